@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// acphys build: everything `npm run build` promises.
+//   node scripts/build.mjs [native|wasm|web|asan|fuzz ...]   (default: native wasm web)
+// native: CMake + gcc, Release (-O2) → build/native (CLI `build/native/acphys`, C tests).
+// wasm:   emcmake + Emscripten → build/wasm, copied to wasm/acphys.wasm (standalone, no JS glue).
+// asan:   CMake + gcc, Debug with ASan and UBSan → build/asan (the CI lane of the C tests).
+// fuzz:   CMake + clang with libFuzzer, ASan and UBSan → build/fuzz.
+// web:    Vite → dist/ (a static folder that works from any path).
+// Every step is incremental: a second run on an unchanged tree takes a few seconds.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const jobs = String(Math.max(2, (await import('node:os')).availableParallelism()));
+const wanted = process.argv.slice(2);
+const targets = wanted.length ? wanted : ['native', 'wasm', 'web'];
+
+function run(cmd, args, env = {}) {
+  execFileSync(cmd, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
+}
+
+function cmakeBuild(dir, configureArgs, { emscripten = false, env = {} } = {}) {
+  const buildDir = join(root, 'build', dir);
+  if (!existsSync(join(buildDir, 'Makefile'))) {
+    const args = ['-S', root, '-B', buildDir, '-G', 'Unix Makefiles', ...configureArgs];
+    if (emscripten) run('emcmake', ['cmake', ...args], env);
+    else run('cmake', args, env);
+  }
+  run('cmake', ['--build', buildDir, '--parallel', jobs], env);
+  return buildDir;
+}
+
+// Debian's emcc finds acorn (for its JS optimizer) only through NODE_PATH.
+const EMSDK_ENV = { NODE_PATH: [process.env.NODE_PATH, '/usr/share/nodejs'].filter(Boolean).join(':') };
+
+const steps = {
+  native() {
+    cmakeBuild('native', ['-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_C_COMPILER=gcc']);
+  },
+  asan() {
+    cmakeBuild('asan', ['-DCMAKE_BUILD_TYPE=Debug', '-DCMAKE_C_COMPILER=gcc', '-DACP_SANITIZE=ON']);
+  },
+  fuzz() {
+    cmakeBuild('fuzz', ['-DCMAKE_BUILD_TYPE=Debug', '-DCMAKE_C_COMPILER=clang', '-DACP_SANITIZE=ON', '-DACP_FUZZ=ON']);
+  },
+  wasm() {
+    const dir = cmakeBuild('wasm', ['-DCMAKE_BUILD_TYPE=Release'], { emscripten: true, env: EMSDK_ENV });
+    const built = join(dir, 'wasm', 'acphys.wasm');
+    const out = join(root, 'wasm', 'acphys.wasm');
+    if (existsSync(out) && statSync(out).mtimeMs >= statSync(built).mtimeMs) return;
+    // Keep only the ABI, the memory and _initialize: wasm-metadce (binaryen, installed with
+    // Debian's emscripten) drops Emscripten's own helper exports (stackSave, ...).
+    const module = new WebAssembly.Module(readFileSync(built));
+    const keep = WebAssembly.Module.exports(module).map((e) => e.name)
+      .filter((n) => n === 'memory' || n === '_initialize' || n.startsWith('acp_abi_'));
+    const graph = join(dir, 'metadce-graph.json');
+    writeFileSync(graph, JSON.stringify(keep.map((n) => ({ name: n, export: n, root: true }))));
+    execFileSync('wasm-metadce', [built, '--graph-file', graph, '-o', out], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  },
+  web() {
+    if (!existsSync(join(root, 'web', 'vite.config.ts'))) return;
+    run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+  },
+};
+
+for (const t of targets) {
+  if (!steps[t]) {
+    console.error(`[build] unknown target '${t}' (known: ${Object.keys(steps).join(', ')})`);
+    process.exit(2);
+  }
+  steps[t]();
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// acphys test: every test, after scripts/build.mjs has built native, WASM and the page.
+//   C unit tests (ctest, native gcc build); when CI is set (as .ci/run does) or with --sanitize,
+//   the same C tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
+//   Node conformance tests over wasm/acphys.wasm (node --test tests/node).
+//   The browser end-to-end test (headless Chromium), when present.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const sanitize = !!process.env.CI || process.argv.includes('--sanitize');
+const failures = [];
+
+function step(name, cmd, args, env = {}) {
+  console.log(`\n[test] ${name}`);
+  try {
+    execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  } catch {
+    failures.push(name);
+  }
+}
+
+step('C tests (native)', 'ctest', ['--test-dir', 'build/native', '--output-on-failure', '-j2']);
+if (sanitize) {
+  step('build C tests with ASan + UBSan', 'node', ['scripts/build.mjs', 'asan']);
+  step('C tests (ASan + UBSan)', 'ctest', ['--test-dir', 'build/asan', '--output-on-failure', '-j2'],
+    { ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=1', UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1' });
+}
+const nodeTests = readdirSync(join(root, 'tests', 'node')).filter((f) => f.endsWith('.test.mjs')).sort()
+  .map((f) => join('tests', 'node', f));
+step('Node conformance tests (wasm)', 'node', ['--test', '--test-reporter=spec', ...nodeTests]);
+const browserTest = join('tests', 'browser', 'page.test.mjs');
+if (existsSync(join(root, browserTest))) step('browser test (headless Chromium)', 'node', ['--test', browserTest]);
+
+if (failures.length) {
+  console.error(`\n[test] FAILED: ${failures.join('; ')}`);
+  process.exit(1);
+}
+console.log('\n[test] all passed');

@@ -1,0 +1,35 @@
+/* acphys — the native command line. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mathx.h"
+#include "version.h"
+
+static int usage(FILE *out)
+{
+    fprintf(out,
+            "acphys %s: the Asheron's Call retail per-object physics update\n"
+            "usage:\n"
+            "  acphys version            print the version\n"
+            "  acphys math-digest [n]    digest of the deterministic math over n inputs\n",
+            acp_version());
+    return out == stdout ? 0 : 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) return usage(stderr);
+    if (!strcmp(argv[1], "version")) {
+        printf("%s\n", acp_version());
+        return 0;
+    }
+    if (!strcmp(argv[1], "math-digest")) {
+        unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 20000u;
+        printf("%016llx\n", acp_math_digest(n));
+        return 0;
+    }
+    if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) return usage(stdout);
+    fprintf(stderr, "acphys: unknown command '%s'\n", argv[1]);
+    return usage(stderr);
+}

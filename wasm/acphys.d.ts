@@ -1,0 +1,70 @@
+// TypeScript types for wasm/acphys.mjs, the loader of acphys.wasm.
+// Pointers are byte offsets into the module's linear memory. Frames are retail's Frame layout:
+// 16 floats (qw, qx, qy, qz, m[9] column-major, origin x, y, z). Units: metres, seconds,
+// radians; headings in degrees (0 = north, clockwise). World: +X east, +Y north, +Z up.
+
+/** A byte offset into linear memory. */
+export type Ptr = number;
+
+/** The functions of wasm/abi.c. See that file for each one's contract. */
+export interface AcphysExports {
+  memory: WebAssembly.Memory;
+  _initialize?: () => void;
+  acp_abi_alloc(size: number): Ptr;
+  acp_abi_free(p: Ptr): void;
+  acp_abi_version(): Ptr;
+  acp_abi_frame_identity(f: Ptr): void;
+  acp_abi_frame_set_rotate(f: Ptr, w: number, x: number, y: number, z: number): void;
+  acp_abi_frame_cache(f: Ptr): void;
+  acp_abi_frame_is_valid(f: Ptr): number;
+  acp_abi_frame_is_valid_except_for_heading(f: Ptr): number;
+  acp_abi_frame_combine(out: Ptr, a: Ptr, b: Ptr): void;
+  acp_abi_frame_combine_aframe(out: Ptr, a: Ptr, b: Ptr): void;
+  acp_abi_frame_subtract1(out: Ptr, a: Ptr, b: Ptr): void;
+  acp_abi_frame_subtract2(out: Ptr, a: Ptr, b: Ptr): void;
+  /** Degrees in [0, 360). */
+  acp_abi_frame_get_heading(f: Ptr): number;
+  acp_abi_frame_set_heading(f: Ptr, degrees: number): void;
+  acp_abi_frame_set_vector_heading(f: Ptr, x: number, y: number, z: number): void;
+  /** Axis-angle in radians, world axes. */
+  acp_abi_frame_grotate(f: Ptr, x: number, y: number, z: number): void;
+  /** Axis-angle in radians, local axes. */
+  acp_abi_frame_rotate(f: Ptr, x: number, y: number, z: number): void;
+  acp_abi_frame_euler_set_rotate(f: Ptr, x: number, y: number, z: number, order: number): void;
+  /** kind 0 localtoglobal, 1 globaltolocal, 2 localtoglobalvec, 3 globaltolocalvec. */
+  acp_abi_frame_transform(f: Ptr, kind: number, io: Ptr): void;
+  acp_abi_frame_interpolate_rotation(out: Ptr, from: Ptr, to: Ptr, t: number): void;
+  acp_abi_position_get_offset(from: Ptr, to: Ptr, out: Ptr): void;
+  acp_abi_position_distance(from: Ptr, to: Ptr): number;
+  acp_abi_landdefs_adjust_to_outside(cell: Ptr, loc: Ptr): number;
+  acp_abi_math_digest_lo(count: number): number;
+  acp_abi_math_digest_hi(count: number): number;
+  [name: string]: unknown;
+}
+
+/** The loaded module. */
+export declare class Acphys {
+  readonly exports: AcphysExports;
+  readonly memory: WebAssembly.Memory;
+  /** Size of the .wasm in bytes. */
+  readonly size: number;
+  /** Build digest: first 16 hex digits of the SHA-256 of the .wasm (undefined without WebCrypto). */
+  readonly digest: string | undefined;
+  u8(): Uint8Array;
+  u32(): Uint32Array;
+  i32(): Int32Array;
+  f32(): Float32Array;
+  f64(): Float64Array;
+  alloc(n: number): Ptr;
+  free(p: Ptr): void;
+  copyIn(bytes: Uint8Array): Ptr;
+  string(p: Ptr): string;
+  version(): string;
+}
+
+/** Load and instantiate acphys.wasm from bytes, a URL, a file path (Node) or the default beside
+ *  the loader. */
+export declare function loadAcphys(source?: ArrayBuffer | ArrayBufferView | URL | string): Promise<Acphys>;
+
+/** First 16 hex digits of the SHA-256 of the bytes. */
+export declare function buildDigest(bytes: Uint8Array): Promise<string | undefined>;
