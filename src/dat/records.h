@@ -1,0 +1,252 @@
+/* acphys — in-memory forms of the DAT records the physics reads.
+ *
+ * CONVENTIONS
+ *   These are the parsed, validated forms of the retail records (layouts: shared/reference/
+ *   dat-formats.md §2; retail UnPack functions named per type). The parsers in src/dat fill them;
+ *   the physics (src/core) only reads them. Every array's length is the count beside it; a NULL
+ *   array has count 0. Keyed arrays (cycles, modifiers, links, placements, ...) are sorted by key
+ *   ascending with no duplicate keys, so lookups are binary searches (retail uses hash tables;
+ *   with unique keys the result is the same).
+ *   Units: metres, seconds, radians, radians per second, frames per second. Frames (acp_aframe)
+ *   are relative to the parent named in each field's comment.
+ *   Ownership: a record and everything it points to live in one allocation owned by whoever
+ *   parsed it (see dat.h); they are never modified after parsing.
+ */
+#ifndef ACP_RECORDS_H
+#define ACP_RECORDS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../core/frame.h"
+
+/* ---- Animation hooks (retail CAnimHook and its subclasses; CAnimHook::UnPackHook) ---- */
+
+/** Hook type ids as stored in the DAT. */
+typedef enum acp_hook_type {
+    ACP_HOOK_NOOP = 0,
+    ACP_HOOK_SOUND = 1,
+    ACP_HOOK_SOUND_TABLE = 2,
+    ACP_HOOK_ATTACK = 3,
+    ACP_HOOK_ANIMATION_DONE = 4,   /* never stored; made by the sequencer at run time */
+    ACP_HOOK_REPLACE_OBJECT = 5,
+    ACP_HOOK_ETHEREAL = 6,
+    ACP_HOOK_TRANSPARENT_PART = 7,
+    ACP_HOOK_LUMINOUS = 8,
+    ACP_HOOK_LUMINOUS_PART = 9,
+    ACP_HOOK_DIFFUSE = 10,
+    ACP_HOOK_DIFFUSE_PART = 11,
+    ACP_HOOK_SCALE = 12,
+    ACP_HOOK_CREATE_PARTICLE = 13,
+    ACP_HOOK_DESTROY_PARTICLE = 14,
+    ACP_HOOK_STOP_PARTICLE = 15,
+    ACP_HOOK_NO_DRAW = 16,
+    ACP_HOOK_DEFAULT_SCRIPT = 17,
+    ACP_HOOK_DEFAULT_SCRIPT_PART = 18,
+    ACP_HOOK_CALL_PES = 19,
+    ACP_HOOK_TRANSPARENT = 20,
+    ACP_HOOK_SOUND_TWEAKED = 21,
+    ACP_HOOK_SET_OMEGA = 22,
+    ACP_HOOK_TEXTURE_VELOCITY = 23,
+    ACP_HOOK_TEXTURE_VELOCITY_PART = 24,
+    ACP_HOOK_SET_LIGHT = 25,
+    ACP_HOOK_CREATE_BLOCKING_PARTICLE = 26,
+    ACP_HOOK_TYPE_COUNT = 27
+} acp_hook_type;
+
+/** Hook direction filter: fires when playing forward, backward, or both. */
+typedef enum acp_hook_direction {
+    ACP_HOOK_BACKWARD = -1,
+    ACP_HOOK_BOTH = 0,
+    ACP_HOOK_FORWARD = 1
+} acp_hook_direction;
+
+/** One animation hook with its payload. `part` fields are part indices into the Setup. */
+typedef struct acp_anim_hook {
+    uint32_t type;                     /* acp_hook_type */
+    int32_t direction;                 /* acp_hook_direction */
+    union {
+        uint32_t id;                   /* Sound (wave id), SoundTable (sound type), Destroy/Stop-
+                                          Particle (emitter id), DefaultScriptPart (part), CallPES
+                                          uses call_pes */
+        uint32_t flag;                 /* Ethereal, NoDraw, SetLight: 0 or 1 */
+        struct { uint32_t part; float left_x, left_y, right_x, right_y, radius, height; } attack;
+        struct { uint32_t part; uint32_t gfx_id; } replace;         /* ReplaceObject */
+        struct { uint32_t part; float start, end, time; } fade;     /* Transparent(Part), Luminous(Part),
+                                                                       Diffuse(Part); part = 0xFFFFFFFF
+                                                                       for the whole-object forms;
+                                                                       time in seconds */
+        struct { float end, time; } scale;                          /* Scale: target scale, seconds */
+        struct { uint32_t info_id, part; acp_aframe offset; uint32_t emitter_id; } particle;
+        struct { uint32_t script_id; float pause; } call_pes;       /* pause in seconds */
+        struct { uint32_t sound_id; float probability, priority, volume; } sound_tweaked;
+        acp_vec3 omega;                                             /* SetOmega: rad/s, object axes */
+        struct { uint32_t part; float u, v; } texture_velocity;     /* part = 0xFFFFFFFF for all */
+    } p;
+} acp_anim_hook;
+
+/** One animation frame: a frame per part (relative to the object) and the hooks fired when
+ *  playback crosses into it. */
+typedef struct acp_anim_frame {
+    acp_aframe *parts;                 /* num_parts entries (of the owning record) */
+    uint32_t num_hooks;
+    acp_anim_hook *hooks;
+} acp_anim_frame;
+
+/* ---- Animation (0x03xxxxxx; retail CAnimation::UnPack) ---- */
+
+typedef struct acp_animation {
+    uint32_t id;
+    uint32_t flags;                    /* 0x1 pos frames present, 0x2 has hooks */
+    uint32_t num_parts;
+    uint32_t num_frames;
+    acp_aframe *pos_frames;            /* num_frames root-motion deltas (object axes), or NULL */
+    acp_anim_frame *part_frames;       /* num_frames */
+} acp_animation;
+
+/* ---- MotionTable (0x09xxxxxx; retail CMotionTable::UnPack, MotionData::UnPack) ---- */
+
+/** One animation of a motion: frames low..high (high −1 = the last) at `framerate` (frames per
+ *  second, negative = reverse). Retail AnimData. */
+typedef struct acp_anim_data {
+    uint32_t anim_id;
+    int32_t low_frame;
+    int32_t high_frame;
+    float framerate;
+} acp_anim_data;
+
+/** Retail MotionData: the animations of a motion and its velocity and omega at speed 1. */
+typedef struct acp_motion_data {
+    uint8_t num_anims;
+    uint8_t bitfield;                  /* 0x1 clears and forbids modifiers; 0x2 action only from
+                                          the style's default substate */
+    uint8_t flags;                     /* 0x1 has velocity, 0x2 has omega */
+    acp_anim_data *anims;
+    acp_vec3 velocity;                 /* m/s at speed 1, object axes; zero when absent */
+    acp_vec3 omega;                    /* rad/s at speed 1, object axes; zero when absent */
+} acp_motion_data;
+
+typedef struct acp_motion_entry {
+    uint32_t key;
+    acp_motion_data data;
+} acp_motion_entry;
+
+/** One outer entry of the links map: the links out of one (style, substate), keyed by the full
+ *  32-bit target motion. */
+typedef struct acp_motion_link_map {
+    uint32_t key;                      /* (style << 16) | (from & 0xFFFFFF), or style << 16 */
+    uint32_t num_entries;
+    acp_motion_entry *entries;         /* sorted by target motion */
+} acp_motion_link_map;
+
+typedef struct acp_style_default {
+    uint32_t style;
+    uint32_t substate;
+} acp_style_default;
+
+typedef struct acp_motion_table {
+    uint32_t id;
+    uint32_t default_style;
+    uint32_t num_style_defaults;
+    acp_style_default *style_defaults; /* sorted by style */
+    uint32_t num_cycles;
+    acp_motion_entry *cycles;          /* key (style << 16) | (substate & 0xFFFFFF) */
+    uint32_t num_modifiers;
+    acp_motion_entry *modifiers;       /* key styled or unstyled (motion & 0xFFFFFF) */
+    uint32_t num_links;
+    acp_motion_link_map *links;
+} acp_motion_table;
+
+/* ---- Setup (0x02xxxxxx; retail CSetup::UnPack) ---- */
+
+/** Collision sphere: centre in object axes (metres, before the object's scale), radius. */
+typedef struct acp_sphere {
+    acp_vec3 center;
+    float radius;
+} acp_sphere;
+
+/** Collision cylinder capped by spheres: base centre, radius, height (metres). */
+typedef struct acp_cylsphere {
+    acp_vec3 low_pt;
+    float radius;
+    float height;
+} acp_cylsphere;
+
+/** Holding location / connection point: a part and a frame relative to it. */
+typedef struct acp_location {
+    uint32_t key;
+    uint32_t part_id;
+    acp_aframe frame;
+} acp_location;
+
+/** A placement (Default 0, MissileFlight 0x34, Resting 0x65, ...): a frame per part. */
+typedef struct acp_placement {
+    uint32_t key;
+    acp_anim_frame frame;
+} acp_placement;
+
+typedef struct acp_light {
+    uint32_t key;
+    acp_aframe frame;
+    uint32_t color;                    /* ARGB */
+    float intensity;
+    float falloff;
+    float cone_angle;
+} acp_light;
+
+typedef struct acp_setup {
+    uint32_t id;
+    uint32_t flags;                    /* 0x1 has parent, 0x2 has default scale,
+                                          0x4 allow free heading, 0x8 has physics BSP */
+    uint32_t num_parts;
+    uint32_t *parts;                   /* GfxObj ids */
+    uint32_t *parent_index;            /* per part, 0xFFFFFFFF = none; NULL without flag 0x1 */
+    acp_vec3 *default_scale;           /* per part; NULL without flag 0x2 (then 1, 1, 1) */
+    uint32_t num_holding_locations;
+    acp_location *holding_locations;
+    uint32_t num_connection_points;
+    acp_location *connection_points;
+    uint32_t num_placements;
+    acp_placement *placements;         /* sorted by key */
+    uint32_t num_cylspheres;
+    acp_cylsphere *cylspheres;
+    uint32_t num_spheres;
+    acp_sphere *spheres;
+    float height;                      /* metres */
+    float radius;                      /* metres */
+    float step_up_height;              /* metres */
+    float step_down_height;            /* metres */
+    acp_sphere sorting_sphere;
+    acp_sphere selection_sphere;
+    uint32_t num_lights;
+    acp_light *lights;
+    uint32_t default_animation;        /* 0x03..., 0 = none */
+    uint32_t default_script;           /* 0x33..., 0 = none */
+    uint32_t default_motion_table;     /* 0x09..., 0 = none */
+    uint32_t default_sound_table;
+    uint32_t default_script_table;
+} acp_setup;
+
+/* ---- LandBlock (cell dat 0xXXYYFFFF; retail CLandBlock::UnPack) ---- */
+
+#define ACP_LANDBLOCK_SIDE 9           /* vertices per side */
+
+typedef struct acp_landblock {
+    uint32_t id;                       /* 0xXXYYFFFF */
+    uint32_t has_objects;              /* 1 when a 0xXXYYFFFE LandBlockInfo exists */
+    uint16_t terrain[81];              /* element x*9 + y: bits 0-1 road, 2-6 type, 11-15 scenery */
+    uint8_t height[81];                /* element x*9 + y: index into the Region's height table */
+} acp_landblock;
+
+/* ---- Region (0x13000000; retail CRegionDesc::UnPack, LandDefs::set_height_table) ---- */
+
+typedef struct acp_region {
+    uint32_t id;                       /* 0x13000000 */
+    uint32_t region_number;
+    uint32_t version;                  /* 3 */
+    float land_height_table[256];      /* metres per height index */
+    const uint8_t *raw;                /* the whole record as read, for verbatim copies */
+    uint32_t raw_size;
+} acp_region;
+
+#endif
