@@ -6,7 +6,7 @@ int acp_test_checks;
 const char *acp_test_case = "";
 
 #define ACP_SUITES(X) \
-    X(mathx) X(frame) X(position)
+    X(mathx) X(frame) X(position) X(physobj)
 
 #define DECLARE(name) void suite_##name(void);
 ACP_SUITES(DECLARE)

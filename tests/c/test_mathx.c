@@ -92,7 +92,12 @@ static double mx_signed(double v) { return (mx_next() & 1) ? -v : v; }
 static int mx_int(int lo, int hi) { return lo + (int)(mx_next() % (uint64_t)(hi - lo + 1)); }
 
 /* Random finite value with exponent in [lo, hi] (ldexp may produce subnormals), random sign. */
-static double mx_magnitude(int lo, int hi) { return mx_signed(ldexp(mx_range(1.0, 2.0), mx_int(lo, hi))); }
+static double mx_magnitude(int lo, int hi)
+{
+    const double m = mx_range(1.0, 2.0);
+    const int e = mx_int(lo, hi);
+    return mx_signed(ldexp(m, e));
+}
 
 /* ---------------------------------------------------------------------------------------------
  * Known exact values
@@ -148,9 +153,16 @@ static void test_mathx_sin_cos_vs_libm(void)
         mx_sin_cos(nextafter(x, INFINITY));
         mx_sin_cos(-x);
     }
-    /* Classic hard cases for argument reduction. */
+    /* The closest double to a multiple of pi/2: 6381956970095103 * 2^797. Checked against the
+     * correctly rounded values (mpmath, 1400 bits), not libm: glibc 2.36 returns
+     * cos = -0x1.14ae72e6ba227p-61 there, 8 ulp away. */
+    const double worst = 0x1.6ac5b262ca1ffp+849;
+    ENSURE_DBITS(acp_cos(worst), -0x1.14ae72e6ba22fp-61);
+    ENSURE_DBITS(acp_cos(-worst), -0x1.14ae72e6ba22fp-61);
+    ENSURE_DBITS(acp_sin(worst), 1.0);
+    ENSURE_DBITS(acp_sin(-worst), -1.0);
+    /* Other hard cases for argument reduction. */
     static const double hard[] = {
-        0x1.6ac5b262ca1ffp+849, /* 6381956970095103 * 2^797, closest double to a multiple of pi/2 */
         0x1.921fb54442d18p+0, 0x1.921fb54442d18p+1, 0x1.921fb54442d18p+2, 0x1.921fb54442d18p+19,
         0x1.921fb54442d18p+20, 0x1.921fb54442d18p+1023, 1.0e22, 1.0e300, 1.0e308, DBL_MAX,
         0x1.5fdbbe9bba775p+244, 0x1.0000000000000p+1023, 3.14159265358979, 2.0 * 0x1.921fb54442d18p+19,
@@ -170,8 +182,16 @@ static void mx_atan2(double y, double x) { mx_check_ulp(F_ATAN2, acp_atan2(y, x)
 
 static void test_mathx_atan2_vs_libm(void)
 {
-    for (int i = 0; i < 4000; i++) mx_atan2(mx_range(-10.0, 10.0), mx_range(-10.0, 10.0));
-    for (int i = 0; i < 1500; i++) mx_atan2(mx_magnitude(-1074, 1023), mx_magnitude(-1074, 1023));
+    for (int i = 0; i < 4000; i++) {
+        const double a = mx_range(-10.0, 10.0);
+        const double b = mx_range(-10.0, 10.0);
+        mx_atan2(a, b);
+    }
+    for (int i = 0; i < 1500; i++) {
+        const double a = mx_magnitude(-1074, 1023);
+        const double b = mx_magnitude(-1074, 1023);
+        mx_atan2(a, b);
+    }
     for (int i = 0; i < 1000; i++) { /* close exponents: every atan reduction interval */
         const double x = mx_magnitude(-10, 10);
         mx_atan2(x * mx_range(-3.0, 3.0), x);
@@ -210,15 +230,46 @@ static void mx_pow(double x, double y) { mx_check_ulp(F_POW, acp_pow(x, y), pow(
 
 static void test_mathx_pow_vs_libm(void)
 {
-    for (int i = 0; i < 3000; i++) mx_pow(mx_range(0.0, 10.0), mx_range(-30.0, 30.0));
-    for (int i = 0; i < 1500; i++) mx_pow(fabs(mx_magnitude(-1074, 1023)), mx_range(-3.0, 3.0));
-    for (int i = 0; i < 1000; i++) mx_pow(-mx_range(0.0, 10.0), (double)mx_int(-40, 40));
-    for (int i = 0; i < 1000; i++) mx_pow(1.0 + mx_range(-1.0e-6, 1.0e-6), mx_signed(mx_range(1.0, 1.0e12)));
-    for (int i = 0; i < 500; i++) { /* |y| > 2^31, x within 2^-20 of 1 */
-        mx_pow(1.0 + mx_range(-0x1p-21, 0x1p-21), mx_signed(mx_range(0x1p31, 0x1p40)));
+    for (int i = 0; i < 3000; i++) {
+        const double a = mx_range(0.0, 10.0);
+        const double b = mx_range(-30.0, 30.0);
+        mx_pow(a, b);
     }
-    for (int i = 0; i < 500; i++) mx_pow(mx_range(0.0, 4.0), mx_range(-1100.0, 1100.0)); /* near over/underflow */
-    for (int i = 0; i < 500; i++) mx_pow(mx_magnitude(-1074, -1000), mx_range(0.0, 1.0)); /* subnormal bases */
+    for (int i = 0; i < 1500; i++) {
+        const double a = fabs(mx_magnitude(-1074, 1023));
+        const double b = mx_range(-3.0, 3.0);
+        mx_pow(a, b);
+    }
+    for (int i = 0; i < 1000; i++) {
+        const double a = -mx_range(0.0, 10.0);
+        const double b = (double)mx_int(-40, 40);
+        mx_pow(a, b);
+    }
+    for (int i = 0; i < 1000; i++) {
+        const double a = 1.0 + mx_range(-1.0e-6, 1.0e-6);
+        const double b = mx_signed(mx_range(1.0, 1.0e12));
+        mx_pow(a, b);
+    }
+    /* x within a few ulps .. 2^-20 of 1 and |y| up to 2^64, with y*log2(x) in +-1100 so the
+     * results span the whole finite range (fdlibm's own |y| > 2^31 shortcut failed here). */
+    for (int i = 0; i < 1500; i++) {
+        const double k = (double)mx_int(1, 1 << mx_int(0, 30));
+        const double a = (mx_next() & 1) ? 1.0 + k * 0x1p-52 : 1.0 - k * 0x1p-53;
+        const double b = mx_range(-1100.0, 1100.0) / log2(a);
+        mx_pow(a, b);
+    }
+    /* near over/underflow */
+    for (int i = 0; i < 500; i++) {
+        const double a = mx_range(0.0, 4.0);
+        const double b = mx_range(-1100.0, 1100.0);
+        mx_pow(a, b);
+    }
+    /* subnormal bases */
+    for (int i = 0; i < 500; i++) {
+        const double a = mx_magnitude(-1074, -1000);
+        const double b = mx_range(0.0, 1.0);
+        mx_pow(a, b);
+    }
     /* Integer powers with representable results are exact. */
     for (int b = -20; b <= 20; b++) {
         for (int e = 0; e <= 24; e++) {
@@ -238,10 +289,26 @@ static void mx_fmod(double x, double y) { mx_check_exact(F_FMOD, acp_fmod(x, y),
 
 static void test_mathx_fmod_vs_libm(void)
 {
-    for (int i = 0; i < 3000; i++) mx_fmod(mx_from_bits(mx_next()), mx_from_bits(mx_next()));
-    for (int i = 0; i < 3000; i++) mx_fmod(mx_magnitude(-1074, 1023), mx_magnitude(-1074, 1023));
-    for (int i = 0; i < 2000; i++) mx_fmod(mx_signed(mx_range(0.0, 1000.0)), mx_signed(mx_range(0.001, 10.0)));
-    for (int i = 0; i < 1000; i++) mx_fmod(mx_magnitude(-1074, -1000), mx_magnitude(-1074, -1000));
+    for (int i = 0; i < 3000; i++) {
+        const double a = mx_from_bits(mx_next());
+        const double b = mx_from_bits(mx_next());
+        mx_fmod(a, b);
+    }
+    for (int i = 0; i < 3000; i++) {
+        const double a = mx_magnitude(-1074, 1023);
+        const double b = mx_magnitude(-1074, 1023);
+        mx_fmod(a, b);
+    }
+    for (int i = 0; i < 2000; i++) {
+        const double a = mx_signed(mx_range(0.0, 1000.0));
+        const double b = mx_signed(mx_range(0.001, 10.0));
+        mx_fmod(a, b);
+    }
+    for (int i = 0; i < 1000; i++) {
+        const double a = mx_magnitude(-1074, -1000);
+        const double b = mx_magnitude(-1074, -1000);
+        mx_fmod(a, b);
+    }
     for (int i = 0; i < 1000; i++) { /* near-equal operands and exact multiples */
         const double y = mx_magnitude(-20, 20);
         mx_fmod(y * (double)mx_int(-50, 50), y);
