@@ -11,12 +11,19 @@
  *   clockwise; +X east, +Y north, +Z up).
  *   The names are listed in exports.txt; the build exports nothing else but the memory.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "frame.h"
+#include "hooks.h"
 #include "mathx.h"
+#include "partarray.h"
+#include "physics.h"
+#include "physobj.h"
 #include "position.h"
+#include "transition.h"
 #include "version.h"
 
 #define ACP_ABI __attribute__((used, visibility("default")))
@@ -146,3 +153,196 @@ ACP_ABI int acp_abi_landdefs_adjust_to_outside(uint32_t *cell_id, acp_vec3 *loc)
 /** Low and high 32 bits of acp_math_digest(count). */
 ACP_ABI uint32_t acp_abi_math_digest_lo(uint32_t count) { return (uint32_t)acp_math_digest(count); }
 ACP_ABI uint32_t acp_abi_math_digest_hi(uint32_t count) { return (uint32_t)(acp_math_digest(count) >> 32); }
+
+/* ---- struct layouts: JS reads and writes state through typed views at these offsets ---- */
+
+/** One field of a struct in linear memory. type: 1 u32, 2 i32, 3 f32, 4 f64, 5 u8 (bool),
+ *  6 pointer (u32), 7 i16. count: elements (3 for a vec3, 16 for a frame...). */
+typedef struct acp_layout_field {
+    const char *name;
+    uint32_t offset;
+    uint32_t type;
+    uint32_t count;
+} acp_layout_field;
+
+#define F(st, field, ty, n) {#field, (uint32_t)offsetof(st, field), ty, n}
+#define FN(name, st, field, ty, n) {name, (uint32_t)offsetof(st, field), ty, n}
+
+static const acp_layout_field PHYSOBJ_FIELDS[] = {
+    F(acp_physobj, id, 1, 1),
+    F(acp_physobj, state, 1, 1),
+    F(acp_physobj, transient_state, 1, 1),
+    FN("cell", acp_physobj, position.objcell_id, 1, 1),
+    FN("frame", acp_physobj, position.frame, 3, 16),
+    FN("origin", acp_physobj, position.frame.origin, 3, 3),
+    FN("quaternion", acp_physobj, position.frame.qw, 3, 4),
+    F(acp_physobj, has_cell, 5, 1),
+    F(acp_physobj, has_parent, 5, 1),
+    F(acp_physobj, velocity, 3, 3),
+    F(acp_physobj, acceleration, 3, 3),
+    F(acp_physobj, omega, 3, 3),
+    F(acp_physobj, cached_velocity, 3, 3),
+    F(acp_physobj, scale, 3, 1),
+    F(acp_physobj, friction, 3, 1),
+    F(acp_physobj, elasticity, 3, 1),
+    F(acp_physobj, translucency, 3, 1),
+    F(acp_physobj, translucency_original, 3, 1),
+    F(acp_physobj, luminosity, 3, 1),
+    F(acp_physobj, diffusion, 3, 1),
+    F(acp_physobj, update_time, 4, 1),
+    F(acp_physobj, player_vector, 3, 3),
+    F(acp_physobj, player_distance, 3, 1),
+    FN("contact_plane_normal", acp_physobj, contact_plane.n, 3, 3),
+    FN("contact_plane_d", acp_physobj, contact_plane.d, 3, 1),
+    F(acp_physobj, sliding_normal, 3, 3),
+    F(acp_physobj, part_array, 6, 1),
+    F(acp_physobj, movement_manager, 6, 1),
+    FN("num_fp_hooks", acp_physobj, hooks.count, 1, 1),
+    FN("fp_hooks", acp_physobj, hooks.items, 0, ACP_MAX_FP_HOOKS),
+    FN("num_anim_hooks", acp_physobj, anim_hooks.count, 1, 1),
+    FN("record_ran", acp_physobj, record.ran, 5, 1),
+    FN("record_skipped", acp_physobj, record.skipped, 1, 1),
+    FN("record_now", acp_physobj, record.now, 4, 1),
+    FN("record_elapsed", acp_physobj, record.elapsed, 4, 1),
+    FN("record_num_quanta", acp_physobj, record.num_quanta, 1, 1),
+    FN("record_quanta", acp_physobj, record.quanta, 3, ACP_MAX_QUANTA_PER_UPDATE),
+    FN("record_pending", acp_physobj, record.pending, 4, 1),
+    FN("record_update_time", acp_physobj, record.update_time, 4, 1),
+    FN("record_active_before", acp_physobj, record.active_before, 5, 1),
+    FN("record_active_after", acp_physobj, record.active_after, 5, 1),
+    FN("record_num_hooks", acp_physobj, record.num_hooks, 1, 1),
+    FN("record_hooks", acp_physobj, record.hooks_fired, 1, ACP_MAX_HOOKS_RECORDED),
+    {NULL, (uint32_t)sizeof(acp_physobj), 0, 0},
+};
+
+static const acp_layout_field WORLD_FIELDS[] = {
+    F(acp_world, profile, 1, 1),
+    F(acp_world, now, 4, 1),
+    F(acp_world, last_update, 4, 1),
+    F(acp_world, physics_time, 4, 1),
+    F(acp_world, gate_passed, 5, 1),
+    F(acp_world, num_objects, 1, 1),
+    F(acp_world, objects, 6, 1),
+    F(acp_world, num_static, 1, 1),
+    F(acp_world, static_objects, 6, 1),
+    F(acp_world, player, 6, 1),
+    {NULL, (uint32_t)sizeof(acp_world), 0, 0},
+};
+
+static const acp_layout_field FPHOOK_FIELDS[] = {
+    F(acp_fphook, hook_type, 1, 1),
+    F(acp_fphook, time_created, 4, 1),
+    F(acp_fphook, interpolation_time, 4, 1),
+    F(acp_fphook, start_value, 3, 1),
+    F(acp_fphook, end_value, 3, 1),
+    F(acp_fphook, user_data, 1, 1),
+    F(acp_fphook, executions, 1, 1),
+    {NULL, (uint32_t)sizeof(acp_fphook), 0, 0},
+};
+
+static const acp_layout_field ANIM_HOOK_FIELDS[] = {
+    F(acp_anim_hook, type, 1, 1),
+    F(acp_anim_hook, direction, 2, 1),
+    FN("flag", acp_anim_hook, p.flag, 1, 1),
+    FN("omega", acp_anim_hook, p.omega, 3, 3),
+    FN("fade_part", acp_anim_hook, p.fade.part, 1, 1),
+    FN("fade", acp_anim_hook, p.fade.start, 3, 3),
+    FN("scale", acp_anim_hook, p.scale.end, 3, 2),
+    {NULL, (uint32_t)sizeof(acp_anim_hook), 0, 0},
+};
+
+static const acp_layout_field *const LAYOUTS[] = {PHYSOBJ_FIELDS, WORLD_FIELDS, FPHOOK_FIELDS, ANIM_HOOK_FIELDS};
+
+/** The field table of a struct: kind 0 physobj, 1 world, 2 fphook, 3 anim_hook. An array of
+ *  {name*, offset, type, count} (16 bytes each) ending with name 0, whose offset is the struct's
+ *  size. 0 for an unknown kind. */
+ACP_ABI const acp_layout_field *acp_abi_layout(uint32_t kind)
+{
+    return kind < sizeof LAYOUTS / sizeof LAYOUTS[0] ? LAYOUTS[kind] : NULL;
+}
+
+/* ---- the world (retail CPhysics) and its objects (CPhysicsObj) ---- */
+
+/** Create a world: profile 0 retail, 1 acdream-r6, 2 ace; room for `capacity` objects. 0 on failure. */
+ACP_ABI acp_world *acp_abi_world_create(uint32_t profile, uint32_t capacity)
+{
+    if (profile > ACP_PROFILE_ACE) return NULL;
+    return acp_world_create((acp_clock_profile)profile, capacity);
+}
+/** Destroy a world and its objects. */
+ACP_ABI void acp_abi_world_destroy(acp_world *w) { acp_world_destroy(w); }
+/** Add an object with retail defaults; 0 when the id is taken or the world is full. */
+ACP_ABI acp_physobj *acp_abi_world_add_object(acp_world *w, uint32_t id) { return acp_world_add_object(w, id); }
+/** Find an object by id (0 when absent). */
+ACP_ABI acp_physobj *acp_abi_world_object(acp_world *w, uint32_t id) { return acp_world_object(w, id); }
+/** Set the player object (0 for none). */
+ACP_ABI void acp_abi_world_set_player(acp_world *w, acp_physobj *obj) { acp_world_set_player(w, obj); }
+/** Move an object to the static animating workset. */
+ACP_ABI void acp_abi_world_add_static_animating(acp_world *w, acp_physobj *obj)
+{
+    acp_world_add_static_animating(w, obj);
+}
+/** Place an object at the position `pos` (cell + frame, 68 bytes) with the given transient
+ *  bits, entering the world at `now` seconds. */
+ACP_ABI void acp_abi_world_place_object(acp_world *w, acp_physobj *obj, const acp_position *pos,
+                                        uint32_t transient_state, double now)
+{
+    acp_world_place_object(w, obj, pos, transient_state, now);
+}
+/** CPhysics::UseTime at `now` seconds. */
+ACP_ABI void acp_abi_world_use_time(acp_world *w, double now) { acp_world_use_time(w, now); }
+/** Set Timer::cur_time without running anything (for calling update_object directly). */
+ACP_ABI void acp_abi_world_set_now(acp_world *w, double now) { w->now = now; }
+
+/** CPhysicsObj::update_object at the world's now. */
+ACP_ABI void acp_abi_physobj_update_object(acp_physobj *obj) { acp_physobj_update_object(obj); }
+/** CPhysicsObj::UpdateObjectInternal for one quantum (seconds). */
+ACP_ABI void acp_abi_physobj_update_object_internal(acp_physobj *obj, float quantum)
+{
+    acp_physobj_update_object_internal(obj, quantum);
+}
+/** Give the object a hand-built part array holding `n` spheres (16 bytes each: centre xyz,
+ *  radius; object axes, metres). Returns 1, or 0 when out of memory. */
+ACP_ABI int acp_abi_physobj_set_spheres(acp_physobj *obj, const acp_sphere *spheres, uint32_t n)
+{
+    acp_partarray *pa = acp_partarray_create_spheres(obj, spheres, n);
+    if (!pa) return 0;
+    acp_partarray_destroy(obj->part_array);
+    obj->part_array = pa;
+    return 1;
+}
+/** CPhysicsObj::calc_friction. */
+ACP_ABI void acp_abi_physobj_calc_friction(acp_physobj *obj, float quantum, float velocity_mag2)
+{
+    acp_physobj_calc_friction(obj, quantum, velocity_mag2);
+}
+/** CPhysicsObj::calc_acceleration. */
+ACP_ABI void acp_abi_physobj_calc_acceleration(acp_physobj *obj) { acp_physobj_calc_acceleration(obj); }
+/** CPhysicsObj::SetScale: now (delta < EPSILON) or over delta seconds. */
+ACP_ABI void acp_abi_physobj_set_scale(acp_physobj *obj, float scale, double delta)
+{
+    acp_physobj_set_scale(obj, scale, delta);
+}
+/** CPhysicsObj::set_active; returns 1 when it took effect. */
+ACP_ABI int acp_abi_physobj_set_active(acp_physobj *obj, int active) { return acp_physobj_set_active(obj, active != 0); }
+/** CPhysicsObj::add_anim_hook: `hook` (an acp_anim_hook in linear memory, layout kind 3) must
+ *  stay valid until the next quantum has run. Returns 1, or 0 when the bag is full. */
+ACP_ABI int acp_abi_physobj_add_anim_hook(acp_physobj *obj, const acp_anim_hook *hook)
+{
+    return acp_physobj_add_anim_hook(obj, hook);
+}
+/** Commit a sweep result that stays in place and touched a surface of normal n (world axes,
+ *  unit) with the given frames_stationary_fall: SetPositionInternal → handle_all_collisions. */
+ACP_ABI void acp_abi_physobj_commit_collision(acp_physobj *obj, float nx, float ny, float nz, int frames_stationary_fall)
+{
+    acp_transition *t = &obj->world->transition;
+    memset(t, 0, sizeof *t);
+    t->sphere_path.curr_pos = obj->position;
+    t->sphere_path.has_curr_cell = obj->has_cell;
+    t->collision_info.collision_normal_valid = true;
+    t->collision_info.collision_normal = (acp_vec3){nx, ny, nz};
+    t->collision_info.frames_stationary_fall = frames_stationary_fall;
+    acp_physobj_set_position_internal(obj, t);
+}
+/** Retail name of an anim hook type ("AnimationDone", ...). */
+ACP_ABI const char *acp_abi_hook_type_name(uint32_t type) { return acp_hook_type_name(type); }

@@ -101,6 +101,69 @@ export class Acphys {
   }
   /** The library version. */
   version() { return this.string(this.exports.acp_abi_version()); }
+  /** The layout of a C struct (kind: 'physobj', 'world', 'fphook', 'anim_hook'):
+   *  { size, fields: { name: { offset, type, count } } } from acp_abi_layout. Types: 1 u32, 2 i32,
+   *  3 f32, 4 f64, 5 bool (u8), 6 pointer, 0 opaque. */
+  layout(kind) {
+    this._layouts ??= {};
+    if (this._layouts[kind]) return this._layouts[kind];
+    const index = LAYOUT_KINDS.indexOf(kind);
+    if (index < 0) throw new Error(`acphys: unknown layout '${kind}'`);
+    const fields = {};
+    let p = this.exports.acp_abi_layout(index);
+    for (;;) {
+      const u32 = this.u32();
+      const [name, offset, type, count] = u32.subarray(p >> 2, (p >> 2) + 4);
+      if (name === 0) { this._layouts[kind] = { size: offset, fields }; return this._layouts[kind]; }
+      fields[this.string(name)] = { offset, type, count };
+      p += 16;
+    }
+  }
+  /** Read field `name` of a `kind` struct at `ptr`: a number, boolean, or an array when count > 1. */
+  get(kind, ptr, name) {
+    const f = this.field(kind, name);
+    const read = (i) => readScalar(this, f.type, ptr + f.offset + i * TYPE_SIZE[f.type]);
+    if (f.count === 1) return read(0);
+    return Array.from({ length: f.count }, (_, i) => read(i));
+  }
+  /** Write field `name` of a `kind` struct at `ptr` (a number, boolean or array). */
+  set(kind, ptr, name, value) {
+    const f = this.field(kind, name);
+    const values = Array.isArray(value) ? value : [value];
+    values.forEach((v, i) => writeScalar(this, f.type, ptr + f.offset + i * TYPE_SIZE[f.type], v));
+  }
+  /** The descriptor of one field; throws for an unknown name. */
+  field(kind, name) {
+    const f = this.layout(kind).fields[name];
+    if (!f) throw new Error(`acphys: ${kind} has no field '${name}'`);
+    return f;
+  }
+}
+
+const LAYOUT_KINDS = ['physobj', 'world', 'fphook', 'anim_hook'];
+const TYPE_SIZE = [1, 4, 4, 4, 8, 1, 4, 2];
+
+function readScalar(acp, type, p) {
+  switch (type) {
+    case 1: case 6: return acp.u32()[p >> 2];
+    case 2: return acp.i32()[p >> 2];
+    case 3: return acp.f32()[p >> 2];
+    case 4: return new DataView(acp.memory.buffer).getFloat64(p, true);
+    case 5: return acp.u8()[p] !== 0;
+    case 7: return new DataView(acp.memory.buffer).getInt16(p, true);
+    default: throw new Error(`acphys: cannot read a field of type ${type}`);
+  }
+}
+
+function writeScalar(acp, type, p, v) {
+  switch (type) {
+    case 1: case 6: acp.u32()[p >> 2] = v >>> 0; break;
+    case 2: acp.i32()[p >> 2] = v | 0; break;
+    case 3: acp.f32()[p >> 2] = v; break;
+    case 4: new DataView(acp.memory.buffer).setFloat64(p, v, true); break;
+    case 5: acp.u8()[p] = v ? 1 : 0; break;
+    default: throw new Error(`acphys: cannot write a field of type ${type}`);
+  }
 }
 
 /** Load and instantiate acphys.wasm. `source`: bytes, a URL, a file path (Node), or nothing for
