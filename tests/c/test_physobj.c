@@ -567,8 +567,40 @@ static void static_animating(void)
     acp_world_destroy(w);
 }
 
+/* Fixed capacities (docs/DEVIATIONS.md): the 33rd persistent hook and the 65th anim hook of a
+ * quantum are refused and counted; nothing else changes. */
+static void hook_capacities(void)
+{
+    acp_physobj *o;
+    acp_world *w = world_with(ACP_PROFILE_RETAIL, &o, 0, true);
+    for (int i = 0; i < ACP_MAX_FP_HOOKS + 1; i++) acp_physobj_set_scale(o, 2.0f, 1.0);
+    ENSURE_EQ(o->hooks.count, ACP_MAX_FP_HOOKS);
+    ENSURE_EQ(o->hooks.dropped, 1);
+    static const acp_anim_hook noop = {.type = ACP_HOOK_NOOP, .direction = ACP_HOOK_BOTH};
+    for (int i = 0; i < ACP_MAX_ANIM_HOOKS; i++) ENSURE(acp_physobj_add_anim_hook(o, &noop));
+    ENSURE(!acp_physobj_add_anim_hook(o, &noop));
+    ENSURE_EQ(o->anim_hooks.dropped, 1);
+    acp_world_destroy(w);
+}
+
+/* The world's stand-in for retail's Random: xorshift32 from 0x2545F491, u = x / 2^32. */
+static void world_random(void)
+{
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 1);
+    uint32_t x = 0x2545F491u;
+    for (int i = 0; i < 5; i++) {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        ENSURE_DBITS(acp_world_random(w), x / 4294967296.0);
+    }
+    acp_world_destroy(w);
+}
+
 void suite_physobj(void)
 {
+    RUN(hook_capacities);
+    RUN(world_random);
     RUN(ladder_retail);
     RUN(ladder_acdream_r6);
     RUN(ladder_exact_constants);
