@@ -371,6 +371,21 @@ static void running_turning_player(void)
     rig_free(&r);
 }
 
+/* The interpreter's pending motions: ACP_MAX_PENDING_MOTIONS; 40 TurnRight commands after the
+ * two Ready of the default state: 42 queued, 32 kept, 10 dropped (counted). */
+static void pending_motions_bound(void)
+{
+    rig r;
+    rig_init(&r, 0, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
+    acp_motion_interp *mi = minterp(&r);
+    acp_movement_params p = acp_movement_params_default();
+    for (int i = 0; i < 40; i++) acp_motion_interp_do_interpreted_motion(mi, ACP_MOTION_TURN_RIGHT, &p);
+    ENSURE_EQ(mi->num_pending, ACP_MAX_PENDING_MOTIONS);
+    ENSURE_EQ(mi->dropped, 10);
+    ENSURE_EQ(r.o->part_array->motion_table_manager->dropped, 10);
+    rig_free(&r);
+}
+
 void suite_motion_interp(void)
 {
     RUN(adjust_motion_rules);
@@ -381,4 +396,5 @@ void suite_motion_interp(void)
     RUN(interpreted_running_turning);
     RUN(raw_walk_with_hold_run);
     RUN(running_turning_player);
+    RUN(pending_motions_bound);
 }

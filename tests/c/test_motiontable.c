@@ -305,6 +305,42 @@ static void state_bounds(void)
     ENSURE(!acp_motion_state_add_modifier(&st, 0x6500000Fu, 2.0f));
 }
 
+/* Two cycles that are also modifiers (TurnRight and SideStepRight have both the substate and the
+ * modifier bits): from TurnRight, SideStepRight pushes TurnRight as a modifier; re_modify plays it
+ * as a cycle again, which pushes SideStepRight, whose re_modify plays SideStepRight ... retail
+ * recurses without end. acphys refuses the call at depth ACP_MAX_MOTION_DEPTH and counts it. */
+static void nesting_is_bounded(void)
+{
+    rig r;
+    rig_init(&r, false, false);
+    acp_fixture_motion_anim(motion(r.mt, ACP_FIXTURE_CYCLE, 0, KEY(NC, ACP_MOTION_TURN_RIGHT)), READY_ANIM, 0, -1, 30.0f);
+    acp_fixture_motion_anim(motion(r.mt, ACP_FIXTURE_CYCLE, 0, KEY(NC, ACP_MOTION_SIDESTEP_RIGHT)), RUN_ANIM, 0, -1, 30.0f);
+    uint32_t n;
+    ENSURE(acp_motion_table_do_object_motion(r.mt, ACP_MOTION_TURN_RIGHT, &r.st, &r.seq, 1.0f, &n));
+    ENSURE_EQ(r.st.substate, ACP_MOTION_TURN_RIGHT);
+    ENSURE_EQ(r.st.capped, 0);
+    ENSURE(acp_motion_table_do_object_motion(r.mt, ACP_MOTION_SIDESTEP_RIGHT, &r.st, &r.seq, 1.0f, &n));
+    ENSURE_EQ(r.st.capped, 1);
+    ENSURE_EQ(r.st.depth, 0);
+    ENSURE(r.st.num_modifiers <= ACP_MAX_MODIFIERS);
+    ENSURE(acp_sequence_has_anims(&r.seq));
+    acp_fixture_destroy(r.fx);
+}
+
+/* The pending queue holds ACP_MAX_PENDING_ANIMS motions; more are dropped and counted. */
+static void pending_queue_bound(void)
+{
+    acp_mtable_manager m;
+    acp_mtable_manager_init(&m, NULL, 0, NULL);
+    acp_sequence seq;
+    acp_sequence_init(&seq, NULL, NULL);
+    for (uint32_t i = 0; i < ACP_MAX_PENDING_ANIMS + 3; i++) acp_mtable_manager_add_to_queue(&m, ACP_MOTION_READY, 0, &seq);
+    ENSURE_EQ(m.num_pending, ACP_MAX_PENDING_ANIMS);
+    ENSURE_EQ(m.dropped, 3);
+    acp_mtable_manager_check_for_completed_motions(&m);
+    ENSURE_EQ(m.num_pending, 0);
+}
+
 void suite_motiontable(void)
 {
     RUN(keys_and_defaults);
@@ -315,4 +351,6 @@ void suite_motiontable(void)
     RUN(re_modify_repeats_the_head);
     RUN(pending_motions_and_animation_done);
     RUN(state_bounds);
+    RUN(nesting_is_bounded);
+    RUN(pending_queue_bound);
 }
