@@ -80,6 +80,17 @@ void acp_interpreted_motion_state_apply_motion(acp_interpreted_motion_state *s, 
     }
 }
 
+void acp_interpreted_motion_state_copy_movement_from(acp_interpreted_motion_state *s, const acp_interpreted_motion_state *from)
+{
+    s->current_style = from->current_style;
+    s->forward_command = from->forward_command;
+    s->forward_speed = from->forward_speed;
+    s->sidestep_command = from->sidestep_command;
+    s->sidestep_speed = from->sidestep_speed;
+    s->turn_command = from->turn_command;
+    s->turn_speed = from->turn_speed;
+}
+
 void acp_interpreted_motion_state_remove_motion(acp_interpreted_motion_state *s, uint32_t motion)
 {
     if (motion == ACP_MOTION_TURN_RIGHT) {
@@ -501,14 +512,7 @@ void acp_motion_interp_move_to_interpreted_state(acp_motion_interp *mi, const ac
     if (!mi->physics_obj) return;
     mi->raw_state.current_style = state->current_style;
     bool disallow_jump = acp_motion_allows_jump(mi->interpreted_state.forward_command) != 0;
-    acp_interpreted_motion_state *s = &mi->interpreted_state;
-    s->current_style = state->current_style;
-    s->forward_command = state->forward_command;
-    s->forward_speed = state->forward_speed;
-    s->sidestep_command = state->sidestep_command;
-    s->sidestep_speed = state->sidestep_speed;
-    s->turn_command = state->turn_command;
-    s->turn_speed = state->turn_speed;
+    acp_interpreted_motion_state_copy_movement_from(&mi->interpreted_state, state);
     acp_motion_interp_apply_current_movement(mi, true, disallow_jump);
     acp_movement_params params = acp_movement_params_default();
     for (uint32_t i = 0; i < state->num_actions; i++) {

@@ -234,6 +234,9 @@ void acp_raw_motion_state_init(acp_raw_motion_state *s);
 void acp_interpreted_motion_state_init(acp_interpreted_motion_state *s);
 /** Record a played command. Retail: InterpretedMotionState::ApplyMotion (0x0051EA40). */
 void acp_interpreted_motion_state_apply_motion(acp_interpreted_motion_state *s, uint32_t motion, const acp_movement_params *params);
+/** Copy style, forward, sidestep and turn (not the actions).
+ *  Retail: InterpretedMotionState::copy_movement_from (0x0051E750). */
+void acp_interpreted_motion_state_copy_movement_from(acp_interpreted_motion_state *s, const acp_interpreted_motion_state *from);
 /** Forget a stopped command. Retail: InterpretedMotionState::RemoveMotion (0x0051E790). */
 void acp_interpreted_motion_state_remove_motion(acp_interpreted_motion_state *s, uint32_t motion);
 /** Record a raw command. Retail: RawMotionState::ApplyMotion (0x0051EB60). */

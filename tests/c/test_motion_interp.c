@@ -250,18 +250,27 @@ static void default_state_and_motion_done(void)
     rig_free(&r);
 }
 
-/* The interpreted state of the recorded player: RunForward 2.0039682 and TurnRight 1.5 in
- * NonCombat give the sequence velocity (0, 4 × 2.0039682, 0) and omega (0, 0, −1.5 × 1.5). */
-static void interpreted_running_turning(void)
+/* The recorded player's interpreted state (retail-states.json running-turning-player) on an
+ * object standing on flat walkable ground without gravity (PhysicsState 0x00400408 less
+ * GRAVITY_PS): NonCombat, RunForward 2.0039682, TurnRight 1.5. */
+static acp_interpreted_motion recorded_player(rig *r)
 {
-    rig r;
-    rig_init(&r, 0x00400008u, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
+    rig_init(r, 0x00400008u, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
     acp_interpreted_motion im = acp_interpreted_motion_default();
     im.forward_command = ACP_MOTION_RUN_FORWARD;
     im.forward_speed = RUN_SPEED;
     im.turn_command = ACP_MOTION_TURN_RIGHT;
     im.turn_speed = TURN_SPEED;
-    acp_physobj_apply_interpreted_motion(r.o, &im);
+    acp_physobj_apply_interpreted_motion(r->o, &im);
+    return im;
+}
+
+/* The interpreted state of the recorded player gives the sequence velocity
+ * (0, 4 × 2.0039682, 0) and omega (0, 0, −1.5 × 1.5). */
+static void interpreted_running_turning(void)
+{
+    rig r;
+    acp_interpreted_motion im = recorded_player(&r);
     acp_sequence *seq = sequence(&r);
     ENSURE_FBITS(seq->velocity.y, (float)((double)RUN_SPEED * 4.0f));
     ENSURE_FBITS(seq->omega.z, (float)((double)TURN_SPEED * -1.5f));
@@ -314,18 +323,12 @@ static void raw_walk_with_hold_run(void)
 /* The running-turning player on flat walkable ground: every quantum moves the object by
  * (4 × 2.0039682)/framerate per animation boundary along its heading at the start of the quantum,
  * and turns it by (1.5 × 1.5)/framerate per boundary, framerate = 30 × 2.0039682: 4/30 m and
- * 0.075 rad per boundary, 8.016 m/s and 2.25 rad/s, a circle of radius 8.016/2.25 = 3.563 m.
- * The boundaries come from the frame numbers (framerate × quantum per quantum). */
+ * 0.075/2.0039682 = 0.0374 rad per boundary, 8.016 m/s and 2.25 rad/s, a circle of radius
+ * 8.016/2.25 = 3.563 m. The boundaries come from the frame numbers (framerate × quantum). */
 static void running_turning_player(void)
 {
     rig r;
-    rig_init(&r, 0x00400008u, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
-    acp_interpreted_motion im = acp_interpreted_motion_default();
-    im.forward_command = ACP_MOTION_RUN_FORWARD;
-    im.forward_speed = RUN_SPEED;
-    im.turn_command = ACP_MOTION_TURN_RIGHT;
-    im.turn_speed = TURN_SPEED;
-    acp_physobj_apply_interpreted_motion(r.o, &im);
+    recorded_player(&r);
     acp_sequence *seq = sequence(&r);
     const double fr = (float)(30.0f * (double)RUN_SPEED);
     const double step = (double)(float)((double)RUN_SPEED * 4.0f) / fr;
