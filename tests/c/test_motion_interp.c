@@ -374,6 +374,44 @@ static void running_turning_player(void)
     rig_free(&r);
 }
 
+/* AnimationDone through the object: RunForward behind a 3-frame Ready→Run link at 30 frames/s.
+ * At 0.05 s the link is at frame 1.5 and HandleMovement completes the motions that wait for no
+ * animation (Ready, Ready, NonCombat); at 0.1 s the link ends (frame 3 > high 2): its
+ * AnimationDone hook runs in process_hooks, completes RunForward (1 animation) and MotionDone
+ * pops it from the interpreter; apricot has dropped the link. */
+static void animation_done_completes_the_motion(void)
+{
+    rig r;
+    rig_init(&r, 0x00400008u, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
+    acp_fixture_animation(r.fx, 0x03000104u, 3, 2, NULL);
+    acp_motion_table *mt = (acp_motion_table *)r.o->part_array->motion_table_manager->table;
+    acp_fixture_motion_anim(acp_fixture_motion(mt, ACP_FIXTURE_LINK, KEY(NC, ACP_MOTION_READY), ACP_MOTION_RUN_FORWARD),
+                            0x03000104u, 0, -1, 30.0f);
+    acp_interpreted_motion im = acp_interpreted_motion_default();
+    im.forward_command = ACP_MOTION_RUN_FORWARD;
+    acp_physobj_apply_interpreted_motion(r.o, &im);
+    acp_mtable_manager *m = r.o->part_array->motion_table_manager;
+    acp_motion_interp *mi = minterp(&r);
+    ENSURE_EQ(m->num_pending, 4);
+    ENSURE_EQ(m->pending[3].motion, ACP_MOTION_RUN_FORWARD);
+    ENSURE_EQ(m->pending[3].num_anims, 1);
+    ENSURE_EQ(mi->num_pending, 4);
+    r.w->now = 0.05;
+    acp_physobj_update_object(r.o);
+    ENSURE_EQ(m->num_pending, 1);
+    ENSURE_EQ(mi->num_pending, 1);
+    ENSURE_EQ(mi->pending[0].motion, ACP_MOTION_RUN_FORWARD);
+    r.w->now = 0.1;
+    acp_physobj_update_object(r.o);
+    ENSURE_EQ(r.o->record.num_hooks, 1);
+    ENSURE_EQ(r.o->record.hooks_fired[0], ACP_HOOK_ANIMATION_DONE);
+    ENSURE_EQ(m->num_pending, 0);
+    ENSURE_EQ(mi->num_pending, 0);
+    const acp_sequence *seq = sequence(&r);
+    ENSURE_EQ(acp_sequence_node(seq, seq->head)->anim->id, RUN_ANIM);
+    rig_free(&r);
+}
+
 /* The interpreter's pending motions: ACP_MAX_PENDING_MOTIONS; 40 TurnRight commands after the
  * two Ready of the default state: 42 queued, 32 kept, 10 dropped (counted). */
 static void pending_motions_bound(void)
@@ -399,5 +437,6 @@ void suite_motion_interp(void)
     RUN(interpreted_running_turning);
     RUN(raw_walk_with_hold_run);
     RUN(running_turning_player);
+    RUN(animation_done_completes_the_motion);
     RUN(pending_motions_bound);
 }
