@@ -84,6 +84,15 @@ static void rig_free(rig *r)
 static acp_motion_interp *minterp(rig *r) { return acp_movement_manager_get_minterp(r->o->movement_manager); }
 static acp_sequence *sequence(rig *r) { return &r->o->part_array->sequence; }
 
+/* adjust_motion(motion, speed, key) must give (want_motion, want_speed), bit for bit. */
+static void expect_adjust(const acp_motion_interp *mi, uint32_t motion, float speed, uint32_t key, uint32_t want_motion,
+                          float want_speed)
+{
+    acp_motion_interp_adjust_motion(mi, &motion, &speed, key);
+    ENSURE_EQ(motion, want_motion);
+    ENSURE_FBITS(speed, want_speed);
+}
+
 /* adjust_motion without HoldRun: TurnLeft → TurnRight × −1; WalkBackwards → WalkForward ×
  * (double)−0.65f; SideStepLeft → SideStepRight × −1 × (3.12f/1.25 × 0.5); RunForward untouched. */
 static void adjust_motion_rules(void)
@@ -91,32 +100,14 @@ static void adjust_motion_rules(void)
     acp_motion_interp mi;
     acp_motion_interp_init(&mi, NULL);
     const double k = (double)3.12f / 1.25 * 0.5;
-    uint32_t m = ACP_MOTION_TURN_LEFT;
-    float s = 1.0f;
-    acp_motion_interp_adjust_motion(&mi, &m, &s, ACP_HOLD_KEY_INVALID);
-    ENSURE_EQ(m, ACP_MOTION_TURN_RIGHT);
-    ENSURE_FBITS(s, -1.0f);
-    m = ACP_MOTION_WALK_BACKWARDS;
-    s = 1.0f;
-    acp_motion_interp_adjust_motion(&mi, &m, &s, ACP_HOLD_KEY_INVALID);
-    ENSURE_EQ(m, ACP_MOTION_WALK_FORWARD);
-    ENSURE_FBITS(s, -0.65f);
-    m = ACP_MOTION_SIDESTEP_LEFT;
-    s = 1.0f;
-    acp_motion_interp_adjust_motion(&mi, &m, &s, ACP_HOLD_KEY_INVALID);
-    ENSURE_EQ(m, ACP_MOTION_SIDESTEP_RIGHT);
-    ENSURE_FBITS(s, (float)(k * -1.0f));
-    m = ACP_MOTION_SIDESTEP_RIGHT;
-    s = 0.5f;
-    acp_motion_interp_adjust_motion(&mi, &m, &s, ACP_HOLD_KEY_INVALID);
-    ENSURE_FBITS(s, (float)(k * 0.5f));
     ENSURE_FBITS(k, 1.2479999542236328); /* the report's 1.24799996 */
+    const uint32_t none = ACP_HOLD_KEY_INVALID;
+    expect_adjust(&mi, ACP_MOTION_TURN_LEFT, 1.0f, none, ACP_MOTION_TURN_RIGHT, -1.0f);
+    expect_adjust(&mi, ACP_MOTION_WALK_BACKWARDS, 1.0f, none, ACP_MOTION_WALK_FORWARD, -0.65f);
+    expect_adjust(&mi, ACP_MOTION_SIDESTEP_LEFT, 1.0f, none, ACP_MOTION_SIDESTEP_RIGHT, (float)(k * -1.0f));
+    expect_adjust(&mi, ACP_MOTION_SIDESTEP_RIGHT, 0.5f, none, ACP_MOTION_SIDESTEP_RIGHT, (float)(k * 0.5f));
     /* RunForward returns before the hold key is looked at. */
-    m = ACP_MOTION_RUN_FORWARD;
-    s = 1.0f;
-    acp_motion_interp_adjust_motion(&mi, &m, &s, ACP_HOLD_KEY_RUN);
-    ENSURE_EQ(m, ACP_MOTION_RUN_FORWARD);
-    ENSURE_FBITS(s, 1.0f);
+    expect_adjust(&mi, ACP_MOTION_RUN_FORWARD, 1.0f, ACP_HOLD_KEY_RUN, ACP_MOTION_RUN_FORWARD, 1.0f);
 }
 
 /* HoldRun: WalkForward → RunForward × run rate; TurnRight × 1.5; SideStepRight × run rate,
@@ -127,38 +118,19 @@ static void run_to_command_rules(void)
     acp_motion_interp_init(&mi, NULL);
     mi.raw_state.current_holdkey = ACP_HOLD_KEY_RUN;
     mi.run_rate = RUN_SPEED;
-    uint32_t m = ACP_MOTION_WALK_FORWARD;
-    float s = 1.0f;
-    acp_motion_interp_adjust_motion(&mi, &m, &s, ACP_HOLD_KEY_INVALID);
-    ENSURE_EQ(m, ACP_MOTION_RUN_FORWARD);
-    ENSURE_FBITS(s, RUN_SPEED);
-    m = ACP_MOTION_TURN_LEFT;
-    s = 1.0f;
-    acp_motion_interp_adjust_motion(&mi, &m, &s, ACP_HOLD_KEY_INVALID);
-    ENSURE_EQ(m, ACP_MOTION_TURN_RIGHT);
-    ENSURE_FBITS(s, -1.5f);
-    m = ACP_MOTION_WALK_BACKWARDS;
-    s = 1.0f;
-    acp_motion_interp_adjust_motion(&mi, &m, &s, ACP_HOLD_KEY_INVALID);
-    ENSURE_EQ(m, ACP_MOTION_WALK_FORWARD);
-    ENSURE_FBITS(s, (float)((double)RUN_SPEED * -0.65f));
-    /* SideStepRight 1: 1.248 × 2.0039682 = 2.5009 (< 3); at speed 2: 4.99 → 3.0; −2: −3.0. */
+    const uint32_t current = ACP_HOLD_KEY_INVALID;
+    expect_adjust(&mi, ACP_MOTION_WALK_FORWARD, 1.0f, current, ACP_MOTION_RUN_FORWARD, RUN_SPEED);
+    expect_adjust(&mi, ACP_MOTION_TURN_LEFT, 1.0f, current, ACP_MOTION_TURN_RIGHT, -1.5f);
+    expect_adjust(&mi, ACP_MOTION_WALK_BACKWARDS, 1.0f, current, ACP_MOTION_WALK_FORWARD,
+                  (float)((double)RUN_SPEED * -0.65f));
+    /* SideStepRight 1: 1.248 × 2.0039682 = 2.5009 (< 3); at speed 2: 5.0019 → 3.0; −2: −3.0. */
     const double k = (double)3.12f / 1.25 * 0.5;
-    m = ACP_MOTION_SIDESTEP_RIGHT;
-    s = 1.0f;
-    acp_motion_interp_adjust_motion(&mi, &m, &s, ACP_HOLD_KEY_INVALID);
-    ENSURE_FBITS(s, (float)((double)RUN_SPEED * (float)(k * 1.0f)));
-    s = 2.0f;
-    acp_motion_interp_adjust_motion(&mi, &m, &s, ACP_HOLD_KEY_INVALID);
-    ENSURE_FBITS(s, 3.0f);
-    s = -2.0f;
-    acp_motion_interp_adjust_motion(&mi, &m, &s, ACP_HOLD_KEY_INVALID);
-    ENSURE_FBITS(s, -3.0f);
+    expect_adjust(&mi, ACP_MOTION_SIDESTEP_RIGHT, 1.0f, current, ACP_MOTION_SIDESTEP_RIGHT,
+                  (float)((double)RUN_SPEED * (float)(k * 1.0f)));
+    expect_adjust(&mi, ACP_MOTION_SIDESTEP_RIGHT, 2.0f, current, ACP_MOTION_SIDESTEP_RIGHT, 3.0f);
+    expect_adjust(&mi, ACP_MOTION_SIDESTEP_RIGHT, -2.0f, current, ACP_MOTION_SIDESTEP_RIGHT, -3.0f);
     /* An explicit HoldKey None overrides the current Run. */
-    m = ACP_MOTION_WALK_FORWARD;
-    s = 1.0f;
-    acp_motion_interp_adjust_motion(&mi, &m, &s, ACP_HOLD_KEY_NONE);
-    ENSURE_EQ(m, ACP_MOTION_WALK_FORWARD);
+    expect_adjust(&mi, ACP_MOTION_WALK_FORWARD, 1.0f, ACP_HOLD_KEY_NONE, ACP_MOTION_WALK_FORWARD, 1.0f);
 }
 
 /* get_state_velocity: sidestep 1.25 × speed (x), walk 3.12f × speed or run 4 × speed (y),
