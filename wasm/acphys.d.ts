@@ -39,6 +39,54 @@ export interface AcphysExports {
   acp_abi_landdefs_adjust_to_outside(cell: Ptr, loc: Ptr): number;
   acp_abi_math_digest_lo(count: number): number;
   acp_abi_math_digest_hi(count: number): number;
+  // ---- motion (issue 6): synthetic records, CSequence, CMotionTable, CMotionInterp, object motion.
+  // Frames as float arrays: 7 floats each (origin x, y, z, quaternion w, x, y, z). Motion ids are
+  // uint32: read returned ids with `>>> 0`.
+  acp_abi_fixture_create(): Ptr;
+  acp_abi_fixture_destroy(fx: Ptr): void;
+  /** pos_frames: numFrames × 7 floats, or 0. */
+  acp_abi_fixture_animation(fx: Ptr, id: number, numFrames: number, numParts: number, posFrames: Ptr): Ptr;
+  /** direction: −1 backward, 0 both, 1 forward. */
+  acp_abi_fixture_animation_hook(anim: Ptr, frame: number, type: number, direction: number): number;
+  acp_abi_fixture_motion_table(fx: Ptr, id: number, defaultStyle: number): Ptr;
+  acp_abi_fixture_style_default(mt: Ptr, style: number, substate: number): number;
+  /** map: 0 cycle, 1 modifier, 2 link (Links[outer][key]). Velocity m/s, omega rad/s. */
+  acp_abi_fixture_motion(mt: Ptr, map: number, outer: number, key: number, vx: number, vy: number, vz: number,
+    ox: number, oy: number, oz: number, bitfield: number): Ptr;
+  acp_abi_fixture_motion_anim(md: Ptr, animId: number, low: number, high: number, framerate: number): number;
+  acp_abi_fixture_setup(fx: Ptr, id: number, numParts: number, spheres: Ptr, numSpheres: number,
+    defaultAnimation: number, defaultScript: number, defaultMotionTable: number): Ptr;
+  acp_abi_fixture_setup_placement(setup: Ptr, key: number, frames: Ptr): number;
+  acp_abi_sequence_create(fx: Ptr): Ptr;
+  acp_abi_sequence_destroy(seq: Ptr): void;
+  acp_abi_sequence_append_animation(seq: Ptr, animId: number, low: number, high: number, framerate: number): void;
+  /** quantum: seconds; frame: a Frame (64 bytes) or 0. */
+  acp_abi_sequence_update(seq: Ptr, quantum: number, frame: Ptr): void;
+  acp_abi_sequence_set_physics(seq: Ptr, vx: number, vy: number, vz: number, ox: number, oy: number, oz: number): void;
+  acp_abi_sequence_node(seq: Ptr, index: number): Ptr;
+  acp_abi_motion_state_create(): Ptr;
+  acp_abi_motion_state_destroy(st: Ptr): void;
+  acp_abi_motion_table_set_default_state(mt: Ptr, st: Ptr, seq: Ptr, numAnims: Ptr): number;
+  acp_abi_motion_table_do_object_motion(mt: Ptr, motion: number, st: Ptr, seq: Ptr, speed: number, numAnims: Ptr): number;
+  acp_abi_motion_table_stop_sequence_motion(mt: Ptr, motion: number, st: Ptr, seq: Ptr, numAnims: Ptr): number;
+  acp_abi_motion_table_get_link(mt: Ptr, style: number, substate: number, substateSpeed: number, motion: number,
+    speed: number): Ptr;
+  acp_abi_motion_interp_create(): Ptr;
+  acp_abi_motion_interp_destroy(mi: Ptr): void;
+  /** In place on the uint32 at `motion` and the float at `speed`; key 0 Invalid, 1 None, 2 Run. */
+  acp_abi_motion_interp_adjust_motion(mi: Ptr, motion: Ptr, speed: Ptr, key: number): void;
+  acp_abi_motion_interp_get_state_velocity(mi: Ptr, out: Ptr): void;
+  acp_abi_physobj_set_setup(obj: Ptr, setup: Ptr, fx: Ptr): number;
+  acp_abi_physobj_set_motion_table(obj: Ptr, tableId: number): number;
+  acp_abi_physobj_apply_interpreted_motion(obj: Ptr, style: number, forwardCommand: number, forwardSpeed: number,
+    sidestepCommand: number, sidestepSpeed: number, turnCommand: number, turnSpeed: number): void;
+  acp_abi_physobj_apply_raw_motion(obj: Ptr, forwardCommand: number, forwardSpeed: number, sidestepCommand: number,
+    sidestepSpeed: number, turnCommand: number, turnSpeed: number, holdRun: number): void;
+  /** 0 or retail's WeenieError (36 in the air, 72 from this position, 8 no movement manager). */
+  acp_abi_physobj_jump(obj: Ptr, extent: number): number;
+  acp_abi_physobj_set_run_rate(obj: Ptr, runRate: number): void;
+  acp_abi_physobj_motion_interp(obj: Ptr): Ptr;
+  // ---- end motion ----
   [name: string]: unknown;
 }
 

@@ -1,48 +1,68 @@
-/* acphys — retail CPartArray. See partarray.h. */
+/* acphys — retail CPartArray. See partarray.h. Read against PORTAL/cphysobj/CPartArray.c. */
 #include "partarray.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "physobj.h"
+#include "physobj_motion.h"
 
-static acp_partarray *alloc_partarray(struct acp_physobj *owner, uint32_t num_parts, uint32_t num_spheres)
+#define PLACEMENT_RESTING 0x65u
+
+static bool alloc_arrays(acp_partarray *pa, uint32_t num_parts, uint32_t num_spheres)
+{
+    size_t n = num_parts ? num_parts : 1;
+    pa->part_frames = calloc(n, sizeof *pa->part_frames);
+    pa->part_gfx_scale = calloc(n, sizeof *pa->part_gfx_scale);
+    pa->part_translucency = calloc(n, sizeof(float));
+    pa->part_luminosity = calloc(n, sizeof(float));
+    pa->part_diffusion = calloc(n, sizeof(float));
+    if (num_spheres) pa->spheres = calloc(num_spheres, sizeof *pa->spheres);
+    return pa->part_frames && pa->part_gfx_scale && pa->part_translucency && pa->part_luminosity &&
+           pa->part_diffusion && (!num_spheres || pa->spheres);
+}
+
+static acp_partarray *alloc_partarray(struct acp_physobj *owner, uint32_t num_parts, uint32_t num_spheres,
+                                      const acp_record_source *records)
 {
     acp_partarray *pa = calloc(1, sizeof *pa);
     if (!pa) return NULL;
     pa->owner = owner;
     pa->num_parts = num_parts;
     pa->scale = (acp_vec3){1.0f, 1.0f, 1.0f};
-    acp_sequence_init(&pa->sequence, owner);
-    size_t n = num_parts ? num_parts : 1;
-    pa->part_frames = calloc(n, sizeof *pa->part_frames);
-    pa->part_translucency = calloc(n, sizeof(float));
-    pa->part_luminosity = calloc(n, sizeof(float));
-    pa->part_diffusion = calloc(n, sizeof(float));
-    if (num_spheres) pa->spheres = calloc(num_spheres, sizeof *pa->spheres);
-    if (!pa->part_frames || !pa->part_translucency || !pa->part_luminosity || !pa->part_diffusion ||
-        (num_spheres && !pa->spheres)) {
+    if (records) pa->records = *records;
+    acp_sequence_init(&pa->sequence, owner, &pa->records);
+    if (!alloc_arrays(pa, num_parts, num_spheres)) {
         acp_partarray_destroy(pa);
         return NULL;
     }
-    for (uint32_t i = 0; i < num_parts; i++) pa->part_frames[i] = acp_frame_identity();
+    for (uint32_t i = 0; i < num_parts; i++) {
+        pa->part_frames[i] = acp_frame_identity();
+        pa->part_gfx_scale[i] = (acp_vec3){1.0f, 1.0f, 1.0f};
+    }
     return pa;
 }
 
 acp_partarray *acp_partarray_create_spheres(struct acp_physobj *owner, const acp_sphere *spheres, uint32_t num_spheres)
 {
-    acp_partarray *pa = alloc_partarray(owner, 0, num_spheres);
+    acp_partarray *pa = alloc_partarray(owner, 0, num_spheres, NULL);
     if (!pa) return NULL;
-    memcpy((acp_sphere *)pa->spheres, spheres, num_spheres * sizeof *spheres);
+    if (num_spheres) memcpy((acp_sphere *)pa->spheres, spheres, num_spheres * sizeof *spheres);
     pa->num_spheres = num_spheres;
     return pa;
 }
 
-acp_partarray *acp_partarray_create(struct acp_physobj *owner, const acp_setup *setup)
+acp_partarray *acp_partarray_create(struct acp_physobj *owner, const acp_setup *setup, const acp_record_source *records)
 {
-    acp_partarray *pa = acp_partarray_create_spheres(owner, setup->spheres, setup->num_spheres);
+    acp_partarray *pa = alloc_partarray(owner, setup->num_parts, setup->num_spheres, records);
     if (!pa) return NULL;
     pa->setup = setup;
+    if (setup->num_spheres) memcpy((acp_sphere *)pa->spheres, setup->spheres, setup->num_spheres * sizeof *setup->spheres);
+    pa->num_spheres = setup->num_spheres;
+    if (setup->default_scale)
+        for (uint32_t i = 0; i < setup->num_parts; i++) pa->part_gfx_scale[i] = setup->default_scale[i];
+    acp_partarray_init_defaults(pa);
+    acp_partarray_set_placement_frame(pa, PLACEMENT_RESTING);
     return pa;
 }
 
@@ -50,11 +70,23 @@ void acp_partarray_destroy(acp_partarray *pa)
 {
     if (!pa) return;
     free(pa->part_frames);
+    free(pa->part_gfx_scale);
     free(pa->part_translucency);
     free(pa->part_luminosity);
     free(pa->part_diffusion);
     free((acp_sphere *)pa->spheres);
+    free(pa->motion_table_manager);
     free(pa);
+}
+
+void acp_partarray_init_defaults(acp_partarray *pa)
+{
+    if (pa->setup && pa->setup->default_animation) {
+        acp_sequence_clear_animations(&pa->sequence);
+        acp_anim_data ad = {pa->setup->default_animation, 0, -1, 30.0f};
+        acp_sequence_append_animation(&pa->sequence, &ad);
+    }
+    if (pa->owner && pa->setup) acp_physobj_init_defaults(pa->owner, pa->setup);
 }
 
 void acp_partarray_update(acp_partarray *pa, float quantum, acp_frame *offset_frame)
@@ -64,19 +96,114 @@ void acp_partarray_update(acp_partarray *pa, float quantum, acp_frame *offset_fr
 
 void acp_partarray_set_frame(acp_partarray *pa, const acp_frame *frame)
 {
-    (void)pa;
-    (void)frame;
+    uint32_t frame_parts;
+    const acp_anim_frame *af = acp_sequence_get_curr_animframe(&pa->sequence, &frame_parts);
+    if (!af) return;
+    uint32_t n = pa->num_parts < frame_parts ? pa->num_parts : frame_parts;
+    for (uint32_t i = 0; i < n; i++) acp_frame_combine_scaled(&pa->part_frames[i], frame, &af->parts[i], pa->scale);
 }
 
-void acp_partarray_handle_movement(acp_partarray *pa) { (void)pa; }
+static const acp_placement *find_placement(const acp_setup *setup, uint32_t id)
+{
+    for (uint32_t i = 0; i < setup->num_placements; i++)
+        if (setup->placements[i].key == id) return &setup->placements[i];
+    return NULL;
+}
+
+bool acp_partarray_set_placement_frame(acp_partarray *pa, uint32_t id)
+{
+    if (!pa->setup) return false;
+    const acp_placement *p = find_placement(pa->setup, id);
+    if (!p) p = find_placement(pa->setup, 0);
+    if (!p) {
+        acp_sequence_set_placement_frame(&pa->sequence, NULL, 0, 0);
+        return false;
+    }
+    acp_sequence_set_placement_frame(&pa->sequence, &p->frame, p->key, pa->setup->num_parts);
+    return true;
+}
+
+bool acp_partarray_set_motion_table(acp_partarray *pa, uint32_t table_id)
+{
+    if (pa->motion_table_manager) {
+        /* MotionTableManager::GetMotionTableID: the loaded table's id, 0 when none was found. */
+        const acp_motion_table *t = pa->motion_table_manager->table;
+        if ((t ? t->id : 0u) == table_id) return true;
+        free(pa->motion_table_manager);
+        pa->motion_table_manager = NULL;
+    }
+    if (!table_id) return true;
+    pa->motion_table_manager = malloc(sizeof *pa->motion_table_manager);
+    if (!pa->motion_table_manager) return false;
+    acp_mtable_manager_init(pa->motion_table_manager, pa->owner, table_id, &pa->records);
+    return true;
+}
+
+void acp_partarray_handle_movement(acp_partarray *pa)
+{
+    if (pa->motion_table_manager) acp_mtable_manager_use_time(pa->motion_table_manager);
+}
 
 void acp_partarray_animation_done(acp_partarray *pa, bool success)
 {
-    (void)pa;
-    (void)success;
+    if (pa->motion_table_manager) acp_mtable_manager_animation_done(pa->motion_table_manager, success);
 }
 
-void acp_partarray_set_scale(acp_partarray *pa, acp_vec3 scale) { pa->scale = scale; }
+void acp_partarray_initialize_motion_tables(acp_partarray *pa)
+{
+    if (pa->motion_table_manager) acp_mtable_manager_initialize_state(pa->motion_table_manager, &pa->sequence);
+}
+
+void acp_partarray_check_for_completed_motions(acp_partarray *pa)
+{
+    if (pa->motion_table_manager) acp_mtable_manager_check_for_completed_motions(pa->motion_table_manager);
+}
+
+void acp_partarray_handle_enter_world(acp_partarray *pa)
+{
+    if (pa->motion_table_manager) acp_mtable_manager_handle_enter_world(pa->motion_table_manager, &pa->sequence);
+}
+
+void acp_partarray_handle_exit_world(acp_partarray *pa)
+{
+    if (pa->motion_table_manager) acp_mtable_manager_handle_exit_world(pa->motion_table_manager);
+}
+
+static uint32_t perform(acp_partarray *pa, uint32_t type, uint32_t motion, float speed)
+{
+    if (!pa->motion_table_manager) return ACP_MERR_NO_ANIMATION_TABLE;
+    return acp_mtable_manager_perform_movement(pa->motion_table_manager, type, motion, speed, &pa->sequence);
+}
+
+uint32_t acp_partarray_do_interpreted_motion(acp_partarray *pa, uint32_t motion, float speed)
+{
+    return perform(pa, ACP_MOVE_INTERPRETED_COMMAND, motion, speed);
+}
+
+uint32_t acp_partarray_stop_interpreted_motion(acp_partarray *pa, uint32_t motion, float speed)
+{
+    return perform(pa, ACP_MOVE_STOP_INTERPRETED_COMMAND, motion, speed);
+}
+
+uint32_t acp_partarray_stop_completely_internal(acp_partarray *pa)
+{
+    return perform(pa, ACP_MOVE_STOP_COMPLETELY, 0, 1.0f);
+}
+
+void acp_partarray_set_scale(acp_partarray *pa, acp_vec3 scale)
+{
+    pa->scale = scale;
+    const acp_vec3 *dflt = pa->setup ? pa->setup->default_scale : NULL;
+    for (uint32_t i = 0; i < pa->num_parts; i++) {
+        if (!dflt) {
+            pa->part_gfx_scale[i] = scale;
+            continue;
+        }
+        pa->part_gfx_scale[i].x = (float)((double)dflt[i].x * scale.x);
+        pa->part_gfx_scale[i].y = (float)((double)dflt[i].y * scale.y);
+        pa->part_gfx_scale[i].z = (float)((double)dflt[i].z * scale.z);
+    }
+}
 
 void acp_partarray_set_part_value(acp_partarray *pa, float *values, uint32_t part, float value)
 {

@@ -2,10 +2,13 @@
  * spheres, its animation sequence and its motion table manager.
  *
  * CONVENTIONS
- *   Part frames are world frames (the object frame combined with the current animation frame's
- *   part frame, or the Setup's placement frame). Spheres are in object axes before scaling.
- *   Scale is per axis (retail keeps a Vector3; objects set it uniformly).
- *   All storage is allocated when the part array is created, never during an update.
+ *   Part frames are world frames: the object frame combined with the current animation frame's
+ *   part frame (scaled by the object's scale), or with the Setup's placement frame when no
+ *   animation plays (retail CPartArray::UpdateParts). They are what a renderer draws.
+ *   Spheres are in object axes before scaling. Scale is per axis (retail keeps a Vector3;
+ *   objects set it uniformly).
+ *   All storage is allocated when the part array is created (or its motion table set), never
+ *   during an update.
  */
 #ifndef ACP_PARTARRAY_H
 #define ACP_PARTARRAY_H
@@ -15,10 +18,11 @@
 
 #include "../dat/records.h"
 #include "frame.h"
+#include "motiontable.h"
+#include "recsource.h"
 #include "sequence.h"
 
 struct acp_physobj;
-typedef struct acp_mtable_manager acp_mtable_manager;
 
 /** Retail CPartArray. */
 typedef struct acp_partarray {
@@ -26,48 +30,84 @@ typedef struct acp_partarray {
     const acp_setup *setup;          /* NULL for a part array built by hand (tests) */
     uint32_t num_parts;
     acp_frame *part_frames;          /* num_parts world frames, updated by SetFrame */
+    acp_vec3 *part_gfx_scale;        /* num_parts: the Setup's default scale × scale (drawing) */
     float *part_translucency;        /* num_parts values driven by part hooks */
     float *part_luminosity;
     float *part_diffusion;
     acp_vec3 scale;                  /* per-axis scale */
     uint32_t num_spheres;
-    const acp_sphere *spheres;       /* the Setup's spheres, or the hand-built ones */
+    const acp_sphere *spheres;       /* a copy of the Setup's spheres, or the hand-built ones */
     acp_sequence sequence;
     acp_mtable_manager *motion_table_manager; /* NULL without a motion table */
+    acp_record_source records;       /* animation and motion table lookups */
 } acp_partarray;
 
-/** Create a part array from a Setup (parts, spheres, default scale, placement frame 0; the
- *  default animation is installed by acp_partarray_init_defaults). Returns NULL when out of
- *  memory. Retail: CPartArray::CreateSetup (0x00519E70 area) + SetSetupID. */
-acp_partarray *acp_partarray_create(struct acp_physobj *owner, const acp_setup *setup);
+/** Create a part array from a Setup: its parts (default scales), spheres, and the CSequence
+ *  hooked to `owner`; then InitDefaults (which reaches CPhysicsObj::InitDefaults through the
+ *  owner) and the placement frame Resting (0x65). `records` (may be NULL) is copied. NULL when
+ *  out of memory. Retail: CPartArray::CreateSetup (0x005195A0) with SetSetupID (0x00519330) and
+ *  InitParts (0x00517F40). */
+acp_partarray *acp_partarray_create(struct acp_physobj *owner, const acp_setup *setup, const acp_record_source *records);
 
 /** Create a part array by hand: `num_spheres` spheres (copied), no parts, no Setup. For tests and
  *  objects that carry only collision spheres. */
 acp_partarray *acp_partarray_create_spheres(struct acp_physobj *owner, const acp_sphere *spheres, uint32_t num_spheres);
 
-/** Release a part array and everything it owns. */
+/** Release a part array and everything it owns (NULL is ignored). */
 void acp_partarray_destroy(acp_partarray *pa);
 
-/** Number of collision spheres. Retail: CPartArray::GetNumSphere (0x00517AB0 area). */
+/** Number of collision spheres. Retail: CPartArray::GetNumSphere (0x00518060). */
 static inline uint32_t acp_partarray_num_spheres(const acp_partarray *pa) { return pa ? pa->num_spheres : 0; }
 
+/** The Setup's DefaultAnimation, when it has one, replaces the animations: frames 0..last at
+ *  30 frames/s; then the owner's InitDefaults. Retail: CPartArray::InitDefaults (0x00518980). */
+void acp_partarray_init_defaults(acp_partarray *pa);
+
 /** Advance the animation by `quantum` seconds, accumulating root motion into offset_frame
- *  (object axes). Retail: CPartArray::Update (0x00517DB0). */
+ *  (object axes; NULL: pose only). Retail: CPartArray::Update (0x00517DB0). */
 void acp_partarray_update(acp_partarray *pa, float quantum, acp_frame *offset_frame);
 
-/** Place every part: the object frame combined with the current animation frame's part frame,
- *  scaled. Retail: CPartArray::SetFrame / UpdateParts. */
+/** Place every part: part_frames[i] = frame ∘ (animation frame's part i, origin × scale) for the
+ *  parts the current animation frame (or placement frame) holds; the others keep their frames,
+ *  and with no current frame nothing moves. Retail: CPartArray::SetFrame (0x00519310) →
+ *  UpdateParts (0x005190F0). */
 void acp_partarray_set_frame(acp_partarray *pa, const acp_frame *frame);
 
-/** Per-quantum tail: the motion table manager checks for finished motions.
- *  Retail: CPartArray::HandleMovement. */
+/** Choose the Setup's placement frame `id`, else placement 0, else none (returns false).
+ *  Retail: CPartArray::SetPlacementFrame (0x005193D0). */
+bool acp_partarray_set_placement_frame(acp_partarray *pa, uint32_t id);
+
+/** Use motion table `table_id` (0: none): an existing manager of the same id is kept; otherwise
+ *  a new manager replaces the old. False when out of memory.
+ *  Retail: CPartArray::SetMotionTableID (0x005186E0). */
+bool acp_partarray_set_motion_table(acp_partarray *pa, uint32_t table_id);
+
+/** Per-quantum tail: the motion table manager completes motions.
+ *  Retail: CPartArray::HandleMovement (0x00517D60). */
 void acp_partarray_handle_movement(acp_partarray *pa);
 
-/** The sequence reached the end of an animation (AnimationDone hook).
- *  Retail: CPartArray::AnimationDone. */
+/** An animation finished (AnimationDone hook). Retail: CPartArray::AnimationDone (0x00517D30). */
 void acp_partarray_animation_done(acp_partarray *pa, bool success);
 
-/** Set the per-axis scale. Retail: CPartArray::SetScaleInternal. */
+/** Retail: CPartArray::InitializeMotionTables (0x00517D10). */
+void acp_partarray_initialize_motion_tables(acp_partarray *pa);
+/** Retail: CPartArray::CheckForCompletedMotions (0x00517D50). */
+void acp_partarray_check_for_completed_motions(acp_partarray *pa);
+/** Drop link animations, complete pending motions. Retail: CPartArray::HandleEnterWorld (0x00517D70). */
+void acp_partarray_handle_enter_world(acp_partarray *pa);
+/** Retail: CPartArray::HandleExitWorld (0x00517D90). */
+void acp_partarray_handle_exit_world(acp_partarray *pa);
+
+/** An interpreted command through the motion table (7 without one).
+ *  Retail: CPartArray::DoInterpretedMotion (0x00518750). */
+uint32_t acp_partarray_do_interpreted_motion(acp_partarray *pa, uint32_t motion, float speed);
+/** Retail: CPartArray::StopInterpretedMotion (0x005187F0). */
+uint32_t acp_partarray_stop_interpreted_motion(acp_partarray *pa, uint32_t motion, float speed);
+/** Retail: CPartArray::StopCompletelyInternal (0x00518890). */
+uint32_t acp_partarray_stop_completely_internal(acp_partarray *pa);
+
+/** Set the per-axis scale and each part's drawing scale (default scale × scale).
+ *  Retail: CPartArray::SetScaleInternal (0x00518A00). */
 void acp_partarray_set_scale(acp_partarray *pa, acp_vec3 scale);
 
 /** Set one part's (or every part's, part = UINT32_MAX) translucency, luminosity or diffusion. */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "motion.h"
 #include "partarray.h"
 
 /* Retail MIN_QUANTUM_93/97 = 1.0/30.0 and MAX_QUANTUM_97 = 1.0/5.0 (doubles); EPSILON 0.0002f.
@@ -63,6 +64,7 @@ static void destroy_object(acp_physobj *obj)
 {
     if (!obj) return;
     acp_partarray_destroy(obj->part_array);
+    acp_movement_manager_destroy(obj->movement_manager);
     free(obj);
 }
 
@@ -124,6 +126,13 @@ void acp_world_add_static_animating(acp_world *w, acp_physobj *obj)
         w->num_objects--;
         break;
     }
+    /* CPhysics::AddStaticAnimatingObject (0x00509AF0): an object already in the workset is
+     * first removed (the last entry takes its slot), then appended. */
+    for (uint32_t i = 0; i < w->num_static; i++) {
+        if (w->static_objects[i] != obj) continue;
+        w->static_objects[i] = w->static_objects[--w->num_static];
+        break;
+    }
     if (w->num_static < w->cap_static) w->static_objects[w->num_static++] = obj;
 }
 
@@ -134,6 +143,14 @@ void acp_world_place_object(acp_world *w, acp_physobj *obj, const acp_position *
     obj->position.objcell_id = pos->objcell_id;
     obj->has_cell = !w->terrain; /* with terrain: the terrain issue decides from the loaded cells */
     obj->transient_state = transient_state;
+    /* ---- motion (issue 6): a fixture object placed in contact stands on the horizontal plane
+     * through its origin (docs/DEVIATIONS.md), so the fixture sweep keeps it walkable. ---- */
+    if (!w->terrain && (transient_state & ACP_CONTACT_TS)) {
+        obj->contact_plane.n = (acp_vec3){0.0f, 0.0f, 1.0f};
+        obj->contact_plane.d = -pos->frame.origin.z;
+        obj->contact_plane_cell_id = pos->objcell_id;
+    }
+    /* ---- end motion ---- */
     acp_physobj_set_frame(obj, &pos->frame);
     acp_physobj_calc_acceleration(obj);
     acp_physobj_prepare_to_enter_world(obj);

@@ -140,6 +140,10 @@ typedef struct acp_physobj {
     acp_hook_list hooks;             /* persistent PhysicsObjHooks (FPHook) */
     acp_anim_hook_bag anim_hooks;    /* one-shot anim hooks of the current quantum */
     acp_update_record record;        /* the last update_object call */
+    /* ---- motion (issue 6) ---- */
+    bool last_move_was_autonomous;   /* retail: the movement came from this client's input (raw
+                                        state) rather than the server (interpreted state) */
+    /* ---- end motion ---- */
 } acp_physobj;
 
 /** Per-object update. Skips (clearing ACTIVE_TS, keeping update_time) a parented, cell-less or

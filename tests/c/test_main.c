@@ -6,7 +6,9 @@ int acp_test_checks;
 const char *acp_test_case = "";
 
 #define ACP_SUITES(X) \
-    X(mathx) X(frame) X(position) X(physobj)
+    X(mathx) X(frame) X(position) X(physobj) \
+    /* ---- motion (issue 6) ---- */ \
+    X(sequence) X(motiontable) X(motion_interp) X(partarray)
 
 #define DECLARE(name) void suite_##name(void);
 ACP_SUITES(DECLARE)

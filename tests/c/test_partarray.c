@@ -1,0 +1,181 @@
+/* CPartArray / CPhysicsObj::InitDefaults tests (issue 6): the Setup's DefaultAnimation at
+ * 30 frames/s over 0..last, part placement from the animation frame or the placement frame,
+ * static animating objects (registration and animate_static_object), and the retail order in
+ * which a motion table replaces the default animation. */
+#include "test.h"
+
+#include "mathx.h"
+#include "motiontable.h"
+#include "partarray.h"
+#include "physics.h"
+#include "physobj.h"
+#include "physobj_motion.h"
+#include "recfixture.h"
+
+#define DEFAULT_ANIM 0x03000200u
+#define READY_ANIM 0x03000201u
+#define SETUP_ID 0x02000099u
+#define MTABLE_ID 0x09000009u
+
+typedef struct rig {
+    acp_world *w;
+    acp_physobj *o;
+    acp_fixture *fx;
+    acp_setup *setup;
+    acp_animation *anim;
+} rig;
+
+static const acp_sphere SPHERE = {{0.0f, 0.0f, 0.5f}, 0.5f};
+
+/* A two-part Setup with a Resting placement (part 0 at (0, 0, 1), part 1 at (0.5, 0, 0)), a
+ * 12-frame default animation for one part, and a one-cycle motion table. */
+static void rig_init(rig *r, uint32_t state, bool default_anim, uint32_t default_script)
+{
+    r->fx = acp_fixture_create();
+    r->anim = acp_fixture_animation(r->fx, DEFAULT_ANIM, 12, 1, NULL);
+    acp_fixture_animation(r->fx, READY_ANIM, 5, 2, NULL);
+    acp_motion_table *mt = acp_fixture_motion_table(r->fx, MTABLE_ID, ACP_STYLE_NONCOMBAT);
+    acp_fixture_style_default(mt, ACP_STYLE_NONCOMBAT, ACP_MOTION_READY);
+    acp_fixture_motion_anim(acp_fixture_motion(mt, ACP_FIXTURE_CYCLE, 0, 0x003D0003u), READY_ANIM, 0, -1, 30.0f);
+    r->setup = acp_fixture_setup(r->fx, SETUP_ID, 2, &SPHERE, 1);
+    acp_aframe rest[2] = {{{0.0f, 0.0f, 1.0f}, 1.0f, 0.0f, 0.0f, 0.0f}, {{0.5f, 0.0f, 0.0f}, 1.0f, 0.0f, 0.0f, 0.0f}};
+    acp_fixture_setup_placement(r->setup, 0x65u, rest);
+    if (default_anim) r->setup->default_animation = DEFAULT_ANIM;
+    r->setup->default_script = default_script;
+    r->w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    r->o = acp_world_add_object(r->w, 7);
+    r->o->state = state;
+    acp_position p = {0xA9B40019u, acp_frame_identity()};
+    acp_frame_set_heading(&p.frame, 90.0f);
+    p.frame.origin = (acp_vec3){10.0f, 20.0f, 30.0f};
+    r->o->position = p;
+    acp_record_source src = acp_fixture_source(r->fx);
+    ENSURE(acp_physobj_set_setup(r->o, r->setup, &src));
+    acp_world_place_object(r->w, r->o, &p, 0, 0.0);
+}
+
+static void rig_free(rig *r)
+{
+    acp_world_destroy(r->w);
+    acp_fixture_destroy(r->fx);
+}
+
+/* CPartArray::InitDefaults: the DefaultAnimation over frames 0..11 at 30 frames/s. */
+static void default_animation_installed(void)
+{
+    rig r;
+    rig_init(&r, 0, true, 0);
+    const acp_sequence *seq = &r.o->part_array->sequence;
+    const acp_anim_node *n = acp_sequence_node(seq, seq->curr_anim);
+    ENSURE(n != NULL);
+    ENSURE_EQ(n->anim->id, DEFAULT_ANIM);
+    ENSURE_EQ(n->low_frame, 0);
+    ENSURE_EQ(n->high_frame, 11);
+    ENSURE_FBITS(n->framerate, 30.0f);
+    ENSURE_EQ(seq->placement_frame_id, 0x65u);
+    /* A dynamic object is not registered and gets no HAS_DEFAULT_ANIM. */
+    ENSURE_EQ(r.o->state & ACP_HAS_DEFAULT_ANIM_PS, 0);
+    ENSURE_EQ(r.w->num_static, 0);
+    ENSURE_EQ(r.w->num_objects, 1);
+    rig_free(&r);
+}
+
+/* SetFrame: with the default animation's frame (one part) only part 0 follows it; part 1 keeps
+ * its frame. Without an animation the Resting placement places both parts: object frame
+ * (10, 20, 30) facing east, scale 2: part 0 at (0, 0, 1) × 2 → (10, 20, 32); part 1 at
+ * (0.5, 0, 0) × 2: local +X points south → (10, 19, 30). */
+static void parts_follow_the_frame(void)
+{
+    rig r;
+    rig_init(&r, 0, true, 0);
+    acp_partarray *pa = r.o->part_array;
+    ENSURE_EQ(pa->num_parts, 2);
+    r.anim->part_frames[0].parts[0].origin = (acp_vec3){0.0f, 0.25f, 0.0f};
+    acp_partarray_set_scale(pa, (acp_vec3){2.0f, 2.0f, 2.0f});
+    acp_physobj_set_frame(r.o, &r.o->position.frame);
+    ENSURE_NEAR(pa->part_frames[0].origin.x, 10.5, 1e-5); /* 0.25 forward × 2 = 0.5 east */
+    ENSURE_NEAR(pa->part_frames[0].origin.y, 20.0, 1e-5);
+    ENSURE_NEAR(pa->part_frames[1].origin.x, 0.0, 1e-6); /* untouched: still the identity */
+    acp_sequence_clear_animations(&pa->sequence);
+    acp_physobj_set_frame(r.o, &r.o->position.frame);
+    ENSURE_NEAR(pa->part_frames[0].origin.x, 10.0, 1e-5);
+    ENSURE_NEAR(pa->part_frames[0].origin.y, 20.0, 1e-5);
+    ENSURE_NEAR(pa->part_frames[0].origin.z, 32.0, 1e-5);
+    ENSURE_NEAR(pa->part_frames[1].origin.x, 10.0, 1e-5);
+    ENSURE_NEAR(pa->part_frames[1].origin.y, 19.0, 1e-5);
+    ENSURE_NEAR(pa->part_frames[1].origin.z, 30.0, 1e-5);
+    ENSURE_NEAR(acp_frame_get_heading(&pa->part_frames[1]), 90.0, 1e-3);
+    /* The part's drawing scale: the Setup has no default scale, so the object's scale. */
+    ENSURE_FBITS(pa->part_gfx_scale[1].x, 2.0f);
+    rig_free(&r);
+}
+
+/* CPhysicsObj::InitDefaults on a STATIC_PS object: HAS_DEFAULT_ANIM_PS, the static workset;
+ * animate_static_object plays the animation at 30 frames/s for the whole elapsed time and applies
+ * omega raw. A default script alone also registers (HAS_DEFAULT_SCRIPT_PS). */
+static void static_animating_object(void)
+{
+    rig r;
+    rig_init(&r, ACP_STATIC_PS, true, 0);
+    ENSURE(r.o->state & ACP_HAS_DEFAULT_ANIM_PS);
+    ENSURE_EQ(r.o->state & ACP_HAS_DEFAULT_SCRIPT_PS, 0);
+    ENSURE_EQ(r.w->num_static, 1);
+    ENSURE_EQ(r.w->num_objects, 0);
+    ENSURE(r.w->static_objects[0] == r.o);
+    const acp_sequence *seq = &r.o->part_array->sequence;
+    acp_world_use_time(r.w, 0.1); /* elapsed 0.1 s: 3 frames */
+    ENSURE_DBITS(seq->frame_number, 30.0 * (double)0.1f);
+    ENSURE_EQ(r.o->record.num_quanta, 1);
+    ENSURE_FBITS(r.o->record.quanta[0], 0.1f);
+    r.o->omega = (acp_vec3){0.0f, 0.0f, -0.1f};
+    acp_world_use_time(r.w, 0.2); /* another 0.1 s; omega −0.1 rad applied once, raw */
+    ENSURE_NEAR(acp_frame_get_heading(&r.o->position.frame), 90.0 + 0.1 * ACP_RAD_TO_DEG, 1e-3);
+    ENSURE_NEAR(seq->frame_number, 6.0, 1e-6);
+    /* Adding it again keeps one entry (retail removes, then appends). */
+    acp_world_add_static_animating(r.w, r.o);
+    ENSURE_EQ(r.w->num_static, 1);
+    rig_free(&r);
+    rig_init(&r, ACP_STATIC_PS, false, 0x33000001u);
+    ENSURE(r.o->state & ACP_HAS_DEFAULT_SCRIPT_PS);
+    ENSURE_EQ(r.o->state & ACP_HAS_DEFAULT_ANIM_PS, 0);
+    ENSURE_EQ(r.w->num_static, 1);
+    rig_free(&r);
+    rig_init(&r, ACP_STATIC_PS, false, 0); /* neither: not registered */
+    ENSURE_EQ(r.w->num_static, 0);
+    rig_free(&r);
+}
+
+/* The Setup's default motion table is not installed when the part array is created (retail's
+ * InitDefaults runs before the object holds the part array); setting it afterwards replaces the
+ * default animation with the table's default cycle. */
+static void motion_table_after_setup(void)
+{
+    rig r;
+    rig_init(&r, 0, true, 0);
+    r.setup->default_motion_table = MTABLE_ID;
+    acp_record_source src = acp_fixture_source(r.fx);
+    ENSURE(acp_physobj_set_setup(r.o, r.setup, &src));
+    ENSURE(r.o->part_array->motion_table_manager == NULL);
+    ENSURE(r.o->movement_manager == NULL);
+    ENSURE(acp_physobj_set_motion_table(r.o, MTABLE_ID));
+    ENSURE(r.o->movement_manager != NULL);
+    const acp_sequence *seq = &r.o->part_array->sequence;
+    ENSURE_EQ(acp_sequence_node(seq, seq->curr_anim)->anim->id, READY_ANIM);
+    ENSURE_EQ(acp_sequence_node(seq, seq->head)->next, ACP_NO_NODE); /* the default animation is gone */
+    /* The same table again keeps the manager but makes a new movement manager. */
+    acp_mtable_manager *m = r.o->part_array->motion_table_manager;
+    ENSURE(acp_physobj_set_motion_table(r.o, MTABLE_ID));
+    ENSURE(r.o->part_array->motion_table_manager == m);
+    ENSURE(acp_physobj_set_motion_table(r.o, 0));
+    ENSURE(r.o->part_array->motion_table_manager == NULL);
+    ENSURE(r.o->movement_manager == NULL);
+    rig_free(&r);
+}
+
+void suite_partarray(void)
+{
+    RUN(default_animation_installed);
+    RUN(parts_follow_the_frame);
+    RUN(static_animating_object);
+    RUN(motion_table_after_setup);
+}

@@ -1,0 +1,346 @@
+/* CSequence / AnimSequenceNode tests (issue 6): frame bias, node resolution, the list
+ * operations, frame-quantized root motion forward and backward, hooks by direction, moving on to
+ * the next node, and bounded work at absurd framerates. Expected values follow the retail rules
+ * (comments give the arithmetic); none is copied from our own output. */
+#include "test.h"
+
+#include "physics.h"
+#include "physobj.h"
+#include "recfixture.h"
+#include "sequence.h"
+
+#define ANIM_TEN 0x03000010u   /* 10 frames, pos frames (0, 0.1, 0) each */
+#define ANIM_THREE 0x03000003u /* 3 frames, no pos frames */
+#define ANIM_FOUR 0x03000004u  /* 4 frames, no pos frames */
+
+static acp_fixture *fixture(void)
+{
+    acp_fixture *fx = acp_fixture_create();
+    acp_aframe pos[10];
+    for (int i = 0; i < 10; i++) pos[i] = (acp_aframe){{0.0f, 0.1f, 0.0f}, 1.0f, 0.0f, 0.0f, 0.0f};
+    acp_fixture_animation(fx, ANIM_TEN, 10, 1, pos);
+    acp_fixture_animation(fx, ANIM_THREE, 3, 1, NULL);
+    acp_fixture_animation(fx, ANIM_FOUR, 4, 1, NULL);
+    return fx;
+}
+
+static void seq_with(acp_sequence *seq, const acp_fixture *fx)
+{
+    acp_record_source src = acp_fixture_source(fx);
+    acp_sequence_init(seq, NULL, &src);
+}
+
+static void append(acp_sequence *seq, uint32_t id, int32_t low, int32_t high, float framerate)
+{
+    acp_anim_data ad = {id, low, high, framerate};
+    acp_sequence_append_animation(seq, &ad);
+}
+
+static const acp_anim_node *curr(const acp_sequence *seq) { return acp_sequence_node(seq, seq->curr_anim); }
+
+/* get_starting_frame / get_ending_frame: (high + 1) − (double)0.0002f on the far side. */
+static void starting_and_ending_frames(void)
+{
+    acp_anim_node n = {0};
+    n.low_frame = 2;
+    n.high_frame = 9;
+    n.framerate = 30.0f;
+    ENSURE_DBITS(acp_anim_node_get_starting_frame(&n), 2.0);
+    ENSURE_DBITS(acp_anim_node_get_ending_frame(&n), 10.0 - 0.00019999999494757503);
+    n.framerate = 0.0f; /* not negative: forward rules */
+    ENSURE_DBITS(acp_anim_node_get_starting_frame(&n), 2.0);
+    n.framerate = -30.0f;
+    ENSURE_DBITS(acp_anim_node_get_starting_frame(&n), 10.0 - 0.00019999999494757503);
+    ENSURE_DBITS(acp_anim_node_get_ending_frame(&n), 2.0);
+    /* multiply_framerate by a negative swaps low and high: −30 × −0.5 = 15. */
+    acp_anim_node_multiply_framerate(&n, -0.5f);
+    ENSURE_EQ(n.low_frame, 9);
+    ENSURE_EQ(n.high_frame, 2);
+    ENSURE_FBITS(n.framerate, 15.0f);
+}
+
+/* set_animation_id: high −1 → last; low and high compared unsigned against num_frames. */
+static void node_frame_resolution(void)
+{
+    acp_fixture *fx = fixture();
+    acp_sequence seq;
+    seq_with(&seq, fx);
+    append(&seq, ANIM_TEN, 0, -1, 30.0f);
+    ENSURE_EQ(curr(&seq)->high_frame, 9);
+    append(&seq, ANIM_TEN, 12, 15, 30.0f); /* both ≥ 10 → 9 */
+    const acp_anim_node *n = acp_sequence_node(&seq, seq.tail);
+    ENSURE_EQ(n->low_frame, 9);
+    ENSURE_EQ(n->high_frame, 9);
+    append(&seq, ANIM_TEN, -1, 3, 30.0f); /* low −1 is 0xFFFFFFFF ≥ 10 → 9; then high 3 < low → 9 */
+    n = acp_sequence_node(&seq, seq.tail);
+    ENSURE_EQ(n->low_frame, 9);
+    ENSURE_EQ(n->high_frame, 9);
+    append(&seq, ANIM_TEN, 5, 2, 30.0f); /* low > high → high = low */
+    n = acp_sequence_node(&seq, seq.tail);
+    ENSURE_EQ(n->low_frame, 5);
+    ENSURE_EQ(n->high_frame, 5);
+    append(&seq, 0x03FFFFFFu, 0, -1, 30.0f); /* unknown animation: nothing appended */
+    ENSURE_EQ(acp_sequence_node(&seq, seq.tail)->low_frame, 5);
+    acp_fixture_destroy(fx);
+}
+
+/* append_animation: the newest node is first_cyclic; the first node becomes current at its
+ * starting frame; clear_animations empties the list and zeroes the frame. */
+static void append_and_clear(void)
+{
+    acp_fixture *fx = fixture();
+    acp_sequence seq;
+    seq_with(&seq, fx);
+    ENSURE(!acp_sequence_has_anims(&seq));
+    append(&seq, ANIM_THREE, 0, -1, -30.0f);
+    ENSURE_EQ(seq.curr_anim, seq.head);
+    ENSURE_DBITS(seq.frame_number, 3.0 - 0.00019999999494757503);
+    append(&seq, ANIM_FOUR, 0, -1, 30.0f);
+    ENSURE_EQ(seq.first_cyclic, seq.tail);
+    ENSURE(seq.first_cyclic != seq.head);
+    ENSURE_EQ(seq.curr_anim, seq.head);
+    acp_sequence_clear_animations(&seq);
+    ENSURE(!acp_sequence_has_anims(&seq));
+    ENSURE_EQ(seq.curr_anim, ACP_NO_NODE);
+    ENSURE_EQ(seq.first_cyclic, ACP_NO_NODE);
+    ENSURE_DBITS(seq.frame_number, 0.0);
+    acp_fixture_destroy(fx);
+}
+
+/* remove_cyclic_anims hands the current node over to its predecessor at its ending frame;
+ * remove_link_animations hands a removed current link over to first_cyclic. */
+static void remove_cyclic_and_links(void)
+{
+    acp_fixture *fx = fixture();
+    acp_sequence seq;
+    seq_with(&seq, fx);
+    append(&seq, ANIM_THREE, 0, -1, 30.0f); /* link */
+    append(&seq, ANIM_FOUR, 0, -1, 30.0f);  /* cycle */
+    int16_t link = seq.head;
+    seq.curr_anim = seq.tail;
+    acp_sequence_remove_cyclic_anims(&seq);
+    ENSURE_EQ(seq.curr_anim, link);
+    ENSURE_DBITS(seq.frame_number, 3.0 - 0.00019999999494757503);
+    ENSURE_EQ(seq.first_cyclic, link); /* the new tail */
+    append(&seq, ANIM_FOUR, 0, -1, 30.0f);
+    acp_sequence_remove_link_animations(&seq, 5); /* only one link exists */
+    ENSURE_EQ(seq.head, seq.first_cyclic);
+    ENSURE_EQ(seq.curr_anim, seq.first_cyclic);
+    ENSURE_DBITS(seq.frame_number, 0.0);
+    acp_sequence_remove_link_animations(&seq, 1); /* none left: nothing happens */
+    ENSURE(acp_sequence_has_anims(&seq));
+    acp_fixture_destroy(fx);
+}
+
+/* Root motion is frame-quantized: 30 frames/s in quanta of the float 0.02 s. frame_quantum =
+ * 30 × (double)0.02f = 0.5999999865889549, so the frame number runs 0.5999…, 1.1999…, 1.7999…,
+ * 2.3999…, 2.9999999329 (still frame 2), 3.5999…, 4.1999…: boundaries are crossed in quanta 2, 4,
+ * 6 and 7, each adding one pos frame (0, 0.1, 0). */
+static void root_motion_is_frame_quantized(void)
+{
+    acp_fixture *fx = fixture();
+    acp_sequence seq;
+    seq_with(&seq, fx);
+    append(&seq, ANIM_TEN, 0, -1, 30.0f);
+    static const int crossed[7] = {0, 1, 0, 1, 0, 1, 1};
+    for (int i = 0; i < 7; i++) {
+        acp_frame off = acp_frame_identity();
+        acp_sequence_update(&seq, 0.02f, &off);
+        ENSURE_FBITS(off.origin.y, crossed[i] ? 0.1f : 0.0f);
+        ENSURE_FBITS(off.origin.x, 0.0f);
+    }
+    /* The rule over many quanta: 0.1 per boundary crossed, boundaries from the frame number. */
+    double fn = seq.frame_number, unwrapped = fn;
+    for (int i = 0; i < 200; i++) {
+        acp_frame off = acp_frame_identity();
+        double before = floor(unwrapped);
+        unwrapped += 30.0 * (double)0.02f;
+        int n = (int)(floor(unwrapped) - before);
+        acp_sequence_update(&seq, 0.02f, &off);
+        float expect = 0.0f;
+        for (int k = 0; k < n; k++) expect = (float)((double)expect + 0.1f);
+        ENSURE_FBITS(off.origin.y, expect);
+    }
+    ENSURE_EQ(seq.capped, 0);
+    acp_fixture_destroy(fx);
+}
+
+/* Reverse playback subtracts the pos frames (Frame::subtract1): −30 frames/s from 10 − ε:
+ * 1/30 s later the frame is 9 − ε, one boundary down: origin −0.1. */
+static void reverse_root_motion_subtracts(void)
+{
+    acp_fixture *fx = fixture();
+    acp_sequence seq;
+    seq_with(&seq, fx);
+    append(&seq, ANIM_TEN, 0, -1, -30.0f);
+    acp_frame off = acp_frame_identity();
+    acp_sequence_update(&seq, 1.0 / 30.0, &off);
+    ENSURE_FBITS(off.origin.y, -0.1f);
+    ENSURE_NEAR(seq.frame_number, 9.0 - 0.00019999999494757503, 1e-12);
+    acp_fixture_destroy(fx);
+}
+
+/* Velocity and omega are applied once per boundary with |1/framerate|: velocity (0, 3, 0) at
+ * 30 frames/s (an animation without pos frames): a quantum that crosses no boundary moves
+ * nothing; one that crosses one moves (float)((1/30) × 3). */
+static void velocity_per_boundary(void)
+{
+    acp_fixture *fx = fixture();
+    acp_sequence seq;
+    seq_with(&seq, fx);
+    append(&seq, ANIM_FOUR, 0, -1, 30.0f);
+    acp_sequence_set_velocity(&seq, (acp_vec3){0.0f, 3.0f, 0.0f});
+    acp_frame off = acp_frame_identity();
+    acp_sequence_update(&seq, 0.02, &off); /* 0 → 0.6: no boundary, no motion */
+    ENSURE_FBITS(off.origin.y, 0.0f);
+    acp_sequence_update(&seq, 0.02, &off); /* 0.6 → 1.2: one boundary: (float)((1/30) × 3) */
+    ENSURE_FBITS(off.origin.y, (float)(1.0 / 30.0 * 3.0f));
+    acp_fixture_destroy(fx);
+}
+
+/* An empty list, or a framerate of zero, applies physics with the true quantum. */
+static void true_quantum_without_frames(void)
+{
+    acp_fixture *fx = fixture();
+    acp_sequence seq;
+    seq_with(&seq, fx);
+    acp_sequence_set_velocity(&seq, (acp_vec3){0.0f, 2.0f, 0.0f});
+    acp_frame off = acp_frame_identity();
+    acp_sequence_update(&seq, (double)0.05f, &off);
+    ENSURE_FBITS(off.origin.y, (float)((double)0.05f * 2.0f));
+    append(&seq, ANIM_FOUR, 0, -1, 0.0f);
+    off = acp_frame_identity();
+    acp_sequence_update(&seq, (double)0.05f, &off);
+    ENSURE_FBITS(off.origin.y, (float)((double)0.05f * 2.0f));
+    ENSURE_DBITS(seq.frame_number, 0.0);
+    /* A quantum of at most EPSILON applies nothing on a zero framerate. */
+    off = acp_frame_identity();
+    acp_sequence_update(&seq, 0.0001, &off);
+    ENSURE_FBITS(off.origin.y, 0.0f);
+    acp_fixture_destroy(fx);
+}
+
+/* The end of a link node: clamped at high, AnimationDone queued (a link precedes first_cyclic),
+ * the cycle entered at its starting frame with the overshoot time; apricot drops the link. A
+ * cyclic node that wraps queues no AnimationDone. */
+static void advance_to_next_node(void)
+{
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_physobj *o = acp_world_add_object(w, 1);
+    acp_fixture *fx = fixture();
+    acp_record_source src = acp_fixture_source(fx);
+    acp_sequence seq;
+    acp_sequence_init(&seq, o, &src);
+    append(&seq, ANIM_THREE, 0, -1, 30.0f);
+    append(&seq, ANIM_FOUR, 0, -1, 30.0f);
+    int16_t cycle = seq.tail;
+    /* 0.1 s at 30 frames/s: 0 → 3.0000000000000004 > high 2: overshoot
+     * (3.0000000000000004 − 2 − 1)/30 s, played on the cycle from frame 0. */
+    acp_sequence_update(&seq, 0.1, NULL);
+    ENSURE_EQ(seq.curr_anim, cycle);
+    ENSURE_EQ(seq.head, cycle); /* apricot */
+    double fq = 30.0 * 0.1;
+    double left = (fq - 2.0 - 1.0) / 30.0;
+    ENSURE_DBITS(seq.frame_number, 30.0 * left);
+    ENSURE_EQ(o->anim_hooks.count, 1);
+    ENSURE_EQ(o->anim_hooks.items[0]->type, ACP_HOOK_ANIMATION_DONE);
+    o->anim_hooks.count = 0;
+    acp_sequence_update(&seq, 0.2, NULL); /* wraps the cycle: no AnimationDone */
+    ENSURE_EQ(o->anim_hooks.count, 0);
+    ENSURE(seq.frame_number >= 0.0 && seq.frame_number < 4.0);
+    acp_fixture_destroy(fx);
+    acp_world_destroy(w);
+}
+
+/* Hooks are queued by direction: Forward and Both when playing forward, Backward and Both in
+ * reverse; each frame's hooks when that frame's boundary is crossed. */
+static void hooks_by_direction(void)
+{
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_physobj *o = acp_world_add_object(w, 1);
+    acp_fixture *fx = fixture();
+    acp_animation *a = acp_fixture_animation(fx, 0x03000020u, 4, 1, NULL);
+    acp_anim_hook fwd = {.type = ACP_HOOK_SOUND, .direction = ACP_HOOK_FORWARD};
+    acp_anim_hook back = {.type = ACP_HOOK_SOUND_TABLE, .direction = ACP_HOOK_BACKWARD};
+    acp_anim_hook both = {.type = ACP_HOOK_NOOP, .direction = ACP_HOOK_BOTH};
+    acp_fixture_animation_hook(a, 1, &fwd);
+    acp_fixture_animation_hook(a, 1, &back);
+    acp_fixture_animation_hook(a, 1, &both);
+    acp_record_source src = acp_fixture_source(fx);
+    acp_sequence seq;
+    acp_sequence_init(&seq, o, &src);
+    append(&seq, 0x03000020u, 0, -1, 30.0f);
+    acp_sequence_update(&seq, 0.05, NULL); /* 0 → 1.5: frame 0 left, its hooks (none) */
+    ENSURE_EQ(o->anim_hooks.count, 0);
+    acp_sequence_update(&seq, 0.05, NULL); /* 1.5 → 3.0: frames 1 and 2 left */
+    ENSURE_EQ(o->anim_hooks.count, 2);
+    ENSURE_EQ(o->anim_hooks.items[0]->type, ACP_HOOK_SOUND);
+    ENSURE_EQ(o->anim_hooks.items[1]->type, ACP_HOOK_NOOP);
+    o->anim_hooks.count = 0;
+    acp_sequence_clear_animations(&seq);
+    append(&seq, 0x03000020u, 0, -1, -30.0f); /* from 4 − ε down */
+    acp_sequence_update(&seq, 0.05, NULL);     /* 3.9998 → 2.4998: frame 3 left */
+    ENSURE_EQ(o->anim_hooks.count, 0);
+    acp_sequence_update(&seq, 0.05, NULL); /* 2.4998 → 0.9998: frames 2 and 1 left */
+    ENSURE_EQ(o->anim_hooks.count, 2);
+    ENSURE_EQ(o->anim_hooks.items[0]->type, ACP_HOOK_SOUND_TABLE);
+    ENSURE_EQ(o->anim_hooks.items[1]->type, ACP_HOOK_NOOP);
+    acp_fixture_destroy(fx);
+    acp_world_destroy(w);
+}
+
+/* Absurd speeds: a 10-frame cycle at 30 × 1e20, 30 × −1e20 and 30 × −0.65 frames/s. Retail's
+ * loop never ends at ±1e20 (the overshoot time stays 1/30 s because 1e20 + 10 == 1e20); acphys
+ * stops after ACP_MAX_ANIM_ADVANCES nodes. The frame number stays in [low, high + 1]. */
+static void extreme_speeds_are_bounded(void)
+{
+    acp_fixture *fx = fixture();
+    static const float speeds[3] = {1e20f, -1e20f, -0.65f};
+    for (int i = 0; i < 3; i++) {
+        acp_sequence seq;
+        seq_with(&seq, fx);
+        append(&seq, ANIM_TEN, 0, -1, (float)(30.0 * speeds[i]));
+        acp_frame off = acp_frame_identity();
+        acp_sequence_update(&seq, 1.0 / 30.0, &off);
+        ENSURE(seq.frame_number >= 0.0 && seq.frame_number <= 10.0);
+        ENSURE_EQ(seq.capped, i < 2 ? 1 : 0);
+        ENSURE(acp_frame_is_valid(&off));
+    }
+    /* −0.65: −19.5 × 1/30 = −0.65 frames from 10 − ε: 9.3498, no boundary crossed. */
+    acp_sequence seq;
+    seq_with(&seq, fx);
+    append(&seq, ANIM_TEN, 0, -1, (float)(30.0 * -0.65f));
+    acp_sequence_update(&seq, 1.0 / 30.0, NULL);
+    ENSURE_DBITS(seq.frame_number, (double)(float)(30.0 * -0.65f) * (1.0 / 30.0) + (10.0 - 0.00019999999494757503));
+    acp_fixture_destroy(fx);
+}
+
+/* The node pool is bounded: the 33rd node is refused and counted. */
+static void node_pool_bound(void)
+{
+    acp_fixture *fx = fixture();
+    acp_sequence seq;
+    seq_with(&seq, fx);
+    for (int i = 0; i < ACP_MAX_ANIM_NODES + 1; i++) append(&seq, ANIM_FOUR, 0, -1, 30.0f);
+    ENSURE_EQ(seq.dropped, 1);
+    acp_sequence_clear_animations(&seq);
+    append(&seq, ANIM_FOUR, 0, -1, 30.0f);
+    ENSURE(acp_sequence_has_anims(&seq));
+    acp_fixture_destroy(fx);
+}
+
+void suite_sequence(void)
+{
+    RUN(starting_and_ending_frames);
+    RUN(node_frame_resolution);
+    RUN(append_and_clear);
+    RUN(remove_cyclic_and_links);
+    RUN(root_motion_is_frame_quantized);
+    RUN(reverse_root_motion_subtracts);
+    RUN(velocity_per_boundary);
+    RUN(true_quantum_without_frames);
+    RUN(advance_to_next_node);
+    RUN(hooks_by_direction);
+    RUN(extreme_speeds_are_bounded);
+    RUN(node_pool_bound);
+}
