@@ -6,7 +6,11 @@ int acp_test_checks;
 const char *acp_test_case = "";
 
 #define ACP_SUITES(X) \
-    X(mathx) X(frame) X(position) X(physobj)
+    X(mathx) X(frame) X(position) X(physobj) \
+    ACP_SUITES_TERRAIN(X)
+
+/* ---- terrain sweep (issue 7) ---- */
+#define ACP_SUITES_TERRAIN(X) X(terrain) X(transition)
 
 #define DECLARE(name) void suite_##name(void);
 ACP_SUITES(DECLARE)
