@@ -5,12 +5,9 @@
 #include <stddef.h>
 
 #include "landcell.h"
-#include "partarray.h"
 #include "physics.h"
 #include "terrain.h"
 #include "transition.h"
-
-static const acp_sphere DUMMY_SPHERE = {{0.0f, 0.0f, 0.1f}, 0.1f};
 
 /* Retail CPhysicsObj::store_position (outdoor positions moved into their landblock) followed by
  * GotoLostCell: the object keeps the position but has no cell. */
@@ -100,9 +97,7 @@ acp_set_position_error acp_physobj_set_position(acp_physobj *obj, const acp_posi
     acp_transition *t = &w->transition;
     acp_transition_init(t, w->terrain);
     acp_objectinfo_init(&t->object_info, obj, 0);
-    uint32_t n = acp_physobj_num_spheres(obj);
-    if (n) acp_spherepath_init_sphere(&t->sphere_path, n, obj->part_array->spheres, obj->scale);
-    else acp_spherepath_init_sphere(&t->sphere_path, 1, &DUMMY_SPHERE, 1.0f);
+    acp_transition_init_object_spheres(t, obj);
     return set_position_at(obj, *pos, flags, t);
 }
 

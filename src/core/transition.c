@@ -675,9 +675,7 @@ static bool try_placement_ring(acp_transition *t, float distance, uint32_t num_r
     return false;
 }
 
-/* Retail CTransition::find_placement_pos (0x0050BA50): the requested spot, else rings of
- * candidate spots up to 4 m (2 m for small spheres) around it. */
-static bool find_placement_pos(acp_transition *t)
+bool acp_transition_find_placement_pos(acp_transition *t)
 {
     acp_sphere_path *sp = &t->sphere_path;
     acp_collision_info *c = &t->collision_info;
@@ -746,7 +744,7 @@ bool acp_transition_find_placement_position(acp_transition *t)
     sp->insert_type = ACP_INITIAL_PLACEMENT_INSERT;
     if (validate_placement(t, placement_insert(t), true) != ACP_TS_OK) return false;
     sp->insert_type = ACP_PLACEMENT_INSERT;
-    if (!find_placement_pos(t)) return false;
+    if (!acp_transition_find_placement_pos(t)) return false;
     if (t->object_info.step_down) placement_step_down(t);
     return validate_placement(t, ACP_TS_OK, true) == ACP_TS_OK;
 }
@@ -878,6 +876,24 @@ uint32_t acp_physobj_get_object_info(const acp_physobj *obj, acp_transition *t, 
     return state;
 }
 
+void acp_transition_init_object_spheres(acp_transition *t, const acp_physobj *obj)
+{
+    uint32_t n = acp_physobj_num_spheres(obj);
+    if (n == 0) {
+        acp_spherepath_init_sphere(&t->sphere_path, 1, &DUMMY_SPHERE, 1.0f);
+        return;
+    }
+    acp_spherepath_init_sphere(&t->sphere_path, n, obj->part_array->spheres, obj->scale);
+}
+
+/* frames_stationary_fall from the STATIONARY_* bits: STUCK 3, STOP 2, FALL 1. */
+static void seed_stationary_fall(acp_collision_info *c, uint32_t transient_state)
+{
+    if (transient_state & ACP_STATIONARY_STUCK_TS) c->frames_stationary_fall = 3;
+    else if (transient_state & ACP_STATIONARY_STOP_TS) c->frames_stationary_fall = 2;
+    else if (transient_state & ACP_STATIONARY_FALL_TS) c->frames_stationary_fall = 1;
+}
+
 /* The fixture world (no terrain loaded): nothing to collide with, so the sweep ends where it was
  * asked to, in the object's cell, touching what the object touched (docs/DEVIATIONS.md). */
 static bool fixture_sweep(acp_physobj *obj, const acp_position *old_pos, const acp_position *new_pos,
@@ -893,25 +909,12 @@ static bool fixture_sweep(acp_physobj *obj, const acp_position *old_pos, const a
     t->sphere_path.curr_pos = *new_pos;
     t->sphere_path.has_curr_cell = true;
     t->sphere_path.curr_cell_id = new_pos->objcell_id;
-    uint32_t ts = obj->transient_state;
-    if (ts & ACP_STATIONARY_STUCK_TS) c->frames_stationary_fall = 3;
-    else if (ts & ACP_STATIONARY_STOP_TS) c->frames_stationary_fall = 2;
-    else if (ts & ACP_STATIONARY_FALL_TS) c->frames_stationary_fall = 1;
+    seed_stationary_fall(c, obj->transient_state);
     c->contact_plane_valid = (obj->transient_state & ACP_CONTACT_TS) != 0;
     c->contact_plane = obj->contact_plane;
     c->contact_plane_cell_id = obj->contact_plane_cell_id;
     c->contact_plane_is_water = obj->contact_plane_is_water;
     return true;
-}
-
-static void init_object_spheres(acp_physobj *obj, acp_transition *t)
-{
-    uint32_t n = acp_physobj_num_spheres(obj);
-    if (n == 0) {
-        acp_spherepath_init_sphere(&t->sphere_path, 1, &DUMMY_SPHERE, 1.0f);
-        return;
-    }
-    acp_spherepath_init_sphere(&t->sphere_path, n, obj->part_array->spheres, obj->scale);
 }
 
 bool acp_physobj_transition(acp_physobj *obj, const acp_position *old_pos, const acp_position *new_pos,
@@ -922,13 +925,10 @@ bool acp_physobj_transition(acp_physobj *obj, const acp_position *old_pos, const
     acp_transition_init(t, w->terrain);
     uint32_t state = acp_physobj_get_object_info(obj, t, admin_move);
     acp_objectinfo_init(&t->object_info, obj, state);
-    init_object_spheres(obj, t);
+    acp_transition_init_object_spheres(t, obj);
     const acp_landcell *cell = obj->has_cell ? acp_terrain_get_landcell(w->terrain, obj->position.objcell_id) : NULL;
     acp_spherepath_init_path(&t->sphere_path, cell, old_pos, new_pos);
-    uint32_t ts = obj->transient_state;
-    if (ts & ACP_STATIONARY_STUCK_TS) t->collision_info.frames_stationary_fall = 3;
-    else if (ts & ACP_STATIONARY_STOP_TS) t->collision_info.frames_stationary_fall = 2;
-    else if (ts & ACP_STATIONARY_FALL_TS) t->collision_info.frames_stationary_fall = 1;
+    seed_stationary_fall(&t->collision_info, obj->transient_state);
     w->num_sweeps++;
     bool ok = acp_transition_find_valid_position(t);
     t->sphere_path.has_curr_cell = t->sphere_path.curr_cell != NULL;

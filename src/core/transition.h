@@ -179,6 +179,11 @@ bool acp_physobj_transition(acp_physobj *obj, const acp_position *old_pos, const
  *  Retail: CPhysicsObj::get_object_info (0x00511CC0). */
 uint32_t acp_physobj_get_object_info(const acp_physobj *obj, acp_transition *t, bool admin_move);
 
+/** The sweep's spheres: the part array's spheres scaled by the object's scale, or retail's
+ *  dummy sphere (centre (0, 0, 0.1), radius 0.1, scale 1) without them. Retail: the sphere setup
+ *  shared by CPhysicsObj::transition (0x00512DC0) and CPhysicsObj::SetPosition (0x005160C0). */
+void acp_transition_init_object_spheres(acp_transition *t, const acp_physobj *obj);
+
 /* ---- CTransition (transition.c) ---- */
 
 /** Reset t: object info, sphere path and collision info cleared, empty cell array.
@@ -234,6 +239,13 @@ bool acp_transition_edge_slide(acp_transition *t, acp_transition_state *ts, floa
 /** Slide along the line where the contact plane meets the last known contact plane.
  *  Retail: CTransition::cliff_slide (0x0050A6D0). */
 acp_transition_state acp_transition_cliff_slide(acp_transition *t, const acp_plane *contact_plane);
+
+/** Insert at curr_pos; when that fails and placement_allows_sliding, try rings of spots around
+ *  it: ceil(4 m / r) rings (r = sphere 0's radius, at least 0.48 m; below 0.125 m half as many
+ *  rings within 2 m), ring i at distance i·(4 m / rings) with 2·ceil(i·π·step/r) spots at even
+ *  headings. More than ACP_MAX_PLACEMENT_RINGS rings fail at once (our bound).
+ *  Retail: CTransition::find_placement_pos (0x0050BA50). */
+bool acp_transition_find_placement_pos(acp_transition *t);
 
 /** Placement sweep: insert at the requested position, search rings around it when it collides
  *  (placement_allows_sliding), then step down onto the ground (not for missiles).

@@ -162,6 +162,40 @@ static void stationary_fall(void)
 
 /* ---- sweeps over terrain ---- */
 
+/* A sliding normal carried into the sweep (SLIDING_TS, CTransition::init_sliding_normal): met
+ * head-on it leaves only the part of each step along the line where it meets the contact plane.
+ * Flat ground, sliding normal (−1, 0, 0), running east: the first step's offset becomes zero,
+ * |offset|² < EPSILON² ends the sweep at step 0 and the transition fails: the object keeps its
+ * origin, and SLIDING_TS stays. Running north-east keeps the north part; the step commits with no
+ * new collision, so SLIDING_TS is cleared. */
+static void sliding_normal_blocks(void)
+{
+    const uint8_t flat[9] = {0};
+    const float table[1] = {0.0f};
+    acp_terrain *t = column_terrain(flat, table, 1);
+    acp_setup setup = sphere_setup(&BALL, 1, 0.4f, 0.4f);
+    acp_physobj *o;
+    acp_world *w = terrain_world(t, &o, ACP_GRAVITY_PS, &setup);
+    acp_position p = local_position(0xA9B40000u, 50.0f, 50.0f, 0.0f, 90.0f);
+    ENSURE(acp_world_enter_object(w, o, &p, 0.0));
+    o->transient_state |= ACP_SLIDING_TS;
+    o->sliding_normal = (acp_vec3){-1.0f, 0.0f, 0.0f};
+    o->part_array->sequence.velocity = (acp_vec3){0.0f, 4.0f, 0.0f};
+    uint64_t sweeps = w->num_sweeps;
+    run_quantum(o, Q30);
+    ENSURE_EQ(w->num_sweeps - sweeps, 1);
+    ENSURE_FBITS(o->position.frame.origin.x, 50.0f);
+    ENSURE_FBITS(o->position.frame.origin.y, 50.0f);
+    ENSURE(o->transient_state & ACP_SLIDING_TS);
+    acp_frame_set_heading(&o->position.frame, 45.0f);
+    run_quantum(o, Q30);
+    ENSURE_FBITS(o->position.frame.origin.x, 50.0f);
+    ENSURE(o->position.frame.origin.y > 50.09f);
+    ENSURE(!(o->transient_state & ACP_SLIDING_TS));
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
 /* No staircase: terrain rising 0.25 m per metre eastwards (column x at height index x, table
  * k → 6k m: 6 m per 24 m). A grounded ball runs east at 4 m/s in 1/30 s quanta for 1 s. Each
  * quantum: one sweep; the root motion (4 × (float)(1/30), 0, 0) is projected into the contact
@@ -425,6 +459,40 @@ static void placement(void)
     acp_terrain_destroy(t);
 }
 
+/* find_placement_pos's ring search and our bound on it: in an all-water landblock every spot
+ * refuses a non-missile (COLLIDED). A 0.1 m sphere searches 4 / 0.1 × 0.5 = 20 rings (up to 2 m
+ * away; check_pos ends at the last spot tried); a 1 mm sphere would need 2000 rings, more than
+ * ACP_MAX_PLACEMENT_RINGS: it fails at once, check_pos still at the requested spot. */
+static void placement_rings(void)
+{
+    acp_region region = fixture_region();
+    acp_landblock rec = fixture_record(0xAAB4FFFFu);
+    for (int i = 0; i < 81; i++) rec.terrain[i] = 16u << 2;
+    acp_terrain *t = acp_terrain_create(1);
+    acp_terrain_add_landblock(t, &rec, &region);
+    const float radii[2] = {0.1f, 0.001f};
+    for (int c = 0; c < 2; c++) {
+        acp_physobj *o;
+        acp_world *w = terrain_world(t, &o, 0u, NULL);
+        acp_transition tr;
+        acp_transition_init(&tr, t);
+        acp_objectinfo_init(&tr.object_info, o, 0);
+        acp_sphere s = {{0.0f, 0.0f, radii[c]}, radii[c]};
+        acp_spherepath_init_sphere(&tr.sphere_path, 1, &s, 1.0f);
+        float z;
+        ENSURE(acp_terrain_height(t, 0xAAB40000u, 100.0f, 100.0f, &z));
+        acp_position p = local_position(0xAAB40000u, 100.0f, 100.0f, z, 0.0f);
+        acp_spherepath_init_path(&tr.sphere_path, acp_terrain_get_landcell(t, p.objcell_id), NULL, &p);
+        ENSURE(!acp_transition_find_placement_pos(&tr));
+        float dx = tr.sphere_path.check_pos.frame.origin.x - 100.0f;
+        float dy = tr.sphere_path.check_pos.frame.origin.y - 100.0f;
+        if (c == 0) ENSURE_NEAR(sqrt((double)dx * dx + (double)dy * dy), 2.0, 1e-3);
+        else ENSURE(dx == 0.0f && dy == 0.0f);
+        acp_world_destroy(w);
+    }
+    acp_terrain_destroy(t);
+}
+
 /* ---- recorded retail states over real terrain (../shared/data/retail-states.json) ---- */
 
 /* Retail's velocity integration of one quantum in the air (UpdatePhysicsInternal): the 50 m/s
@@ -613,11 +681,13 @@ void suite_transition(void)
     RUN(adjust_offset);
     RUN(slide_sphere);
     RUN(stationary_fall);
+    RUN(sliding_normal_blocks);
     RUN(no_staircase);
     RUN(walkable_limit);
     RUN(impulse_on_landing);
     RUN(landblock_crossing);
     RUN(placement);
+    RUN(placement_rings);
     RUN(quarrel_over_holtburg);
     RUN(falling_creature);
     RUN(runner_on_hills);
