@@ -87,6 +87,7 @@ static acp_set_position_error set_position_fixture(acp_physobj *obj, const acp_p
     if (!obj->has_cell) acp_physobj_prepare_to_enter_world(obj);
     store_position(obj, pos);
     obj->has_cell = true;
+    acp_physobj_calc_acceleration(obj);
     return ACP_SPE_OK;
 }
 

@@ -61,7 +61,7 @@ acp_set_position_error acp_physobj_set_position(acp_physobj *obj, const acp_posi
  *  now, SetPosition with PLACEMENT_SPF | SLIDE_SPF, then become active (not STATIC_PS).
  *  False when parented or the placement failed (the object stays out of the world).
  *  Retail: CPhysicsObj::enter_world(Position*) (0x00516310), enter_world(int) (0x00516170),
- *  store_position (0x00514160 area). */
+ *  store_position (0x005141A0). */
 bool acp_physobj_enter_world(acp_physobj *obj, const acp_position *pos);
 
 /** Set the world's now (seconds) and enter obj at pos (acp_physobj_enter_world): the scenario

@@ -417,6 +417,20 @@ static void placement(void)
         acp_world_destroy(w);
         acp_terrain_destroy(t);
     }
+    /* The fixture world (no terrain): put where asked, in its cell, with its acceleration. */
+    {
+        acp_world *fw = acp_world_create(ACP_PROFILE_RETAIL, 1);
+        acp_physobj *fo = acp_world_add_object(fw, 1);
+        fo->state = ACP_GRAVITY_PS;
+        acp_position fp = local_position(0xA9B40000u, 40.0f, 40.0f, 7.0f, 0.0f);
+        ENSURE(acp_world_enter_object(fw, fo, &fp, 0.5));
+        ENSURE(fo->has_cell);
+        ENSURE(fo->transient_state & ACP_ACTIVE_TS);
+        ENSURE_DBITS(fo->update_time, 0.5);
+        ENSURE_FBITS(fo->position.frame.origin.z, 7.0f);
+        ENSURE_FBITS(fo->acceleration.z, ACP_GRAVITY);
+        acp_world_destroy(fw);
+    }
     /* Not loaded: OK without a cell. */
     uint32_t ids[] = {0xA9B4FFFFu};
     acp_terrain *t = fixture_terrain(ids, 1);
