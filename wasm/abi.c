@@ -29,6 +29,8 @@
 #include "physics.h"
 #include "physobj.h"
 #include "position.h"
+#include "setposition.h"
+#include "terrain.h"
 #include "transition.h"
 #include "version.h"
 
@@ -200,6 +202,7 @@ static const acp_layout_field PHYSOBJ_FIELDS[] = {
     F(acp_physobj, player_distance, 3, 1),
     FN("contact_plane_normal", acp_physobj, contact_plane.n, 3, 3),
     FN("contact_plane_d", acp_physobj, contact_plane.d, 3, 1),
+    F(acp_physobj, contact_plane_cell_id, 1, 1), /* terrain sweep (issue 7) */
     F(acp_physobj, sliding_normal, 3, 3),
     F(acp_physobj, part_array, 6, 1),
     F(acp_physobj, movement_manager, 6, 1),
@@ -636,6 +639,7 @@ ACP_ABI void acp_abi_motion_interp_get_state_velocity(const acp_motion_interp *m
  *  See acp_physobj_set_setup. */
 ACP_ABI int acp_abi_physobj_set_setup(acp_physobj *obj, const acp_setup *setup, const acp_fixture *fx)
 {
+    if (!fx) return acp_physobj_set_setup(obj, setup, NULL);
     acp_record_source src = acp_fixture_source(fx);
     return acp_physobj_set_setup(obj, setup, &src);
 }
@@ -670,3 +674,98 @@ ACP_ABI const acp_motion_interp *acp_abi_physobj_motion_interp(const acp_physobj
     return acp_physobj_motion_interp(obj);
 }
 /* ==== end motion ==== */
+/* ---- terrain and the collision sweep (issue 7): see src/core/terrain.h, setposition.h ---- */
+
+/** Create an empty terrain (retail LScape) for `capacity` landblocks; 0 when out of memory. */
+ACP_ABI acp_terrain *acp_abi_terrain_create(uint32_t capacity) { return acp_terrain_create(capacity); }
+/** Destroy a terrain (detach it from its worlds first). */
+ACP_ABI void acp_abi_terrain_destroy(acp_terrain *t) { acp_terrain_destroy(t); }
+/** Load landblock `id` (0xXXYYFFFF): `heights` 81 height indices and `terrain_words` 81 u16
+ *  terrain words (0: all zero), element x·9 + y; `height_table` 256 floats (metres per index,
+ *  the Region's LandHeightTable). Returns an acp_terrain_status (0 OK, 1 bad argument, 2 full). */
+ACP_ABI uint32_t acp_abi_terrain_add_landblock(acp_terrain *t, uint32_t id, const uint8_t *heights,
+                                               const uint16_t *terrain_words, const float *height_table)
+{
+    if (!heights || !height_table) return ACP_TERRAIN_BAD_ARGUMENT;
+    acp_landblock rec;
+    memset(&rec, 0, sizeof rec);
+    rec.id = id;
+    memcpy(rec.height, heights, sizeof rec.height);
+    if (terrain_words) memcpy(rec.terrain, terrain_words, sizeof rec.terrain);
+    acp_region region;
+    memset(&region, 0, sizeof region);
+    memcpy(region.land_height_table, height_table, sizeof region.land_height_table);
+    return acp_terrain_add_landblock(t, &rec, &region);
+}
+/** Give world `w` the terrain (0: the fixture world without terrain). */
+ACP_ABI void acp_abi_terrain_attach(acp_world *w, acp_terrain *t) { acp_terrain_attach(w, t); }
+/** Terrain height (metres) at (x, y) of cell's landblock frame, written to *out; 1, or 0 when
+ *  not loaded / outside. */
+ACP_ABI int acp_abi_terrain_height(const acp_terrain *t, uint32_t cell, float x, float y, float *out)
+{
+    return acp_terrain_height(t, cell, x, y, out);
+}
+/** Terrain normal (unit vec3) at (x, y) of cell's landblock frame, written to *out; 1 or 0. */
+ACP_ABI int acp_abi_terrain_normal(const acp_terrain *t, uint32_t cell, float x, float y, acp_vec3 *out)
+{
+    return acp_terrain_normal(t, cell, x, y, out);
+}
+/** Water type of a loaded outdoor cell (0 none, 1 partial, 2 entire); 0xFFFFFFFF when missing. */
+ACP_ABI uint32_t acp_abi_terrain_cell_water_type(const acp_terrain *t, uint32_t cell)
+{
+    const acp_landcell *c = acp_terrain_get_landcell(t, cell);
+    return c ? c->water_type : 0xFFFFFFFFu;
+}
+/** CLandBlockStruct::ConstructPolygons' split of the cell at global vertex (gx, gy): 1 SW–NE. */
+ACP_ABI int acp_abi_terrain_split_sw_to_ne(uint32_t gx, uint32_t gy) { return acp_landblock_split_sw_to_ne(gx, gy); }
+
+/** A hand-built Setup: `n` spheres (16 bytes each: centre xyz, radius; object axes, metres,
+ *  copied) and step heights (metres). Release with acp_abi_setup_destroy after every object
+ *  using it is gone. 0 when out of memory. */
+ACP_ABI acp_setup *acp_abi_setup_create(const acp_sphere *spheres, uint32_t n, float step_up, float step_down)
+{
+    acp_setup *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    if (n) {
+        s->spheres = malloc(n * sizeof *s->spheres);
+        if (!s->spheres) {
+            free(s);
+            return NULL;
+        }
+        memcpy(s->spheres, spheres, n * sizeof *s->spheres);
+    }
+    s->num_spheres = n;
+    s->step_up_height = step_up;
+    s->step_down_height = step_down;
+    return s;
+}
+/** Release a setup from acp_abi_setup_create. */
+ACP_ABI void acp_abi_setup_destroy(acp_setup *s)
+{
+    if (!s) return;
+    free(s->spheres);
+    free(s);
+}
+/** The root motion of the object's sequence without animations: velocity (m/s) and omega
+ *  (rad/s), object axes (CSequence::apply_physics). Needs a part array; 0 without one. */
+ACP_ABI int acp_abi_physobj_set_root_motion(acp_physobj *obj, float vx, float vy, float vz, float wx, float wy,
+                                            float wz)
+{
+    if (!obj->part_array) return 0;
+    obj->part_array->sequence.velocity = (acp_vec3){vx, vy, vz};
+    obj->part_array->sequence.omega = (acp_vec3){wx, wy, wz};
+    return 1;
+}
+/** CPhysicsObj::enter_world at position `pos` (68 bytes) at `now` seconds: a placement sweep
+ *  (PLACEMENT | SLIDE). 1 when the object entered. */
+ACP_ABI int acp_abi_world_enter_object(acp_world *w, acp_physobj *obj, const acp_position *pos, double now)
+{
+    return acp_world_enter_object(w, obj, pos, now);
+}
+/** CPhysicsObj::SetPosition with SetPositionFlag bits; returns the SetPositionError (0 OK). */
+ACP_ABI uint32_t acp_abi_physobj_set_position(acp_physobj *obj, const acp_position *pos, uint32_t flags)
+{
+    return acp_physobj_set_position(obj, pos, flags);
+}
+/** Number of terrain sweeps (CPhysicsObj::transition) the world has run. */
+ACP_ABI double acp_abi_world_num_sweeps(const acp_world *w) { return (double)w->num_sweeps; }

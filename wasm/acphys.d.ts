@@ -87,6 +87,31 @@ export interface AcphysExports {
   acp_abi_physobj_set_run_rate(obj: Ptr, runRate: number): void;
   acp_abi_physobj_motion_interp(obj: Ptr): Ptr;
   // ---- end motion ----
+  // ---- terrain and the collision sweep (issue 7) ----
+  /** An empty terrain for `capacity` landblocks. */
+  acp_abi_terrain_create(capacity: number): Ptr;
+  acp_abi_terrain_destroy(terrain: Ptr): void;
+  /** heights: 81 u8; terrainWords: 81 u16 or 0; heightTable: 256 f32. Returns 0 OK, 1 bad argument, 2 full. */
+  acp_abi_terrain_add_landblock(terrain: Ptr, id: number, heights: Ptr, terrainWords: Ptr, heightTable: Ptr): number;
+  acp_abi_terrain_attach(world: Ptr, terrain: Ptr): void;
+  /** Height in metres written to out (f32); 1 or 0. */
+  acp_abi_terrain_height(terrain: Ptr, cell: number, x: number, y: number, out: Ptr): number;
+  /** Unit normal written to out (vec3); 1 or 0. */
+  acp_abi_terrain_normal(terrain: Ptr, cell: number, x: number, y: number, out: Ptr): number;
+  /** 0 none, 1 partial, 2 entire; 0xFFFFFFFF when the cell is not loaded. */
+  acp_abi_terrain_cell_water_type(terrain: Ptr, cell: number): number;
+  acp_abi_terrain_split_sw_to_ne(gx: number, gy: number): number;
+  /** spheres: n × (centre xyz, radius) f32; step heights in metres. */
+  acp_abi_setup_create(spheres: Ptr, n: number, stepUp: number, stepDown: number): Ptr;
+  acp_abi_setup_destroy(setup: Ptr): void;
+  acp_abi_physobj_set_setup(obj: Ptr, setup: Ptr): number;
+  /** Sequence velocity (m/s) and omega (rad/s), object axes. */
+  acp_abi_physobj_set_root_motion(obj: Ptr, vx: number, vy: number, vz: number, wx: number, wy: number, wz: number): number;
+  /** enter_world at a position (cell + frame) at `now` seconds; 1 when entered. */
+  acp_abi_world_enter_object(world: Ptr, obj: Ptr, pos: Ptr, now: number): number;
+  /** SetPosition with SetPositionFlag bits; the SetPositionError (0 OK). */
+  acp_abi_physobj_set_position(obj: Ptr, pos: Ptr, flags: number): number;
+  acp_abi_world_num_sweeps(world: Ptr): number;
   [name: string]: unknown;
 }
 

@@ -7,6 +7,7 @@
 
 #include "motion.h"
 #include "partarray.h"
+#include "terrain.h"
 
 /* Retail MIN_QUANTUM_93/97 = 1.0/30.0 and MAX_QUANTUM_97 = 1.0/5.0 (doubles); EPSILON 0.0002f.
  * acdream-r6 reads the float constants 0x3D088889, 0x3E4CCCCD, 0x40000000. ACE: doubles 1/30,
@@ -141,7 +142,7 @@ void acp_world_place_object(acp_world *w, acp_physobj *obj, const acp_position *
 {
     w->now = now;
     obj->position.objcell_id = pos->objcell_id;
-    obj->has_cell = !w->terrain; /* with terrain: the terrain issue decides from the loaded cells */
+    obj->has_cell = !w->terrain || acp_terrain_get_landcell(w->terrain, pos->objcell_id) != NULL;
     obj->transient_state = transient_state;
     /* ---- motion (issue 6): a fixture object placed in contact stands on the horizontal plane
      * through its origin (docs/DEVIATIONS.md), so the fixture sweep keeps it walkable. ---- */

@@ -65,6 +65,8 @@ typedef struct acp_world {
     struct acp_terrain *terrain;     /* loaded landblocks (not owned); NULL = fixture world */
     acp_transition transition;       /* scratch for the sweep */
     uint32_t rng;                    /* xorshift32 state for retail's Random (CallPES pauses) */
+    /* ---- terrain sweep (issue 7) ---- */
+    uint64_t num_sweeps;             /* CPhysicsObj::transition calls that ran the terrain sweep */
 } acp_world;
 
 /** Create an empty world for up to `capacity` objects (plus as many static animating ones).

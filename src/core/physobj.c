@@ -490,18 +490,29 @@ void acp_physobj_update_object(acp_physobj *obj)
 
 /* ---- committing a sweep ---- */
 
+/* Retail CPhysicsObj::report_environment_collision (0x00512FC0) without a weenie to tell: the
+ * object now collides with the environment, and a missile stops being one (MISSILE, ALIGNPATH
+ * and PATHCLIPPED cleared). */
+static void report_environment_collision(acp_physobj *obj)
+{
+    if (obj->colliding_with_environment) return;
+    obj->colliding_with_environment = true;
+    if (obj->state & ACP_MISSILE_PS)
+        obj->state &= ~(uint32_t)(ACP_MISSILE_PS | ACP_ALIGNPATH_PS | ACP_PATHCLIPPED_PS);
+}
+
 /* Retail CPhysicsObj::handle_all_collisions (0x00514780): object collisions are out of scope, so
  * its object loop and collision reports reduce to their effect on the velocity and the
  * stationary bits. */
-static void handle_all_collisions(acp_physobj *obj, const acp_collision_info *c, bool prev_contact,
-                                  bool prev_on_walkable)
+void acp_physobj_handle_all_collisions(acp_physobj *obj, const acp_collision_info *c, bool prev_contact,
+                                      bool prev_on_walkable)
 {
     (void)prev_contact;
     bool apply_bounce = !prev_on_walkable || !(obj->transient_state & ACP_ON_WALKABLE_TS) ||
                         (obj->state & ACP_SLEDDING_PS);
     if (obj->colliding_with_environment) obj->colliding_with_environment = c->collided_with_environment;
     else if (c->collided_with_environment || (!prev_on_walkable && (obj->transient_state & ACP_ON_WALKABLE_TS)))
-        obj->colliding_with_environment = true; /* report_environment_collision */
+        report_environment_collision(obj);
     int fsf = c->frames_stationary_fall;
     acp_vec3 *v = &obj->velocity;
     if (fsf <= 1) {
@@ -544,6 +555,7 @@ void acp_physobj_set_position_internal(acp_physobj *obj, const acp_transition *t
         return;
     }
     obj->position.objcell_id = sp->curr_pos.objcell_id; /* change_cell or SetCellID */
+    obj->has_cell = true;
     acp_physobj_set_frame(obj, &sp->curr_pos.frame);
     const acp_collision_info *c = &t->collision_info;
     obj->contact_plane_cell_id = c->contact_plane_cell_id;
@@ -564,7 +576,7 @@ void acp_physobj_set_position_internal(acp_physobj *obj, const acp_transition *t
     obj->sliding_normal = c->sliding_normal;
     if (c->sliding_normal_valid) obj->transient_state |= ACP_SLIDING_TS;
     else obj->transient_state &= ~(uint32_t)ACP_SLIDING_TS;
-    handle_all_collisions(obj, c, prev_contact, prev_on_walkable);
+    acp_physobj_handle_all_collisions(obj, c, prev_contact, prev_on_walkable);
 }
 
 /* ---- static animating objects ---- */

@@ -216,7 +216,17 @@ void acp_physobj_set_translucency(acp_physobj *obj, float start, float end, doub
  *  ON_WALKABLE, WATER_CONTACT and SLIDING bits, then handle_all_collisions.
  *  Retail: CPhysicsObj::SetPositionInternal(CTransition*) (0x00515330). */
 struct acp_transition;
+struct acp_collision_info;
 void acp_physobj_set_position_internal(acp_physobj *obj, const struct acp_transition *t);
+
+/** React to what a sweep touched: bounce off collision_normal (v += −(v·n)(1 + elasticity)·n
+ *  when approaching; zero with INELASTIC_PS; not while staying on walkable ground unless
+ *  SLEDDING_PS), zero the velocity when frames_stationary_fall > 1, set the STATIONARY_* bits,
+ *  and report an environment collision (a missile stops being one: MISSILE, ALIGNPATH and
+ *  PATHCLIPPED cleared). Retail returns whether a weenie was told (never here).
+ *  Retail: CPhysicsObj::handle_all_collisions (0x00514780). */
+void acp_physobj_handle_all_collisions(acp_physobj *obj, const struct acp_collision_info *c, bool prev_contact,
+                                      bool prev_on_walkable);
 
 /** One frame of a static animating object (the CPhysics::static_animating_objects workset):
  *  elapsed = now − update_time; ≤ EPSILON or > 2.0 s → stamp update_time and return; below

@@ -5,10 +5,15 @@ int acp_test_failures;
 int acp_test_checks;
 const char *acp_test_case = "";
 
+/* One list per issue, so that branches merge without touching each other's lines. */
+#define ACP_SUITES_CORE(X) X(mathx) X(frame) X(position) X(physobj)
+#define ACP_SUITES_MOTION(X) X(sequence) X(motiontable) X(motion_interp) X(partarray)
+#define ACP_SUITES_TERRAIN(X) X(terrain) X(transition)
+
 #define ACP_SUITES(X) \
-    X(mathx) X(frame) X(position) X(physobj) \
-    /* ---- motion (issue 6) ---- */ \
-    X(sequence) X(motiontable) X(motion_interp) X(partarray)
+    ACP_SUITES_CORE(X) \
+    ACP_SUITES_MOTION(X) \
+    ACP_SUITES_TERRAIN(X)
 
 #define DECLARE(name) void suite_##name(void);
 ACP_SUITES(DECLARE)

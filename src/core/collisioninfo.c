@@ -1,0 +1,36 @@
+/* acphys — retail COLLISIONINFO. See transition.h. Read against PORTAL/cphysics/CTransition.c
+ * (the COLLISIONINFO members are compiled there). */
+#include "transition.h"
+
+void acp_collisioninfo_init(acp_collision_info *c)
+{
+    c->last_known_contact_plane_valid = false;
+    c->contact_plane_valid = false;
+    c->sliding_normal_valid = false;
+    c->collision_normal_valid = false;
+    c->num_collide_object = 0;
+    c->collided_with_environment = false;
+    c->contact_plane_cell_id = 0;
+    c->frames_stationary_fall = 0;
+}
+
+void acp_collisioninfo_set_contact_plane(acp_collision_info *c, const acp_plane *plane, bool is_water)
+{
+    c->contact_plane_valid = true;
+    c->contact_plane = *plane;
+    c->contact_plane_is_water = is_water;
+}
+
+void acp_collisioninfo_set_collision_normal(acp_collision_info *c, acp_vec3 normal)
+{
+    c->collision_normal_valid = true;
+    c->collision_normal = normal;
+    if (acp_vec3_normalize_check_small(&c->collision_normal)) c->collision_normal = (acp_vec3){0.0f, 0.0f, 0.0f};
+}
+
+void acp_collisioninfo_set_sliding_normal(acp_collision_info *c, acp_vec3 normal)
+{
+    c->sliding_normal_valid = true;
+    c->sliding_normal = (acp_vec3){normal.x, normal.y, 0.0f};
+    if (acp_vec3_normalize_check_small(&c->sliding_normal)) c->sliding_normal = (acp_vec3){0.0f, 0.0f, 0.0f};
+}
