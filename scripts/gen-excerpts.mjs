@@ -135,7 +135,7 @@ const humanoidTable = {
     { key: styled(SIDESTEP), anims: [], velocity: [1.25, 0, 0] },
   ],
   links: [
-    { key: styled(READY), entries: [cycle(WALK, H.readyToWalk), cycle(RUN, H.readyToWalk)] },
+    { key: styled(READY), entries: [cycle(RUN, H.readyToWalk), cycle(WALK, H.readyToWalk)] }, // sorted by key
     { key: styled(WALK), entries: [cycle(READY, H.toReady)] },
     { key: styled(RUN), entries: [cycle(READY, H.toReady)] },
   ],

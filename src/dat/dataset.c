@@ -158,8 +158,10 @@ acp_dat_status acp_datset_add_dat_bytes(acp_datset *set, const uint8_t *bytes, s
     const uint64_t capacity = acp_dat_container_block_capacity(&c);
     for (size_t i = 0; i < col.count && st == ACP_DAT_OK; i++) {
         const acp_dat_entry *e = &col.entries[i];
-        blocks += acp_dat_container_chain_blocks(&c, e->size);
-        if (blocks > capacity)
+        uint64_t need = acp_dat_container_chain_blocks(&c, e->size);
+        if (e->size > ACP_DAT_MAX_RECORD_SIZE || need > capacity)
+            st = acp_dat_fail(err, ACP_DAT_ERR_RECORD_TOO_LARGE, e->offset, "entry.size", e->id, false);
+        else if ((blocks += need) > capacity)
             st = acp_dat_fail(err, ACP_DAT_ERR_BLOCKS_OVERCOMMITTED, e->offset, "record chain", e->id, false);
     }
 

@@ -134,7 +134,7 @@ acp_dat_status acp_dat_writer_finish(acp_dat_writer *w, uint8_t **out, size_t *o
     *out = NULL;
     *out_size = 0;
     if (w->count > 0xFFFFFFFEu) return ACP_DAT_ERR_FILE_TOO_LARGE;
-    qsort(w->records, w->count, sizeof *w->records, record_cmp);
+    if (w->count > 1) qsort(w->records, w->count, sizeof *w->records, record_cmp);
     const uint32_t n = (uint32_t)w->count, bs = w->header.block_size, payload = bs - 4;
     /* At most 2n/30 + 2 nodes for n > 61 (every node but the root holds 30 or more entries). */
     uint32_t max_nodes = n / 15 + 3;

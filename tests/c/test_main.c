@@ -4,9 +4,10 @@
 int acp_test_failures;
 int acp_test_checks;
 const char *acp_test_case = "";
+const char *acp_test_not_run = NULL;
 
 #define ACP_SUITES(X) \
-    X(mathx) X(frame) X(position)
+    X(mathx) X(frame) X(position) X(dat_reader) X(dat_container) X(dat_records) X(dat_writer) X(dat_real)
 
 #define DECLARE(name) void suite_##name(void);
 ACP_SUITES(DECLARE)
@@ -21,8 +22,11 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++) {
         if (argc > 1 && strcmp(argv[1], suites[i].name) != 0) continue;
         int before = acp_test_failures;
+        acp_test_not_run = NULL;
         suites[i].fn();
-        printf("%-12s %s\n", suites[i].name, acp_test_failures == before ? "ok" : "FAILED");
+        if (acp_test_failures != before) printf("%-13s FAILED\n", suites[i].name);
+        else if (acp_test_not_run) printf("%-13s NOT RUN: %s\n", suites[i].name, acp_test_not_run);
+        else printf("%-13s ok\n", suites[i].name);
         ran++;
     }
     if (ran == 0) { fprintf(stderr, "no suite named %s\n", argc > 1 ? argv[1] : "?"); return 2; }
