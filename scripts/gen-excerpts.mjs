@@ -121,25 +121,33 @@ function animationValues(a) {
   ].filter(Boolean);
 }
 
-const humanoidTable = {
-  id: 0x09000001, default_style: NONCOMBAT,
-  style_defaults: [{ style: NONCOMBAT, substate: READY }],
-  cycles: [
-    cycle(styled(READY), H.ready),
-    cycle(styled(WALK), H.walk, { velocity: [0, 3.1199999, 0] }),
-    cycle(styled(RUN), H.run, { velocity: [0, 4, 0] }),
-    cycle(styled(SIDESTEP), H.sidestep, { velocity: [1.25, 0, 0], bitfield: 2 }),
-  ],
-  modifiers: [
-    { key: 0x0000000D, anims: [], omega: [0, 0, -1.5] },
-    { key: styled(SIDESTEP), anims: [], velocity: [1.25, 0, 0] },
-  ],
+/** A NonCombat table: Ready, WalkForward and RunForward cycles at the client's speeds and the
+ *  unstyled TurnRight modifier, plus `extra` cycles, modifiers and links (keyed tables sorted). */
+function locomotionTable(id, anims, extra = {}) {
+  const byKey = (a, b) => a.key - b.key;
+  return {
+    id, default_style: NONCOMBAT,
+    style_defaults: [{ style: NONCOMBAT, substate: READY }],
+    cycles: [
+      cycle(styled(READY), anims.ready),
+      cycle(styled(WALK), anims.walk, { velocity: [0, 3.1199999, 0] }),
+      cycle(styled(RUN), anims.run, { velocity: [0, 4, 0] }),
+      ...(extra.cycles ?? []),
+    ].sort(byKey),
+    modifiers: [{ key: 0x0000000D, anims: [], omega: [0, 0, -1.5] }, ...(extra.modifiers ?? [])].sort(byKey),
+    links: (extra.links ?? []).map((l) => ({ ...l, entries: [...l.entries].sort(byKey) })).sort(byKey),
+  };
+}
+
+const humanoidTable = locomotionTable(0x09000001, H, {
+  cycles: [cycle(styled(SIDESTEP), H.sidestep, { velocity: [1.25, 0, 0], bitfield: 2 })],
+  modifiers: [{ key: styled(SIDESTEP), anims: [], velocity: [1.25, 0, 0] }],
   links: [
-    { key: styled(READY), entries: [cycle(RUN, H.readyToWalk), cycle(WALK, H.readyToWalk)] }, // sorted by key
+    { key: styled(READY), entries: [cycle(WALK, H.readyToWalk), cycle(RUN, H.readyToWalk)] },
     { key: styled(WALK), entries: [cycle(READY, H.toReady)] },
     { key: styled(RUN), entries: [cycle(READY, H.toReady)] },
   ],
-};
+});
 
 const humanoidTableValues = [
   { path: 'default_style', source: S.styleDefault },
@@ -213,17 +221,7 @@ const drudgeSetup = {
   default_motion_table: 0x09000008,
 };
 
-const drudgeTable = {
-  id: 0x09000008, default_style: NONCOMBAT,
-  style_defaults: [{ style: NONCOMBAT, substate: READY }],
-  cycles: [
-    cycle(styled(READY), D.ready),
-    cycle(styled(WALK), D.walk, { velocity: [0, 3.1199999, 0] }),
-    cycle(styled(RUN), D.run, { velocity: [0, 4, 0] }),
-  ],
-  modifiers: [{ key: 0x0000000D, anims: [], omega: [0, 0, -1.5] }],
-  links: [],
-};
+const drudgeTable = locomotionTable(0x09000008, D);
 
 const drudgeTableValues = [
   { path: 'default_style', source: S.styleDefault },

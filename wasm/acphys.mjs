@@ -176,9 +176,12 @@ export class DatSet {
   /** Load record `id` from the lazy sources (fetching the byte ranges the C side asks for).
    *  Resolves when loaded; throws DatError (ACP_DAT_ERR_NOT_FOUND, ...). */
   async require(id) {
-    for (;;) {
+    // Each round fetches one range; a record never needs more than its size in 64 KiB windows,
+    // so a runaway (a hostile file whose chain hops between windows) stops here.
+    for (let round = 0; ; round++) {
       const status = this.x.acp_abi_dat_require(this.handle, id >>> 0);
       if (status !== DAT_PENDING) { this.#check(status); return; }
+      if (round > 100000) throw new Error(`acphys: reading record 0x${(id >>> 0).toString(16)} needs more than 100000 ranges`);
       const src = this.x.acp_abi_dat_wanted_source(this.handle);
       const offset = this.x.acp_abi_dat_wanted_offset(this.handle);
       const length = this.x.acp_abi_dat_wanted_length(this.handle) >>> 0;

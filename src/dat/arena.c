@@ -67,3 +67,13 @@ void acp_arena_free(acp_arena *a)
     }
     a->head = NULL;
 }
+
+void *acp_grow(void *arr, size_t *cap, size_t count, size_t elem)
+{
+    if (count < *cap) return arr;
+    size_t n = *cap ? *cap * 2 : 16;
+    if (n < *cap || elem == 0 || n > SIZE_MAX / elem) return NULL;
+    void *p = realloc(arr, n * elem);
+    if (p) *cap = n;
+    return p;
+}

@@ -27,4 +27,9 @@ void *acp_arena_array(acp_arena *a, size_t count, size_t elem);
 /** Release every chunk; the arena is empty afterwards. */
 void acp_arena_free(acp_arena *a);
 
+/** The malloc'd array `arr` (holding `count` of *cap elements of `elem` bytes) with room for one
+ *  more: itself when it has room, else reallocated to double the capacity (16 to start, *cap
+ *  updated). NULL, with `arr` untouched, when memory runs out or the size would overflow. */
+void *acp_grow(void *arr, size_t *cap, size_t count, size_t elem);
+
 #endif

@@ -1,15 +1,12 @@
 /* acphys — the retail DAT container (see container.h). */
 #include "container.h"
 
+#include "arena.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- sources ---- */
-
-typedef struct memory_source {
-    const uint8_t *bytes;
-    size_t size;
-} memory_source;
 
 static int memory_read(void *ctx, uint64_t offset, uint32_t length, uint8_t *out)
 {
@@ -472,13 +469,9 @@ acp_dat_status acp_dat_cache_supply(acp_dat_cache *cache, uint64_t offset, const
     if (!bytes || offset > cache->file_length || length > cache->file_length - offset)
         return ACP_DAT_ERR_ARGUMENT;
     if (cache->cached_bytes + length > ACP_DAT_CACHE_BUDGET) cache_clear(cache);
-    if (cache->count == cache->cap) {
-        size_t cap = cache->cap ? cache->cap * 2 : 16;
-        acp_dat_cache_range *r = realloc(cache->ranges, cap * sizeof *r);
-        if (!r) return ACP_DAT_ERR_OUT_OF_MEMORY;
-        cache->ranges = r;
-        cache->cap = cap;
-    }
+    acp_dat_cache_range *grown = acp_grow(cache->ranges, &cache->cap, cache->count, sizeof *cache->ranges);
+    if (!grown) return ACP_DAT_ERR_OUT_OF_MEMORY;
+    cache->ranges = grown;
     uint8_t *copy = malloc(length ? length : 1);
     if (!copy) return ACP_DAT_ERR_OUT_OF_MEMORY;
     memcpy(copy, bytes, length);

@@ -151,7 +151,9 @@ uint64_t acp_dat_container_block_capacity(const acp_dat_container *c);
 /* ---- A range cache for sources that answer asynchronously (the browser) ---- */
 
 #define ACP_DAT_CACHE_WINDOW 65536u    /* bytes asked for per miss (rounded to this alignment) */
-#define ACP_DAT_CACHE_BUDGET (32u << 20) /* cached bytes kept before the cache is emptied */
+/* Cached bytes kept before the cache is emptied: more than the largest record plus a B-tree
+ * path, so that one call's ranges always fit together and a retried call completes. */
+#define ACP_DAT_CACHE_BUDGET (72u << 20)
 
 typedef struct acp_dat_cache_range {
     uint64_t offset;

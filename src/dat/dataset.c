@@ -29,18 +29,6 @@ struct acp_datset {
     uint32_t want_source;
 };
 
-/* Grow *arr (of elem-sized elements, *cap of them) to hold one more. */
-static bool grow(void **arr, size_t *cap, size_t count, size_t elem)
-{
-    if (count < *cap) return true;
-    size_t n = *cap ? *cap * 2 : 16;
-    void *p = realloc(*arr, n * elem);
-    if (!p) return false;
-    *arr = p;
-    *cap = n;
-    return true;
-}
-
 acp_datset *acp_datset_create(void)
 {
     return calloc(1, sizeof(acp_datset));
@@ -87,10 +75,16 @@ static size_t locate(const acp_datset *set, acp_dat_type type, uint32_t id, bool
 /* Room for n more items and n retired records, so that inserting cannot fail half-way. */
 static bool reserve(acp_datset *set, size_t n)
 {
-    while (set->cap < set->count + n)
-        if (!grow((void **)&set->items, &set->cap, set->cap, sizeof(item))) return false;
-    while (set->cap_retired < set->nretired + n)
-        if (!grow((void **)&set->retired, &set->cap_retired, set->cap_retired, sizeof(acp_dat_record))) return false;
+    while (set->cap < set->count + n) {
+        item *p = acp_grow(set->items, &set->cap, set->cap, sizeof(item));
+        if (!p) return false;
+        set->items = p;
+    }
+    while (set->cap_retired < set->nretired + n) {
+        acp_dat_record *p = acp_grow(set->retired, &set->cap_retired, set->cap_retired, sizeof(acp_dat_record));
+        if (!p) return false;
+        set->retired = p;
+    }
     return true;
 }
 
@@ -135,10 +129,12 @@ static bool collect_entry(void *ctx, const acp_dat_entry *e)
 {
     collect *c = ctx;
     if (acp_dat_type_of(c->data_set, e->id) == ACP_DAT_TYPE_UNKNOWN) return true;
-    if (!grow((void **)&c->entries, &c->cap, c->count, sizeof *e)) {
+    acp_dat_entry *p = acp_grow(c->entries, &c->cap, c->count, sizeof *e);
+    if (!p) {
         c->oom = true;
         return false;
     }
+    c->entries = p;
     c->entries[c->count++] = *e;
     return true;
 }
@@ -211,8 +207,9 @@ acp_dat_status acp_datset_add_dat_bytes(acp_datset *set, const uint8_t *bytes, s
 static acp_dat_status add_source(acp_datset *set, acp_dat_source src, acp_dat_cache *cache, uint32_t *index,
                                  acp_dat_error *err)
 {
-    if (!grow((void **)&set->sources, &set->cap_sources, set->nsources, sizeof(source)))
-        return acp_dat_fail(err, ACP_DAT_ERR_OUT_OF_MEMORY, 0, "set", 0, false);
+    source *grown = acp_grow(set->sources, &set->cap_sources, set->nsources, sizeof(source));
+    if (!grown) return acp_dat_fail(err, ACP_DAT_ERR_OUT_OF_MEMORY, 0, "set", 0, false);
+    set->sources = grown;
     source s;
     memset(&s, 0, sizeof s);
     s.src = src;

@@ -86,6 +86,19 @@ static acp_dat_status finish(const acp_reader *r, uint32_t id, acp_dat_error *er
     return acp_dat_fail(err, r->status, r->err_pos, r->err_field, id, true);
 }
 
+/* One record: allocate its struct in the arena, parse into it with `fn`, and report. */
+typedef void (*unpack_fn)(acp_reader *r, acp_arena *a, void *out);
+
+static void *unpack_record(const uint8_t *data, size_t size, acp_arena *arena, size_t struct_size,
+                           const char *what, unpack_fn fn, acp_dat_status *st, acp_dat_error *err)
+{
+    acp_reader r = acp_reader_make(data, size);
+    void *p = alloc_array(&r, arena, 1, struct_size, what);
+    if (p) fn(&r, arena, p);
+    *st = finish(&r, size >= 4 ? acp_get_u32(data) : 0, err);
+    return *st == ACP_DAT_OK ? p : NULL;
+}
+
 /* ---- animation hooks ---- */
 
 /* Retail Unpack_AsDataIDOfKnownType (0x006844F0): a u16; with its top bit set, another u16
@@ -209,8 +222,11 @@ static void unpack_anim_frame(acp_reader *r, acp_arena *a, uint32_t num_parts, a
 
 /* ---- Animation ---- */
 
-static void unpack_animation(acp_reader *r, acp_arena *a, acp_animation *anim)
+/* Retail CAnimation::UnPack (0x0051FB50): id, flags (0x1 pos frames; retail copies 0x2 into
+ * has_hooks), num_parts, num_frames, the pos frames when flag 0x1, then num_frames AnimFrames. */
+static void unpack_animation(acp_reader *r, acp_arena *a, void *out)
 {
+    acp_animation *anim = out;
     anim->id = acp_reader_u32(r, "animation.id");
     anim->flags = acp_reader_u32(r, "animation.flags");
     anim->num_parts = acp_reader_count(r, 0, ACP_MAX_PARTS, "animation.num_parts");
@@ -234,15 +250,6 @@ static void unpack_animation(acp_reader *r, acp_arena *a, acp_animation *anim)
     expect_end(r);
 }
 
-acp_dat_status acp_animation_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_animation **out,
-                                    acp_dat_error *err)
-{
-    acp_reader r = acp_reader_make(data, size);
-    acp_animation *anim = alloc_array(&r, arena, 1, sizeof *anim, "animation");
-    if (anim) unpack_animation(&r, arena, anim);
-    *out = acp_reader_ok(&r) ? anim : NULL;
-    return finish(&r, size >= 4 ? acp_get_u32(data) : 0, err);
-}
 
 /* ---- MotionTable ---- */
 
@@ -291,8 +298,11 @@ static acp_motion_entry *unpack_motion_map(acp_reader *r, acp_arena *a, uint32_t
     return e;
 }
 
-static void unpack_motion_table(acp_reader *r, acp_arena *a, acp_motion_table *t)
+/* Retail CMotionTable::UnPack (0x005238C0): id, default style, style defaults (style → substate),
+ * cycles, modifiers, links (a map of maps), and a closing 4-byte alignment check. */
+static void unpack_motion_table(acp_reader *r, acp_arena *a, void *out)
 {
+    acp_motion_table *t = out;
     t->id = acp_reader_u32(r, "motion_table.id");
     t->default_style = acp_reader_u32(r, "motion_table.default_style");
 
@@ -326,15 +336,6 @@ static void unpack_motion_table(acp_reader *r, acp_arena *a, acp_motion_table *t
     expect_end(r);
 }
 
-acp_dat_status acp_motion_table_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_motion_table **out,
-                                       acp_dat_error *err)
-{
-    acp_reader r = acp_reader_make(data, size);
-    acp_motion_table *t = alloc_array(&r, arena, 1, sizeof *t, "motion_table");
-    if (t) unpack_motion_table(&r, arena, t);
-    *out = acp_reader_ok(&r) ? t : NULL;
-    return finish(&r, size >= 4 ? acp_get_u32(data) : 0, err);
-}
 
 /* ---- Setup ---- */
 
@@ -365,8 +366,12 @@ static acp_sphere unpack_sphere_finite(acp_reader *r, const char *field)
     return s;
 }
 
-static void unpack_setup(acp_reader *r, acp_arena *a, acp_setup *s)
+/* Retail CSetup::UnPack (0x00520C50): flags, parts, parents (flag 0x1), default scales (flag
+ * 0x2), holding locations, connection points, placement frames, cylspheres, spheres, height,
+ * radius, step heights, sorting and selection spheres, lights, the five default ids, align. */
+static void unpack_setup(acp_reader *r, acp_arena *a, void *out)
 {
+    acp_setup *s = out;
     s->id = acp_reader_u32(r, "setup.id");
     s->flags = acp_reader_u32(r, "setup.flags");
     uint64_t per_part = 4u + ((s->flags & 1u) ? 4u : 0u) + ((s->flags & 2u) ? 12u : 0u);
@@ -460,22 +465,15 @@ static void unpack_setup(acp_reader *r, acp_arena *a, acp_setup *s)
     expect_end(r);
 }
 
-acp_dat_status acp_setup_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_setup **out,
-                                acp_dat_error *err)
-{
-    acp_reader r = acp_reader_make(data, size);
-    acp_setup *s = alloc_array(&r, arena, 1, sizeof *s, "setup");
-    if (s) unpack_setup(&r, arena, s);
-    *out = acp_reader_ok(&r) ? s : NULL;
-    return finish(&r, size >= 4 ? acp_get_u32(data) : 0, err);
-}
 
 /* ---- LandBlock ---- */
 
 /* CLandBlock::UnPack (0x0052F310): has_objects, then CLandBlockStruct::UnPack (0x00531FD0):
  * 81 u16 terrain words, 81 u8 height indices, align. 252 bytes with the id. */
-static void unpack_landblock(acp_reader *r, acp_landblock *lb)
+static void unpack_landblock(acp_reader *r, acp_arena *a, void *out)
 {
+    acp_landblock *lb = out;
+    (void)a;
     lb->id = acp_reader_u32(r, "landblock.id");
     lb->has_objects = acp_reader_u32(r, "landblock.has_objects");
     for (int i = 0; i < 81; i++) lb->terrain[i] = acp_reader_u16(r, "landblock.terrain");
@@ -484,15 +482,6 @@ static void unpack_landblock(acp_reader *r, acp_landblock *lb)
     expect_end(r);
 }
 
-acp_dat_status acp_landblock_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_landblock **out,
-                                    acp_dat_error *err)
-{
-    acp_reader r = acp_reader_make(data, size);
-    acp_landblock *lb = alloc_array(&r, arena, 1, sizeof *lb, "landblock");
-    if (lb) unpack_landblock(&r, lb);
-    *out = acp_reader_ok(&r) ? lb : NULL;
-    return finish(&r, size >= 4 ? acp_get_u32(data) : 0, err);
-}
 
 /* ---- Region ---- */
 
@@ -503,8 +492,9 @@ acp_dat_status acp_landblock_unpack(const uint8_t *data, size_t size, acp_arena 
  * which stops at the first height outside; NaN fails its test too). The rest of the record
  * (GameTime, sky, sound, scene and terrain descriptions, ...) is not parsed: it is kept in
  * `raw`, which holds the whole record, so excerpts copy it verbatim. */
-static void unpack_region(acp_reader *r, acp_arena *a, acp_region *g)
+static void unpack_region(acp_reader *r, acp_arena *a, void *out)
 {
+    acp_region *g = out;
     g->id = acp_reader_u32(r, "region.id");
     g->region_number = acp_reader_u32(r, "region.region_number");
     size_t at = r->pos;
@@ -541,17 +531,67 @@ static void unpack_region(acp_reader *r, acp_arena *a, acp_region *g)
     }
 }
 
+
+/* ---- by type ---- */
+
+static const struct parser {
+    size_t size;
+    const char *name;
+    unpack_fn fn;
+} parsers[ACP_DAT_TYPE_COUNT] = {
+    [ACP_DAT_TYPE_SETUP] = {sizeof(acp_setup), "setup", unpack_setup},
+    [ACP_DAT_TYPE_ANIMATION] = {sizeof(acp_animation), "animation", unpack_animation},
+    [ACP_DAT_TYPE_MOTION_TABLE] = {sizeof(acp_motion_table), "motion_table", unpack_motion_table},
+    [ACP_DAT_TYPE_LANDBLOCK] = {sizeof(acp_landblock), "landblock", unpack_landblock},
+    [ACP_DAT_TYPE_REGION] = {sizeof(acp_region), "region", unpack_region},
+};
+
+static void *unpack_as(acp_dat_type type, const uint8_t *data, size_t size, acp_arena *arena, acp_dat_status *st,
+                       acp_dat_error *err)
+{
+    const struct parser *p = &parsers[type];
+    return unpack_record(data, size, arena, p->size, p->name, p->fn, st, err);
+}
+
+acp_dat_status acp_setup_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_setup **out,
+                                acp_dat_error *err)
+{
+    acp_dat_status st;
+    *out = unpack_as(ACP_DAT_TYPE_SETUP, data, size, arena, &st, err);
+    return st;
+}
+
+acp_dat_status acp_animation_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_animation **out,
+                                    acp_dat_error *err)
+{
+    acp_dat_status st;
+    *out = unpack_as(ACP_DAT_TYPE_ANIMATION, data, size, arena, &st, err);
+    return st;
+}
+
+acp_dat_status acp_motion_table_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_motion_table **out,
+                                       acp_dat_error *err)
+{
+    acp_dat_status st;
+    *out = unpack_as(ACP_DAT_TYPE_MOTION_TABLE, data, size, arena, &st, err);
+    return st;
+}
+
+acp_dat_status acp_landblock_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_landblock **out,
+                                    acp_dat_error *err)
+{
+    acp_dat_status st;
+    *out = unpack_as(ACP_DAT_TYPE_LANDBLOCK, data, size, arena, &st, err);
+    return st;
+}
+
 acp_dat_status acp_region_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_region **out,
                                  acp_dat_error *err)
 {
-    acp_reader r = acp_reader_make(data, size);
-    acp_region *g = alloc_array(&r, arena, 1, sizeof *g, "region");
-    if (g) unpack_region(&r, arena, g);
-    *out = acp_reader_ok(&r) ? g : NULL;
-    return finish(&r, size >= 4 ? acp_get_u32(data) : 0, err);
+    acp_dat_status st;
+    *out = unpack_as(ACP_DAT_TYPE_REGION, data, size, arena, &st, err);
+    return st;
 }
-
-/* ---- by type ---- */
 
 acp_dat_type acp_dat_type_of(uint32_t data_set, uint32_t id)
 {
@@ -588,40 +628,8 @@ acp_dat_status acp_dat_record_parse(acp_dat_type type, uint32_t id, const uint8_
         return acp_dat_fail(err, ACP_DAT_ERR_UNSUPPORTED_TYPE, 0, "type", id, true);
     if (size >= 4 && acp_get_u32(data) != id) return acp_dat_fail(err, ACP_DAT_ERR_ID_MISMATCH, 0, "id", id, true);
     out->arena = acp_arena_make(size + size / 2 + 256);
-    acp_dat_status st = ACP_DAT_ERR_UNSUPPORTED_TYPE;
-    switch (type) {
-    case ACP_DAT_TYPE_SETUP: {
-        acp_setup *p;
-        st = acp_setup_unpack(data, size, &out->arena, &p, err);
-        out->as.setup = p;
-        break;
-    }
-    case ACP_DAT_TYPE_ANIMATION: {
-        acp_animation *p;
-        st = acp_animation_unpack(data, size, &out->arena, &p, err);
-        out->as.animation = p;
-        break;
-    }
-    case ACP_DAT_TYPE_MOTION_TABLE: {
-        acp_motion_table *p;
-        st = acp_motion_table_unpack(data, size, &out->arena, &p, err);
-        out->as.motion_table = p;
-        break;
-    }
-    case ACP_DAT_TYPE_LANDBLOCK: {
-        acp_landblock *p;
-        st = acp_landblock_unpack(data, size, &out->arena, &p, err);
-        out->as.landblock = p;
-        break;
-    }
-    case ACP_DAT_TYPE_REGION: {
-        acp_region *p;
-        st = acp_region_unpack(data, size, &out->arena, &p, err);
-        out->as.region = p;
-        break;
-    }
-    default: break;
-    }
+    acp_dat_status st;
+    out->as.any = unpack_as(type, data, size, &out->arena, &st, err);
     if (st != ACP_DAT_OK) {
         if (err) err->record_id = id;
         acp_arena_free(&out->arena);

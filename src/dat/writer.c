@@ -1,6 +1,8 @@
 /* acphys — the DAT excerpt writer (see writer.h). */
 #include "writer.h"
 
+#include "arena.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,13 +55,9 @@ acp_dat_status acp_dat_writer_add(acp_dat_writer *w, const acp_dat_entry *entry,
     if (!w || !entry || (!bytes && size) || size > ACP_DAT_MAX_RECORD_SIZE) return ACP_DAT_ERR_ARGUMENT;
     for (size_t i = 0; i < w->count; i++)
         if (w->records[i].entry.id == entry->id) return ACP_DAT_ERR_DUPLICATE_ID;
-    if (w->count == w->cap) {
-        size_t cap = w->cap ? w->cap * 2 : 16;
-        wrecord *r = realloc(w->records, cap * sizeof *r);
-        if (!r) return ACP_DAT_ERR_OUT_OF_MEMORY;
-        w->records = r;
-        w->cap = cap;
-    }
+    wrecord *grown = acp_grow(w->records, &w->cap, w->count, sizeof *w->records);
+    if (!grown) return ACP_DAT_ERR_OUT_OF_MEMORY;
+    w->records = grown;
     uint8_t *copy = malloc(size ? size : 1);
     if (!copy) return ACP_DAT_ERR_OUT_OF_MEMORY;
     if (size) memcpy(copy, bytes, size);
