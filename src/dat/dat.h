@@ -151,10 +151,15 @@ acp_dat_status acp_datset_require(acp_datset *set, uint32_t id, acp_dat_error *e
 
 /** The record of `type` and `id`, or NULL. */
 const void *acp_datset_get(const acp_datset *set, acp_dat_type type, uint32_t id);
+/** Setup `id` (0x02xxxxxx), or NULL. Binary search: O(log n). Valid until the set is destroyed. */
 const acp_setup *acp_datset_setup(const acp_datset *set, uint32_t id);
+/** Animation `id` (0x03xxxxxx), or NULL. */
 const acp_animation *acp_datset_animation(const acp_datset *set, uint32_t id);
+/** MotionTable `id` (0x09xxxxxx), or NULL. */
 const acp_motion_table *acp_datset_motion_table(const acp_datset *set, uint32_t id);
+/** LandBlock `id` (0xXXYYFFFF), or NULL. */
 const acp_landblock *acp_datset_landblock(const acp_datset *set, uint32_t id);
+/** Region `id` (0x13000000), or NULL. */
 const acp_region *acp_datset_region(const acp_datset *set, uint32_t id);
 /** The parsed record of `type` and `id` with its type tag, or NULL (for JSON output). */
 const acp_dat_record *acp_datset_record(const acp_datset *set, acp_dat_type type, uint32_t id);

@@ -112,9 +112,16 @@ size_t acp_reader_left(const acp_reader *r);
 /** Record a failure at offset `at` unless one is already recorded. */
 void acp_reader_fail(acp_reader *r, acp_dat_status status, size_t at, const char *field);
 
+/* The readers below take `field`, the static name recorded if this read is the first to fail,
+ * and return 0 (0.0f) once the reader has failed. */
+
+/** One byte. */
 uint8_t acp_reader_u8(acp_reader *r, const char *field);
+/** A little-endian u16. */
 uint16_t acp_reader_u16(acp_reader *r, const char *field);
+/** A little-endian u32. */
 uint32_t acp_reader_u32(acp_reader *r, const char *field);
+/** A little-endian two's-complement i32. */
 int32_t acp_reader_i32(acp_reader *r, const char *field);
 /** A float from its little-endian bit pattern, as stored (NaN and infinities pass). */
 float acp_reader_f32(acp_reader *r, const char *field);
@@ -146,8 +153,9 @@ bool acp_reader_check_count(acp_reader *r, uint64_t count, uint64_t min_elem_siz
  *  acphys refuses it (docs/DEVIATIONS.md). */
 acp_aframe acp_reader_aframe(acp_reader *r, const char *field);
 
-/** Little-endian stores, for writers. */
+/** Store v little-endian at p[0..2). */
 void acp_put_u16(uint8_t *p, uint16_t v);
+/** Store v little-endian at p[0..4). */
 void acp_put_u32(uint8_t *p, uint32_t v);
 /** Little-endian loads from memory already known to hold 4 bytes. */
 uint32_t acp_get_u32(const uint8_t *p);
