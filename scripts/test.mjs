@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // acphys test: every test, after scripts/build.mjs has built native, WASM and the page.
 //   C unit tests (ctest, native gcc build); when CI is set (as .ci/run does) or with --sanitize,
-//   the same C tests again under AddressSanitizer and UndefinedBehaviorSanitizer.
+//   the same C tests again under AddressSanitizer and UndefinedBehaviorSanitizer, and the
+//   libFuzzer targets for a bounded time (scripts/fuzz.mjs, ACP_FUZZ_SECONDS each, default 30).
 //   Node conformance tests over wasm/acphys.wasm (node --test tests/node).
 //   The browser end-to-end test (headless Chromium), when present.
 import { execFileSync } from 'node:child_process';
@@ -23,10 +24,18 @@ function step(name, cmd, args, env = {}) {
 }
 
 step('C tests (native)', 'ctest', ['--test-dir', 'build/native', '--output-on-failure', '-j2']);
+// The optional real-DAT lane (ctest dat_real) checks published facts about the user's own
+// end-of-retail DATs; say plainly when it could not run.
+if (!process.env.ACPHYS_DAT_DIR) {
+  console.log('[test] real-DAT lane (dat_real): NOT RUN: ACPHYS_DAT_DIR is not set ' +
+    '(a folder with client_portal.dat and client_cell_1.dat enables it)');
+}
 if (sanitize) {
   step('build C tests with ASan + UBSan', 'node', ['scripts/build.mjs', 'asan']);
   step('C tests (ASan + UBSan)', 'ctest', ['--test-dir', 'build/asan', '--output-on-failure', '-j2'],
     { ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=1', UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1' });
+  step('build fuzz targets (clang, libFuzzer, ASan + UBSan)', 'node', ['scripts/build.mjs', 'fuzz']);
+  step('fuzz the DAT container and record parsers', 'node', ['scripts/fuzz.mjs']);
 }
 const nodeTests = readdirSync(join(root, 'tests', 'node')).filter((f) => f.endsWith('.test.mjs')).sort()
   .map((f) => join('tests', 'node', f));

@@ -112,6 +112,39 @@ export interface AcphysExports {
   /** SetPosition with SetPositionFlag bits; the SetPositionError (0 OK). */
   acp_abi_physobj_set_position(obj: Ptr, pos: Ptr, flags: number): number;
   acp_abi_world_num_sweeps(world: Ptr): number;
+  // DAT records (src/dat/dat.h). Statuses: 0 ok, 1 pending, 2+ errors (acp_abi_dat_status_name).
+  // Unsigned 32-bit results (ids, lengths) arrive as signed numbers: use `>>> 0`.
+  acp_abi_dat_create(): Ptr;
+  acp_abi_dat_destroy(set: Ptr): void;
+  acp_abi_dat_add_bytes(set: Ptr, bytes: Ptr, size: number): number;
+  /** Returns the source index, or −status. */
+  acp_abi_dat_add_lazy(set: Ptr, length: number): number;
+  acp_abi_dat_require(set: Ptr, id: number): number;
+  /** −1 when nothing is wanted. */
+  acp_abi_dat_wanted_source(set: Ptr): number;
+  acp_abi_dat_wanted_offset(set: Ptr): number;
+  acp_abi_dat_wanted_length(set: Ptr): number;
+  acp_abi_dat_supply(set: Ptr, source: number, offset: number, bytes: Ptr, length: number): number;
+  acp_abi_dat_error_status(set: Ptr): number;
+  acp_abi_dat_error_offset(set: Ptr): number;
+  acp_abi_dat_error_in_record(set: Ptr): number;
+  acp_abi_dat_error_field(set: Ptr): Ptr;
+  acp_abi_dat_error_record(set: Ptr): number;
+  acp_abi_dat_status_string(status: number): Ptr;
+  acp_abi_dat_status_name(status: number): Ptr;
+  acp_abi_dat_count(set: Ptr): number;
+  acp_abi_dat_record_id(set: Ptr, index: number): number;
+  acp_abi_dat_record_type(set: Ptr, index: number): number;
+  /** NUL-terminated JSON to release with acp_abi_free, or 0. */
+  acp_abi_dat_json(set: Ptr, type: number, id: number): Ptr;
+  acp_abi_dat_landblock(set: Ptr, id: number): Ptr;
+  acp_abi_dat_land_height_table(set: Ptr, id: number): Ptr;
+  acp_abi_dat_writer_create(dataSet: number, blockSize: number): Ptr;
+  acp_abi_dat_writer_add(w: Ptr, id: number, bytes: Ptr, size: number, flags: number, date: number, iteration: number): number;
+  acp_abi_dat_writer_finish(w: Ptr): number;
+  acp_abi_dat_writer_bytes(w: Ptr): Ptr;
+  acp_abi_dat_writer_size(w: Ptr): number;
+  acp_abi_dat_writer_destroy(w: Ptr): void;
   [name: string]: unknown;
 }
 
@@ -141,3 +174,77 @@ export declare function loadAcphys(source?: ArrayBuffer | ArrayBufferView | URL 
 
 /** First 16 hex digits of the SHA-256 of the bytes. */
 export declare function buildDigest(bytes: Uint8Array): Promise<string | undefined>;
+
+/** Record types (acp_dat_type). */
+export declare const DAT_TYPE: Readonly<{ Setup: 1; Animation: 2; MotionTable: 3; LandBlock: 4; Region: 5 }>;
+/** The status meaning "supply the wanted range and call again". */
+export declare const DAT_PENDING: 1;
+
+/** Where and why a DAT call failed (C acp_dat_error). */
+export interface DatErrorInfo {
+  status: number;
+  /** The status's name, e.g. "ACP_DAT_ERR_FREE_BLOCK". */
+  code: string;
+  message: string;
+  /** Bytes: within the record when `inRecord`, else within the file. */
+  offset: number;
+  inRecord: boolean;
+  /** Static field name, e.g. "setup.spheres". */
+  field: string;
+  /** The record the error is about (0 for file-level errors). */
+  recordId: number;
+}
+
+/** A failed DAT call. */
+export declare class DatError extends Error implements DatErrorInfo {
+  constructor(info: DatErrorInfo);
+  status: number;
+  code: string;
+  offset: number;
+  inRecord: boolean;
+  field: string;
+  recordId: number;
+}
+
+/** A parsed LandBlock: element x*9 + y; height indexes the Region's height table. */
+export interface DatLandBlock {
+  id: number;
+  hasObjects: number;
+  terrain: Uint16Array;
+  height: Uint8Array;
+}
+
+/** A record store in the module (acp_datset). */
+export declare class DatSet {
+  constructor(acp: Acphys);
+  readonly handle: Ptr;
+  lastError(): DatErrorInfo;
+  /** Parse every record of an in-memory DAT; throws DatError. */
+  addBytes(bytes: Uint8Array): void;
+  /** Register a DAT read on demand through `read` (e.g. File.slice); returns its source index. */
+  addLazy(length: number, read: (offset: number, length: number) => Uint8Array | Promise<Uint8Array>): number;
+  /** Load record `id` from the lazy sources; throws DatError (ACP_DAT_ERR_NOT_FOUND, ...). */
+  require(id: number): Promise<void>;
+  count(): number;
+  records(): { type: number; id: number }[];
+  /** The record as the JSON of acp_dat_record_json (ids as "0x%08X" strings). */
+  json(type: number, id: number): Record<string, unknown> | undefined;
+  landblock(id: number): DatLandBlock | undefined;
+  /** The 256 heights in metres of Region `id` (default 0x13000000). */
+  heightTable(id?: number): Float32Array | undefined;
+  free(): void;
+}
+
+/** One record for writeDat. */
+export interface DatRecordBytes {
+  id: number;
+  bytes: Uint8Array;
+  /** Entry word: bit 0 compressed, bits 16-31 version. */
+  flags?: number;
+  /** Unix seconds. */
+  date?: number;
+  iteration?: number;
+}
+
+/** Write a DAT in the retail container format (dataSet 1 portal, 2 cell; blockSize 0 = 1024/256). */
+export declare function writeDat(acp: Acphys, opts: { dataSet: number; blockSize?: number; records: DatRecordBytes[] }): Uint8Array;

@@ -180,3 +180,146 @@ export async function loadAcphys(source) {
   if (typeof instance.exports._initialize === 'function') instance.exports._initialize();
   return new Acphys(instance, bytes, await buildDigest(bytes));
 }
+
+// ---- DAT records (wasm/abi.c acp_abi_dat_*) ----
+
+/** Record types of acp_dat_type. */
+export const DAT_TYPE = Object.freeze({ Setup: 1, Animation: 2, MotionTable: 3, LandBlock: 4, Region: 5 });
+/** The status of acp_dat_status meaning "supply the wanted range and call again". */
+export const DAT_PENDING = 1;
+
+/** A failed DAT call: `status` (number), `code` (e.g. "ACP_DAT_ERR_FREE_BLOCK"), `offset`
+ *  (bytes; within the record when `inRecord`, else within the file), `field` and `recordId`. */
+export class DatError extends Error {
+  constructor(info) {
+    const where = `${info.inRecord ? 'record' : 'file'} offset ${info.offset}`;
+    const rec = info.recordId ? ` in record 0x${info.recordId.toString(16).toUpperCase().padStart(8, '0')}` : '';
+    super(`${info.message} (${info.code}) at ${where}${info.field ? `, field ${info.field}` : ''}${rec}`);
+    this.name = 'DatError';
+    Object.assign(this, info);
+  }
+}
+
+/** A record store in the module (src/dat/dat.h acp_datset): add excerpts or lazily read DATs,
+ *  then query records. Call free() when done. */
+export class DatSet {
+  constructor(acp) {
+    this.acp = acp;
+    this.x = acp.exports;
+    this.handle = this.x.acp_abi_dat_create();
+    if (!this.handle) throw new Error('acphys: out of memory creating a DAT record store');
+    this.readers = [];
+  }
+  /** The last error as a plain object (status 0 when the last call succeeded). */
+  lastError() {
+    const x = this.x, h = this.handle, status = x.acp_abi_dat_error_status(h);
+    return {
+      status,
+      code: this.acp.string(x.acp_abi_dat_status_name(status)),
+      message: this.acp.string(x.acp_abi_dat_status_string(status)),
+      offset: x.acp_abi_dat_error_offset(h),
+      inRecord: x.acp_abi_dat_error_in_record(h) === 1,
+      field: this.acp.string(x.acp_abi_dat_error_field(h)),
+      recordId: x.acp_abi_dat_error_record(h) >>> 0,
+    };
+  }
+  #check(status) {
+    if (status !== 0) throw new DatError(this.lastError());
+  }
+  /** Parse every record of an in-memory DAT (an excerpt); all or nothing. Throws DatError. */
+  addBytes(bytes) {
+    const p = this.acp.copyIn(bytes);
+    let status;
+    try { status = this.x.acp_abi_dat_add_bytes(this.handle, p, bytes.byteLength); } finally { this.acp.free(p); }
+    this.#check(status);
+  }
+  /** Register a DAT read on demand: `read(offset, length)` returns (a promise of) those bytes,
+   *  e.g. from File.slice. Returns the source index. */
+  addLazy(length, read) {
+    const index = this.x.acp_abi_dat_add_lazy(this.handle, length);
+    if (index < 0) throw new DatError(this.lastError());
+    this.readers[index] = read;
+    return index;
+  }
+  /** Load record `id` from the lazy sources (fetching the byte ranges the C side asks for).
+   *  Resolves when loaded; throws DatError (ACP_DAT_ERR_NOT_FOUND, ...). */
+  async require(id) {
+    // Each round fetches one range; a record never needs more than its size in 64 KiB windows,
+    // so a runaway (a hostile file whose chain hops between windows) stops here.
+    for (let round = 0; ; round++) {
+      const status = this.x.acp_abi_dat_require(this.handle, id >>> 0);
+      if (status !== DAT_PENDING) { this.#check(status); return; }
+      if (round > 100000) throw new Error(`acphys: reading record 0x${(id >>> 0).toString(16)} needs more than 100000 ranges`);
+      const src = this.x.acp_abi_dat_wanted_source(this.handle);
+      const offset = this.x.acp_abi_dat_wanted_offset(this.handle);
+      const length = this.x.acp_abi_dat_wanted_length(this.handle) >>> 0;
+      const bytes = await this.readers[src](offset, length);
+      const p = this.acp.copyIn(bytes);
+      let supplied;
+      try { supplied = this.x.acp_abi_dat_supply(this.handle, src, offset, p, bytes.byteLength); } finally { this.acp.free(p); }
+      this.#check(supplied);
+    }
+  }
+  /** Number of records held. */
+  count() { return this.x.acp_abi_dat_count(this.handle) >>> 0; }
+  /** Every record held, as { type, id }, in (type, id) order. */
+  records() {
+    const out = [];
+    for (let i = 0; i < this.count(); i++) {
+      out.push({ type: this.x.acp_abi_dat_record_type(this.handle, i), id: this.x.acp_abi_dat_record_id(this.handle, i) >>> 0 });
+    }
+    return out;
+  }
+  /** Record (type, id) as a plain object (the JSON of acp_dat_record_json), or undefined. */
+  json(type, id) {
+    const p = this.x.acp_abi_dat_json(this.handle, type, id >>> 0);
+    if (!p) return undefined;
+    try { return JSON.parse(this.acp.string(p)); } finally { this.acp.free(p); }
+  }
+  /** LandBlock `id`: { id, hasObjects, terrain: Uint16Array(81), height: Uint8Array(81) } (copies),
+   *  element x*9 + y; undefined when absent. */
+  landblock(id) {
+    const p = this.x.acp_abi_dat_landblock(this.handle, id >>> 0);
+    if (!p) return undefined;
+    const u8 = this.acp.u8();
+    const view = new DataView(u8.buffer, p, 251);
+    const terrain = new Uint16Array(81);
+    for (let i = 0; i < 81; i++) terrain[i] = view.getUint16(8 + 2 * i, true);
+    return { id: view.getUint32(0, true), hasObjects: view.getUint32(4, true), terrain, height: u8.slice(p + 170, p + 251) };
+  }
+  /** The LandHeightTable (metres, 256 floats) of Region `id` (default 0x13000000), or undefined. */
+  heightTable(id = 0x13000000) {
+    const p = this.x.acp_abi_dat_land_height_table(this.handle, id >>> 0);
+    return p ? this.acp.f32().slice(p >> 2, (p >> 2) + 256) : undefined;
+  }
+  /** Release the store. */
+  free() {
+    if (this.handle) this.x.acp_abi_dat_destroy(this.handle);
+    this.handle = 0;
+  }
+}
+
+/** Write a new DAT in the retail container format (src/dat/writer.h): `dataSet` 1 portal or 2
+ *  cell, `blockSize` (0 = 1024 portal, 256 cell), `records` [{ id, bytes, flags, date, iteration }].
+ *  Returns its bytes. */
+export function writeDat(acp, { dataSet, blockSize = 0, records }) {
+  const x = acp.exports;
+  const w = x.acp_abi_dat_writer_create(dataSet, blockSize);
+  if (!w) throw new Error('acphys: cannot create a DAT writer (bad block size or out of memory)');
+  try {
+    for (const r of records) {
+      const p = acp.copyIn(r.bytes);
+      let status;
+      try {
+        status = x.acp_abi_dat_writer_add(w, r.id >>> 0, p, r.bytes.byteLength, (r.flags ?? 0) >>> 0, r.date ?? 0, r.iteration ?? 0);
+      } finally { acp.free(p); }
+      if (status !== 0) throw new Error(`acphys: record 0x${(r.id >>> 0).toString(16)}: ${acp.string(x.acp_abi_dat_status_string(status))}`);
+    }
+    const status = x.acp_abi_dat_writer_finish(w);
+    if (status !== 0) throw new Error(`acphys: ${acp.string(x.acp_abi_dat_status_string(status))}`);
+    const p = x.acp_abi_dat_writer_bytes(w), n = x.acp_abi_dat_writer_size(w) >>> 0;
+    return acp.u8().slice(p, p + n);
+  } finally {
+    x.acp_abi_dat_writer_destroy(w);
+  }
+}

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dat_cmd.h"
 #include "mathx.h"
 #include "version.h"
 
@@ -12,8 +13,9 @@ static int usage(FILE *out)
             "acphys %s: the Asheron's Call retail per-object physics update\n"
             "usage:\n"
             "  acphys version            print the version\n"
-            "  acphys math-digest [n]    digest of the deterministic math over n inputs\n",
-            acp_version());
+            "  acphys math-digest [n]    digest of the deterministic math over n inputs\n"
+            "%s",
+            acp_version(), acp_cli_dat_usage);
     return out == stdout ? 0 : 2;
 }
 
@@ -29,6 +31,9 @@ int main(int argc, char **argv)
         printf("%016llx\n", acp_math_digest(n));
         return 0;
     }
+    if (!strcmp(argv[1], "dump")) return acp_cli_dump(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "excerpt")) return acp_cli_excerpt(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "list")) return acp_cli_list(argc - 2, argv + 2);
     if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) return usage(stdout);
     fprintf(stderr, "acphys: unknown command '%s'\n", argv[1]);
     return usage(stderr);

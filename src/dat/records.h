@@ -240,6 +240,15 @@ typedef struct acp_landblock {
 
 /* ---- Region (0x13000000; retail CRegionDesc::UnPack, LandDefs::set_height_table) ---- */
 
+/** The LandDefs scalars as stored in the Region (retail ignores them and hard-codes the same
+ *  values in LandDefs::get_vars: 255, 255, 24.0, 8, 1, 200.0, 1000.0, 5.0). */
+typedef struct acp_land_defs {
+    int32_t num_block_length, num_block_width;
+    float square_length;               /* metres per cell side */
+    int32_t lblock_length, vertex_per_cell;
+    float max_obj_height, sky_height, road_width; /* metres */
+} acp_land_defs;
+
 typedef struct acp_region {
     uint32_t id;                       /* 0x13000000 */
     uint32_t region_number;
@@ -247,6 +256,10 @@ typedef struct acp_region {
     float land_height_table[256];      /* metres per height index */
     const uint8_t *raw;                /* the whole record as read, for verbatim copies */
     uint32_t raw_size;
+    /* Added by the DAT reader (informative; the physics reads none of them): */
+    const char *name;                  /* points into raw: name_length bytes, not NUL-terminated */
+    uint32_t name_length;
+    acp_land_defs land_defs;           /* as stored */
 } acp_region;
 
 #endif

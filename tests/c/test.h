@@ -17,6 +17,9 @@
 extern int acp_test_failures;
 extern int acp_test_checks;
 extern const char *acp_test_case;
+/* A suite that cannot run here (an optional lane whose inputs are absent) sets this to the
+ * reason; the runner then reports the suite as "NOT RUN: <reason>" instead of "ok". */
+extern const char *acp_test_not_run;
 
 static inline uint32_t acp_test_fbits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static inline uint64_t acp_test_dbits(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }

@@ -4,16 +4,19 @@
 int acp_test_failures;
 int acp_test_checks;
 const char *acp_test_case = "";
+const char *acp_test_not_run = NULL;
 
 /* One list per issue, so that branches merge without touching each other's lines. */
 #define ACP_SUITES_CORE(X) X(mathx) X(frame) X(position) X(physobj)
 #define ACP_SUITES_MOTION(X) X(sequence) X(motiontable) X(motion_interp) X(partarray)
 #define ACP_SUITES_TERRAIN(X) X(terrain) X(transition)
+#define ACP_SUITES_DAT(X) X(dat_reader) X(dat_container) X(dat_records) X(dat_writer) X(dat_real)
 
 #define ACP_SUITES(X) \
     ACP_SUITES_CORE(X) \
     ACP_SUITES_MOTION(X) \
-    ACP_SUITES_TERRAIN(X)
+    ACP_SUITES_TERRAIN(X) \
+    ACP_SUITES_DAT(X)
 
 #define DECLARE(name) void suite_##name(void);
 ACP_SUITES(DECLARE)
@@ -28,8 +31,11 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++) {
         if (argc > 1 && strcmp(argv[1], suites[i].name) != 0) continue;
         int before = acp_test_failures;
+        acp_test_not_run = NULL;
         suites[i].fn();
-        printf("%-12s %s\n", suites[i].name, acp_test_failures == before ? "ok" : "FAILED");
+        if (acp_test_failures != before) printf("%-13s FAILED\n", suites[i].name);
+        else if (acp_test_not_run) printf("%-13s NOT RUN: %s\n", suites[i].name, acp_test_not_run);
+        else printf("%-13s ok\n", suites[i].name);
         ran++;
     }
     if (ran == 0) { fprintf(stderr, "no suite named %s\n", argc > 1 ? argv[1] : "?"); return 2; }

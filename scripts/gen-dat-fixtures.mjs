@@ -1,0 +1,291 @@
+#!/usr/bin/env node
+// Generates the DAT test fixtures:
+//   tests/data/dat-malformed/*.dat + manifest.json   one malformed DAT per failure mode, each with
+//       the exact status, offset, record id and field the reader must report
+//   tests/data/dat-records/*.bin                     raw records (one record's bytes, as stored
+//       after the block chain is gathered): seeds for the record fuzzers and record tests
+// Usage: node scripts/gen-dat-fixtures.mjs [--check]   (after `node scripts/build.mjs wasm`)
+// Every malformed file starts from a valid DAT written by the C writer (through the .wasm) and
+// breaks one thing at a known place; the expected offsets are computed here from the writer's
+// documented layout (src/dat/writer.h), independently of the reader under test.
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import { loadAcphys, writeDat } from '../wasm/acphys.mjs';
+import * as rec from './lib/dat-records.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const MALFORMED = join('tests', 'data', 'dat-malformed');
+const RECORDS = join('tests', 'data', 'dat-records');
+const NODE_SIZE = 1716;
+const ENTRY = { flags: 1 << 16, date: 1377993600, iteration: 1 };
+
+const hex = (n) => `0x${(n >>> 0).toString(16).toUpperCase().padStart(8, '0')}`;
+const u32 = (b, at, v) => new DataView(b.buffer, b.byteOffset).setUint32(at, v >>> 0, true);
+const getU32 = (b, at) => new DataView(b.buffer, b.byteOffset).getUint32(at, true);
+
+/** The writer's layout (writer.h): root node at 1024, other nodes breadth first, then the
+ *  records in id order, each a run of consecutive blocks. */
+function layout({ blockSize, nodes, sizes }) {
+  const payload = blockSize - 4, nodeBlocks = Math.ceil(NODE_SIZE / payload);
+  const nodeAt = Array.from({ length: nodes }, (_, i) => 1024 + i * nodeBlocks * blockSize);
+  let at = 1024 + nodes * nodeBlocks * blockSize;
+  const recordAt = sizes.map((s) => { const here = at; at += Math.max(1, Math.ceil(s / payload)) * blockSize; return here; });
+  // File offset of byte `k` of the chain starting at `start` (consecutive blocks).
+  const byteAt = (start, k) => start + Math.floor(k / payload) * blockSize + 4 + (k % payload);
+  const blockAt = (start, j) => start + j * blockSize;
+  return { payload, nodeAt, recordAt, byteAt, blockAt, freeAt: at };
+}
+
+// ---- small valid records ----
+
+const IDENT = rec.IDENTITY;
+
+function landblock(id, extra = {}) {
+  return rec.landblock({ id, has_objects: 0, terrain: new Array(81).fill(4), height: Array.from({ length: 81 }, (_, i) => i), ...extra });
+}
+
+const LAND_DEFS = { num_block_length: 255, num_block_width: 255, square_length: 24, lblock_length: 8, vertex_per_cell: 1, max_obj_height: 200, sky_height: 1000, road_width: 5 };
+
+function region(extra = {}) {
+  return rec.region({
+    id: 0x13000000, region_number: 1, version: 3, name: 'Dereth', land_defs: LAND_DEFS,
+    land_height_table: Array.from({ length: 256 }, (_, i) => 2 * Math.min(i, 200)), remainder: new Uint8Array(68), ...extra,
+  });
+}
+
+function setupObject(extra = {}) {
+  return {
+    id: 0x0200012A, flags: 0, parts: [0x0100F100],
+    holding_locations: [], connection_points: [],
+    placements: [{ key: 0, frame: { parts: [IDENT], hooks: [] } }],
+    cylspheres: [], spheres: [{ center: [0, 0, 0], radius: 0.1 }], height: 0.2, radius: 0.1,
+    step_up_height: 0.01, step_down_height: 0.01,
+    sorting_sphere: { center: [0, 0, 0], radius: 0.1 }, selection_sphere: { center: [0, 0, 0], radius: 0.1 },
+    lights: [], default_animation: 0, default_script: 0, default_motion_table: 0, default_sound_table: 0, default_script_table: 0,
+    ...extra,
+  };
+}
+
+function animationObject(extra = {}) {
+  return {
+    id: 0x0300F0A0, flags: 1, num_parts: 1,
+    pos_frames: [{ origin: [0, 0.1, 0], orientation: [1, 0, 0, 0] }, { origin: [0, 0.1, 0], orientation: [1, 0, 0, 0] }],
+    part_frames: [{ parts: [IDENT], hooks: [{ type: 'SoundTable', direction: 1, id: 1 }] }, { parts: [IDENT], hooks: [] }],
+    ...extra,
+  };
+}
+
+function motionTableObject(extra = {}) {
+  const anims = [{ anim_id: 0x0300F0A0, low_frame: 0, high_frame: -1, framerate: 30 }];
+  return {
+    id: 0x0900F0A0, default_style: 0x8000003D, style_defaults: [{ style: 0x8000003D, substate: 0x41000003 }],
+    cycles: [{ key: 0x003D0003, anims }, { key: 0x003D0005, anims, velocity: [0, 3.1199999, 0] }],
+    modifiers: [{ key: 0x0000000D, anims: [], omega: [0, 0, -1.5] }],
+    links: [{ key: 0x003D0003, entries: [{ key: 0x45000005, anims }] }],
+    ...extra,
+  };
+}
+
+/** Every hook type retail reads, with payloads (the parser coverage seed). */
+function hookSampler() {
+  const f = (o, q = [1, 0, 0, 0]) => ({ origin: o, orientation: q });
+  const hooks = [
+    { type: 'NoOp' }, { type: 'Sound', id: 0x0A000123 }, { type: 'SoundTable', id: 7 },
+    { type: 'Attack', part: 3, left_x: -0.5, left_y: 1, right_x: 0.5, right_y: 1, radius: 2, height: 1.5 },
+    { type: 'ReplaceObject', part: 5, gfx_id: 0x01000ABC }, { type: 'ReplaceObject', part: 6, gfx_id: 0x0101ABCD },
+    { type: 'Ethereal', flag: 1 },
+    { type: 'TransparentPart', part: 2, start: 0, end: 1, time: 0.5 }, { type: 'Luminous', start: 1, end: 0, time: 2 },
+    { type: 'LuminousPart', part: 1, start: 0.5, end: 1, time: 1 }, { type: 'Diffuse', start: 0, end: 0.25, time: 3 },
+    { type: 'DiffusePart', part: 4, start: 1, end: 0.5, time: 0.25 }, { type: 'Scale', end: 1.5, time: 2 },
+    { type: 'CreateParticle', info_id: 0x32000010, part: 2, offset: f([0.1, 0.2, 0.3]), emitter_id: 9 },
+    { type: 'DestroyParticle', id: 9 }, { type: 'StopParticle', id: 10 }, { type: 'NoDraw', flag: 1 },
+    { type: 'DefaultScript' }, { type: 'DefaultScriptPart', id: 3 },
+    { type: 'CallPES', script_id: 0x33000020, pause: 0.75 }, { type: 'Transparent', start: 0, end: 1, time: 1 },
+    { type: 'SoundTweaked', sound_id: 0x0A000124, probability: 0.5, priority: 2, volume: 0.8 },
+    { type: 'SetOmega', omega: [0, 0, 1.25] }, { type: 'TextureVelocity', u: 0.1, v: -0.2 },
+    { type: 'TextureVelocityPart', part: 1, u: 0.3, v: 0.4 }, { type: 'SetLight', flag: 1 },
+    { type: 'CreateBlockingParticle', info_id: 0x32000011, part: 0, offset: f([0, 0, 1]), emitter_id: 11 },
+  ].map((h, i) => ({ direction: [0, 1, -1][i % 3], ...h }));
+  return rec.animation({
+    id: 0x0300F0A1, flags: 2, num_parts: 2,
+    part_frames: [{ parts: [IDENT, f([0, 0, 0.5])], hooks }, { parts: [IDENT, IDENT], hooks: [] }],
+  });
+}
+
+/** A setup using parents, default scale, locations, placements with a hook, cylspheres, lights. */
+function richSetup() {
+  const f = (o, q = [1, 0, 0, 0]) => ({ origin: o, orientation: q });
+  const s2 = Math.SQRT1_2;
+  return rec.setup(setupObject({
+    id: 0x0200F0A2, flags: 0x3, parts: [0x01000001, 0x01000002, 0x01000003],
+    parent_index: [0xFFFFFFFF, 0, 1], default_scale: [[1, 1, 1], [0.5, 0.5, 0.5], [2, 2, 2]],
+    holding_locations: [{ key: 2, part_id: 1, frame: f([0, 0.1, 0]) }, { key: 1, part_id: 0, frame: f([0.1, 0, 0], [s2, 0, 0, s2]) }],
+    connection_points: [{ key: 5, part_id: 2, frame: f([0, 0, 1]) }],
+    placements: [
+      { key: 0x65, frame: { parts: [IDENT, IDENT, f([0, 0, 0.2])], hooks: [] } },
+      { key: 0, frame: { parts: [IDENT, IDENT, IDENT], hooks: [{ type: 'NoDraw', direction: 0, flag: 1 }] } },
+    ],
+    cylspheres: [{ low_pt: [0, 0, 0], radius: 0.3, height: 1.2 }],
+    spheres: [{ center: [0, 0, 0.5], radius: 0.5 }, { center: [0, 0, 1.2], radius: 0.4 }],
+    height: 1.6, radius: 0.5, step_up_height: 0.3612, step_down_height: 0.3612,
+    lights: [{ key: 0, frame: f([0, 0, 2]), color: 0xFFFAC800, intensity: 100, falloff: 5, cone_angle: 0 }],
+    default_animation: 0x0300F0A0, default_script: 0x33000001, default_motion_table: 0x0900F0A0,
+    default_sound_table: 0x20000001, default_script_table: 0x34000004,
+  }));
+}
+
+// ---- the malformed corpus ----
+
+function build(acp) {
+  const cases = [];
+  const add = (file, bytes, expect, why) => cases.push({ file, bytes, expect, why });
+  const dat = (dataSet, records, blockSize = 0) => writeDat(acp, { dataSet, blockSize, records: records.map(([id, bytes]) => ({ id, bytes, ...ENTRY })) });
+  const fileErr = (status, offset, field, record = 0) => ({ status, offset, in_record: false, field, record: hex(record) });
+  const recErr = (status, offset, field, record) => ({ status, offset, in_record: true, field, record: hex(record) });
+
+  // A cell DAT (256-byte blocks) with a landblock and a 5-block Region.
+  const lbId = 0xA9B4FFFF, lbBytes = landblock(lbId), rgBytes = region();
+  const cellRecords = [[lbId, lbBytes], [0x13000000, rgBytes]];
+  const cell = () => dat(2, cellRecords);
+  // Sorted ids: 0x13000000 < 0xA9B4FFFF, so the Region's blocks come first.
+  const L = layout({ blockSize: 256, nodes: 1, sizes: [rgBytes.length, lbBytes.length] });
+  const rgAt = L.recordAt[0], lbAt = L.recordAt[1];
+
+  add('header-truncated.dat', cell().slice(0, 300), fileErr('ACP_DAT_ERR_HEADER_TRUNCATED', 300, 'header'),
+    'a file shorter than the 400-byte header');
+  { const b = cell(); u32(b, 0x140, 0x4254); add('bad-magic.dat', b, fileErr('ACP_DAT_ERR_BAD_MAGIC', 0x140, 'header.magic'), 'magic 0x4254 instead of 0x5442'); }
+  { const b = cell(); u32(b, 0x144, 4); add('bad-block-size.dat', b, fileErr('ACP_DAT_ERR_BAD_BLOCK_SIZE', 0x144, 'header.block_size'), 'block size 4'); }
+  { const b = cell(); u32(b, 0x160, b.length + 4096); add('root-past-end.dat', b, fileErr('ACP_DAT_ERR_BLOCK_OUT_OF_RANGE', 0x160, 'header.btree_root'), 'B-tree root beyond the end of the file'); }
+  { const b = cell(); u32(b, L.blockAt(rgAt, 1), rgAt);
+    add('chain-loop.dat', b, fileErr('ACP_DAT_ERR_CHAIN_LOOP', rgAt, 'record chain', 0x13000000), 'the Region\'s second block links back to its first'); }
+  { const b = cell(); u32(b, rgAt, 0x7FFFFF00);
+    add('block-past-end.dat', b, fileErr('ACP_DAT_ERR_BLOCK_OUT_OF_RANGE', 0x7FFFFF00, 'record chain', 0x13000000), 'a block link far past the end of the file'); }
+  { const b = cell(); u32(b, rgAt, getU32(b, rgAt) | 0x80000000);
+    add('free-block.dat', b, fileErr('ACP_DAT_ERR_FREE_BLOCK', rgAt, 'record chain', 0x13000000), 'a link with the free-block bit 31 set'); }
+  { const b = cell(); u32(b, L.blockAt(rgAt, 1), 0);
+    add('chain-short.dat', b, fileErr('ACP_DAT_ERR_CHAIN_SHORT', L.blockAt(rgAt, 1), 'record chain', 0x13000000), 'a chain ending (link 0) before the record\'s size'); }
+  { const b = cell(); const last = L.blockAt(rgAt, Math.ceil(rgBytes.length / L.payload) - 1); u32(b, last, L.freeAt);
+    add('chain-too-long.dat', b, fileErr('ACP_DAT_ERR_CHAIN_TOO_LONG', last, 'record chain', 0x13000000), 'the record\'s last block links on'); }
+  { const b = cell(); const at = L.byteAt(1024, 248); u32(b, at, 62);
+    add('btree-too-many-entries.dat', b, fileErr('ACP_DAT_ERR_BTREE_ENTRY_COUNT', at, 'btree.num_entries'), 'a B-tree node claiming 62 entries'); }
+  { const b = cell(); u32(b, L.byteAt(1024, 0), 1024);
+    add('btree-cycle.dat', b, fileErr('ACP_DAT_ERR_BTREE_CYCLE', 1024, 'btree.branch'), 'the root\'s first branch points at the root'); }
+  { const b = cell(); const a0 = L.byteAt(1024, 252 + 4), a1 = L.byteAt(1024, 252 + 24 + 4);
+    const id0 = getU32(b, a0); u32(b, a0, getU32(b, a1)); u32(b, a1, id0);
+    add('btree-unsorted.dat', b, fileErr('ACP_DAT_ERR_BTREE_UNSORTED', a1, 'btree.entry.id', 0x13000000), 'two directory ids swapped'); }
+  { const b = cell(); const at = L.byteAt(1024, 252 + 24 * 1); u32(b, at, getU32(b, at) | 1);
+    add('compressed.dat', b, fileErr('ACP_DAT_ERR_COMPRESSED', lbAt, 'entry.flags', lbId), 'the compressed flag (bit 0) on an entry'); }
+  { const b = cell(); u32(b, L.byteAt(1024, 252 + 24 * 1 + 12), 0x7FFFFFFF);
+    add('record-too-large.dat', b, fileErr('ACP_DAT_ERR_RECORD_TOO_LARGE', lbAt, 'entry.size', lbId), 'an entry size of 2 GiB'); }
+
+  // Overcommitted: two landblock entries whose sizes each fit the file but not together.
+  { const ids = [0x0101FFFF, 0x0102FFFF];
+    const b = dat(2, ids.map((id) => [id, landblock(id)]));
+    const M = layout({ blockSize: 256, nodes: 1, sizes: [252, 252] });
+    // Blocks the data area holds, less the root node's 7: each record claims 60 % of the rest.
+    const capacityBlocks = Math.floor((b.length - 0x190) / 256), nodeBlocks = Math.ceil(NODE_SIZE / 252);
+    const size = Math.floor((capacityBlocks - nodeBlocks) * 0.6) * 252;
+    u32(b, M.byteAt(1024, 252 + 12), size); u32(b, M.byteAt(1024, 252 + 24 + 12), size);
+    add('blocks-overcommitted.dat', b, fileErr('ACP_DAT_ERR_BLOCKS_OVERCOMMITTED', M.recordAt[1], 'record chain', ids[1]), 'two records that together need more blocks than the file has'); }
+
+  // A two-level tree: 62 records of a type the reader skips (0x0E...), root + 2 leaves.
+  { const recs = Array.from({ length: 62 }, (_, i) => [0x0E000000 + i, new Uint8Array(8)]);
+    const T = layout({ blockSize: 1024, nodes: 3, sizes: recs.map(() => 8) });
+    { const b = dat(1, recs); const at = T.byteAt(T.nodeAt[0], 4); u32(b, at, 0);
+      add('btree-null-branch.dat', b, fileErr('ACP_DAT_ERR_BTREE_BAD_BRANCH', at, 'btree.branch'), 'an internal node\'s second branch is 0'); }
+    { const b = dat(1, recs); const at = T.byteAt(T.nodeAt[2], 248); u32(b, at, 0);
+      add('btree-empty-node.dat', b, fileErr('ACP_DAT_ERR_BTREE_EMPTY_NODE', at, 'btree.num_entries'), 'a leaf below the root with no entries'); } }
+
+  // Record-level failures (offsets count from the record's first byte).
+  const portal = (id, bytes) => dat(1, [[id, bytes]]);
+  { const s = rec.setup(setupObject()); u32(s, 8, 100);
+    add('record-counts-exceed.dat', portal(0x0200012A, s), recErr('ACP_DAT_ERR_COUNT', 8, 'setup.num_parts', 0x0200012A), 'a Setup claiming 100 parts in 160 bytes: shorter than its counts say'); }
+  { const s = rec.setup(setupObject()).slice(0, -8);
+    add('record-truncated.dat', portal(0x0200012A, s), recErr('ACP_DAT_ERR_TRUNCATED', s.length, 'setup.default_sound_table', 0x0200012A), 'a Setup cut 8 bytes short'); }
+  { const s = rec.setup(setupObject()); u32(s, 8, 5000);
+    add('record-limit.dat', portal(0x0200012A, s), recErr('ACP_DAT_ERR_LIMIT', 8, 'setup.num_parts', 0x0200012A), 'a Setup claiming 5000 parts (ACP_MAX_PARTS 4096)'); }
+  { const a = animationObject({ part_frames: [{ parts: [IDENT], hooks: [{ type: 99, direction: 0, raw: new Uint8Array(4) }] }, { parts: [IDENT], hooks: [] }] });
+    const bytes = rec.animation(a), at = 16 + 2 * 28 + 28 + 4;
+    add('hook-unknown-type.dat', portal(a.id, bytes), recErr('ACP_DAT_ERR_HOOK_UNKNOWN_TYPE', at, 'hook.type', a.id), 'an animation hook of type 99'); }
+  { const a = animationObject({ part_frames: [{ parts: [IDENT], hooks: [{ type: 4, direction: 0, raw: new Uint8Array(0) }] }, { parts: [IDENT], hooks: [] }] });
+    add('hook-animation-done.dat', portal(a.id, rec.animation(a)), recErr('ACP_DAT_ERR_HOOK_UNKNOWN_TYPE', 16 + 2 * 28 + 28 + 4, 'hook.type', a.id),
+      'an AnimationDone hook (type 4), which retail\'s UnPackHook does not read'); }
+  { const a = animationObject(); const bytes = rec.animation(a); u32(bytes, 16 + 28, 0x7FC00000);
+    add('frame-nan.dat', portal(a.id, bytes), recErr('ACP_DAT_ERR_FRAME_NOT_FINITE', 16 + 28, 'animation.pos_frames', a.id), 'NaN in the second pos frame\'s origin'); }
+  { const a = animationObject({ pos_frames: [{ origin: [0, 0, 0], orientation: [1, 0, 0, 0] }, { origin: [0, 0, 0], orientation: [1, 1, 0, 0] }] });
+    add('frame-bad-quaternion.dat', portal(a.id, rec.animation(a)), recErr('ACP_DAT_ERR_FRAME_BAD_QUATERNION', 16 + 28, 'animation.pos_frames', a.id), 'a pos frame quaternion of norm 2'); }
+  { const t = motionTableObject(); const bytes = rec.motionTable(t);
+    // The cycles' count is at 20 (after id, default style and one style default), the first key
+    // at 24; a cycle with one animation is key 4 + header 4 + AnimData 16, so the second key is
+    // at 48, its header at 52, its AnimData at 56 and its velocity at 72.
+    u32(bytes, 72, 0x7F800000);
+    add('float-not-finite.dat', portal(t.id, bytes), recErr('ACP_DAT_ERR_FLOAT_NOT_FINITE', 72, 'motion_data.velocity', t.id), 'an infinite cycle velocity'); }
+  { const t = motionTableObject({ cycles: [{ key: 0x003D0005, anims: [] }, { key: 0x003D0005, anims: [] }] });
+    add('duplicate-key.dat', portal(t.id, rec.motionTable(t)), recErr('ACP_DAT_ERR_DUPLICATE_KEY', 32, 'motion_table.cycles', t.id), 'two cycles with the same key'); }
+  { const bytes = new Uint8Array(256); bytes.set(landblock(lbId));
+    add('trailing-bytes.dat', dat(2, [[lbId, bytes]]), recErr('ACP_DAT_ERR_TRAILING_BYTES', 252, 'record.end', lbId), 'a LandBlock with 4 bytes after its 252'); }
+  { const bytes = landblock(0xA9B5FFFF);
+    add('id-mismatch.dat', dat(2, [[lbId, bytes]]), recErr('ACP_DAT_ERR_ID_MISMATCH', 0, 'id', lbId), 'a LandBlock filed under another id'); }
+  { const bytes = region({ version: 4 });
+    add('region-version.dat', dat(2, [[0x13000000, bytes]]), recErr('ACP_DAT_ERR_REGION_VERSION', 8, 'region.version', 0x13000000), 'Region version 4'); }
+  { const table = Array.from({ length: 256 }, (_, i) => 2 * i); table[10] = 900;
+    add('region-height-range.dat', dat(2, [[0x13000000, region({ land_height_table: table })]]),
+      recErr('ACP_DAT_ERR_REGION_HEIGHT_RANGE', 52 + 40, 'region.land_height_table', 0x13000000), 'a land height of 900 m'); }
+  return cases;
+}
+
+function recordSeeds() {
+  return [
+    ['setup-quarrel.bin', rec.setup(setupObject())],
+    ['setup-rich.bin', richSetup()],
+    ['animation-posframes.bin', rec.animation(animationObject())],
+    ['animation-hooks.bin', hookSampler()],
+    ['motion-table.bin', rec.motionTable(motionTableObject())],
+    ['landblock.bin', landblock(0xA9B4FFFF)],
+    ['region.bin', region()],
+  ];
+}
+
+/** { files: [[relativePath, bytes]], manifest } */
+export async function generateFixtures(acp) {
+  const cases = build(acp);
+  const files = cases.map((c) => [join(MALFORMED, c.file), c.bytes]);
+  const manifest = {
+    about: 'Malformed DAT files, each breaking one rule of the container or a record. Reading one with acp_datset_add_dat_bytes (C) or DatSet.addBytes (wasm) must fail with exactly this status, offset (within the record when in_record, else within the file), field and record id. Written by scripts/gen-dat-fixtures.mjs.',
+    cases: cases.map((c) => ({ file: c.file, ...c.expect, why: c.why })),
+  };
+  files.push([join(MALFORMED, 'manifest.json'), new TextEncoder().encode(`${JSON.stringify(manifest, null, 1)}\n`)]);
+  for (const [name, bytes] of recordSeeds()) files.push([join(RECORDS, name), bytes]);
+  return { files, manifest };
+}
+
+async function main() {
+  const check = process.argv.includes('--check');
+  const acp = await loadAcphys(join(root, 'wasm', 'acphys.wasm'));
+  const { files } = await generateFixtures(acp);
+  const stale = [];
+  for (const dir of [MALFORMED, RECORDS]) mkdirSync(join(root, dir), { recursive: true });
+  const expected = new Set(files.map(([rel]) => rel));
+  for (const dir of [MALFORMED, RECORDS]) {
+    for (const name of readdirSync(join(root, dir))) if (!expected.has(join(dir, name))) stale.push(`${join(dir, name)} (not generated)`);
+  }
+  for (const [rel, bytes] of files) {
+    const path = join(root, rel);
+    if (check) {
+      let old = null;
+      try { old = readFileSync(path); } catch { /* missing */ }
+      if (!old || Buffer.compare(old, Buffer.from(bytes)) !== 0) stale.push(rel);
+    } else {
+      writeFileSync(path, bytes);
+    }
+  }
+  if (!check) console.log(`[gen-dat-fixtures] ${files.length} files in ${MALFORMED} and ${RECORDS}`);
+  if (stale.length) {
+    console.error(`[gen-dat-fixtures] out of date: ${stale.join(', ')} (run node scripts/gen-dat-fixtures.mjs)`);
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

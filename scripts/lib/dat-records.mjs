@@ -1,0 +1,175 @@
+// Serializers for the DAT records acphys parses, in the retail byte layout
+// (shared/reference/dat-formats.md §2; the C parsers in src/dat/records.c read them back).
+// Used by the generators of data/*.dat and of the test fixtures; no dependencies.
+// Frames are { origin: [x, y, z], orientation: [w, x, y, z] }; every float is stored as float32.
+
+/** A growable little-endian byte writer. */
+export class ByteWriter {
+  constructor() { this.buf = new Uint8Array(1024); this.view = new DataView(this.buf.buffer); this.length = 0; }
+  #room(n) {
+    if (this.length + n <= this.buf.length) return;
+    let cap = this.buf.length * 2;
+    while (cap < this.length + n) cap *= 2;
+    const next = new Uint8Array(cap);
+    next.set(this.buf.subarray(0, this.length));
+    this.buf = next;
+    this.view = new DataView(next.buffer);
+  }
+  u8(v) { this.#room(1); this.view.setUint8(this.length, v); this.length += 1; return this; }
+  u16(v) { this.#room(2); this.view.setUint16(this.length, v, true); this.length += 2; return this; }
+  u32(v) { this.#room(4); this.view.setUint32(this.length, v >>> 0, true); this.length += 4; return this; }
+  i32(v) { this.#room(4); this.view.setInt32(this.length, v, true); this.length += 4; return this; }
+  f32(v) { this.#room(4); this.view.setFloat32(this.length, v, true); this.length += 4; return this; }
+  /** Raw float32 bits (for NaN payloads and other deliberate oddities). */
+  f32bits(bits) { return this.u32(bits); }
+  vec3(v) { return this.f32(v[0]).f32(v[1]).f32(v[2]); }
+  bytes(b) { this.#room(b.length); this.buf.set(b, this.length); this.length += b.length; return this; }
+  /** Pad with zeros to a multiple of 4 from the record start (retail PackObj::ALIGN_PTR). */
+  align4() { while (this.length % 4) this.u8(0); return this; }
+  /** The bytes written so far (a copy). */
+  result() { return this.buf.slice(0, this.length); }
+}
+
+export const IDENTITY = Object.freeze({ origin: [0, 0, 0], orientation: [1, 0, 0, 0] });
+
+/** AFrame: origin x, y, z then qw, qx, qy, qz. */
+export function frame(w, f) { return w.vec3(f.origin).f32(f.orientation[0]).f32(f.orientation[1]).f32(f.orientation[2]).f32(f.orientation[3]); }
+
+/** Hook type ids (CAnimHook::UnPackHook). */
+export const HOOK = Object.freeze({
+  NoOp: 0, Sound: 1, SoundTable: 2, Attack: 3, AnimationDone: 4, ReplaceObject: 5, Ethereal: 6,
+  TransparentPart: 7, Luminous: 8, LuminousPart: 9, Diffuse: 10, DiffusePart: 11, Scale: 12,
+  CreateParticle: 13, DestroyParticle: 14, StopParticle: 15, NoDraw: 16, DefaultScript: 17,
+  DefaultScriptPart: 18, CallPES: 19, Transparent: 20, SoundTweaked: 21, SetOmega: 22,
+  TextureVelocity: 23, TextureVelocityPart: 24, SetLight: 25, CreateBlockingParticle: 26,
+});
+
+/** One hook: { type (name or id), direction, ...payload as in the JSON of acp_dat_record_json }.
+ *  `raw` (a Uint8Array) replaces the payload, for fixtures of unknown types. */
+export function hook(w, h) {
+  const type = typeof h.type === 'string' ? HOOK[h.type] : h.type;
+  w.u32(type).i32(h.direction ?? 0);
+  if (h.raw) { w.bytes(h.raw); return w.align4(); }
+  switch (type) {
+    case HOOK.NoOp: case HOOK.DefaultScript: break;
+    case HOOK.Sound: case HOOK.SoundTable: case HOOK.DestroyParticle: case HOOK.StopParticle:
+    case HOOK.DefaultScriptPart: w.u32(h.id); break;
+    case HOOK.Ethereal: case HOOK.NoDraw: case HOOK.SetLight: w.u32(h.flag); break;
+    case HOOK.Attack:
+      w.u32(h.part).f32(h.left_x).f32(h.left_y).f32(h.right_x).f32(h.right_y).f32(h.radius).f32(h.height); break;
+    case HOOK.ReplaceObject: {
+      // AnimPartChange: u8 part, then the GfxObj id packed relative to 0x01000000.
+      const rel = (h.gfx_id - 0x01000000) >>> 0;
+      w.u8(h.part);
+      if (rel < 0x8000) w.u16(rel);
+      else w.u16(0x8000 | (rel >>> 16)).u16(rel & 0xFFFF);
+      break;
+    }
+    case HOOK.TransparentPart: case HOOK.LuminousPart: case HOOK.DiffusePart:
+      w.u32(h.part).f32(h.start).f32(h.end).f32(h.time); break;
+    case HOOK.Luminous: case HOOK.Diffuse: case HOOK.Transparent: w.f32(h.start).f32(h.end).f32(h.time); break;
+    case HOOK.Scale: w.f32(h.end).f32(h.time); break;
+    case HOOK.CreateParticle: case HOOK.CreateBlockingParticle:
+      w.u32(h.info_id).u32(h.part); frame(w, h.offset); w.u32(h.emitter_id); break;
+    case HOOK.CallPES: w.u32(h.script_id).f32(h.pause); break;
+    case HOOK.SoundTweaked: w.u32(h.sound_id).f32(h.probability).f32(h.priority).f32(h.volume); break;
+    case HOOK.SetOmega: w.vec3(h.omega); break;
+    case HOOK.TextureVelocity: w.f32(h.u).f32(h.v); break;
+    case HOOK.TextureVelocityPart: w.u32(h.part).f32(h.u).f32(h.v); break;
+    default: throw new Error(`no payload layout for hook type ${type}`);
+  }
+  return w.align4();
+}
+
+/** AnimFrame: the part frames, a hook count and the hooks. */
+export function animFrame(w, f) {
+  for (const p of f.parts) frame(w, p);
+  w.u32(f.hooks.length);
+  for (const h of f.hooks) hook(w, h);
+  return w;
+}
+
+/** Setup (CSetup::UnPack order). */
+export function setup(s) {
+  const w = new ByteWriter();
+  w.u32(s.id).u32(s.flags).u32(s.parts.length);
+  for (const p of s.parts) w.u32(p);
+  if (s.flags & 1) for (const p of s.parent_index) w.u32(p);
+  if (s.flags & 2) for (const v of s.default_scale) w.vec3(v);
+  for (const list of [s.holding_locations, s.connection_points]) {
+    w.u32(list.length);
+    for (const l of list) { w.u32(l.key).u32(l.part_id); frame(w, l.frame); }
+  }
+  w.u32(s.placements.length);
+  for (const p of s.placements) { w.u32(p.key); animFrame(w, p.frame); }
+  w.u32(s.cylspheres.length);
+  for (const c of s.cylspheres) w.vec3(c.low_pt).f32(c.radius).f32(c.height);
+  w.u32(s.spheres.length);
+  for (const c of s.spheres) w.vec3(c.center).f32(c.radius);
+  w.f32(s.height).f32(s.radius).f32(s.step_up_height).f32(s.step_down_height);
+  w.vec3(s.sorting_sphere.center).f32(s.sorting_sphere.radius);
+  w.vec3(s.selection_sphere.center).f32(s.selection_sphere.radius);
+  w.u32(s.lights.length);
+  for (const l of s.lights) { w.u32(l.key); frame(w, l.frame); w.u32(l.color).f32(l.intensity).f32(l.falloff).f32(l.cone_angle); }
+  w.u32(s.default_animation).u32(s.default_script).u32(s.default_motion_table).u32(s.default_sound_table)
+    .u32(s.default_script_table);
+  return w.result();
+}
+
+/** Animation (CAnimation::UnPack order). */
+export function animation(a) {
+  const w = new ByteWriter();
+  w.u32(a.id).u32(a.flags).u32(a.num_parts).u32(a.part_frames.length);
+  if (a.flags & 1) for (const f of a.pos_frames) frame(w, f);
+  for (const f of a.part_frames) animFrame(w, f);
+  return w.result();
+}
+
+/** MotionData after its key: counts and flags, align, AnimData, velocity, omega. */
+function motionData(w, m) {
+  const flags = (m.velocity ? 1 : 0) | (m.omega ? 2 : 0);
+  w.u8(m.anims.length).u8(m.bitfield ?? 0).u8(flags).align4();
+  for (const d of m.anims) w.u32(d.anim_id).i32(d.low_frame).i32(d.high_frame).f32(d.framerate);
+  if (m.velocity) w.vec3(m.velocity);
+  if (m.omega) w.vec3(m.omega);
+}
+
+function motionMap(w, entries) {
+  w.u32(entries.length);
+  for (const e of entries) { w.u32(e.key); motionData(w, e); }
+}
+
+/** MotionTable (CMotionTable::UnPack order). */
+export function motionTable(t) {
+  const w = new ByteWriter();
+  w.u32(t.id).u32(t.default_style).u32(t.style_defaults.length);
+  for (const s of t.style_defaults) w.u32(s.style).u32(s.substate);
+  motionMap(w, t.cycles);
+  motionMap(w, t.modifiers);
+  w.u32(t.links.length);
+  for (const l of t.links) { w.u32(l.key); motionMap(w, l.entries); }
+  return w.result();
+}
+
+/** LandBlock (CLandBlock::UnPack): id, has_objects, 81 terrain words, 81 heights, align. */
+export function landblock(lb) {
+  const w = new ByteWriter();
+  w.u32(lb.id).u32(lb.has_objects);
+  for (const t of lb.terrain) w.u16(t);
+  for (const h of lb.height) w.u8(h);
+  return w.align4().result();
+}
+
+/** Region (CRegionDesc::UnPack) through the height table, then `remainder` bytes verbatim. */
+export function region(g) {
+  const w = new ByteWriter();
+  w.u32(g.id).u32(g.region_number).u32(g.version);
+  const name = new TextEncoder().encode(g.name);
+  w.u16(name.length).bytes(name).align4();
+  const d = g.land_defs;
+  w.i32(d.num_block_length).i32(d.num_block_width).f32(d.square_length).i32(d.lblock_length)
+    .i32(d.vertex_per_cell).f32(d.max_obj_height).f32(d.sky_height).f32(d.road_width);
+  for (const h of g.land_height_table) w.f32(h);
+  if (g.remainder) w.bytes(g.remainder);
+  return w.result();
+}

@@ -1,0 +1,249 @@
+/* acphys — the CLI's DAT commands (see dat_cmd.h). The user's DAT is read through pread, block by
+ * block: an 800 MB client_cell_1.dat is never loaded whole. */
+#include "dat_cmd.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../dat/dat.h"
+#include "../dat/writer.h"
+#include "dat_file.h"
+
+const char acp_cli_dat_usage[] =
+    "  acphys dump <dat> <id>    print record <id> (e.g. 0xD59AFFFF) of a DAT as JSON\n"
+    "  acphys excerpt <dat> <id>... -o <out.dat>\n"
+    "                            copy records into a new DAT of the same kind\n"
+    "  acphys list <dat>         list a DAT's directory: id, type, size, date, iteration\n";
+
+static void report(const char *path, const acp_dat_error *e)
+{
+    fprintf(stderr, "acphys: %s: %s (%s)", path, e->message ? e->message : acp_dat_status_string(e->status),
+            acp_dat_status_name(e->status));
+    if (e->record_id) fprintf(stderr, ", record 0x%08X", e->record_id);
+    fprintf(stderr, ", %s offset %" PRIu64, e->in_record ? "record" : "file", e->offset);
+    if (e->field && *e->field) fprintf(stderr, ", field %s", e->field);
+    fputc('\n', stderr);
+}
+
+static int parse_id(const char *s, uint32_t *id)
+{
+    char *end;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (!*s || *end || v > 0xFFFFFFFFull) {
+        fprintf(stderr, "acphys: '%s' is not a record id (use hex like 0x02000001)\n", s);
+        return -1;
+    }
+    *id = (uint32_t)v;
+    return 0;
+}
+
+/* Open a DAT on disk as a container; 0 or an exit status. */
+static int open_dat(const char *path, acp_dat_file *f, acp_dat_container *c)
+{
+    if (acp_dat_file_open(f, path) != ACP_DAT_OK) {
+        fprintf(stderr, "acphys: cannot open %s\n", path);
+        return 1;
+    }
+    acp_dat_error err;
+    if (acp_dat_container_open(c, acp_dat_file_source(f), &err) != ACP_DAT_OK) {
+        report(path, &err);
+        acp_dat_file_close(f);
+        return 1;
+    }
+    return 0;
+}
+
+/* Read record `id`: its entry and bytes (malloc'd); 0 or an exit status. */
+static int read_record(const char *path, const acp_dat_container *c, uint32_t id, acp_dat_entry *e,
+                       uint8_t **bytes)
+{
+    acp_dat_error err;
+    if (acp_dat_container_find(c, id, e, &err) != ACP_DAT_OK) {
+        report(path, &err);
+        return 1;
+    }
+    if (e->size > ACP_DAT_MAX_RECORD_SIZE) {
+        acp_dat_fail(&err, ACP_DAT_ERR_RECORD_TOO_LARGE, e->offset, "entry.size", id, false);
+        report(path, &err);
+        return 1;
+    }
+    *bytes = malloc(e->size ? e->size : 1);
+    if (!*bytes) {
+        fprintf(stderr, "acphys: out of memory\n");
+        return 1;
+    }
+    if (acp_dat_container_read(c, e, *bytes, &err) != ACP_DAT_OK) {
+        report(path, &err);
+        free(*bytes);
+        *bytes = NULL;
+        return 1;
+    }
+    return 0;
+}
+
+/* Parse a record of a type acphys knows (the type comes from the DAT's kind and the id). */
+static int parse_record(const char *path, const acp_dat_container *c, const acp_dat_entry *e,
+                        const uint8_t *bytes, acp_dat_record *rec)
+{
+    acp_dat_error err;
+    acp_dat_type type = acp_dat_type_of(c->header.data_set, e->id);
+    if (acp_dat_record_parse(type, e->id, bytes, e->size, rec, &err) != ACP_DAT_OK) {
+        report(path, &err);
+        return 1;
+    }
+    return 0;
+}
+
+int acp_cli_dump(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: acphys dump <dat> <id>\n");
+        return 2;
+    }
+    uint32_t id;
+    if (parse_id(argv[1], &id)) return 2;
+    acp_dat_file f;
+    acp_dat_container c;
+    int rc = open_dat(argv[0], &f, &c);
+    if (rc) return rc;
+    acp_dat_entry e;
+    uint8_t *bytes = NULL;
+    rc = read_record(argv[0], &c, id, &e, &bytes);
+    acp_dat_type type = acp_dat_type_of(c.header.data_set, id);
+    if (!rc && type == ACP_DAT_TYPE_UNKNOWN) {
+        /* Not a type acphys parses: describe the directory entry only. */
+        printf("{\"id\":\"0x%08X\",\"type\":\"unknown\",\"size\":%u,\"date\":%d,\"iteration\":%d,"
+               "\"flags\":\"0x%08X\"}\n",
+               e.id, e.size, e.date, e.iteration, e.flags);
+    } else if (!rc) {
+        acp_dat_record rec, region_rec;
+        memset(&region_rec, 0, sizeof region_rec);
+        rc = parse_record(argv[0], &c, &e, bytes, &rec);
+        if (!rc) {
+            /* A LandBlock beside its Region (the cell excerpt carries both): add heights in metres. */
+            const acp_region *region = NULL;
+            acp_dat_entry re;
+            uint8_t *rbytes = NULL;
+            acp_dat_error err;
+            if (type == ACP_DAT_TYPE_LANDBLOCK && acp_dat_container_find(&c, 0x13000000u, &re, &err) == ACP_DAT_OK &&
+                read_record(argv[0], &c, re.id, &re, &rbytes) == 0 &&
+                parse_record(argv[0], &c, &re, rbytes, &region_rec) == 0)
+                region = region_rec.as.region;
+            free(rbytes);
+            char *json = acp_dat_record_json(&rec, region, NULL);
+            if (json) printf("%s\n", json);
+            else rc = 1;
+            free(json);
+            acp_dat_record_free(&rec);
+            acp_dat_record_free(&region_rec);
+        }
+    }
+    free(bytes);
+    acp_dat_file_close(&f);
+    return rc;
+}
+
+int acp_cli_excerpt(int argc, char **argv)
+{
+    const char *out = NULL;
+    uint32_t *ids = calloc((size_t)argc + 1, sizeof *ids);
+    size_t nids = 0;
+    const char *dat = NULL;
+    int rc = 0;
+    if (!ids) return 1;
+    for (int i = 0; i < argc && !rc; i++) {
+        if (!strcmp(argv[i], "-o") && i + 1 < argc) out = argv[++i];
+        else if (!dat) dat = argv[i];
+        else if (parse_id(argv[i], &ids[nids++])) rc = 2;
+    }
+    if (!rc && (!dat || !out || nids == 0)) {
+        fprintf(stderr, "usage: acphys excerpt <dat> <id>... -o <out.dat>\n");
+        rc = 2;
+    }
+    if (rc) {
+        free(ids);
+        return rc;
+    }
+    acp_dat_file f;
+    acp_dat_container c;
+    rc = open_dat(dat, &f, &c);
+    if (rc) {
+        free(ids);
+        return rc;
+    }
+    acp_dat_writer *w = acp_dat_writer_create(&c.header);
+    if (!w) rc = 1;
+    for (size_t i = 0; i < nids && !rc; i++) {
+        acp_dat_entry e;
+        uint8_t *bytes = NULL;
+        rc = read_record(dat, &c, ids[i], &e, &bytes);
+        /* A record of a type acphys parses must parse: an excerpt never carries a broken one. */
+        if (!rc && acp_dat_type_of(c.header.data_set, e.id) != ACP_DAT_TYPE_UNKNOWN) {
+            acp_dat_record rec;
+            rc = parse_record(dat, &c, &e, bytes, &rec);
+            acp_dat_record_free(&rec);
+        }
+        if (!rc) {
+            acp_dat_status st = acp_dat_writer_add(w, &e, bytes, e.size);
+            if (st != ACP_DAT_OK) {
+                fprintf(stderr, "acphys: record 0x%08X: %s\n", e.id, acp_dat_status_string(st));
+                rc = 1;
+            }
+        }
+        free(bytes);
+    }
+    uint8_t *file = NULL;
+    size_t size = 0;
+    if (!rc) {
+        acp_dat_status st = acp_dat_writer_finish(w, &file, &size);
+        if (st != ACP_DAT_OK) {
+            fprintf(stderr, "acphys: %s\n", acp_dat_status_string(st));
+            rc = 1;
+        } else if (acp_write_whole_file(out, file, size) != 0) {
+            fprintf(stderr, "acphys: cannot write %s\n", out);
+            rc = 1;
+        } else {
+            printf("%s: %zu records, %zu bytes, block size %u\n", out, acp_dat_writer_count(w), size,
+                   c.header.block_size);
+        }
+    }
+    free(file);
+    acp_dat_writer_destroy(w);
+    acp_dat_file_close(&f);
+    free(ids);
+    return rc;
+}
+
+typedef struct list_ctx {
+    uint32_t data_set;
+} list_ctx;
+
+static bool print_entry(void *ctx, const acp_dat_entry *e)
+{
+    const list_ctx *l = ctx;
+    printf("0x%08X %-11s %10u %11d %6d%s\n", e->id, acp_dat_type_name(acp_dat_type_of(l->data_set, e->id)), e->size,
+           e->date, e->iteration, (e->flags & 1u) ? " compressed" : "");
+    return true;
+}
+
+int acp_cli_list(int argc, char **argv)
+{
+    if (argc != 1) {
+        fprintf(stderr, "usage: acphys list <dat>\n");
+        return 2;
+    }
+    acp_dat_file f;
+    acp_dat_container c;
+    int rc = open_dat(argv[0], &f, &c);
+    if (rc) return rc;
+    list_ctx l = {c.header.data_set};
+    acp_dat_error err;
+    if (acp_dat_container_enumerate(&c, print_entry, &l, NULL, &err) != ACP_DAT_OK) {
+        report(argv[0], &err);
+        rc = 1;
+    }
+    acp_dat_file_close(&f);
+    return rc;
+}

@@ -1,0 +1,172 @@
+/* acphys — DAT records: the parsers and the record store (acp_datset).
+ *
+ * CONVENTIONS
+ *   Record layouts: shared/reference/dat-formats.md §2; each parser follows the retail UnPack
+ *   named in its docstring, field by field in retail's order. Every record starts with its own
+ *   u32 id (read by retail's DBObj::Serialize before UnPack).
+ *   A parser reads one record's bytes (after the block chain was gathered) with the
+ *   bounds-checked reader of reader.h, checks every count against the bytes left and against
+ *   the named limits below before any loop or allocation, and builds the structs of records.h
+ *   in one arena per record (arena.h). On failure nothing is kept and the error names the byte
+ *   offset within the record and a static field name ("setup.spheres.count").
+ *   Records parsed completely (Setup, Animation, MotionTable, LandBlock) must end exactly where
+ *   their last field ends: trailing bytes are ERR_TRAILING_BYTES. Region is parsed through its
+ *   LandHeightTable only; the rest is kept verbatim in acp_region.raw and never judged.
+ *   Keyed tables are sorted by key ascending (records.h); a key seen twice is
+ *   ERR_DUPLICATE_KEY (retail's hash tables would keep the later one silently).
+ *
+ *   The record store (acp_datset) holds parsed records from any number of DATs, by type and id.
+ *   Records added later replace earlier ones with the same type and id (a user's excerpt
+ *   replaces the embedded defaults). Replaced records stay allocated until the set is destroyed,
+ *   so pointers handed out earlier stay valid. Huge DATs are read lazily through a source
+ *   (container.h) and `acp_datset_require`, which loads one record by id on demand.
+ */
+#ifndef ACP_DAT_H
+#define ACP_DAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "container.h"
+#include "reader.h"
+#include "records.h"
+
+/* ---- Named limits (counts above them are ERR_LIMIT). Retail has none; these are far above
+ *      any end-of-retail record (the humanoid Setup has 34 parts, a long animation a few
+ *      hundred frames) and keep a hostile count from costing more than the bytes it claims. */
+#define ACP_MAX_PARTS 4096u            /* Setup and Animation parts */
+#define ACP_MAX_FRAMES 65536u          /* Animation frames */
+#define ACP_MAX_HOOKS 4096u            /* hooks of one animation frame or placement */
+#define ACP_MAX_MOTIONS 65536u         /* style defaults, cycles, modifiers, links (each level) */
+#define ACP_MAX_LOCATIONS 4096u        /* holding locations, connection points */
+#define ACP_MAX_PLACEMENTS 4096u       /* Setup placement frames */
+#define ACP_MAX_SPHERES 4096u          /* spheres, cylspheres */
+#define ACP_MAX_LIGHTS 4096u           /* Setup lights */
+
+/** Record types acphys parses. */
+typedef enum acp_dat_type {
+    ACP_DAT_TYPE_UNKNOWN = 0,
+    ACP_DAT_TYPE_SETUP = 1,            /* portal 0x02xxxxxx */
+    ACP_DAT_TYPE_ANIMATION = 2,        /* portal 0x03xxxxxx */
+    ACP_DAT_TYPE_MOTION_TABLE = 3,     /* portal 0x09xxxxxx */
+    ACP_DAT_TYPE_LANDBLOCK = 4,        /* cell 0xXXYYFFFF */
+    ACP_DAT_TYPE_REGION = 5,           /* 0x13000000 (portal; the cell excerpt carries it too) */
+    ACP_DAT_TYPE_COUNT
+} acp_dat_type;
+
+/** The type of record `id` in a DAT of data set `data_set` (ACP_DAT_PORTAL, ACP_DAT_CELL, ...):
+ *  in a cell DAT, ids ending in 0xFFFF are LandBlocks and 0x13000000 is the Region; elsewhere
+ *  the top byte decides (0x02 Setup, 0x03 Animation, 0x09 MotionTable, 0x13 Region). */
+acp_dat_type acp_dat_type_of(uint32_t data_set, uint32_t id);
+/** "Setup", "Animation", "MotionTable", "LandBlock", "Region" or "unknown". */
+const char *acp_dat_type_name(acp_dat_type type);
+
+/* ---- Parsers: one per retail UnPack. `data`/`size` is one whole record; the result and all
+ *      it points to are allocated in `arena` (freed with acp_arena_free, also on failure). ---- */
+
+/** Retail CSetup::UnPack (0x00520C50). */
+acp_dat_status acp_setup_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_setup **out,
+                                acp_dat_error *err);
+/** Retail CAnimation::UnPack (0x0051FB50). */
+acp_dat_status acp_animation_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_animation **out,
+                                    acp_dat_error *err);
+/** Retail CMotionTable::UnPack (0x005238C0). */
+acp_dat_status acp_motion_table_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_motion_table **out,
+                                       acp_dat_error *err);
+/** Retail CLandBlock::UnPack (0x0052F310). */
+acp_dat_status acp_landblock_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_landblock **out,
+                                    acp_dat_error *err);
+/** Retail CRegionDesc::UnPack (0x004FF440), through the LandHeightTable. */
+acp_dat_status acp_region_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_region **out,
+                                 acp_dat_error *err);
+
+/** One parsed record and the arena that owns it. */
+typedef struct acp_dat_record {
+    acp_dat_type type;
+    uint32_t id;
+    acp_arena arena;
+    union {
+        const void *any;
+        const acp_setup *setup;
+        const acp_animation *animation;
+        const acp_motion_table *motion_table;
+        const acp_landblock *landblock;
+        const acp_region *region;
+    } as;
+} acp_dat_record;
+
+/** Parse a record of `type` whose directory id is `id` (the record's own first u32 must match:
+ *  ERR_ID_MISMATCH). ERR_UNSUPPORTED_TYPE for ACP_DAT_TYPE_UNKNOWN. On failure *out is empty
+ *  and err->record_id is `id`. */
+acp_dat_status acp_dat_record_parse(acp_dat_type type, uint32_t id, const uint8_t *data, size_t size,
+                                    acp_dat_record *out, acp_dat_error *err);
+/** Release a record from acp_dat_record_parse (an empty record is fine). */
+void acp_dat_record_free(acp_dat_record *rec);
+
+/** The record as JSON (one line, no newline): ids as "0x%08X" strings, floats with %.9g, every
+ *  field of records.h by its name. With `region` (may be NULL), a LandBlock also lists "z", its
+ *  heights in metres. Returns a malloc'd NUL-terminated string (free it), NULL when out of
+ *  memory; *len (may be NULL) receives its length. */
+char *acp_dat_record_json(const acp_dat_record *rec, const acp_region *region, size_t *len);
+
+/* ---- The record store ---- */
+
+typedef struct acp_datset acp_datset;
+
+/** An empty set; NULL when out of memory. */
+acp_datset *acp_datset_create(void);
+/** Free the set, every record it ever held and its sources' caches (NULL is ignored). */
+void acp_datset_destroy(acp_datset *set);
+
+/** Parse every record of a DAT held in memory (an excerpt) and add them all, or none on
+ *  failure. Records of types acphys does not parse are skipped. The bytes are not kept. */
+acp_dat_status acp_datset_add_dat_bytes(acp_datset *set, const uint8_t *bytes, size_t size, acp_dat_error *err);
+/** Parse one record of `type` (its own id must be `id`) and add it. */
+acp_dat_status acp_datset_add_record(acp_datset *set, acp_dat_type type, uint32_t id, const uint8_t *bytes,
+                                     size_t size, acp_dat_error *err);
+
+/** Register a DAT read lazily through `src` (e.g. pread on a user's 800 MB client_cell_1.dat).
+ *  Nothing is parsed now; acp_datset_require loads records from it. The header is read now when
+ *  the source answers (errors such as ERR_BAD_MAGIC are returned and the source is not added);
+ *  when it pends, the source is added and opened by the first require. *index (may be NULL)
+ *  receives the source's index. */
+acp_dat_status acp_datset_add_source(acp_datset *set, acp_dat_source src, uint32_t *index, acp_dat_error *err);
+/** Register a lazy DAT of `length` bytes whose bytes the caller supplies on demand (the
+ *  browser): the set owns an acp_dat_cache for it. Never pends. */
+acp_dat_status acp_datset_add_cached_source(acp_datset *set, uint64_t length, uint32_t *index, acp_dat_error *err);
+/** Supply file bytes [offset, offset + length) of cached source `index`. */
+acp_dat_status acp_datset_supply(acp_datset *set, uint32_t index, uint64_t offset, const uint8_t *bytes,
+                                 uint32_t length);
+/** The range the last ACP_DAT_PENDING wants: true and the source, offset and length while one
+ *  is outstanding. */
+bool acp_datset_wanted(const acp_datset *set, uint32_t *index, uint64_t *offset, uint32_t *length);
+
+/** Make sure the newest copy of record `id` is loaded: look it up in the lazy sources added
+ *  after the copy the set holds (newest first) and parse it from the first that has it.
+ *  ACP_DAT_OK when the set holds it afterwards; ERR_NOT_FOUND when no one has it; PENDING when a
+ *  cached source needs bytes (supply acp_datset_wanted's range and call again). */
+acp_dat_status acp_datset_require(acp_datset *set, uint32_t id, acp_dat_error *err);
+
+/** The record of `type` and `id`, or NULL. */
+const void *acp_datset_get(const acp_datset *set, acp_dat_type type, uint32_t id);
+/** Setup `id` (0x02xxxxxx), or NULL. Binary search: O(log n). Valid until the set is destroyed. */
+const acp_setup *acp_datset_setup(const acp_datset *set, uint32_t id);
+/** Animation `id` (0x03xxxxxx), or NULL. */
+const acp_animation *acp_datset_animation(const acp_datset *set, uint32_t id);
+/** MotionTable `id` (0x09xxxxxx), or NULL. */
+const acp_motion_table *acp_datset_motion_table(const acp_datset *set, uint32_t id);
+/** LandBlock `id` (0xXXYYFFFF), or NULL. */
+const acp_landblock *acp_datset_landblock(const acp_datset *set, uint32_t id);
+/** Region `id` (0x13000000), or NULL. */
+const acp_region *acp_datset_region(const acp_datset *set, uint32_t id);
+/** The parsed record of `type` and `id` with its type tag, or NULL (for JSON output). */
+const acp_dat_record *acp_datset_record(const acp_datset *set, acp_dat_type type, uint32_t id);
+
+/** Number of records held (current copies only). */
+size_t acp_datset_count(const acp_datset *set);
+/** The index-th current record in (type, id) order, or NULL past the end. */
+const acp_dat_record *acp_datset_record_at(const acp_datset *set, size_t index);
+
+#endif

@@ -1,0 +1,465 @@
+/* Record parsers (src/dat/records.c) and the record store (dataset.c): the raw record fixtures of
+ * tests/data/dat-records, the embedded default excerpts against their sources, replacement and
+ * lazy loading. */
+#include "test.h"
+
+#include <stdlib.h>
+
+#include "dat_test_util.h"
+
+typedef struct seed {
+    const char *file;
+    acp_dat_type type;
+} seed;
+
+static const seed seeds[] = {
+    {"setup-quarrel.bin", ACP_DAT_TYPE_SETUP},       {"setup-rich.bin", ACP_DAT_TYPE_SETUP},
+    {"animation-posframes.bin", ACP_DAT_TYPE_ANIMATION}, {"animation-hooks.bin", ACP_DAT_TYPE_ANIMATION},
+    {"motion-table.bin", ACP_DAT_TYPE_MOTION_TABLE}, {"landblock.bin", ACP_DAT_TYPE_LANDBLOCK},
+    {"region.bin", ACP_DAT_TYPE_REGION},
+};
+
+static uint8_t *load_seed(const char *file, size_t *size)
+{
+    char rel[256];
+    snprintf(rel, sizeof rel, "tests/data/dat-records/%s", file);
+    return dt_read_repo_file(rel, size);
+}
+
+/* Parse a seed as its own id. */
+static acp_dat_status parse(acp_dat_type type, const uint8_t *b, size_t n, acp_dat_record *rec, acp_dat_error *err)
+{
+    return acp_dat_record_parse(type, n >= 4 ? acp_get_u32(b) : 0, b, n, rec, err);
+}
+
+static void seeds_parse_and_every_cut_fails(void)
+{
+    for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++) {
+        size_t size = 0;
+        uint8_t *b = load_seed(seeds[s].file, &size);
+        ENSURE(b != NULL);
+        if (!b) continue;
+        acp_test_case = seeds[s].file;
+        acp_dat_record rec;
+        acp_dat_error err;
+        ENSURE_EQ(parse(seeds[s].type, b, size, &rec, &err), ACP_DAT_OK);
+        acp_dat_record_free(&rec);
+        /* Every shorter record fails, on an exact-size copy (ASan catches any overrun). A Region
+         * may end right after its height table: its rest is opaque. */
+        const size_t region_min = 52 + 1024;
+        int wrong = 0;
+        for (size_t len = 0; len < size; len++) {
+            uint8_t *copy = malloc(len ? len : 1);
+            memcpy(copy, b, len);
+            acp_dat_status st = parse(seeds[s].type, copy, len, &rec, &err);
+            bool ok_expected = seeds[s].type == ACP_DAT_TYPE_REGION && len >= region_min;
+            if ((st == ACP_DAT_OK) != ok_expected || (st != ACP_DAT_OK && (err.offset > len || !err.in_record)))
+                wrong++;
+            acp_dat_record_free(&rec);
+            free(copy);
+        }
+        ENSURE_EQ(wrong, 0);
+        /* Four more bytes: trailing bytes after a record parsed completely; a Region keeps them. */
+        uint8_t *longer = calloc(1, size + 4);
+        memcpy(longer, b, size);
+        acp_dat_status st = parse(seeds[s].type, longer, size + 4, &rec, &err);
+        if (seeds[s].type == ACP_DAT_TYPE_REGION) {
+            ENSURE_EQ(st, ACP_DAT_OK);
+            ENSURE_EQ(rec.as.region->raw_size, size + 4);
+        } else {
+            ENSURE_EQ(st, ACP_DAT_ERR_TRAILING_BYTES);
+            ENSURE_EQ(err.offset, size);
+        }
+        acp_dat_record_free(&rec);
+        free(longer);
+        free(b);
+    }
+    acp_test_case = "seeds_parse_and_every_cut_fails";
+}
+
+static void hooks_decode_every_type(void)
+{
+    size_t size = 0;
+    uint8_t *b = load_seed("animation-hooks.bin", &size);
+    if (!b) return;
+    acp_dat_record rec;
+    acp_dat_error err;
+    ENSURE_EQ(parse(ACP_DAT_TYPE_ANIMATION, b, size, &rec, &err), ACP_DAT_OK);
+    const acp_animation *a = rec.as.animation;
+    if (!a) return;
+    ENSURE_EQ(a->flags, 2);
+    ENSURE(a->pos_frames == NULL);
+    ENSURE_EQ(a->num_parts, 2);
+    ENSURE_EQ(a->num_frames, 2);
+    ENSURE_FBITS(a->part_frames[0].parts[1].origin.z, 0.5f);
+    const acp_anim_frame *f = &a->part_frames[0];
+    ENSURE_EQ(f->num_hooks, 27);
+    ENSURE_EQ(a->part_frames[1].num_hooks, 0);
+    static const uint32_t types[27] = {0, 1, 2, 3, 5, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+                                       20, 21, 22, 23, 24, 25, 26};
+    static const int32_t directions[3] = {0, 1, -1};
+    for (int i = 0; i < 27 && (uint32_t)i < f->num_hooks; i++) {
+        ENSURE_EQ(f->hooks[i].type, types[i]);
+        ENSURE_EQ(f->hooks[i].direction, directions[i % 3]);
+    }
+    if (f->num_hooks == 27) {
+        const acp_anim_hook *h = f->hooks;
+        ENSURE_EQ(h[1].p.id, 0x0A000123u);
+        ENSURE_EQ(h[2].p.id, 7);
+        ENSURE_EQ(h[3].p.attack.part, 3);
+        ENSURE_FBITS(h[3].p.attack.left_x, -0.5f);
+        ENSURE_FBITS(h[3].p.attack.height, 1.5f);
+        /* ReplaceObject: a u8 part, the GfxObj id packed in 2 bytes, then in 4, re-aligned. */
+        ENSURE_EQ(h[4].p.replace.part, 5);
+        ENSURE_EQ(h[4].p.replace.gfx_id, 0x01000ABCu);
+        ENSURE_EQ(h[5].p.replace.part, 6);
+        ENSURE_EQ(h[5].p.replace.gfx_id, 0x0101ABCDu);
+        ENSURE_EQ(h[6].p.flag, 1);
+        ENSURE_EQ(h[7].p.fade.part, 2);
+        ENSURE_FBITS(h[7].p.fade.time, 0.5f);
+        ENSURE_EQ(h[8].p.fade.part, 0xFFFFFFFFu);
+        ENSURE_FBITS(h[8].p.fade.time, 2.0f);
+        ENSURE_FBITS(h[12].p.scale.end, 1.5f);
+        ENSURE_EQ(h[13].p.particle.info_id, 0x32000010u);
+        ENSURE_FBITS(h[13].p.particle.offset.origin.y, 0.2f);
+        ENSURE_EQ(h[13].p.particle.emitter_id, 9);
+        ENSURE_EQ(h[15].p.id, 10);
+        ENSURE_EQ(h[18].p.id, 3);
+        ENSURE_EQ(h[19].p.call_pes.script_id, 0x33000020u);
+        ENSURE_FBITS(h[19].p.call_pes.pause, 0.75f);
+        ENSURE_FBITS(h[21].p.sound_tweaked.probability, 0.5f);
+        ENSURE_FBITS(h[21].p.sound_tweaked.priority, 2.0f);
+        ENSURE_FBITS(h[21].p.sound_tweaked.volume, 0.8f);
+        ENSURE_FBITS(h[22].p.omega.z, 1.25f);
+        ENSURE_EQ(h[23].p.texture_velocity.part, 0xFFFFFFFFu);
+        ENSURE_FBITS(h[24].p.texture_velocity.v, 0.4f);
+        ENSURE_EQ(h[26].p.particle.emitter_id, 11);
+    }
+    acp_dat_record_free(&rec);
+    free(b);
+}
+
+static void setup_decodes_and_sorts(void)
+{
+    size_t size = 0;
+    uint8_t *b = load_seed("setup-rich.bin", &size);
+    if (!b) return;
+    acp_dat_record rec;
+    acp_dat_error err;
+    ENSURE_EQ(parse(ACP_DAT_TYPE_SETUP, b, size, &rec, &err), ACP_DAT_OK);
+    const acp_setup *s = rec.as.setup;
+    if (!s) return;
+    ENSURE_EQ(s->flags, 3);
+    ENSURE_EQ(s->num_parts, 3);
+    ENSURE_EQ(s->parts[2], 0x01000003u);
+    ENSURE_EQ(s->parent_index[0], 0xFFFFFFFFu);
+    ENSURE_EQ(s->parent_index[2], 1);
+    ENSURE_FBITS(s->default_scale[1].y, 0.5f);
+    ENSURE_EQ(s->num_holding_locations, 2);
+    ENSURE_EQ(s->holding_locations[0].key, 1); /* stored 2 then 1: sorted */
+    ENSURE_FBITS(s->holding_locations[0].frame.origin.x, 0.1f);
+    ENSURE_EQ(s->holding_locations[1].part_id, 1);
+    ENSURE_EQ(s->num_connection_points, 1);
+    ENSURE_EQ(s->num_placements, 2);
+    ENSURE_EQ(s->placements[0].key, 0);
+    ENSURE_EQ(s->placements[0].frame.num_hooks, 1);
+    ENSURE_EQ(s->placements[0].frame.hooks[0].type, ACP_HOOK_NO_DRAW);
+    ENSURE_EQ(s->placements[1].key, 0x65);
+    ENSURE_FBITS(s->placements[1].frame.parts[2].origin.z, 0.2f);
+    ENSURE_EQ(s->num_cylspheres, 1);
+    ENSURE_FBITS(s->cylspheres[0].height, 1.2f);
+    ENSURE_EQ(s->num_spheres, 2);
+    ENSURE_FBITS(s->spheres[1].radius, 0.4f);
+    ENSURE_FBITS(s->height, 1.6f);
+    ENSURE_FBITS(s->step_up_height, 0.3612f);
+    ENSURE_FBITS(s->step_down_height, 0.3612f);
+    ENSURE_EQ(s->num_lights, 1);
+    ENSURE_EQ(s->lights[0].color, 0xFFFAC800u);
+    ENSURE_FBITS(s->lights[0].intensity, 100.0f);
+    ENSURE_EQ(s->default_animation, 0x0300F0A0u);
+    ENSURE_EQ(s->default_motion_table, 0x0900F0A0u);
+    ENSURE_EQ(s->default_script_table, 0x34000004u);
+    acp_dat_record_free(&rec);
+    free(b);
+}
+
+static void motion_table_decodes(void)
+{
+    size_t size = 0;
+    uint8_t *b = load_seed("motion-table.bin", &size);
+    if (!b) return;
+    acp_dat_record rec;
+    acp_dat_error err;
+    ENSURE_EQ(parse(ACP_DAT_TYPE_MOTION_TABLE, b, size, &rec, &err), ACP_DAT_OK);
+    const acp_motion_table *t = rec.as.motion_table;
+    if (!t) return;
+    ENSURE_EQ(t->default_style, 0x8000003Du);
+    ENSURE_EQ(t->num_style_defaults, 1);
+    ENSURE_EQ(t->style_defaults[0].substate, 0x41000003u);
+    ENSURE_EQ(t->num_cycles, 2);
+    ENSURE_EQ(t->cycles[1].key, 0x003D0005u);
+    ENSURE_EQ(t->cycles[1].data.flags, 1);
+    ENSURE_FBITS(t->cycles[1].data.velocity.y, 3.1199999f);
+    ENSURE_EQ(t->cycles[1].data.num_anims, 1);
+    ENSURE_EQ(t->cycles[1].data.anims[0].high_frame, -1);
+    ENSURE_FBITS(t->cycles[1].data.anims[0].framerate, 30.0f);
+    ENSURE_EQ(t->num_modifiers, 1);
+    ENSURE_FBITS(t->modifiers[0].data.omega.z, -1.5f);
+    ENSURE_EQ(t->num_links, 1);
+    ENSURE_EQ(t->links[0].num_entries, 1);
+    ENSURE_EQ(t->links[0].entries[0].key, 0x45000005u);
+    acp_dat_record_free(&rec);
+    free(b);
+}
+
+static void ids_and_types_are_checked(void)
+{
+    size_t size = 0;
+    uint8_t *b = load_seed("landblock.bin", &size);
+    if (!b) return;
+    acp_dat_record rec;
+    acp_dat_error err;
+    ENSURE_EQ(acp_dat_record_parse(ACP_DAT_TYPE_LANDBLOCK, 0xA9B5FFFFu, b, size, &rec, &err), ACP_DAT_ERR_ID_MISMATCH);
+    ENSURE_EQ(err.record_id, 0xA9B5FFFFu);
+    ENSURE_EQ(acp_dat_record_parse(ACP_DAT_TYPE_UNKNOWN, 0xA9B4FFFFu, b, size, &rec, &err), ACP_DAT_ERR_UNSUPPORTED_TYPE);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0x0200FFFFu), ACP_DAT_TYPE_LANDBLOCK);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0x13000000u), ACP_DAT_TYPE_REGION);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0xA9B40100u), ACP_DAT_TYPE_UNKNOWN);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_PORTAL, 0x0200FFFFu), ACP_DAT_TYPE_SETUP);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_PORTAL, 0x01000001u), ACP_DAT_TYPE_UNKNOWN);
+    ENSURE(!strcmp(acp_dat_type_name(ACP_DAT_TYPE_MOTION_TABLE), "MotionTable"));
+    free(b);
+}
+
+static acp_datset *load_defaults(void)
+{
+    acp_datset *set = acp_datset_create();
+    const char *files[] = {"data/portal-default.dat", "data/cell-default.dat"};
+    for (int i = 0; i < 2; i++) {
+        size_t size = 0;
+        uint8_t *b = dt_read_repo_file(files[i], &size);
+        acp_dat_error err;
+        ENSURE(b && acp_datset_add_dat_bytes(set, b, size, &err) == ACP_DAT_OK);
+        free(b);
+    }
+    return set;
+}
+
+/* data/cell-default.dat holds exactly the terrain of landblocks.json and its height table. */
+static void cell_excerpt_matches_its_source(void)
+{
+    acp_datset *set = load_defaults();
+    size_t size = 0;
+    char *j = (char *)dt_read_repo_file("data/excerpt-sources/landblocks.json", &size);
+    if (!j) {
+        acp_datset_destroy(set);
+        return;
+    }
+    const char *end = j + size;
+    double table[257];
+    ENSURE_EQ(mj_numbers(mj_find(j, end, "land_height_table"), end, table, 257), 256);
+    const acp_region *g = acp_datset_region(set, 0x13000000u);
+    ENSURE(g != NULL);
+    for (int i = 0; g && i < 256; i++) ENSURE_FBITS(g->land_height_table[i], (float)table[i]);
+    if (g) {
+        ENSURE_EQ(g->region_number, 1);
+        ENSURE_EQ(g->version, 3);
+        ENSURE(g->name_length == 6 && !memcmp(g->name, "Dereth", 6));
+        ENSURE_FBITS(g->land_defs.square_length, 24.0f);
+    }
+    const char *lbs = mj_find(j, end, "landblocks");
+    int count = 0;
+    for (const char *p = lbs ? lbs + 1 : end; p && p < end;) {
+        const char *key = strstr(p, "\"0x");
+        if (!key || key >= end) break;
+        uint32_t id = (uint32_t)strtoul(key + 1, NULL, 16);
+        const char *obj = strchr(key, '{');
+        const char *obj_end = mj_skip(obj, end);
+        double h[82], t[82], r[82];
+        ENSURE_EQ(mj_numbers(mj_find(obj, obj_end, "height_index"), obj_end, h, 82), 81);
+        ENSURE_EQ(mj_numbers(mj_find(obj, obj_end, "terrain_type"), obj_end, t, 82), 81);
+        ENSURE_EQ(mj_numbers(mj_find(obj, obj_end, "road"), obj_end, r, 82), 81);
+        const acp_landblock *lb = acp_datset_landblock(set, id);
+        ENSURE(lb != NULL);
+        int wrong = 0;
+        for (int i = 0; lb && i < 81; i++) {
+            if (lb->height[i] != (uint8_t)h[i]) wrong++;
+            if (lb->terrain[i] != (uint16_t)(((int)t[i] << 2) | (int)r[i])) wrong++;
+        }
+        ENSURE_EQ(wrong, 0);
+        if (lb) ENSURE_EQ(lb->has_objects, 0);
+        count++;
+        p = obj_end;
+    }
+    ENSURE_EQ(count, 7);
+    /* The running player of retail-states.json stands in 0xD59A, vertex (4, 2) at 310 m. */
+    const acp_landblock *d59a = acp_datset_landblock(set, 0xD59AFFFFu);
+    if (d59a && g) ENSURE_FBITS(g->land_height_table[d59a->height[4 * 9 + 2]], 310.0f);
+    free(j);
+    acp_datset_destroy(set);
+}
+
+/* data/portal-default.dat: the stand-ins with the values SPEC §5 and the manifest pin. */
+static void portal_excerpt_pins(void)
+{
+    acp_datset *set = load_defaults();
+    const acp_motion_table *t = acp_datset_motion_table(set, 0x09000001u);
+    ENSURE(t != NULL);
+    if (t) {
+        ENSURE_EQ(t->default_style, 0x8000003Du);
+        ENSURE_EQ(t->style_defaults[0].substate, 0x41000003u);
+        const uint32_t keys[] = {0x003D0003u, 0x003D0005u, 0x003D0007u, 0x003D000Fu};
+        const float vel[][3] = {{0, 0, 0}, {0, 3.1199999f, 0}, {0, 4.0f, 0}, {1.25f, 0, 0}};
+        ENSURE_EQ(t->num_cycles, 4);
+        for (uint32_t i = 0; i < 4 && i < t->num_cycles; i++) {
+            ENSURE_EQ(t->cycles[i].key, keys[i]);
+            ENSURE_FBITS(t->cycles[i].data.velocity.x, vel[i][0]);
+            ENSURE_FBITS(t->cycles[i].data.velocity.y, vel[i][1]);
+            ENSURE_FBITS(t->cycles[i].data.anims[0].framerate, 30.0f);
+        }
+        ENSURE_EQ(t->num_modifiers, 2);
+        if (t->num_modifiers == 2) {
+            ENSURE_EQ(t->modifiers[0].key, 0x0000000Du);
+            ENSURE_EQ(t->modifiers[0].data.flags, 2);
+            ENSURE_FBITS(t->modifiers[0].data.omega.z, -1.5f);
+            ENSURE_EQ(t->modifiers[1].key, 0x003D000Fu);
+        }
+        ENSURE_EQ(t->num_links, 3);
+    }
+    const acp_setup *h = acp_datset_setup(set, 0x02000001u);
+    ENSURE(h != NULL);
+    if (h) {
+        ENSURE_EQ(h->num_parts, 34);
+        ENSURE_EQ(h->num_spheres, 2);
+        ENSURE_FBITS(h->step_up_height, 0.4f);
+        ENSURE_EQ(h->default_motion_table, 0x09000001u);
+    }
+    const acp_setup *q = acp_datset_setup(set, 0x0200012Au);
+    ENSURE(q && q->num_spheres == 1 && q->num_placements == 2);
+    ENSURE(acp_datset_setup(set, 0x0200054Bu) != NULL);
+    const acp_setup *d = acp_datset_setup(set, 0x020007DDu);
+    ENSURE(d && d->default_motion_table == 0x09000008u && acp_datset_motion_table(set, 0x09000008u));
+    const acp_animation *link = acp_datset_animation(set, 0x0300F005u);
+    ENSURE(link && link->pos_frames && link->num_frames == 6);
+    if (link && link->pos_frames) ENSURE_FBITS(link->pos_frames[0].origin.y, 0.05f);
+    /* Every animation a cycle or link names is present, with the setup's part count. */
+    int missing = 0;
+    for (uint32_t i = 0; t && i < t->num_cycles; i++) {
+        const acp_animation *a = acp_datset_animation(set, t->cycles[i].data.anims[0].anim_id);
+        if (!a || a->num_parts != 34) missing++;
+    }
+    ENSURE_EQ(missing, 0);
+    ENSURE_EQ(acp_datset_count(set), 15 + 8);
+    acp_datset_destroy(set);
+}
+
+/* A later excerpt replaces records with the same id; earlier pointers stay valid. */
+static void later_records_replace_earlier(void)
+{
+    acp_datset *set = load_defaults();
+    const acp_landblock *before = acp_datset_landblock(set, 0xA9B4FFFFu);
+    ENSURE(before != NULL);
+    uint8_t height0 = before ? before->height[0] : 0;
+    size_t size = 0;
+    uint8_t *lb = load_seed("landblock.bin", &size); /* id 0xA9B4FFFF, heights 0..80 */
+    uint32_t id = 0xA9B4FFFFu, sz = (uint32_t)size;
+    const uint8_t *bytes[] = {lb};
+    size_t dsize = 0;
+    uint8_t *dat = lb ? dt_build_dat(ACP_DAT_CELL, 0, 1, &id, bytes, &sz, &dsize) : NULL;
+    acp_dat_error err;
+    ENSURE(dat && acp_datset_add_dat_bytes(set, dat, dsize, &err) == ACP_DAT_OK);
+    const acp_landblock *after = acp_datset_landblock(set, 0xA9B4FFFFu);
+    ENSURE(after != NULL && after != before);
+    if (after) ENSURE_EQ(after->height[80], 80);
+    if (before) ENSURE_EQ(before->height[0], height0); /* still readable */
+    ENSURE_EQ(acp_datset_count(set), 23);
+    /* One record by type and id. */
+    ENSURE_EQ(acp_datset_add_record(set, ACP_DAT_TYPE_LANDBLOCK, 0xA9B4FFFFu, lb, size, &err), ACP_DAT_OK);
+    ENSURE_EQ(acp_datset_add_record(set, ACP_DAT_TYPE_LANDBLOCK, 0xA9B5FFFFu, lb, size, &err), ACP_DAT_ERR_ID_MISMATCH);
+    ENSURE_EQ(acp_datset_count(set), 23);
+    free(dat);
+    free(lb);
+    acp_datset_destroy(set);
+}
+
+/* Lazy sources: records load on demand, through pending reads, and newer sources win. */
+static void lazy_sources_load_on_demand(void)
+{
+    size_t size = 0;
+    uint8_t *portal = dt_read_repo_file("data/portal-default.dat", &size);
+    if (!portal) return;
+    acp_datset *set = acp_datset_create();
+    acp_dat_error err;
+    uint32_t index = 99;
+    ENSURE_EQ(acp_datset_add_cached_source(set, size, &index, &err), ACP_DAT_OK);
+    ENSURE_EQ(index, 0);
+    ENSURE(acp_datset_setup(set, 0x02000001u) == NULL);
+    int rounds = 0;
+    acp_dat_status st;
+    while ((st = acp_datset_require(set, 0x02000001u, &err)) == ACP_DAT_PENDING && rounds++ < 50) {
+        uint32_t src;
+        uint64_t off;
+        uint32_t len;
+        ENSURE(acp_datset_wanted(set, &src, &off, &len));
+        ENSURE_EQ(acp_datset_supply(set, src, off, portal + off, len), ACP_DAT_OK);
+    }
+    ENSURE_EQ(st, ACP_DAT_OK);
+    ENSURE(rounds >= 1);
+    ENSURE(!acp_datset_wanted(set, NULL, NULL, NULL));
+    const acp_setup *s = acp_datset_setup(set, 0x02000001u);
+    ENSURE(s && s->num_spheres == 2);
+    ENSURE_EQ(acp_datset_require(set, 0x02000001u, &err), ACP_DAT_OK); /* already the newest */
+    ENSURE(acp_datset_setup(set, 0x02000001u) == s);
+    ENSURE_EQ(acp_datset_require(set, 0x0200FFFEu, &err), ACP_DAT_ERR_NOT_FOUND);
+    /* An in-memory excerpt added later wins over the lazy source. */
+    ENSURE_EQ(acp_datset_add_dat_bytes(set, portal, size, &err), ACP_DAT_OK);
+    const acp_setup *s2 = acp_datset_setup(set, 0x02000001u);
+    ENSURE(s2 && s2 != s);
+    ENSURE_EQ(acp_datset_require(set, 0x02000001u, &err), ACP_DAT_OK);
+    ENSURE(acp_datset_setup(set, 0x02000001u) == s2);
+    /* A synchronous source added after that wins again. */
+    ENSURE_EQ(acp_datset_add_source(set, acp_dat_source_memory(portal, size), &index, &err), ACP_DAT_OK);
+    ENSURE_EQ(acp_datset_require(set, 0x02000001u, &err), ACP_DAT_OK);
+    ENSURE(acp_datset_setup(set, 0x02000001u) != s2);
+    /* A bad file is refused when added synchronously. */
+    uint8_t junk[512] = {0};
+    ENSURE_EQ(acp_datset_add_source(set, acp_dat_source_memory(junk, sizeof junk), NULL, &err), ACP_DAT_ERR_BAD_MAGIC);
+    acp_datset_destroy(set);
+    free(portal);
+}
+
+/* JSON of records: ids as hex strings, floats with %.9g. */
+static void records_print_as_json(void)
+{
+    acp_datset *set = load_defaults();
+    const acp_dat_record *r = acp_datset_record(set, ACP_DAT_TYPE_MOTION_TABLE, 0x09000001u);
+    char *j = r ? acp_dat_record_json(r, NULL, NULL) : NULL;
+    ENSURE(j != NULL);
+    if (j) {
+        ENSURE(!strncmp(j, "{\"id\":\"0x09000001\",\"type\":\"MotionTable\",\"default_style\":\"0x8000003D\"", 68));
+        ENSURE(strstr(j, "\"velocity\":[0,3.11999989,0]") != NULL);
+        ENSURE(strstr(j, "\"key\":\"0x0000000D\"") != NULL);
+    }
+    free(j);
+    r = acp_datset_record(set, ACP_DAT_TYPE_LANDBLOCK, 0xD59AFFFFu);
+    size_t len = 0;
+    j = r ? acp_dat_record_json(r, acp_datset_region(set, 0x13000000u), &len) : NULL;
+    ENSURE(j && strstr(j, "\"height\":[80,79,78,76,75,74,73,71,70,113,") && strstr(j, "\"z\":[160,158,"));
+    ENSURE(j && len == strlen(j));
+    free(j);
+    acp_datset_destroy(set);
+}
+
+void suite_dat_records(void)
+{
+    RUN(seeds_parse_and_every_cut_fails);
+    RUN(hooks_decode_every_type);
+    RUN(setup_decodes_and_sorts);
+    RUN(motion_table_decodes);
+    RUN(ids_and_types_are_checked);
+    RUN(cell_excerpt_matches_its_source);
+    RUN(portal_excerpt_pins);
+    RUN(later_records_replace_earlier);
+    RUN(lazy_sources_load_on_demand);
+    RUN(records_print_as_json);
+}

@@ -1,0 +1,205 @@
+// DAT records over the .wasm (wasm/abi.c acp_abi_dat_*) and the native CLI: the default excerpts
+// read back exactly their sources and manifest, the malformed corpus fails with its exact errors,
+// lazy reads resume after pending, and `acphys dump` / `acphys excerpt` agree with the .wasm.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import { DAT_TYPE, DatError, DatSet, writeDat } from '../../wasm/acphys.mjs';
+import { generate, SOURCES_DIR } from '../../scripts/gen-excerpts.mjs';
+import { generateFixtures } from '../../scripts/gen-dat-fixtures.mjs';
+import { resolvePath, sameValue } from '../../scripts/lib/dat-path.mjs';
+import { acphys, root, runNative } from './helpers.mjs';
+
+const hex = (n) => `0x${(n >>> 0).toString(16).toUpperCase().padStart(8, '0')}`;
+const read = (rel) => readFileSync(join(root, rel));
+const manifest = JSON.parse(read('data/excerpts.manifest.json'));
+const land = JSON.parse(readFileSync(join(SOURCES_DIR, 'landblocks.json'), 'utf8'));
+const TYPES = { Setup: 1, Animation: 2, MotionTable: 3, LandBlock: 4, Region: 5 };
+
+let acp, set;
+before(async () => {
+  acp = await acphys();
+  set = new DatSet(acp);
+  set.addBytes(read('data/portal-default.dat'));
+  set.addBytes(read('data/cell-default.dat'));
+});
+after(() => set.free());
+
+describe('default excerpts (data/)', () => {
+  it('cell excerpt: landblock 0xD59AFFFF has the real heights of landblocks.json', () => {
+    const lb = set.landblock(0xD59AFFFF);
+    assert.ok(lb, 'landblock 0xD59AFFFF is present');
+    assert.deepEqual(Array.from(lb.height), land.landblocks['0xD59AFFFF'].height_index);
+  });
+
+  it('cell excerpt: every landblock of landblocks.json, its terrain words and the height table', () => {
+    for (const [id, src] of Object.entries(land.landblocks)) {
+      const lb = set.landblock(Number(id));
+      assert.ok(lb, `${id} present`);
+      assert.equal(lb.hasObjects, 0);
+      assert.deepEqual(Array.from(lb.height), src.height_index, `${id} heights`);
+      assert.deepEqual(Array.from(lb.terrain), src.terrain_type.map((t, i) => (t << 2) | src.road[i]), `${id} terrain words`);
+    }
+    assert.deepEqual(Array.from(set.heightTable()), land.land_height_table);
+    const json = set.json(DAT_TYPE.LandBlock, 0xD59AFFFF);
+    assert.deepEqual(json.z, land.landblocks['0xD59AFFFF'].height_index.map((h) => land.land_height_table[h]));
+  });
+
+  it('every manifest value reads back from its record', () => {
+    let checked = 0;
+    for (const r of manifest.records) {
+      const json = set.json(TYPES[r.type], Number(r.id));
+      assert.ok(json, `${r.id} (${r.type}) is in ${r.file}`);
+      for (const v of r.values ?? []) {
+        const got = resolvePath(json, v.path);
+        assert.notEqual(got, undefined, `${r.id} ${v.path} resolves`);
+        assert.ok(typeof v.source === 'string' && v.source.length > 0, `${r.id} ${v.path} has a source`);
+        if (v.summary) continue;
+        assert.ok(sameValue(v.value, got), `${r.id} ${v.path}: manifest ${JSON.stringify(v.value)} vs ${JSON.stringify(got)}`);
+        checked++;
+      }
+    }
+    assert.ok(checked > 80, `${checked} values checked`);
+  });
+
+  it('the manifest lists every record, synthetic portal and real cell, and the files it describes', () => {
+    const held = set.records().map((r) => `${r.type}:${hex(r.id)}`).sort();
+    const listed = manifest.records.map((r) => `${TYPES[r.type]}:${r.id}`).sort();
+    assert.deepEqual(listed, held);
+    for (const r of manifest.records) {
+      assert.equal(r.synthetic, r.kind === 'portal', `${r.id} synthetic flag`);
+      assert.ok(r.source.length > 20, `${r.id} names its source`);
+    }
+    for (const [file, f] of Object.entries(manifest.files)) {
+      const bytes = read(file);
+      assert.equal(bytes.length, f.size, file);
+      assert.equal(createHash('sha256').update(bytes).digest('hex'), f.sha256, file);
+    }
+  });
+
+  it('SPEC §5 pins: humanoid cycles and TurnRight, the setups retail-states.json names', () => {
+    const t = set.json(DAT_TYPE.MotionTable, 0x09000001);
+    const cycle = (k) => t.cycles.find((c) => c.key === k);
+    assert.deepEqual(cycle('0x003D0005').velocity.map(Math.fround), [0, Math.fround(3.1199999), 0]);
+    assert.deepEqual(cycle('0x003D0007').velocity, [0, 4, 0]);
+    assert.deepEqual(cycle('0x003D000F').velocity, [1.25, 0, 0]);
+    assert.deepEqual(t.modifiers.find((m) => m.key === '0x0000000D').omega, [0, 0, -1.5]);
+    const states = JSON.parse(readFileSync(join(SOURCES_DIR, 'retail-states.json'), 'utf8')).states;
+    for (const s of states) {
+      const setup = set.json(DAT_TYPE.Setup, Number(s.setup));
+      assert.ok(setup && setup.spheres.length >= 1, `${s.name}: setup ${s.setup}`);
+      if (s.motion_table) {
+        assert.equal(setup.default_motion_table, s.motion_table);
+        assert.ok(set.json(DAT_TYPE.MotionTable, Number(s.motion_table)), `${s.name}: motion table`);
+      }
+    }
+  });
+
+  it('regenerating the excerpts and the fixtures gives the checked-in bytes', async () => {
+    const g = await generate(acp);
+    assert.ok(Buffer.from(g.portal).equals(read('data/portal-default.dat')), 'portal-default.dat is up to date');
+    assert.ok(Buffer.from(g.cell).equals(read('data/cell-default.dat')), 'cell-default.dat is up to date');
+    assert.deepEqual(g.manifest, manifest);
+    const f = await generateFixtures(acp);
+    for (const [rel, bytes] of f.files) assert.ok(Buffer.from(bytes).equals(read(rel)), `${rel} is up to date`);
+  });
+});
+
+describe('malformed DATs (tests/data/dat-malformed)', () => {
+  const corpus = JSON.parse(read('tests/data/dat-malformed/manifest.json'));
+  for (const c of corpus.cases) {
+    it(`${c.file}: ${c.status} at ${c.in_record ? 'record' : 'file'} offset ${c.offset}`, () => {
+      const s = new DatSet(acp);
+      try {
+        assert.throws(() => s.addBytes(read(join('tests/data/dat-malformed', c.file))), (e) => {
+          assert.ok(e instanceof DatError);
+          assert.equal(e.code, c.status);
+          assert.equal(e.offset, c.offset);
+          assert.equal(e.inRecord, c.in_record);
+          assert.equal(e.field, c.field);
+          assert.equal(hex(e.recordId), c.record);
+          return true;
+        });
+        assert.equal(s.count(), 0);
+      } finally { s.free(); }
+    });
+  }
+});
+
+describe('lazy DATs (a user\'s real file, read by ranges)', () => {
+  it('require() fetches only the ranges the C side asks for, and resumes after each', async () => {
+    const bytes = read('data/portal-default.dat');
+    const s = new DatSet(acp);
+    const asked = [];
+    try {
+      s.addLazy(bytes.length, async (offset, length) => { asked.push([offset, length]); return bytes.subarray(offset, offset + length); });
+      await s.require(0x09000001);
+      assert.ok(asked.length >= 1 && asked.length <= 4, `${asked.length} ranges`);
+      assert.deepEqual(s.json(DAT_TYPE.MotionTable, 0x09000001), set.json(DAT_TYPE.MotionTable, 0x09000001));
+      await assert.rejects(s.require(0x0200FFFE), (e) => e.code === 'ACP_DAT_ERR_NOT_FOUND');
+      assert.equal(s.count(), 1);
+    } finally { s.free(); }
+  });
+});
+
+describe('native CLI (acphys dump / excerpt) agrees with the .wasm', () => {
+  let dir;
+  before(() => { dir = mkdtempSync(join(tmpdir(), 'acphys-dat-')); });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('`acphys dump data/cell-default.dat 0xD59AFFFF` prints the real heights of landblock 0xD59A', () => {
+    const out = JSON.parse(runNative(['dump', join(root, 'data/cell-default.dat'), '0xD59AFFFF']));
+    assert.equal(out.id, '0xD59AFFFF');
+    assert.deepEqual(out.height, land.landblocks['0xD59AFFFF'].height_index);
+    assert.equal(out.z[38], 310);
+  });
+
+  it('dump prints the same JSON text natively and from the .wasm for every record', () => {
+    for (const r of manifest.records) {
+      const native = runNative(['dump', join(root, r.file), r.id]).trim();
+      const p = acp.exports.acp_abi_dat_json(set.handle, TYPES[r.type], Number(r.id));
+      const wasm = acp.string(p);
+      acp.free(p);
+      assert.equal(native, wasm, r.id);
+    }
+  });
+
+  it('excerpt of every record gives back the same file; of a few, a valid smaller DAT', () => {
+    const ids = manifest.records.filter((r) => r.kind === 'portal').map((r) => r.id);
+    const all = join(dir, 'all.dat');
+    runNative(['excerpt', join(root, 'data/portal-default.dat'), ...ids, '-o', all]);
+    assert.ok(readFileSync(all).equals(read('data/portal-default.dat')));
+    const some = join(dir, 'some.dat');
+    runNative(['excerpt', join(root, 'data/portal-default.dat'), '0x02000001', '0x09000001', '-o', some]);
+    const s = new DatSet(acp);
+    try {
+      s.addBytes(readFileSync(some));
+      assert.deepEqual(s.records(), [{ type: 1, id: 0x02000001 }, { type: 3, id: 0x09000001 }]);
+      assert.deepEqual(s.json(DAT_TYPE.Setup, 0x02000001), set.json(DAT_TYPE.Setup, 0x02000001));
+    } finally { s.free(); }
+  });
+
+  it('errors name the status, offset and field; a missing id is ACP_DAT_ERR_NOT_FOUND', () => {
+    const fail = (args) => {
+      try { runNative(args, { stdio: ['ignore', 'pipe', 'pipe'] }); } catch (e) { return { code: e.status, stderr: String(e.stderr) }; }
+      return { code: 0, stderr: '' };
+    };
+    let r = fail(['dump', join(root, 'tests/data/dat-malformed/free-block.dat'), '0x13000000']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /ACP_DAT_ERR_FREE_BLOCK.*record 0x13000000, file offset 2816/);
+    r = fail(['dump', join(root, 'data/cell-default.dat'), '0x12345678']);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /ACP_DAT_ERR_NOT_FOUND/);
+    r = fail(['excerpt', join(root, 'data/cell-default.dat'), '0xA9B4FFFF']);
+    assert.equal(r.code, 2);
+  });
+
+  it('writeDat refuses a duplicate id', () => {
+    const rec = { id: 0x0E000001, bytes: new Uint8Array(4) };
+    assert.throws(() => writeDat(acp, { dataSet: 1, records: [rec, rec] }), /same id/);
+  });
+});
