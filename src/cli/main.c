@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "commands.h"
 #include "mathx.h"
 #include "version.h"
 
@@ -12,7 +13,12 @@ static int usage(FILE *out)
             "acphys %s: the Asheron's Call retail per-object physics update\n"
             "usage:\n"
             "  acphys version            print the version\n"
-            "  acphys math-digest [n]    digest of the deterministic math over n inputs\n",
+            "  acphys math-digest [n]    digest of the deterministic math over n inputs\n"
+            /* ---- scenarios and traces (issue 5) ---- */
+            "  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet]\n"
+            "                            run a scenario: per-frame table on stdout, trace to a file\n"
+            "  acphys diff <a.jsonl> <b.jsonl>\n"
+            "                            first frame and field where two traces differ\n",
             acp_version());
     return out == stdout ? 0 : 2;
 }
@@ -29,6 +35,10 @@ int main(int argc, char **argv)
         printf("%016llx\n", acp_math_digest(n));
         return 0;
     }
+    /* ---- scenarios and traces (issue 5) ---- */
+    if (!strcmp(argv[1], "run")) return acp_cli_run(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "diff")) return acp_cli_diff(argc - 2, argv + 2);
+    /* ---- end scenarios and traces ---- */
     if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) return usage(stdout);
     fprintf(stderr, "acphys: unknown command '%s'\n", argv[1]);
     return usage(stderr);

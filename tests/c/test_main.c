@@ -6,7 +6,11 @@ int acp_test_checks;
 const char *acp_test_case = "";
 
 #define ACP_SUITES(X) \
-    X(mathx) X(frame) X(position) X(physobj)
+    X(mathx) X(frame) X(position) X(physobj) \
+    ACP_SCENARIO_SUITES(X)
+
+/* ---- scenarios and traces (issue 5): tests/c/test_scenario.c ---- */
+#define ACP_SCENARIO_SUITES(X) X(text) X(jsonv) X(scenario) X(trace)
 
 #define DECLARE(name) void suite_##name(void);
 ACP_SUITES(DECLARE)

@@ -1,0 +1,5 @@
+#include "test.h"
+void suite_text(void) {}
+void suite_jsonv(void) {}
+void suite_scenario(void) {}
+void suite_trace(void) {}
