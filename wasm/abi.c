@@ -467,6 +467,10 @@ ACP_ABI const char *acp_abi_format_f(double v, int decimals)
     return g_format;
 }
 
+/** acp_text_format_digest(count), low and high 32 bits. */
+ACP_ABI uint32_t acp_abi_format_digest_lo(uint32_t count) { return (uint32_t)acp_text_format_digest(count); }
+ACP_ABI uint32_t acp_abi_format_digest_hi(uint32_t count) { return (uint32_t)(acp_text_format_digest(count) >> 32); }
+
 /** A trace comparison (src/scenario/diff.h); 0 when out of memory. */
 ACP_ABI acp_trace_diff *acp_abi_diff_create(void)
 {

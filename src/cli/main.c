@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "mathx.h"
+#include "text.h"
 #include "version.h"
 
 static int usage(FILE *out)
@@ -18,7 +19,8 @@ static int usage(FILE *out)
             "  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet]\n"
             "                            run a scenario: per-frame table on stdout, trace to a file\n"
             "  acphys diff <a.jsonl> <b.jsonl>\n"
-            "                            first frame and field where two traces differ\n",
+            "                            first frame and field where two traces differ\n"
+            "  acphys format-digest [n]  digest of the trace number formatting over n values\n",
             acp_version());
     return out == stdout ? 0 : 2;
 }
@@ -37,6 +39,11 @@ int main(int argc, char **argv)
     }
     /* ---- scenarios and traces (issue 5) ---- */
     if (!strcmp(argv[1], "run")) return acp_cli_run(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "format-digest")) { /* the WASM build must print the same characters */
+        unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 100000u;
+        printf("%016llx\n", (unsigned long long)acp_text_format_digest(n));
+        return 0;
+    }
     if (!strcmp(argv[1], "diff")) return acp_cli_diff(argc - 2, argv + 2);
     /* ---- end scenarios and traces ---- */
     if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) return usage(stdout);

@@ -222,8 +222,7 @@ static size_t push_key(cmp *c, const char *key, uint32_t len)
 {
     size_t old = c->path_len;
     acp_text t;
-    acp_text_fixed(&t, c->path, sizeof c->path);
-    t.len = c->path_len;
+    acp_text_fixed_at(&t, c->path, sizeof c->path, c->path_len);
     if (c->path_len) acp_text_put_char(&t, '.');
     acp_text_put_n(&t, key, len);
     c->path_len = t.len;
@@ -234,8 +233,7 @@ static size_t push_index(cmp *c, uint32_t i)
 {
     size_t old = c->path_len;
     acp_text t;
-    acp_text_fixed(&t, c->path, sizeof c->path);
-    t.len = c->path_len;
+    acp_text_fixed_at(&t, c->path, sizeof c->path, c->path_len);
     acp_text_put_char(&t, '[');
     acp_text_put_u64(&t, i);
     acp_text_put_char(&t, ']');

@@ -25,8 +25,7 @@ static size_t path_key(path *p, const char *key)
 {
     size_t old = p->len;
     acp_text t;
-    acp_text_fixed(&t, p->s, sizeof p->s);
-    t.len = p->len;
+    acp_text_fixed_at(&t, p->s, sizeof p->s, p->len);
     if (p->len) acp_text_put_char(&t, '.');
     acp_text_put(&t, key);
     p->len = t.len;
@@ -37,8 +36,7 @@ static size_t path_index(path *p, uint32_t i)
 {
     size_t old = p->len;
     acp_text t;
-    acp_text_fixed(&t, p->s, sizeof p->s);
-    t.len = p->len;
+    acp_text_fixed_at(&t, p->s, sizeof p->s, p->len);
     acp_text_put_char(&t, '[');
     acp_text_put_u64(&t, i);
     acp_text_put_char(&t, ']');
@@ -82,8 +80,24 @@ static bool fail_type(ctx *c, const path *p, const char *expected, const acp_jso
     return false;
 }
 
-/* The value of a number for messages: %.17g of it. */
-static void put_number(acp_text *t, double v) { acp_text_put_g(t, v, 17); }
+/* A number for messages, as short as it reads back: integers below 1e16 in full, other values
+ * with the fewest significant digits (%.Ng, N ≤ 17) that strtod turns back into v (both C
+ * libraries' strtod are correctly rounded, so native and WASM pick the same N). */
+static void put_number(acp_text *t, double v)
+{
+    if (v == floor(v) && fabs(v) < 1e16) {
+        acp_text_put_i64(t, (int64_t)v);
+        return;
+    }
+    char buf[40];
+    for (int p = 1; p <= 17; p++) {
+        acp_text tx;
+        acp_text_fixed(&tx, buf, sizeof buf);
+        acp_text_put_g(&tx, v, p);
+        if (!isfinite(v) || strtod(buf, NULL) == v) break;
+    }
+    acp_text_put(t, buf);
+}
 
 /* ---- field readers ---- */
 

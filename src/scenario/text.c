@@ -25,6 +25,16 @@ void acp_text_fixed(acp_text *t, char *buf, size_t size)
     if (size) buf[0] = '\0';
 }
 
+void acp_text_fixed_at(acp_text *t, char *buf, size_t size, size_t len)
+{
+    t->data = buf;
+    t->cap = size;
+    t->len = len < size ? len : (size ? size - 1 : 0);
+    t->fixed = true;
+    t->oom = false;
+    if (size) buf[t->len] = '\0';
+}
+
 void acp_text_free(acp_text *t)
 {
     if (!t->fixed) {
@@ -359,4 +369,60 @@ void acp_text_put_f(acp_text *t, double v, int decimals)
         int idx = x.exp10 + j;
         acp_text_put_char(t, x.n > 0 && idx >= 0 && idx < x.n ? x.d[idx] : '0');
     }
+}
+
+/* ---- the formatting self-check ---- */
+
+const struct acp_text_format ACP_TEXT_FORMATS[8] = {{'g', 17}, {'g', 9}, {'g', 6}, {'g', 1},
+                                                    {'f', 6}, {'f', 4}, {'f', 2}, {'f', 0}};
+
+static uint64_t xorshift64(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    *s = x;
+    return x;
+}
+
+double acp_text_format_sample(uint64_t *state, uint32_t i)
+{
+    uint64_t r = xorshift64(state);
+    double v;
+    switch (i % 5u) {
+    case 0: memcpy(&v, &r, sizeof v); return v;      /* any double, NaNs and infinities too */
+    case 1: {                                           /* any float */
+        uint32_t u = (uint32_t)r;
+        float f;
+        memcpy(&f, &u, sizeof f);
+        return f;
+    }
+    case 2: /* short decimals of the sizes traces hold: ±k / 10^d */
+        return (double)((int64_t)(r >> 40) - (1 << 23)) / (double)(1u << (r & 7u)) / 1000.0;
+    case 3: /* exact ties: odd / 2^k, the cases where rounding half-to-even matters */
+        return (double)(int64_t)((r >> 11) | 1u) / (double)(1ull << (r & 63u)) * ((r >> 10 & 1u) ? -1.0 : 1.0);
+    default: /* doubles near powers of ten and small integers */
+        return (double)(int64_t)(r % 2000001u) - 1000000.0 + (double)(r >> 60) * 0.05;
+    }
+}
+
+uint64_t acp_text_format_digest(uint32_t count)
+{
+    uint64_t h = 0xcbf29ce484222325ull, state = 0x9E3779B97F4A7C15ull;
+    char buf[1200];
+    for (uint32_t i = 0; i < count; i++) {
+        double v = acp_text_format_sample(&state, i);
+        for (size_t k = 0; k < sizeof ACP_TEXT_FORMATS / sizeof ACP_TEXT_FORMATS[0]; k++) {
+            acp_text t;
+            acp_text_fixed(&t, buf, sizeof buf);
+            if (ACP_TEXT_FORMATS[k].kind == 'g') acp_text_put_g(&t, v, ACP_TEXT_FORMATS[k].digits);
+            else acp_text_put_f(&t, v, ACP_TEXT_FORMATS[k].digits);
+            for (size_t j = 0; j <= t.len; j++) { /* with the NUL */
+                h ^= (unsigned char)buf[j];
+                h *= 0x100000001b3ull;
+            }
+        }
+    }
+    return h;
 }

@@ -31,6 +31,8 @@ typedef struct acp_text {
 void acp_text_init(acp_text *t);
 /** A text over the caller's array buf[size] (size ≥ 1); truncates when full. */
 void acp_text_fixed(acp_text *t, char *buf, size_t size);
+/** A text over buf[size] that already holds `len` bytes (len < size; appends keep them). */
+void acp_text_fixed_at(acp_text *t, char *buf, size_t size, size_t len);
 /** Free a growable text's memory (a fixed one is left alone) and empty it. */
 void acp_text_free(acp_text *t);
 /** Empty the text, keeping its memory. */
@@ -59,6 +61,16 @@ void acp_text_put_json_string(acp_text *t, const char *s, size_t n);
 void acp_text_put_g(acp_text *t, double v, int precision);
 /** v as C's %.{decimals}f, exactly (decimals 0..40). Non-finite as acp_text_put_g. */
 void acp_text_put_f(acp_text *t, double v, int decimals);
+/** The i-th value of the formatting sample (deterministic): random double bit patterns, random
+ *  float bit patterns, short decimals, and values whose exact expansions end in a tie at the
+ *  printed precision (integers / 2^k). *state starts at any non-zero value. */
+double acp_text_format_sample(uint64_t *state, uint32_t i);
+/** The formats the trace and table use, as {kind, digits}: kind 'g' or 'f'. */
+extern const struct acp_text_format { char kind; int digits; } ACP_TEXT_FORMATS[8];
+/** FNV-1a 64 of every sample value 0..count−1 formatted in every ACP_TEXT_FORMATS entry (each
+ *  string followed by a 0 byte): equal natively and in WASM iff both print the same characters. */
+uint64_t acp_text_format_digest(uint32_t count);
+
 /** Pad with spaces on the left so that the text from `start` is at least `width` bytes. */
 void acp_text_pad_left(acp_text *t, size_t start, size_t width);
 
