@@ -33,7 +33,7 @@ acp_partarray *acp_partarray_create_spheres(struct acp_physobj *owner, const acp
 {
     acp_partarray *pa = alloc_partarray(owner, 0, num_spheres);
     if (!pa) return NULL;
-    memcpy((acp_sphere *)pa->spheres, spheres, num_spheres * sizeof *spheres);
+    if (num_spheres) memcpy((acp_sphere *)pa->spheres, spheres, num_spheres * sizeof *spheres);
     pa->num_spheres = num_spheres;
     return pa;
 }

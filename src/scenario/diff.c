@@ -157,7 +157,7 @@ static void put_where(cmp *c, acp_text *t)
     acp_text_put(t, c->path_len ? c->path : "(the line)");
     if (c->in_object && c->object_id) {
         acp_text_put(t, " (object id ");
-        put_json(t, c->object_id, 64);
+        put_json(t, c->object_id, t->len + 64);
         acp_text_put(t, ")");
     }
     acp_text_put(t, ":\n");
