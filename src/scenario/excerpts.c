@@ -49,14 +49,13 @@ bool acp_excerpts_add(acp_excerpts *ex, const uint8_t *bytes, size_t size, char 
         acp_text_fixed(&t, msg, msg_size);
         acp_text_put(&t, "not a readable DAT file: ");
         acp_text_put(&t, acp_dat_status_string(st));
+        acp_text_put(&t, " (");
         if (err.record_id) {
-            acp_text_put(&t, " (record ");
+            acp_text_put(&t, "record ");
             acp_text_put_hex32(&t, err.record_id);
-            acp_text_put(&t, ",");
-        } else {
-            acp_text_put(&t, " (");
+            acp_text_put(&t, ", ");
         }
-        acp_text_put(&t, " byte ");
+        acp_text_put(&t, "byte ");
         acp_text_put_u64(&t, err.offset);
         if (err.field && err.field[0]) {
             acp_text_put(&t, ", field ");

@@ -2,7 +2,7 @@
 // Units: seconds, metres, m/s, rad/s; quaternions (w, x, y, z); ids are uint32.
 // The scenario format: schema/scenario.v1.schema.json; the trace: schema/trace.v1.schema.json.
 
-import type { Acphys, Ptr } from './acphys';
+import type { Acphys, Ptr } from './acphys.mjs';
 
 /** The clock profiles of SPEC §4 (plus ACE's, for comparison). */
 export type ProfileName = 'retail' | 'acdream-r6' | 'ace';
