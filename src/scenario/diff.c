@@ -12,8 +12,7 @@ typedef struct cmp {
     acp_trace_diff *d;
     uint32_t line_no;
     const acp_jsonv *line_a;         /* for the frame number */
-    char path[256];
-    size_t path_len;
+    acp_path path;
     bool in_object;                  /* below objects[i] */
     const acp_jsonv *object_id;      /* a's "id" of that object */
 } cmp;
@@ -154,7 +153,7 @@ static void put_where(cmp *c, acp_text *t)
         acp_text_put_u64(t, c->line_no);
     }
     acp_text_put(t, ", field ");
-    acp_text_put(t, c->path_len ? c->path : "(the line)");
+    acp_text_put(t, c->path.len ? c->path.s : "(the line)");
     if (c->in_object && c->object_id) {
         acp_text_put(t, " (object id ");
         put_json(t, c->object_id, t->len + 64);
@@ -171,22 +170,17 @@ static void put_value(acp_text *t, const char *label, const acp_jsonv *v, num_ki
         return;
     }
     double d;
-    if (as_number(v, &d) && kind == KIND_F32) {
+    if (as_number(v, &d) && kind != KIND_CELL) {
+        bool f32 = kind == KIND_F32;
         float f = (float)d;
-        uint32_t u;
-        memcpy(&u, &f, sizeof u);
-        acp_text_put_g(t, f, 9);
-        acp_text_put(t, " (float32 ");
-        acp_text_put_hex32(t, u);
-        acp_text_put(t, ")\n");
-        return;
-    }
-    if (as_number(v, &d) && kind == KIND_F64) {
-        uint64_t u;
-        memcpy(&u, &d, sizeof u);
-        acp_text_put_g(t, d, 17);
-        acp_text_put(t, " (float64 0x");
-        acp_text_put_hex64(t, u);
+        uint32_t u32;
+        uint64_t u64;
+        memcpy(&u32, &f, sizeof u32);
+        memcpy(&u64, &d, sizeof u64);
+        acp_text_put_g(t, f32 ? (double)f : d, f32 ? 9 : 17);
+        acp_text_put(t, f32 ? " (float32 " : " (float64 0x");
+        if (f32) acp_text_put_hex32(t, u32);
+        else acp_text_put_hex64(t, u64);
         acp_text_put(t, ")\n");
         return;
     }
@@ -218,34 +212,9 @@ static bool report(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind kind
 
 /* ---- the walk ---- */
 
-static size_t push_key(cmp *c, const char *key, uint32_t len)
-{
-    size_t old = c->path_len;
-    acp_text t;
-    acp_text_fixed_at(&t, c->path, sizeof c->path, c->path_len);
-    if (c->path_len) acp_text_put_char(&t, '.');
-    acp_text_put_n(&t, key, len);
-    c->path_len = t.len;
-    return old;
-}
-
-static size_t push_index(cmp *c, uint32_t i)
-{
-    size_t old = c->path_len;
-    acp_text t;
-    acp_text_fixed_at(&t, c->path, sizeof c->path, c->path_len);
-    acp_text_put_char(&t, '[');
-    acp_text_put_u64(&t, i);
-    acp_text_put_char(&t, ']');
-    c->path_len = t.len;
-    return old;
-}
-
-static void pop(cmp *c, size_t old)
-{
-    c->path_len = old;
-    c->path[old] = '\0';
-}
+static size_t push_key(cmp *c, const char *key, uint32_t len) { return acp_path_key(&c->path, key, len); }
+static size_t push_index(cmp *c, uint32_t i) { return acp_path_index(&c->path, i); }
+static void pop(cmp *c, size_t old) { acp_path_pop(&c->path, old); }
 
 static bool same_value(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind kind, bool objects_array);
 
@@ -259,7 +228,7 @@ static bool same_object(cmp *c, const acp_jsonv *a, const acp_jsonv *b)
                 bv = &b->members[j].value;
         size_t old = push_key(c, m->key, m->key_len);
         num_kind kind = kind_of(m->key);
-        bool ok = bv ? same_value(c, &m->value, bv, kind, strcmp(m->key, "objects") == 0 && c->path_len == 7)
+        bool ok = bv ? same_value(c, &m->value, bv, kind, strcmp(m->key, "objects") == 0 && c->path.len == 7)
                      : report(c, &m->value, NULL, kind);
         pop(c, old);
         if (!ok) return false;

@@ -243,6 +243,22 @@ static const char *read_bytes(decoder *d, uint32_t len)
     return s;
 }
 
+/* An array's or object's count, checked against the nesting limit and against the bytes left
+ * (each element takes at least min_size bytes) before anything is allocated. */
+static bool container(decoder *d, size_t at, int depth, size_t min_size, const char *too_many, uint32_t *n)
+{
+    if (depth >= ACP_JSONV_MAX_DEPTH) {
+        fail(d, at, "nesting deeper than 64 levels");
+        return false;
+    }
+    if (!read_u32(d, n)) return false;
+    if ((size_t)*n > left(d) / min_size) {
+        fail(d, at, too_many);
+        return false;
+    }
+    return true;
+}
+
 static bool decode_value(decoder *d, acp_jsonv *out, int depth)
 {
     size_t at = d->pos;
@@ -265,16 +281,8 @@ static bool decode_value(decoder *d, acp_jsonv *out, int depth)
         return out->string != NULL;
     }
     case 5: {
-        if (depth >= ACP_JSONV_MAX_DEPTH) {
-            fail(d, at, "nesting deeper than 64 levels");
-            return false;
-        }
         uint32_t n;
-        if (!read_u32(d, &n)) return false;
-        if ((size_t)n > left(d)) { /* every value takes at least one byte */
-            fail(d, at, "an array count is larger than the bytes left can hold");
-            return false;
-        }
+        if (!container(d, at, depth, 1u, "an array count is larger than the bytes left can hold", &n)) return false;
         out->type = ACP_JSONV_ARRAY;
         out->items = acp_jsonv_alloc_items(d->doc, n);
         if (!out->items) {
@@ -288,16 +296,8 @@ static bool decode_value(decoder *d, acp_jsonv *out, int depth)
         return true;
     }
     case 6: {
-        if (depth >= ACP_JSONV_MAX_DEPTH) {
-            fail(d, at, "nesting deeper than 64 levels");
-            return false;
-        }
-        uint32_t n;
-        if (!read_u32(d, &n)) return false;
-        if ((size_t)n > left(d) / 5u) { /* key length (4) + a value (1) at least */
-            fail(d, at, "an object count is larger than the bytes left can hold");
-            return false;
-        }
+        uint32_t n; /* a member takes a key length (4) and a value (1) at least */
+        if (!container(d, at, depth, 5u, "an object count is larger than the bytes left can hold", &n)) return false;
         out->type = ACP_JSONV_OBJECT;
         out->members = acp_jsonv_alloc_members(d->doc, n);
         if (!out->members) {

@@ -66,7 +66,7 @@ static void add_warning(acp_run *run, const char *message)
 
 /* ---- creation ---- */
 
-acp_run *acp_run_create(const acp_jsonv *root, int profile_override)
+static acp_run *alloc_run(void)
 {
     acp_run *run = calloc(1, sizeof *run);
     if (!run) return NULL;
@@ -76,6 +76,13 @@ acp_run *acp_run_create(const acp_jsonv *root, int profile_override)
     acp_text_init(&run->digest_line);
     acp_text_init(&run->trace);
     run->digest = ACP_FNV64_OFFSET;
+    return run;
+}
+
+acp_run *acp_run_create(const acp_jsonv *root, int profile_override)
+{
+    acp_run *run = alloc_run();
+    if (!run) return NULL;
     acp_scenario_error err;
     if (!acp_scenario_decode(root, &run->scenario, &err)) {
         set_error(run, err.message);
@@ -99,15 +106,8 @@ acp_run *acp_run_create(const acp_jsonv *root, int profile_override)
 
 acp_run *acp_run_create_failed(const char *message)
 {
-    acp_run *run = calloc(1, sizeof *run);
-    if (!run) return NULL;
-    acp_text_init(&run->line);
-    acp_text_init(&run->table);
-    acp_text_init(&run->header);
-    acp_text_init(&run->digest_line);
-    acp_text_init(&run->trace);
-    run->digest = ACP_FNV64_OFFSET;
-    set_error(run, message);
+    acp_run *run = alloc_run();
+    if (run) set_error(run, message);
     return run;
 }
 

@@ -10,45 +10,16 @@
 
 /* ---- field paths and errors ---- */
 
-typedef struct path {
-    char s[192];
-    size_t len;
-} path;
+typedef acp_path path;
 
 typedef struct ctx {
     acp_scenario_error *err;
     bool failed;
 } ctx;
 
-/* Append ".key" (or "key" at the top) and return the previous length, for path_pop. */
-static size_t path_key(path *p, const char *key)
-{
-    size_t old = p->len;
-    acp_text t;
-    acp_text_fixed_at(&t, p->s, sizeof p->s, p->len);
-    if (p->len) acp_text_put_char(&t, '.');
-    acp_text_put(&t, key);
-    p->len = t.len;
-    return old;
-}
-
-static size_t path_index(path *p, uint32_t i)
-{
-    size_t old = p->len;
-    acp_text t;
-    acp_text_fixed_at(&t, p->s, sizeof p->s, p->len);
-    acp_text_put_char(&t, '[');
-    acp_text_put_u64(&t, i);
-    acp_text_put_char(&t, ']');
-    p->len = t.len;
-    return old;
-}
-
-static void path_pop(path *p, size_t old)
-{
-    p->len = old;
-    p->s[old] = '\0';
-}
+static size_t path_key(path *p, const char *key) { return acp_path_key(p, key, strlen(key)); }
+static size_t path_index(path *p, uint32_t i) { return acp_path_index(p, i); }
+static void path_pop(path *p, size_t old) { acp_path_pop(p, old); }
 
 /* Start an error message "<path>: " and return the text to complete it (NULL after the first
  * error: only the first is reported). */

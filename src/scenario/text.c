@@ -175,6 +175,37 @@ void acp_text_pad_left(acp_text *t, size_t start, size_t width)
     t->data[t->len] = '\0';
 }
 
+/* ---- field paths ---- */
+
+size_t acp_path_key(acp_path *p, const char *key, size_t n)
+{
+    size_t old = p->len;
+    acp_text t;
+    acp_text_fixed_at(&t, p->s, sizeof p->s, p->len);
+    if (p->len) acp_text_put_char(&t, '.');
+    acp_text_put_n(&t, key, n);
+    p->len = t.len;
+    return old;
+}
+
+size_t acp_path_index(acp_path *p, uint32_t i)
+{
+    size_t old = p->len;
+    acp_text t;
+    acp_text_fixed_at(&t, p->s, sizeof p->s, p->len);
+    acp_text_put_char(&t, '[');
+    acp_text_put_u64(&t, i);
+    acp_text_put_char(&t, ']');
+    p->len = t.len;
+    return old;
+}
+
+void acp_path_pop(acp_path *p, size_t len)
+{
+    p->len = len;
+    p->s[len] = '\0';
+}
+
 /* ---- exact decimal expansion ----
  * A finite double is m·2^e with integer m < 2^53. For e ≥ 0 its value is the integer m·2^e; for
  * e < 0 it is m·5^−e / 10^−e. Either way a big integer N (base 10^9 limbs) times a power of ten

@@ -74,4 +74,17 @@ uint64_t acp_text_format_digest(uint32_t count);
 /** Pad with spaces on the left so that the text from `start` is at least `width` bytes. */
 void acp_text_pad_left(acp_text *t, size_t start, size_t width);
 
+/** A field path for messages, e.g. "objects[0].position.origin[2]" (truncated past 255 bytes). */
+typedef struct acp_path {
+    char s[256];
+    size_t len;
+} acp_path;
+
+/** Append ".key" (just "key" at the start); returns the previous length, for acp_path_pop. */
+size_t acp_path_key(acp_path *p, const char *key, size_t n);
+/** Append "[i]"; returns the previous length. */
+size_t acp_path_index(acp_path *p, uint32_t i);
+/** Cut the path back to a length acp_path_key or acp_path_index returned. */
+void acp_path_pop(acp_path *p, size_t len);
+
 #endif

@@ -118,18 +118,16 @@ uint64_t acp_trace_hash_frame(uint64_t h, const acp_trace_frame *f)
 
 static bool finite_bits(double v) { return v - v == 0.0; }
 
-static void put_double(acp_text *t, double v)
+/* A JSON number with `digits` significant digits (17 for a double, 9 for a float), or the
+ * string "NaN" / "Infinity" / "-Infinity". */
+static void put_number(acp_text *t, double v, int digits)
 {
-    if (finite_bits(v)) acp_text_put_g(t, v, 17);
+    if (finite_bits(v)) acp_text_put_g(t, v, digits);
     else acp_text_put(t, v != v ? "\"NaN\"" : v > 0 ? "\"Infinity\"" : "\"-Infinity\"");
 }
 
-static void put_float(acp_text *t, float f)
-{
-    double v = f;
-    if (finite_bits(v)) acp_text_put_g(t, v, 9);
-    else acp_text_put(t, v != v ? "\"NaN\"" : v > 0 ? "\"Infinity\"" : "\"-Infinity\"");
-}
+static void put_double(acp_text *t, double v) { put_number(t, v, 17); }
+static void put_float(acp_text *t, float f) { put_number(t, f, 9); }
 
 static void put_floats(acp_text *t, const float *v, uint32_t n)
 {
