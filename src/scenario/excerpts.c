@@ -68,6 +68,11 @@ bool acp_excerpts_add(acp_excerpts *ex, const uint8_t *bytes, size_t size, char 
 
 const acp_setup *acp_excerpts_setup(const acp_excerpts *ex, uint32_t id) { return acp_datset_setup(ex->set, id); }
 
+const acp_animation *acp_excerpts_animation(const acp_excerpts *ex, uint32_t id)
+{
+    return acp_datset_animation(ex->set, id);
+}
+
 const acp_motion_table *acp_excerpts_motion_table(const acp_excerpts *ex, uint32_t id)
 {
     return acp_datset_motion_table(ex->set, id);
@@ -98,6 +103,13 @@ bool acp_excerpts_add(acp_excerpts *ex, const uint8_t *bytes, size_t size, char 
 }
 
 const acp_setup *acp_excerpts_setup(const acp_excerpts *ex, uint32_t id)
+{
+    (void)ex;
+    (void)id;
+    return NULL;
+}
+
+const acp_animation *acp_excerpts_animation(const acp_excerpts *ex, uint32_t id)
 {
     (void)ex;
     (void)id;

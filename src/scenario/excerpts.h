@@ -36,8 +36,9 @@ void acp_excerpts_destroy(acp_excerpts *ex);
  *  message (msg_size bytes, NUL-terminated) naming the record, byte offset and field. */
 bool acp_excerpts_add(acp_excerpts *ex, const uint8_t *bytes, size_t size, char *msg, size_t msg_size);
 
-/** The Setup / MotionTable with this id, or NULL. */
+/** The Setup / Animation / MotionTable with this id, or NULL. */
 const acp_setup *acp_excerpts_setup(const acp_excerpts *ex, uint32_t id);
+const acp_animation *acp_excerpts_animation(const acp_excerpts *ex, uint32_t id);
 const acp_motion_table *acp_excerpts_motion_table(const acp_excerpts *ex, uint32_t id);
 
 /** The underlying record store for the world (acp_world.dats), or NULL without DAT support. */

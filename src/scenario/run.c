@@ -283,17 +283,17 @@ static bool build_object(acp_run *run, uint32_t i, bool *has_motion)
     if (so->setup) {
         setup = acp_excerpts_setup(run->records, so->setup);
         if (!setup && dats) return missing_record(run, i, "setup", "Setup", so->setup, "");
-        if (setup && !acp_bridge_attach_setup(obj, setup, so->scale)) return set_error(run, "out of memory");
+        if (setup && !acp_bridge_attach_setup(obj, setup, run->records, so->scale)) return set_error(run, "out of memory");
     }
     uint32_t mt_id = so->motion_table ? so->motion_table : setup ? setup->default_motion_table : 0;
     *has_motion = false;
-    if (mt_id) {
+    if (mt_id && setup) { /* a motion table animates the part array: without a Setup there is none */
         const acp_motion_table *mt = acp_excerpts_motion_table(run->records, mt_id);
         if (!mt && dats)
             return so->motion_table ? missing_record(run, i, "motion_table", "MotionTable", mt_id, "")
                                     : missing_record(run, i, "setup", "MotionTable", mt_id, "its default motion table: ");
         if (mt) {
-            if (!acp_bridge_attach_motion(obj, mt, so->run_rate)) return set_error(run, "out of memory");
+            if (!acp_bridge_attach_motion(obj, mt_id, so->run_rate)) return set_error(run, "out of memory");
             *has_motion = true;
         }
     }
@@ -305,9 +305,7 @@ static bool build_object(acp_run *run, uint32_t i, bool *has_motion)
     acp_physobj_set_omega(obj, so->omega);
     /* SPEC §4.8: a STATIC_PS object with a default animation or script lives in the static
      * animating workset only, as DAT-placed scenery does. */
-    bool default_anim = (obj->state & (ACP_HAS_DEFAULT_ANIM_PS | ACP_HAS_DEFAULT_SCRIPT_PS)) ||
-                        (setup && (setup->default_animation || setup->default_script));
-    if ((obj->state & ACP_STATIC_PS) && default_anim) acp_world_add_static_animating(run->world, obj);
+    acp_bridge_static_workset(run->world, obj, setup);
     return true;
 }
 
@@ -393,7 +391,7 @@ static void apply_event(acp_run *run, const acp_scenario_event *ev)
     switch (ev->kind) {
     case ACP_EVENT_MOTION: acp_bridge_apply_motion(obj, &ev->motion); break;
     case ACP_EVENT_RAW_MOTION: acp_bridge_apply_raw_motion(obj, &ev->motion); break;
-    case ACP_EVENT_JUMP: acp_bridge_jump(obj, ev->jump_extent); break;
+    case ACP_EVENT_JUMP: (void)acp_bridge_jump(obj, ev->jump_extent); break; /* a refusal is retail's */
     case ACP_EVENT_SET_VELOCITY: acp_bridge_set_velocity(obj, ev->velocity); break;
     }
 }

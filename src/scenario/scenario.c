@@ -400,6 +400,12 @@ static bool read_object(ctx *c, path *p, const acp_jsonv *o, acp_scenario_object
     WITH_MEMBER(c, p, o, "run_rate", false, read_float(c, p, v, &out->run_rate));
     WITH_MEMBER(c, p, o, "enter_at", false, read_time(c, p, v, &out->enter_at));
     WITH_MEMBER(c, p, o, "placement", false, read_placement(c, p, v, &out->placement));
+    if (out->motion_table && !out->setup) {
+        size_t old = path_key(p, "motion_table");
+        fail(c, p, "needs a \"setup\": a motion table animates the Setup's parts (retail's SetMotionTableID needs a part array)");
+        path_pop(p, old);
+        return false;
+    }
     const acp_jsonv *ts = acp_jsonv_get(o, "transient_state");
     if (ts && out->placement != ACP_PLACEMENT_FRAME) {
         size_t old = path_key(p, "transient_state");
@@ -417,13 +423,13 @@ static bool read_motion(ctx *c, path *p, const acp_jsonv *m, bool raw, acp_scena
 {
     static const char *const INTERPRETED[] = {"style", "forward_command", "forward_speed", "sidestep_command",
                                               "sidestep_speed", "turn_command", "turn_speed", NULL};
-    static const char *const RAW[] = {"style", "forward_command", "forward_speed", "sidestep_command",
-                                      "sidestep_speed", "turn_command", "turn_speed", "hold_run", NULL};
+    static const char *const RAW[] = {"forward_command", "forward_speed", "sidestep_command", "sidestep_speed",
+                                      "turn_command", "turn_speed", "hold_run", NULL};
     if (!check_object(c, p, m, raw ? RAW : INTERPRETED)) return false;
     *out = (acp_scenario_motion){0, 0x8000003Du, 0x41000003u, 1.0f, 0, 1.0f, 0, 1.0f, false};
     uint32_t *present = &out->present;
 #define FIELD(key, bit, reader) WITH_MEMBER(c, p, m, key, false, (*present |= (bit), reader))
-    FIELD("style", ACP_MOTION_STYLE, read_u32(c, p, v, &out->style));
+    if (!raw) FIELD("style", ACP_MOTION_STYLE, read_u32(c, p, v, &out->style));
     FIELD("forward_command", ACP_MOTION_FORWARD_COMMAND, read_u32(c, p, v, &out->forward_command));
     FIELD("forward_speed", ACP_MOTION_FORWARD_SPEED, read_float(c, p, v, &out->forward_speed));
     FIELD("sidestep_command", ACP_MOTION_SIDESTEP_COMMAND, read_u32(c, p, v, &out->sidestep_command));

@@ -63,7 +63,8 @@ typedef struct acp_scenario_motion {
     float sidestep_speed;
     uint32_t turn_command;
     float turn_speed;
-    bool hold_run;                        /* raw only: HoldKey_Run instead of HoldKey_None */
+    bool hold_run;                        /* raw only: HoldKey_Run instead of HoldKey_None
+                                             (raw motion has no style: the current one stays) */
 } acp_scenario_motion;
 
 typedef enum acp_event_kind {
