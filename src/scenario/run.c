@@ -450,8 +450,11 @@ uint32_t acp_run_all(acp_run *run, bool keep_trace)
     uint32_t n = 0;
     acp_text *trace = keep_trace ? &run->trace : NULL;
     if (trace && run->started && !run->failed) {
-        size_t per_line = 256u + 640u * (size_t)run->frame.num_objects;
-        acp_text_reserve(trace, per_line * (size_t)(run->scenario.frames.count - run->next_frame) + 64u);
+        /* Room for the frames to come (about 256 + 640 bytes per object per line), at most
+         * 16 MiB up front: the text grows between frames past that. */
+        uint64_t per_line = 256u + 640u * (uint64_t)run->frame.num_objects;
+        uint64_t want = per_line * (uint64_t)(run->scenario.frames.count - run->next_frame) + 64u;
+        acp_text_reserve(trace, (size_t)(want < (16u << 20) ? want : (16u << 20)));
     }
     while (acp_run_step_next(run)) {
         n++;
@@ -464,6 +467,7 @@ uint32_t acp_run_all(acp_run *run, bool keep_trace)
     if (trace && !run->failed) {
         acp_text_put(trace, acp_run_digest_line(run));
         acp_text_put_char(trace, '\n');
+        if (trace->oom) set_error(run, "out of memory keeping the trace (write it line by line instead)");
     }
     return n;
 }
@@ -485,6 +489,7 @@ const char *acp_run_line(acp_run *run, size_t *len)
     if (!run->line_valid) {
         acp_text_clear(&run->line);
         if (run->have_frame) acp_trace_write_line(&run->line, &run->frame, run->digest);
+        if (run->line.oom) set_error(run, "out of memory writing a trace line");
         run->line_valid = true;
     }
     if (len) *len = run->line.len;
