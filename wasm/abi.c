@@ -954,3 +954,163 @@ ACP_ABI void acp_abi_dat_writer_destroy(abi_writer *aw)
     free(aw->out);
     free(aw);
 }
+
+/* ==== scenarios and traces (issue 5) =====================================================
+ * The one C runner (src/scenario/run.h) for Node and the page. JavaScript parses JSON with
+ * JSON.parse and hands the tree over in the binary encoding of src/scenario/jsonv.h
+ * (wasm/scenario.mjs: encodeJson). Strings come back NUL-terminated in linear memory, valid until
+ * the next call on the same run. See wasm/scenario.mjs for the JavaScript API over these. */
+
+#include "diff.h"
+#include "jsonv.h"
+#include "run.h"
+#include "scenario.h"
+#include "text.h"
+
+/** A run from a binary JSON scenario (`size` bytes at `json`, not kept) and a profile override
+ *  (-1: the scenario's; 0 retail, 1 acdream-r6, 2 ace). 0 only when out of memory; otherwise check
+ *  acp_abi_run_error (a bad scenario, or bytes that do not decode, are reported there). */
+ACP_ABI acp_run *acp_abi_run_create(const uint8_t *json, uint32_t size, int32_t profile_override)
+{
+    char err[256];
+    acp_jsonv_doc *doc = acp_jsonv_decode(json, size, err, sizeof err);
+    if (!doc) return acp_run_create_failed(err);
+    acp_run *run = acp_run_create(acp_jsonv_root(doc), profile_override);
+    acp_jsonv_doc_destroy(doc);
+    return run;
+}
+/** Free a run and everything it owns. */
+ACP_ABI void acp_abi_run_free(acp_run *run) { acp_run_destroy(run); }
+/** The error message ("<field path>: <what is wrong>"), or 0 while the run is fine. */
+ACP_ABI const char *acp_abi_run_error(const acp_run *run) { return acp_run_error(run); }
+/** The profile the run uses (0 retail, 1 acdream-r6, 2 ace). */
+ACP_ABI uint32_t acp_abi_run_profile(const acp_run *run) { return (uint32_t)acp_run_profile(run); }
+/** Number of excerpt names in the scenario, the i-th name, and whether it needs bytes (1) or is
+ *  "default" (0, embedded in the module). */
+ACP_ABI uint32_t acp_abi_run_excerpt_count(const acp_run *run) { return acp_run_excerpt_count(run); }
+ACP_ABI const char *acp_abi_run_excerpt_name(const acp_run *run, uint32_t i) { return acp_run_excerpt_name(run, i); }
+ACP_ABI int acp_abi_run_excerpt_needs_bytes(const acp_run *run, uint32_t i)
+{
+    return acp_run_excerpt_needs_bytes(run, i);
+}
+/** Hand in excerpt i's DAT bytes (`size` bytes at `bytes`, copied). 1 ok, 0 out of range or memory. */
+ACP_ABI int acp_abi_run_set_excerpt(acp_run *run, uint32_t i, const uint8_t *bytes, uint32_t size)
+{
+    return acp_run_set_excerpt(run, i, bytes, size);
+}
+/** Read the excerpts and build the world: 1 ok, 0 error (acp_abi_run_error). */
+ACP_ABI int acp_abi_run_start(acp_run *run) { return acp_run_start(run); }
+/** One frame at `now` seconds (e.g. the page's requestAnimationFrame time): 1 ok, 0 error. */
+ACP_ABI int acp_abi_run_step(acp_run *run, double now) { return acp_run_step(run, now); }
+/** The scenario's next frame: 1 stepped, 0 none left (or an error). */
+ACP_ABI int acp_abi_run_step_next(acp_run *run) { return acp_run_step_next(run); }
+/** Every remaining frame; with keep_trace, the trace text accumulates (acp_abi_run_trace).
+ *  Returns the number of frames run. */
+ACP_ABI uint32_t acp_abi_run_all(acp_run *run, int keep_trace) { return acp_run_all(run, keep_trace != 0); }
+/** The accumulated trace of acp_abi_run_all (lines and the closing digest line, each ending
+ *  in '\n') and its length in bytes. */
+ACP_ABI const char *acp_abi_run_trace(const acp_run *run) { return acp_run_trace(run, NULL); }
+ACP_ABI uint32_t acp_abi_run_trace_length(const acp_run *run)
+{
+    size_t n;
+    acp_run_trace(run, &n);
+    return (uint32_t)n;
+}
+/** Frames run so far; the scenario's frame count; and its frame times (count doubles, seconds). */
+ACP_ABI uint32_t acp_abi_run_frames_done(const acp_run *run) { return acp_run_frames_done(run); }
+ACP_ABI uint32_t acp_abi_run_frames_total(const acp_run *run) { return acp_run_frames_total(run); }
+ACP_ABI const double *acp_abi_run_frame_times(const acp_run *run) { return acp_run_scenario(run)->frames.times; }
+/** The last frame's trace line (no newline) and its length; the table header and the last
+ *  frame's table rows; the closing {"digest":...} line for the frames run so far. */
+ACP_ABI const char *acp_abi_run_line(acp_run *run) { return acp_run_line(run, NULL); }
+ACP_ABI uint32_t acp_abi_run_line_length(acp_run *run)
+{
+    size_t n;
+    acp_run_line(run, &n);
+    return (uint32_t)n;
+}
+ACP_ABI const char *acp_abi_run_table_header(acp_run *run) { return acp_run_table_header(run); }
+ACP_ABI const char *acp_abi_run_table_rows(acp_run *run) { return acp_run_table_rows(run); }
+ACP_ABI const char *acp_abi_run_digest_line(acp_run *run) { return acp_run_digest_line(run); }
+/** The running digest after the last frame, low and high 32 bits. */
+ACP_ABI uint32_t acp_abi_run_digest_lo(const acp_run *run) { return (uint32_t)acp_run_digest(run); }
+ACP_ABI uint32_t acp_abi_run_digest_hi(const acp_run *run) { return (uint32_t)(acp_run_digest(run) >> 32); }
+/** The digest after every frame run so far: acp_abi_run_frames_done(run) uint64 values
+ *  (little-endian) at this address, element k for frame k + 1. Read it as a BigUint64Array. */
+ACP_ABI const uint64_t *acp_abi_run_frame_digests(const acp_run *run) { return acp_run_frame_digests(run, NULL); }
+/** Warnings: count and the i-th message. */
+ACP_ABI uint32_t acp_abi_run_warning_count(const acp_run *run) { return acp_run_warning_count(run); }
+ACP_ABI const char *acp_abi_run_warning(const acp_run *run, uint32_t i) { return acp_run_warning(run, i); }
+/** The world (layout kind 1; 0 before start) and the i-th scenario object (layout kind 0). */
+ACP_ABI acp_world *acp_abi_run_world(const acp_run *run) { return acp_run_world(run); }
+ACP_ABI acp_physobj *acp_abi_run_object(const acp_run *run, uint32_t i) { return acp_run_object(run, i); }
+ACP_ABI uint32_t acp_abi_run_object_count(const acp_run *run) { return acp_run_scenario(run)->num_objects; }
+
+
+/** The frame generator of SPEC §6 (acp_frames_generate): writes `count` doubles (seconds) at out. */
+ACP_ABI void acp_abi_frames_generate(double hz, uint32_t count, double start, int jitter, uint32_t seed, double ms,
+                                     double *out)
+{
+    acp_frames_generate(hz, count, start, jitter != 0, seed, ms, out);
+}
+
+/* Formatting, for the tests that prove native and WASM print the same characters. */
+static char g_format[1100];
+/** v as C's %.{precision}g, exactly (src/scenario/text.h); the string stays valid until the next
+ *  format call. */
+ACP_ABI const char *acp_abi_format_g(double v, int precision)
+{
+    acp_text t;
+    acp_text_fixed(&t, g_format, sizeof g_format);
+    acp_text_put_g(&t, v, precision);
+    return g_format;
+}
+/** v as C's %.{decimals}f, exactly. */
+ACP_ABI const char *acp_abi_format_f(double v, int decimals)
+{
+    acp_text t;
+    acp_text_fixed(&t, g_format, sizeof g_format);
+    acp_text_put_f(&t, v, decimals);
+    return g_format;
+}
+
+/** acp_text_format_digest(count), low and high 32 bits. */
+ACP_ABI uint32_t acp_abi_format_digest_lo(uint32_t count) { return (uint32_t)acp_text_format_digest(count); }
+ACP_ABI uint32_t acp_abi_format_digest_hi(uint32_t count) { return (uint32_t)(acp_text_format_digest(count) >> 32); }
+
+/** A trace comparison (src/scenario/diff.h); 0 when out of memory. */
+ACP_ABI acp_trace_diff *acp_abi_diff_create(void)
+{
+    acp_trace_diff *d = malloc(sizeof *d);
+    if (d) acp_trace_diff_init(d);
+    return d;
+}
+ACP_ABI void acp_abi_diff_free(acp_trace_diff *d) { free(d); }
+/** Compare line `line_no` (1-based) of a and b, each a binary JSON document. 1 while the traces
+ *  agree, 0 after the first difference (acp_abi_diff_message). */
+ACP_ABI int acp_abi_diff_line(acp_trace_diff *d, uint32_t line_no, const uint8_t *a, uint32_t a_size,
+                              const uint8_t *b, uint32_t b_size)
+{
+    acp_jsonv_doc *da = acp_jsonv_decode(a, a_size, NULL, 0);
+    acp_jsonv_doc *db = acp_jsonv_decode(b, b_size, NULL, 0);
+    if (!da) acp_trace_diff_bad_line(d, line_no, 'a');
+    else if (!db) acp_trace_diff_bad_line(d, line_no, 'b');
+    else acp_trace_diff_line(d, line_no, acp_jsonv_root(da), acp_jsonv_root(db));
+    acp_jsonv_doc_destroy(da);
+    acp_jsonv_doc_destroy(db);
+    return !d->different;
+}
+/** Line `line_no` of trace `which` ('a' = 97 or 'b' = 98) is not JSON. */
+ACP_ABI void acp_abi_diff_bad_line(acp_trace_diff *d, uint32_t line_no, uint32_t which)
+{
+    acp_trace_diff_bad_line(d, line_no, which == 'b' ? 'b' : 'a');
+}
+/** After the last line: 1 when the traces are identical. */
+ACP_ABI int acp_abi_diff_finish(acp_trace_diff *d, uint32_t a_lines, uint32_t b_lines)
+{
+    return acp_trace_diff_finish(d, a_lines, b_lines);
+}
+/** The report: the first difference with both values and their ulp distance, or "traces are
+ *  identical (N lines)". */
+ACP_ABI const char *acp_abi_diff_message(const acp_trace_diff *d) { return d->message; }
+/* ==== end scenarios and traces ==== */

@@ -4,7 +4,9 @@
 #include <string.h>
 
 #include "dat_cmd.h"
+#include "commands.h"
 #include "mathx.h"
+#include "text.h"
 #include "version.h"
 
 static int usage(FILE *out)
@@ -14,6 +16,12 @@ static int usage(FILE *out)
             "usage:\n"
             "  acphys version            print the version\n"
             "  acphys math-digest [n]    digest of the deterministic math over n inputs\n"
+            /* ---- scenarios and traces (issue 5) ---- */
+            "  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet]\n"
+            "                            run a scenario: per-frame table on stdout, trace to a file\n"
+            "  acphys diff <a.jsonl> <b.jsonl>\n"
+            "                            first frame and field where two traces differ\n"
+            "  acphys format-digest [n]  digest of the trace number formatting over n values\n"
             "%s",
             acp_version(), acp_cli_dat_usage);
     return out == stdout ? 0 : 2;
@@ -34,6 +42,15 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "dump")) return acp_cli_dump(argc - 2, argv + 2);
     if (!strcmp(argv[1], "excerpt")) return acp_cli_excerpt(argc - 2, argv + 2);
     if (!strcmp(argv[1], "list")) return acp_cli_list(argc - 2, argv + 2);
+    /* ---- scenarios and traces (issue 5) ---- */
+    if (!strcmp(argv[1], "run")) return acp_cli_run(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "format-digest")) { /* the WASM build must print the same characters */
+        unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 100000u;
+        printf("%016llx\n", (unsigned long long)acp_text_format_digest(n));
+        return 0;
+    }
+    if (!strcmp(argv[1], "diff")) return acp_cli_diff(argc - 2, argv + 2);
+    /* ---- end scenarios and traces ---- */
     if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) return usage(stdout);
     fprintf(stderr, "acphys: unknown command '%s'\n", argv[1]);
     return usage(stderr);

@@ -1,0 +1,95 @@
+/* acphys — `acphys diff <a.jsonl> <b.jsonl>`: the first frame and field where two traces differ.
+ * The comparison is src/scenario/diff.h; bin/acphys.mjs reads and splits the files the same way
+ * and hands JSON.parse trees to the same C code through the .wasm. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cjson_bridge.h"
+#include "commands.h"
+#include "diff.h"
+
+/* The lines of a JSON Lines text: split at '\n', a trailing '\r' removed, lines that are empty
+ * or only spaces and tabs skipped. Returns the count; starts[i], lens[i] describe line i. */
+static uint32_t split_lines(char *text, size_t len, char ***starts, size_t **lens)
+{
+    uint32_t cap = 64, n = 0;
+    *starts = malloc(cap * sizeof **starts);
+    *lens = malloc(cap * sizeof **lens);
+    size_t pos = 0;
+    while (*starts && *lens && pos < len) {
+        char *nl = memchr(text + pos, '\n', len - pos);
+        size_t end = nl ? (size_t)(nl - text) : len;
+        size_t l = end - pos;
+        if (l && text[pos + l - 1] == '\r') l--;
+        bool blank = true;
+        for (size_t i = 0; i < l && blank; i++) blank = text[pos + i] == ' ' || text[pos + i] == '\t';
+        if (!blank) {
+            if (n == cap) {
+                cap *= 2;
+                char **s2 = realloc(*starts, cap * sizeof **starts);
+                if (s2) *starts = s2;
+                size_t *l2 = realloc(*lens, cap * sizeof **lens);
+                if (l2) *lens = l2;
+                if (!s2 || !l2) return UINT32_MAX;
+            }
+            (*starts)[n] = text + pos;
+            (*lens)[n] = l;
+            n++;
+        }
+        pos = end + 1;
+    }
+    return *starts && *lens ? n : UINT32_MAX;
+}
+
+int acp_cli_diff(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: acphys diff <a.jsonl> <b.jsonl>\n");
+        return 2;
+    }
+    char err[256];
+    size_t la = 0, lb = 0;
+    char *a = acp_read_file(argv[0], &la, err, sizeof err);
+    if (!a) {
+        fprintf(stderr, "acphys: %s: cannot read the trace\n", argv[0]);
+        return 2;
+    }
+    char *b = acp_read_file(argv[1], &lb, err, sizeof err);
+    if (!b) {
+        fprintf(stderr, "acphys: %s: cannot read the trace\n", argv[1]);
+        free(a);
+        return 2;
+    }
+    char **sa = NULL, **sb = NULL;
+    size_t *na = NULL, *nb = NULL;
+    uint32_t ca = split_lines(a, la, &sa, &na);
+    uint32_t cb = split_lines(b, lb, &sb, &nb);
+    int status = 2;
+    if (ca == UINT32_MAX || cb == UINT32_MAX) {
+        fprintf(stderr, "acphys: out of memory\n");
+    } else {
+        acp_trace_diff d;
+        acp_trace_diff_init(&d);
+        uint32_t n = ca < cb ? ca : cb;
+        for (uint32_t i = 0; i < n && !d.different; i++) {
+            acp_jsonv_doc *da = acp_cjson_parse(sa[i], na[i], err, sizeof err);
+            acp_jsonv_doc *db = da ? acp_cjson_parse(sb[i], nb[i], err, sizeof err) : NULL;
+            if (!da) acp_trace_diff_bad_line(&d, i + 1, 'a');
+            else if (!db) acp_trace_diff_bad_line(&d, i + 1, 'b');
+            else acp_trace_diff_line(&d, i + 1, acp_jsonv_root(da), acp_jsonv_root(db));
+            acp_jsonv_doc_destroy(da);
+            acp_jsonv_doc_destroy(db);
+        }
+        bool same = acp_trace_diff_finish(&d, ca, cb);
+        printf("%s\n", d.message);
+        status = same ? 0 : 1;
+    }
+    free(sa);
+    free(sb);
+    free(na);
+    free(nb);
+    free(a);
+    free(b);
+    return status;
+}

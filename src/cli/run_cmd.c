@@ -1,0 +1,146 @@
+/* acphys — `acphys run`: run a scenario natively, print the per-frame table, write the trace.
+ * bin/acphys.mjs does the same through the .wasm; every line both print comes from the C runner
+ * (src/scenario/run.h), so their output is the same. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cjson_bridge.h"
+#include "commands.h"
+#include "physics.h"
+#include "run.h"
+
+static int run_usage(void)
+{
+    fprintf(stderr, "usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet]\n");
+    return 2;
+}
+
+/* The excerpt's file: absolute as given, else relative to the scenario file's folder. */
+static char *excerpt_path(const char *scenario_path, const char *name)
+{
+    size_t dir = 0;
+    const char *slash = strrchr(scenario_path, '/');
+    if (name[0] != '/' && slash) dir = (size_t)(slash - scenario_path) + 1;
+    size_t n = strlen(name);
+    char *p = malloc(dir + n + 1);
+    if (!p) return NULL;
+    memcpy(p, scenario_path, dir);
+    memcpy(p + dir, name, n + 1);
+    return p;
+}
+
+/* Read every excerpt file the scenario names into the run. */
+static int give_excerpts(acp_run *run, const char *scenario_path)
+{
+    for (uint32_t i = 0; i < acp_run_excerpt_count(run); i++) {
+        if (!acp_run_excerpt_needs_bytes(run, i)) continue;
+        const char *name = acp_run_excerpt_name(run, i);
+        char *path = excerpt_path(scenario_path, name);
+        size_t len = 0;
+        char err[256];
+        char *bytes = path ? acp_read_file(path, &len, err, sizeof err) : NULL;
+        free(path);
+        if (!bytes) {
+            fprintf(stderr, "acphys: %s: excerpts[%u]: cannot read \"%s\" (paths are relative to the scenario file)\n",
+                    scenario_path, (unsigned)i, name);
+            return 1;
+        }
+        bool ok = acp_run_set_excerpt(run, i, (const uint8_t *)bytes, len);
+        free(bytes);
+        if (!ok) break;
+    }
+    return 0;
+}
+
+int acp_cli_run(int argc, char **argv)
+{
+    const char *scenario_path = NULL, *trace_path = NULL, *profile_name = NULL;
+    bool quiet = false;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--trace") && i + 1 < argc) trace_path = argv[++i];
+        else if (!strcmp(argv[i], "--profile") && i + 1 < argc) profile_name = argv[++i];
+        else if (!strcmp(argv[i], "--quiet")) quiet = true;
+        else if (argv[i][0] == '-' || scenario_path) return run_usage();
+        else scenario_path = argv[i];
+    }
+    if (!scenario_path) return run_usage();
+    int override = ACP_RUN_PROFILE_SCENARIO;
+    if (profile_name) {
+        acp_clock_profile p;
+        if (!acp_clock_profile_from_name(profile_name, &p)) {
+            fprintf(stderr, "acphys: --profile: unknown profile \"%s\" (known: retail, acdream-r6, ace)\n", profile_name);
+            return 2;
+        }
+        override = (int)p;
+    }
+    char err[256];
+    size_t len = 0;
+    char *text = acp_read_file(scenario_path, &len, err, sizeof err);
+    if (!text) {
+        fprintf(stderr, "acphys: %s: cannot read the scenario\n", scenario_path);
+        return 1;
+    }
+    acp_jsonv_doc *doc = acp_cjson_parse(text, len, err, sizeof err);
+    free(text);
+    if (!doc) {
+        fprintf(stderr, "acphys: %s: %s\n", scenario_path, err);
+        return 1;
+    }
+    acp_run *run = acp_run_create(acp_jsonv_root(doc), override);
+    acp_jsonv_doc_destroy(doc);
+    if (!run) {
+        fprintf(stderr, "acphys: out of memory\n");
+        return 1;
+    }
+    int status = 0;
+    if (!acp_run_error(run)) status = give_excerpts(run, scenario_path);
+    if (status == 0 && !acp_run_error(run)) acp_run_start(run);
+    if (status == 0 && acp_run_error(run)) {
+        fprintf(stderr, "acphys: %s: %s\n", scenario_path, acp_run_error(run));
+        status = 1;
+    }
+    if (status) {
+        acp_run_destroy(run);
+        return status;
+    }
+    for (uint32_t i = 0; i < acp_run_warning_count(run); i++)
+        fprintf(stderr, "acphys: warning: %s\n", acp_run_warning(run, i));
+    FILE *trace = NULL;
+    if (trace_path) {
+        trace = fopen(trace_path, "wb");
+        if (!trace) {
+            fprintf(stderr, "acphys: %s: cannot write the trace\n", trace_path);
+            acp_run_destroy(run);
+            return 1;
+        }
+    }
+    if (!quiet) fputs(acp_run_table_header(run), stdout);
+    while (acp_run_step_next(run)) {
+        if (!quiet) fputs(acp_run_table_rows(run), stdout);
+        if (trace) {
+            size_t n;
+            const char *line = acp_run_line(run, &n);
+            fwrite(line, 1, n, trace);
+            fputc('\n', trace);
+        }
+    }
+    if (acp_run_error(run)) {
+        fprintf(stderr, "acphys: %s: %s\n", scenario_path, acp_run_error(run));
+        status = 1;
+    } else {
+        const char *last = acp_run_digest_line(run);
+        if (trace) {
+            fputs(last, trace);
+            fputc('\n', trace);
+        }
+        printf("%u frames, digest %016llx\n", (unsigned)acp_run_frames_done(run),
+               (unsigned long long)acp_run_digest(run));
+    }
+    if (trace && fclose(trace) != 0) {
+        fprintf(stderr, "acphys: %s: cannot write the trace\n", trace_path);
+        status = 1;
+    }
+    acp_run_destroy(run);
+    return status;
+}

@@ -1,0 +1,138 @@
+/* acphys — the runner's call sites into motion and terrain. See bridge.h.
+ *
+ * INTEGRATION POINT (branch `motion`): the ACP_HAVE_MOTION half is written against the scenario
+ * API of src/core/physobj_motion.h as the motion branch publishes it; the other half stands in
+ * until that branch is merged. INTEGRATION POINT (branch `terrain`): place_set_position. */
+#include "bridge.h"
+
+#include "partarray.h"
+
+#if defined(ACP_HAVE_MOTION) && ACP_HAVE_MOTION
+
+#include "physobj_motion.h"
+
+static const acp_animation *record_animation(const void *ctx, uint32_t id)
+{
+    return acp_excerpts_animation((const acp_excerpts *)ctx, id);
+}
+
+static const acp_motion_table *record_motion_table(const void *ctx, uint32_t id)
+{
+    return acp_excerpts_motion_table((const acp_excerpts *)ctx, id);
+}
+
+bool acp_bridge_motion_wired(void) { return true; }
+
+bool acp_bridge_attach_setup(acp_physobj *obj, const acp_setup *setup, const acp_excerpts *records, float scale)
+{
+    acp_record_source src = {records, record_animation, record_motion_table};
+    if (!acp_physobj_set_setup(obj, setup, &src)) return false;
+    acp_partarray_set_scale(obj->part_array, (acp_vec3){scale, scale, scale});
+    return true;
+}
+
+bool acp_bridge_attach_motion(acp_physobj *obj, uint32_t table_id, float run_rate)
+{
+    /* Retail's CreateObject sets the PhysicsDesc motion table (SetMotionTableID) after the
+     * Setup; InitDefaults' own call finds no part array yet, so the table is set here even when
+     * it is the Setup's default. */
+    if (!acp_physobj_set_motion_table(obj, table_id)) return false;
+    acp_physobj_set_run_rate(obj, run_rate);
+    return true;
+}
+
+void acp_bridge_apply_motion(acp_physobj *obj, const acp_scenario_motion *m)
+{
+    acp_interpreted_motion im = acp_interpreted_motion_default();
+    if (m->present & ACP_MOTION_STYLE) im.style = m->style;
+    if (m->present & ACP_MOTION_FORWARD_COMMAND) im.forward_command = m->forward_command;
+    if (m->present & ACP_MOTION_FORWARD_SPEED) im.forward_speed = m->forward_speed;
+    if (m->present & ACP_MOTION_SIDESTEP_COMMAND) im.sidestep_command = m->sidestep_command;
+    if (m->present & ACP_MOTION_SIDESTEP_SPEED) im.sidestep_speed = m->sidestep_speed;
+    if (m->present & ACP_MOTION_TURN_COMMAND) im.turn_command = m->turn_command;
+    if (m->present & ACP_MOTION_TURN_SPEED) im.turn_speed = m->turn_speed;
+    acp_physobj_apply_interpreted_motion(obj, &im);
+}
+
+void acp_bridge_apply_raw_motion(acp_physobj *obj, const acp_scenario_motion *m)
+{
+    acp_raw_motion raw = acp_raw_motion_default();
+    if (m->present & ACP_MOTION_FORWARD_COMMAND) raw.forward_command = m->forward_command;
+    if (m->present & ACP_MOTION_FORWARD_SPEED) raw.forward_speed = m->forward_speed;
+    if (m->present & ACP_MOTION_SIDESTEP_COMMAND) raw.sidestep_command = m->sidestep_command;
+    if (m->present & ACP_MOTION_SIDESTEP_SPEED) raw.sidestep_speed = m->sidestep_speed;
+    if (m->present & ACP_MOTION_TURN_COMMAND) raw.turn_command = m->turn_command;
+    if (m->present & ACP_MOTION_TURN_SPEED) raw.turn_speed = m->turn_speed;
+    if (m->present & ACP_MOTION_HOLD_RUN) raw.hold_run = m->hold_run;
+    acp_physobj_apply_raw_motion(obj, &raw);
+}
+
+uint32_t acp_bridge_jump(acp_physobj *obj, float extent) { return acp_physobj_jump(obj, extent); }
+
+#else /* the motion branch is not merged: objects get parts and spheres, motion does nothing */
+
+bool acp_bridge_motion_wired(void) { return false; }
+
+bool acp_bridge_attach_setup(acp_physobj *obj, const acp_setup *setup, const acp_excerpts *records, float scale)
+{
+    (void)records;
+    acp_partarray *pa = acp_partarray_create(obj, setup);
+    if (!pa) return false;
+    acp_partarray_destroy(obj->part_array);
+    obj->part_array = pa;
+    acp_partarray_set_scale(pa, (acp_vec3){scale, scale, scale});
+    return true;
+}
+
+bool acp_bridge_attach_motion(acp_physobj *obj, uint32_t table_id, float run_rate)
+{
+    (void)obj;
+    (void)table_id;
+    (void)run_rate;
+    return true;
+}
+
+void acp_bridge_apply_motion(acp_physobj *obj, const acp_scenario_motion *motion)
+{
+    (void)obj;
+    (void)motion;
+}
+
+void acp_bridge_apply_raw_motion(acp_physobj *obj, const acp_scenario_motion *motion)
+{
+    (void)obj;
+    (void)motion;
+}
+
+uint32_t acp_bridge_jump(acp_physobj *obj, float extent)
+{
+    (void)obj;
+    (void)extent;
+    return 0;
+}
+
+#endif
+
+void acp_bridge_static_workset(acp_world *world, acp_physobj *obj, const acp_setup *setup)
+{
+    bool default_anim = (obj->state & (ACP_HAS_DEFAULT_ANIM_PS | ACP_HAS_DEFAULT_SCRIPT_PS)) ||
+                        (setup && (setup->default_animation || setup->default_script));
+    if (!(obj->state & ACP_STATIC_PS) || !default_anim) return;
+    for (uint32_t i = 0; i < world->num_static; i++)
+        if (world->static_objects[i] == obj) return;
+    acp_world_add_static_animating(world, obj);
+}
+
+void acp_bridge_set_velocity(acp_physobj *obj, acp_vec3 velocity) { acp_physobj_set_velocity(obj, velocity); }
+
+void acp_bridge_place_set_position(acp_world *world, acp_physobj *obj, const acp_position *pos, double now)
+{
+    /* INTEGRATION POINT (terrain): retail's SetPosition placement sweep. */
+    acp_world_place_object(world, obj, pos, 0, now);
+}
+
+void acp_bridge_place_frame(acp_world *world, acp_physobj *obj, const acp_position *pos, uint32_t transient_state,
+                            double now)
+{
+    acp_world_place_object(world, obj, pos, transient_state, now);
+}

@@ -1,0 +1,77 @@
+/* acphys — the runner's call sites into work that lands on other branches: motion (part arrays
+ * from Setups with their defaults, motion tables, CMotionInterp) and terrain (retail's SetPosition
+ * placement sweep).
+ *
+ * CONVENTIONS
+ *   Every function here is one INTEGRATION POINT, marked with the branch it serves. bridge.c
+ *   compiles against the motion branch's scenario API (src/core/physobj_motion.h) when that
+ *   header is present (CMake defines ACP_HAVE_MOTION=1), and otherwise does what each docstring
+ *   says under "without motion"; acp_bridge_motion_wired() tells the runner which, so it can
+ *   warn that motion events are not applied. Nothing else in src/scenario calls the motion or
+ *   terrain code.
+ *   Order (the motion branch's SCENARIO API): add the object and set its state, scale, friction
+ *   and elasticity; attach_setup; attach_motion; place; then events.
+ *   Units: speeds are retail's multipliers; extents 0..1; times seconds.
+ */
+#ifndef ACP_BRIDGE_H
+#define ACP_BRIDGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../dat/records.h"
+#include "excerpts.h"
+#include "physics.h"
+#include "physobj.h"
+#include "scenario.h"
+
+/** True when motion events (motion, raw_motion, jump) and run_rate reach the motion code. */
+bool acp_bridge_motion_wired(void);
+
+/** Give `obj` its part array from `setup` (parts, spheres, default scale, placement frame) and
+ *  scale it. With motion: acp_physobj_set_setup (with retail's InitDefaults: the default
+ *  animation, HAS_DEFAULT_ANIM_PS / HAS_DEFAULT_SCRIPT_PS and the static animating workset for a
+ *  STATIC_PS object), animations and motion tables looked up in `records`.
+ *  Without motion: acp_partarray_create. False when out of memory. */
+bool acp_bridge_attach_setup(acp_physobj *obj, const acp_setup *setup, const acp_excerpts *records, float scale);
+
+/** Give `obj` motion table `table_id` (the scenario's "motion_table", else its Setup's default;
+ *  the caller found it in the excerpts) and retail's run rate `run_rate`. With motion:
+ *  acp_physobj_set_motion_table (a MotionTableManager and a movement manager in its default
+ *  state; needs the part array) and acp_physobj_set_run_rate. Without motion: nothing.
+ *  False when it could not (out of memory). */
+bool acp_bridge_attach_motion(acp_physobj *obj, uint32_t table_id, float run_rate);
+
+/** Put a STATIC_PS object with a default animation or script (state bits, or its Setup's
+ *  defaults) into the static animating workset, unless it is there already (SPEC §4.8; with
+ *  motion, InitDefaults has done it). */
+void acp_bridge_static_workset(acp_world *world, acp_physobj *obj, const acp_setup *setup);
+
+/** Apply an interpreted motion state as the server sends it (speeds final). Absent fields take
+ *  retail's defaults. With motion: acp_physobj_apply_interpreted_motion. Without: nothing. */
+void acp_bridge_apply_motion(acp_physobj *obj, const acp_scenario_motion *motion);
+
+/** Apply a raw motion state as the keyboard makes it (adjust_motion, apply_run_to_command with
+ *  the object's run rate). With motion: acp_physobj_apply_raw_motion. Without: nothing. */
+void acp_bridge_apply_raw_motion(acp_physobj *obj, const acp_scenario_motion *motion);
+
+/** Jump with `extent` (0..1, retail clamps). With motion: acp_physobj_jump; returns retail's
+ *  WeenieError (0 = jumped). Without: nothing, returns 0. */
+uint32_t acp_bridge_jump(acp_physobj *obj, float extent);
+
+/** Set the velocity (m/s, world axes). Retail: CPhysicsObj::set_velocity. */
+void acp_bridge_set_velocity(acp_physobj *obj, acp_vec3 velocity);
+
+/** Enter the world with placement "set_position" at `now` seconds.
+ *  INTEGRATION POINT (branch `terrain`): retail's SetPosition (a placement transition that finds
+ *  the contact plane and sets CONTACT / ON_WALKABLE), then prepare_to_enter_world.
+ *  Now: as placement "frame" with no transient bits (the physics finds no contact without
+ *  terrain): acp_world_place_object(world, obj, pos, 0, now). */
+void acp_bridge_place_set_position(acp_world *world, acp_physobj *obj, const acp_position *pos, double now);
+
+/** Enter the world with placement "frame": the frame and transient bits as given.
+ *  acp_world_place_object. */
+void acp_bridge_place_frame(acp_world *world, acp_physobj *obj, const acp_position *pos, uint32_t transient_state,
+                            double now);
+
+#endif

@@ -1,0 +1,354 @@
+/* acphys — trace comparison. See diff.h. */
+#include "diff.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "text.h"
+
+typedef enum num_kind { KIND_F64 = 0, KIND_F32 = 1, KIND_CELL = 2 } num_kind;
+
+typedef struct cmp {
+    acp_trace_diff *d;
+    uint32_t line_no;
+    const acp_jsonv *line_a;         /* for the frame number */
+    acp_path path;
+    bool in_object;                  /* below objects[i] */
+    const acp_jsonv *object_id;      /* a's "id" of that object */
+} cmp;
+
+/* ---- ulps ---- */
+
+static uint64_t ordered32(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return (u >> 31) ? (uint64_t)(~u) : (uint64_t)u | 0x80000000u;
+}
+
+static uint64_t ordered64(double v)
+{
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    return (u >> 63) ? ~u : u | 0x8000000000000000ull;
+}
+
+uint64_t acp_ulps_f32(float a, float b)
+{
+    if (a != a && b != b) return 0;
+    uint64_t x = ordered32(a), y = ordered32(b);
+    return x > y ? x - y : y - x;
+}
+
+uint64_t acp_ulps_f64(double a, double b)
+{
+    if (a != a && b != b) return 0;
+    uint64_t x = ordered64(a), y = ordered64(b);
+    return x > y ? x - y : y - x;
+}
+
+/* ---- values ---- */
+
+static num_kind kind_of(const char *key)
+{
+    static const char *const F32[] = {"quanta", "origin", "orientation", "velocity"};
+    for (size_t i = 0; i < sizeof F32 / sizeof F32[0]; i++)
+        if (strcmp(key, F32[i]) == 0) return KIND_F32;
+    if (strcmp(key, "cell") == 0) return KIND_CELL;
+    return KIND_F64;
+}
+
+/* A number, or one of the strings "NaN", "Infinity", "-Infinity"; false otherwise. */
+static bool as_number(const acp_jsonv *v, double *out)
+{
+    if (v->type == ACP_JSONV_NUMBER) {
+        *out = v->number;
+        return true;
+    }
+    if (v->type != ACP_JSONV_STRING) return false;
+    if (strcmp(v->string, "NaN") == 0) *out = NAN;
+    else if (strcmp(v->string, "Infinity") == 0) *out = INFINITY;
+    else if (strcmp(v->string, "-Infinity") == 0) *out = -INFINITY;
+    else return false;
+    return true;
+}
+
+/* A cell: "0x" + hex digits (any case) or an integer. */
+static bool as_cell(const acp_jsonv *v, uint32_t *out)
+{
+    if (v->type == ACP_JSONV_NUMBER) {
+        if (!(v->number >= 0.0 && v->number <= 4294967295.0) || v->number != floor(v->number)) return false;
+        *out = (uint32_t)v->number;
+        return true;
+    }
+    if (v->type != ACP_JSONV_STRING || v->count < 3 || v->count > 10) return false;
+    if (v->string[0] != '0' || (v->string[1] != 'x' && v->string[1] != 'X')) return false;
+    uint32_t x = 0;
+    for (uint32_t i = 2; i < v->count; i++) {
+        char c = v->string[i];
+        uint32_t d;
+        if (c >= '0' && c <= '9') d = (uint32_t)(c - '0');
+        else if (c >= 'a' && c <= 'f') d = (uint32_t)(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F') d = (uint32_t)(c - 'A' + 10);
+        else return false;
+        x = x << 4 | d;
+    }
+    *out = x;
+    return true;
+}
+
+/* Compact JSON of a value, cut after ~160 bytes. */
+static void put_json(acp_text *t, const acp_jsonv *v, size_t limit_at)
+{
+    if (t->len > limit_at) {
+        acp_text_put(t, "…");
+        return;
+    }
+    switch (v->type) {
+    case ACP_JSONV_NULL: acp_text_put(t, "null"); break;
+    case ACP_JSONV_BOOL: acp_text_put(t, v->boolean ? "true" : "false"); break;
+    case ACP_JSONV_NUMBER: acp_text_put_g(t, v->number, 17); break;
+    case ACP_JSONV_STRING: acp_text_put_json_string(t, v->string, v->count > 80 ? 80 : v->count); break;
+    case ACP_JSONV_ARRAY:
+        acp_text_put_char(t, '[');
+        for (uint32_t i = 0; i < v->count; i++) {
+            if (i) acp_text_put_char(t, ',');
+            put_json(t, &v->items[i], limit_at);
+            if (t->len > limit_at) break;
+        }
+        acp_text_put_char(t, ']');
+        break;
+    case ACP_JSONV_OBJECT:
+        acp_text_put_char(t, '{');
+        for (uint32_t i = 0; i < v->count; i++) {
+            if (i) acp_text_put_char(t, ',');
+            acp_text_put_json_string(t, v->members[i].key, v->members[i].key_len);
+            acp_text_put_char(t, ':');
+            put_json(t, &v->members[i].value, limit_at);
+            if (t->len > limit_at) break;
+        }
+        acp_text_put_char(t, '}');
+        break;
+    }
+}
+
+/* ---- the report ---- */
+
+static void put_where(cmp *c, acp_text *t)
+{
+    const acp_jsonv *frame = acp_jsonv_get(c->line_a, "frame");
+    acp_text_put(t, "traces differ at ");
+    if (frame && frame->type == ACP_JSONV_NUMBER) {
+        acp_text_put(t, "frame ");
+        acp_text_put_g(t, frame->number, 17);
+        acp_text_put(t, " (line ");
+        acp_text_put_u64(t, c->line_no);
+        acp_text_put(t, ")");
+    } else if (acp_jsonv_get(c->line_a, "digest") && c->line_a->count == 1) {
+        acp_text_put(t, "the closing digest line (line ");
+        acp_text_put_u64(t, c->line_no);
+        acp_text_put(t, ")");
+    } else {
+        acp_text_put(t, "line ");
+        acp_text_put_u64(t, c->line_no);
+    }
+    acp_text_put(t, ", field ");
+    acp_text_put(t, c->path.len ? c->path.s : "(the line)");
+    if (c->in_object && c->object_id) {
+        acp_text_put(t, " (object id ");
+        put_json(t, c->object_id, t->len + 64);
+        acp_text_put(t, ")");
+    }
+    acp_text_put(t, ":\n");
+}
+
+static void put_value(acp_text *t, const char *label, const acp_jsonv *v, num_kind kind)
+{
+    acp_text_put(t, label);
+    if (!v) {
+        acp_text_put(t, "(absent)\n");
+        return;
+    }
+    double d;
+    if (as_number(v, &d) && kind != KIND_CELL) {
+        bool f32 = kind == KIND_F32;
+        float f = (float)d;
+        uint32_t u32;
+        uint64_t u64;
+        memcpy(&u32, &f, sizeof u32);
+        memcpy(&u64, &d, sizeof u64);
+        acp_text_put_g(t, f32 ? (double)f : d, f32 ? 9 : 17);
+        acp_text_put(t, f32 ? " (float32 " : " (float64 0x");
+        if (f32) acp_text_put_hex32(t, u32);
+        else acp_text_put_hex64(t, u64);
+        acp_text_put(t, ")\n");
+        return;
+    }
+    size_t start = t->len;
+    put_json(t, v, start + 160);
+    acp_text_put_char(t, '\n');
+}
+
+static bool report(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind kind)
+{
+    acp_trace_diff *d = c->d;
+    d->different = true;
+    acp_text t;
+    acp_text_fixed(&t, d->message, sizeof d->message);
+    put_where(c, &t);
+    put_value(&t, "  a: ", a, kind);
+    put_value(&t, "  b: ", b, kind);
+    double x, y;
+    if (a && b && kind != KIND_CELL && as_number(a, &x) && as_number(b, &y)) {
+        uint64_t ulps = kind == KIND_F32 ? acp_ulps_f32((float)x, (float)y) : acp_ulps_f64(x, y);
+        acp_text_put(&t, "  distance: ");
+        acp_text_put_u64(&t, ulps);
+        acp_text_put(&t, ulps == 1 ? " ulp" : " ulps");
+        acp_text_put(&t, kind == KIND_F32 ? " (float32)\n" : " (float64)\n");
+    }
+    if (t.len && d->message[t.len - 1] == '\n') d->message[t.len - 1] = '\0';
+    return false;
+}
+
+/* ---- the walk ---- */
+
+static size_t push_key(cmp *c, const char *key, uint32_t len) { return acp_path_key(&c->path, key, len); }
+static size_t push_index(cmp *c, uint32_t i) { return acp_path_index(&c->path, i); }
+static void pop(cmp *c, size_t old) { acp_path_pop(&c->path, old); }
+
+static bool same_value(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind kind, bool objects_array);
+
+static bool same_object(cmp *c, const acp_jsonv *a, const acp_jsonv *b)
+{
+    for (uint32_t i = 0; i < a->count; i++) {
+        const acp_jsonv_member *m = &a->members[i];
+        const acp_jsonv *bv = NULL;
+        for (uint32_t j = 0; j < b->count && !bv; j++)
+            if (b->members[j].key_len == m->key_len && memcmp(b->members[j].key, m->key, m->key_len) == 0)
+                bv = &b->members[j].value;
+        size_t old = push_key(c, m->key, m->key_len);
+        num_kind kind = kind_of(m->key);
+        bool ok = bv ? same_value(c, &m->value, bv, kind, strcmp(m->key, "objects") == 0 && c->path.len == 7)
+                     : report(c, &m->value, NULL, kind);
+        pop(c, old);
+        if (!ok) return false;
+    }
+    for (uint32_t j = 0; j < b->count; j++) {
+        const acp_jsonv_member *m = &b->members[j];
+        bool in_a = false;
+        for (uint32_t i = 0; i < a->count && !in_a; i++)
+            in_a = a->members[i].key_len == m->key_len && memcmp(a->members[i].key, m->key, m->key_len) == 0;
+        if (in_a) continue;
+        size_t old = push_key(c, m->key, m->key_len);
+        report(c, NULL, &m->value, kind_of(m->key));
+        pop(c, old);
+        return false;
+    }
+    return true;
+}
+
+static bool same_value(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind kind, bool objects_array)
+{
+    double x, y;
+    if (kind == KIND_CELL) {
+        uint32_t p, q;
+        if (as_cell(a, &p) && as_cell(b, &q)) return p == q || report(c, a, b, kind);
+    }
+    if (as_number(a, &x) && as_number(b, &y)) {
+        if (kind == KIND_F32) {
+            float f = (float)x, g = (float)y;
+            if (memcmp(&f, &g, sizeof f) == 0 || (f != f && g != g)) return true;
+            return report(c, a, b, kind);
+        }
+        if (memcmp(&x, &y, sizeof x) == 0 || (x != x && y != y)) return true;
+        return report(c, a, b, KIND_F64);
+    }
+    if (a->type != b->type) return report(c, a, b, kind);
+    switch (a->type) {
+    case ACP_JSONV_NULL: return true;
+    case ACP_JSONV_BOOL: return a->boolean == b->boolean || report(c, a, b, kind);
+    case ACP_JSONV_NUMBER: return true; /* handled above */
+    case ACP_JSONV_STRING:
+        return (a->count == b->count && memcmp(a->string, b->string, a->count) == 0) || report(c, a, b, kind);
+    case ACP_JSONV_ARRAY: {
+        uint32_t n = a->count < b->count ? a->count : b->count;
+        for (uint32_t i = 0; i < n; i++) {
+            size_t old = push_index(c, i);
+            bool was_in = c->in_object;
+            const acp_jsonv *was_id = c->object_id;
+            if (objects_array) {
+                c->in_object = true;
+                c->object_id = acp_jsonv_get(&a->items[i], "id");
+            }
+            bool ok = same_value(c, &a->items[i], &b->items[i], kind, false);
+            c->in_object = was_in;
+            c->object_id = was_id;
+            pop(c, old);
+            if (!ok) return false;
+        }
+        if (a->count == b->count) return true;
+        size_t old = push_index(c, n);
+        report(c, a->count > n ? &a->items[n] : NULL, b->count > n ? &b->items[n] : NULL, kind);
+        pop(c, old);
+        return false;
+    }
+    case ACP_JSONV_OBJECT: return same_object(c, a, b);
+    }
+    return true;
+}
+
+/* ---- the public functions ---- */
+
+void acp_trace_diff_init(acp_trace_diff *d)
+{
+    d->lines = 0;
+    d->different = false;
+    d->message[0] = '\0';
+}
+
+bool acp_trace_diff_line(acp_trace_diff *d, uint32_t line_no, const acp_jsonv *a, const acp_jsonv *b)
+{
+    if (d->different) return false;
+    d->lines = line_no;
+    cmp c;
+    memset(&c, 0, sizeof c);
+    c.d = d;
+    c.line_no = line_no;
+    c.line_a = a;
+    return same_value(&c, a, b, KIND_F64, false);
+}
+
+void acp_trace_diff_bad_line(acp_trace_diff *d, uint32_t line_no, char which)
+{
+    if (d->different) return;
+    d->different = true;
+    acp_text t;
+    acp_text_fixed(&t, d->message, sizeof d->message);
+    acp_text_put(&t, "line ");
+    acp_text_put_u64(&t, line_no);
+    acp_text_put(&t, " of ");
+    acp_text_put_char(&t, which);
+    acp_text_put(&t, " is not valid JSON");
+}
+
+bool acp_trace_diff_finish(acp_trace_diff *d, uint32_t a_lines, uint32_t b_lines)
+{
+    if (d->different) return false;
+    acp_text t;
+    acp_text_fixed(&t, d->message, sizeof d->message);
+    if (a_lines != b_lines) {
+        d->different = true;
+        uint32_t n = a_lines < b_lines ? a_lines : b_lines;
+        acp_text_put(&t, "traces differ at line ");
+        acp_text_put_u64(&t, n + 1u);
+        acp_text_put(&t, ": a has ");
+        acp_text_put_u64(&t, a_lines);
+        acp_text_put(&t, a_lines == 1 ? " line, b has " : " lines, b has ");
+        acp_text_put_u64(&t, b_lines);
+        return false;
+    }
+    acp_text_put(&t, "traces are identical (");
+    acp_text_put_u64(&t, a_lines);
+    acp_text_put(&t, a_lines == 1 ? " line)" : " lines)");
+    return true;
+}

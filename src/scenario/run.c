@@ -1,0 +1,538 @@
+/* acphys — the scenario runner. See run.h. */
+#include "run.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bridge.h"
+#include "excerpts.h"
+
+struct acp_run {
+    acp_scenario scenario;
+    acp_clock_profile profile;
+    bool failed;
+    char error[512];
+    /* Host-supplied excerpt bytes, until start reads them. */
+    uint8_t **excerpt_bytes;
+    size_t *excerpt_sizes;
+    bool *excerpt_given;
+    acp_excerpts *records;
+    acp_world *world;
+    acp_physobj **objects;           /* scenario order */
+    bool started;
+    uint32_t next_frame;             /* index into scenario.frames.times */
+    uint32_t next_event;             /* index into scenario.events (sorted) */
+    acp_trace_frame frame;           /* the last frame's snapshot */
+    bool have_frame;
+    uint64_t digest;
+    uint64_t *digests;
+    uint32_t num_digests, cap_digests;
+    acp_text line, table, header, digest_line, trace;
+    bool line_valid, table_valid;
+    char **warnings;
+    uint32_t num_warnings;
+    bool warned_motion[4];
+};
+
+/* ---- errors and warnings ---- */
+
+static acp_text *begin_error(acp_run *run, acp_text *t)
+{
+    if (run->failed) return NULL;
+    run->failed = true;
+    acp_text_fixed(t, run->error, sizeof run->error);
+    return t;
+}
+
+static bool set_error(acp_run *run, const char *message)
+{
+    acp_text t;
+    if (begin_error(run, &t)) acp_text_put(&t, message);
+    return false;
+}
+
+static void add_warning(acp_run *run, const char *message)
+{
+    char **grown = realloc(run->warnings, (run->num_warnings + 1u) * sizeof *grown);
+    if (!grown) return;
+    run->warnings = grown;
+    size_t n = strlen(message) + 1;
+    char *copy = malloc(n);
+    if (!copy) return;
+    memcpy(copy, message, n);
+    run->warnings[run->num_warnings++] = copy;
+}
+
+/* ---- creation ---- */
+
+static acp_run *alloc_run(void)
+{
+    acp_run *run = calloc(1, sizeof *run);
+    if (!run) return NULL;
+    acp_text_init(&run->line);
+    acp_text_init(&run->table);
+    acp_text_init(&run->header);
+    acp_text_init(&run->digest_line);
+    acp_text_init(&run->trace);
+    run->digest = ACP_FNV64_OFFSET;
+    return run;
+}
+
+acp_run *acp_run_create(const acp_jsonv *root, int profile_override)
+{
+    acp_run *run = alloc_run();
+    if (!run) return NULL;
+    acp_scenario_error err;
+    if (!acp_scenario_decode(root, &run->scenario, &err)) {
+        set_error(run, err.message);
+        return run;
+    }
+    run->profile = run->scenario.profile;
+    if (profile_override != ACP_RUN_PROFILE_SCENARIO) {
+        if (!acp_clock_profile_name((acp_clock_profile)profile_override)) {
+            set_error(run, "profile: unknown profile override");
+            return run;
+        }
+        run->profile = (acp_clock_profile)profile_override;
+    }
+    uint32_t n = run->scenario.num_excerpts ? run->scenario.num_excerpts : 1;
+    run->excerpt_bytes = calloc(n, sizeof *run->excerpt_bytes);
+    run->excerpt_sizes = calloc(n, sizeof *run->excerpt_sizes);
+    run->excerpt_given = calloc(n, sizeof *run->excerpt_given);
+    if (!run->excerpt_bytes || !run->excerpt_sizes || !run->excerpt_given) set_error(run, "out of memory");
+    return run;
+}
+
+acp_run *acp_run_create_failed(const char *message)
+{
+    acp_run *run = alloc_run();
+    if (run) set_error(run, message);
+    return run;
+}
+
+static void free_excerpt_bytes(acp_run *run)
+{
+    if (!run->excerpt_bytes) return;
+    for (uint32_t i = 0; i < run->scenario.num_excerpts; i++) {
+        free(run->excerpt_bytes[i]);
+        run->excerpt_bytes[i] = NULL;
+    }
+}
+
+void acp_run_destroy(acp_run *run)
+{
+    if (!run) return;
+    free_excerpt_bytes(run);
+    free(run->excerpt_bytes);
+    free(run->excerpt_sizes);
+    free(run->excerpt_given);
+    acp_world_destroy(run->world);
+    acp_excerpts_destroy(run->records);
+    free(run->objects);
+    free(run->frame.objects);
+    free(run->digests);
+    acp_text_free(&run->line);
+    acp_text_free(&run->table);
+    acp_text_free(&run->header);
+    acp_text_free(&run->digest_line);
+    acp_text_free(&run->trace);
+    for (uint32_t i = 0; i < run->num_warnings; i++) free(run->warnings[i]);
+    free(run->warnings);
+    acp_scenario_free(&run->scenario);
+    free(run);
+}
+
+const char *acp_run_error(const acp_run *run) { return run->failed ? run->error : NULL; }
+const acp_scenario *acp_run_scenario(const acp_run *run) { return &run->scenario; }
+acp_clock_profile acp_run_profile(const acp_run *run) { return run->profile; }
+
+/* ---- excerpts ---- */
+
+uint32_t acp_run_excerpt_count(const acp_run *run) { return run->scenario.num_excerpts; }
+
+const char *acp_run_excerpt_name(const acp_run *run, uint32_t i)
+{
+    return i < acp_run_excerpt_count(run) ? run->scenario.excerpts[i] : NULL;
+}
+
+bool acp_run_excerpt_needs_bytes(const acp_run *run, uint32_t i)
+{
+    const char *name = acp_run_excerpt_name(run, i);
+    return name && strcmp(name, "default") != 0;
+}
+
+bool acp_run_set_excerpt(acp_run *run, uint32_t i, const uint8_t *bytes, size_t size)
+{
+    if (run->failed || run->started || i >= run->scenario.num_excerpts) return false;
+    uint8_t *copy = malloc(size ? size : 1);
+    if (!copy) return set_error(run, "out of memory");
+    if (size) memcpy(copy, bytes, size);
+    free(run->excerpt_bytes[i]);
+    run->excerpt_bytes[i] = copy;
+    run->excerpt_sizes[i] = size;
+    run->excerpt_given[i] = true;
+    return true;
+}
+
+/* "excerpts[i]: " / "excerpts[i] ("name"): " */
+static void put_excerpt_path(acp_text *t, const acp_run *run, uint32_t i, bool with_name)
+{
+    acp_text_put(t, "excerpts[");
+    acp_text_put_u64(t, i);
+    acp_text_put(t, "]");
+    if (with_name) {
+        const char *name = run->scenario.excerpts[i];
+        acp_text_put(t, " (");
+        acp_text_put_json_string(t, name, strlen(name));
+        acp_text_put(t, ")");
+    }
+    acp_text_put(t, ": ");
+}
+
+static bool read_excerpts(acp_run *run)
+{
+    const acp_scenario *s = &run->scenario;
+    run->records = acp_excerpts_create();
+    if (!run->records) return set_error(run, "out of memory");
+    char msg[384];
+    for (uint32_t i = 0; i < s->num_excerpts; i++) {
+        acp_text t;
+        if (strcmp(s->excerpts[i], "default") == 0) {
+            uint32_t n = 0;
+            const acp_embedded_excerpt *defaults = acp_default_excerpts(&n);
+            if (n == 0 && acp_excerpts_supported()) {
+                char w[160];
+                acp_text_fixed(&t, w, sizeof w);
+                put_excerpt_path(&t, run, i, false);
+                acp_text_put(&t, "this build embeds no default excerpts (data/*-default.dat were missing)");
+                add_warning(run, w);
+            }
+            for (uint32_t k = 0; k < n; k++) {
+                if (acp_excerpts_add(run->records, defaults[k].data, defaults[k].size, msg, sizeof msg)) continue;
+                if (begin_error(run, &t)) {
+                    put_excerpt_path(&t, run, i, true);
+                    acp_text_put(&t, defaults[k].name);
+                    acp_text_put(&t, ": ");
+                    acp_text_put(&t, msg);
+                }
+                return false;
+            }
+            continue;
+        }
+        if (!run->excerpt_given[i]) {
+            if (begin_error(run, &t)) {
+                put_excerpt_path(&t, run, i, false);
+                acp_text_put(&t, "no bytes were given for ");
+                acp_text_put_json_string(&t, s->excerpts[i], strlen(s->excerpts[i]));
+                acp_text_put(&t, " (an unknown excerpt: give a DAT file's path, or \"default\")");
+            }
+            return false;
+        }
+        if (!acp_excerpts_add(run->records, run->excerpt_bytes[i], run->excerpt_sizes[i], msg, sizeof msg)) {
+            if (begin_error(run, &t)) {
+                put_excerpt_path(&t, run, i, true);
+                acp_text_put(&t, msg);
+            }
+            return false;
+        }
+    }
+    free_excerpt_bytes(run);
+    return true;
+}
+
+/* ---- the world ---- */
+
+static void put_object_path(acp_text *t, uint32_t i, const char *field)
+{
+    acp_text_put(t, "objects[");
+    acp_text_put_u64(t, i);
+    acp_text_put(t, "].");
+    acp_text_put(t, field);
+    acp_text_put(t, ": ");
+}
+
+static bool missing_record(acp_run *run, uint32_t i, const char *field, const char *kind, uint32_t id, const char *extra)
+{
+    acp_text t;
+    if (begin_error(run, &t)) {
+        put_object_path(&t, i, field);
+        acp_text_put(&t, extra);
+        acp_text_put(&t, "no ");
+        acp_text_put(&t, kind);
+        acp_text_put(&t, " ");
+        acp_text_put_hex32(&t, id);
+        acp_text_put(&t, " in the excerpts");
+    }
+    return false;
+}
+
+/* Create and place object i; *has_motion tells whether it has a motion table. */
+static bool build_object(acp_run *run, uint32_t i, bool *has_motion)
+{
+    const acp_scenario_object *so = &run->scenario.objects[i];
+    acp_physobj *obj = acp_world_add_object(run->world, so->id);
+    if (!obj) return set_error(run, "out of memory");
+    run->objects[i] = obj;
+    obj->state = so->physics_state;
+    obj->scale = so->scale;
+    obj->friction = so->friction;
+    obj->elasticity = so->elasticity;
+    bool dats = acp_excerpts_supported();
+    const acp_setup *setup = NULL;
+    if (so->setup) {
+        setup = acp_excerpts_setup(run->records, so->setup);
+        if (!setup && dats) return missing_record(run, i, "setup", "Setup", so->setup, "");
+        if (setup && !acp_bridge_attach_setup(obj, setup, run->records, so->scale)) return set_error(run, "out of memory");
+    }
+    uint32_t mt_id = so->motion_table ? so->motion_table : setup ? setup->default_motion_table : 0;
+    *has_motion = false;
+    if (mt_id && setup) { /* a motion table animates the part array: without a Setup there is none */
+        const acp_motion_table *mt = acp_excerpts_motion_table(run->records, mt_id);
+        if (!mt && dats)
+            return so->motion_table ? missing_record(run, i, "motion_table", "MotionTable", mt_id, "")
+                                    : missing_record(run, i, "setup", "MotionTable", mt_id, "its default motion table: ");
+        if (mt) {
+            if (!acp_bridge_attach_motion(obj, mt_id, so->run_rate)) return set_error(run, "out of memory");
+            *has_motion = true;
+        }
+    }
+    if (so->placement == ACP_PLACEMENT_FRAME)
+        acp_bridge_place_frame(run->world, obj, &so->position, so->transient_state, so->enter_at);
+    else
+        acp_bridge_place_set_position(run->world, obj, &so->position, so->enter_at);
+    acp_bridge_set_velocity(obj, so->velocity);
+    acp_physobj_set_omega(obj, so->omega);
+    /* SPEC §4.8: a STATIC_PS object with a default animation or script lives in the static
+     * animating workset only, as DAT-placed scenery does. */
+    acp_bridge_static_workset(run->world, obj, setup);
+    return true;
+}
+
+static bool check_events(acp_run *run, const bool *has_motion)
+{
+    static const char *const KIND[] = {"motion", "raw_motion", "jump"};
+    const acp_scenario *s = &run->scenario;
+    for (uint32_t e = 0; e < s->num_events; e++) {
+        const acp_scenario_event *ev = &s->events[e];
+        if (ev->kind == ACP_EVENT_SET_VELOCITY) continue;
+        if (acp_excerpts_supported() && !has_motion[ev->object_index]) {
+            acp_text t;
+            if (begin_error(run, &t)) {
+                acp_text_put(&t, "events[");
+                acp_text_put_u64(&t, ev->index);
+                acp_text_put(&t, "].");
+                acp_text_put(&t, KIND[ev->kind]);
+                acp_text_put(&t, ": object ");
+                acp_text_put_u64(&t, ev->object);
+                acp_text_put(&t, " has no motion table (give it a \"motion_table\" or a setup that has one)");
+            }
+            return false;
+        }
+        if (!acp_bridge_motion_wired() && !run->warned_motion[ev->kind]) {
+            run->warned_motion[ev->kind] = true;
+            char w[200];
+            acp_text t;
+            acp_text_fixed(&t, w, sizeof w);
+            acp_text_put(&t, "events[");
+            acp_text_put_u64(&t, ev->index);
+            acp_text_put(&t, "]: \"");
+            acp_text_put(&t, KIND[ev->kind]);
+            acp_text_put(&t, "\" events are not applied yet: this build's motion code is not wired in");
+            add_warning(run, w);
+        }
+    }
+    return true;
+}
+
+bool acp_run_start(acp_run *run)
+{
+    if (run->failed) return false;
+    if (run->started) return true;
+    const acp_scenario *s = &run->scenario;
+    if (!read_excerpts(run)) return false;
+    if (!acp_excerpts_supported()) {
+        bool needs = false;
+        for (uint32_t i = 0; i < s->num_objects; i++) needs = needs || s->objects[i].setup || s->objects[i].motion_table;
+        if (needs)
+            add_warning(run, "this build has no DAT reader yet: Setup and MotionTable ids are not looked up, "
+                             "so objects have no parts, spheres or motion tables");
+    }
+    run->world = acp_world_create(run->profile, s->num_objects);
+    run->objects = calloc(s->num_objects, sizeof *run->objects);
+    bool *has_motion = calloc(s->num_objects, sizeof *has_motion);
+    run->frame.objects = calloc(s->num_objects, sizeof *run->frame.objects);
+    run->cap_digests = s->frames.count > 16 ? s->frames.count : 16;
+    run->digests = malloc(run->cap_digests * sizeof *run->digests);
+    if (!run->world || !run->objects || !has_motion || !run->frame.objects || !run->digests ||
+        !acp_text_reserve(&run->line, 512u + 1024u * (size_t)s->num_objects) ||
+        !acp_text_reserve(&run->table, 256u + 256u * (size_t)s->num_objects)) {
+        free(has_motion);
+        return set_error(run, "out of memory");
+    }
+    run->world->dats = acp_excerpts_datset(run->records);
+    bool ok = true;
+    for (uint32_t i = 0; i < s->num_objects && ok; i++) ok = build_object(run, i, &has_motion[i]);
+    if (ok && s->has_player) acp_world_set_player(run->world, run->objects[s->player_index]);
+    if (ok) ok = check_events(run, has_motion);
+    free(has_motion);
+    if (!ok) return false;
+    run->world->now = 0.0;
+    run->frame.num_objects = s->num_objects;
+    run->started = true;
+    return true;
+}
+
+/* ---- frames ---- */
+
+static void apply_event(acp_run *run, const acp_scenario_event *ev)
+{
+    acp_physobj *obj = run->objects[ev->object_index];
+    switch (ev->kind) {
+    case ACP_EVENT_MOTION: acp_bridge_apply_motion(obj, &ev->motion); break;
+    case ACP_EVENT_RAW_MOTION: acp_bridge_apply_raw_motion(obj, &ev->motion); break;
+    case ACP_EVENT_JUMP: (void)acp_bridge_jump(obj, ev->jump_extent); break; /* a refusal is retail's */
+    case ACP_EVENT_SET_VELOCITY: acp_bridge_set_velocity(obj, ev->velocity); break;
+    }
+}
+
+bool acp_run_step(acp_run *run, double now)
+{
+    if (run->failed) return false;
+    if (!run->started) return set_error(run, "the run has not started (acp_run_start)");
+    if (!isfinite(now) || fabs(now) > ACP_SCENARIO_MAX_TIME) {
+        acp_text t;
+        if (begin_error(run, &t)) {
+            acp_text_put(&t, "frame ");
+            acp_text_put_u64(&t, run->frame.frame + 1u);
+            acp_text_put(&t, ": the time ");
+            acp_text_put_g(&t, now, 17);
+            acp_text_put(&t, " is not a finite number of seconds within ±1e9");
+        }
+        return false;
+    }
+    if (run->num_digests == run->cap_digests) { /* past the scenario's frames: grow between frames */
+        uint32_t cap = run->cap_digests * 2u;
+        uint64_t *grown = cap > run->cap_digests ? realloc(run->digests, (size_t)cap * sizeof *grown) : NULL;
+        if (!grown) return set_error(run, "out of memory");
+        run->digests = grown;
+        run->cap_digests = cap;
+    }
+    acp_world *w = run->world;
+    const acp_scenario *s = &run->scenario;
+    w->now = now; /* retail's Timer::cur_time is the frame's time while messages are handled */
+    while (run->next_event < s->num_events && s->events[run->next_event].t <= now)
+        apply_event(run, &s->events[run->next_event++]);
+    acp_world_use_time(w, now);
+    acp_trace_frame *f = &run->frame;
+    f->frame++;
+    f->now = now;
+    f->gate = w->gate_passed;
+    for (uint32_t i = 0; i < f->num_objects; i++) acp_trace_capture_object(&f->objects[i], run->objects[i], now);
+    run->digest = acp_trace_hash_frame(run->digest, f);
+    run->digests[run->num_digests++] = run->digest;
+    run->have_frame = true;
+    run->line_valid = false;
+    run->table_valid = false;
+    return true;
+}
+
+bool acp_run_step_next(acp_run *run)
+{
+    if (run->failed || !run->started) return false;
+    const acp_scenario_frames *fr = &run->scenario.frames;
+    if (run->next_frame >= fr->count) return false;
+    return acp_run_step(run, fr->times[run->next_frame++]);
+}
+
+uint32_t acp_run_all(acp_run *run, bool keep_trace)
+{
+    uint32_t n = 0;
+    acp_text *trace = keep_trace ? &run->trace : NULL;
+    if (trace && run->started && !run->failed) {
+        /* Room for the frames to come (about 256 + 640 bytes per object per line), at most
+         * 16 MiB up front: the text grows between frames past that. */
+        uint64_t per_line = 256u + 640u * (uint64_t)run->frame.num_objects;
+        uint64_t want = per_line * (uint64_t)(run->scenario.frames.count - run->next_frame) + 64u;
+        acp_text_reserve(trace, (size_t)(want < (16u << 20) ? want : (16u << 20)));
+    }
+    while (acp_run_step_next(run)) {
+        n++;
+        if (!trace) continue;
+        size_t len;
+        const char *line = acp_run_line(run, &len);
+        acp_text_put_n(trace, line, len);
+        acp_text_put_char(trace, '\n');
+    }
+    if (trace && !run->failed) {
+        acp_text_put(trace, acp_run_digest_line(run));
+        acp_text_put_char(trace, '\n');
+        if (trace->oom) set_error(run, "out of memory keeping the trace (write it line by line instead)");
+    }
+    return n;
+}
+
+/* ---- reading the run ---- */
+
+const char *acp_run_trace(const acp_run *run, size_t *len)
+{
+    if (len) *len = run->trace.len;
+    return run->trace.data ? run->trace.data : "";
+}
+
+uint32_t acp_run_frames_done(const acp_run *run) { return run->frame.frame; }
+uint32_t acp_run_frames_total(const acp_run *run) { return run->scenario.frames.count; }
+const acp_trace_frame *acp_run_last_frame(const acp_run *run) { return run->have_frame ? &run->frame : NULL; }
+
+const char *acp_run_line(acp_run *run, size_t *len)
+{
+    if (!run->line_valid) {
+        acp_text_clear(&run->line);
+        if (run->have_frame) acp_trace_write_line(&run->line, &run->frame, run->digest);
+        if (run->line.oom) set_error(run, "out of memory writing a trace line");
+        run->line_valid = true;
+    }
+    if (len) *len = run->line.len;
+    return run->line.data ? run->line.data : "";
+}
+
+const char *acp_run_table_rows(acp_run *run)
+{
+    if (!run->table_valid) {
+        acp_text_clear(&run->table);
+        if (run->have_frame) acp_trace_write_table_rows(&run->table, &run->frame);
+        run->table_valid = true;
+    }
+    return run->table.data ? run->table.data : "";
+}
+
+const char *acp_run_table_header(acp_run *run)
+{
+    if (run->header.len == 0) acp_trace_write_table_header(&run->header);
+    return run->header.data ? run->header.data : "";
+}
+
+const char *acp_run_digest_line(acp_run *run)
+{
+    acp_text_clear(&run->digest_line);
+    acp_trace_write_digest_line(&run->digest_line, run->digest);
+    return run->digest_line.data ? run->digest_line.data : "";
+}
+
+uint64_t acp_run_digest(const acp_run *run) { return run->digest; }
+
+const uint64_t *acp_run_frame_digests(const acp_run *run, uint32_t *count)
+{
+    if (count) *count = run->num_digests;
+    return run->digests;
+}
+
+uint32_t acp_run_warning_count(const acp_run *run) { return run->num_warnings; }
+const char *acp_run_warning(const acp_run *run, uint32_t i) { return i < run->num_warnings ? run->warnings[i] : NULL; }
+
+acp_world *acp_run_world(const acp_run *run) { return run->world; }
+
+acp_physobj *acp_run_object(const acp_run *run, uint32_t i)
+{
+    return run->objects && i < run->scenario.num_objects ? run->objects[i] : NULL;
+}

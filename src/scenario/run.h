@@ -1,0 +1,111 @@
+/* acphys — the one scenario runner (SPEC §6) that the native CLI, Node and the page all use:
+ * JSON tree → validated scenario → world → per frame: events, CPhysics::UseTime, trace line,
+ * running digest → closing digest line.
+ *
+ * CONVENTIONS
+ *   Lifecycle: acp_run_create (decode + validate; no world yet) → for every excerpt that is not
+ *   "default", acp_run_set_excerpt (the host's bytes: the CLI reads files, JavaScript passes
+ *   what it fetched or read) → acp_run_start (read the excerpts, build the world) → acp_run_step
+ *   or acp_run_step_next, any number of times → acp_run_destroy. Any failure puts the run in an
+ *   error state: acp_run_error returns the message (a field path and what is wrong, e.g.
+ *   `objects[0].setup: no Setup 0x02000001 in the excerpts`) and every later call does nothing.
+ *   Frame semantics: before frame k at time `now`, world.now = now and every event not yet
+ *   applied with t <= now is applied (in t order, then file order: "before the first frame whose
+ *   time is >= t"); then acp_world_use_time(now); then the frame is captured. Times may go
+ *   backwards (retail's gate handles it); they must be finite and within ±1e9 s.
+ *   Objects enter the world in scenario order at their enter_at time before the first frame;
+ *   the world's last_update starts at 0.
+ *   Memory: everything a run needs is allocated by create and start (the snapshot of one frame,
+ *   the line buffer sized for the scenario, the per-frame digests for the scenario's frames). A
+ *   step allocates only to grow the digest list past the scenario's frame count or a line
+ *   longer than estimated, and never inside acp_world_use_time.
+ */
+#ifndef ACP_RUN_H
+#define ACP_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "jsonv.h"
+#include "physics.h"
+#include "scenario.h"
+#include "text.h"
+#include "trace.h"
+
+typedef struct acp_run acp_run;
+
+/** No profile override (use the scenario's). */
+#define ACP_RUN_PROFILE_SCENARIO (-1)
+
+/** Decode and validate `root`; profile_override is ACP_RUN_PROFILE_SCENARIO or an
+ *  acp_clock_profile (the CLI's --profile). Returns NULL only when out of memory; a run whose
+ *  scenario is invalid reports it through acp_run_error. */
+acp_run *acp_run_create(const acp_jsonv *root, int profile_override);
+/** A run that failed before its scenario could be decoded (e.g. its JSON did not parse): every
+ *  call reports `message`. NULL only when out of memory. */
+acp_run *acp_run_create_failed(const char *message);
+/** Free the run, its world and its records (NULL is ignored). */
+void acp_run_destroy(acp_run *run);
+
+/** The error message, or NULL while the run is fine. */
+const char *acp_run_error(const acp_run *run);
+/** The decoded scenario (valid unless acp_run_error). */
+const acp_scenario *acp_run_scenario(const acp_run *run);
+/** The profile the world runs (the override or the scenario's). */
+acp_clock_profile acp_run_profile(const acp_run *run);
+
+/** Number of excerpt names the scenario lists, and the i-th ("default" or a host name). */
+uint32_t acp_run_excerpt_count(const acp_run *run);
+const char *acp_run_excerpt_name(const acp_run *run, uint32_t i);
+/** True when excerpt i needs bytes from the host (it is not "default"). */
+bool acp_run_excerpt_needs_bytes(const acp_run *run, uint32_t i);
+/** Hand in the bytes of excerpt i (copied). False when i is out of range or out of memory. */
+bool acp_run_set_excerpt(acp_run *run, uint32_t i, const uint8_t *bytes, size_t size);
+
+/** Read the excerpts (in listed order: later records replace earlier ones) and build the world.
+ *  Errors: an excerpt without bytes (`excerpts[1]: no bytes were given for "x.dat"`), a DAT that
+ *  does not read, a Setup or MotionTable id that no excerpt holds, a motion event for an object
+ *  without a motion table. */
+bool acp_run_start(acp_run *run);
+
+/** Run one frame at `now` seconds (the page's requestAnimationFrame time). False, with an error,
+ *  when now is not finite or outside ±1e9 s, or the run has not started. */
+bool acp_run_step(acp_run *run, double now);
+/** Run the scenario's next frame; false when all its frames have run (not an error) or on error. */
+bool acp_run_step_next(acp_run *run);
+/** Run every remaining frame of the scenario. With keep_trace, each line and then the closing
+ *  digest line (each ending in '\n') are appended to the run's trace text (acp_run_trace).
+ *  Returns the number of frames run. */
+uint32_t acp_run_all(acp_run *run, bool keep_trace);
+/** The trace text acp_run_all kept ("" when none) and its length in bytes. */
+const char *acp_run_trace(const acp_run *run, size_t *len);
+
+/** Frames run so far, and the scenario's frame count. */
+uint32_t acp_run_frames_done(const acp_run *run);
+uint32_t acp_run_frames_total(const acp_run *run);
+/** The last frame's snapshot (NULL before the first frame). */
+const acp_trace_frame *acp_run_last_frame(const acp_run *run);
+
+/** The trace line of the last frame (no newline; "" before the first frame). */
+const char *acp_run_line(acp_run *run, size_t *len);
+/** The table rows of the last frame ("" before the first frame) and the table header. */
+const char *acp_run_table_rows(acp_run *run);
+const char *acp_run_table_header(acp_run *run);
+/** The closing line {"digest":"..."} for the frames run so far. */
+const char *acp_run_digest_line(acp_run *run);
+
+/** The running digest after the last frame (the FNV offset basis before any). */
+uint64_t acp_run_digest(const acp_run *run);
+/** The digest after each frame run: element k is frame k + 1's. *count receives the number. */
+const uint64_t *acp_run_frame_digests(const acp_run *run, uint32_t *count);
+
+/** Warnings (things the run could not do as asked, e.g. motion events before motion is wired). */
+uint32_t acp_run_warning_count(const acp_run *run);
+const char *acp_run_warning(const acp_run *run, uint32_t i);
+
+/** The world (NULL before start), and the i-th scenario object in it (NULL out of range). */
+acp_world *acp_run_world(const acp_run *run);
+acp_physobj *acp_run_object(const acp_run *run, uint32_t i);
+
+#endif

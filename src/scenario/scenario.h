@@ -1,0 +1,162 @@
+/* acphys — the scenario (SPEC §6): what a run simulates, decoded and validated from JSON.
+ *
+ * CONVENTIONS
+ *   The JSON form is specified by schema/scenario.v1.schema.json; field names are a contract
+ *   (SPEC §6). acp_scenario_decode is the one decoder and validator every host uses (the native
+ *   CLI, Node and the page, through the WASM ABI): it checks everything that can be checked
+ *   without the DAT excerpts and reports the first problem as "<field path>: <what is wrong>",
+ *   e.g. `objects[0].position.origin[2]: expected a finite number` or
+ *   `unknown field "velocty" in objects[0]`. References into the excerpts (a Setup id that no
+ *   excerpt holds) are checked when the run starts (run.h).
+ *   Units: seconds (times), metres (origins), m/s (velocities), rad/s (omega, world axes);
+ *   quaternions (w, x, y, z); ids and bit sets are uint32 (JSON: an integer or a "0x..." string).
+ *   Versions: "version": 1 is decoded by decode_v1. A later version keeps that decoder and adds
+ *   its own (SPEC §6: adding optional fields keeps version 1).
+ */
+#ifndef ACP_SCENARIO_H
+#define ACP_SCENARIO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "jsonv.h"
+#include "physics.h"
+#include "position.h"
+
+#define ACP_SCENARIO_VERSION 1            /* newest version this build reads */
+#define ACP_SCENARIO_MAX_OBJECTS 4096u
+#define ACP_SCENARIO_MAX_EVENTS 1000000u
+#define ACP_SCENARIO_MAX_FRAMES 1000000u  /* explicit times or generated frames */
+#define ACP_SCENARIO_MAX_EXCERPTS 64u
+#define ACP_SCENARIO_MAX_TIME 1.0e9       /* seconds: |t| above this is an error (a clock of
+                                             31 years; the quanta need the precision) */
+#define ACP_SCENARIO_MAX_HZ 1.0e6         /* frames per second, generator */
+#define ACP_SCENARIO_MAX_JITTER_MS 1000.0 /* milliseconds, generator jitter */
+
+/** How an object enters the world (SPEC §6 "placement"). */
+typedef enum acp_scenario_placement {
+    ACP_PLACEMENT_SET_POSITION = 0,       /* retail's SetPosition: a placement sweep finds contact */
+    ACP_PLACEMENT_FRAME = 1               /* the frame as given, with the given transient bits */
+} acp_scenario_placement;
+
+/** Bits of acp_scenario_motion.present: which fields the JSON gave. */
+enum acp_motion_field {
+    ACP_MOTION_STYLE = 0x1,
+    ACP_MOTION_FORWARD_COMMAND = 0x2,
+    ACP_MOTION_FORWARD_SPEED = 0x4,
+    ACP_MOTION_SIDESTEP_COMMAND = 0x8,
+    ACP_MOTION_SIDESTEP_SPEED = 0x10,
+    ACP_MOTION_TURN_COMMAND = 0x20,
+    ACP_MOTION_TURN_SPEED = 0x40,
+    ACP_MOTION_HOLD_RUN = 0x80
+};
+
+/** An interpreted ("motion") or raw ("raw_motion") motion state. Absent fields hold retail's
+ *  defaults (InterpretedMotionState / RawMotionState constructors): style 0x8000003D
+ *  (NonCombat), forward 0x41000003 (Ready), sidestep and turn 0, speeds 1.0, hold_run false. */
+typedef struct acp_scenario_motion {
+    uint32_t present;                     /* acp_motion_field bits */
+    uint32_t style;
+    uint32_t forward_command;
+    float forward_speed;                  /* multiplier of the animation's speed */
+    uint32_t sidestep_command;
+    float sidestep_speed;
+    uint32_t turn_command;
+    float turn_speed;
+    bool hold_run;                        /* raw only: HoldKey_Run instead of HoldKey_None
+                                             (raw motion has no style: the current one stays) */
+} acp_scenario_motion;
+
+typedef enum acp_event_kind {
+    ACP_EVENT_MOTION = 0,
+    ACP_EVENT_RAW_MOTION = 1,
+    ACP_EVENT_JUMP = 2,
+    ACP_EVENT_SET_VELOCITY = 3
+} acp_event_kind;
+
+/** One event: applied before the first frame whose time is >= t (SPEC §6). */
+typedef struct acp_scenario_event {
+    double t;                             /* seconds */
+    uint32_t object;                      /* object id */
+    uint32_t object_index;                /* index into acp_scenario.objects */
+    uint32_t index;                       /* position in the JSON "events" array */
+    acp_event_kind kind;
+    acp_scenario_motion motion;           /* MOTION, RAW_MOTION */
+    float jump_extent;                    /* JUMP: 0..1 as the jump bar gives it */
+    acp_vec3 velocity;                    /* SET_VELOCITY: m/s, world axes */
+} acp_scenario_event;
+
+/** One object. */
+typedef struct acp_scenario_object {
+    uint32_t id;
+    char *name;                           /* NULL when absent */
+    uint32_t setup;                       /* Setup id 0x02xxxxxx; 0 = none (no parts, no spheres) */
+    uint32_t motion_table;                /* MotionTable id 0x09xxxxxx; 0 = the setup's default */
+    uint32_t physics_state;               /* PhysicsState bits */
+    acp_position position;                /* cell + frame (quaternion as given, matrix cached) */
+    acp_vec3 velocity;                    /* m/s, world axes */
+    acp_vec3 omega;                       /* rad/s, world axes */
+    float scale;
+    float friction;
+    float elasticity;
+    float run_rate;                       /* retail's run rate without a weenie: 1.0 */
+    double enter_at;                      /* seconds: prepare_to_enter_world time */
+    acp_scenario_placement placement;
+    uint32_t transient_state;             /* TransientState bits (placement "frame" only) */
+} acp_scenario_object;
+
+/** The frame times: explicit, or the generator {hz, count, start, jitter}. */
+typedef struct acp_scenario_frames {
+    uint32_t count;
+    double *times;                        /* count seconds (generated ones are expanded here) */
+    bool generated;
+    double hz;                            /* generator: frames per second */
+    double start;                         /* generator: seconds */
+    bool jitter;                          /* generator: jitter given */
+    uint32_t seed;                        /* jitter: xorshift32 seed (non-zero) */
+    double jitter_ms;                     /* jitter: milliseconds */
+} acp_scenario_frames;
+
+/** A decoded, validated scenario. Owns its arrays (acp_scenario_free). */
+typedef struct acp_scenario {
+    int version;
+    char *name;                           /* optional "name"; NULL when absent */
+    acp_clock_profile profile;
+    uint32_t num_compare_profiles;        /* optional "compare_profiles" */
+    acp_clock_profile compare_profiles[3];
+    uint32_t num_excerpts;
+    char **excerpts;                      /* "default" or a host-defined name (path, URL) */
+    bool has_player;
+    uint32_t player;                      /* object id */
+    uint32_t player_index;
+    uint32_t num_objects;
+    acp_scenario_object *objects;
+    uint32_t num_events;
+    acp_scenario_event *events;           /* sorted by t, then by JSON position */
+    acp_scenario_frames frames;
+} acp_scenario;
+
+/** A decoding error: "<field path>: <what is wrong>", NUL-terminated. */
+typedef struct acp_scenario_error {
+    char message[512];
+} acp_scenario_error;
+
+/** Decode and validate a scenario from its JSON tree. On failure returns false, fills err and
+ *  leaves *out empty (nothing to free). */
+bool acp_scenario_decode(const acp_jsonv *root, acp_scenario *out, acp_scenario_error *err);
+
+/** Free what a decoded scenario owns (an empty one is fine). */
+void acp_scenario_free(acp_scenario *s);
+
+/** One step of xorshift32 (x ^= x << 13; x ^= x >> 17; x ^= x << 5). */
+uint32_t acp_xorshift32(uint32_t x);
+
+/** The frame generator of SPEC §6: out[k − 1] = start + k/hz + j_k for k = 1..count, with
+ *  j_k = (2u − 1) · ms / 1000, u = x / 2^32, x the xorshift32 state after k steps from `seed`
+ *  (jitter false: j_k is not added). Evaluated in double in exactly this order:
+ *  t = start + (double)k / hz; u = (double)x / 4294967296.0; t = t + (2.0 * u − 1.0) * ms / 1000.0
+ *  — web/src/frames.ts does the same and tests/node/scenario.test.mjs proves equal bits. */
+void acp_frames_generate(double hz, uint32_t count, double start, bool jitter, uint32_t seed, double ms,
+                         double *out);
+
+#endif

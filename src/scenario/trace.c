@@ -1,0 +1,299 @@
+/* acphys — trace lines, digest and table. See trace.h. */
+#include "trace.h"
+
+#include <string.h>
+
+#include "hooks.h"
+
+/* ---- capture ---- */
+
+void acp_trace_capture_object(acp_trace_object *out, const acp_physobj *obj, double now)
+{
+    const acp_update_record *r = &obj->record;
+    out->id = obj->id;
+    out->skipped = r->ran ? r->skipped : ACP_SKIP_NONE;
+    out->has_elapsed = r->ran && r->skipped == ACP_SKIP_NONE;
+    out->elapsed = out->has_elapsed ? r->elapsed : 0.0;
+    out->num_quanta = r->ran ? r->num_quanta : 0;
+    if (out->num_quanta > ACP_MAX_QUANTA_PER_UPDATE) out->num_quanta = ACP_MAX_QUANTA_PER_UPDATE;
+    for (uint32_t i = 0; i < out->num_quanta; i++) out->quanta[i] = r->quanta[i];
+    out->update_time = obj->update_time;
+    out->pending = now - obj->update_time;
+    out->active = (obj->transient_state & ACP_ACTIVE_TS) != 0;
+    out->state = obj->state;
+    out->transient = obj->transient_state;
+    out->cell = obj->position.objcell_id;
+    const acp_frame *f = &obj->position.frame;
+    out->origin[0] = f->origin.x;
+    out->origin[1] = f->origin.y;
+    out->origin[2] = f->origin.z;
+    out->orientation[0] = f->qw;
+    out->orientation[1] = f->qx;
+    out->orientation[2] = f->qy;
+    out->orientation[3] = f->qz;
+    out->velocity[0] = obj->velocity.x;
+    out->velocity[1] = obj->velocity.y;
+    out->velocity[2] = obj->velocity.z;
+    uint32_t n = r->ran ? r->num_hooks : 0;
+    out->num_hooks = n < ACP_MAX_HOOKS_RECORDED ? n : ACP_MAX_HOOKS_RECORDED;
+    out->hooks_unrecorded = n - out->num_hooks;
+    for (uint32_t i = 0; i < out->num_hooks; i++) out->hooks[i] = r->hooks_fired[i];
+    out->heading = acp_frame_get_heading(f);
+}
+
+/* ---- digest ---- */
+
+static uint64_t fnv_bytes(uint64_t h, const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= ACP_FNV64_PRIME;
+    }
+    return h;
+}
+
+static uint64_t fnv_u8(uint64_t h, uint8_t v) { return fnv_bytes(h, &v, 1); }
+
+static uint64_t fnv_u32(uint64_t h, uint32_t v)
+{
+    uint8_t b[4] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24)};
+    return fnv_bytes(h, b, 4);
+}
+
+static uint64_t fnv_u64(uint64_t h, uint64_t v)
+{
+    uint8_t b[8];
+    for (int i = 0; i < 8; i++) b[i] = (uint8_t)(v >> (8 * i));
+    return fnv_bytes(h, b, 8);
+}
+
+static uint64_t fnv_f32(uint64_t h, float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    if ((u & 0x7F800000u) == 0x7F800000u && (u & 0x007FFFFFu)) u = 0x7FC00000u;
+    return fnv_u32(h, u);
+}
+
+static uint64_t fnv_f64(uint64_t h, double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    if ((u & 0x7FF0000000000000ull) == 0x7FF0000000000000ull && (u & 0xFFFFFFFFFFFFFull)) u = 0x7FF8000000000000ull;
+    return fnv_u64(h, u);
+}
+
+uint64_t acp_trace_hash_frame(uint64_t h, const acp_trace_frame *f)
+{
+    h = fnv_u32(h, f->frame);
+    h = fnv_f64(h, f->now);
+    h = fnv_u8(h, f->gate ? 1 : 0);
+    h = fnv_u32(h, f->num_objects);
+    for (uint32_t i = 0; i < f->num_objects; i++) {
+        const acp_trace_object *o = &f->objects[i];
+        h = fnv_u32(h, o->id);
+        h = fnv_u8(h, o->has_elapsed ? 1 : 0);
+        if (o->has_elapsed) h = fnv_f64(h, o->elapsed);
+        h = fnv_u32(h, o->num_quanta);
+        for (uint32_t q = 0; q < o->num_quanta; q++) h = fnv_f32(h, o->quanta[q]);
+        h = fnv_f64(h, o->pending);
+        h = fnv_f64(h, o->update_time);
+        h = fnv_u8(h, o->active ? 1 : 0);
+        h = fnv_u32(h, o->state);
+        h = fnv_u32(h, o->transient);
+        h = fnv_u32(h, o->cell);
+        for (int k = 0; k < 3; k++) h = fnv_f32(h, o->origin[k]);
+        for (int k = 0; k < 4; k++) h = fnv_f32(h, o->orientation[k]);
+        for (int k = 0; k < 3; k++) h = fnv_f32(h, o->velocity[k]);
+        h = fnv_u32(h, o->num_hooks);
+        for (uint32_t k = 0; k < o->num_hooks; k++) {
+            const char *name = acp_hook_type_name(o->hooks[k]);
+            h = fnv_bytes(h, (const uint8_t *)name, strlen(name) + 1); /* with its 0 byte */
+        }
+    }
+    return h;
+}
+
+/* ---- the line ---- */
+
+static bool finite_bits(double v) { return v - v == 0.0; }
+
+/* A JSON number with `digits` significant digits (17 for a double, 9 for a float), or the
+ * string "NaN" / "Infinity" / "-Infinity". */
+static void put_number(acp_text *t, double v, int digits)
+{
+    if (finite_bits(v)) acp_text_put_g(t, v, digits);
+    else acp_text_put(t, v != v ? "\"NaN\"" : v > 0 ? "\"Infinity\"" : "\"-Infinity\"");
+}
+
+static void put_double(acp_text *t, double v) { put_number(t, v, 17); }
+static void put_float(acp_text *t, float f) { put_number(t, f, 9); }
+
+static void put_floats(acp_text *t, const float *v, uint32_t n)
+{
+    acp_text_put_char(t, '[');
+    for (uint32_t i = 0; i < n; i++) {
+        if (i) acp_text_put_char(t, ',');
+        put_float(t, v[i]);
+    }
+    acp_text_put_char(t, ']');
+}
+
+const char *acp_trace_skip_name(acp_skip_reason r)
+{
+    switch (r) {
+    case ACP_SKIP_PARENTED: return "parented";
+    case ACP_SKIP_NO_CELL: return "no_cell";
+    case ACP_SKIP_FROZEN: return "frozen";
+    default: return NULL;
+    }
+}
+
+void acp_trace_write_line(acp_text *t, const acp_trace_frame *f, uint64_t digest)
+{
+    acp_text_put(t, "{\"frame\":");
+    acp_text_put_u64(t, f->frame);
+    acp_text_put(t, ",\"now\":");
+    put_double(t, f->now);
+    acp_text_put(t, f->gate ? ",\"gate\":true" : ",\"gate\":false");
+    acp_text_put(t, ",\"objects\":[");
+    for (uint32_t i = 0; i < f->num_objects; i++) {
+        const acp_trace_object *o = &f->objects[i];
+        if (i) acp_text_put_char(t, ',');
+        acp_text_put(t, "{\"id\":");
+        acp_text_put_u64(t, o->id);
+        if (o->has_elapsed) {
+            acp_text_put(t, ",\"elapsed\":");
+            put_double(t, o->elapsed);
+        }
+        acp_text_put(t, ",\"quanta\":");
+        put_floats(t, o->quanta, o->num_quanta);
+        acp_text_put(t, ",\"pending\":");
+        put_double(t, o->pending);
+        acp_text_put(t, ",\"update_time\":");
+        put_double(t, o->update_time);
+        acp_text_put(t, o->active ? ",\"active\":true" : ",\"active\":false");
+        acp_text_put(t, ",\"state\":");
+        acp_text_put_u64(t, o->state);
+        acp_text_put(t, ",\"transient\":");
+        acp_text_put_u64(t, o->transient);
+        acp_text_put(t, ",\"cell\":\"");
+        acp_text_put_hex32(t, o->cell);
+        acp_text_put(t, "\",\"origin\":");
+        put_floats(t, o->origin, 3);
+        acp_text_put(t, ",\"orientation\":");
+        put_floats(t, o->orientation, 4);
+        acp_text_put(t, ",\"velocity\":");
+        put_floats(t, o->velocity, 3);
+        acp_text_put(t, ",\"hooks\":[");
+        for (uint32_t k = 0; k < o->num_hooks; k++) {
+            if (k) acp_text_put_char(t, ',');
+            const char *name = acp_hook_type_name(o->hooks[k]);
+            acp_text_put_json_string(t, name, strlen(name));
+        }
+        acp_text_put_char(t, ']');
+        const char *skip = acp_trace_skip_name(o->skipped);
+        if (skip) {
+            acp_text_put(t, ",\"skipped\":\"");
+            acp_text_put(t, skip);
+            acp_text_put_char(t, '"');
+        }
+        if (o->hooks_unrecorded) {
+            acp_text_put(t, ",\"hooks_unrecorded\":");
+            acp_text_put_u64(t, o->hooks_unrecorded);
+        }
+        acp_text_put_char(t, '}');
+    }
+    acp_text_put(t, "],\"digest\":\"");
+    acp_text_put_hex64(t, digest);
+    acp_text_put(t, "\"}");
+}
+
+void acp_trace_write_digest_line(acp_text *t, uint64_t digest)
+{
+    acp_text_put(t, "{\"digest\":\"");
+    acp_text_put_hex64(t, digest);
+    acp_text_put(t, "\"}");
+}
+
+/* ---- the table ---- */
+
+/* Columns: name, width (right-aligned; the last, quanta, is left-aligned and free). */
+#define W_FRAME 6
+#define W_NOW 14
+#define W_GATE 5
+#define W_OBJECT 11
+#define W_ELAPSED 11
+#define W_PENDING 11
+#define W_CELL 12
+#define W_XYZ 11
+#define W_HEADING 9
+
+static void col(acp_text *t, const char *s, size_t width)
+{
+    size_t start = t->len;
+    acp_text_put(t, s);
+    acp_text_pad_left(t, start, width);
+}
+
+static void col_f(acp_text *t, double v, int decimals, size_t width)
+{
+    size_t start = t->len;
+    acp_text_put_f(t, v, decimals);
+    acp_text_pad_left(t, start, width);
+}
+
+void acp_trace_write_table_header(acp_text *t)
+{
+    col(t, "frame", W_FRAME);
+    col(t, "now", W_NOW);
+    col(t, "gate", W_GATE);
+    col(t, "object", W_OBJECT);
+    col(t, "elapsed", W_ELAPSED);
+    col(t, "pending", W_PENDING);
+    col(t, "cell", W_CELL);
+    col(t, "x", W_XYZ);
+    col(t, "y", W_XYZ);
+    col(t, "z", W_XYZ);
+    col(t, "heading", W_HEADING);
+    acp_text_put(t, "  quanta\n");
+}
+
+void acp_trace_write_table_rows(acp_text *t, const acp_trace_frame *f)
+{
+    for (uint32_t i = 0; i < f->num_objects; i++) {
+        const acp_trace_object *o = &f->objects[i];
+        size_t start = t->len;
+        if (i == 0) {
+            acp_text_put_u64(t, f->frame);
+            acp_text_pad_left(t, start, W_FRAME);
+            col_f(t, f->now, 6, W_NOW);
+            col(t, f->gate ? "yes" : "no", W_GATE);
+        } else {
+            acp_text_put_repeat(t, ' ', W_FRAME + W_NOW + W_GATE);
+        }
+        start = t->len;
+        acp_text_put_u64(t, o->id);
+        acp_text_pad_left(t, start, W_OBJECT);
+        if (o->has_elapsed) {
+            col_f(t, o->elapsed, 6, W_ELAPSED);
+        } else {
+            const char *skip = acp_trace_skip_name(o->skipped);
+            col(t, skip ? skip : "-", W_ELAPSED);
+        }
+        col_f(t, o->pending, 6, W_PENDING);
+        acp_text_put(t, "  ");
+        acp_text_put_hex32(t, o->cell);
+        col_f(t, o->origin[0], 4, W_XYZ);
+        col_f(t, o->origin[1], 4, W_XYZ);
+        col_f(t, o->origin[2], 4, W_XYZ);
+        col_f(t, o->heading, 2, W_HEADING);
+        acp_text_put(t, "  ");
+        if (o->num_quanta == 0) acp_text_put_char(t, '-');
+        for (uint32_t q = 0; q < o->num_quanta; q++) {
+            if (q) acp_text_put_char(t, ' ');
+            acp_text_put_f(t, o->quanta[q], 6);
+        }
+        acp_text_put_char(t, '\n');
+    }
+}

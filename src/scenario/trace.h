@@ -1,0 +1,95 @@
+/* acphys — the trace (SPEC §6): one JSON line per frame, the running digest, and the per-frame
+ * table the CLI prints.
+ *
+ * CONVENTIONS
+ *   A frame is first captured as a snapshot (acp_trace_frame) of exactly the values its trace
+ *   line shows; the line, the digest and the table are all made from the snapshot, so they
+ *   cannot disagree. Schema: schema/trace.v1.schema.json.
+ *   Line: {"frame","now","gate","objects":[{"id","elapsed"?,"quanta","pending","update_time",
+ *   "active","state","transient","cell","origin","orientation","velocity","hooks",
+ *   "skipped"?,"hooks_unrecorded"?}],"digest"}, keys in this order, no spaces. Doubles (now,
+ *   elapsed, pending, update_time) print as %.17g, floats (quanta, origin, orientation, velocity)
+ *   as %.9g of the float: both round-trip. A non-finite value prints as the string "NaN",
+ *   "Infinity" or "-Infinity". "elapsed" is present only when update_object ran its clock ladder
+ *   this frame (world gate passed, object not skipped). "cell" is "0x%08X". The last line of a
+ *   trace is {"digest":"<16 hex digits>"}.
+ *
+ * DIGEST (FNV-1a 64: offset basis 0xcbf29ce484222325, prime 0x100000001b3, over bytes)
+ *   The running digest starts at the offset basis and continues over every frame in order; a
+ *   frame's "digest" is its value after that frame, and the closing line repeats the last one
+ *   (the offset basis for a run of no frames). Per frame, in this order (integers little-endian;
+ *   f32 / f64 as their IEEE bit patterns, little-endian; any NaN as the canonical 0x7FC00000 /
+ *   0x7FF8000000000000):
+ *     u32 frame, f64 now, u8 gate (0/1), u32 number of objects, then per object in scenario order:
+ *     u32 id; u8 1 and f64 elapsed when "elapsed" is present, else u8 0; u32 number of quanta and
+ *     f32 each; f64 pending; f64 update_time; u8 active; u32 state; u32 transient; u32 cell;
+ *     f32 × 3 origin; f32 × 4 orientation (w, x, y, z); f32 × 3 velocity; u32 number of hooks and
+ *     each hook name's bytes followed by one 0 byte.
+ *   "skipped" and "hooks_unrecorded" are not hashed. A port that writes this trace format can
+ *   compute the same digest from its own values.
+ */
+#ifndef ACP_TRACE_H
+#define ACP_TRACE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "physobj.h"
+#include "text.h"
+
+#define ACP_FNV64_OFFSET 0xcbf29ce484222325ull
+#define ACP_FNV64_PRIME 0x100000001b3ull
+
+/** One object's values in one frame's trace line. */
+typedef struct acp_trace_object {
+    uint32_t id;
+    bool has_elapsed;
+    double elapsed;                  /* seconds: now − update_time as update_object computed it */
+    uint32_t num_quanta;
+    float quanta[ACP_MAX_QUANTA_PER_UPDATE]; /* seconds, what UpdateObjectInternal got */
+    double pending;                  /* seconds: now − update_time after the frame */
+    double update_time;              /* seconds */
+    bool active;                     /* ACTIVE_TS after the frame */
+    uint32_t state;                  /* PhysicsState */
+    uint32_t transient;              /* TransientState */
+    uint32_t cell;
+    float origin[3];                 /* metres, relative to the cell's landblock */
+    float orientation[4];            /* w, x, y, z */
+    float velocity[3];               /* m/s, world axes */
+    uint32_t num_hooks;              /* recorded hook types (≤ ACP_MAX_HOOKS_RECORDED) */
+    uint32_t hooks[ACP_MAX_HOOKS_RECORDED];
+    uint32_t hooks_unrecorded;       /* hooks that ran beyond the recorded ones */
+    acp_skip_reason skipped;         /* why update_object skipped the object (trace "skipped") */
+    double heading;                  /* degrees, for the table only (not in the line) */
+} acp_trace_object;
+
+/** One frame. */
+typedef struct acp_trace_frame {
+    uint32_t frame;                  /* 1-based */
+    double now;                      /* seconds */
+    bool gate;                       /* the world gate passed (always true without a gate) */
+    uint32_t num_objects;
+    acp_trace_object *objects;       /* caller's storage, num_objects entries */
+} acp_trace_frame;
+
+/** Capture obj's values after a frame at `now`, `ran_ladder` per update record semantics. */
+void acp_trace_capture_object(acp_trace_object *out, const acp_physobj *obj, double now);
+
+/** Continue FNV-1a 64 `h` over one frame (see DIGEST). */
+uint64_t acp_trace_hash_frame(uint64_t h, const acp_trace_frame *f);
+
+/** Append one frame line with its running digest (no newline). */
+void acp_trace_write_line(acp_text *out, const acp_trace_frame *f, uint64_t digest);
+/** Append the closing line {"digest":"<hex>"} (no newline). */
+void acp_trace_write_digest_line(acp_text *out, uint64_t digest);
+
+/** Append the table's header line (with newline). */
+void acp_trace_write_table_header(acp_text *out);
+/** Append the table's rows for one frame: one row per object, the frame columns on the first
+ *  (each with a newline). */
+void acp_trace_write_table_rows(acp_text *out, const acp_trace_frame *f);
+
+/** Retail's name of a skip reason for the trace: "parented", "no_cell", "frozen"; NULL for none. */
+const char *acp_trace_skip_name(acp_skip_reason r);
+
+#endif

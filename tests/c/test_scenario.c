@@ -1,0 +1,739 @@
+/* Scenarios and traces (issue 5): exact number formatting against the C library, the binary JSON
+ * tree and its decoder, cJSON → tree, the scenario validator over the bad-scenario corpus
+ * (tests/scenarios/bad/manifest.json), the frame generator, the digest's byte order, trace
+ * lines, the golden traces (tests/golden) and the trace differ. */
+#include "test.h"
+
+#include <dirent.h>
+#include <float.h>
+#include <stdlib.h>
+
+#include "cjson_bridge.h"
+#include "diff.h"
+#include "jsonv.h"
+#include "run.h"
+#include "scenario.h"
+#include "text.h"
+#include "trace.h"
+
+#define SRC(path) ACP_SOURCE_DIR "/" path
+
+/* ---- helpers ---- */
+
+static char *slurp(const char *path, size_t *len)
+{
+    char err[256];
+    size_t n = 0;
+    char *text = acp_read_file(path, &n, err, sizeof err);
+    if (!text) ACP_FAIL_("cannot read %s: %s", path, err);
+    if (len) *len = n;
+    return text;
+}
+
+static acp_jsonv_doc *parse_file(const char *path)
+{
+    size_t n;
+    char *text = slurp(path, &n);
+    if (!text) return NULL;
+    char err[256];
+    acp_jsonv_doc *doc = acp_cjson_parse(text, n, err, sizeof err);
+    free(text);
+    return doc;
+}
+
+/* A run of a scenario file with no excerpt bytes given, started; NULL when the file is unreadable. */
+static acp_run *run_file(const char *path, int profile)
+{
+    acp_jsonv_doc *doc = parse_file(path);
+    if (!doc) return NULL;
+    acp_run *run = acp_run_create(acp_jsonv_root(doc), profile);
+    acp_jsonv_doc_destroy(doc);
+    if (run && !acp_run_error(run)) acp_run_start(run);
+    return run;
+}
+
+static const char *fmt_g(char *buf, size_t n, double v, int p)
+{
+    acp_text t;
+    acp_text_fixed(&t, buf, n);
+    acp_text_put_g(&t, v, p);
+    return buf;
+}
+
+/* ---- text: formatting is the C library's %.*g / %.*f, character for character ---- */
+
+static void format_matches_libc(void)
+{
+    uint64_t state = 0x9E3779B97F4A7C15ull;
+    char mine[1200], libc[1200];
+    int bad = 0;
+    for (uint32_t i = 0; i < 100000u && bad < 10; i++) {
+        double v = acp_text_format_sample(&state, i);
+        for (size_t k = 0; k < 8; k++) {
+            acp_text t;
+            acp_text_fixed(&t, mine, sizeof mine);
+            int d = ACP_TEXT_FORMATS[k].digits;
+            if (ACP_TEXT_FORMATS[k].kind == 'g') {
+                acp_text_put_g(&t, v, d);
+                snprintf(libc, sizeof libc, "%.*g", d, v);
+            } else {
+                acp_text_put_f(&t, v, d);
+                snprintf(libc, sizeof libc, "%.*f", d, v);
+            }
+            acp_test_checks++;
+            if (strcmp(mine, libc) != 0) {
+                ACP_FAIL_("%%.%d%c of bits 0x%016llx: %s vs libc %s", d, ACP_TEXT_FORMATS[k].kind,
+                          (unsigned long long)acp_test_dbits(v), mine, libc);
+                bad++;
+            }
+        }
+    }
+}
+
+static void format_edge_cases(void)
+{
+    static const double V[] = {0.0, -0.0, 1.0, -1.0, 0.5, 1.5, 2.5, 0.125, 0.000122070312500, 1e21, 1e-7, 0.1,
+                               2.0039682, 118.6824, 5e-324, 2.2250738585072014e-308, DBL_MAX, -DBL_MAX,
+                               1234567890123456.25, 9.5, 99.5, 999999.5, 0.0001, 0.00001, 123456789.0,
+                               0.05, 1.0 / 3.0, 1e16, 1e17, 4294967295.0};
+    static const int P[] = {1, 2, 6, 9, 15, 16, 17, 20};
+    char mine[1200], libc[1200];
+    for (size_t i = 0; i < sizeof V / sizeof V[0]; i++) {
+        for (size_t k = 0; k < sizeof P / sizeof P[0]; k++) {
+            fmt_g(mine, sizeof mine, V[i], P[k]);
+            snprintf(libc, sizeof libc, "%.*g", P[k], V[i]);
+            acp_test_checks++;
+            if (strcmp(mine, libc)) ACP_FAIL_("%%.%dg of %.17g: %s vs %s", P[k], V[i], mine, libc);
+            acp_text t;
+            acp_text_fixed(&t, mine, sizeof mine);
+            acp_text_put_f(&t, V[i], P[k]);
+            snprintf(libc, sizeof libc, "%.*f", P[k], V[i]);
+            acp_test_checks++;
+            if (strcmp(mine, libc)) ACP_FAIL_("%%.%df of %.17g: %s vs %s", P[k], V[i], mine, libc);
+        }
+    }
+    /* Floats as the trace prints them: %.9g of the float round-trips. */
+    float fs[] = {118.6824f, -31.741f, 2.0039682f, 1e-7f, 3.4028235e38f, 1.17549435e-38f, 1.4e-45f};
+    for (size_t i = 0; i < sizeof fs / sizeof fs[0]; i++) {
+        fmt_g(mine, sizeof mine, fs[i], 9);
+        ENSURE_FBITS(strtof(mine, NULL), fs[i]);
+    }
+    ENSURE(strcmp(fmt_g(mine, sizeof mine, 0.000122070312500, 9), "0.000122070312") == 0); /* a tie: to even */
+}
+
+static void text_buffers(void)
+{
+    char small[8];
+    acp_text t;
+    acp_text_fixed(&t, small, sizeof small);
+    acp_text_put(&t, "abcdefghijk");
+    ENSURE_EQ(t.len, 7);
+    ENSURE(strcmp(small, "abcdefg") == 0);
+    acp_text g;
+    acp_text_init(&g);
+    for (int i = 0; i < 1000; i++) acp_text_put_u64(&g, (uint64_t)i);
+    ENSURE(!g.oom);
+    ENSURE(strncmp(g.data, "0123456789101112", 16) == 0);
+    acp_text_clear(&g);
+    acp_text_put_hex32(&g, 0xD59A0023u);
+    acp_text_put_char(&g, ' ');
+    acp_text_put_hex64(&g, 0xcbf29ce484222325ull);
+    acp_text_put_char(&g, ' ');
+    acp_text_put_json_string(&g, "a\"b\\\n", 5);
+    acp_text_put_char(&g, ' ');
+    acp_text_put_i64(&g, INT64_MIN);
+    ENSURE(strcmp(g.data, "0xD59A0023 cbf29ce484222325 \"a\\\"b\\\\\\u000a\" -9223372036854775808") == 0);
+    acp_text_free(&g);
+}
+
+void suite_text(void)
+{
+    RUN(format_matches_libc);
+    RUN(format_edge_cases);
+    RUN(text_buffers);
+}
+
+/* ---- jsonv: the binary tree encoding and cJSON's tree ---- */
+
+typedef struct bin {
+    uint8_t b[4096];
+    size_t n;
+} bin;
+
+static void b_u8(bin *x, uint8_t v) { x->b[x->n++] = v; }
+static void b_u32(bin *x, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) b_u8(x, (uint8_t)(v >> (8 * i)));
+}
+static void b_f64(bin *x, double v)
+{
+    uint64_t u = acp_test_dbits(v);
+    for (int i = 0; i < 8; i++) b_u8(x, (uint8_t)(u >> (8 * i)));
+}
+static void b_str(bin *x, const char *s)
+{
+    b_u32(x, (uint32_t)strlen(s));
+    memcpy(x->b + x->n, s, strlen(s));
+    x->n += strlen(s);
+}
+
+/* {"a":[1.5,"x",true,null],"b":{"c":-0},"a":false} : "a" repeated */
+static bin sample_doc(void)
+{
+    bin x = {{0}, 0};
+    b_u32(&x, ACP_JSONV_MAGIC);
+    b_u8(&x, 6);
+    b_u32(&x, 3);
+    b_str(&x, "a");
+    b_u8(&x, 5);
+    b_u32(&x, 4);
+    b_u8(&x, 3);
+    b_f64(&x, 1.5);
+    b_u8(&x, 4);
+    b_str(&x, "x");
+    b_u8(&x, 2);
+    b_u8(&x, 0);
+    b_str(&x, "b");
+    b_u8(&x, 6);
+    b_u32(&x, 1);
+    b_str(&x, "c");
+    b_u8(&x, 3);
+    b_f64(&x, -0.0);
+    b_str(&x, "a");
+    b_u8(&x, 1);
+    return x;
+}
+
+static void binary_decode(void)
+{
+    bin x = sample_doc();
+    char err[256];
+    acp_jsonv_doc *doc = acp_jsonv_decode(x.b, x.n, err, sizeof err);
+    ENSURE(doc != NULL);
+    if (!doc) return;
+    const acp_jsonv *root = acp_jsonv_root(doc);
+    ENSURE_EQ(root->type, ACP_JSONV_OBJECT);
+    ENSURE_EQ(root->count, 2); /* "a" merged: first position, last value */
+    ENSURE(strcmp(root->members[0].key, "a") == 0);
+    ENSURE_EQ(root->members[0].value.type, ACP_JSONV_BOOL);
+    ENSURE(!root->members[0].value.boolean);
+    const acp_jsonv *c = acp_jsonv_get(acp_jsonv_get(root, "b"), "c");
+    ENSURE(c && c->type == ACP_JSONV_NUMBER);
+    if (c) ENSURE_DBITS(c->number, -0.0);
+    acp_jsonv_doc_destroy(doc);
+}
+
+static void binary_rejects(void)
+{
+    bin x = sample_doc();
+    char err[256];
+    /* Every proper prefix is truncated; none crashes. */
+    for (size_t n = 0; n < x.n; n++) {
+        acp_jsonv_doc *doc = acp_jsonv_decode(x.b, n, err, sizeof err);
+        ENSURE(doc == NULL);
+        acp_jsonv_doc_destroy(doc);
+    }
+    uint8_t trailing[4100];
+    memcpy(trailing, x.b, x.n);
+    trailing[x.n] = 0;
+    ENSURE(acp_jsonv_decode(trailing, x.n + 1, err, sizeof err) == NULL);
+    ENSURE(strstr(err, "bytes are left") != NULL);
+    bin bad = {{0}, 0};
+    b_u32(&bad, 0x12345678u);
+    b_u8(&bad, 0);
+    ENSURE(acp_jsonv_decode(bad.b, bad.n, err, sizeof err) == NULL);
+    ENSURE(strstr(err, "bad magic") != NULL);
+    bad.n = 0;
+    b_u32(&bad, ACP_JSONV_MAGIC);
+    b_u8(&bad, 9);
+    ENSURE(acp_jsonv_decode(bad.b, bad.n, err, sizeof err) == NULL);
+    ENSURE(strstr(err, "unknown value tag") != NULL);
+    bad.n = 0;
+    b_u32(&bad, ACP_JSONV_MAGIC);
+    b_u8(&bad, 5);
+    b_u32(&bad, 0xFFFFFFFFu); /* four billion items in a few bytes */
+    ENSURE(acp_jsonv_decode(bad.b, bad.n, err, sizeof err) == NULL);
+    ENSURE(strstr(err, "count is larger") != NULL);
+    bad.n = 0;
+    b_u32(&bad, ACP_JSONV_MAGIC);
+    b_u8(&bad, 6);
+    b_u32(&bad, 1);
+    b_u32(&bad, 0xFFFFFF00u); /* a key longer than the data */
+    ENSURE(acp_jsonv_decode(bad.b, bad.n, err, sizeof err) == NULL);
+    /* Nesting: 64 levels decode, 65 do not. */
+    for (int depth = 64; depth <= 65; depth++) {
+        bad.n = 0;
+        b_u32(&bad, ACP_JSONV_MAGIC);
+        for (int i = 0; i < depth; i++) {
+            b_u8(&bad, 5);
+            b_u32(&bad, i + 1 < depth ? 1u : 0u);
+        }
+        acp_jsonv_doc *doc = acp_jsonv_decode(bad.b, bad.n, err, sizeof err);
+        ENSURE((doc != NULL) == (depth == 64));
+        acp_jsonv_doc_destroy(doc);
+    }
+    ENSURE(strstr(err, "nesting deeper than 64 levels") != NULL);
+}
+
+static void binary_mutations(void)
+{
+    /* Random byte flips of a valid document: decode or fail, never crash (ASan watches). */
+    bin x = sample_doc();
+    uint32_t r = 12345u;
+    char err[128];
+    for (int i = 0; i < 20000; i++) {
+        bin y = x;
+        for (int k = 0; k < 3; k++) {
+            r = acp_xorshift32(r);
+            y.b[r % y.n] ^= (uint8_t)(r >> 24);
+        }
+        acp_jsonv_doc *doc = acp_jsonv_decode(y.b, y.n, err, sizeof err);
+        acp_jsonv_doc_destroy(doc);
+    }
+    ENSURE(1);
+}
+
+static void cjson_tree(void)
+{
+    const char *text = "{\"n\":[2.0039682,1e-7,0.1,1e999,-0,12345678901234567890,-1.5e-300],"
+                       "\"s\":\"\\u00e9t\\u00e9\",\"k\":1,\"k\":{\"x\":null},\"t\":true}";
+    char err[128];
+    acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
+    ENSURE(doc != NULL);
+    if (!doc) return;
+    const acp_jsonv *root = acp_jsonv_root(doc);
+    ENSURE_EQ(root->count, 4);
+    ENSURE(strcmp(root->members[2].key, "k") == 0); /* first position, last value (JSON.parse) */
+    ENSURE_EQ(root->members[2].value.type, ACP_JSONV_OBJECT);
+    const acp_jsonv *n = acp_jsonv_get(root, "n");
+    ENSURE(n && n->count == 7);
+    if (n && n->count == 7) {
+        ENSURE_DBITS(n->items[0].number, 2.0039682);
+        ENSURE_DBITS(n->items[1].number, 1e-7);
+        ENSURE_DBITS(n->items[2].number, 0.1);
+        ENSURE(isinf(n->items[3].number));
+        ENSURE_DBITS(n->items[4].number, -0.0);
+        ENSURE_DBITS(n->items[5].number, 12345678901234567890.0);
+        ENSURE_DBITS(n->items[6].number, -1.5e-300);
+    }
+    const acp_jsonv *s = acp_jsonv_get(root, "s");
+    ENSURE(s && s->count == 5 && strcmp(s->string, "\xc3\xa9t\xc3\xa9") == 0);
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(acp_cjson_parse("{\"a\":1} x", 9, err, sizeof err) == NULL);
+    ENSURE(strcmp(err, "not valid JSON") == 0);
+    ENSURE(acp_cjson_parse("{\"a\":NaN}", 9, err, sizeof err) == NULL);
+    ENSURE(acp_cjson_parse("{\"a\":1}\0{", 9, err, sizeof err) == NULL);
+    char deep[200];
+    memset(deep, '[', 65);
+    memset(deep + 65, ']', 65);
+    ENSURE(acp_cjson_parse(deep, 130, err, sizeof err) == NULL);
+    ENSURE(strcmp(err, "nesting deeper than 64 levels") == 0);
+}
+
+void suite_jsonv(void)
+{
+    RUN(binary_decode);
+    RUN(binary_rejects);
+    RUN(binary_mutations);
+    RUN(cjson_tree);
+}
+
+/* ---- scenario: the decoder, the generator and the bad corpus ---- */
+
+static void default_scenarios_decode(void)
+{
+    acp_jsonv_doc *doc = parse_file(SRC("data/scenarios/quarrel-over-holtburg.json"));
+    ENSURE(doc != NULL);
+    if (!doc) return;
+    acp_scenario s;
+    acp_scenario_error err;
+    bool ok = acp_scenario_decode(acp_jsonv_root(doc), &s, &err);
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(ok);
+    if (!ok) {
+        fprintf(stderr, "%s\n", err.message);
+        return;
+    }
+    ENSURE_EQ(s.num_objects, 1);
+    const acp_scenario_object *o = &s.objects[0];
+    ENSURE_EQ(o->setup, 0x0200012A);
+    ENSURE_EQ(o->physics_state, 0x00020748);
+    ENSURE_EQ(o->position.objcell_id, 0xA9B40019u);
+    ENSURE_FBITS(o->position.frame.origin.x, 78.53821f);
+    ENSURE_FBITS(o->position.frame.qw, -0.623728f);
+    ENSURE_FBITS(o->position.frame.qz, -0.781642f);
+    ENSURE_FBITS(o->velocity.y, 37.134f);
+    ENSURE_FBITS(o->scale, 1.1f);
+    ENSURE_FBITS(o->friction, 1.0f);
+    ENSURE_FBITS(o->elasticity, 0.0f);
+    ENSURE_EQ(o->placement, ACP_PLACEMENT_SET_POSITION);
+    ENSURE_EQ(s.frames.count, 60);
+    ENSURE_EQ(s.num_excerpts, 1);
+    ENSURE(strcmp(s.excerpts[0], "default") == 0);
+    acp_scenario_free(&s);
+
+    doc = parse_file(SRC("data/scenarios/running-turning-player.json"));
+    ok = doc && acp_scenario_decode(acp_jsonv_root(doc), &s, &err);
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(ok);
+    if (!ok) return;
+    ENSURE(s.has_player && s.player == 1);
+    ENSURE_EQ(s.num_events, 1);
+    const acp_scenario_motion *m = &s.events[0].motion;
+    ENSURE_EQ(s.events[0].kind, ACP_EVENT_MOTION);
+    ENSURE_EQ(m->present, ACP_MOTION_STYLE | ACP_MOTION_FORWARD_COMMAND | ACP_MOTION_FORWARD_SPEED |
+                              ACP_MOTION_TURN_COMMAND | ACP_MOTION_TURN_SPEED);
+    ENSURE_EQ(m->forward_command, 0x44000007u);
+    ENSURE_FBITS(m->forward_speed, 2.0039682f);
+    ENSURE_EQ(m->turn_command, 0x6500000Du);
+    ENSURE_FBITS(m->turn_speed, 1.5f);
+    ENSURE_FBITS(m->sidestep_speed, 1.0f); /* absent: retail's default */
+    acp_scenario_free(&s);
+}
+
+static void defaults_and_order(void)
+{
+    const char *text = "{\"version\":1,\"objects\":[{\"id\":\"0x10\",\"position\":{\"cell\":\"0xa9b40019\",\"origin\":[1,2,3]}},"
+                       "{\"id\":3,\"position\":{\"cell\":1337,\"origin\":[0,0,0]}}],"
+                       "\"events\":[{\"t\":2,\"object\":3,\"set_velocity\":[0,0,2]},{\"t\":1,\"object\":16,\"jump\":{\"extent\":1}},"
+                       "{\"t\":1,\"object\":3,\"set_velocity\":[0,0,1]}],\"frames\":{\"times\":[0.5,-1,0.25]}}";
+    char err[128];
+    acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
+    acp_scenario s;
+    acp_scenario_error e;
+    bool ok = doc && acp_scenario_decode(acp_jsonv_root(doc), &s, &e);
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(ok);
+    if (!ok) {
+        fprintf(stderr, "%s\n", e.message);
+        return;
+    }
+    ENSURE_EQ(s.profile, ACP_PROFILE_RETAIL);
+    ENSURE(s.num_excerpts == 1 && strcmp(s.excerpts[0], "default") == 0);
+    ENSURE_EQ(s.objects[0].id, 16);
+    ENSURE_EQ(s.objects[0].position.objcell_id, 0xA9B40019u);
+    ENSURE_EQ(s.objects[0].physics_state, 0x00400C08u); /* retail's constructor */
+    ENSURE_FBITS(s.objects[0].friction, 0.95f);
+    ENSURE_FBITS(s.objects[0].elasticity, 0.05f);
+    ENSURE_FBITS(s.objects[0].scale, 1.0f);
+    ENSURE_FBITS(s.objects[0].run_rate, 1.0f);
+    ENSURE_FBITS(s.objects[0].position.frame.qw, 1.0f);
+    ENSURE_EQ(s.objects[1].position.objcell_id, 1337);
+    /* Events by t, then file order. */
+    ENSURE_EQ(s.events[0].index, 1);
+    ENSURE_EQ(s.events[1].index, 2);
+    ENSURE_EQ(s.events[2].index, 0);
+    ENSURE_EQ(s.events[0].object_index, 0);
+    ENSURE_DBITS(s.frames.times[1], -1.0);
+    acp_scenario_free(&s);
+}
+
+static void frame_generator(void)
+{
+    ENSURE_EQ(acp_xorshift32(1), 270369);
+    double t[4];
+    acp_frames_generate(60.0, 4, 0.0, false, 0, 0.0, t);
+    for (int k = 1; k <= 4; k++) ENSURE_DBITS(t[k - 1], 0.0 + (double)k / 60.0);
+    acp_frames_generate(60.0, 4, 2.5, true, 1, 0.5, t);
+    uint32_t x = 1;
+    for (int k = 1; k <= 4; k++) {
+        x = acp_xorshift32(x);
+        double u = (double)x / 4294967296.0;
+        double expect = 2.5 + (double)k / 60.0;
+        expect = expect + (2.0 * u - 1.0) * 0.5 / 1000.0;
+        ENSURE_DBITS(t[k - 1], expect);
+    }
+    /* Frame 1 of seed 1: x = 270369, u = 6.295e-5, jitter ≈ −0.49994 ms. */
+    ENSURE_NEAR(t[0] - (2.5 + 1.0 / 60.0), -0.00049993705, 1e-12);
+}
+
+/* Every case of tests/scenarios/bad/manifest.json gives its message. */
+static void bad_corpus(void)
+{
+    acp_jsonv_doc *manifest = parse_file(SRC("tests/scenarios/bad/manifest.json"));
+    ENSURE(manifest != NULL);
+    if (!manifest) return;
+    const acp_jsonv *cases = acp_jsonv_get(acp_jsonv_root(manifest), "cases");
+    ENSURE(cases && cases->count >= 20);
+    for (uint32_t i = 0; cases && i < cases->count; i++) {
+        const acp_jsonv *c = &cases->items[i];
+        const char *file = acp_jsonv_get(c, "file")->string;
+        const char *stage = acp_jsonv_get(c, "stage")->string;
+        const char *expect = acp_jsonv_get(c, "message")->string;
+        char path[512];
+        snprintf(path, sizeof path, "%s/tests/scenarios/bad/%s", ACP_SOURCE_DIR, file);
+        size_t n;
+        char *text = slurp(path, &n);
+        if (!text) continue;
+        char err[256];
+        acp_jsonv_doc *doc = acp_cjson_parse(text, n, err, sizeof err);
+        free(text);
+        const char *got = err;
+        acp_run *run = NULL;
+        bool decoded = false;
+        if (doc) {
+            run = acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO);
+            acp_jsonv_doc_destroy(doc);
+            decoded = !acp_run_error(run);
+            if (decoded) acp_run_start(run);
+            got = acp_run_error(run) ? acp_run_error(run) : "(no error)";
+        }
+        const char *got_stage = !doc ? "json" : !decoded ? "decode" : "start";
+        acp_test_checks++;
+        if (strcmp(got, expect) != 0 || strcmp(got_stage, stage) != 0)
+            ACP_FAIL_("%s: got [%s] %s\n   expected [%s] %s", file, got_stage, got, stage, expect);
+        acp_run_destroy(run);
+    }
+    acp_jsonv_doc_destroy(manifest);
+}
+
+void suite_scenario(void)
+{
+    RUN(default_scenarios_decode);
+    RUN(defaults_and_order);
+    RUN(frame_generator);
+    RUN(bad_corpus);
+}
+
+/* ---- trace: digest, lines, golden traces, stepping, diff ---- */
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+/* The documented byte order of the digest, spelled out by hand (little-endian host). */
+static void digest_definition(void)
+{
+    acp_trace_object o;
+    memset(&o, 0, sizeof o);
+    o.id = 7;
+    o.has_elapsed = true;
+    o.elapsed = 0.05;
+    o.num_quanta = 1;
+    o.quanta[0] = 0.05f;
+    o.pending = 0.0;
+    o.update_time = 0.05;
+    o.active = true;
+    o.state = 0x400;
+    o.transient = 0x80;
+    o.cell = 0xA9B40019u;
+    o.origin[0] = 1.0f;
+    o.orientation[0] = 1.0f;
+    o.velocity[2] = NAN;
+    o.num_hooks = 1;
+    o.hooks[0] = 4; /* AnimationDone */
+    acp_trace_frame f = {3, 0.05, true, 1, &o};
+    uint64_t h = 0xcbf29ce484222325ull;
+    uint32_t u32;
+    uint8_t u8;
+    float f32;
+    double f64;
+#define PUT(var, val) (var = (val), h = fnv(h, &var, sizeof var))
+    PUT(u32, 3);
+    PUT(f64, 0.05);
+    PUT(u8, 1);
+    PUT(u32, 1);
+    PUT(u32, 7);
+    PUT(u8, 1);
+    PUT(f64, 0.05);
+    PUT(u32, 1);
+    PUT(f32, 0.05f);
+    PUT(f64, 0.0);
+    PUT(f64, 0.05);
+    PUT(u8, 1);
+    PUT(u32, 0x400);
+    PUT(u32, 0x80);
+    PUT(u32, 0xA9B40019u);
+    PUT(f32, 1.0f);
+    PUT(f32, 0.0f);
+    PUT(f32, 0.0f);
+    PUT(f32, 1.0f);
+    PUT(f32, 0.0f);
+    PUT(f32, 0.0f);
+    PUT(f32, 0.0f);
+    PUT(f32, 0.0f);
+    PUT(f32, 0.0f);
+    PUT(u32, 0x7FC00000u); /* NaN, canonical */
+    PUT(u32, 1);
+#undef PUT
+    h = fnv(h, "AnimationDone", 14);
+    ENSURE_EQ(acp_trace_hash_frame(0xcbf29ce484222325ull, &f), h);
+    /* The line shows what was hashed. */
+    acp_text t;
+    acp_text_init(&t);
+    acp_trace_write_line(&t, &f, h);
+    char expect[600];
+    snprintf(expect, sizeof expect,
+             "{\"frame\":3,\"now\":0.050000000000000003,\"gate\":true,\"objects\":[{\"id\":7,"
+             "\"elapsed\":0.050000000000000003,\"quanta\":[0.0500000007],\"pending\":0,"
+             "\"update_time\":0.050000000000000003,\"active\":true,\"state\":1024,\"transient\":128,"
+             "\"cell\":\"0xA9B40019\",\"origin\":[1,0,0],\"orientation\":[1,0,0,0],\"velocity\":[0,0,\"NaN\"],"
+             "\"hooks\":[\"AnimationDone\"]}],\"digest\":\"%016llx\"}",
+             (unsigned long long)h);
+    ENSURE(t.data && strcmp(t.data, expect) == 0);
+    if (t.data && strcmp(t.data, expect)) fprintf(stderr, "%s\n%s\n", t.data, expect);
+    /* No elapsed when the ladder did not run; a skip reason is named but not hashed. */
+    o.has_elapsed = false;
+    o.skipped = ACP_SKIP_FROZEN;
+    o.origin[1] = -0.0f;
+    acp_text_clear(&t);
+    acp_trace_write_line(&t, &f, 0);
+    ENSURE(strstr(t.data, "\"elapsed\"") == NULL);
+    ENSURE(strstr(t.data, "\"skipped\":\"frozen\"") != NULL);
+    ENSURE(strstr(t.data, "\"origin\":[1,-0,0]") != NULL);
+    acp_text_free(&t);
+}
+
+/* The golden trace of each default scenario (one per profile it lists) is what runs today. */
+static void golden_traces(void)
+{
+    DIR *dir = opendir(SRC("data/scenarios"));
+    ENSURE(dir != NULL);
+    if (!dir) return;
+    int compared = 0;
+    struct dirent *e;
+    while ((e = readdir(dir)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len < 6 || strcmp(e->d_name + len - 5, ".json") != 0) continue;
+        char path[512], base[256];
+        snprintf(path, sizeof path, "%s/data/scenarios/%s", ACP_SOURCE_DIR, e->d_name);
+        snprintf(base, sizeof base, "%.*s", (int)(len - 5), e->d_name);
+        acp_jsonv_doc *doc = parse_file(path);
+        if (!doc) continue;
+        const acp_jsonv *root = acp_jsonv_root(doc);
+        const acp_jsonv *prof = acp_jsonv_get(root, "profile");
+        acp_clock_profile primary = ACP_PROFILE_RETAIL;
+        if (prof) acp_clock_profile_from_name(prof->string, &primary);
+        const acp_jsonv *cmp = acp_jsonv_get(root, "compare_profiles");
+        acp_clock_profile list[4] = {primary};
+        uint32_t n = 1;
+        for (uint32_t i = 0; cmp && i < cmp->count && n < 4; i++) {
+            acp_clock_profile p;
+            if (acp_clock_profile_from_name(cmp->items[i].string, &p) && p != primary) list[n++] = p;
+        }
+        for (uint32_t i = 0; i < n; i++) {
+            char golden[600];
+            if (i == 0) snprintf(golden, sizeof golden, "%s/tests/golden/%s.jsonl", ACP_SOURCE_DIR, base);
+            else snprintf(golden, sizeof golden, "%s/tests/golden/%s.%s.jsonl", ACP_SOURCE_DIR, base, acp_clock_profile_name(list[i]));
+            acp_run *run = acp_run_create(root, (int)list[i]);
+            ENSURE(run && !acp_run_error(run) && acp_run_start(run));
+            acp_run_all(run, true);
+            size_t tn = 0, gn = 0;
+            const char *trace = acp_run_trace(run, &tn);
+            char *want = slurp(golden, &gn);
+            acp_test_checks++;
+            if (want && (tn != gn || memcmp(trace, want, gn) != 0))
+                ACP_FAIL_("%s: the run differs from the golden trace (npm run golden regenerates it; say why in the commit)", golden);
+            free(want);
+            acp_run_destroy(run);
+            compared++;
+        }
+        acp_jsonv_doc_destroy(doc);
+    }
+    closedir(dir);
+    ENSURE(compared >= 5);
+}
+
+/* Lines carry the running digest; events apply before the first frame whose time is >= t. */
+static void stepping(void)
+{
+    acp_run *run = run_file(SRC("tests/scenarios/bad/../backwards-clock.json"), ACP_RUN_PROFILE_SCENARIO);
+    ENSURE(run && !acp_run_error(run));
+    if (!run) return;
+    ENSURE_EQ(acp_run_digest(run), 0xcbf29ce484222325ull);
+    ENSURE(strcmp(acp_run_digest_line(run), "{\"digest\":\"cbf29ce484222325\"}") == 0);
+    char want[64];
+    while (acp_run_step_next(run)) {
+        snprintf(want, sizeof want, "\"digest\":\"%016llx\"}", (unsigned long long)acp_run_digest(run));
+        size_t n;
+        const char *line = acp_run_line(run, &n);
+        ENSURE(n > strlen(want) && strcmp(line + n - strlen(want), want) == 0);
+    }
+    uint32_t count;
+    const uint64_t *d = acp_run_frame_digests(run, &count);
+    ENSURE_EQ(count, 21);
+    ENSURE_EQ(d[count - 1], acp_run_digest(run));
+    /* The page steps past the scenario's frames; the digest list grows. */
+    for (int i = 0; i < 100; i++) ENSURE(acp_run_step(run, 5.0 + i / 60.0));
+    acp_run_frame_digests(run, &count);
+    ENSURE_EQ(count, 121);
+    ENSURE(!acp_run_step(run, NAN));
+    ENSURE(acp_run_error(run) && strstr(acp_run_error(run), "frame 122: the time nan is not a finite number") != NULL);
+    acp_run_destroy(run);
+
+    const char *text = "{\"version\":1,\"excerpts\":[],\"objects\":[{\"id\":1,\"physics_state\":0,\"placement\":\"frame\","
+                       "\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[0,0,0]}}],"
+                       "\"events\":[{\"t\":0.05,\"object\":1,\"set_velocity\":[0,2,0]}],\"frames\":{\"times\":[0.0166,0.0334,0.05]}}";
+    char err[128];
+    acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
+    run = acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO);
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(acp_run_start(run));
+    acp_run_step_next(run);
+    acp_run_step_next(run);
+    ENSURE_FBITS(acp_run_object(run, 0)->velocity.y, 0.0f);
+    acp_run_step_next(run);
+    ENSURE_FBITS(acp_run_object(run, 0)->velocity.y, 2.0f);
+    ENSURE_EQ(acp_run_warning_count(run), 0);
+    acp_run_destroy(run);
+}
+
+static acp_jsonv_doc *json(const char *text)
+{
+    char err[128];
+    return acp_cjson_parse(text, strlen(text), err, sizeof err);
+}
+
+static bool diff_pair(const char *a, const char *b, acp_trace_diff *d)
+{
+    acp_jsonv_doc *da = json(a), *db = json(b);
+    acp_trace_diff_init(d);
+    bool same = acp_trace_diff_line(d, 1, acp_jsonv_root(da), acp_jsonv_root(db));
+    acp_jsonv_doc_destroy(da);
+    acp_jsonv_doc_destroy(db);
+    return same;
+}
+
+static void trace_diff(void)
+{
+    ENSURE_EQ(acp_ulps_f32(1.0f, nextafterf(1.0f, 2.0f)), 1);
+    ENSURE_EQ(acp_ulps_f32(0.0f, -0.0f), 1);
+    ENSURE_EQ(acp_ulps_f32(-1.0f, 1.0f), 2130706433ull); /* 2 × 0x3F800000, and −0 to +0 */
+    ENSURE_EQ(acp_ulps_f64(0.1, nextafter(0.1, 1.0)), 1);
+    acp_trace_diff d;
+    /* A port that prints shorter floats: the same float32 is no difference. */
+    ENSURE(diff_pair("{\"frame\":1,\"objects\":[{\"id\":1,\"origin\":[118.682404,1,2]}]}",
+                     "{\"frame\":1,\"objects\":[{\"id\":1,\"origin\":[118.6824,1,2]}]}", &d));
+    ENSURE(!diff_pair("{\"frame\":4,\"objects\":[{\"id\":9,\"origin\":[330.934387,1,2]}]}",
+                      "{\"frame\":4,\"objects\":[{\"id\":9,\"origin\":[330.934357,1,2]}]}", &d));
+    ENSURE(strstr(d.message, "traces differ at frame 4 (line 1), field objects[0].origin[0] (object id 9):") != NULL);
+    ENSURE(strstr(d.message, "distance: 1 ulp (float32)") != NULL);
+    if (!strstr(d.message, "distance: 1 ulp (float32)")) fprintf(stderr, "%s\n", d.message);
+    ENSURE(!diff_pair("{\"frame\":2,\"now\":0.1}", "{\"frame\":2,\"now\":0.10000000000000002}", &d));
+    ENSURE(strstr(d.message, "field now:") && strstr(d.message, "distance: 1 ulp (float64)"));
+    ENSURE(!diff_pair("{\"frame\":2,\"objects\":[{\"id\":1,\"elapsed\":0.5}]}", "{\"frame\":2,\"objects\":[{\"id\":1}]}", &d));
+    ENSURE(strstr(d.message, "objects[0].elapsed") && strstr(d.message, "b: (absent)"));
+    ENSURE(diff_pair("{\"cell\":\"0xd59a0023\"}", "{\"cell\":\"0xD59A0023\"}", &d));
+    ENSURE(!diff_pair("{\"hooks\":[\"A\"]}", "{\"hooks\":[\"A\",\"B\"]}", &d));
+    ENSURE(strstr(d.message, "hooks[1]") != NULL);
+    acp_trace_diff_init(&d);
+    ENSURE(!acp_trace_diff_finish(&d, 5, 4));
+    ENSURE(strcmp(d.message, "traces differ at line 5: a has 5 lines, b has 4") == 0);
+    acp_trace_diff_init(&d);
+    ENSURE(acp_trace_diff_finish(&d, 3, 3));
+    ENSURE(strcmp(d.message, "traces are identical (3 lines)") == 0);
+}
+
+void suite_trace(void)
+{
+    RUN(digest_definition);
+    RUN(golden_traces);
+    RUN(stepping);
+    RUN(trace_diff);
+}

@@ -1,0 +1,354 @@
+// Scenarios and traces (issue 5) over the .wasm: the JSON Schemas, the bad-scenario corpus, the
+// golden traces, native ≡ WASM for every scenario under data/ and tests/ (digests and bytes),
+// `npx acphys` ≡ the native CLI, the frame generator in TypeScript ≡ C, number formatting, the
+// stepping API the page uses, and `acphys diff`.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import Ajv2020 from 'ajv/dist/2020.js';
+
+import { goldenCases } from '../../scripts/golden.mjs';
+import {
+  createRun, diffTraces, encodeJson, generateFrameTimesWasm, openRun, parseJsonText, runScenario,
+  ScenarioError, splitLines, validateScenario,
+} from '../../wasm/scenario.mjs';
+import { acphys, nativeCli, root } from './helpers.mjs';
+
+const read = (p) => readFileSync(p, 'utf8');
+const readJson = (p) => JSON.parse(read(p));
+const BAD_DIR = join(root, 'tests', 'scenarios', 'bad');
+const manifest = readJson(join(BAD_DIR, 'manifest.json'));
+
+/** Every valid scenario: data/scenarios/*.json and tests/scenarios/*.json. */
+function validScenarios() {
+  const dirs = [join(root, 'data', 'scenarios'), join(root, 'tests', 'scenarios')];
+  return dirs.flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.json')).sort().map((f) => join(d, f)));
+}
+
+/** Each profile a scenario runs under: its own, then its compare_profiles. */
+function profilesOf(path) {
+  const s = readJson(path);
+  const primary = s.profile ?? 'retail';
+  return [primary, ...(s.compare_profiles ?? []).filter((p) => p !== primary)];
+}
+
+function native(args) {
+  const r = spawnSync(nativeCli, args, { encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+function viaWasm(args, { npx = false } = {}) {
+  const r = npx
+    ? spawnSync('npx', ['--no-install', 'acphys', ...args], { encoding: 'utf8', cwd: root })
+    : spawnSync(process.execPath, [join(root, 'bin', 'acphys.mjs'), ...args], { encoding: 'utf8', cwd: root });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+let acp, tmp;
+before(async () => {
+  acp = await acphys();
+  tmp = mkdtempSync(join(tmpdir(), 'acphys-scenario-'));
+});
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('JSON Schemas (schema/*.v1.schema.json, ajv draft 2020-12)', () => {
+  const ajv = new Ajv2020({ allErrors: true });
+  const scenarioSchema = ajv.compile(readJson(join(root, 'schema', 'scenario.v1.schema.json')));
+  const traceSchema = ajv.compile(readJson(join(root, 'schema', 'trace.v1.schema.json')));
+
+  it('accepts every scenario under data/ and tests/', () => {
+    for (const path of validScenarios())
+      assert.ok(scenarioSchema(readJson(path)), `${path}: ${JSON.stringify(scenarioSchema.errors)}`);
+  });
+  it('rejects the malformed scenarios it can tell (the manifest says which)', () => {
+    for (const c of manifest.cases) {
+      if (c.schema_rejects === null) continue; // not JSON
+      const ok = scenarioSchema(readJson(join(BAD_DIR, c.file)));
+      assert.equal(!ok, c.schema_rejects, `${c.file}: schema_rejects is ${c.schema_rejects}`);
+    }
+  });
+  it('accepts every line of every golden trace', () => {
+    for (const c of goldenCases())
+      for (const line of splitLines(read(c.golden)))
+        assert.ok(traceSchema(JSON.parse(line)), `${c.golden}: ${JSON.stringify(traceSchema.errors)}`);
+  });
+});
+
+describe('bad scenarios (tests/scenarios/bad/manifest.json) through the .wasm', () => {
+  it('each gets its message, naming the field, at its stage', () => {
+    assert.ok(manifest.cases.length >= 20);
+    for (const c of manifest.cases) {
+      const text = read(join(BAD_DIR, c.file));
+      let stage = 'json', message;
+      try {
+        const value = parseJsonText(text);
+        stage = 'decode';
+        const run = openRun(acp, value);
+        stage = 'start';
+        try { run.start(); } finally { run.dispose(); }
+        stage = 'none';
+      } catch (e) {
+        assert.ok(e instanceof ScenarioError, `${c.file}: ${e}`);
+        message = e.message;
+      }
+      assert.equal(message, c.message, c.file);
+      assert.equal(stage, c.stage, c.file);
+    }
+  });
+  it('validateScenario reports decoding errors without building a world', () => {
+    const s = readJson(join(BAD_DIR, 'unknown-field.json'));
+    assert.equal(validateScenario(acp, s), 'unknown field "velocty" in objects[0]');
+    assert.equal(validateScenario(acp, readJson(join(root, 'data', 'scenarios', 'falling-creature.json'))), null);
+    // A JS value that JSON cannot hold reaches the validator as the number it is.
+    const nan = readJson(join(root, 'tests', 'scenarios', 'backwards-clock.json'));
+    nan.objects[0].position.origin[1] = NaN;
+    assert.equal(validateScenario(acp, nan), 'objects[0].position.origin[1]: expected a finite number');
+  });
+  it('the CLI (native and npx) exits 1 with the same message', () => {
+    for (const file of ['missing-cell.json', 'origin-infinite.json', 'nan-literal.json', 'event-unknown-object.json', 'unknown-excerpt.json']) {
+      const path = join('tests', 'scenarios', 'bad', file);
+      const n = native(['run', join(root, path)]);
+      const w = viaWasm(['run', join(root, path)]);
+      assert.equal(n.status, 1, file);
+      assert.deepEqual(w, n, file);
+      assert.match(n.stderr, /^acphys: .*: \S/);
+    }
+    const n = native(['run', join(root, 'tests', 'scenarios', 'bad', 'unknown-excerpt.json')]);
+    assert.match(n.stderr, /excerpts\[0\]: cannot read "nope.dat"/);
+  });
+});
+
+describe('golden traces (tests/golden, regenerated by npm run golden)', () => {
+  it('a fresh run through the .wasm reproduces each byte for byte', () => {
+    const cases = goldenCases();
+    assert.ok(cases.length >= 5);
+    for (const c of cases) {
+      const r = runScenario(acp, readJson(c.scenario), { profile: c.profile });
+      const golden = read(c.golden);
+      assert.ok(r.trace === golden, `${c.golden} differs: npm run golden, and say why in the commit`);
+      const lines = splitLines(golden);
+      assert.equal(JSON.parse(lines.at(-1)).digest, r.digest);
+      assert.deepEqual(lines.slice(0, -1).map((l) => JSON.parse(l).digest), r.frameDigests);
+      assert.equal(r.lines.length, r.frames);
+    }
+  });
+  it('the 60 Hz cadence scenario shows both profiles: retail gates every other frame, acdream-r6 runs every frame', () => {
+    const s = readJson(join(root, 'data', 'scenarios', 'cadence-60hz.json'));
+    assert.deepEqual(s.compare_profiles, ['retail', 'acdream-r6']);
+    const retail = runScenario(acp, s, { profile: 'retail' }).lines.map((l) => JSON.parse(l));
+    const r6 = runScenario(acp, s, { profile: 'acdream-r6' }).lines.map((l) => JSON.parse(l));
+    const gated = retail.filter((f) => !f.gate).length;
+    assert.ok(gated > retail.length / 3, `retail gate closed on ${gated} of ${retail.length} frames`);
+    assert.ok(r6.every((f) => f.gate && 'elapsed' in f.objects[0]));
+    const pendingOnly = r6.filter((f) => f.objects[0].quanta.length === 0).length;
+    assert.ok(pendingOnly > r6.length / 3, 'acdream-r6 keeps short frames pending');
+  });
+});
+
+describe('native ≡ WASM', () => {
+  it('every scenario under data/ and tests/, under each of its profiles: same trace, same digest', () => {
+    for (const path of validScenarios()) {
+      for (const profile of profilesOf(path)) {
+        const out = join(tmp, 'native.jsonl');
+        const n = native(['run', path, '--quiet', '--profile', profile, '--trace', out]);
+        assert.equal(n.status, 0, `${path}: ${n.stderr}`);
+        const r = runScenario(acp, readJson(path), { profile });
+        const nativeTrace = read(out);
+        assert.equal(JSON.parse(splitLines(nativeTrace).at(-1)).digest, r.digest, `${path} (${profile}) digest`);
+        assert.ok(nativeTrace === r.trace, `${path} (${profile}): traces differ`);
+        assert.equal(n.stdout, `${r.frames} frames, digest ${r.digest}\n`);
+      }
+    }
+  });
+  it('npx acphys run prints what the native CLI prints (table, digest, warnings, trace)', () => {
+    for (const path of readdirSync(join(root, 'data', 'scenarios')).map((f) => join('data', 'scenarios', f))) {
+      const n = native(['run', path, '--trace', join(tmp, 'n.jsonl')]);
+      const w = viaWasm(['run', path, '--trace', join(tmp, 'w.jsonl')]);
+      assert.equal(n.status, 0);
+      assert.deepEqual(w, n, path);
+      assert.equal(read(join(tmp, 'w.jsonl')), read(join(tmp, 'n.jsonl')));
+    }
+    // Once through npx itself: package.json's bin.
+    const n = native(['run', 'data/scenarios/quarrel-over-holtburg.json', '--quiet', '--profile', 'acdream-r6']);
+    const x = viaWasm(['run', 'data/scenarios/quarrel-over-holtburg.json', '--quiet', '--profile', 'acdream-r6'], { npx: true });
+    assert.equal(x.status, 0, x.stderr);
+    assert.equal(x.stdout, n.stdout);
+  });
+  it('both print numbers alike: the format digest over 100000 values', () => {
+    const X = acp.exports;
+    const wasm = (X.acp_abi_format_digest_hi(100000) >>> 0).toString(16).padStart(8, '0') +
+      (X.acp_abi_format_digest_lo(100000) >>> 0).toString(16).padStart(8, '0');
+    assert.equal(wasm, native(['format-digest', '100000']).stdout.trim());
+  });
+  it('%.17g of doubles and %.9g of floats round-trip', () => {
+    const X = acp.exports;
+    const bits = new BigUint64Array(1), dbl = new Float64Array(bits.buffer);
+    let x = 0x243f6a8885a308d3n;
+    for (let i = 0; i < 20000; i++) {
+      x ^= (x << 13n) & 0xffffffffffffffffn; x ^= x >> 7n; x ^= (x << 17n) & 0xffffffffffffffffn;
+      bits[0] = x;
+      const v = dbl[0];
+      if (!Number.isFinite(v)) continue;
+      assert.ok(Object.is(Number(acp.string(X.acp_abi_format_g(v, 17))), v), `${v}`);
+      const f = Math.fround(v / 2 ** (Math.floor(Math.log2(Math.abs(v) || 1)) - (i % 60)));
+      if (Number.isFinite(f)) assert.ok(Object.is(Math.fround(Number(acp.string(X.acp_abi_format_g(f, 9)))), f), `${f}`);
+    }
+  });
+});
+
+describe('JSON bridge: JSON.parse → binary tree → C', () => {
+  it('numbers reach C as the doubles JSON.parse made (2.0039682, 1e-7, 0.1, -0)', () => {
+    const s = readJson(join(root, 'tests', 'scenarios', 'backwards-clock.json'));
+    s.objects[0].position.origin = [2.0039682, 1e-7, -0];
+    s.objects[0].omega = [0, 0, 0];
+    s.frames = { times: [0.1] };
+    const run = createRun(acp, s);
+    const [o] = run.objects();
+    assert.deepEqual(o.origin.map((v) => Object.is(v, -0) ? '-0' : v), [Math.fround(2.0039682), Math.fround(1e-7), '-0']);
+    run.dispose();
+    const text = JSON.stringify(s).replace('2.0039682', '2.00396820000000000000000000000001');
+    const r1 = runScenario(acp, parseJsonText(text));
+    writeFileSync(join(tmp, 's.json'), text);
+    const n = native(['run', join(tmp, 's.json'), '--quiet']);
+    assert.equal(n.stdout, `1 frames, digest ${r1.digest}\n`);
+  });
+  it('encodeJson: nesting deeper than 64 levels fails as natively', () => {
+    let deep = [];
+    for (let i = 0; i < 64; i++) deep = [deep];
+    assert.throws(() => encodeJson(deep), { message: 'nesting deeper than 64 levels' });
+    writeFileSync(join(tmp, 'deep.json'), JSON.stringify({ version: 1, objects: deep }));
+    assert.equal(native(['run', join(tmp, 'deep.json')]).stderr, `acphys: ${join(tmp, 'deep.json')}: nesting deeper than 64 levels\n`);
+  });
+  it('bytes that do not decode are an error, not a crash', () => {
+    const X = acp.exports;
+    const good = encodeJson(readJson(join(root, 'data', 'scenarios', 'cadence-60hz.json')));
+    for (let n = 0; n < good.length; n += 7) {
+      const p = acp.copyIn(good.subarray(0, n));
+      const run = X.acp_abi_run_create(p, n, -1);
+      acp.free(p);
+      assert.match(acp.string(X.acp_abi_run_error(run)), /^binary JSON at byte \d+: /);
+      X.acp_abi_run_free(run);
+    }
+  });
+});
+
+describe('frame generator: TypeScript (web/src/frames.ts) ≡ C', () => {
+  let ts;
+  before(async () => {
+    const { transformWithOxc } = await import('vite');
+    const src = read(join(root, 'web', 'src', 'frames.ts'));
+    const { code } = await transformWithOxc(src, 'frames.ts', { lang: 'ts' });
+    ts = await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`);
+  });
+  it('gives the same doubles, bit for bit', () => {
+    const gens = [
+      { hz: 60, count: 600, start: 0, jitter: { seed: 1, ms: 0.5 } },
+      { hz: 144, count: 1000, start: 12.5, jitter: { seed: 0xdeadbeef, ms: 3 } },
+      { hz: 59.94, count: 500, start: -3.25 },
+      { hz: 30, count: 100, jitter: { seed: 4294967295, ms: 1000 } },
+    ];
+    for (const g of gens) {
+      const a = ts.generateFrameTimes(g), b = generateFrameTimesWasm(acp, g);
+      assert.equal(a.length, g.count);
+      assert.deepEqual(new BigUint64Array(a.buffer), new BigUint64Array(b.buffer), JSON.stringify(g));
+    }
+    assert.equal(ts.xorshift32(1), 270369);
+  });
+  it('and the runner uses those times', () => {
+    const s = readJson(join(root, 'data', 'scenarios', 'running-turning-player.json'));
+    const run = createRun(acp, s);
+    assert.deepEqual(new BigUint64Array(run.frameTimes.buffer), new BigUint64Array(ts.generateFrameTimes(s.frames).buffer));
+    run.dispose();
+  });
+});
+
+describe('stepping API (the page: one UseTime per requestAnimationFrame)', () => {
+  it('step, traceLine, digest, frameDigests, objects, dispose', () => {
+    const run = createRun(acp, readJson(join(root, 'tests', 'scenarios', 'events-and-activity.json')));
+    assert.equal(run.framesDone, 0);
+    assert.equal(run.digest(), 'cbf29ce484222325');
+    // Until the motion code is wired in, each kind of motion event is reported once.
+    const notApplied = run.warnings.filter((w) => w.includes('events are not applied yet'));
+    assert.ok(notApplied.length === 0 || notApplied.some((w) => w.includes('"jump"')), run.warnings.join('\n'));
+    const times = [0.016, 0.033, 0.05, 0.0667, 0.02, 0.1, 0.3, 0.2, 1.5];
+    const frames = times.map((t) => run.step(t));
+    assert.deepEqual(frames.map((f) => f.frame), times.map((_, i) => i + 1));
+    assert.deepEqual(frames.map((f) => f.now), times);
+    assert.equal(frames.at(-1).digest, run.digest());
+    const line = JSON.parse(run.traceLine());
+    assert.equal(line.frame, times.length);
+    assert.equal(line.digest, run.digest());
+    assert.deepEqual(run.frameDigests(), frames.map((f) => f.digest));
+    const objs = run.objects();
+    assert.deepEqual(objs.map((o) => o.id), [10, 11, 12, 13, 14, 15]);
+    // set_velocity [60, 0, 0] at t = 0.2 is clamped to 50 m/s; each quantum clamps to 50, then
+    // adds gravity's a·dt (UpdatePhysicsInternal), so it ends a little above 50, far below 60.
+    assert.ok(Math.hypot(...objs[0].velocity) < 51 && objs[0].velocity[0] > 45, `${objs[0].velocity}`);
+    assert.equal(objs[1].active, false); // 144 m from the player
+    assert.equal(objs[2].skipped, 3); // frozen
+    assert.deepEqual(line.objects[2].skipped, 'frozen');
+    assert.throws(() => run.step(NaN), { message: /frame 10: the time nan is not a finite number/ });
+    run.dispose();
+  });
+  it('stepNext walks the scenario frames; the result equals runScenario', () => {
+    const s = readJson(join(root, 'data', 'scenarios', 'quarrel-over-holtburg.json'));
+    const run = createRun(acp, s);
+    const lines = [];
+    while (run.stepNext()) lines.push(run.traceLine());
+    assert.equal(run.stepNext(), null);
+    const r = runScenario(acp, s);
+    assert.deepEqual(lines, r.lines);
+    assert.equal(run.digestLine(), `{"digest":"${r.digest}"}`);
+    run.dispose();
+  });
+  it('excerpts: names that need bytes; missing bytes are an error naming the excerpt', () => {
+    const s = { ...readJson(join(root, 'tests', 'scenarios', 'backwards-clock.json')), excerpts: ['default', 'mine.dat'] };
+    const run = openRun(acp, s);
+    assert.deepEqual(run.excerpts(), [{ index: 0, name: 'default', needsBytes: false }, { index: 1, name: 'mine.dat', needsBytes: true }]);
+    run.dispose();
+    assert.throws(() => createRun(acp, s), { message: 'excerpts[1]: no bytes were given for "mine.dat" (an unknown excerpt: give a DAT file\'s path, or "default")' });
+  });
+});
+
+describe('acphys diff', () => {
+  const golden = join(root, 'tests', 'golden', 'cadence-60hz.jsonl');
+  it('identical traces: exit 0', () => {
+    const r = diffTraces(acp, read(golden), read(golden));
+    assert.deepEqual(r, { identical: true, message: 'traces are identical (241 lines)' });
+    const n = native(['diff', golden, golden]);
+    assert.equal(n.status, 0);
+    assert.deepEqual(viaWasm(['diff', golden, golden]), n);
+  });
+  it('names the first differing frame and field, both values and the ulp distance', () => {
+    const lines = read(golden).split('\n');
+    const f = JSON.parse(lines[41]);
+    const before = f.objects[0].orientation[3];
+    const bumped = new Float32Array([before]);
+    new Uint32Array(bumped.buffer)[0] += 1;
+    f.objects[0].orientation[3] = bumped[0];
+    lines[41] = JSON.stringify(f);
+    const changed = join(tmp, 'changed.jsonl');
+    writeFileSync(changed, lines.join('\n'));
+    const r = diffTraces(acp, read(golden), read(changed));
+    assert.equal(r.identical, false);
+    assert.match(r.message, /^traces differ at frame 42 \(line 42\), field objects\[0\]\.orientation\[3\] \(object id 1\):\n {2}a: \S+ \(float32 0x[0-9A-F]{8}\)\n {2}b: \S+ \(float32 0x[0-9A-F]{8}\)\n {2}distance: 1 ulp \(float32\)$/);
+    const n = native(['diff', golden, changed]);
+    assert.equal(n.status, 1);
+    assert.equal(n.stdout, `${r.message}\n`);
+    assert.deepEqual(viaWasm(['diff', golden, changed]), n);
+  });
+  it('a shorter trace, and a line that is not JSON', () => {
+    const lines = read(golden).split('\n');
+    const short = join(tmp, 'short.jsonl'), broken = join(tmp, 'broken.jsonl');
+    writeFileSync(short, lines.slice(0, 100).join('\n'));
+    writeFileSync(broken, [...lines.slice(0, 3), '{"frame": 4,', ...lines.slice(4)].join('\n'));
+    for (const [b, msg] of [[short, 'traces differ at line 101: a has 241 lines, b has 100'], [broken, 'line 4 of b is not valid JSON']]) {
+      const n = native(['diff', golden, b]);
+      assert.equal(n.stdout, `${msg}\n`);
+      assert.deepEqual(viaWasm(['diff', golden, b]), n);
+    }
+  });
+});

@@ -1,0 +1,184 @@
+// TypeScript types for wasm/scenario.mjs: scenarios and traces over the C runner in acphys.wasm.
+// Units: seconds, metres, m/s, rad/s; quaternions (w, x, y, z); ids are uint32.
+// The scenario format: schema/scenario.v1.schema.json; the trace: schema/trace.v1.schema.json.
+
+import type { Acphys, Ptr } from './acphys.mjs';
+
+/** The clock profiles of SPEC §4 (plus ACE's, for comparison). */
+export type ProfileName = 'retail' | 'acdream-r6' | 'ace';
+export declare const PROFILES: readonly ProfileName[];
+
+/** A 32-bit id or bit set: an integer or a "0x..." hex string. */
+export type U32 = number | string;
+export type Vec3 = [number, number, number];
+export type Quaternion = [number, number, number, number];
+
+/** An interpreted ("motion") or raw ("raw_motion") motion state. */
+export interface MotionState {
+  style?: U32;
+  forward_command?: U32;
+  forward_speed?: number;
+  sidestep_command?: U32;
+  sidestep_speed?: number;
+  turn_command?: U32;
+  turn_speed?: number;
+  /** raw_motion only. */
+  hold_run?: boolean;
+}
+
+export interface ScenarioObject {
+  id: U32;
+  name?: string;
+  description?: string;
+  setup?: U32;
+  motion_table?: U32;
+  physics_state?: U32;
+  position: { cell: U32; origin: Vec3; orientation?: Quaternion };
+  velocity?: Vec3;
+  omega?: Vec3;
+  scale?: number;
+  friction?: number;
+  elasticity?: number;
+  run_rate?: number;
+  enter_at?: number;
+  placement?: 'set_position' | 'frame';
+  transient_state?: U32;
+}
+
+export type ScenarioEvent = { t: number; object: U32; note?: string } & (
+  | { motion: MotionState }
+  | { raw_motion: MotionState }
+  | { jump: { extent: number } }
+  | { set_velocity: Vec3 }
+);
+
+export interface FrameGenerator {
+  hz: number;
+  count: number;
+  start?: number;
+  /** seed: non-zero uint32; ms: 0..1000. */
+  jitter?: { seed: U32; ms: number };
+}
+
+/** A scenario, version 1 (SPEC §6). */
+export interface Scenario {
+  version: 1;
+  name?: string;
+  description?: string;
+  profile?: ProfileName;
+  compare_profiles?: ProfileName[];
+  /** "default" = the excerpts embedded in acphys.wasm; other names are given bytes by the host. */
+  excerpts?: string[];
+  player?: U32;
+  objects: ScenarioObject[];
+  events?: ScenarioEvent[];
+  frames: { times: number[] } | FrameGenerator;
+}
+
+/** A scenario that does not validate, or a run that failed; the message names the field. */
+export declare class ScenarioError extends Error {}
+
+export interface RunOptions {
+  /** Overrides the scenario's profile. */
+  profile?: ProfileName;
+  /** The DAT bytes of each non-"default" excerpt name. */
+  excerpts?: Map<string, Uint8Array> | Record<string, Uint8Array>;
+}
+
+/** What one step did. */
+export interface FrameInfo {
+  /** 1-based frame number. */
+  frame: number;
+  /** seconds */
+  now: number;
+  /** The world gate passed (always true without a gate). */
+  gate: boolean;
+  /** Running digest after this frame (16 hex digits). */
+  digest: string;
+}
+
+/** One object's state after the last frame. */
+export interface ObjectState {
+  ptr: Ptr;
+  id: number;
+  cell: number;
+  /** metres, relative to the cell's landblock */
+  origin: number[];
+  /** w, x, y, z */
+  orientation: number[];
+  /** m/s, world axes */
+  velocity: number[];
+  /** rad/s, world axes */
+  omega: number[];
+  state: number;
+  transient: number;
+  active: boolean;
+  /** seconds */
+  updateTime: number;
+  /** update_object ran this frame */
+  ran: boolean;
+  /** 0 none, 1 parented, 2 no cell, 3 frozen */
+  skipped: number;
+  /** seconds; undefined when the clock ladder did not run */
+  elapsed: number | undefined;
+  /** seconds, the float quanta UpdateObjectInternal got */
+  quanta: number[];
+  /** seconds */
+  pending: number;
+}
+
+export declare class Run {
+  readonly acp: Acphys;
+  readonly ptr: Ptr;
+  readonly error: string | undefined;
+  readonly warnings: string[];
+  readonly profile: ProfileName;
+  readonly frameTimes: Float64Array;
+  readonly framesDone: number;
+  readonly framesTotal: number;
+  readonly world: Ptr;
+  excerpts(): { index: number; name: string; needsBytes: boolean }[];
+  setExcerpt(index: number, bytes: Uint8Array | ArrayBuffer): void;
+  start(): void;
+  /** One frame at timeSeconds (e.g. requestAnimationFrame time / 1000). */
+  step(timeSeconds: number): FrameInfo;
+  /** The scenario's next frame; null when all have run. */
+  stepNext(): FrameInfo | null;
+  runAll(opts?: { keepTrace?: boolean }): number;
+  trace(): string;
+  traceLine(): string;
+  tableHeader(): string;
+  tableRows(): string;
+  digest(): string;
+  digestLine(): string;
+  frameDigestsBig(): BigUint64Array;
+  frameDigests(): string[];
+  objects(): ObjectState[];
+  dispose(): void;
+}
+
+export interface RunResult {
+  /** The trace as `acphys run --trace` writes it (frame lines, closing digest line). */
+  trace: string;
+  /** The frame lines. */
+  lines: string[];
+  digest: string;
+  frameDigests: string[];
+  frames: number;
+  profile: ProfileName;
+  warnings: string[];
+}
+
+/** Binary JSON tree encoding (src/scenario/jsonv.h) of a JSON value. */
+export declare function encodeJson(value: unknown): Uint8Array;
+/** JSON.parse after dropping a byte order mark; throws ScenarioError("not valid JSON"). */
+export declare function parseJsonText(text: string): unknown;
+export declare function openRun(acp: Acphys, scenario: Scenario | unknown, opts?: { profile?: ProfileName }): Run;
+export declare function createRun(acp: Acphys, scenario: Scenario | unknown, opts?: RunOptions): Run;
+export declare function runScenario(acp: Acphys, scenario: Scenario | unknown, opts?: RunOptions): RunResult;
+/** The validator's message, or null when the scenario is valid. */
+export declare function validateScenario(acp: Acphys, scenario: Scenario | unknown): string | null;
+export declare function excerptNames(scenario: Scenario | unknown): string[];
+export declare function splitLines(text: string): string[];
+export declare function diffTraces(acp: Acphys, a: string, b: string): { identical: boolean; message: string };
+export declare function generateFrameTimesWasm(acp: Acphys, gen: FrameGenerator): Float64Array;

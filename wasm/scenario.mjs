@@ -1,0 +1,419 @@
+// acphys — scenarios and traces from JavaScript (Node and the page), over the same C runner the
+// native CLI uses (src/scenario/run.h through the acp_abi_run_* functions of wasm/abi.c).
+//
+// JSON is parsed by JSON.parse; encodeJson turns the result into the binary tree encoding of
+// src/scenario/jsonv.h, which the C side decodes (bounds-checked) and validates. So there is one
+// decoder, one validator and one trace writer for every host, and a scenario's errors read the
+// same everywhere: "<field path>: <what is wrong>".
+//
+//   import { loadAcphys } from './acphys.mjs';
+//   import { runScenario, createRun } from './scenario.mjs';
+//   const acp = await loadAcphys();
+//   const { trace, digest } = runScenario(acp, scenarioObject);          // the whole run
+//   const run = createRun(acp, scenarioObject);                          // or frame by frame
+//   run.step(performance.now() / 1000); run.traceLine(); run.objects(); run.dispose();
+
+export const PROFILES = ['retail', 'acdream-r6', 'ace'];
+const MAX_DEPTH = 64;
+const MAGIC = 0x314e534a; // "JSN1"
+
+/** A scenario that does not validate, or a run that failed: the message names the field. */
+export class ScenarioError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'ScenarioError';
+  }
+}
+
+// ---- the binary JSON encoding (src/scenario/jsonv.h) ----
+
+class Writer {
+  constructor() { this.buf = new Uint8Array(1024); this.view = new DataView(this.buf.buffer); this.len = 0; }
+  reserve(n) {
+    if (this.len + n <= this.buf.length) return;
+    let cap = this.buf.length * 2;
+    while (cap < this.len + n) cap *= 2;
+    const grown = new Uint8Array(cap);
+    grown.set(this.buf.subarray(0, this.len));
+    this.buf = grown;
+    this.view = new DataView(grown.buffer);
+  }
+  u8(v) { this.reserve(1); this.buf[this.len++] = v; }
+  u32(v) { this.reserve(4); this.view.setUint32(this.len, v, true); this.len += 4; }
+  f64(v) { this.reserve(8); this.view.setFloat64(this.len, v, true); this.len += 8; }
+  string(s) {
+    const bytes = utf8.encode(s);
+    this.u32(bytes.length);
+    this.reserve(bytes.length);
+    this.buf.set(bytes, this.len);
+    this.len += bytes.length;
+  }
+}
+const utf8 = new TextEncoder();
+
+/** The binary tree encoding of a JSON value (what JSON.parse returns, or any value that
+ *  JSON.stringify accepts: toJSON is honoured, undefined / functions / symbols are left out of
+ *  objects and become null in arrays). Unlike JSON.stringify, NaN and ±Infinity stay numbers, so
+ *  the C validator can name them. Throws on a BigInt, a cycle or nesting deeper than 64. */
+export function encodeJson(value) {
+  const w = new Writer();
+  w.u32(MAGIC);
+  const seen = new Set();
+  const put = (v, depth, inArray) => {
+    if (v !== null && typeof v === 'object' && typeof v.toJSON === 'function') v = v.toJSON();
+    switch (typeof v) {
+      case 'boolean': w.u8(v ? 2 : 1); return;
+      case 'number': w.u8(3); w.f64(v); return;
+      case 'string': w.u8(4); w.string(v); return;
+      case 'bigint': throw new TypeError('acphys: a BigInt is not JSON');
+      case 'undefined': case 'function': case 'symbol':
+        if (inArray) { w.u8(0); return; }
+        throw new TypeError('acphys: not a JSON value');
+      default: break;
+    }
+    if (v === null) { w.u8(0); return; }
+    if (depth >= MAX_DEPTH) throw new ScenarioError('nesting deeper than 64 levels');
+    if (seen.has(v)) throw new TypeError('acphys: a cycle is not JSON');
+    seen.add(v);
+    if (Array.isArray(v)) {
+      w.u8(5);
+      w.u32(v.length);
+      for (const item of v) put(item, depth + 1, true);
+    } else {
+      const entries = Object.entries(v).filter(([, x]) =>
+        x !== undefined && typeof x !== 'function' && typeof x !== 'symbol');
+      w.u8(6);
+      w.u32(entries.length);
+      for (const [k, x] of entries) { w.string(k); put(x, depth + 1, false); }
+    }
+    seen.delete(v);
+  };
+  put(value, 0, true);
+  return w.buf.slice(0, w.len);
+}
+
+/** JSON text → value, as every host reads scenario and trace text: JSON.parse after a UTF-8 byte
+ *  order mark is dropped (cJSON skips one too). Throws ScenarioError("not valid JSON"). */
+export function parseJsonText(text) {
+  const t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return JSON.parse(t);
+  } catch {
+    throw new ScenarioError('not valid JSON');
+  }
+}
+
+// ---- helpers over linear memory ----
+
+function withBytes(acp, bytes, fn) {
+  const p = acp.copyIn(bytes);
+  try { return fn(p, bytes.byteLength); } finally { acp.free(p); }
+}
+
+function cstr(acp, p) { return p ? acp.string(p) : ''; }
+
+function hex64(hi, lo) {
+  return (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
+}
+
+function excerptBytes(excerpts, name) {
+  if (!excerpts) return undefined;
+  if (excerpts instanceof Map) return excerpts.get(name);
+  return Object.prototype.hasOwnProperty.call(excerpts, name) ? excerpts[name] : undefined;
+}
+
+function profileIndex(profile) {
+  if (profile === undefined || profile === null) return -1;
+  const i = PROFILES.indexOf(profile);
+  if (i < 0) throw new ScenarioError(`--profile: unknown profile "${profile}" (known: retail, acdream-r6, ace)`);
+  return i;
+}
+
+// ---- the run ----
+
+/** One object's state after the last frame, read from linear memory (layout of wasm/abi.c). */
+function readObject(acp, ptr) {
+  const g = (name) => acp.get('physobj', ptr, name);
+  const ran = g('record_ran');
+  const skipped = g('record_skipped');
+  const n = g('record_num_quanta');
+  return {
+    ptr,
+    id: g('id'),
+    cell: g('cell'),
+    origin: g('origin'),
+    orientation: g('quaternion'),
+    velocity: g('velocity'),
+    omega: g('omega'),
+    state: g('state'),
+    transient: g('transient_state'),
+    active: (g('transient_state') & 0x80) !== 0,
+    updateTime: g('update_time'),
+    ran,
+    skipped,
+    elapsed: ran && skipped === 0 ? g('record_elapsed') : undefined,
+    quanta: ran ? g('record_quanta').slice(0, Math.min(n, 21)) : [],
+    pending: g('record_pending'),
+  };
+}
+
+/** A scenario run in linear memory, stepped frame by frame. Create it with createRun. */
+export class Run {
+  constructor(acp, ptr) {
+    this.acp = acp;
+    this.ptr = ptr;
+  }
+  /** The C runner's error message, or undefined. */
+  get error() {
+    const p = this.acp.exports.acp_abi_run_error(this.ptr);
+    return p ? this.acp.string(p) : undefined;
+  }
+  _check() {
+    const e = this.error;
+    if (e !== undefined) throw new ScenarioError(e);
+  }
+  /** Things the run could not do as asked (e.g. motion events before motion is wired). */
+  get warnings() {
+    const X = this.acp.exports;
+    return Array.from({ length: X.acp_abi_run_warning_count(this.ptr) }, (_, i) => cstr(this.acp, X.acp_abi_run_warning(this.ptr, i)));
+  }
+  /** The clock profile the world runs. */
+  get profile() { return PROFILES[this.acp.exports.acp_abi_run_profile(this.ptr)]; }
+  /** The scenario's frame times (seconds; a copy). */
+  get frameTimes() {
+    const X = this.acp.exports;
+    const n = X.acp_abi_run_frames_total(this.ptr);
+    const p = X.acp_abi_run_frame_times(this.ptr);
+    return n ? new Float64Array(this.acp.memory.buffer.slice(p, p + 8 * n)) : new Float64Array(0);
+  }
+  /** Frames run so far. */
+  get framesDone() { return this.acp.exports.acp_abi_run_frames_done(this.ptr); }
+  /** The scenario's number of frames. */
+  get framesTotal() { return this.acp.exports.acp_abi_run_frames_total(this.ptr); }
+  /** The scenario's excerpts: [{ index, name, needsBytes }] ("default" needs none). */
+  excerpts() {
+    const X = this.acp.exports;
+    return Array.from({ length: X.acp_abi_run_excerpt_count(this.ptr) }, (_, index) => ({
+      index,
+      name: cstr(this.acp, X.acp_abi_run_excerpt_name(this.ptr, index)),
+      needsBytes: X.acp_abi_run_excerpt_needs_bytes(this.ptr, index) === 1,
+    }));
+  }
+  /** Hand in excerpt `index`'s DAT bytes (before start). */
+  setExcerpt(index, bytes) {
+    const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    withBytes(this.acp, u8, (p, n) => this.acp.exports.acp_abi_run_set_excerpt(this.ptr, index, p, n));
+    this._check();
+  }
+  /** Read the excerpts and build the world (throws ScenarioError). */
+  start() {
+    if (!this.acp.exports.acp_abi_run_start(this.ptr)) this._check();
+  }
+  /** The world (a pointer; read it with acp.get('world', ptr, field)). */
+  get world() { return this.acp.exports.acp_abi_run_world(this.ptr); }
+
+  _frame() {
+    const p = this.acp.exports.acp_abi_run_world(this.ptr);
+    return {
+      frame: this.framesDone,
+      now: this.acp.get('world', p, 'now'),
+      gate: this.acp.get('world', p, 'gate_passed'),
+      digest: this.digest(),
+    };
+  }
+  /** Run one frame at `timeSeconds` (e.g. requestAnimationFrame's time / 1000): events due by
+   *  then, CPhysics::UseTime, the trace. Returns { frame, now, gate, digest }. */
+  step(timeSeconds) {
+    if (!this.acp.exports.acp_abi_run_step(this.ptr, timeSeconds)) this._check();
+    return this._frame();
+  }
+  /** Run the scenario's next frame; null when all have run. */
+  stepNext() {
+    if (this.acp.exports.acp_abi_run_step_next(this.ptr)) return this._frame();
+    this._check();
+    return null;
+  }
+  /** Run every remaining frame. With keepTrace the trace text is kept (trace()). */
+  runAll({ keepTrace = true } = {}) {
+    const n = this.acp.exports.acp_abi_run_all(this.ptr, keepTrace ? 1 : 0);
+    this._check();
+    return n;
+  }
+  /** The trace kept by runAll: every frame line and the closing digest line, '\n'-terminated. */
+  trace() {
+    const X = this.acp.exports;
+    const p = X.acp_abi_run_trace(this.ptr);
+    const n = X.acp_abi_run_trace_length(this.ptr);
+    return new TextDecoder().decode(this.acp.u8().subarray(p, p + n));
+  }
+  /** The last frame's trace line (JSON, no newline). */
+  traceLine() {
+    const X = this.acp.exports;
+    const p = X.acp_abi_run_line(this.ptr);
+    const n = X.acp_abi_run_line_length(this.ptr);
+    return new TextDecoder().decode(this.acp.u8().subarray(p, p + n));
+  }
+  /** The table header, and the last frame's rows (as `acphys run` prints them). */
+  tableHeader() { return cstr(this.acp, this.acp.exports.acp_abi_run_table_header(this.ptr)); }
+  tableRows() { return cstr(this.acp, this.acp.exports.acp_abi_run_table_rows(this.ptr)); }
+  /** The running digest after the last frame (16 hex digits). */
+  digest() {
+    const X = this.acp.exports;
+    return hex64(X.acp_abi_run_digest_hi(this.ptr), X.acp_abi_run_digest_lo(this.ptr));
+  }
+  /** The closing trace line {"digest":"..."} for the frames run so far. */
+  digestLine() { return cstr(this.acp, this.acp.exports.acp_abi_run_digest_line(this.ptr)); }
+  /** The digest after every frame run so far, as a BigUint64Array copy (element k: frame k + 1).
+   *  The page's share links use every 64th. */
+  frameDigestsBig() {
+    const X = this.acp.exports;
+    const n = X.acp_abi_run_frames_done(this.ptr);
+    const p = X.acp_abi_run_frame_digests(this.ptr);
+    const out = new BigUint64Array(n);
+    const view = new DataView(this.acp.memory.buffer);
+    for (let i = 0; i < n; i++) out[i] = view.getBigUint64(p + 8 * i, true);
+    return out;
+  }
+  /** The same as hex strings. */
+  frameDigests() { return Array.from(this.frameDigestsBig(), (d) => d.toString(16).padStart(16, '0')); }
+  /** Every scenario object's state after the last frame, in scenario order. */
+  objects() {
+    const X = this.acp.exports;
+    const n = X.acp_abi_run_object_count(this.ptr);
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const p = X.acp_abi_run_object(this.ptr, i);
+      if (p) out.push(readObject(this.acp, p));
+    }
+    return out;
+  }
+  /** Free the run (its world, records and buffers). */
+  dispose() {
+    if (this.ptr) this.acp.exports.acp_abi_run_free(this.ptr);
+    this.ptr = 0;
+  }
+}
+
+/** Decode and validate a scenario into a run that has not started: hand in excerpt bytes
+ *  (run.excerpts(), run.setExcerpt) and call run.start(). Throws ScenarioError with the C
+ *  validator's message. createRun does all three. */
+export function openRun(acp, scenario, { profile } = {}) {
+  const value = typeof scenario === 'string' ? parseJsonText(scenario) : scenario;
+  const override = profileIndex(profile);
+  const ptr = withBytes(acp, encodeJson(value), (p, n) => acp.exports.acp_abi_run_create(p, n, override));
+  if (!ptr) throw new Error('acphys: out of memory');
+  const run = new Run(acp, ptr);
+  try {
+    run._check();
+  } catch (e) {
+    run.dispose();
+    throw e;
+  }
+  return run;
+}
+
+/** Validate and start a run. `scenario`: the parsed JSON (or its text). Options: `profile`
+ *  overrides the scenario's; `excerpts` maps each non-"default" excerpt name of the scenario to
+ *  its DAT file's bytes (a Map or a plain object). Throws ScenarioError with the C runner's
+ *  message (a missing excerpt: `excerpts[1]: no bytes were given for "x.dat" ...`). */
+export function createRun(acp, scenario, { profile, excerpts } = {}) {
+  const run = openRun(acp, scenario, { profile });
+  try {
+    for (const { index, name, needsBytes } of run.excerpts()) {
+      if (!needsBytes) continue;
+      const bytes = excerptBytes(excerpts, name);
+      if (bytes !== undefined && bytes !== null) run.setExcerpt(index, bytes);
+    }
+    run.start();
+    return run;
+  } catch (e) {
+    run.dispose();
+    throw e;
+  }
+}
+
+/** The excerpt names of a scenario that need bytes from the host (not "default"). */
+export function excerptNames(scenario) {
+  const list = Array.isArray(scenario?.excerpts) ? scenario.excerpts : ['default'];
+  return list.filter((n) => typeof n === 'string' && n !== 'default');
+}
+
+/** The validator's message for a scenario, or null when it is valid (no world is built, so
+ *  references into the excerpts are not checked). */
+export function validateScenario(acp, scenario) {
+  let value;
+  try {
+    value = typeof scenario === 'string' ? parseJsonText(scenario) : scenario;
+  } catch (e) {
+    return e.message;
+  }
+  const ptr = withBytes(acp, encodeJson(value), (p, n) => acp.exports.acp_abi_run_create(p, n, -1));
+  if (!ptr) throw new Error('acphys: out of memory');
+  const run = new Run(acp, ptr);
+  const e = run.error;
+  run.dispose();
+  return e ?? null;
+}
+
+/** Run a whole scenario: { trace (text, as `acphys run --trace` writes it), lines (the frame
+ *  lines), digest, frameDigests (hex per frame), frames, profile, warnings }. */
+export function runScenario(acp, scenario, opts = {}) {
+  const run = createRun(acp, scenario, opts);
+  try {
+    const frames = run.runAll({ keepTrace: true });
+    const trace = run.trace();
+    const lines = trace.split('\n').filter((l) => l.length > 0);
+    lines.pop(); // the closing digest line
+    return {
+      trace, lines, digest: run.digest(), frameDigests: run.frameDigests(), frames,
+      profile: run.profile, warnings: run.warnings,
+    };
+  } finally {
+    run.dispose();
+  }
+}
+
+/** The lines of a JSON Lines text as every host splits them: at '\n', without a trailing '\r',
+ *  skipping lines that are empty or only spaces and tabs. */
+export function splitLines(text) {
+  return text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l)).filter((l) => /[^ \t]/.test(l));
+}
+
+/** Compare two traces (JSON Lines text): { identical, message } where message names the first
+ *  differing frame and field with both values and their ulp distance (src/scenario/diff.h). */
+export function diffTraces(acp, aText, bText) {
+  const X = acp.exports;
+  const a = splitLines(aText), b = splitLines(bText);
+  const d = X.acp_abi_diff_create();
+  if (!d) throw new Error('acphys: out of memory');
+  try {
+    const n = Math.min(a.length, b.length);
+    const parse = (line) => { try { return encodeJson(JSON.parse(line)); } catch { return null; } };
+    for (let i = 0; i < n; i++) {
+      const ea = parse(a[i]);
+      const eb = ea && parse(b[i]);
+      if (!ea) { X.acp_abi_diff_bad_line(d, i + 1, 97); break; }
+      if (!eb) { X.acp_abi_diff_bad_line(d, i + 1, 98); break; }
+      const pa = acp.copyIn(ea), pb = acp.copyIn(eb);
+      const same = X.acp_abi_diff_line(d, i + 1, pa, ea.length, pb, eb.length);
+      acp.free(pa); acp.free(pb);
+      if (!same) break;
+    }
+    const identical = X.acp_abi_diff_finish(d, a.length, b.length) === 1;
+    return { identical, message: acp.string(X.acp_abi_diff_message(d)) };
+  } finally {
+    X.acp_abi_diff_free(d);
+  }
+}
+
+/** The SPEC §6 frame generator computed by the C runner (the page's TypeScript copy is
+ *  web/src/frames.ts; tests prove both give the same doubles). */
+export function generateFrameTimesWasm(acp, { hz, count, start = 0, jitter }) {
+  const p = acp.alloc(8 * Math.max(count, 1));
+  try {
+    acp.exports.acp_abi_frames_generate(hz, count, start, jitter ? 1 : 0, jitter ? jitter.seed >>> 0 : 0, jitter ? jitter.ms : 0, p);
+    return new Float64Array(acp.memory.buffer.slice(p, p + 8 * count));
+  } finally {
+    acp.free(p);
+  }
+}
