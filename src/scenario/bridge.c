@@ -1,15 +1,9 @@
-/* acphys — the runner's call sites into motion and terrain. See bridge.h.
- *
- * INTEGRATION POINT (branch `motion`): the ACP_HAVE_MOTION half is written against the scenario
- * API of src/core/physobj_motion.h as the motion branch publishes it; the other half stands in
- * until that branch is merged. INTEGRATION POINT (branch `terrain`): place_set_position. */
+/* acphys — the runner's call sites into motion and terrain. See bridge.h. */
 #include "bridge.h"
 
 #include "partarray.h"
-
-#if defined(ACP_HAVE_MOTION) && ACP_HAVE_MOTION
-
 #include "physobj_motion.h"
+#include "setposition.h"
 
 static const acp_animation *record_animation(const void *ctx, uint32_t id)
 {
@@ -20,8 +14,6 @@ static const acp_motion_table *record_motion_table(const void *ctx, uint32_t id)
 {
     return acp_excerpts_motion_table((const acp_excerpts *)ctx, id);
 }
-
-bool acp_bridge_motion_wired(void) { return true; }
 
 bool acp_bridge_attach_setup(acp_physobj *obj, const acp_setup *setup, const acp_excerpts *records, float scale)
 {
@@ -69,49 +61,6 @@ void acp_bridge_apply_raw_motion(acp_physobj *obj, const acp_scenario_motion *m)
 
 uint32_t acp_bridge_jump(acp_physobj *obj, float extent) { return acp_physobj_jump(obj, extent); }
 
-#else /* the motion branch is not merged: objects get parts and spheres, motion does nothing */
-
-bool acp_bridge_motion_wired(void) { return false; }
-
-bool acp_bridge_attach_setup(acp_physobj *obj, const acp_setup *setup, const acp_excerpts *records, float scale)
-{
-    (void)records;
-    acp_partarray *pa = acp_partarray_create(obj, setup);
-    if (!pa) return false;
-    acp_partarray_destroy(obj->part_array);
-    obj->part_array = pa;
-    acp_partarray_set_scale(pa, (acp_vec3){scale, scale, scale});
-    return true;
-}
-
-bool acp_bridge_attach_motion(acp_physobj *obj, uint32_t table_id, float run_rate)
-{
-    (void)obj;
-    (void)table_id;
-    (void)run_rate;
-    return true;
-}
-
-void acp_bridge_apply_motion(acp_physobj *obj, const acp_scenario_motion *motion)
-{
-    (void)obj;
-    (void)motion;
-}
-
-void acp_bridge_apply_raw_motion(acp_physobj *obj, const acp_scenario_motion *motion)
-{
-    (void)obj;
-    (void)motion;
-}
-
-uint32_t acp_bridge_jump(acp_physobj *obj, float extent)
-{
-    (void)obj;
-    (void)extent;
-    return 0;
-}
-
-#endif
 
 void acp_bridge_static_workset(acp_world *world, acp_physobj *obj, const acp_setup *setup)
 {
@@ -125,10 +74,9 @@ void acp_bridge_static_workset(acp_world *world, acp_physobj *obj, const acp_set
 
 void acp_bridge_set_velocity(acp_physobj *obj, acp_vec3 velocity) { acp_physobj_set_velocity(obj, velocity); }
 
-void acp_bridge_place_set_position(acp_world *world, acp_physobj *obj, const acp_position *pos, double now)
+bool acp_bridge_place_set_position(acp_world *world, acp_physobj *obj, const acp_position *pos, double now)
 {
-    /* INTEGRATION POINT (terrain): retail's SetPosition placement sweep. */
-    acp_world_place_object(world, obj, pos, 0, now);
+    return acp_world_enter_object(world, obj, pos, now);
 }
 
 void acp_bridge_place_frame(acp_world *world, acp_physobj *obj, const acp_position *pos, uint32_t transient_state,

@@ -3,13 +3,9 @@
  * placement sweep).
  *
  * CONVENTIONS
- *   Every function here is one INTEGRATION POINT, marked with the branch it serves. bridge.c
- *   compiles against the motion branch's scenario API (src/core/physobj_motion.h) when that
- *   header is present (CMake defines ACP_HAVE_MOTION=1), and otherwise does what each docstring
- *   says under "without motion"; acp_bridge_motion_wired() tells the runner which, so it can
- *   warn that motion events are not applied. Nothing else in src/scenario calls the motion or
- *   terrain code.
- *   Order (the motion branch's SCENARIO API): add the object and set its state, scale, friction
+ *   The runner's only calls into the motion (src/core/physobj_motion.h) and terrain
+ *   (src/core/setposition.h) code; nothing else in src/scenario calls them.
+ *   Order (physobj_motion.h's scenario API): add the object and set its state, scale, friction
  *   and elasticity; attach_setup; attach_motion; place; then events.
  *   Units: speeds are retail's multipliers; extents 0..1; times seconds.
  */
@@ -25,14 +21,11 @@
 #include "physobj.h"
 #include "scenario.h"
 
-/** True when motion events (motion, raw_motion, jump) and run_rate reach the motion code. */
-bool acp_bridge_motion_wired(void);
-
 /** Give `obj` its part array from `setup` (parts, spheres, default scale, placement frame) and
  *  scale it. With motion: acp_physobj_set_setup (with retail's InitDefaults: the default
  *  animation, HAS_DEFAULT_ANIM_PS / HAS_DEFAULT_SCRIPT_PS and the static animating workset for a
- *  STATIC_PS object), animations and motion tables looked up in `records`.
- *  Without motion: acp_partarray_create. False when out of memory. */
+ *  STATIC_PS object), animations and motion tables looked up in `records`. False when out of
+ *  memory. */
 bool acp_bridge_attach_setup(acp_physobj *obj, const acp_setup *setup, const acp_excerpts *records, float scale);
 
 /** Give `obj` motion table `table_id` (the scenario's "motion_table", else its Setup's default;
@@ -62,12 +55,12 @@ uint32_t acp_bridge_jump(acp_physobj *obj, float extent);
 /** Set the velocity (m/s, world axes). Retail: CPhysicsObj::set_velocity. */
 void acp_bridge_set_velocity(acp_physobj *obj, acp_vec3 velocity);
 
-/** Enter the world with placement "set_position" at `now` seconds.
- *  INTEGRATION POINT (branch `terrain`): retail's SetPosition (a placement transition that finds
- *  the contact plane and sets CONTACT / ON_WALKABLE), then prepare_to_enter_world.
- *  Now: as placement "frame" with no transient bits (the physics finds no contact without
- *  terrain): acp_world_place_object(world, obj, pos, 0, now). */
-void acp_bridge_place_set_position(acp_world *world, acp_physobj *obj, const acp_position *pos, double now);
+/** Enter the world with placement "set_position" at `now` seconds: retail's enter_world, a
+ *  SetPosition placement sweep that lifts the object out of the ground and settles it within its
+ *  step-down height (finding the contact plane, CONTACT and ON_WALKABLE), then activation.
+ *  False when no valid position was found: the object then stays out of the world (no cell), and
+ *  update_object skips it as retail does. acp_world_enter_object. */
+bool acp_bridge_place_set_position(acp_world *world, acp_physobj *obj, const acp_position *pos, double now);
 
 /** Enter the world with placement "frame": the frame and transient bits as given.
  *  acp_world_place_object. */

@@ -1,7 +1,5 @@
 /* acphys — the DAT records a run reads. See excerpts.h.
- *
- * INTEGRATION POINT (branch `dat`): the ACP_HAVE_DATSET half compiles against src/dat/dat.h as
- * the DAT branch publishes it; the other half stands in until that branch is merged. */
+ */
 #include "excerpts.h"
 
 #include <stdlib.h>
@@ -9,15 +7,12 @@
 
 #include "text.h"
 
-#if defined(ACP_HAVE_DATSET) && ACP_HAVE_DATSET
-
 #include "../dat/dat.h"
+#include "terrain.h"
 
 struct acp_excerpts {
     acp_datset *set;
 };
-
-bool acp_excerpts_supported(void) { return true; }
 
 acp_excerpts *acp_excerpts_create(void)
 {
@@ -80,53 +75,26 @@ const acp_motion_table *acp_excerpts_motion_table(const acp_excerpts *ex, uint32
 
 const struct acp_datset *acp_excerpts_datset(const acp_excerpts *ex) { return ex->set; }
 
-#else /* no DAT reader in this build yet */
-
-struct acp_excerpts {
-    uint32_t added;                  /* excerpts handed in (not read) */
-};
-
-bool acp_excerpts_supported(void) { return false; }
-
-acp_excerpts *acp_excerpts_create(void) { return calloc(1, sizeof(acp_excerpts)); }
-
-void acp_excerpts_destroy(acp_excerpts *ex) { free(ex); }
-
-bool acp_excerpts_add(acp_excerpts *ex, const uint8_t *bytes, size_t size, char *msg, size_t msg_size)
+acp_excerpts_terrain_status acp_excerpts_build_terrain(const acp_excerpts *ex, struct acp_terrain **out)
 {
-    (void)bytes;
-    (void)size;
-    (void)msg;
-    (void)msg_size;
-    ex->added++;
-    return true;
+    *out = NULL;
+    size_t n = acp_datset_count(ex->set);
+    uint32_t blocks = 0;
+    for (size_t i = 0; i < n; i++)
+        if (acp_datset_record_at(ex->set, i)->type == ACP_DAT_TYPE_LANDBLOCK) blocks++;
+    if (blocks == 0) return ACP_EXCERPTS_TERRAIN_OK;
+    const acp_region *region = acp_datset_region(ex->set, 0x13000000u);
+    if (!region) return ACP_EXCERPTS_TERRAIN_NO_REGION;
+    acp_terrain *t = acp_terrain_create(blocks);
+    if (!t) return ACP_EXCERPTS_TERRAIN_NO_MEMORY;
+    for (size_t i = 0; i < n; i++) {
+        const acp_dat_record *rec = acp_datset_record_at(ex->set, i);
+        if (rec->type != ACP_DAT_TYPE_LANDBLOCK) continue;
+        if (acp_terrain_add_landblock(t, rec->as.landblock, region) != ACP_TERRAIN_OK) {
+            acp_terrain_destroy(t);
+            return ACP_EXCERPTS_TERRAIN_NO_MEMORY;
+        }
+    }
+    *out = t;
+    return ACP_EXCERPTS_TERRAIN_OK;
 }
-
-const acp_setup *acp_excerpts_setup(const acp_excerpts *ex, uint32_t id)
-{
-    (void)ex;
-    (void)id;
-    return NULL;
-}
-
-const acp_animation *acp_excerpts_animation(const acp_excerpts *ex, uint32_t id)
-{
-    (void)ex;
-    (void)id;
-    return NULL;
-}
-
-const acp_motion_table *acp_excerpts_motion_table(const acp_excerpts *ex, uint32_t id)
-{
-    (void)ex;
-    (void)id;
-    return NULL;
-}
-
-const struct acp_datset *acp_excerpts_datset(const acp_excerpts *ex)
-{
-    (void)ex;
-    return NULL;
-}
-
-#endif

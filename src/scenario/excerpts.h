@@ -1,12 +1,8 @@
 /* acphys — the DAT records a run reads: the runner's one interface to the DAT reader.
  *
  * CONVENTIONS
- *   INTEGRATION POINT (branch `dat`): when src/dat/dat.h is present, CMake defines
- *   ACP_HAVE_DATSET=1 and excerpts.c wraps acp_datset (acp_datset_create, acp_datset_add_dat_bytes,
- *   acp_datset_setup, acp_datset_motion_table). Without it (before the DAT branch is merged) the
- *   same functions accept excerpt bytes without reading them and find no records; the runner then
- *   runs objects without parts and says so in its warnings (run.h). Nothing else in src/scenario
- *   names the DAT reader.
+ *   A thin wrapper of the DAT record store (src/dat/dat.h, acp_datset): nothing else in
+ *   src/scenario names the DAT reader.
  *   An excerpt is a whole DAT file in memory (SPEC §5); records added later replace earlier ones
  *   with the same id (a user's excerpt replaces the defaults). The bytes are not kept.
  */
@@ -24,9 +20,6 @@ struct acp_datset;
 /** The records of a run. */
 typedef struct acp_excerpts acp_excerpts;
 
-/** True when this build reads DAT files (the DAT branch is merged). */
-bool acp_excerpts_supported(void);
-
 /** An empty set; NULL when out of memory. */
 acp_excerpts *acp_excerpts_create(void);
 /** Free the set and every record (NULL is ignored). */
@@ -41,8 +34,23 @@ const acp_setup *acp_excerpts_setup(const acp_excerpts *ex, uint32_t id);
 const acp_animation *acp_excerpts_animation(const acp_excerpts *ex, uint32_t id);
 const acp_motion_table *acp_excerpts_motion_table(const acp_excerpts *ex, uint32_t id);
 
-/** The underlying record store for the world (acp_world.dats), or NULL without DAT support. */
+/** The underlying record store for the world (acp_world.dats). */
 const struct acp_datset *acp_excerpts_datset(const acp_excerpts *ex);
+
+struct acp_terrain;
+
+/** Result of acp_excerpts_build_terrain. */
+typedef enum acp_excerpts_terrain_status {
+    ACP_EXCERPTS_TERRAIN_OK = 0,          /* *out holds every LandBlock, or is NULL when none */
+    ACP_EXCERPTS_TERRAIN_NO_REGION = 1,   /* LandBlocks but no Region 0x13000000 (no heights) */
+    ACP_EXCERPTS_TERRAIN_NO_MEMORY = 2
+} acp_excerpts_terrain_status;
+
+/** Build the terrain of every LandBlock record the excerpts hold, with the heights of Region
+ *  0x13000000 (retail LScape over the loaded landblocks). *out is NULL when there are no
+ *  LandBlocks: the world is then the fixture world without terrain (docs/DEVIATIONS.md). The
+ *  caller destroys the terrain (acp_terrain_destroy) after the world. */
+acp_excerpts_terrain_status acp_excerpts_build_terrain(const acp_excerpts *ex, struct acp_terrain **out);
 
 /** One embedded default excerpt (data/portal-default.dat, data/cell-default.dat), compiled into
  *  the library by CMake from the files under data/ (none when they are absent). */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bridge.h"
+#include "terrain.h"
 #include "excerpts.h"
 
 struct acp_run {
@@ -18,6 +19,7 @@ struct acp_run {
     size_t *excerpt_sizes;
     bool *excerpt_given;
     acp_excerpts *records;
+    struct acp_terrain *terrain;     /* the excerpts' landblocks; NULL: the fixture world */
     acp_world *world;
     acp_physobj **objects;           /* scenario order */
     bool started;
@@ -32,7 +34,6 @@ struct acp_run {
     bool line_valid, table_valid;
     char **warnings;
     uint32_t num_warnings;
-    bool warned_motion[4];
 };
 
 /* ---- errors and warnings ---- */
@@ -128,6 +129,7 @@ void acp_run_destroy(acp_run *run)
     free(run->excerpt_sizes);
     free(run->excerpt_given);
     acp_world_destroy(run->world);
+    acp_terrain_destroy(run->terrain);
     acp_excerpts_destroy(run->records);
     free(run->objects);
     free(run->frame.objects);
@@ -201,7 +203,7 @@ static bool read_excerpts(acp_run *run)
         if (strcmp(s->excerpts[i], "default") == 0) {
             uint32_t n = 0;
             const acp_embedded_excerpt *defaults = acp_default_excerpts(&n);
-            if (n == 0 && acp_excerpts_supported()) {
+            if (n == 0) {
                 char w[160];
                 acp_text_fixed(&t, w, sizeof w);
                 put_excerpt_path(&t, run, i, false);
@@ -243,6 +245,17 @@ static bool read_excerpts(acp_run *run)
 
 /* ---- the world ---- */
 
+static bool build_terrain(acp_run *run)
+{
+    switch (acp_excerpts_build_terrain(run->records, &run->terrain)) {
+    case ACP_EXCERPTS_TERRAIN_OK: return true;
+    case ACP_EXCERPTS_TERRAIN_NO_REGION:
+        return set_error(run, "excerpts: the excerpts hold LandBlocks but no Region 0x13000000, whose height "
+                              "table gives the terrain its heights");
+    default: return set_error(run, "out of memory");
+    }
+}
+
 static void put_object_path(acp_text *t, uint32_t i, const char *field)
 {
     acp_text_put(t, "objects[");
@@ -267,6 +280,18 @@ static bool missing_record(acp_run *run, uint32_t i, const char *field, const ch
     return false;
 }
 
+/* Retail leaves an object whose SetPosition finds no valid position out of the world. */
+static void warn_not_placed(acp_run *run, uint32_t i)
+{
+    char w[200];
+    acp_text t;
+    acp_text_fixed(&t, w, sizeof w);
+    put_object_path(&t, i, "position");
+    acp_text_put(&t, "SetPosition found no valid position (is its landblock in the excerpts?): the object "
+                     "stays out of the world and update_object skips it");
+    add_warning(run, w);
+}
+
 /* Create and place object i; *has_motion tells whether it has a motion table. */
 static bool build_object(acp_run *run, uint32_t i, bool *has_motion)
 {
@@ -278,29 +303,26 @@ static bool build_object(acp_run *run, uint32_t i, bool *has_motion)
     obj->scale = so->scale;
     obj->friction = so->friction;
     obj->elasticity = so->elasticity;
-    bool dats = acp_excerpts_supported();
     const acp_setup *setup = NULL;
     if (so->setup) {
         setup = acp_excerpts_setup(run->records, so->setup);
-        if (!setup && dats) return missing_record(run, i, "setup", "Setup", so->setup, "");
-        if (setup && !acp_bridge_attach_setup(obj, setup, run->records, so->scale)) return set_error(run, "out of memory");
+        if (!setup) return missing_record(run, i, "setup", "Setup", so->setup, "");
+        if (!acp_bridge_attach_setup(obj, setup, run->records, so->scale)) return set_error(run, "out of memory");
     }
     uint32_t mt_id = so->motion_table ? so->motion_table : setup ? setup->default_motion_table : 0;
     *has_motion = false;
     if (mt_id && setup) { /* a motion table animates the part array: without a Setup there is none */
         const acp_motion_table *mt = acp_excerpts_motion_table(run->records, mt_id);
-        if (!mt && dats)
+        if (!mt)
             return so->motion_table ? missing_record(run, i, "motion_table", "MotionTable", mt_id, "")
                                     : missing_record(run, i, "setup", "MotionTable", mt_id, "its default motion table: ");
-        if (mt) {
-            if (!acp_bridge_attach_motion(obj, mt_id, so->run_rate)) return set_error(run, "out of memory");
-            *has_motion = true;
-        }
+        if (!acp_bridge_attach_motion(obj, mt_id, so->run_rate)) return set_error(run, "out of memory");
+        *has_motion = true;
     }
     if (so->placement == ACP_PLACEMENT_FRAME)
         acp_bridge_place_frame(run->world, obj, &so->position, so->transient_state, so->enter_at);
-    else
-        acp_bridge_place_set_position(run->world, obj, &so->position, so->enter_at);
+    else if (!acp_bridge_place_set_position(run->world, obj, &so->position, so->enter_at))
+        warn_not_placed(run, i);
     acp_bridge_set_velocity(obj, so->velocity);
     acp_physobj_set_omega(obj, so->omega);
     /* SPEC §4.8: a STATIC_PS object with a default animation or script lives in the static
@@ -316,7 +338,7 @@ static bool check_events(acp_run *run, const bool *has_motion)
     for (uint32_t e = 0; e < s->num_events; e++) {
         const acp_scenario_event *ev = &s->events[e];
         if (ev->kind == ACP_EVENT_SET_VELOCITY) continue;
-        if (acp_excerpts_supported() && !has_motion[ev->object_index]) {
+        if (!has_motion[ev->object_index]) {
             acp_text t;
             if (begin_error(run, &t)) {
                 acp_text_put(&t, "events[");
@@ -329,18 +351,6 @@ static bool check_events(acp_run *run, const bool *has_motion)
             }
             return false;
         }
-        if (!acp_bridge_motion_wired() && !run->warned_motion[ev->kind]) {
-            run->warned_motion[ev->kind] = true;
-            char w[200];
-            acp_text t;
-            acp_text_fixed(&t, w, sizeof w);
-            acp_text_put(&t, "events[");
-            acp_text_put_u64(&t, ev->index);
-            acp_text_put(&t, "]: \"");
-            acp_text_put(&t, KIND[ev->kind]);
-            acp_text_put(&t, "\" events are not applied yet: this build's motion code is not wired in");
-            add_warning(run, w);
-        }
     }
     return true;
 }
@@ -351,13 +361,7 @@ bool acp_run_start(acp_run *run)
     if (run->started) return true;
     const acp_scenario *s = &run->scenario;
     if (!read_excerpts(run)) return false;
-    if (!acp_excerpts_supported()) {
-        bool needs = false;
-        for (uint32_t i = 0; i < s->num_objects; i++) needs = needs || s->objects[i].setup || s->objects[i].motion_table;
-        if (needs)
-            add_warning(run, "this build has no DAT reader yet: Setup and MotionTable ids are not looked up, "
-                             "so objects have no parts, spheres or motion tables");
-    }
+    if (!build_terrain(run)) return false;
     run->world = acp_world_create(run->profile, s->num_objects);
     run->objects = calloc(s->num_objects, sizeof *run->objects);
     bool *has_motion = calloc(s->num_objects, sizeof *has_motion);
@@ -371,6 +375,7 @@ bool acp_run_start(acp_run *run)
         return set_error(run, "out of memory");
     }
     run->world->dats = acp_excerpts_datset(run->records);
+    acp_terrain_attach(run->world, run->terrain);
     bool ok = true;
     for (uint32_t i = 0; i < s->num_objects && ok; i++) ok = build_object(run, i, &has_motion[i]);
     if (ok && s->has_player) acp_world_set_player(run->world, run->objects[s->player_index]);
