@@ -1017,7 +1017,8 @@ static void runner_on_hills(void)
  * the two-boundary chords (2 × 0.13333334 m, turning 2 × 0.0374 rad) all lie on one circle of
  * radius ρ = v/ω × (α/2)/sin(α/2) = v/ω (1 + 2.3e-4), whose centre stays put until a quantum
  * crosses a third boundary (30 × 2.0039682 × (float)(1/30) = 2.004 boundaries per quantum: about
- * once every 250 quanta), which moves the polygon's circle by less than a chord. */
+ * once every 250 quanta), which starts a new polygon of two-boundary chords (its circle lies
+ * 7.5 mm from the last one's: measured, not asserted). */
 static void runner_on_flat_ground(void)
 {
     LOAD_DEFAULT_EXCERPTS(dats);
