@@ -436,6 +436,11 @@ ACP_ABI void acp_abi_physobj_set_scale(acp_physobj *obj, float scale, double del
 {
     acp_physobj_set_scale(obj, scale, delta);
 }
+/** CPhysicsObj::set_velocity (m/s, world): clamped to 50 m/s, and the object becomes active. */
+ACP_ABI void acp_abi_physobj_set_velocity(acp_physobj *obj, float x, float y, float z)
+{
+    acp_physobj_set_velocity(obj, (acp_vec3){x, y, z});
+}
 /** CPhysicsObj::set_active; returns 1 when it took effect. */
 ACP_ABI int acp_abi_physobj_set_active(acp_physobj *obj, int active) { return acp_physobj_set_active(obj, active != 0); }
 /** CPhysicsObj::add_anim_hook: `hook` (an acp_anim_hook in linear memory, layout kind 3) must
@@ -536,6 +541,12 @@ ACP_ABI acp_setup *acp_abi_fixture_setup(acp_fixture *fx, uint32_t id, uint32_t 
     s->default_script = default_script;
     s->default_motion_table = default_motion_table;
     return s;
+}
+/** Set a fixture Setup's step-up and step-down heights (metres). */
+ACP_ABI void acp_abi_fixture_setup_step_heights(acp_setup *setup, float step_up, float step_down)
+{
+    setup->step_up_height = step_up;
+    setup->step_down_height = step_down;
 }
 /** Add a placement (0x65 Resting, 0 Default ...) with num_parts × 7 floats; 1 on success. */
 ACP_ABI int acp_abi_fixture_setup_placement(acp_setup *setup, uint32_t key, const float *frames)
@@ -721,43 +732,6 @@ ACP_ABI uint32_t acp_abi_terrain_cell_water_type(const acp_terrain *t, uint32_t 
 /** CLandBlockStruct::ConstructPolygons' split of the cell at global vertex (gx, gy): 1 SW–NE. */
 ACP_ABI int acp_abi_terrain_split_sw_to_ne(uint32_t gx, uint32_t gy) { return acp_landblock_split_sw_to_ne(gx, gy); }
 
-/** A hand-built Setup: `n` spheres (16 bytes each: centre xyz, radius; object axes, metres,
- *  copied) and step heights (metres). Release with acp_abi_setup_destroy after every object
- *  using it is gone. 0 when out of memory. */
-ACP_ABI acp_setup *acp_abi_setup_create(const acp_sphere *spheres, uint32_t n, float step_up, float step_down)
-{
-    acp_setup *s = calloc(1, sizeof *s);
-    if (!s) return NULL;
-    if (n) {
-        s->spheres = malloc(n * sizeof *s->spheres);
-        if (!s->spheres) {
-            free(s);
-            return NULL;
-        }
-        memcpy(s->spheres, spheres, n * sizeof *s->spheres);
-    }
-    s->num_spheres = n;
-    s->step_up_height = step_up;
-    s->step_down_height = step_down;
-    return s;
-}
-/** Release a setup from acp_abi_setup_create. */
-ACP_ABI void acp_abi_setup_destroy(acp_setup *s)
-{
-    if (!s) return;
-    free(s->spheres);
-    free(s);
-}
-/** The root motion of the object's sequence without animations: velocity (m/s) and omega
- *  (rad/s), object axes (CSequence::apply_physics). Needs a part array; 0 without one. */
-ACP_ABI int acp_abi_physobj_set_root_motion(acp_physobj *obj, float vx, float vy, float vz, float wx, float wy,
-                                            float wz)
-{
-    if (!obj->part_array) return 0;
-    obj->part_array->sequence.velocity = (acp_vec3){vx, vy, vz};
-    obj->part_array->sequence.omega = (acp_vec3){wx, wy, wz};
-    return 1;
-}
 /** CPhysicsObj::enter_world at position `pos` (68 bytes) at `now` seconds: a placement sweep
  *  (PLACEMENT | SLIDE). 1 when the object entered. */
 ACP_ABI int acp_abi_world_enter_object(acp_world *w, acp_physobj *obj, const acp_position *pos, double now)
@@ -903,6 +877,26 @@ ACP_ABI const float *acp_abi_dat_land_height_table(abi_dat *d, uint32_t id)
 {
     const acp_region *g = acp_datset_region(d->set, id);
     return g ? g->land_height_table : NULL;
+}
+
+/* ---- terrain and objects from a record store: the DAT, motion and terrain pieces together ---- */
+
+/** Load landblock `id` (0xXXYYFFFF) of record store `d` into terrain t, its heights through the
+ *  store's Region 0x13000000 (acp_terrain_add_landblock on the parsed records). Returns an
+ *  acp_terrain_status: 1 (bad argument) when the store lacks either record. */
+ACP_ABI uint32_t acp_abi_terrain_add_dat_landblock(acp_terrain *t, abi_dat *d, uint32_t id)
+{
+    return acp_terrain_add_landblock(t, acp_datset_landblock(d->set, id), acp_datset_region(d->set, 0x13000000u));
+}
+/** Give obj Setup `setup_id` of record store `d`, with the store as the source of its animations
+ *  and motion tables (acp_datset_source): acp_physobj_set_setup. 1 on success, 0 when the store
+ *  has no such Setup or memory ran out. The store must outlive the object. */
+ACP_ABI int acp_abi_physobj_set_setup_dat(acp_physobj *obj, abi_dat *d, uint32_t setup_id)
+{
+    const acp_setup *setup = acp_datset_setup(d->set, setup_id);
+    if (!setup) return 0;
+    acp_record_source src = acp_datset_source(d->set);
+    return acp_physobj_set_setup(obj, setup, &src);
 }
 
 typedef struct abi_writer {

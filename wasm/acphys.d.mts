@@ -39,6 +39,35 @@ export interface AcphysExports {
   acp_abi_landdefs_adjust_to_outside(cell: Ptr, loc: Ptr): number;
   acp_abi_math_digest_lo(count: number): number;
   acp_abi_math_digest_hi(count: number): number;
+  /** The field table of a struct kind (see Acphys.layout). */
+  acp_abi_layout(kind: number): Ptr;
+  // The world (CPhysics) and its objects (CPhysicsObj). Positions: cell id + frame (68 bytes).
+  /** profile 0 retail, 1 acdream-r6, 2 ace. */
+  acp_abi_world_create(profile: number, capacity: number): Ptr;
+  acp_abi_world_destroy(world: Ptr): void;
+  acp_abi_world_add_object(world: Ptr, id: number): Ptr;
+  acp_abi_world_object(world: Ptr, id: number): Ptr;
+  acp_abi_world_set_player(world: Ptr, obj: Ptr): void;
+  acp_abi_world_add_static_animating(world: Ptr, obj: Ptr): void;
+  acp_abi_world_place_object(world: Ptr, obj: Ptr, pos: Ptr, transientState: number, now: number): void;
+  /** CPhysics::UseTime at `now` seconds. */
+  acp_abi_world_use_time(world: Ptr, now: number): void;
+  acp_abi_world_set_now(world: Ptr, now: number): void;
+  acp_abi_physobj_update_object(obj: Ptr): void;
+  /** quantum: seconds (float). */
+  acp_abi_physobj_update_object_internal(obj: Ptr, quantum: number): void;
+  /** spheres: n × (centre xyz, radius) f32. */
+  acp_abi_physobj_set_spheres(obj: Ptr, spheres: Ptr, n: number): number;
+  acp_abi_physobj_calc_friction(obj: Ptr, quantum: number, velocityMag2: number): void;
+  acp_abi_physobj_calc_acceleration(obj: Ptr): void;
+  /** SetScale: now (delta 0: m_scale and the part array's scale) or over delta seconds. */
+  acp_abi_physobj_set_scale(obj: Ptr, scale: number, delta: number): void;
+  /** CPhysicsObj::set_velocity: m/s, world axes; clamped to 50 m/s; activates. */
+  acp_abi_physobj_set_velocity(obj: Ptr, x: number, y: number, z: number): void;
+  acp_abi_physobj_set_active(obj: Ptr, active: number): number;
+  acp_abi_physobj_add_anim_hook(obj: Ptr, hook: Ptr): number;
+  acp_abi_physobj_commit_collision(obj: Ptr, nx: number, ny: number, nz: number, framesStationaryFall: number): void;
+  acp_abi_hook_type_name(type: number): Ptr;
   // ---- motion (issue 6): synthetic records, CSequence, CMotionTable, CMotionInterp, object motion.
   // Frames as float arrays: 7 floats each (origin x, y, z, quaternion w, x, y, z). Motion ids are
   // uint32: read returned ids with `>>> 0`.
@@ -56,6 +85,8 @@ export interface AcphysExports {
   acp_abi_fixture_motion_anim(md: Ptr, animId: number, low: number, high: number, framerate: number): number;
   acp_abi_fixture_setup(fx: Ptr, id: number, numParts: number, spheres: Ptr, numSpheres: number,
     defaultAnimation: number, defaultScript: number, defaultMotionTable: number): Ptr;
+  /** Step-up and step-down heights, metres. */
+  acp_abi_fixture_setup_step_heights(setup: Ptr, stepUp: number, stepDown: number): void;
   acp_abi_fixture_setup_placement(setup: Ptr, key: number, frames: Ptr): number;
   acp_abi_sequence_create(fx: Ptr): Ptr;
   acp_abi_sequence_destroy(seq: Ptr): void;
@@ -101,12 +132,6 @@ export interface AcphysExports {
   /** 0 none, 1 partial, 2 entire; 0xFFFFFFFF when the cell is not loaded. */
   acp_abi_terrain_cell_water_type(terrain: Ptr, cell: number): number;
   acp_abi_terrain_split_sw_to_ne(gx: number, gy: number): number;
-  /** spheres: n × (centre xyz, radius) f32; step heights in metres. */
-  acp_abi_setup_create(spheres: Ptr, n: number, stepUp: number, stepDown: number): Ptr;
-  acp_abi_setup_destroy(setup: Ptr): void;
-  acp_abi_physobj_set_setup(obj: Ptr, setup: Ptr): number;
-  /** Sequence velocity (m/s) and omega (rad/s), object axes. */
-  acp_abi_physobj_set_root_motion(obj: Ptr, vx: number, vy: number, vz: number, wx: number, wy: number, wz: number): number;
   /** enter_world at a position (cell + frame) at `now` seconds; 1 when entered. */
   acp_abi_world_enter_object(world: Ptr, obj: Ptr, pos: Ptr, now: number): number;
   /** SetPosition with SetPositionFlag bits; the SetPositionError (0 OK). */
@@ -139,6 +164,11 @@ export interface AcphysExports {
   acp_abi_dat_json(set: Ptr, type: number, id: number): Ptr;
   acp_abi_dat_landblock(set: Ptr, id: number): Ptr;
   acp_abi_dat_land_height_table(set: Ptr, id: number): Ptr;
+  /** Landblock `id` of the store into a terrain, heights through the store's Region 0x13000000;
+   *  0 OK, 1 a record missing, 2 full. */
+  acp_abi_terrain_add_dat_landblock(terrain: Ptr, set: Ptr, id: number): number;
+  /** Setup `setup_id` of the store, animations and motion tables from the store; 1 or 0. */
+  acp_abi_physobj_set_setup_dat(obj: Ptr, set: Ptr, setupId: number): number;
   acp_abi_dat_writer_create(dataSet: number, blockSize: number): Ptr;
   acp_abi_dat_writer_add(w: Ptr, id: number, bytes: Ptr, size: number, flags: number, date: number, iteration: number): number;
   acp_abi_dat_writer_finish(w: Ptr): number;

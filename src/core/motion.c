@@ -91,6 +91,12 @@ void acp_movement_manager_hit_ground(acp_movement_manager *mm)
 
 void acp_movement_manager_use_time(acp_movement_manager *mm) { (void)mm; }
 
+void acp_movement_manager_handle_enter_world(acp_movement_manager *mm)
+{
+    /* CMotionInterp::HandleEnterWorld: an empty function in this build (see motion.h). */
+    (void)mm;
+}
+
 void acp_movement_manager_handle_exit_world(acp_movement_manager *mm)
 {
     if (mm->has_interp) acp_motion_interp_handle_exit_world(&mm->interp);

@@ -62,6 +62,11 @@ void acp_movement_manager_hit_ground(acp_movement_manager *mm);
 /** Per-quantum tail of UpdateObjectInternal: services the MoveToManager, which acphys does not
  *  model, so it does nothing. Retail: MovementManager::UseTime (0x005242F0). */
 void acp_movement_manager_use_time(acp_movement_manager *mm);
+/** The object entered the world: the interpreter's HandleEnterWorld, whose body in this build
+ *  is empty (Hex-Rays shows the call going to an empty function that identical-code folding
+ *  shares with gmNoticeHandler::RecvNotice_PrevSpellSelection), so nothing changes.
+ *  Retail: MovementManager::HandleEnterWorld (0x00524340). */
+void acp_movement_manager_handle_enter_world(acp_movement_manager *mm);
 /** Complete every pending motion. Retail: MovementManager::HandleExitWorld (0x00524350). */
 void acp_movement_manager_handle_exit_world(acp_movement_manager *mm);
 

@@ -205,8 +205,12 @@ void acp_physobj_set_velocity(acp_physobj *obj, acp_vec3 velocity);
 /** Set omega (rad/s, world). Retail: CPhysicsObj::set_omega (0x0050F6D0). */
 void acp_physobj_set_omega(acp_physobj *obj, acp_vec3 omega);
 
-/** Change the scale now (delta < EPSILON) or over `delta` seconds through an FPHook.
- *  Retail: CPhysicsObj::SetScale (0x005136A0). */
+/** Change the scale now (delta < EPSILON) or over `delta` seconds through an FPHook. Now means
+ *  m_scale and CPartArray::SetScaleInternal (the part array's scale, which the step heights and
+ *  part frames use), as CPhysicsObj::SetScaleStatic (0x00511BB0) does and as set_description
+ *  (0x00514F40) applies a created object's PhysicsDesc object_scale: an object created with a
+ *  scale gets it through this call with delta 0, after its Setup (setting obj->scale alone would
+ *  leave the part array at 1). Retail: CPhysicsObj::SetScale (0x005136A0). */
 void acp_physobj_set_scale(acp_physobj *obj, float new_scale, double delta);
 
 /** Change the translucency now or over `delta` seconds. Retail: CPhysicsObj::SetTranslucency2. */

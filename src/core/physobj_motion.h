@@ -11,15 +11,18 @@
  *   movement manager, never during acp_world_use_time.
  *
  * SCENARIO API (what the scenario runner calls; everything else is retail's own call graph):
- *   1. obj = acp_world_add_object(world, id); set obj->state (InitDefaults reads STATIC_PS),
- *      scale, friction, elasticity.
+ *   1. obj = acp_world_add_object(world, id); set obj->state (InitDefaults reads STATIC_PS).
  *   2. acp_physobj_set_setup(obj, setup, &records): the part array and, through InitDefaults,
- *      the Setup's default animation, default motion table (and movement manager) and, for a
- *      STATIC_PS object with a default animation or script, the static animating workset.
- *   3. acp_physobj_set_motion_table(obj, id) when the scenario names a motion table other than
- *      the Setup's default (0 removes it).
- *   4. acp_world_place_object(...).
- *   5. Events: acp_physobj_apply_interpreted_motion, acp_physobj_apply_raw_motion,
+ *      the Setup's default animation and, for a STATIC_PS object with a default animation or
+ *      script, the static animating workset (InitDefaults' motion table finds no part array
+ *      yet: M14).
+ *   3. acp_physobj_set_motion_table(obj, id) with the scenario's table or the Setup's default
+ *      (0 removes it): retail's set_description sets the PhysicsDesc's table (M14).
+ *   4. acp_physobj_set_scale(obj, scale, 0.0): set_description's object_scale (m_scale and the
+ *      part array's scale); then friction, elasticity, velocity (acp_physobj_set_velocity).
+ *   5. acp_world_enter_object(...) (retail enter_world: placement sweep, then the part array's
+ *      and movement manager's HandleEnterWorld) or acp_world_place_object(...) (a fixture frame).
+ *   6. Events: acp_physobj_apply_interpreted_motion, acp_physobj_apply_raw_motion,
  *      acp_physobj_jump, acp_physobj_set_run_rate (and acp_physobj_set_velocity).
  *   The part frames for drawing are obj->part_array->part_frames (num_parts world frames).
  */

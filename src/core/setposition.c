@@ -5,6 +5,8 @@
 #include <stddef.h>
 
 #include "landcell.h"
+#include "motion.h"
+#include "partarray.h"
 #include "physics.h"
 #include "terrain.h"
 #include "transition.h"
@@ -114,7 +116,11 @@ bool acp_physobj_enter_world(acp_physobj *obj, const acp_position *pos)
         if (!(obj->transient_state & ACP_ACTIVE_TS)) obj->update_time = w->now;
         obj->transient_state |= ACP_ACTIVE_TS;
     }
-    /* CPartArray::HandleEnterWorld and MovementManager::HandleEnterWorld: the motion issue's. */
+    /* The part array drops its link animations and completes the motions still pending in the
+     * motion table manager (MotionTableManager::HandleEnterWorld); the movement manager's call
+     * reaches an empty function in this build. */
+    if (obj->part_array) acp_partarray_handle_enter_world(obj->part_array);
+    if (obj->movement_manager) acp_movement_manager_handle_enter_world(obj->movement_manager);
     return true;
 }
 

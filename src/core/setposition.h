@@ -58,7 +58,12 @@ typedef enum acp_set_position_error {
 acp_set_position_error acp_physobj_set_position(acp_physobj *obj, const acp_position *pos, uint32_t flags);
 
 /** Enter the world at pos as a server-created object does: store the position, update_time =
- *  now, SetPosition with PLACEMENT_SPF | SLIDE_SPF, then become active (not STATIC_PS).
+ *  now, SetPosition with PLACEMENT_SPF | SLIDE_SPF, then become active (not STATIC_PS), then
+ *  CPartArray::HandleEnterWorld (link animations removed, pending motion-table animations
+ *  completed as failed: MotionTableManager::HandleEnterWorld) and MovementManager::
+ *  HandleEnterWorld (nothing: see motion.h). Every object the server creates without a parent
+ *  enters this way, a missile in flight included (SmartBox::HandleCreateObject after
+ *  set_description): a MISSILE_PS object is inserted where it is, without the step down.
  *  False when parented or the placement failed (the object stays out of the world).
  *  Retail: CPhysicsObj::enter_world(Position*) (0x00516310), enter_world(int) (0x00516170),
  *  store_position (0x005141A0). */

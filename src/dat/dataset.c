@@ -352,6 +352,22 @@ const acp_motion_table *acp_datset_motion_table(const acp_datset *set, uint32_t 
     return acp_datset_get(set, ACP_DAT_TYPE_MOTION_TABLE, id);
 }
 
+static const acp_animation *source_animation(const void *ctx, uint32_t id)
+{
+    return acp_datset_animation((const acp_datset *)ctx, id);
+}
+
+static const acp_motion_table *source_motion_table(const void *ctx, uint32_t id)
+{
+    return acp_datset_motion_table((const acp_datset *)ctx, id);
+}
+
+acp_record_source acp_datset_source(const acp_datset *set)
+{
+    acp_record_source src = {set, source_animation, source_motion_table};
+    return src;
+}
+
 const acp_landblock *acp_datset_landblock(const acp_datset *set, uint32_t id)
 {
     return acp_datset_get(set, ACP_DAT_TYPE_LANDBLOCK, id);

@@ -20,6 +20,24 @@ uint8_t *dt_read_repo_file(const char *relative, size_t *size)
     return b;
 }
 
+acp_datset *dt_load_default_excerpts(void)
+{
+    acp_datset *set = acp_datset_create();
+    const char *files[] = {"data/portal-default.dat", "data/cell-default.dat"};
+    for (int i = 0; set && i < 2; i++) {
+        size_t size = 0;
+        uint8_t *b = dt_read_repo_file(files[i], &size);
+        acp_dat_error err;
+        if (!b || acp_datset_add_dat_bytes(set, b, size, &err) != ACP_DAT_OK) {
+            if (b) fprintf(stderr, "cannot parse %s: %s\n", files[i], acp_dat_status_name(err.status));
+            acp_datset_destroy(set);
+            set = NULL;
+        }
+        free(b);
+    }
+    return set;
+}
+
 uint8_t *dt_build_dat(uint32_t data_set, uint32_t block_size, size_t n, const uint32_t *ids,
                       const uint8_t *const *bytes, const uint32_t *sizes, size_t *out_size)
 {

@@ -14,6 +14,11 @@
 /** Read `relative` (to the source tree) whole; NULL on failure (the test then fails). */
 uint8_t *dt_read_repo_file(const char *relative, size_t *size);
 
+/** A record store holding the default excerpts, data/portal-default.dat and
+ *  data/cell-default.dat, read from the source tree; NULL (after printing why) when they cannot
+ *  be read or parsed. Destroy it with acp_datset_destroy. */
+acp_datset *dt_load_default_excerpts(void);
+
 /** A DAT of data set `data_set` and block size `block_size` holding records ids[i] → bytes[i]
  *  (sizes[i] bytes) with the fixed entry fields of the generators. malloc'd; NULL on failure. */
 uint8_t *dt_build_dat(uint32_t data_set, uint32_t block_size, size_t n, const uint32_t *ids,

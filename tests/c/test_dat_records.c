@@ -231,24 +231,13 @@ static void ids_and_types_are_checked(void)
     free(b);
 }
 
-static acp_datset *load_defaults(void)
-{
-    acp_datset *set = acp_datset_create();
-    const char *files[] = {"data/portal-default.dat", "data/cell-default.dat"};
-    for (int i = 0; i < 2; i++) {
-        size_t size = 0;
-        uint8_t *b = dt_read_repo_file(files[i], &size);
-        acp_dat_error err;
-        ENSURE(b && acp_datset_add_dat_bytes(set, b, size, &err) == ACP_DAT_OK);
-        free(b);
-    }
-    return set;
-}
 
 /* data/cell-default.dat holds exactly the terrain of landblocks.json and its height table. */
 static void cell_excerpt_matches_its_source(void)
 {
-    acp_datset *set = load_defaults();
+    acp_datset *set = dt_load_default_excerpts();
+    ENSURE(set != NULL);
+    if (!set) return;
     size_t size = 0;
     char *j = (char *)dt_read_repo_file("data/excerpt-sources/landblocks.json", &size);
     if (!j) {
@@ -302,7 +291,9 @@ static void cell_excerpt_matches_its_source(void)
 /* data/portal-default.dat: the stand-ins with the values SPEC §5 and the manifest pin. */
 static void portal_excerpt_pins(void)
 {
-    acp_datset *set = load_defaults();
+    acp_datset *set = dt_load_default_excerpts();
+    ENSURE(set != NULL);
+    if (!set) return;
     const acp_motion_table *t = acp_datset_motion_table(set, 0x09000001u);
     ENSURE(t != NULL);
     if (t) {
@@ -356,7 +347,9 @@ static void portal_excerpt_pins(void)
 /* A later excerpt replaces records with the same id; earlier pointers stay valid. */
 static void later_records_replace_earlier(void)
 {
-    acp_datset *set = load_defaults();
+    acp_datset *set = dt_load_default_excerpts();
+    ENSURE(set != NULL);
+    if (!set) return;
     const acp_landblock *before = acp_datset_landblock(set, 0xA9B4FFFFu);
     ENSURE(before != NULL);
     uint8_t height0 = before ? before->height[0] : 0;
@@ -431,7 +424,9 @@ static void lazy_sources_load_on_demand(void)
 /* JSON of records: ids as hex strings, floats with %.9g. */
 static void records_print_as_json(void)
 {
-    acp_datset *set = load_defaults();
+    acp_datset *set = dt_load_default_excerpts();
+    ENSURE(set != NULL);
+    if (!set) return;
     const acp_dat_record *r = acp_datset_record(set, ACP_DAT_TYPE_MOTION_TABLE, 0x09000001u);
     char *j = r ? acp_dat_record_json(r, NULL, NULL) : NULL;
     ENSURE(j != NULL);

@@ -1,7 +1,8 @@
 /* Terrain tests (issue 7): landblocks built from LandBlock records as retail builds them
  * (CLandBlockStruct::ConstructVertices / ConstructPolygons / CalcWater), land cells, the cell
- * lists of a sweep, and the loaded-landblock set. Expected values are worked out from the retail
- * rules; the comments give the arithmetic. */
+ * lists of a sweep, and the loaded-landblock set. The real landblocks and the Region's height
+ * table come from the default cell excerpt, data/cell-default.dat (read through acp_datset).
+ * Expected values are worked out from the retail rules; the comments give the arithmetic. */
 #include "test.h"
 
 #include <stdlib.h>
@@ -33,8 +34,9 @@ static void split_rule(void)
     ENSURE(!acp_landblock_split_sw_to_ne(2015, 514));
     /* The triangles of A9B4's cells follow the rule: cell (cx, cy) has global vertex
      * (0xA9·8 + cx, 0xB4·8 + cy). */
+    LOAD_DEFAULT_EXCERPTS(dats);
     uint32_t ids[] = {0xA9B4FFFFu};
-    acp_terrain *t = fixture_terrain(ids, 1);
+    acp_terrain *t = dat_terrain(dats, ids, 1);
     const acp_landblock_struct *b = acp_terrain_get_landblock(t, 0xA9B40001u);
     ENSURE(b != NULL);
     for (int cx = 0; cx < 8; cx++) {
@@ -49,6 +51,7 @@ static void split_rule(void)
         }
     }
     acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
 }
 
 /* Vertex (x, y) at (24x, 24y, table[height[x·9 + y]]). Holtburg (A9B4) column x = 3 reads
@@ -57,8 +60,9 @@ static void split_rule(void)
  * cell (0, 0) falls 6 m northwards: z = 90 − y/4, n ∝ (0, 6, 24), n.z = 24/√612. */
 static void vertices_and_planes(void)
 {
+    LOAD_DEFAULT_EXCERPTS(dats);
     uint32_t ids[] = {0xA9B4FFFFu};
-    acp_terrain *t = fixture_terrain(ids, 1);
+    acp_terrain *t = dat_terrain(dats, ids, 1);
     const acp_landblock_struct *b = acp_terrain_get_landblock(t, 0xA9B4FFFFu);
     ENSURE_FBITS(b->vertices[3 * 9 + 0].x, 72.0f);
     ENSURE_FBITS(b->vertices[3 * 9 + 0].y, 0.0f);
@@ -82,6 +86,7 @@ static void vertices_and_planes(void)
     ENSURE_FBITS(c->pos.frame.origin.x, 84.0f);
     ENSURE_FBITS(c->pos.frame.origin.y, 12.0f);
     acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
 }
 
 /* CPolygon::make_plane on (0, 0, 0), (24, 0, 6), (24, 24, 6): e1 = (24, 0, 6), e2 = (24, 24, 6),
@@ -120,8 +125,9 @@ static void make_plane_bits(void)
  * water, 0.45; x < y → (7, 8), solid, 0.1; x = y → (7, 7), 0.1. A dry cell: 0. */
 static void water(void)
 {
+    LOAD_DEFAULT_EXCERPTS(dats);
     uint32_t ids[] = {0xAAB4FFFFu};
-    acp_terrain *t = fixture_terrain(ids, 1);
+    acp_terrain *t = dat_terrain(dats, ids, 1);
     const acp_landcell *c = acp_terrain_get_landcell(t, 0xAAB40040u);
     ENSURE(c != NULL);
     ENSURE_EQ(c->water_type, ACP_PARTIALLY_WATER);
@@ -134,16 +140,13 @@ static void water(void)
     ENSURE_FBITS(acp_landcell_get_water_depth(dry, (acp_vec3){10.0f, 10.0f, 0.0f}), 0.0f);
     acp_terrain_destroy(t);
     /* Every corner water: every cell ENTIRELY, the block too; depth 0.9. */
-    acp_region region = fixture_region();
-    acp_landblock rec = fixture_record(0xAAB4FFFFu);
-    for (int i = 0; i < 81; i++) rec.terrain[i] = 16u << 2;
-    t = acp_terrain_create(1);
-    ENSURE_EQ(acp_terrain_add_landblock(t, &rec, &region), ACP_TERRAIN_OK);
+    t = all_water_terrain(dats, 0xAAB4FFFFu);
     c = acp_terrain_get_landcell(t, 0xAAB40001u);
     ENSURE_EQ(c->water_type, ACP_ENTIRELY_WATER);
     ENSURE_EQ(acp_landcell_get_block_water_type(c), ACP_ENTIRELY_WATER);
     ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){10.0f, 10.0f, 0.0f}), 0.9f);
     acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
 }
 
 static acp_cell_array cells_of(const acp_terrain *t, acp_position p, acp_sphere s, const acp_landcell **curr)
@@ -162,8 +165,9 @@ static acp_cell_array cells_of(const acp_terrain *t, acp_position p, acp_sphere 
  * (edges count), so cell 0 — listed last — wins. */
 static void cell_lists(void)
 {
+    LOAD_DEFAULT_EXCERPTS(dats);
     uint32_t ids[] = {0xA9B4FFFFu};
-    acp_terrain *t = fixture_terrain(ids, 1);
+    acp_terrain *t = dat_terrain(dats, ids, 1);
     const acp_landcell *curr;
     acp_position p = local_position(0xA9B40000u, 12.0f, 12.0f, 0.0f, 0.0f);
     acp_cell_array ca = cells_of(t, p, (acp_sphere){{12.0f, 12.0f, 90.0f}, 0.5f}, &curr);
@@ -194,21 +198,23 @@ static void cell_lists(void)
     ENSURE_EQ(ca.cells[0].cell_id, 0xAAB40001u);
     ENSURE(curr == NULL);
     acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
 }
 
 /* The loaded set: add, reload the same id, capacity, bad arguments; missing landblocks have no
  * cells, and an object placed there has no cell (update_object skips it). */
 static void loaded_set(void)
 {
+    LOAD_DEFAULT_EXCERPTS(dats);
     acp_terrain *t = acp_terrain_create(1);
-    acp_region region = fixture_region();
-    acp_landblock a = fixture_record(0xA9B4FFFFu), b = fixture_record(0xAAB4FFFFu);
-    ENSURE_EQ(acp_terrain_add_landblock(t, &a, &region), ACP_TERRAIN_OK);
-    ENSURE_EQ(acp_terrain_add_landblock(t, &a, &region), ACP_TERRAIN_OK); /* reload */
+    const acp_region *region = acp_datset_region(dats, REGION_ID);
+    const acp_landblock *a = acp_datset_landblock(dats, 0xA9B4FFFFu), *b = acp_datset_landblock(dats, 0xAAB4FFFFu);
+    ENSURE_EQ(acp_terrain_add_landblock(t, a, region), ACP_TERRAIN_OK);
+    ENSURE_EQ(acp_terrain_add_landblock(t, a, region), ACP_TERRAIN_OK); /* reload */
     ENSURE_EQ(t->num_blocks, 1);
-    ENSURE_EQ(acp_terrain_add_landblock(t, &b, &region), ACP_TERRAIN_FULL);
-    ENSURE_EQ(acp_terrain_add_landblock(t, NULL, &region), ACP_TERRAIN_BAD_ARGUMENT);
-    ENSURE_EQ(acp_terrain_add_landblock(t, &b, NULL), ACP_TERRAIN_BAD_ARGUMENT);
+    ENSURE_EQ(acp_terrain_add_landblock(t, b, region), ACP_TERRAIN_FULL);
+    ENSURE_EQ(acp_terrain_add_landblock(t, NULL, region), ACP_TERRAIN_BAD_ARGUMENT);
+    ENSURE_EQ(acp_terrain_add_landblock(t, b, NULL), ACP_TERRAIN_BAD_ARGUMENT);
     ENSURE(acp_terrain_get_landcell(t, 0xA9B40001u) != NULL);
     ENSURE(acp_terrain_get_landcell(t, 0xA9B40041u) == NULL); /* 65: not outdoor */
     ENSURE(acp_terrain_get_landcell(t, 0xA9B40100u) == NULL); /* indoor */
@@ -228,6 +234,7 @@ static void loaded_set(void)
     ENSURE_EQ(out->record.num_quanta, 0);
     acp_world_destroy(w);
     acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
 }
 
 void suite_terrain(void)

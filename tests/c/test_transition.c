@@ -3,15 +3,17 @@
  * landblock crossings, placement (SetPosition), and the recorded retail states over real terrain.
  * Expected values come from the retail rules; comments give the arithmetic.
  *
- * Objects that "run" use their sequence's velocity as root motion (CSequence::apply_physics with
- * no animations) until the motion branch provides RunForward; run_quantum keeps them ACTIVE_TS as
- * their movement manager would (terrain_helpers.h). Setups are hand-built (synthetic spheres and
- * step heights) until the DAT branch's default excerpts land. */
+ * Real terrain comes from the default cell excerpt (data/cell-default.dat) and the recorded
+ * objects from the default portal excerpt's Setups and motion tables, through acp_datset; the
+ * synthetic terrains (custom height tables) carry a synthetic one-sphere runner whose RunForward
+ * goes through a motion table (terrain_helpers.h). Objects run under their movement manager,
+ * which keeps them active (retail deactivates a standing object only without one). */
 #include "test.h"
 
 #include <stdlib.h>
 
 #include "landcell.h"
+#include "mathx.h"
 #include "terrain_helpers.h"
 #include "transition.h"
 
@@ -162,72 +164,99 @@ static void stationary_fall(void)
 
 /* ---- sweeps over terrain ---- */
 
+/* One quantum of RunForward at speed 1 in the synthetic runner's table: its animation plays
+ * 30 frames/s and 30 × (float)(1/30) = 1.00000005 frames per quantum, so a quantum crosses one
+ * frame boundary, and CSequence::apply_physics adds the cycle's velocity for 1/30 s per boundary:
+ * (float)(1/30 × 4) = 0.13333334 m along the object's +Y. */
+static float runner_frame_step(void) { return (float)(1.0 / (double)RUNNER_FRAMERATE * RUNNER_SPEED); }
+
 /* A sliding normal carried into the sweep (SLIDING_TS, CTransition::init_sliding_normal): met
  * head-on it leaves only the part of each step along the line where it meets the contact plane.
  * Flat ground, sliding normal (−1, 0, 0), running east: the first step's offset becomes zero,
  * |offset|² < EPSILON² ends the sweep at step 0 and the transition fails: the object keeps its
- * origin, and SLIDING_TS stays. Running north-east keeps the north part; the step commits with no
- * new collision, so SLIDING_TS is cleared. */
+ * origin, and SLIDING_TS stays. Running north-east keeps the north part, 0.13333334 × cos 45° =
+ * 0.0943 m; the step commits with no new collision, so SLIDING_TS is cleared. */
 static void sliding_normal_blocks(void)
 {
     const uint8_t flat[9] = {0};
     const float table[1] = {0.0f};
     acp_terrain *t = column_terrain(flat, table, 1);
-    acp_setup setup = sphere_setup(&BALL, 1, 0.4f, 0.4f);
+    acp_setup *setup;
+    acp_fixture *fx = runner_records(&BALL, 1, &setup);
     acp_physobj *o;
-    acp_world *w = terrain_world(t, &o, ACP_GRAVITY_PS, &setup);
+    acp_world *w = terrain_world(t, &o, ACP_GRAVITY_PS);
+    runner_object(o, fx, setup);
     acp_position p = local_position(0xA9B40000u, 50.0f, 50.0f, 0.0f, 90.0f);
     ENSURE(acp_world_enter_object(w, o, &p, 0.0));
+    start_running(o, 1.0f);
     o->transient_state |= ACP_SLIDING_TS;
     o->sliding_normal = (acp_vec3){-1.0f, 0.0f, 0.0f};
-    o->part_array->sequence.velocity = (acp_vec3){0.0f, 4.0f, 0.0f};
     uint64_t sweeps = w->num_sweeps;
-    run_quantum(o, Q30);
+    ENSURE_EQ(frames_crossed(o, Q30), 1);
+    acp_physobj_update_object_internal(o, Q30);
     ENSURE_EQ(w->num_sweeps - sweeps, 1);
     ENSURE_FBITS(o->position.frame.origin.x, 50.0f);
     ENSURE_FBITS(o->position.frame.origin.y, 50.0f);
     ENSURE(o->transient_state & ACP_SLIDING_TS);
+    ENSURE(o->transient_state & ACP_ACTIVE_TS);
     acp_frame_set_heading(&o->position.frame, 45.0f);
-    run_quantum(o, Q30);
+    ENSURE_EQ(frames_crossed(o, Q30), 1);
+    acp_physobj_update_object_internal(o, Q30);
     ENSURE_FBITS(o->position.frame.origin.x, 50.0f);
-    ENSURE(o->position.frame.origin.y > 50.09f);
+    ENSURE_NEAR(o->position.frame.origin.y, 50.0 + runner_frame_step() * sqrt(0.5), 1e-5); /* float origins */
     ENSURE(!(o->transient_state & ACP_SLIDING_TS));
     acp_world_destroy(w);
     acp_terrain_destroy(t);
+    acp_fixture_destroy(fx);
 }
 
 /* No staircase: terrain rising 0.25 m per metre eastwards (column x at height index x, table
- * k → 6k m: 6 m per 24 m). A grounded ball runs east at 4 m/s in 1/30 s quanta for 1 s. Each
- * quantum: one sweep; the root motion (4 × (float)(1/30), 0, 0) is projected into the contact
- * plane n ∝ (−1, 0, 4): Δx = 0.1333… × (1 − n.x²) = 0.1333… × 16/17; the sphere's low point
- * (its resting offset: 0, centre (0, 0, 0.5), radius 0.5) stays on the surface within 1e-3. */
+ * k → 6k m: 6 m per 24 m). A grounded one-sphere runner (BALL: its low point at the origin, so
+ * it rests 0 m above the surface) runs east under RunForward (4 m/s through its motion table)
+ * in 1/30 s quanta for 1 s, with its movement manager. Each quantum: one frame boundary, one
+ * sweep; the root motion (0.13333334 m along +Y, heading east) is projected into the contact
+ * plane n ∝ (−1, 0, 4) (moving into it: v − (v·n)n): Δx = 0.13333334 × (1 − n.x²) = × 16/17;
+ * the origin stays on the surface z = x/4. */
 static void no_staircase(void)
 {
     const uint8_t cols[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
     float table[9];
     for (int k = 0; k < 9; k++) table[k] = (float)(6 * k);
     acp_terrain *t = column_terrain(cols, table, 9);
-    acp_setup setup = sphere_setup(&BALL, 1, 0.4f, 0.4f);
+    acp_setup *setup;
+    acp_fixture *fx = runner_records(&BALL, 1, &setup);
     acp_physobj *o;
-    acp_world *w = terrain_world(t, &o, ACP_EDGE_SLIDE_PS | ACP_GRAVITY_PS | ACP_REPORT_COLLISIONS_PS, &setup);
+    acp_world *w = terrain_world(t, &o, ACP_EDGE_SLIDE_PS | ACP_GRAVITY_PS | ACP_REPORT_COLLISIONS_PS);
+    runner_object(o, fx, setup);
     acp_position p = local_position(0xA9B40000u, 30.0f, 10.0f, 7.5f, 90.0f);
     ENSURE(acp_world_enter_object(w, o, &p, 0.0));
     ENSURE_EQ(o->transient_state & (ACP_CONTACT_TS | ACP_ON_WALKABLE_TS), ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
-    o->part_array->sequence.velocity = (acp_vec3){0.0f, 4.0f, 0.0f};
-    double step = (double)(float)(4.0 * Q30) * 16.0 / 17.0;
+    ENSURE_NEAR(resting_offset(o), 0.0, 0.0);
+    start_running(o, 1.0f);
+    const double step = (double)runner_frame_step() * 16.0 / 17.0;
+    double max_dz = 0.0, max_dstep = 0.0;
     for (int i = 0; i < 30; i++) {
         uint64_t sweeps = w->num_sweeps;
         float x0 = o->position.frame.origin.x;
-        run_quantum(o, Q30);
+        ENSURE_EQ(frames_crossed(o, Q30), 1);
+        acp_physobj_update_object_internal(o, Q30);
         ENSURE_EQ(w->num_sweeps - sweeps, 1);
-        ENSURE_NEAR(o->position.frame.origin.z, 0.25 * o->position.frame.origin.x, 1e-3);
-        ENSURE_NEAR(o->position.frame.origin.z, ground_z(t, o), 1e-3);
-        ENSURE_NEAR(o->position.frame.origin.x - x0, step, 2e-5);
+        ENSURE(o->transient_state & ACP_ACTIVE_TS);
         ENSURE(o->transient_state & ACP_ON_WALKABLE_TS);
+        double dz = fabs(o->position.frame.origin.z - (ground_z(t, o) + resting_offset(o)));
+        double dstep = fabs(o->position.frame.origin.x - x0 - step);
+        if (dz > max_dz) max_dz = dz;
+        if (dstep > max_dstep) max_dstep = dstep;
+        ENSURE_NEAR(o->position.frame.origin.z, 0.25 * o->position.frame.origin.x, 1e-3);
     }
+    ENSURE(max_dz <= 1e-3);
+    /* Origins near x = 32 m are floats 3.8e-6 apart; the step passes through the rounded plane
+     * normal and offset: within two spacings. */
+    ENSURE(max_dstep <= 8e-6);
     ENSURE_NEAR(o->position.frame.origin.x, 30.0 + 30.0 * step, 1e-3);
     acp_world_destroy(w);
     acp_terrain_destroy(t);
+    acp_fixture_destroy(fx);
 }
 
 /* A slope in cell column 3 only: vertex columns 0..3 at height 0, 4..8 at H. Every triangle of
@@ -252,22 +281,26 @@ typedef struct slope_run {
     bool lost_on_slope;          /* some quantum ended on the slope (x > 72) without it */
     float max_x, final_x;
     bool slid_back;              /* x fell below its maximum after leaving walkable ground */
+    uint32_t final_transient;    /* TransientState after the last quantum */
 } slope_run;
 
-/* A ball at x = 70 on the flat part runs east (4 m/s) towards the slope for `n` quanta. */
+/* The runner at x = 70 on the flat part runs east (RunForward, 4 m/s) towards the slope for
+ * `n` quanta. */
 static slope_run run_at_slope(float h, uint32_t state, int n)
 {
-    slope_run r = {true, false, 0.0f, 0.0f, false};
+    slope_run r = {true, false, 0.0f, 0.0f, false, 0u};
     acp_terrain *t = slope_terrain(h);
-    acp_setup setup = sphere_setup(&BALL, 1, 0.4f, 0.4f);
+    acp_setup *setup;
+    acp_fixture *fx = runner_records(&BALL, 1, &setup);
     acp_physobj *o;
-    acp_world *w = terrain_world(t, &o, state, &setup);
+    acp_world *w = terrain_world(t, &o, state);
+    runner_object(o, fx, setup);
     acp_position p = local_position(0xA9B40000u, 70.0f, 12.0f, 0.0f, 90.0f);
     acp_world_enter_object(w, o, &p, 0.0);
-    o->part_array->sequence.velocity = (acp_vec3){0.0f, 4.0f, 0.0f};
+    start_running(o, 1.0f);
     bool lost = false;
     for (int i = 0; i < n; i++) {
-        run_quantum(o, Q30);
+        acp_physobj_update_object_internal(o, Q30);
         float x = o->position.frame.origin.x;
         bool walk = (o->transient_state & ACP_ON_WALKABLE_TS) != 0;
         if (!walk) r.always_walkable = false;
@@ -276,16 +309,25 @@ static slope_run run_at_slope(float h, uint32_t state, int n)
         if (x > r.max_x) r.max_x = x;
     }
     r.final_x = o->position.frame.origin.x;
+    r.final_transient = o->transient_state;
     acp_world_destroy(w);
     acp_terrain_destroy(t);
+    acp_fixture_destroy(fx);
     return r;
 }
 
 /* floor_z = 0.66417414: n.z ≥ floor_z is walkable (CPhysicsObj::is_valid_walkable).
  * H = 26.9375 m → n.z = 0.6652236 (walkable): the runner climbs, on walkable ground throughout.
- * H = 27.0847588 m → n.z = 0.66320002 (not walkable): a runner without EDGE_SLIDE climbs onto it,
- * loses ON_WALKABLE and slides back down; an EDGE_SLIDE runner is held at the edge (cliff slide)
- * and stays on walkable ground. H = 27.0138016 m → n.z = 0.66417414 exactly: walkable. */
+ * H = 27.0847588 m → n.z = 0.66320002 (not walkable): an EDGE_SLIDE runner is held at the edge
+ * (cliff slide) and stays on walkable ground. A runner without EDGE_SLIDE steps onto it (x >
+ * 72) and loses ON_WALKABLE; its movement manager's LeaveGround (CMotionInterp::LeaveGround)
+ * gives it the state velocity, 4 m/s east, which carries it into the slope: it bounces, keeps
+ * the slope as contact plane and gets the horizontal sliding normal (−1, 0, 0). While its
+ * offset still heads east, adjust_offset's sliding branch keeps only the part along the line
+ * where the two planes meet, (−1, 0, 0) × n = (0, 0.66, 0): none, and the sweep stops at once
+ * (|offset|² < EPSILON², row T5). In the air no friction ends the eastward velocity, so it stays
+ * pinned against the slope where it hit it, in contact but not on walkable ground.
+ * H = 27.0138016 m → n.z = 0.66417414 exactly: walkable. */
 static void walkable_limit(void)
 {
     ENSURE(acp_objectinfo_is_valid_walkable((acp_vec3){0.0f, 0.0f, ACP_FLOOR_Z}));
@@ -314,26 +356,33 @@ static void walkable_limit(void)
     ENSURE(r.final_x > 73.0f);
     r = run_at_slope(below, creature, 40);
     ENSURE(r.lost_on_slope);
-    ENSURE(r.slid_back);
+    ENSURE(!r.slid_back);
+    ENSURE_FBITS(r.final_x, r.max_x);
+    ENSURE(r.max_x < 72.5f); /* two quanta of 0.1333 m from x = 72 at the most */
+    ENSURE_EQ(r.final_transient & (ACP_CONTACT_TS | ACP_ON_WALKABLE_TS | ACP_SLIDING_TS), ACP_CONTACT_TS | ACP_SLIDING_TS);
     r = run_at_slope(below, player, 40);
     ENSURE(r.always_walkable);
     ENSURE(r.max_x <= 72.0f);
 }
 
-/* The restitution impulse through a real sweep: flat ground at z = 0, a ball 0.1 m above it
- * falling at 5 m/s (no gravity, so v stays (0, 0, −5)), one 0.1 s quantum. The step lands it
- * (collision normal (0, 0, 1): it was not in contact); it was not on walkable ground before, so
- * the bounce applies: v += −(v·n)(1 + e)·n = −5 + 5 × (1 + (double)0.05f) → (float) 0.25.
- * INELASTIC_PS → 0. STATIONARY_STOP_TS before (frames_stationary_fall 2) → 0. */
+/* The restitution impulse through a real sweep: flat ground at z = 0, the runner's Setup (no
+ * motion table) 0.1 m above it falling at 5 m/s (no gravity, so v stays (0, 0, −5)), one 0.1 s
+ * quantum. The step lands it (collision normal (0, 0, 1): it was not in contact); it was not on
+ * walkable ground before, so the bounce applies: v += −(v·n)(1 + e)·n = −5 + 5 × (1 +
+ * (double)0.05f) → (float) 0.25. INELASTIC_PS → 0. STATIONARY_STOP_TS before
+ * (frames_stationary_fall 2) → 0. */
 static void impulse_on_landing(void)
 {
     const uint8_t flat[9] = {0};
     const float table[1] = {0.0f};
-    acp_setup setup = sphere_setup(&BALL, 1, 0.4f, 0.4f);
+    acp_setup *setup;
+    acp_fixture *fx = runner_records(&BALL, 1, &setup);
+    acp_record_source src = acp_fixture_source(fx);
     for (int c = 0; c < 3; c++) {
         acp_terrain *t = column_terrain(flat, table, 1);
         acp_physobj *o;
-        acp_world *w = terrain_world(t, &o, c == 1 ? ACP_INELASTIC_PS : 0u, &setup);
+        acp_world *w = terrain_world(t, &o, c == 1 ? ACP_INELASTIC_PS : 0u);
+        build_object(o, setup, &src, 0, 1.0f);
         acp_position p = local_position(0xA9B40000u, 50.0f, 50.0f, 0.1f, 0.0f);
         acp_world_place_object(w, o, &p, c == 2 ? ACP_STATIONARY_STOP_TS : 0u, 0.0);
         o->velocity = (acp_vec3){0.0f, 0.0f, -5.0f};
@@ -346,31 +395,42 @@ static void impulse_on_landing(void)
         acp_world_destroy(w);
         acp_terrain_destroy(t);
     }
+    acp_fixture_destroy(fx);
 }
 
 /* Landblock crossing: Holtburg's cell 0xA9B40039 (cx 7, cy 0) at x = 191.9, y = 12, on the
- * terrain, heading east; one quantum of 15 m/s root motion (0.5 m). The sphere's cell becomes
- * AAB4's cell (0, 0) = 0xAAB40001 and the origin is re-expressed there: x ≈ 191.9 + 0.5 − 192
- * (a little less: the offset follows the ground's slope), on AAB4's terrain. Without AAB4
- * loaded the object moves into the missing cell: no cell, inactive, skipped afterwards. */
+ * terrain, heading east; the runner's RunForward quantum (one frame: r = 0.13333334 m east). The
+ * terrain there rises eastwards and falls northwards (n ≈ (−0.081, 0.242, 0.967)), so the step,
+ * moving into it, is r − (r·n)n: 0.1325 m east and 0.0026 m north. The sphere's cell becomes
+ * AAB4's cell (0, 0) = 0xAAB40001 and the origin is re-expressed there: x = 191.9 + 0.1325 − 192
+ * = 0.0325, on AAB4's terrain. Without AAB4 loaded the object moves into the missing cell: no
+ * cell, inactive, skipped afterwards. */
 static void landblock_crossing(void)
 {
-    acp_setup setup = sphere_setup(&BALL, 1, 0.4f, 0.4f);
+    LOAD_DEFAULT_EXCERPTS(dats);
+    acp_setup *setup;
+    acp_fixture *fx = runner_records(&BALL, 1, &setup);
     for (int loaded = 1; loaded >= 0; loaded--) {
         uint32_t ids[] = {0xA9B4FFFFu, 0xAAB4FFFFu};
-        acp_terrain *t = fixture_terrain(ids, loaded ? 2u : 1u);
+        acp_terrain *t = dat_terrain(dats, ids, loaded ? 2u : 1u);
         acp_physobj *o;
-        acp_world *w = terrain_world(t, &o, ACP_EDGE_SLIDE_PS | ACP_GRAVITY_PS | ACP_REPORT_COLLISIONS_PS, &setup);
+        acp_world *w = terrain_world(t, &o, ACP_EDGE_SLIDE_PS | ACP_GRAVITY_PS | ACP_REPORT_COLLISIONS_PS);
+        runner_object(o, fx, setup);
         float z;
         ENSURE(acp_terrain_height(t, 0xA9B40039u, 191.9f, 12.0f, &z));
         acp_position p = local_position(0xA9B40000u, 191.9f, 12.0f, z, 90.0f);
         ENSURE_EQ(p.objcell_id, 0xA9B40039u);
         ENSURE(acp_world_enter_object(w, o, &p, 0.0));
-        o->part_array->sequence.velocity = (acp_vec3){0.0f, 15.0f, 0.0f};
-        run_quantum(o, Q30);
+        start_running(o, 1.0f);
+        ENSURE_EQ(frames_crossed(o, Q30), 1);
+        const acp_vec3 n = o->contact_plane.n;
+        ENSURE(n.x < 0.0f && n.y > 0.0f); /* rising east, falling north */
+        const double r = runner_frame_step(), into = r * n.x;
+        acp_physobj_update_object_internal(o, Q30);
         ENSURE_EQ(o->position.objcell_id, 0xAAB40001u);
-        ENSURE_NEAR(o->position.frame.origin.x, 0.4, 0.01);
-        ENSURE_NEAR(o->position.frame.origin.y, 12.0, 0.02);
+        /* Origins near 192 m are floats 1.5e-5 apart: within two spacings. */
+        ENSURE_NEAR(o->position.frame.origin.x, (double)191.9f + (r - into * n.x) - 192.0, 3e-5);
+        ENSURE_NEAR(o->position.frame.origin.y, 12.0 - into * n.y, 3e-5);
         if (loaded) {
             ENSURE(o->has_cell);
             ENSURE(acp_terrain_get_landcell(t, o->position.objcell_id) != NULL);
@@ -387,6 +447,8 @@ static void landblock_crossing(void)
         acp_world_destroy(w);
         acp_terrain_destroy(t);
     }
+    acp_fixture_destroy(fx);
+    acp_datset_destroy(dats);
 }
 
 /* ---- placement ---- */
@@ -398,16 +460,20 @@ static void landblock_crossing(void)
  * uses retail's dummy sphere (centre (0, 0, 0.1), radius 0.1) and still never translates. */
 static void placement(void)
 {
+    LOAD_DEFAULT_EXCERPTS(dats);
     const uint8_t flat[9] = {0};
     const float table[1] = {0.0f};
-    acp_setup setup = sphere_setup(&BALL, 1, 0.4f, 0.4f);
+    acp_setup *setup;
+    acp_fixture *fx = runner_records(&BALL, 1, &setup);
+    acp_record_source src = acp_fixture_source(fx);
     const float heights[4] = {0.3f, -0.2f, 0.5f, 0.3f};
     const uint32_t states[4] = {0u, 0u, 0u, ACP_MISSILE_PS};
     const float expect[4] = {0.0f, 0.0f, 0.5f, 0.3f};
     for (int c = 0; c < 4; c++) {
         acp_terrain *t = column_terrain(flat, table, 1);
         acp_physobj *o;
-        acp_world *w = terrain_world(t, &o, states[c], &setup);
+        acp_world *w = terrain_world(t, &o, states[c]);
+        build_object(o, setup, &src, 0, 1.0f);
         acp_position p = local_position(0xA9B40000u, 40.0f, 40.0f, heights[c], 0.0f);
         ENSURE(acp_world_enter_object(w, o, &p, 0.0));
         ENSURE(o->has_cell);
@@ -419,9 +485,8 @@ static void placement(void)
     }
     /* The fixture world (no terrain): put where asked, in its cell, with its acceleration. */
     {
-        acp_world *fw = acp_world_create(ACP_PROFILE_RETAIL, 1);
-        acp_physobj *fo = acp_world_add_object(fw, 1);
-        fo->state = ACP_GRAVITY_PS;
+        acp_physobj *fo;
+        acp_world *fw = terrain_world(NULL, &fo, ACP_GRAVITY_PS);
         acp_position fp = local_position(0xA9B40000u, 40.0f, 40.0f, 7.0f, 0.0f);
         ENSURE(acp_world_enter_object(fw, fo, &fp, 0.5));
         ENSURE(fo->has_cell);
@@ -433,9 +498,10 @@ static void placement(void)
     }
     /* Not loaded: OK without a cell. */
     uint32_t ids[] = {0xA9B4FFFFu};
-    acp_terrain *t = fixture_terrain(ids, 1);
+    acp_terrain *t = dat_terrain(dats, ids, 1);
     acp_physobj *o;
-    acp_world *w = terrain_world(t, &o, 0u, &setup);
+    acp_world *w = terrain_world(t, &o, 0u);
+    build_object(o, setup, &src, 0, 1.0f);
     acp_position p = local_position(0xAAB40000u, 10.0f, 10.0f, 100.0f, 0.0f);
     ENSURE_EQ(acp_physobj_set_position(o, &p, ACP_PLACEMENT_SPF | ACP_SLIDE_SPF), ACP_SPE_OK);
     ENSURE(!o->has_cell);
@@ -443,12 +509,9 @@ static void placement(void)
     acp_world_destroy(w);
     acp_terrain_destroy(t);
     /* All water. */
-    acp_region region = fixture_region();
-    acp_landblock rec = fixture_record(0xAAB4FFFFu);
-    for (int i = 0; i < 81; i++) rec.terrain[i] = 16u << 2;
-    t = acp_terrain_create(1);
-    acp_terrain_add_landblock(t, &rec, &region);
-    w = terrain_world(t, &o, 0u, &setup);
+    t = all_water_terrain(dats, 0xAAB4FFFFu);
+    w = terrain_world(t, &o, 0u);
+    build_object(o, setup, &src, 0, 1.0f);
     float z;
     ENSURE(acp_terrain_height(t, 0xAAB40001u, 10.0f, 10.0f, &z));
     p = local_position(0xAAB40000u, 10.0f, 10.0f, z, 0.0f);
@@ -458,7 +521,7 @@ static void placement(void)
     acp_terrain_destroy(t);
     /* No parts: the dummy sphere; below the ground by 0.05 → lifted to it; never translates. */
     t = column_terrain(flat, table, 1);
-    w = terrain_world(t, &o, ACP_GRAVITY_PS, NULL);
+    w = terrain_world(t, &o, ACP_GRAVITY_PS);
     p = local_position(0xA9B40000u, 40.0f, 40.0f, -0.05f, 0.0f);
     ENSURE(acp_world_enter_object(w, o, &p, 0.0));
     ENSURE_NEAR(o->position.frame.origin.z, 0.0, 1e-6);
@@ -471,6 +534,90 @@ static void placement(void)
     ENSURE_EQ(w->num_sweeps, sweeps);
     acp_world_destroy(w);
     acp_terrain_destroy(t);
+    acp_fixture_destroy(fx);
+    acp_datset_destroy(dats);
+}
+
+/* enter_world's tail (CPhysicsObj::enter_world 0x00516170): CPartArray::HandleEnterWorld →
+ * MotionTableManager::HandleEnterWorld removes the sequence's link animations and completes
+ * every pending motion-table animation as failed (AnimationDone(0) → MotionDone), and
+ * MovementManager::HandleEnterWorld reaches an empty function. A humanoid created running (the
+ * CreateObject motion state is unpacked in set_description, before enter_world) cannot start
+ * RunForward in the air (CMotionInterp::contact_allows_move): the state holds it, the sequence
+ * keeps Ready. The placement sweep sets it on the ground, and set_on_walkable's HitGround plays
+ * the state: the Ready→RunForward link 0x0300F005, then the cycle 0x0300F003. enter_world then
+ * drops the link: the humanoid enters the world straight in the RunForward cycle, nothing pending
+ * in either queue. SetPosition alone (the same placement without enter_world's tail) keeps the
+ * link and the pending motions. */
+static void enter_world_handles_motion(void)
+{
+    LOAD_DEFAULT_EXCERPTS(dats);
+    uint32_t ids[] = {0xD59AFFFFu};
+    acp_terrain *t = dat_terrain(dats, ids, 1);
+    for (int entered = 1; entered >= 0; entered--) {
+        acp_physobj *o;
+        acp_world *w = terrain_world(t, &o, 0x00400408u);
+        excerpt_object(o, dats, 0x02000001u, 0x09000001u, 1.0f);
+        start_running(o, 1.0f);
+        const acp_sequence *seq = &o->part_array->sequence;
+        const acp_mtable_manager *mtm = o->part_array->motion_table_manager;
+        const acp_motion_interp *mi = acp_physobj_motion_interp(o);
+        ENSURE_EQ(mi->interpreted_state.forward_command, ACP_MOTION_RUN_FORWARD);
+        ENSURE(seq->head == seq->first_cyclic);
+        ENSURE_EQ(acp_sequence_node(seq, seq->head)->anim->id, 0x0300F001u); /* still Ready */
+        acp_position p = recorded_position(0xD59A0023u, 118.6824f, 58.51815f, 330.9344f, 0.468932f, -0.883235f);
+        if (entered) {
+            ENSURE(acp_world_enter_object(w, o, &p, 0.0));
+            ENSURE(seq->head == seq->first_cyclic);
+            ENSURE_EQ(acp_sequence_node(seq, seq->head)->anim->id, 0x0300F003u); /* RunForward's cycle */
+            ENSURE_EQ(mtm->num_pending, 0);
+            ENSURE_EQ(mi->num_pending, 0);
+        } else {
+            ENSURE_EQ(acp_physobj_set_position(o, &p, ACP_PLACEMENT_SPF | ACP_SLIDE_SPF), ACP_SPE_OK);
+            ENSURE(o->transient_state & ACP_ON_WALKABLE_TS);
+            ENSURE(seq->head != seq->first_cyclic);
+            ENSURE_EQ(acp_sequence_node(seq, seq->head)->anim->id, 0x0300F005u); /* the link */
+            ENSURE_EQ(acp_sequence_node(seq, seq->first_cyclic)->anim->id, 0x0300F003u);
+            ENSURE(mtm->num_pending > 0);
+            ENSURE(mi->num_pending > 0);
+        }
+        acp_world_destroy(w);
+    }
+    acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
+}
+
+/* The scale of a created object (PhysicsDesc object_scale, applied by set_description as
+ * SetScaleStatic does: m_scale and CPartArray::SetScaleInternal): the part array's scale is what
+ * GetStepUpHeight / GetStepDownHeight multiply (Setup 0x020007DD: 0.4 m × 1.5 = (float)0.6), and
+ * the sweep's spheres take m_scale (radius 0.45 × 1.5). SetScale with no delta is that call;
+ * setting m_scale alone (as a Setup change would leave it) leaves the part array at 1. */
+static void scale_at_creation(void)
+{
+    LOAD_DEFAULT_EXCERPTS(dats);
+    acp_physobj *o;
+    acp_world *w = terrain_world(NULL, &o, 0x408u);
+    excerpt_object(o, dats, 0x020007DDu, 0x09000008u, 1.5f);
+    ENSURE_FBITS(o->scale, 1.5f);
+    ENSURE_FBITS(o->part_array->scale.x, 1.5f);
+    ENSURE_FBITS(o->part_array->scale.z, 1.5f);
+    ENSURE_FBITS(o->part_array->part_gfx_scale[0].y, 1.5f); /* no default scale: the scale itself */
+    acp_object_info oi;
+    acp_objectinfo_init(&oi, o, 0);
+    ENSURE_FBITS(oi.step_up_height, (float)((double)0.4f * 1.5f));
+    ENSURE_FBITS(oi.step_down_height, (float)((double)0.4f * 1.5f));
+    ENSURE_FBITS(oi.scale, 1.5f);
+    acp_transition tr;
+    acp_transition_init(&tr, NULL);
+    acp_transition_init_object_spheres(&tr, o);
+    ENSURE_FBITS(tr.sphere_path.local_sphere[0].radius, (float)(1.5 * (double)0.45f));
+    /* A later Setup keeps m_scale but builds its part array at scale 1, as retail's CreateSetup. */
+    acp_record_source src = acp_datset_source(dats);
+    ENSURE(acp_physobj_set_setup(o, acp_datset_setup(dats, 0x020007DDu), &src));
+    ENSURE_FBITS(o->scale, 1.5f);
+    ENSURE_FBITS(o->part_array->scale.z, 1.0f);
+    acp_world_destroy(w);
+    acp_datset_destroy(dats);
 }
 
 /* find_placement_pos's ring search and our bound on it: in an all-water landblock every spot
@@ -479,15 +626,12 @@ static void placement(void)
  * ACP_MAX_PLACEMENT_RINGS: it fails at once, check_pos still at the requested spot. */
 static void placement_rings(void)
 {
-    acp_region region = fixture_region();
-    acp_landblock rec = fixture_record(0xAAB4FFFFu);
-    for (int i = 0; i < 81; i++) rec.terrain[i] = 16u << 2;
-    acp_terrain *t = acp_terrain_create(1);
-    acp_terrain_add_landblock(t, &rec, &region);
+    LOAD_DEFAULT_EXCERPTS(dats);
+    acp_terrain *t = all_water_terrain(dats, 0xAAB4FFFFu);
     const float radii[2] = {0.1f, 0.001f};
     for (int c = 0; c < 2; c++) {
         acp_physobj *o;
-        acp_world *w = terrain_world(t, &o, 0u, NULL);
+        acp_world *w = terrain_world(t, &o, 0u);
         acp_transition tr;
         acp_transition_init(&tr, t);
         acp_objectinfo_init(&tr.object_info, o, 0);
@@ -505,13 +649,14 @@ static void placement_rings(void)
         acp_world_destroy(w);
     }
     acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
 }
 
 /* ---- recorded retail states over real terrain (../shared/data/retail-states.json) ---- */
 
-/* Retail's velocity integration of one quantum in the air (UpdatePhysicsInternal): the 50 m/s
- * clamp through a normalized vector, then v += a·dt with a = (0, 0, −9.8000002). */
-static acp_vec3 airborne_velocity(acp_vec3 v, float dt)
+/* Retail's 50 m/s clamp (CPhysicsObj::set_velocity and UpdatePhysicsInternal): |v|² above
+ * (float)2500 scales v to 50 m/s through the float unit vector. */
+static acp_vec3 clamp_velocity(acp_vec3 v)
 {
     float mag2 = (float)((double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z);
     if ((double)mag2 > (double)(float)2500.0) {
@@ -520,41 +665,59 @@ static acp_vec3 airborne_velocity(acp_vec3 v, float dt)
         v.y = (float)(50.0 * (float)(1.0 / len * v.y));
         v.z = (float)(50.0 * (float)(1.0 / len * v.z));
     }
+    return v;
+}
+
+/* Retail's velocity integration of one quantum in the air (UpdatePhysicsInternal): the clamp,
+ * then v += a·dt with a = (0, 0, −9.8000002). */
+static acp_vec3 airborne_velocity(acp_vec3 v, float dt)
+{
+    v = clamp_velocity(v);
     v.x = (float)((double)dt * 0.0 + v.x);
     v.y = (float)((double)dt * 0.0 + v.y);
     v.z = (float)((double)(float)((double)dt * ACP_GRAVITY) + v.z);
     return v;
 }
 
-/* The quarrel over Holtburg (36522 Greater Deadly Blunt Quarrel): PhysicsState 0x20748
- * (REPORT_COLLISIONS | MISSILE | ALIGNPATH | PATHCLIPPED | GRAVITY | INELASTIC), scale 1.1,
- * friction 1, elasticity 0, velocity (−31.741, 37.134, −10.658) (|v|² = 2500.018: clamped to
- * 50 m/s in its first quantum), about 1.1 m above Holtburg's 94 m plateau. Its sphere (synthetic
- * setup 0x0200012A: one sphere, centre (0, 0, 0), radius 0.1 → 0.11 scaled). At 60 frames/s:
- * in the air its velocity follows retail's integration exactly and its origin the candidate of
- * each quantum (x += v·dt + ½a·dt², summed over the sweep's sub-steps); ALIGNPATH turns its
- * forward axis along the displacement, pitch included. It lands within the first second; the
- * environment collision ends its missile state and INELASTIC stops it; it ends at rest on the
- * ground (origin 0.11 above it), on walkable ground. */
+/* The quarrel over Holtburg (36522 Greater Deadly Blunt Quarrel): Setup 0x0200012A of the
+ * default portal excerpt (one sphere, centre (0, 0, 0), radius 0.1; step heights 0.01), created
+ * as CreateObject creates it: makeObject(Setup), then set_description: PhysicsState 0x20748
+ * (REPORT_COLLISIONS | MISSILE | ALIGNPATH | PATHCLIPPED | GRAVITY | INELASTIC), scale 1.1
+ * (SetScaleInternal: sphere radius (float)(1.1 × 0.1) = 0.11 and the part array's scale),
+ * friction 1, elasticity 0, the placement frame MissileFlight (0x34), and set_velocity with the
+ * recorded (−31.741, 37.134, −10.658): |v|² = 2500.018 > 2500, so set_velocity already clamps
+ * it to 50 m/s. Then enter_world at the recorded position, about 1.1 m above Holtburg's 94 m
+ * plateau, as SmartBox::HandleCreateObject enters every object without a parent: the placement
+ * sweep inserts a MISSILE_PS object where it is, without the step down, so it stays in flight.
+ * At 60 frames/s: in the air its velocity follows retail's integration exactly and its origin the
+ * candidate of each quantum (x += v·dt + ½a·dt²); ALIGNPATH turns its forward axis along the
+ * displacement, pitch included. It lands within the first second; the environment collision ends
+ * its missile state and INELASTIC stops it; it ends at rest on walkable ground, its origin the
+ * sphere's radius above it. */
 static void quarrel_over_holtburg(void)
 {
+    LOAD_DEFAULT_EXCERPTS(dats);
     uint32_t ids[] = {0xA9B4FFFFu};
-    acp_terrain *t = fixture_terrain(ids, 1);
-    static const acp_sphere QUARREL = {{0.0f, 0.0f, 0.0f}, 0.1f};
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 2);
-    acp_terrain_attach(w, t);
-    acp_physobj *o = acp_world_add_object(w, 1);
-    o->part_array = acp_partarray_create_spheres(o, &QUARREL, 1);
-    o->state = 0x00020748u;
-    o->scale = 1.1f;
+    acp_terrain *t = dat_terrain(dats, ids, 1);
+    acp_physobj *o;
+    acp_world *w = terrain_world(t, &o, 0x00020748u);
+    excerpt_object(o, dats, 0x0200012Au, 0, 1.1f);
+    ENSURE_FBITS(o->scale, 1.1f);
+    ENSURE_FBITS(o->part_array->scale.z, 1.1f);
+    ENSURE(acp_physobj_set_placement_frame(o, 0x34u));
     o->friction = 1.0f;
     o->elasticity = 0.0f;
-    acp_position p = {0xA9B40019u, acp_frame_identity()};
-    acp_frame_set_rotate(&p.frame, -0.623728f, 0.0f, 0.0f, -0.781642f);
-    p.frame.origin = (acp_vec3){78.53821f, 1.935757f, 95.10242f};
-    o->velocity = (acp_vec3){-31.741f, 37.134f, -10.658f};
+    const acp_vec3 recorded = {-31.741f, 37.134f, -10.658f};
+    acp_physobj_set_velocity(o, recorded);
+    acp_vec3 v50 = clamp_velocity(recorded);
+    ENSURE_FBITS(o->velocity.x, v50.x);
+    ENSURE_FBITS(o->velocity.y, v50.y);
+    ENSURE_FBITS(o->velocity.z, v50.z);
+    acp_position p = recorded_position(0xA9B40019u, 78.53821f, 1.935757f, 95.10242f, -0.623728f, -0.781642f);
     ENSURE(acp_world_enter_object(w, o, &p, 0.0));
     ENSURE(!(o->transient_state & ACP_CONTACT_TS));
+    ENSURE_FBITS(o->position.frame.origin.z, 95.10242f); /* a missile is not stepped down */
+    ENSURE_FBITS((float)resting_offset(o), (float)((double)1.1f * 0.1f));
     double landed_at = -1.0;
     int airborne_quanta = 0;
     for (int k = 1; k <= 120; k++) {
@@ -575,11 +738,14 @@ static void quarrel_over_holtburg(void)
         acp_vec3 d = {o->position.frame.origin.x - o0.x, o->position.frame.origin.y - o0.y,
                       o->position.frame.origin.z - o0.z};
         double vx = v.x, vy = v.y, vz = (double)v.z - (double)dt * ACP_GRAVITY; /* v before += a·dt */
+        /* The origins are floats near 80 m (spacing 7.6e-6) summed over the sweep's sub-steps. */
         ENSURE_NEAR(d.x, vx * dt, 1e-4);
         ENSURE_NEAR(d.y, vy * dt, 1e-4);
         ENSURE_NEAR(d.z, vz * dt + 0.5 * ACP_GRAVITY * dt * dt, 1e-4);
         double len = sqrt((double)d.x * d.x + (double)d.y * d.y + (double)d.z * d.z);
         acp_vec3 fwd = acp_frame_get_vector_heading(&o->position.frame);
+        /* The heading is set from the float displacement, then rounded into a float quaternion
+         * and matrix: well within 1e-3. */
         ENSURE_NEAR(fwd.x, d.x / len, 1e-3);
         ENSURE_NEAR(fwd.y, d.y / len, 1e-3);
         ENSURE_NEAR(fwd.z, d.z / len, 1e-3);
@@ -592,43 +758,50 @@ static void quarrel_over_holtburg(void)
     ENSURE_FBITS(o->velocity.y, 0.0f);
     ENSURE_FBITS(o->velocity.z, 0.0f);
     ENSURE_EQ(o->transient_state & (ACP_CONTACT_TS | ACP_ON_WALKABLE_TS), ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
-    ENSURE_NEAR(o->position.frame.origin.z, ground_z(t, o) + 0.11, 1e-3);
+    ENSURE_NEAR(o->position.frame.origin.z, ground_z(t, o) + resting_offset(o), 1e-3);
     acp_world_destroy(w);
     acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
 }
 
-/* The falling creature (01464 Drudge Robber) over 0xC19A: PhysicsState 0x408 (REPORT_COLLISIONS
- * | GRAVITY), velocity (0, 0, −7.366), 0.137 m above the terrain (36.95 m there). Synthetic setup
- * 0x020007DD: two spheres of radius 0.5 at heights 0.5 and 1.3, step heights 0.35. Placed with
- * its frame as recorded (airborne), it falls, lands (its first quantum already takes it 0.24 m
- * down: v·dt + ½a·dt²), bounces off with elasticity 0.05 and friction and comes to rest on
- * walkable ground; entered with SetPosition instead, the placement's step-down (0.35 m) sets it
- * on the ground at once, and it comes to rest the same way. */
+/* The falling creature (01464 Drudge Robber) over 0xC19A: Setup 0x020007DD and MotionTable
+ * 0x09000008 of the default portal excerpt (spheres of radius 0.45 at heights 0.45 and 1.05:
+ * it rests with its origin on the surface; step heights 0.4), PhysicsState 0x408
+ * (REPORT_COLLISIONS | GRAVITY), its NonCombat motion state, velocity (0, 0, −7.366), 0.137 m above
+ * the terrain (36.95 m there). Created as CreateObject creates it and entered with enter_world
+ * (SetPosition's placement sweep), the step down (0.4 m ≥ 0.137 m) is its fall: it enters on
+ * the ground, OnWalkable, and comes to rest there. Placed instead with its frame as recorded
+ * (airborne: the fixture placement "frame"), it falls under gravity — its first quantum already
+ * takes it 0.251 m down (v·dt + ½a·dt² at dt = 1/30 s), which lands it — and comes to rest on
+ * walkable ground the same way. */
 static void falling_creature(void)
 {
+    LOAD_DEFAULT_EXCERPTS(dats);
     uint32_t ids[] = {0xC19AFFFFu};
-    static const acp_sphere DRUDGE[2] = {{{0.0f, 0.0f, 0.5f}, 0.5f}, {{0.0f, 0.0f, 1.3f}, 0.5f}};
-    acp_setup setup = sphere_setup(DRUDGE, 2, 0.35f, 0.35f);
-    for (int entered = 0; entered < 2; entered++) {
-        acp_terrain *t = fixture_terrain(ids, 1);
+    for (int entered = 1; entered >= 0; entered--) {
+        acp_terrain *t = dat_terrain(dats, ids, 1);
         acp_physobj *o;
-        acp_world *w = terrain_world(t, &o, 0x408u, &setup);
-        acp_position p = {0xC19A0032u, acp_frame_identity()};
-        acp_frame_set_rotate(&p.frame, -0.996418f, 0.0f, 0.0f, -0.084562f);
-        p.frame.origin = (acp_vec3){148.3582f, 26.67754f, 37.08688f};
+        acp_world *w = terrain_world(t, &o, 0x408u);
+        excerpt_object(o, dats, 0x020007DDu, 0x09000008u, 1.0f);
+        ENSURE(o->movement_manager != NULL);
+        acp_interpreted_motion idle = acp_interpreted_motion_default(); /* style NonCombat: Ready */
+        acp_physobj_apply_interpreted_motion(o, &idle);
+        acp_physobj_set_velocity(o, (acp_vec3){0.0f, 0.0f, -7.366f});
+        acp_position p = recorded_position(0xC19A0032u, 148.3582f, 26.67754f, 37.08688f, -0.996418f, -0.084562f);
         float ground = NAN;
         ENSURE(acp_terrain_height(t, 0xC19A0032u, 148.3582f, 26.67754f, &ground));
         ENSURE_NEAR(37.08688 - ground, 0.137, 1e-3);
-        o->velocity = (acp_vec3){0.0f, 0.0f, -7.366f};
+        ENSURE_NEAR(resting_offset(o), 0.0, 0.0);
         if (entered) {
             ENSURE(acp_world_enter_object(w, o, &p, 0.0));
-            ENSURE(o->transient_state & ACP_ON_WALKABLE_TS);
+            ENSURE_EQ(o->transient_state & (ACP_CONTACT_TS | ACP_ON_WALKABLE_TS), ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
             ENSURE_NEAR(o->position.frame.origin.z, ground, 1e-4);
         } else {
             acp_world_place_object(w, o, &p, 0u, 0.0);
             ENSURE(!(o->transient_state & ACP_CONTACT_TS));
         }
         bool fell = entered != 0;
+        double max_dz_after = 0.0;
         for (int k = 1; k <= 180; k++) {
             float z0 = o->position.frame.origin.z;
             acp_world_use_time(w, k / 60.0);
@@ -636,13 +809,18 @@ static void falling_creature(void)
                 fell = o->position.frame.origin.z < z0 - 0.1f;
                 ENSURE(o->transient_state & ACP_CONTACT_TS); /* landed in that quantum */
             }
+            if (o->transient_state & ACP_ON_WALKABLE_TS) {
+                double dz = fabs(o->position.frame.origin.z - (ground_z(t, o) + resting_offset(o)));
+                if (dz > max_dz_after) max_dz_after = dz;
+            }
         }
         ENSURE(fell);
+        ENSURE(max_dz_after <= 1e-3); /* on walkable ground, on the surface */
         ENSURE_FBITS(o->velocity.x, 0.0f);
         ENSURE_FBITS(o->velocity.y, 0.0f);
         ENSURE_FBITS(o->velocity.z, 0.0f);
         ENSURE_EQ(o->transient_state & (ACP_CONTACT_TS | ACP_ON_WALKABLE_TS), ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
-        ENSURE_NEAR(o->position.frame.origin.z, ground_z(t, o), 1e-3);
+        ENSURE_NEAR(o->position.frame.origin.z, ground_z(t, o) + resting_offset(o), 1e-3);
         acp_vec3 rest = o->position.frame.origin;
         acp_world_use_time(w, 4.0);
         ENSURE_FBITS(o->position.frame.origin.x, rest.x);
@@ -650,43 +828,223 @@ static void falling_creature(void)
         acp_world_destroy(w);
         acp_terrain_destroy(t);
     }
+    acp_datset_destroy(dats);
 }
 
-/* The running, turning player (00004 +Moosier) on the hills of 0xD59A: RunForward at run rate
- * 2.0039682 (4 × 2.0039682 m/s of root motion) and TurnRight at 1.5 (−1.5 × 1.5 rad/s), from
- * the recorded position in cell 0xD59A0023. Synthetic humanoid setup: spheres of radius 0.475 at
- * heights 0.475 and 1.35, step heights 0.4. For 10 s of 1/30 s quanta it runs circles of
- * 8.0159 / 2.25 = 3.56 m over slopes of up to 45°: one sweep per quantum, always on walkable
- * ground, its origin on the terrain within 1e-3, and the ground under it spans metres. */
-static void runner_on_hills(void)
+/* The recorded motion of the running, turning player (retail-states.json running-turning-player):
+ * NonCombat, RunForward at 2.0039682 (the run rate), TurnRight at 1.5. */
+#define RUN_SPEED 2.0039682f
+#define TURN_SPEED 1.5f
+
+/* Its root motion per animation frame boundary, from MotionTable 0x09000001's RunForward cycle
+ * (velocity (0, 4, 0), 30 frames/s) and TurnRight modifier (omega (0, 0, −1.5)): the cycle plays
+ * at framerate (float)(30 × 2.0039682) (the speed multiplies it), the sequence's velocity is
+ * (float)(4 × 2.0039682) and its omega (float)(−1.5 × 1.5); CSequence::apply_physics adds
+ * velocity × 1/framerate to the offset's origin (object axes: the heading at the start of the
+ * quantum) and turns the offset by omega × 1/framerate: 0.13333334 m and 0.0374 rad per
+ * boundary, 8.016 m/s and 2.25 rad/s, a circle of radius v/ω = 8.0158728 / 2.25 = 3.5626 m. */
+typedef struct run_motion {
+    double framerate;     /* frames/s */
+    float step;           /* metres per boundary, object +Y */
+    float turn;           /* radians per boundary (clockwise: heading grows) */
+} run_motion;
+
+static run_motion recorded_run(void)
 {
-    uint32_t ids[] = {0xD59AFFFFu};
-    acp_terrain *t = fixture_terrain(ids, 1);
-    static const acp_sphere HUMAN[2] = {{{0.0f, 0.0f, 0.475f}, 0.475f}, {{0.0f, 0.0f, 1.35f}, 0.475f}};
-    acp_setup setup = sphere_setup(HUMAN, 2, 0.4f, 0.4f);
+    run_motion m;
+    m.framerate = (float)(30.0f * (double)RUN_SPEED);
+    m.step = (float)(1.0 / m.framerate * (float)((double)RUN_SPEED * 4.0f));
+    m.turn = -(float)(1.0 / m.framerate * (float)((double)TURN_SPEED * -1.5f));
+    return m;
+}
+
+/* A humanoid (Setup 0x02000001 and MotionTable 0x09000001 of the default portal excerpt:
+ * spheres of radius 0.48 at heights 0.48 and 1.32, so it rests with its origin on the surface;
+ * step heights 0.4), PhysicsState 0x00400408 (REPORT_COLLISIONS | GRAVITY | EDGE_SLIDE), entered
+ * with enter_world at p on 0xD59A, then given the recorded interpreted motion. */
+static acp_world *recorded_runner(const acp_datset *dats, acp_terrain *t, const acp_position *p, acp_physobj **out)
+{
     acp_physobj *o;
-    acp_world *w = terrain_world(t, &o, 0x00400408u, &setup);
-    acp_position p = {0xD59A0023u, acp_frame_identity()};
-    acp_frame_set_rotate(&p.frame, 0.468932f, 0.0f, 0.0f, -0.883235f);
-    p.frame.origin = (acp_vec3){118.6824f, 58.51815f, 330.9344f};
-    ENSURE(acp_world_enter_object(w, o, &p, 0.0));
-    ENSURE_NEAR(o->position.frame.origin.z, 330.9344, 0.01); /* the recorded z is on the terrain */
-    o->part_array->sequence.velocity = (acp_vec3){0.0f, (float)(4.0 * 2.0039682f), 0.0f};
-    o->part_array->sequence.omega = (acp_vec3){0.0f, 0.0f, (float)(-1.5 * 1.5)};
-    float zmin = 1e9f, zmax = -1e9f;
-    for (int i = 0; i < 300; i++) {
+    acp_world *w = terrain_world(t, &o, 0x00400408u);
+    excerpt_object(o, dats, 0x02000001u, 0x09000001u, 1.0f);
+    ENSURE(acp_world_enter_object(w, o, p, 0.0));
+    ENSURE_EQ(o->transient_state & (ACP_CONTACT_TS | ACP_ON_WALKABLE_TS), ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
+    ENSURE_NEAR(resting_offset(o), 0.0, 0.0);
+    acp_interpreted_motion m = acp_interpreted_motion_default();
+    m.forward_command = ACP_MOTION_RUN_FORWARD;
+    m.forward_speed = RUN_SPEED;
+    m.turn_command = ACP_MOTION_TURN_RIGHT;
+    m.turn_speed = TURN_SPEED;
+    acp_physobj_apply_interpreted_motion(o, &m);
+    *out = o;
+    return w;
+}
+
+/* True once the Ready→RunForward link (0x0300F005: six frames with root-motion pos frames) has
+ * played out: only the cycle is left. */
+static bool link_done(const acp_physobj *o)
+{
+    const acp_sequence *seq = &o->part_array->sequence;
+    return seq->head == seq->first_cyclic;
+}
+
+/* Length of a plan-view vector (sqrt is exact everywhere; no libm transcendental). */
+static double plan_length(double x, double y) { return sqrt(x * x + y * y); }
+
+/* Heading change (radians, clockwise positive) from frame a to frame b, in (−π, π]. */
+static double heading_change(const acp_frame *a, const acp_frame *b)
+{
+    double d = (acp_frame_get_heading(b) - acp_frame_get_heading(a)) * ACP_DEG_TO_RAD;
+    while (d > 3.141592653589793) d -= 2.0 * 3.141592653589793;
+    while (d <= -3.141592653589793) d += 2.0 * 3.141592653589793;
+    return d;
+}
+
+/* What running the recorded motion did, quantum by quantum, against the motion's prediction. */
+typedef struct run_stats {
+    int predicted;            /* quanta after the link (checked against the prediction) */
+    double max_dz;            /* metres: |z − (terrain + resting offset)| after a quantum */
+    double max_dxy;           /* metres: plan-view distance from the predicted displacement */
+    double max_dturn;         /* radians: |turn − predicted turn| */
+    double min_shrink;        /* smallest plan-view displacement / root motion */
+    double max_centre_drift;  /* metres: how far the centre of the chords' circle moved */
+    double rho;               /* metres: radius of the circle of two-boundary chords */
+    int boundary_changes;     /* quanta whose boundary count differs from the previous one */
+    float zmin, zmax;         /* metres */
+} run_stats;
+
+/* Run `quanta` quanta of 1/30 s (UpdateObjectInternal, as update_object passes them) and check
+ * each against the recorded motion: one sweep, OnWalkable and active, the origin on the terrain.
+ * After the link, the prediction: the quantum's root motion r = R(start) · (0, n × step, 0) with
+ * n its frame boundaries (the offset's origin is n float additions of step, exact for n ≤ 2); the
+ * sweep moves r along the contact plane n̂ of the quantum's start as CTransition::adjust_offset
+ * does: into the plane (r·n̂ ≤ 0) r − (r·n̂)n̂, away from it r (only z changes); the heading turns
+ * by n × turn. And the circle: a chord c = n × step along the heading, then a turn α = n × turn,
+ * is a chord of the circle of radius ρ = c / (2 sin(α/2)) about P + (c/2)·forward +
+ * (c / (2 tan(α/2)))·right; while n stays the same, consecutive chords share that circle. */
+static run_stats run_recorded_motion(acp_world *w, acp_terrain *t, acp_physobj *o, int quanta)
+{
+    const run_motion rm = recorded_run();
+    run_stats st = {0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0, 1e9f, -1e9f};
+    double cx = 0.0, cy = 0.0;
+    int last_n = -1;
+    for (int i = 0; i < quanta; i++) {
         uint64_t sweeps = w->num_sweeps;
-        run_quantum(o, Q30);
+        const int n = frames_crossed(o, Q30);
+        const bool cycle = link_done(o);
+        const acp_frame f0 = o->position.frame;
+        const acp_plane plane = o->contact_plane;
+        acp_physobj_update_object_internal(o, Q30);
         ENSURE_EQ(w->num_sweeps - sweeps, 1);
         ENSURE(o->transient_state & ACP_ON_WALKABLE_TS);
-        ENSURE_NEAR(o->position.frame.origin.z, ground_z(t, o), 1e-3);
-        float z = o->position.frame.origin.z;
-        if (z < zmin) zmin = z;
-        if (z > zmax) zmax = z;
+        ENSURE(o->transient_state & ACP_ACTIVE_TS);
+        const acp_vec3 at = o->position.frame.origin;
+        double dz = fabs(at.z - (ground_z(t, o) + resting_offset(o)));
+        if (dz > st.max_dz) st.max_dz = dz;
+        if (at.z < st.zmin) st.zmin = at.z;
+        if (at.z > st.zmax) st.zmax = at.z;
+        if (!cycle) continue;
+        st.predicted++;
+        float ry = 0.0f;
+        for (int k = 0; k < n; k++) ry = (float)((double)ry + rm.step);
+        acp_vec3 r = {(float)((double)f0.m[3] * ry), (float)((double)f0.m[4] * ry), (float)((double)f0.m[5] * ry)};
+        double into = (double)r.x * plane.n.x + (double)r.y * plane.n.y + (double)r.z * plane.n.z;
+        double ex = r.x, ey = r.y;
+        if (into <= 0.0) {
+            ex -= into * plane.n.x;
+            ey -= into * plane.n.y;
+        }
+        double ax = (double)at.x - f0.origin.x, ay = (double)at.y - f0.origin.y;
+        double dxy = plan_length(ax - ex, ay - ey);
+        if (dxy > st.max_dxy) st.max_dxy = dxy;
+        double shrink = plan_length(ax, ay) / ry;
+        if (shrink < st.min_shrink) st.min_shrink = shrink;
+        double dturn = fabs(heading_change(&f0, &o->position.frame) - n * (double)rm.turn);
+        if (dturn > st.max_dturn) st.max_dturn = dturn;
+        /* The centre of this chord's circle (forward = (m[3], m[4]) of the start frame, upright). */
+        double half = 0.5 * n * (double)rm.turn, c = (double)ry;
+        double k = c / (2.0 * acp_sin(half)) * acp_cos(half);
+        double qx = f0.origin.x + 0.5 * c * f0.m[3] + k * f0.m[4];
+        double qy = f0.origin.y + 0.5 * c * f0.m[4] - k * f0.m[3];
+        if (n != last_n) {
+            if (last_n >= 0) st.boundary_changes++;
+            cx = qx;
+            cy = qy;
+            if (n == 2) st.rho = c / (2.0 * acp_sin(half));
+            last_n = n;
+        }
+        double drift = plan_length(qx - cx, qy - cy);
+        if (drift > st.max_centre_drift) st.max_centre_drift = drift;
     }
-    ENSURE(zmax - zmin > 5.0f);
+    return st;
+}
+
+/* The running, turning player (00004 +Moosier) on the hills of 0xD59A (real terrain, the default
+ * cell excerpt), from its recorded position in cell 0xD59A0023 on a 45° hillside (n.z 0.7022),
+ * for 10 s of 1/30 s quanta (run_recorded_motion's checks): it follows the hills (one sweep per
+ * quantum, OnWalkable throughout, its origin on the terrain, over metres of height) and every
+ * quantum is the motion's prediction. Uphill, adjust_offset draws the plan-view step in (by up to
+ * cos² 45° = 0.5 here), so on this hillside the plan-view path is the circle of radius v/ω only
+ * downhill and the circles drift along the slope; runner_on_flat_ground shows the circle. */
+static void runner_on_hills(void)
+{
+    LOAD_DEFAULT_EXCERPTS(dats);
+    uint32_t ids[] = {0xD59AFFFFu};
+    acp_terrain *t = dat_terrain(dats, ids, 1);
+    acp_position p = recorded_position(0xD59A0023u, 118.6824f, 58.51815f, 330.9344f, 0.468932f, -0.883235f);
+    acp_physobj *o;
+    acp_world *w = recorded_runner(dats, t, &p, &o);
+    ENSURE_NEAR(o->position.frame.origin.z, 330.9344, 0.01); /* the recorded z is on the terrain */
+    run_stats st = run_recorded_motion(w, t, o, 300);
+    ENSURE(st.predicted >= 290);          /* the link takes the first few quanta */
+    ENSURE(st.max_dz <= 1e-3);
+    /* Origins are floats near 120 m (spacing 7.6e-6) and the displacement passes through a few
+     * float roundings (offset, plane projection, sphere centres): 2e-5 is a few spacings. */
+    ENSURE(st.max_dxy <= 2e-5);
+    ENSURE(st.max_dturn <= 1e-6);         /* float quaternions: ~1e-7 rad */
+    ENSURE(st.min_shrink < 0.6);          /* uphill steps drawn in: cos² 45° = 0.5 at worst */
+    ENSURE(st.max_centre_drift > 1.0);    /* the circles drift along the hillside */
+    ENSURE(st.zmax - st.zmin > 5.0f);
     acp_world_destroy(w);
     acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
+}
+
+/* The same runner on flat ground of the same landblock: 0xD59A's cells (2, 5) and (2, 6)
+ * (x 48..72, y 120..168) have every vertex at height index 140 (280 m), so the contact plane is
+ * horizontal and the sweep leaves the root motion as it is. Entered heading north at
+ * (60 − v/ω, 144), it runs circles to the right: every quantum is the motion's prediction, and
+ * the two-boundary chords (2 × 0.13333334 m, turning 2 × 0.0374 rad) all lie on one circle of
+ * radius ρ = v/ω × (α/2)/sin(α/2) = v/ω (1 + 2.3e-4), whose centre stays put until a quantum
+ * crosses a third boundary (30 × 2.0039682 × (float)(1/30) = 2.004 boundaries per quantum: about
+ * once every 250 quanta), which starts a new polygon of two-boundary chords (its circle lies
+ * 7.5 mm from the last one's: measured, not asserted). */
+static void runner_on_flat_ground(void)
+{
+    LOAD_DEFAULT_EXCERPTS(dats);
+    uint32_t ids[] = {0xD59AFFFFu};
+    acp_terrain *t = dat_terrain(dats, ids, 1);
+    const double radius = (double)(float)((double)RUN_SPEED * 4.0f) / -(double)(float)((double)TURN_SPEED * -1.5f);
+    ENSURE_NEAR(radius, 8.0158728 / 2.25, 1e-6);
+    float z;
+    ENSURE(acp_terrain_height(t, 0xD59A0000u, (float)(60.0 - radius), 144.0f, &z));
+    ENSURE_FBITS(z, 280.0f);
+    acp_position p = local_position(0xD59A0000u, (float)(60.0 - radius), 144.0f, z, 0.0f);
+    acp_physobj *o;
+    acp_world *w = recorded_runner(dats, t, &p, &o);
+    run_stats st = run_recorded_motion(w, t, o, 300);
+    ENSURE(st.predicted >= 290);
+    ENSURE_FBITS(st.zmin, 280.0f);
+    ENSURE_FBITS(st.zmax, 280.0f);
+    ENSURE(st.max_dxy <= 2e-5);
+    ENSURE(st.max_dturn <= 1e-6);
+    ENSURE(st.min_shrink > 0.9999);
+    ENSURE_NEAR(st.rho, radius * (1.0 + 2.34e-4), 1e-4);
+    ENSURE(st.boundary_changes <= 4);
+    ENSURE(st.max_centre_drift <= 1e-3);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
 }
 
 void suite_transition(void)
@@ -702,7 +1060,10 @@ void suite_transition(void)
     RUN(landblock_crossing);
     RUN(placement);
     RUN(placement_rings);
+    RUN(enter_world_handles_motion);
+    RUN(scale_at_creation);
     RUN(quarrel_over_holtburg);
     RUN(falling_creature);
     RUN(runner_on_hills);
+    RUN(runner_on_flat_ground);
 }
