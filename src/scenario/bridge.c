@@ -19,7 +19,9 @@ bool acp_bridge_attach_setup(acp_physobj *obj, const acp_setup *setup, const acp
 {
     acp_record_source src = {records, record_animation, record_motion_table};
     if (!acp_physobj_set_setup(obj, setup, &src)) return false;
-    acp_partarray_set_scale(obj->part_array, (acp_vec3){scale, scale, scale});
+    /* Retail's set_description applies the object's scale after the Setup and before
+     * enter_world: m_scale and CPartArray::SetScaleInternal (SetScaleStatic). */
+    acp_physobj_set_scale(obj, scale, 0.0);
     return true;
 }
 
