@@ -131,7 +131,8 @@ async function diff(args) {
     }
   }
   const acp = await loadAcphys();
-  const { identical, message } = diffTraces(acp, texts[0], texts[1]);
+  const { identical, error, message } = diffTraces(acp, texts[0], texts[1]);
+  if (error) return fail(`acphys: diff: ${message}`, 2);
   print(`${message}\n`);
   flush();
   return identical ? 0 : 1;

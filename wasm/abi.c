@@ -1092,8 +1092,23 @@ ACP_ABI int acp_abi_diff_line(acp_trace_diff *d, uint32_t line_no, const uint8_t
     else acp_trace_diff_line(d, line_no, acp_jsonv_root(da), acp_jsonv_root(db));
     acp_jsonv_doc_destroy(da);
     acp_jsonv_doc_destroy(db);
-    return !d->different;
+    return !d->different && !d->error;
 }
+/** Line `line_no` exists only in trace `which` ('a' = 97 or 'b' = 98), given as a binary JSON
+ *  document: a difference unless it is a closing digest line. 1 while the traces agree. */
+ACP_ABI int acp_abi_diff_extra_line(acp_trace_diff *d, uint32_t line_no, uint32_t which, const uint8_t *v,
+                                    uint32_t size)
+{
+    acp_jsonv_doc *dv = acp_jsonv_decode(v, size, NULL, 0);
+    char w = which == 'b' ? 'b' : 'a';
+    if (!dv) acp_trace_diff_bad_line(d, line_no, w);
+    else acp_trace_diff_extra_line(d, line_no, w, acp_jsonv_root(dv));
+    acp_jsonv_doc_destroy(dv);
+    return !d->different && !d->error;
+}
+/** 1 when the comparison stopped on input that is not a trace (a line that is not JSON, an
+ *  empty trace): the report is then an error message. */
+ACP_ABI int acp_abi_diff_error(const acp_trace_diff *d) { return d->error; }
 /** Line `line_no` of trace `which` ('a' = 97 or 'b' = 98) is not JSON. */
 ACP_ABI void acp_abi_diff_bad_line(acp_trace_diff *d, uint32_t line_no, uint32_t which)
 {

@@ -180,5 +180,7 @@ export declare function runScenario(acp: Acphys, scenario: Scenario | unknown, o
 export declare function validateScenario(acp: Acphys, scenario: Scenario | unknown): string | null;
 export declare function excerptNames(scenario: Scenario | unknown): string[];
 export declare function splitLines(text: string): string[];
-export declare function diffTraces(acp: Acphys, a: string, b: string): { identical: boolean; message: string };
+/** Compare two traces (src/scenario/diff.h): identical, or the first difference; `error` when
+ *  a line is not JSON or a trace is empty (then `message` says why). */
+export declare function diffTraces(acp: Acphys, a: string, b: string): { identical: boolean; error: boolean; message: string };
 export declare function generateFrameTimesWasm(acp: Acphys, gen: FrameGenerator): Float64Array;

@@ -387,20 +387,21 @@ export function diffTraces(acp, aText, bText) {
   const d = X.acp_abi_diff_create();
   if (!d) throw new Error('acphys: out of memory');
   try {
-    const n = Math.min(a.length, b.length);
     const parse = (line) => { try { return encodeJson(JSON.parse(line)); } catch { return null; } };
-    for (let i = 0; i < n; i++) {
-      const ea = parse(a[i]);
-      const eb = ea && parse(b[i]);
-      if (!ea) { X.acp_abi_diff_bad_line(d, i + 1, 97); break; }
-      if (!eb) { X.acp_abi_diff_bad_line(d, i + 1, 98); break; }
-      const pa = acp.copyIn(ea), pb = acp.copyIn(eb);
-      const same = X.acp_abi_diff_line(d, i + 1, pa, ea.length, pb, eb.length);
-      acp.free(pa); acp.free(pb);
-      if (!same) break;
+    const withDoc = (doc, fn) => { const p = acp.copyIn(doc); try { return fn(p); } finally { acp.free(p); } };
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const ea = i < a.length ? parse(a[i]) : null;
+      const eb = i < b.length ? parse(b[i]) : null;
+      let going;
+      if (i < a.length && !ea) { X.acp_abi_diff_bad_line(d, i + 1, 97); going = false; }
+      else if (i < b.length && !eb) { X.acp_abi_diff_bad_line(d, i + 1, 98); going = false; }
+      else if (!eb) going = withDoc(ea, (p) => X.acp_abi_diff_extra_line(d, i + 1, 97, p, ea.length));
+      else if (!ea) going = withDoc(eb, (p) => X.acp_abi_diff_extra_line(d, i + 1, 98, p, eb.length));
+      else going = withDoc(ea, (pa) => withDoc(eb, (pb) => X.acp_abi_diff_line(d, i + 1, pa, ea.length, pb, eb.length)));
+      if (!going) break;
     }
     const identical = X.acp_abi_diff_finish(d, a.length, b.length) === 1;
-    return { identical, message: acp.string(X.acp_abi_diff_message(d)) };
+    return { identical, error: X.acp_abi_diff_error(d) === 1, message: acp.string(X.acp_abi_diff_message(d)) };
   } finally {
     X.acp_abi_diff_free(d);
   }

@@ -71,19 +71,22 @@ int acp_cli_diff(int argc, char **argv)
     } else {
         acp_trace_diff d;
         acp_trace_diff_init(&d);
-        uint32_t n = ca < cb ? ca : cb;
-        for (uint32_t i = 0; i < n && !d.different; i++) {
-            acp_jsonv_doc *da = acp_cjson_parse(sa[i], na[i], err, sizeof err);
-            acp_jsonv_doc *db = da ? acp_cjson_parse(sb[i], nb[i], err, sizeof err) : NULL;
-            if (!da) acp_trace_diff_bad_line(&d, i + 1, 'a');
-            else if (!db) acp_trace_diff_bad_line(&d, i + 1, 'b');
+        uint32_t n = ca > cb ? ca : cb;
+        for (uint32_t i = 0; i < n && !d.different && !d.error; i++) {
+            acp_jsonv_doc *da = i < ca ? acp_cjson_parse(sa[i], na[i], err, sizeof err) : NULL;
+            acp_jsonv_doc *db = i < cb ? acp_cjson_parse(sb[i], nb[i], err, sizeof err) : NULL;
+            if (i < ca && !da) acp_trace_diff_bad_line(&d, i + 1, 'a');
+            else if (i < cb && !db) acp_trace_diff_bad_line(&d, i + 1, 'b');
+            else if (!db) acp_trace_diff_extra_line(&d, i + 1, 'a', acp_jsonv_root(da));
+            else if (!da) acp_trace_diff_extra_line(&d, i + 1, 'b', acp_jsonv_root(db));
             else acp_trace_diff_line(&d, i + 1, acp_jsonv_root(da), acp_jsonv_root(db));
             acp_jsonv_doc_destroy(da);
             acp_jsonv_doc_destroy(db);
         }
         bool same = acp_trace_diff_finish(&d, ca, cb);
-        printf("%s\n", d.message);
-        status = same ? 0 : 1;
+        if (d.error) fprintf(stderr, "acphys: diff: %s\n", d.message);
+        else printf("%s\n", d.message);
+        status = same ? 0 : d.error ? 2 : 1;
     }
     free(sa);
     free(sb);

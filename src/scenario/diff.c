@@ -6,7 +6,7 @@
 
 #include "text.h"
 
-typedef enum num_kind { KIND_F64 = 0, KIND_F32 = 1, KIND_CELL = 2 } num_kind;
+typedef enum num_kind { KIND_F64 = 0, KIND_F32 = 1, KIND_CELL = 2, KIND_INT = 3 } num_kind;
 
 typedef struct cmp {
     acp_trace_diff *d;
@@ -54,6 +54,9 @@ static num_kind kind_of(const char *key)
     static const char *const F32[] = {"quanta", "origin", "orientation", "velocity"};
     for (size_t i = 0; i < sizeof F32 / sizeof F32[0]; i++)
         if (strcmp(key, F32[i]) == 0) return KIND_F32;
+    static const char *const INT[] = {"frame", "id", "state", "transient"};
+    for (size_t i = 0; i < sizeof INT / sizeof INT[0]; i++)
+        if (strcmp(key, INT[i]) == 0) return KIND_INT;
     if (strcmp(key, "cell") == 0) return KIND_CELL;
     return KIND_F64;
 }
@@ -170,6 +173,16 @@ static void put_value(acp_text *t, const char *label, const acp_jsonv *v, num_ki
         return;
     }
     double d;
+    if (as_number(v, &d) && kind == KIND_INT) {
+        acp_text_put_g(t, d, 17);
+        if (d >= 0.0 && d <= 4294967295.0 && d == floor(d)) {
+            acp_text_put(t, " (");
+            acp_text_put_hex32(t, (uint32_t)d);
+            acp_text_put(t, ")");
+        }
+        acp_text_put_char(t, '\n');
+        return;
+    }
     if (as_number(v, &d) && kind != KIND_CELL) {
         bool f32 = kind == KIND_F32;
         float f = (float)d;
@@ -199,7 +212,16 @@ static bool report(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind kind
     put_value(&t, "  a: ", a, kind);
     put_value(&t, "  b: ", b, kind);
     double x, y;
-    if (a && b && kind != KIND_CELL && as_number(a, &x) && as_number(b, &y)) {
+    if (a && b && kind == KIND_INT && as_number(a, &x) && as_number(b, &y)) {
+        acp_text_put(&t, "  difference: ");
+        acp_text_put_g(&t, y - x, 17);
+        if (x >= 0.0 && x <= 4294967295.0 && y >= 0.0 && y <= 4294967295.0) {
+            acp_text_put(&t, " (bits ");
+            acp_text_put_hex32(&t, (uint32_t)x ^ (uint32_t)y);
+            acp_text_put(&t, " differ)");
+        }
+        acp_text_put_char(&t, '\n');
+    } else if (a && b && kind != KIND_CELL && as_number(a, &x) && as_number(b, &y)) {
         uint64_t ulps = kind == KIND_F32 ? acp_ulps_f32((float)x, (float)y) : acp_ulps_f64(x, y);
         acp_text_put(&t, "  distance: ");
         acp_text_put_u64(&t, ulps);
@@ -218,14 +240,38 @@ static void pop(cmp *c, size_t old) { acp_path_pop(&c->path, old); }
 
 static bool same_value(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind kind, bool objects_array);
 
+static bool is_digest(const acp_jsonv_member *m) { return m->key_len == 6 && memcmp(m->key, "digest", 6) == 0; }
+
+static const acp_jsonv *member_of(const acp_jsonv *o, const acp_jsonv_member *m)
+{
+    for (uint32_t j = 0; j < o->count; j++)
+        if (o->members[j].key_len == m->key_len && memcmp(o->members[j].key, m->key, m->key_len) == 0)
+            return &o->members[j].value;
+    return NULL;
+}
+
+/* "digest" is compared last and only when both lines carry one: a port's trace may have none,
+ * and a digest only repeats that something before it differs. */
+static bool same_digest(cmp *c, const acp_jsonv *a, const acp_jsonv *b)
+{
+    for (uint32_t i = 0; i < a->count; i++) {
+        const acp_jsonv_member *m = &a->members[i];
+        const acp_jsonv *bv = is_digest(m) ? member_of(b, m) : NULL;
+        if (!bv) continue;
+        size_t old = push_key(c, m->key, m->key_len);
+        bool ok = same_value(c, &m->value, bv, KIND_F64, false);
+        pop(c, old);
+        return ok;
+    }
+    return true;
+}
+
 static bool same_object(cmp *c, const acp_jsonv *a, const acp_jsonv *b)
 {
     for (uint32_t i = 0; i < a->count; i++) {
         const acp_jsonv_member *m = &a->members[i];
-        const acp_jsonv *bv = NULL;
-        for (uint32_t j = 0; j < b->count && !bv; j++)
-            if (b->members[j].key_len == m->key_len && memcmp(b->members[j].key, m->key, m->key_len) == 0)
-                bv = &b->members[j].value;
+        if (is_digest(m)) continue;
+        const acp_jsonv *bv = member_of(b, m);
         size_t old = push_key(c, m->key, m->key_len);
         num_kind kind = kind_of(m->key);
         bool ok = bv ? same_value(c, &m->value, bv, kind, strcmp(m->key, "objects") == 0 && c->path.len == 7)
@@ -235,12 +281,46 @@ static bool same_object(cmp *c, const acp_jsonv *a, const acp_jsonv *b)
     }
     for (uint32_t j = 0; j < b->count; j++) {
         const acp_jsonv_member *m = &b->members[j];
-        bool in_a = false;
-        for (uint32_t i = 0; i < a->count && !in_a; i++)
-            in_a = a->members[i].key_len == m->key_len && memcmp(a->members[i].key, m->key, m->key_len) == 0;
-        if (in_a) continue;
+        if (is_digest(m) || member_of(a, m)) continue;
         size_t old = push_key(c, m->key, m->key_len);
         report(c, NULL, &m->value, kind_of(m->key));
+        pop(c, old);
+        return false;
+    }
+    return same_digest(c, a, b);
+}
+
+/* b's element of the objects array with a's element's "id", or NULL. */
+static const acp_jsonv *object_with_id(const acp_jsonv *b_objects, const acp_jsonv *a_obj)
+{
+    const acp_jsonv *id = acp_jsonv_get(a_obj, "id");
+    if (!id) return NULL;
+    double x, y;
+    for (uint32_t j = 0; j < b_objects->count; j++) {
+        const acp_jsonv *bid = acp_jsonv_get(&b_objects->items[j], "id");
+        if (bid && as_number(id, &x) && as_number(bid, &y) && x == y) return &b_objects->items[j];
+    }
+    return NULL;
+}
+
+/* The trace's "objects" array: objects are matched by "id", not by position. */
+static bool same_objects(cmp *c, const acp_jsonv *a, const acp_jsonv *b)
+{
+    for (uint32_t i = 0; i < a->count; i++) {
+        size_t old = push_index(c, i);
+        c->in_object = true;
+        c->object_id = acp_jsonv_get(&a->items[i], "id");
+        const acp_jsonv *bo = object_with_id(b, &a->items[i]);
+        bool ok = bo ? same_value(c, &a->items[i], bo, KIND_F64, false) : report(c, &a->items[i], NULL, KIND_F64);
+        c->in_object = false;
+        c->object_id = NULL;
+        pop(c, old);
+        if (!ok) return false;
+    }
+    for (uint32_t j = 0; j < b->count; j++) {
+        if (object_with_id(a, &b->items[j])) continue;
+        size_t old = push_index(c, j);
+        report(c, NULL, &b->items[j], KIND_F64);
         pop(c, old);
         return false;
     }
@@ -261,7 +341,7 @@ static bool same_value(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind 
             return report(c, a, b, kind);
         }
         if (memcmp(&x, &y, sizeof x) == 0 || (x != x && y != y)) return true;
-        return report(c, a, b, KIND_F64);
+        return report(c, a, b, kind == KIND_INT ? KIND_INT : KIND_F64);
     }
     if (a->type != b->type) return report(c, a, b, kind);
     switch (a->type) {
@@ -271,18 +351,11 @@ static bool same_value(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind 
     case ACP_JSONV_STRING:
         return (a->count == b->count && memcmp(a->string, b->string, a->count) == 0) || report(c, a, b, kind);
     case ACP_JSONV_ARRAY: {
+        if (objects_array) return same_objects(c, a, b);
         uint32_t n = a->count < b->count ? a->count : b->count;
         for (uint32_t i = 0; i < n; i++) {
             size_t old = push_index(c, i);
-            bool was_in = c->in_object;
-            const acp_jsonv *was_id = c->object_id;
-            if (objects_array) {
-                c->in_object = true;
-                c->object_id = acp_jsonv_get(&a->items[i], "id");
-            }
             bool ok = same_value(c, &a->items[i], &b->items[i], kind, false);
-            c->in_object = was_in;
-            c->object_id = was_id;
             pop(c, old);
             if (!ok) return false;
         }
@@ -303,6 +376,7 @@ void acp_trace_diff_init(acp_trace_diff *d)
 {
     d->lines = 0;
     d->different = false;
+    d->error = false;
     d->message[0] = '\0';
 }
 
@@ -320,8 +394,8 @@ bool acp_trace_diff_line(acp_trace_diff *d, uint32_t line_no, const acp_jsonv *a
 
 void acp_trace_diff_bad_line(acp_trace_diff *d, uint32_t line_no, char which)
 {
-    if (d->different) return;
-    d->different = true;
+    if (d->different || d->error) return;
+    d->error = true;
     acp_text t;
     acp_text_fixed(&t, d->message, sizeof d->message);
     acp_text_put(&t, "line ");
@@ -331,24 +405,51 @@ void acp_trace_diff_bad_line(acp_trace_diff *d, uint32_t line_no, char which)
     acp_text_put(&t, " is not valid JSON");
 }
 
-bool acp_trace_diff_finish(acp_trace_diff *d, uint32_t a_lines, uint32_t b_lines)
+bool acp_trace_is_closing_line(const acp_jsonv *v)
 {
-    if (d->different) return false;
+    if (!v || v->type != ACP_JSONV_OBJECT || !acp_jsonv_get(v, "digest")) return false;
+    for (uint32_t i = 0; i < v->count; i++) {
+        const acp_jsonv_member *m = &v->members[i];
+        bool known = is_digest(m) || (m->key_len == 7 && memcmp(m->key, "profile", 7) == 0);
+        if (!known) return false;
+    }
+    return true;
+}
+
+void acp_trace_diff_extra_line(acp_trace_diff *d, uint32_t line_no, char which, const acp_jsonv *v)
+{
+    if (d->different || d->error || acp_trace_is_closing_line(v)) return;
+    d->different = true;
     acp_text t;
     acp_text_fixed(&t, d->message, sizeof d->message);
-    if (a_lines != b_lines) {
-        d->different = true;
-        uint32_t n = a_lines < b_lines ? a_lines : b_lines;
-        acp_text_put(&t, "traces differ at line ");
-        acp_text_put_u64(&t, n + 1u);
-        acp_text_put(&t, ": a has ");
-        acp_text_put_u64(&t, a_lines);
-        acp_text_put(&t, a_lines == 1 ? " line, b has " : " lines, b has ");
-        acp_text_put_u64(&t, b_lines);
+    const acp_jsonv *frame = acp_jsonv_get(v, "frame");
+    acp_text_put(&t, "traces differ at line ");
+    acp_text_put_u64(&t, line_no);
+    if (frame && frame->type == ACP_JSONV_NUMBER) {
+        acp_text_put(&t, " (frame ");
+        acp_text_put_g(&t, frame->number, 17);
+        acp_text_put(&t, ")");
+    }
+    acp_text_put(&t, ": only ");
+    acp_text_put_char(&t, which);
+    acp_text_put(&t, " has it");
+}
+
+bool acp_trace_diff_finish(acp_trace_diff *d, uint32_t a_lines, uint32_t b_lines)
+{
+    acp_text t;
+    if ((a_lines == 0 || b_lines == 0) && !d->error) { /* not a trace: overrides any difference */
+        acp_text_fixed(&t, d->message, sizeof d->message);
+        d->different = false;
+        d->error = true;
+        acp_text_put(&t, a_lines == 0 ? "trace a" : "trace b");
+        acp_text_put(&t, " has no lines");
         return false;
     }
+    if (d->different || d->error) return false;
+    acp_text_fixed(&t, d->message, sizeof d->message);
     acp_text_put(&t, "traces are identical (");
-    acp_text_put_u64(&t, a_lines);
-    acp_text_put(&t, a_lines == 1 ? " line)" : " lines)");
+    acp_text_put_u64(&t, a_lines < b_lines ? a_lines : b_lines);
+    acp_text_put(&t, " lines compared)");
     return true;
 }

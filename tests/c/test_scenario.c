@@ -722,12 +722,41 @@ static void trace_diff(void)
     ENSURE(diff_pair("{\"cell\":\"0xd59a0023\"}", "{\"cell\":\"0xD59A0023\"}", &d));
     ENSURE(!diff_pair("{\"hooks\":[\"A\"]}", "{\"hooks\":[\"A\",\"B\"]}", &d));
     ENSURE(strstr(d.message, "hooks[1]") != NULL);
+    /* Objects are matched by id; integers report their difference and the differing bits. */
+    ENSURE(diff_pair("{\"objects\":[{\"id\":1,\"state\":7},{\"id\":2,\"state\":5}]}",
+                     "{\"objects\":[{\"id\":2,\"state\":5},{\"id\":1,\"state\":7}]}", &d));
+    ENSURE(!diff_pair("{\"frame\":3,\"objects\":[{\"id\":1,\"transient\":131}]}",
+                      "{\"frame\":3,\"objects\":[{\"id\":1,\"transient\":130}]}", &d));
+    ENSURE(strstr(d.message, "a: 131 (0x00000083)") && strstr(d.message, "difference: -1 (bits 0x00000001 differ)"));
+    ENSURE(!diff_pair("{\"objects\":[{\"id\":1}]}", "{\"objects\":[{\"id\":3}]}", &d));
+    ENSURE(strstr(d.message, "objects[0] (object id 1)") && strstr(d.message, "b: (absent)"));
+    /* Digests: compared last, only when both lines have one. */
+    ENSURE(diff_pair("{\"frame\":1,\"now\":0.5,\"digest\":\"ab\"}", "{\"frame\":1,\"now\":0.5}", &d));
+    ENSURE(!diff_pair("{\"frame\":1,\"now\":0.5,\"digest\":\"ab\"}", "{\"frame\":1,\"now\":0.25,\"digest\":\"cd\"}", &d));
+    ENSURE(strstr(d.message, "field now:") != NULL);
+    ENSURE(!diff_pair("{\"frame\":1,\"digest\":\"ab\"}", "{\"frame\":1,\"digest\":\"cd\"}", &d));
+    ENSURE(strstr(d.message, "field digest:") != NULL);
+    /* A closing line only one trace has is no difference; a frame line is. */
+    acp_jsonv_doc *closing = json("{\"digest\":\"0123456789abcdef\",\"profile\":\"retail\"}");
+    acp_jsonv_doc *frame = json("{\"frame\":5,\"now\":1}");
     acp_trace_diff_init(&d);
-    ENSURE(!acp_trace_diff_finish(&d, 5, 4));
-    ENSURE(strcmp(d.message, "traces differ at line 5: a has 5 lines, b has 4") == 0);
+    acp_trace_diff_extra_line(&d, 4, 'a', acp_jsonv_root(closing));
+    ENSURE(acp_trace_diff_finish(&d, 4, 3));
+    ENSURE(strcmp(d.message, "traces are identical (3 lines compared)") == 0);
     acp_trace_diff_init(&d);
-    ENSURE(acp_trace_diff_finish(&d, 3, 3));
-    ENSURE(strcmp(d.message, "traces are identical (3 lines)") == 0);
+    acp_trace_diff_extra_line(&d, 5, 'b', acp_jsonv_root(frame));
+    ENSURE(!acp_trace_diff_finish(&d, 4, 5));
+    ENSURE(strcmp(d.message, "traces differ at line 5 (frame 5): only b has it") == 0);
+    acp_jsonv_doc_destroy(closing);
+    acp_jsonv_doc_destroy(frame);
+    /* Not a trace: an error, not a difference. */
+    acp_trace_diff_init(&d);
+    acp_trace_diff_bad_line(&d, 2, 'b');
+    ENSURE(!acp_trace_diff_finish(&d, 3, 3) && d.error && !d.different);
+    ENSURE(strcmp(d.message, "line 2 of b is not valid JSON") == 0);
+    acp_trace_diff_init(&d);
+    ENSURE(!acp_trace_diff_finish(&d, 0, 0) && d.error);
+    ENSURE(strcmp(d.message, "trace a has no lines") == 0);
 }
 
 void suite_trace(void)

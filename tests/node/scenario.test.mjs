@@ -317,7 +317,7 @@ describe('acphys diff', () => {
   const golden = join(root, 'tests', 'golden', 'cadence-60hz.jsonl');
   it('identical traces: exit 0', () => {
     const r = diffTraces(acp, read(golden), read(golden));
-    assert.deepEqual(r, { identical: true, message: 'traces are identical (241 lines)' });
+    assert.deepEqual(r, { identical: true, error: false, message: 'traces are identical (241 lines compared)' });
     const n = native(['diff', golden, golden]);
     assert.equal(n.status, 0);
     assert.deepEqual(viaWasm(['diff', golden, golden]), n);
@@ -340,15 +340,47 @@ describe('acphys diff', () => {
     assert.equal(n.stdout, `${r.message}\n`);
     assert.deepEqual(viaWasm(['diff', golden, changed]), n);
   });
-  it('a shorter trace, and a line that is not JSON', () => {
+  it('a shorter trace is a difference; a line that is not JSON or an empty trace is an error (exit 2)', () => {
     const lines = read(golden).split('\n');
-    const short = join(tmp, 'short.jsonl'), broken = join(tmp, 'broken.jsonl');
+    const short = join(tmp, 'short.jsonl'), broken = join(tmp, 'broken.jsonl'), empty = join(tmp, 'empty.jsonl');
     writeFileSync(short, lines.slice(0, 100).join('\n'));
     writeFileSync(broken, [...lines.slice(0, 3), '{"frame": 4,', ...lines.slice(4)].join('\n'));
-    for (const [b, msg] of [[short, 'traces differ at line 101: a has 241 lines, b has 100'], [broken, 'line 4 of b is not valid JSON']]) {
-      const n = native(['diff', golden, b]);
-      assert.equal(n.stdout, `${msg}\n`);
-      assert.deepEqual(viaWasm(['diff', golden, b]), n);
+    writeFileSync(empty, '\n');
+    const n = native(['diff', golden, short]);
+    assert.equal(n.status, 1);
+    assert.equal(n.stdout, 'traces differ at line 101 (frame 101): only a has it\n');
+    assert.deepEqual(viaWasm(['diff', golden, short]), n);
+    for (const [b, msg] of [[broken, 'line 4 of b is not valid JSON'], [empty, 'trace b has no lines']]) {
+      const e = native(['diff', golden, b]);
+      assert.equal(e.status, 2);
+      assert.equal(e.stderr, `acphys: diff: ${msg}\n`);
+      assert.equal(e.stdout, '');
+      assert.deepEqual(viaWasm(['diff', golden, b]), e);
     }
+  });
+  it("a port's trace without digests compares field by field", () => {
+    const lines = read(golden).split('\n').filter((l) => l.trim());
+    const port = lines.filter((l) => !('digest' in JSON.parse(l) && Object.keys(JSON.parse(l)).length === 1))
+      .map((l) => { const f = JSON.parse(l); delete f.digest; return JSON.stringify(f); });
+    const same = join(tmp, 'port.jsonl');
+    writeFileSync(same, port.join('\n'));
+    assert.equal(native(['diff', golden, same]).status, 0);
+    const f = JSON.parse(port[29]);
+    f.now += 1e-9;
+    port[29] = JSON.stringify(f);
+    writeFileSync(same, port.join('\n'));
+    const n = native(['diff', golden, same]);
+    assert.equal(n.status, 1);
+    assert.match(n.stdout, /^traces differ at frame 30 \(line 30\), field now:/);
+    assert.deepEqual(viaWasm(['diff', golden, same]), n);
+  });
+  it('objects are matched by id; integer fields report their difference, not ulps', () => {
+    const a = '{"frame":1,"objects":[{"id":1,"state":132936},{"id":2,"state":5}]}';
+    const b = '{"frame":1,"objects":[{"id":2,"state":5},{"id":1,"state":132937}]}';
+    const r = diffTraces(acp, a, b);
+    assert.equal(r.identical, false);
+    assert.equal(r.message, 'traces differ at frame 1 (line 1), field objects[0].state (object id 1):\n' +
+      '  a: 132936 (0x00020748)\n  b: 132937 (0x00020749)\n  difference: 1 (bits 0x00000001 differ)');
+    assert.equal(diffTraces(acp, a, a.replace('"id":1,"state":132936},{"id":2,"state":5}', '"id":2,"state":5},{"id":1,"state":132936}')).identical, true);
   });
 });
