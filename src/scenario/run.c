@@ -280,16 +280,80 @@ static bool missing_record(acp_run *run, uint32_t i, const char *field, const ch
     return false;
 }
 
-/* Retail leaves an object whose SetPosition finds no valid position out of the world. */
-static void warn_not_placed(acp_run *run, uint32_t i)
+/* An object that did not enter a loaded cell: retail leaves it out of the world (cell NULL) and
+ * update_object skips it every frame; say why once. */
+static void warn_no_cell(acp_run *run, uint32_t i)
 {
-    char w[200];
+    const acp_scenario_object *so = &run->scenario.objects[i];
+    uint32_t cell = so->position.objcell_id;
+    char w[320];
     acp_text t;
     acp_text_fixed(&t, w, sizeof w);
-    put_object_path(&t, i, "position");
-    acp_text_put(&t, "SetPosition found no valid position (is its landblock in the excerpts?): the object "
-                     "stays out of the world and update_object skips it");
+    put_object_path(&t, i, "position.cell");
+    acp_text_put(&t, "the object has no cell, so update_object skips it every frame: ");
+    if (acp_cell_is_indoor(cell)) {
+        acp_text_put_hex32(&t, cell);
+        acp_text_put(&t, " is an indoor cell (EnvCell), and indoor geometry is not simulated");
+    } else if (!acp_terrain_get_landblock(run->terrain, cell)) {
+        acp_text_put(&t, "its landblock ");
+        acp_text_put_hex32(&t, acp_cell_landblock_id(cell));
+        acp_text_put(&t, " is not in the excerpts");
+    } else {
+        acp_text_put(&t, "SetPosition found no valid position there");
+    }
     add_warning(run, w);
+}
+
+/* An interpreted state (what the server sends) carries only the canonical commands: retail's
+ * adjust_motion turns WalkBackwards, TurnLeft and SideStepLeft into WalkForward, TurnRight and
+ * SideStepRight with negated speeds before they are sent. The other three find no entry. */
+static void warn_raw_commands(acp_run *run, const acp_scenario_event *ev)
+{
+    static const struct { uint32_t cmd, bit; const char *name, *use; } RAW[] = {
+        {0x45000006u, ACP_MOTION_FORWARD_COMMAND, "forward_command WalkBackwards", "WalkForward (0x45000005) with a negative speed"},
+        {0x6500000Eu, ACP_MOTION_TURN_COMMAND, "turn_command TurnLeft", "TurnRight (0x6500000D) with a negative speed"},
+        {0x65000010u, ACP_MOTION_SIDESTEP_COMMAND, "sidestep_command SideStepLeft", "SideStepRight (0x6500000F) with a negative speed"},
+    };
+    const acp_scenario_motion *m = &ev->motion;
+    const uint32_t cmds[] = {m->forward_command, m->turn_command, m->sidestep_command};
+    for (int k = 0; k < 3; k++) {
+        if (!(m->present & RAW[k].bit) || cmds[k] != RAW[k].cmd) continue;
+        char w[320];
+        acp_text t;
+        acp_text_fixed(&t, w, sizeof w);
+        acp_text_put(&t, "events[");
+        acp_text_put_u64(&t, ev->index);
+        acp_text_put(&t, "].motion: ");
+        acp_text_put(&t, RAW[k].name);
+        acp_text_put(&t, " is a raw command: an interpreted state (as the server sends it) uses ");
+        acp_text_put(&t, RAW[k].use);
+        acp_text_put(&t, "; use \"raw_motion\" for keyboard input");
+        add_warning(run, w);
+    }
+}
+
+/* An event at a time after the last frame never applies. */
+static void warn_late_events(acp_run *run)
+{
+    const acp_scenario *s = &run->scenario;
+    double last = s->frames.count ? s->frames.times[0] : 0.0;
+    for (uint32_t k = 1; k < s->frames.count; k++)
+        if (s->frames.times[k] > last) last = s->frames.times[k];
+    for (uint32_t e = 0; e < s->num_events; e++) {
+        const acp_scenario_event *ev = &s->events[e];
+        if (!(ev->t > last)) continue;
+        char w[200];
+        acp_text t;
+        acp_text_fixed(&t, w, sizeof w);
+        acp_text_put(&t, "events[");
+        acp_text_put_u64(&t, ev->index);
+        acp_text_put(&t, "].t: ");
+        acp_text_put_g(&t, ev->t, 17);
+        acp_text_put(&t, " s is after the latest frame (");
+        acp_text_put_g(&t, last, 17);
+        acp_text_put(&t, " s): the event never applies");
+        add_warning(run, w);
+    }
 }
 
 /* Create and place object i; *has_motion tells whether it has a motion table. */
@@ -321,8 +385,9 @@ static bool build_object(acp_run *run, uint32_t i, bool *has_motion)
     }
     if (so->placement == ACP_PLACEMENT_FRAME)
         acp_bridge_place_frame(run->world, obj, &so->position, so->transient_state, so->enter_at);
-    else if (!acp_bridge_place_set_position(run->world, obj, &so->position, so->enter_at))
-        warn_not_placed(run, i);
+    else
+        (void)acp_bridge_place_set_position(run->world, obj, &so->position, so->enter_at);
+    if (!obj->has_cell) warn_no_cell(run, i);
     acp_bridge_set_velocity(obj, so->velocity);
     acp_physobj_set_omega(obj, so->omega);
     /* SPEC §4.8: a STATIC_PS object with a default animation or script lives in the static
@@ -338,6 +403,7 @@ static bool check_events(acp_run *run, const bool *has_motion)
     for (uint32_t e = 0; e < s->num_events; e++) {
         const acp_scenario_event *ev = &s->events[e];
         if (ev->kind == ACP_EVENT_SET_VELOCITY) continue;
+        if (ev->kind == ACP_EVENT_MOTION) warn_raw_commands(run, ev);
         if (!has_motion[ev->object_index]) {
             acp_text t;
             if (begin_error(run, &t)) {
@@ -380,6 +446,7 @@ bool acp_run_start(acp_run *run)
     for (uint32_t i = 0; i < s->num_objects && ok; i++) ok = build_object(run, i, &has_motion[i]);
     if (ok && s->has_player) acp_world_set_player(run->world, run->objects[s->player_index]);
     if (ok) ok = check_events(run, has_motion);
+    if (ok) warn_late_events(run);
     free(has_motion);
     if (!ok) return false;
     run->world->now = 0.0;
