@@ -587,7 +587,7 @@ const char *acp_run_table_header(acp_run *run)
 const char *acp_run_digest_line(acp_run *run)
 {
     acp_text_clear(&run->digest_line);
-    acp_trace_write_digest_line(&run->digest_line, run->digest);
+    acp_trace_write_digest_line(&run->digest_line, run->digest, acp_clock_profile_name(run->profile));
     return run->digest_line.data ? run->digest_line.data : "";
 }
 

@@ -209,11 +209,17 @@ void acp_trace_write_line(acp_text *t, const acp_trace_frame *f, uint64_t digest
     acp_text_put(t, "\"}");
 }
 
-void acp_trace_write_digest_line(acp_text *t, uint64_t digest)
+void acp_trace_write_digest_line(acp_text *t, uint64_t digest, const char *profile)
 {
     acp_text_put(t, "{\"digest\":\"");
     acp_text_put_hex64(t, digest);
-    acp_text_put(t, "\"}");
+    acp_text_put(t, "\"");
+    if (profile) {
+        acp_text_put(t, ",\"profile\":\"");
+        acp_text_put(t, profile);
+        acp_text_put(t, "\"");
+    }
+    acp_text_put(t, "}");
 }
 
 /* ---- the table ---- */

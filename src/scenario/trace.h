@@ -80,8 +80,9 @@ uint64_t acp_trace_hash_frame(uint64_t h, const acp_trace_frame *f);
 
 /** Append one frame line with its running digest (no newline). */
 void acp_trace_write_line(acp_text *out, const acp_trace_frame *f, uint64_t digest);
-/** Append the closing line {"digest":"<hex>"} (no newline). */
-void acp_trace_write_digest_line(acp_text *out, uint64_t digest);
+/** Append the closing line {"digest":"<hex>","profile":"<name>"} (no newline); profile NULL
+ *  omits it. */
+void acp_trace_write_digest_line(acp_text *out, uint64_t digest, const char *profile);
 
 /** Append the table's header line (with newline). */
 void acp_trace_write_table_header(acp_text *out);

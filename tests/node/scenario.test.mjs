@@ -301,7 +301,7 @@ describe('stepping API (the page: one UseTime per requestAnimationFrame)', () =>
     assert.equal(run.stepNext(), null);
     const r = runScenario(acp, s);
     assert.deepEqual(lines, r.lines);
-    assert.equal(run.digestLine(), `{"digest":"${r.digest}"}`);
+    assert.equal(run.digestLine(), `{"digest":"${r.digest}","profile":"${r.profile}"}`);
     run.dispose();
   });
   it('excerpts: names that need bytes; missing bytes are an error naming the excerpt', () => {
