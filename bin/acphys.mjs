@@ -3,11 +3,37 @@
 // [--quiet]` and `npx acphys diff <a.jsonl> <b.jsonl>`. Same arguments, output and exit status as
 // the native CLI (src/cli/run_cmd.c, diff_cmd.c): the table, trace lines, digests and error
 // messages all come from the same C runner; only the file reading and JSON parsing are Node's.
-import { readFileSync, writeSync, openSync, closeSync } from 'node:fs';
+import { readFileSync, writeSync, openSync, closeSync, fstatSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 
 import { loadAcphys } from '../wasm/acphys.mjs';
 import { diffTraces, openRun, parseJsonText, PROFILES, ScenarioError } from '../wasm/scenario.mjs';
+
+// The same limits and messages as src/cli/cjson_bridge.c acp_read_file.
+const MAX_TEXT_FILE = 2 ** 30;
+const MAX_EXCERPT = 256 * 2 ** 20;
+const STRERROR = { ENOENT: 'No such file or directory', EACCES: 'Permission denied', EISDIR: 'Is a directory',
+  ENOTDIR: 'Not a directory', ELOOP: 'Too many levels of symbolic links', ENAMETOOLONG: 'File name too long' };
+
+/** { bytes } or { err } for a regular file of at most max bytes. */
+function readRegular(path, max) {
+  let fd;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    return { err: `cannot open: ${STRERROR[e.code] ?? e.code}` };
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return { err: 'not a regular file' };
+    if (st.size > max) return { err: `larger than ${max / 2 ** 20} MiB` };
+    return { bytes: readFileSync(fd) };
+  } catch (e) {
+    return { err: `cannot read: ${STRERROR[e.code] ?? e.code}` };
+  } finally {
+    closeSync(fd);
+  }
+}
 
 const out = [];
 let outBytes = 0;
@@ -46,12 +72,9 @@ async function run(args) {
   if (scenarioPath === undefined) return runUsage();
   if (profile !== undefined && !PROFILES.includes(profile))
     return fail(`acphys: --profile: unknown profile "${profile}" (known: retail, acdream-r6, ace)`, 2);
-  let text;
-  try {
-    text = readFileSync(scenarioPath, 'utf8');
-  } catch {
-    return fail(`acphys: ${scenarioPath}: cannot read the scenario`, 1);
-  }
+  const read = readRegular(scenarioPath, MAX_TEXT_FILE);
+  if (read.err) return fail(`acphys: ${scenarioPath}: cannot read the scenario: ${read.err}`, 1);
+  const text = read.bytes.toString('utf8');
   let scenario;
   try {
     scenario = parseJsonText(text);
@@ -70,14 +93,13 @@ async function run(args) {
     // Excerpt files, relative to the scenario file's folder.
     for (const { index, name, needsBytes } of r.excerpts()) {
       if (!needsBytes) continue;
-      let bytes;
-      try {
-        bytes = readFileSync(isAbsolute(name) ? name : join(dirname(scenarioPath), name));
-      } catch {
+      const got = readRegular(isAbsolute(name) ? name : join(dirname(scenarioPath), name), MAX_EXCERPT);
+      if (got.err) {
         r.dispose();
-        return fail(`acphys: ${scenarioPath}: excerpts[${index}]: cannot read "${name}" (paths are relative to the scenario file)`, 1);
+        const hint = got.err.startsWith('larger') ? '; cut the records you need out of a whole client DAT with acphys excerpt' : '';
+        return fail(`acphys: ${scenarioPath}: excerpts[${index}]: cannot read "${name}": ${got.err} (paths are relative to the scenario file${hint})`, 1);
       }
-      r.setExcerpt(index, bytes);
+      r.setExcerpt(index, got.bytes);
     }
     r.start();
   } catch (e) {
@@ -124,11 +146,9 @@ async function diff(args) {
   if (args.length !== 2) return fail('usage: acphys diff <a.jsonl> <b.jsonl>', 2);
   const texts = [];
   for (const p of args) {
-    try {
-      texts.push(readFileSync(p, 'utf8'));
-    } catch {
-      return fail(`acphys: ${p}: cannot read the trace`, 2);
-    }
+    const got = readRegular(p, MAX_TEXT_FILE);
+    if (got.err) return fail(`acphys: ${p}: cannot read the trace: ${got.err}`, 2);
+    texts.push(got.bytes.toString('utf8'));
   }
   const acp = await loadAcphys();
   const { identical, error, message } = diffTraces(acp, texts[0], texts[1]);

@@ -1,7 +1,10 @@
 /* acphys — cJSON tree → jsonv tree. See cjson_bridge.h. */
+#define _POSIX_C_SOURCE 200809L /* fstat, fileno */
+
 #include "cjson_bridge.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,11 +96,21 @@ acp_jsonv_doc *acp_cjson_parse(const char *text, size_t len, char *err, size_t e
     return doc;
 }
 
-char *acp_read_file(const char *path, size_t *len, char *err, size_t err_size)
+char *acp_read_file(const char *path, size_t max_size, size_t *len, char *err, size_t err_size)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
         if (err && err_size) snprintf(err, err_size, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > max_size) {
+        bool regular = S_ISREG(st.st_mode);
+        fclose(f);
+        if (err && err_size) {
+            if (!regular) snprintf(err, err_size, "not a regular file");
+            else snprintf(err, err_size, "larger than %zu MiB", max_size >> 20);
+        }
         return NULL;
     }
     size_t cap = 1 << 16, n = 0;
@@ -116,6 +129,11 @@ char *acp_read_file(const char *path, size_t *len, char *err, size_t err_size)
         size_t got = fread(buf + n, 1, cap - 1 - n, f);
         n += got;
         if (got == 0) break;
+        if (n > max_size) { /* it grew while we read */
+            free(buf);
+            buf = NULL;
+            break;
+        }
     }
     bool oom = !buf;
     bool failed = oom || ferror(f);

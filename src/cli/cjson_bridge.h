@@ -14,14 +14,21 @@
 
 #include <stddef.h>
 
+/** The largest scenario or trace file the CLI reads (bytes). */
+#define ACP_CLI_MAX_TEXT_FILE ((size_t)1 << 30)
+/** The largest excerpt a scenario may name (bytes): a whole client DAT is cut down with
+ *  `acphys excerpt` first. */
+#define ACP_CLI_MAX_EXCERPT ((size_t)256 << 20)
+
 #include "jsonv.h"
 
 /** Parse JSON text (len bytes, need not be NUL-terminated) into a document. On failure NULL and
  *  a message ("not valid JSON", or "nesting deeper than 64 levels") in err. */
 acp_jsonv_doc *acp_cjson_parse(const char *text, size_t len, char *err, size_t err_size);
 
-/** Read a whole file (binary) into a malloc'd buffer with a NUL after it; NULL with a message
- *  naming the system error on failure. *len receives its size in bytes. */
-char *acp_read_file(const char *path, size_t *len, char *err, size_t err_size);
+/** Read a regular file of at most max_size bytes whole, NUL-terminated (the NUL is not counted
+ *  in *len). NULL on failure, with a message in err: cannot open, not a regular file (a device
+ *  or a pipe is refused rather than read without end), larger than the limit, cannot read. */
+char *acp_read_file(const char *path, size_t max_size, size_t *len, char *err, size_t err_size);
 
 #endif

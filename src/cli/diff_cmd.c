@@ -50,14 +50,14 @@ int acp_cli_diff(int argc, char **argv)
     }
     char err[256];
     size_t la = 0, lb = 0;
-    char *a = acp_read_file(argv[0], &la, err, sizeof err);
+    char *a = acp_read_file(argv[0], ACP_CLI_MAX_TEXT_FILE, &la, err, sizeof err);
     if (!a) {
-        fprintf(stderr, "acphys: %s: cannot read the trace\n", argv[0]);
+        fprintf(stderr, "acphys: %s: cannot read the trace: %s\n", argv[0], err);
         return 2;
     }
-    char *b = acp_read_file(argv[1], &lb, err, sizeof err);
+    char *b = acp_read_file(argv[1], ACP_CLI_MAX_TEXT_FILE, &lb, err, sizeof err);
     if (!b) {
-        fprintf(stderr, "acphys: %s: cannot read the trace\n", argv[1]);
+        fprintf(stderr, "acphys: %s: cannot read the trace: %s\n", argv[1], err);
         free(a);
         return 2;
     }

@@ -39,11 +39,13 @@ static int give_excerpts(acp_run *run, const char *scenario_path)
         char *path = excerpt_path(scenario_path, name);
         size_t len = 0;
         char err[256];
-        char *bytes = path ? acp_read_file(path, &len, err, sizeof err) : NULL;
+        snprintf(err, sizeof err, "out of memory");
+        char *bytes = path ? acp_read_file(path, ACP_CLI_MAX_EXCERPT, &len, err, sizeof err) : NULL;
         free(path);
         if (!bytes) {
-            fprintf(stderr, "acphys: %s: excerpts[%u]: cannot read \"%s\" (paths are relative to the scenario file)\n",
-                    scenario_path, (unsigned)i, name);
+            fprintf(stderr, "acphys: %s: excerpts[%u]: cannot read \"%s\": %s (paths are relative to the scenario file%s)\n",
+                    scenario_path, (unsigned)i, name, err,
+                    strstr(err, "larger") ? "; cut the records you need out of a whole client DAT with acphys excerpt" : "");
             return 1;
         }
         bool ok = acp_run_set_excerpt(run, i, (const uint8_t *)bytes, len);
@@ -76,9 +78,9 @@ int acp_cli_run(int argc, char **argv)
     }
     char err[256];
     size_t len = 0;
-    char *text = acp_read_file(scenario_path, &len, err, sizeof err);
+    char *text = acp_read_file(scenario_path, ACP_CLI_MAX_TEXT_FILE, &len, err, sizeof err);
     if (!text) {
-        fprintf(stderr, "acphys: %s: cannot read the scenario\n", scenario_path);
+        fprintf(stderr, "acphys: %s: cannot read the scenario: %s\n", scenario_path, err);
         return 1;
     }
     acp_jsonv_doc *doc = acp_cjson_parse(text, len, err, sizeof err);

@@ -24,7 +24,7 @@ static char *slurp(const char *path, size_t *len)
 {
     char err[256];
     size_t n = 0;
-    char *text = acp_read_file(path, &n, err, sizeof err);
+    char *text = acp_read_file(path, ACP_CLI_MAX_TEXT_FILE, &n, err, sizeof err);
     if (!text) ACP_FAIL_("cannot read %s: %s", path, err);
     if (len) *len = n;
     return text;

@@ -117,7 +117,54 @@ describe('bad scenarios (tests/scenarios/bad/manifest.json) through the .wasm', 
       assert.match(n.stderr, /^acphys: .*: \S/);
     }
     const n = native(['run', join(root, 'tests', 'scenarios', 'bad', 'unknown-excerpt.json')]);
-    assert.match(n.stderr, /excerpts\[0\]: cannot read "nope.dat"/);
+    assert.match(n.stderr, /excerpts\[0\]: cannot read "nope.dat": cannot open: No such file or directory/);
+  });
+  it('devices, pipes and folders are refused, not read without end', () => {
+    const s = join(tmp, 'device-excerpt.json');
+    writeFileSync(s, JSON.stringify({ version: 1, excerpts: ['/dev/zero'], objects: [{ id: 1, position: { cell: '0xA9B40001', origin: [1, 1, 1] } }], frames: { times: [0.1] } }));
+    for (const args of [['run', s], ['run', tmp], ['diff', tmp, s]]) {
+      const n = native(args);
+      assert.notEqual(n.status, 0);
+      assert.match(n.stderr, /not a regular file/);
+      assert.deepEqual(viaWasm(args), n);
+    }
+  });
+});
+
+describe('clock profiles part ways where SPEC §4 says (data/scenarios/clock-profiles.json)', () => {
+  const f = Math.fround;
+  // Trace floats print with 9 digits: Math.fround gives back the float32 the trace wrote.
+  const frames = (profile) => runScenario(acp, readJson(join(root, 'data', 'scenarios', 'clock-profiles.json')), { profile })
+    .lines.map((l) => JSON.parse(l)).map((x) => { x.objects[0].quanta = x.objects[0].quanta.map(f); return x; });
+  it('retail: double 1/30 lets 0.033333334 s run; the gate shuts on short frames and rebases on a clock going back', () => {
+    const r = frames('retail');
+    assert.deepEqual(r[0].objects[0].quanta, [f(0.033333334)]);
+    assert.deepEqual(r[2].objects[0].quanta, [f(0.2), f(0.25 - 0.2)]);
+    assert.equal(r[3].gate, false);
+    assert.deepEqual(r[5].objects[0].quanta, [f(0.2), f(0.2)]);
+    assert.deepEqual(r[6].objects[0].quanta, []);           // 2.1066 s > HUGE_QUANTUM: discarded
+    assert.equal(r[6].objects[0].update_time, 2.9);
+    assert.equal(r[7].gate, false);                          // 0.0001 s after the gate opened
+    assert.equal(r[9].gate, false);                          // the clock went back: last_update = 2.9
+    assert.equal(r[10].objects[0].elapsed, 2.96 - 2.95);      // the gate saw 0.06 s, the object 0.01 s
+    assert.equal(r[10].objects[0].quanta.length, 1);
+  });
+  it('acdream-r6: float MIN_QUANTUM keeps 0.033333334 s pending; EPSILON consumes 0.0001 s; no gate', () => {
+    const r = frames('acdream-r6');
+    assert.ok(r.every((x) => x.gate));
+    assert.deepEqual(r[0].objects[0].quanta, []);
+    assert.equal(r[0].objects[0].pending, 0.033333334);
+    assert.deepEqual(r[2].objects[0].quanta[0], f(0.2));
+    assert.deepEqual(r[7].objects[0].quanta, []);
+    assert.equal(r[7].objects[0].update_time, 2.9001);
+  });
+  it('ace: MaxQuantum 0.1 slices; nothing below 1/30 is consumed, not even 0.0001 s', () => {
+    const r = frames('ace');
+    assert.deepEqual(r[2].objects[0].quanta.slice(0, 2), [f(0.1), f(0.1)]);
+    assert.equal(r[2].objects[0].quanta.length, 3);
+    assert.deepEqual(r[5].objects[0].quanta, [f(0.1), f(0.1), f(0.1), f(0.1)]);
+    assert.equal(r[7].objects[0].pending, 2.9001 - 2.9);
+    assert.deepEqual(r[10].objects[0].quanta, []);
   });
 });
 
