@@ -75,13 +75,13 @@ async function run(args) {
   const read = readRegular(scenarioPath, MAX_TEXT_FILE);
   if (read.err) return fail(`acphys: ${scenarioPath}: cannot read the scenario: ${read.err}`, 1);
   const text = read.bytes.toString('utf8');
+  const acp = await loadAcphys();
   let scenario;
   try {
-    scenario = parseJsonText(text);
+    scenario = parseJsonText(text, acp);
   } catch (e) {
     return fail(`acphys: ${scenarioPath}: ${e.message}`, 1);
   }
-  const acp = await loadAcphys();
   let r;
   try {
     r = openRun(acp, scenario, { profile });

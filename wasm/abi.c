@@ -957,6 +957,7 @@ ACP_ABI void acp_abi_dat_writer_destroy(abi_writer *aw)
 
 #include "diff.h"
 #include "jsonv.h"
+#include "jsoncheck.h"
 #include "run.h"
 #include "scenario.h"
 #include "text.h"
@@ -1071,6 +1072,13 @@ ACP_ABI const char *acp_abi_format_f(double v, int decimals)
 /** acp_text_format_digest(count), low and high 32 bits. */
 ACP_ABI uint32_t acp_abi_format_digest_lo(uint32_t count) { return (uint32_t)acp_text_format_digest(count); }
 ACP_ABI uint32_t acp_abi_format_digest_hi(uint32_t count) { return (uint32_t)(acp_text_format_digest(count) >> 32); }
+
+/** Strict JSON syntax check of `len` bytes at `text` (src/scenario/jsoncheck.h): 1 when valid,
+ *  else 0 and "line L, column C: <what>" written NUL-terminated to msg (msg_size bytes). */
+ACP_ABI int acp_abi_json_check(const char *text, uint32_t len, char *msg, uint32_t msg_size)
+{
+    return acp_json_check(text, len, msg, msg_size);
+}
 
 /** A trace comparison (src/scenario/diff.h); 0 when out of memory. */
 ACP_ABI acp_trace_diff *acp_abi_diff_create(void)

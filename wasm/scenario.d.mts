@@ -172,7 +172,8 @@ export interface RunResult {
 /** Binary JSON tree encoding (src/scenario/jsonv.h) of a JSON value. */
 export declare function encodeJson(value: unknown): Uint8Array;
 /** JSON.parse after dropping a byte order mark; throws ScenarioError("not valid JSON"). */
-export declare function parseJsonText(text: string): unknown;
+/** JSON text → value; with `acp`, the native CLI's strict check first (same messages). */
+export declare function parseJsonText(text: string, acp?: Acphys): unknown;
 export declare function openRun(acp: Acphys, scenario: Scenario | unknown, opts?: { profile?: ProfileName }): Run;
 export declare function createRun(acp: Acphys, scenario: Scenario | unknown, opts?: RunOptions): Run;
 export declare function runScenario(acp: Acphys, scenario: Scenario | unknown, opts?: RunOptions): RunResult;

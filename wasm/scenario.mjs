@@ -92,9 +92,21 @@ export function encodeJson(value) {
   return w.buf.slice(0, w.len);
 }
 
-/** JSON text → value, as every host reads scenario and trace text: JSON.parse after a UTF-8 byte
- *  order mark is dropped (cJSON skips one too). Throws ScenarioError("not valid JSON"). */
-export function parseJsonText(text) {
+/** JSON text → value, as every host reads scenario and trace text: with the module (`acp`), the
+ *  strict check the native CLI runs first (src/scenario/jsoncheck.h: same texts accepted, same
+ *  "not valid JSON: line L, column C: ..." message), then JSON.parse after a UTF-8 byte order
+ *  mark is dropped. Without `acp`, JSON.parse alone ("not valid JSON"). Throws ScenarioError. */
+export function parseJsonText(text, acp) {
+  if (acp) {
+    const bytes = new TextEncoder().encode(text);
+    const msg = acp.alloc(160);
+    try {
+      const ok = withBytes(acp, bytes, (p, n) => acp.exports.acp_abi_json_check(p, n, msg, 160));
+      if (!ok) throw new ScenarioError(`not valid JSON: ${acp.string(msg)}`);
+    } finally {
+      acp.free(msg);
+    }
+  }
   const t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
     return JSON.parse(t);
@@ -298,7 +310,7 @@ export class Run {
  *  (run.excerpts(), run.setExcerpt) and call run.start(). Throws ScenarioError with the C
  *  validator's message. createRun does all three. */
 export function openRun(acp, scenario, { profile } = {}) {
-  const value = typeof scenario === 'string' ? parseJsonText(scenario) : scenario;
+  const value = typeof scenario === 'string' ? parseJsonText(scenario, acp) : scenario;
   const override = profileIndex(profile);
   const ptr = withBytes(acp, encodeJson(value), (p, n) => acp.exports.acp_abi_run_create(p, n, override));
   if (!ptr) throw new Error('acphys: out of memory');
@@ -343,7 +355,7 @@ export function excerptNames(scenario) {
 export function validateScenario(acp, scenario) {
   let value;
   try {
-    value = typeof scenario === 'string' ? parseJsonText(scenario) : scenario;
+    value = typeof scenario === 'string' ? parseJsonText(scenario, acp) : scenario;
   } catch (e) {
     return e.message;
   }
@@ -387,7 +399,7 @@ export function diffTraces(acp, aText, bText) {
   const d = X.acp_abi_diff_create();
   if (!d) throw new Error('acphys: out of memory');
   try {
-    const parse = (line) => { try { return encodeJson(JSON.parse(line)); } catch { return null; } };
+    const parse = (line) => { try { return encodeJson(parseJsonText(line, acp)); } catch { return null; } };
     const withDoc = (doc, fn) => { const p = acp.copyIn(doc); try { return fn(p); } finally { acp.free(p); } };
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
       const ea = i < a.length ? parse(a[i]) : null;

@@ -3,6 +3,8 @@
 
 #include "cjson_bridge.h"
 
+#include "jsoncheck.h"
+
 #include <errno.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -67,9 +69,11 @@ static void put_err(char *err, size_t err_size, const char *msg)
 acp_jsonv_doc *acp_cjson_parse(const char *text, size_t len, char *err, size_t err_size)
 {
     put_err(err, err_size, "");
-    /* cJSON wants the NUL after the value inside the buffer; a NUL inside the text is not JSON. */
-    if (memchr(text, '\0', len)) {
-        put_err(err, err_size, "not valid JSON");
+    /* The one strict check both hosts run (cJSON alone accepts 01, 1. and a \u0000 that ends a
+     * string early); it also refuses a NUL byte, which cJSON would take for the end. */
+    char where[160];
+    if (!acp_json_check(text, len, where, sizeof where)) {
+        if (err && err_size) snprintf(err, err_size, "not valid JSON: %s", where);
         return NULL;
     }
     char *copy = malloc(len + 1);

@@ -5,9 +5,10 @@
  *   Native only (the WASM build gets its trees from JavaScript's JSON.parse, see jsonv.h). The
  *   tree is the one JSON.parse would give for the same text: numbers are doubles (cJSON uses
  *   strtod, correctly rounded like JSON.parse), a key written twice keeps its first position and
- *   its last value, nesting is limited to ACP_JSONV_MAX_DEPTH. Known differences from JSON.parse,
- *   all on text that is not strict JSON: cJSON accepts "01" and "1." as numbers and a UTF-8 byte
- *   order mark before the value; a "\u0000" escape ends a cJSON string early.
+ *   its last value. Before cJSON sees the text, the strict check both hosts run
+ *   (src/scenario/jsoncheck.h) refuses what cJSON alone would take ("01", "1.", a "\u0000"
+ *   escape, which ends a cJSON string early) and nesting deeper than ACP_JSONV_MAX_DEPTH, so the
+ *   native CLI and npx accept the same texts with the same messages.
  */
 #ifndef ACP_CJSON_BRIDGE_H
 #define ACP_CJSON_BRIDGE_H
@@ -23,7 +24,7 @@
 #include "jsonv.h"
 
 /** Parse JSON text (len bytes, need not be NUL-terminated) into a document. On failure NULL and
- *  a message ("not valid JSON", or "nesting deeper than 64 levels") in err. */
+ *  a message ("not valid JSON: line L, column C: <what>") in err. */
 acp_jsonv_doc *acp_cjson_parse(const char *text, size_t len, char *err, size_t err_size);
 
 /** Read a regular file of at most max_size bytes whole, NUL-terminated (the NUL is not counted

@@ -320,14 +320,23 @@ static void cjson_tree(void)
     ENSURE(s && s->count == 5 && strcmp(s->string, "\xc3\xa9t\xc3\xa9") == 0);
     acp_jsonv_doc_destroy(doc);
     ENSURE(acp_cjson_parse("{\"a\":1} x", 9, err, sizeof err) == NULL);
-    ENSURE(strcmp(err, "not valid JSON") == 0);
+    ENSURE(strcmp(err, "not valid JSON: line 1, column 9: text after the JSON value") == 0);
+    ENSURE(acp_cjson_parse("{\"a\":01}", 8, err, sizeof err) == NULL); /* cJSON alone takes it */
+    ENSURE(strcmp(err, "not valid JSON: line 1, column 7: a number may not have leading zeros") == 0);
+    ENSURE(acp_cjson_parse("{\"s\":\"\\u0000\"}", 14, err, sizeof err) == NULL);
+    ENSURE(strstr(err, "a \\u0000 escape") != NULL);
     ENSURE(acp_cjson_parse("{\"a\":NaN}", 9, err, sizeof err) == NULL);
     ENSURE(acp_cjson_parse("{\"a\":1}\0{", 9, err, sizeof err) == NULL);
     char deep[200];
     memset(deep, '[', 65);
     memset(deep + 65, ']', 65);
     ENSURE(acp_cjson_parse(deep, 130, err, sizeof err) == NULL);
-    ENSURE(strcmp(err, "nesting deeper than 64 levels") == 0);
+    ENSURE(strcmp(err, "not valid JSON: line 1, column 65: nesting deeper than 64 levels") == 0);
+    memset(deep, '[', 64); /* 64 levels are fine */
+    memset(deep + 64, ']', 64);
+    acp_jsonv_doc *ok64 = acp_cjson_parse(deep, 128, err, sizeof err);
+    ENSURE(ok64 != NULL);
+    acp_jsonv_doc_destroy(ok64);
 }
 
 void suite_jsonv(void)

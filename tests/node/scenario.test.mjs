@@ -84,7 +84,7 @@ describe('bad scenarios (tests/scenarios/bad/manifest.json) through the .wasm', 
       const text = read(join(BAD_DIR, c.file));
       let stage = 'json', message;
       try {
-        const value = parseJsonText(text);
+        const value = parseJsonText(text, acp);
         stage = 'decode';
         const run = openRun(acp, value);
         stage = 'start';
@@ -267,7 +267,28 @@ describe('JSON bridge: JSON.parse → binary tree → C', () => {
     for (let i = 0; i < 64; i++) deep = [deep];
     assert.throws(() => encodeJson(deep), { message: 'nesting deeper than 64 levels' });
     writeFileSync(join(tmp, 'deep.json'), JSON.stringify({ version: 1, objects: deep }));
-    assert.equal(native(['run', join(tmp, 'deep.json')]).stderr, `acphys: ${join(tmp, 'deep.json')}: nesting deeper than 64 levels\n`);
+    const n = native(['run', join(tmp, 'deep.json')]);
+    assert.equal(n.stderr, `acphys: ${join(tmp, 'deep.json')}: not valid JSON: line 1, column 87: nesting deeper than 64 levels\n`);
+    assert.deepEqual(viaWasm(['run', join(tmp, 'deep.json')]), n);
+  });
+  it('one strict check for both hosts: the texts cJSON alone would take (01, 1., \\u0000) fail alike, with line and column', () => {
+    const cases = [
+      ['{"a":01}', 'line 1, column 7: a number may not have leading zeros'],
+      ['{"a":1.}', 'line 1, column 8: a digit was expected in the number'],
+      ['{"s":"a\\u0000b"}', 'line 1, column 8: a \\u0000 escape (acphys does not accept U+0000 in strings)'],
+      ['{\n  "a": 1,\n}', 'line 3, column 1: a member name in double quotes was expected'],
+      ['[1, 2', 'line 1, column 1: an array is not closed'],
+      ['{"a":1} x', 'line 1, column 9: text after the JSON value'],
+    ];
+    for (const [text, where] of cases) {
+      const path = join(tmp, 'strict.json');
+      writeFileSync(path, text);
+      const n = native(['run', path]);
+      assert.equal(n.status, 1, text);
+      assert.equal(n.stderr, `acphys: ${path}: not valid JSON: ${where}\n`, text);
+      assert.deepEqual(viaWasm(['run', path]), n, text);
+      assert.throws(() => parseJsonText(text, acp), { message: `not valid JSON: ${where}` });
+    }
   });
   it('bytes that do not decode are an error, not a crash', () => {
     const X = acp.exports;

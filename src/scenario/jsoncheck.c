@@ -1,0 +1,181 @@
+/* acphys — strict JSON syntax check. See jsoncheck.h. */
+#include "jsoncheck.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#include "jsonv.h"
+#include "text.h"
+
+typedef struct scan {
+    const unsigned char *p, *end, *start;
+    const char *what;                /* first error, or NULL */
+    const unsigned char *at;
+} scan;
+
+static bool fail(scan *s, const unsigned char *at, const char *what)
+{
+    if (!s->what) {
+        s->what = what;
+        s->at = at;
+    }
+    return false;
+}
+
+static void skip_ws(scan *s)
+{
+    while (s->p < s->end && (*s->p == ' ' || *s->p == '\t' || *s->p == '\n' || *s->p == '\r')) s->p++;
+}
+
+static bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+static bool is_hex(unsigned char c)
+{
+    return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static bool literal(scan *s, const char *word)
+{
+    size_t n = strlen(word);
+    if ((size_t)(s->end - s->p) < n || memcmp(s->p, word, n) != 0) return fail(s, s->p, "not a JSON value");
+    s->p += n;
+    return true;
+}
+
+static bool digits(scan *s)
+{
+    if (s->p >= s->end || !is_digit(*s->p)) return fail(s, s->p, "a digit was expected in the number");
+    while (s->p < s->end && is_digit(*s->p)) s->p++;
+    return true;
+}
+
+static bool number(scan *s)
+{
+    if (*s->p == '-') s->p++;
+    if (s->p < s->end && *s->p == '0') {
+        s->p++;
+        if (s->p < s->end && is_digit(*s->p)) return fail(s, s->p, "a number may not have leading zeros");
+    } else if (!digits(s)) {
+        return false;
+    }
+    if (s->p < s->end && *s->p == '.') {
+        s->p++;
+        if (!digits(s)) return false;
+    }
+    if (s->p < s->end && (*s->p == 'e' || *s->p == 'E')) {
+        s->p++;
+        if (s->p < s->end && (*s->p == '+' || *s->p == '-')) s->p++;
+        if (!digits(s)) return false;
+    }
+    return true;
+}
+
+static bool escape(scan *s)
+{
+    const unsigned char *at = s->p - 1;
+    if (s->p >= s->end) return fail(s, s->p, "the text ends inside a string");
+    unsigned char c = *s->p++;
+    if (strchr("\"\\/bfnrt", c) && c) return true;
+    if (c != 'u') return fail(s, at, "not a valid escape in a string");
+    if (s->end - s->p < 4) return fail(s, at, "\\u needs four hex digits");
+    for (int i = 0; i < 4; i++)
+        if (!is_hex(s->p[i])) return fail(s, at, "\\u needs four hex digits");
+    if (memcmp(s->p, "0000", 4) == 0) return fail(s, at, "a \\u0000 escape (acphys does not accept U+0000 in strings)");
+    s->p += 4;
+    return true;
+}
+
+static bool string(scan *s)
+{
+    const unsigned char *open = s->p++;
+    while (s->p < s->end) {
+        unsigned char c = *s->p++;
+        if (c == '"') return true;
+        if (c == '\\') {
+            if (!escape(s)) return false;
+        } else if (c < 0x20) {
+            return fail(s, s->p - 1, "a control character inside a string (write it as an escape)");
+        }
+    }
+    return fail(s, open, "a string is not closed");
+}
+
+static bool value(scan *s, int depth);
+
+static bool members(scan *s, int depth, bool object)
+{
+    const unsigned char *open = s->p++;
+    if (depth >= ACP_JSONV_MAX_DEPTH) return fail(s, open, "nesting deeper than 64 levels");
+    skip_ws(s);
+    unsigned char close = object ? '}' : ']';
+    if (s->p < s->end && *s->p == close) {
+        s->p++;
+        return true;
+    }
+    for (;;) {
+        skip_ws(s);
+        if (object) {
+            if (s->p >= s->end || *s->p != '"') return fail(s, s->p, "a member name in double quotes was expected");
+            if (!string(s)) return false;
+            skip_ws(s);
+            if (s->p >= s->end || *s->p != ':') return fail(s, s->p, "':' was expected after the member name");
+            s->p++;
+        }
+        if (!value(s, depth + 1)) return false;
+        skip_ws(s);
+        if (s->p >= s->end) return fail(s, open, object ? "an object is not closed" : "an array is not closed");
+        if (*s->p == close) {
+            s->p++;
+            return true;
+        }
+        if (*s->p != ',') return fail(s, s->p, object ? "',' or '}' was expected" : "',' or ']' was expected");
+        s->p++;
+    }
+}
+
+static bool value(scan *s, int depth)
+{
+    skip_ws(s);
+    if (s->p >= s->end) return fail(s, s->p, "the text ends where a value was expected");
+    switch (*s->p) {
+    case '{': return members(s, depth, true);
+    case '[': return members(s, depth, false);
+    case '"': return string(s);
+    case 't': return literal(s, "true");
+    case 'f': return literal(s, "false");
+    case 'n': return literal(s, "null");
+    default:
+        if (*s->p == '-' || is_digit(*s->p)) return number(s);
+        return fail(s, s->p, "not a JSON value (NaN and Infinity are not JSON; write a number)");
+    }
+}
+
+bool acp_json_check(const char *text, size_t len, char *msg, size_t msg_size)
+{
+    scan s = {(const unsigned char *)text, (const unsigned char *)text + len, (const unsigned char *)text, NULL, NULL};
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) s.p += 3;
+    if (value(&s, 0)) {
+        skip_ws(&s);
+        if (s.p >= s.end) return true;
+        fail(&s, s.p, "text after the JSON value");
+    }
+    uint32_t line = 1, col = 1;
+    for (const unsigned char *q = s.start; q < s.at; q++) {
+        if (*q == '\n') {
+            line++;
+            col = 1;
+        } else {
+            col++;
+        }
+    }
+    if (!msg || !msg_size) return false;
+    acp_text t;
+    acp_text_fixed(&t, msg, msg_size);
+    acp_text_put(&t, "line ");
+    acp_text_put_u64(&t, line);
+    acp_text_put(&t, ", column ");
+    acp_text_put_u64(&t, col);
+    acp_text_put(&t, ": ");
+    acp_text_put(&t, s.what);
+    return false;
+}

@@ -1,0 +1,23 @@
+/* acphys — where JSON text stops being JSON: one strict checker (RFC 8259) that both hosts run,
+ * so they accept the same texts and name the same place when one is broken.
+ *
+ * CONVENTIONS
+ *   Parsing stays with the libraries (cJSON natively, JSON.parse in JavaScript; jsonv.h). This
+ *   only checks syntax, in one pass, without allocating: natively before cJSON (which accepts
+ *   some texts JSON.parse refuses, such as 01 and 1.), in JavaScript after JSON.parse refused a
+ *   text, to say where. Beyond RFC 8259 it refuses what no host turns into the same tree: nesting
+ *   deeper than ACP_JSONV_MAX_DEPTH and a \u0000 escape (cJSON ends the string there).
+ *   A byte order mark before the value is skipped. Lines and columns count from 1; a column
+ *   counts bytes.
+ */
+#ifndef ACP_JSONCHECK_H
+#define ACP_JSONCHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/** Check `len` bytes of JSON text. True when it is one JSON value (with white space around it);
+ *  otherwise false and a message "line L, column C: <what>" in msg (msg_size bytes). */
+bool acp_json_check(const char *text, size_t len, char *msg, size_t msg_size);
+
+#endif
