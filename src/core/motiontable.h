@@ -175,7 +175,8 @@ bool acp_motion_table_set_default_state(const acp_motion_table *mt, acp_motion_s
 /** Re-apply every modifier after the physics was cleared, as retail does: as many times as there
  *  are modifiers, take the live head, remove it and GetObjectSequence it (which pushes it back at
  *  the head), so with two or more modifiers the head is applied repeatedly and the others are
- *  lost. Retail: CMotionTable::re_modify (0x005222E0). */
+ *  lost; the stops that follow subtract each once, which can leave omega or velocity behind with
+ *  no modifier listed (docs/DEVIATIONS.md M19). Retail: CMotionTable::re_modify (0x005222E0). */
 void acp_motion_table_re_modify(const acp_motion_table *mt, acp_sequence *seq, acp_motion_state *st);
 
 /* ---- MotionTableManager ---- */

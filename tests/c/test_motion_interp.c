@@ -24,8 +24,10 @@
 #define RUN_SPEED 2.0039682f
 #define TURN_SPEED 1.5f
 
-/* Humanoid stand-in: Ready, WalkForward (3.12 m/s), RunForward (4.0 m/s), SideStepRight
- * (1.25 m/s) cycles at 30 frames/s over 10 frames, and the global TurnRight modifier ω −1.5. */
+/* Humanoid stand-in, shaped as data/portal-default.dat's 0x09000001: Ready, WalkForward
+ * (3.12 m/s), RunForward (4.0 m/s) and SideStepRight (1.25 m/s, bitfield 2: allowed only from
+ * Ready) cycles at 30 frames/s over 10 frames, the styled SideStepRight modifier (1.25 m/s: a
+ * sidestep from Walk or Run falls through to it) and the global TurnRight modifier ω −1.5. */
 static void humanoid(acp_fixture *fx)
 {
     acp_fixture_animation(fx, READY_ANIM, 10, 2, NULL);
@@ -43,7 +45,9 @@ static void humanoid(acp_fixture *fx)
         acp_motion_data *md = acp_fixture_motion(mt, ACP_FIXTURE_CYCLE, 0, KEY(NC, cycles[i].motion));
         acp_fixture_motion_anim(md, cycles[i].anim, 0, -1, 30.0f);
         md->velocity = (acp_vec3){cycles[i].vx, cycles[i].vy, 0.0f};
+        if (cycles[i].motion == ACP_MOTION_SIDESTEP_RIGHT) md->bitfield = 2;
     }
+    acp_fixture_motion(mt, ACP_FIXTURE_MODIFIER, 0, KEY(NC, ACP_MOTION_SIDESTEP_RIGHT))->velocity = (acp_vec3){1.25f, 0.0f, 0.0f};
     acp_fixture_motion(mt, ACP_FIXTURE_MODIFIER, 0, ACP_MOTION_TURN_RIGHT & 0xFFFFFFu)->omega = (acp_vec3){0.0f, 0.0f, -1.5f};
 }
 
@@ -346,6 +350,156 @@ static void running_turning_player(void)
     rig_free(&r);
 }
 
+/* ---- retail's re_modify with two modifiers (docs/DEVIATIONS.md M19) ---- */
+
+static const acp_motion_state *mstate(rig *r) { return &r->o->part_array->motion_table_manager->state; }
+
+/* The server's run + strafe + turn (RunForward 2.0039682, SideStepRight 1 when `strafe`,
+ * TurnRight 1.5) on flat walkable ground, then 0.5 s of 60 Hz frames. From Run the SideStepRight
+ * cycle (bitfield 2) is refused and the styled modifier combines; TurnRight has no cycle and
+ * combines as the global modifier: modifiers [TurnRight 1.5, SideStepRight 1], newest first;
+ * v = (1.25, 4 × 2.0039682, 0), ω = (0, 0, 1.5 × −1.5). Returns the frame count so far. */
+static int strafe_turn(rig *r, bool strafe)
+{
+    rig_init(r, 0x00400008u, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
+    acp_interpreted_motion im = acp_interpreted_motion_default();
+    im.forward_command = ACP_MOTION_RUN_FORWARD;
+    im.forward_speed = RUN_SPEED;
+    if (strafe) {
+        im.sidestep_command = ACP_MOTION_SIDESTEP_RIGHT;
+        im.sidestep_speed = 1.0f;
+    }
+    im.turn_command = ACP_MOTION_TURN_RIGHT;
+    im.turn_speed = TURN_SPEED;
+    acp_physobj_apply_interpreted_motion(r->o, &im);
+    const acp_motion_state *st = mstate(r);
+    const acp_sequence *seq = sequence(r);
+    ENSURE_EQ(st->substate, ACP_MOTION_RUN_FORWARD);
+    ENSURE_EQ(st->num_modifiers, strafe ? 2 : 1);
+    ENSURE_EQ(st->modifiers[0].motion, ACP_MOTION_TURN_RIGHT);
+    ENSURE_FBITS(st->modifiers[0].speed_mod, TURN_SPEED);
+    if (strafe) ENSURE_EQ(st->modifiers[1].motion, ACP_MOTION_SIDESTEP_RIGHT);
+    ENSURE_FBITS(seq->velocity.x, strafe ? 1.25f : 0.0f);
+    ENSURE_FBITS(seq->velocity.y, (float)((double)RUN_SPEED * 4.0f));
+    ENSURE_FBITS(seq->omega.z, -2.25f);
+    int k = 1;
+    for (; k <= 30; k++) acp_world_use_time(r->w, k / 60.0);
+    return k;
+}
+
+/* Frames k0..k1 at 60 Hz; the object's origin and heading predicted from the boundaries of the
+ * sequence's 30 frames/s cycle: per boundary the sequence's velocity and omega over 1/30 s, in
+ * the object's axes at the start of the quantum (a quantum's root motion is straight). */
+static void follow(rig *r, int k0, int k1, double *x, double *y, double *heading, int *boundaries)
+{
+    const acp_sequence *seq = sequence(r);
+    const double q = 1.0 / 30.0, vx = seq->velocity.x, vy = seq->velocity.y, turn = -(double)seq->omega.z * q;
+    double unwrapped = seq->frame_number;
+    for (int k = k0; k <= k1; k++) {
+        acp_world_use_time(r->w, k / 60.0);
+        const acp_update_record *rec = &r->o->record;
+        for (uint32_t i = 0; rec->ran && i < rec->num_quanta; i++) {
+            double before = floor(unwrapped);
+            unwrapped += 30.0 * (double)rec->quanta[i];
+            int n = (int)(floor(unwrapped) - before);
+            double s = acp_sin(*heading), c = acp_cos(*heading);
+            *x += n * q * (vx * c + vy * s);
+            *y += n * q * (vy * c - vx * s);
+            *heading += n * turn;
+            *boundaries += n;
+        }
+    }
+}
+
+/* Run + strafe + turn, then the server's stop ({NonCombat}: Ready, no sidestep, no turn), as
+ * retail runs it. apply_interpreted_movement: DoInterpretedMotion(Ready) starts the Ready cycle
+ * (clear_physics) and re_modify re-applies the modifiers: two passes, each taking the live head
+ * TurnRight, which GetObjectSequence pushes back: ω = 2 × −2.25 = −4.5 and no SideStepRight
+ * velocity (v = 0), both still listed. StopInterpretedMotion(SideStepRight) subtracts it once:
+ * v.x = 0 − 1.25; the turn stop subtracts TurnRight once: ω = −4.5 + 2.25 = −2.25. Ready, no
+ * modifiers, and the object turns on at 2.25 rad/s (0.075 rad per boundary, clockwise) sliding
+ * left at 1.25 m/s. Without the strafe (one modifier) the stop leaves v = ω = 0 and the heading
+ * stays. */
+static void strafe_turn_then_stop(void)
+{
+    for (int strafe = 1; strafe >= 0; strafe--) {
+        rig r;
+        int k = strafe_turn(&r, strafe);
+        acp_physobj_apply_interpreted_motion(r.o, &(acp_interpreted_motion){ACP_STYLE_NONCOMBAT, ACP_MOTION_READY, 1.0f,
+                                                                           0, 1.0f, 0, 1.0f});
+        const acp_motion_state *st = mstate(&r);
+        const acp_sequence *seq = sequence(&r);
+        const acp_motion_interp *mi = minterp(&r);
+        ENSURE_EQ(mi->interpreted_state.forward_command, ACP_MOTION_READY);
+        ENSURE_EQ(mi->interpreted_state.sidestep_command, 0);
+        ENSURE_EQ(mi->interpreted_state.turn_command, 0);
+        ENSURE_EQ(st->substate, ACP_MOTION_READY);
+        ENSURE_EQ(st->num_modifiers, 0);
+        ENSURE_FBITS(seq->velocity.x, strafe ? -1.25f : 0.0f);
+        ENSURE_FBITS(seq->velocity.y, 0.0f);
+        ENSURE_FBITS(seq->omega.z, strafe ? -2.25f : 0.0f);
+        ENSURE_EQ(acp_sequence_node(seq, seq->curr_anim)->anim->id, READY_ANIM);
+        /* 3 s more: about 90 boundaries, 6.75 rad with the strafe. */
+        double x = r.o->position.frame.origin.x, y = r.o->position.frame.origin.y;
+        double h = acp_frame_get_heading(&r.o->position.frame) * ACP_DEG_TO_RAD;
+        const double h0 = h;
+        int total = 0;
+        follow(&r, k, k + 179, &x, &y, &h, &total);
+        ENSURE(total >= 89 && total <= 91);
+        double got = acp_frame_get_heading(&r.o->position.frame) * ACP_DEG_TO_RAD;
+        ENSURE_NEAR(got, acp_fmod(h, 2.0 * 3.141592653589793), 1e-5);
+        ENSURE_NEAR(h - h0, strafe ? total * 0.075 : 0.0, 1e-9);
+        ENSURE_NEAR(r.o->position.frame.origin.x, x, 1e-4);
+        ENSURE_NEAR(r.o->position.frame.origin.y, y, 1e-4);
+        if (!strafe) ENSURE_NEAR(got, h0, 1e-9);
+        rig_free(&r);
+    }
+}
+
+/* After run + strafe + turn, the server keeps the turn only: {NonCombat, Ready, TurnRight s}.
+ * Ready leaves ω = −4.5 with [TurnRight 1.5, SideStepRight 1] listed (re_modify, above); the
+ * sidestep stop leaves v.x = −1.25; DoInterpretedMotion(TurnRight, s) finds TurnRight listed:
+ * StopSequenceMotion subtracts the listed 1.5 × −1.5 (ω = −2.25) and the modifier is re-added at
+ * s: ω = −2.25 + s × −1.5. s = −1.5 (a left turn): ω = 0, no turn; s = 1.5: ω = −4.5, twice
+ * the speed. A raw TurnLeft 1 without HoldRun is TurnRight −1 (adjust_motion), the same path:
+ * ω = −2.25 + 1.5 = −0.75, a clockwise turn at 0.75 rad/s for a left-turn key. Without the strafe
+ * each gives ω = s × −1.5: 2.25, −2.25 and 1.5. */
+static void turning_after_strafe_turn(void)
+{
+    static const struct { float speed; bool raw; float want, want_alone; } cases[] = {
+        {-1.5f, false, 0.0f, 2.25f},
+        {1.5f, false, -4.5f, -2.25f},
+        {-1.0f, true, -0.75f, 1.5f},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        for (int strafe = 1; strafe >= 0; strafe--) {
+            rig r;
+            strafe_turn(&r, strafe);
+            if (cases[i].raw) {
+                acp_raw_motion raw = acp_raw_motion_default();
+                raw.turn_command = ACP_MOTION_TURN_LEFT;
+                acp_physobj_apply_raw_motion(r.o, &raw);
+            } else {
+                acp_interpreted_motion im = acp_interpreted_motion_default();
+                im.turn_command = ACP_MOTION_TURN_RIGHT;
+                im.turn_speed = cases[i].speed;
+                acp_physobj_apply_interpreted_motion(r.o, &im);
+            }
+            const acp_motion_state *st = mstate(&r);
+            const acp_sequence *seq = sequence(&r);
+            ENSURE_EQ(minterp(&r)->interpreted_state.turn_command, ACP_MOTION_TURN_RIGHT);
+            ENSURE_FBITS(minterp(&r)->interpreted_state.turn_speed, cases[i].speed);
+            ENSURE_EQ(st->substate, ACP_MOTION_READY);
+            ENSURE_EQ(st->num_modifiers, 1);
+            ENSURE_EQ(st->modifiers[0].motion, ACP_MOTION_TURN_RIGHT);
+            ENSURE_FBITS(st->modifiers[0].speed_mod, cases[i].speed);
+            ENSURE_FBITS(seq->omega.z, strafe ? cases[i].want : cases[i].want_alone);
+            ENSURE_FBITS(seq->velocity.x, strafe ? -1.25f : 0.0f);
+            rig_free(&r);
+        }
+    }
+}
+
 /* AnimationDone through the object: RunForward behind a 3-frame Ready→Run link at 30 frames/s.
  * At 0.05 s the link is at frame 1.5 and HandleMovement completes the motions that wait for no
  * animation (Ready, Ready, NonCombat); at 0.1 s the link ends (frame 3 > high 2): its
@@ -409,6 +563,8 @@ void suite_motion_interp(void)
     RUN(interpreted_running_turning);
     RUN(raw_walk_with_hold_run);
     RUN(running_turning_player);
+    RUN(strafe_turn_then_stop);
+    RUN(turning_after_strafe_turn);
     RUN(animation_done_completes_the_motion);
     RUN(pending_motions_bound);
 }

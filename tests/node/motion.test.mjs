@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 
+import { createRun } from '../../wasm/scenario.mjs';
 import { acphys, fbits, Mem, near } from './helpers.mjs';
 
 const NC = 0x8000003d, READY = 0x41000003, RUN = 0x44000007, WALK = 0x45000005, WALK_BACK = 0x45000006;
@@ -32,17 +33,21 @@ function posFrames(n, dy) {
   return p;
 }
 
-/** A Humanoid stand-in: Ready, Walk (3.12), Run (4.0), SideStepRight (1.25) cycles of 10 frames
- *  at 30/s; TurnRight modifiers styled ω −1.5 and/or unstyled ω `unstyledOmega` (as asked). */
+/** A Humanoid stand-in shaped as data/portal-default.dat's 0x09000001: Ready, Walk (3.12), Run
+ *  (4.0) and SideStepRight (1.25, bitfield 2: only from Ready) cycles of 10 frames at 30/s; the
+ *  styled SideStepRight modifier (1.25); TurnRight modifiers styled ω −1.5 and/or unstyled ω
+ *  `unstyledOmega` (as asked). */
 function humanoid(fx, { styled = false, unstyled = true, unstyledOmega = -3, numParts = 1 } = {}) {
   for (const id of [0x03000100, 0x03000101, 0x03000103]) X.acp_abi_fixture_animation(fx, id, 10, numParts, 0);
   const mt = X.acp_abi_fixture_motion_table(fx, 0x09000001, NC);
   X.acp_abi_fixture_style_default(mt, NC, READY);
-  const cycles = [[READY, 0x03000100, 0, 0], [WALK, 0x03000103, 0, 3.12], [RUN, 0x03000101, 0, 4], [SIDE_RIGHT, 0x03000103, 1.25, 0]];
-  for (const [m, anim, vx, vy] of cycles) {
-    const md = X.acp_abi_fixture_motion(mt, CYCLE, 0, key(NC, m), vx, vy, 0, 0, 0, 0, 0);
+  const cycles = [[READY, 0x03000100, 0, 0, 0], [WALK, 0x03000103, 0, 3.12, 0], [RUN, 0x03000101, 0, 4, 0],
+    [SIDE_RIGHT, 0x03000103, 1.25, 0, 2]];
+  for (const [m, anim, vx, vy, bitfield] of cycles) {
+    const md = X.acp_abi_fixture_motion(mt, CYCLE, 0, key(NC, m), vx, vy, 0, 0, 0, 0, bitfield);
     X.acp_abi_fixture_motion_anim(md, anim, 0, -1, 30);
   }
+  X.acp_abi_fixture_motion(mt, MODIFIER, 0, key(NC, SIDE_RIGHT), 1.25, 0, 0, 0, 0, 0, 0);
   if (styled) X.acp_abi_fixture_motion(mt, MODIFIER, 0, key(NC, TURN_RIGHT), 0, 0, 0, 0, 0, -1.5, 0);
   if (unstyled) X.acp_abi_fixture_motion(mt, MODIFIER, 0, TURN_RIGHT & 0xffffff, 0, 0, 0, 0, 0, unstyledOmega, 0);
   return mt;
@@ -320,6 +325,143 @@ describe('motion through an object', () => {
     near(assert, X.acp_abi_frame_get_heading(r.frame) * Math.PI / 180, heading % (2 * Math.PI), 1e-5, 'heading');
     assert.ok(acp.get('physobj', r.o, 'transient_state') & ON_WALKABLE_TS);
     r.free();
+  });
+
+  // ---- retail's re_modify with two modifiers (docs/DEVIATIONS.md M19; test_motion_interp.c) ----
+
+  const mstate = (o) => acp.get('partarray', acp.get('physobj', o, 'part_array'), 'motion_table_manager')
+    + acp.field('mtable_manager', 'state').offset;
+  /** The modifier list, newest first: [[motion, speed], ...]. */
+  function modifiers(st) {
+    const n = acp.get('motion_state', st, 'num_modifiers');
+    const w = acp.get('motion_state', st, 'modifier_words'), fl = acp.get('motion_state', st, 'modifier_floats');
+    return Array.from({ length: n }, (_, i) => [w[2 * i] >>> 0, fl[2 * i + 1]]);
+  }
+
+  /** Run + strafe (when asked) + turn from the server, then 0.5 s of 60 Hz frames: from Run the
+   *  SideStepRight cycle (bitfield 2) is refused and the styled modifier combines; TurnRight has
+   *  no cycle and combines as the global modifier. Returns the rig and the next frame number. */
+  function strafeTurn(strafe) {
+    const r = objectRig(0x00400008, CONTACT_TS | ON_WALKABLE_TS);
+    X.acp_abi_physobj_apply_interpreted_motion(r.o, NC, RUN, RUN_SPEED, strafe ? SIDE_RIGHT : 0, 1, TURN_RIGHT, TURN_SPEED);
+    const st = mstate(r.o);
+    assert.equal(acp.get('motion_state', st, 'substate') >>> 0, RUN);
+    assert.deepEqual(modifiers(st), strafe ? [[TURN_RIGHT, 1.5], [SIDE_RIGHT, 1]] : [[TURN_RIGHT, 1.5]]);
+    assert.deepEqual(seqGet(r.seq, 'velocity'), [strafe ? 1.25 : 0, f(RUN_SPEED * 4), 0]);
+    assert.equal(seqGet(r.seq, 'omega')[2], -2.25);
+    let k = 1;
+    for (; k <= 30; k++) X.acp_abi_world_use_time(r.w, k / 60);
+    return { r, st, k };
+  }
+
+  it('run + strafe + turn, then a stop: retail re_modify leaves ω −2.25 and v.x −1.25; the heading turns on', () => {
+    for (const strafe of [true, false]) {
+      const { r, st, k } = strafeTurn(strafe);
+      X.acp_abi_physobj_apply_interpreted_motion(r.o, NC, READY, 1, 0, 1, 0, 1);
+      // Ready: re_modify takes the live head TurnRight twice (ω −4.5), never SideStepRight; the
+      // stops subtract each once: v.x = 0 − 1.25, ω = −4.5 + 2.25.
+      assert.equal(acp.get('motion_state', st, 'substate') >>> 0, READY);
+      assert.deepEqual(modifiers(st), []);
+      assert.deepEqual(seqGet(r.seq, 'velocity'), [strafe ? -1.25 : 0, 0, 0]);
+      assert.equal(seqGet(r.seq, 'omega')[2], strafe ? -2.25 : 0);
+      // 3 s more: per boundary of the 30 frames/s Ready cycle, v/30 in the axes at the quantum's
+      // start and a clockwise turn of 2.25/30 rad.
+      const q = 1 / 30, [vx, vy] = seqGet(r.seq, 'velocity'), turn = -seqGet(r.seq, 'omega')[2] * q;
+      let h = X.acp_abi_frame_get_heading(r.frame) * Math.PI / 180;
+      let [x, y] = mem.read(r.frame).origin;
+      const h0 = h;
+      let unwrapped = seqGet(r.seq, 'frame_number'), total = 0;
+      for (let j = k; j < k + 180; j++) {
+        X.acp_abi_world_use_time(r.w, j / 60);
+        if (!acp.get('physobj', r.o, 'record_ran')) continue;
+        const quanta = acp.get('physobj', r.o, 'record_quanta').slice(0, acp.get('physobj', r.o, 'record_num_quanta'));
+        for (const dt of quanta) {
+          const before = Math.floor(unwrapped);
+          unwrapped += 30 * dt;
+          const n = Math.floor(unwrapped) - before;
+          const s = Math.sin(h), c = Math.cos(h);
+          x += n * q * (vx * c + vy * s);
+          y += n * q * (vy * c - vx * s);
+          h += n * turn;
+          total += n;
+        }
+      }
+      assert.ok(total >= 89 && total <= 91, `boundaries ${total}`);
+      const got = X.acp_abi_frame_get_heading(r.frame) * Math.PI / 180;
+      near(assert, got, h % (2 * Math.PI), 1e-5, 'heading');
+      near(assert, h - h0, strafe ? total * 0.075 : 0, 1e-9, 'turned');
+      const origin = mem.read(r.frame).origin;
+      near(assert, origin[0], x, 1e-4, 'x');
+      near(assert, origin[1], y, 1e-4, 'y');
+      r.free();
+    }
+  });
+
+  it('after run + strafe + turn: TurnRight −1.5 gives ω 0, +1.5 gives −4.5, a raw TurnLeft −0.75', () => {
+    // DoInterpretedMotion(TurnRight, s) finds TurnRight listed at 1.5: StopSequenceMotion takes
+    // 1.5 × −1.5 off the −4.5 re_modify left, and TurnRight is re-added at s: ω = −2.25 + s × −1.5.
+    // A raw TurnLeft 1 (no HoldRun) is TurnRight −1 through adjust_motion. Without the strafe
+    // ω = s × −1.5.
+    for (const [speed, raw, want, alone] of [[-1.5, false, 0, 2.25], [1.5, false, -4.5, -2.25], [-1, true, -0.75, 1.5]]) {
+      for (const strafe of [true, false]) {
+        const { r, st } = strafeTurn(strafe);
+        if (raw) X.acp_abi_physobj_apply_raw_motion(r.o, READY, 1, 0, 1, TURN_LEFT, 1, 0);
+        else X.acp_abi_physobj_apply_interpreted_motion(r.o, NC, READY, 1, 0, 1, TURN_RIGHT, speed);
+        const mi = X.acp_abi_physobj_motion_interp(r.o);
+        assert.equal(acp.get('motion_interp', mi, 'turn_command') >>> 0, TURN_RIGHT);
+        assert.equal(acp.get('motion_interp', mi, 'turn_speed'), speed);
+        assert.equal(acp.get('motion_state', st, 'substate') >>> 0, READY);
+        assert.deepEqual(modifiers(st), [[TURN_RIGHT, speed]]);
+        assert.equal(seqGet(r.seq, 'omega')[2], strafe ? want : alone);
+        assert.equal(seqGet(r.seq, 'velocity')[0], strafe ? -1.25 : 0);
+        r.free();
+      }
+    }
+  });
+
+  it('the reviewer\'s scenario on the default excerpts: after the stop at t = 1 it keeps turning; without the strafe it stops', () => {
+    const scenario = (strafe) => ({
+      version: 1, excerpts: ['default'], player: 1,
+      objects: [{ id: 1, setup: '0x02000001', motion_table: '0x09000001', physics_state: '0x00400408',
+        position: { cell: '0xD59A0023', origin: [118.6824, 58.51815, 330.9344], orientation: [1, 0, 0, 0] } }],
+      events: [
+        { t: 0, object: 1, motion: { style: '0x8000003D', forward_command: '0x44000007', forward_speed: 2.0039682,
+          ...(strafe ? { sidestep_command: '0x6500000F', sidestep_speed: 1 } : {}), turn_command: '0x6500000D', turn_speed: 1.5 } },
+        { t: 1, object: 1, motion: { style: '0x8000003D' } }],
+      frames: { hz: 30, count: 120 },
+    });
+    for (const strafe of [true, false]) {
+      const run = createRun(acp, scenario(strafe));
+      const o = X.acp_abi_run_object(run.ptr, 0);
+      const seq = acp.get('physobj', o, 'part_array') + acp.field('partarray', 'sequence').offset;
+      const frame = o + acp.field('physobj', 'frame').offset;
+      const headings = [];
+      for (let fr = run.stepNext(); fr; fr = run.stepNext()) {
+        if (fr.now >= 1) headings.push(X.acp_abi_frame_get_heading(frame));
+      }
+      assert.equal(headings.length, 91);
+      const st = mstate(o);
+      assert.equal(acp.get('motion_state', st, 'substate') >>> 0, READY);
+      assert.deepEqual(modifiers(st), []);
+      assert.equal(seqGet(seq, 'omega')[2], strafe ? -2.25 : 0);
+      assert.equal(seqGet(seq, 'velocity')[0], strafe ? -1.25 : 0);
+      if (strafe) {
+        // On this hillside the sliding object is pinned against the slope on every other quantum
+        // (SLIDING_TS; docs/DEVIATIONS.md T13) and its frame, rotation included, stays as it was;
+        // the other quanta turn it by 2.25 rad/s × 2/30 s = 8.59°: clockwise throughout, more
+        // than 90° over the 3 s.
+        let moved = 0;
+        for (let i = 1; i < headings.length; i++) {
+          const d = ((headings[i] - headings[i - 1]) % 360 + 360) % 360;
+          assert.ok(d < 10, `step ${i}: ${d}°`);
+          if (d > 0) moved += d;
+        }
+        assert.ok(moved > 90, `turned ${moved}°`);
+      } else {
+        for (const h of headings.slice(1)) assert.equal(h, headings[1]);
+      }
+      run.dispose();
+    }
   });
 
   it('a static object with a default animation is registered and plays it at 30 frames/s', () => {
