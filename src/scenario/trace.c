@@ -235,18 +235,26 @@ void acp_trace_write_digest_line(acp_text *t, uint64_t digest, const char *profi
 #define W_XYZ 11
 #define W_HEADING 9
 
+/* Right-align what was written since `start` in `width` columns; a value wider than its column
+ * (a time of 1e6 s, say) still gets one space before it, so columns never run together. */
+static void pad_col(acp_text *t, size_t start, size_t width)
+{
+    acp_text_pad_left(t, start, width);
+    if (t->len > start && t->data[start] != ' ') acp_text_pad_left(t, start, t->len - start + 1);
+}
+
 static void col(acp_text *t, const char *s, size_t width)
 {
     size_t start = t->len;
     acp_text_put(t, s);
-    acp_text_pad_left(t, start, width);
+    pad_col(t, start, width);
 }
 
 static void col_f(acp_text *t, double v, int decimals, size_t width)
 {
     size_t start = t->len;
     acp_text_put_f(t, v, decimals);
-    acp_text_pad_left(t, start, width);
+    pad_col(t, start, width);
 }
 
 void acp_trace_write_table_header(acp_text *t)
@@ -280,7 +288,7 @@ void acp_trace_write_table_rows(acp_text *t, const acp_trace_frame *f)
         }
         start = t->len;
         acp_text_put_u64(t, o->id);
-        acp_text_pad_left(t, start, W_OBJECT);
+        pad_col(t, start, W_OBJECT);
         if (o->has_elapsed) {
             col_f(t, o->elapsed, 6, W_ELAPSED);
         } else {
