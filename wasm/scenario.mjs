@@ -177,7 +177,7 @@ export class Run {
   }
   /** The C runner's error message, or undefined. */
   get error() {
-    const p = this.acp.exports.acp_abi_run_error(this.ptr);
+    const p = this.acp.exports.acp_abi_run_error(this._p());
     return p ? this.acp.string(p) : undefined;
   }
   _check() {
@@ -187,45 +187,45 @@ export class Run {
   /** Things the run could not do as asked (e.g. motion events before motion is wired). */
   get warnings() {
     const X = this.acp.exports;
-    return Array.from({ length: X.acp_abi_run_warning_count(this.ptr) }, (_, i) => cstr(this.acp, X.acp_abi_run_warning(this.ptr, i)));
+    return Array.from({ length: X.acp_abi_run_warning_count(this._p()) }, (_, i) => cstr(this.acp, X.acp_abi_run_warning(this._p(), i)));
   }
   /** The clock profile the world runs. */
-  get profile() { return PROFILES[this.acp.exports.acp_abi_run_profile(this.ptr)]; }
+  get profile() { return PROFILES[this.acp.exports.acp_abi_run_profile(this._p())]; }
   /** The scenario's frame times (seconds; a copy). */
   get frameTimes() {
     const X = this.acp.exports;
-    const n = X.acp_abi_run_frames_total(this.ptr);
-    const p = X.acp_abi_run_frame_times(this.ptr);
+    const n = X.acp_abi_run_frames_total(this._p());
+    const p = X.acp_abi_run_frame_times(this._p());
     return n ? new Float64Array(this.acp.memory.buffer.slice(p, p + 8 * n)) : new Float64Array(0);
   }
   /** Frames run so far. */
-  get framesDone() { return this.acp.exports.acp_abi_run_frames_done(this.ptr); }
+  get framesDone() { return this.acp.exports.acp_abi_run_frames_done(this._p()); }
   /** The scenario's number of frames. */
-  get framesTotal() { return this.acp.exports.acp_abi_run_frames_total(this.ptr); }
+  get framesTotal() { return this.acp.exports.acp_abi_run_frames_total(this._p()); }
   /** The scenario's excerpts: [{ index, name, needsBytes }] ("default" needs none). */
   excerpts() {
     const X = this.acp.exports;
-    return Array.from({ length: X.acp_abi_run_excerpt_count(this.ptr) }, (_, index) => ({
+    return Array.from({ length: X.acp_abi_run_excerpt_count(this._p()) }, (_, index) => ({
       index,
-      name: cstr(this.acp, X.acp_abi_run_excerpt_name(this.ptr, index)),
-      needsBytes: X.acp_abi_run_excerpt_needs_bytes(this.ptr, index) === 1,
+      name: cstr(this.acp, X.acp_abi_run_excerpt_name(this._p(), index)),
+      needsBytes: X.acp_abi_run_excerpt_needs_bytes(this._p(), index) === 1,
     }));
   }
   /** Hand in excerpt `index`'s DAT bytes (before start). */
   setExcerpt(index, bytes) {
     const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-    withBytes(this.acp, u8, (p, n) => this.acp.exports.acp_abi_run_set_excerpt(this.ptr, index, p, n));
+    withBytes(this.acp, u8, (p, n) => this.acp.exports.acp_abi_run_set_excerpt(this._p(), index, p, n));
     this._check();
   }
   /** Read the excerpts and build the world (throws ScenarioError). */
   start() {
-    if (!this.acp.exports.acp_abi_run_start(this.ptr)) this._check();
+    if (!this.acp.exports.acp_abi_run_start(this._p())) this._check();
   }
   /** The world (a pointer; read it with acp.get('world', ptr, field)). */
-  get world() { return this.acp.exports.acp_abi_run_world(this.ptr); }
+  get world() { return this.acp.exports.acp_abi_run_world(this._p()); }
 
   _frame() {
-    const p = this.acp.exports.acp_abi_run_world(this.ptr);
+    const p = this.acp.exports.acp_abi_run_world(this._p());
     return {
       frame: this.framesDone,
       now: this.acp.get('world', p, 'now'),
@@ -236,51 +236,51 @@ export class Run {
   /** Run one frame at `timeSeconds` (e.g. requestAnimationFrame's time / 1000): events due by
    *  then, CPhysics::UseTime, the trace. Returns { frame, now, gate, digest }. */
   step(timeSeconds) {
-    if (!this.acp.exports.acp_abi_run_step(this.ptr, timeSeconds)) this._check();
+    if (!this.acp.exports.acp_abi_run_step(this._p(), timeSeconds)) this._check();
     return this._frame();
   }
   /** Run the scenario's next frame; null when all have run. */
   stepNext() {
-    if (this.acp.exports.acp_abi_run_step_next(this.ptr)) return this._frame();
+    if (this.acp.exports.acp_abi_run_step_next(this._p())) return this._frame();
     this._check();
     return null;
   }
   /** Run every remaining frame. With keepTrace the trace text is kept (trace()). */
   runAll({ keepTrace = true } = {}) {
-    const n = this.acp.exports.acp_abi_run_all(this.ptr, keepTrace ? 1 : 0);
+    const n = this.acp.exports.acp_abi_run_all(this._p(), keepTrace ? 1 : 0);
     this._check();
     return n;
   }
   /** The trace kept by runAll: every frame line and the closing digest line, '\n'-terminated. */
   trace() {
     const X = this.acp.exports;
-    const p = X.acp_abi_run_trace(this.ptr);
-    const n = X.acp_abi_run_trace_length(this.ptr);
+    const p = X.acp_abi_run_trace(this._p());
+    const n = X.acp_abi_run_trace_length(this._p());
     return new TextDecoder().decode(this.acp.u8().subarray(p, p + n));
   }
   /** The last frame's trace line (JSON, no newline). */
   traceLine() {
     const X = this.acp.exports;
-    const p = X.acp_abi_run_line(this.ptr);
-    const n = X.acp_abi_run_line_length(this.ptr);
+    const p = X.acp_abi_run_line(this._p());
+    const n = X.acp_abi_run_line_length(this._p());
     return new TextDecoder().decode(this.acp.u8().subarray(p, p + n));
   }
   /** The table header, and the last frame's rows (as `acphys run` prints them). */
-  tableHeader() { return cstr(this.acp, this.acp.exports.acp_abi_run_table_header(this.ptr)); }
-  tableRows() { return cstr(this.acp, this.acp.exports.acp_abi_run_table_rows(this.ptr)); }
+  tableHeader() { return cstr(this.acp, this.acp.exports.acp_abi_run_table_header(this._p())); }
+  tableRows() { return cstr(this.acp, this.acp.exports.acp_abi_run_table_rows(this._p())); }
   /** The running digest after the last frame (16 hex digits). */
   digest() {
     const X = this.acp.exports;
-    return hex64(X.acp_abi_run_digest_hi(this.ptr), X.acp_abi_run_digest_lo(this.ptr));
+    return hex64(X.acp_abi_run_digest_hi(this._p()), X.acp_abi_run_digest_lo(this._p()));
   }
   /** The closing trace line {"digest":"..."} for the frames run so far. */
-  digestLine() { return cstr(this.acp, this.acp.exports.acp_abi_run_digest_line(this.ptr)); }
+  digestLine() { return cstr(this.acp, this.acp.exports.acp_abi_run_digest_line(this._p())); }
   /** The digest after every frame run so far, as a BigUint64Array copy (element k: frame k + 1).
    *  The page's share links use every 64th. */
   frameDigestsBig() {
     const X = this.acp.exports;
-    const n = X.acp_abi_run_frames_done(this.ptr);
-    const p = X.acp_abi_run_frame_digests(this.ptr);
+    const n = X.acp_abi_run_frames_done(this._p());
+    const p = X.acp_abi_run_frame_digests(this._p());
     const out = new BigUint64Array(n);
     const view = new DataView(this.acp.memory.buffer);
     for (let i = 0; i < n; i++) out[i] = view.getBigUint64(p + 8 * i, true);
@@ -291,10 +291,10 @@ export class Run {
   /** Every scenario object's state after the last frame, in scenario order. */
   objects() {
     const X = this.acp.exports;
-    const n = X.acp_abi_run_object_count(this.ptr);
+    const n = X.acp_abi_run_object_count(this._p());
     const out = [];
     for (let i = 0; i < n; i++) {
-      const p = X.acp_abi_run_object(this.ptr, i);
+      const p = X.acp_abi_run_object(this._p(), i);
       if (p) out.push(readObject(this.acp, p));
     }
     return out;
@@ -303,6 +303,11 @@ export class Run {
   dispose() {
     if (this.ptr) this.acp.exports.acp_abi_run_free(this.ptr);
     this.ptr = 0;
+  }
+  /** The run's handle; a disposed run cannot be used. */
+  _p() {
+    if (!this.ptr) throw new ScenarioError('the run was disposed');
+    return this.ptr;
   }
 }
 

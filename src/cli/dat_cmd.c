@@ -162,6 +162,10 @@ int acp_cli_excerpt(int argc, char **argv)
         fprintf(stderr, "usage: acphys excerpt <dat> <id>... -o <out.dat>\n");
         rc = 2;
     }
+    if (!rc && acp_same_file(dat, out)) {
+        fprintf(stderr, "acphys: excerpt: -o %s is the DAT being read; write the excerpt to another file\n", out);
+        rc = 2;
+    }
     if (rc) {
         free(ids);
         return rc;

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -82,9 +83,27 @@ uint8_t *acp_read_whole_file(const char *path, size_t *size)
 
 int acp_write_whole_file(const char *path, const uint8_t *bytes, size_t size)
 {
-    FILE *fp = fopen(path, "wb");
-    if (!fp) return -1;
-    size_t n = fwrite(bytes, 1, size, fp);
-    int bad = fclose(fp) != 0 || n != size;
+    /* Write beside the target, then rename over it: a failed write never leaves a half file
+     * where the user's file was. */
+    size_t n = strlen(path);
+    char *tmp = malloc(n + 16);
+    if (!tmp) return -1;
+    snprintf(tmp, n + 16, "%s.acphys-tmp", path);
+    FILE *fp = fopen(tmp, "wb");
+    if (!fp) {
+        free(tmp);
+        return -1;
+    }
+    size_t wrote = fwrite(bytes, 1, size, fp);
+    int bad = fclose(fp) != 0 || wrote != size || rename(tmp, path) != 0;
+    if (bad) remove(tmp);
+    free(tmp);
     return bad ? -1 : 0;
+}
+
+bool acp_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) != 0 || stat(b, &sb) != 0) return false;
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }

@@ -26,4 +26,7 @@ uint8_t *acp_read_whole_file(const char *path, size_t *size);
 /** Write `size` bytes to `path` (replacing it); 0 on success, -1 on failure. */
 int acp_write_whole_file(const char *path, const uint8_t *bytes, size_t size);
 
+/** True when paths a and b name the same existing file (same device and inode). */
+bool acp_same_file(const char *a, const char *b);
+
 #endif

@@ -3,7 +3,7 @@
 // lazy reads resume after pending, and `acphys dump` / `acphys excerpt` agree with the .wasm.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { writeFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -196,6 +196,16 @@ describe('native CLI (acphys dump / excerpt) agrees with the .wasm', () => {
     assert.match(r.stderr, /ACP_DAT_ERR_NOT_FOUND/);
     r = fail(['excerpt', join(root, 'data/cell-default.dat'), '0xA9B4FFFF']);
     assert.equal(r.code, 2);
+  });
+
+  it('excerpt refuses to write over the DAT it reads, and leaves it untouched', () => {
+    const copy = join(dir, 'mine.dat');
+    writeFileSync(copy, read('data/portal-default.dat'));
+    let r;
+    try { runNative(['excerpt', copy, '0x02000001', '-o', copy], { stdio: ['ignore', 'pipe', 'pipe'] }); } catch (e) { r = e; }
+    assert.equal(r.status, 2);
+    assert.match(String(r.stderr), /is the DAT being read/);
+    assert.ok(readFileSync(copy).equals(read('data/portal-default.dat')));
   });
 
   it('writeDat refuses a duplicate id', () => {
