@@ -357,16 +357,43 @@ static const acp_layout_field ANIMATION_FIELDS[] = {
 };
 /* ---- end motion ---- */
 
+/* ---- page (issue 8): layout 11, one object of a run's last frame (src/scenario/trace.h) ---- */
+#include "trace.h"
+static const acp_layout_field TRACE_OBJECT_FIELDS[] = {
+    F(acp_trace_object, id, 1, 1),
+    F(acp_trace_object, has_elapsed, 5, 1),
+    F(acp_trace_object, elapsed, 4, 1),
+    F(acp_trace_object, num_quanta, 1, 1),
+    F(acp_trace_object, quanta, 3, ACP_MAX_QUANTA_PER_UPDATE),
+    F(acp_trace_object, pending, 4, 1),
+    F(acp_trace_object, update_time, 4, 1),
+    F(acp_trace_object, active, 5, 1),
+    F(acp_trace_object, state, 1, 1),
+    F(acp_trace_object, transient, 1, 1),
+    F(acp_trace_object, cell, 1, 1),
+    F(acp_trace_object, origin, 3, 3),
+    F(acp_trace_object, orientation, 3, 4),
+    F(acp_trace_object, velocity, 3, 3),
+    F(acp_trace_object, num_hooks, 1, 1),
+    F(acp_trace_object, hooks, 1, ACP_MAX_HOOKS_RECORDED),
+    F(acp_trace_object, hooks_unrecorded, 1, 1),
+    F(acp_trace_object, skipped, 1, 1),
+    F(acp_trace_object, heading, 4, 1),
+    {NULL, (uint32_t)sizeof(acp_trace_object), 0, 0},
+};
+/* ---- end page ---- */
+
 static const acp_layout_field *const LAYOUTS[] = {PHYSOBJ_FIELDS, WORLD_FIELDS, FPHOOK_FIELDS, ANIM_HOOK_FIELDS,
     /* ---- motion (issue 6) ---- */
     SEQUENCE_FIELDS, ANIM_NODE_FIELDS, PARTARRAY_FIELDS, MOTION_INTERP_FIELDS, MOTION_STATE_FIELDS,
     MTABLE_MANAGER_FIELDS, ANIMATION_FIELDS,
     /* ---- end motion ---- */
+    TRACE_OBJECT_FIELDS, /* page (issue 8) */
 };
 
 /** The field table of a struct: kind 0 physobj, 1 world, 2 fphook, 3 anim_hook, 4 sequence,
- *  5 anim_node, 6 partarray, 7 motion_interp, 8 motion_state, 9 mtable_manager, 10 animation
- *  (type 0 fields: an embedded struct, read its offset only). An array of
+ *  5 anim_node, 6 partarray, 7 motion_interp, 8 motion_state, 9 mtable_manager, 10 animation,
+ *  11 trace_object (type 0 fields: an embedded struct, read its offset only). An array of
  *  {name*, offset, type, count} (16 bytes each) ending with name 0, whose offset is the struct's
  *  size. 0 for an unknown kind. */
 ACP_ABI const acp_layout_field *acp_abi_layout(uint32_t kind)
@@ -1114,3 +1141,49 @@ ACP_ABI int acp_abi_diff_finish(acp_trace_diff *d, uint32_t a_lines, uint32_t b_
  *  identical (N lines)". */
 ACP_ABI const char *acp_abi_diff_message(const acp_trace_diff *d) { return d->message; }
 /* ==== end scenarios and traces ==== */
+
+/* ==== page (issue 8): what the demo page reads and does each frame ======================== */
+
+/** The objects of the run's last frame, as its trace line shows them: acp_abi_run_object_count
+ *  acp_trace_object structs (layout kind 11) in scenario order; 0 before the first frame. One
+ *  typed-array read per frame instead of a call per field. */
+ACP_ABI const acp_trace_object *acp_abi_run_frame_objects(const acp_run *run)
+{
+    const acp_trace_frame *f = acp_run_last_frame(run);
+    return f ? f->objects : NULL;
+}
+/** Add an event (binary JSON of one element of "events") to a started run: 1 added, 0 refused
+ *  (acp_abi_run_event_error says why; the run goes on unchanged). */
+ACP_ABI int acp_abi_run_add_event(acp_run *run, const uint8_t *json, uint32_t size)
+{
+    char err[256];
+    acp_jsonv_doc *doc = acp_jsonv_decode(json, size, err, sizeof err);
+    if (!doc) return 0;
+    int ok = acp_run_add_event(run, acp_jsonv_root(doc));
+    acp_jsonv_doc_destroy(doc);
+    return ok;
+}
+ACP_ABI const char *acp_abi_run_event_error(const acp_run *run) { return acp_run_event_error(run); }
+
+/** The world's terrain (0 for the fixture world without one). */
+ACP_ABI acp_terrain *acp_abi_world_terrain(const acp_world *world) { return world ? world->terrain : NULL; }
+/** Number of loaded landblocks, and the i-th one's id (0xXXYYFFFF; 0 out of range). */
+ACP_ABI uint32_t acp_abi_terrain_count(const acp_terrain *terrain) { return terrain ? terrain->num_blocks : 0; }
+ACP_ABI uint32_t acp_abi_terrain_block_id(const acp_terrain *terrain, uint32_t i)
+{
+    return terrain && i < terrain->num_blocks ? terrain->blocks[i].id : 0;
+}
+/** The i-th landblock's 81 vertices (x, y, z floats in metres, landblock frame; element x·9 + y,
+ *  x east, y north): 0 out of range. */
+ACP_ABI const acp_vec3 *acp_abi_terrain_block_vertices(const acp_terrain *terrain, uint32_t i)
+{
+    return terrain && i < terrain->num_blocks ? terrain->blocks[i].vertices : NULL;
+}
+/** The object's collision spheres: count, and sphere i (centre x, y, z in object axes before
+ *  scaling, radius; 4 floats, metres) or 0. */
+ACP_ABI uint32_t acp_abi_physobj_sphere_count(const acp_physobj *obj) { return acp_physobj_num_spheres(obj); }
+ACP_ABI const acp_sphere *acp_abi_physobj_sphere(const acp_physobj *obj, uint32_t i)
+{
+    return obj && obj->part_array && i < obj->part_array->num_spheres ? &obj->part_array->spheres[i] : NULL;
+}
+/* ==== end page ==== */

@@ -145,6 +145,27 @@ export interface AcphysExports {
   acp_abi_dat_writer_bytes(w: Ptr): Ptr;
   acp_abi_dat_writer_size(w: Ptr): number;
   acp_abi_dat_writer_destroy(w: Ptr): void;
+  // ---- page (issue 8) ----
+  /** The last frame's acp_trace_object array (layout 'trace_object'), 0 before the first frame. */
+  acp_abi_run_frame_objects(run: Ptr): Ptr;
+  /** event: binary JSON (encodeJson) of one "events" element; 1 added, 0 refused. */
+  acp_abi_run_add_event(run: Ptr, json: Ptr, size: number): number;
+  acp_abi_run_event_error(run: Ptr): Ptr;
+  acp_abi_run_world(run: Ptr): Ptr;
+  acp_abi_run_object(run: Ptr, index: number): Ptr;
+  acp_abi_run_object_count(run: Ptr): number;
+  acp_abi_hook_type_name(type: number): Ptr;
+  /** The world's terrain, 0 without one. */
+  acp_abi_world_terrain(world: Ptr): Ptr;
+  acp_abi_terrain_count(terrain: Ptr): number;
+  /** 0xXXYYFFFF; read with `>>> 0`. */
+  acp_abi_terrain_block_id(terrain: Ptr, index: number): number;
+  /** 81 × (x, y, z) f32, metres, element x*9 + y. */
+  acp_abi_terrain_block_vertices(terrain: Ptr, index: number): Ptr;
+  acp_abi_physobj_sphere_count(obj: Ptr): number;
+  /** centre x, y, z (object axes, unscaled) and radius: 4 f32. */
+  acp_abi_physobj_sphere(obj: Ptr, index: number): Ptr;
+  // ---- end page ----
   [name: string]: unknown;
 }
 
@@ -166,6 +187,14 @@ export declare class Acphys {
   copyIn(bytes: Uint8Array): Ptr;
   string(p: Ptr): string;
   version(): string;
+  // ---- page (issue 8): struct layouts (acp_abi_layout) ----
+  /** Field offsets of a C struct kind ('physobj', 'world', ..., 'trace_object'). Types: 1 u32,
+   *  2 i32, 3 f32, 4 f64, 5 bool (u8), 6 pointer, 7 i16, 0 opaque (embedded struct). */
+  layout(kind: string): { size: number; fields: Record<string, { offset: number; type: number; count: number }> };
+  field(kind: string, name: string): { offset: number; type: number; count: number };
+  get(kind: string, ptr: Ptr, name: string): number | boolean | number[];
+  set(kind: string, ptr: Ptr, name: string, value: number | boolean | number[]): void;
+  // ---- end page ----
 }
 
 /** Load and instantiate acphys.wasm from bytes, a URL, a file path (Node) or the default beside

@@ -102,7 +102,8 @@ export class Acphys {
   /** The library version. */
   version() { return this.string(this.exports.acp_abi_version()); }
   /** The layout of a C struct (kind: 'physobj', 'world', 'fphook', 'anim_hook', 'sequence',
-   *  'anim_node', 'partarray', 'motion_interp', 'motion_state', 'mtable_manager', 'animation'):
+   *  'anim_node', 'partarray', 'motion_interp', 'motion_state', 'mtable_manager', 'animation',
+   *  'trace_object'):
    *  { size, fields: { name: { offset, type, count } } } from acp_abi_layout. Types: 1 u32, 2 i32,
    *  3 f32, 4 f64, 5 bool (u8), 6 pointer, 0 opaque. */
   layout(kind) {
@@ -145,6 +146,7 @@ const LAYOUT_KINDS = ['physobj', 'world', 'fphook', 'anim_hook',
   // ---- motion (issue 6) ----
   'sequence', 'anim_node', 'partarray', 'motion_interp', 'motion_state', 'mtable_manager', 'animation',
   // ---- end motion ----
+  'trace_object', // page (issue 8): one object of a run's last frame
 ];
 const TYPE_SIZE = [1, 4, 4, 4, 8, 1, 4, 2];
 
