@@ -1186,4 +1186,115 @@ ACP_ABI const acp_sphere *acp_abi_physobj_sphere(const acp_physobj *obj, uint32_
 {
     return obj && obj->part_array && i < obj->part_array->num_spheres ? &obj->part_array->spheres[i] : NULL;
 }
+
+/* A user's full client_portal.dat / client_cell_1.dat, read lazily (the page's File.slice):
+ * copy a record's raw bytes and directory entry out of it, so the page writes the records a
+ * scenario needs into an excerpt (acp_abi_dat_writer_*) and hands that to the run. Reads follow
+ * the DatSet protocol: a call that returns 1 (pending) names the byte range it wants
+ * (acp_abi_lazydat_wanted_*); supply it and call again. Errors: acp_abi_dat_status_* names. */
+typedef struct abi_lazydat {
+    acp_dat_cache cache;
+    acp_dat_container c;
+    bool opened;
+    acp_dat_error err;
+    acp_dat_entry entry;             /* the last record read */
+    uint8_t *bytes;                  /* its bytes */
+    char *json;                      /* its parse as JSON (acp_dat_record_json), for the page's
+                                        walk from Setup to MotionTable to Animation ids */
+} abi_lazydat;
+
+/** A lazy DAT of `length` bytes (a double: files above 4 GiB are fine); 0 when out of memory. */
+ACP_ABI abi_lazydat *acp_abi_lazydat_create(double length)
+{
+    abi_lazydat *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    d->cache = acp_dat_cache_make((uint64_t)length);
+    acp_dat_error_clear(&d->err);
+    return d;
+}
+ACP_ABI void acp_abi_lazydat_destroy(abi_lazydat *d)
+{
+    if (!d) return;
+    acp_dat_cache_free(&d->cache);
+    free(d->bytes);
+    free(d->json);
+    free(d);
+}
+static int lazydat_status(abi_lazydat *d, acp_dat_status st)
+{
+    if (st == ACP_DAT_OK) acp_dat_error_clear(&d->err);
+    else if (d->err.status != st) acp_dat_fail(&d->err, st, 0, "", 0, false);
+    return (int)st;
+}
+/** Open the container (read and check its header): 0 ok, 1 pending, else an error status. */
+ACP_ABI int acp_abi_lazydat_open(abi_lazydat *d)
+{
+    if (d->opened) return 0;
+    acp_dat_source src = {acp_dat_cache_read, &d->cache, d->cache.file_length};
+    acp_dat_status st = acp_dat_container_open(&d->c, src, &d->err);
+    if (st == ACP_DAT_OK) d->opened = true;
+    return lazydat_status(d, st);
+}
+/** The header's data set (1 portal, 2 cell) and block size; 0 before the container is open. */
+ACP_ABI uint32_t acp_abi_lazydat_data_set(const abi_lazydat *d) { return d->opened ? d->c.header.data_set : 0; }
+ACP_ABI uint32_t acp_abi_lazydat_block_size(const abi_lazydat *d) { return d->opened ? d->c.header.block_size : 0; }
+/** Read record `id` and check that it parses (a type acphys parses must): 0 ok (bytes, entry
+ *  and JSON below), 1 pending, else an error status (ERR_NOT_FOUND when the DAT lacks it). */
+ACP_ABI int acp_abi_lazydat_read(abi_lazydat *d, uint32_t id)
+{
+    int st = acp_abi_lazydat_open(d);
+    if (st != 0) return st;
+    free(d->bytes);
+    free(d->json);
+    d->bytes = NULL;
+    d->json = NULL;
+    acp_dat_entry e;
+    acp_dat_status s = acp_dat_container_find(&d->c, id, &e, &d->err);
+    if (s != ACP_DAT_OK) return lazydat_status(d, s);
+    if (e.size > ACP_DAT_MAX_RECORD_SIZE)
+        return lazydat_status(d, acp_dat_fail(&d->err, ACP_DAT_ERR_RECORD_TOO_LARGE, e.offset, "entry.size", id, false));
+    uint8_t *buf = malloc(e.size ? e.size : 1);
+    if (!buf) return lazydat_status(d, acp_dat_fail(&d->err, ACP_DAT_ERR_OUT_OF_MEMORY, 0, "", id, false));
+    s = acp_dat_container_read(&d->c, &e, buf, &d->err);
+    if (s != ACP_DAT_OK) {
+        free(buf);
+        return lazydat_status(d, s);
+    }
+    acp_dat_type type = acp_dat_type_of(d->c.header.data_set, id);
+    if (type != ACP_DAT_TYPE_UNKNOWN) {
+        acp_dat_record rec;
+        s = acp_dat_record_parse(type, id, buf, e.size, &rec, &d->err);
+        if (s != ACP_DAT_OK) {
+            free(buf);
+            return lazydat_status(d, s);
+        }
+        d->json = acp_dat_record_json(&rec, NULL, NULL);
+        acp_dat_record_free(&rec);
+    }
+    d->entry = e;
+    d->bytes = buf;
+    return lazydat_status(d, ACP_DAT_OK);
+}
+/** The range a pending call wants (offset as a double, length in bytes). */
+ACP_ABI double acp_abi_lazydat_wanted_offset(const abi_lazydat *d) { return (double)d->cache.want_offset; }
+ACP_ABI uint32_t acp_abi_lazydat_wanted_length(const abi_lazydat *d) { return d->cache.want_length; }
+/** Supply file bytes [offset, offset + length): 0 ok, else an error status. */
+ACP_ABI int acp_abi_lazydat_supply(abi_lazydat *d, double offset, const uint8_t *bytes, uint32_t length)
+{
+    return lazydat_status(d, acp_dat_cache_supply(&d->cache, (uint64_t)offset, bytes, length));
+}
+/** The last record read: its bytes and size, its entry's flags, date and iteration, and its
+ *  JSON (0 for a type acphys does not parse). */
+ACP_ABI const uint8_t *acp_abi_lazydat_bytes(const abi_lazydat *d) { return d->bytes; }
+ACP_ABI uint32_t acp_abi_lazydat_size(const abi_lazydat *d) { return d->bytes ? d->entry.size : 0; }
+ACP_ABI uint32_t acp_abi_lazydat_flags(const abi_lazydat *d) { return d->entry.flags; }
+ACP_ABI int32_t acp_abi_lazydat_date(const abi_lazydat *d) { return d->entry.date; }
+ACP_ABI int32_t acp_abi_lazydat_iteration(const abi_lazydat *d) { return d->entry.iteration; }
+ACP_ABI const char *acp_abi_lazydat_json(const abi_lazydat *d) { return d->json; }
+/** The last error: status, file or record offset, whether in a record, field, record id. */
+ACP_ABI int acp_abi_lazydat_error_status(const abi_lazydat *d) { return (int)d->err.status; }
+ACP_ABI double acp_abi_lazydat_error_offset(const abi_lazydat *d) { return (double)d->err.offset; }
+ACP_ABI int acp_abi_lazydat_error_in_record(const abi_lazydat *d) { return d->err.in_record ? 1 : 0; }
+ACP_ABI const char *acp_abi_lazydat_error_field(const abi_lazydat *d) { return d->err.field ? d->err.field : ""; }
+ACP_ABI uint32_t acp_abi_lazydat_error_record(const abi_lazydat *d) { return d->err.record_id; }
 /* ==== end page ==== */

@@ -165,6 +165,27 @@ export interface AcphysExports {
   acp_abi_physobj_sphere_count(obj: Ptr): number;
   /** centre x, y, z (object axes, unscaled) and radius: 4 f32. */
   acp_abi_physobj_sphere(obj: Ptr, index: number): Ptr;
+  acp_abi_lazydat_create(length: number): Ptr;
+  acp_abi_lazydat_destroy(d: Ptr): void;
+  /** 0 ok, 1 pending, else an error status. */
+  acp_abi_lazydat_open(d: Ptr): number;
+  acp_abi_lazydat_data_set(d: Ptr): number;
+  acp_abi_lazydat_block_size(d: Ptr): number;
+  acp_abi_lazydat_read(d: Ptr, id: number): number;
+  acp_abi_lazydat_wanted_offset(d: Ptr): number;
+  acp_abi_lazydat_wanted_length(d: Ptr): number;
+  acp_abi_lazydat_supply(d: Ptr, offset: number, bytes: Ptr, length: number): number;
+  acp_abi_lazydat_bytes(d: Ptr): Ptr;
+  acp_abi_lazydat_size(d: Ptr): number;
+  acp_abi_lazydat_flags(d: Ptr): number;
+  acp_abi_lazydat_date(d: Ptr): number;
+  acp_abi_lazydat_iteration(d: Ptr): number;
+  acp_abi_lazydat_json(d: Ptr): Ptr;
+  acp_abi_lazydat_error_status(d: Ptr): number;
+  acp_abi_lazydat_error_offset(d: Ptr): number;
+  acp_abi_lazydat_error_in_record(d: Ptr): number;
+  acp_abi_lazydat_error_field(d: Ptr): Ptr;
+  acp_abi_lazydat_error_record(d: Ptr): number;
   // ---- end page ----
   [name: string]: unknown;
 }
@@ -277,3 +298,28 @@ export interface DatRecordBytes {
 
 /** Write a DAT in the retail container format (dataSet 1 portal, 2 cell; blockSize 0 = 1024/256). */
 export declare function writeDat(acp: Acphys, opts: { dataSet: number; blockSize?: number; records: DatRecordBytes[] }): Uint8Array;
+
+// ---- page (issue 8) ----
+/** A record copied out of a DAT: raw bytes, directory entry fields, and its parse as JSON. */
+export interface DatRecordCopy extends DatRecordBytes {
+  id: number;
+  flags: number;
+  date: number;
+  iteration: number;
+  /** The record as acp_dat_record_json gives it; undefined for a type acphys does not parse. */
+  json: Record<string, unknown> | undefined;
+}
+
+/** A user's full DAT read on demand (File.slice), to copy the records a scenario needs into an
+ *  excerpt (writeDat). Only the header, the B-tree path and the records' blocks are read. */
+export declare class LazyDat {
+  constructor(acp: Acphys, length: number, read: (offset: number, length: number) => Uint8Array | Promise<Uint8Array>,
+    onRead?: (bytes: number) => void);
+  lastError(): DatErrorInfo;
+  /** Reads and checks the header; throws DatError (e.g. ACP_DAT_ERR_BAD_MAGIC: not a DAT). */
+  open(): Promise<{ dataSet: number; blockSize: number }>;
+  /** Throws DatError (ACP_DAT_ERR_NOT_FOUND when the DAT lacks the record, ...). */
+  record(id: number): Promise<DatRecordCopy>;
+  free(): void;
+}
+// ---- end page ----

@@ -325,3 +325,78 @@ export function writeDat(acp, { dataSet, blockSize = 0, records }) {
     x.acp_abi_dat_writer_destroy(w);
   }
 }
+
+// ---- page (issue 8): records copied out of a user's full DAT, read lazily ----
+
+/** A user's full DAT (client_portal.dat, client_cell_1.dat) read on demand through
+ *  `read(offset, length)` (e.g. File.slice), to copy records out of it: `await record(id)` gives
+ *  the record's raw bytes, directory entry fields and parsed JSON; `writeDat` then makes an
+ *  excerpt of them. Only the header, the B-tree path and the record's blocks are read (64 KiB
+ *  windows). `onRead(bytes)` is told of every range read (a progress bar). Call free(). */
+export class LazyDat {
+  constructor(acp, length, read, onRead) {
+    this.acp = acp;
+    this.x = acp.exports;
+    this.read = read;
+    this.onRead = onRead;
+    this.handle = this.x.acp_abi_lazydat_create(length);
+    if (!this.handle) throw new Error('acphys: out of memory opening a DAT');
+  }
+  lastError() {
+    const x = this.x, h = this.handle, status = x.acp_abi_lazydat_error_status(h);
+    return {
+      status,
+      code: this.acp.string(x.acp_abi_dat_status_name(status)),
+      message: this.acp.string(x.acp_abi_dat_status_string(status)),
+      offset: x.acp_abi_lazydat_error_offset(h),
+      inRecord: x.acp_abi_lazydat_error_in_record(h) === 1,
+      field: this.acp.string(x.acp_abi_lazydat_error_field(h)),
+      recordId: x.acp_abi_lazydat_error_record(h) >>> 0,
+    };
+  }
+  async #settle(call) {
+    for (let round = 0; ; round++) {
+      const status = call();
+      if (status !== DAT_PENDING) {
+        if (status !== 0) throw new DatError(this.lastError());
+        return;
+      }
+      if (round > 100000) throw new Error('acphys: a DAT read needed more than 100000 ranges');
+      const offset = this.x.acp_abi_lazydat_wanted_offset(this.handle);
+      const length = this.x.acp_abi_lazydat_wanted_length(this.handle) >>> 0;
+      const bytes = await this.read(offset, length);
+      if (this.onRead) this.onRead(bytes.byteLength);
+      const p = this.acp.copyIn(bytes);
+      let supplied;
+      try { supplied = this.x.acp_abi_lazydat_supply(this.handle, offset, p, bytes.byteLength); } finally { this.acp.free(p); }
+      if (supplied !== 0) throw new DatError(this.lastError());
+    }
+  }
+  /** Read and check the header; resolves to { dataSet (1 portal, 2 cell), blockSize }. Throws
+   *  DatError (ACP_DAT_ERR_BAD_MAGIC for a file that is not a DAT, ...). */
+  async open() {
+    await this.#settle(() => this.x.acp_abi_lazydat_open(this.handle));
+    return { dataSet: this.x.acp_abi_lazydat_data_set(this.handle), blockSize: this.x.acp_abi_lazydat_block_size(this.handle) };
+  }
+  /** Record `id`: { id, bytes, flags, date, iteration, json (parsed record, or undefined for a
+   *  type acphys does not parse) }. Throws DatError (ACP_DAT_ERR_NOT_FOUND, ...). */
+  async record(id) {
+    await this.#settle(() => this.x.acp_abi_lazydat_read(this.handle, id >>> 0));
+    const x = this.x, h = this.handle;
+    const p = x.acp_abi_lazydat_bytes(h), n = x.acp_abi_lazydat_size(h) >>> 0;
+    const j = x.acp_abi_lazydat_json(h);
+    return {
+      id: id >>> 0,
+      bytes: this.acp.u8().slice(p, p + n),
+      flags: x.acp_abi_lazydat_flags(h) >>> 0,
+      date: x.acp_abi_lazydat_date(h),
+      iteration: x.acp_abi_lazydat_iteration(h),
+      json: j ? JSON.parse(this.acp.string(j)) : undefined,
+    };
+  }
+  free() {
+    if (this.handle) this.x.acp_abi_lazydat_destroy(this.handle);
+    this.handle = 0;
+  }
+}
+// ---- end page ----

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 
-import { DatSet } from '../../wasm/acphys.mjs';
+import { DatError, DatSet, LazyDat, writeDat } from '../../wasm/acphys.mjs';
 import { createRun, runScenario, ScenarioError } from '../../wasm/scenario.mjs';
 import { acphys, root } from './helpers.mjs';
 
@@ -122,5 +122,57 @@ describe('terrain vertices and collision spheres for drawing', () => {
     assert.deepEqual(Array.from(acp.f32().subarray(sp, sp + 4)), [0, 0, Math.fround(1.32), Math.fround(0.48)]);
     assert.equal(X.acp_abi_physobj_sphere(obj, 2), 0);
     run.dispose();
+  });
+});
+
+describe('records copied out of a DAT read lazily (LazyDat, acp_abi_lazydat_*)', () => {
+  /** A LazyDat over a file's bytes that counts what it reads. */
+  function lazy(path) {
+    const bytes = new Uint8Array(readFileSync(path));
+    const read = { bytes: 0, ranges: 0 };
+    const dat = new LazyDat(acp, bytes.length, (o, n) => bytes.slice(o, o + n), (n) => { read.bytes += n; read.ranges++; });
+    return { dat, read, size: bytes.length };
+  }
+
+  it('an excerpt written from the copied records runs the scenario exactly as the embedded excerpts do', async () => {
+    const portal = lazy(join(root, 'data', 'portal-default.dat'));
+    assert.deepEqual(await portal.dat.open(), { dataSet: 1, blockSize: 1024 });
+    const setup = await portal.dat.record(0x02000001);
+    assert.equal(setup.json.type, 'Setup');
+    assert.equal(setup.flags, 0x00010000);
+    const table = await portal.dat.record(Number(setup.json.default_motion_table));
+    const anims = [...new Set(JSON.stringify(table.json).match(/0x03[0-9A-F]{6}/g))].map(Number);
+    assert.ok(anims.length >= 3);
+    const portalRecords = [setup, table];
+    for (const id of anims) portalRecords.push(await portal.dat.record(id));
+    await assert.rejects(portal.dat.record(0x02000002), (e) => e instanceof DatError && e.code === 'ACP_DAT_ERR_NOT_FOUND');
+    portal.dat.free();
+
+    const cell = lazy(join(root, 'data', 'cell-default.dat'));
+    assert.deepEqual(await cell.dat.open(), { dataSet: 2, blockSize: 256 });
+    const cellRecords = [await cell.dat.record(0xD59AFFFF), await cell.dat.record(0x13000000)];
+    cell.dat.free();
+
+    const s = player();
+    const excerpts = {
+      'client_portal.dat': writeDat(acp, { dataSet: 1, blockSize: 1024, records: portalRecords }),
+      'client_cell_1.dat': writeDat(acp, { dataSet: 2, blockSize: 256, records: cellRecords }),
+    };
+    const mine = runScenario(acp, { ...s, excerpts: ['client_portal.dat', 'client_cell_1.dat'] }, { excerpts });
+    assert.equal(mine.digest, runScenario(acp, s).digest);
+  });
+
+  it('reads only the windows it needs, and names a file that is not a DAT', async () => {
+    const big = new Uint8Array(8 << 20); // a "large DAT": the 60 KiB excerpt at the start of 8 MiB
+    big.set(readFileSync(join(root, 'data', 'portal-default.dat')));
+    const read = { bytes: 0 };
+    const dat = new LazyDat(acp, big.length, (o, n) => big.slice(o, o + n), (n) => { read.bytes += n; });
+    await dat.open();
+    await dat.record(0x09000001);
+    assert.ok(read.bytes <= 2 * 65536, `read ${read.bytes} bytes`);
+    dat.free();
+    const junk = new LazyDat(acp, 4096, (o, n) => new Uint8Array(n).fill(0x41));
+    await assert.rejects(junk.open(), (e) => e instanceof DatError && e.code === 'ACP_DAT_ERR_BAD_MAGIC');
+    junk.free();
   });
 });
