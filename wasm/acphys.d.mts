@@ -151,6 +151,8 @@ export interface AcphysExports {
   /** event: binary JSON (encodeJson) of one "events" element; 1 added, 0 refused. */
   acp_abi_run_add_event(run: Ptr, json: Ptr, size: number): number;
   acp_abi_run_event_error(run: Ptr): Ptr;
+  /** One frame at `now` seconds: 1 ok, 0 error (the run's error message). */
+  acp_abi_run_step(run: Ptr, now: number): number;
   acp_abi_run_world(run: Ptr): Ptr;
   acp_abi_run_object(run: Ptr, index: number): Ptr;
   acp_abi_run_object_count(run: Ptr): number;
