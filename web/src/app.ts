@@ -601,6 +601,7 @@ export class App {
       return;
     }
     if (!dat.lazy) dat.recordIds = recordIdsOf(this.acp, dat.bytes);
+    const previous = this.dats.get(dat.name);
     this.dats.set(dat.name, dat);
     this.showDats();
     // A link waiting for this DAT replays now.
@@ -621,7 +622,7 @@ export class App {
     s.excerpts = [...list, dat.name];
     const r = await this.rebuild(s);
     if (!r) {
-      this.dats.delete(dat.name);
+      if (previous) this.dats.set(dat.name, previous); else this.dats.delete(dat.name);
       this.showDats();
       return;
     }
@@ -749,7 +750,7 @@ export class App {
     v.className = d === null ? 'identical' : 'diverged';
     v.dataset['verdict'] = d === null ? 'identical' : 'diverged';
     v.dataset['digest'] = r.framesDone ? r.digest() : '';
-    this.status(`${source}: ${r.framesDone} frames replayed. Press Play to go on recording from the end.`);
+    this.status(`${source[0]!.toUpperCase()}${source.slice(1)}: ${r.framesDone} frames replayed. Press Play to go on recording from the end.`);
   }
 
   // ---- test hook ----
