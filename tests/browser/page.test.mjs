@@ -8,6 +8,7 @@
 // recorded. Screenshots and figures go to tests/artifacts/.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -224,6 +225,27 @@ describe('the demo page in headless Chromium', () => {
     assert.match(msg, /goes on unchanged/);
     await waitFrames(page, before.frames + 10);
     assert.match(await page.locator('#dats').textContent(), /client_portal\.dat \(full DAT, read lazily; \d+ records copied/, 'the DAT that worked stays');
+    await page.click('#message-close');
+  });
+
+  it('refuses a link longer than browsers accept and offers the run file to download instead', async () => {
+    // A scenario whose events carry 1.8 MB of hashes (which lz-string cannot compress).
+    const s = JSON.parse(readFileSync(join(root, 'data', 'scenarios', 'running-turning-player.json'), 'utf8'));
+    const noise = (i) => createHash('sha512').update(String(i)).digest('base64');
+    s.events = [...s.events, ...Array.from({ length: 20000 }, (_, i) => ({ t: 0, object: 1, set_velocity: [0, 0, 0], note: noise(i) }))];
+    s.frames = { hz: 60, count: 10 };
+    await page.setInputFiles('#run-input', { name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(s)) });
+    await page.waitForFunction(() => /Opened the scenario big\.json/.test(document.getElementById('status').textContent), null, { timeout: 20_000 });
+    const download = page.waitForEvent('download', { timeout: 10_000 });
+    await page.click('#share');
+    const file = await download;
+    assert.match(file.suggestedFilename(), /\.acphys\.json$/);
+    assert.match(await page.locator('#message-text').textContent(), /more than browsers accept/);
+    const saved = join(ARTIFACTS, 'page-too-long.acphys.json');
+    await file.saveAs(saved);
+    const run = JSON.parse(readFileSync(saved, 'utf8'));
+    assert.equal(run.acphys_run, 1);
+    assert.equal(runScenario(acp, run.scenario).digest, run.digest);
     await page.click('#message-close');
   });
 
