@@ -202,6 +202,21 @@ export class DatError extends Error {
   }
 }
 
+/** The last error of a DAT handle as a plain object: `kind` 'dat' (DatSet) or 'lazydat'
+ *  (LazyDat) picks the acp_abi_<kind>_error_* functions. */
+function datErrorInfo(acp, kind, h) {
+  const x = acp.exports, status = x[`acp_abi_${kind}_error_status`](h);
+  return {
+    status,
+    code: acp.string(x.acp_abi_dat_status_name(status)),
+    message: acp.string(x.acp_abi_dat_status_string(status)),
+    offset: x[`acp_abi_${kind}_error_offset`](h),
+    inRecord: x[`acp_abi_${kind}_error_in_record`](h) === 1,
+    field: acp.string(x[`acp_abi_${kind}_error_field`](h)),
+    recordId: x[`acp_abi_${kind}_error_record`](h) >>> 0,
+  };
+}
+
 /** A record store in the module (src/dat/dat.h acp_datset): add excerpts or lazily read DATs,
  *  then query records. Call free() when done. */
 export class DatSet {
@@ -213,18 +228,7 @@ export class DatSet {
     this.readers = [];
   }
   /** The last error as a plain object (status 0 when the last call succeeded). */
-  lastError() {
-    const x = this.x, h = this.handle, status = x.acp_abi_dat_error_status(h);
-    return {
-      status,
-      code: this.acp.string(x.acp_abi_dat_status_name(status)),
-      message: this.acp.string(x.acp_abi_dat_status_string(status)),
-      offset: x.acp_abi_dat_error_offset(h),
-      inRecord: x.acp_abi_dat_error_in_record(h) === 1,
-      field: this.acp.string(x.acp_abi_dat_error_field(h)),
-      recordId: x.acp_abi_dat_error_record(h) >>> 0,
-    };
-  }
+  lastError() { return datErrorInfo(this.acp, 'dat', this.handle); }
   #check(status) {
     if (status !== 0) throw new DatError(this.lastError());
   }
@@ -342,18 +346,7 @@ export class LazyDat {
     this.handle = this.x.acp_abi_lazydat_create(length);
     if (!this.handle) throw new Error('acphys: out of memory opening a DAT');
   }
-  lastError() {
-    const x = this.x, h = this.handle, status = x.acp_abi_lazydat_error_status(h);
-    return {
-      status,
-      code: this.acp.string(x.acp_abi_dat_status_name(status)),
-      message: this.acp.string(x.acp_abi_dat_status_string(status)),
-      offset: x.acp_abi_lazydat_error_offset(h),
-      inRecord: x.acp_abi_lazydat_error_in_record(h) === 1,
-      field: this.acp.string(x.acp_abi_lazydat_error_field(h)),
-      recordId: x.acp_abi_lazydat_error_record(h) >>> 0,
-    };
-  }
+  lastError() { return datErrorInfo(this.acp, 'lazydat', this.handle); }
   async #settle(call) {
     for (let round = 0; ; round++) {
       const status = call();
