@@ -93,7 +93,7 @@ describe('the demo page in headless Chromium', () => {
     const moved = Math.hypot(s1.x - s0.x, s1.y - s0.y);
     assert.ok(moved > 1, `the player moved ${moved} m`);
     const readout = await page.locator('#readout').textContent();
-    assert.match(readout, /\+Moosier \(id 1\): cell 0xD59A/);
+    assert.match(readout, /\+Moosier \(id 1\): cell 0xD59A00[0-9A-F]{2}, x [0-9.]+ m, y [0-9.]+ m in the landblock/);
     const map1 = await page.evaluate(() => document.getElementById('map').toDataURL());
     assert.notEqual(map0, map1, 'the map changed');
     const quanta = await inkedPixels(page, '.quanta-plot canvas');

@@ -368,7 +368,8 @@ export class App {
     const sp = tracked && idx >= 0 ? h.speed[i]!.at(idx) : NaN;
     const ro = $('readout');
     ro.textContent = `${s.names[i]} (id ${s.ids[i]}): cell 0x${cell.toString(16).toUpperCase().padStart(8, '0')}, ` +
-      `x ${x.toFixed(2)} m east, y ${y.toFixed(2)} m north, z ${z.toFixed(2)} m, heading ${Number.isNaN(hd) ? '–' : hd.toFixed(1)}°, ` +
+      `x ${(x - 192 * ((cell >>> 24) & 0xff)).toFixed(2)} m, y ${(y - 192 * ((cell >>> 16) & 0xff)).toFixed(2)} m in the landblock ` +
+      `(world ${x.toFixed(1)} m east, ${y.toFixed(1)} m north), z ${z.toFixed(2)} m, heading ${Number.isNaN(hd) ? '–' : hd.toFixed(1)}°, ` +
       `speed ${Number.isNaN(sp) ? '–' : sp.toFixed(2)} m/s${live && !s.active[i] ? ' (inactive)' : ''}`;
     ro.dataset['x'] = String(x);
     ro.dataset['y'] = String(y);

@@ -67,7 +67,11 @@ function quantumLines(u: uPlot): void {
     g.lineTo(left + width, y);
     g.stroke();
     g.setLineDash([]);
-    g.fillText(label, left + 4 * devicePixelRatio, y - 3 * devicePixelRatio);
+    // MIN at the right end, above its line, clear of the bars that crowd the bottom left.
+    const right = v === MIN_QUANTUM;
+    g.textAlign = right ? 'right' : 'left';
+    g.fillText(label, right ? left + width - 4 * devicePixelRatio : left + 4 * devicePixelRatio, y - 3 * devicePixelRatio);
+    g.textAlign = 'left';
   }
   void height;
   g.restore();
@@ -78,6 +82,8 @@ export class QuantaPlot {
   readonly u: uPlot;
   private readonly order: number[]; // column per series (−1: others)
   private selected = 0;
+  /** The first history frame shown (legend values index the shown window). */
+  private from = 0;
 
   constructor(readonly el: HTMLElement, readonly s: Session, readonly profileIndex: number, selected: number) {
     this.selected = Math.min(selected, s.tracked - 1);
@@ -86,14 +92,18 @@ export class QuantaPlot {
     const bars = uPlot.paths.bars!({ size: [0.85, 40], align: 0 });
     if (s.n > s.tracked) {
       this.order.push(-1);
-      series.push({ label: `quanta: ${s.n - s.tracked} others`, fill: 'rgba(120,120,120,0.6)', stroke: 'rgba(90,90,90,0.8)', paths: bars, points: { show: false }, value: (_u, v) => fmtS(v) });
+      const pc = s.history.profiles[profileIndex]!, last = pc.stacked[s.tracked - 1]!;
+      series.push({
+        label: `quanta: ${s.n - s.tracked} others`, fill: 'rgba(120,120,120,0.6)', stroke: 'rgba(90,90,90,0.8)', paths: bars, points: { show: false },
+        value: (_u, _v, _si, idx) => (idx === null || idx === undefined ? '–' : fmtS(pc.total.at(this.from + idx) - last.at(this.from + idx))),
+      });
     }
     for (let i = s.tracked - 1; i >= 0; i--) {
       this.order.push(i);
       const own = s.history.profiles[profileIndex]!.quanta[i]!;
       series.push({
         label: `quanta: ${s.names[i]}`, fill: objectColour(i), stroke: objectColour(i), paths: bars, points: { show: false },
-        value: (_u, _v, _si, idx) => (idx === null || idx === undefined ? '–' : fmtS(own.at(idx))),
+        value: (_u, _v, _si, idx) => (idx === null || idx === undefined ? '–' : fmtS(own.at(this.from + idx))),
       });
     }
     series.push({ label: 'elapsed', stroke: '#222', width: 2, paths: ticks(3), points: { show: false }, value: (_u, v) => fmtS(v) });
@@ -126,6 +136,7 @@ export class QuantaPlot {
   /** Show frames [from, to) of the history. */
   update(from: number, to: number): void {
     const h = this.s.history;
+    this.from = from;
     const pc: ProfileColumns = h.profiles[this.profileIndex]!;
     const sel = this.selected;
     const elapsed = pc.elapsed[sel]!.data, gate = pc.gate.data;
@@ -154,8 +165,8 @@ export class QuantaPlot {
 
 type Quantity = 'x' | 'y' | 'z' | 'heading' | 'speed';
 const QUANTITIES: { key: Quantity; label: string; range?: [number, number] }[] = [
-  { key: 'x', label: 'x east (m)' },
-  { key: 'y', label: 'y north (m)' },
+  { key: 'x', label: 'x east (m, world)' },
+  { key: 'y', label: 'y north (m, world)' },
   { key: 'z', label: 'z up (m)' },
   { key: 'heading', label: 'heading (degrees)', range: [0, 360] },
   { key: 'speed', label: 'speed (m/s)' },

@@ -70,7 +70,6 @@ export class Session {
   readonly n: number;
   readonly ids: Uint32Array;
   readonly names: string[];
-  readonly hasMotion: boolean[];
   /** Live state of every object after the last frame (primary profile): world x, y (m), z (m),
    *  heading (degrees), active, cell. */
   readonly gx: Float64Array;
@@ -117,14 +116,12 @@ export class Session {
     this.objPtrs = new Uint32Array(this.n);
     this.radius = new Float32Array(this.n);
     this.names = [];
-    this.hasMotion = [];
     this.gx = new Float64Array(this.n); this.gy = new Float64Array(this.n); this.z = new Float64Array(this.n);
     this.heading = new Float64Array(this.n); this.active = new Uint8Array(this.n); this.cell = new Uint32Array(this.n);
     for (let i = 0; i < this.n; i++) {
       const so = this.scenario.objects[i]!;
       this.ids[i] = u32(so.id);
       this.names.push(so.name ?? `object ${u32(so.id)}`);
-      this.hasMotion.push(so.setup !== undefined);
       const p = X.acp_abi_run_object(run0.ptr, i);
       this.objPtrs[i] = p;
       let r = 0;
