@@ -183,11 +183,16 @@ describe('the demo page in headless Chromium', () => {
     assert.match(r.stdout, /# pass 1/);
   });
 
-  it('a file that is not a DAT gives a clear message and the run goes on', async () => {
+  it('a file that is not a DAT, dropped on the page, gives a clear message and the run goes on', async () => {
     await page.click('#play'); // play again
     await waitFrames(page, (await state(page)).frames + 10);
     const digestAt = await page.evaluate(() => window.acphysPage.digestAt(10));
-    await page.setInputFiles('#dat-input', { name: 'notes.dat', mimeType: 'application/octet-stream', buffer: Buffer.from('these are my notes, not a DAT\n'.repeat(30)) });
+    // Dropped on the page (drag and drop), as a user would.
+    await page.evaluate(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['these are my notes, not a DAT\n'.repeat(30)], 'notes.dat'));
+      document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
     await page.waitForFunction(() => !document.getElementById('message').hidden, null, { timeout: 10_000 });
     const msg = await page.locator('#message-text').textContent();
     assert.match(msg, /notes\.dat is not a DAT file/);
