@@ -158,6 +158,17 @@ describe('the demo page in headless Chromium', () => {
       assert.match(await verdict.textContent(), /identical/);
       assert.deepEqual(errors, []);
       await p2.screenshot({ path: shot('replayed-link'), fullPage: false });
+
+      // The same link with the scenario changed before frame 100: the replay names that frame.
+      const target = Math.min(100, run.frames - 5);
+      const raw = JSON.parse(LZString.decompressFromEncodedURIComponent(new URL(link).hash.slice(1).replace(/^v1\.[0-9a-z]+\./, '')));
+      raw.scenario.events.push({ t: run.scenario.frames.times[target - 1], object: 1, set_velocity: [0, 0, 5] });
+      const changed = `${link.split('#')[0]}#v1.${build}.${LZString.compressToEncodedURIComponent(JSON.stringify(raw))}`;
+      await p2.goto(changed);
+      await p2.waitForFunction(() => document.getElementById('verdict')?.dataset.verdict === 'diverged', null, { timeout: 30_000 });
+      assert.equal(await verdict.getAttribute('data-frame'), String(target), await verdict.textContent());
+      assert.match(await verdict.textContent(), new RegExp(`diverged at frame ${target} of`));
+      await p2.screenshot({ path: shot('diverged-link'), fullPage: false });
     } finally {
       await fresh.close();
     }

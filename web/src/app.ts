@@ -10,7 +10,7 @@ import { bytesDigest, extract, openDat, type UserDat } from './dat';
 import { generateFrameTimes, type FrameGenerator } from './frames';
 import { Keyboard } from './keyboard';
 import {
-  CHAT_LINK_CHARS, decodeJsonFile, decodeLink, DIGEST_EVERY, encodeLink, encodeRunFile, firstDivergence, isLinkFragment,
+  CHAT_LINK_CHARS, decodeJsonFile, decodeLink, DIGEST_EVERY, encodeLink, encodeRunFile, firstDivergence, frameChecks, isLinkFragment,
   LinkError, MAX_LINK_CHARS, type RunFile,
 } from './link';
 import { MapView } from './map';
@@ -645,7 +645,7 @@ export class App {
     }
     return {
       acphys_run: 1, build: this.acp.digest ?? 'unknown', scenario: this.snapshot(), frames: s.framesDone,
-      digest: s.digest(), every: DIGEST_EVERY, sampled, excerpts,
+      digest: s.digest(), every: DIGEST_EVERY, sampled, excerpts, checks: frameChecks(all),
     };
   }
 
@@ -743,13 +743,16 @@ export class App {
     }
     const text = d === null
       ? `Replayed ${source}: identical. ${run.frames} frames, digest ${run.digest}.`
-      : `Replayed ${source}: diverged. The digests agree up to frame ${d.after} and differ at frame ${d.by}, so the runs part within frames ${d.after + 1}–${d.by} (the link carries every ${run.every}th frame's digest).`;
+      : d.frame !== undefined
+        ? `Replayed ${source}: diverged at frame ${d.frame} of ${run.frames} (the first frame whose digest differs from the link's, by the check byte it carries for every frame; the full digests agree at frame ${d.after} and differ at frame ${d.by}).`
+        : `Replayed ${source}: diverged within frames ${d.after + 1}–${d.by} of ${run.frames} (the digests agree at frame ${d.after} and differ at frame ${d.by}).`;
     this.verdict = { run, text, identical: d === null };
     const v = $('verdict');
     v.hidden = false;
     v.textContent = text + (notes.length ? ` Note: ${notes.join('; ')}.` : '');
     v.className = d === null ? 'identical' : 'diverged';
     v.dataset['verdict'] = d === null ? 'identical' : 'diverged';
+    v.dataset['frame'] = d?.frame !== undefined ? String(d.frame) : '';
     v.dataset['digest'] = r.framesDone ? r.digest() : '';
     this.status(`${source[0]!.toUpperCase()}${source.slice(1)}: ${r.framesDone} frames replayed. Press Play to go on recording from the end.`);
   }

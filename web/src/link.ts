@@ -5,8 +5,8 @@
 //   #v1.<build digest, 16 hex or "unknown">.<lz-string compressToEncodedURIComponent(JSON payload)>
 //
 // The payload (version 1) is a RunFile: {"acphys_run": 1, "build", "scenario", "frames",
-// "digest", "every": 64, "sampled": [digest of frame 64, 128, ...], "excerpts": {name: sha-256
-// prefix of the bytes the run got}}. Frame times the page recorded are whole microseconds; when
+// "digest", "every": 64, "sampled": [digest of frame 64, 128, ...], "checks": base64 of the low
+// byte of every frame's digest, "excerpts": {name: sha-256 prefix of the bytes the run got}}. Frame times the page recorded are whole microseconds; when
 // every time is, the payload carries them as integer microsecond steps ("dt_us") instead of
 // decimals, which compress several times better, and the decoder rebuilds the same doubles
 // (n / 1e6 is the double nearest the decimal, as JSON.parse gives). A run file (the download
@@ -40,6 +40,9 @@ export interface RunFile {
   sampled: string[];
   /** SHA-256 prefix of each non-default excerpt's bytes, by name. */
   excerpts: Record<string, string>;
+  /** Optional: the low byte of every frame's digest, base64 (frameChecks), so a replay that
+   *  parts from the run names the frame, not only the 64 frames around it. */
+  checks?: string;
 }
 
 /** A link or file that could not be read: the message says what is wrong with it. */
@@ -107,6 +110,7 @@ function checkRunFile(v: unknown, what: string): RunFile {
     acphys_run: 1, build: typeof o.build === 'string' ? o.build : 'unknown', scenario,
     frames: o.frames as number, digest: o.digest, every: o.every as number, sampled: o.sampled,
     excerpts: typeof o.excerpts === 'object' && o.excerpts !== null ? o.excerpts : {},
+    ...(typeof o.checks === 'string' ? { checks: o.checks } : {}),
   };
 }
 
@@ -157,17 +161,37 @@ export function decodeJsonFile(text: string, name: string): { run?: RunFile; sce
   throw new LinkError(`${name} is neither an acphys run file nor a scenario (no "acphys_run" or "version")`);
 }
 
-/** Where a replay parts from the recording, from the sampled digests: null when every sample and
- *  the final digest agree. `mine[k]` is this replay's digest after frame k + 1. */
-export function firstDivergence(run: RunFile, mine: readonly string[]): { after: number; by: number } | null {
-  for (let i = 0; i < run.sampled.length; i++) {
+/** The low byte of each frame's digest (hex strings), base64: one byte a frame. */
+export function frameChecks(digests: readonly string[]): string {
+  let bin = '';
+  for (const d of digests) bin += String.fromCharCode(parseInt(d.slice(-2), 16));
+  return btoa(bin);
+}
+
+/** Where a replay parts from the recording: null when every sampled digest and the final one
+ *  agree. The full digests bound it (they agree after frame `after` and differ at frame `by`);
+ *  within those, `frame` is the first frame whose check byte differs (the one where the runs
+ *  part, unless its low bytes agree by chance, 1 in 256), when the run carries check bytes.
+ *  `mine[k]` is this replay's digest after frame k + 1. */
+export function firstDivergence(run: RunFile, mine: readonly string[]): { after: number; by: number; frame?: number } | null {
+  let after = -1, by = -1;
+  for (let i = 0; i < run.sampled.length && by < 0; i++) {
     const frame = (i + 1) * run.every;
-    if (mine[frame - 1] !== run.sampled[i]) return { after: frame - run.every, by: frame };
+    if (mine[frame - 1] !== run.sampled[i]) { after = frame - run.every; by = frame; }
   }
-  const last = run.frames;
-  if (mine.length !== last || mine[last - 1] !== run.digest) {
-    const after = run.sampled.length * run.every;
-    return { after, by: Math.max(last, after + 1) };
+  if (by < 0) {
+    const last = run.frames;
+    if (mine.length === last && (last === 0 || mine[last - 1] === run.digest)) return null;
+    after = run.sampled.length * run.every;
+    by = Math.max(last, after + 1);
   }
-  return null;
+  if (run.checks) {
+    let bytes = '';
+    try { bytes = atob(run.checks); } catch { bytes = ''; }
+    for (let f = after + 1; f <= by && f <= bytes.length; f++) {
+      const m = mine[f - 1];
+      if (m === undefined || parseInt(m.slice(-2), 16) !== bytes.charCodeAt(f - 1)) return { after, by, frame: f };
+    }
+  }
+  return { after, by };
 }
