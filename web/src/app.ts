@@ -702,6 +702,19 @@ export class App {
     $('text-label').textContent = 'Node test';
     const out = $<HTMLTextAreaElement>('text-out');
     out.value = text;
+    // The test reads the DAT files the run used beside it: offer the bytes the run got (for a
+    // full DAT, the excerpt of the records it needed, not the whole file).
+    const files = $('text-files');
+    files.textContent = '';
+    for (const name of Object.keys(run.excerpts)) {
+      const d = this.dats.get(name);
+      if (!d) continue;
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([d.bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }));
+      a.download = name;
+      a.textContent = `${name} (${d.lazy ? `the ${d.ids?.length ?? 0} records the run used` : 'as given'})`;
+      files.append(files.childNodes.length ? ', ' : 'Put beside the test: ', a);
+    }
     try {
       await navigator.clipboard.writeText(text);
       this.status('Copied a node:test file that replays this run and asserts its digest (also shown below).');

@@ -7,7 +7,8 @@ export function nodeTestSource(run: RunFile, title: string): string {
   const dats = Object.keys(run.excerpts);
   const excerptLines = dats.length
     ? [
-      '// The scenario names DAT files the page was given: put them beside this file.',
+      '// The scenario names DAT files the page was given: put them beside this file (the page offers',
+      '// them under the test; for a full client DAT, the excerpt of the records the run used).',
       `const excerpts = Object.fromEntries(${JSON.stringify(dats)}.map((name) => [name, new Uint8Array(readFileSync(new URL(\`./\${name}\`, import.meta.url)))]));`,
     ]
     : ['const excerpts = {};'];

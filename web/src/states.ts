@@ -27,7 +27,8 @@ export const RETAIL_STATES: RetailState[] = (retailStates as { states: RetailSta
  *  (the browser's frame times are recorded into it). */
 export function pageDefaultScenario(): Scenario {
   const s = structuredClone(defaultScenario) as unknown as Scenario;
-  s.description = `${s.description ?? ''} On the page: frame times are the browser's requestAnimationFrame times, recorded as the run goes.`.trim();
+  const recorded = (s.description ?? '').replace(/\s*\d+ s at \d+ Hz[^.]*\./, '');
+  s.description = `${recorded} On the page: the frame times are the browser's requestAnimationFrame times, recorded as the run goes.`.trim();
   s.frames = { times: [] };
   return s;
 }
