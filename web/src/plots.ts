@@ -69,9 +69,12 @@ function quantumLines(u: uPlot): void {
     g.setLineDash([]);
     // MIN at the right end, above its line, clear of the bars that crowd the bottom left.
     const right = v === MIN_QUANTUM;
-    g.textAlign = right ? 'right' : 'left';
-    g.fillText(label, right ? left + width - 4 * devicePixelRatio : left + 4 * devicePixelRatio, y - 3 * devicePixelRatio);
-    g.textAlign = 'left';
+    const tw = g.measureText(label).width, pad = 2 * devicePixelRatio;
+    const tx = right ? left + width - 4 * devicePixelRatio - tw : left + 4 * devicePixelRatio, ty = y - 3 * devicePixelRatio;
+    g.fillStyle = 'rgba(255,255,255,0.85)';
+    g.fillRect(tx - pad, ty - 11 * devicePixelRatio, tw + 2 * pad, 13 * devicePixelRatio);
+    g.fillStyle = colour;
+    g.fillText(label, tx, ty);
   }
   void height;
   g.restore();
@@ -165,8 +168,8 @@ export class QuantaPlot {
 
 type Quantity = 'x' | 'y' | 'z' | 'heading' | 'speed';
 const QUANTITIES: { key: Quantity; label: string; range?: [number, number] }[] = [
-  { key: 'x', label: 'x east (m, world)' },
-  { key: 'y', label: 'y north (m, world)' },
+  { key: 'x', label: 'x east (m)' },
+  { key: 'y', label: 'y north (m)' },
   { key: 'z', label: 'z up (m)' },
   { key: 'heading', label: 'heading (degrees)', range: [0, 360] },
   { key: 'speed', label: 'speed (m/s)' },
@@ -189,7 +192,7 @@ export class SeriesPlots {
         });
       }
       const u = new uPlot({
-        ...sizeOf(div, 150),
+        ...sizeOf(div, 180),
         cursor: { sync: { key: 'acphys-time' }, drag: { x: false, y: false } },
         scales: { x: { time: false }, y: q.range ? { auto: false, range: q.range } : { auto: true } },
         axes: [{ label: 'time (s)', size: 34 }, { label: q.label, size: 60 }],
@@ -211,6 +214,6 @@ export class SeriesPlots {
     this.plots[k]!.setData([h.now.view(from, to), ...cols.map((c) => c.view(from, to))] as uPlot.AlignedData, true);
   }
 
-  resize(): void { for (const u of this.plots) u.setSize(sizeOf(u.root.parentElement ?? this.el, 150)); }
+  resize(): void { for (const u of this.plots) u.setSize(sizeOf(u.root.parentElement ?? this.el, 180)); }
   destroy(): void { for (const u of this.plots) u.destroy(); this.el.textContent = ''; }
 }
