@@ -151,18 +151,21 @@ export class App {
 
   /** The excerpt bytes a scenario needs, copying records out of full DATs (progress bar).
    *  Throws when a named DAT is missing or lacks a record. */
-  private async excerptsFor(s: Scenario): Promise<Map<string, Uint8Array>> {
+  private async excerptsFor(s: Scenario): Promise<{ bytes: Map<string, Uint8Array>; copied: UserDat[] }> {
     const out = new Map<string, Uint8Array>();
+    const copied: UserDat[] = [];
     const missing = (s.excerpts ?? ['default']).filter((n) => n !== 'default' && !this.dats.has(n));
     if (missing.length) throw new Error(`the scenario needs the DAT file${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')}: add ${missing.length > 1 ? 'them' : 'it'} with "Add DAT file(s)" or drop ${missing.length > 1 ? 'them' : 'it'} on the page`);
     for (const name of s.excerpts ?? []) {
-      const d = this.dats.get(name);
+      let d = this.dats.get(name);
       if (!d) continue;
       if (d.lazy) {
+        d = { ...d }; // the DAT's copied records change only when the new session starts
+        copied.push(d);
         const box = $('progress-box'), bar = $<HTMLProgressElement>('progress');
         box.hidden = false;
         try {
-          await extract(this.acp, d, s, (p) => {
+          await extract(this.acp, d!, s, (p) => {
             bar.max = Math.max(p.total, 1);
             bar.value = p.done;
             $('progress-label').textContent = `Reading ${p.name}: ${p.done} of ${p.total} records, ${(p.bytesRead / 1048576).toFixed(1)} MB read of ${(p.size / 1048576).toFixed(0)} MB`;
@@ -174,19 +177,21 @@ export class App {
       }
       out.set(name, d.bytes);
     }
-    return out;
+    return { bytes: out, copied };
   }
 
   /** Replace the session by one for scenario `s`, replaying its recorded frame times. On any
-   *  failure the current session stays and the error is shown (and rethrown when `rethrow`). */
-  private async rebuild(s: Scenario, opts: { play?: boolean; compare?: boolean; rethrow?: boolean } = {}): Promise<Session | null> {
+   *  failure the current session stays and the error is shown. */
+  private async rebuild(s: Scenario, opts: { play?: boolean; compare?: boolean } = {}): Promise<Session | null> {
     if (this.busy) { this.error('Busy: wait for the current replay to finish.'); return null; }
     this.busy = true;
     let next: Session | null = null;
+    let lazyCopies: UserDat[] = [];
     try {
       const frames = s.frames as { times?: number[] } & Partial<FrameGenerator>;
       if (!Array.isArray(frames.times)) s = { ...s, frames: { times: Array.from(generateFrameTimes(s.frames as FrameGenerator)) } };
-      const excerpts = await this.excerptsFor(s);
+      const { bytes: excerpts, copied } = await this.excerptsFor(s);
+      lazyCopies = copied;
       next = new Session({ acp: this.acp, scenario: s, excerpts, compare: opts.compare ?? (this.session ? this.session.runs.length > 1 : true) });
       const times = next.recorded;
       if (times.length) this.status(`Replaying ${times.length} frames…`);
@@ -203,9 +208,9 @@ export class App {
       next?.dispose();
       this.busy = false;
       this.error(`${describeError(e)}. The current run goes on unchanged.`);
-      if (opts.rethrow) throw e;
       return null;
     }
+    for (const d of lazyCopies) this.dats.set(d.name, d);
     this.session?.dispose();
     this.session = next;
     this.busy = false;
@@ -627,7 +632,7 @@ export class App {
       this.showDats();
       return;
     }
-    this.status(`${dat.name}: ${dat.summary}. Its records replace the embedded ones with the same ids; the recording replayed from the start with them.`);
+    this.status(`${dat.name}: ${this.dats.get(dat.name)?.summary ?? dat.summary}. Its records replace the embedded ones with the same ids; the recording replayed from the start with them.`);
   }
 
   // ---- links ----
