@@ -283,6 +283,31 @@ describe('the demo page in headless Chromium', () => {
     await page.click('#message-close');
   });
 
+  it('controls: profile switch and added object replay the recording; scrub shows a recorded frame; one frame steps one', async () => {
+    await page.click('#restart');
+    await waitFrames(page, 40);
+    await page.click('#play'); // pause
+    const f0 = (await state(page)).frames;
+    const d0 = await page.evaluate((f) => window.acphysPage.digestAt(f), f0);
+    await page.selectOption('#profile', 'acdream-r6');
+    await page.waitForFunction(() => window.acphysPage.state().profiles[0] === 'acdream-r6', null, { timeout: 20_000 });
+    assert.equal((await state(page)).frames, f0, 'the same frame times, replayed');
+    await page.selectOption('#profile', 'retail');
+    await page.waitForFunction(() => window.acphysPage.state().profiles[0] === 'retail', null, { timeout: 20_000 });
+    assert.equal(await page.evaluate((f) => window.acphysPage.digestAt(f), f0), d0, 'back to retail: the same run');
+    const creature = await page.locator('#state option', { hasText: 'falling-creature' }).getAttribute('value');
+    await page.selectOption('#state', creature);
+    await page.click('#add-object');
+    await page.waitForFunction(() => window.acphysPage.state().objects === 2, null, { timeout: 20_000 });
+    assert.equal((await state(page)).frames, f0);
+    await page.locator('#scrub').fill('10');
+    await page.waitForFunction(() => document.getElementById('readout').dataset.frame === '10', null, { timeout: 10_000 });
+    await page.click('#step');
+    await page.waitForFunction((f) => window.acphysPage.state().frames === f + 1, f0, { timeout: 10_000 });
+    await page.screenshot({ path: shot('controls'), fullPage: true });
+    await page.click('#play');
+  });
+
   it('a broken link gives a clear message and the default scenario runs', async () => {
     const { page: p3, errors } = await open(browser.context, '#v1.0123456789abcdef.N4IgLgnglgpg-this-is-not-lz');
     await p3.waitForFunction(() => !document.getElementById('message').hidden, null, { timeout: 10_000 });

@@ -463,7 +463,7 @@ export class App {
 
   private setPlaying(on: boolean): void {
     this.playing = on;
-    this.prevTs = on ? performance.now() : null;
+    this.prevTs = null; // the next animation frame is the reference: time from then on runs
     $('play').textContent = on ? 'Pause' : 'Play';
     $('play').setAttribute('aria-pressed', String(on));
   }
