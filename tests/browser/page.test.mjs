@@ -331,7 +331,11 @@ describe('the demo page in headless Chromium', () => {
     }
     const perf = windows.reduce((a, b) => (b.fps - b.core.mean > a.fps - a.core.mean ? b : a));
     const st = await state(p4);
-    writeFileSync(join(ARTIFACTS, 'page-perf.json'), `${JSON.stringify({ objects: st.objects, best: perf, windows }, null, 1)}\n`);
+    // The core alone (a session of its own, stepped at 60 Hz without drawing), for comparison.
+    await p4.evaluate(() => window.acphysPage.pause());
+    const alone = await p4.evaluate(() => window.acphysPage.benchCore(300));
+    console.log(`# core alone, 1,000 objects at 60 Hz: ${alone.mean.toFixed(2)} ms/frame (p95 ${alone.p95.toFixed(2)}, max ${alone.max.toFixed(2)})`);
+    writeFileSync(join(ARTIFACTS, 'page-perf.json'), `${JSON.stringify({ objects: st.objects, best: perf, windows, coreAlone: alone }, null, 1)}\n`);
     console.log(`# 1,000 objects: ${perf.fps.toFixed(1)} frames/s; core ${perf.core.mean.toFixed(2)} ms/frame (p95 ${perf.core.p95.toFixed(2)}, ` +
       `max ${perf.core.max.toFixed(2)}); other profile ${perf.compare.mean.toFixed(2)} ms; page ${perf.page.mean.toFixed(2)} ms`);
     await p4.screenshot({ path: shot('1000-objects'), fullPage: false });

@@ -99,6 +99,8 @@ export class App {
   private lastShown = -1;
   private plotJobs: (() => void)[] = [];
   private readonly dats = new Map<string, UserDat>();
+  /** The excerpt bytes the current session got. */
+  private lastExcerpts = new Map<string, Uint8Array>();
   private pendingRun: { run: RunFile; source: string } | null = null;
   private verdict: { run: RunFile; text: string; identical: boolean } | null = null;
 
@@ -187,11 +189,13 @@ export class App {
     this.busy = true;
     let next: Session | null = null;
     let lazyCopies: UserDat[] = [];
+    let lastExcerpts = new Map<string, Uint8Array>();
     try {
       const frames = s.frames as { times?: number[] } & Partial<FrameGenerator>;
       if (!Array.isArray(frames.times)) s = { ...s, frames: { times: Array.from(generateFrameTimes(s.frames as FrameGenerator)) } };
       const { bytes: excerpts, copied } = await this.excerptsFor(s);
       lazyCopies = copied;
+      lastExcerpts = excerpts;
       next = new Session({ acp: this.acp, scenario: s, excerpts, compare: opts.compare ?? (this.session ? this.session.runs.length > 1 : true) });
       const times = next.recorded;
       if (times.length) this.status(`Replaying ${times.length} frames…`);
@@ -211,6 +215,7 @@ export class App {
       return null;
     }
     for (const d of lazyCopies) this.dats.set(d.name, d);
+    this.lastExcerpts = lastExcerpts;
     this.session?.dispose();
     this.session = next;
     this.busy = false;
@@ -792,6 +797,21 @@ export class App {
       resetPerf: () => { this.perf = new Perf(); },
       runFile: () => this.runFile(),
       digestAt: (frame: number) => this.session?.frameDigests()[frame - 1] ?? null,
+      /** The core alone, away from drawing: the current scenario's objects run `frames` frames at
+       *  60 Hz in a session of their own; ms per frame (mean, p95, max). */
+      benchCore: (frames: number) => {
+        const cur = this.session;
+        if (!cur) return null;
+        const s = new Session({ acp: this.acp, scenario: { ...this.snapshot(), frames: { times: [] } }, excerpts: this.lastExcerpts, compare: false });
+        const ms: number[] = [];
+        try {
+          for (let k = 1; k <= frames; k++) ms.push(s.step(k / 60).coreMs);
+        } finally {
+          s.dispose();
+        }
+        ms.sort((a, b) => a - b);
+        return { mean: ms.reduce((a, b) => a + b, 0) / ms.length, p95: ms[Math.floor(ms.length * 0.95)], max: ms[ms.length - 1] };
+      },
       pause: () => this.setPlaying(false),
       play: () => this.setPlaying(true),
     };
