@@ -18,7 +18,6 @@ export class Column {
   /** Elements [from, to) as a view (valid until the next push that grows). */
   view(from = 0, to = this.length): Float64Array { return this.data.subarray(from, to); }
   at(i: number): number { return this.data[i] ?? NaN; }
-  clear(): void { this.length = 0; }
 }
 
 /** One clock profile's columns: the world gate and, per tracked object, its clock ladder. */

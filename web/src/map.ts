@@ -137,11 +137,6 @@ export class MapView {
     if (span) this.scale = Math.min(this.width, this.height) / span;
   }
 
-  /** Centre on the landblock holding (x, y), fitting it. */
-  fitLandblock(x: number, y: number): void {
-    this.focus(Math.floor(x / LB) * LB + LB / 2, Math.floor(y / LB) * LB + LB / 2, LB * 1.08);
-  }
-
   /** Centre on (x, y) showing about 4 cells (96 m) around it. */
   fitObject(x: number, y: number): void { this.focus(x, y, 4 * CELL); }
 

@@ -8,11 +8,10 @@ import type { Acphys } from '../../wasm/acphys.mjs';
 import { createRun, type ProfileName, type Run, type Scenario, type ScenarioEvent } from '../../wasm/scenario.mjs';
 import { History } from './history';
 
-/** The two profiles SPEC §4 compares. */
-export const SIDE_PROFILES: readonly ProfileName[] = ['retail', 'acdream-r6'];
 /** How many objects the plots and the map's paths follow individually. */
 export const TRACKED = 8;
 
+/** The profile shown beside `p` (SPEC §4 compares retail and acdream-r6). */
 export function otherProfile(p: ProfileName): ProfileName { return p === 'retail' ? 'acdream-r6' : 'retail'; }
 
 /** Id (number) of a U32 field. */
