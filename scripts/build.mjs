@@ -5,7 +5,7 @@
 // wasm:   emcmake + Emscripten → build/wasm, copied to wasm/acphys.wasm (standalone, no JS glue).
 // asan:   CMake + gcc, Debug with ASan and UBSan → build/asan (the CI lane of the C tests).
 // fuzz:   CMake + clang with libFuzzer, ASan and UBSan → build/fuzz.
-// web:    Vite → dist/ (a static folder that works from any path).
+// web:    tsc (type-check web/) and Vite → dist/ (a static folder that works from any path).
 // Every step is incremental: a second run on an unchanged tree takes a few seconds.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -61,6 +61,9 @@ const steps = {
   },
   web() {
     if (!existsSync(join(root, 'web', 'vite.config.ts'))) return;
+    // ---- page (issue 8): type-check the page (TypeScript strict) before bundling it ----
+    run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'web/tsconfig.json']);
+    // ---- end page ----
     run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
   },
 };

@@ -357,16 +357,43 @@ static const acp_layout_field ANIMATION_FIELDS[] = {
 };
 /* ---- end motion ---- */
 
+/* ---- page (issue 8): layout 11, one object of a run's last frame (src/scenario/trace.h) ---- */
+#include "trace.h"
+static const acp_layout_field TRACE_OBJECT_FIELDS[] = {
+    F(acp_trace_object, id, 1, 1),
+    F(acp_trace_object, has_elapsed, 5, 1),
+    F(acp_trace_object, elapsed, 4, 1),
+    F(acp_trace_object, num_quanta, 1, 1),
+    F(acp_trace_object, quanta, 3, ACP_MAX_QUANTA_PER_UPDATE),
+    F(acp_trace_object, pending, 4, 1),
+    F(acp_trace_object, update_time, 4, 1),
+    F(acp_trace_object, active, 5, 1),
+    F(acp_trace_object, state, 1, 1),
+    F(acp_trace_object, transient, 1, 1),
+    F(acp_trace_object, cell, 1, 1),
+    F(acp_trace_object, origin, 3, 3),
+    F(acp_trace_object, orientation, 3, 4),
+    F(acp_trace_object, velocity, 3, 3),
+    F(acp_trace_object, num_hooks, 1, 1),
+    F(acp_trace_object, hooks, 1, ACP_MAX_HOOKS_RECORDED),
+    F(acp_trace_object, hooks_unrecorded, 1, 1),
+    F(acp_trace_object, skipped, 1, 1),
+    F(acp_trace_object, heading, 4, 1),
+    {NULL, (uint32_t)sizeof(acp_trace_object), 0, 0},
+};
+/* ---- end page ---- */
+
 static const acp_layout_field *const LAYOUTS[] = {PHYSOBJ_FIELDS, WORLD_FIELDS, FPHOOK_FIELDS, ANIM_HOOK_FIELDS,
     /* ---- motion (issue 6) ---- */
     SEQUENCE_FIELDS, ANIM_NODE_FIELDS, PARTARRAY_FIELDS, MOTION_INTERP_FIELDS, MOTION_STATE_FIELDS,
     MTABLE_MANAGER_FIELDS, ANIMATION_FIELDS,
     /* ---- end motion ---- */
+    TRACE_OBJECT_FIELDS, /* page (issue 8) */
 };
 
 /** The field table of a struct: kind 0 physobj, 1 world, 2 fphook, 3 anim_hook, 4 sequence,
- *  5 anim_node, 6 partarray, 7 motion_interp, 8 motion_state, 9 mtable_manager, 10 animation
- *  (type 0 fields: an embedded struct, read its offset only). An array of
+ *  5 anim_node, 6 partarray, 7 motion_interp, 8 motion_state, 9 mtable_manager, 10 animation,
+ *  11 trace_object (type 0 fields: an embedded struct, read its offset only). An array of
  *  {name*, offset, type, count} (16 bytes each) ending with name 0, whose offset is the struct's
  *  size. 0 for an unknown kind. */
 ACP_ABI const acp_layout_field *acp_abi_layout(uint32_t kind)
@@ -1131,3 +1158,160 @@ ACP_ABI int acp_abi_diff_finish(acp_trace_diff *d, uint32_t a_lines, uint32_t b_
  *  identical (N lines)". */
 ACP_ABI const char *acp_abi_diff_message(const acp_trace_diff *d) { return d->message; }
 /* ==== end scenarios and traces ==== */
+
+/* ==== page (issue 8): what the demo page reads and does each frame ======================== */
+
+/** The objects of the run's last frame, as its trace line shows them: acp_abi_run_object_count
+ *  acp_trace_object structs (layout kind 11) in scenario order; 0 before the first frame. One
+ *  typed-array read per frame instead of a call per field. */
+ACP_ABI const acp_trace_object *acp_abi_run_frame_objects(const acp_run *run)
+{
+    const acp_trace_frame *f = acp_run_last_frame(run);
+    return f ? f->objects : NULL;
+}
+/** Add an event (binary JSON of one element of "events") to a started run: 1 added, 0 refused
+ *  (acp_abi_run_event_error says why; the run goes on unchanged). */
+ACP_ABI int acp_abi_run_add_event(acp_run *run, const uint8_t *json, uint32_t size)
+{
+    char err[256];
+    acp_jsonv_doc *doc = acp_jsonv_decode(json, size, err, sizeof err);
+    if (!doc) return 0;
+    int ok = acp_run_add_event(run, acp_jsonv_root(doc));
+    acp_jsonv_doc_destroy(doc);
+    return ok;
+}
+ACP_ABI const char *acp_abi_run_event_error(const acp_run *run) { return acp_run_event_error(run); }
+
+/** The world's terrain (0 for the fixture world without one). */
+ACP_ABI acp_terrain *acp_abi_world_terrain(const acp_world *world) { return world ? world->terrain : NULL; }
+/** Number of loaded landblocks, and the i-th one's id (0xXXYYFFFF; 0 out of range). */
+ACP_ABI uint32_t acp_abi_terrain_count(const acp_terrain *terrain) { return terrain ? terrain->num_blocks : 0; }
+ACP_ABI uint32_t acp_abi_terrain_block_id(const acp_terrain *terrain, uint32_t i)
+{
+    return terrain && i < terrain->num_blocks ? terrain->blocks[i].id : 0;
+}
+/** The i-th landblock's 81 vertices (x, y, z floats in metres, landblock frame; element x·9 + y,
+ *  x east, y north): 0 out of range. */
+ACP_ABI const acp_vec3 *acp_abi_terrain_block_vertices(const acp_terrain *terrain, uint32_t i)
+{
+    return terrain && i < terrain->num_blocks ? terrain->blocks[i].vertices : NULL;
+}
+/** The object's collision spheres: count, and sphere i (centre x, y, z in object axes before
+ *  scaling, radius; 4 floats, metres) or 0. */
+ACP_ABI uint32_t acp_abi_physobj_sphere_count(const acp_physobj *obj) { return acp_physobj_num_spheres(obj); }
+ACP_ABI const acp_sphere *acp_abi_physobj_sphere(const acp_physobj *obj, uint32_t i)
+{
+    return obj && obj->part_array && i < obj->part_array->num_spheres ? &obj->part_array->spheres[i] : NULL;
+}
+
+/* A user's full client_portal.dat / client_cell_1.dat, read lazily (the page's File.slice):
+ * copy a record's raw bytes and directory entry out of it, so the page writes the records a
+ * scenario needs into an excerpt (acp_abi_dat_writer_*) and hands that to the run. Reads follow
+ * the DatSet protocol: a call that returns 1 (pending) names the byte range it wants
+ * (acp_abi_lazydat_wanted_*); supply it and call again. Errors: acp_abi_dat_status_* names. */
+typedef struct abi_lazydat {
+    acp_dat_cache cache;
+    acp_dat_container c;
+    bool opened;
+    acp_dat_error err;
+    acp_dat_entry entry;             /* the last record read */
+    uint8_t *bytes;                  /* its bytes */
+    char *json;                      /* its parse as JSON (acp_dat_record_json), for the page's
+                                        walk from Setup to MotionTable to Animation ids */
+} abi_lazydat;
+
+/** A lazy DAT of `length` bytes (a double: files above 4 GiB are fine); 0 when out of memory. */
+ACP_ABI abi_lazydat *acp_abi_lazydat_create(double length)
+{
+    abi_lazydat *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    d->cache = acp_dat_cache_make((uint64_t)length);
+    acp_dat_error_clear(&d->err);
+    return d;
+}
+ACP_ABI void acp_abi_lazydat_destroy(abi_lazydat *d)
+{
+    if (!d) return;
+    acp_dat_cache_free(&d->cache);
+    free(d->bytes);
+    free(d->json);
+    free(d);
+}
+static int lazydat_status(abi_lazydat *d, acp_dat_status st)
+{
+    if (st == ACP_DAT_OK) acp_dat_error_clear(&d->err);
+    else if (d->err.status != st) acp_dat_fail(&d->err, st, 0, "", 0, false);
+    return (int)st;
+}
+/** Open the container (read and check its header): 0 ok, 1 pending, else an error status. */
+ACP_ABI int acp_abi_lazydat_open(abi_lazydat *d)
+{
+    if (d->opened) return 0;
+    acp_dat_source src = {acp_dat_cache_read, &d->cache, d->cache.file_length};
+    acp_dat_status st = acp_dat_container_open(&d->c, src, &d->err);
+    if (st == ACP_DAT_OK) d->opened = true;
+    return lazydat_status(d, st);
+}
+/** The header's data set (1 portal, 2 cell) and block size; 0 before the container is open. */
+ACP_ABI uint32_t acp_abi_lazydat_data_set(const abi_lazydat *d) { return d->opened ? d->c.header.data_set : 0; }
+ACP_ABI uint32_t acp_abi_lazydat_block_size(const abi_lazydat *d) { return d->opened ? d->c.header.block_size : 0; }
+/** Read record `id` and check that it parses (a type acphys parses must): 0 ok (bytes, entry
+ *  and JSON below), 1 pending, else an error status (ERR_NOT_FOUND when the DAT lacks it). */
+ACP_ABI int acp_abi_lazydat_read(abi_lazydat *d, uint32_t id)
+{
+    int st = acp_abi_lazydat_open(d);
+    if (st != 0) return st;
+    free(d->bytes);
+    free(d->json);
+    d->bytes = NULL;
+    d->json = NULL;
+    acp_dat_entry e;
+    acp_dat_status s = acp_dat_container_find(&d->c, id, &e, &d->err);
+    if (s != ACP_DAT_OK) return lazydat_status(d, s);
+    if (e.size > ACP_DAT_MAX_RECORD_SIZE)
+        return lazydat_status(d, acp_dat_fail(&d->err, ACP_DAT_ERR_RECORD_TOO_LARGE, e.offset, "entry.size", id, false));
+    uint8_t *buf = malloc(e.size ? e.size : 1);
+    if (!buf) return lazydat_status(d, acp_dat_fail(&d->err, ACP_DAT_ERR_OUT_OF_MEMORY, 0, "", id, false));
+    s = acp_dat_container_read(&d->c, &e, buf, &d->err);
+    if (s != ACP_DAT_OK) {
+        free(buf);
+        return lazydat_status(d, s);
+    }
+    acp_dat_type type = acp_dat_type_of(d->c.header.data_set, id);
+    if (type != ACP_DAT_TYPE_UNKNOWN) {
+        acp_dat_record rec;
+        s = acp_dat_record_parse(type, id, buf, e.size, &rec, &d->err);
+        if (s != ACP_DAT_OK) {
+            free(buf);
+            return lazydat_status(d, s);
+        }
+        d->json = acp_dat_record_json(&rec, NULL, NULL);
+        acp_dat_record_free(&rec);
+    }
+    d->entry = e;
+    d->bytes = buf;
+    return lazydat_status(d, ACP_DAT_OK);
+}
+/** The range a pending call wants (offset as a double, length in bytes). */
+ACP_ABI double acp_abi_lazydat_wanted_offset(const abi_lazydat *d) { return (double)d->cache.want_offset; }
+ACP_ABI uint32_t acp_abi_lazydat_wanted_length(const abi_lazydat *d) { return d->cache.want_length; }
+/** Supply file bytes [offset, offset + length): 0 ok, else an error status. */
+ACP_ABI int acp_abi_lazydat_supply(abi_lazydat *d, double offset, const uint8_t *bytes, uint32_t length)
+{
+    return lazydat_status(d, acp_dat_cache_supply(&d->cache, (uint64_t)offset, bytes, length));
+}
+/** The last record read: its bytes and size, its entry's flags, date and iteration, and its
+ *  JSON (0 for a type acphys does not parse). */
+ACP_ABI const uint8_t *acp_abi_lazydat_bytes(const abi_lazydat *d) { return d->bytes; }
+ACP_ABI uint32_t acp_abi_lazydat_size(const abi_lazydat *d) { return d->bytes ? d->entry.size : 0; }
+ACP_ABI uint32_t acp_abi_lazydat_flags(const abi_lazydat *d) { return d->entry.flags; }
+ACP_ABI int32_t acp_abi_lazydat_date(const abi_lazydat *d) { return d->entry.date; }
+ACP_ABI int32_t acp_abi_lazydat_iteration(const abi_lazydat *d) { return d->entry.iteration; }
+ACP_ABI const char *acp_abi_lazydat_json(const abi_lazydat *d) { return d->json; }
+/** The last error: status, file or record offset, whether in a record, field, record id. */
+ACP_ABI int acp_abi_lazydat_error_status(const abi_lazydat *d) { return (int)d->err.status; }
+ACP_ABI double acp_abi_lazydat_error_offset(const abi_lazydat *d) { return (double)d->err.offset; }
+ACP_ABI int acp_abi_lazydat_error_in_record(const abi_lazydat *d) { return d->err.in_record ? 1 : 0; }
+ACP_ABI const char *acp_abi_lazydat_error_field(const abi_lazydat *d) { return d->err.field ? d->err.field : ""; }
+ACP_ABI uint32_t acp_abi_lazydat_error_record(const abi_lazydat *d) { return d->err.record_id; }
+/* ==== end page ==== */

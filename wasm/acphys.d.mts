@@ -175,6 +175,50 @@ export interface AcphysExports {
   acp_abi_dat_writer_bytes(w: Ptr): Ptr;
   acp_abi_dat_writer_size(w: Ptr): number;
   acp_abi_dat_writer_destroy(w: Ptr): void;
+  // ---- page (issue 8) ----
+  /** The last frame's acp_trace_object array (layout 'trace_object'), 0 before the first frame. */
+  acp_abi_run_frame_objects(run: Ptr): Ptr;
+  /** event: binary JSON (encodeJson) of one "events" element; 1 added, 0 refused. */
+  acp_abi_run_add_event(run: Ptr, json: Ptr, size: number): number;
+  acp_abi_run_event_error(run: Ptr): Ptr;
+  /** One frame at `now` seconds: 1 ok, 0 error (the run's error message). */
+  acp_abi_run_step(run: Ptr, now: number): number;
+  acp_abi_run_world(run: Ptr): Ptr;
+  acp_abi_run_object(run: Ptr, index: number): Ptr;
+  acp_abi_run_object_count(run: Ptr): number;
+  acp_abi_hook_type_name(type: number): Ptr;
+  /** The world's terrain, 0 without one. */
+  acp_abi_world_terrain(world: Ptr): Ptr;
+  acp_abi_terrain_count(terrain: Ptr): number;
+  /** 0xXXYYFFFF; read with `>>> 0`. */
+  acp_abi_terrain_block_id(terrain: Ptr, index: number): number;
+  /** 81 × (x, y, z) f32, metres, element x*9 + y. */
+  acp_abi_terrain_block_vertices(terrain: Ptr, index: number): Ptr;
+  acp_abi_physobj_sphere_count(obj: Ptr): number;
+  /** centre x, y, z (object axes, unscaled) and radius: 4 f32. */
+  acp_abi_physobj_sphere(obj: Ptr, index: number): Ptr;
+  acp_abi_lazydat_create(length: number): Ptr;
+  acp_abi_lazydat_destroy(d: Ptr): void;
+  /** 0 ok, 1 pending, else an error status. */
+  acp_abi_lazydat_open(d: Ptr): number;
+  acp_abi_lazydat_data_set(d: Ptr): number;
+  acp_abi_lazydat_block_size(d: Ptr): number;
+  acp_abi_lazydat_read(d: Ptr, id: number): number;
+  acp_abi_lazydat_wanted_offset(d: Ptr): number;
+  acp_abi_lazydat_wanted_length(d: Ptr): number;
+  acp_abi_lazydat_supply(d: Ptr, offset: number, bytes: Ptr, length: number): number;
+  acp_abi_lazydat_bytes(d: Ptr): Ptr;
+  acp_abi_lazydat_size(d: Ptr): number;
+  acp_abi_lazydat_flags(d: Ptr): number;
+  acp_abi_lazydat_date(d: Ptr): number;
+  acp_abi_lazydat_iteration(d: Ptr): number;
+  acp_abi_lazydat_json(d: Ptr): Ptr;
+  acp_abi_lazydat_error_status(d: Ptr): number;
+  acp_abi_lazydat_error_offset(d: Ptr): number;
+  acp_abi_lazydat_error_in_record(d: Ptr): number;
+  acp_abi_lazydat_error_field(d: Ptr): Ptr;
+  acp_abi_lazydat_error_record(d: Ptr): number;
+  // ---- end page ----
   [name: string]: unknown;
 }
 
@@ -196,6 +240,14 @@ export declare class Acphys {
   copyIn(bytes: Uint8Array): Ptr;
   string(p: Ptr): string;
   version(): string;
+  // ---- page (issue 8): struct layouts (acp_abi_layout) ----
+  /** Field offsets of a C struct kind ('physobj', 'world', ..., 'trace_object'). Types: 1 u32,
+   *  2 i32, 3 f32, 4 f64, 5 bool (u8), 6 pointer, 7 i16, 0 opaque (embedded struct). */
+  layout(kind: string): { size: number; fields: Record<string, { offset: number; type: number; count: number }> };
+  field(kind: string, name: string): { offset: number; type: number; count: number };
+  get(kind: string, ptr: Ptr, name: string): number | boolean | number[];
+  set(kind: string, ptr: Ptr, name: string, value: number | boolean | number[]): void;
+  // ---- end page ----
 }
 
 /** Load and instantiate acphys.wasm from bytes, a URL, a file path (Node) or the default beside
@@ -278,3 +330,28 @@ export interface DatRecordBytes {
 
 /** Write a DAT in the retail container format (dataSet 1 portal, 2 cell; blockSize 0 = 1024/256). */
 export declare function writeDat(acp: Acphys, opts: { dataSet: number; blockSize?: number; records: DatRecordBytes[] }): Uint8Array;
+
+// ---- page (issue 8) ----
+/** A record copied out of a DAT: raw bytes, directory entry fields, and its parse as JSON. */
+export interface DatRecordCopy extends DatRecordBytes {
+  id: number;
+  flags: number;
+  date: number;
+  iteration: number;
+  /** The record as acp_dat_record_json gives it; undefined for a type acphys does not parse. */
+  json: Record<string, unknown> | undefined;
+}
+
+/** A user's full DAT read on demand (File.slice), to copy the records a scenario needs into an
+ *  excerpt (writeDat). Only the header, the B-tree path and the records' blocks are read. */
+export declare class LazyDat {
+  constructor(acp: Acphys, length: number, read: (offset: number, length: number) => Uint8Array | Promise<Uint8Array>,
+    onRead?: (bytes: number) => void);
+  lastError(): DatErrorInfo;
+  /** Reads and checks the header; throws DatError (e.g. ACP_DAT_ERR_BAD_MAGIC: not a DAT). */
+  open(): Promise<{ dataSet: number; blockSize: number }>;
+  /** Throws DatError (ACP_DAT_ERR_NOT_FOUND when the DAT lacks the record, ...). */
+  record(id: number): Promise<DatRecordCopy>;
+  free(): void;
+}
+// ---- end page ----

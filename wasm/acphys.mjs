@@ -102,7 +102,8 @@ export class Acphys {
   /** The library version. */
   version() { return this.string(this.exports.acp_abi_version()); }
   /** The layout of a C struct (kind: 'physobj', 'world', 'fphook', 'anim_hook', 'sequence',
-   *  'anim_node', 'partarray', 'motion_interp', 'motion_state', 'mtable_manager', 'animation'):
+   *  'anim_node', 'partarray', 'motion_interp', 'motion_state', 'mtable_manager', 'animation',
+   *  'trace_object'):
    *  { size, fields: { name: { offset, type, count } } } from acp_abi_layout. Types: 1 u32, 2 i32,
    *  3 f32, 4 f64, 5 bool (u8), 6 pointer, 0 opaque. */
   layout(kind) {
@@ -145,6 +146,7 @@ const LAYOUT_KINDS = ['physobj', 'world', 'fphook', 'anim_hook',
   // ---- motion (issue 6) ----
   'sequence', 'anim_node', 'partarray', 'motion_interp', 'motion_state', 'mtable_manager', 'animation',
   // ---- end motion ----
+  'trace_object', // page (issue 8): one object of a run's last frame
 ];
 const TYPE_SIZE = [1, 4, 4, 4, 8, 1, 4, 2];
 
@@ -200,6 +202,21 @@ export class DatError extends Error {
   }
 }
 
+/** The last error of a DAT handle as a plain object: `kind` 'dat' (DatSet) or 'lazydat'
+ *  (LazyDat) picks the acp_abi_<kind>_error_* functions. */
+function datErrorInfo(acp, kind, h) {
+  const x = acp.exports, status = x[`acp_abi_${kind}_error_status`](h);
+  return {
+    status,
+    code: acp.string(x.acp_abi_dat_status_name(status)),
+    message: acp.string(x.acp_abi_dat_status_string(status)),
+    offset: x[`acp_abi_${kind}_error_offset`](h),
+    inRecord: x[`acp_abi_${kind}_error_in_record`](h) === 1,
+    field: acp.string(x[`acp_abi_${kind}_error_field`](h)),
+    recordId: x[`acp_abi_${kind}_error_record`](h) >>> 0,
+  };
+}
+
 /** A record store in the module (src/dat/dat.h acp_datset): add excerpts or lazily read DATs,
  *  then query records. Call free() when done. */
 export class DatSet {
@@ -211,18 +228,7 @@ export class DatSet {
     this.readers = [];
   }
   /** The last error as a plain object (status 0 when the last call succeeded). */
-  lastError() {
-    const x = this.x, h = this.handle, status = x.acp_abi_dat_error_status(h);
-    return {
-      status,
-      code: this.acp.string(x.acp_abi_dat_status_name(status)),
-      message: this.acp.string(x.acp_abi_dat_status_string(status)),
-      offset: x.acp_abi_dat_error_offset(h),
-      inRecord: x.acp_abi_dat_error_in_record(h) === 1,
-      field: this.acp.string(x.acp_abi_dat_error_field(h)),
-      recordId: x.acp_abi_dat_error_record(h) >>> 0,
-    };
-  }
+  lastError() { return datErrorInfo(this.acp, 'dat', this.handle); }
   #check(status) {
     if (status !== 0) throw new DatError(this.lastError());
   }
@@ -323,3 +329,67 @@ export function writeDat(acp, { dataSet, blockSize = 0, records }) {
     x.acp_abi_dat_writer_destroy(w);
   }
 }
+
+// ---- page (issue 8): records copied out of a user's full DAT, read lazily ----
+
+/** A user's full DAT (client_portal.dat, client_cell_1.dat) read on demand through
+ *  `read(offset, length)` (e.g. File.slice), to copy records out of it: `await record(id)` gives
+ *  the record's raw bytes, directory entry fields and parsed JSON; `writeDat` then makes an
+ *  excerpt of them. Only the header, the B-tree path and the record's blocks are read (64 KiB
+ *  windows). `onRead(bytes)` is told of every range read (a progress bar). Call free(). */
+export class LazyDat {
+  constructor(acp, length, read, onRead) {
+    this.acp = acp;
+    this.x = acp.exports;
+    this.read = read;
+    this.onRead = onRead;
+    this.handle = this.x.acp_abi_lazydat_create(length);
+    if (!this.handle) throw new Error('acphys: out of memory opening a DAT');
+  }
+  lastError() { return datErrorInfo(this.acp, 'lazydat', this.handle); }
+  async #settle(call) {
+    for (let round = 0; ; round++) {
+      const status = call();
+      if (status !== DAT_PENDING) {
+        if (status !== 0) throw new DatError(this.lastError());
+        return;
+      }
+      if (round > 100000) throw new Error('acphys: a DAT read needed more than 100000 ranges');
+      const offset = this.x.acp_abi_lazydat_wanted_offset(this.handle);
+      const length = this.x.acp_abi_lazydat_wanted_length(this.handle) >>> 0;
+      const bytes = await this.read(offset, length);
+      if (this.onRead) this.onRead(bytes.byteLength);
+      const p = this.acp.copyIn(bytes);
+      let supplied;
+      try { supplied = this.x.acp_abi_lazydat_supply(this.handle, offset, p, bytes.byteLength); } finally { this.acp.free(p); }
+      if (supplied !== 0) throw new DatError(this.lastError());
+    }
+  }
+  /** Read and check the header; resolves to { dataSet (1 portal, 2 cell), blockSize }. Throws
+   *  DatError (ACP_DAT_ERR_BAD_MAGIC for a file that is not a DAT, ...). */
+  async open() {
+    await this.#settle(() => this.x.acp_abi_lazydat_open(this.handle));
+    return { dataSet: this.x.acp_abi_lazydat_data_set(this.handle), blockSize: this.x.acp_abi_lazydat_block_size(this.handle) };
+  }
+  /** Record `id`: { id, bytes, flags, date, iteration, json (parsed record, or undefined for a
+   *  type acphys does not parse) }. Throws DatError (ACP_DAT_ERR_NOT_FOUND, ...). */
+  async record(id) {
+    await this.#settle(() => this.x.acp_abi_lazydat_read(this.handle, id >>> 0));
+    const x = this.x, h = this.handle;
+    const p = x.acp_abi_lazydat_bytes(h), n = x.acp_abi_lazydat_size(h) >>> 0;
+    const j = x.acp_abi_lazydat_json(h);
+    return {
+      id: id >>> 0,
+      bytes: this.acp.u8().slice(p, p + n),
+      flags: x.acp_abi_lazydat_flags(h) >>> 0,
+      date: x.acp_abi_lazydat_date(h),
+      iteration: x.acp_abi_lazydat_iteration(h),
+      json: j ? JSON.parse(this.acp.string(j)) : undefined,
+    };
+  }
+  free() {
+    if (this.handle) this.x.acp_abi_lazydat_destroy(this.handle);
+    this.handle = 0;
+  }
+}
+// ---- end page ----

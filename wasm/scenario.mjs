@@ -299,6 +299,21 @@ export class Run {
     }
     return out;
   }
+  // ---- page (issue 8) ----
+  /** Add an event (one element of a scenario's "events") to the running scenario, as its last
+   *  listed event: its t must be later than every frame time run so far. Throws ScenarioError
+   *  with the reason when refused; the run goes on unchanged either way. */
+  addEvent(event) {
+    const X = this.acp.exports;
+    const ok = withBytes(this.acp, encodeJson(event), (p, n) => X.acp_abi_run_add_event(this.ptr, p, n));
+    if (!ok) throw new ScenarioError(cstr(this.acp, X.acp_abi_run_event_error(this.ptr)) || 'the event could not be decoded');
+  }
+  /** The address of the last frame's objects (acp_trace_object, layout 'trace_object'), 0 before
+   *  the first frame: read them with typed views, one struct per scenario object. */
+  frameObjectsPtr() { return this.acp.exports.acp_abi_run_frame_objects(this.ptr); }
+  /** Number of scenario objects. */
+  get objectCount() { return this.acp.exports.acp_abi_run_object_count(this.ptr); }
+  // ---- end page ----
   /** Free the run (its world, records and buffers). */
   dispose() {
     if (this.ptr) this.acp.exports.acp_abi_run_free(this.ptr);

@@ -34,6 +34,10 @@ struct acp_run {
     bool line_valid, table_valid;
     char **warnings;
     uint32_t num_warnings;
+    /* ---- page (issue 8) ---- */
+    double latest_now;               /* the latest frame time run so far (acp_run_add_event) */
+    char event_error[512];           /* acp_run_add_event's last refusal */
+    /* ---- end page ---- */
 };
 
 /* ---- errors and warnings ---- */
@@ -497,6 +501,7 @@ bool acp_run_step(acp_run *run, double now)
         apply_event(run, &s->events[run->next_event++]);
     acp_world_use_time(w, now);
     acp_trace_frame *f = &run->frame;
+    if (!run->have_frame || now > run->latest_now) run->latest_now = now; /* page (issue 8) */
     f->frame++;
     f->now = now;
     f->gate = w->gate_passed;
@@ -608,3 +613,55 @@ acp_physobj *acp_run_object(const acp_run *run, uint32_t i)
 {
     return run->objects && i < run->scenario.num_objects ? run->objects[i] : NULL;
 }
+
+/* ---- page (issue 8): events appended while the run goes ---- */
+
+/* The condition under which build_object gave object i a motion table (start succeeded). */
+static bool object_has_motion(const acp_run *run, uint32_t i)
+{
+    const acp_scenario_object *so = &run->scenario.objects[i];
+    if (!so->setup) return false;
+    const acp_setup *setup = acp_excerpts_setup(run->records, so->setup);
+    return setup && (so->motion_table || setup->default_motion_table);
+}
+
+static bool refuse_event(acp_run *run, const char *message)
+{
+    acp_text t;
+    acp_text_fixed(&t, run->event_error, sizeof run->event_error);
+    acp_text_put(&t, message);
+    return false;
+}
+
+bool acp_run_add_event(acp_run *run, const acp_jsonv *event)
+{
+    run->event_error[0] = '\0';
+    if (run->failed) return refuse_event(run, run->error);
+    if (!run->started) return refuse_event(run, "the run has not started (acp_run_start)");
+    acp_scenario_error err;
+    uint32_t at;
+    if (!acp_scenario_append_event(&run->scenario, event, &at, &err)) return refuse_event(run, err.message);
+    const acp_scenario_event *ev = &run->scenario.events[at];
+    const char *why = NULL;
+    if (run->have_frame && !(ev->t > run->latest_now))
+        why = "t must be later than every frame run so far (a replay would apply it before an earlier frame)";
+    else if (ev->kind != ACP_EVENT_SET_VELOCITY && !object_has_motion(run, ev->object_index))
+        why = "the object has no motion table";
+    if (why) {
+        acp_text t;
+        acp_text_fixed(&t, run->event_error, sizeof run->event_error);
+        acp_text_put(&t, "events[");
+        acp_text_put_u64(&t, ev->index);
+        acp_text_put(&t, "]: ");
+        acp_text_put(&t, why);
+        /* take it out again: the scenario is as it was */
+        memmove(&run->scenario.events[at], &run->scenario.events[at + 1],
+                (run->scenario.num_events - at - 1u) * sizeof *run->scenario.events);
+        run->scenario.num_events--;
+        return false;
+    }
+    return true;
+}
+
+const char *acp_run_event_error(const acp_run *run) { return run->event_error; }
+/* ---- end page ---- */

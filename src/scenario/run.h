@@ -108,4 +108,17 @@ const char *acp_run_warning(const acp_run *run, uint32_t i);
 acp_world *acp_run_world(const acp_run *run);
 acp_physobj *acp_run_object(const acp_run *run, uint32_t i);
 
+/* ---- page (issue 8): events appended while the run goes ---- */
+
+/** Add an event (the JSON of one element of "events") to a started run's scenario, as its last
+ *  listed event: the page's keyboard makes events as it goes. Its t must be later than every
+ *  frame time run so far, so that a replay of the whole scenario applies it before the same frame
+ *  as this run will (the next frame whose time is >= t). Motion, raw_motion and jump events need
+ *  an object with a motion table. False, with the reason in acp_run_event_error, leaves the run
+ *  and its scenario as they were (a refused event does not put the run in an error state). */
+bool acp_run_add_event(acp_run *run, const acp_jsonv *event);
+/** Why the last acp_run_add_event refused ("" after one that succeeded). */
+const char *acp_run_event_error(const acp_run *run);
+/* ---- end page ---- */
+
 #endif

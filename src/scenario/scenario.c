@@ -793,3 +793,34 @@ void acp_scenario_free(acp_scenario *s)
     free(s->frames.times);
     memset(s, 0, sizeof *s);
 }
+
+/* ---- page (issue 8): events appended to a scenario while it runs ---- */
+
+bool acp_scenario_append_event(acp_scenario *s, const acp_jsonv *event, uint32_t *position,
+                               acp_scenario_error *err)
+{
+    acp_scenario_error scratch;
+    if (!err) err = &scratch;
+    err->message[0] = '\0';
+    ctx c = {err, false};
+    path p = {{0}, 0};
+    size_t old = path_key(&p, "events");
+    path_index(&p, s->num_events);
+    if (s->num_events >= ACP_SCENARIO_MAX_EVENTS) return fail(&c, &p, "more than 1000000 events");
+    acp_scenario_event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.index = s->num_events;
+    if (!read_event(&c, &p, event, s, &ev)) return false;
+    path_pop(&p, old);
+    acp_scenario_event *grown = realloc(s->events, (s->num_events + 1u) * sizeof *grown);
+    if (!grown) return fail(&c, &p, "out of memory");
+    s->events = grown;
+    uint32_t at = s->num_events;
+    while (at > 0 && grown[at - 1].t > ev.t) at--; /* after every event with t <= ev.t */
+    memmove(&grown[at + 1], &grown[at], (s->num_events - at) * sizeof *grown);
+    grown[at] = ev;
+    s->num_events++;
+    if (position) *position = at;
+    return true;
+}
+/* ---- end page ---- */

@@ -159,4 +159,15 @@ uint32_t acp_xorshift32(uint32_t x);
 void acp_frames_generate(double hz, uint32_t count, double start, bool jitter, uint32_t seed, double ms,
                          double *out);
 
+/* ---- page (issue 8): events appended to a scenario while it runs ---- */
+
+/** Decode one event (the JSON of one element of "events") and add it as the scenario's last
+ *  listed event: its index is the old num_events, and it goes after every event whose t is
+ *  <= its t, which is where acp_scenario_decode puts it when the JSON lists it last. On
+ *  success *position is its place in s->events. On failure (message "events[N]...: ...", N the
+ *  index it would have had) the scenario is unchanged. The page's keyboard makes events so. */
+bool acp_scenario_append_event(acp_scenario *s, const acp_jsonv *event, uint32_t *position,
+                               acp_scenario_error *err);
+/* ---- end page ---- */
+
 #endif

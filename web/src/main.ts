@@ -1,15 +1,19 @@
-// acphys page entry: loads the .wasm and shows its version and build digest.
+// acphys page entry: load the .wasm, then the app (app.ts) opens the link in the URL or the
+// default scenario and runs it on every animation frame.
+import 'uplot/dist/uPlot.min.css';
 import { loadAcphys } from '../../wasm/acphys.mjs';
+import { App } from './app';
 
 const status = document.getElementById('status') as HTMLElement;
 
 async function main(): Promise<void> {
   const acp = await loadAcphys(new URL('../../wasm/acphys.wasm', import.meta.url));
-  status.textContent = `acphys ${acp.version()} loaded (build ${acp.digest ?? 'digest unavailable'}, ${acp.size} bytes)`;
-  status.dataset.version = acp.version();
+  const app = new App(acp);
+  await app.start();
 }
 
 main().catch((err: unknown) => {
   status.classList.add('error');
-  status.textContent = `Could not load acphys.wasm: ${err instanceof Error ? err.message : String(err)}`;
+  status.textContent = `Could not start the page: ${err instanceof Error ? err.message : String(err)}`;
+  console.error(err);
 });

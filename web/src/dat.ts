@@ -1,0 +1,169 @@
+// A user's DAT files. A scenario names its excerpts; the page names a user's DAT by its file
+// name ("my-portal.dat", "client_cell_1.dat"), listed after "default" so its records replace the
+// embedded ones with the same id (SPEC §5). Two kinds of file:
+// - an excerpt (small: read whole; every record must parse) is handed to the runs as it is;
+// - a full client_portal.dat / client_cell_1.dat (large: never read whole) is read lazily with
+//   File.slice, 64 KiB windows: the page copies out only the records the scenario needs (each
+//   object's Setup and MotionTable, the Animations these name, the Region; the LandBlocks under
+//   the objects and around them) into a new excerpt (writeDat) for the runs, with a progress bar.
+//   A record the scenario needs that the DAT lacks is an error that names it.
+import { DAT_TYPE, DatError, DatSet, LazyDat, writeDat, type Acphys, type DatRecordCopy } from '../../wasm/acphys.mjs';
+import type { Scenario } from '../../wasm/scenario.mjs';
+import { u32 } from './run';
+
+/** Files up to this size are read whole as excerpts; larger ones lazily. */
+export const WHOLE_FILE_LIMIT = 32 << 20;
+
+/** A DAT the user gave, by name. */
+export interface UserDat {
+  name: string;
+  file: Blob;
+  size: number;
+  /** true: a full DAT read lazily; the bytes the runs get are copied records. */
+  lazy: boolean;
+  /** 1 portal, 2 cell. */
+  dataSet: number;
+  blockSize: number;
+  /** The excerpt bytes the runs get (for a lazy DAT: the records the current scenario needs). */
+  bytes: Uint8Array;
+  /** What the bytes hold, for the page ("12 records: 2 Setup, ..."). */
+  summary: string;
+  /** For a lazy DAT: the ids copied for `bytes`. */
+  ids?: number[];
+  /** For an excerpt: the ids it holds. */
+  recordIds?: number[];
+}
+
+/** Progress of a lazy read: records done of records known so far, bytes read. */
+export interface DatProgress { done: number; total: number; bytesRead: number; size: number; name: string }
+
+const hex = (id: number) => `0x${(id >>> 0).toString(16).toUpperCase().padStart(8, '0')}`;
+
+function summarise(acp: Acphys, bytes: Uint8Array): { summary: string; dataSet: number } {
+  const set = new DatSet(acp);
+  try {
+    set.addBytes(bytes); // throws DatError: not a DAT, a broken record, ...
+    const names = Object.entries(DAT_TYPE);
+    const counts = new Map<string, number>();
+    let cell = false;
+    for (const r of set.records()) {
+      const name = names.find(([, t]) => t === r.type)?.[0] ?? 'other';
+      if (name === 'LandBlock') cell = true;
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+    const total = [...counts.values()].reduce((a, b) => a + b, 0);
+    const list = [...counts].map(([k, v]) => `${v} ${k}`).join(', ');
+    return { summary: `${total} records${list ? `: ${list}` : ''}`, dataSet: cell ? 2 : 1 };
+  } finally {
+    set.free();
+  }
+}
+
+/** A file's bytes [offset, offset + length). */
+async function slice(file: Blob, offset: number, length: number): Promise<Uint8Array> {
+  return new Uint8Array(await file.slice(offset, offset + length).arrayBuffer());
+}
+
+/** Open a user's DAT: an excerpt (read whole, checked) or a full DAT (header checked; records
+ *  are copied by `extract`). Throws DatError or Error with a message for the page. */
+export async function openDat(acp: Acphys, file: File | { name: string; blob: Blob }, forceLazy = false): Promise<UserDat> {
+  const name = 'blob' in file ? file.name : file.name;
+  const blob = 'blob' in file ? file.blob : file;
+  const lazy = forceLazy || blob.size > WHOLE_FILE_LIMIT || /^client_(portal|cell_\d+)\.dat$/i.test(name);
+  if (!lazy) {
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    const { summary, dataSet } = summarise(acp, bytes);
+    return { name, file: blob, size: blob.size, lazy: false, dataSet, blockSize: 0, bytes, summary };
+  }
+  const dat = new LazyDat(acp, blob.size, (o, n) => slice(blob, o, n));
+  try {
+    const { dataSet, blockSize } = await dat.open();
+    if (dataSet !== 1 && dataSet !== 2) throw new Error(`${name}: a DAT of data set ${dataSet}; acphys reads portal (1) and cell (2) DATs`);
+    return { name, file: blob, size: blob.size, lazy: true, dataSet, blockSize, bytes: new Uint8Array(0), summary: '' };
+  } finally {
+    dat.free();
+  }
+}
+
+/** Ids of a kind ("0x03" animations, "0x09" motion tables) named anywhere in a record's JSON. */
+function idsIn(json: unknown, prefix: string): number[] {
+  const text = JSON.stringify(json);
+  const re = new RegExp(`"${prefix}[0-9A-F]{6}"`, 'g');
+  return [...new Set(text.match(re) ?? [])].map((s) => Number(s.slice(1, -1)));
+}
+
+/** For a lazy DAT: copy the records `scenario` needs into an excerpt (dat.bytes, dat.summary).
+ *  Throws Error naming a record the scenario needs that the DAT lacks. */
+export async function extract(acp: Acphys, dat: UserDat, scenario: Scenario, onProgress: (p: DatProgress) => void): Promise<void> {
+  let bytesRead = 0;
+  const lazy = new LazyDat(acp, dat.size, (o, n) => slice(dat.file, o, n), (n) => { bytesRead += n; });
+  const records: DatRecordCopy[] = [];
+  const done = new Set<number>();
+  // [id, required, what needs it]
+  const queue: [number, boolean, string][] = [];
+  const want = (id: number, required: boolean, why: string) => {
+    if (!id || done.has(id) || queue.some(([q]) => q === id)) return;
+    queue.push([id, required, why]);
+  };
+  try {
+    await lazy.open();
+    scenario.objects.forEach((o, i) => {
+      const who = `objects[${i}] (${o.name ?? `id ${u32(o.id)}`})`;
+      const cell = u32(o.position.cell);
+      if (dat.dataSet === 1) {
+        if (o.setup !== undefined) want(u32(o.setup), true, `${who}.setup`);
+        if (o.motion_table !== undefined) want(u32(o.motion_table), true, `${who}.motion_table`);
+      } else if ((cell & 0xffff) < 0x100) {
+        const X = cell >>> 24, Y = (cell >>> 16) & 0xff;
+        for (let dx = -1; dx <= 1; dx++) {
+          for (let dy = -1; dy <= 1; dy++) {
+            const x = X + dx, y = Y + dy;
+            if (x < 0 || y < 0 || x > 254 || y > 254) continue;
+            want((((x << 24) | (y << 16)) >>> 0) + 0xffff, dx === 0 && dy === 0, `${who}.position.cell`);
+          }
+        }
+      }
+    });
+    if (dat.dataSet === 1) want(0x13000000, false, 'the terrain (Region)');
+    while (queue.length) {
+      const [id, required, why] = queue.shift()!;
+      done.add(id);
+      onProgress({ done: done.size - 1, total: done.size + queue.length, bytesRead, size: dat.size, name: dat.name });
+      let rec: DatRecordCopy;
+      try {
+        rec = await lazy.record(id);
+      } catch (e) {
+        if (e instanceof DatError && e.code === 'ACP_DAT_ERR_NOT_FOUND' && !required) continue;
+        if (e instanceof DatError && e.code === 'ACP_DAT_ERR_NOT_FOUND') {
+          throw new Error(`${dat.name} has no record ${hex(id)}, which ${why} needs`);
+        }
+        throw e;
+      }
+      records.push(rec);
+      const json = rec.json as Record<string, unknown> | undefined;
+      if (!json) continue;
+      if (json['type'] === 'Setup') {
+        const mt = json['default_motion_table'];
+        if (typeof mt === 'string' && Number(mt)) want(Number(mt), true, `Setup ${hex(id)}.default_motion_table`);
+        for (const a of idsIn(json, '0x03')) want(a, true, `Setup ${hex(id)}`);
+      } else if (json['type'] === 'MotionTable') {
+        for (const a of idsIn(json, '0x03')) want(a, true, `MotionTable ${hex(id)}`);
+      }
+    }
+    onProgress({ done: done.size, total: done.size, bytesRead, size: dat.size, name: dat.name });
+  } finally {
+    lazy.free();
+  }
+  records.sort((a, b) => a.id - b.id);
+  dat.bytes = records.length ? writeDat(acp, { dataSet: dat.dataSet, blockSize: dat.blockSize, records }) : new Uint8Array(0);
+  dat.ids = records.map((r) => r.id);
+  dat.summary = `${records.length} records copied (${(bytesRead / 1048576).toFixed(1)} MB read of ${(dat.size / 1048576).toFixed(1)} MB)`;
+}
+
+/** First 16 hex digits of the SHA-256 of bytes ("unknown" without WebCrypto). */
+export async function bytesDigest(bytes: Uint8Array): Promise<string> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return 'unknown';
+  const h = new Uint8Array(await subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  return Array.from(h.subarray(0, 8), (b) => b.toString(16).padStart(2, '0')).join('');
+}

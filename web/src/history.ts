@@ -1,0 +1,84 @@
+// Per-frame history of a run, in growable typed columns: what the plots, the map's paths and the
+// scrubber read. Appending is amortised O(1) with no allocation per frame (capacity doubles);
+// plots take subarray views, which copy nothing.
+
+/** A growable Float64Array. */
+export class Column {
+  data: Float64Array;
+  length = 0;
+  constructor(capacity = 1024) { this.data = new Float64Array(capacity); }
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Float64Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = v;
+  }
+  /** Elements [from, to) as a view (valid until the next push that grows). */
+  view(from = 0, to = this.length): Float64Array { return this.data.subarray(from, to); }
+  at(i: number): number { return this.data[i] ?? NaN; }
+}
+
+/** One clock profile's columns: the world gate and, per tracked object, its clock ladder. */
+export interface ProfileColumns {
+  /** 1 when the world gate passed, else 0. */
+  gate: Column;
+  /** Per tracked object: elapsed (s; NaN when update_object did not run its clock ladder). */
+  elapsed: Column[];
+  /** Per tracked object: pending remainder now − update_time after the frame (s). */
+  pending: Column[];
+  /** Per tracked object: stacked quanta, the sum of this and earlier tracked objects' quanta (s). */
+  stacked: Column[];
+  /** Per tracked object: its own quanta this frame (s) and how many. */
+  quanta: Column[];
+  count: Column[];
+  /** Stacked total including every untracked object (s). */
+  total: Column;
+}
+
+function profileColumns(tracked: number): ProfileColumns {
+  const many = () => Array.from({ length: tracked }, () => new Column());
+  return { gate: new Column(), elapsed: many(), pending: many(), stacked: many(), quanta: many(), count: many(), total: new Column() };
+}
+
+/** A hook that fired: frame, time, object id and the hook's retail name. */
+export interface HookEntry { frame: number; now: number; id: number; name: string }
+
+/** Every frame of a run: times, both profiles' clocks, and the tracked objects' frames. */
+export class History {
+  /** Frame numbers 1..n (the quanta plots' x). */
+  readonly frame = new Column();
+  /** Frame times (s). */
+  readonly now = new Column();
+  readonly profiles: ProfileColumns[];
+  /** Per tracked object (primary profile): world position (m; landblock x·192 + x), z (m),
+   *  heading (degrees, 0 north, clockwise), speed (m/s, |cached_velocity|), cell id. */
+  readonly x: Column[];
+  readonly y: Column[];
+  readonly z: Column[];
+  readonly heading: Column[];
+  readonly speed: Column[];
+  readonly cell: Column[];
+  /** The hooks fired, newest last (capped at MAX_HOOKS, oldest dropped). */
+  readonly hooks: HookEntry[] = [];
+  hooksDropped = 0;
+  static readonly MAX_HOOKS = 5000;
+
+  constructor(readonly tracked: number, profiles: number) {
+    const many = () => Array.from({ length: tracked }, () => new Column());
+    this.profiles = Array.from({ length: profiles }, () => profileColumns(tracked));
+    this.x = many(); this.y = many(); this.z = many(); this.heading = many(); this.speed = many(); this.cell = many();
+  }
+
+  get length(): number { return this.frame.length; }
+
+  addHook(h: HookEntry): void {
+    this.hooks.push(h);
+    if (this.hooks.length > History.MAX_HOOKS * 1.2) {
+      const drop = this.hooks.length - History.MAX_HOOKS;
+      this.hooks.splice(0, drop);
+      this.hooksDropped += drop;
+    }
+  }
+}

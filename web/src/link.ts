@@ -1,0 +1,197 @@
+// Share links and run files (SPEC §6, §7). A link puts the whole scenario, frame times included,
+// in the URL fragment, with the build digest of the .wasm that ran it, the final digest and the
+// digest of every 64th frame, so the recipient's replay says "identical" or where it parted:
+//
+//   #v1.<build digest, 16 hex or "unknown">.<lz-string compressToEncodedURIComponent(JSON payload)>
+//
+// The payload (version 1) is a RunFile: {"acphys_run": 1, "build", "scenario", "frames",
+// "digest", "every": 64, "sampled": [digest of frame 64, 128, ...], "checks": base64 of the low
+// byte of every frame's digest, "excerpts": {name: sha-256 prefix of the bytes the run got}}. Frame times the page recorded are whole microseconds; when
+// every time is, the payload carries them as integer microsecond steps ("dt_us") instead of
+// decimals, which compress several times better, and the decoder rebuilds the same doubles
+// (n / 1e6 is the double nearest the decimal, as JSON.parse gives). A run file (the download
+// offered when a link is too long) is the same payload as plain JSON, with "frames.times" written
+// out. Later versions keep decoding v1.
+import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+import type { Scenario } from '../../wasm/scenario.mjs';
+
+/** Version of the link format this page writes. */
+export const LINK_VERSION = 1;
+/** Every how many frames the link carries the running digest. */
+export const DIGEST_EVERY = 64;
+/** Longest link the page offers: Firefox refuses URLs above 1,048,576 characters
+ *  (network.standard-url.max-length) and Chrome above 2 MB; the smaller bound, with room. */
+export const MAX_LINK_CHARS = 1_000_000;
+/** Above this a link still works in browsers but chat apps cut it (Discord ≈ 2,000). */
+export const CHAT_LINK_CHARS = 2_000;
+
+/** What a link or run file carries. */
+export interface RunFile {
+  acphys_run: 1;
+  /** Build digest of the .wasm that ran it (SHA-256 prefix), or "unknown". */
+  build: string;
+  scenario: Scenario;
+  /** Number of frames run. */
+  frames: number;
+  /** Digest after the last frame. */
+  digest: string;
+  every: number;
+  /** Digest after frames every, 2·every, ... */
+  sampled: string[];
+  /** SHA-256 prefix of each non-default excerpt's bytes, by name. */
+  excerpts: Record<string, string>;
+  /** Optional: the low byte of every frame's digest, base64 (frameChecks), so a replay that
+   *  parts from the run names the frame, not only the 64 frames around it. */
+  checks?: string;
+}
+
+/** A link or file that could not be read: the message says what is wrong with it. */
+export class LinkError extends Error {
+  override name = 'LinkError';
+}
+
+/** Frame times as integer microsecond steps when every time is a whole microsecond; else null. */
+export function toMicroSteps(times: readonly number[]): number[] | null {
+  const steps: number[] = [];
+  let prev = 0;
+  for (const t of times) {
+    const us = Math.round(t * 1e6);
+    if (us / 1e6 !== t || !Number.isSafeInteger(us)) return null;
+    steps.push(us - prev);
+    prev = us;
+  }
+  return steps;
+}
+
+/** The times of integer microsecond steps. */
+export function fromMicroSteps(steps: readonly number[]): number[] {
+  const times: number[] = [];
+  let us = 0;
+  for (const d of steps) {
+    if (!Number.isSafeInteger(d)) throw new LinkError('the frame times are not whole microseconds');
+    us += d;
+    times.push(us / 1e6);
+  }
+  return times;
+}
+
+/** The link's fragment (without '#') for a run. */
+export function encodeLink(run: RunFile): string {
+  const { scenario, ...rest } = run;
+  const frames = scenario.frames;
+  const times = 'times' in frames ? frames.times : null;
+  const steps = times ? toMicroSteps(times) : null;
+  const body = steps
+    ? { ...rest, scenario: { ...scenario, frames: { times: [] } }, dt_us: steps }
+    : { ...rest, scenario };
+  const build = /^[0-9a-f]{16}$/.test(run.build) ? run.build : 'unknown';
+  return `v${LINK_VERSION}.${build}.${compressToEncodedURIComponent(JSON.stringify(body))}`;
+}
+
+/** True when the fragment looks like one of our links (any version), so the page tries it. */
+export function isLinkFragment(fragment: string): boolean {
+  return /^v\d+\./.test(fragment);
+}
+
+function checkRunFile(v: unknown, what: string): RunFile {
+  const o = v as Partial<RunFile> & { dt_us?: unknown };
+  if (typeof o !== 'object' || o === null || o.acphys_run !== 1) throw new LinkError(`${what} is not an acphys run (version 1)`);
+  if (typeof o.scenario !== 'object' || o.scenario === null) throw new LinkError(`${what} has no scenario`);
+  if (typeof o.digest !== 'string' || !/^[0-9a-f]{16}$/.test(o.digest)) throw new LinkError(`${what} has no final digest`);
+  if (!Number.isInteger(o.frames) || (o.frames as number) < 0) throw new LinkError(`${what} has no frame count`);
+  if (!Array.isArray(o.sampled) || !o.sampled.every((d) => typeof d === 'string')) throw new LinkError(`${what} has no sampled digests`);
+  if (!Number.isInteger(o.every) || (o.every as number) < 1) throw new LinkError(`${what} has no digest interval`);
+  const scenario = o.scenario as Scenario;
+  if (o.dt_us !== undefined) {
+    if (!Array.isArray(o.dt_us)) throw new LinkError(`${what}: dt_us is not a list`);
+    scenario.frames = { times: fromMicroSteps(o.dt_us as number[]) };
+  }
+  return {
+    acphys_run: 1, build: typeof o.build === 'string' ? o.build : 'unknown', scenario,
+    frames: o.frames as number, digest: o.digest, every: o.every as number, sampled: o.sampled,
+    excerpts: typeof o.excerpts === 'object' && o.excerpts !== null ? o.excerpts : {},
+    ...(typeof o.checks === 'string' ? { checks: o.checks } : {}),
+  };
+}
+
+/** Decode a link's fragment (without '#'). Throws LinkError naming what is wrong. */
+export function decodeLink(fragment: string): RunFile {
+  const m = /^v(\d+)\.([0-9a-z]+)\.(.*)$/s.exec(fragment);
+  if (!m) throw new LinkError('the link is broken: it does not start with "#v1.<build>."');
+  const version = Number(m[1]);
+  if (version > LINK_VERSION) throw new LinkError(`the link is version ${version}; this page reads version ${LINK_VERSION} and older`);
+  if (version !== 1) throw new LinkError(`the link's version ${version} is unknown`);
+  let text: string | null = null;
+  try {
+    text = decompressFromEncodedURIComponent(m[3] ?? '');
+  } catch {
+    text = null;
+  }
+  if (!text) throw new LinkError('the link is broken: its data does not decompress (was it cut short?)');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new LinkError('the link is broken: its data is not JSON (was it cut short?)');
+  }
+  const run = checkRunFile(value, 'the link');
+  if (run.build === 'unknown' && m[2] !== 'unknown') run.build = m[2] ?? 'unknown';
+  return run;
+}
+
+/** A run file's text (pretty JSON, frame times written out). */
+export function encodeRunFile(run: RunFile): string {
+  return JSON.stringify(run, null, 1) + '\n';
+}
+
+/** A dropped or opened JSON file: a run file (replay and compare) or a bare scenario (replay). */
+export function decodeJsonFile(text: string, name: string): { run?: RunFile; scenario: Scenario } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    throw new LinkError(`${name} is not JSON`);
+  }
+  const o = value as { acphys_run?: unknown; version?: unknown };
+  if (typeof o === 'object' && o !== null && o.acphys_run !== undefined) {
+    const run = checkRunFile(value, name);
+    return { run, scenario: run.scenario };
+  }
+  if (typeof o === 'object' && o !== null && o.version !== undefined) return { scenario: value as Scenario };
+  throw new LinkError(`${name} is neither an acphys run file nor a scenario (no "acphys_run" or "version")`);
+}
+
+/** The low byte of each frame's digest (hex strings), base64: one byte a frame. */
+export function frameChecks(digests: readonly string[]): string {
+  let bin = '';
+  for (const d of digests) bin += String.fromCharCode(parseInt(d.slice(-2), 16));
+  return btoa(bin);
+}
+
+/** Where a replay parts from the recording: null when every sampled digest and the final one
+ *  agree. The full digests bound it (they agree after frame `after` and differ at frame `by`);
+ *  within those, `frame` is the first frame whose check byte differs (the one where the runs
+ *  part, unless its low bytes agree by chance, 1 in 256), when the run carries check bytes.
+ *  `mine[k]` is this replay's digest after frame k + 1. */
+export function firstDivergence(run: RunFile, mine: readonly string[]): { after: number; by: number; frame?: number } | null {
+  let after = -1, by = -1;
+  for (let i = 0; i < run.sampled.length && by < 0; i++) {
+    const frame = (i + 1) * run.every;
+    if (mine[frame - 1] !== run.sampled[i]) { after = frame - run.every; by = frame; }
+  }
+  if (by < 0) {
+    const last = run.frames;
+    if (mine.length === last && (last === 0 || mine[last - 1] === run.digest)) return null;
+    after = run.sampled.length * run.every;
+    by = Math.max(last, after + 1);
+  }
+  if (run.checks) {
+    let bytes = '';
+    try { bytes = atob(run.checks); } catch { bytes = ''; }
+    for (let f = after + 1; f <= by && f <= bytes.length; f++) {
+      const m = mine[f - 1];
+      if (m === undefined || parseInt(m.slice(-2), 16) !== bytes.charCodeAt(f - 1)) return { after, by, frame: f };
+    }
+  }
+  return { after, by };
+}

@@ -1,0 +1,296 @@
+// The top-down map: the loaded landblocks' terrain (heights shaded, hill-shaded from the
+// north-west), the landblock (192 m) and cell (24 m) grid, and every object: its path (tracked
+// objects), heading arrow and collision sphere. World axes: +X east (right), +Y north (up);
+// world x = landblock X · 192 + x. Wheel zooms, drag pans, double-click refits.
+import type { Session } from './run';
+
+const LB = 192;
+const CELL = 24;
+const PX_PER_LB = 96; // terrain image resolution: 2 m per pixel
+
+interface Tile { x0: number; y0: number; image: HTMLCanvasElement; id: number }
+
+const PATH_COLOURS = ['#d7263d', '#1b998b', '#f46036', '#2e294e', '#c5d86d', '#8f2d56', '#3a86ff', '#ff006e'];
+export function objectColour(i: number): string { return PATH_COLOURS[i % PATH_COLOURS.length]!; }
+
+/** Bilinear height (m) in a landblock at (x, y) metres from its 9 × 9 vertices (x·9 + y). */
+function heightAt(h: Float32Array, x: number, y: number): number {
+  const fx = Math.min(Math.max(x / CELL, 0), 7.999), fy = Math.min(Math.max(y / CELL, 0), 7.999);
+  const ix = Math.floor(fx), iy = Math.floor(fy), tx = fx - ix, ty = fy - iy;
+  const a = h[ix * 9 + iy]!, b = h[(ix + 1) * 9 + iy]!, c = h[ix * 9 + iy + 1]!, d = h[(ix + 1) * 9 + iy + 1]!;
+  return (a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty;
+}
+
+/** Low green through tan and brown to light grey, t in 0..1. */
+const STOPS: [number, number, number, number][] = [[0, 74, 124, 72], [0.35, 138, 160, 92], [0.6, 190, 170, 120], [0.85, 150, 118, 90], [1, 225, 222, 215]];
+function hypsometric(t: number): [number, number, number] {
+  const x = Math.min(Math.max(t, 0), 1);
+  for (let i = 1; i < STOPS.length; i++) {
+    const a = STOPS[i - 1]!, b = STOPS[i]!;
+    if (x <= b[0]) {
+      const f = (x - a[0]) / (b[0] - a[0]);
+      return [a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f, a[3] + (b[3] - a[3]) * f];
+    }
+  }
+  return [225, 222, 215];
+}
+
+export class MapView {
+  private readonly ctx: CanvasRenderingContext2D;
+  private tiles: Tile[] = [];
+  private readonly background = document.createElement('canvas');
+  private backgroundKey = '';
+  /** View: world metres at the canvas centre, and pixels per metre (CSS pixels). */
+  cx = 0;
+  cy = 0;
+  scale = 2;
+  private dpr = 1;
+  private drag: { x: number; y: number; cx: number; cy: number } | null = null;
+  /** Called when the user moves the view (so following stops). */
+  onUserView: (() => void) | null = null;
+
+  constructor(readonly canvas: HTMLCanvasElement) {
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2D canvas');
+    this.ctx = ctx;
+    canvas.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const r = canvas.getBoundingClientRect();
+      const [wx, wy] = this.toWorld(e.clientX - r.left, e.clientY - r.top);
+      this.scale = Math.min(Math.max(this.scale * Math.exp(-e.deltaY * 0.0015), 0.02), 80);
+      const [wx2, wy2] = this.toWorld(e.clientX - r.left, e.clientY - r.top);
+      this.cx += wx - wx2;
+      this.cy += wy - wy2;
+      this.onUserView?.();
+    }, { passive: false });
+    canvas.addEventListener('pointerdown', (e) => {
+      this.drag = { x: e.clientX, y: e.clientY, cx: this.cx, cy: this.cy };
+      canvas.setPointerCapture(e.pointerId);
+    });
+    canvas.addEventListener('pointermove', (e) => {
+      if (!this.drag) return;
+      this.cx = this.drag.cx - (e.clientX - this.drag.x) / this.scale;
+      this.cy = this.drag.cy + (e.clientY - this.drag.y) / this.scale;
+      this.onUserView?.();
+    });
+    canvas.addEventListener('pointerup', () => { this.drag = null; });
+  }
+
+  get width(): number { return this.canvas.clientWidth || this.canvas.width; }
+  get height(): number { return this.canvas.clientHeight || this.canvas.height; }
+
+  toWorld(px: number, py: number): [number, number] {
+    return [this.cx + (px - this.width / 2) / this.scale, this.cy - (py - this.height / 2) / this.scale];
+  }
+
+  /** Build the shaded terrain images of the loaded landblocks. */
+  setTerrain(blocks: { id: number; heights: Float32Array }[]): void {
+    // Shade each group of touching landblocks over its own height range.
+    const group = blocks.map((_, i) => i);
+    const find = (i: number): number => (group[i] === i ? i : (group[i] = find(group[i]!)));
+    blocks.forEach((a, i) => blocks.forEach((b, j) => {
+      const dx = Math.abs((a.id >>> 24) - (b.id >>> 24)), dy = Math.abs(((a.id >>> 16) & 0xff) - ((b.id >>> 16) & 0xff));
+      if (dx <= 1 && dy <= 1) group[find(i)] = find(j);
+    }));
+    const range = new Map<number, [number, number]>();
+    blocks.forEach((b, i) => {
+      const g = find(i), r = range.get(g) ?? [Infinity, -Infinity];
+      for (const v of b.heights) { r[0] = Math.min(r[0], v); r[1] = Math.max(r[1], v); }
+      range.set(g, r);
+    });
+    this.tiles = blocks.map((b, i) => {
+      const [lo, hi] = range.get(find(i))!;
+      const span = Math.max(hi - lo, 1);
+      const image = document.createElement('canvas');
+      image.width = PX_PER_LB;
+      image.height = PX_PER_LB;
+      const g = image.getContext('2d')!;
+      const img = g.createImageData(PX_PER_LB, PX_PER_LB);
+      const m = LB / PX_PER_LB;
+      for (let py = 0; py < PX_PER_LB; py++) {
+        for (let px = 0; px < PX_PER_LB; px++) {
+          const x = (px + 0.5) * m, y = LB - (py + 0.5) * m;
+          const z = heightAt(b.heights, x, y);
+          const dzdx = (heightAt(b.heights, x + m, y) - heightAt(b.heights, x - m, y)) / (2 * m);
+          const dzdy = (heightAt(b.heights, x, y + m) - heightAt(b.heights, x, y - m)) / (2 * m);
+          // Light from the north-west, 45° up.
+          const nx = -dzdx, ny = -dzdy, nz = 1, len = Math.hypot(nx, ny, nz);
+          const shade = Math.min(1.15, Math.max(0.3, 0.25 + 0.95 * (nx * -0.5 + ny * 0.5 + nz * 0.7071) / len));
+          const [r, gr, bl] = hypsometric((z - lo) / span);
+          const k = (py * PX_PER_LB + px) * 4;
+          img.data[k] = r * shade;
+          img.data[k + 1] = gr * shade;
+          img.data[k + 2] = bl * shade;
+          img.data[k + 3] = 255;
+        }
+      }
+      g.putImageData(img, 0, 0);
+      return { x0: ((b.id >>> 24) & 0xff) * LB, y0: ((b.id >>> 16) & 0xff) * LB, image, id: b.id };
+    });
+    this.backgroundKey = '';
+  }
+
+  /** Centre on (x, y) world metres; with `span` (m) fit that much into the canvas. */
+  focus(x: number, y: number, span?: number): void {
+    this.cx = x;
+    this.cy = y;
+    if (span) this.scale = Math.min(this.width, this.height) / span;
+  }
+
+  /** Centre on (x, y) showing about 4 cells (96 m) around it. */
+  fitObject(x: number, y: number): void { this.focus(x, y, 4 * CELL); }
+
+  private resize(): void {
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.round(this.width * dpr), h = Math.round(this.height * dpr);
+    if (this.canvas.width !== w || this.canvas.height !== h) {
+      this.canvas.width = w;
+      this.canvas.height = h;
+    }
+    this.dpr = dpr;
+  }
+
+  /** Draw the map: live (frame null) or the tracked objects at recorded frame index `frame`. */
+  draw(s: Session, frame: number | null, selected: number): void {
+    this.resize();
+    const g = this.ctx, W = this.width, H = this.height, k = this.scale;
+    const sx = (x: number) => W / 2 + (x - this.cx) * k;
+    const sy = (y: number) => H / 2 - (y - this.cy) * k;
+    // The terrain and the grid change only with the view: drawn once per view into a layer that
+    // each frame copies 1:1 (scaling the terrain every frame costs more than everything else).
+    const key = `${this.cx},${this.cy},${k},${W},${H},${this.dpr},${this.tiles.length}`;
+    if (key !== this.backgroundKey) {
+      this.backgroundKey = key;
+      this.background.width = this.canvas.width;
+      this.background.height = this.canvas.height;
+      const b = this.background.getContext('2d')!;
+      b.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+      this.drawBackground(b, W, H, sx, sy);
+    }
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.drawImage(this.background, 0, 0);
+    g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    const h = s.history;
+    // Paths of the tracked objects (at most ~2000 points each).
+    const end = frame === null ? h.length : frame + 1;
+    for (let i = 0; i < h.tracked; i++) {
+      const xs = h.x[i]!.data, ys = h.y[i]!.data;
+      const stride = Math.max(1, Math.floor(end / 2000));
+      g.strokeStyle = objectColour(i);
+      g.lineWidth = i === selected ? 2.5 : 1.5;
+      g.beginPath();
+      let started = false;
+      for (let f = 0; f < end; f += stride) {
+        const x = sx(xs[f]!), y = sy(ys[f]!);
+        if (!started) { g.moveTo(x, y); started = true; } else g.lineTo(x, y);
+      }
+      if (end > 0) g.lineTo(sx(xs[end - 1]!), sy(ys[end - 1]!));
+      g.stroke();
+    }
+    // Objects: collision sphere circles and heading arrows, batched in one path each. With many
+    // objects in view, hairlines only (no fill, no arrow heads): filling a path of a thousand
+    // circles costs a software rasteriser about 10 ms, stroking hairlines about 2.
+    const n = frame === null ? s.n : h.tracked;
+    const px = (i: number) => (frame === null ? s.gx[i]! : h.x[i]!.data[frame]!);
+    const py = (i: number) => (frame === null ? s.gy[i]! : h.y[i]!.data[frame]!);
+    const hd = (i: number) => (frame === null ? s.heading[i]! : h.heading[i]!.data[frame]!);
+    const visible = (x: number, y: number) => x >= -20 && y >= -20 && x <= W + 20 && y <= H + 20;
+    let inView = 0;
+    for (let i = 0; i < n; i++) if (visible(sx(px(i)), sy(py(i)))) inView++;
+    const light = inView > 150;
+    const arrow = Math.max(light ? 6 : 8, 1.2 * k);
+    g.beginPath();
+    for (let i = 0; i < n; i++) {
+      if (frame === null && s.cell[i] === 0) continue;
+      const x = sx(px(i)), y = sy(py(i));
+      if (!visible(x, y)) continue;
+      const r = Math.max(2, s.radius[i]! * k);
+      g.moveTo(x + r, y);
+      g.arc(x, y, r, 0, 2 * Math.PI);
+    }
+    if (!light) {
+      g.fillStyle = 'rgba(255, 240, 200, 0.35)';
+      g.fill();
+    }
+    g.strokeStyle = 'rgba(255, 250, 235, 0.95)';
+    g.lineWidth = 1;
+    g.stroke();
+    g.beginPath();
+    for (let i = 0; i < n; i++) {
+      const a = hd(i);
+      if (Number.isNaN(a) || (frame === null && s.cell[i] === 0)) continue;
+      const x = sx(px(i)), y = sy(py(i));
+      if (!visible(x, y)) continue;
+      const rad = (a * Math.PI) / 180, dx = Math.sin(rad), dy = -Math.cos(rad);
+      const tx = x + dx * arrow, ty = y + dy * arrow;
+      g.moveTo(x, y);
+      g.lineTo(tx, ty);
+      if (light) continue;
+      g.moveTo(tx - dx * 4 - dy * 3, ty - dy * 4 + dx * 3);
+      g.lineTo(tx, ty);
+      g.lineTo(tx - dx * 4 + dy * 3, ty - dy * 4 - dx * 3);
+    }
+    g.strokeStyle = '#111';
+    g.lineWidth = light ? 1 : 1.5;
+    g.stroke();
+    if (selected >= 0 && selected < n) {
+      const x = sx(px(selected)), y = sy(py(selected));
+      g.beginPath();
+      g.arc(x, y, Math.max(6, s.radius[selected]! * k + 4), 0, 2 * Math.PI);
+      g.strokeStyle = '#ffd400';
+      g.lineWidth = 2;
+      g.stroke();
+    }
+  }
+
+  private drawBackground(g: CanvasRenderingContext2D, W: number, H: number, sx: (x: number) => number, sy: (y: number) => number): void {
+    const k = this.scale;
+    g.fillStyle = '#1d2430';
+    g.fillRect(0, 0, W, H);
+    const [wx0, wy1] = this.toWorld(0, 0), [wx1, wy0] = this.toWorld(W, H);
+    g.imageSmoothingEnabled = true;
+    for (const t of this.tiles) {
+      if (t.x0 > wx1 || t.x0 + LB < wx0 || t.y0 > wy1 || t.y0 + LB < wy0) continue;
+      g.drawImage(t.image, sx(t.x0), sy(t.y0 + LB), LB * k, LB * k);
+    }
+    // Grid: cells when they are at least 6 px, landblocks always.
+    g.lineWidth = 1;
+    if (CELL * k >= 6) this.grid(g, CELL, 'rgba(255,255,255,0.18)', wx0, wx1, wy0, wy1, sx, sy);
+    this.grid(g, LB, 'rgba(255,255,255,0.7)', wx0, wx1, wy0, wy1, sx, sy);
+    g.fillStyle = 'rgba(255,255,255,0.85)';
+    g.font = '11px system-ui, sans-serif';
+    for (let X = Math.floor(wx0 / LB); X * LB <= wx1; X++) {
+      for (let Y = Math.floor(wy0 / LB); Y * LB <= wy1; Y++) {
+        if (X < 0 || Y < 0 || X > 254 || Y > 254) continue;
+        const id = ((X << 8) | Y).toString(16).toUpperCase().padStart(4, '0');
+        g.fillText(`0x${id}`, sx(X * LB) + 4, sy((Y + 1) * LB) + 13);
+      }
+    }
+    this.scaleBar(g, H);
+  }
+
+  private grid(g: CanvasRenderingContext2D, step: number, colour: string, x0: number, x1: number, y0: number, y1: number,
+    sx: (x: number) => number, sy: (y: number) => number): void {
+    g.strokeStyle = colour;
+    g.beginPath();
+    for (let x = Math.ceil(x0 / step) * step; x <= x1; x += step) { g.moveTo(Math.round(sx(x)) + 0.5, 0); g.lineTo(Math.round(sx(x)) + 0.5, this.height); }
+    for (let y = Math.ceil(y0 / step) * step; y <= y1; y += step) { g.moveTo(0, Math.round(sy(y)) + 0.5); g.lineTo(this.width, Math.round(sy(y)) + 0.5); }
+    g.stroke();
+  }
+
+  private scaleBar(g: CanvasRenderingContext2D, H: number): void {
+    const choices = [1, 2, 5, 10, 24, 48, 96, 192, 384, 768, 1536];
+    const m = choices.find((c) => c * this.scale >= 60) ?? 1536;
+    const w = m * this.scale;
+    g.fillStyle = 'rgba(0,0,0,0.55)';
+    g.fillRect(8, H - 28, w + 16, 20);
+    g.strokeStyle = '#fff';
+    g.lineWidth = 2;
+    g.beginPath();
+    g.moveTo(16, H - 14); g.lineTo(16 + w, H - 14);
+    g.stroke();
+    g.fillStyle = '#fff';
+    g.fillText(`${m} m`, 18, H - 17);
+    g.fillText('N ↑', this.width - 30, 16);
+  }
+}

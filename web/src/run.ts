@@ -1,0 +1,292 @@
+// A page session: one scenario run by the C runner under the chosen clock profile and, over the
+// same frame times, under the other profile (both profiles side by side). Each frame steps both
+// runs (CPhysics::UseTime), appends the time to the scenario's frames.times, and reads every
+// object's state from the run's last-frame struct array with typed views (no per-object calls,
+// no per-frame allocation). Events made while running (the keyboard) go into the scenario and
+// into both runs, so a replay of the scenario applies them before the same frames.
+import type { Acphys } from '../../wasm/acphys.mjs';
+import { createRun, type ProfileName, type Run, type Scenario, type ScenarioEvent } from '../../wasm/scenario.mjs';
+import { History } from './history';
+
+/** How many objects the plots and the map's paths follow individually. */
+export const TRACKED = 8;
+
+/** The profile shown beside `p` (SPEC §4 compares retail and acdream-r6). */
+export function otherProfile(p: ProfileName): ProfileName { return p === 'retail' ? 'acdream-r6' : 'retail'; }
+
+/** Id (number) of a U32 field. */
+export function u32(v: number | string | undefined): number { return v === undefined ? 0 : Number(v) >>> 0; }
+
+/** Offsets (bytes) of the fields the page reads each frame. */
+interface Offsets {
+  size: number; id: number; hasElapsed: number; elapsed: number; numQuanta: number; quanta: number; pending: number;
+  active: number; cell: number; origin: number; heading: number; numHooks: number; hooks: number; cachedVelocity: number;
+}
+
+function offsets(acp: Acphys): Offsets {
+  const t = acp.layout('trace_object');
+  const f = (n: string) => { const x = t.fields[n]; if (!x) throw new Error(`trace_object has no ${n}`); return x.offset; };
+  const cv = acp.layout('physobj').fields['cached_velocity'];
+  if (!cv) throw new Error('physobj has no cached_velocity');
+  return {
+    size: t.size, id: f('id'), hasElapsed: f('has_elapsed'), elapsed: f('elapsed'), numQuanta: f('num_quanta'),
+    quanta: f('quanta'), pending: f('pending'), active: f('active'), cell: f('cell'), origin: f('origin'),
+    heading: f('heading'), numHooks: f('num_hooks'), hooks: f('hooks'), cachedVelocity: cv.offset,
+  };
+}
+
+/** What one frame did (primary profile), and what it cost. */
+export interface FrameStats {
+  frame: number;
+  now: number;
+  gate: boolean;
+  /** ms in the primary run's step (the core: events, UseTime, capture, digest). */
+  coreMs: number;
+  /** ms in the comparison run's step. */
+  compareMs: number;
+  /** ms reading the objects back into the history. */
+  readMs: number;
+}
+
+export interface SessionOptions {
+  acp: Acphys;
+  scenario: Scenario;
+  /** Bytes of each non-"default" excerpt, by name. */
+  excerpts: Map<string, Uint8Array>;
+  /** Run the other profile too (default true). */
+  compare?: boolean;
+}
+
+/** A scenario being run (see the file comment). */
+export class Session {
+  readonly acp: Acphys;
+  readonly scenario: Scenario;
+  /** scenario.frames.times: grows with each frame. */
+  readonly times: number[];
+  readonly profiles: ProfileName[];
+  readonly runs: Run[];
+  readonly history: History;
+  readonly n: number;
+  readonly ids: Uint32Array;
+  readonly names: string[];
+  /** Live state of every object after the last frame (primary profile): world x, y (m), z (m),
+   *  heading (degrees), active, cell. */
+  readonly gx: Float64Array;
+  readonly gy: Float64Array;
+  readonly z: Float64Array;
+  readonly heading: Float64Array;
+  readonly active: Uint8Array;
+  readonly cell: Uint32Array;
+  /** Largest collision sphere radius × scale (m); 0 without spheres. */
+  readonly radius: Float32Array;
+  readonly warnings: string[];
+  private readonly off: Offsets;
+  private readonly objPtrs: Uint32Array;
+  private readonly hookNames = new Map<number, string>();
+  private buffer: ArrayBufferLike | null = null;
+  private u8 = new Uint8Array(0);
+  private u32v = new Uint32Array(0);
+  private f32 = new Float32Array(0);
+  private dv = new DataView(new ArrayBuffer(8));
+
+  constructor(opts: SessionOptions) {
+    this.acp = opts.acp;
+    const src = opts.scenario;
+    const times = 'times' in src.frames ? src.frames.times.slice() : [];
+    this.times = [];
+    this.scenario = { ...src, events: [...(src.events ?? [])], frames: { times: this.times } };
+    const primary = src.profile ?? 'retail';
+    this.profiles = opts.compare === false ? [primary] : [primary, otherProfile(primary)];
+    // The C run needs at least one frame time to validate; the page steps explicit times.
+    const forC = { ...this.scenario, frames: { times: times.length ? times : [1 / 60] } };
+    this.runs = [];
+    try {
+      for (const p of this.profiles) this.runs.push(createRun(this.acp, forC, { profile: p, excerpts: opts.excerpts }));
+    } catch (e) {
+      for (const r of this.runs) r.dispose();
+      throw e;
+    }
+    this.warnings = this.runs[0]!.warnings;
+    this.off = offsets(this.acp);
+    const X = this.acp.exports;
+    const run0 = this.runs[0]!;
+    this.n = X.acp_abi_run_object_count(run0.ptr);
+    this.ids = new Uint32Array(this.n);
+    this.objPtrs = new Uint32Array(this.n);
+    this.radius = new Float32Array(this.n);
+    this.names = [];
+    this.gx = new Float64Array(this.n); this.gy = new Float64Array(this.n); this.z = new Float64Array(this.n);
+    this.heading = new Float64Array(this.n); this.active = new Uint8Array(this.n); this.cell = new Uint32Array(this.n);
+    for (let i = 0; i < this.n; i++) {
+      const so = this.scenario.objects[i]!;
+      this.ids[i] = u32(so.id);
+      this.names.push(so.name ?? `object ${u32(so.id)}`);
+      const p = X.acp_abi_run_object(run0.ptr, i);
+      this.objPtrs[i] = p;
+      let r = 0;
+      const ns = X.acp_abi_physobj_sphere_count(p);
+      for (let k = 0; k < ns; k++) {
+        const sp = X.acp_abi_physobj_sphere(p, k) >> 2;
+        r = Math.max(r, this.acp.f32()[sp + 3] ?? 0);
+      }
+      this.radius[i] = r * (so.scale ?? 1);
+      const pos = so.position;
+      const cell = u32(pos.cell);
+      this.cell[i] = cell;
+      this.gx[i] = ((cell >>> 24) & 0xff) * 192 + pos.origin[0];
+      this.gy[i] = ((cell >>> 16) & 0xff) * 192 + pos.origin[1];
+      this.z[i] = pos.origin[2];
+      this.heading[i] = NaN;
+    }
+    this.history = new History(Math.min(this.n, TRACKED), this.profiles.length);
+    this.recorded = times;
+  }
+
+  /** The scenario's frame times when the session was made: step them (replay) before new ones. */
+  readonly recorded: readonly number[];
+
+  get primary(): Run { return this.runs[0]!; }
+  get profile(): ProfileName { return this.profiles[0]!; }
+  get framesDone(): number { return this.times.length; }
+  get tracked(): number { return this.history.tracked; }
+  /** The latest frame time (s), or 0 before the first frame. */
+  get lastTime(): number { return this.times.length ? this.times[this.times.length - 1]! : 0; }
+
+  private views(): void {
+    const buf = this.acp.memory.buffer;
+    if (buf === this.buffer) return;
+    this.buffer = buf;
+    this.u8 = new Uint8Array(buf);
+    this.u32v = new Uint32Array(buf);
+    this.f32 = new Float32Array(buf);
+    this.dv = new DataView(buf);
+  }
+
+  hookName(type: number): string {
+    let s = this.hookNames.get(type);
+    if (s === undefined) {
+      s = this.acp.string(this.acp.exports.acp_abi_hook_type_name(type));
+      this.hookNames.set(type, s);
+    }
+    return s;
+  }
+
+  /** Add an event at the next frame's time to the scenario and both runs (throws ScenarioError
+   *  when the runner refuses it: the runs go on unchanged). */
+  addEvent(ev: ScenarioEvent): void {
+    for (let i = 0; i < this.runs.length; i++) {
+      try {
+        this.runs[i]!.addEvent(ev);
+      } catch (e) {
+        if (i > 0) throw new Error(`the ${this.profiles[i]} run refused an event the ${this.profiles[0]} run took: ${String(e)}`);
+        throw e;
+      }
+    }
+    this.scenario.events!.push(ev);
+  }
+
+  /** Run one frame at time t (s) in every profile and record it. */
+  step(t: number): FrameStats {
+    const X = this.acp.exports;
+    const stats: FrameStats = { frame: 0, now: t, gate: false, coreMs: 0, compareMs: 0, readMs: 0 };
+    for (let r = 0; r < this.runs.length; r++) {
+      const run = this.runs[r]!;
+      const t0 = performance.now();
+      const ok = X.acp_abi_run_step(run.ptr, t);
+      const dt = performance.now() - t0;
+      if (!ok) throw new Error(run.error ?? 'the run stopped');
+      if (r === 0) stats.coreMs = dt; else stats.compareMs += dt;
+    }
+    const t1 = performance.now();
+    this.times.push(t);
+    const h = this.history;
+    const frame = this.times.length;
+    h.frame.push(frame);
+    h.now.push(t);
+    this.views();
+    const o = this.off;
+    for (let r = 0; r < this.runs.length; r++) {
+      const run = this.runs[r]!;
+      const pc = h.profiles[r]!;
+      const gate = this.acp.get('world', X.acp_abi_run_world(run.ptr), 'gate_passed') === true;
+      if (r === 0) stats.gate = gate;
+      pc.gate.push(gate ? 1 : 0);
+      const base = X.acp_abi_run_frame_objects(run.ptr);
+      let stack = 0;
+      for (let i = 0; i < this.n; i++) {
+        const p = base + i * o.size;
+        const nq = this.u32v[(p + o.numQuanta) >> 2]!;
+        let q = 0;
+        for (let k = 0; k < nq; k++) q += this.f32[((p + o.quanta) >> 2) + k]!;
+        stack += q;
+        if (i < h.tracked) {
+          pc.quanta[i]!.push(q);
+          pc.count[i]!.push(nq);
+          pc.stacked[i]!.push(stack);
+          pc.elapsed[i]!.push(this.u8[p + o.hasElapsed] ? this.dv.getFloat64(p + o.elapsed, true) : NaN);
+          pc.pending[i]!.push(this.dv.getFloat64(p + o.pending, true));
+        }
+        if (r !== 0) continue;
+        const cell = this.u32v[(p + o.cell) >> 2]!;
+        const ox = this.f32[(p + o.origin) >> 2]!, oy = this.f32[((p + o.origin) >> 2) + 1]!, oz = this.f32[((p + o.origin) >> 2) + 2]!;
+        const gx = ((cell >>> 24) & 0xff) * 192 + ox, gy = ((cell >>> 16) & 0xff) * 192 + oy;
+        const heading = this.dv.getFloat64(p + o.heading, true);
+        this.gx[i] = gx; this.gy[i] = gy; this.z[i] = oz; this.heading[i] = heading; this.cell[i] = cell;
+        this.active[i] = this.u8[p + o.active]!;
+        const nh = this.u32v[(p + o.numHooks) >> 2]!;
+        for (let k = 0; k < nh; k++) {
+          h.addHook({ frame, now: t, id: this.ids[i]!, name: this.hookName(this.u32v[((p + o.hooks) >> 2) + k]!) });
+        }
+        if (i < h.tracked) {
+          const cv = (this.objPtrs[i]! + o.cachedVelocity) >> 2;
+          const vx = this.f32[cv]!, vy = this.f32[cv + 1]!, vz = this.f32[cv + 2]!;
+          h.x[i]!.push(gx); h.y[i]!.push(gy); h.z[i]!.push(oz); h.heading[i]!.push(heading);
+          h.speed[i]!.push(Math.sqrt(vx * vx + vy * vy + vz * vz)); h.cell[i]!.push(cell);
+        }
+      }
+      pc.total.push(stack);
+    }
+    stats.frame = frame;
+    stats.readMs = performance.now() - t1;
+    return stats;
+  }
+
+  /** The primary run's digest after the last frame. */
+  digest(): string { return this.primary.digest(); }
+  /** The primary run's digest after every frame. */
+  frameDigests(): string[] { return this.primary.frameDigests(); }
+
+  /** The world's loaded landblocks: id and 81 vertex heights (m), element x·9 + y. */
+  landblocks(): { id: number; heights: Float32Array }[] {
+    const X = this.acp.exports;
+    const terrain = X.acp_abi_world_terrain(this.primary.world);
+    const out: { id: number; heights: Float32Array }[] = [];
+    const n = terrain ? X.acp_abi_terrain_count(terrain) : 0;
+    for (let i = 0; i < n; i++) {
+      const v = X.acp_abi_terrain_block_vertices(terrain, i) >> 2;
+      const f32 = this.acp.f32();
+      const heights = new Float32Array(81);
+      for (let k = 0; k < 81; k++) heights[k] = f32[v + 3 * k + 2]!;
+      out.push({ id: X.acp_abi_terrain_block_id(terrain, i) >>> 0, heights });
+    }
+    return out;
+  }
+
+  /** Terrain height (m) at landblock-frame (x, y) of a cell's landblock, or NaN when not loaded. */
+  terrainHeight(cell: number, x: number, y: number): number {
+    const X = this.acp.exports;
+    const terrain = X.acp_abi_world_terrain(this.primary.world);
+    if (!terrain) return NaN;
+    const p = this.acp.alloc(4);
+    try {
+      return X.acp_abi_terrain_height(terrain, cell, x, y, p) ? this.acp.f32()[p >> 2]! : NaN;
+    } finally {
+      this.acp.free(p);
+    }
+  }
+
+  dispose(): void {
+    for (const r of this.runs) r.dispose();
+    this.runs.length = 0;
+  }
+}

@@ -1,0 +1,94 @@
+// The page's scenarios: the default (the running-turning player on 0xD59A, as data/scenarios has
+// it, with the frame times left to the browser), objects made from the recorded retail states,
+// and N copies of one (for the 1,000-object measurement).
+import defaultScenario from '../../data/scenarios/running-turning-player.json';
+import retailStates from '../../data/excerpt-sources/retail-states.json';
+import type { MotionState, Scenario, ScenarioEvent, ScenarioObject, Vec3 } from '../../wasm/scenario.mjs';
+import { u32 } from './run';
+
+export interface RetailState {
+  name: string;
+  source: string;
+  note: string;
+  setup?: string;
+  motion_table?: string;
+  physics_state?: string;
+  scale?: number;
+  friction?: number;
+  elasticity?: number;
+  position: { cell: string; origin: number[]; orientation: number[] };
+  velocity?: number[];
+  motion?: MotionState;
+}
+
+export const RETAIL_STATES: RetailState[] = (retailStates as { states: RetailState[] }).states;
+
+/** The page's opening scenario: data/scenarios/running-turning-player.json with no frames yet
+ *  (the browser's frame times are recorded into it). */
+export function pageDefaultScenario(): Scenario {
+  const s = structuredClone(defaultScenario) as unknown as Scenario;
+  const recorded = (s.description ?? '').replace(/\s*\d+ s at \d+ Hz[^.]*\./, '');
+  s.description = `${recorded} On the page: the frame times are the browser's requestAnimationFrame times, recorded as the run goes.`.trim();
+  s.frames = { times: [] };
+  return s;
+}
+
+/** The next free object id. */
+export function nextId(s: Scenario): number {
+  return s.objects.reduce((m, o) => Math.max(m, u32(o.id)), 0) + 1;
+}
+
+/** A scenario object (and its motion event at t = 0) from a recorded state. */
+export function objectFromState(st: RetailState, id: number, name?: string): { object: ScenarioObject; events: ScenarioEvent[] } {
+  const object: ScenarioObject = {
+    id,
+    name: name ?? st.name,
+    description: `recorded retail state "${st.name}" (${st.source})`,
+    position: {
+      cell: st.position.cell,
+      origin: st.position.origin.slice(0, 3) as Vec3,
+      orientation: st.position.orientation.slice(0, 4) as [number, number, number, number],
+    },
+  };
+  if (st.setup !== undefined) object.setup = st.setup;
+  if (st.motion_table !== undefined) object.motion_table = st.motion_table;
+  if (st.physics_state !== undefined) object.physics_state = st.physics_state;
+  if (st.scale !== undefined) object.scale = st.scale;
+  if (st.friction !== undefined) object.friction = st.friction;
+  if (st.elasticity !== undefined) object.elasticity = st.elasticity;
+  if (st.velocity !== undefined) object.velocity = st.velocity.slice(0, 3) as Vec3;
+  const events: ScenarioEvent[] = st.motion && st.setup !== undefined ? [{ t: 0, object: id, motion: { ...st.motion } }] : [];
+  return { object, events };
+}
+
+/** Add `count` copies of object `index` on a square grid around it (on the terrain: z from
+ *  `height`, spaced so that the grid stays within 96 m of it, the activity radius), each with
+ *  the original's events at t = 0. Copies go last; their names say which copy they are. */
+export function addCopies(s: Scenario, index: number, count: number, height: (cell: number, x: number, y: number) => number): void {
+  const src = s.objects[index];
+  if (!src) return;
+  const side = Math.ceil(Math.sqrt(count + 1));
+  const spacing = Math.min(3, 90 / side);
+  const cell0 = u32(src.position.cell);
+  const lb = cell0 & 0xffff0000;
+  const [ox, oy] = src.position.origin;
+  const baseEvents = (s.events ?? []).filter((e) => u32(e.object) === u32(src.id) && e.t === 0);
+  let id = nextId(s);
+  let made = 0;
+  for (let k = 0; made < count && k < side * side; k++) {
+    const gx = (k % side) - Math.floor(side / 2), gy = Math.floor(k / side) - Math.floor(side / 2);
+    if (gx === 0 && gy === 0) continue;
+    const x = Math.min(Math.max(ox + gx * spacing, 0.5), 191.5), y = Math.min(Math.max(oy + gy * spacing, 0.5), 191.5);
+    const cell = (lb | (Math.floor(x / 24) * 8 + Math.floor(y / 24) + 1)) >>> 0;
+    const z = height(cell, x, y);
+    const o: ScenarioObject = structuredClone(src);
+    o.id = id;
+    o.name = `${src.name ?? `object ${u32(src.id)}`} (copy ${made + 1})`;
+    delete o.description;
+    o.position = { ...o.position, cell: `0x${cell.toString(16).toUpperCase().padStart(8, '0')}`, origin: [x, y, Number.isNaN(z) ? o.position.origin[2] : z] };
+    s.objects.push(o);
+    for (const e of baseEvents) (s.events ??= []).push({ ...structuredClone(e), object: id });
+    id++;
+    made++;
+  }
+}
