@@ -714,6 +714,45 @@ ACP_ABI const acp_motion_interp *acp_abi_physobj_motion_interp(const acp_physobj
     return acp_physobj_motion_interp(obj);
 }
 /* ==== end motion ==== */
+/* ---- deviation pins (docs/DEVIATIONS.md M6, M7, T7): entry points the Node mirrors of those
+ * rows' tests call ---- */
+/** MotionState::add_modifier_no_check: push (motion, speed) at the head of the modifier list. */
+ACP_ABI void acp_abi_motion_state_add_modifier_no_check(acp_motion_state *st, uint32_t motion, float speed)
+{
+    acp_motion_state_add_modifier_no_check(st, motion, speed);
+}
+/** CMotionTable::StopObjectCompletely; writes num_anims; 1 or 0 as retail. */
+ACP_ABI int acp_abi_motion_table_stop_object_completely(const acp_motion_table *mt, acp_motion_state *st,
+                                                        acp_sequence *seq, uint32_t *num_anims)
+{
+    return acp_motion_table_stop_object_completely(mt, st, seq, num_anims);
+}
+/** CMotionTable::re_modify. */
+ACP_ABI void acp_abi_motion_table_re_modify(const acp_motion_table *mt, acp_sequence *seq, acp_motion_state *st)
+{
+    acp_motion_table_re_modify(mt, seq, st);
+}
+/** CSequence::remove_link_animations(n). */
+ACP_ABI void acp_abi_sequence_remove_link_animations(acp_sequence *seq, uint32_t n)
+{
+    acp_sequence_remove_link_animations(seq, n);
+}
+/** CPhysicsObj::get_object_info into a fresh transition: returns the OBJECTINFO state and writes
+ *  4 bytes at `out` (0/1): the collision info's contact_plane_valid, contact_plane_is_water,
+ *  last_known_contact_plane_valid, last_known_contact_plane_is_water. */
+ACP_ABI uint32_t acp_abi_physobj_get_object_info(const acp_physobj *obj, int admin_move, uint8_t *out)
+{
+    acp_transition t;
+    acp_transition_init(&t, obj->world ? obj->world->terrain : NULL);
+    uint32_t state = acp_physobj_get_object_info(obj, &t, admin_move != 0);
+    const acp_collision_info *c = &t.collision_info;
+    out[0] = c->contact_plane_valid;
+    out[1] = c->contact_plane_is_water;
+    out[2] = c->last_known_contact_plane_valid;
+    out[3] = c->last_known_contact_plane_is_water;
+    return state;
+}
+/* ---- end deviation pins ---- */
 /* ---- terrain and the collision sweep (issue 7): see src/core/terrain.h, setposition.h ---- */
 
 /** Create an empty terrain (retail LScape) for `capacity` landblocks; 0 when out of memory. */

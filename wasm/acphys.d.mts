@@ -118,6 +118,15 @@ export interface AcphysExports {
   acp_abi_physobj_set_run_rate(obj: Ptr, runRate: number): void;
   acp_abi_physobj_motion_interp(obj: Ptr): Ptr;
   // ---- end motion ----
+  // ---- deviation pins (docs/DEVIATIONS.md M6, M7, T7) ----
+  acp_abi_motion_state_add_modifier_no_check(st: Ptr, motion: number, speed: number): void;
+  acp_abi_motion_table_stop_object_completely(mt: Ptr, st: Ptr, seq: Ptr, numAnims: Ptr): number;
+  acp_abi_motion_table_re_modify(mt: Ptr, seq: Ptr, st: Ptr): void;
+  acp_abi_sequence_remove_link_animations(seq: Ptr, n: number): void;
+  /** The OBJECTINFO state; out (4 bytes, 0/1): contact plane valid, its water flag, last known
+   *  contact plane valid, its water flag. */
+  acp_abi_physobj_get_object_info(obj: Ptr, adminMove: number, out: Ptr): number;
+  // ---- end deviation pins ----
   // ---- terrain and the collision sweep (issue 7) ----
   /** An empty terrain for `capacity` landblocks. */
   acp_abi_terrain_create(capacity: number): Ptr;

@@ -341,6 +341,222 @@ static void pending_queue_bound(void)
     ENSURE_EQ(m.num_pending, 0);
 }
 
+/* ---- departures and readings pinned (docs/DEVIATIONS.md M6, M7, M12) ---- */
+
+/* M6. StopObjectCompletely stops the modifier list head first until it is empty (0x00523ED0:
+ * `for (; v4; v4 = curr_state->modifier_head)`), then the substate. StopSequenceMotion fails on a
+ * listed modifier whose data the table lacks (no styled, no unstyled entry) and leaves it at the
+ * head, so retail would call it again forever. acphys removes it and goes on.
+ * State: RunForward at 1, then modifiers [SideStepLeft (no data), TurnRight (styled ω −1.5),
+ * SideStepRight (no data)]. The stop: SideStepLeft dropped; TurnRight subtracted (ω −1.5 + 1.5 =
+ * 0) and removed; SideStepRight dropped; then StopSequenceMotion(RunForward) plays the style's
+ * default Ready with stop_modifiers: no links in this table, so clear_physics, the Run cycle
+ * leaves, the Ready cycle enters at speed 1 (velocity 0), num_anims = 0 + 1 + 0 − 1 = 0; the
+ * result is 1 because the substate stop succeeded. */
+static void stop_completely_drops_a_modifier_without_data(void)
+{
+    rig r;
+    rig_init(&r, true, false);
+    uint32_t n = 99;
+    ENSURE(acp_motion_table_do_object_motion(r.mt, ACP_MOTION_RUN_FORWARD, &r.st, &r.seq, 1.0f, &n));
+    acp_motion_state_add_modifier_no_check(&r.st, ACP_MOTION_SIDESTEP_RIGHT, 1.0f);
+    ENSURE(acp_motion_table_do_object_motion(r.mt, ACP_MOTION_TURN_RIGHT, &r.st, &r.seq, 1.0f, &n));
+    acp_motion_state_add_modifier_no_check(&r.st, ACP_MOTION_SIDESTEP_LEFT, 1.0f);
+    ENSURE_EQ(r.st.num_modifiers, 3);
+    ENSURE_EQ(r.st.modifiers[0].motion, ACP_MOTION_SIDESTEP_LEFT);
+    ENSURE_EQ(r.st.modifiers[1].motion, ACP_MOTION_TURN_RIGHT);
+    ENSURE_EQ(r.st.modifiers[2].motion, ACP_MOTION_SIDESTEP_RIGHT);
+    ENSURE_FBITS(r.seq.velocity.y, 4.0f);
+    ENSURE_FBITS(r.seq.omega.z, -1.5f);
+    /* The head retail would retry: StopSequenceMotion alone fails and leaves it listed. */
+    ENSURE(!acp_motion_table_stop_sequence_motion(r.mt, ACP_MOTION_SIDESTEP_LEFT, 1.0f, &r.st, &r.seq, &n));
+    ENSURE_EQ(r.st.num_modifiers, 3);
+    ENSURE_EQ(r.st.modifiers[0].motion, ACP_MOTION_SIDESTEP_LEFT);
+    n = 99;
+    ENSURE(acp_motion_table_stop_object_completely(r.mt, &r.st, &r.seq, &n)); /* returns: the loop ended */
+    ENSURE_EQ(r.st.num_modifiers, 0);
+    ENSURE_EQ(r.st.style, NC);
+    ENSURE_EQ(r.st.substate, ACP_MOTION_READY);
+    ENSURE_FBITS(r.st.substate_mod, 1.0f);
+    ENSURE_EQ(n, 0);
+    ENSURE_FBITS(r.seq.velocity.y, 0.0f);
+    ENSURE_FBITS(r.seq.omega.z, 0.0f);
+    ENSURE_EQ(count_nodes(&r.seq), 1);
+    ENSURE_EQ(acp_sequence_node(&r.seq, r.seq.curr_anim)->anim->id, READY_ANIM);
+    ENSURE_FBITS(acp_sequence_node(&r.seq, r.seq.curr_anim)->framerate, 30.0f);
+    /* Through the manager (PerformMovement, StopCompletely): Ready is queued with that count. */
+    acp_record_source src = acp_fixture_source(r.fx);
+    acp_mtable_manager m;
+    acp_mtable_manager_init(&m, NULL, 0x09000001u, &src);
+    acp_mtable_manager_initialize_state(&m, &r.seq);
+    acp_mtable_manager_use_time(&m);
+    acp_motion_state_add_modifier_no_check(&m.state, ACP_MOTION_SIDESTEP_LEFT, 1.0f);
+    ENSURE_EQ(acp_mtable_manager_perform_movement(&m, ACP_MOVE_STOP_COMPLETELY, 0, 1.0f, &r.seq), ACP_MERR_NONE);
+    ENSURE_EQ(m.state.num_modifiers, 0);
+    ENSURE_EQ(m.state.substate, ACP_MOTION_READY);
+    ENSURE_EQ(m.num_pending, 1);
+    ENSURE_EQ(m.pending[0].motion, ACP_MOTION_READY);
+    ENSURE_EQ(m.pending[0].num_anims, 0);
+    acp_fixture_destroy(r.fx);
+}
+
+/* M7, re_modify (0x005222E0): it counts the modifiers on a copy and, once per copy, takes the head
+ * of the live list. When GetObjectSequence of a head empties the live list, retail's next pass
+ * reads `v3->modifier_head->motion` from NULL; acphys stops there.
+ * TurnRight is here also a cycle (key NonCombat|0x0D, ω (0, 0, −2), bitfield 1: clears and
+ * forbids modifiers). Modifiers [TurnRight 0.5, SideStepRight 1] (head first) on Ready:
+ * pass 1 removes TurnRight and plays it as a new cycle (substate branch before the modifier
+ * branch): clear_modifiers empties the list, no links (0 + cycle at 0.5), the cycle's physics
+ * replace the sequence's: ω.z = (float)(0.5 × −2) = −1, framerate 30 × 0.5 = 15. Pass 2 finds the
+ * live list empty: stop. SideStepRight (velocity (1.25, 0, 0)) is never applied. */
+static void re_modify_stops_at_an_empty_list(void)
+{
+    rig r;
+    rig_init(&r, false, true);
+    acp_motion_data *turn = motion(r.mt, ACP_FIXTURE_CYCLE, 0, KEY(NC, ACP_MOTION_TURN_RIGHT));
+    acp_fixture_motion_anim(turn, RUN_ANIM, 0, -1, 30.0f);
+    turn->omega = (acp_vec3){0.0f, 0.0f, -2.0f};
+    turn->bitfield = 1;
+    motion(r.mt, ACP_FIXTURE_MODIFIER, 0, ACP_MOTION_SIDESTEP_RIGHT & 0xFFFFFFu)->velocity = (acp_vec3){1.25f, 0.0f, 0.0f};
+    acp_motion_state_add_modifier_no_check(&r.st, ACP_MOTION_SIDESTEP_RIGHT, 1.0f);
+    acp_motion_state_add_modifier_no_check(&r.st, ACP_MOTION_TURN_RIGHT, 0.5f);
+    acp_motion_table_re_modify(r.mt, &r.seq, &r.st);
+    ENSURE_EQ(r.st.num_modifiers, 0);
+    ENSURE_EQ(r.st.substate, ACP_MOTION_TURN_RIGHT);
+    ENSURE_FBITS(r.st.substate_mod, 0.5f);
+    ENSURE_EQ(r.st.depth, 0);
+    ENSURE_EQ(r.st.capped, 0);
+    ENSURE_FBITS(r.seq.omega.z, -1.0f);
+    ENSURE_FBITS(r.seq.velocity.x, 0.0f);
+    ENSURE_EQ(count_nodes(&r.seq), 1);
+    const acp_anim_node *node = acp_sequence_node(&r.seq, r.seq.curr_anim);
+    ENSURE_EQ(node->anim->id, RUN_ANIM);
+    ENSURE_FBITS(node->framerate, 15.0f);
+    acp_fixture_destroy(r.fx);
+}
+
+/* M7, remove_link_animations (0x00524BE0) on an empty list, reached through the manager: a table
+ * whose cycles and links name animations the records lack. Every add_motion appends nothing
+ * (append_animation deletes a node without its animation), yet the counts are the table's: Run
+ * (link Ready→Run + cycle − 1 = 1), Ready (1), Run (1). The newest Run repeats the first, so
+ * remove_redundant_links truncates the two entries after it: remove_link_animations(seq, 1 + 1)
+ * on a list whose first_cyclic is NULL, where retail's AnimSequenceNode::GetPrev(first_cyclic)
+ * reads NULL. acphys removes nothing; the entries still give up their counts. */
+static void links_of_missing_animations(void)
+{
+    acp_fixture *fx = acp_fixture_create();
+    acp_motion_table *mt = acp_fixture_motion_table(fx, 0x09000001u, NC);
+    acp_fixture_style_default(mt, NC, ACP_MOTION_READY);
+    acp_fixture_motion_anim(motion(mt, ACP_FIXTURE_CYCLE, 0, KEY(NC, ACP_MOTION_READY)), 0x03FF0001u, 0, -1, 30.0f);
+    acp_fixture_motion_anim(motion(mt, ACP_FIXTURE_CYCLE, 0, KEY(NC, ACP_MOTION_RUN_FORWARD)), 0x03FF0002u, 0, -1, 30.0f);
+    acp_fixture_motion_anim(motion(mt, ACP_FIXTURE_LINK, KEY(NC, ACP_MOTION_READY), ACP_MOTION_RUN_FORWARD), 0x03FF0003u, 0, -1, 30.0f);
+    acp_fixture_motion_anim(motion(mt, ACP_FIXTURE_LINK, KEY(NC, ACP_MOTION_RUN_FORWARD), ACP_MOTION_READY), 0x03FF0004u, 0, -1, 30.0f);
+    acp_record_source src = acp_fixture_source(fx);
+    acp_sequence seq;
+    acp_sequence_init(&seq, NULL, &src);
+    acp_mtable_manager m;
+    acp_mtable_manager_init(&m, NULL, 0x09000001u, &src);
+    acp_mtable_manager_initialize_state(&m, &seq);
+    acp_mtable_manager_use_time(&m);
+    ENSURE_EQ(m.num_pending, 0);
+    ENSURE_EQ(acp_mtable_manager_perform_movement(&m, ACP_MOVE_INTERPRETED_COMMAND, ACP_MOTION_RUN_FORWARD, 1.0f, &seq), 0);
+    ENSURE_EQ(acp_mtable_manager_perform_movement(&m, ACP_MOVE_INTERPRETED_COMMAND, ACP_MOTION_READY, 1.0f, &seq), 0);
+    ENSURE_EQ(acp_mtable_manager_perform_movement(&m, ACP_MOVE_INTERPRETED_COMMAND, ACP_MOTION_RUN_FORWARD, 1.0f, &seq), 0);
+    ENSURE(!acp_sequence_has_anims(&seq));
+    ENSURE_EQ(seq.first_cyclic, ACP_NO_NODE);
+    ENSURE_EQ(seq.curr_anim, ACP_NO_NODE);
+    ENSURE_EQ(m.num_pending, 3);
+    ENSURE_EQ(m.pending[0].num_anims, 1);
+    ENSURE_EQ(m.pending[1].num_anims, 0);
+    ENSURE_EQ(m.pending[2].num_anims, 0);
+    ENSURE_EQ(m.state.substate, ACP_MOTION_RUN_FORWARD);
+    acp_fixture_destroy(fx);
+}
+
+/* Put the rig in (style, substate) at speed 1 by hand, the sequence holding only `cycle`. */
+static void set_state_by_hand(rig *r, uint32_t style, uint32_t substate, const acp_motion_data *cycle)
+{
+    acp_sequence_clear(&r->seq);
+    acp_motion_state_init(&r->st);
+    r->st.style = style;
+    r->st.substate = substate;
+    acp_add_motion(&r->seq, cycle, 1.0f);
+}
+
+/* The state at speed 1 in (style, substate), the sequence's velocity.y and its node count. */
+static void ensure_state(const rig *r, uint32_t style, uint32_t substate, float vy, uint32_t nodes)
+{
+    ENSURE_EQ(r->st.style, style);
+    ENSURE_EQ(r->st.substate, substate);
+    ENSURE_FBITS(r->st.substate_mod, 1.0f);
+    ENSURE_FBITS(r->seq.velocity.y, vy);
+    ENSURE_EQ(count_nodes(&r->seq), nodes);
+}
+
+/* M12. A style without a default substate: GetObjectSequence's `new_substate` and
+ * StopSequenceMotion's motion are 0 (retail: an uninitialised stack slot, and the address of the
+ * caller's num_anims). No motion command is 0, and no call builds such a state (SetDefaultState
+ * and the style branch both need the default), so the state is set by hand: style S (0x80000044,
+ * no default) with substate A (0x4100000A, a cycle of S with velocity (0, 2, 0)). */
+static void style_without_default_substate(void)
+{
+    const uint32_t S = 0x80000044u, A = 0x4100000Au;
+    rig r;
+    rig_init(&r, false, true);
+    acp_motion_data *a = motion(r.mt, ACP_FIXTURE_CYCLE, 0, KEY(S, A));
+    acp_fixture_motion_anim(a, RUN_ANIM, 0, -1, 30.0f);
+    a->velocity = (acp_vec3){0.0f, 2.0f, 0.0f};
+    /* Links[S << 16][NonCombat]: the "from any substate" row, one 3-frame animation. */
+    acp_fixture_motion_anim(motion(r.mt, ACP_FIXTURE_LINK, S << 16, NC), LINK_ANIM, 0, -1, 30.0f);
+    uint32_t dflt = 12345;
+    ENSURE(!acp_motion_table_style_default(r.mt, S, &dflt));
+    ENSURE_EQ(dflt, 12345);
+    const acp_motion_data *cycle_a = acp_motion_table_cycle(r.mt, KEY(S, A));
+
+    /* StopSequenceMotion(A) with A the substate: GetObjectSequence(0, stop_modifiers) matches no
+     * branch (0 has none of the style, substate, action, modifier bits) and returns 0, which
+     * StopSequenceMotion ignores: it returns 1, num_anims 0, nothing else changes. */
+    set_state_by_hand(&r, S, A, cycle_a);
+    uint32_t n = 99;
+    ENSURE(acp_motion_table_stop_sequence_motion(r.mt, A, 1.0f, &r.st, &r.seq, &n));
+    ENSURE_EQ(n, 0);
+    ensure_state(&r, S, A, 2.0f, 1);
+    ENSURE_EQ(acp_sequence_node(&r.seq, r.seq.curr_anim)->anim->id, RUN_ANIM);
+
+    /* GetObjectSequence(NonCombat) from S: the style branch. new_substate 0 ≠ A, so pre_link =
+     * get_link(S, A, 1, 0, 1): Links[S|A] and Links[S << 16] hold no entry for 0: none. The
+     * target style's default is Ready (cycle found). The link get_link(S, 0, 1, NonCombat, 1)
+     * reads Links[(S << 16) | 0][NonCombat], which is the "any substate" row: LINK_ANIM. The
+     * sequence: physics cleared, A's cycle removed, the link, then Ready (velocity 0);
+     * num_anims = link 1 + cycle 1 − 1 = 1; state NonCombat / Ready at speed 1. */
+    n = 99;
+    ENSURE(acp_motion_table_do_object_motion(r.mt, NC, &r.st, &r.seq, 1.0f, &n));
+    ENSURE_EQ(n, 1);
+    ensure_state(&r, NC, ACP_MOTION_READY, 0.0f, 2);
+    ENSURE_EQ(acp_sequence_node(&r.seq, r.seq.head)->anim->id, LINK_ANIM);
+    ENSURE_EQ(acp_sequence_node(&r.seq, r.seq.first_cyclic)->anim->id, READY_ANIM);
+    ENSURE_EQ(r.seq.curr_anim, r.seq.head);
+
+    /* The first test of GetObjectSequence, `motion == new_substate && !stop_modifiers &&
+     * substate & modifier bit → 1`: with new_substate 0 only motion 0 meets it. Substate
+     * TurnRight (a cycle of S here, modifier bit set): DoObjectMotion(0) returns 1 and changes
+     * nothing; with stop_modifiers (StopSequenceMotion's call) the same 0 returns 0. */
+    acp_fixture_motion_anim(motion(r.mt, ACP_FIXTURE_CYCLE, 0, KEY(S, ACP_MOTION_TURN_RIGHT)), RUN_ANIM, 0, -1, 30.0f);
+    set_state_by_hand(&r, S, ACP_MOTION_TURN_RIGHT, acp_motion_table_cycle(r.mt, KEY(S, ACP_MOTION_TURN_RIGHT)));
+    n = 99;
+    ENSURE(acp_motion_table_do_object_motion(r.mt, 0, &r.st, &r.seq, 1.0f, &n));
+    ENSURE_EQ(n, 0);
+    ENSURE(!acp_motion_table_get_object_sequence(r.mt, 0, &r.st, &r.seq, 1.0f, &n, true));
+    ENSURE_EQ(r.st.substate, ACP_MOTION_TURN_RIGHT);
+    ENSURE_EQ(r.st.num_modifiers, 0);
+    ENSURE_EQ(count_nodes(&r.seq), 1);
+    /* Stopping that substate: 1, nothing changes (as for A above). */
+    ENSURE(acp_motion_table_stop_sequence_motion(r.mt, ACP_MOTION_TURN_RIGHT, 1.0f, &r.st, &r.seq, &n));
+    ENSURE_EQ(r.st.substate, ACP_MOTION_TURN_RIGHT);
+    ENSURE_EQ(count_nodes(&r.seq), 1);
+    acp_fixture_destroy(r.fx);
+}
+
 void suite_motiontable(void)
 {
     RUN(keys_and_defaults);
@@ -353,4 +569,8 @@ void suite_motiontable(void)
     RUN(state_bounds);
     RUN(nesting_is_bounded);
     RUN(pending_queue_bound);
+    RUN(stop_completely_drops_a_modifier_without_data);
+    RUN(re_modify_stops_at_an_empty_list);
+    RUN(links_of_missing_animations);
+    RUN(style_without_default_substate);
 }

@@ -329,6 +329,101 @@ static void node_pool_bound(void)
     acp_fixture_destroy(fx);
 }
 
+/* ---- M7 (docs/DEVIATIONS.md): the NULL dereferences of the decompilation ---- */
+
+/* update_internal (0x005255D0) crosses every frame boundary from floor(frame_number) on; for a
+ * frame outside the animation AnimSequenceNode::get_pos_frame / get_part_frame (0x00525C10,
+ * 0x00525C40) return NULL, and retail would pass that NULL to Frame::combine / subtract1 and
+ * to execute_hooks (which reads animframe->hooks). acphys: a missing pos frame adds nothing (the
+ * boundary still applies the velocity step, as every boundary does), a missing frame queues no
+ * hook. Consistent records never put the frame number outside the node; the test puts it there.
+ * ANIM_TEN: pos frames (0, 0.1, 0), frames 0..9; a Both hook on frames 0 and 9.
+ * Forward at 30 frames/s from −2 for 3.5/30 s: frame −2 + 3.5 = 1.5, boundaries −2, −1 and 0
+ * crossed: only frame 0's pos frame (y 0.1) and hook; velocity (3, 0, 0) applies three steps of
+ * (1/30) × 3 m in x (float stores: x = (float)(d + x) each time).
+ * Reverse at −30 frames/s from 12.5: 2/30 s → 10.5 crosses 12 and 11 (missing: nothing), 1/30 s
+ * more → 9.5 crosses 10 (missing), 1/30 s more → 8.5 crosses 9: subtract1 of (0, 0.1, 0) and
+ * frame 9's hook. */
+static void missing_frames_add_nothing(void)
+{
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_physobj *o = acp_world_add_object(w, 1);
+    acp_fixture *fx = acp_fixture_create();
+    acp_aframe pos[10];
+    for (int i = 0; i < 10; i++) pos[i] = (acp_aframe){{0.0f, 0.1f, 0.0f}, 1.0f, 0.0f, 0.0f, 0.0f};
+    acp_animation *a = acp_fixture_animation(fx, ANIM_TEN, 10, 1, pos);
+    acp_anim_hook h0 = {.type = ACP_HOOK_SOUND, .direction = ACP_HOOK_BOTH};
+    acp_anim_hook h9 = {.type = ACP_HOOK_NOOP, .direction = ACP_HOOK_BOTH};
+    acp_fixture_animation_hook(a, 0, &h0);
+    acp_fixture_animation_hook(a, 9, &h9);
+    acp_record_source src = acp_fixture_source(fx);
+    acp_sequence seq;
+    acp_sequence_init(&seq, o, &src);
+    append(&seq, ANIM_TEN, 0, -1, 30.0f);
+    ENSURE(acp_anim_node_get_pos_frame(curr(&seq), -1) == NULL);
+    ENSURE(acp_anim_node_get_part_frame(curr(&seq), -1) == NULL);
+    ENSURE(acp_anim_node_get_pos_frame(curr(&seq), 10) == NULL);
+    ENSURE(acp_anim_node_get_part_frame(curr(&seq), 10) == NULL);
+    acp_sequence_set_velocity(&seq, (acp_vec3){3.0f, 0.0f, 0.0f});
+    seq.frame_number = -2.0;
+    acp_frame off = acp_frame_identity();
+    acp_sequence_update(&seq, 3.5 / 30.0, &off);
+    ENSURE_EQ(acp_sequence_get_curr_frame_number(&seq), 1);
+    ENSURE_FBITS(off.origin.y, 0.1f);
+    double step = 1.0 / 30.0 * 3.0f; /* q × velocity.x, q = |1/framerate| signed as the quantum */
+    float x = 0.0f;
+    for (int k = 0; k < 3; k++) x = (float)(step + x);
+    ENSURE_FBITS(off.origin.x, x);
+    ENSURE_EQ(o->anim_hooks.count, 1);
+    ENSURE_EQ(o->anim_hooks.items[0]->type, ACP_HOOK_SOUND);
+    o->anim_hooks.count = 0;
+
+    acp_sequence_clear_animations(&seq);
+    acp_sequence_clear_physics(&seq);
+    append(&seq, ANIM_TEN, 0, -1, -30.0f);
+    seq.frame_number = 12.5;
+    off = acp_frame_identity();
+    acp_sequence_update(&seq, 2.0 / 30.0, &off);
+    ENSURE_EQ(acp_sequence_get_curr_frame_number(&seq), 10);
+    acp_sequence_update(&seq, 1.0 / 30.0, &off);
+    ENSURE_EQ(acp_sequence_get_curr_frame_number(&seq), 9);
+    ENSURE_FBITS(off.origin.y, 0.0f);
+    ENSURE_EQ(o->anim_hooks.count, 0);
+    acp_sequence_update(&seq, 1.0 / 30.0, &off);
+    ENSURE_EQ(acp_sequence_get_curr_frame_number(&seq), 8);
+    ENSURE_FBITS(off.origin.y, -0.1f);
+    ENSURE_EQ(o->anim_hooks.count, 1);
+    ENSURE_EQ(o->anim_hooks.items[0]->type, ACP_HOOK_NOOP);
+    ENSURE(acp_frame_is_valid(&off));
+    acp_fixture_destroy(fx);
+    acp_world_destroy(w);
+}
+
+/* remove_link_animations (0x00524BE0) calls AnimSequenceNode::GetPrev(first_cyclic), which reads
+ * first_cyclic->dllist_prev: with an empty list first_cyclic is NULL. acphys stops: nothing is
+ * removed, the list stays empty; remove_all_link_animations likewise. */
+static void remove_links_from_an_empty_list(void)
+{
+    acp_fixture *fx = fixture();
+    acp_sequence seq;
+    seq_with(&seq, fx);
+    acp_sequence_remove_link_animations(&seq, 3);
+    acp_sequence_remove_all_link_animations(&seq);
+    ENSURE(!acp_sequence_has_anims(&seq));
+    ENSURE_EQ(seq.head, ACP_NO_NODE);
+    ENSURE_EQ(seq.tail, ACP_NO_NODE);
+    ENSURE_EQ(seq.first_cyclic, ACP_NO_NODE);
+    ENSURE_EQ(seq.curr_anim, ACP_NO_NODE);
+    ENSURE_DBITS(seq.frame_number, 0.0);
+    /* The list still works afterwards: a link and a cycle, the link removed. */
+    append(&seq, ANIM_THREE, 0, -1, 30.0f);
+    append(&seq, ANIM_FOUR, 0, -1, 30.0f);
+    acp_sequence_remove_link_animations(&seq, 3);
+    ENSURE_EQ(seq.head, seq.first_cyclic);
+    ENSURE_EQ(curr(&seq)->anim->id, ANIM_FOUR);
+    acp_fixture_destroy(fx);
+}
+
 void suite_sequence(void)
 {
     RUN(starting_and_ending_frames);
@@ -343,4 +438,6 @@ void suite_sequence(void)
     RUN(hooks_by_direction);
     RUN(extreme_speeds_are_bounded);
     RUN(node_pool_bound);
+    RUN(missing_frames_add_nothing);
+    RUN(remove_links_from_an_empty_list);
 }

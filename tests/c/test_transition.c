@@ -96,6 +96,24 @@ static void adjust_offset(void)
     ENSURE(!c->sliding_normal_valid);
 }
 
+/* A slide_sphere rig: BALL's path from (10, 10, 0) of cell 0xA9B40001 (current position) to
+ * `check` (same cell), on the flat contact plane through z = 0. */
+static void slide_rig(acp_transition *t, acp_vec3 check_origin)
+{
+    acp_transition_init(t, NULL);
+    acp_sphere_path *sp = &t->sphere_path;
+    acp_sphere s = BALL;
+    acp_spherepath_init_sphere(sp, 1, &s, 1.0f);
+    acp_position curr = {0xA9B40001u, acp_frame_identity()};
+    curr.frame.origin = (acp_vec3){10.0f, 10.0f, 0.0f};
+    acp_spherepath_init_path(sp, NULL, &curr, &curr);
+    acp_position check = curr;
+    check.frame.origin = check_origin;
+    acp_spherepath_set_check_pos(sp, &check, NULL);
+    t->collision_info.contact_plane_valid = true;
+    t->collision_info.contact_plane = (acp_plane){{0.0f, 0.0f, 1.0f}, 0.0f};
+}
+
 /* CSphere::slide_sphere: flat contact plane, a wall of normal (−1, 0, 0); the check sphere moved
  * (0.5, 0.3, 0) from the current one. direction = n × p = (0, 1, 0); the move along it keeps
  * (0, 0.3, 0), so check_pos goes back by (−0.5, 0, 0): SLID. A move straight into the wall
@@ -103,18 +121,9 @@ static void adjust_offset(void)
 static void slide_sphere(void)
 {
     acp_transition t;
-    acp_transition_init(&t, NULL);
+    slide_rig(&t, (acp_vec3){10.5f, 10.3f, 0.0f});
     acp_sphere_path *sp = &t.sphere_path;
-    acp_sphere s = BALL;
-    acp_spherepath_init_sphere(sp, 1, &s, 1.0f);
-    acp_position curr = {0xA9B40001u, acp_frame_identity()};
-    curr.frame.origin = (acp_vec3){10.0f, 10.0f, 0.0f};
-    acp_spherepath_init_path(sp, NULL, &curr, &curr);
-    acp_position check = curr;
-    check.frame.origin = (acp_vec3){10.5f, 10.3f, 0.0f};
-    acp_spherepath_set_check_pos(sp, &check, NULL);
-    t.collision_info.contact_plane_valid = true;
-    t.collision_info.contact_plane = (acp_plane){{0.0f, 0.0f, 1.0f}, 0.0f};
+    acp_position check = sp->check_pos;
     acp_vec3 n = {-1.0f, 0.0f, 0.0f};
     ENSURE_EQ(acp_sphere_slide_sphere(&sp->global_sphere[0], sp, &t.collision_info, &n, sp->global_curr_center[0]),
               ACP_TS_SLID);
@@ -1047,6 +1056,158 @@ static void runner_on_flat_ground(void)
     acp_datset_destroy(dats);
 }
 
+/* ---- T6, T7, T11 (docs/DEVIATIONS.md) ---- */
+
+/* T6. CSphere::slide_sphere (0x00537440) when the collision normal faces away from the contact
+ * plane (n × p too short: parallel planes; n · p < 0): the new collision normal is the way back
+ * from the check sphere to the current one, −(gx, gy, gz) with g = block offset + (check centre −
+ * current centre), normalised, and the result is COLLIDED with check_pos untouched. Hex-Rays
+ * prints `offset.x = -v23; *collision_normal = offset; offset.y = -v24; offset.z = -v25;`, which
+ * read literally would keep the stale y and z (here (−0.75, 0, 0), normalised (−1, 0, 0)); acphys
+ * negates the whole vector. Outdoors this branch is reached only through BSP polygons and object
+ * spheres; the function is called directly.
+ * Flat contact plane n (0, 0, 1), collision normal (0, 0, −1) (a ceiling), check sphere moved
+ * (0.75, 1, 0) from the current one: |g| = 1.25, normal (−0.75, −1, −0) × (1/1.25).
+ * COLLISIONINFO::set_collision_normal stores it normalised once more. */
+static void slide_sphere_facing_away(void)
+{
+    acp_transition t;
+    slide_rig(&t, (acp_vec3){10.75f, 11.0f, 0.0f});
+    acp_sphere_path *sp = &t.sphere_path;
+    acp_vec3 n = {0.0f, 0.0f, -1.0f};
+    ENSURE_EQ(acp_sphere_slide_sphere(&sp->global_sphere[0], sp, &t.collision_info, &n, sp->global_curr_center[0]),
+              ACP_TS_COLLIDED);
+    const double inv = 1.0 / sqrt(0.75 * 0.75 + 1.0 * 1.0); /* 1 / 1.25 */
+    const acp_vec3 expect = {(float)(inv * -0.75f), (float)(inv * -1.0f), -0.0f};
+    ENSURE_FBITS(n.x, expect.x);
+    ENSURE_FBITS(n.y, expect.y);
+    ENSURE_FBITS(n.z, expect.z);
+    ENSURE(n.y != 0.0f); /* not the literal reading's (−1, 0, 0) */
+    const double inv2 = 1.0 / sqrt((double)expect.x * expect.x + (double)expect.y * expect.y + (double)expect.z * expect.z);
+    ENSURE(t.collision_info.collision_normal_valid);
+    ENSURE_FBITS(t.collision_info.collision_normal.x, (float)(inv2 * expect.x));
+    ENSURE_FBITS(t.collision_info.collision_normal.y, (float)(inv2 * expect.y));
+    ENSURE_FBITS(t.collision_info.collision_normal.z, (float)(inv2 * expect.z));
+    ENSURE_FBITS(sp->check_pos.frame.origin.x, 10.75f);
+    ENSURE_FBITS(sp->check_pos.frame.origin.y, 11.0f);
+    ENSURE_FBITS(sp->check_pos.frame.origin.z, 0.0f);
+}
+
+/* T7. CPhysicsObj::get_object_info (0x00511CC0) passes `v6 & 8` (v6 an unnamed register) as
+ * the is_water argument of CTransition::init_contact_plane / init_last_known_contact_plane;
+ * acphys reads it as transient_state & WATER_CONTACT_TS (0x8). The flag is not an OBJECTINFO
+ * bit: the returned state is EDGE_SLIDE (state 0x400000 → 0x200) | CONTACT | ON_WALKABLE either
+ * way, and the water flag lands in the collision info's contact plane and last known contact
+ * plane. Moving away from the plane (velocity · n > EPSILON: check_contact fails) seeds only the
+ * last known plane, with the same flag. Without CONTACT_TS nothing is seeded, water or not. */
+static void object_info_water_flag(void)
+{
+    for (int water = 0; water <= 1; water++) {
+        acp_physobj obj;
+        acp_physobj_init(&obj, NULL, 1);
+        ENSURE(obj.state & ACP_EDGE_SLIDE_PS);
+        obj.contact_plane = (acp_plane){{0.0f, 0.0f, 1.0f}, -5.0f};
+        obj.contact_plane_cell_id = 0xA9B40013u;
+        const uint32_t w = water ? (uint32_t)ACP_WATER_CONTACT_TS : 0u;
+        obj.transient_state = ACP_CONTACT_TS | ACP_ON_WALKABLE_TS | w;
+        acp_transition t;
+        acp_transition_init(&t, NULL);
+        uint32_t st = acp_physobj_get_object_info(&obj, &t, false);
+        ENSURE_EQ(st, ACP_EDGE_SLIDE_OI | ACP_CONTACT_OI | ACP_ON_WALKABLE_OI);
+        ENSURE(t.collision_info.contact_plane_valid);
+        ENSURE_EQ(t.collision_info.contact_plane_is_water, water);
+        ENSURE(t.collision_info.last_known_contact_plane_valid);
+        ENSURE_EQ(t.collision_info.last_known_contact_plane_is_water, water);
+        ENSURE_EQ(t.collision_info.contact_plane_cell_id, 0xA9B40013u);
+        ENSURE_FBITS(t.collision_info.contact_plane.d, -5.0f);
+        /* Moving away from the plane. */
+        obj.velocity = (acp_vec3){0.0f, 0.0f, 1.0f};
+        acp_transition_init(&t, NULL);
+        st = acp_physobj_get_object_info(&obj, &t, false);
+        ENSURE_EQ(st, ACP_EDGE_SLIDE_OI);
+        ENSURE(!t.collision_info.contact_plane_valid);
+        ENSURE(!t.collision_info.contact_plane_is_water);
+        ENSURE(t.collision_info.last_known_contact_plane_valid);
+        ENSURE_EQ(t.collision_info.last_known_contact_plane_is_water, water);
+        /* Admin moves and objects out of contact seed nothing. */
+        obj.velocity = (acp_vec3){0.0f, 0.0f, 0.0f};
+        acp_transition_init(&t, NULL);
+        ENSURE_EQ(acp_physobj_get_object_info(&obj, &t, true), ACP_EDGE_SLIDE_OI);
+        ENSURE(!t.collision_info.last_known_contact_plane_valid);
+        ENSURE(!t.collision_info.last_known_contact_plane_is_water);
+        obj.transient_state = w;
+        acp_transition_init(&t, NULL);
+        ENSURE_EQ(acp_physobj_get_object_info(&obj, &t, false), ACP_EDGE_SLIDE_OI);
+        ENSURE(!t.collision_info.contact_plane_valid);
+        ENSURE(!t.collision_info.last_known_contact_plane_valid);
+        ENSURE(!t.collision_info.last_known_contact_plane_is_water);
+    }
+}
+
+/* T11. SetPosition in the fixture world (no terrain): no sweep; the object is put where asked,
+ * the outdoor origin moved into its landblock and the cell taken from it
+ * (LandDefs::adjust_to_outside), the frame's rotation kept, has_cell set (an object entering
+ * the world without a cell first becomes active at now: prepare_to_enter_world), the contact
+ * bits left as they were and the acceleration recomputed (calc_acceleration).
+ * (200, 30, 7) in 0xA9B4: x ≥ 192 → landblock 0xAAB4 at x 200 − 192 = 8; cell column 8/24 → 0,
+ * row 30/24 → 1: cell 0 × 8 + 1 + 1 = 0xAAB40002. GRAVITY_PS without contact: (0, 0, −9.8).
+ * Then (50, 60, 1) given with cell 1 of 0xA9B4: cell 2 × 8 + 2 + 1 = 0x13; CONTACT |
+ * ON_WALKABLE: acceleration and omega zero. Without GRAVITY_PS and contact: zero. */
+static void placement_without_terrain(void)
+{
+    acp_physobj *o;
+    acp_world *w = terrain_world(NULL, &o, ACP_GRAVITY_PS);
+    ENSURE(!o->has_cell);
+    w->now = 2.0;
+    o->acceleration = (acp_vec3){1.0f, 2.0f, 3.0f};
+    acp_position p = {0xA9B40001u, acp_frame_identity()};
+    acp_frame_set_heading(&p.frame, 90.0f);
+    p.frame.origin = (acp_vec3){200.0f, 30.0f, 7.0f};
+    ENSURE_EQ(acp_physobj_set_position(o, &p, 0u), ACP_SPE_OK);
+    ENSURE(o->has_cell);
+    ENSURE_EQ(o->position.objcell_id, 0xAAB40002u);
+    ENSURE_FBITS(o->position.frame.origin.x, 8.0f);
+    ENSURE_FBITS(o->position.frame.origin.y, 30.0f);
+    ENSURE_FBITS(o->position.frame.origin.z, 7.0f);
+    ENSURE_FBITS(o->position.frame.qw, p.frame.qw);
+    ENSURE_FBITS(o->position.frame.qz, p.frame.qz);
+    ENSURE_FBITS(o->acceleration.x, 0.0f);
+    ENSURE_FBITS(o->acceleration.y, 0.0f);
+    ENSURE_FBITS(o->acceleration.z, ACP_GRAVITY);
+    ENSURE(o->transient_state & ACP_ACTIVE_TS);
+    ENSURE_EQ(o->transient_state & (ACP_CONTACT_TS | ACP_ON_WALKABLE_TS), 0);
+    ENSURE_DBITS(o->update_time, 2.0);
+    ENSURE_EQ(w->num_sweeps, 0);
+
+    /* Already in a cell: update_time stays; in contact on walkable ground: no acceleration. */
+    w->now = 3.0;
+    o->transient_state |= ACP_CONTACT_TS | ACP_ON_WALKABLE_TS;
+    o->omega = (acp_vec3){0.0f, 0.0f, 1.0f};
+    acp_position q = {0xA9B40001u, acp_frame_identity()};
+    q.frame.origin = (acp_vec3){50.0f, 60.0f, 1.0f};
+    ENSURE_EQ(acp_physobj_set_position(o, &q, ACP_PLACEMENT_SPF | ACP_SLIDE_SPF), ACP_SPE_OK);
+    ENSURE_EQ(o->position.objcell_id, 0xA9B40013u);
+    ENSURE_FBITS(o->position.frame.origin.x, 50.0f);
+    ENSURE_FBITS(o->position.frame.origin.y, 60.0f);
+    ENSURE_FBITS(o->position.frame.origin.z, 1.0f);
+    ENSURE_FBITS(o->position.frame.qw, 1.0f);
+    ENSURE(o->has_cell);
+    ENSURE_EQ(o->transient_state & (ACP_CONTACT_TS | ACP_ON_WALKABLE_TS), ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
+    ENSURE_FBITS(o->acceleration.z, 0.0f);
+    ENSURE_FBITS(o->omega.z, 0.0f);
+    ENSURE_DBITS(o->update_time, 2.0);
+    /* Neither gravity nor contact. */
+    o->state = 0;
+    o->transient_state &= ~(uint32_t)(ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
+    o->acceleration = (acp_vec3){1.0f, 2.0f, 3.0f};
+    ENSURE_EQ(acp_physobj_set_position(o, &q, 0u), ACP_SPE_OK);
+    ENSURE_FBITS(o->acceleration.x, 0.0f);
+    ENSURE_FBITS(o->acceleration.y, 0.0f);
+    ENSURE_FBITS(o->acceleration.z, 0.0f);
+    ENSURE_EQ(w->num_sweeps, 0);
+    acp_world_destroy(w);
+}
+
 void suite_transition(void)
 {
     RUN(calc_num_steps);
@@ -1066,4 +1227,7 @@ void suite_transition(void)
     RUN(falling_creature);
     RUN(runner_on_hills);
     RUN(runner_on_flat_ground);
+    RUN(slide_sphere_facing_away);
+    RUN(object_info_water_flag);
+    RUN(placement_without_terrain);
 }

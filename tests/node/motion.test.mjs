@@ -487,3 +487,138 @@ describe('motion through an object', () => {
     X.acp_abi_fixture_destroy(fx);
   });
 });
+
+// ---- deviation pins (docs/DEVIATIONS.md M6, M7, M12): mirrors of test_motiontable.c and
+// test_sequence.c's cases of the same names ----
+describe('departures pinned: M6, M7, M12', () => {
+  const msGet = (st, name) => acp.get('motion_state', st, name);
+  const modifiers = (st) => {
+    const words = msGet(st, 'modifier_words');
+    return Array.from({ length: msGet(st, 'num_modifiers') }, (_, i) => words[2 * i] >>> 0);
+  };
+
+  it('M6 stop_completely_drops_a_modifier_without_data: the loop ends, the modifier is gone, the substate stops', () => {
+    const r = tableRig({ styled: true, unstyled: false });
+    assert.equal(X.acp_abi_motion_table_do_object_motion(r.mt, RUN, r.st, r.seq, 1, r.n), 1);
+    X.acp_abi_motion_state_add_modifier_no_check(r.st, TURN_LEFT, 1);   // no TurnLeft modifier data
+    assert.equal(X.acp_abi_motion_table_do_object_motion(r.mt, TURN_RIGHT, r.st, r.seq, 1, r.n), 1);
+    X.acp_abi_motion_state_add_modifier_no_check(r.st, SIDE_LEFT, 1);   // no SideStepLeft data
+    assert.deepEqual(modifiers(r.st), [SIDE_LEFT, TURN_RIGHT, TURN_LEFT]);
+    assert.equal(seqGet(r.seq, 'omega')[2], -1.5);
+    // Retail retries the head forever: StopSequenceMotion alone fails and leaves it.
+    assert.equal(X.acp_abi_motion_table_stop_sequence_motion(r.mt, SIDE_LEFT, r.st, r.seq, r.n), 0);
+    assert.equal(msGet(r.st, 'num_modifiers'), 3);
+    acp.u32()[r.n >> 2] = 99;
+    assert.equal(X.acp_abi_motion_table_stop_object_completely(r.mt, r.st, r.seq, r.n), 1);
+    assert.equal(msGet(r.st, 'num_modifiers'), 0);
+    assert.equal(msGet(r.st, 'substate') >>> 0, READY);
+    assert.equal(msGet(r.st, 'substate_mod'), 1);
+    assert.equal(acp.u32()[r.n >> 2], 0);
+    assert.deepEqual(seqGet(r.seq, 'velocity'), [0, 0, 0]);
+    assert.deepEqual(seqGet(r.seq, 'omega'), [0, 0, 0]);
+    assert.equal(animId(currNode(r.seq)), 0x03000100);
+    assert.equal(seqGet(r.seq, 'head'), seqGet(r.seq, 'first_cyclic'));
+    r.free();
+  });
+
+  it('M7 re_modify_stops_at_an_empty_list: a head that clears the modifiers ends the passes', () => {
+    const r = tableRig();
+    const turn = X.acp_abi_fixture_motion(r.mt, CYCLE, 0, key(NC, TURN_RIGHT), 0, 0, 0, 0, 0, -2, 1);
+    X.acp_abi_fixture_motion_anim(turn, 0x03000101, 0, -1, 30);
+    X.acp_abi_motion_state_add_modifier_no_check(r.st, SIDE_RIGHT, 1);
+    X.acp_abi_motion_state_add_modifier_no_check(r.st, TURN_RIGHT, 0.5);
+    X.acp_abi_motion_table_re_modify(r.mt, r.seq, r.st);
+    assert.equal(msGet(r.st, 'num_modifiers'), 0);
+    assert.equal(msGet(r.st, 'substate') >>> 0, TURN_RIGHT);
+    assert.equal(msGet(r.st, 'substate_mod'), 0.5);
+    assert.equal(msGet(r.st, 'capped'), 0);
+    assert.deepEqual(seqGet(r.seq, 'omega'), [0, 0, -1]);
+    assert.deepEqual(seqGet(r.seq, 'velocity'), [0, 0, 0]);
+    assert.equal(animId(currNode(r.seq)), 0x03000101);
+    assert.equal(nodeGet(currNode(r.seq), 'framerate'), 15);
+    assert.equal(seqGet(r.seq, 'head'), seqGet(r.seq, 'tail'));
+    r.free();
+  });
+
+  it('M7 missing_frames_add_nothing: frames outside the animation add no pos frame', () => {
+    const fx = X.acp_abi_fixture_create();
+    X.acp_abi_fixture_animation(fx, 0x03000010, 10, 1, posFrames(10, 0.1));
+    const seq = X.acp_abi_sequence_create(fx);
+    X.acp_abi_sequence_append_animation(seq, 0x03000010, 0, -1, 30);
+    X.acp_abi_sequence_set_physics(seq, 3, 0, 0, 0, 0, 0);
+    acp.set('sequence', seq, 'frame_number', -2);
+    let off = mem.frame();
+    X.acp_abi_sequence_update(seq, 3.5 / 30, off);   // crosses −2, −1 (missing) and 0
+    assert.equal(Math.floor(seqGet(seq, 'frame_number')), 1);
+    const step = (1 / 30) * 3;
+    let x = 0;
+    for (let k = 0; k < 3; k++) x = f(step + x);
+    assert.equal(mem.read(off).origin[0], x);
+    assert.equal(mem.read(off).origin[1], f(0.1));
+    X.acp_abi_sequence_destroy(seq);
+    const back = X.acp_abi_sequence_create(fx);
+    X.acp_abi_sequence_append_animation(back, 0x03000010, 0, -1, -30);
+    acp.set('sequence', back, 'frame_number', 12.5);
+    off = mem.frame();
+    X.acp_abi_sequence_update(back, 2 / 30, off);   // 12, 11: missing
+    X.acp_abi_sequence_update(back, 1 / 30, off);   // 10: missing
+    assert.equal(mem.read(off).origin[1], 0);
+    X.acp_abi_sequence_update(back, 1 / 30, off);   // 9: subtract1 (0, 0.1, 0)
+    assert.equal(Math.floor(seqGet(back, 'frame_number')), 8);
+    assert.equal(mem.read(off).origin[1], f(-0.1));
+    X.acp_abi_sequence_destroy(back);
+    X.acp_abi_fixture_destroy(fx);
+  });
+
+  it('M7 remove_links_from_an_empty_list: nothing removed, the list stays empty', () => {
+    const fx = X.acp_abi_fixture_create();
+    X.acp_abi_fixture_animation(fx, 0x03000003, 3, 1, 0);
+    X.acp_abi_fixture_animation(fx, 0x03000004, 4, 1, 0);
+    const seq = X.acp_abi_sequence_create(fx);
+    X.acp_abi_sequence_remove_link_animations(seq, 3);
+    for (const name of ['head', 'tail', 'first_cyclic', 'curr_anim']) assert.equal(seqGet(seq, name), -1, name);
+    assert.equal(seqGet(seq, 'frame_number'), 0);
+    X.acp_abi_sequence_append_animation(seq, 0x03000003, 0, -1, 30);
+    X.acp_abi_sequence_append_animation(seq, 0x03000004, 0, -1, 30);
+    X.acp_abi_sequence_remove_link_animations(seq, 3);
+    assert.equal(seqGet(seq, 'head'), seqGet(seq, 'first_cyclic'));
+    assert.equal(animId(currNode(seq)), 0x03000004);
+    X.acp_abi_sequence_destroy(seq);
+    X.acp_abi_fixture_destroy(fx);
+  });
+
+  it('M12 style_without_default_substate: the default-substate local is 0', () => {
+    const S = 0x80000044, A = 0x4100000a;
+    const r = tableRig();
+    X.acp_abi_fixture_animation(r.fx, 0x03000102, 3, 1, 0);
+    X.acp_abi_fixture_motion_anim(X.acp_abi_fixture_motion(r.mt, CYCLE, 0, key(S, A), 0, 2, 0, 0, 0, 0, 0), 0x03000101, 0, -1, 30);
+    X.acp_abi_fixture_motion_anim(X.acp_abi_fixture_motion(r.mt, LINK, (S << 16) >>> 0, NC, 0, 0, 0, 0, 0, 0, 0), 0x03000102, 0, -1, 30);
+    const seq = X.acp_abi_sequence_create(r.fx);
+    const st = X.acp_abi_motion_state_create();
+    acp.set('motion_state', st, 'style', S);
+    acp.set('motion_state', st, 'substate', A);
+    X.acp_abi_sequence_append_animation(seq, 0x03000101, 0, -1, 30);
+    X.acp_abi_sequence_set_physics(seq, 0, 2, 0, 0, 0, 0);
+    // StopSequenceMotion(A): GetObjectSequence(0, stop_modifiers) matches nothing; the stop returns 1.
+    acp.u32()[r.n >> 2] = 99;
+    assert.equal(X.acp_abi_motion_table_stop_sequence_motion(r.mt, A, st, seq, r.n), 1);
+    assert.equal(acp.u32()[r.n >> 2], 0);
+    assert.equal(msGet(st, 'style') >>> 0, S);
+    assert.equal(msGet(st, 'substate') >>> 0, A);
+    assert.deepEqual(seqGet(seq, 'velocity'), [0, 2, 0]);
+    assert.equal(seqGet(seq, 'head'), seqGet(seq, 'tail'));
+    // The style branch to NonCombat: get_link(S, 0, …) reads the "any substate" row Links[S << 16].
+    assert.equal(X.acp_abi_motion_table_do_object_motion(r.mt, NC, st, seq, 1, r.n), 1);
+    assert.equal(acp.u32()[r.n >> 2], 1);
+    assert.equal(msGet(st, 'style') >>> 0, NC);
+    assert.equal(msGet(st, 'substate') >>> 0, READY);
+    assert.deepEqual(seqGet(seq, 'velocity'), [0, 0, 0]);
+    assert.equal(animId(X.acp_abi_sequence_node(seq, seqGet(seq, 'head'))), 0x03000102);
+    assert.equal(animId(X.acp_abi_sequence_node(seq, seqGet(seq, 'first_cyclic'))), 0x03000100);
+    assert.equal(seqGet(seq, 'curr_anim'), seqGet(seq, 'head'));
+    X.acp_abi_motion_state_destroy(st);
+    X.acp_abi_sequence_destroy(seq);
+    r.free();
+  });
+});
+// ---- end deviation pins ----

@@ -524,3 +524,63 @@ describe('recorded retail states over real terrain (default excerpts)', () => {
     X.acp_abi_terrain_destroy(t);
   });
 });
+
+// ---- deviation pins (docs/DEVIATIONS.md T7, T11): mirrors of test_transition.c's cases of the
+// same names (T6, slide_sphere_facing_away, has no ABI: the function needs a whole SPHEREPATH) ----
+describe('departures pinned: T7, T11', () => {
+  const WATER_CONTACT_TS = 0x8, EDGE_SLIDE_OI = 0x200, CONTACT_OI = 0x1, ON_WALKABLE_OI = 0x2;
+
+  it('T7 object_info_water_flag: WATER_CONTACT_TS marks the seeded contact planes, no OBJECTINFO bit', () => {
+    for (const water of [0, 1]) {
+      const w = X.acp_abi_world_create(0, 4);
+      const o = X.acp_abi_world_add_object(w, 1);
+      assert.ok(get(o, 'state') & EDGE_SLIDE_PS);
+      set(o, 'contact_plane_normal', [0, 0, 1]);
+      set(o, 'contact_plane_d', -5);
+      set(o, 'transient_state', CONTACT_TS | ON_WALKABLE_TS | (water ? WATER_CONTACT_TS : 0));
+      const out = mem.alloc(4);
+      const flags = () => Array.from(acp.u8().subarray(out, out + 4));
+      assert.equal(X.acp_abi_physobj_get_object_info(o, 0, out) >>> 0, EDGE_SLIDE_OI | CONTACT_OI | ON_WALKABLE_OI);
+      assert.deepEqual(flags(), [1, water, 1, water]);
+      set(o, 'velocity', [0, 0, 1]);   // moving away: only the last known plane
+      assert.equal(X.acp_abi_physobj_get_object_info(o, 0, out) >>> 0, EDGE_SLIDE_OI);
+      assert.deepEqual(flags(), [0, 0, 1, water]);
+      set(o, 'velocity', [0, 0, 0]);
+      assert.equal(X.acp_abi_physobj_get_object_info(o, 1, out) >>> 0, EDGE_SLIDE_OI);   // admin move
+      assert.deepEqual(flags(), [0, 0, 0, 0]);
+      set(o, 'transient_state', water ? WATER_CONTACT_TS : 0);   // not in contact
+      assert.equal(X.acp_abi_physobj_get_object_info(o, 0, out) >>> 0, EDGE_SLIDE_OI);
+      assert.deepEqual(flags(), [0, 0, 0, 0]);
+      X.acp_abi_world_destroy(w);
+    }
+  });
+
+  it('T11 placement_without_terrain: SetPosition puts the object where asked, in its cell', () => {
+    const w = X.acp_abi_world_create(0, 4);
+    const o = X.acp_abi_world_add_object(w, 1);
+    set(o, 'state', GRAVITY_PS);
+    assert.equal(get(o, 'has_cell'), false);
+    X.acp_abi_world_set_now(w, 2);
+    set(o, 'acceleration', [1, 2, 3]);
+    assert.equal(X.acp_abi_physobj_set_position(o, mem.position(0xA9B40001, [200, 30, 7]), 0), 0);
+    assert.equal(get(o, 'has_cell'), true);
+    assert.equal(get(o, 'cell') >>> 0, 0xAAB40002);
+    assert.deepEqual(get(o, 'origin'), [8, 30, 7]);
+    assert.deepEqual(get(o, 'acceleration'), [0, 0, GRAVITY]);
+    assert.ok(get(o, 'transient_state') & ACTIVE_TS);
+    assert.equal(get(o, 'transient_state') & (CONTACT_TS | ON_WALKABLE_TS), 0);
+    assert.equal(get(o, 'update_time'), 2);
+    X.acp_abi_world_set_now(w, 3);
+    set(o, 'transient_state', get(o, 'transient_state') | CONTACT_TS | ON_WALKABLE_TS);
+    set(o, 'omega', [0, 0, 1]);
+    assert.equal(X.acp_abi_physobj_set_position(o, mem.position(0xA9B40001, [50, 60, 1]), 0x11), 0);
+    assert.equal(get(o, 'cell') >>> 0, 0xA9B40013);
+    assert.deepEqual(get(o, 'origin'), [50, 60, 1]);
+    assert.deepEqual(get(o, 'acceleration'), [0, 0, 0]);
+    assert.deepEqual(get(o, 'omega'), [0, 0, 0]);
+    assert.equal(get(o, 'update_time'), 2);
+    assert.equal(X.acp_abi_world_num_sweeps(w), 0);
+    X.acp_abi_world_destroy(w);
+  });
+});
+// ---- end deviation pins ----
