@@ -360,6 +360,40 @@ static void warn_late_events(acp_run *run)
     }
 }
 
+/* The first animation a motion table names that the excerpts lack (0 when none): retail would
+ * load it from its DAT; an excerpt that left it out cannot play the table. */
+static uint32_t missing_animation(const acp_excerpts *ex, const acp_motion_data *d)
+{
+    for (uint32_t a = 0; a < d->num_anims; a++)
+        if (!acp_excerpts_animation(ex, d->anims[a].anim_id)) return d->anims[a].anim_id;
+    return 0;
+}
+
+static uint32_t table_missing_animation(const acp_excerpts *ex, const acp_motion_table *mt)
+{
+    uint32_t id = 0;
+    for (uint32_t i = 0; i < mt->num_cycles && !id; i++) id = missing_animation(ex, &mt->cycles[i].data);
+    for (uint32_t i = 0; i < mt->num_modifiers && !id; i++) id = missing_animation(ex, &mt->modifiers[i].data);
+    for (uint32_t i = 0; i < mt->num_links && !id; i++)
+        for (uint32_t j = 0; j < mt->links[i].num_entries && !id; j++)
+            id = missing_animation(ex, &mt->links[i].entries[j].data);
+    return id;
+}
+
+static bool missing_table_animation(acp_run *run, uint32_t i, const char *field, uint32_t table, uint32_t anim)
+{
+    acp_text t;
+    if (begin_error(run, &t)) {
+        put_object_path(&t, i, field);
+        acp_text_put(&t, "MotionTable ");
+        acp_text_put_hex32(&t, table);
+        acp_text_put(&t, " names Animation ");
+        acp_text_put_hex32(&t, anim);
+        acp_text_put(&t, ", which is not in the excerpts");
+    }
+    return false;
+}
+
 /* Create and place object i; *has_motion tells whether it has a motion table. */
 static bool build_object(acp_run *run, uint32_t i, bool *has_motion)
 {
@@ -384,6 +418,8 @@ static bool build_object(acp_run *run, uint32_t i, bool *has_motion)
         if (!mt)
             return so->motion_table ? missing_record(run, i, "motion_table", "MotionTable", mt_id, "")
                                     : missing_record(run, i, "setup", "MotionTable", mt_id, "its default motion table: ");
+        uint32_t anim = table_missing_animation(run->records, mt);
+        if (anim) return missing_table_animation(run, i, so->motion_table ? "motion_table" : "setup", mt_id, anim);
         if (!acp_bridge_attach_motion(obj, mt_id, so->run_rate)) return set_error(run, "out of memory");
         *has_motion = true;
     }

@@ -119,6 +119,13 @@ describe('bad scenarios (tests/scenarios/bad/manifest.json) through the .wasm', 
     const n = native(['run', join(root, 'tests', 'scenarios', 'bad', 'unknown-excerpt.json')]);
     assert.match(n.stderr, /excerpts\[0\]: cannot read "nope.dat": cannot open: No such file or directory/);
   });
+  it('an excerpt that lacks an animation its motion table names is an error naming both', () => {
+    const path = join(root, 'tests', 'scenarios', 'excerpts', 'missing-animation.json');
+    const n = native(['run', path]);
+    assert.equal(n.status, 1);
+    assert.equal(n.stderr, `acphys: ${path}: objects[0].setup: MotionTable 0x09000001 names Animation 0x0300F001, which is not in the excerpts\n`);
+    assert.deepEqual(viaWasm(['run', path]), n);
+  });
   it('devices, pipes and folders are refused, not read without end', () => {
     const s = join(tmp, 'device-excerpt.json');
     writeFileSync(s, JSON.stringify({ version: 1, excerpts: ['/dev/zero'], objects: [{ id: 1, position: { cell: '0xA9B40001', origin: [1, 1, 1] } }], frames: { times: [0.1] } }));
