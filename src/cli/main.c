@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_cmd.h"
 #include "dat_cmd.h"
 #include "mathx.h"
 #include "version.h"
@@ -14,8 +15,8 @@ static int usage(FILE *out)
             "usage:\n"
             "  acphys version            print the version\n"
             "  acphys math-digest [n]    digest of the deterministic math over n inputs\n"
-            "%s",
-            acp_version(), acp_cli_dat_usage);
+            "%s%s",
+            acp_version(), acp_cli_dat_usage, acp_cli_bench_usage);
     return out == stdout ? 0 : 2;
 }
 
@@ -34,6 +35,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "dump")) return acp_cli_dump(argc - 2, argv + 2);
     if (!strcmp(argv[1], "excerpt")) return acp_cli_excerpt(argc - 2, argv + 2);
     if (!strcmp(argv[1], "list")) return acp_cli_list(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "bench")) return acp_cli_bench(argc - 2, argv + 2);
     if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) return usage(stdout);
     fprintf(stderr, "acphys: unknown command '%s'\n", argv[1]);
     return usage(stderr);

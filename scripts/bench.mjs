@@ -1,0 +1,269 @@
+#!/usr/bin/env node
+// acphys bench: every benchmark of BENCHMARKS.md, native against WASM, in one run, after
+// scripts/build.mjs has built the WASM module (npm run bench does both).
+//   node scripts/bench.mjs [--quick] [--no-page] [--no-dat] [--no-save] [--sizes 1,100]
+// 1. builds the native benchmark binary at -O2 (build/bench, `node scripts/build.mjs bench`);
+// 2. object-quanta per second for 1, 100, 10,000 and 100,000 objects: the bare kernel and the
+//    three workloads (motion, terrain, static), native (acphys bench) then WASM under Node
+//    (bench/wasm-node.mjs, one process per measurement), with the WASM/native ratio; the
+//    heap calls inside UseTime (must be 0) and the state digests (must match: same bits);
+// 3. DAT reading: a generated portal DAT (bench/tmp, 128 MiB), native (pread and in memory)
+//    and WASM (in memory): MB/s and records/s;
+// 4. the .wasm size, raw and gzipped;
+// 5. the page: the core's milliseconds per frame at 1,000 and 10,000 objects in headless
+//    Chromium (bench/page, served on 127.0.0.1, driven by playwright-core);
+// then prints the table, checks the targets, appends the run to bench/results.json and prints
+// the row for BENCHMARKS.md. Exit status 1 when a heap call happened inside UseTime, a digest
+// differed, or a measurement failed (missed speed targets are reported, not failures).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+import { serveStatic } from '../bench/lib/static-server.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const sizesArg = argv.includes('--sizes') ? argv[argv.indexOf('--sizes') + 1] : null;
+const SIZES = sizesArg ? sizesArg.split(',').map(Number) : quick ? [1, 100] : [1, 100, 10000, 100000];
+const KINDS = ['motion', 'terrain', 'static'];
+const PAGE_SIZES = quick ? [1000] : [1000, 10000];
+const PAGE_KINDS = ['motion', 'terrain'];
+const PAGE_FRAMES = quick ? 60 : 300;
+const DAT_MIB = quick ? 16 : 128;
+const WINDOW = { window: quick ? 0.1 : 0.25, windows: quick ? 3 : 5 };
+const NATIVE = join(root, 'build', 'bench', 'acphys');
+const problems = [];
+const log = (msg) => console.log(`[bench] ${msg}`);
+
+// ---- running the two halves ----
+
+function runJson(cmd, args, what) {
+  const r = spawnSync(cmd, args, { cwd: root, encoding: 'utf8', maxBuffer: 1 << 24 });
+  const line = (r.stdout || '').trim().split('\n').pop();
+  let result;
+  try { result = JSON.parse(line); } catch { result = null; }
+  if (r.status !== 0 || !result) {
+    problems.push(`${what}: exit ${r.status}${r.stderr ? `: ${r.stderr.trim()}` : ''}`);
+    if (r.stderr) process.stderr.write(r.stderr);
+  }
+  return result;
+}
+
+const nativeWindow = ['--window', String(WINDOW.window), '--windows', String(WINDOW.windows)];
+const native = (args, what) => runJson(NATIVE, ['bench', ...args], `native ${what}`);
+const wasm = (job, what) => runJson(process.execPath, [join(root, 'bench', 'wasm-node.mjs'), JSON.stringify({ ...job, ...WINDOW })], `wasm ${what}`);
+
+// ---- the machine ----
+
+function firstLine(cmd, args) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8' });
+  return r.status === 0 ? (r.stdout || r.stderr).trim().split('\n')[0] : 'not found';
+}
+
+function machine() {
+  const cpuinfo = existsSync('/proc/cpuinfo') ? readFileSync('/proc/cpuinfo', 'utf8') : '';
+  const model = (cpuinfo.match(/^model name\s*:\s*(.*)$/m) || [])[1] || 'unknown';
+  const mhz = (cpuinfo.match(/^cpu MHz\s*:\s*(.*)$/m) || [])[1];
+  return {
+    cpu: model, cpu_mhz: mhz ? Number(mhz) : undefined, cores: availableParallelism(),
+    memory_gib: Math.round(totalmem() / 2 ** 30), kernel: firstLine('uname', ['-sr']),
+    gcc: firstLine('gcc', ['--version']), clang: firstLine('clang', ['--version']),
+    emcc: firstLine('emcc', ['--version']), node: process.version, chromium: firstLine('/usr/bin/chromium', ['--version']),
+    native_flags: '-O2 -ffp-contract=off -fno-fast-math (build/bench)', wasm_flags: 'emcc -O3 -ffp-contract=off (wasm/acphys.wasm)',
+  };
+}
+
+function gitCommit() {
+  const r = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' });
+  const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' });
+  return { commit: r.status === 0 ? r.stdout.trim() : 'unknown', dirty: dirty.status === 0 && dirty.stdout.trim() !== '' };
+}
+
+// ---- measurements ----
+
+function pair(nativeArgs, job, what) {
+  log(`${what}: native`);
+  const n = native([...nativeArgs, ...nativeWindow], what);
+  log(`${what}: wasm`);
+  const w = wasm(job, what);
+  const row = { what, objects: job.objects, native: n, wasm: w, ratio: n && w ? w.rate / n.rate : null };
+  if (n && w && n.digest !== w.digest) problems.push(`${what}: native and WASM digests differ (${n.digest} vs ${w.digest})`);
+  for (const r of [n, w]) {
+    if (r && r.allocations) problems.push(`${what} (${r.target}): ${r.allocations} heap calls inside UseTime`);
+    if (r && r.verify_failed) problems.push(`${what} (${r.target}): ${r.verify_failed} frames' quanta did not match the records`);
+  }
+  return row;
+}
+
+function measureDat() {
+  const dir = join(root, 'bench', 'tmp');
+  mkdirSync(dir, { recursive: true });
+  const rel = join('bench', 'tmp', `large-portal-${DAT_MIB}.dat`);
+  const path = join(root, rel);
+  if (!existsSync(path)) {
+    log(`generating ${rel}`);
+    native(['dat-gen', path, String(DAT_MIB)], 'dat-gen');
+  }
+  log('DAT reading: native');
+  const n = native(['dat-read', path, '--repeat', '3'], 'dat-read');
+  log('DAT reading: wasm');
+  const w = runJson(process.execPath, [join(root, 'bench', 'wasm-node.mjs'), JSON.stringify({ job: 'dat-read', path: rel, repeat: 3 })], 'wasm dat-read');
+  return { path: rel, file_bytes: existsSync(path) ? statSync(path).size : 0, native: n, wasm: w };
+}
+
+function wasmSize() {
+  const bytes = readFileSync(join(root, 'wasm', 'acphys.wasm'));
+  return { raw: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength };
+}
+
+async function measurePage() {
+  let chromium;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch {
+    problems.push('page: playwright-core is not installed (npm ci)');
+    return [];
+  }
+  const server = await serveStatic(root, ['/bench/page/', '/bench/lib/', '/wasm/', '/data/']);
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium', headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  const rows = [];
+  try {
+    for (const kind of PAGE_KINDS) {
+      for (const n of PAGE_SIZES) {
+        log(`page: ${kind} × ${n} in headless Chromium`);
+        const page = await browser.newPage();
+        await page.goto(`${server.url}/bench/page/index.html?kind=${kind}&objects=${n}&frames=${PAGE_FRAMES}`);
+        await page.waitForFunction(() => window.acphysBench, null, { timeout: 300000 });
+        const r = await page.evaluate(() => window.acphysBench);
+        await page.close();
+        if (r.error) problems.push(`page ${kind} × ${n}: ${r.error}`);
+        else if (r.allocations) problems.push(`page ${kind} × ${n}: ${r.allocations} heap calls inside UseTime`);
+        rows.push(r);
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return rows;
+}
+
+// ---- output ----
+
+const fmtRate = (r) => (r == null ? '—' : r >= 1e6 ? `${(r / 1e6).toFixed(2)} M` : `${(r / 1e3).toFixed(0)} k`);
+const fmtN = (n) => n.toLocaleString('en-US');
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+
+function printWorldTable(rows) {
+  console.log('\nObject-quanta per second (median of the windows; one quantum per object per frame)');
+  console.log(`${pad('workload', 10)}${lpad('objects', 9)}${lpad('native', 11)}${lpad('wasm', 11)}${lpad('wasm/nat', 10)}${lpad('allocs', 8)}  digest`);
+  for (const r of rows) {
+    const allocs = [r.native, r.wasm].filter(Boolean).map((x) => x.allocations ?? 0).reduce((a, v) => a + v, 0);
+    const same = r.native && r.wasm ? (r.native.digest === r.wasm.digest ? 'same bits' : 'DIFFER') : '—';
+    console.log(`${pad(r.what, 10)}${lpad(fmtN(r.objects), 9)}${lpad(fmtRate(r.native?.rate), 11)}${lpad(fmtRate(r.wasm?.rate), 11)}` +
+      `${lpad(r.ratio == null ? '—' : r.ratio.toFixed(2), 10)}${lpad(r.what === 'kernel' ? '—' : allocs, 8)}  ${same}`);
+  }
+}
+
+function printRest(dat, size, page) {
+  if (dat) {
+    console.log(`\nDAT reading (${dat.path}, ${(dat.file_bytes / 2 ** 20).toFixed(0)} MiB, ${fmtN(dat.native?.records ?? 0)} records; read + parse every record)`);
+    const line = (name, r) => r && console.log(`  ${pad(name, 22)}${lpad(r.mb_per_s.toFixed(0), 7)} MB/s ${lpad(fmtRate(r.records_per_s), 9)} records/s`);
+    line('native, pread', dat.native?.pread);
+    line('native, in memory', dat.native?.memory);
+    line('wasm (Node), in memory', dat.wasm?.memory);
+  }
+  console.log(`\nwasm/acphys.wasm: ${fmtN(size.raw)} bytes raw, ${fmtN(size.gzip)} bytes gzipped`);
+  if (page.length) {
+    console.log('\nPage: the core\'s milliseconds per frame in headless Chromium (one UseTime per requestAnimationFrame)');
+    console.log(`${pad('workload', 10)}${lpad('objects', 9)}${lpad('median', 9)}${lpad('p95', 9)}${lpad('mean', 9)}${lpad('max', 9)}${lpad('frames', 8)}`);
+    for (const r of page) {
+      if (r.error) continue;
+      console.log(`${pad(r.kind, 10)}${lpad(fmtN(r.objects), 9)}${lpad(r.ms_median.toFixed(2), 9)}${lpad(r.ms_p95.toFixed(2), 9)}` +
+        `${lpad(r.ms_mean.toFixed(2), 9)}${lpad(r.ms_max.toFixed(2), 9)}${lpad(r.frames, 8)}`);
+    }
+  }
+}
+
+/** The issue's targets, each with the figures it was judged on. */
+function targets(kernel, worlds, page) {
+  const get = (what, n) => worlds.find((r) => r.what === what && r.objects === n);
+  const ks = (n) => kernel.find((r) => r.objects === n);
+  const out = [];
+  for (const n of SIZES) {
+    const m = get('motion', n), t = get('terrain', n), k = ks(n);
+    if (m?.native) out.push({ target: `(a) motion, ${fmtN(n)} objects: native >= 6 M/s`, value: m.native.rate, met: m.native.rate >= 6e6 });
+    if (m?.ratio != null) out.push({ target: `(a) motion, ${fmtN(n)} objects: WASM >= 0.9 x native`, value: m.ratio, met: m.ratio >= 0.9 });
+    if (m?.native && k?.native) out.push({ target: `(a) motion, ${fmtN(n)} objects: native within 1.5x of the bare kernel`, value: k.native.rate / m.native.rate, met: k.native.rate / m.native.rate <= 1.5 });
+    if (t?.native) out.push({ target: `(b) terrain, ${fmtN(n)} objects: native >= 1 M/s`, value: t.native.rate, met: t.native.rate >= 1e6 });
+  }
+  const p = page.find((r) => r.kind === 'motion' && r.objects === 10000 && !r.error);
+  if (p) out.push({ target: '10,000 animated objects: <= 4 ms per frame in Chromium (median / p95)', value: [p.ms_median, p.ms_p95], met: p.ms_p95 <= 4 });
+  return out;
+}
+
+function benchmarksRow(run) {
+  const w = (what, n, t) => run.worlds.find((r) => r.what === what && r.objects === n)?.[t]?.rate;
+  const k = (n, t) => run.kernel.find((r) => r.objects === n)?.[t]?.rate;
+  const p = run.page.find((r) => r.kind === 'motion' && r.objects === 10000 && !r.error);
+  const n = 10000;
+  return `| ${run.date.slice(0, 10)} | ${run.commit}${run.dirty ? '+' : ''} | ${fmtRate(k(n, 'native'))} / ${fmtRate(k(n, 'wasm'))} ` +
+    `| ${fmtRate(w('motion', n, 'native'))} / ${fmtRate(w('motion', n, 'wasm'))} | ${fmtRate(w('terrain', n, 'native'))} / ${fmtRate(w('terrain', n, 'wasm'))} ` +
+    `| ${fmtRate(w('static', n, 'native'))} / ${fmtRate(w('static', n, 'wasm'))} | ${p ? `${p.ms_median.toFixed(2)} / ${p.ms_p95.toFixed(2)}` : '—'} ` +
+    `| ${run.dat?.native?.memory ? run.dat.native.memory.mb_per_s.toFixed(0) : '—'} / ${run.dat?.wasm?.memory ? run.dat.wasm.memory.mb_per_s.toFixed(0) : '—'} ` +
+    `| ${fmtN(run.wasm_size.raw)} / ${fmtN(run.wasm_size.gzip)} | ${run.machine.cpu}, ${run.machine.cores} cores |`;
+}
+
+// ---- main ----
+
+log('building the native benchmark binary (-O2, build/bench)');
+execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), 'bench'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+if (!existsSync(join(root, 'wasm', 'acphys.wasm'))) {
+  log('building wasm/acphys.wasm');
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), 'wasm'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+const started = Date.now();
+const run = { date: new Date().toISOString(), ...gitCommit(), machine: machine(),
+  settings: { sizes: SIZES, ...WINDOW, frame_step_s: 34953 / 1048576, page_frames: PAGE_FRAMES, dat_mib: DAT_MIB, quick } };
+
+run.kernel = SIZES.map((n) => pair(['kernel', String(n)], { job: 'kernel', objects: n }, 'kernel'));
+run.worlds = [];
+for (const kind of KINDS) {
+  for (const n of SIZES) run.worlds.push(pair(['world', kind, String(n)], { job: 'world', kind, objects: n }, kind));
+}
+run.dat = argv.includes('--no-dat') ? null : measureDat();
+run.wasm_size = wasmSize();
+run.page = argv.includes('--no-page') ? [] : await measurePage();
+run.targets = targets(run.kernel, run.worlds, run.page);
+run.seconds = (Date.now() - started) / 1000;
+run.problems = problems;
+
+printWorldTable([...run.kernel, ...run.worlds]);
+printRest(run.dat, run.wasm_size, run.page);
+console.log('\nTargets');
+for (const t of run.targets) {
+  const v = Array.isArray(t.value) ? t.value.map((x) => x.toFixed(2)).join(' / ') : t.value >= 1000 ? fmtRate(t.value) : t.value.toFixed(2);
+  console.log(`  ${t.met ? 'met   ' : 'MISSED'}  ${t.target}: ${v}`);
+}
+console.log(`\nBENCHMARKS.md row:\n${benchmarksRow(run)}`);
+
+if (!argv.includes('--no-save')) {
+  const file = join(root, 'bench', 'results.json');
+  const all = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { about: 'acphys benchmark runs (scripts/bench.mjs); see BENCHMARKS.md', runs: [] };
+  all.runs.push(run);
+  writeFileSync(file, `${JSON.stringify(all, null, 1)}\n`);
+  log(`appended this run to bench/results.json (${run.seconds.toFixed(0)} s)`);
+}
+if (problems.length) {
+  console.error(`\n[bench] FAILED:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+log('done');
