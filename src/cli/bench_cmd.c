@@ -25,9 +25,10 @@
 
 const char acp_cli_bench_usage[] =
     "  acphys bench world <motion|terrain|static> <objects> [--window s] [--windows n]\n"
-    "                     [--portal dat] [--cell dat]\n"
-    "                            object-quanta per second of CPhysics::UseTime (JSON)\n"
-    "  acphys bench kernel <objects> [--window s] [--windows n]\n"
+    "                     [--frames n] [--portal dat] [--cell dat]\n"
+    "                            object-quanta per second of CPhysics::UseTime (JSON);\n"
+    "                            --frames: fixed frames per window (for profilers)\n"
+    "  acphys bench kernel <objects> [--window s] [--windows n] [--frames n]\n"
     "                            the bare arithmetic kernel, object-quanta per second (JSON)\n"
     "  acphys bench dat-gen <out.dat> <MiB> [--portal dat]\n"
     "                            write a large portal DAT of copies of the excerpt's records\n"
@@ -40,6 +41,7 @@ typedef struct options {
     double window;                    /* seconds per window */
     unsigned windows;
     unsigned repeat;
+    unsigned frames;                  /* fixed frames (quanta) per window, 0: size by --window */
     const char *portal;
     const char *cell;
 } options;
@@ -60,13 +62,14 @@ static int usage(void)
 /* Parse the --options after the positional arguments; -1 on a bad one. */
 static int parse_options(int argc, char **argv, int first, options *o)
 {
-    *o = (options){0.25, 5, 3, "data/portal-default.dat", "data/cell-default.dat"};
+    *o = (options){0.25, 5, 3, 0, "data/portal-default.dat", "data/cell-default.dat"};
     for (int i = first; i < argc; i += 2) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v) return -1;
         if (!strcmp(argv[i], "--window")) o->window = strtod(v, NULL);
         else if (!strcmp(argv[i], "--windows")) o->windows = (unsigned)strtoul(v, NULL, 10);
         else if (!strcmp(argv[i], "--repeat")) o->repeat = (unsigned)strtoul(v, NULL, 10);
+        else if (!strcmp(argv[i], "--frames")) o->frames = (unsigned)strtoul(v, NULL, 10);
         else if (!strcmp(argv[i], "--portal")) o->portal = v;
         else if (!strcmp(argv[i], "--cell")) o->cell = v;
         else return -1;
@@ -139,10 +142,13 @@ static int bench_world(int argc, char **argv)
     uint32_t failed = acp_bench_verify(b, warmup);
     double per_frame = (now_s() - t0) / warmup;
     uint64_t digest = acp_bench_digest(b); /* after the fixed warm-up: comparable across builds */
-    uint32_t frames = frames_for(o.window, per_frame);
-    t0 = now_s(); /* one calibration window at the warmed-up pace */
-    acp_bench_run(b, frames);
-    frames = frames_for(o.window, (now_s() - t0) / frames);
+    uint32_t frames = o.frames;
+    if (!frames) {
+        frames = frames_for(o.window, per_frame);
+        t0 = now_s(); /* one calibration window at the warmed-up pace */
+        acp_bench_run(b, frames);
+        frames = frames_for(o.window, (now_s() - t0) / frames);
+    }
     double rates[MAX_WINDOWS];
     uint64_t allocs0 = acp_alloc_count(), q_total = 0;
     double t_total = 0.0;
@@ -186,10 +192,13 @@ static int bench_kernel(int argc, char **argv)
     acp_bench_kernel_run(k, warm);
     double per_quantum = (now_s() - t0) / warm;
     uint64_t digest = acp_bench_kernel_digest(k);
-    uint32_t quanta = frames_for(o.window, per_quantum);
-    t0 = now_s(); /* one calibration window at the warmed-up pace */
-    acp_bench_kernel_run(k, quanta);
-    quanta = frames_for(o.window, (now_s() - t0) / quanta);
+    uint32_t quanta = o.frames;
+    if (!quanta) {
+        quanta = frames_for(o.window, per_quantum);
+        t0 = now_s(); /* one calibration window at the warmed-up pace */
+        acp_bench_kernel_run(k, quanta);
+        quanta = frames_for(o.window, (now_s() - t0) / quanta);
+    }
     double rates[MAX_WINDOWS];
     for (unsigned w = 0; w < o.windows; w++) {
         t0 = now_s();
