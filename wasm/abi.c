@@ -292,7 +292,7 @@ static const acp_layout_field ANIM_NODE_FIELDS[] = {
 
 static const acp_layout_field PARTARRAY_FIELDS[] = {
     F(acp_partarray, num_parts, 1, 1),
-    F(acp_partarray, part_frames, 6, 1),
+    F(acp_partarray, part_frames, 6, 1), /* as last placed: acp_abi_partarray_part_frames places them */
     F(acp_partarray, part_gfx_scale, 6, 1),
     F(acp_partarray, scale, 3, 3),
     F(acp_partarray, num_spheres, 1, 1),
@@ -672,6 +672,9 @@ ACP_ABI void acp_abi_physobj_apply_raw_motion(acp_physobj *obj, uint32_t forward
 ACP_ABI uint32_t acp_abi_physobj_jump(acp_physobj *obj, float extent) { return acp_physobj_jump(obj, extent); }
 /** The run rate standing in for the weenie's InqRunRate. */
 ACP_ABI void acp_abi_physobj_set_run_rate(acp_physobj *obj, float run_rate) { acp_physobj_set_run_rate(obj, run_rate); }
+/** The part array's num_parts part frames (world; 64-byte frames), placed now: a part array's
+ *  part_frames field holds them only as of the last call (see src/core/partarray.h). */
+ACP_ABI const acp_frame *acp_abi_partarray_part_frames(acp_partarray *pa) { return acp_partarray_part_frames(pa); }
 /** The object's interpreter (layout kind 7), 0 without one. */
 ACP_ABI const acp_motion_interp *acp_abi_physobj_motion_interp(const acp_physobj *obj)
 {
@@ -998,8 +1001,8 @@ ACP_ABI uint32_t acp_abi_bench_active(const acp_bench *b) { return acp_bench_act
 /** The benchmark's world (layout kind 1). */
 ACP_ABI acp_world *acp_abi_bench_world(acp_bench *b) { return acp_bench_world(b); }
 /** Low and high 32 bits of the world's state digest (same bits native and WASM). */
-ACP_ABI uint32_t acp_abi_bench_digest_lo(const acp_bench *b) { return (uint32_t)acp_bench_digest(b); }
-ACP_ABI uint32_t acp_abi_bench_digest_hi(const acp_bench *b) { return (uint32_t)(acp_bench_digest(b) >> 32); }
+ACP_ABI uint32_t acp_abi_bench_digest_lo(acp_bench *b) { return (uint32_t)acp_bench_digest(b); }
+ACP_ABI uint32_t acp_abi_bench_digest_hi(acp_bench *b) { return (uint32_t)(acp_bench_digest(b) >> 32); }
 
 /** The bare kernel over `num_objects` objects; 0 when out of memory. */
 ACP_ABI acp_bench_kernel *acp_abi_bench_kernel_create(uint32_t num_objects) { return acp_bench_kernel_create(num_objects); }

@@ -309,7 +309,7 @@ static uint64_t fnv(uint64_t h, const void *p, size_t n)
     return h;
 }
 
-static uint64_t digest_object(uint64_t h, const acp_physobj *o)
+static uint64_t digest_object(uint64_t h, acp_physobj *o)
 {
     h = fnv(h, &o->id, sizeof o->id);
     h = fnv(h, &o->position.objcell_id, sizeof o->position.objcell_id);
@@ -318,11 +318,11 @@ static uint64_t digest_object(uint64_t h, const acp_physobj *o)
     h = fnv(h, &o->velocity, sizeof o->velocity);
     h = fnv(h, &o->transient_state, sizeof o->transient_state);
     if (o->part_array && o->part_array->num_parts)
-        h = fnv(h, &o->part_array->part_frames[o->part_array->num_parts - 1], sizeof(acp_frame));
+        h = fnv(h, &acp_partarray_part_frames(o->part_array)[o->part_array->num_parts - 1], sizeof(acp_frame));
     return h;
 }
 
-uint64_t acp_bench_digest(const acp_bench *b)
+uint64_t acp_bench_digest(acp_bench *b)
 {
     const acp_world *w = b->world;
     uint64_t h = 0xCBF29CE484222325ull;

@@ -93,9 +93,10 @@ uint64_t acp_bench_sweeps(const acp_bench *b);
 uint32_t acp_bench_active_objects(const acp_bench *b);
 /** The world (read-only use: tests and the page). */
 struct acp_world *acp_bench_world(acp_bench *b);
-/** A digest of every object's position and velocity bits (FNV-1a, 64 bits): equal for two
- *  builds only when they computed the same bits. */
-uint64_t acp_bench_digest(const acp_bench *b);
+/** A digest of every object's cell, frame, velocity and transient bits and its last part's
+ *  frame (FNV-1a, 64 bits): equal for two builds only when they computed the same bits. Reading
+ *  the part frame places the object's pending parts (partarray.h); no later result changes. */
+uint64_t acp_bench_digest(acp_bench *b);
 
 /* ---- the bare kernel ----
  * The arithmetic the issue calls the floor of one quantum: two frame compositions (the
