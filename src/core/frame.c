@@ -48,7 +48,8 @@ void acp_frame_cache(acp_frame *f)
     f->m[8] = (float)(one_xx - yy);
 }
 
-bool acp_frame_is_valid(const acp_frame *f)
+/* Frame::IsValid, inlined into set_rotate (which runs it at every rotation). */
+static inline bool frame_is_valid(const acp_frame *f)
 {
     bool ok = !(isnan(f->origin.x) || isnan(f->origin.y) || isnan(f->origin.z) || isnan(f->qw) ||
                 isnan(f->qx) || isnan(f->qy) || isnan(f->qz));
@@ -57,6 +58,8 @@ bool acp_frame_is_valid(const acp_frame *f)
     if (isnan(norm) || ACP_F_EPSILON * 5.0 < fabs((double)norm - 1.0)) return false;
     return ok;
 }
+
+bool acp_frame_is_valid(const acp_frame *f) { return frame_is_valid(f); }
 
 bool acp_frame_is_valid_except_for_heading(const acp_frame *f)
 {
@@ -72,7 +75,7 @@ void acp_frame_set_rotate(acp_frame *f, float qw, float qx, float qy, float qz)
     f->qx = (float)(qx * inv);
     f->qy = (float)(qy * inv);
     f->qz = (float)(inv * qz);
-    if (acp_frame_is_valid(f)) {
+    if (frame_is_valid(f)) {
         acp_frame_cache(f);
         return;
     }

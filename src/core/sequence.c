@@ -309,7 +309,8 @@ static bool play_forward(acp_sequence *seq, double framerate, double quantum, in
         advance = true;
         seq->frame_number = (double)node->high_frame;
     }
-    for (; floor(seq->frame_number) > (double)last; ++last) {
+    /* The loop's bound: neither the root motion nor the hooks change frame_number. */
+    for (const double boundary = floor(seq->frame_number); boundary > (double)last; ++last) {
         if (retval) frame_motion(seq, node, last, true, quantum, retval);
         execute_hooks(seq, acp_anim_node_get_part_frame(node, last), ACP_HOOK_FORWARD);
     }
@@ -329,7 +330,7 @@ static bool play_backward(acp_sequence *seq, double framerate, double quantum, i
         advance = true;
         seq->frame_number = (double)node->low_frame;
     }
-    for (; floor(seq->frame_number) < (double)last; --last) {
+    for (const double boundary = floor(seq->frame_number); boundary < (double)last; --last) {
         if (retval) frame_motion(seq, node, last, false, quantum, retval);
         execute_hooks(seq, acp_anim_node_get_part_frame(node, last), ACP_HOOK_BACKWARD);
     }

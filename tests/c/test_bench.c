@@ -88,6 +88,26 @@ static void digest_repeats(void)
     acp_bench_destroy(b);
 }
 
+/* The bits of 100 objects of each workload after 60 frames, pinned as the build before any
+ * optimization computed them (bench/results.json, first run): an optimization of the update
+ * (deferred part placement, the reused cell list, ...) must leave every one unchanged. A change
+ * of the physics itself changes them: say why in its commit. */
+static void digests_pinned(void)
+{
+    static const uint64_t pinned[ACP_BENCH_KIND_COUNT] = {
+        0x46ba1aa26b91dcfdull, /* motion */
+        0x85825b0771bffe0bull, /* terrain */
+        0x2da55f148743a341ull, /* static */
+    };
+    for (unsigned k = 0; k < ACP_BENCH_KIND_COUNT; k++) {
+        acp_bench *b = make((acp_bench_kind)k, 100);
+        if (!b) continue;
+        acp_bench_run(b, 60);
+        ENSURE_EQ(acp_bench_digest(b), pinned[k]);
+        acp_bench_destroy(b);
+    }
+}
+
 /* The DAT workload: a generated DAT of about 2 MiB reads back, every record parsed. */
 static void generated_dat_reads_back(void)
 {
@@ -116,5 +136,6 @@ void suite_bench(void)
     RUN(workloads_run_one_quantum_per_object_and_frame);
     RUN(motion_turns_and_terrain_runs);
     RUN(digest_repeats);
+    RUN(digests_pinned);
     RUN(generated_dat_reads_back);
 }
