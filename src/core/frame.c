@@ -9,6 +9,7 @@
 #include "frame.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "mathx.h"
 
@@ -211,18 +212,38 @@ acp_vec3 acp_frame_get_vector_heading(const acp_frame *f)
     return v;
 }
 
-void acp_frame_grotate(acp_frame *f, acp_vec3 w)
+/* The part of Frame::grotate that depends on w alone. */
+static void grotate_terms(acp_vec3 w, acp_grotate_memo *t)
 {
     double len2 = (double)w.x * w.x + (double)w.y * w.y + (double)w.z * w.z;
-    if (!(len2 >= ACP_F_EPSILON * ACP_F_EPSILON)) return;
+    t->none = !(len2 >= ACP_F_EPSILON * ACP_F_EPSILON);
+    if (t->none) return;
     double theta = sqrt(len2);
     float theta_inv = (float)(1.0 / theta);
     double half = theta * 0.5;
     double s = acp_sin(half);
-    float c = (float)acp_cos(half);
-    float fx = (float)(s * w.x * theta_inv);
-    float gy = (float)(theta_inv * s * w.y);
-    double hz = s * theta_inv * w.z;
+    t->c = (float)acp_cos(half);
+    t->fx = (float)(s * w.x * theta_inv);
+    t->gy = (float)(theta_inv * s * w.y);
+    t->hz = s * theta_inv * w.z;
+}
+
+static bool same_vec3_bits(acp_vec3 a, acp_vec3 b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+void acp_frame_grotate(acp_frame *f, acp_vec3 w) { acp_frame_grotate_memo(f, w, NULL); }
+
+void acp_frame_grotate_memo(acp_frame *f, acp_vec3 w, acp_grotate_memo *memo)
+{
+    acp_grotate_memo local;
+    acp_grotate_memo *t = memo ? memo : &local;
+    if (!memo || !memo->valid || !same_vec3_bits(memo->w, w)) {
+        grotate_terms(w, t);
+        t->w = w;
+        t->valid = true;
+    }
+    if (t->none) return;
+    const float fx = t->fx, gy = t->gy, c = t->c;
+    const double hz = t->hz;
     float qz = (float)((double)fx * f->qy + (double)c * f->qz - (double)gy * f->qx + hz * f->qw);
     float qy = (float)((double)c * f->qy - (double)fx * f->qz + hz * f->qx + (double)gy * f->qw);
     float qx = (float)((double)c * f->qx + (double)gy * f->qz + (double)fx * f->qw - hz * f->qy);
@@ -230,9 +251,11 @@ void acp_frame_grotate(acp_frame *f, acp_vec3 w)
     acp_frame_set_rotate(f, qw, qx, qy, qz);
 }
 
-void acp_frame_rotate(acp_frame *f, acp_vec3 w)
+void acp_frame_rotate(acp_frame *f, acp_vec3 w) { acp_frame_rotate_memo(f, w, NULL); }
+
+void acp_frame_rotate_memo(acp_frame *f, acp_vec3 w, acp_grotate_memo *memo)
 {
-    acp_frame_grotate(f, acp_frame_localtoglobalvec(f, w));
+    acp_frame_grotate_memo(f, acp_frame_localtoglobalvec(f, w), memo);
 }
 
 /* Shoemake's Euler-order decoding (Graphics Gems IV), as retail's EulGetOrd (0x00534D70). */

@@ -58,6 +58,7 @@ typedef struct acp_sequence {
     acp_record_source records;       /* where animation ids are looked up */
     uint32_t dropped;                /* animations refused because the pool was full */
     uint32_t capped;                 /* updates stopped at ACP_MAX_ANIM_ADVANCES */
+    acp_grotate_memo rotation_memo;  /* apply_physics' last rotation (frame.h; not retail) */
 } acp_sequence;
 
 /* ---- AnimSequenceNode ---- */
@@ -146,7 +147,7 @@ void acp_sequence_subtract_physics(acp_sequence *seq, acp_vec3 v, acp_vec3 o);
 /** Add velocity·q to frame's origin and rotate it by omega·q about its local axes, where
  *  q = |quantum| with the sign of `sign`. quantum, sign: seconds. frame: object axes.
  *  Retail: CSequence::apply_physics (0x00524AB0). */
-void acp_sequence_apply_physics(const acp_sequence *seq, acp_frame *frame, double quantum, double sign);
+void acp_sequence_apply_physics(acp_sequence *seq, acp_frame *frame, double quantum, double sign);
 
 /** Advance the sequence by `quantum` seconds (negative plays the list backwards), accumulating
  *  root motion into `frame` (object axes; may be NULL: pose only) and queueing the hooks of the
