@@ -2,6 +2,7 @@
 // acphys bench: every benchmark of BENCHMARKS.md, native against WASM, in one run, after
 // scripts/build.mjs has built the WASM module (npm run bench does both).
 //   node scripts/bench.mjs [--quick] [--no-page] [--no-dat] [--no-save] [--sizes 1,100]
+//   node scripts/bench.mjs --rows      BENCHMARKS.md's row of every run in bench/results.json
 // 1. builds the native benchmark binary at -O2 (build/bench, `node scripts/build.mjs bench`);
 // 2. object-quanta per second for 1, 100, 10,000 and 100,000 objects: the bare kernel and the
 //    three workloads (motion, terrain, static), native (acphys bench) then WASM under Node
@@ -17,7 +18,7 @@
 // differed, or a measurement failed (missed speed targets are reported, not failures).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism, totalmem } from 'node:os';
+import { availableParallelism, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -70,6 +71,7 @@ function machine() {
   const mhz = (cpuinfo.match(/^cpu MHz\s*:\s*(.*)$/m) || [])[1];
   return {
     cpu: model, cpu_mhz: mhz ? Number(mhz) : undefined, cores: availableParallelism(),
+    load_average_at_start: loadavg().map((x) => Number(x.toFixed(2))),
     memory_gib: Math.round(totalmem() / 2 ** 30), kernel: firstLine('uname', ['-sr']),
     gcc: firstLine('gcc', ['--version']), clang: firstLine('clang', ['--version']),
     emcc: firstLine('emcc', ['--version']), node: process.version, chromium: firstLine('/usr/bin/chromium', ['--version']),
@@ -219,10 +221,18 @@ function benchmarksRow(run) {
     `| ${fmtRate(w('motion', n, 'native'))} / ${fmtRate(w('motion', n, 'wasm'))} | ${fmtRate(w('terrain', n, 'native'))} / ${fmtRate(w('terrain', n, 'wasm'))} ` +
     `| ${fmtRate(w('static', n, 'native'))} / ${fmtRate(w('static', n, 'wasm'))} | ${p ? `${p.ms_median.toFixed(2)} / ${p.ms_p95.toFixed(2)}` : '—'} ` +
     `| ${run.dat?.native?.memory ? run.dat.native.memory.mb_per_s.toFixed(0) : '—'} / ${run.dat?.wasm?.memory ? run.dat.wasm.memory.mb_per_s.toFixed(0) : '—'} ` +
-    `| ${fmtN(run.wasm_size.raw)} / ${fmtN(run.wasm_size.gzip)} | ${run.machine.cpu}, ${run.machine.cores} cores |`;
+    `| ${fmtN(run.wasm_size.raw)} / ${fmtN(run.wasm_size.gzip)} | ${run.machine.cpu}, ${run.machine.cores} cores ` +
+    `| ${run.machine.load_average_at_start ? run.machine.load_average_at_start[0].toFixed(1) : '—'} |`;
 }
 
 // ---- main ----
+
+if (argv.includes('--rows')) {
+  // Only print BENCHMARKS.md's row for every run kept in bench/results.json.
+  const file = join(root, 'bench', 'results.json');
+  for (const r of existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).runs : []) console.log(benchmarksRow(r));
+  process.exit(0);
+}
 
 log('building the native benchmark binary (-O2, build/bench)');
 execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), 'bench'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -244,8 +254,11 @@ run.wasm_size = wasmSize();
 run.page = argv.includes('--no-page') ? [] : await measurePage();
 run.targets = targets(run.kernel, run.worlds, run.page);
 run.seconds = (Date.now() - started) / 1000;
+run.machine.load_average_at_end = loadavg().map((x) => Number(x.toFixed(2)));
 run.problems = problems;
 
+console.log(`\n${run.machine.cpu}, ${run.machine.cores} cores; ${run.machine.gcc}; ${run.machine.emcc}; node ${run.machine.node}; ` +
+  `load average ${run.machine.load_average_at_start.join(' ')} at the start, ${run.machine.load_average_at_end.join(' ')} at the end`);
 printWorldTable([...run.kernel, ...run.worlds]);
 printRest(run.dat, run.wasm_size, run.page);
 console.log('\nTargets');
