@@ -92,7 +92,8 @@ function pair(nativeArgs, job, what) {
   const n = native([...nativeArgs, ...nativeWindow], what);
   log(`${what}: wasm`);
   const w = wasm(job, what);
-  const row = { what, objects: job.objects, native: n, wasm: w, ratio: n && w ? w.rate / n.rate : null };
+  const row = { what, objects: job.objects, native: n, wasm: w, ratio: n && w ? w.rate / n.rate : null,
+    ratio_best: n && w ? w.rate_max / n.rate_max : null };
   if (n && w && n.digest !== w.digest) problems.push(`${what}: native and WASM digests differ (${n.digest} vs ${w.digest})`);
   for (const r of [n, w]) {
     if (r && r.allocations) problems.push(`${what} (${r.target}): ${r.allocations} heap calls inside UseTime`);
@@ -165,13 +166,16 @@ const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
 
 function printWorldTable(rows) {
-  console.log('\nObject-quanta per second (median of the windows; one quantum per object per frame)');
-  console.log(`${pad('workload', 10)}${lpad('objects', 9)}${lpad('native', 11)}${lpad('wasm', 11)}${lpad('wasm/nat', 10)}${lpad('allocs', 8)}  digest`);
+  console.log('\nObject-quanta per second (one quantum per object per frame): median of the windows, and the best');
+  console.log('window of each (the least disturbed by other work on the machine)');
+  console.log(`${pad('workload', 10)}${lpad('objects', 9)}${lpad('native', 11)}${lpad('wasm', 11)}${lpad('wasm/nat', 10)}` +
+    `${lpad('best nat', 10)}${lpad('best wasm', 11)}${lpad('ratio', 7)}${lpad('allocs', 8)}  digest`);
   for (const r of rows) {
     const allocs = [r.native, r.wasm].filter(Boolean).map((x) => x.allocations ?? 0).reduce((a, v) => a + v, 0);
     const same = r.native && r.wasm ? (r.native.digest === r.wasm.digest ? 'same bits' : 'DIFFER') : '—';
     console.log(`${pad(r.what, 10)}${lpad(fmtN(r.objects), 9)}${lpad(fmtRate(r.native?.rate), 11)}${lpad(fmtRate(r.wasm?.rate), 11)}` +
-      `${lpad(r.ratio == null ? '—' : r.ratio.toFixed(2), 10)}${lpad(r.what === 'kernel' ? '—' : allocs, 8)}  ${same}`);
+      `${lpad(r.ratio == null ? '—' : r.ratio.toFixed(2), 10)}${lpad(fmtRate(r.native?.rate_max), 10)}${lpad(fmtRate(r.wasm?.rate_max), 11)}` +
+      `${lpad(r.ratio_best == null ? '—' : r.ratio_best.toFixed(2), 7)}${lpad(r.what === 'kernel' ? '—' : allocs, 8)}  ${same}`);
   }
 }
 
@@ -202,10 +206,11 @@ function targets(kernel, worlds, page) {
   const out = [];
   for (const n of SIZES) {
     const m = get('motion', n), t = get('terrain', n), k = ks(n);
-    if (m?.native) out.push({ target: `(a) motion, ${fmtN(n)} objects: native >= 6 M/s`, value: m.native.rate, met: m.native.rate >= 6e6 });
-    if (m?.ratio != null) out.push({ target: `(a) motion, ${fmtN(n)} objects: WASM >= 0.9 x native`, value: m.ratio, met: m.ratio >= 0.9 });
-    if (m?.native && k?.native) out.push({ target: `(a) motion, ${fmtN(n)} objects: native within 1.5x of the bare kernel`, value: k.native.rate / m.native.rate, met: k.native.rate / m.native.rate <= 1.5 });
-    if (t?.native) out.push({ target: `(b) terrain, ${fmtN(n)} objects: native >= 1 M/s`, value: t.native.rate, met: t.native.rate >= 1e6 });
+    // Judged on the medians; `best` is the same figure from each side's best window.
+    if (m?.native) out.push({ target: `(a) motion, ${fmtN(n)} objects: native >= 6 M/s`, value: m.native.rate, best: m.native.rate_max, met: m.native.rate >= 6e6 });
+    if (m?.ratio != null) out.push({ target: `(a) motion, ${fmtN(n)} objects: WASM >= 0.9 x native`, value: m.ratio, best: m.ratio_best, met: m.ratio >= 0.9 });
+    if (m?.native && k?.native) out.push({ target: `(a) motion, ${fmtN(n)} objects: native within 1.5x of the bare kernel`, value: k.native.rate / m.native.rate, best: k.native.rate_max / m.native.rate_max, met: k.native.rate / m.native.rate <= 1.5 });
+    if (t?.native) out.push({ target: `(b) terrain, ${fmtN(n)} objects: native >= 1 M/s`, value: t.native.rate, best: t.native.rate_max, met: t.native.rate >= 1e6 });
   }
   const p = page.find((r) => r.kind === 'motion' && r.objects === 10000 && !r.error);
   if (p) out.push({ target: '10,000 animated objects: <= 4 ms per frame in Chromium (median / p95)', value: [p.ms_median, p.ms_p95], met: p.ms_p95 <= 4 });
@@ -263,8 +268,9 @@ printWorldTable([...run.kernel, ...run.worlds]);
 printRest(run.dat, run.wasm_size, run.page);
 console.log('\nTargets');
 for (const t of run.targets) {
-  const v = Array.isArray(t.value) ? t.value.map((x) => x.toFixed(2)).join(' / ') : t.value >= 1000 ? fmtRate(t.value) : t.value.toFixed(2);
-  console.log(`  ${t.met ? 'met   ' : 'MISSED'}  ${t.target}: ${v}`);
+  const f = (x) => (x >= 1000 ? fmtRate(x) : x.toFixed(2));
+  const v = Array.isArray(t.value) ? t.value.map((x) => x.toFixed(2)).join(' / ') : f(t.value);
+  console.log(`  ${t.met ? 'met   ' : 'MISSED'}  ${t.target}: ${v}${t.best != null ? ` (best windows: ${f(t.best)})` : ''}`);
 }
 console.log(`\nBENCHMARKS.md row:\n${benchmarksRow(run)}`);
 

@@ -422,16 +422,12 @@ typedef struct entry_list {
 static bool collect_entry(void *ctx, const acp_dat_entry *e)
 {
     entry_list *l = ctx;
-    if (l->count == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 1024;
-        acp_dat_entry *p = realloc(l->items, cap * sizeof *p);
-        if (!p) {
-            l->oom = true;
-            return false;
-        }
-        l->items = p;
-        l->cap = cap;
+    acp_dat_entry *p = acp_grow(l->items, &l->cap, l->count, sizeof *e);
+    if (!p) {
+        l->oom = true;
+        return false;
     }
+    l->items = p;
     l->items[l->count++] = *e;
     return true;
 }

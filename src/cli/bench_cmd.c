@@ -111,6 +111,20 @@ static uint32_t frames_for(double window, double per)
     return n < 1.0 ? 1u : n > 1e9 ? 1000000000u : (uint32_t)n;
 }
 
+/* The frames (or quanta) per window: --frames, else sized from the warm-up's pace `per`, then
+ * from one calibration window at the warmed-up pace. */
+static uint32_t window_size(const options *o, double per, void (*run)(void *, uint32_t), void *ctx)
+{
+    if (o->frames) return o->frames;
+    uint32_t n = frames_for(o->window, per);
+    double t0 = now_s();
+    run(ctx, n);
+    return frames_for(o->window, (now_s() - t0) / n);
+}
+
+static void run_world(void *b, uint32_t frames) { acp_bench_run(b, frames); }
+static void run_kernel(void *k, uint32_t quanta) { acp_bench_kernel_run(k, quanta); }
+
 static int bench_world(int argc, char **argv)
 {
     acp_bench_kind kind;
@@ -142,13 +156,7 @@ static int bench_world(int argc, char **argv)
     uint32_t failed = acp_bench_verify(b, warmup);
     double per_frame = (now_s() - t0) / warmup;
     uint64_t digest = acp_bench_digest(b); /* after the fixed warm-up: comparable across builds */
-    uint32_t frames = o.frames;
-    if (!frames) {
-        frames = frames_for(o.window, per_frame);
-        t0 = now_s(); /* one calibration window at the warmed-up pace */
-        acp_bench_run(b, frames);
-        frames = frames_for(o.window, (now_s() - t0) / frames);
-    }
+    uint32_t frames = window_size(&o, per_frame, run_world, b);
     double rates[MAX_WINDOWS];
     uint64_t allocs0 = acp_alloc_count(), q_total = 0;
     double t_total = 0.0;
@@ -192,13 +200,7 @@ static int bench_kernel(int argc, char **argv)
     acp_bench_kernel_run(k, warm);
     double per_quantum = (now_s() - t0) / warm;
     uint64_t digest = acp_bench_kernel_digest(k);
-    uint32_t quanta = o.frames;
-    if (!quanta) {
-        quanta = frames_for(o.window, per_quantum);
-        t0 = now_s(); /* one calibration window at the warmed-up pace */
-        acp_bench_kernel_run(k, quanta);
-        quanta = frames_for(o.window, (now_s() - t0) / quanta);
-    }
+    uint32_t quanta = window_size(&o, per_quantum, run_kernel, k);
     double rates[MAX_WINDOWS];
     for (unsigned w = 0; w < o.windows; w++) {
         t0 = now_s();
