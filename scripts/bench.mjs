@@ -35,7 +35,7 @@ const PAGE_SIZES = quick ? [1000] : [1000, 10000];
 const PAGE_KINDS = ['motion', 'terrain'];
 const PAGE_FRAMES = quick ? 60 : 300;
 const DAT_MIB = quick ? 16 : 128;
-const WINDOW = { window: quick ? 0.1 : 0.25, windows: quick ? 3 : 5 };
+const WINDOW = { window: quick ? 0.1 : 0.2, windows: quick ? 3 : 7 };
 const NATIVE = join(root, 'build', 'bench', 'acphys');
 const problems = [];
 const log = (msg) => console.log(`[bench] ${msg}`);
