@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // acphys bench: every benchmark of BENCHMARKS.md, native against WASM, in one run, after
 // scripts/build.mjs has built the WASM module (npm run bench does both).
-//   node scripts/bench.mjs [--quick] [--no-page] [--no-dat] [--no-save] [--sizes 1,100]
+//   node scripts/bench.mjs [--quick] [--no-page] [--no-dat] [--no-callgrind] [--no-save] [--sizes 1,100]
 //   node scripts/bench.mjs --rows      BENCHMARKS.md's row of every run in bench/results.json
 // 1. builds the native benchmark binary at -O2 (build/bench, `node scripts/build.mjs bench`);
 // 2. object-quanta per second for 1, 100, 10,000 and 100,000 objects: the bare kernel and the
@@ -10,7 +10,7 @@
 //    heap calls inside UseTime (must be 0) and the state digests (must match: same bits);
 // 3. DAT reading: a generated portal DAT (bench/tmp, 128 MiB), native (pread and in memory)
 //    and WASM (in memory): MB/s and records/s;
-// 4. the .wasm size, raw and gzipped;
+// 4. the .wasm size, raw and gzipped; native instructions per object-quantum (callgrind);
 // 5. the page: the core's milliseconds per frame at 1,000 and 10,000 objects in headless
 //    Chromium (bench/page, served on 127.0.0.1, driven by playwright-core);
 // then prints the table, checks the targets, appends the run to bench/results.json and prints
@@ -118,6 +118,25 @@ function measureDat() {
   return { path: rel, file_bytes: existsSync(path) ? statSync(path).size : 0, native: n, wasm: w };
 }
 
+/** Native instructions per object-quantum, counted by callgrind (repeatable whatever the load):
+ *  100 objects, the count at 300 measured frames minus the count at 100, over 200 × 100 quanta.
+ *  Null without valgrind. */
+function instructionsPerQuantum() {
+  if (spawnSync('valgrind', ['--version']).status !== 0) return null;
+  const count = (args, frames) => {
+    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', NATIVE, 'bench', ...args,
+      '--frames', String(frames), '--windows', '1'], { cwd: root, encoding: 'utf8' });
+    const m = /refs:\s+([\d,]+)/.exec(r.stderr || '');
+    return m ? Number(m[1].replace(/,/g, '')) : NaN;
+  };
+  const out = {};
+  for (const [name, args] of [['kernel', ['kernel', '100']], ...KINDS.map((k) => [k, ['world', k, '100']])]) {
+    log(`instructions per quantum (callgrind): ${name}`);
+    out[name] = Math.round((count(args, 300) - count(args, 100)) / 20000);
+  }
+  return out;
+}
+
 function wasmSize() {
   const bytes = readFileSync(join(root, 'wasm', 'acphys.wasm'));
   return { raw: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength };
@@ -179,7 +198,12 @@ function printWorldTable(rows) {
   }
 }
 
-function printRest(dat, size, page) {
+function printRest(dat, size, page, ipq) {
+  if (ipq) {
+    console.log('\nNative instructions per object-quantum (callgrind, 100 objects; the same count on every run)');
+    console.log(`  ${Object.entries(ipq).map(([k, v]) => `${k} ${fmtN(v)}`).join(', ')}` +
+      (ipq.kernel ? `; motion / kernel ${(ipq.motion / ipq.kernel).toFixed(2)}` : ''));
+  }
   if (dat) {
     console.log(`\nDAT reading (${dat.path}, ${(dat.file_bytes / 2 ** 20).toFixed(0)} MiB, ${fmtN(dat.native?.records ?? 0)} records; read + parse every record)`);
     const line = (name, r) => r && console.log(`  ${pad(name, 22)}${lpad(r.mb_per_s.toFixed(0), 7)} MB/s ${lpad(fmtRate(r.records_per_s), 9)} records/s`);
@@ -226,7 +250,9 @@ function benchmarksRow(run) {
     `| ${fmtRate(w('motion', n, 'native'))} / ${fmtRate(w('motion', n, 'wasm'))} | ${fmtRate(w('terrain', n, 'native'))} / ${fmtRate(w('terrain', n, 'wasm'))} ` +
     `| ${fmtRate(w('static', n, 'native'))} / ${fmtRate(w('static', n, 'wasm'))} | ${p ? `${p.ms_median.toFixed(2)} / ${p.ms_p95.toFixed(2)}` : '—'} ` +
     `| ${run.dat?.native?.memory ? run.dat.native.memory.mb_per_s.toFixed(0) : '—'} / ${run.dat?.wasm?.memory ? run.dat.wasm.memory.mb_per_s.toFixed(0) : '—'} ` +
-    `| ${fmtN(run.wasm_size.raw)} / ${fmtN(run.wasm_size.gzip)} | ${run.machine.cpu}, ${run.machine.cores} cores ` +
+    `| ${fmtN(run.wasm_size.raw)} / ${fmtN(run.wasm_size.gzip)} ` +
+    `| ${run.instructions_per_quantum ? ['kernel', 'motion', 'terrain', 'static'].map((k) => fmtN(run.instructions_per_quantum[k])).join(' / ') : '—'} ` +
+    `| ${run.machine.cpu}, ${run.machine.cores} cores ` +
     `| ${run.machine.load_average_at_start ? run.machine.load_average_at_start[0].toFixed(1) : '—'} |`;
 }
 
@@ -255,6 +281,7 @@ for (const kind of KINDS) {
   for (const n of SIZES) run.worlds.push(pair(['world', kind, String(n)], { job: 'world', kind, objects: n }, kind));
 }
 run.dat = argv.includes('--no-dat') ? null : measureDat();
+run.instructions_per_quantum = argv.includes('--no-callgrind') ? null : instructionsPerQuantum();
 run.wasm_size = wasmSize();
 run.page = argv.includes('--no-page') ? [] : await measurePage();
 run.targets = targets(run.kernel, run.worlds, run.page);
@@ -265,7 +292,7 @@ run.problems = problems;
 console.log(`\n${run.machine.cpu}, ${run.machine.cores} cores; ${run.machine.gcc}; ${run.machine.emcc}; node ${run.machine.node}; ` +
   `load average ${run.machine.load_average_at_start.join(' ')} at the start, ${run.machine.load_average_at_end.join(' ')} at the end`);
 printWorldTable([...run.kernel, ...run.worlds]);
-printRest(run.dat, run.wasm_size, run.page);
+printRest(run.dat, run.wasm_size, run.page, run.instructions_per_quantum);
 console.log('\nTargets');
 for (const t of run.targets) {
   const f = (x) => (x >= 1000 ? fmtRate(x) : x.toFixed(2));

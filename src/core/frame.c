@@ -230,17 +230,9 @@ static void grotate_terms(acp_vec3 w, acp_grotate_memo *t)
 
 static bool same_vec3_bits(acp_vec3 a, acp_vec3 b) { return memcmp(&a, &b, sizeof a) == 0; }
 
-void acp_frame_grotate(acp_frame *f, acp_vec3 w) { acp_frame_grotate_memo(f, w, NULL); }
-
-void acp_frame_grotate_memo(acp_frame *f, acp_vec3 w, acp_grotate_memo *memo)
+/* The part of Frame::grotate that applies the terms to the frame. */
+static inline void grotate_apply(acp_frame *f, const acp_grotate_memo *t)
 {
-    acp_grotate_memo local;
-    acp_grotate_memo *t = memo ? memo : &local;
-    if (!memo || !memo->valid || !same_vec3_bits(memo->w, w)) {
-        grotate_terms(w, t);
-        t->w = w;
-        t->valid = true;
-    }
     if (t->none) return;
     const float fx = t->fx, gy = t->gy, c = t->c;
     const double hz = t->hz;
@@ -251,7 +243,28 @@ void acp_frame_grotate_memo(acp_frame *f, acp_vec3 w, acp_grotate_memo *memo)
     acp_frame_set_rotate(f, qw, qx, qy, qz);
 }
 
-void acp_frame_rotate(acp_frame *f, acp_vec3 w) { acp_frame_rotate_memo(f, w, NULL); }
+void acp_frame_grotate(acp_frame *f, acp_vec3 w)
+{
+    acp_grotate_memo t;
+    grotate_terms(w, &t);
+    grotate_apply(f, &t);
+}
+
+void acp_frame_grotate_memo(acp_frame *f, acp_vec3 w, acp_grotate_memo *memo)
+{
+    if (!memo) {
+        acp_frame_grotate(f, w);
+        return;
+    }
+    if (!memo->valid || !same_vec3_bits(memo->w, w)) {
+        grotate_terms(w, memo);
+        memo->w = w;
+        memo->valid = true;
+    }
+    grotate_apply(f, memo);
+}
+
+void acp_frame_rotate(acp_frame *f, acp_vec3 w) { acp_frame_grotate(f, acp_frame_localtoglobalvec(f, w)); }
 
 void acp_frame_rotate_memo(acp_frame *f, acp_vec3 w, acp_grotate_memo *memo)
 {
