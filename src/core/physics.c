@@ -192,9 +192,12 @@ double acp_world_random(acp_world *w)
     return x / 4294967296.0;
 }
 
-static void clear_records(acp_world *w)
+/* Mark every record "did not run this frame" (the table's objects only with `table`: when the
+ * gate passes, update_object rewrites every one of those records anyway). */
+static void clear_records(acp_world *w, bool table)
 {
-    for (uint32_t i = 0; i < w->num_objects; i++) w->objects[i]->record.ran = false;
+    if (table)
+        for (uint32_t i = 0; i < w->num_objects; i++) w->objects[i]->record.ran = false;
     for (uint32_t i = 0; i < w->num_static; i++) w->static_objects[i]->record.ran = false;
 }
 
@@ -217,12 +220,14 @@ static bool world_gate(acp_world *w, double now)
 
 void acp_world_use_time(acp_world *w, double now)
 {
-    clear_records(w);
-    w->gate_passed = false;
-    if (!isfinite(now)) return;
-    w->now = now;
-    if (!world_gate(w, now)) return;
-    w->gate_passed = true;
+    bool run = isfinite(now);
+    if (run) {
+        w->now = now;
+        run = world_gate(w, now);
+    }
+    clear_records(w, !run); /* when the objects run, each update_object marks its own record */
+    w->gate_passed = run;
+    if (!run) return;
     for (uint32_t i = 0; i < w->num_objects; i++) acp_physobj_update_object(w->objects[i]);
     w->last_update = now;
     for (uint32_t i = 0; i < w->num_static; i++) acp_physobj_animate_static_object(w->static_objects[i]);
