@@ -42,16 +42,16 @@ typedef struct acp_partarray {
     acp_vec3 scale;                  /* per-axis scale */
     uint32_t num_spheres;
     const acp_sphere *spheres;       /* a copy of the Setup's spheres, or the hand-built ones */
-    acp_sequence sequence;
     acp_mtable_manager *motion_table_manager; /* NULL without a motion table */
-    acp_record_source records;       /* animation and motion table lookups */
     /* The placement SetFrame deferred (acp_partarray_part_frames carries it out). */
     uint32_t pending_parts;          /* parts it places (0: nothing pending) */
     const acp_aframe *pending_anim;  /* the animation (or placement) frame's parts */
-    acp_frame pending_frame;         /* the object frame it combines them with */
     acp_vec3 pending_scale;          /* the scale at the time */
     const void *checked_source;      /* the animation (or placement frame) last checked ... */
     bool checked_valid;              /* ... and whether all its part frames combine validly */
+    acp_frame pending_frame;         /* the object frame it combines them with */
+    acp_sequence sequence;           /* (its hot fields first: sequence.h) */
+    acp_record_source records;       /* animation and motion table lookups */
 } acp_partarray;
 
 /** Create a part array from a Setup: its parts (default scales), spheres, and the CSequence
