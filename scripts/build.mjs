@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // acphys build: everything `npm run build` promises.
-//   node scripts/build.mjs [native|wasm|web|asan|fuzz ...]   (default: native wasm web)
-// native: CMake + gcc, Release (-O2) → build/native (CLI `build/native/acphys`, C tests).
+//   node scripts/build.mjs [native|wasm|web|bench|asan|fuzz ...]   (default: native wasm web)
+// native: CMake + gcc, Release (CMake's -O3) → build/native (CLI `build/native/acphys`, C tests).
+// bench:  CMake + gcc, Release at -O2 → build/bench (the CLI only: `acphys bench`, scripts/bench.mjs).
 // wasm:   emcmake + Emscripten → build/wasm, copied to wasm/acphys.wasm (standalone, no JS glue).
 // asan:   CMake + gcc, Debug with ASan and UBSan → build/asan (the CI lane of the C tests).
 // fuzz:   CMake + clang with libFuzzer, ASan and UBSan → build/fuzz.
@@ -21,14 +22,14 @@ function run(cmd, args, env = {}) {
   execFileSync(cmd, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
 }
 
-function cmakeBuild(dir, configureArgs, { emscripten = false, env = {} } = {}) {
+function cmakeBuild(dir, configureArgs, { emscripten = false, env = {}, target = null } = {}) {
   const buildDir = join(root, 'build', dir);
   if (!existsSync(join(buildDir, 'Makefile'))) {
     const args = ['-S', root, '-B', buildDir, '-G', 'Unix Makefiles', ...configureArgs];
     if (emscripten) run('emcmake', ['cmake', ...args], env);
     else run('cmake', args, env);
   }
-  run('cmake', ['--build', buildDir, '--parallel', jobs], env);
+  run('cmake', ['--build', buildDir, '--parallel', jobs, ...(target ? ['--target', target] : [])], env);
   return buildDir;
 }
 
@@ -38,6 +39,12 @@ const EMSDK_ENV = { NODE_PATH: [process.env.NODE_PATH, '/usr/share/nodejs'].filt
 const steps = {
   native() {
     cmakeBuild('native', ['-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_C_COMPILER=gcc']);
+  },
+  bench() {
+    // The benchmarks' native side: the CLI at -O2 exactly (CMake's Release default is -O3); -g
+    // changes no code and lets perf and callgrind name the lines.
+    cmakeBuild('bench', ['-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_C_COMPILER=gcc', '-DCMAKE_C_FLAGS_RELEASE=-O2 -g -DNDEBUG'],
+      { target: 'acphys' });
   },
   asan() {
     cmakeBuild('asan', ['-DCMAKE_BUILD_TYPE=Debug', '-DCMAKE_C_COMPILER=gcc', '-DACP_SANITIZE=ON']);

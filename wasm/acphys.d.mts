@@ -117,6 +117,9 @@ export interface AcphysExports {
   acp_abi_physobj_jump(obj: Ptr, extent: number): number;
   acp_abi_physobj_set_run_rate(obj: Ptr, runRate: number): void;
   acp_abi_physobj_motion_interp(obj: Ptr): Ptr;
+  /** The part array's num_parts part frames (64-byte frames), placed now; the `part_frames`
+   *  field of a part array holds them only as of the last call (src/core/partarray.h). */
+  acp_abi_partarray_part_frames(partArray: Ptr): Ptr;
   // ---- end motion ----
   // ---- deviation pins (docs/DEVIATIONS.md M6, M7, T7) ----
   acp_abi_motion_state_add_modifier_no_check(st: Ptr, motion: number, speed: number): void;
@@ -228,6 +231,32 @@ export interface AcphysExports {
   acp_abi_lazydat_error_field(d: Ptr): Ptr;
   acp_abi_lazydat_error_record(d: Ptr): number;
   // ---- end page ----
+  // ---- benchmarks (issue 9): src/bench/bench.h; 64-bit counts arrive as doubles ----
+  /** Calls to malloc, calloc, realloc and free since the module started. */
+  acp_abi_alloc_count(): number;
+  /** kind 0 motion, 1 terrain, 2 static; excerpt bytes in linear memory. 0 on failure (acp_abi_bench_status). */
+  acp_abi_bench_create(kind: number, objects: number, portal: Ptr, portalSize: number, cell: Ptr, cellSize: number): Ptr;
+  acp_abi_bench_status(): number;
+  acp_abi_bench_status_string(status: number): Ptr;
+  acp_abi_bench_destroy(bench: Ptr): void;
+  /** The next `frames` frames of CPhysics::UseTime (frame k at k · 34953/2^20 s). */
+  acp_abi_bench_run(bench: Ptr, frames: number): void;
+  /** Frames whose quanta did not match the update records. */
+  acp_abi_bench_verify(bench: Ptr, frames: number): number;
+  acp_abi_bench_quanta(bench: Ptr): number;
+  acp_abi_bench_frames(bench: Ptr): number;
+  acp_abi_bench_sweeps(bench: Ptr): number;
+  acp_abi_bench_active(bench: Ptr): number;
+  acp_abi_bench_world(bench: Ptr): Ptr;
+  acp_abi_bench_digest_lo(bench: Ptr): number;
+  acp_abi_bench_digest_hi(bench: Ptr): number;
+  acp_abi_bench_kernel_create(objects: number): Ptr;
+  acp_abi_bench_kernel_destroy(kernel: Ptr): void;
+  acp_abi_bench_kernel_run(kernel: Ptr, quanta: number): void;
+  acp_abi_bench_kernel_digest_lo(kernel: Ptr): number;
+  acp_abi_bench_kernel_digest_hi(kernel: Ptr): number;
+  /** Read and parse every record of an in-memory DAT; writes records, record bytes, skipped (3 f64). */
+  acp_abi_bench_dat_read(bytes: Ptr, size: number, out: Ptr): number;
   [name: string]: unknown;
 }
 

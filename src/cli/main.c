@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_cmd.h"
 #include "dat_cmd.h"
 #include "commands.h"
 #include "mathx.h"
@@ -22,8 +23,8 @@ static int usage(FILE *out)
             "  acphys diff <a.jsonl> <b.jsonl>\n"
             "                            first frame and field where two traces differ\n"
             "  acphys format-digest [n]  digest of the trace number formatting over n values\n"
-            "%s",
-            acp_version(), acp_cli_dat_usage);
+            "%s%s",
+            acp_version(), acp_cli_dat_usage, acp_cli_bench_usage);
     return out == stdout ? 0 : 2;
 }
 
@@ -51,6 +52,7 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "diff")) return acp_cli_diff(argc - 2, argv + 2);
     /* ---- end scenarios and traces ---- */
+    if (!strcmp(argv[1], "bench")) return acp_cli_bench(argc - 2, argv + 2);
     if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) return usage(stdout);
     fprintf(stderr, "acphys: unknown command '%s'\n", argv[1]);
     return usage(stderr);

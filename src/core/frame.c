@@ -9,6 +9,7 @@
 #include "frame.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "mathx.h"
 
@@ -48,7 +49,8 @@ void acp_frame_cache(acp_frame *f)
     f->m[8] = (float)(one_xx - yy);
 }
 
-bool acp_frame_is_valid(const acp_frame *f)
+/* Frame::IsValid, inlined into set_rotate (which runs it at every rotation). */
+static inline bool frame_is_valid(const acp_frame *f)
 {
     bool ok = !(isnan(f->origin.x) || isnan(f->origin.y) || isnan(f->origin.z) || isnan(f->qw) ||
                 isnan(f->qx) || isnan(f->qy) || isnan(f->qz));
@@ -57,6 +59,8 @@ bool acp_frame_is_valid(const acp_frame *f)
     if (isnan(norm) || ACP_F_EPSILON * 5.0 < fabs((double)norm - 1.0)) return false;
     return ok;
 }
+
+bool acp_frame_is_valid(const acp_frame *f) { return frame_is_valid(f); }
 
 bool acp_frame_is_valid_except_for_heading(const acp_frame *f)
 {
@@ -72,7 +76,7 @@ void acp_frame_set_rotate(acp_frame *f, float qw, float qx, float qy, float qz)
     f->qx = (float)(qx * inv);
     f->qy = (float)(qy * inv);
     f->qz = (float)(inv * qz);
-    if (acp_frame_is_valid(f)) {
+    if (frame_is_valid(f)) {
         acp_frame_cache(f);
         return;
     }
@@ -208,18 +212,30 @@ acp_vec3 acp_frame_get_vector_heading(const acp_frame *f)
     return v;
 }
 
-void acp_frame_grotate(acp_frame *f, acp_vec3 w)
+/* The part of Frame::grotate that depends on w alone. */
+static void grotate_terms(acp_vec3 w, acp_grotate_memo *t)
 {
     double len2 = (double)w.x * w.x + (double)w.y * w.y + (double)w.z * w.z;
-    if (!(len2 >= ACP_F_EPSILON * ACP_F_EPSILON)) return;
+    t->none = !(len2 >= ACP_F_EPSILON * ACP_F_EPSILON);
+    if (t->none) return;
     double theta = sqrt(len2);
     float theta_inv = (float)(1.0 / theta);
     double half = theta * 0.5;
     double s = acp_sin(half);
-    float c = (float)acp_cos(half);
-    float fx = (float)(s * w.x * theta_inv);
-    float gy = (float)(theta_inv * s * w.y);
-    double hz = s * theta_inv * w.z;
+    t->c = (float)acp_cos(half);
+    t->fx = (float)(s * w.x * theta_inv);
+    t->gy = (float)(theta_inv * s * w.y);
+    t->hz = s * theta_inv * w.z;
+}
+
+static bool same_vec3_bits(acp_vec3 a, acp_vec3 b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+/* The part of Frame::grotate that applies the terms to the frame. */
+static inline void grotate_apply(acp_frame *f, const acp_grotate_memo *t)
+{
+    if (t->none) return;
+    const float fx = t->fx, gy = t->gy, c = t->c;
+    const double hz = t->hz;
     float qz = (float)((double)fx * f->qy + (double)c * f->qz - (double)gy * f->qx + hz * f->qw);
     float qy = (float)((double)c * f->qy - (double)fx * f->qz + hz * f->qx + (double)gy * f->qw);
     float qx = (float)((double)c * f->qx + (double)gy * f->qz + (double)fx * f->qw - hz * f->qy);
@@ -227,9 +243,32 @@ void acp_frame_grotate(acp_frame *f, acp_vec3 w)
     acp_frame_set_rotate(f, qw, qx, qy, qz);
 }
 
-void acp_frame_rotate(acp_frame *f, acp_vec3 w)
+void acp_frame_grotate(acp_frame *f, acp_vec3 w)
 {
-    acp_frame_grotate(f, acp_frame_localtoglobalvec(f, w));
+    acp_grotate_memo t;
+    grotate_terms(w, &t);
+    grotate_apply(f, &t);
+}
+
+void acp_frame_grotate_memo(acp_frame *f, acp_vec3 w, acp_grotate_memo *memo)
+{
+    if (!memo) {
+        acp_frame_grotate(f, w);
+        return;
+    }
+    if (!memo->valid || !same_vec3_bits(memo->w, w)) {
+        grotate_terms(w, memo);
+        memo->w = w;
+        memo->valid = true;
+    }
+    grotate_apply(f, memo);
+}
+
+void acp_frame_rotate(acp_frame *f, acp_vec3 w) { acp_frame_grotate(f, acp_frame_localtoglobalvec(f, w)); }
+
+void acp_frame_rotate_memo(acp_frame *f, acp_vec3 w, acp_grotate_memo *memo)
+{
+    acp_frame_grotate_memo(f, acp_frame_localtoglobalvec(f, w), memo);
 }
 
 /* Shoemake's Euler-order decoding (Graphics Gems IV), as retail's EulGetOrd (0x00534D70). */

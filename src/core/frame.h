@@ -103,6 +103,23 @@ void acp_frame_grotate(acp_frame *f, acp_vec3 w);
  *  the parent frame by m and passed to grotate. Retail: Frame::rotate (0x004525B0). */
 void acp_frame_rotate(acp_frame *f, acp_vec3 w);
 
+/** What Frame::grotate derives from its axis-angle vector alone (the angle's square root, sine,
+ *  cosine and reciprocal), kept for the next call with the same vector, bit for bit: an object
+ *  turning at a steady rate rotates by the same vector every animation frame. Not retail: the
+ *  results are the same bits as computing them again. Start it zeroed. */
+typedef struct acp_grotate_memo {
+    bool valid;
+    acp_vec3 w;                       /* the vector (radians) the values below belong to */
+    bool none;                        /* |w| below EPSILON: no rotation */
+    float fx, gy, c;                  /* the quaternion's x, y (float stores) and w parts */
+    double hz;                        /* its z part (kept in double, as retail) */
+} acp_grotate_memo;
+
+/** acp_frame_grotate, reusing (and refreshing) `memo` (NULL: none). */
+void acp_frame_grotate_memo(acp_frame *f, acp_vec3 w, acp_grotate_memo *memo);
+/** acp_frame_rotate, reusing (and refreshing) `memo` (NULL: none). */
+void acp_frame_rotate_memo(acp_frame *f, acp_vec3 w, acp_grotate_memo *memo);
+
 /** Set the rotation from Euler angles (radians) in Shoemake's order `order` (retail passes 0,
  *  static XYZ: x about X first, then y about Y, then z about Z, all about fixed axes).
  *  Retail: Frame::euler_set_rotate (0x00535BF0) with EulGetOrd (0x00534D70). */

@@ -128,8 +128,9 @@ double acp_landblock_struct_calc_water_depth(const acp_landblock_struct *b, uint
 
 const acp_landcell *acp_landblock_struct_get_landcell(const acp_landblock_struct *b, uint32_t cell_id)
 {
-    int x, y;
-    if (!acp_cell_is_outdoor(cell_id) || !acp_landdefs_gid_to_lcoord(cell_id, &x, &y)) return NULL;
-    const acp_landcell *c = &b->cells[(y & 7) + (x & 7) * 8];
+    /* Outdoor cell c (1..64) of a landblock is its cell (c − 1) = (x & 7)·8 + (y & 7); the id
+     * check rejects every other id (a built cell's id is a valid one). */
+    if (!acp_cell_is_outdoor(cell_id)) return NULL;
+    const acp_landcell *c = &b->cells[(cell_id & 0xFFFFu) - 1u];
     return c->id == cell_id ? c : NULL;
 }

@@ -86,6 +86,8 @@ void acp_landcell_add_outside_cell(const acp_terrain *terrain, acp_cell_array *c
 {
     if (x < 0 || y < 0 || x >= ACP_LCOORD_LIMIT || y >= ACP_LCOORD_LIMIT) return;
     uint32_t id = acp_landdefs_lcoord_to_gid(x, y);
+    for (uint32_t i = 0; i < ca->num_cells; i++)
+        if (ca->cells[i].cell_id == id) return; /* present: add_cell would not add it again */
     acp_cell_array_add(ca, id, acp_terrain_get_landcell(terrain, id));
 }
 

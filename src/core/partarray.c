@@ -1,6 +1,7 @@
 /* acphys — retail CPartArray. See partarray.h. Read against PORTAL/cphysobj/CPartArray.c. */
 #include "partarray.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,13 +95,77 @@ void acp_partarray_update(acp_partarray *pa, float quantum, acp_frame *offset_fr
     acp_sequence_update(&pa->sequence, quantum, offset_frame);
 }
 
+const acp_frame *acp_partarray_part_frames(acp_partarray *pa)
+{
+    for (uint32_t i = 0; i < pa->pending_parts; i++)
+        acp_frame_combine_scaled(&pa->part_frames[i], &pa->pending_frame, &pa->pending_anim[i], pa->pending_scale);
+    pa->pending_parts = 0;
+    return pa->part_frames;
+}
+
+static bool finite3(acp_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
+
+/* Whether Frame::combine(frame, parts[i] scaled) is certain to give every part a valid rotation,
+ * so that no earlier placement can show through Frame::set_rotate's fallback (which keeps the
+ * previous rotation and matrix of a part whose new rotation is not valid). A sufficient test in
+ * two halves: the frame and scale are finite and the frame's quaternion has a norm² in
+ * [0.25, 4]; every part's origin is finite and its quaternion has a finite norm² in
+ * [10^-20, 10^30]. Then every origin is finite or infinite, never NaN (double sums of float
+ * products cannot overflow), and every quaternion product is finite, of norm |a|·|b| far from
+ * zero in float, and normalizes to a unit quaternion. */
+static bool frame_combines_validly(const acp_frame *frame, acp_vec3 scale)
+{
+    double a2 = (double)frame->qw * frame->qw + (double)frame->qx * frame->qx + (double)frame->qy * frame->qy +
+                (double)frame->qz * frame->qz;
+    return a2 >= 0.25 && a2 <= 4.0 && finite3(frame->origin) && finite3(scale);
+}
+
+static bool parts_combine_validly(const acp_aframe *parts, uint32_t n)
+{
+    bool ok = true;
+    for (uint32_t i = 0; i < n; i++) {
+        const acp_aframe *b = &parts[i];
+        double b2 = (double)b->qw * b->qw + (double)b->qx * b->qx + (double)b->qy * b->qy + (double)b->qz * b->qz;
+        ok &= (b2 >= 1e-20) & (b2 <= 1e30) & finite3(b->origin);
+    }
+    return ok;
+}
+
+/* The part-frame half for the current animation (every frame of it) or placement frame,
+ * remembered per record: records do not change while objects use them (recsource.h). */
+static bool current_parts_combine_validly(acp_partarray *pa, const acp_anim_frame *af, uint32_t frame_parts)
+{
+    const acp_anim_node *node = acp_sequence_node(&pa->sequence, pa->sequence.curr_anim);
+    const void *source = node ? (const void *)node->anim : (const void *)af;
+    if (source != pa->checked_source) {
+        bool ok = true;
+        if (node) {
+            const acp_animation *a = node->anim;
+            for (uint32_t f = 0; f < a->num_frames && ok; f++) ok = parts_combine_validly(a->part_frames[f].parts, a->num_parts);
+        } else {
+            ok = parts_combine_validly(af->parts, frame_parts);
+        }
+        pa->checked_source = source;
+        pa->checked_valid = ok;
+    }
+    return pa->checked_valid;
+}
+
 void acp_partarray_set_frame(acp_partarray *pa, const acp_frame *frame)
 {
     uint32_t frame_parts;
     const acp_anim_frame *af = acp_sequence_get_curr_animframe(&pa->sequence, &frame_parts);
     if (!af) return;
     uint32_t n = pa->num_parts < frame_parts ? pa->num_parts : frame_parts;
-    for (uint32_t i = 0; i < n; i++) acp_frame_combine_scaled(&pa->part_frames[i], frame, &af->parts[i], pa->scale);
+    /* Placing the pending parts first is what retail does; skipping that is only allowed where
+     * this placement overwrites every bit of it. */
+    if (pa->pending_parts && (n < pa->pending_parts || !frame_combines_validly(frame, pa->scale) ||
+                              !current_parts_combine_validly(pa, af, frame_parts)))
+        acp_partarray_part_frames(pa);
+    pa->pending_parts = n;
+    pa->pending_anim = af->parts;
+    pa->pending_frame = *frame;
+    pa->pending_scale = pa->scale;
 }
 
 static const acp_placement *find_placement(const acp_setup *setup, uint32_t id)

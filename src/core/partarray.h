@@ -4,7 +4,11 @@
  * CONVENTIONS
  *   Part frames are world frames: the object frame combined with the current animation frame's
  *   part frame (scaled by the object's scale), or with the Setup's placement frame when no
- *   animation plays (retail CPartArray::UpdateParts). They are what a renderer draws.
+ *   animation plays (retail CPartArray::UpdateParts). They are what a renderer draws, and
+ *   nothing in the physics reads them, so SetFrame only records what to place and
+ *   acp_partarray_part_frames places it when the frames are read: a renderer pays for the
+ *   frames it draws, not for every quantum (retail places them at every SetFrame). The frames
+ *   read are bit for bit those retail's eager placement leaves (see acp_partarray_set_frame).
  *   Spheres are in object axes before scaling. Scale is per axis (retail keeps a Vector3;
  *   objects set it uniformly).
  *   All storage is allocated when the part array is created (or its motion table set), never
@@ -29,7 +33,8 @@ typedef struct acp_partarray {
     struct acp_physobj *owner;
     const acp_setup *setup;          /* NULL for a part array built by hand (tests) */
     uint32_t num_parts;
-    acp_frame *part_frames;          /* num_parts world frames, updated by SetFrame */
+    acp_frame *part_frames;          /* num_parts world frames as last placed: read them through
+                                        acp_partarray_part_frames, which places what is pending */
     acp_vec3 *part_gfx_scale;        /* num_parts: the Setup's default scale × scale (drawing) */
     float *part_translucency;        /* num_parts values driven by part hooks */
     float *part_luminosity;
@@ -37,8 +42,15 @@ typedef struct acp_partarray {
     acp_vec3 scale;                  /* per-axis scale */
     uint32_t num_spheres;
     const acp_sphere *spheres;       /* a copy of the Setup's spheres, or the hand-built ones */
-    acp_sequence sequence;
     acp_mtable_manager *motion_table_manager; /* NULL without a motion table */
+    /* The placement SetFrame deferred (acp_partarray_part_frames carries it out). */
+    uint32_t pending_parts;          /* parts it places (0: nothing pending) */
+    const acp_aframe *pending_anim;  /* the animation (or placement) frame's parts */
+    acp_vec3 pending_scale;          /* the scale at the time */
+    const void *checked_source;      /* the animation (or placement frame) last checked ... */
+    bool checked_valid;              /* ... and whether all its part frames combine validly */
+    acp_frame pending_frame;         /* the object frame it combines them with */
+    acp_sequence sequence;           /* (its hot fields first: sequence.h) */
     acp_record_source records;       /* animation and motion table lookups */
 } acp_partarray;
 
@@ -70,8 +82,17 @@ void acp_partarray_update(acp_partarray *pa, float quantum, acp_frame *offset_fr
 /** Place every part: part_frames[i] = frame ∘ (animation frame's part i, origin × scale) for the
  *  parts the current animation frame (or placement frame) holds; the others keep their frames,
  *  and with no current frame nothing moves. Retail: CPartArray::SetFrame (0x00519310) →
- *  UpdateParts (0x005190F0). */
+ *  UpdateParts (0x005190F0).
+ *  The placement is recorded (frame, animation frame and scale as they are now) and carried out
+ *  by acp_partarray_part_frames. A later placement replaces a pending one only where it gives
+ *  the same bits as placing both in turn: when it covers at least the same parts and every one
+ *  of its rotations is certain to be valid (Frame::set_rotate keeps the previous rotation of a
+ *  part whose new one is not: then the pending placement is carried out first). */
 void acp_partarray_set_frame(acp_partarray *pa, const acp_frame *frame);
+
+/** The num_parts part frames (world), after carrying out the pending placement. Valid until the
+ *  part array changes or is destroyed. Retail: the CPhysicsPart::pos frames UpdateParts sets. */
+const acp_frame *acp_partarray_part_frames(acp_partarray *pa);
 
 /** Choose the Setup's placement frame `id`, else placement 0, else none (returns false).
  *  Retail: CPartArray::SetPlacementFrame (0x005193D0). */

@@ -54,7 +54,14 @@ acp_world *acp_world_create(acp_clock_profile profile, uint32_t capacity)
     w->objects = calloc(w->cap_objects, sizeof *w->objects);
     w->insert_serial = calloc(w->cap_objects, sizeof *w->insert_serial);
     w->static_objects = calloc(w->cap_static, sizeof *w->static_objects);
-    if (!w->objects || !w->insert_serial || !w->static_objects) {
+    /* The id index: a power of two at least twice the objects the world can hold (the table's
+     * and as many static animating ones), so a probe always ends at an empty slot. */
+    uint64_t slots = 4;
+    while (slots < 2 * ((uint64_t)w->cap_objects + w->cap_static)) slots *= 2;
+    if (slots > 0x80000000u) slots = 0; /* more than the 32-bit mask reaches: calloc fails below */
+    w->index_mask = (uint32_t)(slots - 1);
+    w->index = slots ? calloc((size_t)slots, sizeof *w->index) : NULL;
+    if (!w->objects || !w->insert_serial || !w->static_objects || !w->index) {
         acp_world_destroy(w);
         return NULL;
     }
@@ -77,6 +84,7 @@ void acp_world_destroy(acp_world *w)
     free(w->objects);
     free(w->insert_serial);
     free(w->static_objects);
+    free(w->index);
     free(w);
 }
 
@@ -90,24 +98,41 @@ static bool goes_before(uint32_t id_a, uint32_t serial_a, uint32_t id_b, uint32_
     return serial_a > serial_b;
 }
 
-acp_physobj *acp_world_object(const acp_world *w, uint32_t id)
+/* The id index's slot for id: the object's slot, or the empty slot where it would go. */
+static uint32_t index_slot(const acp_world *w, uint32_t id)
 {
-    for (uint32_t i = 0; i < w->num_objects; i++)
-        if (w->objects[i]->id == id) return w->objects[i];
-    for (uint32_t i = 0; i < w->num_static; i++)
-        if (w->static_objects[i]->id == id) return w->static_objects[i];
-    return NULL;
+    uint32_t i = (id * 0x9E3779B1u) & w->index_mask;
+    while (w->index[i] && w->index[i]->id != id) i = (i + 1) & w->index_mask;
+    return i;
+}
+
+acp_physobj *acp_world_object(const acp_world *w, uint32_t id) { return w->index[index_slot(w, id)]; }
+
+/* Where an object of bucket-order key (id, serial) goes: the first slot it goes before. A new
+ * object has the largest serial, so that is the first slot of a bucket not below its own
+ * (binary search: the table is ordered by bucket). */
+static uint32_t insertion_point(const acp_world *w, uint32_t id, uint32_t serial)
+{
+    uint32_t lo = 0, hi = w->num_objects;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (goes_before(id, serial, w->objects[mid]->id, w->insert_serial[mid])) hi = mid;
+        else lo = mid + 1;
+    }
+    return lo;
 }
 
 acp_physobj *acp_world_add_object(acp_world *w, uint32_t id)
 {
-    if (w->num_objects >= w->cap_objects || acp_world_object(w, id)) return NULL;
+    if (w->num_objects >= w->cap_objects) return NULL;
+    uint32_t slot = index_slot(w, id);
+    if (w->index[slot]) return NULL;
     acp_physobj *obj = malloc(sizeof *obj);
     if (!obj) return NULL;
     acp_physobj_init(obj, w, id);
+    w->index[slot] = obj;
     uint32_t serial = ++w->next_serial;
-    uint32_t at = 0;
-    while (at < w->num_objects && !goes_before(id, serial, w->objects[at]->id, w->insert_serial[at])) at++;
+    uint32_t at = insertion_point(w, id, serial);
     memmove(&w->objects[at + 1], &w->objects[at], (w->num_objects - at) * sizeof *w->objects);
     memmove(&w->insert_serial[at + 1], &w->insert_serial[at], (w->num_objects - at) * sizeof *w->insert_serial);
     w->objects[at] = obj;
@@ -167,9 +192,12 @@ double acp_world_random(acp_world *w)
     return x / 4294967296.0;
 }
 
-static void clear_records(acp_world *w)
+/* Mark every record "did not run this frame" (the table's objects only with `table`: when the
+ * gate passes, update_object rewrites every one of those records anyway). */
+static void clear_records(acp_world *w, bool table)
 {
-    for (uint32_t i = 0; i < w->num_objects; i++) w->objects[i]->record.ran = false;
+    if (table)
+        for (uint32_t i = 0; i < w->num_objects; i++) w->objects[i]->record.ran = false;
     for (uint32_t i = 0; i < w->num_static; i++) w->static_objects[i]->record.ran = false;
 }
 
@@ -192,12 +220,14 @@ static bool world_gate(acp_world *w, double now)
 
 void acp_world_use_time(acp_world *w, double now)
 {
-    clear_records(w);
-    w->gate_passed = false;
-    if (!isfinite(now)) return;
-    w->now = now;
-    if (!world_gate(w, now)) return;
-    w->gate_passed = true;
+    bool run = isfinite(now);
+    if (run) {
+        w->now = now;
+        run = world_gate(w, now);
+    }
+    clear_records(w, !run); /* when the objects run, each update_object marks its own record */
+    w->gate_passed = run;
+    if (!run) return;
     for (uint32_t i = 0; i < w->num_objects; i++) acp_physobj_update_object(w->objects[i]);
     w->last_update = now;
     for (uint32_t i = 0; i < w->num_static; i++) acp_physobj_animate_static_object(w->static_objects[i]);

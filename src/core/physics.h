@@ -60,6 +60,8 @@ typedef struct acp_world {
     uint32_t next_serial;
     uint32_t num_static, cap_static;
     acp_physobj **static_objects;    /* CPhysics::static_animating_objects */
+    uint32_t index_mask;             /* id index: open addressing over index_mask + 1 slots */
+    acp_physobj **index;             /* every object of the world by id (acp_world_object) */
     acp_physobj *player;             /* CPhysicsObj::player_object, or NULL */
     const struct acp_datset *dats;   /* records the objects use (not owned) */
     struct acp_terrain *terrain;     /* loaded landblocks (not owned); NULL = fixture world */
@@ -67,6 +69,9 @@ typedef struct acp_world {
     uint32_t rng;                    /* xorshift32 state for retail's Random (CallPES pauses) */
     /* ---- terrain sweep (issue 7) ---- */
     uint64_t num_sweeps;             /* CPhysicsObj::transition calls that ran the terrain sweep */
+    /* ---- benchmarks (issue 9) ---- */
+    uint64_t num_quanta;             /* object-quanta simulated: UpdateObjectInternal calls and
+                                        animate_static_object updates (the records' quanta) */
 } acp_world;
 
 /** Create an empty world for up to `capacity` objects (plus as many static animating ones).

@@ -362,6 +362,7 @@ void acp_physobj_update_object_internal(acp_physobj *obj, float quantum)
 static void record_quantum(acp_physobj *obj, float quantum)
 {
     acp_update_record *r = &obj->record;
+    obj->world->num_quanta++;
     if (r->num_quanta < ACP_MAX_QUANTA_PER_UPDATE) r->quanta[r->num_quanta++] = quantum;
 }
 

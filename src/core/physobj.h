@@ -86,17 +86,18 @@ typedef enum acp_skip_reason {
 
 /** What one update_object call did: the trace and the page's quanta plot read it. */
 typedef struct acp_update_record {
+    /* (The fields every call writes come first, in one or two cache lines.) */
     bool ran;                  /* update_object was called for this object this frame */
-    acp_skip_reason skipped;   /* why the clock ladder did not run */
-    double now;                /* seconds: the caller's time of the call */
-    double elapsed;            /* seconds: now − update_time as update_object computed it */
-    uint32_t num_quanta;
-    float quanta[ACP_MAX_QUANTA_PER_UPDATE]; /* seconds: what UpdateObjectInternal got, in order */
-    double pending;            /* seconds: now − update_time after the call */
-    double update_time;        /* seconds: update_time after the call */
     bool active_before;        /* ACTIVE_TS when the call began */
     bool active_after;         /* ACTIVE_TS when it returned */
+    acp_skip_reason skipped;   /* why the clock ladder did not run */
+    uint32_t num_quanta;
     uint32_t num_hooks;        /* anim hooks executed during the call (see hooks_fired) */
+    double now;                /* seconds: the caller's time of the call */
+    double elapsed;            /* seconds: now − update_time as update_object computed it */
+    double pending;            /* seconds: now − update_time after the call */
+    double update_time;        /* seconds: update_time after the call */
+    float quanta[ACP_MAX_QUANTA_PER_UPDATE]; /* seconds: what UpdateObjectInternal got, in order */
     uint32_t hooks_fired[ACP_MAX_HOOKS_RECORDED]; /* hook types (acp_hook_type), in order */
 } acp_update_record;
 

@@ -24,7 +24,8 @@
  *      and movement manager's HandleEnterWorld) or acp_world_place_object(...) (a fixture frame).
  *   6. Events: acp_physobj_apply_interpreted_motion, acp_physobj_apply_raw_motion,
  *      acp_physobj_jump, acp_physobj_set_run_rate (and acp_physobj_set_velocity).
- *   The part frames for drawing are obj->part_array->part_frames (num_parts world frames).
+ *   The part frames for drawing are acp_partarray_part_frames(obj->part_array) (num_parts world
+ *   frames; placed when read, see partarray.h).
  */
 #ifndef ACP_PHYSOBJ_MOTION_H
 #define ACP_PHYSOBJ_MOTION_H

@@ -7,7 +7,8 @@
  *   DAT set (acp_datset_animation / acp_datset_motion_table); tests and the ABI fixtures use
  *   acp_record_array below. A lookup returns NULL for an id it does not hold (retail: DBObj::Get
  *   fails); the caller then behaves as retail does with a NULL record.
- *   Records are borrowed: they must outlive every object that uses them.
+ *   Records are borrowed: they must outlive every object that uses them, and must not change
+ *   while one does (a part array checks an animation's part frames once: partarray.c).
  */
 #ifndef ACP_RECSOURCE_H
 #define ACP_RECSOURCE_H

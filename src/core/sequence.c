@@ -228,7 +228,7 @@ void acp_sequence_subtract_physics(acp_sequence *seq, acp_vec3 v, acp_vec3 o)
     seq->omega.z = (float)((double)seq->omega.z - o.z);
 }
 
-void acp_sequence_apply_physics(const acp_sequence *seq, acp_frame *frame, double quantum, double sign)
+void acp_sequence_apply_physics(acp_sequence *seq, acp_frame *frame, double quantum, double sign)
 {
     double q = fabs(quantum);
     if (sign < 0.0) q = -q;
@@ -242,7 +242,7 @@ void acp_sequence_apply_physics(const acp_sequence *seq, acp_frame *frame, doubl
     w.x = (float)(q * seq->omega.x);
     w.y = (float)(q * seq->omega.y);
     w.z = (float)(q * seq->omega.z);
-    acp_frame_rotate(frame, w);
+    acp_frame_rotate_memo(frame, w, &seq->rotation_memo);
 }
 
 /* ---- update ---- */
@@ -260,7 +260,7 @@ static void execute_hooks(const acp_sequence *seq, const acp_anim_frame *af, int
 /* One frame's root motion: combine (forward) or subtract1 (reverse) its pos frame, then one
  * frame of velocity and omega, |1/framerate| signed like the quantum. Retail dereferences a
  * missing pos frame; an out-of-range frame adds no pos frame here. */
-static void frame_motion(const acp_sequence *seq, const acp_anim_node *node, int32_t fn, bool forward,
+static void frame_motion(acp_sequence *seq, const acp_anim_node *node, int32_t fn, bool forward,
                          double quantum, acp_frame *retval)
 {
     if (node->anim->pos_frames) {
@@ -309,7 +309,8 @@ static bool play_forward(acp_sequence *seq, double framerate, double quantum, in
         advance = true;
         seq->frame_number = (double)node->high_frame;
     }
-    for (; floor(seq->frame_number) > (double)last; ++last) {
+    /* The loop's bound: neither the root motion nor the hooks change frame_number. */
+    for (const double boundary = floor(seq->frame_number); boundary > (double)last; ++last) {
         if (retval) frame_motion(seq, node, last, true, quantum, retval);
         execute_hooks(seq, acp_anim_node_get_part_frame(node, last), ACP_HOOK_FORWARD);
     }
@@ -329,7 +330,7 @@ static bool play_backward(acp_sequence *seq, double framerate, double quantum, i
         advance = true;
         seq->frame_number = (double)node->low_frame;
     }
-    for (; floor(seq->frame_number) < (double)last; --last) {
+    for (const double boundary = floor(seq->frame_number); boundary < (double)last; --last) {
         if (retval) frame_motion(seq, node, last, false, quantum, retval);
         execute_hooks(seq, acp_anim_node_get_part_frame(node, last), ACP_HOOK_BACKWARD);
     }

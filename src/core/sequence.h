@@ -44,7 +44,7 @@ typedef struct acp_anim_node {
 
 /** Retail CSequence. */
 typedef struct acp_sequence {
-    acp_anim_node nodes[ACP_MAX_ANIM_NODES];
+    /* (What every update reads comes first, the node pool last: fewer cache lines a quantum.) */
     int16_t head, tail;              /* anim_list */
     int16_t first_cyclic;            /* first node of the cyclic tail; ACP_NO_NODE if none */
     int16_t curr_anim;               /* ACP_NO_NODE if none */
@@ -52,12 +52,14 @@ typedef struct acp_sequence {
     acp_vec3 omega;                  /* rad/s, object axes */
     struct acp_physobj *hook_obj;    /* receives the anim hooks; NULL = none */
     double frame_number;             /* frames, within curr_anim's low..high + 1 */
+    acp_grotate_memo rotation_memo;  /* apply_physics' last rotation (frame.h; not retail) */
     const acp_anim_frame *placement_frame;
     uint32_t placement_frame_id;
     uint32_t placement_num_parts;    /* parts in placement_frame (its Setup's num_parts) */
     acp_record_source records;       /* where animation ids are looked up */
     uint32_t dropped;                /* animations refused because the pool was full */
     uint32_t capped;                 /* updates stopped at ACP_MAX_ANIM_ADVANCES */
+    acp_anim_node nodes[ACP_MAX_ANIM_NODES];
 } acp_sequence;
 
 /* ---- AnimSequenceNode ---- */
@@ -146,7 +148,7 @@ void acp_sequence_subtract_physics(acp_sequence *seq, acp_vec3 v, acp_vec3 o);
 /** Add velocity·q to frame's origin and rotate it by omega·q about its local axes, where
  *  q = |quantum| with the sign of `sign`. quantum, sign: seconds. frame: object axes.
  *  Retail: CSequence::apply_physics (0x00524AB0). */
-void acp_sequence_apply_physics(const acp_sequence *seq, acp_frame *frame, double quantum, double sign);
+void acp_sequence_apply_physics(acp_sequence *seq, acp_frame *frame, double quantum, double sign);
 
 /** Advance the sequence by `quantum` seconds (negative plays the list backwards), accumulating
  *  root motion into `frame` (object axes; may be NULL: pose only) and queueing the hooks of the

@@ -100,14 +100,46 @@ static acp_transition_state insert_into_cell(acp_transition *t, const acp_landce
     return ts;
 }
 
-/* Retail CTransition::build_cell_array (0x00509EE0). */
+/* The inputs of an outdoor find_cell_list (see acp_cell_list_key). */
+static acp_cell_list_key cell_list_key_of(const acp_sphere_path *sp)
+{
+    acp_cell_list_key k;
+    memset(&k, 0, sizeof k);
+    k.valid = (sp->check_pos.objcell_id & 0xFFFFu) < 0x100u && sp->num_sphere <= ACP_MAX_TRANSITION_SPHERES;
+    k.cell_id = sp->check_pos.objcell_id;
+    k.num_sphere = sp->num_sphere;
+    for (uint32_t i = 0; k.valid && i < sp->num_sphere; i++) {
+        k.xyr[i][0] = sp->global_sphere[i].center.x;
+        k.xyr[i][1] = sp->global_sphere[i].center.y;
+        k.xyr[i][2] = sp->global_sphere[i].radius;
+    }
+    return k;
+}
+
+/* Retail CTransition::build_cell_array (0x00509EE0). The cells are rebuilt only when their
+ * inputs changed (bit for bit) since the last build of this transition: the same inputs give
+ * the same cells and containing cell. */
 static void build_cell_array(acp_transition *t, const acp_landcell **new_cell)
 {
     acp_sphere_path *sp = &t->sphere_path;
     sp->cell_array_valid = true;
     sp->hits_interior_cell = false;
+    acp_cell_list_key k = cell_list_key_of(sp);
+    acp_cell_list_key *last = &t->cell_list_key;
+    if (k.valid && last->valid && (last->has_curr || !new_cell) && k.cell_id == last->cell_id &&
+        k.num_sphere == last->num_sphere && memcmp(k.xyr, last->xyr, sizeof k.xyr) == 0) {
+        if (new_cell && last->wrote_curr) *new_cell = last->curr;
+        return;
+    }
+    const acp_landcell *probe = NULL, *const sentinel = (const acp_landcell *)&probe;
+    if (new_cell) probe = sentinel; /* tells whether find_cell_list writes it */
     acp_objcell_find_cell_list(t->terrain, &sp->check_pos, sp->num_sphere, sp->global_sphere, &t->cell_array,
-                               new_cell, sp);
+                               new_cell ? &probe : NULL, sp);
+    k.has_curr = new_cell != NULL;
+    k.wrote_curr = new_cell && probe != sentinel;
+    k.curr = k.wrote_curr ? probe : NULL;
+    if (k.wrote_curr) *new_cell = probe;
+    *last = k;
 }
 
 /* No loaded cell holds the spheres: outside the loaded world the position moves on without a
@@ -787,9 +819,7 @@ static bool no_steps(acp_transition *t)
         acp_frame_set_rotate(&sp->curr_pos.frame, e->qw, e->qx, e->qy, e->qz);
     }
     acp_spherepath_set_check_pos(sp, &sp->curr_pos, sp->curr_cell);
-    sp->cell_array_valid = true;
-    sp->hits_interior_cell = false;
-    acp_objcell_find_cell_list(t->terrain, &sp->check_pos, sp->num_sphere, sp->global_sphere, &t->cell_array, NULL, sp);
+    build_cell_array(t, NULL);
     return true;
 }
 

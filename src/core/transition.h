@@ -156,6 +156,20 @@ typedef struct acp_sphere_path {
     uint32_t curr_cell_id;
 } acp_sphere_path;
 
+/** What the cell array was last built from (not retail: a repeat is not rebuilt). Outdoors
+ *  CObjCell::find_cell_list depends on nothing but the check cell id and each sphere's centre x,
+ *  y and radius (cells are found in 2-D), so a rebuild with the same inputs (step_down probes
+ *  the same x, y lower) would give the same cells and containing cell. */
+typedef struct acp_cell_list_key {
+    bool valid;
+    uint32_t cell_id;
+    uint32_t num_sphere;
+    float xyr[ACP_MAX_TRANSITION_SPHERES][3]; /* centre x, y and radius per sphere */
+    bool has_curr;                   /* the containing cell was asked for ... */
+    bool wrote_curr;                 /* ... and written ... */
+    const struct acp_landcell *curr; /* ... as this */
+} acp_cell_list_key;
+
 /** Retail CTransition. */
 typedef struct acp_transition {
     acp_object_info object_info;
@@ -163,6 +177,7 @@ typedef struct acp_transition {
     acp_collision_info collision_info;
     acp_cell_array cell_array;
     const struct acp_terrain *terrain;   /* the world's loaded landblocks */
+    acp_cell_list_key cell_list_key;     /* what cell_array was built from */
 } acp_transition;
 
 /* ---- CPhysicsObj's entry points (transition.c) ---- */

@@ -314,8 +314,35 @@ static void vec3_helpers(void)
     ENSURE(!acp_vec3_is_zero((acp_vec3){0.0002f, 0.0f, 0.0f}) == (0.0002f >= ACP_F_EPSILON));
 }
 
+/* grotate and rotate with a memo give the bits of the plain calls, whether the vector repeats
+ * (the memo is used), changes, is tiny (no rotation) or is NaN. */
+static void grotate_memo_same_bits(void)
+{
+    const acp_vec3 ws[] = {{0.0f, 0.0f, -0.0375f}, {0.0f, 0.0f, -0.0375f}, {0.1f, -0.2f, 0.3f},
+                           {0.0f, 0.0f, 1e-5f}, {0.0f, 0.0f, -0.0375f}, {NAN, 0.0f, 0.0f},
+                           {NAN, 0.0f, 0.0f}, {-0.0f, 0.0f, 0.5f}, {0.0f, 0.0f, 0.5f}};
+    acp_grotate_memo memo;
+    memset(&memo, 0, sizeof memo);
+    acp_frame a = acp_frame_identity(), b = acp_frame_identity();
+    acp_frame_set_heading(&a, 33.0f);
+    acp_frame_set_heading(&b, 33.0f);
+    for (int round = 0; round < 3; round++) {
+        for (size_t i = 0; i < sizeof ws / sizeof ws[0]; i++) {
+            if (round == 1) {
+                acp_frame_rotate(&a, ws[i]);
+                acp_frame_rotate_memo(&b, ws[i], &memo);
+            } else {
+                acp_frame_grotate(&a, ws[i]);
+                acp_frame_grotate_memo(&b, ws[i], &memo);
+            }
+            ENSURE(memcmp(&a, &b, sizeof a) == 0);
+        }
+    }
+}
+
 void suite_frame(void)
 {
+    RUN(grotate_memo_same_bits);
     RUN(combine_order);
     RUN(combine_identity_is_exact);
     RUN(set_heading_keeps_pitch_only_approximately);

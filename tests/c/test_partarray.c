@@ -93,18 +93,18 @@ static void parts_follow_the_frame(void)
     r.anim->part_frames[0].parts[0].origin = (acp_vec3){0.0f, 0.25f, 0.0f};
     acp_partarray_set_scale(pa, (acp_vec3){2.0f, 2.0f, 2.0f});
     acp_physobj_set_frame(r.o, &r.o->position.frame);
-    ENSURE_NEAR(pa->part_frames[0].origin.x, 10.5, 1e-5); /* 0.25 forward × 2 = 0.5 east */
-    ENSURE_NEAR(pa->part_frames[0].origin.y, 20.0, 1e-5);
-    ENSURE_NEAR(pa->part_frames[1].origin.x, 0.0, 1e-6); /* untouched: still the identity */
+    ENSURE_NEAR(acp_partarray_part_frames(pa)[0].origin.x, 10.5, 1e-5); /* 0.25 forward × 2 = 0.5 east */
+    ENSURE_NEAR(acp_partarray_part_frames(pa)[0].origin.y, 20.0, 1e-5);
+    ENSURE_NEAR(acp_partarray_part_frames(pa)[1].origin.x, 0.0, 1e-6); /* untouched: still the identity */
     acp_sequence_clear_animations(&pa->sequence);
     acp_physobj_set_frame(r.o, &r.o->position.frame);
-    ENSURE_NEAR(pa->part_frames[0].origin.x, 10.0, 1e-5);
-    ENSURE_NEAR(pa->part_frames[0].origin.y, 20.0, 1e-5);
-    ENSURE_NEAR(pa->part_frames[0].origin.z, 32.0, 1e-5);
-    ENSURE_NEAR(pa->part_frames[1].origin.x, 10.0, 1e-5);
-    ENSURE_NEAR(pa->part_frames[1].origin.y, 19.0, 1e-5);
-    ENSURE_NEAR(pa->part_frames[1].origin.z, 30.0, 1e-5);
-    ENSURE_NEAR(acp_frame_get_heading(&pa->part_frames[1]), 90.0, 1e-3);
+    ENSURE_NEAR(acp_partarray_part_frames(pa)[0].origin.x, 10.0, 1e-5);
+    ENSURE_NEAR(acp_partarray_part_frames(pa)[0].origin.y, 20.0, 1e-5);
+    ENSURE_NEAR(acp_partarray_part_frames(pa)[0].origin.z, 32.0, 1e-5);
+    ENSURE_NEAR(acp_partarray_part_frames(pa)[1].origin.x, 10.0, 1e-5);
+    ENSURE_NEAR(acp_partarray_part_frames(pa)[1].origin.y, 19.0, 1e-5);
+    ENSURE_NEAR(acp_partarray_part_frames(pa)[1].origin.z, 30.0, 1e-5);
+    ENSURE_NEAR(acp_frame_get_heading(&acp_partarray_part_frames(pa)[1]), 90.0, 1e-3);
     /* The part's drawing scale: the Setup has no default scale, so the object's scale. */
     ENSURE_FBITS(pa->part_gfx_scale[1].x, 2.0f);
     rig_free(&r);
@@ -172,10 +172,75 @@ static void motion_table_after_setup(void)
     rig_free(&r);
 }
 
+/* Deferred placement (partarray.h): whatever the order of placements and reads, the frames
+ * read are bit for bit those of placing every part at every SetFrame (retail), checked against
+ * that eager placement done alongside. The placements mix rotated frames, fewer parts, scale
+ * changes and frames whose rotations Frame::set_rotate refuses (a zero or NaN quaternion, a NaN
+ * origin: the part then keeps its previous rotation, which the deferral must not change). */
+static void deferred_placement_matches_eager(void)
+{
+    enum { P = 3, STEPS = 400 };
+    acp_fixture *fx = acp_fixture_create();
+    acp_setup *setup = acp_fixture_setup(fx, SETUP_ID, P, NULL, 0);
+    acp_partarray *pa = acp_partarray_create(NULL, setup, NULL);
+    ENSURE(pa != NULL);
+    if (!pa) {
+        acp_fixture_destroy(fx);
+        return;
+    }
+    /* Animation frames: ordinary ones, then one with a zero quaternion, one with a NaN origin. */
+    static acp_aframe parts[6][P];
+    static acp_anim_frame frames[6];
+    for (int f = 0; f < 6; f++) {
+        for (int i = 0; i < P; i++) {
+            acp_frame t = acp_frame_identity();
+            acp_frame_euler_set_rotate(&t, 0.3f * (float)(f + i), 0.1f * (float)f, -0.7f * (float)i, 0);
+            parts[f][i] = (acp_aframe){{0.1f * (float)(i + f), -0.2f * (float)i, 0.5f}, t.qw, t.qx, t.qy, t.qz};
+        }
+        frames[f].parts = parts[f];
+    }
+    parts[4][1].qw = parts[4][1].qx = parts[4][1].qy = parts[4][1].qz = 0.0f;
+    parts[5][2].origin.y = NAN;
+    /* Object frames: rotated ones, one with a zeroed quaternion, one with a NaN origin. */
+    acp_frame objs[6];
+    for (int k = 0; k < 6; k++) {
+        objs[k] = acp_frame_identity();
+        acp_frame_set_heading(&objs[k], 37.0f * (float)k);
+        objs[k].origin = (acp_vec3){10.0f + (float)k, 20.0f - (float)k, 30.0f};
+    }
+    objs[4].qw = objs[4].qx = objs[4].qy = objs[4].qz = 0.0f;
+    objs[5].origin.x = NAN;
+    acp_frame eager[P];
+    for (int i = 0; i < P; i++) eager[i] = acp_frame_identity();
+    uint32_t x = 2463534242u;
+    int reads = 0;
+    for (int step = 0; step < STEPS; step++) {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        /* Mostly ordinary placements, sometimes a refused one, sometimes fewer parts. */
+        int f = (int)(x % 16u) < 13 ? (int)(x % 4u) : 4 + (int)(x % 2u);
+        int k = (int)((x >> 8) % 16u) < 14 ? (int)((x >> 8) % 4u) : 4 + (int)((x >> 8) % 2u);
+        uint32_t nparts = (x >> 16) % 5u == 0 ? 1u + (x >> 20) % P : P;
+        if ((x >> 24) % 7u == 0) pa->scale = (acp_vec3){1.0f + 0.5f * (float)((x >> 27) % 3u), 1.0f, 0.75f};
+        acp_sequence_set_placement_frame(&pa->sequence, &frames[f], 0x65u, nparts);
+        acp_partarray_set_frame(pa, &objs[k]);
+        for (uint32_t i = 0; i < nparts; i++) acp_frame_combine_scaled(&eager[i], &objs[k], &parts[f][i], pa->scale);
+        if ((x >> 29) == 0 || step == STEPS - 1) {
+            reads++;
+            ENSURE(memcmp(acp_partarray_part_frames(pa), eager, sizeof eager) == 0);
+        }
+    }
+    ENSURE(reads > 20);
+    acp_partarray_destroy(pa);
+    acp_fixture_destroy(fx);
+}
+
 void suite_partarray(void)
 {
     RUN(default_animation_installed);
     RUN(parts_follow_the_frame);
+    RUN(deferred_placement_matches_eager);
     RUN(static_animating_object);
     RUN(motion_table_after_setup);
 }

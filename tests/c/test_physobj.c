@@ -35,6 +35,7 @@ static acp_update_record ladder(acp_clock_profile profile, double now)
     w->now = now;
     acp_physobj_update_object(o);
     acp_update_record r = o->record;
+    ENSURE_EQ(w->num_quanta, r.num_quanta); /* the world counts the quanta the record lists */
     acp_world_destroy(w);
     return r;
 }
@@ -179,6 +180,40 @@ static void world_object_order(void)
     ENSURE_EQ(w->objects[2]->id, 0x85);
     ENSURE_EQ(w->objects[3]->id, 5);
     ENSURE(acp_world_add_object(w, 5) == NULL); /* duplicate id */
+    acp_world_destroy(w);
+}
+
+/* The object table: the binary-searched insertion gives retail's order (bucket (id ^ id >> 8) &
+ * 127 ascending, newest first within a bucket), checked against a direct reading of that rule
+ * for ids inserted in a scrambled order; every object is found by id, static ones too. */
+static void world_object_table_at_scale(void)
+{
+    enum { N = 700 };
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, N);
+    uint32_t ids[N], order[N];
+    uint32_t x = 12345u;
+    for (uint32_t i = 0; i < N; i++) {
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        ids[i] = (x % 5000u) * N + i + 1; /* distinct */
+    }
+    for (uint32_t i = 0; i < N; i++) ENSURE(acp_world_add_object(w, ids[i]) != NULL);
+    ENSURE(acp_world_add_object(w, ids[17]) == NULL); /* taken */
+    /* Expected order: by bucket, then by insertion index descending. */
+    uint32_t k = 0;
+    for (uint32_t bucket = 0; bucket < ACP_OBJECT_BUCKETS; bucket++)
+        for (uint32_t i = N; i-- > 0;)
+            if (((ids[i] ^ (ids[i] >> 8)) & 127u) == bucket) order[k++] = ids[i];
+    ENSURE_EQ(k, N);
+    ENSURE_EQ(w->num_objects, N);
+    for (uint32_t i = 0; i < N && i < w->num_objects; i++) ENSURE_EQ(w->objects[i]->id, order[i]);
+    acp_physobj *o = acp_world_object(w, ids[300]);
+    ENSURE(o != NULL && o->id == ids[300]);
+    acp_world_add_static_animating(w, o);
+    ENSURE(acp_world_object(w, ids[300]) == o);
+    ENSURE_EQ(w->num_objects, N - 1);
+    ENSURE(acp_world_object(w, 0xFFFFFFF0u) == NULL);
     acp_world_destroy(w);
 }
 
@@ -607,6 +642,7 @@ void suite_physobj(void)
     RUN(ladder_ace);
     RUN(world_gate_retail);
     RUN(world_object_order);
+    RUN(world_object_table_at_scale);
     RUN(gravity_integration);
     RUN(velocity_clamp_and_snap);
     RUN(activity_gate);

@@ -1,0 +1,65 @@
+// acphys benchmarks — the page row: the core's milliseconds per frame in the browser.
+// One benchmark world (src/bench/bench.h) of `objects` objects of `kind`, built from the default
+// excerpts and warmed up as bench/lib/measure.mjs does; then, once per requestAnimationFrame,
+// one frame of CPhysics::UseTime (every object simulates one quantum, as on every frame that
+// passes retail's 1/30 s world gate) timed with performance.now. The result (median, p95, mean
+// and max milliseconds over `frames` frames) is shown and left in window.acphysBench.
+// The demo page (web/) is to reuse this loop for its own frame budget.
+import { loadAcphys } from '../../wasm/acphys.mjs';
+import { createWorld, loadExcerpts, median, percentile, warmupFrames, worldDigest } from '../lib/measure.mjs';
+
+const params = new URLSearchParams(location.search);
+const kind = params.get('kind') ?? 'motion';
+const objects = Number(params.get('objects') ?? 1000);
+const frames = Number(params.get('frames') ?? 300);
+const out = document.getElementById('out');
+
+async function fetchBytes(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+function nextFrame() {
+  return new Promise((resolve) => requestAnimationFrame(resolve));
+}
+
+async function main() {
+  const acp = await loadAcphys();
+  const x = acp.exports;
+  const excerpts = loadExcerpts(acp, await fetchBytes('../../data/portal-default.dat'),
+    await fetchBytes('../../data/cell-default.dat'));
+  const b = createWorld(acp, excerpts, kind, objects);
+  const warmup = warmupFrames(objects);
+  const verifyFailed = x.acp_abi_bench_verify(b, warmup);
+  const digest = worldDigest(acp, b);
+  out.textContent = `${kind} × ${objects}: running ${frames} frames…`;
+  const ms = [];
+  const allocs0 = x.acp_abi_alloc_count();
+  const q0 = x.acp_abi_bench_quanta(b);
+  const rafIntervals = [];
+  let lastRaf = 0;
+  for (let i = 0; i < frames; i++) {
+    const t = await nextFrame();
+    if (lastRaf) rafIntervals.push(t - lastRaf);
+    lastRaf = t;
+    const t0 = performance.now();
+    x.acp_abi_bench_run(b, 1);
+    ms.push(performance.now() - t0);
+  }
+  const result = {
+    target: 'chromium', kind, objects, frames, warmup_frames: warmup, verify_failed: verifyFailed, digest,
+    quanta: x.acp_abi_bench_quanta(b) - q0, allocations: x.acp_abi_alloc_count() - allocs0,
+    ms_median: median(ms), ms_p95: percentile(ms, 95), ms_mean: ms.reduce((a, v) => a + v, 0) / ms.length,
+    ms_max: Math.max(...ms), raf_interval_ms: median(rafIntervals),
+    cross_origin_isolated: globalThis.crossOriginIsolated === true, user_agent: navigator.userAgent,
+  };
+  x.acp_abi_bench_destroy(b);
+  out.textContent = JSON.stringify(result, null, 2);
+  window.acphysBench = result;
+}
+
+main().catch((e) => {
+  out.textContent = `failed: ${e.stack || e}`;
+  window.acphysBench = { error: String(e.stack || e) };
+});

@@ -1,0 +1,139 @@
+/* acphys — the benchmark driver shared by the native `acphys bench` command and the WebAssembly
+ * module (wasm/abi.c acp_abi_bench_*): worlds of N objects built from the default DAT excerpts,
+ * the bare arithmetic kernel the issue compares against, and the DAT reading workload.
+ *
+ * CONVENTIONS
+ *   Nothing here reads a clock: the host times the calls (native: clock_gettime in
+ *   src/cli/bench_cmd.c; Node and the page: performance.now around the ABI call).
+ *   Everything a world needs is allocated by acp_bench_create; acp_bench_run only calls
+ *   acp_world_use_time (which allocates nothing: the hosts count allocations around it).
+ *   Frame k (k = 1, 2, ...) is at t_k = k · ACP_BENCH_FRAME_STEP seconds. The step is the
+ *   binary fraction 34953 / 2^20 s (0.0333338 s, 29.9996 Hz), a hair above the retail world
+ *   gate's 1/30 s, so every frame passes the gate and every object simulates one quantum per
+ *   frame; k · step is exact in double, so no frame falls short of the gate by a rounding.
+ *   Object-quanta are counted (acp_world.num_quanta, the quanta the records list), not assumed.
+ */
+#ifndef ACP_BENCH_H
+#define ACP_BENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../dat/dat.h"
+
+struct acp_world;
+
+/** Seconds between frames (see CONVENTIONS). */
+#define ACP_BENCH_FRAME_STEP (34953.0 / 1048576.0)
+
+/** The workloads of the issue. */
+typedef enum acp_bench_kind {
+    /* (a) motion only: humanoids (Setup 0x02000001 without its spheres, MotionTable 0x09000001)
+     *     running and turning (the recorded player's RunForward 2.0039682 + TurnRight 1.5) in a
+     *     world without terrain; no sphere, so no transition runs (retail never translates such
+     *     an object: the animation, root motion, physics step and part placement all run). */
+    ACP_BENCH_MOTION = 0,
+    /* (b) the terrain sweep: the humanoid with its two spheres, entered by SetPosition onto the
+     *     real terrain of landblocks A9B4, A9B5, AAB4 and AAB5, running and turning: one
+     *     CTransition per quantum. */
+    ACP_BENCH_TERRAIN = 1,
+    /* (c) static animating objects: STATIC_PS humanoids whose Setup (a copy of 0x02000001 with
+     *     DefaultAnimation 0x0300F001) puts them in CPhysics' static animating workset. */
+    ACP_BENCH_STATIC = 2,
+    ACP_BENCH_KIND_COUNT
+} acp_bench_kind;
+
+/** "motion", "terrain", "static"; NULL for an unknown kind. */
+const char *acp_bench_kind_name(acp_bench_kind kind);
+/** The kind of a name; false when unknown. */
+bool acp_bench_kind_from_name(const char *name, acp_bench_kind *out);
+
+/** Why acp_bench_create failed. */
+typedef enum acp_bench_status {
+    ACP_BENCH_OK = 0,
+    ACP_BENCH_ERR_ARGUMENT = 1,       /* unknown kind, no objects */
+    ACP_BENCH_ERR_DAT = 2,            /* an excerpt did not parse */
+    ACP_BENCH_ERR_RECORD = 3,         /* a record the workload needs is missing */
+    ACP_BENCH_ERR_OUT_OF_MEMORY = 4,
+    ACP_BENCH_ERR_PLACEMENT = 5       /* an object could not be entered into the world */
+} acp_bench_status;
+
+/** Message of a status. */
+const char *acp_bench_status_string(acp_bench_status status);
+
+typedef struct acp_bench acp_bench;
+
+/** Build a world of `num_objects` objects of `kind` from the portal and cell excerpts
+ *  (data/portal-default.dat and data/cell-default.dat, or DATs holding the same records; the
+ *  bytes are parsed now and not kept). Objects stand on a grid (motion and static: 1 m apart;
+ *  terrain: spread over the four landblocks with the landblock edges kept clear) and have had
+ *  their motion applied at t = 0. NULL on failure, with *status (may be NULL) telling why. */
+acp_bench *acp_bench_create(acp_bench_kind kind, uint32_t num_objects, const uint8_t *portal, size_t portal_size,
+                            const uint8_t *cell, size_t cell_size, acp_bench_status *status);
+
+/** Release the world, its terrain and its records (NULL is ignored). */
+void acp_bench_destroy(acp_bench *b);
+
+/** Run the next `frames` frames (acp_world_use_time at t_k). */
+void acp_bench_run(acp_bench *b, uint32_t frames);
+
+/** Run the next `frames` frames, checking after each that the world's quanta counter grew by
+ *  the quanta the objects' update records list (the definition of object-quanta) and that each
+ *  object simulated exactly one quantum. Returns the number of frames that failed the check. */
+uint32_t acp_bench_verify(acp_bench *b, uint32_t frames);
+
+/** Object-quanta simulated so far. */
+uint64_t acp_bench_quanta(const acp_bench *b);
+/** Frames run so far. */
+uint64_t acp_bench_frames(const acp_bench *b);
+/** Terrain sweeps (CPhysicsObj::transition calls) run so far. */
+uint64_t acp_bench_sweeps(const acp_bench *b);
+/** Number of objects that are still active (ACTIVE_TS) and in a cell. */
+uint32_t acp_bench_active_objects(const acp_bench *b);
+/** The world (read-only use: tests and the page). */
+struct acp_world *acp_bench_world(acp_bench *b);
+/** A digest of every object's cell, frame, velocity and transient bits and its last part's
+ *  frame (FNV-1a, 64 bits): equal for two builds only when they computed the same bits. Reading
+ *  the part frame places the object's pending parts (partarray.h); no later result changes. */
+uint64_t acp_bench_digest(acp_bench *b);
+
+/* ---- the bare kernel ----
+ * The arithmetic the issue calls the floor of one quantum: two frame compositions (the
+ * animation's root-motion frame into the identity offset, Frame::combine(AFrame); the offset
+ * into the object's frame, Frame::combine), one axis-angle rotation (Frame::grotate by ω·dt) and
+ * the gravity step (x += v·dt + ½·a·dt², v += a·dt), with the core's own frame functions, for
+ * N independent objects. No animation bookkeeping, no motion table, no part placement. */
+
+typedef struct acp_bench_kernel acp_bench_kernel;
+
+/** N kernel objects at distinct starting frames; NULL when out of memory. */
+acp_bench_kernel *acp_bench_kernel_create(uint32_t num_objects);
+/** Release the kernel (NULL is ignored). */
+void acp_bench_kernel_destroy(acp_bench_kernel *k);
+/** Run `quanta` quanta of 1/30 s on every object: num_objects · quanta object-quanta. */
+void acp_bench_kernel_run(acp_bench_kernel *k, uint32_t quanta);
+/** A digest of the kernel objects' frames (keeps the work observable). */
+uint64_t acp_bench_kernel_digest(const acp_bench_kernel *k);
+
+/* ---- DAT reading ---- */
+
+/** What reading a whole DAT found. */
+typedef struct acp_bench_dat_result {
+    uint64_t records;                 /* records read and parsed */
+    uint64_t bytes;                   /* record bytes read (the sum of the entries' sizes) */
+    uint64_t skipped;                 /* entries of types acphys does not parse (read, not parsed) */
+} acp_bench_dat_result;
+
+/** Read every record of the DAT behind `src` as the record store does: open the container,
+ *  enumerate the B-tree, read each record's block chain and parse it (then release it).
+ *  The source must answer synchronously. */
+acp_dat_status acp_bench_dat_read(acp_dat_source src, acp_bench_dat_result *out, acp_dat_error *err);
+
+/** Write a portal-kind DAT of about `target_bytes` bytes whose records are copies of the
+ *  portal excerpt's Setups, Animations and MotionTables under fresh ids (each copy's own id
+ *  rewritten), in the retail container format: *out (malloc'd) and *out_size. */
+acp_dat_status acp_bench_dat_generate(uint64_t target_bytes, const uint8_t *portal, size_t portal_size,
+                                      uint8_t **out, size_t *out_size, acp_dat_error *err);
+
+#endif

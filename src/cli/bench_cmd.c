@@ -1,0 +1,312 @@
+/* acphys — `acphys bench` (see bench_cmd.h). The host side of the benchmark driver
+ * (src/bench/bench.h): it reads the excerpts, times the driver's calls with CLOCK_MONOTONIC and
+ * counts the heap calls made while they run. The protocol is the one scripts/bench.mjs follows
+ * for the WebAssembly module under Node:
+ *   1. build the world (timed on its own);
+ *   2. verify: run warm-up frames checking the quanta counter against the update records; the
+ *      state digest after them must equal the WebAssembly one (same bits);
+ *   3. size a window to about --window seconds: from the verify frames' pace, then from one
+ *      calibration window at the warmed-up pace;
+ *   4. run --windows windows; each gives object-quanta / second; report the median, min, max;
+ *   5. the heap calls made during the windows (only acp_world_use_time runs) must be zero.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "bench_cmd.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../bench/alloc_count.h"
+#include "../bench/bench.h"
+#include "dat_file.h"
+
+const char acp_cli_bench_usage[] =
+    "  acphys bench world <motion|terrain|static> <objects> [--window s] [--windows n]\n"
+    "                     [--frames n] [--portal dat] [--cell dat]\n"
+    "                            object-quanta per second of CPhysics::UseTime (JSON);\n"
+    "                            --frames: fixed frames per window (for profilers)\n"
+    "  acphys bench kernel <objects> [--window s] [--windows n] [--frames n]\n"
+    "                            the bare arithmetic kernel, object-quanta per second (JSON)\n"
+    "  acphys bench dat-gen <out.dat> <MiB> [--portal dat]\n"
+    "                            write a large portal DAT of copies of the excerpt's records\n"
+    "  acphys bench dat-read <dat> [--repeat n]\n"
+    "                            read and parse every record: MB/s and records/s (JSON)\n";
+
+#define MAX_WINDOWS 64
+
+typedef struct options {
+    double window;                    /* seconds per window */
+    unsigned windows;
+    unsigned repeat;
+    unsigned frames;                  /* fixed frames (quanta) per window, 0: size by --window */
+    const char *portal;
+    const char *cell;
+} options;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage:\n%s", acp_cli_bench_usage);
+    return 2;
+}
+
+/* Parse the --options after the positional arguments; -1 on a bad one. */
+static int parse_options(int argc, char **argv, int first, options *o)
+{
+    *o = (options){0.25, 5, 3, 0, "data/portal-default.dat", "data/cell-default.dat"};
+    for (int i = first; i < argc; i += 2) {
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!v) return -1;
+        if (!strcmp(argv[i], "--window")) o->window = strtod(v, NULL);
+        else if (!strcmp(argv[i], "--windows")) o->windows = (unsigned)strtoul(v, NULL, 10);
+        else if (!strcmp(argv[i], "--repeat")) o->repeat = (unsigned)strtoul(v, NULL, 10);
+        else if (!strcmp(argv[i], "--frames")) o->frames = (unsigned)strtoul(v, NULL, 10);
+        else if (!strcmp(argv[i], "--portal")) o->portal = v;
+        else if (!strcmp(argv[i], "--cell")) o->cell = v;
+        else return -1;
+    }
+    if (!(o->window > 0.0) || o->windows < 1 || o->windows > MAX_WINDOWS || o->repeat < 1) return -1;
+    return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Median, min and max of n rates, printed as JSON members. */
+static void print_rates(const double *rates, unsigned n)
+{
+    double sorted[MAX_WINDOWS];
+    memcpy(sorted, rates, n * sizeof *rates);
+    qsort(sorted, n, sizeof *sorted, cmp_double);
+    double median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+    printf("\"rate\":%.6g,\"rate_min\":%.6g,\"rate_max\":%.6g,\"windows\":[", median, sorted[0], sorted[n - 1]);
+    for (unsigned i = 0; i < n; i++) printf("%s%.6g", i ? "," : "", rates[i]);
+    printf("]");
+}
+
+/* Warm-up frames for n objects: at least 10 (the Ready → Run link animation plays out within
+ * them), up to 60 for small worlds. */
+static uint32_t warmup_frames(uint32_t n)
+{
+    uint32_t v = 200000u / n;
+    return v < 10 ? 10 : v > 60 ? 60 : v;
+}
+
+/* Frames (or quanta) that take about `window` seconds at `per` seconds each; at least 1. */
+static uint32_t frames_for(double window, double per)
+{
+    double n = window / (per > 1e-9 ? per : 1e-9);
+    return n < 1.0 ? 1u : n > 1e9 ? 1000000000u : (uint32_t)n;
+}
+
+/* The frames (or quanta) per window: --frames, else sized from the warm-up's pace `per`, then
+ * from one calibration window at the warmed-up pace. */
+static uint32_t window_size(const options *o, double per, void (*run)(void *, uint32_t), void *ctx)
+{
+    if (o->frames) return o->frames;
+    uint32_t n = frames_for(o->window, per);
+    double t0 = now_s();
+    run(ctx, n);
+    return frames_for(o->window, (now_s() - t0) / n);
+}
+
+static void run_world(void *b, uint32_t frames) { acp_bench_run(b, frames); }
+static void run_kernel(void *k, uint32_t quanta) { acp_bench_kernel_run(k, quanta); }
+
+static int bench_world(int argc, char **argv)
+{
+    acp_bench_kind kind;
+    options o;
+    if (argc < 2 || !acp_bench_kind_from_name(argv[0], &kind) || parse_options(argc, argv, 2, &o) != 0) return usage();
+    uint32_t n = (uint32_t)strtoul(argv[1], NULL, 10);
+    if (n == 0) return usage();
+    size_t portal_size = 0, cell_size = 0;
+    uint8_t *portal = acp_read_whole_file(o.portal, &portal_size);
+    uint8_t *cell = acp_read_whole_file(o.cell, &cell_size);
+    if (!portal || !cell) {
+        fprintf(stderr, "acphys bench: cannot read %s\n", portal ? o.cell : o.portal);
+        free(portal);
+        free(cell);
+        return 1;
+    }
+    acp_bench_status st;
+    double t0 = now_s();
+    acp_bench *b = acp_bench_create(kind, n, portal, portal_size, cell, cell_size, &st);
+    double build_s = now_s() - t0;
+    free(portal);
+    free(cell);
+    if (!b) {
+        fprintf(stderr, "acphys bench: %s\n", acp_bench_status_string(st));
+        return 1;
+    }
+    uint32_t warmup = warmup_frames(n);
+    t0 = now_s();
+    uint32_t failed = acp_bench_verify(b, warmup);
+    double per_frame = (now_s() - t0) / warmup;
+    uint64_t digest = acp_bench_digest(b); /* after the fixed warm-up: comparable across builds */
+    uint32_t frames = window_size(&o, per_frame, run_world, b);
+    double rates[MAX_WINDOWS];
+    uint64_t allocs0 = acp_alloc_count(), q_total = 0;
+    double t_total = 0.0;
+    for (unsigned w = 0; w < o.windows; w++) {
+        uint64_t q0 = acp_bench_quanta(b);
+        t0 = now_s();
+        acp_bench_run(b, frames);
+        double dt = now_s() - t0;
+        uint64_t dq = acp_bench_quanta(b) - q0;
+        rates[w] = (double)dq / dt;
+        q_total += dq;
+        t_total += dt;
+    }
+    uint64_t allocs = acp_alloc_count() - allocs0;
+    printf("{\"target\":\"native\",\"kind\":\"%s\",\"objects\":%" PRIu32 ",\"build_s\":%.4f,\"warmup_frames\":%" PRIu32
+           ",\"verify_failed\":%" PRIu32 ",\"frames_per_window\":%" PRIu32 ",\"quanta\":%" PRIu64 ",\"seconds\":%.6f,",
+           acp_bench_kind_name(kind), n, build_s, warmup, failed, frames, q_total, t_total);
+    print_rates(rates, o.windows);
+    printf(",\"allocations\":%" PRIu64 ",\"sweeps\":%" PRIu64 ",\"active\":%" PRIu32 ",\"frames\":%" PRIu64
+           ",\"digest\":\"%016" PRIx64 "\"}\n",
+           allocs, acp_bench_sweeps(b), acp_bench_active_objects(b), acp_bench_frames(b), digest);
+    acp_bench_destroy(b);
+    if (failed) fprintf(stderr, "acphys bench: %" PRIu32 " frames' quanta did not match the records\n", failed);
+    if (allocs) fprintf(stderr, "acphys bench: %" PRIu64 " heap calls inside UseTime\n", allocs);
+    return failed || allocs ? 1 : 0;
+}
+
+static int bench_kernel(int argc, char **argv)
+{
+    options o;
+    if (argc < 1 || parse_options(argc, argv, 1, &o) != 0) return usage();
+    uint32_t n = (uint32_t)strtoul(argv[0], NULL, 10);
+    if (n == 0) return usage();
+    acp_bench_kernel *k = acp_bench_kernel_create(n);
+    if (!k) {
+        fprintf(stderr, "acphys bench: out of memory\n");
+        return 1;
+    }
+    uint32_t warm = warmup_frames(n);
+    double t0 = now_s();
+    acp_bench_kernel_run(k, warm);
+    double per_quantum = (now_s() - t0) / warm;
+    uint64_t digest = acp_bench_kernel_digest(k);
+    uint32_t quanta = window_size(&o, per_quantum, run_kernel, k);
+    double rates[MAX_WINDOWS];
+    for (unsigned w = 0; w < o.windows; w++) {
+        t0 = now_s();
+        acp_bench_kernel_run(k, quanta);
+        rates[w] = (double)n * quanta / (now_s() - t0);
+    }
+    printf("{\"target\":\"native\",\"kind\":\"kernel\",\"objects\":%" PRIu32 ",\"quanta_per_window\":%" PRIu32 ",", n,
+           quanta);
+    print_rates(rates, o.windows);
+    printf(",\"digest\":\"%016" PRIx64 "\"}\n", digest);
+    acp_bench_kernel_destroy(k);
+    return 0;
+}
+
+static int bench_dat_gen(int argc, char **argv)
+{
+    options o;
+    if (argc < 2 || parse_options(argc, argv, 2, &o) != 0) return usage();
+    double mib = strtod(argv[1], NULL);
+    if (!(mib > 0.0) || mib > 1900.0) return usage();
+    size_t portal_size = 0;
+    uint8_t *portal = acp_read_whole_file(o.portal, &portal_size);
+    if (!portal) {
+        fprintf(stderr, "acphys bench: cannot read %s\n", o.portal);
+        return 1;
+    }
+    uint8_t *out = NULL;
+    size_t out_size = 0;
+    acp_dat_error err;
+    acp_dat_status st = acp_bench_dat_generate((uint64_t)(mib * 1048576.0), portal, portal_size, &out, &out_size, &err);
+    free(portal);
+    if (st != ACP_DAT_OK) {
+        fprintf(stderr, "acphys bench: generating the DAT: %s\n", acp_dat_status_string(st));
+        return 1;
+    }
+    int bad = acp_write_whole_file(argv[0], out, out_size);
+    free(out);
+    if (bad) {
+        fprintf(stderr, "acphys bench: cannot write %s\n", argv[0]);
+        return 1;
+    }
+    printf("{\"path\":\"%s\",\"bytes\":%zu}\n", argv[0], out_size);
+    return 0;
+}
+
+/* One timed read of every record; false (reported) on an error. */
+static bool read_once(const char *path, acp_dat_source src, acp_bench_dat_result *r, double *seconds)
+{
+    acp_dat_error err;
+    double t0 = now_s();
+    acp_dat_status st = acp_bench_dat_read(src, r, &err);
+    *seconds = now_s() - t0;
+    if (st != ACP_DAT_OK) fprintf(stderr, "acphys bench: %s: %s\n", path, acp_dat_status_string(st));
+    return st == ACP_DAT_OK;
+}
+
+static void print_read(const char *name, const acp_bench_dat_result *r, const double *seconds, unsigned n)
+{
+    double sorted[MAX_WINDOWS];
+    memcpy(sorted, seconds, n * sizeof *seconds);
+    qsort(sorted, n, sizeof *sorted, cmp_double);
+    double s = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+    printf("\"%s\":{\"seconds\":%.6f,\"mb_per_s\":%.6g,\"records_per_s\":%.6g}", name, s, (double)r->bytes / 1e6 / s,
+           (double)r->records / s);
+}
+
+static int bench_dat_read(int argc, char **argv)
+{
+    options o;
+    if (argc < 1 || parse_options(argc, argv, 1, &o) != 0 || o.repeat > MAX_WINDOWS) return usage();
+    const char *path = argv[0];
+    acp_dat_file f;
+    if (acp_dat_file_open(&f, path) != ACP_DAT_OK) {
+        fprintf(stderr, "acphys bench: cannot open %s\n", path);
+        return 1;
+    }
+    acp_bench_dat_result r;
+    double pread_s[MAX_WINDOWS], memory_s[MAX_WINDOWS];
+    bool ok = true;
+    for (unsigned i = 0; ok && i < o.repeat; i++) ok = read_once(path, acp_dat_file_source(&f), &r, &pread_s[i]);
+    uint64_t file_bytes = f.length;
+    acp_dat_file_close(&f);
+    size_t size = 0;
+    uint8_t *bytes = ok ? acp_read_whole_file(path, &size) : NULL;
+    if (ok && !bytes) {
+        fprintf(stderr, "acphys bench: cannot read %s into memory\n", path);
+        ok = false;
+    }
+    for (unsigned i = 0; ok && i < o.repeat; i++) ok = read_once(path, acp_dat_source_memory(bytes, size), &r, &memory_s[i]);
+    free(bytes);
+    if (!ok) return 1;
+    printf("{\"target\":\"native\",\"file_bytes\":%" PRIu64 ",\"records\":%" PRIu64 ",\"record_bytes\":%" PRIu64 ",",
+           file_bytes, r.records, r.bytes);
+    print_read("pread", &r, pread_s, o.repeat);
+    printf(",");
+    print_read("memory", &r, memory_s, o.repeat);
+    printf("}\n");
+    return 0;
+}
+
+int acp_cli_bench(int argc, char **argv)
+{
+    if (argc < 1) return usage();
+    if (!strcmp(argv[0], "world")) return bench_world(argc - 1, argv + 1);
+    if (!strcmp(argv[0], "kernel")) return bench_kernel(argc - 1, argv + 1);
+    if (!strcmp(argv[0], "dat-gen")) return bench_dat_gen(argc - 1, argv + 1);
+    if (!strcmp(argv[0], "dat-read")) return bench_dat_read(argc - 1, argv + 1);
+    return usage();
+}

@@ -1,0 +1,141 @@
+/* acphys C tests — the benchmark driver (src/bench): each workload's world builds from the
+ * default excerpts and runs; object-quanta are what the update records list; UseTime makes no
+ * heap call; the DAT workload reads back what it generated. Timing is never asserted (benchmarks are not tests). */
+#include <stdlib.h>
+
+#include "../../src/bench/alloc_count.h"
+#include "../../src/bench/bench.h"
+#include "../../src/core/partarray.h"
+#include "../../src/core/physics.h"
+#include "dat_test_util.h"
+#include "test.h"
+
+#define N_OBJECTS 10u
+
+static acp_bench *make(acp_bench_kind kind, uint32_t n)
+{
+    size_t ps = 0, cs = 0;
+    uint8_t *portal = dt_read_repo_file("data/portal-default.dat", &ps);
+    uint8_t *cell = dt_read_repo_file("data/cell-default.dat", &cs);
+    acp_bench_status st = ACP_BENCH_ERR_ARGUMENT;
+    acp_bench *b = portal && cell ? acp_bench_create(kind, n, portal, ps, cell, cs, &st) : NULL;
+    ENSURE_EQ(st, ACP_BENCH_OK);
+    free(portal);
+    free(cell);
+    return b;
+}
+
+/* Each workload: every object simulates one quantum per frame, the counter matches the records,
+ * nothing allocates inside UseTime, and every object stays active in a cell. */
+static void workloads_run_one_quantum_per_object_and_frame(void)
+{
+    for (unsigned k = 0; k < ACP_BENCH_KIND_COUNT; k++) {
+        acp_bench *b = make((acp_bench_kind)k, N_OBJECTS);
+        if (!b) continue;
+        ENSURE_EQ(acp_bench_verify(b, 5), 0);
+        uint64_t q0 = acp_bench_quanta(b), a0 = acp_alloc_count(), s0 = acp_bench_sweeps(b);
+        acp_bench_run(b, 30);
+        ENSURE_EQ(acp_alloc_count() - a0, 0);
+        ENSURE_EQ(acp_bench_quanta(b) - q0, 30u * N_OBJECTS);
+        ENSURE_EQ(acp_bench_frames(b), 35);
+        ENSURE_EQ(acp_bench_active_objects(b), N_OBJECTS);
+        acp_world *w = acp_bench_world(b);
+        if (k == ACP_BENCH_STATIC) {
+            ENSURE_EQ(w->num_static, N_OBJECTS);
+            ENSURE_EQ(w->num_objects, 0);
+        } else {
+            ENSURE_EQ(w->num_objects, N_OBJECTS);
+        }
+        /* Running humanoids sweep the terrain every quantum; the others never do. */
+        ENSURE_EQ(acp_bench_sweeps(b) - s0, k == ACP_BENCH_TERRAIN ? 30u * N_OBJECTS : 0u);
+        acp_bench_destroy(b);
+    }
+}
+
+/* The motion workload turns (TurnRight) without translating (no spheres: retail never moves
+ * such an object); the terrain workload runs (its origin moves) and turns. */
+static void motion_turns_and_terrain_runs(void)
+{
+    acp_bench *m = make(ACP_BENCH_MOTION, 1);
+    acp_bench *t = make(ACP_BENCH_TERRAIN, 1);
+    if (!m || !t) return;
+    acp_physobj *om = acp_bench_world(m)->objects[0], *ot = acp_bench_world(t)->objects[0];
+    acp_frame fm = om->position.frame, ft = ot->position.frame;
+    acp_bench_run(m, 30);
+    acp_bench_run(t, 30);
+    ENSURE_FBITS(om->position.frame.origin.x, fm.origin.x);
+    ENSURE_FBITS(om->position.frame.origin.y, fm.origin.y);
+    ENSURE(om->position.frame.qz != fm.qz);
+    acp_vec3 d = acp_position_get_offset(&(acp_position){ot->position.objcell_id, ft}, &ot->position);
+    ENSURE(d.x * d.x + d.y * d.y > 1.0f); /* 8 m/s on a circle of 3.6 m radius */
+    ENSURE(ot->position.frame.qz != ft.qz);
+    acp_bench_destroy(m);
+    acp_bench_destroy(t);
+}
+
+/* Two builds of the same workload compute the same bits (the digest the native and WASM runs
+ * compare). */
+static void digest_repeats(void)
+{
+    acp_bench *a = make(ACP_BENCH_TERRAIN, 4), *b = make(ACP_BENCH_TERRAIN, 4);
+    if (!a || !b) return;
+    acp_bench_run(a, 12);
+    acp_bench_run(b, 12);
+    ENSURE_EQ(acp_bench_digest(a), acp_bench_digest(b));
+    acp_bench_run(b, 1);
+    ENSURE(acp_bench_digest(a) != acp_bench_digest(b));
+    acp_bench_destroy(a);
+    acp_bench_destroy(b);
+}
+
+/* The bits of 100 objects of each workload after 60 frames, pinned as the build before any
+ * optimization computed them (bench/results.json, first run): an optimization of the update
+ * (deferred part placement, the reused cell list, ...) must leave every one unchanged. A change
+ * of the physics itself changes them: say why in its commit. */
+static void digests_pinned(void)
+{
+    static const uint64_t pinned[ACP_BENCH_KIND_COUNT] = {
+        0x46ba1aa26b91dcfdull, /* motion */
+        0x85825b0771bffe0bull, /* terrain */
+        0x2da55f148743a341ull, /* static */
+    };
+    for (unsigned k = 0; k < ACP_BENCH_KIND_COUNT; k++) {
+        acp_bench *b = make((acp_bench_kind)k, 100);
+        if (!b) continue;
+        acp_bench_run(b, 60);
+        ENSURE_EQ(acp_bench_digest(b), pinned[k]);
+        acp_bench_destroy(b);
+    }
+}
+
+/* The DAT workload: a generated DAT of about 2 MiB reads back, every record parsed. */
+static void generated_dat_reads_back(void)
+{
+    size_t ps = 0;
+    uint8_t *portal = dt_read_repo_file("data/portal-default.dat", &ps);
+    if (!portal) return;
+    uint8_t *dat = NULL;
+    size_t size = 0;
+    acp_dat_error err;
+    ENSURE_EQ(acp_bench_dat_generate(2u << 20, portal, ps, &dat, &size, &err), ACP_DAT_OK);
+    ENSURE(size >= (2u << 20));
+    acp_bench_dat_result r;
+    ENSURE_EQ(acp_bench_dat_read(acp_dat_source_memory(dat, size), &r, &err), ACP_DAT_OK);
+    ENSURE(r.records > 100);
+    ENSURE_EQ(r.skipped, 0);
+    ENSURE(r.bytes >= (2u << 20));
+    /* The excerpt itself: its 4 Setups, 9 Animations and 2 MotionTables. */
+    ENSURE_EQ(acp_bench_dat_read(acp_dat_source_memory(portal, ps), &r, &err), ACP_DAT_OK);
+    ENSURE_EQ(r.records, 15);
+    free(dat);
+    free(portal);
+}
+
+void suite_bench(void)
+{
+    RUN(workloads_run_one_quantum_per_object_and_frame);
+    RUN(motion_turns_and_terrain_runs);
+    RUN(digest_repeats);
+    RUN(digests_pinned);
+    RUN(generated_dat_reads_back);
+}
