@@ -119,7 +119,7 @@ static bool read_number(ctx *c, const path *p, const acp_jsonv *v, double *out)
 /* A number stored as a float: finite, and finite once rounded to float. */
 static bool read_float(ctx *c, const path *p, const acp_jsonv *v, float *out)
 {
-    double d;
+    double d = 0.0;
     if (!read_number(c, p, v, &d)) return false;
     float f = (float)d;
     if (!isfinite(f)) {
@@ -154,7 +154,7 @@ static bool read_time(ctx *c, const path *p, const acp_jsonv *v, double *out)
 /* An integer in [lo, hi]. */
 static bool read_integer(ctx *c, const path *p, const acp_jsonv *v, double lo, double hi, double *out)
 {
-    double d;
+    double d = 0.0;
     if (v->type != ACP_JSONV_NUMBER) return fail_type(c, p, "an integer", v);
     if (!read_number(c, p, v, &d)) return false;
     if (d != floor(d) || d < lo || d > hi) {
