@@ -257,6 +257,23 @@ export interface AcphysExports {
   acp_abi_bench_kernel_digest_hi(kernel: Ptr): number;
   /** Read and parse every record of an in-memory DAT; writes records, record bytes, skipped (3 f64). */
   acp_abi_bench_dat_read(bytes: Ptr, size: number, out: Ptr): number;
+  // ---- retail arithmetic vectors (tests/node/retail_vectors.test.mjs) ----
+  /** acphys's libm: kind 1 sin, 2 cos, 3 atan2(a, b), 4 asin, 5 acos, 6 pow(a, b), 7 fmod(a, b). */
+  acp_abi_rv_libm(kind: number, a: number, b: number): number;
+  acp_abi_rv_frame_combine_scaled(out: Ptr, a: Ptr, b: Ptr, sx: number, sy: number, sz: number): void;
+  acp_abi_rv_vec3_normalize_check_small(v: Ptr): number;
+  acp_abi_rv_vec3_div(v: Ptr, d: number): void;
+  acp_abi_rv_physobj_reset(obj: Ptr): void;
+  acp_abi_rv_physobj_set_velocity(obj: Ptr, x: number, y: number, z: number): number;
+  acp_abi_rv_physobj_update_physics_internal(obj: Ptr, quantum: number, frame: Ptr): void;
+  acp_abi_rv_physobj_update_position_internal(obj: Ptr, quantum: number, out: Ptr): void;
+  acp_abi_rv_physobj_handle_all_collisions(obj: Ptr, nx: number, ny: number, nz: number, normalValid: number,
+    framesStationaryFall: number, prevOnWalkable: number): void;
+  acp_abi_rv_sequence_apply_physics(frame: Ptr, quantum: number, sign: number, vx: number, vy: number, vz: number,
+    ox: number, oy: number, oz: number): void;
+  acp_abi_rv_fphook_execute(obj: Ptr, timeCreated: number, interpolationTime: number, start: number, end: number,
+    now: number): number;
+  // ---- end retail arithmetic vectors ----
   [name: string]: unknown;
 }
 

@@ -467,3 +467,14 @@ bool acp_vec3_is_zero(acp_vec3 v)
     return fabs((double)v.x) < ACP_F_EPSILON && fabs((double)v.y) < ACP_F_EPSILON &&
            fabs((double)v.z) < ACP_F_EPSILON;
 }
+
+acp_vec3 acp_vec3_div(acp_vec3 v, float d)
+{
+    double inv = 1.0 / d;
+    float inv_f = (float)inv;
+    acp_vec3 r;
+    r.y = (float)((double)inv_f * v.y);
+    r.x = (float)(inv * v.x);
+    r.z = (float)((double)inv_f * v.z);
+    return r;
+}

@@ -169,4 +169,8 @@ bool acp_vec3_close(acp_vec3 a, acp_vec3 b);
 /** Every axis strictly below EPSILON in magnitude. Retail: AC1Legacy::Vector3::is_zero. */
 bool acp_vec3_is_zero(acp_vec3 v);
 
+/** v / d as retail divides: the double reciprocal 1/d scales x, its float copy scales y and z.
+ *  Retail: Vector3::operator/(float) (0x00455DE0), used for cached_velocity = offset / quantum. */
+acp_vec3 acp_vec3_div(acp_vec3 v, float d);
+
 #endif

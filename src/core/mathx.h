@@ -32,4 +32,23 @@ double acp_fmod(double x, double y);
  *  native and WASM builds give the same bits (tests/node/determinism.test.mjs). */
 unsigned long long acp_math_digest(unsigned int count);
 
+/* ---- replay (test builds only: compiled with ACP_MATHX_REPLAY) ----
+ * The retail-vector tests (tests/c/test_retail_vectors.c) replay the results their generator's
+ * libm returned, so that the arithmetic after a transcendental call is checked bit for bit even
+ * where fdlibm and that libm differ in the last bit. Production builds have none of this. */
+#ifdef ACP_MATHX_REPLAY
+typedef enum acp_math_fn {
+    ACP_MATH_SIN = 1, ACP_MATH_COS, ACP_MATH_ATAN2, ACP_MATH_ASIN, ACP_MATH_ACOS, ACP_MATH_POW, ACP_MATH_FMOD
+} acp_math_fn;
+/** One recorded call: fn(a) or fn(a, b) returned r (arguments matched bit for bit). */
+typedef struct acp_math_call {
+    acp_math_fn fn;
+    double a, b, r;
+} acp_math_call;
+/** Replay `calls` (NULL or n = 0: compute normally). A call not in the table is computed and
+ *  counted as a miss. Resets the miss count. */
+void acp_math_replay(const acp_math_call *calls, unsigned int n);
+/** Calls since acp_math_replay that were not in its table. */
+unsigned int acp_math_replay_misses(void);
+#endif
 #endif

@@ -279,18 +279,6 @@ void acp_physobj_update_position_internal(acp_physobj *obj, float quantum, acp_f
     acp_physobj_process_hooks(obj);
 }
 
-/* Retail Vector3::operator/ (0x00455DE0): x uses the double reciprocal, y and z its float. */
-static acp_vec3 vec3_div(acp_vec3 v, float d)
-{
-    double inv = 1.0 / d;
-    float inv_f = (float)inv;
-    acp_vec3 r;
-    r.y = (float)((double)inv_f * v.y);
-    r.x = (float)(inv * v.x);
-    r.z = (float)((double)inv_f * v.z);
-    return r;
-}
-
 /* Keep the new rotation but the old origin (retail's "no move" and "sweep failed" paths). */
 static void keep_origin(acp_physobj *obj, acp_frame *candidate)
 {
@@ -330,7 +318,7 @@ static void move_with_spheres(acp_physobj *obj, float quantum, acp_position *can
         return;
     }
     acp_vec3 d = acp_position_get_offset(&obj->position, &t->sphere_path.curr_pos);
-    obj->cached_velocity = vec3_div(d, quantum);
+    obj->cached_velocity = acp_vec3_div(d, quantum);
     acp_physobj_set_position_internal(obj, t);
 }
 

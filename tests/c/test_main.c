@@ -12,6 +12,7 @@ const char *acp_test_not_run = NULL;
 #define ACP_SUITES_TERRAIN(X) X(terrain) X(transition)
 #define ACP_SUITES_DAT(X) X(dat_reader) X(dat_container) X(dat_records) X(dat_writer) X(dat_real)
 #define ACP_SUITES_SCENARIO(X) X(text) X(jsonv) X(scenario) X(trace)
+#define ACP_SUITES_VECTORS(X) X(retail_vectors)
 
 #define ACP_SUITES_BENCH(X) X(bench)
 
@@ -21,7 +22,8 @@ const char *acp_test_not_run = NULL;
     ACP_SUITES_TERRAIN(X) \
     ACP_SUITES_DAT(X) \
     ACP_SUITES_SCENARIO(X) \
-    ACP_SUITES_BENCH(X)
+    ACP_SUITES_BENCH(X) \
+    ACP_SUITES_VECTORS(X)
 
 #define DECLARE(name) void suite_##name(void);
 ACP_SUITES(DECLARE)
