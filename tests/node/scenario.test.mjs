@@ -6,14 +6,14 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import Ajv2020 from 'ajv/dist/2020.js';
 
 import { goldenCases } from '../../scripts/golden.mjs';
 import {
-  createRun, diffTraces, encodeJson, generateFrameTimesWasm, openRun, parseJsonText, runScenario,
+  createRun, diffTraces, encodeJson, excerptNames, generateFrameTimesWasm, openRun, parseJsonText, runScenario,
   ScenarioError, splitLines, validateScenario,
 } from '../../wasm/scenario.mjs';
 import { acphys, nativeCli, root } from './helpers.mjs';
@@ -138,6 +138,40 @@ describe('bad scenarios (tests/scenarios/bad/manifest.json) through the .wasm', 
   });
 });
 
+describe('the running-turning player on flat ground (tests/scenarios/running-turning-player-flat.json)', () => {
+  it('runs headless from both CLIs and circles at radius v/ω = 4.0 × 2.0039682 / (1.5 × 1.5)', () => {
+    const path = join(root, 'tests', 'scenarios', 'running-turning-player-flat.json');
+    const traceA = join(tmp, 'flat-native.jsonl'), traceB = join(tmp, 'flat-npx.jsonl');
+    const n = native(['run', path, '--quiet', '--trace', traceA]);
+    assert.equal(n.status, 0, n.stderr);
+    const w = viaWasm(['run', path, '--quiet', '--trace', traceB]);
+    assert.equal(w.stdout, n.stdout);
+    assert.equal(read(traceA), read(traceB));
+    const frames = read(traceA).split('\n').filter((l) => l.startsWith('{"frame"')).map((l) => JSON.parse(l).objects[0]);
+    // Kåsa's algebraic circle fit through every position.
+    // From 0.2 s on: the run starts with the Ready → RunForward link, whose animation is not the cycle.
+    const pts = frames.filter((o) => o.update_time >= 0.2).map((o) => o.origin);
+    const mx = pts.reduce((a, p) => a + p[0], 0) / pts.length, my = pts.reduce((a, p) => a + p[1], 0) / pts.length;
+    let suu = 0, svv = 0, suv = 0, suuu = 0, svvv = 0, suvv = 0, svuu = 0;
+    for (const [x, y] of pts) {
+      const u = x - mx, v = y - my;
+      suu += u * u; svv += v * v; suv += u * v; suuu += u * u * u; svvv += v * v * v; suvv += u * v * v; svuu += v * u * u;
+    }
+    const det = suu * svv - suv * suv;
+    const uc = (0.5 * (suuu + suvv) * svv - 0.5 * (svvv + svuu) * suv) / det;
+    const vc = (0.5 * (svvv + svuu) * suu - 0.5 * (suuu + suvv) * suv) / det;
+    const r = Math.sqrt(uc * uc + vc * vc + (suu + svv) / pts.length);
+    const expected = (4.0 * Math.fround(2.0039682)) / (1.5 * 1.5);
+    // The object moves and turns in steps, one per animation frame boundary (1/30 s), and a quantum
+    // that crosses two or three boundaries combines them before the next sweep, which shifts the
+    // circle by millimetres (7.5 mm for three: tests/c/test_transition.c runner_on_flat_ground).
+    // Measured here: radius 3.5641 against v/ω 3.5626, points within 9 mm of the fitted circle.
+    assert.ok(Math.abs(r - expected) < 5e-3, `radius ${r} vs v/ω ${expected}`);
+    for (const [x, y] of pts) assert.ok(Math.abs(Math.hypot(x - mx - uc, y - my - vc) - r) < 1.5e-2, `(${x}, ${y}) off the circle`);
+    assert.ok(pts.every((p) => p[2] === pts[0][2]), 'z stays on the flat ground');
+  });
+});
+
 describe('clock profiles part ways where SPEC §4 says (data/scenarios/clock-profiles.json)', () => {
   const f = Math.fround;
   // Trace floats print with 9 digits: Math.fround gives back the float32 the trace wrote.
@@ -209,7 +243,9 @@ describe('native ≡ WASM', () => {
         const out = join(tmp, 'native.jsonl');
         const n = native(['run', path, '--quiet', '--profile', profile, '--trace', out]);
         assert.equal(n.status, 0, `${path}: ${n.stderr}`);
-        const r = runScenario(acp, readJson(path), { profile });
+        const s = readJson(path);
+        const excerpts = new Map(excerptNames(s).filter((e) => e !== 'default').map((e) => [e, readFileSync(join(dirname(path), e))]));
+        const r = runScenario(acp, s, { profile, excerpts });
         const nativeTrace = read(out);
         assert.equal(JSON.parse(splitLines(nativeTrace).at(-1)).digest, r.digest, `${path} (${profile}) digest`);
         assert.ok(nativeTrace === r.trace, `${path} (${profile}): traces differ`);
