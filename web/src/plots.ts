@@ -1,8 +1,9 @@
 // The plots (uPlot, Canvas 2D). Quanta plot, one per clock profile over the same frame times:
 // per render frame, the quanta each tracked object's update_object handed to
-// UpdateObjectInternal (stacked bars; untracked objects together as "others"), the elapsed time
-// update_object computed and the pending remainder (the selected object), whether the world gate
-// passed (markers along the top), and lines at MIN_QUANTUM, MAX_QUANTUM and HUGE_QUANTUM. Time
+// UpdateObjectInternal (stacked bars; the untracked objects as their mean per object), the
+// elapsed time update_object computed and the pending remainder (the selected object), whether
+// the world gate passed (markers along the top), and lines at MIN_QUANTUM, MAX_QUANTUM and
+// HUGE_QUANTUM, labelled in a gutter right of the plot. Time
 // series: x, y, z, heading and speed of the tracked objects over the frame times. The data are
 // views into the history's columns; updates are throttled by the caller.
 import uPlot from 'uplot';
