@@ -247,6 +247,8 @@ export class App {
     } catch (e) {
       next?.dispose();
       this.busy = false;
+      // The current run goes on, but the time spent on the failed rebuild is no frame of it.
+      this.settling = true;
       const why = describeError(e);
       if (opts.source && e instanceof ScenarioError) {
         const whose = opts.source === 'the link' ? "The link's scenario is damaged or invalid" : `The scenario in ${opts.source} is invalid`;
