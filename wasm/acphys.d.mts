@@ -285,6 +285,9 @@ export declare class Acphys {
   readonly size: number;
   /** Build digest: first 16 hex digits of the SHA-256 of the .wasm (undefined without WebCrypto). */
   readonly digest: string | undefined;
+  /** How many times the module has grown its memory; after each grow the loader adds headroom
+   *  (a quarter of the memory, at most 96 MiB), so large runs grow it in few steps. */
+  readonly memoryGrowths: number;
   u8(): Uint8Array;
   u32(): Uint32Array;
   i32(): Int32Array;

@@ -31,13 +31,33 @@ async function readBytes(source) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-function stubImports(module) {
+/** The standalone module grows its memory by exactly what each allocation lacks (64 KiB steps,
+ *  Emscripten's standalone emscripten_resize_heap), and every grow gives JavaScript a new
+ *  ArrayBuffer, which costs V8 a garbage collection: building a run of 10,000 objects took
+ *  seconds, most of them in those collections. After each grow the module reports (the import
+ *  emscripten_notify_memory_growth), this loader grows the memory further, by a quarter of its
+ *  size and at most 96 MiB (the growth Emscripten's own JavaScript runtime allows itself), so
+ *  the module's next allocations find room and memory grows in a few dozen steps, not
+ *  thousands. `acp.memoryGrowths` counts the module's grows. */
+function growMore(state) {
+  state.count++;
+  const memory = state.memory;
+  if (!memory) return;
+  const pages = memory.buffer.byteLength / 65536;
+  try {
+    memory.grow(Math.max(1, Math.min(Math.ceil(pages / 4), 1536)));
+  } catch {
+    // at the maximum: the module's own exact growth stands
+  }
+}
+
+function stubImports(module, grown) {
   const imports = {};
   for (const imp of WebAssembly.Module.imports(module)) {
     imports[imp.module] ??= {};
     if (imp.kind !== 'function') continue;
     if (imp.name === 'emscripten_notify_memory_growth') {
-      imports[imp.module][imp.name] = () => {};
+      imports[imp.module][imp.name] = () => growMore(grown);
       continue;
     }
     imports[imp.module][imp.name] = () => {
@@ -58,7 +78,7 @@ export async function buildDigest(bytes) {
 
 /** The loaded module: its exports, its memory and helpers to reach linear memory. */
 export class Acphys {
-  constructor(instance, bytes, digest) {
+  constructor(instance, bytes, digest, grown = { count: 0 }) {
     /** Every exported function, by name (`acp_abi_*`). */
     this.exports = instance.exports;
     /** The module's linear memory. */
@@ -67,7 +87,11 @@ export class Acphys {
     this.size = bytes.byteLength;
     /** Build digest: first 16 hex digits of the SHA-256 of the .wasm. */
     this.digest = digest;
+    this._grown = grown;
   }
+  /** How many times the module has grown its memory (each grow is followed by the loader's
+   *  headroom: see growMore). */
+  get memoryGrowths() { return this._grown.count; }
   /** A Uint8Array over the whole memory, valid until the next call that may grow it. */
   u8() { return new Uint8Array(this.memory.buffer); }
   /** Uint32 view. */
@@ -178,9 +202,11 @@ function writeScalar(acp, type, p, v) {
 export async function loadAcphys(source) {
   const bytes = await readBytes(source);
   const module = await WebAssembly.compile(bytes);
-  const instance = await WebAssembly.instantiate(module, stubImports(module));
+  const grown = { memory: null, count: 0 };
+  const instance = await WebAssembly.instantiate(module, stubImports(module, grown));
+  grown.memory = instance.exports.memory;
   if (typeof instance.exports._initialize === 'function') instance.exports._initialize();
-  return new Acphys(instance, bytes, await buildDigest(bytes));
+  return new Acphys(instance, bytes, await buildDigest(bytes), grown);
 }
 
 // ---- DAT records (wasm/abi.c acp_abi_dat_*) ----

@@ -137,7 +137,7 @@ function excerptBytes(excerpts, name) {
 function profileIndex(profile) {
   if (profile === undefined || profile === null) return -1;
   const i = PROFILES.indexOf(profile);
-  if (i < 0) throw new ScenarioError(`--profile: unknown profile "${profile}" (known: retail, acdream-r6, ace)`);
+  if (i < 0) throw new ScenarioError(`the profile option: unknown profile "${profile}" (known: retail, acdream-r6, ace)`);
   return i;
 }
 

@@ -650,7 +650,15 @@ static bool read_objects(ctx *c, path *p, const acp_jsonv *v, acp_scenario *s)
 {
     if (v->type != ACP_JSONV_ARRAY) return fail_type(c, p, "an array of objects", v);
     if (v->count == 0) return fail(c, p, "expected at least one object");
-    if (v->count > ACP_SCENARIO_MAX_OBJECTS) return fail(c, p, "more than 4096 objects");
+    if (v->count > ACP_SCENARIO_MAX_OBJECTS) {
+        acp_text t;
+        if (fail_at(c, p, &t)) {
+            acp_text_put(&t, "more than ");
+            acp_text_put_u64(&t, ACP_SCENARIO_MAX_OBJECTS);
+            acp_text_put(&t, " objects");
+        }
+        return false;
+    }
     s->objects = calloc(v->count, sizeof *s->objects);
     if (!s->objects) return fail(c, p, "out of memory");
     for (uint32_t i = 0; i < v->count; i++) {

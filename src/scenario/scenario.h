@@ -24,7 +24,7 @@
 #include "position.h"
 
 #define ACP_SCENARIO_VERSION 1            /* newest version this build reads */
-#define ACP_SCENARIO_MAX_OBJECTS 4096u
+#define ACP_SCENARIO_MAX_OBJECTS 16384u   /* room for the page's 10,000-object runs */
 #define ACP_SCENARIO_MAX_EVENTS 1000000u
 #define ACP_SCENARIO_MAX_FRAMES 1000000u  /* explicit times or generated frames */
 #define ACP_SCENARIO_MAX_EXCERPTS 64u

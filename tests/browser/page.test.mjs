@@ -3,9 +3,12 @@
 // plots and the time series draw, the map shows the player moving; the keyboard drives it; Share
 // makes a link that a fresh browser replays "identical", to the digest Node computes for the
 // scenario in the link; a run file opens the same way; "Copy as Node test" gives a test that
-// passes; a broken link and a file that is not a DAT give a message and leave the run going; a
-// full DAT is read lazily and gives the same run; 1,000 objects run and their figures are
-// recorded. Screenshots and figures go to tests/artifacts/.
+// passes; a broken, damaged or tampered link and a file that is not a DAT give a message and
+// leave the run going, and a later success clears the message; a full DAT is read lazily and
+// gives the same run; the recorded clock leaves start-up and rebuild work out and keeps a hitch
+// while running; ?spawn= beyond the runner's 16,384 objects is capped and says so; 1,000 objects
+// run and their figures are recorded (not judged: the frame budget is `npm run bench`'s).
+// Screenshots and figures go to tests/artifacts/.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -62,6 +65,15 @@ function inkedPixels(page, selector) {
   }, selector);
 }
 
+/** A link with its run file changed by `edit` (the prefix kept unless `build` is given). */
+function tamper(link, edit, build) {
+  const [base, frag] = link.split('#');
+  const m = /^v1\.([0-9a-z]+)\.(.*)$/s.exec(frag);
+  const raw = JSON.parse(LZString.decompressFromEncodedURIComponent(m[2]));
+  edit(raw);
+  return `${base}#v1.${build ?? m[1]}.${LZString.compressToEncodedURIComponent(JSON.stringify(raw))}`;
+}
+
 /** The run file in a link's fragment (as the page encodes it: link.ts). */
 function decodeFragment(link) {
   const frag = new URL(link).hash.slice(1);
@@ -102,7 +114,27 @@ describe('the demo page in headless Chromium', () => {
     const series = await inkedPixels(page, '.series-plot canvas');
     assert.equal(series.length, 5);
     for (const ink of series) assert.ok(ink > 200, `time series drew ${ink} pixels`);
+    // The status line's run summary is current (rewritten every 250 ms), and the frame slider's
+    // label shows the frame just run, not one the plots were queued for.
+    await page.waitForFunction(() => {
+      const m = /, ([\d,]+) frames recorded/.exec(document.getElementById('status-run').textContent);
+      return m && Number(m[1].replace(/,/g, '')) >= 60;
+    }, null, { timeout: 10_000 });
+    assert.match(await page.locator('#status-run').textContent(), /^running-turning-player: 1 object, [\d,]+ frames recorded \([\d.]+ s\), recording\.$/);
+    const { label, frames } = await page.evaluate(() => ({ label: document.getElementById('scrub-label').dataset.frame, frames: window.acphysPage.state().frames }));
+    assert.equal(Number(label), frames, 'the frame label is the frame just run');
+    // The description keeps its text whole ("0.5 ms" is not a sentence end) and says what the
+    // page does with frame times instead of the recorded scenario's "3 s at 60 Hz ..." sentence;
+    // the run file (hence the link and the copied Node test) carries it so.
+    const recorded = JSON.parse(readFileSync(join(root, 'data', 'scenarios', 'running-turning-player.json'), 'utf8')).description;
+    const file = await page.evaluate(() => window.acphysPage.runFile());
+    assert.equal(file.scenario.description,
+      `${recorded.replace(' 3 s at 60 Hz with 0.5 ms of seeded jitter.', '')} On the page: the frame times are the browser's requestAnimationFrame times, recorded as the run goes.`);
+    // The recorded clock started at an animation frame after the page's start-up drawing ended.
+    const clock = await page.evaluate(() => window.acphysPage.clock());
+    assert.ok(clock && clock.ts >= clock.readyAt, JSON.stringify(clock));
     await page.screenshot({ path: shot('default'), fullPage: true });
+    await page.locator('#quanta').screenshot({ path: shot('default-quanta') });
   });
 
   it('drives the selected object with the keyboard: held keys become raw_motion and jump events', async () => {
@@ -174,11 +206,17 @@ describe('the demo page in headless Chromium', () => {
     }
   });
 
-  it('opens a run file the same way (replay, "identical")', async () => {
+  it('opens a run file the same way (replay, "identical"), and the replay clears an earlier error', async () => {
     const file = await page.evaluate(() => window.acphysPage.runFile());
+    // First a scenario the runner refuses: its message names the file and the field.
+    const bad = { ...file.scenario, objects: [{ ...file.scenario.objects[0], velocty: [0, 0, 0] }] };
+    await page.setInputFiles('#run-input', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
+    await page.waitForFunction(() => !document.getElementById('message').hidden, null, { timeout: 10_000 });
+    assert.match(await page.locator('#message-text').textContent(), /^The scenario in bad\.json is invalid: unknown field "velocty" in objects\[0\]\. The current run goes on unchanged\.$/);
     await page.setInputFiles('#run-input', { name: 'run.acphys.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
     await page.waitForFunction(() => document.getElementById('verdict')?.dataset.verdict === 'identical', null, { timeout: 20_000 });
     assert.equal(await page.locator('#verdict').getAttribute('data-digest'), file.digest);
+    assert.equal(await page.locator('#message').isHidden(), true, 'the error about bad.json is gone after the replay');
   });
 
   it('"Copy as Node test" gives a node:test file that replays the run and passes', async () => {
@@ -220,7 +258,8 @@ describe('the demo page in headless Chromium', () => {
     const digest = await page.evaluate((f) => window.acphysPage.digestAt(f), before.frames);
     await page.setInputFiles('#dat-input', { name: 'client_portal.dat', mimeType: 'application/octet-stream', buffer: readFileSync(join(root, 'data', 'portal-default.dat')) });
     await page.waitForFunction(() => /records copied/.test(document.getElementById('status').textContent), null, { timeout: 20_000 });
-    assert.match(await page.locator('#dats').textContent(), /client_portal\.dat \(full DAT, read lazily; \d+ records copied/);
+    // Sizes in KB or MB as they read (the 61,440-byte DAT: "61.4 KB", not "0 MB").
+    assert.match(await page.locator('#dats').textContent(), /client_portal\.dat \(full DAT, read lazily; \d+ records copied \(\d+(\.\d)? KB read of 61\.4 KB\)/);
     assert.match(await page.locator('#synthetic-body').textContent(), /replaced by client_portal\.dat/);
     assert.equal(await page.evaluate((f) => window.acphysPage.digestAt(f), before.frames), digest);
     // Copy as Node test with the DAT: the test and the excerpt the page offers replay in Node.
@@ -257,6 +296,7 @@ describe('the demo page in headless Chromium', () => {
       await p2.setInputFiles('#dat-input', { name: 'client_portal.dat', mimeType: 'application/octet-stream', buffer: readFileSync(join(root, 'data', 'portal-default.dat')) });
       await p2.waitForFunction(() => document.getElementById('verdict')?.dataset.verdict, null, { timeout: 30_000 });
       assert.equal(await p2.locator('#verdict').getAttribute('data-verdict'), 'identical', await p2.locator('#verdict').textContent());
+      assert.equal(await p2.locator('#message').isHidden(), true, 'the request for the DAT is gone once the link replayed');
     } finally {
       await fresh.close();
     }
@@ -327,6 +367,45 @@ describe('the demo page in headless Chromium', () => {
     await page.click('#play');
   });
 
+  it('the recorded frame times leave out the work of a (re)start and keep a hitch while running', async () => {
+    // A restart whose first frame (drawing the new views) takes 1.5 s longer, as a slow start-up
+    // or rebuild does: the recorded clock starts after it, so it is no frame's time.
+    await page.evaluate(() => window.acphysPage.stallStart(1500));
+    await page.click('#restart');
+    await page.waitForFunction(() => window.acphysPage.state().frames >= 5 && !window.acphysPage.state().busy, null, { timeout: 20_000 });
+    const first = (await page.evaluate(() => window.acphysPage.runFile())).scenario.frames.times[0];
+    assert.ok(first < 1, `the first recorded frame is at ${first} s: the 1.5 s start-up stall was recorded`);
+    const clock = await page.evaluate(() => window.acphysPage.clock());
+    assert.ok(clock.ts >= clock.readyAt, JSON.stringify(clock));
+    // A 0.5 s stall while running is a hitch the browser really had: it is recorded.
+    const f0 = (await state(page)).frames;
+    await page.evaluate(() => window.acphysPage.stall(500));
+    await waitFrames(page, f0 + 10);
+    const times = (await page.evaluate(() => window.acphysPage.runFile())).scenario.frames.times;
+    const longest = Math.max(...times.slice(f0 - 1).map((t, k, a) => (k ? t - a[k - 1] : 0)));
+    assert.ok(longest >= 0.4, `the longest frame after the stall is ${longest} s`);
+  });
+
+  it('a link whose data was tampered with says its scenario is damaged or invalid, with the reason, and the run goes on', async () => {
+    const cases = [
+      [tamper(link, (r) => { r.scenario.profile = 'rtsqail'; }), /^The link's scenario is damaged or invalid: profile: unknown profile "rtsqail" \(known: "retail", "acdream-r6", "ace"\)\. The current run goes on unchanged\.$/],
+      [tamper(link, (r) => { r.scenario.objecpts = r.scenario.objects; delete r.scenario.objects; }), /^The link's scenario is damaged or invalid: unknown field "objecpts" in the scenario\. The current run goes on unchanged\.$/],
+      [tamper(link, () => {}, '0000000000000000'), /^The link is damaged: its prefix "#v1\.0000000000000000\." names build 0000000000000000, but its data says build [0-9a-f]{16}\. The current run goes on unchanged\.$/],
+    ];
+    for (const [url, message] of cases) {
+      const { page: p5, errors } = await open(browser.context, url.slice(server.url.length));
+      await p5.waitForFunction(() => !document.getElementById('message').hidden, null, { timeout: 20_000 });
+      const text = await p5.locator('#message-text').textContent();
+      assert.match(text, message);
+      assert.doesNotMatch(text, /--profile/);
+      await waitFrames(p5, 10);
+      assert.equal((await state(p5)).objects, 1, 'the default run goes on');
+      assert.deepEqual(errors, []);
+      if (message.source.includes('rtsqail')) await p5.screenshot({ path: shot('tampered-link'), fullPage: false });
+      await p5.close();
+    }
+  });
+
   it('a broken link gives a clear message and the default scenario runs', async () => {
     const { page: p3, errors } = await open(browser.context, '#v1.0123456789abcdef.N4IgLgnglgpg-this-is-not-lz');
     await p3.waitForFunction(() => !document.getElementById('message').hidden, null, { timeout: 10_000 });
@@ -338,33 +417,44 @@ describe('the demo page in headless Chromium', () => {
     await p3.close();
   });
 
-  it('holds 60 frames/s with 1,000 animated objects, the core under 4 ms a frame (figures in tests/artifacts/page-perf.json)', async () => {
+  it('?spawn= beyond the runner\'s 16,384 objects runs 16,384 and says the request was capped', async () => {
+    const { page: p6, errors } = await open(browser.context, '?spawn=99999&compare=0');
+    await p6.waitForFunction(() => window.acphysPage.state()?.objects === 16384 && window.acphysPage.state().frames >= 3, null, { timeout: 120_000 });
+    await p6.waitForFunction(() => !document.getElementById('message').hidden, null, { timeout: 10_000 });
+    assert.match(await p6.locator('#message-text').textContent(),
+      /^\?spawn=99999 asks for 99,999 copies of the player, 100,000 objects; a scenario holds at most 16,384 objects, so the page runs the player and 16,383 copies\.$/);
+    assert.equal(await p6.locator('#message').getAttribute('class'), 'notice');
+    assert.match(await p6.locator('#status-run').textContent(), /^running-turning-player: 16,384 objects, /);
+    await p6.screenshot({ path: shot('spawn-capped'), fullPage: false });
+    assert.deepEqual(errors, []);
+    await p6.close();
+  });
+
+  it('runs 1,000 animated objects; their frame figures are recorded in tests/artifacts/page-perf.json, not judged (the frame budget is npm run bench)', async () => {
     const { page: p4 } = await open(browser.context, '?spawn=999');
-    await p4.waitForFunction(() => window.acphysPage.state()?.objects === 1000 && window.acphysPage.state().frames > 30, null, { timeout: 30_000 });
-    // Windows of 3 s, at least three and at most six; the best counts (a shared machine's other
-    // work comes and goes). Floors for a loaded CI machine (the closing note gives figures
-    // measured on this one); ACPHYS_MIN_FPS raises or lowers the frame-rate floor.
-    const minFps = Number(process.env.ACPHYS_MIN_FPS ?? 40);
+    await p4.waitForFunction(() => window.acphysPage.state()?.objects === 1000 && window.acphysPage.state().frames > 30, null, { timeout: 60_000 });
+    // Three windows of 3 s; every figure is kept as it came: a shared machine's other work comes
+    // and goes, so none is asserted (project rule: performance is measured by npm run bench).
     const windows = [];
-    const good = (p) => p.fps >= minFps && p.core.mean < 4;
-    for (let w = 0; w < 6 && (w < 3 || !windows.some(good)); w++) {
+    for (let w = 0; w < 3; w++) {
       await p4.evaluate(() => window.acphysPage.resetPerf());
       await p4.waitForTimeout(3000);
       windows.push(await p4.evaluate(() => window.acphysPage.perf()));
     }
-    const pool = windows.some(good) ? windows.filter(good) : windows;
-    const perf = pool.reduce((a, b) => (b.fps - 10 * b.core.mean > a.fps - 10 * a.core.mean ? b : a));
     const st = await state(p4);
+    assert.equal(st.objects, 1000);
+    assert.ok(st.frames > 30, `${st.frames} frames`);
+    await p4.locator('#quanta').screenshot({ path: shot('1000-objects-quanta') });
+    await p4.screenshot({ path: shot('1000-objects'), fullPage: false });
     // The core alone (a session of its own, stepped at 60 Hz without drawing), for comparison.
     await p4.evaluate(() => window.acphysPage.pause());
     const alone = await p4.evaluate(() => window.acphysPage.benchCore(300));
+    writeFileSync(join(ARTIFACTS, 'page-perf.json'), `${JSON.stringify({ objects: st.objects, windows, coreAlone: alone }, null, 1)}\n`);
+    for (const p of windows) {
+      console.log(`# 1,000 objects: ${p.fps.toFixed(1)} frames/s; core ${p.core.mean.toFixed(2)} ms/frame (p95 ${p.core.p95.toFixed(2)}, ` +
+        `max ${p.core.max.toFixed(2)}); other profile ${p.compare.mean.toFixed(2)} ms; page ${p.page.mean.toFixed(2)} ms`);
+    }
     console.log(`# core alone, 1,000 objects at 60 Hz: ${alone.mean.toFixed(2)} ms/frame (p95 ${alone.p95.toFixed(2)}, max ${alone.max.toFixed(2)})`);
-    writeFileSync(join(ARTIFACTS, 'page-perf.json'), `${JSON.stringify({ objects: st.objects, best: perf, windows, coreAlone: alone }, null, 1)}\n`);
-    console.log(`# 1,000 objects: ${perf.fps.toFixed(1)} frames/s; core ${perf.core.mean.toFixed(2)} ms/frame (p95 ${perf.core.p95.toFixed(2)}, ` +
-      `max ${perf.core.max.toFixed(2)}); other profile ${perf.compare.mean.toFixed(2)} ms; page ${perf.page.mean.toFixed(2)} ms`);
-    await p4.screenshot({ path: shot('1000-objects'), fullPage: false });
-    assert.ok(perf.fps >= minFps, `${perf.fps} frames/s`);
-    assert.ok(perf.core.mean < 4, `core ${perf.core.mean} ms/frame`);
     await p4.close();
   });
 });

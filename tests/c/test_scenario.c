@@ -456,6 +456,54 @@ static void frame_generator(void)
     ENSURE_NEAR(t[0] - (2.5 + 1.0 / 60.0), -0.00049993705, 1e-12);
 }
 
+/* A scenario of `n` objects (ids 1..n, no Setup) and one frame, as JSON text (caller frees). */
+static char *many_objects_json(uint32_t n)
+{
+    const char *head = "{\"version\":1,\"frames\":{\"times\":[0.05]},\"objects\":[";
+    const char *obj = "{\"id\":%u,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[1,2,3]}}";
+    size_t cap = strlen(head) + (size_t)n * 80u + 8u, len = 0;
+    char *text = malloc(cap);
+    if (!text) return NULL;
+    len += (size_t)snprintf(text + len, cap - len, "%s", head);
+    for (uint32_t i = 1; i <= n; i++) {
+        if (i > 1) text[len++] = ',';
+        len += (size_t)snprintf(text + len, cap - len, obj, (unsigned)i);
+    }
+    snprintf(text + len, cap - len, "]}");
+    return text;
+}
+
+/* ACP_SCENARIO_MAX_OBJECTS (16,384: the page's 10,000-object runs fit) objects decode and run;
+ * one more is refused with the limit in the message. */
+static void object_limit(void)
+{
+    ENSURE_EQ(ACP_SCENARIO_MAX_OBJECTS, 16384u);
+    for (uint32_t n = ACP_SCENARIO_MAX_OBJECTS; n <= ACP_SCENARIO_MAX_OBJECTS + 1u; n++) {
+        char *text = many_objects_json(n);
+        ENSURE(text != NULL);
+        if (!text) return;
+        char err[256];
+        acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
+        free(text);
+        ENSURE(doc != NULL);
+        if (!doc) return;
+        acp_run *run = acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO);
+        acp_jsonv_doc_destroy(doc);
+        ENSURE(run != NULL);
+        if (!run) return;
+        if (n == ACP_SCENARIO_MAX_OBJECTS) {
+            ENSURE(acp_run_error(run) == NULL);
+            if (!acp_run_error(run)) ENSURE(acp_run_start(run) && acp_run_step(run, 0.05));
+            ENSURE(acp_run_error(run) == NULL);
+            if (acp_run_error(run)) fprintf(stderr, "%s\n", acp_run_error(run));
+        } else {
+            const char *e = acp_run_error(run);
+            ENSURE(e != NULL && strcmp(e, "objects: more than 16384 objects") == 0);
+        }
+        acp_run_destroy(run);
+    }
+}
+
 /* Every case of tests/scenarios/bad/manifest.json gives its message. */
 static void bad_corpus(void)
 {
@@ -502,6 +550,7 @@ void suite_scenario(void)
     RUN(defaults_and_order);
     RUN(frame_generator);
     RUN(bad_corpus);
+    RUN(object_limit);
 }
 
 /* ---- trace: digest, lines, golden traces, stepping, diff ---- */

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 
-import { DatError, DatSet, LazyDat, writeDat } from '../../wasm/acphys.mjs';
-import { createRun, runScenario, ScenarioError } from '../../wasm/scenario.mjs';
+import { DatError, DatSet, LazyDat, loadAcphys, writeDat } from '../../wasm/acphys.mjs';
+import { createRun, runScenario, ScenarioError, validateScenario } from '../../wasm/scenario.mjs';
 import { acphys, root } from './helpers.mjs';
 
 const readJson = (p) => JSON.parse(readFileSync(p, 'utf8'));
@@ -174,5 +174,46 @@ describe('records copied out of a DAT read lazily (LazyDat, acp_abi_lazydat_*)',
     const junk = new LazyDat(acp, 4096, (o, n) => new Uint8Array(n).fill(0x41));
     await assert.rejects(junk.open(), (e) => e instanceof DatError && e.code === 'ACP_DAT_ERR_BAD_MAGIC');
     junk.free();
+  });
+});
+
+describe('scenarios of up to 16,384 objects (ACP_SCENARIO_MAX_OBJECTS: the page\'s 10,000-object runs)', () => {
+  /** The player and n − 1 copies of it on a grid around it (as the page's ?spawn=N makes them). */
+  function copies(n) {
+    const s = player();
+    const src = s.objects[0];
+    const side = Math.ceil(Math.sqrt(n));
+    for (let k = 1; k < n; k++) {
+      const o = structuredClone(src);
+      o.id = k + 1;
+      delete o.name;
+      o.position.origin = [20 + (k % side) * (150 / side), 20 + Math.floor(k / side) * (150 / side), src.position.origin[2]];
+      o.position.cell = '0xD59A0001';
+      s.objects.push(o);
+      s.events.push({ ...s.events[0], object: k + 1 });
+    }
+    s.frames = { times: [1 / 30, 2 / 30] };
+    return s;
+  }
+
+  it('the largest runs under both clock profiles at once, as the page runs it, growing memory in few steps; one more object is refused', async () => {
+    const fresh = await loadAcphys(join(root, 'wasm', 'acphys.wasm')); // memory of its own
+    const s = copies(16384);
+    const runs = [];
+    try {
+      for (const profile of ['retail', 'acdream-r6']) runs.push(createRun(fresh, s, { profile }));
+      for (const r of runs) { r.step(1 / 30); r.step(2 / 30); }
+      assert.equal(runs[0].objectCount, 16384);
+      assert.equal(runs[0].objects().filter((o) => o.ran).length, 16384, 'every object ran its clock');
+      // Each of the module's grows is followed by the loader's headroom (wasm/acphys.mjs
+      // growMore): without it, some 3,800 grows of 64 KiB here, each a V8 garbage collection.
+      assert.ok(fresh.memoryGrowths < 60, `${fresh.memoryGrowths} memory grows for ${fresh.memory.buffer.byteLength} bytes`);
+    } finally {
+      for (const r of runs) r.dispose();
+    }
+    s.objects.push({ ...structuredClone(s.objects[1]), id: 16385 });
+    assert.equal(validateScenario(fresh, s), 'objects: more than 16384 objects');
+    const schema = readJson(join(root, 'schema', 'scenario.v1.schema.json'));
+    assert.equal(schema.properties.objects.maxItems, 16384, 'the schema says the same');
   });
 });

@@ -7,6 +7,7 @@ import { DatError, DatSet } from '../../wasm/acphys.mjs';
 import { ScenarioError, type ProfileName, type Scenario } from '../../wasm/scenario.mjs';
 import manifest from '../../data/excerpts.manifest.json';
 import { bytesDigest, extract, openDat, type UserDat } from './dat';
+import { formatBytes, plural } from './format';
 import { generateFrameTimes, type FrameGenerator } from './frames';
 import { Keyboard } from './keyboard';
 import {
@@ -21,9 +22,11 @@ import { addCopies, nextId, objectFromState, pageDefaultScenario, RETAIL_STATES 
 
 /** Recording stops (the run pauses) after this many frames: 10 minutes at 60 Hz. */
 export const MAX_FRAMES = 36_000;
-/** Most objects a scenario may have (ACP_SCENARIO_MAX_OBJECTS). */
-export const MAX_OBJECTS = 4096;
+/** Most objects a scenario may have (ACP_SCENARIO_MAX_OBJECTS in src/scenario/scenario.h). */
+export const MAX_OBJECTS = 16_384;
 const PLOT_INTERVAL_MS = 100;
+/** How often the status line's run summary (frames recorded) is rewritten while playing. */
+const STATUS_INTERVAL_MS = 250;
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
   const el = document.getElementById(id);
@@ -88,8 +91,25 @@ export class App {
   /** Scene time in whole microseconds; the last step (µs). */
   private sceneUs = 0;
   private lastStepUs = 16_667;
+  /** The rAF timestamp the next frame's time counts from (null: the next rAF sets it). */
   private prevTs: number | null = null;
   private lastRaf: number | null = null;
+  /** True from a run's (re)start to its first animation frame, which draws the new views; the
+   *  recorded clock starts at the animation frame after that, so neither the start-up or
+   *  rebuild work nor that first drawing is recorded as a frame time. */
+  private settling = true;
+  /** performance.now() when the settling frame's drawing ended; the clock starts no earlier. */
+  private readyAt = 0;
+  /** Where the current recording's clock started (the test hook reports it). */
+  private clockStart: { ts: number; readyAt: number } | null = null;
+  private statusDue = 0;
+  /** Counts the messages shown, so a run that replaces the current one clears only those
+   *  shown before it began. */
+  private messageSeq = 0;
+  /** The test hook's injected stalls (ms): in the next drawn frame, and in the next settling
+   *  frame (start-up work). */
+  private stallNext = 0;
+  private stallSettle = 0;
   private speed = 1;
   private scrub: number | null = null;
   private selected = 0;
@@ -125,8 +145,8 @@ export class App {
       await this.startDefault(true); // runs until the link replaces it (or stays when the link is broken)
       await this.openLink(frag);
     } else {
-      if (frag) this.error(`The link is broken: "#${frag.slice(0, 40)}${frag.length > 40 ? '…' : ''}" is not an acphys link (#v1.…); running the default scenario.`);
       await this.startDefault(true);
+      if (frag) this.error(`The link is broken: "#${frag.slice(0, 40)}${frag.length > 40 ? '…' : ''}" is not an acphys link (#v1.…); running the default scenario.`);
     }
     window.addEventListener('hashchange', () => {
       const f = location.hash.slice(1);
@@ -138,15 +158,27 @@ export class App {
   private async startDefault(play: boolean): Promise<void> {
     const s = pageDefaultScenario();
     const params = new URLSearchParams(location.search);
-    const spawn = Math.min(Number(params.get('spawn') ?? 0) || 0, MAX_OBJECTS - 1);
+    const asked = params.get('spawn');
+    const wanted = asked === null ? 0 : Number(asked);
+    const valid = Number.isInteger(wanted) && wanted >= 0;
+    const spawn = valid ? Math.min(wanted, MAX_OBJECTS - 1) : 0;
     if (spawn > 0) {
+      this.status(`Making ${plural(spawn, 'copy', 'copies')} of the player…`);
+      await new Promise((r) => setTimeout(r, 0)); // let the status show
       // Heights come from a session over the same excerpts (the terrain the copies stand on).
       const probe = new Session({ acp: this.acp, scenario: s, excerpts: new Map(), compare: false });
       addCopies(s, 0, spawn, (c, x, y) => probe.terrainHeight(c, x, y));
       probe.dispose();
     }
     const compare = params.get('compare') !== '0';
-    await this.rebuild(s, { play, compare });
+    const r = await this.rebuild(s, { play, compare });
+    if (!r) return;
+    if (!valid) {
+      this.error(`?spawn=${asked} is not a number of copies (a whole number from 0 to ${(MAX_OBJECTS - 1).toLocaleString('en-US')}): running the player alone.`, true);
+    } else if (wanted > spawn) {
+      this.error(`?spawn=${asked} asks for ${plural(wanted, 'copy', 'copies')} of the player, ${(wanted + 1).toLocaleString('en-US')} objects; a scenario holds at most ` +
+        `${MAX_OBJECTS.toLocaleString('en-US')} objects, so the page runs the player and ${plural(spawn, 'copy', 'copies')}.`, true);
+    }
   }
 
   // ---- building a session ----
@@ -170,7 +202,7 @@ export class App {
           await extract(this.acp, d!, s, (p) => {
             bar.max = Math.max(p.total, 1);
             bar.value = p.done;
-            $('progress-label').textContent = `Reading ${p.name}: ${p.done} of ${p.total} records, ${(p.bytesRead / 1048576).toFixed(1)} MB read of ${(p.size / 1048576).toFixed(0)} MB`;
+            $('progress-label').textContent = `Reading ${p.name}: ${p.done.toLocaleString('en-US')} of ${plural(p.total, 'record')}, ${formatBytes(p.bytesRead)} read of ${formatBytes(p.size)}`;
           });
         } finally {
           box.hidden = true;
@@ -183,10 +215,14 @@ export class App {
   }
 
   /** Replace the session by one for scenario `s`, replaying its recorded frame times. On any
-   *  failure the current session stays and the error is shown. */
-  private async rebuild(s: Scenario, opts: { play?: boolean; compare?: boolean } = {}): Promise<Session | null> {
+   *  failure the current session stays and the error is shown; `source` names where a scenario
+   *  from outside came from ("the link", a file name), so that a scenario the runner refuses is
+   *  reported as that source's, with the runner's field-level reason. On success, messages shown
+   *  before it began are cleared: they were about the run it replaces. */
+  private async rebuild(s: Scenario, opts: { play?: boolean; compare?: boolean; source?: string } = {}): Promise<Session | null> {
     if (this.busy) { this.error('Busy: wait for the current replay to finish.'); return null; }
     this.busy = true;
+    const seq = this.messageSeq;
     let next: Session | null = null;
     let lazyCopies: UserDat[] = [];
     let lastExcerpts = new Map<string, Uint8Array>();
@@ -211,7 +247,15 @@ export class App {
     } catch (e) {
       next?.dispose();
       this.busy = false;
-      this.error(`${describeError(e)}. The current run goes on unchanged.`);
+      // The current run goes on, but the time spent on the failed rebuild is no frame of it.
+      this.settling = true;
+      const why = describeError(e);
+      if (opts.source && e instanceof ScenarioError) {
+        const whose = opts.source === 'the link' ? "The link's scenario is damaged or invalid" : `The scenario in ${opts.source} is invalid`;
+        this.error(`${whose}: ${why}. The current run goes on unchanged.`);
+      } else {
+        this.error(`${opts.source ? `${opts.source}: ` : ''}${why}. The current run goes on unchanged.`);
+      }
       return null;
     }
     for (const d of lazyCopies) this.dats.set(d.name, d);
@@ -225,10 +269,13 @@ export class App {
     this.selected = Math.min(this.selected, next.n - 1);
     this.verdict = null;
     $('verdict').hidden = true;
+    if (this.messageSeq === seq) this.clearError();
     this.setupViews();
     this.setPlaying(opts.play ?? this.playing);
-    const w = next.warnings.length ? ` Warnings: ${next.warnings.join('; ')}` : '';
-    this.status(`${next.scenario.name ?? 'Scenario'}: ${next.n} object${next.n === 1 ? '' : 's'}, ${next.framesDone} frames recorded.${w}`);
+    this.settling = true;
+    this.clockStart = null;
+    this.showRunStatus();
+    this.status(next.warnings.length ? `Warnings: ${next.warnings.join('; ')}` : '');
     return next;
   }
 
@@ -277,15 +324,33 @@ export class App {
     const s = this.session;
     if (!s) return;
     let st: FrameStats | null = null;
-    if (this.playing && !this.busy) {
-      if (this.prevTs !== null) {
+    const settling = this.settling && !this.busy;
+    if (settling) {
+      // The first animation frame of a (re)started run draws its new views (the terrain, the
+      // plots): that work, and the start-up or rebuild before it, is not a frame time.
+      this.settling = false;
+      this.prevTs = null;
+    } else if (this.playing && !this.busy) {
+      if (this.prevTs === null) {
+        // The recorded clock starts here: at the first animation frame after the run (re)started
+        // and its views were drawn (never before that drawing ended: a late frame's timestamp
+        // can be older than the work that delayed it).
+        this.prevTs = Math.max(ts, this.readyAt);
+        this.clockStart ??= { ts: this.prevTs, readyAt: this.readyAt };
+      } else {
         const dUs = Math.round((ts - this.prevTs) * 1000 * this.speed);
         if (dUs > 0) st = this.advance(dUs);
+        this.prevTs = ts;
       }
-      this.prevTs = ts;
     }
     const t0 = performance.now();
-    this.draw();
+    this.draw(settling);
+    const stall = settling ? this.stallSettle : this.stallNext;
+    if (stall > 0) {
+      if (settling) this.stallSettle = 0; else this.stallNext = 0;
+      while (performance.now() - t0 < stall) { /* the test hook's stall */ }
+    }
+    if (settling) this.readyAt = performance.now();
     if (st) this.perf.add(st, performance.now() - t0);
   }
 
@@ -320,7 +385,9 @@ export class App {
     }
   }
 
-  private draw(): void {
+  /** Draw the map, and the plots that are due. `all`: every chart at once (the first frame of a
+   *  run, before its clock starts), as when paused. */
+  private draw(all = false): void {
     const s = this.session!;
     const frame = this.scrub;
     const idx = frame === null ? s.framesDone - 1 : frame;
@@ -352,10 +419,49 @@ export class App {
       for (const q of this.quanta) this.plotJobs.push(() => q.update(from, end));
       const series = this.series;
       if (series) for (let k = 0; k < series.count; k++) this.plotJobs.push(() => series.updateOne(k, from, end));
-      this.plotJobs.push(() => this.showReadout(idx));
+      // The readout shows the frame current when it runs, not the one the plots were queued for.
+      this.plotJobs.push(() => this.showReadout(this.shownIndex()));
     }
-    do this.plotJobs.shift()?.(); while (!this.playing && this.plotJobs.length);
+    do this.plotJobs.shift()?.(); while ((all || !this.playing) && this.plotJobs.length);
+    // The frame slider and its label follow every frame (the plots trail by up to one per chart).
+    this.showFrame(this.shownIndex());
+    if (t1 >= this.statusDue) {
+      this.statusDue = t1 + STATUS_INTERVAL_MS;
+      this.showRunStatus();
+    }
     this.perf.plots = performance.now() - t1;
+  }
+
+  /** The history index shown: the scrubbed frame, or the last one run. */
+  private shownIndex(): number {
+    const s = this.session!;
+    return this.scrub === null ? s.framesDone - 1 : this.scrub;
+  }
+
+  private shownFrame = { idx: NaN, done: NaN, scrub: false };
+  /** The frame slider and its label. */
+  private showFrame(idx: number): void {
+    const s = this.session!;
+    const scrubbing = this.scrub !== null;
+    const f = this.shownFrame;
+    if (f.idx === idx && f.done === s.framesDone && f.scrub === scrubbing) return;
+    f.idx = idx; f.done = s.framesDone; f.scrub = scrubbing;
+    const scrub = $<HTMLInputElement>('scrub');
+    scrub.max = String(Math.max(1, s.framesDone));
+    scrub.value = String(idx + 1);
+    $('scrub-label').textContent = s.framesDone
+      ? `${idx + 1} / ${s.framesDone}, t = ${s.history.now.at(idx).toFixed(3)} s${scrubbing ? ' (recorded)' : ''}`
+      : 'no frames yet';
+    $('scrub-label').dataset['frame'] = String(idx + 1);
+  }
+
+  /** The status line's run summary: the scenario, its objects and the frames recorded so far. */
+  private showRunStatus(): void {
+    const s = this.session;
+    if (!s) return;
+    const state = this.busy ? 'replaying' : s.framesDone >= MAX_FRAMES ? 'recording stopped' : this.playing ? 'recording' : 'paused';
+    $('status-run').textContent = `${s.scenario.name ?? 'Scenario'}: ${plural(s.n, 'object')}, ${plural(s.framesDone, 'frame')} recorded ` +
+      `(${s.lastTime.toFixed(1)} s), ${state}.`;
   }
 
   // ---- readouts ----
@@ -364,10 +470,6 @@ export class App {
     const s = this.session!;
     const h = s.history;
     const i = this.selected;
-    const scrub = $<HTMLInputElement>('scrub');
-    scrub.max = String(Math.max(1, s.framesDone));
-    scrub.value = String(idx + 1);
-    $('scrub-label').textContent = s.framesDone ? `${idx + 1} / ${s.framesDone}, t = ${h.now.at(idx).toFixed(3)} s${this.scrub !== null ? ' (recorded)' : ''}` : 'no frames yet';
     const tracked = i < s.tracked;
     const live = this.scrub === null;
     const x = live ? s.gx[i]! : tracked ? h.x[i]!.at(idx) : NaN;
@@ -458,11 +560,23 @@ export class App {
 
   // ---- messages ----
 
-  private error(text: string): void {
+  /** Show a message (an error, or with `notice` a note about what the page did instead of what
+   *  was asked); it stays until dismissed, superseded, or a later run replaces the current one. */
+  private error(text: string, notice = false): void {
+    this.messageSeq++;
     $('message-text').textContent = text;
+    $('message').className = notice ? 'notice' : '';
     $('message').hidden = false;
   }
-  private status(text: string): void { $('status').textContent = text; }
+  private clearError(): void {
+    $('message').hidden = true;
+    $('message-text').textContent = '';
+  }
+  /** The status line's note: what the last action did (the run summary beside it is live). */
+  private status(text: string): void {
+    $('status-note').textContent = text;
+    this.showRunStatus();
+  }
 
   // ---- controls ----
 
@@ -558,7 +672,7 @@ export class App {
     const st = RETAIL_STATES[k];
     if (!this.session || !st) return;
     const s = this.snapshot();
-    if (s.objects.length >= MAX_OBJECTS) { this.error(`A scenario holds at most ${MAX_OBJECTS} objects.`); return; }
+    if (s.objects.length >= MAX_OBJECTS) { this.error(`A scenario holds at most ${MAX_OBJECTS.toLocaleString('en-US')} objects: no object was added.`); return; }
     const { object, events } = objectFromState(st, nextId(s));
     // Before any copies, so that it is tracked (plotted) when there is room.
     const firstCopy = s.objects.findIndex((o) => / \(copy \d+\)$/.test(o.name ?? ''));
@@ -572,12 +686,18 @@ export class App {
     const cur = this.session;
     if (!cur) return;
     const room = MAX_OBJECTS - cur.n;
-    const n = Math.min(Math.max(1, Math.floor(count) || 1), room);
-    if (n <= 0) { this.error(`A scenario holds at most ${MAX_OBJECTS} objects.`); return; }
+    const asked = Math.max(1, Math.floor(count) || 1);
+    const n = Math.min(asked, room);
+    if (n <= 0) { this.error(`A scenario holds at most ${MAX_OBJECTS.toLocaleString('en-US')} objects: no copies were added.`); return; }
     const s = this.snapshot();
     addCopies(s, this.selected, n, (c, x, y) => cur.terrainHeight(c, x, y));
     const r = await this.rebuild(s);
-    if (r) this.status(`Added ${n} copies of ${cur.names[this.selected]}; the recording replayed from the start with them.`);
+    if (!r) return;
+    this.status(`Added ${plural(n, 'copy', 'copies')} of ${cur.names[this.selected]}; the recording replayed from the start with them.`);
+    if (n < asked) {
+      this.error(`${plural(asked, 'copy was', 'copies were')} asked for; a scenario holds at most ${MAX_OBJECTS.toLocaleString('en-US')} objects, ` +
+        `so ${plural(n, 'copy was', 'copies were')} added (${plural(r.n, 'object')} now).`, true);
+    }
   }
 
   // ---- files ----
@@ -594,8 +714,8 @@ export class App {
       const { run, scenario } = decodeJsonFile(await f.text(), f.name);
       if (run) await this.openRun(run, f.name);
       else {
-        const r = await this.rebuild(scenario, { play: false });
-        if (r) this.status(`Opened the scenario ${f.name}: ${r.framesDone} frames replayed, digest ${r.framesDone ? r.digest() : '–'}.`);
+        const r = await this.rebuild(scenario, { play: false, source: f.name });
+        if (r) this.status(`Opened the scenario ${f.name}: ${plural(r.framesDone, 'frame')} replayed, digest ${r.framesDone ? r.digest() : '–'}.`);
       }
     } catch (e) {
       this.error(`${f.name}: ${describeError(e)}. The current run goes on unchanged.`);
@@ -739,7 +859,8 @@ export class App {
     try {
       run = decodeLink(fragment);
     } catch (e) {
-      this.error(`${describeError(e)}. The current run goes on unchanged.`);
+      const why = describeError(e); // "the link is broken: ...", "the link is damaged: ..."
+      this.error(`${why.charAt(0).toUpperCase()}${why.slice(1)}. The current run goes on unchanged.`);
       return;
     }
     await this.openRun(run, 'the link');
@@ -750,11 +871,13 @@ export class App {
     const need = (run.scenario.excerpts ?? []).filter((n) => n !== 'default' && !this.dats.has(n));
     if (need.length) {
       this.pendingRun = { run, source };
+      const them = need.length > 1 ? 'them' : 'it';
       this.error(`${source} replays a run that used the DAT file${need.length > 1 ? 's' : ''} ${need.map((n) => `"${n}"`).join(', ')}: ` +
-        'add it with "Add DAT file(s)" or drop it on the page, and the run replays. The current run goes on meanwhile.');
+        `add ${them} with "Add DAT file(s)" or drop ${them} on the page, and the run replays. The current run goes on meanwhile.`);
       return;
     }
-    const r = await this.rebuild(run.scenario, { play: false });
+    this.pendingRun = null; // a run waiting for a DAT is superseded by this one
+    const r = await this.rebuild(run.scenario, { play: false, source });
     if (!r) return;
     const mine = r.frameDigests();
     const d = firstDivergence(run, mine);
@@ -777,7 +900,7 @@ export class App {
     v.dataset['verdict'] = d === null ? 'identical' : 'diverged';
     v.dataset['frame'] = d?.frame !== undefined ? String(d.frame) : '';
     v.dataset['digest'] = r.framesDone ? r.digest() : '';
-    this.status(`${source[0]!.toUpperCase()}${source.slice(1)}: ${r.framesDone} frames replayed. Press Play to go on recording from the end.`);
+    this.status(`${source[0]!.toUpperCase()}${source.slice(1)}: ${plural(r.framesDone, 'frame')} replayed. Press Play to go on recording from the end.`);
   }
 
   // ---- test hook ----
@@ -814,6 +937,14 @@ export class App {
       },
       pause: () => this.setPlaying(false),
       play: () => this.setPlaying(true),
+      /** Where the current recording's clock started: the rAF timestamp it counts from and when
+       *  the first drawing of the run's views ended (ms, performance.now's clock); null until the
+       *  clock has started. */
+      clock: () => this.clockStart,
+      /** Busy-wait `ms` in the next animation frame (a browser hitch while running). */
+      stall: (ms: number) => { this.stallNext = ms; },
+      /** Busy-wait `ms` in the first animation frame of the next (re)started run (start-up work). */
+      stallStart: (ms: number) => { this.stallSettle = ms; },
     };
   }
 }

@@ -9,6 +9,7 @@
 //   A record the scenario needs that the DAT lacks is an error that names it.
 import { DAT_TYPE, DatError, DatSet, LazyDat, writeDat, type Acphys, type DatRecordCopy } from '../../wasm/acphys.mjs';
 import type { Scenario } from '../../wasm/scenario.mjs';
+import { formatBytes, plural } from './format';
 import { u32 } from './run';
 
 /** Files up to this size are read whole as excerpts; larger ones lazily. */
@@ -53,7 +54,7 @@ function summarise(acp: Acphys, bytes: Uint8Array): { summary: string; dataSet: 
     }
     const total = [...counts.values()].reduce((a, b) => a + b, 0);
     const list = [...counts].map(([k, v]) => `${v} ${k}`).join(', ');
-    return { summary: `${total} records${list ? `: ${list}` : ''}`, dataSet: cell ? 2 : 1 };
+    return { summary: `${plural(total, 'record')}${list ? `: ${list}` : ''}`, dataSet: cell ? 2 : 1 };
   } finally {
     set.free();
   }
@@ -157,7 +158,7 @@ export async function extract(acp: Acphys, dat: UserDat, scenario: Scenario, onP
   records.sort((a, b) => a.id - b.id);
   dat.bytes = records.length ? writeDat(acp, { dataSet: dat.dataSet, blockSize: dat.blockSize, records }) : new Uint8Array(0);
   dat.ids = records.map((r) => r.id);
-  dat.summary = `${records.length} records copied (${(bytesRead / 1048576).toFixed(1)} MB read of ${(dat.size / 1048576).toFixed(1)} MB)`;
+  dat.summary = `${plural(records.length, 'record')} copied (${formatBytes(bytesRead)} read of ${formatBytes(dat.size)})`;
 }
 
 /** First 16 hex digits of the SHA-256 of bytes ("unknown" without WebCrypto). */

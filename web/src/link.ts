@@ -4,6 +4,9 @@
 //
 //   #v1.<build digest, 16 hex or "unknown">.<lz-string compressToEncodedURIComponent(JSON payload)>
 //
+// The build in the prefix is a visible copy of the payload's "build" (so a reader of the URL sees
+// which build made it); the payload is the source of truth, and a link whose prefix disagrees
+// with it is refused as damaged.
 // The payload (version 1) is a RunFile: {"acphys_run": 1, "build", "scenario", "frames",
 // "digest", "every": 64, "sampled": [digest of frame 64, 128, ...], "checks": base64 of the low
 // byte of every frame's digest, "excerpts": {name: sha-256 prefix of the bytes the run got}}. Frame times the page recorded are whole microseconds; when
@@ -84,8 +87,12 @@ export function encodeLink(run: RunFile): string {
   const body = steps
     ? { ...rest, scenario: { ...scenario, frames: { times: [] } }, dt_us: steps }
     : { ...rest, scenario };
-  const build = /^[0-9a-f]{16}$/.test(run.build) ? run.build : 'unknown';
-  return `v${LINK_VERSION}.${build}.${compressToEncodedURIComponent(JSON.stringify(body))}`;
+  return `v${LINK_VERSION}.${prefixBuild(run.build)}.${compressToEncodedURIComponent(JSON.stringify(body))}`;
+}
+
+/** The build as a link's prefix shows it: the digest, or "unknown". */
+function prefixBuild(build: string): string {
+  return /^[0-9a-f]{16}$/.test(build) ? build : 'unknown';
 }
 
 /** True when the fragment looks like one of our links (any version), so the page tries it. */
@@ -135,7 +142,9 @@ export function decodeLink(fragment: string): RunFile {
     throw new LinkError('the link is broken: its data is not JSON (was it cut short?)');
   }
   const run = checkRunFile(value, 'the link');
-  if (run.build === 'unknown' && m[2] !== 'unknown') run.build = m[2] ?? 'unknown';
+  if (m[2] !== prefixBuild(run.build)) {
+    throw new LinkError(`the link is damaged: its prefix "#v1.${m[2]}." names build ${m[2]}, but its data says build ${run.build}`);
+  }
   return run;
 }
 

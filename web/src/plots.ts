@@ -1,8 +1,9 @@
 // The plots (uPlot, Canvas 2D). Quanta plot, one per clock profile over the same frame times:
 // per render frame, the quanta each tracked object's update_object handed to
-// UpdateObjectInternal (stacked bars; untracked objects together as "others"), the elapsed time
-// update_object computed and the pending remainder (the selected object), whether the world gate
-// passed (markers along the top), and lines at MIN_QUANTUM, MAX_QUANTUM and HUGE_QUANTUM. Time
+// UpdateObjectInternal (stacked bars; the untracked objects as their mean per object), the
+// elapsed time update_object computed and the pending remainder (the selected object), whether
+// the world gate passed (markers along the top), and lines at MIN_QUANTUM, MAX_QUANTUM and
+// HUGE_QUANTUM, labelled in a gutter right of the plot. Time
 // series: x, y, z, heading and speed of the tracked objects over the frame times. The data are
 // views into the history's columns; updates are throttled by the caller.
 import uPlot from 'uplot';
@@ -39,74 +40,117 @@ function ticks(halfWidthPx: number): uPlot.Series.PathBuilder {
   };
 }
 
-/** Horizontal reference lines with labels, drawn over the plot. */
+/** Width (CSS px) of the gutter right of the quanta plot that holds the reference lines' labels,
+ *  clear of the bars. */
+const LABEL_GUTTER = 92;
+
+/** Horizontal reference lines at MIN_QUANTUM, MAX_QUANTUM and HUGE_QUANTUM, labelled in the
+ *  gutter to the right of the plot (never over the bars); a line above the scale is listed at the
+ *  top of the gutter with an arrow. */
 function quantumLines(u: uPlot): void {
   const g = u.ctx;
+  const dpr = devicePixelRatio;
   const { left, top, width, height } = u.bbox;
   const max = u.scales['y']?.max ?? 1;
+  const lines: [number, string, string, string][] = [[MIN_QUANTUM, 'MIN_QUANTUM', '1/30 s', '#2a9d8f'],
+    [MAX_QUANTUM, 'MAX_QUANTUM', '0.2 s', '#e76f51'], [HUGE_QUANTUM, 'HUGE_QUANTUM', '2 s', '#9b2226']];
   g.save();
-  g.textAlign = 'left';
-  g.textBaseline = 'alphabetic';
-  g.font = `${11 * devicePixelRatio}px system-ui, sans-serif`;
-  g.lineWidth = devicePixelRatio;
-  const lines: [number, string, string][] = [[MIN_QUANTUM, 'MIN_QUANTUM 1/30 s', '#2a9d8f'], [MAX_QUANTUM, 'MAX_QUANTUM 0.2 s', '#e76f51'],
-    [HUGE_QUANTUM, 'HUGE_QUANTUM 2 s', '#9b2226']];
-  for (const [v, label, colour] of lines) {
-    g.strokeStyle = colour;
-    g.fillStyle = colour;
+  g.lineWidth = dpr;
+  const labels: { y: number; text: [string, string]; colour: string }[] = [];
+  let above = 0;
+  for (const [v, name, value, colour] of lines) {
     if (v > max) {
-      g.textAlign = 'right';
-      g.fillText(`${label} ↑ (above the scale)`, left + width - 4 * devicePixelRatio, top + 24 * devicePixelRatio);
-      g.textAlign = 'left';
+      labels.push({ y: top + (above++ * 24 + 10) * dpr, text: [name, `${value}, above ↑`], colour });
       continue;
     }
     const y = Math.round(u.valToPos(v, 'y', true)) + 0.5;
-    g.setLineDash([6 * devicePixelRatio, 4 * devicePixelRatio]);
+    g.strokeStyle = colour;
+    g.setLineDash([6 * dpr, 4 * dpr]);
     g.beginPath();
     g.moveTo(left, y);
     g.lineTo(left + width, y);
     g.stroke();
-    g.setLineDash([]);
-    // MIN at the right end, above its line, clear of the bars that crowd the bottom left.
-    const right = v === MIN_QUANTUM;
-    const tw = g.measureText(label).width, pad = 2 * devicePixelRatio;
-    const tx = right ? left + width - 4 * devicePixelRatio - tw : left + 4 * devicePixelRatio, ty = y - 3 * devicePixelRatio;
-    g.fillStyle = 'rgba(255,255,255,0.85)';
-    g.fillRect(tx - pad, ty - 11 * devicePixelRatio, tw + 2 * pad, 13 * devicePixelRatio);
-    g.fillStyle = colour;
-    g.fillText(label, tx, ty);
+    labels.push({ y, text: [name, value], colour });
   }
-  void height;
+  g.setLineDash([]);
+  // Two lines of text per label, centred on its line, pushed apart where lines are close.
+  const lh = 11 * dpr, gap = 2 * lh + 2 * dpr;
+  const inScale = labels.slice(above).sort((a, b) => b.y - a.y); // bottom first
+  let limit = top + height + lh;
+  for (const l of inScale) {
+    l.y = Math.min(l.y, limit - lh);
+    limit = l.y - gap + lh;
+  }
+  g.font = `${10 * dpr}px system-ui, sans-serif`;
+  g.textAlign = 'left';
+  g.textBaseline = 'middle';
+  const x = left + width + 6 * dpr;
+  for (const l of labels) {
+    g.fillStyle = l.colour;
+    g.fillText(l.text[0], x, l.y - lh / 2);
+    g.fillText(l.text[1], x, l.y + lh / 2);
+  }
+  g.restore();
+}
+
+/** A note at the top left of the plot area (frames whose bars run off the top of the scale). */
+function topNote(u: uPlot, text: string): void {
+  if (!text) return;
+  const g = u.ctx, dpr = devicePixelRatio;
+  const { left, top } = u.bbox;
+  g.save();
+  g.font = `${10 * dpr}px system-ui, sans-serif`;
+  g.textAlign = 'left';
+  g.textBaseline = 'top';
+  const w = g.measureText(text).width;
+  g.fillStyle = 'rgba(255,255,255,0.85)';
+  g.fillRect(left + 2 * dpr, top + 8 * dpr, w + 6 * dpr, 13 * dpr);
+  g.fillStyle = '#444';
+  g.fillText(text, left + 5 * dpr, top + 9 * dpr);
   g.restore();
 }
 
 /** One profile's quanta plot. */
 export class QuantaPlot {
   readonly u: uPlot;
-  private readonly order: number[]; // column per series (−1: others)
+  /** Column of each bar series, top of the stack first. */
+  private readonly order: number[];
+  private readonly hasOthers: boolean;
   private selected = 0;
   /** The first history frame shown (legend values index the shown window). */
   private from = 0;
+  /** Per shown frame: the untracked objects' quanta, their mean per object (s). */
+  private othersMean = new Float64Array(0);
+  /** Per shown frame: the highest value drawn (s), for the scale. */
+  private highest = new Float64Array(0);
+  /** What the top note says: frames above the scale. */
+  private note = '';
 
   constructor(readonly el: HTMLElement, readonly s: Session, readonly profileIndex: number, selected: number) {
     this.selected = Math.min(selected, s.tracked - 1);
     const series: uPlot.Series[] = [{ label: 'frame' }];
     this.order = [];
     const bars = uPlot.paths.bars!({ size: [0.85, 40], align: 0 });
-    if (s.n > s.tracked) {
-      this.order.push(-1);
-      const pc = s.history.profiles[profileIndex]!, last = pc.stacked[s.tracked - 1]!;
-      series.push({
-        label: `quanta: ${s.n - s.tracked} others`, fill: 'rgba(120,120,120,0.6)', stroke: 'rgba(90,90,90,0.8)', paths: bars, points: { show: false },
-        value: (_u, _v, _si, idx) => (idx === null || idx === undefined ? '–' : fmtS(pc.total.at(this.from + idx) - last.at(this.from + idx))),
-      });
-    }
+    const pc = s.history.profiles[profileIndex]!;
     for (let i = s.tracked - 1; i >= 0; i--) {
       this.order.push(i);
-      const own = s.history.profiles[profileIndex]!.quanta[i]!;
+      const own = pc.quanta[i]!;
       series.push({
         label: `quanta: ${s.names[i]}`, fill: objectColour(i), stroke: objectColour(i), paths: bars, points: { show: false },
         value: (_u, _v, _si, idx) => (idx === null || idx === undefined ? '–' : fmtS(own.at(this.from + idx))),
+      });
+    }
+    // The untracked objects, together: stacked on the tracked ones they would push the scale to
+    // seconds (992 others × 1/30 s), so the plot shows their mean per object, on the same scale
+    // as one object's bar, and the legend their total.
+    const others = s.n - s.tracked;
+    this.hasOthers = others > 0;
+    if (this.hasOthers) {
+      const last = pc.stacked[s.tracked - 1]!;
+      series.push({
+        label: `quanta: ${others.toLocaleString('en-US')} others, mean per object`, stroke: '#555', width: 2, paths: ticks(3), points: { show: false },
+        value: (_u, v, _si, idx) => (idx === null || idx === undefined ? '–'
+          : `${fmtS(v)} (total ${fmtS(pc.total.at(this.from + idx) - last.at(this.from + idx))})`),
       });
     }
     series.push({ label: 'elapsed', stroke: '#222', width: 2, paths: ticks(3), points: { show: false }, value: (_u, v) => fmtS(v) });
@@ -116,6 +160,7 @@ export class QuantaPlot {
     const opts: uPlot.Options = {
       ...sizeOf(el, 260),
       title: `${s.profiles[profileIndex]} profile`,
+      padding: [null, LABEL_GUTTER, null, null],
       cursor: { sync: { key: 'acphys-frames' }, drag: { x: false, y: false } },
       scales: { x: { time: false }, y: { auto: false, range: [0, 0.25] }, gate: { auto: false, range: [0, 1] } },
       axes: [
@@ -124,40 +169,64 @@ export class QuantaPlot {
       ],
       legend: { live: true },
       series,
-      hooks: { draw: [quantumLines] },
+      hooks: { draw: [quantumLines, (u) => topNote(u, this.note)] },
     };
     this.u = new uPlot(opts, this.empty(), el);
   }
 
   private empty(): uPlot.AlignedData {
-    return [new Float64Array(0), ...this.u_series().map(() => new Float64Array(0))] as uPlot.AlignedData;
+    const n = this.order.length + (this.hasOthers ? 1 : 0) + 3;
+    return [new Float64Array(0), ...Array.from({ length: n }, () => new Float64Array(0))] as uPlot.AlignedData;
   }
-  private u_series(): number[] { return [...this.order, -2, -3, -4]; }
 
   setSelected(i: number): void { this.selected = Math.min(Math.max(i, 0), this.s.tracked - 1); }
 
-  /** Show frames [from, to) of the history. */
+  /** Show frames [from, to) of the history. The y scale covers, in 98 % of the frames shown,
+   *  the tracked objects' stacked bars, the others' mean and the selected object's elapsed time
+   *  and pending remainder: at least 0.25 s, at most 2.2 s. The few frames above it (a hitch,
+   *  when 8 objects' 0.2 s quanta stack to 1.6 s) run off the top, and a note says how many and
+   *  how high, so that one hitch does not flatten every other frame's bars; reference lines
+   *  above the scale are listed at the top of the gutter. */
   update(from: number, to: number): void {
-    const h = this.s.history;
+    const s = this.s;
+    const h = s.history;
     this.from = from;
     const pc: ProfileColumns = h.profiles[this.profileIndex]!;
     const sel = this.selected;
-    const elapsed = pc.elapsed[sel]!.data, gate = pc.gate.data;
+    const elapsed = pc.elapsed[sel]!.data, pending = pc.pending[sel]!.data, gate = pc.gate.data;
+    const top = pc.stacked[s.tracked - 1]!.data;
     const n = to - from;
     const el: (number | null)[] = new Array(n), gt: (number | null)[] = new Array(n);
-    let max = 0;
+    if (this.othersMean.length !== n) this.othersMean = new Float64Array(n);
+    if (this.highest.length !== n) this.highest = new Float64Array(n);
+    const others = s.n - s.tracked;
     for (let k = 0; k < n; k++) {
       const e = elapsed[from + k]!;
       el[k] = Number.isNaN(e) ? null : e;
-      if (e > max) max = e;
-      const tot = pc.total.data[from + k]!;
-      if (tot > max) max = tot;
+      let high = Number.isNaN(e) ? 0 : e;
+      const p = pending[from + k]!;
+      if (p > high) high = p;
+      const t = top[from + k]!;
+      if (t > high) high = t;
+      if (others > 0) {
+        const m = (pc.total.data[from + k]! - t) / others;
+        this.othersMean[k] = m;
+        if (m > high) high = m;
+      }
+      this.highest[k] = high;
       gt[k] = gate[from + k] ? 0.985 : null;
     }
-    const ys: (Float64Array | (number | null)[])[] = this.order.map((i) => (i < 0 ? pc.total.view(from, to) : pc.stacked[i]!.view(from, to)));
+    const sorted = this.highest.slice().sort();
+    const p98 = n ? sorted[Math.min(n - 1, Math.floor(n * 0.98))]! : 0;
+    const yMax = Math.min(Math.max(0.25, p98 * 1.1), 2.2);
+    let over = 0;
+    for (let k = 0; k < n; k++) if (this.highest[k]! > yMax) over++;
+    this.note = over ? `${over} frame${over === 1 ? '' : 's'} above the scale, up to ${(sorted[n - 1]!).toFixed(2)} s` : '';
+    const ys: (Float64Array | (number | null)[])[] = this.order.map((i) => pc.stacked[i]!.view(from, to));
+    if (this.hasOthers) ys.push(this.othersMean);
     ys.push(el, pc.pending[sel]!.view(from, to), gt);
     this.u.batch(() => {
-      this.u.setScale('y', { min: 0, max: Math.min(Math.max(0.25, max * 1.1), 2.2) });
+      this.u.setScale('y', { min: 0, max: yMax });
       this.u.setData([h.frame.view(from, to), ...ys] as uPlot.AlignedData, true);
     });
   }

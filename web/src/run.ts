@@ -95,13 +95,23 @@ export class Session {
     const times = 'times' in src.frames ? src.frames.times.slice() : [];
     this.times = [];
     this.scenario = { ...src, events: [...(src.events ?? [])], frames: { times: this.times } };
-    const primary = src.profile ?? 'retail';
-    this.profiles = opts.compare === false ? [primary] : [primary, otherProfile(primary)];
     // The C run needs at least one frame time to validate; the page steps explicit times.
     const forC = { ...this.scenario, frames: { times: times.length ? times : [1 / 60] } };
     this.runs = [];
+    this.profiles = [];
     try {
-      for (const p of this.profiles) this.runs.push(createRun(this.acp, forC, { profile: p, excerpts: opts.excerpts }));
+      // The primary run takes the scenario's own profile, so the C validator judges a bad one
+      // like any other field ('profile: unknown profile "x" (known: ...)'); the comparison run
+      // is the other profile of the two the page shows.
+      const first = createRun(this.acp, forC, { excerpts: opts.excerpts });
+      this.runs.push(first);
+      const primary = first.profile;
+      this.profiles.push(primary);
+      if (opts.compare !== false) {
+        const other = otherProfile(primary);
+        this.runs.push(createRun(this.acp, forC, { profile: other, excerpts: opts.excerpts }));
+        this.profiles.push(other);
+      }
     } catch (e) {
       for (const r of this.runs) r.dispose();
       throw e;

@@ -23,12 +23,23 @@ export interface RetailState {
 
 export const RETAIL_STATES: RetailState[] = (retailStates as { states: RetailState[] }).states;
 
+/** The sentence of a scenario description that describes its generated frames ("3 s at 60 Hz
+ *  with 0.5 ms of seeded jitter."): from "<seconds> s at <hz> Hz" to the full stop that ends the
+ *  sentence, a "." followed by a space or the end, not the decimal point of "0.5". */
+const FRAMES_SENTENCE = /\s*\d+(?:\.\d+)? s at \d+(?:\.\d+)? Hz(?:[^.]|\.(?=\S))*\.(?=\s|$)/;
+
+/** A description whose frames sentence is replaced by what the page does with frame times; a
+ *  description without such a sentence is kept whole, with the page's sentence after it. */
+export function pageDescription(description: string | undefined): string {
+  const kept = (description ?? '').replace(FRAMES_SENTENCE, '').trim();
+  return `${kept} On the page: the frame times are the browser's requestAnimationFrame times, recorded as the run goes.`.trim();
+}
+
 /** The page's opening scenario: data/scenarios/running-turning-player.json with no frames yet
  *  (the browser's frame times are recorded into it). */
 export function pageDefaultScenario(): Scenario {
   const s = structuredClone(defaultScenario) as unknown as Scenario;
-  const recorded = (s.description ?? '').replace(/\s*\d+ s at \d+ Hz[^.]*\./, '');
-  s.description = `${recorded} On the page: the frame times are the browser's requestAnimationFrame times, recorded as the run goes.`.trim();
+  s.description = pageDescription(s.description);
   s.frames = { times: [] };
   return s;
 }
