@@ -26,11 +26,8 @@ static bool alloc_arrays(acp_partarray *pa, uint32_t num_parts, uint32_t num_sph
 static acp_partarray *alloc_partarray(struct acp_physobj *owner, uint32_t num_parts, uint32_t num_spheres,
                                       const acp_record_source *records)
 {
-    /* Cache-line aligned: the per-quantum fields at its front then take five lines (partarray.h). */
-    size_t size = (sizeof(acp_partarray) + 63) / 64 * 64;
-    acp_partarray *pa = aligned_alloc(64, size);
+    acp_partarray *pa = calloc(1, sizeof *pa); /* (not aligned_alloc: see acp_world_add_object) */
     if (!pa) return NULL;
-    memset(pa, 0, size);
     pa->owner = owner;
     pa->num_parts = num_parts;
     pa->scale = (acp_vec3){1.0f, 1.0f, 1.0f};
@@ -201,8 +198,7 @@ bool acp_partarray_set_motion_table(acp_partarray *pa, uint32_t table_id)
         pa->motion_table_manager = NULL;
     }
     if (!table_id) return true;
-    /* Cache-line aligned: the queue at its front, which every quantum reads, in one line. */
-    pa->motion_table_manager = aligned_alloc(64, (sizeof *pa->motion_table_manager + 63) / 64 * 64);
+    pa->motion_table_manager = malloc(sizeof *pa->motion_table_manager);
     if (!pa->motion_table_manager) return false;
     acp_mtable_manager_init(pa->motion_table_manager, pa->owner, table_id, &pa->records);
     return true;

@@ -31,8 +31,8 @@ struct acp_physobj;
 /** Retail CPartArray.
  *  Layout (not retail's): what every quantum reads or writes first (the deferred placement, the
  *  sphere count, the motion table manager), then the sequence (its hot fields and node pool
- *  first: sequence.h), the rest last; the part array is allocated 64-byte aligned, so a
- *  quantum of an animated object touches its first five cache lines. */
+ *  first: sequence.h), the rest last: a quantum of an animated object touches its first ~280
+ *  bytes (the node it plays is slot 1 of the pool once the link animation is gone). */
 typedef struct acp_partarray {
     /* ---- every quantum ---- */
     uint32_t num_parts;
