@@ -211,7 +211,7 @@ static const acp_layout_field PHYSOBJ_FIELDS[] = {
     F(acp_physobj, part_array, 6, 1),
     F(acp_physobj, movement_manager, 6, 1),
     FN("num_fp_hooks", acp_physobj, hooks.count, 1, 1),
-    FN("fp_hooks", acp_physobj, hooks.items, 0, ACP_MAX_FP_HOOKS),
+    FN("fp_hooks", acp_physobj, fp_hook_items, 0, ACP_MAX_FP_HOOKS),
     FN("num_anim_hooks", acp_physobj, anim_hooks.count, 1, 1),
     FN("record_ran", acp_physobj, record.ran, 5, 1),
     FN("record_skipped", acp_physobj, record.skipped, 1, 1),

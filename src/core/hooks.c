@@ -22,21 +22,25 @@ const char *acp_hook_type_name(uint32_t type)
     return type < ACP_HOOK_TYPE_COUNT ? HOOK_NAMES[type] : "Unknown";
 }
 
-bool acp_hook_list_push(acp_hook_list *list, acp_fphook hook)
+bool acp_physobj_add_fp_hook(acp_physobj *obj, acp_fphook hook)
 {
+    acp_hook_list *list = &obj->hooks;
+    acp_fphook *items = obj->fp_hook_items;
     if (list->count >= ACP_MAX_FP_HOOKS) {
         list->dropped++;
         return false;
     }
-    memmove(&list->items[1], &list->items[0], list->count * sizeof list->items[0]);
-    list->items[0] = hook;
+    memmove(&items[1], &items[0], list->count * sizeof items[0]);
+    items[0] = hook;
     list->count++;
     return true;
 }
 
-static void hook_list_remove(acp_hook_list *list, uint32_t i)
+static void hook_list_remove(acp_physobj *obj, uint32_t i)
 {
-    memmove(&list->items[i], &list->items[i + 1], (list->count - i - 1) * sizeof list->items[0]);
+    acp_hook_list *list = &obj->hooks;
+    acp_fphook *items = obj->fp_hook_items;
+    memmove(&items[i], &items[i + 1], (list->count - i - 1) * sizeof items[0]);
     list->count--;
 }
 
@@ -47,7 +51,7 @@ bool acp_physobj_add_anim_hook(acp_physobj *obj, const acp_anim_hook *hook)
         bag->dropped++;
         return false;
     }
-    bag->items[bag->count++] = hook;
+    obj->anim_hook_items[bag->count++] = hook;
     return true;
 }
 
@@ -104,7 +108,7 @@ static void fade(acp_physobj *obj, uint32_t type, uint32_t part, float start, fl
 {
     if ((double)time >= ACP_F_EPSILON) {
         acp_fphook h = {type, obj->world->physics_time, time, start, end, part, 0};
-        acp_hook_list_push(&obj->hooks, h);
+        acp_physobj_add_fp_hook(obj, h);
         return;
     }
     acp_physobj_process_fp_hook(obj, type, end, part);
@@ -115,7 +119,7 @@ static void call_pes(acp_physobj *obj, uint32_t script, float pause)
     if ((double)pause < ACP_F_EPSILON) return; /* play_script_internal: scripts are not simulated */
     float roll = (float)(acp_world_random(obj->world) * pause); /* Random::RollDice(0, pause) */
     acp_fphook h = {ACP_FPHOOK_CALL_PES, obj->world->physics_time, roll, 0.0f, 1.0f, script, 0};
-    acp_hook_list_push(&obj->hooks, h);
+    acp_physobj_add_fp_hook(obj, h);
 }
 
 static void record_hook(acp_physobj *obj, uint32_t type)
@@ -176,10 +180,10 @@ void acp_physobj_process_hooks(acp_physobj *obj)
     acp_hook_list *list = &obj->hooks;
     double now = obj->world->physics_time;
     for (uint32_t i = 0; i < list->count;) {
-        if (acp_fphook_execute(&list->items[i], obj, now)) hook_list_remove(list, i);
+        if (acp_fphook_execute(&obj->fp_hook_items[i], obj, now)) hook_list_remove(obj, i);
         else i++;
     }
     acp_anim_hook_bag *bag = &obj->anim_hooks;
-    for (uint32_t i = 0; i < bag->count; i++) acp_anim_hook_execute(bag->items[i], obj);
+    for (uint32_t i = 0; i < bag->count; i++) acp_anim_hook_execute(obj->anim_hook_items[i], obj);
     bag->count = 0;
 }

@@ -6,6 +6,9 @@
  *   Storage is fixed-size and lives inside the object: nothing here allocates. Retail allocates a
  *   hook per call and grows the bag without bound; the capacities below bound that (see
  *   docs/DEVIATIONS.md): a hook that does not fit is dropped and counted in `dropped`.
+ *   The counts (acp_hook_list, acp_anim_hook_bag) sit among the object's per-quantum fields and
+ *   the items (acp_physobj.fp_hook_items, .anim_hook_items) in its rarely touched tail, so an
+ *   idle list or bag costs a quantum no cache line (physobj.h).
  */
 #ifndef ACP_HOOKS_H
 #define ACP_HOOKS_H
@@ -45,26 +48,26 @@ typedef struct acp_fphook {
     uint32_t executions;             /* times Execute ran (for tests and the page) */
 } acp_fphook;
 
-/** The persistent hook list, head first (retail inserts new hooks at the head). */
+/** The persistent hook list's counts. Its items, head first (retail inserts new hooks at the
+ *  head), are the owner's fp_hook_items[0 .. count). */
 typedef struct acp_hook_list {
     uint32_t count;
     uint32_t dropped;                /* hooks refused because the list was full */
-    acp_fphook items[ACP_MAX_FP_HOOKS];
 } acp_hook_list;
 
-/** The anim-hook bag: hooks queued by the animation in the current quantum. */
+/** The anim-hook bag's counts: hooks queued by the animation in the current quantum, the
+ *  owner's anim_hook_items[0 .. count). */
 typedef struct acp_anim_hook_bag {
     uint32_t count;
     uint32_t dropped;
-    const acp_anim_hook *items[ACP_MAX_ANIM_HOOKS];
 } acp_anim_hook_bag;
 
 /** The AnimationDone hook the sequencer queues when an animation ends (retail anim_done_hook). */
 extern const acp_anim_hook acp_anim_done_hook;
 
-/** Insert an FPHook at the head of the list. Returns false (and counts it) when full.
+/** Insert an FPHook at the head of the object's list. Returns false (and counts it) when full.
  *  Retail: the `new FPHook` + list insertion of CPhysicsObj::SetScale and its siblings. */
-bool acp_hook_list_push(acp_hook_list *list, acp_fphook hook);
+bool acp_physobj_add_fp_hook(struct acp_physobj *obj, acp_fphook hook);
 
 /** Queue an anim hook for this quantum. Returns false (and counts it) when the bag is full.
  *  Retail: CPhysicsObj::add_anim_hook (0x00514C20). */

@@ -187,16 +187,16 @@ typedef struct acp_pending_anim {
     uint32_t num_anims;
 } acp_pending_anim;
 
-/** Retail MotionTableManager. */
+/** Retail MotionTableManager. (The queue first: every quantum reads num_pending.) */
 typedef struct acp_mtable_manager {
-    struct acp_physobj *physics_obj; /* receives MotionDone; may be NULL */
-    const acp_motion_table *table;   /* NULL when the id was not found */
-    uint32_t table_id;
-    acp_motion_state state;
-    uint32_t animation_counter;
     uint32_t num_pending;
     acp_pending_anim pending[ACP_MAX_PENDING_ANIMS]; /* [0] is the head */
     uint32_t dropped;                /* pending motions that did not fit */
+    struct acp_physobj *physics_obj; /* receives MotionDone; may be NULL */
+    const acp_motion_table *table;   /* NULL when the id was not found */
+    uint32_t table_id;
+    uint32_t animation_counter;
+    acp_motion_state state;
 } acp_mtable_manager;
 
 /** A manager for table `table_id` (looked up in `records`; a missing table leaves `table` NULL,

@@ -26,7 +26,7 @@ static bool alloc_arrays(acp_partarray *pa, uint32_t num_parts, uint32_t num_sph
 static acp_partarray *alloc_partarray(struct acp_physobj *owner, uint32_t num_parts, uint32_t num_spheres,
                                       const acp_record_source *records)
 {
-    acp_partarray *pa = calloc(1, sizeof *pa);
+    acp_partarray *pa = calloc(1, sizeof *pa); /* (not aligned_alloc: see acp_world_add_object) */
     if (!pa) return NULL;
     pa->owner = owner;
     pa->num_parts = num_parts;

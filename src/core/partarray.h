@@ -28,29 +28,35 @@
 
 struct acp_physobj;
 
-/** Retail CPartArray. */
+/** Retail CPartArray.
+ *  Layout (not retail's): what every quantum reads or writes first (the deferred placement, the
+ *  sphere count, the motion table manager), then the sequence (its hot fields and node pool
+ *  first: sequence.h), the rest last: a quantum of an animated object touches its first ~280
+ *  bytes (the node it plays is slot 1 of the pool once the link animation is gone). */
 typedef struct acp_partarray {
+    /* ---- every quantum ---- */
+    uint32_t num_parts;
+    uint32_t num_spheres;
+    /* The placement SetFrame deferred (acp_partarray_part_frames carries it out). */
+    uint32_t pending_parts;          /* parts it places (0: nothing pending) */
+    bool checked_valid;              /* whether all part frames of checked_source combine validly */
+    acp_mtable_manager *motion_table_manager; /* NULL without a motion table */
+    const acp_aframe *pending_anim;  /* the animation (or placement) frame's parts */
+    const void *checked_source;      /* the animation (or placement frame) last checked */
+    acp_vec3 scale;                  /* per-axis scale */
+    acp_vec3 pending_scale;          /* the scale at the time */
+    acp_frame pending_frame;         /* the object frame it combines them with */
+    acp_sequence sequence;           /* (its hot fields first: sequence.h) */
+    /* ---- the rest ---- */
     struct acp_physobj *owner;
     const acp_setup *setup;          /* NULL for a part array built by hand (tests) */
-    uint32_t num_parts;
     acp_frame *part_frames;          /* num_parts world frames as last placed: read them through
                                         acp_partarray_part_frames, which places what is pending */
     acp_vec3 *part_gfx_scale;        /* num_parts: the Setup's default scale × scale (drawing) */
     float *part_translucency;        /* num_parts values driven by part hooks */
     float *part_luminosity;
     float *part_diffusion;
-    acp_vec3 scale;                  /* per-axis scale */
-    uint32_t num_spheres;
     const acp_sphere *spheres;       /* a copy of the Setup's spheres, or the hand-built ones */
-    acp_mtable_manager *motion_table_manager; /* NULL without a motion table */
-    /* The placement SetFrame deferred (acp_partarray_part_frames carries it out). */
-    uint32_t pending_parts;          /* parts it places (0: nothing pending) */
-    const acp_aframe *pending_anim;  /* the animation (or placement) frame's parts */
-    acp_vec3 pending_scale;          /* the scale at the time */
-    const void *checked_source;      /* the animation (or placement frame) last checked ... */
-    bool checked_valid;              /* ... and whether all its part frames combine validly */
-    acp_frame pending_frame;         /* the object frame it combines them with */
-    acp_sequence sequence;           /* (its hot fields first: sequence.h) */
     acp_record_source records;       /* animation and motion table lookups */
 } acp_partarray;
 

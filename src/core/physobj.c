@@ -153,7 +153,7 @@ void acp_physobj_set_scale(acp_physobj *obj, float new_scale, double delta)
 {
     if (delta >= ACP_F_EPSILON) {
         acp_fphook h = {ACP_FPHOOK_SCALE, obj->world->physics_time, delta, obj->scale, new_scale, 0, 0};
-        acp_hook_list_push(&obj->hooks, h);
+        acp_physobj_add_fp_hook(obj, h);
         return;
     }
     acp_physobj_process_fp_hook(obj, ACP_FPHOOK_SCALE, new_scale, 0);
@@ -163,7 +163,7 @@ void acp_physobj_set_translucency(acp_physobj *obj, float start, float end, doub
 {
     if (delta >= ACP_F_EPSILON) {
         acp_fphook h = {ACP_FPHOOK_TRANSLUCENCY, obj->world->physics_time, delta, start, end, 0, 0};
-        acp_hook_list_push(&obj->hooks, h);
+        acp_physobj_add_fp_hook(obj, h);
         return;
     }
     acp_physobj_process_fp_hook(obj, ACP_FPHOOK_TRANSLUCENCY, end, 0);

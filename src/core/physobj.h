@@ -107,40 +107,53 @@ typedef struct acp_plane {
     float d;
 } acp_plane;
 
-/** Retail CPhysicsObj (the fields the update reads and writes). */
+/** Retail CPhysicsObj (the fields the update reads and writes).
+ *
+ *  Layout (not retail's): what every quantum of an animated object reads or writes comes first,
+ *  in the first 236 bytes (four or five cache lines: malloc aligns to 16 bytes): the
+ *  state bits, the position, the motion vectors, update_time, the part array and movement
+ *  manager pointers, the hook counts and the head of the update record; then the fields a sweep
+ *  commits (contact plane, sliding normal: terrain quanta); then the hook items, which a quantum
+ *  touches only as far as it uses them; the rarely touched fields last. */
 typedef struct acp_physobj {
-    uint32_t id;                     /* object id (retail IID) */
+    /* ---- every quantum ---- */
     acp_world *world;                /* the world that owns it */
+    uint32_t id;                     /* object id (retail IID) */
     uint32_t state;                  /* acp_physics_state bits */
     uint32_t transient_state;        /* acp_transient_state bits */
-    acp_position position;           /* m_position: cell id + frame (origin relative to the landblock) */
     bool has_cell;                   /* retail cell != NULL: its cell is loaded */
     bool has_parent;                 /* retail parent != NULL (held by another object) */
+    bool jumped_this_frame;
+    acp_position position;           /* m_position: cell id + frame (origin relative to the landblock) */
     acp_vec3 velocity;               /* m_velocityVector, m/s */
     acp_vec3 acceleration;           /* m_accelerationVector, m/s² */
     acp_vec3 omega;                  /* m_omegaVector, rad/s, world axes */
     acp_vec3 cached_velocity;        /* m/s: offset / quantum of the last committed move */
     float scale;                     /* m_scale */
+    double update_time;              /* seconds: physics clock of the last simulated quantum */
+    acp_partarray *part_array;       /* NULL: no parts and no spheres (never translates) */
+    acp_movement_manager *movement_manager; /* NULL: none */
+    acp_hook_list hooks;             /* persistent PhysicsObjHooks (FPHook): fp_hook_items */
+    acp_anim_hook_bag anim_hooks;    /* one-shot anim hooks of the current quantum: anim_hook_items */
+    acp_update_record record;        /* the last update_object call (its per-call fields first) */
+    /* ---- a committed sweep (terrain quanta) ---- */
+    acp_plane contact_plane;         /* last contact plane (world axes, cell-relative d) */
+    uint32_t contact_plane_cell_id;
+    acp_vec3 sliding_normal;
     float friction;
     float elasticity;
+    bool contact_plane_is_water;
+    bool colliding_with_environment;
+    /* ---- hook items: touched only as far as they are used ---- */
+    const acp_anim_hook *anim_hook_items[ACP_MAX_ANIM_HOOKS]; /* the bag, in queue order */
+    acp_fphook fp_hook_items[ACP_MAX_FP_HOOKS]; /* the FPHook list, head first */
+    /* ---- rarely touched ---- */
     float translucency;              /* 0 opaque .. 1 invisible */
     float translucency_original;
     float luminosity;                /* driven by Luminous hooks (part array lighting) */
     float diffusion;                 /* driven by Diffuse hooks */
-    double update_time;              /* seconds: physics clock of the last simulated quantum */
     acp_vec3 player_vector;          /* metres, from the player object to this one */
     float player_distance;           /* metres */
-    acp_plane contact_plane;         /* last contact plane (world axes, cell-relative d) */
-    uint32_t contact_plane_cell_id;
-    bool contact_plane_is_water;
-    acp_vec3 sliding_normal;
-    bool colliding_with_environment;
-    bool jumped_this_frame;
-    acp_partarray *part_array;       /* NULL: no parts and no spheres (never translates) */
-    acp_movement_manager *movement_manager; /* NULL: none */
-    acp_hook_list hooks;             /* persistent PhysicsObjHooks (FPHook) */
-    acp_anim_hook_bag anim_hooks;    /* one-shot anim hooks of the current quantum */
-    acp_update_record record;        /* the last update_object call */
     /* ---- motion (issue 6) ---- */
     bool last_move_was_autonomous;   /* retail: the movement came from this client's input (raw
                                         state) rather than the server (interpreted state) */

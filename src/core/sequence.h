@@ -44,7 +44,8 @@ typedef struct acp_anim_node {
 
 /** Retail CSequence. */
 typedef struct acp_sequence {
-    /* (What every update reads comes first, the node pool last: fewer cache lines a quantum.) */
+    /* (What every update reads comes first, then the node pool, whose low slots the list uses
+     *  most, the cold fields last: fewer cache lines a quantum.) */
     int16_t head, tail;              /* anim_list */
     int16_t first_cyclic;            /* first node of the cyclic tail; ACP_NO_NODE if none */
     int16_t curr_anim;               /* ACP_NO_NODE if none */
@@ -53,13 +54,13 @@ typedef struct acp_sequence {
     struct acp_physobj *hook_obj;    /* receives the anim hooks; NULL = none */
     double frame_number;             /* frames, within curr_anim's low..high + 1 */
     acp_grotate_memo rotation_memo;  /* apply_physics' last rotation (frame.h; not retail) */
+    acp_anim_node nodes[ACP_MAX_ANIM_NODES];
     const acp_anim_frame *placement_frame;
     uint32_t placement_frame_id;
     uint32_t placement_num_parts;    /* parts in placement_frame (its Setup's num_parts) */
     acp_record_source records;       /* where animation ids are looked up */
     uint32_t dropped;                /* animations refused because the pool was full */
     uint32_t capped;                 /* updates stopped at ACP_MAX_ANIM_ADVANCES */
-    acp_anim_node nodes[ACP_MAX_ANIM_NODES];
 } acp_sequence;
 
 /* ---- AnimSequenceNode ---- */

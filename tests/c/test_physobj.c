@@ -504,7 +504,7 @@ static void fp_hook_runs_until_done(void)
         ENSURE_EQ(o->record.num_quanta, 1);
         ENSURE_FBITS(o->scale, expect[i]);
         ENSURE_EQ(o->hooks.count, i < 2 ? 1 : 0);
-        if (i < 2) ENSURE_EQ(o->hooks.items[0].executions, i + 1);
+        if (i < 2) ENSURE_EQ(o->fp_hook_items[0].executions, i + 1);
     }
     w->now = 0.8;
     acp_physobj_update_object(o);

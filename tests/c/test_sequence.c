@@ -243,7 +243,7 @@ static void advance_to_next_node(void)
     double left = (fq - 2.0 - 1.0) / 30.0;
     ENSURE_DBITS(seq.frame_number, 30.0 * left);
     ENSURE_EQ(o->anim_hooks.count, 1);
-    ENSURE_EQ(o->anim_hooks.items[0]->type, ACP_HOOK_ANIMATION_DONE);
+    ENSURE_EQ(o->anim_hook_items[0]->type, ACP_HOOK_ANIMATION_DONE);
     o->anim_hooks.count = 0;
     acp_sequence_update(&seq, 0.2, NULL); /* wraps the cycle: no AnimationDone */
     ENSURE_EQ(o->anim_hooks.count, 0);
@@ -274,8 +274,8 @@ static void hooks_by_direction(void)
     ENSURE_EQ(o->anim_hooks.count, 0);
     acp_sequence_update(&seq, 0.05, NULL); /* 1.5 → 3.0: frames 1 and 2 left */
     ENSURE_EQ(o->anim_hooks.count, 2);
-    ENSURE_EQ(o->anim_hooks.items[0]->type, ACP_HOOK_SOUND);
-    ENSURE_EQ(o->anim_hooks.items[1]->type, ACP_HOOK_NOOP);
+    ENSURE_EQ(o->anim_hook_items[0]->type, ACP_HOOK_SOUND);
+    ENSURE_EQ(o->anim_hook_items[1]->type, ACP_HOOK_NOOP);
     o->anim_hooks.count = 0;
     acp_sequence_clear_animations(&seq);
     append(&seq, 0x03000020u, 0, -1, -30.0f); /* from 4 − ε down */
@@ -283,8 +283,8 @@ static void hooks_by_direction(void)
     ENSURE_EQ(o->anim_hooks.count, 0);
     acp_sequence_update(&seq, 0.05, NULL); /* 2.4998 → 0.9998: frames 2 and 1 left */
     ENSURE_EQ(o->anim_hooks.count, 2);
-    ENSURE_EQ(o->anim_hooks.items[0]->type, ACP_HOOK_SOUND_TABLE);
-    ENSURE_EQ(o->anim_hooks.items[1]->type, ACP_HOOK_NOOP);
+    ENSURE_EQ(o->anim_hook_items[0]->type, ACP_HOOK_SOUND_TABLE);
+    ENSURE_EQ(o->anim_hook_items[1]->type, ACP_HOOK_NOOP);
     acp_fixture_destroy(fx);
     acp_world_destroy(w);
 }
@@ -375,7 +375,7 @@ static void missing_frames_add_nothing(void)
     for (int k = 0; k < 3; k++) x = (float)(step + x);
     ENSURE_FBITS(off.origin.x, x);
     ENSURE_EQ(o->anim_hooks.count, 1);
-    ENSURE_EQ(o->anim_hooks.items[0]->type, ACP_HOOK_SOUND);
+    ENSURE_EQ(o->anim_hook_items[0]->type, ACP_HOOK_SOUND);
     o->anim_hooks.count = 0;
 
     acp_sequence_clear_animations(&seq);
@@ -393,7 +393,7 @@ static void missing_frames_add_nothing(void)
     ENSURE_EQ(acp_sequence_get_curr_frame_number(&seq), 8);
     ENSURE_FBITS(off.origin.y, -0.1f);
     ENSURE_EQ(o->anim_hooks.count, 1);
-    ENSURE_EQ(o->anim_hooks.items[0]->type, ACP_HOOK_NOOP);
+    ENSURE_EQ(o->anim_hook_items[0]->type, ACP_HOOK_NOOP);
     ENSURE(acp_frame_is_valid(&off));
     acp_fixture_destroy(fx);
     acp_world_destroy(w);
