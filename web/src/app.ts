@@ -34,6 +34,21 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
   return el as T;
 };
 
+/** ?spawn= as the page reads it: plain decimal digits only ("1e3", "2.5", "-1", "" and " 5"
+ *  are not a number of copies), read exactly. `copies` is what the page makes (at most
+ *  MAX_OBJECTS - 1, beside the player); `wanted` the request as a BigInt (null past 40 digits,
+ *  where `digits` says how many it has). An absent parameter asks for no copies. */
+function readSpawn(asked: string | null):
+  { valid: false } | { valid: true; copies: number; wanted: bigint | null; digits: number } {
+  if (asked === null) return { valid: true, copies: 0, wanted: 0n, digits: 1 };
+  if (!/^[0-9]+$/.test(asked)) return { valid: false };
+  const digits = asked.replace(/^0+(?=[0-9])/, '');
+  const wanted = digits.length <= 40 ? BigInt(digits) : null;
+  const max = MAX_OBJECTS - 1;
+  const copies = wanted !== null && wanted <= BigInt(max) ? Number(wanted) : max;
+  return { valid: true, copies, wanted, digits: digits.length };
+}
+
 function describeError(e: unknown): string {
   if (e instanceof DatError || e instanceof ScenarioError || e instanceof LinkError) return e.message;
   return e instanceof Error ? e.message : String(e);
@@ -159,9 +174,8 @@ export class App {
     const s = pageDefaultScenario();
     const params = new URLSearchParams(location.search);
     const asked = params.get('spawn');
-    const wanted = asked === null ? 0 : Number(asked);
-    const valid = Number.isInteger(wanted) && wanted >= 0;
-    const spawn = valid ? Math.min(wanted, MAX_OBJECTS - 1) : 0;
+    const ask = readSpawn(asked);
+    const spawn = ask.valid ? ask.copies : 0;
     if (spawn > 0) {
       this.status(`Making ${plural(spawn, 'copy', 'copies')} of the player…`);
       await new Promise((r) => setTimeout(r, 0)); // let the status show
@@ -173,10 +187,17 @@ export class App {
     const compare = params.get('compare') !== '0';
     const r = await this.rebuild(s, { play, compare });
     if (!r) return;
-    if (!valid) {
-      this.error(`?spawn=${asked} is not a number of copies (a whole number from 0 to ${(MAX_OBJECTS - 1).toLocaleString('en-US')}): running the player alone.`, true);
-    } else if (wanted > spawn) {
-      this.error(`?spawn=${asked} asks for ${plural(wanted, 'copy', 'copies')} of the player, ${(wanted + 1).toLocaleString('en-US')} objects; a scenario holds at most ` +
+    const shown = asked === null ? '' : asked.length > 40 ? `${asked.slice(0, 40)}…` : asked;
+    if (!ask.valid) {
+      this.error(`?spawn=${shown} is not a number of copies (a whole number from 0 to ${(MAX_OBJECTS - 1).toLocaleString('en-US')}, ` +
+        `in digits only): running the player alone.`, true);
+    } else if (ask.wanted === null || ask.wanted > BigInt(spawn)) {
+      // The request as asked, exactly (a BigInt, not a double that rounds it): the copies and,
+      // with the player, the objects; past 40 digits only how many digits it has.
+      const wanted = ask.wanted === null
+        ? `a ${ask.digits.toLocaleString('en-US')}-digit number of copies of the player`
+        : `${ask.wanted.toLocaleString('en-US')} copies of the player, ${(ask.wanted + 1n).toLocaleString('en-US')} objects`;
+      this.error(`?spawn=${shown} asks for ${wanted}; a scenario holds at most ` +
         `${MAX_OBJECTS.toLocaleString('en-US')} objects, so the page runs the player and ${plural(spawn, 'copy', 'copies')}.`, true);
     }
   }
