@@ -66,13 +66,38 @@ export function toMicroSteps(times: readonly number[]): number[] | null {
   return steps;
 }
 
-/** The times of integer microsecond steps. */
-export function fromMicroSteps(steps: readonly number[]): number[] {
+/** Most frames a run has (the scenario schema's frames.times maxItems and frames.count maximum). */
+const MAX_RUN_FRAMES = 1_000_000;
+/** Frame times stay within ±1e9 s (the scenario schema's "time"), so within ±1e15 µs; a step
+ *  between two of them is at most twice that. */
+const MAX_TIME_US = 1e15;
+const MAX_STEP_US = 2 * MAX_TIME_US;
+
+/** A value from a link as its message shows it: JSON, cut at 40 characters. */
+function shown(v: unknown): string {
+  const text = typeof v === 'number' ? String(v) : JSON.stringify(v) ?? String(v);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/** The times of integer microsecond steps. `what` names the link or file in a message: a step
+ *  that is not a number, out of range (a huge or non-finite number: only JSON's 1e400 reads as
+ *  Infinity), or not whole microseconds within range throws a LinkError naming its index. */
+export function fromMicroSteps(steps: readonly unknown[], what = 'the link'): number[] {
   const times: number[] = [];
   let us = 0;
-  for (const d of steps) {
-    if (!Number.isSafeInteger(d)) throw new LinkError('the frame times are not whole microseconds');
+  for (let i = 0; i < steps.length; i++) {
+    const d = steps[i];
+    if (typeof d !== 'number') throw new LinkError(`${what}'s frame step dt_us[${i}] is ${shown(d)}, not a number of microseconds`);
+    if (!Number.isFinite(d) || Math.abs(d) > MAX_STEP_US) {
+      throw new LinkError(`${what}'s frame step dt_us[${i}] is ${shown(d)}: out of range (a step is from ` +
+        `${(-MAX_STEP_US).toLocaleString('en-US')} to ${MAX_STEP_US.toLocaleString('en-US')} microseconds)`);
+    }
+    if (!Number.isInteger(d)) throw new LinkError(`${what}'s frame step dt_us[${i}] is ${shown(d)}: not whole microseconds`);
     us += d;
+    if (Math.abs(us) > MAX_TIME_US) {
+      throw new LinkError(`${what}'s frame step dt_us[${i}] takes the frame time to ${(us / 1e6).toLocaleString('en-US')} s: out of range ` +
+        `(frame times are from ${(-MAX_TIME_US / 1e6).toLocaleString('en-US')} to ${(MAX_TIME_US / 1e6).toLocaleString('en-US')} s)`);
+    }
     times.push(us / 1e6);
   }
   return times;
@@ -105,13 +130,16 @@ function checkRunFile(v: unknown, what: string): RunFile {
   if (typeof o !== 'object' || o === null || o.acphys_run !== 1) throw new LinkError(`${what} is not an acphys run (version 1)`);
   if (typeof o.scenario !== 'object' || o.scenario === null) throw new LinkError(`${what} has no scenario`);
   if (typeof o.digest !== 'string' || !/^[0-9a-f]{16}$/.test(o.digest)) throw new LinkError(`${what} has no final digest`);
-  if (!Number.isInteger(o.frames) || (o.frames as number) < 0) throw new LinkError(`${what} has no frame count`);
+  if (o.frames === undefined) throw new LinkError(`${what} has no frame count`);
+  if (!Number.isInteger(o.frames) || (o.frames as number) < 0 || (o.frames as number) > MAX_RUN_FRAMES) {
+    throw new LinkError(`${what}'s frame count is invalid: frames is ${shown(o.frames)}, not a whole number from 0 to ${MAX_RUN_FRAMES.toLocaleString('en-US')}`);
+  }
   if (!Array.isArray(o.sampled) || !o.sampled.every((d) => typeof d === 'string')) throw new LinkError(`${what} has no sampled digests`);
   if (!Number.isInteger(o.every) || (o.every as number) < 1) throw new LinkError(`${what} has no digest interval`);
   const scenario = o.scenario as Scenario;
   if (o.dt_us !== undefined) {
     if (!Array.isArray(o.dt_us)) throw new LinkError(`${what}: dt_us is not a list`);
-    scenario.frames = { times: fromMicroSteps(o.dt_us as number[]) };
+    scenario.frames = { times: fromMicroSteps(o.dt_us, what) };
   }
   return {
     acphys_run: 1, build: typeof o.build === 'string' ? o.build : 'unknown', scenario,
