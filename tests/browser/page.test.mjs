@@ -6,7 +6,8 @@
 // passes; a broken, damaged or tampered link and a file that is not a DAT give a message and
 // leave the run going, and a later success clears the message; a full DAT is read lazily and
 // gives the same run; the recorded clock leaves start-up and rebuild work out and keeps a hitch
-// while running; ?spawn= beyond the runner's 16,384 objects is capped and says so; 1,000 objects
+// while running; ?spawn= beyond the runner's 16,384 objects is capped and says so (the request
+// read exactly), and a ?spawn= that is not plain digits gets a notice; 1,000 objects
 // run and their figures are recorded (not judged: the frame budget is `npm run bench`'s).
 // Screenshots and figures go to tests/artifacts/.
 import assert from 'node:assert/strict';
@@ -391,6 +392,14 @@ describe('the demo page in headless Chromium', () => {
       [tamper(link, (r) => { r.scenario.profile = 'rtsqail'; }), /^The link's scenario is damaged or invalid: profile: unknown profile "rtsqail" \(known: "retail", "acdream-r6", "ace"\)\. The current run goes on unchanged\.$/],
       [tamper(link, (r) => { r.scenario.objecpts = r.scenario.objects; delete r.scenario.objects; }), /^The link's scenario is damaged or invalid: unknown field "objecpts" in the scenario\. The current run goes on unchanged\.$/],
       [tamper(link, () => {}, '0000000000000000'), /^The link is damaged: its prefix "#v1\.0000000000000000\." names build 0000000000000000, but its data says build [0-9a-f]{16}\. The current run goes on unchanged\.$/],
+      // A frame count that is there but not a whole number of frames is invalid, not missing.
+      [tamper(link, (r) => { r.frames = -1; }), /^The link's frame count is invalid: frames is -1, not a whole number from 0 to 1,000,000\. The current run goes on unchanged\.$/],
+      [tamper(link, (r) => { r.frames = 2.5; }), /^The link's frame count is invalid: frames is 2\.5, not a whole number from 0 to 1,000,000\. The current run goes on unchanged\.$/],
+      // A huge frame step is out of range (its index and the range named); a fractional one in
+      // range is not whole microseconds.
+      [tamper(link, (r) => { assert.ok(Array.isArray(r.dt_us), 'the link carries dt_us'); r.dt_us[3] = 1e300; }),
+        /^The link's frame step dt_us\[3\] is 1e\+300: out of range \(a step is from -2,000,000,000,000,000 to 2,000,000,000,000,000 microseconds\)\. The current run goes on unchanged\.$/],
+      [tamper(link, (r) => { r.dt_us[3] = 16666.5; }), /^The link's frame step dt_us\[3\] is 16666\.5: not whole microseconds\. The current run goes on unchanged\.$/],
     ];
     for (const [url, message] of cases) {
       const { page: p5, errors } = await open(browser.context, url.slice(server.url.length));
@@ -417,17 +426,33 @@ describe('the demo page in headless Chromium', () => {
     await p3.close();
   });
 
-  it('?spawn= beyond the runner\'s 16,384 objects runs 16,384 and says the request was capped', async () => {
-    const { page: p6, errors } = await open(browser.context, '?spawn=99999&compare=0');
+  it('?spawn= beyond the runner\'s 16,384 objects runs 16,384 and says the request was capped, with the copies and objects asked for exactly', async () => {
+    // 20 digits: past a double's exact integers, so the copies asked for and the objects (copies
+    // + 1) are the user's digits, not 1e20 rounded.
+    const { page: p6, errors } = await open(browser.context, '?spawn=99999999999999999999&compare=0');
     await p6.waitForFunction(() => window.acphysPage.state()?.objects === 16384 && window.acphysPage.state().frames >= 3, null, { timeout: 120_000 });
     await p6.waitForFunction(() => !document.getElementById('message').hidden, null, { timeout: 10_000 });
     assert.match(await p6.locator('#message-text').textContent(),
-      /^\?spawn=99999 asks for 99,999 copies of the player, 100,000 objects; a scenario holds at most 16,384 objects, so the page runs the player and 16,383 copies\.$/);
+      /^\?spawn=99999999999999999999 asks for 99,999,999,999,999,999,999 copies of the player, 100,000,000,000,000,000,000 objects; a scenario holds at most 16,384 objects, so the page runs the player and 16,383 copies\.$/);
     assert.equal(await p6.locator('#message').getAttribute('class'), 'notice');
     assert.match(await p6.locator('#status-run').textContent(), /^running-turning-player: 16,384 objects, /);
     await p6.screenshot({ path: shot('spawn-capped'), fullPage: false });
     assert.deepEqual(errors, []);
     await p6.close();
+  });
+
+  it('?spawn= takes plain digits only: an exponent, a fraction, a sign or nothing is not a number of copies, and the player runs alone', async () => {
+    for (const value of ['1e3', '2.5', '-1', '']) {
+      const { page: p7, errors } = await open(browser.context, `?spawn=${encodeURIComponent(value)}`);
+      await p7.waitForFunction(() => !document.getElementById('message').hidden, null, { timeout: 20_000 });
+      const text = await p7.locator('#message-text').textContent();
+      assert.equal(text, `?spawn=${value} is not a number of copies (a whole number from 0 to 16,383, in digits only): running the player alone.`);
+      assert.equal(await p7.locator('#message').getAttribute('class'), 'notice');
+      await waitFrames(p7, 3);
+      assert.equal((await state(p7)).objects, 1, `?spawn=${value} runs the player alone`);
+      assert.deepEqual(errors, []);
+      await p7.close();
+    }
   });
 
   it('runs 1,000 animated objects; their frame figures are recorded in tests/artifacts/page-perf.json, not judged (the frame budget is npm run bench)', async () => {
