@@ -1166,8 +1166,8 @@ ACP_ABI int acp_abi_diff_line(acp_trace_diff *d, uint32_t line_no, const uint8_t
 {
     acp_jsonv_doc *da = acp_jsonv_decode(a, a_size, NULL, 0);
     acp_jsonv_doc *db = acp_jsonv_decode(b, b_size, NULL, 0);
-    if (!da) acp_trace_diff_bad_line(d, line_no, 'a');
-    else if (!db) acp_trace_diff_bad_line(d, line_no, 'b');
+    if (!da) acp_trace_diff_bad_line(d, line_no, 'a', NULL);
+    else if (!db) acp_trace_diff_bad_line(d, line_no, 'b', NULL);
     else acp_trace_diff_line(d, line_no, acp_jsonv_root(da), acp_jsonv_root(db));
     acp_jsonv_doc_destroy(da);
     acp_jsonv_doc_destroy(db);
@@ -1180,7 +1180,7 @@ ACP_ABI int acp_abi_diff_extra_line(acp_trace_diff *d, uint32_t line_no, uint32_
 {
     acp_jsonv_doc *dv = acp_jsonv_decode(v, size, NULL, 0);
     char w = which == 'b' ? 'b' : 'a';
-    if (!dv) acp_trace_diff_bad_line(d, line_no, w);
+    if (!dv) acp_trace_diff_bad_line(d, line_no, w, NULL);
     else acp_trace_diff_extra_line(d, line_no, w, acp_jsonv_root(dv));
     acp_jsonv_doc_destroy(dv);
     return !d->different && !d->error;
@@ -1188,10 +1188,11 @@ ACP_ABI int acp_abi_diff_extra_line(acp_trace_diff *d, uint32_t line_no, uint32_
 /** 1 when the comparison stopped on input that is not a trace (a line that is not JSON, an
  *  empty trace): the report is then an error message. */
 ACP_ABI int acp_abi_diff_error(const acp_trace_diff *d) { return d->error; }
-/** Line `line_no` of trace `which` ('a' = 97 or 'b' = 98) is not JSON. */
-ACP_ABI void acp_abi_diff_bad_line(acp_trace_diff *d, uint32_t line_no, uint32_t which)
+/** Line `line_no` of trace `which` ('a' = 97 or 'b' = 98) is not JSON; `why` (a NUL-terminated
+ *  string or 0) is the JSON check's message. */
+ACP_ABI void acp_abi_diff_bad_line(acp_trace_diff *d, uint32_t line_no, uint32_t which, const char *why)
 {
-    acp_trace_diff_bad_line(d, line_no, which == 'b' ? 'b' : 'a');
+    acp_trace_diff_bad_line(d, line_no, which == 'b' ? 'b' : 'a', why);
 }
 /** After the last line: 1 when the traces are identical. */
 ACP_ABI int acp_abi_diff_finish(acp_trace_diff *d, uint32_t a_lines, uint32_t b_lines)

@@ -95,23 +95,33 @@ export function encodeJson(value) {
 /** JSON text → value, as every host reads scenario and trace text: with the module (`acp`), the
  *  strict check the native CLI runs first (src/scenario/jsoncheck.h: same texts accepted, same
  *  "not valid JSON: line L, column C: ..." message), then JSON.parse after a UTF-8 byte order
- *  mark is dropped. Without `acp`, JSON.parse alone ("not valid JSON"). Throws ScenarioError. */
+ *  mark is dropped. Without `acp`, JSON.parse alone ("not valid JSON"). `text` is a string, or
+ *  the file's bytes (a Uint8Array), so that bytes that are not UTF-8 are refused as natively
+ *  rather than read as U+FFFD. Throws ScenarioError. */
 export function parseJsonText(text, acp) {
-  if (acp) {
-    const bytes = new TextEncoder().encode(text);
-    const msg = acp.alloc(160);
-    try {
-      const ok = withBytes(acp, bytes, (p, n) => acp.exports.acp_abi_json_check(p, n, msg, 160));
-      if (!ok) throw new ScenarioError(`not valid JSON: ${acp.string(msg)}`);
-    } finally {
-      acp.free(msg);
-    }
+  if (text instanceof Uint8Array) {
+    if (!acp) throw new ScenarioError('parseJsonText: bytes need the module');
+    checkJson(text, acp);
+    text = new TextDecoder('utf-8', { fatal: true }).decode(text); // valid UTF-8: the check passed
+  } else if (acp) {
+    checkJson(new TextEncoder().encode(text), acp);
   }
   const t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
     return JSON.parse(t);
   } catch {
     throw new ScenarioError('not valid JSON');
+  }
+}
+
+/** The strict check (src/scenario/jsoncheck.h) over UTF-8 bytes; throws ScenarioError. */
+function checkJson(bytes, acp) {
+  const msg = acp.alloc(160);
+  try {
+    const ok = withBytes(acp, bytes, (p, n) => acp.exports.acp_abi_json_check(p, n, msg, 160));
+    if (!ok) throw new ScenarioError(`not valid JSON: ${acp.string(msg)}`);
+  } finally {
+    acp.free(msg);
   }
 }
 
@@ -419,14 +429,22 @@ export function diffTraces(acp, aText, bText) {
   const d = X.acp_abi_diff_create();
   if (!d) throw new Error('acphys: out of memory');
   try {
-    const parse = (line) => { try { return encodeJson(parseJsonText(line, acp)); } catch { return null; } };
+    let why = '';
+    const parse = (line) => {
+      try { return encodeJson(parseJsonText(line, acp)); } catch (e) { why = e.message; return null; }
+    };
+    const badLine = (line, which) => {
+      const p = acp.copyIn(new TextEncoder().encode(`${why}\0`));
+      try { X.acp_abi_diff_bad_line(d, line, which, p); } finally { acp.free(p); }
+    };
     const withDoc = (doc, fn) => { const p = acp.copyIn(doc); try { return fn(p); } finally { acp.free(p); } };
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
       const ea = i < a.length ? parse(a[i]) : null;
+      const whyA = why;
       const eb = i < b.length ? parse(b[i]) : null;
       let going;
-      if (i < a.length && !ea) { X.acp_abi_diff_bad_line(d, i + 1, 97); going = false; }
-      else if (i < b.length && !eb) { X.acp_abi_diff_bad_line(d, i + 1, 98); going = false; }
+      if (i < a.length && !ea) { why = whyA; badLine(i + 1, 97); going = false; }
+      else if (i < b.length && !eb) { badLine(i + 1, 98); going = false; }
       else if (!eb) going = withDoc(ea, (p) => X.acp_abi_diff_extra_line(d, i + 1, 97, p, ea.length));
       else if (!ea) going = withDoc(eb, (p) => X.acp_abi_diff_extra_line(d, i + 1, 98, p, eb.length));
       else going = withDoc(ea, (pa) => withDoc(eb, (pb) => X.acp_abi_diff_line(d, i + 1, pa, ea.length, pb, eb.length)));

@@ -13,7 +13,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "bench_cmd.h"
 
+#include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +38,7 @@ const char acp_cli_bench_usage[] =
     "                            read and parse every record: MB/s and records/s (JSON)\n";
 
 #define MAX_WINDOWS 64
+#define ACP_BENCH_MAX_OBJECTS 10000000ul /* objects in a bench world or kernel */
 
 typedef struct options {
     double window;                    /* seconds per window */
@@ -59,6 +62,28 @@ static int usage(void)
     return 2;
 }
 
+/* A whole number written in decimal digits only, from 0 to max; false otherwise. */
+static bool whole(const char *s, unsigned long max, uint32_t *out)
+{
+    if (!s || s[0] < '0' || s[0] > '9') return false;
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(s, &end, 10);
+    if (*end || errno || v > max) return false;
+    *out = (uint32_t)v;
+    return true;
+}
+
+/* A positive finite decimal number; false otherwise. */
+static bool positive(const char *s, double *out)
+{
+    char *end;
+    double v = s && *s ? strtod(s, &end) : 0.0;
+    if (!s || !*s || *end || !(v > 0.0) || v > 1e9) return false;
+    *out = v;
+    return true;
+}
+
 /* Parse the --options after the positional arguments; -1 on a bad one. */
 static int parse_options(int argc, char **argv, int first, options *o)
 {
@@ -66,13 +91,21 @@ static int parse_options(int argc, char **argv, int first, options *o)
     for (int i = first; i < argc; i += 2) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v) return -1;
-        if (!strcmp(argv[i], "--window")) o->window = strtod(v, NULL);
-        else if (!strcmp(argv[i], "--windows")) o->windows = (unsigned)strtoul(v, NULL, 10);
-        else if (!strcmp(argv[i], "--repeat")) o->repeat = (unsigned)strtoul(v, NULL, 10);
-        else if (!strcmp(argv[i], "--frames")) o->frames = (unsigned)strtoul(v, NULL, 10);
-        else if (!strcmp(argv[i], "--portal")) o->portal = v;
-        else if (!strcmp(argv[i], "--cell")) o->cell = v;
-        else return -1;
+        uint32_t u = 0;
+        if (!strcmp(argv[i], "--window")) {
+            if (!positive(v, &o->window)) return -1;
+        } else if (!strcmp(argv[i], "--windows") || !strcmp(argv[i], "--repeat") || !strcmp(argv[i], "--frames")) {
+            if (!whole(v, 1000000ul, &u)) return -1;
+            if (argv[i][3] == 'i') o->windows = u;
+            else if (argv[i][2] == 'r') o->repeat = u;
+            else o->frames = u;
+        } else if (!strcmp(argv[i], "--portal")) {
+            o->portal = v;
+        } else if (!strcmp(argv[i], "--cell")) {
+            o->cell = v;
+        } else {
+            return -1;
+        }
     }
     if (!(o->window > 0.0) || o->windows < 1 || o->windows > MAX_WINDOWS || o->repeat < 1) return -1;
     return 0;
@@ -130,8 +163,8 @@ static int bench_world(int argc, char **argv)
     acp_bench_kind kind;
     options o;
     if (argc < 2 || !acp_bench_kind_from_name(argv[0], &kind) || parse_options(argc, argv, 2, &o) != 0) return usage();
-    uint32_t n = (uint32_t)strtoul(argv[1], NULL, 10);
-    if (n == 0) return usage();
+    uint32_t n = 0;
+    if (!whole(argv[1], ACP_BENCH_MAX_OBJECTS, &n) || n == 0) return usage();
     size_t portal_size = 0, cell_size = 0;
     uint8_t *portal = acp_read_whole_file(o.portal, &portal_size);
     uint8_t *cell = acp_read_whole_file(o.cell, &cell_size);
@@ -188,8 +221,8 @@ static int bench_kernel(int argc, char **argv)
 {
     options o;
     if (argc < 1 || parse_options(argc, argv, 1, &o) != 0) return usage();
-    uint32_t n = (uint32_t)strtoul(argv[0], NULL, 10);
-    if (n == 0) return usage();
+    uint32_t n = 0;
+    if (!whole(argv[0], ACP_BENCH_MAX_OBJECTS, &n) || n == 0) return usage();
     acp_bench_kernel *k = acp_bench_kernel_create(n);
     if (!k) {
         fprintf(stderr, "acphys bench: out of memory\n");
@@ -219,8 +252,8 @@ static int bench_dat_gen(int argc, char **argv)
 {
     options o;
     if (argc < 2 || parse_options(argc, argv, 2, &o) != 0) return usage();
-    double mib = strtod(argv[1], NULL);
-    if (!(mib > 0.0) || mib > 1900.0) return usage();
+    double mib = 0.0;
+    if (!positive(argv[1], &mib) || mib > 1900.0) return usage();
     size_t portal_size = 0;
     uint8_t *portal = acp_read_whole_file(o.portal, &portal_size);
     if (!portal) {
@@ -236,10 +269,11 @@ static int bench_dat_gen(int argc, char **argv)
         fprintf(stderr, "acphys bench: generating the DAT: %s\n", acp_dat_status_string(st));
         return 1;
     }
-    int bad = acp_write_whole_file(argv[0], out, out_size);
+    char why[256];
+    int bad = acp_write_whole_file(argv[0], out, out_size, why, sizeof why);
     free(out);
     if (bad) {
-        fprintf(stderr, "acphys bench: cannot write %s\n", argv[0]);
+        fprintf(stderr, "acphys bench: %s: %s\n", argv[0], why);
         return 1;
     }
     printf("{\"path\":\"%s\",\"bytes\":%zu}\n", argv[0], out_size);

@@ -1,6 +1,10 @@
 /* acphys — the CLI's DAT commands (see dat_cmd.h). The user's DAT is read through pread, block by
  * block: an 800 MB client_cell_1.dat is never loaded whole. */
+#define _POSIX_C_SOURCE 200809L
 #include "dat_cmd.h"
+
+#include <errno.h>
+#include <sys/stat.h>
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -10,6 +14,7 @@
 #include "../dat/dat.h"
 #include "../dat/writer.h"
 #include "dat_file.h"
+#include "outfile.h"
 
 const char acp_cli_dat_usage[] =
     "  acphys dump <dat> <id>    print record <id> (e.g. 0xD59AFFFF) of a DAT as JSON\n"
@@ -42,8 +47,17 @@ static int parse_id(const char *s, uint32_t *id)
 /* Open a DAT on disk as a container; 0 or an exit status. */
 static int open_dat(const char *path, acp_dat_file *f, acp_dat_container *c)
 {
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        fprintf(stderr, "acphys: %s: cannot open: %s\n", path, strerror(errno));
+        return 1;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        fprintf(stderr, "acphys: %s: not a regular file%s\n", path, S_ISDIR(st.st_mode) ? " (a directory)" : "");
+        return 1;
+    }
     if (acp_dat_file_open(f, path) != ACP_DAT_OK) {
-        fprintf(stderr, "acphys: cannot open %s\n", path);
+        fprintf(stderr, "acphys: %s: cannot open: %s\n", path, strerror(errno));
         return 1;
     }
     acp_dat_error err;
@@ -200,13 +214,14 @@ int acp_cli_excerpt(int argc, char **argv)
     }
     uint8_t *file = NULL;
     size_t size = 0;
+    char why[256];
     if (!rc) {
         acp_dat_status st = acp_dat_writer_finish(w, &file, &size);
         if (st != ACP_DAT_OK) {
             fprintf(stderr, "acphys: %s\n", acp_dat_status_string(st));
             rc = 1;
-        } else if (acp_write_whole_file(out, file, size) != 0) {
-            fprintf(stderr, "acphys: cannot write %s\n", out);
+        } else if (acp_write_whole_file(out, file, size, why, sizeof why) != 0) {
+            fprintf(stderr, "acphys: %s: %s (the DAT there, if any, is unchanged)\n", out, why);
             rc = 1;
         } else {
             printf("%s: %zu records, %zu bytes, block size %u\n", out, acp_dat_writer_count(w), size,
@@ -246,6 +261,13 @@ int acp_cli_list(int argc, char **argv)
     acp_dat_error err;
     if (acp_dat_container_enumerate(&c, print_entry, &l, NULL, &err) != ACP_DAT_OK) {
         report(argv[0], &err);
+        rc = 1;
+    } else if (c.header.file_size > f.length) {
+        /* The directory may sit in the part that is left, but the records do not all: say so. */
+        fprintf(stderr,
+                "acphys: %s: the file is %" PRIu64 " bytes but its header (fileSize_ at 0x148) says %u: it is "
+                "truncated, and records stored past byte %" PRIu64 " cannot be read\n",
+                argv[0], f.length, c.header.file_size, f.length);
         rc = 1;
     }
     acp_dat_file_close(&f);

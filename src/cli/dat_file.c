@@ -1,7 +1,9 @@
 /* acphys — pread-backed DAT sources (see dat_file.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "dat_file.h"
+#include "outfile.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,29 +83,17 @@ uint8_t *acp_read_whole_file(const char *path, size_t *size)
     return buf;
 }
 
-int acp_write_whole_file(const char *path, const uint8_t *bytes, size_t size)
+int acp_write_whole_file(const char *path, const uint8_t *bytes, size_t size, char *err, size_t err_size)
 {
-    /* Write beside the target, then rename over it: a failed write never leaves a half file
-     * where the user's file was. */
-    size_t n = strlen(path);
-    char *tmp = malloc(n + 16);
-    if (!tmp) return -1;
-    snprintf(tmp, n + 16, "%s.acphys-tmp", path);
-    FILE *fp = fopen(tmp, "wb");
-    if (!fp) {
-        free(tmp);
+    /* outfile.h: beside the target, then renamed over it, so a failed write never leaves a half
+     * file where the user's file was. */
+    acp_outfile o;
+    if (acp_outfile_open(&o, path, err, err_size) != 0) return -1;
+    if (fwrite(bytes, 1, size, o.fp) != size) {
+        int e = errno;
+        acp_outfile_abort(&o);
+        if (err && err_size) snprintf(err, err_size, "cannot write: %s", strerror(e));
         return -1;
     }
-    size_t wrote = fwrite(bytes, 1, size, fp);
-    int bad = fclose(fp) != 0 || wrote != size || rename(tmp, path) != 0;
-    if (bad) remove(tmp);
-    free(tmp);
-    return bad ? -1 : 0;
-}
-
-bool acp_same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    if (stat(a, &sa) != 0 || stat(b, &sb) != 0) return false;
-    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    return acp_outfile_commit(&o, err, err_size);
 }

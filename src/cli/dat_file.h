@@ -23,10 +23,8 @@ void acp_dat_file_close(acp_dat_file *f);
 
 /** Read a whole small file into a malloc'd buffer (free it); NULL on failure. */
 uint8_t *acp_read_whole_file(const char *path, size_t *size);
-/** Write `size` bytes to `path` (replacing it); 0 on success, -1 on failure. */
-int acp_write_whole_file(const char *path, const uint8_t *bytes, size_t size);
-
-/** True when paths a and b name the same existing file (same device and inode). */
-bool acp_same_file(const char *a, const char *b);
+/** Write `size` bytes to `path` as outfile.h says (a regular file is replaced only once every
+ *  byte is written, keeping its permission bits); 0, or -1 with the reason in err. */
+int acp_write_whole_file(const char *path, const uint8_t *bytes, size_t size, char *err, size_t err_size);
 
 #endif

@@ -73,10 +73,11 @@ int acp_cli_diff(int argc, char **argv)
         acp_trace_diff_init(&d);
         uint32_t n = ca > cb ? ca : cb;
         for (uint32_t i = 0; i < n && !d.different && !d.error; i++) {
+            char err_b[256];
             acp_jsonv_doc *da = i < ca ? acp_cjson_parse(sa[i], na[i], err, sizeof err) : NULL;
-            acp_jsonv_doc *db = i < cb ? acp_cjson_parse(sb[i], nb[i], err, sizeof err) : NULL;
-            if (i < ca && !da) acp_trace_diff_bad_line(&d, i + 1, 'a');
-            else if (i < cb && !db) acp_trace_diff_bad_line(&d, i + 1, 'b');
+            acp_jsonv_doc *db = i < cb ? acp_cjson_parse(sb[i], nb[i], err_b, sizeof err_b) : NULL;
+            if (i < ca && !da) acp_trace_diff_bad_line(&d, i + 1, 'a', err);
+            else if (i < cb && !db) acp_trace_diff_bad_line(&d, i + 1, 'b', err_b);
             else if (!db) acp_trace_diff_extra_line(&d, i + 1, 'a', acp_jsonv_root(da));
             else if (!da) acp_trace_diff_extra_line(&d, i + 1, 'b', acp_jsonv_root(db));
             else acp_trace_diff_line(&d, i + 1, acp_jsonv_root(da), acp_jsonv_root(db));

@@ -1,4 +1,6 @@
 /* acphys — the native command line. */
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +11,9 @@
 #include "mathx.h"
 #include "text.h"
 #include "version.h"
+
+/* The digests' largest count: 100 million inputs run in seconds. */
+#define ACP_CLI_MAX_DIGEST_COUNT 100000000u
 
 static int usage(FILE *out)
 {
@@ -28,7 +33,38 @@ static int usage(FILE *out)
     return out == stdout ? 0 : 2;
 }
 
+/* A count argument: decimal digits only, at most `max`; the default when absent. */
+static int count_arg(int argc, char **argv, unsigned dflt, unsigned max, unsigned *n)
+{
+    *n = dflt;
+    if (argc < 3) return 0;
+    const char *s = argv[2];
+    char *end = NULL;
+    bool digit = s[0] >= '0' && s[0] <= '9';
+    unsigned long v = digit ? strtoul(s, &end, 10) : 0;
+    if (argc > 3 || !digit || *end || v > max) {
+        fprintf(stderr, "acphys %s: the count must be a whole number from 0 to %u, not \"%s\"\n", argv[1], max,
+                argc > 3 ? argv[3] : s);
+        return 2;
+    }
+    *n = (unsigned)v;
+    return 0;
+}
+
+static int dispatch(int argc, char **argv);
+
 int main(int argc, char **argv)
+{
+    int status = dispatch(argc, argv);
+    /* A full disk or a closed pipe behind a redirection must not pass for success. */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "acphys: cannot write the output: %s\n", strerror(errno));
+        if (status == 0) status = 1;
+    }
+    return status;
+}
+
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2) return usage(stderr);
     if (!strcmp(argv[1], "version")) {
@@ -36,7 +72,8 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(argv[1], "math-digest")) {
-        unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 20000u;
+        unsigned n;
+        if (count_arg(argc, argv, 20000u, ACP_CLI_MAX_DIGEST_COUNT, &n)) return 2;
         printf("%016llx\n", acp_math_digest(n));
         return 0;
     }
@@ -46,7 +83,8 @@ int main(int argc, char **argv)
     /* ---- scenarios and traces (issue 5) ---- */
     if (!strcmp(argv[1], "run")) return acp_cli_run(argc - 2, argv + 2);
     if (!strcmp(argv[1], "format-digest")) { /* the WASM build must print the same characters */
-        unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 10) : 100000u;
+        unsigned n;
+        if (count_arg(argc, argv, 100000u, ACP_CLI_MAX_DIGEST_COUNT, &n)) return 2;
         printf("%016llx\n", (unsigned long long)acp_text_format_digest(n));
         return 0;
     }

@@ -7,6 +7,7 @@
 
 #include "cjson_bridge.h"
 #include "commands.h"
+#include "outfile.h"
 #include "physics.h"
 #include "run.h"
 
@@ -30,13 +31,26 @@ static char *excerpt_path(const char *scenario_path, const char *name)
     return p;
 }
 
+/* The trace would overwrite an input of the run: refuse (exit status 2), as excerpt -o does. */
+static int trace_is_input(const char *trace_path, const char *input, const char *what)
+{
+    if (!trace_path || !acp_same_file(trace_path, input)) return 0;
+    fprintf(stderr, "acphys: run: --trace %s is %s; write the trace to another file\n", trace_path, what);
+    return 2;
+}
+
 /* Read every excerpt file the scenario names into the run. */
-static int give_excerpts(acp_run *run, const char *scenario_path)
+static int give_excerpts(acp_run *run, const char *scenario_path, const char *trace_path)
 {
     for (uint32_t i = 0; i < acp_run_excerpt_count(run); i++) {
         if (!acp_run_excerpt_needs_bytes(run, i)) continue;
         const char *name = acp_run_excerpt_name(run, i);
         char *path = excerpt_path(scenario_path, name);
+        int refused = path ? trace_is_input(trace_path, path, "an excerpt the scenario reads") : 0;
+        if (refused) {
+            free(path);
+            return refused;
+        }
         size_t len = 0;
         char err[256];
         snprintf(err, sizeof err, "out of memory");
@@ -60,9 +74,9 @@ int acp_cli_run(int argc, char **argv)
     const char *scenario_path = NULL, *trace_path = NULL, *profile_name = NULL;
     bool quiet = false;
     for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--trace") && i + 1 < argc) trace_path = argv[++i];
-        else if (!strcmp(argv[i], "--profile") && i + 1 < argc) profile_name = argv[++i];
-        else if (!strcmp(argv[i], "--quiet")) quiet = true;
+        if (!strcmp(argv[i], "--trace") && i + 1 < argc && !trace_path) trace_path = argv[++i];
+        else if (!strcmp(argv[i], "--profile") && i + 1 < argc && !profile_name) profile_name = argv[++i];
+        else if (!strcmp(argv[i], "--quiet") && !quiet) quiet = true;
         else if (argv[i][0] == '-' || scenario_path) return run_usage();
         else scenario_path = argv[i];
     }
@@ -76,6 +90,7 @@ int acp_cli_run(int argc, char **argv)
         }
         override = (int)p;
     }
+    if (trace_is_input(trace_path, scenario_path, "the scenario file")) return 2;
     char err[256];
     size_t len = 0;
     char *text = acp_read_file(scenario_path, ACP_CLI_MAX_TEXT_FILE, &len, err, sizeof err);
@@ -96,7 +111,7 @@ int acp_cli_run(int argc, char **argv)
         return 1;
     }
     int status = 0;
-    if (!acp_run_error(run)) status = give_excerpts(run, scenario_path);
+    if (!acp_run_error(run)) status = give_excerpts(run, scenario_path, trace_path);
     if (status == 0 && !acp_run_error(run)) acp_run_start(run);
     if (status == 0 && acp_run_error(run)) {
         fprintf(stderr, "acphys: %s: %s\n", scenario_path, acp_run_error(run));
@@ -108,23 +123,20 @@ int acp_cli_run(int argc, char **argv)
     }
     for (uint32_t i = 0; i < acp_run_warning_count(run); i++)
         fprintf(stderr, "acphys: warning: %s\n", acp_run_warning(run, i));
-    FILE *trace = NULL;
-    if (trace_path) {
-        trace = fopen(trace_path, "wb");
-        if (!trace) {
-            fprintf(stderr, "acphys: %s: cannot write the trace\n", trace_path);
-            acp_run_destroy(run);
-            return 1;
-        }
+    acp_outfile trace = {0};
+    if (trace_path && acp_outfile_open(&trace, trace_path, err, sizeof err) != 0) {
+        fprintf(stderr, "acphys: %s: cannot write the trace: %s\n", trace_path, err);
+        acp_run_destroy(run);
+        return 1;
     }
     if (!quiet) fputs(acp_run_table_header(run), stdout);
     while (acp_run_step_next(run)) {
         if (!quiet) fputs(acp_run_table_rows(run), stdout);
-        if (trace) {
+        if (trace.fp) {
             size_t n;
             const char *line = acp_run_line(run, &n);
-            fwrite(line, 1, n, trace);
-            fputc('\n', trace);
+            fwrite(line, 1, n, trace.fp);
+            fputc('\n', trace.fp);
         }
     }
     if (acp_run_error(run)) {
@@ -132,15 +144,17 @@ int acp_cli_run(int argc, char **argv)
         status = 1;
     } else {
         const char *last = acp_run_digest_line(run);
-        if (trace) {
-            fputs(last, trace);
-            fputc('\n', trace);
+        if (trace.fp) {
+            fputs(last, trace.fp);
+            fputc('\n', trace.fp);
         }
         printf("%u frames, digest %016llx\n", (unsigned)acp_run_frames_done(run),
                (unsigned long long)acp_run_digest(run));
     }
-    if (trace && fclose(trace) != 0) {
-        fprintf(stderr, "acphys: %s: cannot write the trace\n", trace_path);
+    /* A run that failed keeps the file that was there; a finished one replaces it whole. */
+    if (trace.fp && status) acp_outfile_abort(&trace);
+    else if (trace.fp && acp_outfile_commit(&trace, err, sizeof err) != 0) {
+        fprintf(stderr, "acphys: %s: %s\n", trace_path, err);
         status = 1;
     }
     acp_run_destroy(run);

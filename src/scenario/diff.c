@@ -2,6 +2,7 @@
 #include "diff.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "text.h"
@@ -117,7 +118,10 @@ static void put_json(acp_text *t, const acp_jsonv *v, size_t limit_at)
         for (uint32_t i = 0; i < v->count; i++) {
             if (i) acp_text_put_char(t, ',');
             put_json(t, &v->items[i], limit_at);
-            if (t->len > limit_at) break;
+            if (t->len > limit_at && i + 1 < v->count) {
+                acp_text_put(t, ",…"); /* cut: more items follow */
+                break;
+            }
         }
         acp_text_put_char(t, ']');
         break;
@@ -128,7 +132,10 @@ static void put_json(acp_text *t, const acp_jsonv *v, size_t limit_at)
             acp_text_put_json_string(t, v->members[i].key, v->members[i].key_len);
             acp_text_put_char(t, ':');
             put_json(t, &v->members[i].value, limit_at);
-            if (t->len > limit_at) break;
+            if (t->len > limit_at && i + 1 < v->count) {
+                acp_text_put(t, ",…"); /* cut: more members follow */
+                break;
+            }
         }
         acp_text_put_char(t, '}');
         break;
@@ -215,12 +222,14 @@ static bool report(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind kind
     if (a && b && kind == KIND_INT && as_number(a, &x) && as_number(b, &y)) {
         acp_text_put(&t, "  difference: ");
         acp_text_put_g(&t, y - x, 17);
-        if (x >= 0.0 && x <= 4294967295.0 && y >= 0.0 && y <= 4294967295.0) {
+        if (x >= 0.0 && x <= 4294967295.0 && y >= 0.0 && y <= 4294967295.0 && x == floor(x) && y == floor(y)) {
             acp_text_put(&t, " (bits ");
             acp_text_put_hex32(&t, (uint32_t)x ^ (uint32_t)y);
             acp_text_put(&t, " differ)");
         }
         acp_text_put_char(&t, '\n');
+    } else if (a && b && kind != KIND_CELL && as_number(a, &x) && as_number(b, &y) && (x != x || y != y)) {
+        acp_text_put(&t, "  distance: none (NaN is no distance from a number)\n");
     } else if (a && b && kind != KIND_CELL && as_number(a, &x) && as_number(b, &y)) {
         uint64_t ulps = kind == KIND_F32 ? acp_ulps_f32((float)x, (float)y) : acp_ulps_f64(x, y);
         acp_text_put(&t, "  distance: ");
@@ -290,12 +299,17 @@ static bool same_object(cmp *c, const acp_jsonv *a, const acp_jsonv *b)
     return same_digest(c, a, b);
 }
 
-/* b's element of the objects array with a's element's "id", or NULL. */
-static const acp_jsonv *object_with_id(const acp_jsonv *b_objects, const acp_jsonv *a_obj)
+/* b's element of the objects array with a's element's "id", or NULL. `hint`, the position of a's
+ * element, is tried first (traces of one scenario list objects in the same order). */
+static const acp_jsonv *object_with_id(const acp_jsonv *b_objects, const acp_jsonv *a_obj, uint32_t hint)
 {
     const acp_jsonv *id = acp_jsonv_get(a_obj, "id");
     if (!id) return NULL;
     double x, y;
+    if (hint < b_objects->count) {
+        const acp_jsonv *bid = acp_jsonv_get(&b_objects->items[hint], "id");
+        if (bid && as_number(id, &x) && as_number(bid, &y) && x == y) return &b_objects->items[hint];
+    }
     for (uint32_t j = 0; j < b_objects->count; j++) {
         const acp_jsonv *bid = acp_jsonv_get(&b_objects->items[j], "id");
         if (bid && as_number(id, &x) && as_number(bid, &y) && x == y) return &b_objects->items[j];
@@ -310,7 +324,7 @@ static bool same_objects(cmp *c, const acp_jsonv *a, const acp_jsonv *b)
         size_t old = push_index(c, i);
         c->in_object = true;
         c->object_id = acp_jsonv_get(&a->items[i], "id");
-        const acp_jsonv *bo = object_with_id(b, &a->items[i]);
+        const acp_jsonv *bo = object_with_id(b, &a->items[i], i);
         bool ok = bo ? same_value(c, &a->items[i], bo, KIND_F64, false) : report(c, &a->items[i], NULL, KIND_F64);
         c->in_object = false;
         c->object_id = NULL;
@@ -318,7 +332,7 @@ static bool same_objects(cmp *c, const acp_jsonv *a, const acp_jsonv *b)
         if (!ok) return false;
     }
     for (uint32_t j = 0; j < b->count; j++) {
-        if (object_with_id(a, &b->items[j])) continue;
+        if (object_with_id(a, &b->items[j], j)) continue;
         size_t old = push_index(c, j);
         report(c, NULL, &b->items[j], KIND_F64);
         pop(c, old);
@@ -370,6 +384,85 @@ static bool same_value(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind 
     return true;
 }
 
+/* ---- what a trace line is ---- */
+
+static int by_double(const void *pa, const void *pb)
+{
+    double a = *(const double *)pa, b = *(const double *)pb;
+    return (a > b) - (a < b);
+}
+
+/* The "objects" array of a frame line: objects, each with a whole-number "id", no id twice.
+ * Writes the path of the first fault into t; true when there is none. */
+static bool objects_shape(const acp_jsonv *objects, acp_text *t)
+{
+    if (objects->type != ACP_JSONV_ARRAY) return acp_text_put(t, "\"objects\" is not an array"), false;
+    double *ids = objects->count ? malloc((size_t)objects->count * sizeof *ids) : NULL;
+    if (objects->count && !ids) return acp_text_put(t, "out of memory"), false;
+    bool ok = true;
+    for (uint32_t i = 0; i < objects->count && ok; i++) {
+        const acp_jsonv *o = &objects->items[i], *id = acp_jsonv_get(o, "id");
+        ok = o->type == ACP_JSONV_OBJECT && id && id->type == ACP_JSONV_NUMBER && id->number >= 0.0 &&
+             id->number <= 4294967295.0 && id->number == floor(id->number);
+        if (ok) ids[i] = id->number;
+        else {
+            acp_text_put(t, "objects[");
+            acp_text_put_u64(t, i);
+            acp_text_put(t, o->type != ACP_JSONV_OBJECT ? "] is not an object"
+                            : !id ? "] has no \"id\"" : "] has an \"id\" that is not a whole number from 0 to 4294967295");
+        }
+    }
+    if (ok && objects->count > 1) {
+        qsort(ids, objects->count, sizeof *ids, by_double);
+        for (uint32_t i = 1; i < objects->count && ok; i++) {
+            ok = ids[i] != ids[i - 1];
+            if (!ok) {
+                acp_text_put(t, "two objects have \"id\" ");
+                acp_text_put_g(t, ids[i], 17);
+            }
+        }
+    }
+    free(ids);
+    return ok;
+}
+
+/* A trace line (schema/trace.v1.schema.json, as loosely as a port's trace may be written): the
+ * closing line, or an object with a number "frame" and an "objects" array (objects_shape). */
+static bool trace_line_shape(const acp_jsonv *v, acp_text *t)
+{
+    if (v->type != ACP_JSONV_OBJECT) {
+        acp_text_put(t, "it is ");
+        acp_text_put(t, acp_jsonv_type_phrase(v->type));
+        acp_text_put(t, ", not an object");
+        return false;
+    }
+    if (acp_trace_is_closing_line(v)) return true;
+    const acp_jsonv *frame = acp_jsonv_get(v, "frame"), *objects = acp_jsonv_get(v, "objects");
+    if (!frame || frame->type != ACP_JSONV_NUMBER)
+        return acp_text_put(t, frame ? "\"frame\" is not a number" : "it has no \"frame\" (nor is it a closing {\"digest\"} line)"), false;
+    if (!objects) return acp_text_put(t, "it has no \"objects\""), false;
+    return objects_shape(objects, t);
+}
+
+/* False (and d->error with the reason) when line `line_no` of `which` is not a trace line. */
+static bool check_line(acp_trace_diff *d, uint32_t line_no, char which, const acp_jsonv *v)
+{
+    char why[256];
+    acp_text w;
+    acp_text_fixed(&w, why, sizeof why);
+    if (trace_line_shape(v, &w)) return true;
+    d->error = true;
+    acp_text t;
+    acp_text_fixed(&t, d->message, sizeof d->message);
+    acp_text_put(&t, "line ");
+    acp_text_put_u64(&t, line_no);
+    acp_text_put(&t, " of ");
+    acp_text_put_char(&t, which);
+    acp_text_put(&t, " is not a trace line: ");
+    acp_text_put(&t, why);
+    return false;
+}
+
 /* ---- the public functions ---- */
 
 void acp_trace_diff_init(acp_trace_diff *d)
@@ -382,7 +475,8 @@ void acp_trace_diff_init(acp_trace_diff *d)
 
 bool acp_trace_diff_line(acp_trace_diff *d, uint32_t line_no, const acp_jsonv *a, const acp_jsonv *b)
 {
-    if (d->different) return false;
+    if (d->different || d->error) return false;
+    if (!check_line(d, line_no, 'a', a) || !check_line(d, line_no, 'b', b)) return false;
     d->lines = line_no;
     cmp c;
     memset(&c, 0, sizeof c);
@@ -392,7 +486,7 @@ bool acp_trace_diff_line(acp_trace_diff *d, uint32_t line_no, const acp_jsonv *a
     return same_value(&c, a, b, KIND_F64, false);
 }
 
-void acp_trace_diff_bad_line(acp_trace_diff *d, uint32_t line_no, char which)
+void acp_trace_diff_bad_line(acp_trace_diff *d, uint32_t line_no, char which, const char *why)
 {
     if (d->different || d->error) return;
     d->error = true;
@@ -403,6 +497,14 @@ void acp_trace_diff_bad_line(acp_trace_diff *d, uint32_t line_no, char which)
     acp_text_put(&t, " of ");
     acp_text_put_char(&t, which);
     acp_text_put(&t, " is not valid JSON");
+    if (!why || !*why) return;
+    /* The checker's "line 1, column C: what" (after the hosts' "not valid JSON: "): the line is
+     * the trace's, said above. */
+    static const char host[] = "not valid JSON: ", first[] = "line 1, ";
+    if (!strncmp(why, host, sizeof host - 1)) why += sizeof host - 1;
+    if (!strncmp(why, first, sizeof first - 1)) why += sizeof first - 1;
+    acp_text_put(&t, ": ");
+    acp_text_put(&t, why);
 }
 
 bool acp_trace_is_closing_line(const acp_jsonv *v)
@@ -418,7 +520,7 @@ bool acp_trace_is_closing_line(const acp_jsonv *v)
 
 void acp_trace_diff_extra_line(acp_trace_diff *d, uint32_t line_no, char which, const acp_jsonv *v)
 {
-    if (d->different || d->error || acp_trace_is_closing_line(v)) return;
+    if (d->different || d->error || !check_line(d, line_no, which, v) || acp_trace_is_closing_line(v)) return;
     d->different = true;
     acp_text t;
     acp_text_fixed(&t, d->message, sizeof d->message);

@@ -12,7 +12,9 @@
  *   difference, so a port's trace without digests compares field by field.
  *   Integer fields (frame, id, state, transient) are compared exactly and their difference (and
  *   the differing bits) reported, not ulps.
- *   A line that is not JSON, or an empty trace, is an error (d->error), not a difference.
+ *   A line that is not JSON, a line that is not a trace line (neither the closing {"digest"} line
+ *   nor an object with a number "frame" and an "objects" array of objects with distinct
+ *   whole-number "id"s), or an empty trace, is an error (d->error), not a difference.
  *   Numbers are compared by what they mean, not how they are written: float fields (quanta,
  *   origin, orientation, velocity) as float32 (so 118.6824 and 118.682404 are the same float),
  *   double fields (now, elapsed, pending, update_time) and every other number as float64; "cell"
@@ -43,8 +45,10 @@ void acp_trace_diff_init(acp_trace_diff *d);
  *  after the first difference (or when one was found before) returns false. */
 bool acp_trace_diff_line(acp_trace_diff *d, uint32_t line_no, const acp_jsonv *a, const acp_jsonv *b);
 
-/** Record that a line is not JSON: `which` 'a' or 'b'. An error (d->error), not a difference. */
-void acp_trace_diff_bad_line(acp_trace_diff *d, uint32_t line_no, char which);
+/** Record that a line is not JSON: `which` 'a' or 'b'; `why` the JSON check's message ("line 1,
+ *  column C: what", optionally after "not valid JSON: ") or NULL. An error (d->error), not a
+ *  difference. */
+void acp_trace_diff_bad_line(acp_trace_diff *d, uint32_t line_no, char which, const char *why);
 
 /** Line `line_no` exists only in trace `which` ('a' or 'b'): a difference, unless it is a
  *  closing digest line (acp_trace_is_closing_line). */

@@ -85,13 +85,36 @@ static bool escape(scan *s)
     return true;
 }
 
+/* The rest of a UTF-8 sequence whose lead byte s->p[-1] is >= 0x80 (RFC 3629: no overlong forms,
+ * no surrogates, nothing above U+10FFFF). */
+static bool utf8_tail(scan *s)
+{
+    const unsigned char *at = s->p - 1;
+    unsigned char c = *at;
+    int more = c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : -1;
+    if (more < 0 || s->end - s->p < more) return fail(s, at, "not UTF-8 text (acphys reads JSON as UTF-8)");
+    unsigned char lo = 0x80, hi = 0xBF; /* the second byte's range */
+    if (c == 0xE0) lo = 0xA0;
+    else if (c == 0xED) hi = 0x9F;
+    else if (c == 0xF0) lo = 0x90;
+    else if (c == 0xF4) hi = 0x8F;
+    for (int i = 0; i < more; i++) {
+        unsigned char b = s->p[i];
+        if (b < (i ? 0x80 : lo) || b > (i ? 0xBF : hi)) return fail(s, at, "not UTF-8 text (acphys reads JSON as UTF-8)");
+    }
+    s->p += more;
+    return true;
+}
+
 static bool string(scan *s)
 {
     const unsigned char *open = s->p++;
     while (s->p < s->end) {
         unsigned char c = *s->p++;
         if (c == '"') return true;
-        if (c == '\\') {
+        if (c >= 0x80) {
+            if (!utf8_tail(s)) return false;
+        } else if (c == '\\') {
             if (!escape(s)) return false;
         } else if (c < 0x20) {
             return fail(s, s->p - 1, "a control character inside a string (write it as an escape)");
@@ -101,6 +124,53 @@ static bool string(scan *s)
 }
 
 static bool value(scan *s, int depth);
+
+/* Past a value the scan already accepted (its text is valid JSON). */
+static const unsigned char *skip_value(const unsigned char *p, const unsigned char *end)
+{
+    int depth = 0;
+    bool in_string = false;
+    for (; p < end; p++) {
+        unsigned char c = *p;
+        if (in_string) {
+            if (c == '\\') p++;
+            else if (c == '"') in_string = false;
+            if (!in_string && depth == 0) return p + 1;
+            continue;
+        }
+        if (c == '"') in_string = true;
+        else if (c == '{' || c == '[') depth++;
+        else if (c == '}' || c == ']') {
+            if (--depth == 0) return p + 1;
+            if (depth < 0) return p;
+        } else if (depth == 0 && (c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
+            return p;
+        }
+    }
+    return p;
+}
+
+static const unsigned char *skip_blank(const unsigned char *p, const unsigned char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++;
+    return p;
+}
+
+/* True when the member name at [k, k_end) (quotes included) was already used by a member of the
+ * object opened at `open`. Names are compared as written (escapes are not decoded). */
+static bool repeated_name(const unsigned char *open, const unsigned char *k, const unsigned char *k_end)
+{
+    const unsigned char *p = open + 1;
+    while (p < k) {
+        p = skip_blank(p, k);
+        const unsigned char *q = skip_value(p, k); /* the earlier member's name */
+        if (q - p == k_end - k && memcmp(p, k, (size_t)(k_end - k)) == 0) return true;
+        p = skip_blank(q, k) + 1;                  /* past ':' */
+        p = skip_value(skip_blank(p, k), k);       /* its value */
+        p = skip_blank(p, k) + 1;                  /* past ',' */
+    }
+    return false;
+}
 
 static bool members(scan *s, int depth, bool object)
 {
@@ -112,11 +182,16 @@ static bool members(scan *s, int depth, bool object)
         s->p++;
         return true;
     }
-    for (;;) {
+    for (uint32_t count = 1;; count++) {
         skip_ws(s);
         if (object) {
             if (s->p >= s->end || *s->p != '"') return fail(s, s->p, "a member name in double quotes was expected");
+            const unsigned char *name = s->p;
             if (!string(s)) return false;
+            if (count > ACP_JSON_MAX_MEMBERS)
+                return fail(s, name, "an object with more than 4096 members (no scenario or trace has one)");
+            if (repeated_name(open, name, s->p))
+                return fail(s, name, "a member name that this object already has (JSON.parse would keep the last one silently)");
             skip_ws(s);
             if (s->p >= s->end || *s->p != ':') return fail(s, s->p, "':' was expected after the member name");
             s->p++;
@@ -153,7 +228,7 @@ static bool value(scan *s, int depth)
 bool acp_json_check(const char *text, size_t len, char *msg, size_t msg_size)
 {
     scan s = {(const unsigned char *)text, (const unsigned char *)text + len, (const unsigned char *)text, NULL, NULL};
-    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) s.p += 3;
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) s.start = s.p += 3; /* columns count after it */
     if (value(&s, 0)) {
         skip_ws(&s);
         if (s.p >= s.end) return true;
@@ -164,7 +239,7 @@ bool acp_json_check(const char *text, size_t len, char *msg, size_t msg_size)
         if (*q == '\n') {
             line++;
             col = 1;
-        } else {
+        } else if ((*q & 0xC0) != 0x80) { /* a character: a UTF-8 continuation byte is none */
             col++;
         }
     }

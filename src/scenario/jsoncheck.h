@@ -3,18 +3,23 @@
  *
  * CONVENTIONS
  *   Parsing stays with the libraries (cJSON natively, JSON.parse in JavaScript; jsonv.h). This
- *   only checks syntax, in one pass, without allocating: natively before cJSON (which accepts
- *   some texts JSON.parse refuses, such as 01 and 1.), in JavaScript after JSON.parse refused a
- *   text, to say where. Beyond RFC 8259 it refuses what no host turns into the same tree: nesting
- *   deeper than ACP_JSONV_MAX_DEPTH and a \u0000 escape (cJSON ends the string there).
+ *   only checks syntax, without allocating, before either parses (cJSON accepts some texts
+ *   JSON.parse refuses, such as 01 and 1., and both merge repeated names). Beyond RFC 8259 it refuses what no host turns into the same tree: nesting
+ *   deeper than ACP_JSONV_MAX_DEPTH, a \u0000 escape (cJSON ends the string there), text that
+ *   is not UTF-8, a member name an object already has (JSON.parse keeps the last silently; names
+ *   are compared as written) and an object with more than ACP_JSON_MAX_MEMBERS members (which
+ *   bounds the repeated-name check, which rescans the object's earlier members).
  *   A byte order mark before the value is skipped. Lines and columns count from 1; a column
- *   counts bytes.
+ *   counts characters (Unicode code points), not bytes, and not the byte order mark.
  */
 #ifndef ACP_JSONCHECK_H
 #define ACP_JSONCHECK_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+/** Members an object may have. */
+#define ACP_JSON_MAX_MEMBERS 4096u
 
 /** Check `len` bytes of JSON text. True when it is one JSON value (with white space around it);
  *  otherwise false and a message "line L, column C: <what>" in msg (msg_size bytes). */

@@ -34,6 +34,8 @@ struct acp_run {
     bool line_valid, table_valid;
     char **warnings;
     uint32_t num_warnings;
+    uint32_t warnings_dropped;       /* warnings beyond ACP_RUN_MAX_WARNINGS, summarized */
+    char warnings_more[160];         /* the summary line, when any were dropped */
     /* ---- page (issue 8) ---- */
     double latest_now;               /* the latest frame time run so far (acp_run_add_event) */
     char event_error[512];           /* acp_run_add_event's last refusal */
@@ -59,6 +61,19 @@ static bool set_error(acp_run *run, const char *message)
 
 static void add_warning(acp_run *run, const char *message)
 {
+    if (run->num_warnings >= ACP_RUN_MAX_WARNINGS) {
+        /* A scenario can earn a warning per event (a million of them): list the first ones. */
+        run->warnings_dropped++;
+        acp_text t;
+        acp_text_fixed(&t, run->warnings_more, sizeof run->warnings_more);
+        acp_text_put(&t, "and ");
+        acp_text_put_u64(&t, run->warnings_dropped);
+        acp_text_put(&t, run->warnings_dropped == 1 ? " more warning" : " more warnings");
+        acp_text_put(&t, " (only the first ");
+        acp_text_put_u64(&t, ACP_RUN_MAX_WARNINGS);
+        acp_text_put(&t, " are listed)");
+        return;
+    }
     char **grown = realloc(run->warnings, (run->num_warnings + 1u) * sizeof *grown);
     if (!grown) return;
     run->warnings = grown;
@@ -640,8 +655,12 @@ const uint64_t *acp_run_frame_digests(const acp_run *run, uint32_t *count)
     return run->digests;
 }
 
-uint32_t acp_run_warning_count(const acp_run *run) { return run->num_warnings; }
-const char *acp_run_warning(const acp_run *run, uint32_t i) { return i < run->num_warnings ? run->warnings[i] : NULL; }
+uint32_t acp_run_warning_count(const acp_run *run) { return run->num_warnings + (run->warnings_dropped ? 1u : 0u); }
+const char *acp_run_warning(const acp_run *run, uint32_t i)
+{
+    if (i < run->num_warnings) return run->warnings[i];
+    return i == run->num_warnings && run->warnings_dropped ? run->warnings_more : NULL;
+}
 
 acp_world *acp_run_world(const acp_run *run) { return run->world; }
 

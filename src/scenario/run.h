@@ -100,7 +100,12 @@ uint64_t acp_run_digest(const acp_run *run);
 /** The digest after each frame run: element k is frame k + 1's. *count receives the number. */
 const uint64_t *acp_run_frame_digests(const acp_run *run, uint32_t *count);
 
-/** Warnings (things the run could not do as asked, e.g. motion events before motion is wired). */
+/** The warnings kept one by one; beyond them one closing line counts the rest. */
+#define ACP_RUN_MAX_WARNINGS 20u
+
+/** Warnings (things the run could not do as asked: an object without a cell, a raw command in an
+ *  interpreted motion, an event after the last frame): the first ACP_RUN_MAX_WARNINGS, then one
+ *  line "and N more warnings (only the first 20 are listed)" when there were more. */
 uint32_t acp_run_warning_count(const acp_run *run);
 const char *acp_run_warning(const acp_run *run, uint32_t i);
 

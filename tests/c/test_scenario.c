@@ -295,15 +295,20 @@ static void binary_mutations(void)
 
 static void cjson_tree(void)
 {
+    /* A repeated member name is refused where it stands (both hosts' strict check), not merged. */
+    const char *twice = "{\"k\":1,\n \"k\":{\"x\":null}}";
+    char err[160];
+    ENSURE(acp_cjson_parse(twice, strlen(twice), err, sizeof err) == NULL);
+    ENSURE(strcmp(err, "not valid JSON: line 2, column 2: a member name that this object already has "
+                       "(JSON.parse would keep the last one silently)") == 0);
     const char *text = "{\"n\":[2.0039682,1e-7,0.1,1e999,-0,12345678901234567890,-1.5e-300],"
-                       "\"s\":\"\\u00e9t\\u00e9\",\"k\":1,\"k\":{\"x\":null},\"t\":true}";
-    char err[128];
+                       "\"s\":\"\\u00e9t\\u00e9\",\"k\":{\"x\":null},\"t\":true}";
     acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
     ENSURE(doc != NULL);
     if (!doc) return;
     const acp_jsonv *root = acp_jsonv_root(doc);
     ENSURE_EQ(root->count, 4);
-    ENSURE(strcmp(root->members[2].key, "k") == 0); /* first position, last value (JSON.parse) */
+    ENSURE(strcmp(root->members[2].key, "k") == 0);
     ENSURE_EQ(root->members[2].value.type, ACP_JSONV_OBJECT);
     const acp_jsonv *n = acp_jsonv_get(root, "n");
     ENSURE(n && n->count == 7);
@@ -773,30 +778,33 @@ static void trace_diff(void)
     ENSURE(strstr(d.message, "traces differ at frame 4 (line 1), field objects[0].origin[0] (object id 9):") != NULL);
     ENSURE(strstr(d.message, "distance: 1 ulp (float32)") != NULL);
     if (!strstr(d.message, "distance: 1 ulp (float32)")) fprintf(stderr, "%s\n", d.message);
-    ENSURE(!diff_pair("{\"frame\":2,\"now\":0.1}", "{\"frame\":2,\"now\":0.10000000000000002}", &d));
+    ENSURE(!diff_pair("{\"frame\":2,\"now\":0.1,\"objects\":[]}", "{\"frame\":2,\"now\":0.10000000000000002,\"objects\":[]}", &d));
     ENSURE(strstr(d.message, "field now:") && strstr(d.message, "distance: 1 ulp (float64)"));
     ENSURE(!diff_pair("{\"frame\":2,\"objects\":[{\"id\":1,\"elapsed\":0.5}]}", "{\"frame\":2,\"objects\":[{\"id\":1}]}", &d));
     ENSURE(strstr(d.message, "objects[0].elapsed") && strstr(d.message, "b: (absent)"));
-    ENSURE(diff_pair("{\"cell\":\"0xd59a0023\"}", "{\"cell\":\"0xD59A0023\"}", &d));
-    ENSURE(!diff_pair("{\"hooks\":[\"A\"]}", "{\"hooks\":[\"A\",\"B\"]}", &d));
+    ENSURE(diff_pair("{\"frame\":1,\"objects\":[{\"id\":1,\"cell\":\"0xd59a0023\"}]}",
+                     "{\"frame\":1,\"objects\":[{\"id\":1,\"cell\":\"0xD59A0023\"}]}", &d));
+    ENSURE(!diff_pair("{\"frame\":1,\"objects\":[{\"id\":1,\"hooks\":[\"A\"]}]}",
+                      "{\"frame\":1,\"objects\":[{\"id\":1,\"hooks\":[\"A\",\"B\"]}]}", &d));
     ENSURE(strstr(d.message, "hooks[1]") != NULL);
     /* Objects are matched by id; integers report their difference and the differing bits. */
-    ENSURE(diff_pair("{\"objects\":[{\"id\":1,\"state\":7},{\"id\":2,\"state\":5}]}",
-                     "{\"objects\":[{\"id\":2,\"state\":5},{\"id\":1,\"state\":7}]}", &d));
+    ENSURE(diff_pair("{\"frame\":1,\"objects\":[{\"id\":1,\"state\":7},{\"id\":2,\"state\":5}]}",
+                     "{\"frame\":1,\"objects\":[{\"id\":2,\"state\":5},{\"id\":1,\"state\":7}]}", &d));
     ENSURE(!diff_pair("{\"frame\":3,\"objects\":[{\"id\":1,\"transient\":131}]}",
                       "{\"frame\":3,\"objects\":[{\"id\":1,\"transient\":130}]}", &d));
     ENSURE(strstr(d.message, "a: 131 (0x00000083)") && strstr(d.message, "difference: -1 (bits 0x00000001 differ)"));
-    ENSURE(!diff_pair("{\"objects\":[{\"id\":1}]}", "{\"objects\":[{\"id\":3}]}", &d));
+    ENSURE(!diff_pair("{\"frame\":1,\"objects\":[{\"id\":1}]}", "{\"frame\":1,\"objects\":[{\"id\":3}]}", &d));
     ENSURE(strstr(d.message, "objects[0] (object id 1)") && strstr(d.message, "b: (absent)"));
     /* Digests: compared last, only when both lines have one. */
-    ENSURE(diff_pair("{\"frame\":1,\"now\":0.5,\"digest\":\"ab\"}", "{\"frame\":1,\"now\":0.5}", &d));
-    ENSURE(!diff_pair("{\"frame\":1,\"now\":0.5,\"digest\":\"ab\"}", "{\"frame\":1,\"now\":0.25,\"digest\":\"cd\"}", &d));
+    ENSURE(diff_pair("{\"frame\":1,\"now\":0.5,\"objects\":[],\"digest\":\"ab\"}", "{\"frame\":1,\"now\":0.5,\"objects\":[]}", &d));
+    ENSURE(!diff_pair("{\"frame\":1,\"now\":0.5,\"objects\":[],\"digest\":\"ab\"}",
+                      "{\"frame\":1,\"now\":0.25,\"objects\":[],\"digest\":\"cd\"}", &d));
     ENSURE(strstr(d.message, "field now:") != NULL);
-    ENSURE(!diff_pair("{\"frame\":1,\"digest\":\"ab\"}", "{\"frame\":1,\"digest\":\"cd\"}", &d));
+    ENSURE(!diff_pair("{\"frame\":1,\"objects\":[],\"digest\":\"ab\"}", "{\"frame\":1,\"objects\":[],\"digest\":\"cd\"}", &d));
     ENSURE(strstr(d.message, "field digest:") != NULL);
     /* A closing line only one trace has is no difference; a frame line is. */
     acp_jsonv_doc *closing = json("{\"digest\":\"0123456789abcdef\",\"profile\":\"retail\"}");
-    acp_jsonv_doc *frame = json("{\"frame\":5,\"now\":1}");
+    acp_jsonv_doc *frame = json("{\"frame\":5,\"now\":1,\"objects\":[]}");
     acp_trace_diff_init(&d);
     acp_trace_diff_extra_line(&d, 4, 'a', acp_jsonv_root(closing));
     ENSURE(acp_trace_diff_finish(&d, 4, 3));
@@ -809,9 +817,42 @@ static void trace_diff(void)
     acp_jsonv_doc_destroy(frame);
     /* Not a trace: an error, not a difference. */
     acp_trace_diff_init(&d);
-    acp_trace_diff_bad_line(&d, 2, 'b');
+    acp_trace_diff_bad_line(&d, 2, 'b', NULL);
     ENSURE(!acp_trace_diff_finish(&d, 3, 3) && d.error && !d.different);
     ENSURE(strcmp(d.message, "line 2 of b is not valid JSON") == 0);
+    acp_trace_diff_init(&d);
+    acp_trace_diff_bad_line(&d, 6, 'a', "not valid JSON: line 1, column 13: a member name in double quotes was expected");
+    ENSURE(strcmp(d.message, "line 6 of a is not valid JSON: column 13: a member name in double quotes was expected") == 0);
+    /* Valid JSON that is not a trace line: an error naming the line and what is wrong. */
+    static const struct { const char *line, *why; } NOT_TRACE[] = {
+        {"[1,2]", "line 1 of a is not a trace line: it is an array, not an object"},
+        {"{}", "line 1 of a is not a trace line: it has no \"frame\" (nor is it a closing {\"digest\"} line)"},
+        {"{\"frame\":\"1\",\"objects\":[]}", "line 1 of a is not a trace line: \"frame\" is not a number"},
+        {"{\"frame\":1}", "line 1 of a is not a trace line: it has no \"objects\""},
+        {"{\"frame\":1,\"objects\":{}}", "line 1 of a is not a trace line: \"objects\" is not an array"},
+        {"{\"frame\":1,\"objects\":[3]}", "line 1 of a is not a trace line: objects[0] is not an object"},
+        {"{\"frame\":1,\"objects\":[{\"id\":1},{\"x\":1}]}", "line 1 of a is not a trace line: objects[1] has no \"id\""},
+        {"{\"frame\":1,\"objects\":[{\"id\":1.5}]}",
+         "line 1 of a is not a trace line: objects[0] has an \"id\" that is not a whole number from 0 to 4294967295"},
+        {"{\"frame\":1,\"objects\":[{\"id\":2},{\"id\":1},{\"id\":2}]}", "line 1 of a is not a trace line: two objects have \"id\" 2"},
+    };
+    for (size_t i = 0; i < sizeof NOT_TRACE / sizeof NOT_TRACE[0]; i++) {
+        ENSURE(!diff_pair(NOT_TRACE[i].line, NOT_TRACE[i].line, &d) && d.error && !d.different);
+        ENSURE(strcmp(d.message, NOT_TRACE[i].why) == 0);
+        if (strcmp(d.message, NOT_TRACE[i].why) != 0) fprintf(stderr, "%s\n", d.message);
+    }
+    /* A NaN is no number of ulps from a number; an integer field holding a fraction shows no bits. */
+    ENSURE(!diff_pair("{\"frame\":1,\"now\":0,\"objects\":[]}", "{\"frame\":1,\"now\":\"NaN\",\"objects\":[]}", &d));
+    ENSURE(strstr(d.message, "distance: none (NaN is no distance from a number)") != NULL);
+    ENSURE(!diff_pair("{\"frame\":1,\"objects\":[{\"id\":1,\"state\":132936}]}",
+                      "{\"frame\":1,\"objects\":[{\"id\":1,\"state\":132936.5}]}", &d));
+    ENSURE(strstr(d.message, "difference: 0.5\n") || (strstr(d.message, "difference: 0.5") && !strstr(d.message, "bits")));
+    /* A value cut short in the report ends in an ellipsis. */
+    ENSURE(!diff_pair("{\"frame\":1,\"objects\":[{\"id\":1,\"hooks\":[\"A\"]}]}",
+                      "{\"frame\":1,\"objects\":[{\"id\":1,\"hooks\":[\"A\",[\"0123456789012345678901234567890123456789\","
+                      "\"0123456789012345678901234567890123456789\",\"0123456789012345678901234567890123456789\","
+                      "\"0123456789012345678901234567890123456789\",\"0123456789012345678901234567890123456789\"]]}]}", &d));
+    ENSURE(strstr(d.message, "\",…]") != NULL);
     acp_trace_diff_init(&d);
     ENSURE(!acp_trace_diff_finish(&d, 0, 0) && d.error);
     ENSURE(strcmp(d.message, "trace a has no lines") == 0);

@@ -1,0 +1,36 @@
+/* acphys — files the CLI writes (a trace, an excerpt) without ever losing the user's data.
+ *
+ * CONVENTIONS
+ *   A regular file (or a symbolic link to one) is written beside its real path under a temporary
+ *   name and renamed over it only when every byte is written, so a failed or interrupted write
+ *   leaves the old file as it was; the old file's permission bits are kept. A path that names
+ *   something else that can be written (a FIFO, /dev/stdout, a terminal) is written through, as
+ *   a shell redirection would. A directory and a symbolic link to nothing are refused. Error
+ *   messages carry the system's reason (strerror). Not built for WebAssembly.
+ */
+#ifndef ACP_CLI_OUTFILE_H
+#define ACP_CLI_OUTFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct acp_outfile {
+    FILE *fp;      /* where to write */
+    char *tmp;     /* the temporary file, or NULL when writing through */
+    char *final;   /* the real path the temporary file replaces, or NULL */
+} acp_outfile;
+
+/** Open `path` for writing as the conventions say. 0, or -1 with a reason in err (err_size
+ *  bytes), e.g. "is a directory". */
+int acp_outfile_open(acp_outfile *o, const char *path, char *err, size_t err_size);
+/** Finish: flush, close and (for a regular file) rename into place. 0, or -1 with the reason
+ *  (the temporary file is removed and the old file is kept). */
+int acp_outfile_commit(acp_outfile *o, char *err, size_t err_size);
+/** Give up: close and remove the temporary file; the old file is kept. Safe to call twice. */
+void acp_outfile_abort(acp_outfile *o);
+
+/** True when `a` and `b` name the same existing file (same device and inode, links followed). */
+bool acp_same_file(const char *a, const char *b);
+
+#endif

@@ -1,0 +1,230 @@
+// The command lines' files and streams: a trace or an excerpt never destroys the user's data
+// (src/cli/outfile.h; bin/acphys.mjs does the same), failed writes are errors, malformed
+// arguments and inputs get a message naming where, and native and `npx acphys` agree.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  chmodSync, closeSync, copyFileSync, lstatSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import { nativeCli, root } from './helpers.mjs';
+
+function native(args, opts = {}) {
+  const r = spawnSync(nativeCli, args, { encoding: 'utf8', ...opts });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+function viaWasm(args, opts = {}) {
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'acphys.mjs'), ...args], { encoding: 'utf8', ...opts });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+/** Both CLIs, which must agree; returns the native result. */
+function both(args, opts = {}) {
+  const n = native(args, opts);
+  assert.deepEqual(viaWasm(args, opts), n, `npx acphys ${args.join(' ')} differs from native`);
+  return n;
+}
+
+const cellDat = join(root, 'data', 'cell-default.dat');
+let tmp, scenario, scenarioText;
+before(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'acphys-cli-io-'));
+  scenarioText = readFileSync(join(root, 'data', 'scenarios', 'falling-creature.json'), 'utf8');
+  scenario = join(tmp, 'falling.json');
+  writeFileSync(scenario, scenarioText);
+});
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('run --trace never overwrites what the run reads', () => {
+  it('the scenario file itself, by name or through a link: exit 2, the scenario kept', () => {
+    const link = join(tmp, 'link-to-scenario.jsonl');
+    symlinkSync(scenario, link);
+    for (const trace of [scenario, link]) {
+      const r = both(['run', scenario, '--trace', trace, '--quiet'], { cwd: tmp });
+      assert.equal(r.status, 2);
+      assert.equal(r.stderr, `acphys: run: --trace ${trace} is the scenario file; write the trace to another file\n`);
+      assert.equal(readFileSync(scenario, 'utf8'), scenarioText);
+    }
+  });
+  it('an excerpt the scenario names: exit 2, the DAT kept', () => {
+    const dat = join(tmp, 'mine.dat');
+    copyFileSync(cellDat, dat);
+    const s = JSON.parse(scenarioText);
+    s.excerpts = ['default', 'mine.dat'];
+    const withExcerpt = join(tmp, 'with-excerpt.json');
+    writeFileSync(withExcerpt, JSON.stringify(s));
+    const r = both(['run', withExcerpt, '--trace', dat, '--quiet']);
+    assert.equal(r.status, 2);
+    assert.equal(r.stderr, `acphys: run: --trace ${dat} is an excerpt the scenario reads; write the trace to another file\n`);
+    assert.deepEqual(readFileSync(dat), readFileSync(cellDat));
+  });
+});
+
+describe('output files: replaced whole, links and modes kept, FIFOs written through', () => {
+  it('a trace through a symbolic link lands in the link\'s file, which keeps its mode', () => {
+    for (const [cli, tag] of [[native, 'native'], [viaWasm, 'wasm']]) {
+      const target = join(tmp, `target-${tag}.jsonl`), link = join(tmp, `link-${tag}.jsonl`);
+      writeFileSync(target, 'old');
+      chmodSync(target, 0o600);
+      symlinkSync(target, link);
+      const r = cli(['run', scenario, '--trace', link, '--quiet']);
+      assert.equal(r.status, 0, r.stderr);
+      assert.ok(lstatSync(link).isSymbolicLink(), `${tag}: the link was replaced`);
+      assert.equal(statSync(target).mode & 0o777, 0o600, `${tag}: the mode changed`);
+      const lines = readFileSync(target, 'utf8').trim().split('\n');
+      assert.equal(lines.length, 121); // 120 frames and the closing line
+    }
+  });
+  it('a directory or a link to nothing is refused, and nothing is written', () => {
+    const dangling = join(tmp, 'dangling.jsonl');
+    symlinkSync(join(tmp, 'nothing-here'), dangling);
+    let r = both(['run', scenario, '--trace', tmp, '--quiet']);
+    assert.equal(r.status, 1);
+    assert.equal(r.stderr, `acphys: ${tmp}: cannot write the trace: is a directory\n`);
+    r = both(['run', scenario, '--trace', dangling, '--quiet']);
+    assert.equal(r.stderr, `acphys: ${dangling}: cannot write the trace: is a symbolic link to a file that does not exist\n`);
+    r = native(['excerpt', cellDat, '0xD59AFFFF', '-o', dangling]);
+    assert.equal(r.status, 1);
+    assert.equal(r.stderr, `acphys: ${dangling}: is a symbolic link to a file that does not exist (the DAT there, if any, is unchanged)\n`);
+    assert.ok(lstatSync(dangling).isSymbolicLink());
+  });
+  it('excerpt -o keeps an existing file\'s mode and a link; a FIFO is written through, not replaced', async () => {
+    const plain = join(tmp, 'plain.dat');
+    assert.equal(native(['excerpt', cellDat, '0xD59AFFFF', '-o', plain]).status, 0);
+    const expected = readFileSync(plain);
+    const target = join(tmp, 'kept-mode.dat'), link = join(tmp, 'kept-link.dat');
+    writeFileSync(target, 'old');
+    chmodSync(target, 0o640);
+    symlinkSync(target, link);
+    assert.equal(native(['excerpt', cellDat, '0xD59AFFFF', '-o', link]).status, 0);
+    assert.ok(lstatSync(link).isSymbolicLink());
+    assert.equal(statSync(target).mode & 0o777, 0o640);
+    assert.deepEqual(readFileSync(target), expected);
+    const fifo = join(tmp, 'pipe.dat');
+    assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+    const reader = spawn('cat', [fifo]);
+    const chunks = [];
+    reader.stdout.on('data', (c) => chunks.push(c));
+    const done = new Promise((resolve) => reader.on('close', resolve));
+    const r = native(['excerpt', cellDat, '0xD59AFFFF', '-o', fifo]);
+    await done;
+    assert.equal(r.status, 0, r.stderr);
+    assert.ok(lstatSync(fifo).isFIFO(), 'the FIFO was replaced by a file');
+    assert.deepEqual(Buffer.concat(chunks), expected);
+  });
+});
+
+describe('failed writes are errors', () => {
+  it('standard output on a full device: exit 1 with the reason (run, dump, list; native and npx)', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      for (const args of [['run', scenario], ['dump', cellDat, '0xD59AFFFF'], ['list', cellDat]]) {
+        const r = native(args, { stdio: ['ignore', full, 'pipe'] });
+        assert.equal(r.status, 1, args.join(' '));
+        assert.equal(r.stderr, 'acphys: cannot write the output: No space left on device\n');
+      }
+      const w = viaWasm(['run', scenario], { stdio: ['ignore', full, 'pipe'] });
+      assert.equal(w.status, 1);
+      assert.equal(w.stderr, 'acphys: cannot write the output: No space left on device\n');
+    } finally {
+      closeSync(full);
+    }
+  });
+});
+
+describe('arguments', () => {
+  it('digest counts are digits only (a usage error, exit 2, not a loop or n = 0)', () => {
+    for (const cmd of ['math-digest', 'format-digest'])
+      for (const bad of ['-1', 'abc', '1e3', '100000001']) {
+        const r = native([cmd, bad]);
+        assert.equal(r.status, 2, `${cmd} ${bad}`);
+        assert.equal(r.stderr, `acphys ${cmd}: the count must be a whole number from 0 to 100000000, not "${bad}"\n`);
+      }
+    assert.equal(native(['math-digest', '0']).stdout, 'cbf29ce484222325\n'); // FNV-1a 64 offset basis: no input
+  });
+  it('bench object counts and options are whole numbers (usage error, exit 2)', () => {
+    for (const args of [['world', 'motion', '-1'], ['world', 'motion', 'abc'], ['kernel', '1', '--windows', 'x'],
+      ['kernel', '1', '--window', '-0.5'], ['dat-gen', join(tmp, 'x.dat'), '1e999']]) {
+      const r = native(['bench', ...args]);
+      assert.equal(r.status, 2, args.join(' '));
+      assert.match(r.stderr, /^usage:\n/);
+    }
+  });
+  it('an option given twice is a usage error', () => {
+    for (const args of [['--quiet', '--quiet'], ['--profile', 'ace', '--profile', 'retail'], ['--trace', 'a', '--trace', 'b']]) {
+      const r = both(['run', scenario, ...args]);
+      assert.equal(r.status, 2, args.join(' '));
+      assert.match(r.stderr, /^usage: acphys run /);
+    }
+  });
+});
+
+describe('DAT files named on the command line', () => {
+  it('a missing file, a directory, a truncated DAT: exit 1 with the reason', () => {
+    let r = native(['dump', join(tmp, 'nope.dat'), '1']);
+    assert.equal(r.status, 1);
+    assert.equal(r.stderr, `acphys: ${join(tmp, 'nope.dat')}: cannot open: No such file or directory\n`);
+    r = native(['list', tmp]);
+    assert.equal(r.stderr, `acphys: ${tmp}: not a regular file (a directory)\n`);
+    const cut = join(tmp, 'cut.dat');
+    const bytes = readFileSync(cellDat);
+    writeFileSync(cut, bytes.subarray(0, 3000));
+    r = native(['list', cut]);
+    assert.equal(r.status, 1);
+    const fileSize = bytes.readUInt32LE(0x148);
+    assert.equal(fileSize, bytes.length); // the header's fileSize_ is the file's length
+    assert.equal(r.stderr, `acphys: ${cut}: the file is 3000 bytes but its header (fileSize_ at 0x148) says ${fileSize}: ` +
+      'it is truncated, and records stored past byte 3000 cannot be read\n');
+  });
+});
+
+describe('scenario text', () => {
+  const cases = [
+    ['a repeated member name', '{"version": 1,\n  "version": 2}',
+      'line 2, column 3: a member name that this object already has (JSON.parse would keep the last one silently)'],
+    ['bytes that are not UTF-8', Buffer.from('{"version": 1, "name": "a\xff\xfeb"}', 'latin1'),
+      'line 1, column 26: not UTF-8 text (acphys reads JSON as UTF-8)'],
+    ['an overlong UTF-8 form', Buffer.from([...Buffer.from('{"name": "'), 0xC0, 0xAF, ...Buffer.from('"}')]),
+      'line 1, column 11: not UTF-8 text (acphys reads JSON as UTF-8)'],
+    ['columns count characters, not bytes', '{"version": 1, "name": "ééééé", "x": NaN}',
+      'line 1, column 38: not a JSON value (NaN and Infinity are not JSON; write a number)'],
+    ['a byte order mark is no column', '\ufeff{"version": 1, "x": NaN}',
+      'line 1, column 21: not a JSON value (NaN and Infinity are not JSON; write a number)'],
+  ];
+  for (const [what, text, where] of cases) {
+    it(`${what}: the same line and column natively and through the .wasm`, () => {
+      const file = join(tmp, 'text.json');
+      writeFileSync(file, text);
+      const r = both(['run', file]);
+      assert.equal(r.status, 1);
+      assert.equal(r.stderr, `acphys: ${file}: not valid JSON: ${where}\n`);
+    });
+  }
+  it('an object of more than 4096 members is refused (it bounds the repeated-name check)', () => {
+    const file = join(tmp, 'wide.json');
+    const members = Array.from({ length: 4097 }, (_, i) => `"k${i}":0`).join(',');
+    writeFileSync(file, `{${members}}`);
+    const r = both(['run', file]);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /: not valid JSON: line 1, column \d+: an object with more than 4096 members/);
+  });
+});
+
+describe('warnings', () => {
+  it('the first 20 are listed, then one line counts the rest', () => {
+    const s = JSON.parse(scenarioText);
+    s.events = Array.from({ length: 25 }, (_, i) => ({ t: 100 + i, object: 1, motion: { style: '0x8000003D' } }));
+    const file = join(tmp, 'late.json');
+    writeFileSync(file, JSON.stringify(s));
+    const r = both(['run', file, '--quiet']);
+    assert.equal(r.status, 0);
+    const lines = r.stderr.trim().split('\n');
+    assert.equal(lines.length, 21);
+    assert.match(lines[0], /^acphys: warning: events\[0\]\.t: 100 s is after the latest frame/);
+    assert.match(lines[19], /^acphys: warning: events\[19\]\.t: 119 s/);
+    assert.equal(lines[20], 'acphys: warning: and 5 more warnings (only the first 20 are listed)');
+  });
+});
