@@ -179,9 +179,11 @@ export interface RunResult {
 
 /** Binary JSON tree encoding (src/scenario/jsonv.h) of a JSON value. */
 export declare function encodeJson(value: unknown): Uint8Array;
-/** JSON.parse after dropping a byte order mark; throws ScenarioError("not valid JSON"). */
-/** JSON text → value; with `acp`, the native CLI's strict check first (same messages). */
-export declare function parseJsonText(text: string, acp?: Acphys): unknown;
+/** JSON text → value: with `acp`, the native CLI's strict check first (src/scenario/jsoncheck.h:
+ *  same texts accepted, same "not valid JSON: line L, column C: ..." messages), then JSON.parse
+ *  after a byte order mark is dropped. `text` may be the file's bytes (needs `acp`), so bytes
+ *  that are not UTF-8 are refused as natively. Throws ScenarioError. */
+export declare function parseJsonText(text: string | Uint8Array, acp?: Acphys): unknown;
 export declare function openRun(acp: Acphys, scenario: Scenario | unknown, opts?: { profile?: ProfileName }): Run;
 export declare function createRun(acp: Acphys, scenario: Scenario | unknown, opts?: RunOptions): Run;
 export declare function runScenario(acp: Acphys, scenario: Scenario | unknown, opts?: RunOptions): RunResult;

@@ -214,6 +214,16 @@ describe('the demo page in headless Chromium', () => {
     await page.setInputFiles('#run-input', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });
     await page.waitForFunction(() => !document.getElementById('message').hidden, null, { timeout: 10_000 });
     assert.match(await page.locator('#message-text').textContent(), /^The scenario in bad\.json is invalid: unknown field "velocty" in objects\[0\]\. The current run goes on unchanged\.$/);
+    // A file that is not strict JSON gets the CLIs' message: here a repeated name, line and column.
+    const noFrames = Buffer.from(JSON.stringify({ ...file.scenario, frames: undefined }));
+    await page.setInputFiles('#run-input', { name: 'no-frames.json', mimeType: 'application/json', buffer: noFrames });
+    await page.waitForFunction(() => /no-frames\.json/.test(document.getElementById('message-text').textContent), null, { timeout: 10_000 });
+    assert.match(await page.locator('#message-text').textContent(), /^The scenario in no-frames\.json is invalid: frames: /);
+    const twice = Buffer.from('{"version": 1,\n  "version": 1}');
+    await page.setInputFiles('#run-input', { name: 'twice.json', mimeType: 'application/json', buffer: twice });
+    await page.waitForFunction(() => /twice\.json/.test(document.getElementById('message-text').textContent), null, { timeout: 10_000 });
+    assert.equal(await page.locator('#message-text').textContent(), 'twice.json: twice.json is not valid JSON: line 2, column 3: ' +
+      'a member name that this object already has (JSON.parse would keep the last one silently). The current run goes on unchanged.');
     await page.setInputFiles('#run-input', { name: 'run.acphys.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
     await page.waitForFunction(() => document.getElementById('verdict')?.dataset.verdict === 'identical', null, { timeout: 20_000 });
     assert.equal(await page.locator('#verdict').getAttribute('data-digest'), file.digest);

@@ -4,7 +4,7 @@
 // speed, rounded), so the recorded scenario reads back to the same doubles and compresses well.
 import type { Acphys } from '../../wasm/acphys.mjs';
 import { DatError, DatSet } from '../../wasm/acphys.mjs';
-import { ScenarioError, type ProfileName, type Scenario } from '../../wasm/scenario.mjs';
+import { parseJsonText, ScenarioError, validateScenario, type ProfileName, type Scenario } from '../../wasm/scenario.mjs';
 import manifest from '../../data/excerpts.manifest.json';
 import { bytesDigest, extract, openDat, type UserDat } from './dat';
 import { formatBytes, plural } from './format';
@@ -248,8 +248,14 @@ export class App {
     let lazyCopies: UserDat[] = [];
     let lastExcerpts = new Map<string, Uint8Array>();
     try {
-      const frames = s.frames as { times?: number[] } & Partial<FrameGenerator>;
-      if (!Array.isArray(frames.times)) s = { ...s, frames: { times: Array.from(generateFrameTimes(s.frames as FrameGenerator)) } };
+      const frames = s.frames as ({ times?: number[] } & Partial<FrameGenerator>) | undefined;
+      if (!Array.isArray(frames?.times)) {
+        // A generator is expanded here: the runner's own check first, so that a bad one (or no
+        // frames at all) is reported as the field it is, not as a JavaScript failure.
+        const invalid = validateScenario(this.acp, s);
+        if (invalid) throw new ScenarioError(invalid);
+        s = { ...s, frames: { times: Array.from(generateFrameTimes(s.frames as FrameGenerator)) } };
+      }
       const { bytes: excerpts, copied } = await this.excerptsFor(s);
       lazyCopies = copied;
       lastExcerpts = excerpts;
@@ -732,7 +738,14 @@ export class App {
 
   private async openJsonFile(f: File): Promise<void> {
     try {
-      const { run, scenario } = decodeJsonFile(await f.text(), f.name);
+      // The strict check the CLIs run (UTF-8, no repeated names; line and column when it is not JSON).
+      let value: unknown;
+      try {
+        value = parseJsonText(new Uint8Array(await f.arrayBuffer()), this.acp);
+      } catch (e) {
+        throw new LinkError(`${f.name} is ${describeError(e)}`);
+      }
+      const { run, scenario } = decodeJsonFile(value, f.name);
       if (run) await this.openRun(run, f.name);
       else {
         const r = await this.rebuild(scenario, { play: false, source: f.name });

@@ -181,14 +181,8 @@ export function encodeRunFile(run: RunFile): string {
   return JSON.stringify(run, null, 1) + '\n';
 }
 
-/** A dropped or opened JSON file: a run file (replay and compare) or a bare scenario (replay). */
-export function decodeJsonFile(text: string, name: string): { run?: RunFile; scenario: Scenario } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch {
-    throw new LinkError(`${name} is not JSON`);
-  }
+/** A dropped or opened JSON file, parsed (parseJsonText): a run file (replay and compare) or a bare scenario (replay). */
+export function decodeJsonFile(value: unknown, name: string): { run?: RunFile; scenario: Scenario } {
   const o = value as { acphys_run?: unknown; version?: unknown };
   if (typeof o === 'object' && o !== null && o.acphys_run !== undefined) {
     const run = checkRunFile(value, name);
