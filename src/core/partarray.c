@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "physics.h"
 #include "physobj.h"
 #include "physobj_motion.h"
 
@@ -23,11 +24,17 @@ static bool alloc_arrays(acp_partarray *pa, uint32_t num_parts, uint32_t num_sph
            pa->part_diffusion && (!num_spheres || pa->spheres);
 }
 
+/* The slab of part arrays, and of motion table managers, of a part array's world (NULL: heap). */
+static acp_slab *part_array_slab(acp_world_slabs *slabs) { return slabs ? &slabs->part_arrays : NULL; }
+static acp_slab *manager_slab(acp_world_slabs *slabs) { return slabs ? &slabs->mtable_managers : NULL; }
+
 static acp_partarray *alloc_partarray(struct acp_physobj *owner, uint32_t num_parts, uint32_t num_spheres,
                                       const acp_record_source *records)
 {
-    acp_partarray *pa = calloc(1, sizeof *pa); /* (not aligned_alloc: see acp_world_add_object) */
+    acp_world_slabs *slabs = owner && owner->world ? &owner->world->slabs : NULL;
+    acp_partarray *pa = acp_block_alloc(part_array_slab(slabs), sizeof *pa);
     if (!pa) return NULL;
+    pa->slabs = slabs;
     pa->owner = owner;
     pa->num_parts = num_parts;
     pa->scale = (acp_vec3){1.0f, 1.0f, 1.0f};
@@ -76,8 +83,8 @@ void acp_partarray_destroy(acp_partarray *pa)
     free(pa->part_luminosity);
     free(pa->part_diffusion);
     free((acp_sphere *)pa->spheres);
-    free(pa->motion_table_manager);
-    free(pa);
+    acp_block_free(manager_slab(pa->slabs), pa->motion_table_manager);
+    acp_block_free(part_array_slab(pa->slabs), pa);
 }
 
 void acp_partarray_init_defaults(acp_partarray *pa)
@@ -194,11 +201,11 @@ bool acp_partarray_set_motion_table(acp_partarray *pa, uint32_t table_id)
         /* MotionTableManager::GetMotionTableID: the loaded table's id, 0 when none was found. */
         const acp_motion_table *t = pa->motion_table_manager->table;
         if ((t ? t->id : 0u) == table_id) return true;
-        free(pa->motion_table_manager);
+        acp_block_free(manager_slab(pa->slabs), pa->motion_table_manager);
         pa->motion_table_manager = NULL;
     }
     if (!table_id) return true;
-    pa->motion_table_manager = malloc(sizeof *pa->motion_table_manager);
+    pa->motion_table_manager = acp_block_alloc(manager_slab(pa->slabs), sizeof *pa->motion_table_manager);
     if (!pa->motion_table_manager) return false;
     acp_mtable_manager_init(pa->motion_table_manager, pa->owner, table_id, &pa->records);
     return true;

@@ -12,7 +12,9 @@
  *   Spheres are in object axes before scaling. Scale is per axis (retail keeps a Vector3;
  *   objects set it uniformly).
  *   All storage is allocated when the part array is created (or its motion table set), never
- *   during an update.
+ *   during an update. The part array and its motion table manager are blocks of the owner's
+ *   world's slabs (slab.h: side by side with the other objects' ones); the per-part arrays are
+ *   on the heap.
  */
 #ifndef ACP_PARTARRAY_H
 #define ACP_PARTARRAY_H
@@ -25,6 +27,7 @@
 #include "motiontable.h"
 #include "recsource.h"
 #include "sequence.h"
+#include "slab.h"
 
 struct acp_physobj;
 
@@ -58,6 +61,8 @@ typedef struct acp_partarray {
     float *part_diffusion;
     const acp_sphere *spheres;       /* a copy of the Setup's spheres, or the hand-built ones */
     acp_record_source records;       /* animation and motion table lookups */
+    acp_world_slabs *slabs;          /* its owner's world's slabs, which hold it and its motion
+                                        table manager; NULL: both are on the heap (no world) */
 } acp_partarray;
 
 /** Create a part array from a Setup: its parts (default scales), spheres, and the CSequence

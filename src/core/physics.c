@@ -50,6 +50,9 @@ acp_world *acp_world_create(acp_clock_profile profile, uint32_t capacity)
     w->profile = profile;
     w->obj_maint_active = true;
     w->rng = 0x2545F491u;
+    acp_slab_init(&w->slabs.objects, sizeof(acp_physobj));
+    acp_slab_init(&w->slabs.part_arrays, sizeof(acp_partarray));
+    acp_slab_init(&w->slabs.mtable_managers, sizeof(acp_mtable_manager));
     w->cap_objects = w->cap_static = capacity ? capacity : 1;
     w->objects = calloc(w->cap_objects, sizeof *w->objects);
     w->insert_serial = calloc(w->cap_objects, sizeof *w->insert_serial);
@@ -68,19 +71,22 @@ acp_world *acp_world_create(acp_clock_profile profile, uint32_t capacity)
     return w;
 }
 
-static void destroy_object(acp_physobj *obj)
+static void destroy_object(acp_world *w, acp_physobj *obj)
 {
     if (!obj) return;
     acp_partarray_destroy(obj->part_array);
     acp_movement_manager_destroy(obj->movement_manager);
-    free(obj);
+    acp_slab_free(&w->slabs.objects, obj);
 }
 
 void acp_world_destroy(acp_world *w)
 {
     if (!w) return;
-    for (uint32_t i = 0; i < w->num_objects; i++) destroy_object(w->objects[i]);
-    for (uint32_t i = 0; i < w->num_static; i++) destroy_object(w->static_objects[i]);
+    for (uint32_t i = 0; i < w->num_objects; i++) destroy_object(w, w->objects[i]);
+    for (uint32_t i = 0; i < w->num_static; i++) destroy_object(w, w->static_objects[i]);
+    acp_slab_release(&w->slabs.objects);
+    acp_slab_release(&w->slabs.part_arrays);
+    acp_slab_release(&w->slabs.mtable_managers);
     free(w->objects);
     free(w->insert_serial);
     free(w->static_objects);
@@ -127,11 +133,9 @@ acp_physobj *acp_world_add_object(acp_world *w, uint32_t id)
     if (w->num_objects >= w->cap_objects) return NULL;
     uint32_t slot = index_slot(w, id);
     if (w->index[slot]) return NULL;
-    /* Plain malloc, not aligned_alloc(64): aligning the hot fields saves a line now and then
-     * (cachegrind) but glibc's memalign leaves the split-off remainders to the next small
-     * allocations, scattering each object's blocks, and the update ran slower (static 10,000:
-     * 9.5 M instead of 14 M object-quanta/s). */
-    acp_physobj *obj = malloc(sizeof *obj);
+    /* From the world's slab: the objects made in turn lie side by side, each starting a cache
+     * line, apart from their cold storage (BENCHMARKS.md, optimization 10). */
+    acp_physobj *obj = acp_slab_alloc(&w->slabs.objects);
     if (!obj) return NULL;
     acp_physobj_init(obj, w, id);
     w->index[slot] = obj;

@@ -4,7 +4,8 @@
  * CONVENTIONS
  *   Times are double seconds on the caller's clock: `now` is retail's Timer::cur_time.
  *   The world owns its objects (created by acp_world_add_object) and every buffer an update
- *   needs: acp_world_use_time allocates nothing and does no I/O.
+ *   needs: acp_world_use_time allocates nothing and does no I/O. The objects, their part arrays
+ *   and motion table managers come from the world's slabs (slab.h), in the order they are made.
  *   Objects are updated in retail's object-table order: CObjectMaint::object_table is a LongHash
  *   of 128 buckets, bucket (id ^ id >> 8) & 127, each chain newest first; CPhysics::UseTime walks
  *   it bucket by bucket. The static animating objects follow, in the order they were added.
@@ -16,6 +17,7 @@
 #include <stdint.h>
 
 #include "physobj.h"
+#include "slab.h"
 #include "transition.h"
 
 struct acp_datset;
@@ -70,6 +72,7 @@ typedef struct acp_world {
     /* ---- terrain sweep (issue 7) ---- */
     uint64_t num_sweeps;             /* CPhysicsObj::transition calls that ran the terrain sweep */
     /* ---- benchmarks (issue 9) ---- */
+    acp_world_slabs slabs;           /* the objects', part arrays' and motion table managers' blocks */
     uint64_t num_quanta;             /* object-quanta simulated: UpdateObjectInternal calls and
                                         animate_static_object updates (the records' quanta) */
 } acp_world;

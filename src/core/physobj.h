@@ -110,7 +110,7 @@ typedef struct acp_plane {
 /** Retail CPhysicsObj (the fields the update reads and writes).
  *
  *  Layout (not retail's): what every quantum of an animated object reads or writes comes first,
- *  in the first 236 bytes (four or five cache lines: malloc aligns to 16 bytes): the
+ *  in the first 236 bytes (four cache lines: the world's slab aligns objects to 64 bytes): the
  *  state bits, the position, the motion vectors, update_time, the part array and movement
  *  manager pointers, the hook counts and the head of the update record; then the fields a sweep
  *  commits (contact plane, sliding normal: terrain quanta); then the hook items, which a quantum

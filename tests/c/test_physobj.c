@@ -8,6 +8,7 @@
 #include "partarray.h"
 #include "physics.h"
 #include "physobj.h"
+#include "slab.h"
 #include "transition.h"
 
 static const acp_sphere ONE_SPHERE = {{0.0f, 0.0f, 0.5f}, 0.5f};
@@ -618,6 +619,69 @@ static void hook_capacities(void)
     acp_world_destroy(w);
 }
 
+/* A slab (slab.h): zeroed 64-byte-aligned blocks side by side in allocation order, across
+ * chunks of doubling size; a freed block is the next one handed out, zeroed again. */
+static void slab_blocks(void)
+{
+    acp_slab s;
+    acp_slab_init(&s, 100);
+    ENSURE_EQ(s.block_size, 128);
+    enum { N = 3 * ACP_SLAB_FIRST_BLOCKS + 5 }; /* three chunks: 16, 32, then 64 blocks */
+    unsigned char *b[N];
+    for (int i = 0; i < N; i++) {
+        b[i] = acp_slab_alloc(&s);
+        ENSURE(b[i] != NULL);
+        ENSURE_EQ((uintptr_t)b[i] % ACP_SLAB_ALIGN, 0);
+        ENSURE_EQ(b[i][0] | b[i][99], 0);
+        memset(b[i], 0xA5, 100);
+    }
+    ENSURE(b[1] == b[0] + 128);
+    ENSURE(b[ACP_SLAB_FIRST_BLOCKS + 1] == b[ACP_SLAB_FIRST_BLOCKS] + 128); /* within the second chunk */
+    ENSURE(b[N - 1] == b[N - 2] + 128);
+    acp_slab_free(&s, b[3]);
+    acp_slab_free(&s, b[7]);
+    acp_slab_free(&s, NULL);
+    unsigned char *again = acp_slab_alloc(&s);
+    ENSURE(again == b[7]); /* the last freed first */
+    ENSURE_EQ(again[0] | again[50] | again[99], 0);
+    ENSURE(acp_slab_alloc(&s) == b[3]);
+    ENSURE(acp_slab_alloc(&s) == b[N - 1] + 128); /* then the next unused block */
+    acp_slab_release(&s);
+    ENSURE(s.chunks == NULL && s.free_list == NULL);
+    ENSURE(acp_slab_alloc(&s) != NULL); /* usable again after a release */
+    acp_slab_release(&s);
+}
+
+/* The world's objects and their part arrays come from its slabs in the order they are made; a
+ * replaced part array's block is reused; a part array without a world is on the heap. */
+static void world_slabs(void)
+{
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 8);
+    acp_physobj *a = acp_world_add_object(w, 1), *b = acp_world_add_object(w, 2);
+    ENSURE((unsigned char *)b == (unsigned char *)a + w->slabs.objects.block_size);
+    ENSURE_EQ((uintptr_t)a % ACP_SLAB_ALIGN, 0);
+    a->part_array = acp_partarray_create_spheres(a, &ONE_SPHERE, 1);
+    b->part_array = acp_partarray_create_spheres(b, &ONE_SPHERE, 1);
+    ENSURE(a->part_array && b->part_array && a->part_array->slabs == &w->slabs);
+    ENSURE((unsigned char *)b->part_array == (unsigned char *)a->part_array + w->slabs.part_arrays.block_size);
+    acp_partarray *old = a->part_array;
+    acp_partarray_destroy(old);
+    a->part_array = acp_partarray_create_spheres(a, NULL, 0);
+    ENSURE(a->part_array == old); /* the freed block, zeroed and rebuilt */
+    ENSURE_EQ(a->part_array->num_spheres, 0);
+    ENSURE(acp_partarray_set_motion_table(a->part_array, 0x09000001u)); /* not found: an empty manager */
+    acp_mtable_manager *m = a->part_array->motion_table_manager;
+    ENSURE(m != NULL);
+    ENSURE(acp_partarray_set_motion_table(a->part_array, 0x09000002u)); /* replaced in place */
+    ENSURE(a->part_array->motion_table_manager == m);
+    ENSURE_EQ(a->part_array->motion_table_manager->table_id, 0x09000002u);
+    acp_partarray *heap = acp_partarray_create_spheres(NULL, &ONE_SPHERE, 1);
+    ENSURE(heap && heap->slabs == NULL);
+    ENSURE(acp_partarray_set_motion_table(heap, 0x09000001u));
+    acp_partarray_destroy(heap);
+    acp_world_destroy(w); /* frees every block (the sanitizer lane checks for leaks) */
+}
+
 /* The world's stand-in for retail's Random: xorshift32 from 0x2545F491, u = x / 2^32. */
 static void world_random(void)
 {
@@ -636,6 +700,8 @@ void suite_physobj(void)
 {
     RUN(hook_capacities);
     RUN(world_random);
+    RUN(slab_blocks);
+    RUN(world_slabs);
     RUN(ladder_retail);
     RUN(ladder_acdream_r6);
     RUN(ladder_exact_constants);
