@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // acphys fuzzing: runs every libFuzzer target of build/fuzz (clang, ASan + UBSan; built by
 // `node scripts/build.mjs fuzz`) for a bounded time and fails on any finding.
-//   node scripts/fuzz.mjs [target ...]        (default: all seven)
+//   node scripts/fuzz.mjs [target ...]        (default: all eight)
 //   ACP_FUZZ_SECONDS=30   seconds per target (default 30)
 //   ACP_FUZZ_JOBS=2       targets run at once (default: 2, or 1 on a single core)
 // Seeds: the malformed corpus (tests/data/dat-malformed) and the default excerpts (data/*.dat) for
 // the container; the raw records of tests/data/dat-records for the record parsers; the binary
-// JSON of every scenario (tests/fuzz/corpus-scenario) for the runner (fuzz_scenario). Each target
+// JSON of every scenario (tests/fuzz/corpus-scenario) for the runner (fuzz_scenario); the scenarios'
+// text, good and bad, for the strict JSON check (fuzz_jsoncheck). Each target
 // keeps its growing corpus in build/fuzz/corpus/<target>; a crashing input is written to
 // build/fuzz/artifacts/ and must become a file of the malformed corpus once fixed.
 import { spawn } from 'node:child_process';
@@ -32,6 +33,8 @@ const SEEDS = {
   landblock: () => recordSeeds('landblock'),
   region: () => recordSeeds('region'),
   scenario: () => files(join(root, 'tests', 'fuzz', 'corpus-scenario'), () => true),
+  jsoncheck: () => [join(root, 'data', 'scenarios'), join(root, 'tests', 'scenarios'), join(root, 'tests', 'scenarios', 'bad')]
+    .flatMap((d) => files(d, (f) => f.endsWith('.json'))),
 };
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(SEEDS);
