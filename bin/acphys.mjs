@@ -4,7 +4,7 @@
 // the native CLI (src/cli/run_cmd.c, diff_cmd.c): the table, trace lines, digests and error
 // messages all come from the same C runner; only the file reading and JSON parsing are Node's.
 import { readFileSync, writeSync, openSync, closeSync, fstatSync, statSync, lstatSync, realpathSync, renameSync,
-  unlinkSync, fchmodSync } from 'node:fs';
+  unlinkSync, fchmodSync, fchownSync, ftruncateSync, readSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 
 import { loadAcphys } from '../wasm/acphys.mjs';
@@ -49,10 +49,32 @@ function sameFile(a, b) {
   }
 }
 
+/** Write all of `text` to fd: writeSync may write less than asked (a full disk), and what it
+ *  did not write must not pass for written. Throws the system error. */
+function writeAll(fd, text) {
+  const buf = Buffer.from(text);
+  for (let off = 0; off < buf.length;) {
+    const n = writeSync(fd, buf, off, buf.length - off);
+    if (n <= 0) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+    off += n;
+  }
+}
+
 // Output files as src/cli/outfile.h: a regular file (or a link to one) is written beside its real
-// path and renamed over it when every byte is written, keeping its mode; a FIFO or a device is
-// written through; a directory or a link to nothing is refused. { fd, tmp, final } or { err }.
+// path and renamed over it when every byte is written, taking its permission bits (no set-id
+// bits) and, where we may, its owner; a file with other hard links is rewritten in place once the
+// new content is complete; a FIFO or a device is written through; a directory, a link to nothing
+// or an empty path is refused. A signal (Ctrl-C, kill) removes the temporary file.
+// { fd, tmp, final, inPlace } or { err }.
+let pendingTmp = null;
+for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+  process.on(sig, () => {
+    if (pendingTmp) { try { unlinkSync(pendingTmp); } catch { /* gone */ } }
+    process.exit(code);
+  });
+}
 function openOut(path) {
+  if (path === '') return { err: 'an empty path' };
   let st;
   try {
     st = statSync(path);
@@ -61,28 +83,72 @@ function openOut(path) {
     try { lstatSync(path); return { err: 'is a symbolic link to a file that does not exist' }; } catch { /* none */ }
   }
   if (st?.isDirectory()) return { err: 'is a directory' };
+  if (st && !st.isFile()) {
+    try { return { fd: openSync(path, 'w') }; } catch (e) { return { err: `cannot open: ${reason(e)}` }; }
+  }
+  let final = path;
+  try { if (st) final = realpathSync(path); } catch (e) { return { err: `cannot resolve the path: ${reason(e)}` }; }
+  const tmp = `${final}.acphys-${process.pid}-${Date.now().toString(36)}`;
+  let fd;
   try {
-    if (st && !st.isFile()) return { fd: openSync(path, 'w') };
-    const final = st ? realpathSync(path) : path;
-    const tmp = `${final}.acphys-${process.pid}-${Date.now().toString(36)}`;
-    const fd = openSync(tmp, 'wx');
-    if (st) fchmodSync(fd, st.mode & 0o7777);
-    return { fd, tmp, final };
+    fd = openSync(tmp, 'wx', 0o666);
   } catch (e) {
-    return { err: `cannot open: ${reason(e)}` };
+    return { err: `cannot create a file beside it: ${reason(e)}` };
+  }
+  pendingTmp = tmp;
+  if (st) {
+    try { fchownSync(fd, st.uid, st.gid); } catch { /* not ours to give: keep ours */ }
+    try { fchmodSync(fd, st.mode & 0o777); } catch { /* keep the default */ }
+  }
+  return { fd, tmp, final, inPlace: st ? st.nlink > 1 : false };
+}
+/** Copy the finished temporary file over a hard-linked file, in place. */
+function copyInPlace(o) {
+  const src = openSync(o.tmp, 'r'), dst = openSync(o.final, 'r+');
+  try {
+    ftruncateSync(dst, 0);
+    const buf = Buffer.alloc(1 << 16);
+    for (let pos = 0; ;) {
+      const n = readSync(src, buf, 0, buf.length, pos);
+      if (n === 0) break;
+      for (let off = 0; off < n;) off += writeSync(dst, buf, off, n - off, pos + off);
+      pos += n;
+    }
+  } finally {
+    closeSync(src);
+    closeSync(dst);
   }
 }
+/** Finish (keep: rename or copy into place) or give up; throws an Error with the message. */
 function closeOut(o, keep) {
-  try { closeSync(o.fd); } catch (e) { if (keep) { abortOut(o); throw e; } }
+  try {
+    closeSync(o.fd);
+  } catch (e) {
+    if (keep) { abortOut(o); throw new Error(`cannot write: ${reason(e)}`); }
+  }
   if (!o.tmp) return;
-  if (keep) {
-    try { renameSync(o.tmp, o.final); } catch (e) { abortOut(o); throw e; }
-  } else {
+  if (!keep) { abortOut(o); return; }
+  if (o.inPlace) {
+    try {
+      copyInPlace(o);
+    } catch (e) {
+      pendingTmp = null;
+      throw new Error(`cannot rewrite it in place (${reason(e)}); the new content is in ${o.tmp}`);
+    }
     abortOut(o);
+    return;
+  }
+  try {
+    renameSync(o.tmp, o.final);
+    pendingTmp = null;
+  } catch (e) {
+    abortOut(o);
+    throw new Error(`cannot write: ${reason(e)}`);
   }
 }
 function abortOut(o) {
   if (o.tmp) { try { unlinkSync(o.tmp); } catch { /* gone */ } }
+  pendingTmp = null;
 }
 
 /** A write to standard output that failed: a closed pipe ends quietly (as SIGPIPE ends the native
@@ -101,7 +167,7 @@ function flush() {
   outBytes = 0;
   if (!text) return;
   try {
-    writeSync(1, text);
+    writeAll(1, text);
   } catch (e) {
     throw new OutputError(e.code === 'EPIPE' ? '' : `acphys: cannot write the output: ${reason(e)}`);
   }
@@ -128,7 +194,7 @@ async function run(args) {
     else if (args[i].startsWith('-') || scenarioPath !== undefined) return runUsage();
     else scenarioPath = args[i];
   }
-  if (scenarioPath === undefined) return runUsage();
+  if (scenarioPath === undefined || tracePath === '') return runUsage();
   if (profile !== undefined && !PROFILES.includes(profile))
     return fail(`acphys: --profile: unknown profile "${profile}" (known: retail, acdream-r6, ace)`, 2);
   const traceIsInput = (input, what) => tracePath !== undefined && sameFile(tracePath, input) &&
@@ -186,14 +252,15 @@ async function run(args) {
   const traceChunks = [];
   const writeTrace = (s, force) => {
     traceChunks.push(s);
-    if (force || traceChunks.length > 256) { writeSync(fd, traceChunks.join('')); traceChunks.length = 0; }
+    if (force || traceChunks.length > 256) { writeAll(fd, traceChunks.join('')); traceChunks.length = 0; }
   };
   let status = 0, traceDone = false;
   try {
     if (!quiet) print(r.tableHeader());
-    while (r.stepNext()) {
+    for (let k = 1; r.stepNext(); k++) {
       if (!quiet) print(r.tableRows());
       if (fd !== undefined) writeTrace(`${r.traceLine()}\n`, false);
+      if (k % 256 === 0) await new Promise(setImmediate); // let a signal in: it removes the temporary file
     }
     if (fd !== undefined) writeTrace(`${r.digestLine()}\n`, true);
     traceDone = true;
@@ -212,7 +279,7 @@ async function run(args) {
     try {
       closeOut(trace, traceDone);
     } catch (e) {
-      return fail(`acphys: ${tracePath}: cannot write: ${reason(e)}`, 1);
+      return fail(`acphys: ${tracePath}: ${e.message}`, 1);
     }
   }
   return status;
@@ -243,6 +310,9 @@ const [cmd, ...rest] = process.argv.slice(2);
 let status;
 if (cmd === 'run') status = await run(rest);
 else if (cmd === 'diff') status = await diff(rest);
-else if (cmd === 'help' || cmd === '--help') { process.stdout.write('usage: acphys run|diff ... (see acphys help of the native CLI)\n'); status = 0; }
+else if (cmd === 'help' || cmd === '--help') {
+  print('usage: acphys run|diff ... (see acphys help of the native CLI)\n');
+  try { flush(); status = 0; } catch (e) { status = e.message ? fail(e.message, 1) : 141; }
+}
 else status = usage();
 process.exitCode = status;

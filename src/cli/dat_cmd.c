@@ -44,6 +44,22 @@ static int parse_id(const char *s, uint32_t *id)
     return 0;
 }
 
+/* After a failure: when the file is shorter than its header's fileSize_ (at 0x148, after the
+ * magic 0x5442 at 0x140), say so; a cut copy explains any block "outside the file". */
+static void note_truncated(const char *path, const acp_dat_file *f)
+{
+    uint8_t b[12];
+    acp_dat_source src = acp_dat_file_source((acp_dat_file *)f);
+    if (f->fd < 0 || f->length < 0x14C || src.read(src.ctx, 0x140, sizeof b, b) != ACP_DAT_READ_OK) return;
+    uint32_t magic = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+    uint32_t size = (uint32_t)b[8] | (uint32_t)b[9] << 8 | (uint32_t)b[10] << 16 | (uint32_t)b[11] << 24;
+    if (magic != 0x5442u || size <= f->length) return;
+    fprintf(stderr,
+            "acphys: %s: the file is %" PRIu64 " bytes but its header (fileSize_ at 0x148) says %u: it is "
+            "truncated, and records stored past byte %" PRIu64 " cannot be read\n",
+            path, f->length, size, f->length);
+}
+
 /* Open a DAT on disk as a container; 0 or an exit status. */
 static int open_dat(const char *path, acp_dat_file *f, acp_dat_container *c)
 {
@@ -63,6 +79,7 @@ static int open_dat(const char *path, acp_dat_file *f, acp_dat_container *c)
     acp_dat_error err;
     if (acp_dat_container_open(c, acp_dat_file_source(f), &err) != ACP_DAT_OK) {
         report(path, &err);
+        note_truncated(path, f);
         acp_dat_file_close(f);
         return 1;
     }
@@ -125,6 +142,7 @@ int acp_cli_dump(int argc, char **argv)
     acp_dat_entry e;
     uint8_t *bytes = NULL;
     rc = read_record(argv[0], &c, id, &e, &bytes);
+    if (rc) note_truncated(argv[0], &f);
     acp_dat_type type = acp_dat_type_of(c.header.data_set, id);
     if (!rc && type == ACP_DAT_TYPE_UNKNOWN) {
         /* Not a type acphys parses: describe the directory entry only. */
@@ -172,7 +190,7 @@ int acp_cli_excerpt(int argc, char **argv)
         else if (!dat) dat = argv[i];
         else if (parse_id(argv[i], &ids[nids++])) rc = 2;
     }
-    if (!rc && (!dat || !out || nids == 0)) {
+    if (!rc && (!dat || !out || !*out || nids == 0)) {
         fprintf(stderr, "usage: acphys excerpt <dat> <id>... -o <out.dat>\n");
         rc = 2;
     }
@@ -197,6 +215,7 @@ int acp_cli_excerpt(int argc, char **argv)
         acp_dat_entry e;
         uint8_t *bytes = NULL;
         rc = read_record(dat, &c, ids[i], &e, &bytes);
+        if (rc) note_truncated(dat, &f);
         /* A record of a type acphys parses must parse: an excerpt never carries a broken one. */
         if (!rc && acp_dat_type_of(c.header.data_set, e.id) != ACP_DAT_TYPE_UNKNOWN) {
             acp_dat_record rec;
@@ -262,12 +281,10 @@ int acp_cli_list(int argc, char **argv)
     if (acp_dat_container_enumerate(&c, print_entry, &l, NULL, &err) != ACP_DAT_OK) {
         report(argv[0], &err);
         rc = 1;
+        note_truncated(argv[0], &f);
     } else if (c.header.file_size > f.length) {
         /* The directory may sit in the part that is left, but the records do not all: say so. */
-        fprintf(stderr,
-                "acphys: %s: the file is %" PRIu64 " bytes but its header (fileSize_ at 0x148) says %u: it is "
-                "truncated, and records stored past byte %" PRIu64 " cannot be read\n",
-                argv[0], f.length, c.header.file_size, f.length);
+        note_truncated(argv[0], &f);
         rc = 1;
     }
     acp_dat_file_close(&f);

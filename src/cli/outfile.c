@@ -1,15 +1,36 @@
 /* acphys — files the CLI writes (see outfile.h). */
 #define _POSIX_C_SOURCE 200809L
-#define _DEFAULT_SOURCE /* mkstemp, realpath */
+#define _DEFAULT_SOURCE /* mkstemp, realpath, fchown */
 #include "outfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* The temporary file being written, for the signal handler alone: a run stopped with Ctrl-C or
+ * kill removes it rather than leaving hundreds of MB beside the user's file. The one mutable
+ * file-scope variable of the CLI; a handler can reach nothing else. */
+static char *volatile pending_tmp;
+
+static void remove_pending_and_die(int sig)
+{
+    char *tmp = pending_tmp;
+    if (tmp) unlink(tmp); /* async-signal-safe */
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void watch_signals(char *tmp)
+{
+    pending_tmp = tmp;
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], tmp ? remove_pending_and_die : SIG_DFL);
+}
 
 static int say(char *err, size_t err_size, const char *what, int errnum)
 {
@@ -35,7 +56,9 @@ static int open_through(acp_outfile *o, const char *path, char *err, size_t err_
     return 0;
 }
 
-static int open_replacing(acp_outfile *o, const char *final, mode_t mode, char *err, size_t err_size)
+/* The temporary file beside `final`; `old` is the file it replaces (NULL: none), whose owner and
+ * permission bits it takes (the owner only where the user may give it; never set-id bits). */
+static int open_replacing(acp_outfile *o, const char *final, const struct stat *old, char *err, size_t err_size)
 {
     size_t n = strlen(final);
     o->final = strdup(final);
@@ -50,6 +73,9 @@ static int open_replacing(acp_outfile *o, const char *final, mode_t mode, char *
         o->tmp = NULL;
         return say(err, err_size, "cannot create a file beside it", e);
     }
+    watch_signals(o->tmp);
+    if (old && fchown(fd, old->st_uid, old->st_gid) != 0) { /* not ours to give: keep ours */ }
+    mode_t mode = old ? old->st_mode & 0777 : new_file_mode();
     if (fchmod(fd, mode) != 0 || !(o->fp = fdopen(fd, "wb"))) {
         int e = errno;
         close(fd);
@@ -63,20 +89,46 @@ int acp_outfile_open(acp_outfile *o, const char *path, char *err, size_t err_siz
 {
     o->fp = NULL;
     o->tmp = o->final = NULL;
+    o->in_place = false;
+    if (!*path) return say(err, err_size, "an empty path", 0);
     struct stat st;
     if (stat(path, &st) != 0) {
         int e = errno;
         if (e != ENOENT) return say(err, err_size, "cannot open", e);
         if (lstat(path, &st) == 0) return say(err, err_size, "is a symbolic link to a file that does not exist", 0);
-        return open_replacing(o, path, new_file_mode(), err, err_size);
+        return open_replacing(o, path, NULL, err, err_size);
     }
     if (S_ISDIR(st.st_mode)) return say(err, err_size, "is a directory", 0);
     if (!S_ISREG(st.st_mode)) return open_through(o, path, err, err_size);
     char *real = realpath(path, NULL);
     if (!real) return say(err, err_size, "cannot resolve the path", errno);
-    int rc = open_replacing(o, real, st.st_mode & 07777, err, err_size);
+    int rc = open_replacing(o, real, &st, err, err_size);
     free(real);
+    /* A file with other hard links is rewritten in place at the end (every name sees the new
+     * content); a rename would leave the other names on the old file. */
+    o->in_place = rc == 0 && st.st_nlink > 1;
     return rc;
+}
+
+/* Copy the finished temporary file over the hard-linked file, in place. */
+static int copy_in_place(acp_outfile *o)
+{
+    FILE *in = fopen(o->tmp, "rb");
+    FILE *out = in ? fopen(o->final, "r+b") : NULL;
+    int bad = !in || !out;
+    if (!bad && ftruncate(fileno(out), 0) != 0) bad = 1;
+    char buf[65536];
+    size_t n;
+    while (!bad && (n = fread(buf, 1, sizeof buf, in)) > 0) bad = fwrite(buf, 1, n, out) != n;
+    int e = errno;
+    if (in && ferror(in)) bad = 1;
+    if (in) fclose(in);
+    if (out && fclose(out) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    errno = e;
+    return bad ? -1 : 0;
 }
 
 int acp_outfile_commit(acp_outfile *o, char *err, size_t err_size)
@@ -89,14 +141,27 @@ int acp_outfile_commit(acp_outfile *o, char *err, size_t err_size)
         e = errno;
     }
     o->fp = NULL;
-    if (!bad && o->tmp && rename(o->tmp, o->final) != 0) {
-        bad = 1;
-        e = errno;
-    }
     if (bad) {
         acp_outfile_abort(o);
         return say(err, err_size, "cannot write", e);
     }
+    if (o->tmp && o->in_place && copy_in_place(o) != 0) {
+        /* The new content is whole in the temporary file: keep it, and say where. */
+        e = errno;
+        watch_signals(NULL);
+        if (err && err_size) snprintf(err, err_size, "cannot rewrite it in place (%s); the new content is in %s", strerror(e), o->tmp);
+        free(o->tmp);
+        free(o->final);
+        o->tmp = o->final = NULL;
+        return -1;
+    }
+    if (o->tmp && !o->in_place && rename(o->tmp, o->final) != 0) {
+        e = errno;
+        acp_outfile_abort(o);
+        return say(err, err_size, "cannot write", e);
+    }
+    if (o->tmp && o->in_place) unlink(o->tmp);
+    watch_signals(NULL);
     free(o->tmp);
     free(o->final);
     o->tmp = o->final = NULL;
@@ -108,6 +173,7 @@ void acp_outfile_abort(acp_outfile *o)
     if (o->fp) fclose(o->fp);
     o->fp = NULL;
     if (o->tmp) unlink(o->tmp);
+    watch_signals(NULL);
     free(o->tmp);
     free(o->final);
     o->tmp = o->final = NULL;

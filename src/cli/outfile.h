@@ -3,10 +3,14 @@
  * CONVENTIONS
  *   A regular file (or a symbolic link to one) is written beside its real path under a temporary
  *   name and renamed over it only when every byte is written, so a failed or interrupted write
- *   leaves the old file as it was; the old file's permission bits are kept. A path that names
+ *   (Ctrl-C, kill: the temporary file is removed) leaves the old file as it was. The new file
+ *   takes the old one's permission bits (not set-user-id or set-group-id) and, where the user
+ *   may give it, its owner and group. A file with other hard links is rewritten in place once
+ *   the temporary file is complete, so every name sees the new content (if that copy fails, the
+ *   message names the temporary file that holds it). A path that names
  *   something else that can be written (a FIFO, /dev/stdout, a terminal) is written through, as
- *   a shell redirection would. A directory and a symbolic link to nothing are refused. Error
- *   messages carry the system's reason (strerror). Not built for WebAssembly.
+ *   a shell redirection would. A directory, a symbolic link to nothing and an empty path are
+ *   refused. Error messages carry the system's reason (strerror). Not built for WebAssembly.
  */
 #ifndef ACP_CLI_OUTFILE_H
 #define ACP_CLI_OUTFILE_H
@@ -19,6 +23,7 @@ typedef struct acp_outfile {
     FILE *fp;      /* where to write */
     char *tmp;     /* the temporary file, or NULL when writing through */
     char *final;   /* the real path the temporary file replaces, or NULL */
+    bool in_place; /* final has other hard links: copy the finished file over it, in place */
 } acp_outfile;
 
 /** Open `path` for writing as the conventions say. 0, or -1 with a reason in err (err_size

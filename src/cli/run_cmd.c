@@ -80,7 +80,7 @@ int acp_cli_run(int argc, char **argv)
         else if (argv[i][0] == '-' || scenario_path) return run_usage();
         else scenario_path = argv[i];
     }
-    if (!scenario_path) return run_usage();
+    if (!scenario_path || (trace_path && !*trace_path)) return run_usage();
     int override = ACP_RUN_PROFILE_SCENARIO;
     if (profile_name) {
         acp_clock_profile p;

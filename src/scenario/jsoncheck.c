@@ -70,6 +70,17 @@ static bool number(scan *s)
     return true;
 }
 
+/* The value of four hex digits (already checked). */
+static uint32_t hex4(const unsigned char *p)
+{
+    uint32_t v = 0;
+    for (int i = 0; i < 4; i++) {
+        unsigned char c = p[i];
+        v = v * 16u + (uint32_t)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+    }
+    return v;
+}
+
 static bool escape(scan *s)
 {
     const unsigned char *at = s->p - 1;
@@ -81,7 +92,16 @@ static bool escape(scan *s)
     for (int i = 0; i < 4; i++)
         if (!is_hex(s->p[i])) return fail(s, at, "\\u needs four hex digits");
     if (memcmp(s->p, "0000", 4) == 0) return fail(s, at, "a \\u0000 escape (acphys does not accept U+0000 in strings)");
+    uint32_t unit = hex4(s->p);
     s->p += 4;
+    /* UTF-16 surrogates only in pairs: cJSON refuses a lone one, JSON.parse keeps it; neither is
+     * a character. */
+    if (unit >= 0xDC00 && unit <= 0xDFFF) return fail(s, at, "a \\u escape of a lone low surrogate (half a character)");
+    if (unit < 0xD800 || unit > 0xDBFF) return true;
+    bool low = s->end - s->p >= 6 && s->p[0] == '\\' && s->p[1] == 'u' && is_hex(s->p[2]) && is_hex(s->p[3]) &&
+               is_hex(s->p[4]) && is_hex(s->p[5]) && hex4(s->p + 2) >= 0xDC00 && hex4(s->p + 2) <= 0xDFFF;
+    if (!low) return fail(s, at, "a \\u escape of a high surrogate without its low surrogate (half a character)");
+    s->p += 6;
     return true;
 }
 
@@ -156,15 +176,55 @@ static const unsigned char *skip_blank(const unsigned char *p, const unsigned ch
     return p;
 }
 
+/* One character of a checked string at p (not its closing quote): its code point in *cp (an
+ * escape decoded, a surrogate pair joined, UTF-8 decoded); returns what follows it. */
+static const unsigned char *name_char(const unsigned char *p, uint32_t *cp)
+{
+    if (*p == '\\') {
+        static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+        if (p[1] != 'u') {
+            *cp = (unsigned char)to[strchr(from, p[1]) - from];
+            return p + 2;
+        }
+        uint32_t unit = hex4(p + 2);
+        if (unit < 0xD800 || unit > 0xDBFF) {
+            *cp = unit;
+            return p + 6;
+        }
+        *cp = 0x10000u + ((unit - 0xD800u) << 10) + (hex4(p + 8) - 0xDC00u);
+        return p + 12;
+    }
+    int more = *p < 0x80 ? 0 : *p < 0xE0 ? 1 : *p < 0xF0 ? 2 : 3;
+    uint32_t v = more == 0 ? *p : more == 1 ? (*p & 0x1Fu) : more == 2 ? (*p & 0x0Fu) : (*p & 0x07u);
+    for (int i = 1; i <= more; i++) v = (v << 6) | (p[i] & 0x3Fu);
+    *cp = v;
+    return p + 1 + more;
+}
+
+/* True when two checked strings [a, a_end) and [b, b_end) (quotes included) are the same
+ * characters, however each is written ("version" and "\\u0076ersion" are one name). */
+static bool same_name(const unsigned char *a, const unsigned char *a_end, const unsigned char *b,
+                      const unsigned char *b_end)
+{
+    a++, a_end--, b++, b_end--; /* inside the quotes */
+    while (a < a_end && b < b_end) {
+        uint32_t x, y;
+        a = name_char(a, &x);
+        b = name_char(b, &y);
+        if (x != y) return false;
+    }
+    return a >= a_end && b >= b_end;
+}
+
 /* True when the member name at [k, k_end) (quotes included) was already used by a member of the
- * object opened at `open`. Names are compared as written (escapes are not decoded). */
+ * object opened at `open` (compared as characters: escapes decoded). */
 static bool repeated_name(const unsigned char *open, const unsigned char *k, const unsigned char *k_end)
 {
     const unsigned char *p = open + 1;
     while (p < k) {
         p = skip_blank(p, k);
         const unsigned char *q = skip_value(p, k); /* the earlier member's name */
-        if (q - p == k_end - k && memcmp(p, k, (size_t)(k_end - k)) == 0) return true;
+        if (q > p && same_name(p, q, k, k_end)) return true;
         p = skip_blank(q, k) + 1;                  /* past ':' */
         p = skip_value(skip_blank(p, k), k);       /* its value */
         p = skip_blank(p, k) + 1;                  /* past ',' */

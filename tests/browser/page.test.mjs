@@ -75,6 +75,16 @@ function tamper(link, edit, build) {
   return `${base}#v1.${build ?? m[1]}.${LZString.compressToEncodedURIComponent(JSON.stringify(raw))}`;
 }
 
+/** `link` with its JSON text edited by `edit` (text → text). */
+function tamperText(link, edit) {
+  const [base, frag] = link.split('#');
+  const m = /^v1\.([0-9a-z]+)\.(.*)$/s.exec(frag);
+  const text = LZString.decompressFromEncodedURIComponent(m[2]);
+  const edited = edit(text);
+  assert.notEqual(edited, text, 'the edit changed the link');
+  return `${base}#v1.${m[1]}.${LZString.compressToEncodedURIComponent(edited)}`;
+}
+
 /** The run file in a link's fragment (as the page encodes it: link.ts). */
 function decodeFragment(link) {
   const frag = new URL(link).hash.slice(1);
@@ -410,6 +420,11 @@ describe('the demo page in headless Chromium', () => {
       [tamper(link, (r) => { assert.ok(Array.isArray(r.dt_us), 'the link carries dt_us'); r.dt_us[3] = 1e300; }),
         /^The link's frame step dt_us\[3\] is 1e\+300: out of range \(a step is from -2,000,000,000,000,000 to 2,000,000,000,000,000 microseconds\)\. The current run goes on unchanged\.$/],
       [tamper(link, (r) => { r.dt_us[3] = 16666.5; }), /^The link's frame step dt_us\[3\] is 16666\.5: not whole microseconds\. The current run goes on unchanged\.$/],
+      // Fewer frame times than the frames it says it recorded: damaged, not a divergence.
+      [tamper(link, (r) => { r.dt_us = []; }), /^The link is damaged: it records [\d,]+ frames but carries 0 frame times\. The current run goes on unchanged\.$/],
+      // The strict JSON check a file gets: a repeated member name, with its column.
+      [tamperText(link, (t) => t.replace('"acphys_run":1', '"acphys_run":1,"\\u0061cphys_run":1')),
+        /^The link is broken: its data is not valid JSON: line 1, column 17: a member name that this object already has \(JSON\.parse would keep the last one silently\)\. The current run goes on unchanged\.$/],
     ];
     for (const [url, message] of cases) {
       const { page: p5, errors } = await open(browser.context, url.slice(server.url.length));

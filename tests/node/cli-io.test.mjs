@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import {
-  chmodSync, closeSync, copyFileSync, lstatSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync,
-  writeFileSync,
+  chmodSync, closeSync, copyFileSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync,
+  symlinkSync, writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,6 +117,62 @@ describe('output files: replaced whole, links and modes kept, FIFOs written thro
   });
 });
 
+describe('hard links, owners, empty paths and signals', () => {
+  it('a file with other hard links is rewritten in place: every name sees the new trace', () => {
+    for (const [cli, tag] of [[native, 'native'], [viaWasm, 'wasm']]) {
+      const a = join(tmp, `hard-a-${tag}.jsonl`), b = join(tmp, `hard-b-${tag}.jsonl`);
+      writeFileSync(a, 'old');
+      assert.equal(spawnSync('ln', ['-f', a, b]).status, 0);
+      const r = cli(['run', scenario, '--trace', a, '--quiet']);
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(statSync(a).ino, statSync(b).ino, `${tag}: the names were parted`);
+      assert.equal(readFileSync(b, 'utf8').trim().split('\n').length, 121);
+    }
+  });
+  it('a replaced file keeps its owner and group where the user may give them (root here), and loses set-id bits', () => {
+    for (const [cli, tag] of [[native, 'native'], [viaWasm, 'wasm']]) {
+      const f = join(tmp, `owned-${tag}.jsonl`);
+      writeFileSync(f, 'old');
+      const root = process.getuid() === 0;
+      if (root) spawnSync('chown', ['65534:65534', f]);
+      chmodSync(f, 0o4755);
+      assert.equal(cli(['run', scenario, '--trace', f, '--quiet']).status, 0);
+      const st = statSync(f);
+      assert.equal(st.uid, root ? 65534 : process.getuid(), tag);
+      assert.equal(st.mode & 0o7777, 0o755, tag);
+    }
+  });
+  it('an empty --trace or -o is a usage error before anything runs', () => {
+    const r = both(['run', scenario, '--trace', '']);
+    assert.equal(r.status, 2);
+    assert.equal(r.stdout, '');
+    assert.equal(native(['excerpt', cellDat, '0xD59AFFFF', '-o', '']).status, 2);
+  });
+  it('a run stopped by SIGTERM removes its temporary file and keeps the old trace', async () => {
+    const s = JSON.parse(scenarioText);
+    s.objects = Array.from({ length: 3000 }, (_, i) => ({ ...s.objects[0], id: i + 1 }));
+    s.events = [];
+    s.frames.count = 100000;
+    const big = join(tmp, 'big.json');
+    writeFileSync(big, JSON.stringify(s));
+    for (const [cmd, pre, tag] of [[nativeCli, [], 'native'], [process.execPath, [join(root, 'bin', 'acphys.mjs')], 'wasm']]) {
+      const dir = mkdtempSync(join(tmp, 'sig-'));
+      const trace = join(dir, 'kept.jsonl');
+      writeFileSync(trace, 'old');
+      const child = spawn(cmd, [...pre, 'run', big, '--quiet', '--trace', trace], { stdio: 'ignore' });
+      const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+      // Wait for the temporary file beside the trace, then stop the run.
+      for (let k = 0; k < 600 && readdirSync(dir).length < 2; k++) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(readdirSync(dir).length, 2, `${tag}: no temporary file appeared`);
+      child.kill('SIGTERM');
+      const end = await exited;
+      assert.ok(end.signal === 'SIGTERM' || end.code === 143, `${tag}: ended ${JSON.stringify(end)}`);
+      assert.deepEqual(readdirSync(dir), ['kept.jsonl'], `${tag}: the temporary file was left`);
+      assert.equal(readFileSync(trace, 'utf8'), 'old');
+    }
+  });
+});
+
 describe('failed writes are errors', () => {
   it('standard output on a full device: exit 1 with the reason (run, dump, list; native and npx)', () => {
     const full = openSync('/dev/full', 'w');
@@ -172,6 +228,11 @@ describe('DAT files named on the command line', () => {
     const cut = join(tmp, 'cut.dat');
     const bytes = readFileSync(cellDat);
     writeFileSync(cut, bytes.subarray(0, 3000));
+    const tiny = join(tmp, 'tiny.dat');
+    writeFileSync(tiny, bytes.subarray(0, 400));
+    r = native(['list', tiny]);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /\nacphys: .*tiny\.dat: the file is 400 bytes but its header \(fileSize_ at 0x148\) says \d+: it is truncated/);
     r = native(['list', cut]);
     assert.equal(r.status, 1);
     const fileSize = bytes.readUInt32LE(0x148);
@@ -189,6 +250,12 @@ describe('scenario text', () => {
       'line 1, column 26: not UTF-8 text (acphys reads JSON as UTF-8)'],
     ['an overlong UTF-8 form', Buffer.from([...Buffer.from('{"name": "'), 0xC0, 0xAF, ...Buffer.from('"}')]),
       'line 1, column 11: not UTF-8 text (acphys reads JSON as UTF-8)'],
+    ['a repeated name written with an escape', '{"version": 1, "\\u0076ersion": 2}',
+      'line 1, column 16: a member name that this object already has (JSON.parse would keep the last one silently)'],
+    ['a lone high surrogate escape', '{"version": 1, "name": "\\ud800x"}',
+      'line 1, column 25: a \\u escape of a high surrogate without its low surrogate (half a character)'],
+    ['a lone low surrogate escape', '{"version": 1, "name": "\\udc00\\ud800"}',
+      'line 1, column 25: a \\u escape of a lone low surrogate (half a character)'],
     ['columns count characters, not bytes', '{"version": 1, "name": "ééééé", "x": NaN}',
       'line 1, column 38: not a JSON value (NaN and Infinity are not JSON; write a number)'],
     ['a byte order mark is no column', '\ufeff{"version": 1, "x": NaN}',
@@ -203,6 +270,13 @@ describe('scenario text', () => {
       assert.equal(r.stderr, `acphys: ${file}: not valid JSON: ${where}\n`);
     });
   }
+  it('a surrogate pair is one character: the text is JSON, and the scenario is judged on its fields', () => {
+    const file = join(tmp, 'pair.json');
+    writeFileSync(file, '{"version": 1, "name": "\\ud83d\\ude00"}');
+    const r = both(['run', file]);
+    assert.equal(r.status, 1);
+    assert.equal(r.stderr, `acphys: ${file}: objects: required field is missing\n`);
+  });
   it('an object of more than 4096 members is refused (it bounds the repeated-name check)', () => {
     const file = join(tmp, 'wide.json');
     const members = Array.from({ length: 4097 }, (_, i) => `"k${i}":0`).join(',');

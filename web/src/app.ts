@@ -891,7 +891,7 @@ export class App {
   private async openLink(fragment: string): Promise<void> {
     let run: RunFile;
     try {
-      run = decodeLink(fragment);
+      run = decodeLink(fragment, (text) => parseJsonText(text, this.acp));
     } catch (e) {
       const why = describeError(e); // "the link is broken: ...", "the link is damaged: ..."
       this.error(`${why.charAt(0).toUpperCase()}${why.slice(1)}. The current run goes on unchanged.`);

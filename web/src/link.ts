@@ -141,6 +141,11 @@ function checkRunFile(v: unknown, what: string): RunFile {
     if (!Array.isArray(o.dt_us)) throw new LinkError(`${what}: dt_us is not a list`);
     scenario.frames = { times: fromMicroSteps(o.dt_us, what) };
   }
+  const times = (scenario.frames as { times?: unknown } | undefined)?.times;
+  if (Array.isArray(times) && times.length < (o.frames as number)) {
+    throw new LinkError(`${what} is damaged: it records ${(o.frames as number).toLocaleString('en-US')} frames but carries ` +
+      `${times.length.toLocaleString('en-US')} frame times`);
+  }
   return {
     acphys_run: 1, build: typeof o.build === 'string' ? o.build : 'unknown', scenario,
     frames: o.frames as number, digest: o.digest, every: o.every as number, sampled: o.sampled,
@@ -149,8 +154,11 @@ function checkRunFile(v: unknown, what: string): RunFile {
   };
 }
 
-/** Decode a link's fragment (without '#'). Throws LinkError naming what is wrong. */
-export function decodeLink(fragment: string): RunFile {
+/** Decode a link's fragment (without '#'). `parse` reads the JSON text: the page passes the
+ *  strict check the CLIs run (parseJsonText with the module), so a link whose data repeats a
+ *  member name or is not UTF-8 is refused as a file would be. Throws LinkError naming what is
+ *  wrong. */
+export function decodeLink(fragment: string, parse: (text: string) => unknown = JSON.parse): RunFile {
   const m = /^v(\d+)\.([0-9a-z]+)\.(.*)$/s.exec(fragment);
   if (!m) throw new LinkError('the link is broken: it does not start with "#v1.<build>."');
   const version = Number(m[1]);
@@ -165,9 +173,10 @@ export function decodeLink(fragment: string): RunFile {
   if (!text) throw new LinkError('the link is broken: its data does not decompress (was it cut short?)');
   let value: unknown;
   try {
-    value = JSON.parse(text);
-  } catch {
-    throw new LinkError('the link is broken: its data is not JSON (was it cut short?)');
+    value = parse(text);
+  } catch (e) {
+    const where = e instanceof Error ? /^not valid JSON: (line .*)$/.exec(e.message)?.[1] : undefined;
+    throw new LinkError(where ? `the link is broken: its data is not valid JSON: ${where}` : 'the link is broken: its data is not JSON (was it cut short?)');
   }
   const run = checkRunFile(value, 'the link');
   if (m[2] !== prefixBuild(run.build)) {
