@@ -102,17 +102,41 @@ function openOut(path) {
   }
   return { fd, tmp, final, inPlace: st ? st.nlink > 1 : false };
 }
-/** Copy the finished temporary file over a hard-linked file, in place. */
+/** Copy the finished temporary file over a hard-linked file, in place, as src/cli/outfile.c does:
+ *  the room beyond the old size is claimed first (zeros, cut back on failure), so a full disk
+ *  leaves the old content whole. Throws the system error with `damaged` set when the old content
+ *  was already overwritten. */
 function copyInPlace(o) {
   const src = openSync(o.tmp, 'r'), dst = openSync(o.final, 'r+');
   try {
-    ftruncateSync(dst, 0);
+    const newSize = fstatSync(src).size, oldSize = fstatSync(dst).size;
+    const zeros = Buffer.alloc(1 << 16);
+    for (let pos = oldSize; pos < newSize;) {
+      try {
+        const n = writeSync(dst, zeros, 0, Math.min(zeros.length, newSize - pos), pos);
+        if (n <= 0) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+        pos += n;
+      } catch (e) {
+        try { ftruncateSync(dst, oldSize); } catch { /* the old bytes are whole either way */ }
+        throw e;
+      }
+    }
     const buf = Buffer.alloc(1 << 16);
-    for (let pos = 0; ;) {
-      const n = readSync(src, buf, 0, buf.length, pos);
-      if (n === 0) break;
-      for (let off = 0; off < n;) off += writeSync(dst, buf, off, n - off, pos + off);
-      pos += n;
+    try {
+      for (let pos = 0; pos < newSize;) {
+        const n = readSync(src, buf, 0, buf.length, pos);
+        if (n === 0) throw Object.assign(new Error('the temporary file ended early'), { code: 'EIO' });
+        for (let off = 0; off < n;) {
+          const w = writeSync(dst, buf, off, n - off, pos + off);
+          if (w <= 0) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+          off += w;
+        }
+        pos += n;
+      }
+      ftruncateSync(dst, newSize);
+    } catch (e) {
+      e.damaged = true;
+      throw e;
     }
   } finally {
     closeSync(src);
@@ -133,7 +157,8 @@ function closeOut(o, keep) {
       copyInPlace(o);
     } catch (e) {
       pendingTmp = null;
-      throw new Error(`cannot rewrite it in place (${reason(e)}); the new content is in ${o.tmp}`);
+      const state = e.damaged ? ', and it is damaged' : ', and its old content is unchanged';
+      throw new Error(`cannot rewrite it in place (${reason(e)})${state}; the new content is in ${o.tmp}`);
     }
     abortOut(o);
     return;
@@ -254,7 +279,7 @@ async function run(args) {
     traceChunks.push(s);
     if (force || traceChunks.length > 256) { writeAll(fd, traceChunks.join('')); traceChunks.length = 0; }
   };
-  let status = 0, traceDone = false;
+  let status = 0, traceDone = false, summary = '';
   try {
     if (!quiet) print(r.tableHeader());
     for (let k = 1; r.stepNext(); k++) {
@@ -264,8 +289,7 @@ async function run(args) {
     }
     if (fd !== undefined) writeTrace(`${r.digestLine()}\n`, true);
     traceDone = true;
-    print(`${r.framesDone} frames, digest ${r.digest()}\n`);
-    flush();
+    summary = `${r.framesDone} frames, digest ${r.digest()}\n`;
   } catch (e) {
     if (e instanceof ScenarioError) status = fail(`acphys: ${scenarioPath}: ${e.message}`, 1);
     else if (e instanceof OutputError) status = e.message ? fail(e.message, 1) : 141;
@@ -277,12 +301,21 @@ async function run(args) {
   // A run that failed keeps the file that was there; a finished one replaces it whole.
   if (trace) {
     try {
-      closeOut(trace, traceDone);
+      closeOut(trace, traceDone && status === 0);
     } catch (e) {
       return fail(`acphys: ${tracePath}: ${e.message}`, 1);
     }
   }
-  return status;
+  if (status !== 0) return status;
+  // The closing line only for a run whose trace (if any) is written whole, as natively.
+  print(summary);
+  try {
+    flush();
+  } catch (e) {
+    if (!(e instanceof OutputError)) throw e;
+    return e.message ? fail(e.message, 1) : 141;
+  }
+  return 0;
 }
 
 async function diff(args) {

@@ -184,13 +184,15 @@ int acp_cli_excerpt(int argc, char **argv)
     size_t nids = 0;
     const char *dat = NULL;
     int rc = 0;
+    bool bare_o = false; /* -o without its file */
     if (!ids) return 1;
-    for (int i = 0; i < argc && !rc; i++) {
-        if (!strcmp(argv[i], "-o") && i + 1 < argc) out = argv[++i];
+    for (int i = 0; i < argc && !rc && !bare_o; i++) {
+        if (!strcmp(argv[i], "-o") && i + 1 >= argc) bare_o = true;
+        else if (!strcmp(argv[i], "-o")) out = argv[++i];
         else if (!dat) dat = argv[i];
         else if (parse_id(argv[i], &ids[nids++])) rc = 2;
     }
-    if (!rc && (!dat || !out || !*out || nids == 0)) {
+    if (!rc && (bare_o || !dat || !out || !*out || nids == 0)) {
         fprintf(stderr, "usage: acphys excerpt <dat> <id>... -o <out.dat>\n");
         rc = 2;
     }

@@ -110,25 +110,65 @@ int acp_outfile_open(acp_outfile *o, const char *path, char *err, size_t err_siz
     return rc;
 }
 
-/* Copy the finished temporary file over the hard-linked file, in place. */
-static int copy_in_place(acp_outfile *o)
+/* Write n bytes at offset off (pwrite until done); 0, or -1 with errno. */
+static int pwrite_all(int fd, const unsigned char *buf, size_t n, off_t off)
 {
-    FILE *in = fopen(o->tmp, "rb");
-    FILE *out = in ? fopen(o->final, "r+b") : NULL;
-    int bad = !in || !out;
-    if (!bad && ftruncate(fileno(out), 0) != 0) bad = 1;
-    char buf[65536];
-    size_t n;
-    while (!bad && (n = fread(buf, 1, sizeof buf, in)) > 0) bad = fwrite(buf, 1, n, out) != n;
+    while (n > 0) {
+        ssize_t w = pwrite(fd, buf, n, off);
+        if (w <= 0) {
+            if (w == 0) errno = ENOSPC;
+            return -1;
+        }
+        buf += w;
+        n -= (size_t)w;
+        off += w;
+    }
+    return 0;
+}
+
+/* Copy the finished temporary file over the hard-linked file, in place. The room the new content
+ * needs beyond the old size is claimed first (zeros past the old end, cut back on failure), so a
+ * full disk leaves the old content whole. 0, or -1 with errno and *damaged set when the old
+ * content was already overwritten (a file system that needs new blocks to overwrite). */
+static int copy_in_place(acp_outfile *o, bool *damaged)
+{
+    *damaged = false;
+    int in = open(o->tmp, O_RDONLY), out = in >= 0 ? open(o->final, O_WRONLY) : -1;
+    struct stat si, so;
+    int rc = (in < 0 || out < 0 || fstat(in, &si) != 0 || fstat(out, &so) != 0) ? -1 : 0;
+    static const unsigned char zeros[65536];
+    unsigned char buf[65536];
+    for (off_t off = so.st_size; rc == 0 && off < si.st_size; off += (off_t)sizeof zeros) {
+        size_t n = (size_t)(si.st_size - off) < sizeof zeros ? (size_t)(si.st_size - off) : sizeof zeros;
+        if (pwrite_all(out, zeros, n, off) != 0) {
+            int e = errno;
+            if (ftruncate(out, so.st_size) != 0) { /* the zeros past the old end stay: the old bytes are whole */ }
+            errno = e;
+            rc = -1;
+        }
+    }
+    for (off_t off = 0; rc == 0 && off < si.st_size;) {
+        ssize_t n = pread(in, buf, sizeof buf, off);
+        if (n <= 0 || pwrite_all(out, buf, (size_t)n, off) != 0) {
+            if (n == 0) errno = EIO;
+            *damaged = true;
+            rc = -1;
+        }
+        off += n > 0 ? n : 0;
+    }
+    if (rc == 0 && ftruncate(out, si.st_size) != 0) {
+        *damaged = true;
+        rc = -1;
+    }
     int e = errno;
-    if (in && ferror(in)) bad = 1;
-    if (in) fclose(in);
-    if (out && fclose(out) != 0 && !bad) {
-        bad = 1;
+    if (in >= 0) close(in);
+    if (out >= 0 && close(out) != 0 && rc == 0) {
         e = errno;
+        *damaged = true;
+        rc = -1;
     }
     errno = e;
-    return bad ? -1 : 0;
+    return rc;
 }
 
 int acp_outfile_commit(acp_outfile *o, char *err, size_t err_size)
@@ -145,11 +185,14 @@ int acp_outfile_commit(acp_outfile *o, char *err, size_t err_size)
         acp_outfile_abort(o);
         return say(err, err_size, "cannot write", e);
     }
-    if (o->tmp && o->in_place && copy_in_place(o) != 0) {
+    bool damaged = false;
+    if (o->tmp && o->in_place && copy_in_place(o, &damaged) != 0) {
         /* The new content is whole in the temporary file: keep it, and say where. */
         e = errno;
         watch_signals(NULL);
-        if (err && err_size) snprintf(err, err_size, "cannot rewrite it in place (%s); the new content is in %s", strerror(e), o->tmp);
+        if (err && err_size)
+            snprintf(err, err_size, "cannot rewrite it in place (%s)%s; the new content is in %s", strerror(e),
+                     damaged ? ", and it is damaged" : ", and its old content is unchanged", o->tmp);
         free(o->tmp);
         free(o->final);
         o->tmp = o->final = NULL;

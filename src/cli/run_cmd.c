@@ -148,8 +148,6 @@ int acp_cli_run(int argc, char **argv)
             fputs(last, trace.fp);
             fputc('\n', trace.fp);
         }
-        printf("%u frames, digest %016llx\n", (unsigned)acp_run_frames_done(run),
-               (unsigned long long)acp_run_digest(run));
     }
     /* A run that failed keeps the file that was there; a finished one replaces it whole. */
     if (trace.fp && status) acp_outfile_abort(&trace);
@@ -157,6 +155,9 @@ int acp_cli_run(int argc, char **argv)
         fprintf(stderr, "acphys: %s: %s\n", trace_path, err);
         status = 1;
     }
+    /* The closing line only for a run whose trace (if any) is written whole, as npx does. */
+    if (status == 0)
+        printf("%u frames, digest %016llx\n", (unsigned)acp_run_frames_done(run), (unsigned long long)acp_run_digest(run));
     acp_run_destroy(run);
     return status;
 }

@@ -2,15 +2,26 @@
 #include "jsoncheck.h"
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "jsonv.h"
 #include "text.h"
 
+/* A member name in an open object's table: [k, k_end) with its quotes; k NULL when empty. */
+typedef struct name_slot {
+    const unsigned char *k, *k_end;
+    uint32_t hash;                   /* FNV-1a 32 of the name's code points */
+} name_slot;
+
 typedef struct scan {
     const unsigned char *p, *end, *start;
     const char *what;                /* first error, or NULL */
     const unsigned char *at;
+    /* The open objects' name tables, stacked: an object's table sits above its parent's, and a
+     * table grows only while it is the top one (between members, no child is open). */
+    name_slot *slots;
+    size_t num_slots, cap_slots;     /* slots in use (the stack top), slots allocated */
 } scan;
 
 static bool fail(scan *s, const unsigned char *at, const char *what)
@@ -144,37 +155,8 @@ static bool string(scan *s)
 }
 
 static bool value(scan *s, int depth);
-
-/* Past a value the scan already accepted (its text is valid JSON). */
-static const unsigned char *skip_value(const unsigned char *p, const unsigned char *end)
-{
-    int depth = 0;
-    bool in_string = false;
-    for (; p < end; p++) {
-        unsigned char c = *p;
-        if (in_string) {
-            if (c == '\\') p++;
-            else if (c == '"') in_string = false;
-            if (!in_string && depth == 0) return p + 1;
-            continue;
-        }
-        if (c == '"') in_string = true;
-        else if (c == '{' || c == '[') depth++;
-        else if (c == '}' || c == ']') {
-            if (--depth == 0) return p + 1;
-            if (depth < 0) return p;
-        } else if (depth == 0 && (c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
-            return p;
-        }
-    }
-    return p;
-}
-
-static const unsigned char *skip_blank(const unsigned char *p, const unsigned char *end)
-{
-    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) p++;
-    return p;
-}
+static bool members_in(scan *s, int depth, bool object, const unsigned char *open, unsigned char close, size_t base,
+                       uint32_t *cap);
 
 /* One character of a checked string at p (not its closing quote): its code point in *cp (an
  * escape decoded, a surrogate pair joined, UTF-8 decoded); returns what follows it. */
@@ -216,20 +198,63 @@ static bool same_name(const unsigned char *a, const unsigned char *a_end, const 
     return a >= a_end && b >= b_end;
 }
 
-/* True when the member name at [k, k_end) (quotes included) was already used by a member of the
- * object opened at `open` (compared as characters: escapes decoded). */
-static bool repeated_name(const unsigned char *open, const unsigned char *k, const unsigned char *k_end)
+/* FNV-1a 32 over the code points of a checked name (quotes included), as same_name reads them. */
+static uint32_t name_hash(const unsigned char *k, const unsigned char *k_end)
 {
-    const unsigned char *p = open + 1;
-    while (p < k) {
-        p = skip_blank(p, k);
-        const unsigned char *q = skip_value(p, k); /* the earlier member's name */
-        if (q > p && same_name(p, q, k, k_end)) return true;
-        p = skip_blank(q, k) + 1;                  /* past ':' */
-        p = skip_value(skip_blank(p, k), k);       /* its value */
-        p = skip_blank(p, k) + 1;                  /* past ',' */
+    uint32_t h = 2166136261u;
+    for (const unsigned char *p = k + 1; p < k_end - 1;) {
+        uint32_t cp;
+        p = name_char(p, &cp);
+        h = (h ^ cp) * 16777619u;
     }
-    return false;
+    return h;
+}
+
+/* At least n slots allocated (their contents are the caller's to set); false when out of memory. */
+static bool reserve_slots(scan *s, size_t n)
+{
+    if (n <= s->cap_slots) return true;
+    size_t cap = s->cap_slots ? s->cap_slots : 64;
+    while (cap < n) cap *= 2;
+    name_slot *grown = realloc(s->slots, cap * sizeof *grown);
+    if (!grown) return false;
+    s->slots = grown;
+    s->cap_slots = cap;
+    return true;
+}
+
+static bool put_name(name_slot *table, uint32_t cap, name_slot slot)
+{
+    for (uint32_t i = slot.hash & (cap - 1);; i = (i + 1) & (cap - 1)) {
+        name_slot *t = &table[i];
+        if (!t->k) {
+            *t = slot;
+            return true;
+        }
+        if (t->hash == slot.hash && same_name(t->k, t->k_end, slot.k, slot.k_end)) return false;
+    }
+}
+
+/* Add the name [k, k_end) to the table of the object whose slots start at `base` (capacity *cap,
+ * `count` names so far; the top of the stack). 1 added, 0 the object already has it, -1 out of
+ * memory. */
+static int add_name(scan *s, size_t base, uint32_t *cap, uint32_t count, const unsigned char *k,
+                    const unsigned char *k_end)
+{
+    if ((count + 1u) * 2u > *cap) { /* grow: move the names above the new table, then rehash */
+        uint32_t grown = *cap ? *cap * 2u : 16u;
+        if (!reserve_slots(s, base + grown + count)) return -1;
+        name_slot *old = s->slots + base + grown;
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < *cap; i++)
+            if (s->slots[base + i].k) old[n++] = s->slots[base + i];
+        memset(s->slots + base, 0, grown * sizeof *s->slots);
+        for (uint32_t i = 0; i < n; i++) put_name(s->slots + base, grown, old[i]);
+        *cap = grown;
+        s->num_slots = base + grown;
+    }
+    name_slot slot = {k, k_end, name_hash(k, k_end)};
+    return put_name(s->slots + base, *cap, slot) ? 1 : 0;
 }
 
 static bool members(scan *s, int depth, bool object)
@@ -242,6 +267,16 @@ static bool members(scan *s, int depth, bool object)
         s->p++;
         return true;
     }
+    size_t base = s->num_slots; /* this object's name table: above its parent's */
+    uint32_t cap = 0;
+    bool ok = members_in(s, depth, object, open, close, base, &cap);
+    s->num_slots = base;        /* closed (or failed): its table is gone */
+    return ok;
+}
+
+static bool members_in(scan *s, int depth, bool object, const unsigned char *open, unsigned char close, size_t base,
+                       uint32_t *cap)
+{
     for (uint32_t count = 1;; count++) {
         skip_ws(s);
         if (object) {
@@ -250,7 +285,9 @@ static bool members(scan *s, int depth, bool object)
             if (!string(s)) return false;
             if (count > ACP_JSON_MAX_MEMBERS)
                 return fail(s, name, "an object with more than 4096 members (no scenario or trace has one)");
-            if (repeated_name(open, name, s->p))
+            int added = add_name(s, base, cap, count - 1, name, s->p);
+            if (added < 0) return fail(s, name, "out of memory");
+            if (added == 0)
                 return fail(s, name, "a member name that this object already has (JSON.parse would keep the last one silently)");
             skip_ws(s);
             if (s->p >= s->end || *s->p != ':') return fail(s, s->p, "':' was expected after the member name");
@@ -287,9 +324,12 @@ static bool value(scan *s, int depth)
 
 bool acp_json_check(const char *text, size_t len, char *msg, size_t msg_size)
 {
-    scan s = {(const unsigned char *)text, (const unsigned char *)text + len, (const unsigned char *)text, NULL, NULL};
+    scan s = {(const unsigned char *)text, (const unsigned char *)text + len, (const unsigned char *)text, NULL, NULL,
+              NULL, 0, 0};
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) s.start = s.p += 3; /* columns count after it */
-    if (value(&s, 0)) {
+    bool ok = value(&s, 0);
+    free(s.slots);
+    if (ok) {
         skip_ws(&s);
         if (s.p >= s.end) return true;
         fail(&s, s.p, "text after the JSON value");

@@ -3,13 +3,18 @@
  *
  * CONVENTIONS
  *   Parsing stays with the libraries (cJSON natively, JSON.parse in JavaScript; jsonv.h). This
- *   only checks syntax, without allocating, before either parses (cJSON accepts some texts
- *   JSON.parse refuses, such as 01 and 1., and both merge repeated names). Beyond RFC 8259 it refuses what no host turns into the same tree: nesting
- *   deeper than ACP_JSONV_MAX_DEPTH, a \u0000 escape (cJSON ends the string there), text that
- *   is not UTF-8, a lone UTF-16 surrogate escape (cJSON refuses it, JSON.parse keeps it), a member name an
- *   object already has (JSON.parse keeps the last silently; names are compared as characters,
- *   so "version" and "\u0076ersion" are one) and an object with more than ACP_JSON_MAX_MEMBERS members (which
- *   bounds the repeated-name check, which rescans the object's earlier members).
+ *   only checks syntax, in one pass, before either parses (cJSON accepts some texts JSON.parse
+ *   refuses, such as 01 and 1., and both merge repeated names). Beyond RFC 8259 it refuses what
+ *   no host turns into the same tree:
+ *   - nesting deeper than ACP_JSONV_MAX_DEPTH;
+ *   - a \u0000 escape (cJSON ends the string there);
+ *   - text that is not UTF-8, and a lone UTF-16 surrogate escape (cJSON refuses it, JSON.parse
+ *     keeps it);
+ *   - a member name the object already has (JSON.parse keeps the last silently); names are
+ *     compared as characters, so "version" and "\u0076ersion" are one;
+ *   - an object with more than ACP_JSON_MAX_MEMBERS members.
+ *   Its only allocation is a hash table of the member names of each object still open (at most
+ *   64 × 8,192 slots), so the repeated-name check costs one lookup per member.
  *   A byte order mark before the value is skipped. Lines and columns count from 1; a column
  *   counts characters (Unicode code points), not bytes, and not the byte order mark.
  */

@@ -422,6 +422,8 @@ describe('the demo page in headless Chromium', () => {
       [tamper(link, (r) => { r.dt_us[3] = 16666.5; }), /^The link's frame step dt_us\[3\] is 16666\.5: not whole microseconds\. The current run goes on unchanged\.$/],
       // Fewer frame times than the frames it says it recorded: damaged, not a divergence.
       [tamper(link, (r) => { r.dt_us = []; }), /^The link is damaged: it records [\d,]+ frames but carries 0 frame times\. The current run goes on unchanged\.$/],
+      [tamper(link, (r) => { delete r.dt_us; r.scenario.frames = { hz: 60, count: 2 }; }),
+        /^The link is damaged: it records [\d,]+ frames but its scenario generates 2\. The current run goes on unchanged\.$/],
       // The strict JSON check a file gets: a repeated member name, with its column.
       [tamperText(link, (t) => t.replace('"acphys_run":1', '"acphys_run":1,"\\u0061cphys_run":1')),
         /^The link is broken: its data is not valid JSON: line 1, column 17: a member name that this object already has \(JSON\.parse would keep the last one silently\)\. The current run goes on unchanged\.$/],

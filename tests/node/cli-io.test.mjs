@@ -142,7 +142,32 @@ describe('hard links, owners, empty paths and signals', () => {
       assert.equal(st.mode & 0o7777, 0o755, tag);
     }
   });
-  it('an empty --trace or -o is a usage error before anything runs', () => {
+  it('a hard-linked file on a full disk keeps its old content whole (the room is claimed before it is overwritten)', () => {
+    assert.equal(process.getuid(), 0, 'this test mounts a small tmpfs: run the tests as root (as npm test sets up)');
+    const dir = mkdtempSync(join(tmp, 'full-'));
+    const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=200k', 'tmpfs', dir], { encoding: 'utf8' });
+    assert.equal(mount.status, 0, `mount: ${mount.stderr}`);
+    try {
+      const cadence = join(root, 'data', 'scenarios', 'cadence-60hz.json'); // a 136 KB trace: fits once, not twice
+      for (const [cli, tag] of [[native, 'native'], [viaWasm, 'wasm']]) {
+        const a = join(dir, 't.jsonl'), b = join(dir, 'link.jsonl');
+        writeFileSync(a, 'OLD');
+        assert.equal(spawnSync('ln', ['-f', a, b]).status, 0);
+        const r = cli(['run', cadence, '--trace', a, '--quiet']);
+        assert.equal(r.status, 1, tag);
+        assert.equal(r.stdout, '', `${tag}: no closing line for a trace that was not written`);
+        const m = /^acphys: .*t\.jsonl: cannot rewrite it in place \(No space left on device\), and its old content is unchanged; the new content is in (\S+)\n$/.exec(r.stderr);
+        assert.ok(m, `${tag}: ${r.stderr}`);
+        assert.equal(readFileSync(b, 'utf8'), 'OLD');
+        assert.equal(readFileSync(m[1], 'utf8').trim().split('\n').length, 241, `${tag}: the new trace is whole beside it`);
+        rmSync(m[1]);
+      }
+    } finally {
+      spawnSync('umount', [dir]);
+    }
+  });
+  it('an empty --trace or -o, or -o without a file, is a usage error before anything runs', () => {
+    assert.equal(native(['excerpt', cellDat, '0xD59AFFFF', '-o']).stderr, 'usage: acphys excerpt <dat> <id>... -o <out.dat>\n');
     const r = both(['run', scenario, '--trace', '']);
     assert.equal(r.status, 2);
     assert.equal(r.stdout, '');

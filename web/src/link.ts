@@ -141,10 +141,15 @@ function checkRunFile(v: unknown, what: string): RunFile {
     if (!Array.isArray(o.dt_us)) throw new LinkError(`${what}: dt_us is not a list`);
     scenario.frames = { times: fromMicroSteps(o.dt_us, what) };
   }
-  const times = (scenario.frames as { times?: unknown } | undefined)?.times;
-  if (Array.isArray(times) && times.length < (o.frames as number)) {
-    throw new LinkError(`${what} is damaged: it records ${(o.frames as number).toLocaleString('en-US')} frames but carries ` +
-      `${times.length.toLocaleString('en-US')} frame times`);
+  const frames = scenario.frames as { times?: unknown; count?: unknown } | undefined;
+  const recorded = (o.frames as number).toLocaleString('en-US');
+  if (Array.isArray(frames?.times) && frames.times.length < (o.frames as number)) {
+    throw new LinkError(`${what} is damaged: it records ${recorded} frames but carries ` +
+      `${frames.times.length.toLocaleString('en-US')} frame times`);
+  }
+  if (!Array.isArray(frames?.times) && typeof frames?.count === 'number' && frames.count < (o.frames as number)) {
+    throw new LinkError(`${what} is damaged: it records ${recorded} frames but its scenario generates ` +
+      `${frames.count.toLocaleString('en-US')}`);
   }
   return {
     acphys_run: 1, build: typeof o.build === 'string' ? o.build : 'unknown', scenario,
