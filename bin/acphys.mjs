@@ -67,6 +67,7 @@ function writeAll(fd, text) {
 // or an empty path is refused. A signal (Ctrl-C, kill) removes the temporary file.
 // { fd, tmp, final, inPlace } or { err }.
 let pendingTmp = null;
+const UNCHANGED = 'cannot write (the file there, if any, is unchanged)';
 for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
   process.on(sig, () => {
     if (pendingTmp) { try { unlinkSync(pendingTmp); } catch { /* gone */ } }
@@ -148,7 +149,7 @@ function closeOut(o, keep) {
   try {
     closeSync(o.fd);
   } catch (e) {
-    if (keep) { abortOut(o); throw new Error(`cannot write: ${reason(e)}`); }
+    if (keep) { abortOut(o); throw new Error(`${o.tmp ? UNCHANGED : 'cannot write'}: ${reason(e)}`); }
   }
   if (!o.tmp) return;
   if (!keep) { abortOut(o); return; }
@@ -168,7 +169,7 @@ function closeOut(o, keep) {
     pendingTmp = null;
   } catch (e) {
     abortOut(o);
-    throw new Error(`cannot write: ${reason(e)}`);
+    throw new Error(`${UNCHANGED}: ${reason(e)}`);
   }
 }
 function abortOut(o) {
@@ -293,7 +294,7 @@ async function run(args) {
   } catch (e) {
     if (e instanceof ScenarioError) status = fail(`acphys: ${scenarioPath}: ${e.message}`, 1);
     else if (e instanceof OutputError) status = e.message ? fail(e.message, 1) : 141;
-    else if (e.code && !traceDone) status = fail(`acphys: ${tracePath}: cannot write: ${reason(e)}`, 1);
+    else if (e.code && !traceDone) status = fail(`acphys: ${tracePath}: ${trace.tmp ? UNCHANGED : 'cannot write'}: ${reason(e)}`, 1);
     else throw e;
   } finally {
     r.dispose();

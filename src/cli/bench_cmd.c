@@ -24,6 +24,7 @@
 #include "../bench/alloc_count.h"
 #include "../bench/bench.h"
 #include "dat_file.h"
+#include "outfile.h"
 
 const char acp_cli_bench_usage[] =
     "  acphys bench world <motion|terrain|static> <objects> [--window s] [--windows n]\n"
@@ -269,7 +270,7 @@ static int bench_dat_gen(int argc, char **argv)
         fprintf(stderr, "acphys bench: generating the DAT: %s\n", acp_dat_status_string(st));
         return 1;
     }
-    char why[256];
+    char why[ACP_OUTFILE_ERR_SIZE];
     int bad = acp_write_whole_file(argv[0], out, out_size, why, sizeof why);
     free(out);
     if (bad) {

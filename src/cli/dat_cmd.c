@@ -235,14 +235,14 @@ int acp_cli_excerpt(int argc, char **argv)
     }
     uint8_t *file = NULL;
     size_t size = 0;
-    char why[256];
+    char why[ACP_OUTFILE_ERR_SIZE];
     if (!rc) {
         acp_dat_status st = acp_dat_writer_finish(w, &file, &size);
         if (st != ACP_DAT_OK) {
             fprintf(stderr, "acphys: %s\n", acp_dat_status_string(st));
             rc = 1;
         } else if (acp_write_whole_file(out, file, size, why, sizeof why) != 0) {
-            fprintf(stderr, "acphys: %s: %s (the DAT there, if any, is unchanged)\n", out, why);
+            fprintf(stderr, "acphys: %s: %s\n", out, why);
             rc = 1;
         } else {
             printf("%s: %zu records, %zu bytes, block size %u\n", out, acp_dat_writer_count(w), size,

@@ -138,6 +138,14 @@ static int copy_in_place(acp_outfile *o, bool *damaged)
     int rc = (in < 0 || out < 0 || fstat(in, &si) != 0 || fstat(out, &so) != 0) ? -1 : 0;
     static const unsigned char zeros[65536];
     unsigned char buf[65536];
+    /* Blocks for the whole new length, holes of a sparse file included; where the file system
+     * cannot (EOPNOTSUPP), zeros past the old end claim what lies beyond it. */
+    int fa = rc == 0 && si.st_size > 0 ? posix_fallocate(out, 0, si.st_size) : 0;
+    if (fa != 0 && fa != EOPNOTSUPP && fa != EINVAL) {
+        if (ftruncate(out, so.st_size) != 0) { /* the old bytes are whole either way */ }
+        errno = fa;
+        rc = -1;
+    }
     for (off_t off = so.st_size; rc == 0 && off < si.st_size; off += (off_t)sizeof zeros) {
         size_t n = (size_t)(si.st_size - off) < sizeof zeros ? (size_t)(si.st_size - off) : sizeof zeros;
         if (pwrite_all(out, zeros, n, off) != 0) {
@@ -182,8 +190,9 @@ int acp_outfile_commit(acp_outfile *o, char *err, size_t err_size)
     }
     o->fp = NULL;
     if (bad) {
+        bool replacing = o->tmp != NULL;
         acp_outfile_abort(o);
-        return say(err, err_size, "cannot write", e);
+        return say(err, err_size, replacing ? "cannot write (the file there, if any, is unchanged)" : "cannot write", e);
     }
     bool damaged = false;
     if (o->tmp && o->in_place && copy_in_place(o, &damaged) != 0) {
@@ -201,7 +210,7 @@ int acp_outfile_commit(acp_outfile *o, char *err, size_t err_size)
     if (o->tmp && !o->in_place && rename(o->tmp, o->final) != 0) {
         e = errno;
         acp_outfile_abort(o);
-        return say(err, err_size, "cannot write", e);
+        return say(err, err_size, "cannot write (the file there, if any, is unchanged)", e);
     }
     if (o->tmp && o->in_place) unlink(o->tmp);
     watch_signals(NULL);

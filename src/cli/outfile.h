@@ -19,6 +19,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/** Bytes an error message of this module may need: a reason and a temporary file's full path. */
+#define ACP_OUTFILE_ERR_SIZE 4608
+
 typedef struct acp_outfile {
     FILE *fp;      /* where to write */
     char *tmp;     /* the temporary file, or NULL when writing through */

@@ -91,7 +91,7 @@ int acp_cli_run(int argc, char **argv)
         override = (int)p;
     }
     if (trace_is_input(trace_path, scenario_path, "the scenario file")) return 2;
-    char err[256];
+    char err[ACP_OUTFILE_ERR_SIZE];
     size_t len = 0;
     char *text = acp_read_file(scenario_path, ACP_CLI_MAX_TEXT_FILE, &len, err, sizeof err);
     if (!text) {

@@ -88,7 +88,7 @@ describe('output files: replaced whole, links and modes kept, FIFOs written thro
     assert.equal(r.stderr, `acphys: ${dangling}: cannot write the trace: is a symbolic link to a file that does not exist\n`);
     r = native(['excerpt', cellDat, '0xD59AFFFF', '-o', dangling]);
     assert.equal(r.status, 1);
-    assert.equal(r.stderr, `acphys: ${dangling}: is a symbolic link to a file that does not exist (the DAT there, if any, is unchanged)\n`);
+    assert.equal(r.stderr, `acphys: ${dangling}: is a symbolic link to a file that does not exist\n`);
     assert.ok(lstatSync(dangling).isSymbolicLink());
   });
   it('excerpt -o keeps an existing file\'s mode and a link; a FIFO is written through, not replaced', async () => {
@@ -142,7 +142,7 @@ describe('hard links, owners, empty paths and signals', () => {
       assert.equal(st.mode & 0o7777, 0o755, tag);
     }
   });
-  it('a hard-linked file on a full disk keeps its old content whole (the room is claimed before it is overwritten)', () => {
+  it('a full disk keeps the old file whole: a hard-linked one (the room is claimed before it is overwritten) and a plain one', () => {
     assert.equal(process.getuid(), 0, 'this test mounts a small tmpfs: run the tests as root (as npm test sets up)');
     const dir = mkdtempSync(join(tmp, 'full-'));
     const mount = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=200k', 'tmpfs', dir], { encoding: 'utf8' });
@@ -161,6 +161,18 @@ describe('hard links, owners, empty paths and signals', () => {
         assert.equal(readFileSync(b, 'utf8'), 'OLD');
         assert.equal(readFileSync(m[1], 'utf8').trim().split('\n').length, 241, `${tag}: the new trace is whole beside it`);
         rmSync(m[1]);
+        rmSync(b);
+      }
+      // Without other links: the new trace does not fit beside the old one (a 100 KB filler).
+      writeFileSync(join(dir, 'filler'), Buffer.alloc(100 * 1024, 1));
+      for (const [cli, tag] of [[native, 'native'], [viaWasm, 'wasm']]) {
+        const a = join(dir, 't.jsonl');
+        writeFileSync(a, 'OLD');
+        const r = cli(['run', cadence, '--trace', a, '--quiet']);
+        assert.equal(r.status, 1, tag);
+        assert.equal(r.stderr, `acphys: ${a}: cannot write (the file there, if any, is unchanged): No space left on device\n`, tag);
+        assert.equal(readFileSync(a, 'utf8'), 'OLD');
+        assert.deepEqual(readdirSync(dir).sort(), ['filler', 't.jsonl'], `${tag}: the temporary file was left`);
       }
     } finally {
       spawnSync('umount', [dir]);
