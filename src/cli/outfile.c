@@ -32,6 +32,9 @@ static void watch_signals(char *tmp)
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], tmp ? remove_pending_and_die : SIG_DFL);
 }
 
+/* mkstemp's template for the temporary file's name, after the target's path. */
+static const char TMP_TEMPLATE[] = ".acphys-" "XXX" "XXX";
+
 static int say(char *err, size_t err_size, const char *what, int errnum)
 {
     if (err && err_size) {
@@ -62,10 +65,10 @@ static int open_replacing(acp_outfile *o, const char *final, const struct stat *
 {
     size_t n = strlen(final);
     o->final = strdup(final);
-    o->tmp = malloc(n + sizeof ".acphys-XXXXXX");
+    o->tmp = malloc(n + sizeof TMP_TEMPLATE);
     if (!o->final || !o->tmp) return say(err, err_size, "out of memory", 0);
     memcpy(o->tmp, final, n);
-    memcpy(o->tmp + n, ".acphys-XXXXXX", sizeof ".acphys-XXXXXX");
+    memcpy(o->tmp + n, TMP_TEMPLATE, sizeof TMP_TEMPLATE);
     int fd = mkstemp(o->tmp);
     if (fd < 0) {
         int e = errno;

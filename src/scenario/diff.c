@@ -445,20 +445,27 @@ static bool trace_line_shape(const acp_jsonv *v, acp_text *t)
 }
 
 /* False (and d->error with the reason) when line `line_no` of `which` is not a trace line. */
+/* Mark the comparison as failed on input that is not a trace and start its message, "line N of
+ * <which> is <what>", in t. */
+static void begin_input_error(acp_trace_diff *d, acp_text *t, uint32_t line_no, char which, const char *what)
+{
+    d->error = true;
+    acp_text_fixed(t, d->message, sizeof d->message);
+    acp_text_put(t, "line ");
+    acp_text_put_u64(t, line_no);
+    acp_text_put(t, " of ");
+    acp_text_put_char(t, which);
+    acp_text_put(t, what);
+}
+
 static bool check_line(acp_trace_diff *d, uint32_t line_no, char which, const acp_jsonv *v)
 {
     char why[256];
     acp_text w;
     acp_text_fixed(&w, why, sizeof why);
     if (trace_line_shape(v, &w)) return true;
-    d->error = true;
     acp_text t;
-    acp_text_fixed(&t, d->message, sizeof d->message);
-    acp_text_put(&t, "line ");
-    acp_text_put_u64(&t, line_no);
-    acp_text_put(&t, " of ");
-    acp_text_put_char(&t, which);
-    acp_text_put(&t, " is not a trace line: ");
+    begin_input_error(d, &t, line_no, which, " is not a trace line: ");
     acp_text_put(&t, why);
     return false;
 }
@@ -489,14 +496,8 @@ bool acp_trace_diff_line(acp_trace_diff *d, uint32_t line_no, const acp_jsonv *a
 void acp_trace_diff_bad_line(acp_trace_diff *d, uint32_t line_no, char which, const char *why)
 {
     if (d->different || d->error) return;
-    d->error = true;
     acp_text t;
-    acp_text_fixed(&t, d->message, sizeof d->message);
-    acp_text_put(&t, "line ");
-    acp_text_put_u64(&t, line_no);
-    acp_text_put(&t, " of ");
-    acp_text_put_char(&t, which);
-    acp_text_put(&t, " is not valid JSON");
+    begin_input_error(d, &t, line_no, which, " is not valid JSON");
     if (!why || !*why) return;
     /* The checker's "line 1, column C: what" (after the hosts' "not valid JSON: "): the line is
      * the trace's, said above. */
