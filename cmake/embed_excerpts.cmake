@@ -1,4 +1,4 @@
-# Embed the default DAT excerpts (data/portal-default.dat, data/cell-default.dat; SPEC §5) into
+# Embed the default DAT excerpts (data/portal-default.dat, data/cell-default.dat; docs/DAT.md) into
 # a C source, so that "excerpts": ["default"] needs no files at run time, natively and in WASM.
 #   cmake -DDATA_DIR=<repo>/data -DOUT=<build>/generated/default_excerpts.c -P embed_excerpts.cmake
 # Runs on every build (a custom target) and rewrites OUT only when its content changes. Files that

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Generates the embedded default DAT excerpts (SPEC §5) and their manifest:
+// Generates the embedded default DAT excerpts (docs/DAT.md) and their manifest:
 //   data/portal-default.dat    synthetic stand-ins for the portal records that
 //                              data/excerpt-sources/retail-states.json names (setups, motion
 //                              tables, the animations those reference)
 //   data/cell-default.dat      real terrain: the LandBlocks of data/excerpt-sources/landblocks.json
 //                              and Region 0x13000000 with its height table
-// (data/excerpt-sources/ holds verbatim copies of the project's shared/data/*.json.)
+// (data/excerpt-sources/ holds the recorded states and the terrain, each file saying its sources.)
 //   data/excerpts.manifest.json  every record: id, kind, synthetic or not, its source, and for
 //                              synthetic records every value with where it comes from
 // Usage: node scripts/gen-excerpts.mjs [--check]   (after `node scripts/build.mjs wasm`)
@@ -24,8 +24,8 @@ import { resolvePath } from './lib/dat-path.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The generator's inputs: copies of the project's shared/data/landblocks.json and
- *  retail-states.json, kept in the repository so a clean clone regenerates and tests alone. */
+/** The generator's inputs, landblocks.json and retail-states.json, kept in the repository so a
+ *  clean clone regenerates and tests alone. */
 export const SOURCES_DIR = join(root, 'data', 'excerpt-sources');
 
 // Fixed entry fields: pack version 1 (bits 16-31 of the entry word), the first day of the month
@@ -36,29 +36,29 @@ const FPS = 30;
 // ---- sources (quoted in the manifest) ----
 const S = {
   synthetic: 'synthetic stand-in: the real record must come from the user\'s client_portal.dat',
-  seedTurn: 'seed 001 (acdream R6 note, shared/reference/001_*.txt): Humanoid 0x09000001 global TurnRight modifier 0x0000000D has HasOmega and omega (0, 0, -1.5) rad/s',
-  walk: 'retail CMotionInterp::get_state_velocity: WalkAnimSpeed 3.12 m/s (float 3.1199999); SPEC §5',
-  run: 'retail CMotionInterp::get_state_velocity: RunAnimSpeed 4.0 m/s; SPEC §5',
-  sidestep: 'retail CMotionInterp::get_state_velocity: SidestepAnimSpeed 1.25 m/s; SPEC §5',
-  keys: 'retail CMotionTable key scheme (style << 16) | (motion & 0xFFFFFF) (CMotionTable::GetObjectSequence, get_link); dat-formats.md §2.2',
-  styleDefault: 'NonCombat 0x8000003D → Ready 0x41000003: retail MotionCommand values (dat-formats.md §4.2) and the recorded NonCombat idle states of retail-states.json',
+  seedTurn: 'acdream\'s R6 research note ("R6 complete root Frame cutover", 2026-07-19; its HumanoidMotionTableRootMotionTests read the installed retail portal DAT): Humanoid 0x09000001 global TurnRight modifier 0x0000000D has HasOmega and omega (0, 0, -1.5) rad/s',
+  walk: 'retail CMotionInterp::get_state_velocity: WalkAnimSpeed 3.12 m/s (float 3.1199999)',
+  run: 'retail CMotionInterp::get_state_velocity: RunAnimSpeed 4.0 m/s',
+  sidestep: 'retail CMotionInterp::get_state_velocity: SidestepAnimSpeed 1.25 m/s',
+  keys: 'retail CMotionTable key scheme (style << 16) | (motion & 0xFFFFFF) (CMotionTable::GetObjectSequence, get_link)',
+  styleDefault: 'NonCombat 0x8000003D → Ready 0x41000003: MotionCommand values (ACEmulator/ACE Source/ACE.Entity/Enum/MotionCommand.cs, cross-checked in Chorizite/DatReaderWriter DatReaderWriter/dats.xml) and the recorded NonCombat idle states of retail-states.json',
   sidestepCycle: 'retail CMotionTable::GetObjectSequence looks a SubState-bit command (SideStepRight 0x6500000F has it) up in the cycles first, styled then under the default style; bitfield 0x2 makes is_allowed accept it only from the style default (Ready), so from Walk/Run it falls through to the modifiers',
   sidestepModifier: 'retail GetObjectSequence falls through to the modifiers (styled key, then unstyled) for a Modifier-bit command the cycles refuse: so running + sidestep combines both velocities',
-  fps: 'chosen: 30 frames/s, the rate retail plays a Setup default animation at (seed 001)',
+  fps: 'chosen: 30 frames/s, the rate retail plays a Setup default animation at (CPartArray::InitDefaults: framerate 30.0f)',
   animIds: 'chosen ids 0x0300F0xx (humanoid) and 0x0300F1xx (drudge), referenced only by these synthetic motion tables; a real portal DAT replaces the tables and with them these references',
   identity: 'chosen: every part frame is the identity (no geometry is shipped)',
   rootMotion: 'chosen: a small forward root motion per frame (and one 0.02 rad yaw) so root-motion tests have non-zero pos frames',
   hooks: 'chosen: hooks of several types (SoundTable footsteps, Sound, CallPES) with synthetic ids',
-  humanoidParts: 'holtburger docs (dat-formats.md §3.2): the humanoid Setups have 34 parts; part GfxObj ids 0x0100F000+i are synthetic',
+  humanoidParts: 'merklejerk/holtburger\'s docs (docs/ folder): the humanoid Setups have 34 parts; part GfxObj ids 0x0100F000+i are synthetic',
   humanoidShape: 'chosen (no public source found for 0x02000001): two spheres stacked to 1.8 m, radius 0.48 m',
   stepHeights: 'acdream commit note (git.snakedesert.se acdream 3789491): "retail\'s Setup.step_up_height and step_down_height for human characters are both ~0.4 m"; exact values not public',
   tables: 'ACE\'s early player defaults: sound table 0x20000001, physics script table 0x34000004 (public ACE source)',
   humanoidMotion: 'retail-states.json running-turning-player: Setup 0x02000001 uses MotionTable 0x09000001',
-  missile: 'chosen: one sphere of radius 0.1 m (retail DUMMY_SPHERE_RADIUS, dat-formats.md §4.4); step heights 0.01 m (default step height, §4.4)',
+  missile: 'chosen: one sphere of radius 0.1 m (DUMMY_SPHERE_RADIUS); step heights 0.01 m (the default step height; both in ACEmulator/ACE Source/ACE.Server/Physics/PhysicsGlobals.cs)',
   placements: 'placement keys 0 Default and 0x34 MissileFlight (retail Placement enum; the recorded arrow uses MissileFlight)',
   drudge: 'chosen (no public source for 0x020007DD): 17 parts, two spheres to 1.5 m, radius 0.45 m, step heights 0.4 m',
   drudgeMotion: 'retail-states.json falling-creature: Setup 0x020007DD with MotionTable 0x09000008',
-  terrain: 'data/excerpt-sources/landblocks.json (a copy of shared/data/landblocks.json): ACClientLib/ACTerrainWebGL public/textures/terrain.png (end-of-retail client_cell_1.dat terrain; matches the DatReaderWriter EoR pins of 0x9AB1); terrain word = (type << 2) | road, scenery bits unknown (0)',
+  terrain: 'data/excerpt-sources/landblocks.json: ACClientLib/ACTerrainWebGL public/textures/terrain.png (end-of-retail client_cell_1.dat terrain; matches the DatReaderWriter EoR pins of 0x9AB1); terrain word = (type << 2) | road, scenery bits unknown (0)',
   heightTable: 'data/excerpt-sources/landblocks.json land_height_table: ACTerrainWebGL src/data/heighttable.ts ("LandHeightTable from portal.dat region 0x13000000"); values above index 200 not independently confirmed',
   regionHeader: 'DatReaderWriter EoR pins: Region 0x13000000 region number 1, name "Dereth"; retail CRegionDesc::UnPack requires version 3',
   landDefs: 'retail LandDefs::get_vars (0x005A9980) hard-codes 255, 255, 24.0, 8, 1, 200.0, 1000.0, 5.0 and CRegionDesc::UnPack skips the stored ones',
@@ -354,7 +354,7 @@ export async function generate(acp) {
   };
   const fileOf = { portal: 'data/portal-default.dat', cell: 'data/cell-default.dat' };
   const manifest = {
-    about: 'The embedded default DAT excerpts (SPEC §5), written by scripts/gen-excerpts.mjs. Portal records are synthetic stand-ins for the records shared/data/retail-states.json names; cell records are real terrain from public retail data. A user\'s own excerpt replaces any of them (same id). Ids and keys are hex strings; floats are the values stored as float32.',
+    about: 'The embedded default DAT excerpts (docs/DAT.md), written by scripts/gen-excerpts.mjs. Portal records are synthetic stand-ins for the records data/excerpt-sources/retail-states.json names; cell records are real terrain from public retail data. A user\'s own excerpt replaces any of them (same id). Ids and keys are hex strings; floats are the values stored as float32.',
     generator: 'scripts/gen-excerpts.mjs',
     entry_fields: { flags: hex(ENTRY.flags), date: ENTRY.date, iteration: ENTRY.iteration, note: 'fixed so that generating twice gives the same bytes' },
     files,

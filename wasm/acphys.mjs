@@ -67,7 +67,7 @@ function stubImports(module, grown) {
   return imports;
 }
 
-/** First 16 hex digits of the SHA-256 of the module's bytes: the build digest (SPEC §6).
+/** First 16 hex digits of the SHA-256 of the module's bytes: the build digest (docs/SCENARIOS.md).
  *  Undefined where WebCrypto is not available (a page served over plain http from another host). */
 export async function buildDigest(bytes) {
   const subtle = globalThis.crypto && globalThis.crypto.subtle;

@@ -4,7 +4,7 @@
 
 import type { Acphys, Ptr } from './acphys.mjs';
 
-/** The clock profiles of SPEC §4 (plus ACE's, for comparison). */
+/** The clock profiles of docs/RETAIL-CONTRACT.md §4 (ACE's for comparison). */
 export type ProfileName = 'retail' | 'acdream-r6' | 'ace';
 export declare const PROFILES: readonly ProfileName[];
 
@@ -60,7 +60,7 @@ export interface FrameGenerator {
   jitter?: { seed: U32; ms: number };
 }
 
-/** A scenario, version 1 (SPEC §6). */
+/** A scenario, version 1 (docs/SCENARIOS.md). */
 export interface Scenario {
   version: 1;
   name?: string;

@@ -457,7 +457,7 @@ export function diffTraces(acp, aText, bText) {
   }
 }
 
-/** The SPEC §6 frame generator computed by the C runner (the page's TypeScript copy is
+/** The frame generator (docs/SCENARIOS.md) computed by the C runner (the page's TypeScript copy is
  *  web/src/frames.ts; tests prove both give the same doubles). */
 export function generateFrameTimesWasm(acp, { hz, count, start = 0, jitter }) {
   const p = acp.alloc(8 * Math.max(count, 1));

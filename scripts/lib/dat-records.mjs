@@ -1,5 +1,5 @@
 // Serializers for the DAT records acphys parses, in the retail byte layout
-// (shared/reference/dat-formats.md §2; the C parsers in src/dat/records.c read them back).
+// (each retail UnPack, named per record in src/dat/records.c, whose parsers read them back).
 // Used by the generators of data/*.dat and of the test fixtures; no dependencies.
 // Frames are { origin: [x, y, z], orientation: [w, x, y, z] }; every float is stored as float32.
 

@@ -81,7 +81,7 @@ describe('default excerpts (data/)', () => {
     }
   });
 
-  it('SPEC §5 pins: humanoid cycles and TurnRight, the setups retail-states.json names', () => {
+  it('docs/DAT.md pins: humanoid cycles and TurnRight, the setups retail-states.json names', () => {
     const t = set.json(DAT_TYPE.MotionTable, 0x09000001);
     const cycle = (k) => t.cycles.find((c) => c.key === k);
     assert.deepEqual(cycle('0x003D0005').velocity.map(Math.fround), [0, Math.fround(3.1199999), 0]);

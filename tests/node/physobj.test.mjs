@@ -45,7 +45,7 @@ function ladder(profile, now) {
   return r;
 }
 
-describe('update_object clock ladders (SPEC §4)', () => {
+describe('update_object clock ladders (docs/RETAIL-CONTRACT.md §4)', () => {
   it('retail: 0.0001, 0.03, 0.21, 0.45, 2.0, 2.5', () => {
     let r = ladder('retail', 0.0001);
     assert.deepEqual(r.quanta, []); assert.equal(r.updateTime, 0.0001);

@@ -172,7 +172,7 @@ describe('the running-turning player on flat ground (tests/scenarios/running-tur
   });
 });
 
-describe('clock profiles part ways where SPEC §4 says (data/scenarios/clock-profiles.json)', () => {
+describe('clock profiles part ways where docs/RETAIL-CONTRACT.md §4 says (data/scenarios/clock-profiles.json)', () => {
   const f = Math.fround;
   // Trace floats print with 9 digits: Math.fround gives back the float32 the trace wrote.
   const frames = (profile) => runScenario(acp, readJson(join(root, 'data', 'scenarios', 'clock-profiles.json')), { profile })

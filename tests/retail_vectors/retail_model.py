@@ -3,7 +3,7 @@
 Transcribed directly from the Hex-Rays decompilation (Mag-nus/acclient-AI-RE, 2013-09 11.4186,
 acclient-src/src/PORTAL/...), not from acphys's C. Each function names its retail address.
 
-Rules of the transcription (SPEC §3: the x87 runs at 53-bit precision):
+Rules of the transcription (docs/RETAIL-CONTRACT.md §3: the x87 runs at 53-bit precision):
   * Every expression is evaluated in double (Python floats are IEEE doubles).
   * Every Hex-Rays `float` local, `STxx_4` spill, float field or float parameter is a store:
     st(tag, x) rounds it to float32. `double`/`long double` locals and `STxx_8` spills are not.
