@@ -70,9 +70,8 @@ const steps = {
   },
   web() {
     if (!existsSync(join(root, 'web', 'vite.config.ts'))) return;
-    // ---- page (issue 8): type-check the page (TypeScript strict) before bundling it ----
+    // Type-check the page (TypeScript strict) before bundling it.
     run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'web/tsconfig.json']);
-    // ---- end page ----
     run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
   },
 };

@@ -68,7 +68,7 @@ export interface AcphysExports {
   acp_abi_physobj_add_anim_hook(obj: Ptr, hook: Ptr): number;
   acp_abi_physobj_commit_collision(obj: Ptr, nx: number, ny: number, nz: number, framesStationaryFall: number): void;
   acp_abi_hook_type_name(type: number): Ptr;
-  // ---- motion (issue 6): synthetic records, CSequence, CMotionTable, CMotionInterp, object motion.
+  // ---- motion: synthetic records, CSequence, CMotionTable, CMotionInterp, object motion.
   // Frames as float arrays: 7 floats each (origin x, y, z, quaternion w, x, y, z). Motion ids are
   // uint32: read returned ids with `>>> 0`.
   acp_abi_fixture_create(): Ptr;
@@ -120,7 +120,6 @@ export interface AcphysExports {
   /** The part array's num_parts part frames (64-byte frames), placed now; the `part_frames`
    *  field of a part array holds them only as of the last call (src/core/partarray.h). */
   acp_abi_partarray_part_frames(partArray: Ptr): Ptr;
-  // ---- end motion ----
   // ---- deviation pins (docs/DEVIATIONS.md M6, M7, T7) ----
   acp_abi_motion_state_add_modifier_no_check(st: Ptr, motion: number, speed: number): void;
   acp_abi_motion_table_stop_object_completely(mt: Ptr, st: Ptr, seq: Ptr, numAnims: Ptr): number;
@@ -129,8 +128,7 @@ export interface AcphysExports {
   /** The OBJECTINFO state; out (4 bytes, 0/1): contact plane valid, its water flag, last known
    *  contact plane valid, its water flag. */
   acp_abi_physobj_get_object_info(obj: Ptr, adminMove: number, out: Ptr): number;
-  // ---- end deviation pins ----
-  // ---- terrain and the collision sweep (issue 7) ----
+  // ---- terrain and the collision sweep ----
   /** An empty terrain for `capacity` landblocks. */
   acp_abi_terrain_create(capacity: number): Ptr;
   acp_abi_terrain_destroy(terrain: Ptr): void;
@@ -187,7 +185,7 @@ export interface AcphysExports {
   acp_abi_dat_writer_bytes(w: Ptr): Ptr;
   acp_abi_dat_writer_size(w: Ptr): number;
   acp_abi_dat_writer_destroy(w: Ptr): void;
-  // ---- page (issue 8) ----
+  // ---- page ----
   /** The last frame's acp_trace_object array (layout 'trace_object'), 0 before the first frame. */
   acp_abi_run_frame_objects(run: Ptr): Ptr;
   /** event: binary JSON (encodeJson) of one "events" element; 1 added, 0 refused. */
@@ -230,8 +228,7 @@ export interface AcphysExports {
   acp_abi_lazydat_error_in_record(d: Ptr): number;
   acp_abi_lazydat_error_field(d: Ptr): Ptr;
   acp_abi_lazydat_error_record(d: Ptr): number;
-  // ---- end page ----
-  // ---- benchmarks (issue 9): src/bench/bench.h; 64-bit counts arrive as doubles ----
+  // ---- benchmarks: src/bench/bench.h; 64-bit counts arrive as doubles ----
   /** Calls to malloc, calloc, realloc and free since the module started. */
   acp_abi_alloc_count(): number;
   /** kind 0 motion, 1 terrain, 2 static; excerpt bytes in linear memory. 0 on failure (acp_abi_bench_status). */
@@ -273,7 +270,6 @@ export interface AcphysExports {
     ox: number, oy: number, oz: number): void;
   acp_abi_rv_fphook_execute(obj: Ptr, timeCreated: number, interpolationTime: number, start: number, end: number,
     now: number): number;
-  // ---- end retail arithmetic vectors ----
   [name: string]: unknown;
 }
 
@@ -298,14 +294,13 @@ export declare class Acphys {
   copyIn(bytes: Uint8Array): Ptr;
   string(p: Ptr): string;
   version(): string;
-  // ---- page (issue 8): struct layouts (acp_abi_layout) ----
+  // ---- page: struct layouts (acp_abi_layout) ----
   /** Field offsets of a C struct kind ('physobj', 'world', ..., 'trace_object'). Types: 1 u32,
    *  2 i32, 3 f32, 4 f64, 5 bool (u8), 6 pointer, 7 i16, 0 opaque (embedded struct). */
   layout(kind: string): { size: number; fields: Record<string, { offset: number; type: number; count: number }> };
   field(kind: string, name: string): { offset: number; type: number; count: number };
   get(kind: string, ptr: Ptr, name: string): number | boolean | number[];
   set(kind: string, ptr: Ptr, name: string, value: number | boolean | number[]): void;
-  // ---- end page ----
 }
 
 /** Load and instantiate acphys.wasm from bytes, a URL, a file path (Node) or the default beside
@@ -389,7 +384,7 @@ export interface DatRecordBytes {
 /** Write a DAT in the retail container format (dataSet 1 portal, 2 cell; blockSize 0 = 1024/256). */
 export declare function writeDat(acp: Acphys, opts: { dataSet: number; blockSize?: number; records: DatRecordBytes[] }): Uint8Array;
 
-// ---- page (issue 8) ----
+// ---- page ----
 /** A record copied out of a DAT: raw bytes, directory entry fields, and its parse as JSON. */
 export interface DatRecordCopy extends DatRecordBytes {
   id: number;
@@ -412,4 +407,3 @@ export declare class LazyDat {
   record(id: number): Promise<DatRecordCopy>;
   free(): void;
 }
-// ---- end page ----

@@ -167,9 +167,8 @@ export class Acphys {
 }
 
 const LAYOUT_KINDS = ['physobj', 'world', 'fphook', 'anim_hook',
-  // ---- motion (issue 6) ----
+  // ---- motion ----
   'sequence', 'anim_node', 'partarray', 'motion_interp', 'motion_state', 'mtable_manager', 'animation',
-  // ---- end motion ----
   'trace_object', // page (issue 8): one object of a run's last frame
 ];
 const TYPE_SIZE = [1, 4, 4, 4, 8, 1, 4, 2];
@@ -356,7 +355,7 @@ export function writeDat(acp, { dataSet, blockSize = 0, records }) {
   }
 }
 
-// ---- page (issue 8): records copied out of a user's full DAT, read lazily ----
+// ---- page: records copied out of a user's full DAT, read lazily ----
 
 /** A user's full DAT (client_portal.dat, client_cell_1.dat) read on demand through
  *  `read(offset, length)` (e.g. File.slice), to copy records out of it: `await record(id)` gives
@@ -418,4 +417,3 @@ export class LazyDat {
     this.handle = 0;
   }
 }
-// ---- end page ----

@@ -154,14 +154,13 @@ export declare class Run {
   frameDigestsBig(): BigUint64Array;
   frameDigests(): string[];
   objects(): ObjectState[];
-  // ---- page (issue 8) ----
+  // ---- page ----
   /** Add an event to the running scenario (t later than every frame run so far); throws
    *  ScenarioError when refused, leaving the run unchanged. */
   addEvent(event: ScenarioEvent): void;
   /** Address of the last frame's acp_trace_object array (layout 'trace_object'); 0 before the first frame. */
   frameObjectsPtr(): Ptr;
   readonly objectCount: number;
-  // ---- end page ----
   dispose(): void;
 }
 

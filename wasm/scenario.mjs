@@ -309,7 +309,7 @@ export class Run {
     }
     return out;
   }
-  // ---- page (issue 8) ----
+  // ---- page ----
   /** Add an event (one element of a scenario's "events") to the running scenario, as its last
    *  listed event: its t must be later than every frame time run so far. Throws ScenarioError
    *  with the reason when refused; the run goes on unchanged either way. */
@@ -323,7 +323,6 @@ export class Run {
   frameObjectsPtr() { return this.acp.exports.acp_abi_run_frame_objects(this.ptr); }
   /** Number of scenario objects. */
   get objectCount() { return this.acp.exports.acp_abi_run_object_count(this.ptr); }
-  // ---- end page ----
   /** Free the run (its world, records and buffers). */
   dispose() {
     if (this.ptr) this.acp.exports.acp_abi_run_free(this.ptr);

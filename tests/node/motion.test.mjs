@@ -621,4 +621,3 @@ describe('departures pinned: M6, M7, M12', () => {
     r.free();
   });
 });
-// ---- end deviation pins ----

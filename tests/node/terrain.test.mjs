@@ -583,4 +583,3 @@ describe('departures pinned: T7, T11', () => {
     X.acp_abi_world_destroy(w);
   });
 });
-// ---- end deviation pins ----
