@@ -1113,7 +1113,7 @@ ACP_ABI acp_physobj *acp_abi_run_object(const acp_run *run, uint32_t i) { return
 ACP_ABI uint32_t acp_abi_run_object_count(const acp_run *run) { return acp_run_scenario(run)->num_objects; }
 
 
-/** The frame generator of SPEC §6 (acp_frames_generate): writes `count` doubles (seconds) at out. */
+/** The frame generator (docs/SCENARIOS.md, acp_frames_generate): `count` doubles (s) at out. */
 ACP_ABI void acp_abi_frames_generate(double hz, uint32_t count, double start, int jitter, uint32_t seed, double ms,
                                      double *out)
 {

@@ -22,7 +22,7 @@ static int usage(FILE *out)
             "usage:\n"
             "  acphys version            print the version\n"
             "  acphys math-digest [n]    digest of the deterministic math over n inputs\n"
-            /* ---- scenarios and traces (issue 5) ---- */
+            /* ---- scenarios and traces ---- */
             "  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet]\n"
             "                            run a scenario: per-frame table on stdout, trace to a file\n"
             "  acphys diff <a.jsonl> <b.jsonl>\n"
@@ -80,7 +80,7 @@ static int dispatch(int argc, char **argv)
     if (!strcmp(argv[1], "dump")) return acp_cli_dump(argc - 2, argv + 2);
     if (!strcmp(argv[1], "excerpt")) return acp_cli_excerpt(argc - 2, argv + 2);
     if (!strcmp(argv[1], "list")) return acp_cli_list(argc - 2, argv + 2);
-    /* ---- scenarios and traces (issue 5) ---- */
+    /* ---- scenarios and traces ---- */
     if (!strcmp(argv[1], "run")) return acp_cli_run(argc - 2, argv + 2);
     if (!strcmp(argv[1], "format-digest")) { /* the WASM build must print the same characters */
         unsigned n;
@@ -89,7 +89,6 @@ static int dispatch(int argc, char **argv)
         return 0;
     }
     if (!strcmp(argv[1], "diff")) return acp_cli_diff(argc - 2, argv + 2);
-    /* ---- end scenarios and traces ---- */
     if (!strcmp(argv[1], "bench")) return acp_cli_bench(argc - 2, argv + 2);
     if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) return usage(stdout);
     fprintf(stderr, "acphys: unknown command '%s'\n", argv[1]);

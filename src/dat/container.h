@@ -1,7 +1,7 @@
 /* acphys — the retail DAT container: header, block chains and the B-tree directory.
  *
  * CONVENTIONS
- *   Layout (shared/reference/dat-formats.md §1; retail CLBlockAllocator, BTree, DiskController):
+ *   Layout (docs/DAT.md; retail CLBlockAllocator, BTree, DiskController):
  *   an 80-byte header (DiskFileInfo_t) at 0x140 with magic 0x5442, then fixed-size blocks whose
  *   first 4 bytes link to the next block of the same chain and whose other blockSize − 4 bytes
  *   carry payload. A record, and each B-tree node (1716 bytes), is one chain. The directory is

@@ -1,7 +1,7 @@
 /* acphys — DAT records: the parsers and the record store (acp_datset).
  *
  * CONVENTIONS
- *   Record layouts: shared/reference/dat-formats.md §2; each parser follows the retail UnPack
+ *   Record layouts: each parser follows the retail UnPack
  *   named in its docstring, field by field in retail's order. Every record starts with its own
  *   u32 id (read by retail's DBObj::Serialize before UnPack).
  *   A parser reads one record's bytes (after the block chain was gathered) with the

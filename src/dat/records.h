@@ -1,8 +1,8 @@
 /* acphys — in-memory forms of the DAT records the physics reads.
  *
  * CONVENTIONS
- *   These are the parsed, validated forms of the retail records (layouts: shared/reference/
- *   dat-formats.md §2; retail UnPack functions named per type). The parsers in src/dat fill them;
+ *   These are the parsed, validated forms of the retail records (layouts: the
+ *   retail UnPack functions, named per type). The parsers in src/dat fill them;
  *   the physics (src/physics) only reads them. Every array's length is the count beside it; a NULL
  *   array has count 0. Keyed arrays (cycles, modifiers, links, placements, ...) are sorted by key
  *   ascending with no duplicate keys, so lookups are binary searches (retail uses hash tables;

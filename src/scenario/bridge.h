@@ -36,8 +36,8 @@ bool acp_bridge_attach_setup(acp_physobj *obj, const acp_setup *setup, const acp
 bool acp_bridge_attach_motion(acp_physobj *obj, uint32_t table_id, float run_rate);
 
 /** Put a STATIC_PS object with a default animation or script (state bits, or its Setup's
- *  defaults) into the static animating workset, unless it is there already (SPEC §4.8; with
- *  motion, InitDefaults has done it). */
+ *  defaults) into the static animating workset, unless it is there already (with motion,
+ *  InitDefaults has done it; docs/RETAIL-CONTRACT.md §5 item 8). */
 void acp_bridge_static_workset(acp_world *world, acp_physobj *obj, const acp_setup *setup);
 
 /** Apply an interpreted motion state as the server sends it (speeds final). Absent fields take

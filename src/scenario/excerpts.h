@@ -3,8 +3,8 @@
  * CONVENTIONS
  *   A thin wrapper of the DAT record store (src/dat/dat.h, acp_datset): nothing else in
  *   src/scenario names the DAT reader.
- *   An excerpt is a whole DAT file in memory (SPEC §5); records added later replace earlier ones
- *   with the same id (a user's excerpt replaces the defaults). The bytes are not kept.
+ *   An excerpt is a whole DAT file in memory (docs/DAT.md); records added later replace earlier
+ *   ones with the same id (a user's excerpt replaces the defaults). The bytes are not kept.
  */
 #ifndef ACP_EXCERPTS_H
 #define ACP_EXCERPTS_H

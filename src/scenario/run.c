@@ -36,10 +36,8 @@ struct acp_run {
     uint32_t num_warnings;
     uint32_t warnings_dropped;       /* warnings beyond ACP_RUN_MAX_WARNINGS, summarized */
     char warnings_more[160];         /* the summary line, when any were dropped */
-    /* ---- page (issue 8) ---- */
     double latest_now;               /* the latest frame time run so far (acp_run_add_event) */
     char event_error[512];           /* acp_run_add_event's last refusal */
-    /* ---- end page ---- */
 };
 
 /* ---- errors and warnings ---- */
@@ -445,8 +443,8 @@ static bool build_object(acp_run *run, uint32_t i, bool *has_motion)
     if (!obj->has_cell) warn_no_cell(run, i);
     acp_bridge_set_velocity(obj, so->velocity);
     acp_physobj_set_omega(obj, so->omega);
-    /* SPEC §4.8: a STATIC_PS object with a default animation or script lives in the static
-     * animating workset only, as DAT-placed scenery does. */
+    /* A STATIC_PS object with a default animation or script lives in the static animating
+     * workset only, as DAT-placed scenery does (docs/RETAIL-CONTRACT.md §5 item 8). */
     acp_bridge_static_workset(run->world, obj, setup);
     return true;
 }
@@ -669,7 +667,7 @@ acp_physobj *acp_run_object(const acp_run *run, uint32_t i)
     return run->objects && i < run->scenario.num_objects ? run->objects[i] : NULL;
 }
 
-/* ---- page (issue 8): events appended while the run goes ---- */
+/* ---- events appended while the run goes (the page's keyboard) ---- */
 
 /* The condition under which build_object gave object i a motion table (start succeeded). */
 static bool object_has_motion(const acp_run *run, uint32_t i)
@@ -719,4 +717,3 @@ bool acp_run_add_event(acp_run *run, const acp_jsonv *event)
 }
 
 const char *acp_run_event_error(const acp_run *run) { return run->event_error; }
-/* ---- end page ---- */

@@ -1,6 +1,6 @@
-/* acphys — the one scenario runner (SPEC §6) that the native CLI, Node and the page all use:
- * JSON tree → validated scenario → world → per frame: events, CPhysics::UseTime, trace line,
- * running digest → closing digest line.
+/* acphys — the one scenario runner (docs/SCENARIOS.md) that the native CLI, Node and the page
+ * all use: JSON tree → validated scenario → world → per frame: events, CPhysics::UseTime,
+ * trace line, running digest → closing digest line.
  *
  * CONVENTIONS
  *   Lifecycle: acp_run_create (decode + validate; no world yet) → for every excerpt that is not
@@ -113,7 +113,7 @@ const char *acp_run_warning(const acp_run *run, uint32_t i);
 acp_world *acp_run_world(const acp_run *run);
 acp_physobj *acp_run_object(const acp_run *run, uint32_t i);
 
-/* ---- page (issue 8): events appended while the run goes ---- */
+/* ---- events appended while the run goes (the page's keyboard) ---- */
 
 /** Add an event (the JSON of one element of "events") to a started run's scenario, as its last
  *  listed event: the page's keyboard makes events as it goes. Its t must be later than every
@@ -124,6 +124,5 @@ acp_physobj *acp_run_object(const acp_run *run, uint32_t i);
 bool acp_run_add_event(acp_run *run, const acp_jsonv *event);
 /** Why the last acp_run_add_event refused ("" after one that succeeded). */
 const char *acp_run_event_error(const acp_run *run);
-/* ---- end page ---- */
 
 #endif

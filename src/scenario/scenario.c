@@ -719,7 +719,7 @@ static bool read_player(ctx *c, const path *p, const acp_jsonv *v, acp_scenario 
     return false;
 }
 
-/* Version 1 (SPEC §6). */
+/* Version 1 (docs/SCENARIOS.md). */
 static bool decode_v1(ctx *c, path *p, const acp_jsonv *root, acp_scenario *s)
 {
     static const char *const FIELDS[] = {"version", "name", "description", "profile", "compare_profiles", "excerpts",
@@ -802,7 +802,7 @@ void acp_scenario_free(acp_scenario *s)
     memset(s, 0, sizeof *s);
 }
 
-/* ---- page (issue 8): events appended to a scenario while it runs ---- */
+/* ---- events appended to a scenario while it runs (the page's keyboard) ---- */
 
 bool acp_scenario_append_event(acp_scenario *s, const acp_jsonv *event, uint32_t *position,
                                acp_scenario_error *err)
@@ -831,4 +831,3 @@ bool acp_scenario_append_event(acp_scenario *s, const acp_jsonv *event, uint32_t
     if (position) *position = at;
     return true;
 }
-/* ---- end page ---- */

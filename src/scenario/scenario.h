@@ -1,17 +1,19 @@
-/* acphys — the scenario (SPEC §6): what a run simulates, decoded and validated from JSON.
+/* acphys — the scenario (docs/SCENARIOS.md): what a run simulates, decoded and validated from
+ * JSON.
  *
  * CONVENTIONS
  *   The JSON form is specified by schema/scenario.v1.schema.json; field names are a contract
- *   (SPEC §6). acp_scenario_decode is the one decoder and validator every host uses (the native
- *   CLI, Node and the page, through the WASM ABI): it checks everything that can be checked
- *   without the DAT excerpts and reports the first problem as "<field path>: <what is wrong>",
- *   e.g. `objects[0].position.origin[2]: expected a finite number` or
+ *   (docs/SCENARIOS.md). acp_scenario_decode is the one decoder and validator every host uses
+ *   (the native CLI, Node and the page, through the WASM ABI): it checks everything that can be
+ *   checked without the DAT excerpts and reports the first problem as
+ *   "<field path>: <what is wrong>", e.g.
+ *   `objects[0].position.origin[2]: expected a finite number` or
  *   `unknown field "velocty" in objects[0]`. References into the excerpts (a Setup id that no
  *   excerpt holds) are checked when the run starts (run.h).
  *   Units: seconds (times), metres (origins), m/s (velocities), rad/s (omega, world axes);
  *   quaternions (w, x, y, z); ids and bit sets are uint32 (JSON: an integer or a "0x..." string).
  *   Versions: "version": 1 is decoded by decode_v1. A later version keeps that decoder and adds
- *   its own (SPEC §6: adding optional fields keeps version 1).
+ *   its own (docs/SCENARIOS.md: adding optional fields keeps version 1).
  */
 #ifndef ACP_SCENARIO_H
 #define ACP_SCENARIO_H
@@ -33,7 +35,7 @@
 #define ACP_SCENARIO_MAX_HZ 1.0e6         /* frames per second, generator */
 #define ACP_SCENARIO_MAX_JITTER_MS 1000.0 /* milliseconds, generator jitter */
 
-/** How an object enters the world (SPEC §6 "placement"). */
+/** How an object enters the world (docs/SCENARIOS.md, "placement"). */
 typedef enum acp_scenario_placement {
     ACP_PLACEMENT_SET_POSITION = 0,       /* retail's SetPosition: a placement sweep finds contact */
     ACP_PLACEMENT_FRAME = 1               /* the frame as given, with the given transient bits */
@@ -74,7 +76,7 @@ typedef enum acp_event_kind {
     ACP_EVENT_SET_VELOCITY = 3
 } acp_event_kind;
 
-/** One event: applied before the first frame whose time is >= t (SPEC §6). */
+/** One event: applied before the first frame whose time is >= t (docs/SCENARIOS.md). */
 typedef struct acp_scenario_event {
     double t;                             /* seconds */
     uint32_t object;                      /* object id */
@@ -151,15 +153,15 @@ void acp_scenario_free(acp_scenario *s);
 /** One step of xorshift32 (x ^= x << 13; x ^= x >> 17; x ^= x << 5). */
 uint32_t acp_xorshift32(uint32_t x);
 
-/** The frame generator of SPEC §6: out[k − 1] = start + k/hz + j_k for k = 1..count, with
- *  j_k = (2u − 1) · ms / 1000, u = x / 2^32, x the xorshift32 state after k steps from `seed`
- *  (jitter false: j_k is not added). Evaluated in double in exactly this order:
+/** The frame generator (docs/SCENARIOS.md): out[k − 1] = start + k/hz + j_k for k = 1..count,
+ *  with j_k = (2u − 1) · ms / 1000, u = x / 2^32, x the xorshift32 state after k steps from
+ *  `seed` (jitter false: j_k is not added). Evaluated in double in exactly this order:
  *  t = start + (double)k / hz; u = (double)x / 4294967296.0; t = t + (2.0 * u − 1.0) * ms / 1000.0
  *  — web/src/frames.ts does the same and tests/node/scenario.test.mjs proves equal bits. */
 void acp_frames_generate(double hz, uint32_t count, double start, bool jitter, uint32_t seed, double ms,
                          double *out);
 
-/* ---- page (issue 8): events appended to a scenario while it runs ---- */
+/* ---- events appended to a scenario while it runs (the page's keyboard) ---- */
 
 /** Decode one event (the JSON of one element of "events") and add it as the scenario's last
  *  listed event: its index is the old num_events, and it goes after every event whose t is
@@ -168,6 +170,5 @@ void acp_frames_generate(double hz, uint32_t count, double start, bool jitter, u
  *  index it would have had) the scenario is unchanged. The page's keyboard makes events so. */
 bool acp_scenario_append_event(acp_scenario *s, const acp_jsonv *event, uint32_t *position,
                                acp_scenario_error *err);
-/* ---- end page ---- */
 
 #endif

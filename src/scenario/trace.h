@@ -1,5 +1,5 @@
-/* acphys — the trace (SPEC §6): one JSON line per frame, the running digest, and the per-frame
- * table the CLI prints.
+/* acphys — the trace (docs/SCENARIOS.md): one JSON line per frame, the running digest, and the
+ * per-frame table the CLI prints.
  *
  * CONVENTIONS
  *   A frame is first captured as a snapshot (acp_trace_frame) of exactly the values its trace

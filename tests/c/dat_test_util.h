@@ -1,5 +1,5 @@
 /* Helpers shared by the DAT test suites: repository files, a DAT built from records, and a
- * minimal JSON scanner for the generated manifests and shared/data copies (flat objects, number
+ * minimal JSON scanner for the generated manifests and data/excerpt-sources/ (flat objects, number
  * arrays and strings without escapes: enough for files this repository writes). */
 #ifndef ACP_DAT_TEST_UTIL_H
 #define ACP_DAT_TEST_UTIL_H

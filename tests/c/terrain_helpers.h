@@ -116,7 +116,7 @@ static inline void excerpt_object(acp_physobj *o, const acp_datset *dats, uint32
 #define RUNNER_READY_ANIM 0x0300F0A0u
 #define RUNNER_RUN_ANIM 0x0300F0A1u
 #define RUNNER_FRAMERATE 30.0f   /* frames/s of both cycles at speed 1 */
-#define RUNNER_SPEED 4.0f        /* m/s of RunForward at speed 1, the humanoid's (SPEC §4) */
+#define RUNNER_SPEED 4.0f        /* m/s, RunForward at speed 1 (docs/RETAIL-CONTRACT.md §7) */
 #define RUNNER_STEP 0.4f         /* step-up and step-down heights, metres */
 
 /* Records of a one-part runner with the given spheres: NonCombat Ready and RunForward cycles

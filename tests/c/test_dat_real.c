@@ -1,7 +1,8 @@
 /* The optional real-DAT lane: when ACPHYS_DAT_DIR names a folder holding the end-of-retail
- * client_portal.dat and client_cell_1.dat, check facts published about them (DatReaderWriter's
- * EoR test pins, shared/reference/dat-formats.md §3.2), reading them lazily through pread as the
- * CLI does. Without the folder the suite reports "NOT RUN" and why; it does not pretend to pass. */
+ * client_portal.dat and client_cell_1.dat, check facts published about them (the end-of-retail
+ * test pins of Chorizite/DatReaderWriter, DatReaderWriter.Tests/), reading them lazily through
+ * pread as the CLI does. Without the folder the suite reports "NOT RUN" and why; it does not
+ * pretend to pass. */
 #include "test.h"
 
 #include <stdlib.h>
@@ -81,7 +82,7 @@ static void end_of_retail_pins(void)
             if (a->part_frames[0].num_hooks == 1) ENSURE_EQ(a->part_frames[0].hooks[0].type, ACP_HOOK_SOUND_TABLE);
         }
     }
-    /* Landblock 0x9AB1 (DatReaderWriter pins; dat-formats.md §3.1). */
+    /* Landblock 0x9AB1 (DatReaderWriter's LandBlockTests pins). */
     require(set, 0x9AB1FFFFu);
     const acp_landblock *lb = acp_datset_landblock(set, 0x9AB1FFFFu);
     if (lb) {

@@ -288,7 +288,7 @@ static void cell_excerpt_matches_its_source(void)
     acp_datset_destroy(set);
 }
 
-/* data/portal-default.dat: the stand-ins with the values SPEC §5 and the manifest pin. */
+/* data/portal-default.dat: the stand-ins with the values docs/DAT.md and the manifest pin. */
 static void portal_excerpt_pins(void)
 {
     acp_datset *set = dt_load_default_excerpts();

@@ -121,7 +121,8 @@ static void ladder_exact_constants(void)
     ENSURE_FBITS(r.quanta[0], 0.0003f);
 }
 
-/* ACE (ace-physics.md §3.2): MaxQuantum 0.1, nothing consumed below 1/30. */
+/* ACE (ACEmulator/ACE Source/ACE.Server/Physics/PhysicsObj.cs, update_object): MaxQuantum 0.1,
+ * nothing consumed below 1/30. */
 static void ladder_ace(void)
 {
     acp_update_record r = ladder(ACP_PROFILE_ACE, 0.0001);

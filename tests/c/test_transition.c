@@ -661,7 +661,7 @@ static void placement_rings(void)
     acp_datset_destroy(dats);
 }
 
-/* ---- recorded retail states over real terrain (../shared/data/retail-states.json) ---- */
+/* ---- recorded retail states over real terrain (data/excerpt-sources/retail-states.json) ---- */
 
 /* Retail's 50 m/s clamp (CPhysicsObj::set_velocity and UpdatePhysicsInternal): |v|² above
  * (float)2500 scales v to 50 m/s through the float unit vector. */

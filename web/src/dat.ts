@@ -1,6 +1,6 @@
 // A user's DAT files. A scenario names its excerpts; the page names a user's DAT by its file
 // name ("my-portal.dat", "client_cell_1.dat"), listed after "default" so its records replace the
-// embedded ones with the same id (SPEC §5). Two kinds of file:
+// embedded ones with the same id (docs/DAT.md). Two kinds of file:
 // - an excerpt (small: read whole; every record must parse) is handed to the runs as it is;
 // - a full client_portal.dat / client_cell_1.dat (large: never read whole) is read lazily with
 //   File.slice, 64 KiB windows: the page copies out only the records the scenario needs (each

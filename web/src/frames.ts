@@ -1,5 +1,5 @@
-// The SPEC §6 frame generator in TypeScript, for the page's display of a scenario's frame times
-// without a round trip into the .wasm. It is the C generator (acp_frames_generate in
+// The frame generator (docs/SCENARIOS.md) in TypeScript, for the page's display of a scenario's
+// frame times without a round trip into the .wasm. It is the C generator (acp_frames_generate in
 // src/scenario/scenario.c) expression for expression: frame k (1..count) is at
 //   t = start + k / hz, then, with jitter, t = t + (2u − 1) · ms / 1000,
 // with u = x / 2^32 and x the xorshift32 state after k steps from the seed (x ^= x << 13;

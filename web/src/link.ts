@@ -1,6 +1,7 @@
-// Share links and run files (SPEC §6, §7). A link puts the whole scenario, frame times included,
-// in the URL fragment, with the build digest of the .wasm that ran it, the final digest and the
-// digest of every 64th frame, so the recipient's replay says "identical" or where it parted:
+// Share links and run files (docs/PAGE.md, docs/SCENARIOS.md). A link puts the whole scenario,
+// frame times included, in the URL fragment, with the build digest of the .wasm that ran it, the
+// final digest and the digest of every 64th frame, so the recipient's replay says "identical" or
+// where it parted:
 //
 //   #v1.<build digest, 16 hex or "unknown">.<lz-string compressToEncodedURIComponent(JSON payload)>
 //

@@ -11,7 +11,7 @@ import type { ProfileColumns } from './history';
 import { objectColour } from './map';
 import type { Session } from './run';
 
-/** SPEC §4 constants (both profiles: the same values, double vs float). */
+/** The quanta of docs/RETAIL-CONTRACT.md §4 (both profiles: the same values, double vs float). */
 export const MIN_QUANTUM = 1 / 30;
 export const MAX_QUANTUM = 0.2;
 export const HUGE_QUANTUM = 2.0;

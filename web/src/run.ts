@@ -11,7 +11,7 @@ import { History } from './history';
 /** How many objects the plots and the map's paths follow individually. */
 export const TRACKED = 8;
 
-/** The profile shown beside `p` (SPEC §4 compares retail and acdream-r6). */
+/** The profile shown beside `p` (docs/RETAIL-CONTRACT.md §4 compares retail and acdream-r6). */
 export function otherProfile(p: ProfileName): ProfileName { return p === 'retail' ? 'acdream-r6' : 'retail'; }
 
 /** Id (number) of a U32 field. */

@@ -3,9 +3,10 @@
  * CONVENTIONS
  *   Every transcendental function the physics calls goes through this module, so native (gcc,
  *   glibc) and WebAssembly (Emscripten, musl) builds compile the same code and produce the same
- *   bits (SPEC §3). glibc and musl differ in the last bit of sin/cos/atan2/pow; we do not call
- *   either. The algorithms are fdlibm's (Sun Microsystems, freely redistributable), re-written in
- *   our own C; results are within 1 ulp of the correctly rounded value.
+ *   bits (docs/RETAIL-CONTRACT.md §3). glibc and musl differ in the last bit of
+ *   sin/cos/atan2/pow; we do not call either. The algorithms are fdlibm's (Sun Microsystems,
+ *   freely redistributable), re-written in our own C; results are within 1 ulp of the correctly
+ *   rounded value.
  *   sqrt, fabs and floor are exact in IEEE 754 and are taken from <math.h>.
  *   All functions take and return double: retail evaluates in x87 registers at 53-bit precision
  *   (ClientMain::ConfigureFPU) and rounds to float only at its stores.

@@ -150,16 +150,15 @@ typedef struct acp_physobj {
     float diffusion;                 /* driven by Diffuse hooks */
     acp_vec3 player_vector;          /* metres, from the player object to this one */
     float player_distance;           /* metres */
-    /* ---- motion (issue 6) ---- */
     bool last_move_was_autonomous;   /* retail: the movement came from this client's input (raw
                                         state) rather than the server (interpreted state) */
-    /* ---- end motion ---- */
 } acp_physobj;
 
 /** Per-object update. Skips (clearing ACTIVE_TS, keeping update_time) a parented, cell-less or
  *  FROZEN_PS object; with a player object applies the 96 m activity gate; then runs the clock
- *  ladder of the world's profile, calling UpdateObjectInternal per quantum (SPEC §4). Fills
- *  obj->record. now = world->now. Retail: CPhysicsObj::update_object (0x00515D10). */
+ *  ladder of the world's profile, calling UpdateObjectInternal per quantum
+ *  (docs/RETAIL-CONTRACT.md §4). Fills obj->record. now = world->now.
+ *  Retail: CPhysicsObj::update_object (0x00515D10). */
 void acp_physobj_update_object(acp_physobj *obj);
 
 /** One quantum (seconds, the float retail passes). Inactive objects only tick particles and

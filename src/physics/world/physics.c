@@ -177,14 +177,13 @@ void acp_world_place_object(acp_world *w, acp_physobj *obj, const acp_position *
     obj->position.objcell_id = pos->objcell_id;
     obj->has_cell = !w->terrain || acp_terrain_get_landcell(w->terrain, pos->objcell_id) != NULL;
     obj->transient_state = transient_state;
-    /* ---- motion (issue 6): a fixture object placed in contact stands on the horizontal plane
-     * through its origin (docs/DEVIATIONS.md), so the fixture sweep keeps it walkable. ---- */
+    /* A fixture object placed in contact stands on the horizontal plane through its origin
+     * (docs/DEVIATIONS.md M18), so the fixture sweep keeps it walkable. */
     if (!w->terrain && (transient_state & ACP_CONTACT_TS)) {
         obj->contact_plane.n = (acp_vec3){0.0f, 0.0f, 1.0f};
         obj->contact_plane.d = -pos->frame.origin.z;
         obj->contact_plane_cell_id = pos->objcell_id;
     }
-    /* ---- end motion ---- */
     acp_physobj_set_frame(obj, &pos->frame);
     acp_physobj_calc_acceleration(obj);
     acp_physobj_prepare_to_enter_world(obj);

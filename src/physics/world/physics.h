@@ -23,10 +23,11 @@
 struct acp_datset;
 struct acp_terrain;
 
-/** The clock contract of SPEC §4: which update_object ladder and world gate the world runs. */
+/** The clock profiles (docs/RETAIL-CONTRACT.md §4): which update_object ladder and world gate
+ *  the world runs. */
 typedef enum acp_clock_profile {
     ACP_PROFILE_RETAIL = 0,          /* Hex-Rays reading of the 2013 client (default) */
-    ACP_PROFILE_ACDREAM_R6 = 1,      /* the BinaryNinja reading of seed 001 */
+    ACP_PROFILE_ACDREAM_R6 = 1,      /* acdream's R6 note, a BinaryNinja reading */
     ACP_PROFILE_ACE = 2              /* ACEmulator's server clock, for comparison */
 } acp_clock_profile;
 
@@ -69,9 +70,7 @@ typedef struct acp_world {
     struct acp_terrain *terrain;     /* loaded landblocks (not owned); NULL = fixture world */
     acp_transition transition;       /* scratch for the sweep */
     uint32_t rng;                    /* xorshift32 state for retail's Random (CallPES pauses) */
-    /* ---- terrain sweep (issue 7) ---- */
     uint64_t num_sweeps;             /* CPhysicsObj::transition calls that ran the terrain sweep */
-    /* ---- benchmarks (issue 9) ---- */
     acp_world_slabs slabs;           /* the objects', part arrays' and motion table managers' blocks */
     uint64_t num_quanta;             /* object-quanta simulated: UpdateObjectInternal calls and
                                         animate_static_object updates (the records' quanta) */
