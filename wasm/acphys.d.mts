@@ -6,7 +6,7 @@
 /** A byte offset into linear memory. */
 export type Ptr = number;
 
-/** The functions of wasm/abi.c. See that file for each one's contract. */
+/** The functions of wasm/abi/*.c (wasm/abi/abi.h lists the files). See them for each one's contract. */
 export interface AcphysExports {
   memory: WebAssembly.Memory;
   _initialize?: () => void;

@@ -1,4 +1,4 @@
-// DAT records over the .wasm (wasm/abi.c acp_abi_dat_*) and the native CLI: the default excerpts
+// DAT records over the .wasm (wasm/abi/dat.c acp_abi_dat_*) and the native CLI: the default excerpts
 // read back exactly their sources and manifest, the malformed corpus fails with its exact errors,
 // lazy reads resume after pending, and `acphys dump` / `acphys excerpt` agree with the .wasm.
 import assert from 'node:assert/strict';
