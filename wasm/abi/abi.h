@@ -9,6 +9,7 @@
  *   traces.c    number formatting, the JSON check, trace comparison
  *   bench.c     the benchmark entry points
  *   vectors.c   the retail arithmetic vectors' entry points
+ *   draw.c      the draw side (src/draw): part, sphere and cylinder matrices, terrain arrays
  * Nothing outside wasm/abi includes this header.
  *
  * CONVENTIONS
