@@ -17,16 +17,19 @@ void acp_draw_landblock_offset(uint32_t cell_id, uint32_t origin_cell, double ou
     out[2] = 0.0;
 }
 
-/* T(origin + shift) · R(q) of a frame: glm_quat_mat4 of its quaternion (cglm's versor order is
- * x, y, z, w), the translation summed in double. */
+/* T(origin + shift) · R of a frame: R is the frame's cached rotation matrix (column-major, as
+ * mat4's; Frame::cache derives it from the quaternion in double and the physics keeps the two in
+ * step), so no square root or division per part, and closer to the quaternion than a float
+ * re-derivation (glm_quat_mat4) would be. The translation is summed in double. */
 static void frame_mat4(const acp_frame *f, const double shift[3], mat4 out)
 {
-    versor q;
-    glm_quat_init(q, f->qx, f->qy, f->qz, f->qw);
-    glm_quat_mat4(q, out);
-    out[3][0] = (float)((double)f->origin.x + shift[0]);
-    out[3][1] = (float)((double)f->origin.y + shift[1]);
-    out[3][2] = (float)((double)f->origin.z + shift[2]);
+    const float *m = f->m;
+    glm_vec4_copy((vec4){m[0], m[1], m[2], 0.0f}, out[0]);
+    glm_vec4_copy((vec4){m[3], m[4], m[5], 0.0f}, out[1]);
+    glm_vec4_copy((vec4){m[6], m[7], m[8], 0.0f}, out[2]);
+    glm_vec4_copy((vec4){(float)((double)f->origin.x + shift[0]), (float)((double)f->origin.y + shift[1]),
+                         (float)((double)f->origin.z + shift[2]), 1.0f},
+                  out[3]);
 }
 
 static void store(mat4 m, float *out) { glm_mat4_ucopy(m, (vec4 *)out); }

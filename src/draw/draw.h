@@ -46,18 +46,19 @@ void acp_draw_landblock_offset(uint32_t cell_id, uint32_t origin_cell, double ou
  *  (CPartArray::UpdateParts: object frame ∘ the current animation or placement frame's part i,
  *  its origin × the object's scale; retail's CPhysicsPart::pos) times a scale by the part's
  *  drawing scale (the Setup's default scale × the object's scale; CPhysicsPart::gfxobj_scale),
- *  i.e. T(origin) · R(q) · S(gfx scale). Returns the part count (0 without a part array).
+ *  i.e. T(origin) · R · S(gfx scale), R the frame's cached rotation matrix (Frame::cache of its
+ *  quaternion). Returns the part count (0 without a part array).
  *  Reading the frames carries out a deferred placement (acp_partarray_part_frames). */
 uint32_t acp_draw_part_matrices(acp_physobj *obj, uint32_t origin_cell, float *out, uint32_t capacity);
 
 /** The object's collision spheres (object axes before scaling, as the Setup holds them): sphere
- *  k is T(object origin) · R(object q) · T(m_scale · centre) · S(m_scale · radius), the unit
+ *  k is T(object origin) · R(object frame) · T(m_scale · centre) · S(m_scale · radius), the unit
  *  sphere at the origin mapped onto it (the scale SPHEREPATH::init_sphere applies). Returns the
  *  sphere count. */
 uint32_t acp_draw_sphere_matrices(const acp_physobj *obj, uint32_t origin_cell, float *out, uint32_t capacity);
 
 /** The Setup's collision cylinders (CCylSphere: low point, radius, height): cylinder k is
- *  T(object origin) · R(object q) · T(m_scale · low point) · S(m_scale · (radius, radius,
+ *  T(object origin) · R(object frame) · T(m_scale · low point) · S(m_scale · (radius, radius,
  *  height)), the unit cylinder (radius 1, z from 0 to 1) mapped onto it. Returns the count
  *  (0 without a Setup). */
 uint32_t acp_draw_cylsphere_matrices(const acp_physobj *obj, uint32_t origin_cell, float *out, uint32_t capacity);
