@@ -29,7 +29,7 @@ function nextFrame() {
  *  of UseTime (not timed), then the part and sphere matrices of every object filled into two
  *  preallocated arrays (acp_abi_draw_world_part_matrices, _sphere_matrices), timed: `first` is
  *  the fill right after the frame, which also carries out the part placement the physics defers
- *  to the first read (src/core/partarray.h); `again` fills the same frame a second time, the
+ *  to the first read (src/physics/object/partarray.h); `again` fills the same frame a second time, the
  *  matrix work alone. */
 async function measureDraw(acp, b) {
   const x = acp.exports;

@@ -1,12 +1,12 @@
 /* acphys — the draw side (see draw.h): part, sphere and cylinder matrices and terrain vertex
  * arrays with cglm. The only translation unit of acphys that includes cglm. */
-#include "draw.h"
+#include "draw/draw.h"
 
 #include <stddef.h>
 
 #include <cglm/cglm.h>
 
-#include "partarray.h"
+#include "physics/object/partarray.h"
 
 #define LANDBLOCK_METRES 192.0
 

@@ -2,7 +2,7 @@
  * vertex arrays, built with cglm. Not part of the physics: nothing under the physics folders
  * includes this header or cglm (cmake/check_no_cglm.cmake fails the build when one does), and
  * nothing here writes physics state except the deferred part placement that reading the part
- * frames carries out (partarray.h: the frames read are those retail's eager placement leaves).
+ * frames carries out (physics/object/partarray.h: the frames read are those retail's eager placement leaves).
  *
  * CONVENTIONS
  *   A matrix is 16 floats, column-major (OpenGL, WebGL and three.js Matrix4.fromArray order):
@@ -26,9 +26,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "landblock.h"
-#include "physics.h"
-#include "physobj.h"
+#include "physics/cell/landblock_struct.h"
+#include "physics/object/physobj.h"
+#include "physics/world/physics.h"
 
 /** Floats per matrix. */
 #define ACP_DRAW_MAT4_FLOATS 16

@@ -8,10 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../../src/bench/bench.h"
-#include "../../src/core/physics.h"
-#include "../../src/core/terrain.h"
-#include "../../src/draw/draw.h"
+#include "bench/bench.h"
+#include "draw/draw.h"
+#include "physics/cell/terrain.h"
+#include "physics/world/physics.h"
 
 static uint8_t *read_file(const char *relative, size_t *size)
 {

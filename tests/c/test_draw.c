@@ -11,13 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/bench/bench.h"
-#include "../../src/core/partarray.h"
-#include "../../src/core/physics.h"
-#include "../../src/core/physobj.h"
-#include "../../src/core/sequence.h"
-#include "../../src/core/terrain.h"
-#include "../../src/draw/draw.h"
+#include "bench/bench.h"
+#include "draw/draw.h"
+#include "physics/anim/sequence.h"
+#include "physics/cell/terrain.h"
+#include "physics/object/partarray.h"
+#include "physics/object/physobj.h"
+#include "physics/world/physics.h"
 #include "dat_test_util.h"
 #include "test.h"
 

@@ -5,7 +5,7 @@
  * Conventions: wasm/abi/abi.h. */
 #include "abi.h"
 
-#include "draw.h"
+#include "draw/draw.h"
 
 /** The object's part matrices (part order; draw.h acp_draw_part_matrices): writes
  *  min(count, capacity) matrices at out and returns the part count. */

@@ -1,9 +1,9 @@
-/* acphys — the WebAssembly ABI, retail Frame / AFrame, Position, LandDefs and the math digest (src/core/frame.h,
- * position.h, mathx.h).
+/* acphys — the WebAssembly ABI, retail Frame / AFrame, Position, LandDefs and the math digest
+ * (src/physics/geometry: frame.h, position.h, mathx.h).
  * Conventions: wasm/abi/abi.h. */
 #include "abi.h"
 
-/* ---- Frame (retail Frame / AFrame): thin wrappers, see src/core/frame.h ---- */
+/* ---- Frame (retail Frame / AFrame): thin wrappers, see src/physics/geometry/frame.h ---- */
 
 /** Write the identity frame to f. */
 ACP_ABI void acp_abi_frame_identity(acp_frame *f) { *f = acp_frame_identity(); }

@@ -220,7 +220,7 @@ ACP_ABI uint32_t acp_abi_physobj_jump(acp_physobj *obj, float extent) { return a
 /** The run rate standing in for the weenie's InqRunRate. */
 ACP_ABI void acp_abi_physobj_set_run_rate(acp_physobj *obj, float run_rate) { acp_physobj_set_run_rate(obj, run_rate); }
 /** The part array's num_parts part frames (world; 64-byte frames), placed now: a part array's
- *  part_frames field holds them only as of the last call (see src/core/partarray.h). */
+ *  part_frames field holds them only as of the last call (see src/physics/object/partarray.h). */
 ACP_ABI const acp_frame *acp_abi_partarray_part_frames(acp_partarray *pa) { return acp_partarray_part_frames(pa); }
 /** The object's interpreter (layout kind 7), 0 without one. */
 ACP_ABI const acp_motion_interp *acp_abi_physobj_motion_interp(const acp_physobj *obj)

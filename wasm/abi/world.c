@@ -94,7 +94,7 @@ ACP_ABI void acp_abi_physobj_commit_collision(acp_physobj *obj, float nx, float 
 /** Retail name of an anim hook type ("AnimationDone", ...). */
 ACP_ABI const char *acp_abi_hook_type_name(uint32_t type) { return acp_hook_type_name(type); }
 
-/* ---- terrain and the collision sweep (issue 7): see src/core/terrain.h, setposition.h ---- */
+/* ---- terrain and the collision sweep (issue 7): see src/physics/cell/terrain.h, src/physics/object/setposition.h ---- */
 
 /** Create an empty terrain (retail LScape) for `capacity` landblocks; 0 when out of memory. */
 ACP_ABI acp_terrain *acp_abi_terrain_create(uint32_t capacity) { return acp_terrain_create(capacity); }
