@@ -28,15 +28,11 @@ export class DrawArrays {
   /** Refill the sphere matrices after the session's last frame (a no-op within the frame). */
   update(): void {
     if (this.frame === this.s.framesDone) return;
-    const X = this.acp.exports, s = this.s;
-    let total = 0;
-    for (let i = 0; i < s.n; i++) total += X.acp_abi_draw_sphere_matrices(s.objPtrs[i]!, this.originCell, 0, 0);
-    if (total > this.capacity) this.grow(total);
-    let at = 0;
-    for (let i = 0; i < s.n; i++) {
-      const n = X.acp_abi_draw_sphere_matrices(s.objPtrs[i]!, this.originCell, this.ptr + at * MAT4_BYTES, this.capacity - at);
-      for (let k = 0; k < n; k++) this.owner[at + k] = i;
-      at += n;
+    let at = this.fill();
+    if (at > this.capacity) {
+      // More spheres than room (the first frame, or an object gained spheres): grow, fill again.
+      this.grow(at);
+      at = this.fill();
     }
     const f32 = this.acp.f32(), ox = (this.originCell >>> 24) * LB, oy = ((this.originCell >>> 16) & 0xff) * LB;
     for (let k = 0; k < at; k++) {
@@ -46,7 +42,21 @@ export class DrawArrays {
       this.r[k] = Math.hypot(f32[m]!, f32[m + 1]!, f32[m + 2]!);
     }
     this.count = at;
-    this.frame = s.framesDone;
+    this.frame = this.s.framesDone;
+  }
+
+  /** One call per object into the array at its running offset; the total sphere count (the
+   *  spheres past the capacity are counted, not written). */
+  private fill(): number {
+    const X = this.acp.exports, s = this.s;
+    let at = 0;
+    for (let i = 0; i < s.n; i++) {
+      const room = Math.max(0, this.capacity - at);
+      const n = X.acp_abi_draw_sphere_matrices(s.objPtrs[i]!, this.originCell, room ? this.ptr + at * MAT4_BYTES : 0, room);
+      for (let k = 0; k < n && at + k < this.capacity; k++) this.owner[at + k] = i;
+      at += n;
+    }
+    return at;
   }
 
   private grow(n: number): void {
