@@ -212,7 +212,9 @@ export async function loadAcphys(source) {
 // ---- DAT records (wasm/abi/dat.c acp_abi_dat_*) ----
 
 /** Record types of acp_dat_type. */
-export const DAT_TYPE = Object.freeze({ Setup: 1, Animation: 2, MotionTable: 3, LandBlock: 4, Region: 5 });
+export const DAT_TYPE = Object.freeze({
+  Setup: 1, Animation: 2, MotionTable: 3, LandBlock: 4, Region: 5, GfxObj: 6, Environment: 7, EnvCell: 8, LandBlockInfo: 9,
+});
 /** The status of acp_dat_status meaning "supply the wanted range and call again". */
 export const DAT_PENDING = 1;
 

@@ -179,7 +179,7 @@ describe('hard links, owners, empty paths and signals', () => {
     }
   });
   it('an empty --trace or -o, or -o without a file, is a usage error before anything runs', () => {
-    assert.equal(native(['excerpt', cellDat, '0xD59AFFFF', '-o']).stderr, 'usage: acphys excerpt <dat> <id>... -o <out.dat>\n');
+    assert.equal(native(['excerpt', cellDat, '0xD59AFFFF', '-o']).stderr, 'usage: acphys excerpt <dat> <id>... -o <out.dat> [--no-deps]\n');
     const r = both(['run', scenario, '--trace', '']);
     assert.equal(r.status, 2);
     assert.equal(r.stdout, '');
