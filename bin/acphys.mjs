@@ -13,6 +13,8 @@ import { diffTraces, openRun, parseJsonText, PROFILES, ScenarioError } from '../
 // The same limits and messages as src/cli/cjson_bridge.c acp_read_file.
 const MAX_TEXT_FILE = 2 ** 30;
 const MAX_EXCERPT = 256 * 2 ** 20;
+// Characters of trace lines kept before a write (bounded memory for any number of objects).
+const TRACE_CHUNK = 2 ** 20;
 const STRERROR = { ENOENT: 'No such file or directory', EACCES: 'Permission denied', EISDIR: 'Is a directory',
   ENOTDIR: 'Not a directory', ELOOP: 'Too many levels of symbolic links', ENAMETOOLONG: 'File name too long',
   ENOSPC: 'No space left on device', EROFS: 'Read-only file system', EIO: 'Input/output error', EPIPE: 'Broken pipe',
@@ -172,6 +174,12 @@ function closeOut(o, keep) {
     throw new Error(`${UNCHANGED}: ${reason(e)}`);
   }
 }
+/** Give up on an output after an unexpected exception: close it (errors ignored), remove the
+ *  temporary file. */
+function discardOut(o) {
+  try { closeSync(o.fd); } catch { /* closed or bad: the file goes either way */ }
+  abortOut(o);
+}
 function abortOut(o) {
   if (o.tmp) { try { unlinkSync(o.tmp); } catch { /* gone */ } }
   pendingTmp = null;
@@ -275,10 +283,17 @@ async function run(args) {
     }
     fd = trace.fd;
   }
+  // Lines wait in memory until TRACE_CHUNK characters are due, then go out in one write: a frame
+  // of 16,384 objects is some 5 MB of text, and a string past V8's limit (2^29 characters) throws.
   const traceChunks = [];
+  let traceChars = 0;
   const writeTrace = (s, force) => {
     traceChunks.push(s);
-    if (force || traceChunks.length > 256) { writeAll(fd, traceChunks.join('')); traceChunks.length = 0; }
+    traceChars += s.length;
+    if (!force && traceChars < TRACE_CHUNK) return;
+    writeAll(fd, traceChunks.length === 1 ? traceChunks[0] : traceChunks.join(''));
+    traceChunks.length = 0;
+    traceChars = 0;
   };
   let status = 0, traceDone = false, summary = '';
   try {
@@ -295,7 +310,10 @@ async function run(args) {
     if (e instanceof ScenarioError) status = fail(`acphys: ${scenarioPath}: ${e.message}`, 1);
     else if (e instanceof OutputError) status = e.message ? fail(e.message, 1) : 141;
     else if (e.code && !traceDone) status = fail(`acphys: ${tracePath}: ${trace.tmp ? UNCHANGED : 'cannot write'}: ${reason(e)}`, 1);
-    else throw e;
+    else {
+      if (trace) discardOut(trace); // a bug of ours: still no file left beside the trace
+      throw e;
+    }
   } finally {
     r.dispose();
   }
@@ -342,7 +360,16 @@ async function diff(args) {
 
 const [cmd, ...rest] = process.argv.slice(2);
 let status;
-if (cmd === 'run') status = await run(rest);
+if (cmd === 'run') {
+  try {
+    status = await run(rest);
+  } catch (e) {
+    // Whatever went wrong, the temporary file beside the trace goes (then the error's stack).
+    if (pendingTmp) { try { unlinkSync(pendingTmp); } catch { /* gone */ } }
+    pendingTmp = null;
+    throw e;
+  }
+}
 else if (cmd === 'diff') status = await diff(rest);
 else if (cmd === 'help' || cmd === '--help') {
   print('usage: acphys run|diff ... (see acphys help of the native CLI)\n');
