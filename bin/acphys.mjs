@@ -212,23 +212,56 @@ function fail(msg, status) {
   return status;
 }
 
+// The usage, the same for `acphys`, `acphys help`, `--help` and `-h`; its command lines are the
+// native CLI's (src/cli/main.c usage), which has the DAT, bench and digest commands besides.
+const USAGE = 'acphys (npx, through the .wasm): the Asheron\'s Call retail per-object physics update\n' +
+  'usage:\n' +
+  '  acphys help               this text (also --help, -h)\n' +
+  '  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet]\n' +
+  '                            run a scenario: per-frame table on stdout, trace to a file\n' +
+  '  acphys diff <a.jsonl> <b.jsonl>\n' +
+  '                            first frame and field where two traces differ\n' +
+  'The DAT commands (list, dump, excerpt), bench and the digests are the native CLI\'s\n' +
+  '(build/native/acphys help, after npm run build).\n';
 function usage() {
-  return fail('acphys (wasm): the Asheron\'s Call retail per-object physics update\nusage:\n' +
-    '  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet]\n' +
-    '  acphys diff <a.jsonl> <b.jsonl>', 2);
+  return fail(USAGE.slice(0, -1), 2);
+}
+
+const RUN_USAGE = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet]';
+/** A usage error of run: "acphys run: <what is wrong>" and the usage line, as src/cli/run_cmd.c. */
+const runUsage = (what) => fail(`acphys run: ${what}\n${RUN_USAGE}`, 2);
+
+/** The arguments after "run": { scenarioPath, tracePath, profile, quiet } or { status } after a
+ *  usage error naming the argument (as src/cli/run_cmd.c parse_run_args). */
+function parseRunArgs(args) {
+  const o = { scenarioPath: undefined, tracePath: undefined, profile: undefined, quiet: false };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--trace' || a === '--profile') {
+      const key = a === '--trace' ? 'tracePath' : 'profile';
+      if (o[key] !== undefined) return { status: runUsage(`${a} given twice`) };
+      if (i + 1 >= args.length) return { status: runUsage(`${a} needs ${a === '--trace' ? 'a file name' : 'a profile name'}`) };
+      o[key] = args[++i];
+    } else if (a === '--quiet') {
+      if (o.quiet) return { status: runUsage('--quiet given twice') };
+      o.quiet = true;
+    } else if (a.startsWith('-')) {
+      return { status: runUsage(`unknown option "${a}"`) };
+    } else if (o.scenarioPath !== undefined) {
+      return { status: runUsage(`a second scenario file "${a}" (run takes one)`) };
+    } else {
+      o.scenarioPath = a;
+    }
+  }
+  if (o.scenarioPath === undefined) return { status: runUsage('no scenario file') };
+  if (o.tracePath === '') return { status: runUsage('--trace needs a file name, not ""') };
+  return o;
 }
 
 async function run(args) {
-  let scenarioPath, tracePath, profile, quiet = false;
-  const runUsage = () => fail('usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet]', 2);
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--trace' && i + 1 < args.length && tracePath === undefined) tracePath = args[++i];
-    else if (args[i] === '--profile' && i + 1 < args.length && profile === undefined) profile = args[++i];
-    else if (args[i] === '--quiet' && !quiet) quiet = true;
-    else if (args[i].startsWith('-') || scenarioPath !== undefined) return runUsage();
-    else scenarioPath = args[i];
-  }
-  if (scenarioPath === undefined || tracePath === '') return runUsage();
+  const parsed = parseRunArgs(args);
+  if (parsed.status !== undefined) return parsed.status;
+  const { scenarioPath, tracePath, profile, quiet } = parsed;
   if (profile !== undefined && !PROFILES.includes(profile))
     return fail(`acphys: --profile: unknown profile "${profile}" (known: retail, acdream-r6, ace)`, 2);
   const traceIsInput = (input, what) => tracePath !== undefined && sameFile(tracePath, input) &&
@@ -338,7 +371,7 @@ async function run(args) {
 }
 
 async function diff(args) {
-  if (args.length !== 2) return fail('usage: acphys diff <a.jsonl> <b.jsonl>', 2);
+  if (args.length !== 2) return fail(`acphys diff: needs two trace files, not ${args.length}\nusage: acphys diff <a.jsonl> <b.jsonl>`, 2);
   const texts = [];
   for (const p of args) {
     const got = readRegular(p, MAX_TEXT_FILE);
@@ -371,9 +404,12 @@ if (cmd === 'run') {
   }
 }
 else if (cmd === 'diff') status = await diff(rest);
-else if (cmd === 'help' || cmd === '--help') {
-  print('usage: acphys run|diff ... (see acphys help of the native CLI)\n');
+else if (cmd === 'help' || cmd === '--help' || cmd === '-h') {
+  print(USAGE);
   try { flush(); status = 0; } catch (e) { status = e.message ? fail(e.message, 1) : 141; }
 }
-else status = usage();
+else {
+  if (cmd !== undefined) process.stderr.write(`acphys: unknown command '${cmd}'\n`);
+  status = usage();
+}
 process.exitCode = status;

@@ -45,7 +45,7 @@ static uint32_t split_lines(char *text, size_t len, char ***starts, size_t **len
 int acp_cli_diff(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: acphys diff <a.jsonl> <b.jsonl>\n");
+        fprintf(stderr, "acphys diff: needs two trace files, not %d\nusage: acphys diff <a.jsonl> <b.jsonl>\n", argc);
         return 2;
     }
     char err[256];

@@ -1,6 +1,8 @@
 /* acphys — `acphys run`: run a scenario natively, print the per-frame table, write the trace.
  * bin/acphys.mjs does the same through the .wasm; every line both print comes from the C runner
  * (src/scenario/run.h), so their output is the same. */
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +13,49 @@
 #include "physics.h"
 #include "run.h"
 
-static int run_usage(void)
+#define RUN_USAGE "usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet]\n"
+
+/* A usage error: "acphys run: <what is wrong>", then the usage line; returns 2. bin/acphys.mjs
+ * prints the same words. */
+static int run_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int run_usage(const char *fmt, ...)
 {
-    fprintf(stderr, "usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet]\n");
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("acphys run: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs("\n" RUN_USAGE, stderr);
     return 2;
+}
+
+/* The arguments after "run" into the paths and flags; 0, or 2 after a usage error naming the
+ * argument (an unknown option, one given twice or without its value, a second scenario). */
+static int parse_run_args(int argc, char **argv, const char **scenario, const char **trace, const char **profile,
+                          bool *quiet)
+{
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        bool is_trace = !strcmp(a, "--trace"), is_profile = !strcmp(a, "--profile");
+        if (is_trace || is_profile) {
+            const char **slot = is_trace ? trace : profile;
+            if (*slot) return run_usage("%s given twice", a);
+            if (i + 1 >= argc) return run_usage("%s needs %s", a, is_trace ? "a file name" : "a profile name");
+            *slot = argv[++i];
+        } else if (!strcmp(a, "--quiet")) {
+            if (*quiet) return run_usage("--quiet given twice");
+            *quiet = true;
+        } else if (a[0] == '-') {
+            return run_usage("unknown option \"%s\"", a);
+        } else if (*scenario) {
+            return run_usage("a second scenario file \"%s\" (run takes one)", a);
+        } else {
+            *scenario = a;
+        }
+    }
+    if (!*scenario) return run_usage("no scenario file");
+    if (*trace && !**trace) return run_usage("--trace needs a file name, not \"\"");
+    return 0;
 }
 
 /* The excerpt's file: absolute as given, else relative to the scenario file's folder. */
@@ -73,14 +114,7 @@ int acp_cli_run(int argc, char **argv)
 {
     const char *scenario_path = NULL, *trace_path = NULL, *profile_name = NULL;
     bool quiet = false;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--trace") && i + 1 < argc && !trace_path) trace_path = argv[++i];
-        else if (!strcmp(argv[i], "--profile") && i + 1 < argc && !profile_name) profile_name = argv[++i];
-        else if (!strcmp(argv[i], "--quiet") && !quiet) quiet = true;
-        else if (argv[i][0] == '-' || scenario_path) return run_usage();
-        else scenario_path = argv[i];
-    }
-    if (!scenario_path || (trace_path && !*trace_path)) return run_usage();
+    if (parse_run_args(argc, argv, &scenario_path, &trace_path, &profile_name, &quiet)) return 2;
     int override = ACP_RUN_PROFILE_SCENARIO;
     if (profile_name) {
         acp_clock_profile p;

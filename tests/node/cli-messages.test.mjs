@@ -1,0 +1,122 @@
+// What the command lines say to a new user (issue 17): the whole usage for `acphys`, `help`,
+// `--help` and `-h` alike; usage errors that name the argument; a file that is not a trace; a
+// scenario whose motion makes no sense; a trace too large to write. Native and `npx acphys` agree
+// word for word where both have the command.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import { nativeCli, root } from './helpers.mjs';
+
+function native(args, opts = {}) {
+  const r = spawnSync(nativeCli, args, { encoding: 'utf8', ...opts });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+function viaWasm(args, opts = {}) {
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'acphys.mjs'), ...args], { encoding: 'utf8', ...opts });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+/** Both CLIs, which must agree; returns the native result. */
+function both(args, opts = {}) {
+  const n = native(args, opts);
+  assert.deepEqual(viaWasm(args, opts), n, `npx acphys ${args.join(' ')} differs from native`);
+  return n;
+}
+
+let tmp, scenario;
+before(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'acphys-cli-messages-'));
+  scenario = join(tmp, 'falling.json');
+  writeFileSync(scenario, readFileSync(join(root, 'data', 'scenarios', 'falling-creature.json')));
+});
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('the usage: the same full text for acphys alone, help, --help and -h', () => {
+  for (const [cli, tag] of [[native, 'native'], [viaWasm, 'npx']]) {
+    it(`${tag}: help, --help and -h print it on stdout (exit 0); no command prints it on stderr (exit 2)`, () => {
+      const alone = cli([]);
+      assert.equal(alone.status, 2);
+      assert.equal(alone.stdout, '');
+      assert.match(alone.stderr, /^acphys .*: the Asheron's Call retail per-object physics update\nusage:\n/);
+      for (const flag of ['help', '--help', '-h']) {
+        const r = cli([flag]);
+        assert.equal(r.status, 0, flag);
+        assert.equal(r.stderr, '', flag);
+        assert.equal(r.stdout, alone.stderr, `${tag} ${flag} prints what ${tag} alone prints`);
+      }
+      const unknown = cli(['frobnicate']);
+      assert.equal(unknown.status, 2);
+      assert.equal(unknown.stderr, `acphys: unknown command 'frobnicate'\n${alone.stderr}`);
+    });
+  }
+  it('every command line of the npx usage is the native usage\'s, word for word; the native one lists every command', () => {
+    const nat = native(['--help']).stdout, js = viaWasm(['--help']).stdout;
+    const commandLines = js.split('\n').filter((l) => l.startsWith('  '));
+    assert.equal(commandLines.length, 5); // help, run (2 lines), diff (2 lines)
+    for (const l of commandLines) assert.ok(nat.split('\n').includes(l), `native usage lacks: ${l}`);
+    for (const cmd of ['help', 'version', 'math-digest', 'run', 'diff', 'format-digest', 'dump', 'excerpt', 'list', 'bench world',
+      'bench kernel', 'bench dat-gen', 'bench dat-read'])
+      assert.match(nat, new RegExp(`^  acphys ${cmd}\\b`, 'm'), cmd);
+  });
+});
+
+describe('usage errors name the argument', () => {
+  const runUsage = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet]\n';
+  it('run: an unknown option, an option without its value, a second scenario, none (both CLIs, exit 2)', () => {
+    for (const [args, what] of [
+      [['run', scenario, '--bogus'], 'unknown option "--bogus"'],
+      [['run', '--bogus', scenario], 'unknown option "--bogus"'],
+      [['run', scenario, '-q'], 'unknown option "-q"'],
+      [['run', scenario, '--trace'], '--trace needs a file name'],
+      [['run', scenario, '--profile'], '--profile needs a profile name'],
+      [['run', scenario, '--trace', ''], '--trace needs a file name, not ""'],
+      [['run', scenario, 'other.json'], 'a second scenario file "other.json" (run takes one)'],
+      [['run'], 'no scenario file'],
+      [['run', '--quiet'], 'no scenario file'],
+    ]) {
+      const r = both(args);
+      assert.equal(r.status, 2, args.join(' '));
+      assert.equal(r.stdout, '');
+      assert.equal(r.stderr, `acphys run: ${what}\n${runUsage}`, args.join(' '));
+    }
+  });
+  it('diff: not two files (both CLIs, exit 2)', () => {
+    for (const args of [[], ['a.jsonl'], ['a', 'b', 'c']]) {
+      const r = both(['diff', ...args]);
+      assert.equal(r.status, 2);
+      assert.equal(r.stderr, `acphys diff: needs two trace files, not ${args.length}\nusage: acphys diff <a.jsonl> <b.jsonl>\n`);
+    }
+  });
+  it('bench: the missing or bad argument is named, then the bench usage (exit 2)', () => {
+    const help = native(['--help']).stdout; // the bench lines close the native usage
+    const benchUsage = help.slice(help.indexOf('  acphys bench ')).trimEnd().split('\n');
+    for (const [args, what] of [
+      [[], 'bench: which benchmark? (world, kernel, dat-gen or dat-read)'],
+      [['frob'], 'bench: unknown benchmark "frob" (world, kernel, dat-gen or dat-read)'],
+      [['world'], 'bench world: needs a world kind (motion, terrain or static) and an object count'],
+      [['world', 'flying', '10'], 'bench world: unknown world kind "flying" (motion, terrain or static)'],
+      [['world', 'motion', '0'], 'bench world: the object count must be a whole number from 1 to 10000000, not "0"'],
+      [['world', 'motion', '10000001'], 'bench world: the object count must be a whole number from 1 to 10000000, not "10000001"'],
+      [['world', 'motion', '10', '--bogus', '1'], 'bench world: unknown option "--bogus"'],
+      [['world', 'motion', '10', '20'], 'bench world: unexpected argument "20"'],
+      [['kernel'], 'bench kernel: needs an object count'],
+      [['kernel', '10', '--windows'], 'bench kernel: --windows needs a value'],
+      [['kernel', '10', '--windows', '0'], 'bench kernel: --windows must be a whole number from 1 to 64, not "0"'],
+      [['kernel', '10', '--windows', '65'], 'bench kernel: --windows must be a whole number from 1 to 64, not "65"'],
+      [['kernel', '10', '--frames', '1000001'], 'bench kernel: --frames must be a whole number from 0 to 1000000, not "1000001"'],
+      [['kernel', '10', '--window', '0'], 'bench kernel: --window must be a positive number of seconds up to 1e9, not "0"'],
+      [['dat-gen', join(tmp, 'x.dat')], 'bench dat-gen: needs an output file and a size in MiB'],
+      [['dat-gen', join(tmp, 'x.dat'), '1901'], 'bench dat-gen: the size must be a positive number of MiB up to 1900, not "1901"'],
+      [['dat-read'], 'bench dat-read: needs a DAT file'],
+      [['dat-read', 'x.dat', '--repeat', '65'], 'bench dat-read: --repeat must be a whole number from 1 to 64, not "65"'],
+    ]) {
+      const r = native(['bench', ...args]);
+      assert.equal(r.status, 2, args.join(' '));
+      assert.equal(r.stdout, '');
+      assert.equal(r.stderr, `acphys ${what}\nusage:\n${benchUsage.join('\n')}\n`, args.join(' '));
+    }
+  });
+});
