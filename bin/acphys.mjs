@@ -370,15 +370,54 @@ async function run(args) {
   return 0;
 }
 
+/** The bytes of a file's first line that is not blank (split at '\n', a trailing '\r' removed,
+ *  lines of only spaces and tabs skipped, as src/cli/diff_cmd.c split_lines), or null. */
+function firstLine(bytes) {
+  for (let pos = 0; pos < bytes.length;) {
+    let end = bytes.indexOf(0x0a, pos);
+    if (end < 0) end = bytes.length;
+    let stop = end;
+    if (stop > pos && bytes[stop - 1] === 0x0d) stop--;
+    for (let i = pos; i < stop; i++) if (bytes[i] !== 0x20 && bytes[i] !== 0x09) return bytes.subarray(pos, stop);
+    pos = end + 1;
+  }
+  return null;
+}
+
+// How many of a file's first bytes a "not a trace file" message shows.
+const NOT_TRACE_BYTES = 16;
+/** "<path> is not a trace file ...: its first bytes are <hex> "<text>"" (printable ASCII as it
+ *  is, \n \r \t escaped, any other byte a '.'), as src/cli/diff_cmd.c not_a_trace_file. */
+function notTraceFile(path, bytes) {
+  const head = bytes.subarray(0, NOT_TRACE_BYTES);
+  const hex = Array.from(head, (c) => ` ${c.toString(16).padStart(2, '0')}`).join('');
+  const esc = { 0x0a: '\\n', 0x0d: '\\r', 0x09: '\\t', 0x22: '\\"', 0x5c: '\\\\' };
+  const text = Array.from(head, (c) => esc[c] ?? (c >= 0x20 && c < 0x7f ? String.fromCharCode(c) : '.')).join('');
+  return `acphys: diff: ${path} is not a trace file (JSON Lines, one {"frame": ...} object per line, ` +
+    `as acphys run --trace writes): its first bytes are${hex} "${text}"${bytes.length > head.length ? '...' : ''}`;
+}
+
 async function diff(args) {
   if (args.length !== 2) return fail(`acphys diff: needs two trace files, not ${args.length}\nusage: acphys diff <a.jsonl> <b.jsonl>`, 2);
-  const texts = [];
+  const files = [];
   for (const p of args) {
     const got = readRegular(p, MAX_TEXT_FILE);
     if (got.err) return fail(`acphys: ${p}: cannot read the trace: ${got.err}`, 2);
-    texts.push(got.bytes.toString('utf8'));
+    files.push(got.bytes);
   }
   const acp = await loadAcphys();
+  // The first line of each file decides whether it is a trace file at all (a text, a DAT, ...).
+  for (const [i, bytes] of files.entries()) {
+    const line = firstLine(bytes);
+    if (line === null) continue;
+    try {
+      parseJsonText(new Uint8Array(line.buffer, line.byteOffset, line.byteLength), acp);
+    } catch (e) {
+      if (!(e instanceof ScenarioError)) throw e;
+      return fail(notTraceFile(args[i], bytes), 2);
+    }
+  }
+  const texts = files.map((b) => b.toString('utf8'));
   const { identical, error, message } = diffTraces(acp, texts[0], texts[1]);
   if (error) return fail(`acphys: diff: ${message}`, 2);
   print(`${message}\n`);

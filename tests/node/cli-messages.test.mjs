@@ -120,3 +120,46 @@ describe('usage errors name the argument', () => {
     }
   });
 });
+
+describe('diff against a file that is not a trace: said so, with its first bytes (both CLIs, exit 2)', () => {
+  const golden = join(root, 'tests', 'golden', 'falling-creature.jsonl');
+  const intro = (path) => `acphys: diff: ${path} is not a trace file (JSON Lines, one {"frame": ...} object per line, ` +
+    'as acphys run --trace writes): its first bytes are';
+  it('a text file, a DAT, a short file with quotes and a backslash, a text after blank lines', () => {
+    const cases = [
+      ['notes.txt', Buffer.from('hello world\nsecond line\n'), ' 68 65 6c 6c 6f 20 77 6f 72 6c 64 0a 73 65 63 6f "hello world\\nseco"...'],
+      ['short.txt', Buffer.from('a"b\\c\t\r\n'), ' 61 22 62 5c 63 09 0d 0a "a\\"b\\\\c\\t\\r\\n"'],
+      ['blank-first.txt', Buffer.from('\n  \nNaN\n'), ' 0a 20 20 0a 4e 61 4e 0a "\\n  \\nNaN\\n"'],
+      ['utf8.txt', Buffer.from('é{}\n'), ' c3 a9 7b 7d 0a "..{}\\n"'],
+      ['portal.dat', readFileSync(join(root, 'data', 'portal-default.dat')),
+        ` ${Array.from(readFileSync(join(root, 'data', 'portal-default.dat')).subarray(0, 16), (c) => c.toString(16).padStart(2, '0')).join(' ')} "`],
+    ];
+    for (const [name, bytes, tail] of cases) {
+      const path = join(tmp, name);
+      writeFileSync(path, bytes);
+      for (const args of [[golden, path], [path, golden]]) {
+        const r = both(['diff', ...args]);
+        assert.equal(r.status, 2, name);
+        assert.equal(r.stdout, '');
+        if (name === 'portal.dat') assert.ok(r.stderr.startsWith(intro(path) + tail), r.stderr);
+        else assert.equal(r.stderr, `${intro(path)}${tail}\n`, name);
+      }
+    }
+    // Two files that are not traces: the first is named.
+    const r = both(['diff', join(tmp, 'notes.txt'), join(tmp, 'portal.dat')]);
+    assert.match(r.stderr, new RegExp(`^acphys: diff: ${join(tmp, 'notes.txt')} is not a trace file`));
+  });
+  it('a trace with a broken later line, or a first line that is JSON but not a trace line, keeps its line-level message', () => {
+    const lines = readFileSync(golden, 'utf8').split('\n');
+    const broken = join(tmp, 'broken.jsonl');
+    writeFileSync(broken, [...lines.slice(0, 3), '{"frame": oops', ...lines.slice(4)].join('\n'));
+    let r = both(['diff', golden, broken]);
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /^acphys: diff: line 4 of b is not valid JSON: column 11: /);
+    const scenarioLine = join(tmp, 'scenario-one-line.json');
+    writeFileSync(scenarioLine, JSON.stringify({ version: 1, objects: [] }));
+    r = both(['diff', scenarioLine, golden]);
+    assert.equal(r.status, 2);
+    assert.equal(r.stderr, 'acphys: diff: line 1 of a is not a trace line: it has no "frame" (nor is it a closing {"digest"} line)\n');
+  });
+});
