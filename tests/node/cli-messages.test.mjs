@@ -163,3 +163,36 @@ describe('diff against a file that is not a trace: said so, with its first bytes
     assert.equal(r.stderr, 'acphys: diff: line 1 of a is not a trace line: it has no "frame" (nor is it a closing {"digest"} line)\n');
   });
 });
+
+describe('a scenario whose motion or origin makes no sense warns, naming the field (both CLIs, the C runner\'s words)', () => {
+  const base = () => JSON.parse(readFileSync(join(root, 'data', 'scenarios', 'running-turning-player.json'), 'utf8'));
+  function warningsOf(name, edit) {
+    const s = base();
+    s.frames = { hz: 30, count: 3, start: 0 };
+    edit(s);
+    const path = join(tmp, `${name}.json`);
+    writeFileSync(path, JSON.stringify(s));
+    const r = both(['run', path, '--quiet']);
+    assert.equal(r.status, 0, r.stderr);
+    return r.stderr.split('\n').filter(Boolean);
+  }
+  it('forward_command 0x12345678: not a command of the object\'s motion table', () => {
+    assert.deepEqual(warningsOf('unknown-command', (s) => { s.events[0].motion.forward_command = '0x12345678'; }), [
+      'acphys: warning: events[0].motion.forward_command: 0x12345678 is not a command of MotionTable 0x09000001 ' +
+      '(no cycle, modifier or link for it in any of the table\'s styles), so it plays nothing']);
+  });
+  it('forward_speed 3e38: not a sensible speed', () => {
+    assert.deepEqual(warningsOf('huge-speed', (s) => { s.events[0].motion.forward_speed = 3e38; }), [
+      'acphys: warning: events[0].motion.forward_speed: 3e+38 is not a sensible speed (beyond 100): it multiplies ' +
+      'the animation\'s pace, and retail\'s are a few at most (a run rate below 4, turns 1.5, side steps within 3)']);
+  });
+  it('origin 1e38: outside the landblock and off the map, not "SetPosition found no valid position"', () => {
+    const w = warningsOf('far-origin', (s) => { s.objects[0].position.origin = [1e38, 58.5, 330.9]; });
+    assert.deepEqual(w, ['acphys: warning: objects[0].position.origin: the object has no cell, so update_object skips ' +
+      'it every frame: its origin [1e+38, 58.5, 330.9] is outside landblock 0xD59AFFFF (x and y from 0 to 192 m) and ' +
+      'off the world\'s map, so no cell holds it']);
+  });
+  it('the recorded scenarios warn about none of it', () => {
+    assert.deepEqual(warningsOf('as-recorded', () => {}), []);
+  });
+});
