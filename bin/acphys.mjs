@@ -217,8 +217,9 @@ function fail(msg, status) {
 const USAGE = 'acphys (npx, through the .wasm): the Asheron\'s Call retail per-object physics update\n' +
   'usage:\n' +
   '  acphys help               this text (also --help, -h)\n' +
-  '  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet]\n' +
+  '  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet] [--force]\n' +
   '                            run a scenario: per-frame table on stdout, trace to a file\n' +
+  '                            (--force: a trace estimated above 2 GB too)\n' +
   '  acphys diff <a.jsonl> <b.jsonl>\n' +
   '                            first frame and field where two traces differ\n' +
   'The DAT commands (list, dump, excerpt), bench and the digests are the native CLI\'s\n' +
@@ -227,14 +228,28 @@ function usage() {
   return fail(USAGE.slice(0, -1), 2);
 }
 
-const RUN_USAGE = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet]';
+const RUN_USAGE = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet] [--force]';
+
+// The trace's size, estimated before it is written (src/cli/run_cmd.c has the same numbers):
+// TRACE_FRAME_BYTES a line and TRACE_OBJECT_BYTES an object in it; above TRACE_LIMIT_BYTES (2 GB)
+// run refuses to write it without --force.
+const TRACE_FRAME_BYTES = 128, TRACE_OBJECT_BYTES = 300, TRACE_LIMIT_BYTES = 2e9;
+/** The refusal's message when the trace would be larger than TRACE_LIMIT_BYTES, else null. */
+function traceTooLarge(objects, frames, tracePath) {
+  const bytes = frames * (TRACE_FRAME_BYTES + TRACE_OBJECT_BYTES * objects);
+  if (bytes <= TRACE_LIMIT_BYTES) return null;
+  const tenths = Math.floor((bytes + 99999999) / 100000000); // GB to one decimal, rounded up
+  return `acphys run: --trace ${tracePath}: the trace would be about ${Math.floor(tenths / 10)}.${tenths % 10} GB ` +
+    `(${objects} objects x ${frames} frames at about ${TRACE_OBJECT_BYTES} bytes an object a frame), more than the ` +
+    '2 GB written without --force; add --force to write it, or run fewer frames or objects';
+}
 /** A usage error of run: "acphys run: <what is wrong>" and the usage line, as src/cli/run_cmd.c. */
 const runUsage = (what) => fail(`acphys run: ${what}\n${RUN_USAGE}`, 2);
 
 /** The arguments after "run": { scenarioPath, tracePath, profile, quiet } or { status } after a
  *  usage error naming the argument (as src/cli/run_cmd.c parse_run_args). */
 function parseRunArgs(args) {
-  const o = { scenarioPath: undefined, tracePath: undefined, profile: undefined, quiet: false };
+  const o = { scenarioPath: undefined, tracePath: undefined, profile: undefined, quiet: false, force: false };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--trace' || a === '--profile') {
@@ -242,9 +257,10 @@ function parseRunArgs(args) {
       if (o[key] !== undefined) return { status: runUsage(`${a} given twice`) };
       if (i + 1 >= args.length) return { status: runUsage(`${a} needs ${a === '--trace' ? 'a file name' : 'a profile name'}`) };
       o[key] = args[++i];
-    } else if (a === '--quiet') {
-      if (o.quiet) return { status: runUsage('--quiet given twice') };
-      o.quiet = true;
+    } else if (a === '--quiet' || a === '--force') {
+      const key = a.slice(2);
+      if (o[key]) return { status: runUsage(`${a} given twice`) };
+      o[key] = true;
     } else if (a.startsWith('-')) {
       return { status: runUsage(`unknown option "${a}"`) };
     } else if (o.scenarioPath !== undefined) {
@@ -261,7 +277,7 @@ function parseRunArgs(args) {
 async function run(args) {
   const parsed = parseRunArgs(args);
   if (parsed.status !== undefined) return parsed.status;
-  const { scenarioPath, tracePath, profile, quiet } = parsed;
+  const { scenarioPath, tracePath, profile, quiet, force } = parsed;
   if (profile !== undefined && !PROFILES.includes(profile))
     return fail(`acphys: --profile: unknown profile "${profile}" (known: retail, acdream-r6, ace)`, 2);
   const traceIsInput = (input, what) => tracePath !== undefined && sameFile(tracePath, input) &&
@@ -282,6 +298,11 @@ async function run(args) {
   } catch (e) {
     if (e instanceof ScenarioError) return fail(`acphys: ${scenarioPath}: ${e.message}`, 1);
     throw e;
+  }
+  const tooLarge = tracePath !== undefined && !force && traceTooLarge(r.objectCount, r.framesTotal, tracePath);
+  if (tooLarge) {
+    r.dispose();
+    return fail(tooLarge, 2);
   }
   try {
     // Excerpt files, relative to the scenario file's folder.

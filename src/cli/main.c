@@ -24,8 +24,9 @@ static int usage(FILE *out)
             "  acphys version            print the version\n"
             "  acphys math-digest [n]    digest of the deterministic math over n inputs\n"
             /* ---- scenarios and traces (issue 5) ---- */
-            "  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet]\n"
+            "  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet] [--force]\n"
             "                            run a scenario: per-frame table on stdout, trace to a file\n"
+            "                            (--force: a trace estimated above 2 GB too)\n"
             "  acphys diff <a.jsonl> <b.jsonl>\n"
             "                            first frame and field where two traces differ\n"
             "  acphys format-digest [n]  digest of the trace number formatting over n values\n"

@@ -13,7 +13,16 @@
 #include "physics.h"
 #include "run.h"
 
-#define RUN_USAGE "usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet]\n"
+#define RUN_USAGE \
+    "usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet] [--force]\n"
+
+/* The trace's size, estimated before it is written: TRACE_FRAME_BYTES a line (frame, now, gate,
+ * digest) and TRACE_OBJECT_BYTES an object in it (the recorded scenarios' traces have 200 to 340).
+ * Above TRACE_LIMIT_BYTES (2 GB) run refuses to write it without --force. bin/acphys.mjs has the
+ * same numbers. */
+#define TRACE_FRAME_BYTES 128u
+#define TRACE_OBJECT_BYTES 300u
+#define TRACE_LIMIT_BYTES 2000000000ull
 
 /* A usage error: "acphys run: <what is wrong>", then the usage line; returns 2. bin/acphys.mjs
  * prints the same words. */
@@ -32,7 +41,7 @@ static int run_usage(const char *fmt, ...)
 /* The arguments after "run" into the paths and flags; 0, or 2 after a usage error naming the
  * argument (an unknown option, one given twice or without its value, a second scenario). */
 static int parse_run_args(int argc, char **argv, const char **scenario, const char **trace, const char **profile,
-                          bool *quiet)
+                          bool *quiet, bool *force)
 {
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -42,9 +51,10 @@ static int parse_run_args(int argc, char **argv, const char **scenario, const ch
             if (*slot) return run_usage("%s given twice", a);
             if (i + 1 >= argc) return run_usage("%s needs %s", a, is_trace ? "a file name" : "a profile name");
             *slot = argv[++i];
-        } else if (!strcmp(a, "--quiet")) {
-            if (*quiet) return run_usage("--quiet given twice");
-            *quiet = true;
+        } else if (!strcmp(a, "--quiet") || !strcmp(a, "--force")) {
+            bool *flag = a[2] == 'q' ? quiet : force;
+            if (*flag) return run_usage("%s given twice", a);
+            *flag = true;
         } else if (a[0] == '-') {
             return run_usage("unknown option \"%s\"", a);
         } else if (*scenario) {
@@ -56,6 +66,22 @@ static int parse_run_args(int argc, char **argv, const char **scenario, const ch
     if (!*scenario) return run_usage("no scenario file");
     if (*trace && !**trace) return run_usage("--trace needs a file name, not \"\"");
     return 0;
+}
+
+/* 2 (reported) when the run's trace would be larger than TRACE_LIMIT_BYTES, else 0. */
+static int trace_too_large(const acp_run *run, const char *trace_path)
+{
+    uint64_t objects = acp_run_scenario(run)->num_objects, frames = acp_run_frames_total(run);
+    uint64_t bytes = frames * (TRACE_FRAME_BYTES + TRACE_OBJECT_BYTES * objects);
+    if (bytes <= TRACE_LIMIT_BYTES) return 0;
+    uint64_t tenths = (bytes + 99999999u) / 100000000u; /* GB to one decimal, rounded up */
+    fprintf(stderr,
+            "acphys run: --trace %s: the trace would be about %llu.%llu GB (%llu objects x %llu frames at about %u "
+            "bytes an object a frame), more than the 2 GB written without --force; add --force to write it, or run "
+            "fewer frames or objects\n",
+            trace_path, (unsigned long long)(tenths / 10), (unsigned long long)(tenths % 10),
+            (unsigned long long)objects, (unsigned long long)frames, TRACE_OBJECT_BYTES);
+    return 2;
 }
 
 /* The excerpt's file: absolute as given, else relative to the scenario file's folder. */
@@ -113,8 +139,8 @@ static int give_excerpts(acp_run *run, const char *scenario_path, const char *tr
 int acp_cli_run(int argc, char **argv)
 {
     const char *scenario_path = NULL, *trace_path = NULL, *profile_name = NULL;
-    bool quiet = false;
-    if (parse_run_args(argc, argv, &scenario_path, &trace_path, &profile_name, &quiet)) return 2;
+    bool quiet = false, force = false;
+    if (parse_run_args(argc, argv, &scenario_path, &trace_path, &profile_name, &quiet, &force)) return 2;
     int override = ACP_RUN_PROFILE_SCENARIO;
     if (profile_name) {
         acp_clock_profile p;
@@ -145,7 +171,8 @@ int acp_cli_run(int argc, char **argv)
         return 1;
     }
     int status = 0;
-    if (!acp_run_error(run)) status = give_excerpts(run, scenario_path, trace_path);
+    if (!acp_run_error(run) && trace_path && !force) status = trace_too_large(run, trace_path);
+    if (status == 0 && !acp_run_error(run)) status = give_excerpts(run, scenario_path, trace_path);
     if (status == 0 && !acp_run_error(run)) acp_run_start(run);
     if (status == 0 && acp_run_error(run)) {
         fprintf(stderr, "acphys: %s: %s\n", scenario_path, acp_run_error(run));

@@ -55,7 +55,7 @@ describe('the usage: the same full text for acphys alone, help, --help and -h', 
   it('every command line of the npx usage is the native usage\'s, word for word; the native one lists every command', () => {
     const nat = native(['--help']).stdout, js = viaWasm(['--help']).stdout;
     const commandLines = js.split('\n').filter((l) => l.startsWith('  '));
-    assert.equal(commandLines.length, 5); // help, run (2 lines), diff (2 lines)
+    assert.equal(commandLines.length, 6); // help, run (3 lines), diff (2 lines)
     for (const l of commandLines) assert.ok(nat.split('\n').includes(l), `native usage lacks: ${l}`);
     for (const cmd of ['help', 'version', 'math-digest', 'run', 'diff', 'format-digest', 'dump', 'excerpt', 'list', 'bench world',
       'bench kernel', 'bench dat-gen', 'bench dat-read'])
@@ -64,7 +64,7 @@ describe('the usage: the same full text for acphys alone, help, --help and -h', 
 });
 
 describe('usage errors name the argument', () => {
-  const runUsage = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet]\n';
+  const runUsage = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet] [--force]\n';
   it('run: an unknown option, an option without its value, a second scenario, none (both CLIs, exit 2)', () => {
     for (const [args, what] of [
       [['run', scenario, '--bogus'], 'unknown option "--bogus"'],
@@ -76,6 +76,7 @@ describe('usage errors name the argument', () => {
       [['run', scenario, 'other.json'], 'a second scenario file "other.json" (run takes one)'],
       [['run'], 'no scenario file'],
       [['run', '--quiet'], 'no scenario file'],
+      [['run', scenario, '--force', '--force'], '--force given twice'],
     ]) {
       const r = both(args);
       assert.equal(r.status, 2, args.join(' '));
@@ -194,5 +195,49 @@ describe('a scenario whose motion or origin makes no sense warns, naming the fie
   });
   it('the recorded scenarios warn about none of it', () => {
     assert.deepEqual(warningsOf('as-recorded', () => {}), []);
+  });
+});
+
+describe('run --trace refuses a trace estimated above 2 GB unless --force (both CLIs)', () => {
+  // 16,384 objects: 406 frames are 406 × (128 + 300 × 16,384) = 1,995,623,168 bytes by the
+  // estimate, allowed; 407 are 2,000,538,496, refused. The scenario also names an excerpt that does
+  // not exist, so a run the size check lets through stops there, at once (the check comes first).
+  function big(frames) {
+    const s = JSON.parse(readFileSync(join(root, 'data', 'scenarios', 'running-turning-player.json'), 'utf8'));
+    const o = s.objects[0];
+    delete o.name;
+    s.objects = Array.from({ length: 16384 }, (_, i) => ({ ...o, id: i + 1 }));
+    s.events = [];
+    s.excerpts = ['default', 'missing.dat'];
+    s.frames = { hz: 30, count: frames, start: 0 };
+    const path = join(tmp, `big-${frames}.json`);
+    writeFileSync(path, JSON.stringify(s));
+    return path;
+  }
+  const missing = (path) => `acphys: ${path}: excerpts[1]: cannot read "missing.dat": cannot open: No such file or directory ` +
+    '(paths are relative to the scenario file)\n';
+  it('407 frames of 16,384 objects: refused (exit 2), the estimate and --force named, no file written', () => {
+    const path = big(407), trace = join(tmp, 'big.jsonl');
+    const r = both(['run', path, '--quiet', '--trace', trace]);
+    assert.equal(r.status, 2);
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, `acphys run: --trace ${trace}: the trace would be about 2.1 GB (16384 objects x 407 frames at ` +
+      'about 300 bytes an object a frame), more than the 2 GB written without --force; add --force to write it, or run ' +
+      'fewer frames or objects\n');
+    assert.throws(() => readFileSync(trace), { code: 'ENOENT' });
+  });
+  it('407 frames with --force, 406 frames, or no --trace: past the check (to the missing excerpt)', () => {
+    const p407 = big(407), p406 = big(406), trace = join(tmp, 'big.jsonl');
+    for (const [path, args] of [[p407, ['--force']], [p406, []], [p407, []]]) {
+      const withTrace = path === p407 && args.length === 0 ? [] : ['--trace', trace];
+      const r = both(['run', path, '--quiet', ...withTrace, ...args]);
+      assert.equal(r.status, 1, `${path} ${args}`);
+      assert.equal(r.stderr, missing(path));
+    }
+  });
+  it('the documented largest runs fit: 16,384 objects × 300 frames are estimated at 1.47 GB', () => {
+    const path = big(300);
+    const r = both(['run', path, '--quiet', '--trace', join(tmp, 'big.jsonl')]);
+    assert.equal(r.stderr, missing(path));
   });
 });
