@@ -22,8 +22,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "../bench/alloc_count.h"
-#include "../bench/bench.h"
+#include "bench/alloc_count.h"
+#include "bench/bench.h"
 #include "dat_file.h"
 #include "outfile.h"
 

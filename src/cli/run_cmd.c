@@ -10,8 +10,8 @@
 #include "cjson_bridge.h"
 #include "commands.h"
 #include "outfile.h"
-#include "physics.h"
-#include "run.h"
+#include "physics/world/physics.h"
+#include "scenario/run.h"
 
 #define RUN_USAGE \
     "usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet] [--force]\n"
