@@ -8,7 +8,7 @@
 #include "bridge.h"
 #include "physics/cell/terrain.h"
 #include "excerpts.h"
-#include "motiontable.h"
+#include "physics/anim/motion_table.h"
 
 struct acp_run {
     acp_scenario scenario;
