@@ -45,7 +45,7 @@ static uint32_t split_lines(char *text, size_t len, char ***starts, size_t **len
 /* How many of a file's first bytes a "not a trace file" message shows. */
 #define NOT_TRACE_BYTES 16
 
-/* A file whose first line is not JSON is not a trace at all (a text, a DAT, a binary): say so,
+/* A file whose first line does not open a JSON object is not a trace (a text, a DAT): say so,
  * with its first bytes in hex and as text (printable ASCII as it is, \n \r \t escaped, any
  * other byte a '.'). bin/acphys.mjs notTraceFile prints the same. */
 static void not_a_trace_file(const char *path, const unsigned char *bytes, size_t len)
@@ -66,14 +66,17 @@ static void not_a_trace_file(const char *path, const unsigned char *bytes, size_
     fprintf(stderr, "\"%s\n", len > n ? "..." : "");
 }
 
-/* True when a file has no lines or its first line is JSON (strictly, as the diff reads it). */
-static bool first_line_is_json(char **starts, const size_t *lens, uint32_t count)
+/* True when a file has no lines or its first line opens a JSON object ('{' after spaces, tabs or
+ * a UTF-8 byte order mark), as every trace line does: a file that fails this is no trace at all,
+ * while a trace line that is malformed further on gets the line's own message (its column). */
+static bool first_line_opens_object(char **starts, const size_t *lens, uint32_t count)
 {
     if (count == 0) return true;
-    char err[256];
-    acp_jsonv_doc *doc = acp_cjson_parse(starts[0], lens[0], err, sizeof err);
-    acp_jsonv_doc_destroy(doc);
-    return doc != NULL;
+    const unsigned char *p = (const unsigned char *)starts[0];
+    size_t n = lens[0], i = 0;
+    if (n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) i = 3;
+    while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
+    return i < n && p[i] == '{';
 }
 
 int acp_cli_diff(int argc, char **argv)
@@ -102,9 +105,9 @@ int acp_cli_diff(int argc, char **argv)
     int status = 2;
     if (ca == UINT32_MAX || cb == UINT32_MAX) {
         fprintf(stderr, "acphys: out of memory\n");
-    } else if (!first_line_is_json(sa, na, ca)) {
+    } else if (!first_line_opens_object(sa, na, ca)) {
         not_a_trace_file(argv[0], (const unsigned char *)a, la);
-    } else if (!first_line_is_json(sb, nb, cb)) {
+    } else if (!first_line_opens_object(sb, nb, cb)) {
         not_a_trace_file(argv[1], (const unsigned char *)b, lb);
     } else {
         acp_trace_diff d;

@@ -150,7 +150,25 @@ describe('diff against a file that is not a trace: said so, with its first bytes
     const r = both(['diff', join(tmp, 'notes.txt'), join(tmp, 'portal.dat')]);
     assert.match(r.stderr, new RegExp(`^acphys: diff: ${join(tmp, 'notes.txt')} is not a trace file`));
   });
-  it('a trace with a broken later line, or a first line that is JSON but not a trace line, keeps its line-level message', () => {
+  it('a JSON array is no trace file either', () => {
+    const path = join(tmp, 'array.jsonl');
+    writeFileSync(path, '[1,2]\n');
+    const r = both(['diff', golden, path]);
+    assert.equal(r.status, 2);
+    assert.equal(r.stderr, `${intro(path)} 5b 31 2c 32 5d 0a "[1,2]\\n"\n`);
+  });
+  it('a trace whose first line opens an object but is malformed (a NaN), a broken later line, a first line that is JSON ' +
+    'but not a trace line: each keeps its line-level message; a byte order mark is no obstacle', () => {
+    const nan = join(tmp, 'nan.jsonl');
+    writeFileSync(nan, '{"frame":1,"now":NaN,"objects":[]}\n');
+    let r0 = both(['diff', golden, nan]);
+    assert.equal(r0.status, 2);
+    assert.equal(r0.stderr, 'acphys: diff: line 1 of b is not valid JSON: column 18: not a JSON value (NaN and Infinity ' +
+      'are not JSON; write a number)\n');
+    const bom = join(tmp, 'bom.jsonl');
+    writeFileSync(bom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(golden)]));
+    r0 = both(['diff', golden, bom]);
+    assert.equal(r0.status, 0, r0.stderr);
     const lines = readFileSync(golden, 'utf8').split('\n');
     const broken = join(tmp, 'broken.jsonl');
     writeFileSync(broken, [...lines.slice(0, 3), '{"frame": oops', ...lines.slice(4)].join('\n'));
