@@ -46,7 +46,7 @@ function fileHash(path) {
 }
 
 describe('run --trace with 16,384 objects: streamed, identical to native, nothing left beside it', () => {
-  it('the largest scenario: same trace and closing line as build/native/acphys, only the trace in its folder', { timeout: 900_000 }, () => {
+  it('the largest scenario through npx acphys: same trace and closing line as build/native/acphys, only the trace in its folder', { timeout: 900_000 }, () => {
     // 128 frames of 16,384 objects are some 600 MB of trace: more than V8's longest string
     // (2^29 − 24 characters), which the old 256-lines-per-write join could not build.
     const scenario = join(tmp, 'many.json');
@@ -56,9 +56,10 @@ describe('run --trace with 16,384 objects: streamed, identical to native, nothin
     for (const [tag, dir] of Object.entries(dirs)) {
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir);
-      const cmd = tag === 'native' ? [nativeCli] : [process.execPath, cli];
+      // Through npx itself (package.json's bin: bin/acphys.mjs), as the README has users run it.
+      const cmd = tag === 'native' ? [nativeCli] : ['npx', '--no-install', 'acphys'];
       const r = spawnSync(cmd[0], [...cmd.slice(1), 'run', scenario, '--quiet', '--trace', join(dir, 'out.jsonl')],
-        { encoding: 'utf8', maxBuffer: 1 << 20 });
+        { cwd: root, encoding: 'utf8', maxBuffer: 1 << 20 });
       assert.equal(r.stderr, '', `${tag}: stderr`);
       assert.equal(r.status, 0, `${tag}: exit status`);
       assert.match(r.stdout, /^128 frames, digest [0-9a-f]{16}\n$/, `${tag}: closing line`);
