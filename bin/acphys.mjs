@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // acphys through the .wasm: `npx acphys run <scenario.json> [--trace out.jsonl] [--profile NAME]
-// [--quiet]` and `npx acphys diff <a.jsonl> <b.jsonl>`. Same arguments, output and exit status as
+// [--quiet] [--force]`, `npx acphys diff <a.jsonl> <b.jsonl>` and `npx acphys help`. Same arguments, output and exit status as
 // the native CLI (src/cli/run_cmd.c, diff_cmd.c): the table, trace lines, digests and error
 // messages all come from the same C runner; only the file reading and JSON parsing are Node's.
 import { readFileSync, writeSync, openSync, closeSync, fstatSync, statSync, lstatSync, realpathSync, renameSync,

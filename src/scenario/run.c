@@ -301,9 +301,8 @@ static bool missing_record(acp_run *run, uint32_t i, const char *field, const ch
 }
 
 /* A float for messages, as short as it reads back: whole numbers below 1e9 in full, others with
- * the fewest significant digits (%.Ng, N ≤ 9)
- * that strtof turns back into f (both C libraries' strtof are correctly rounded, so native and
- * WASM print the same). */
+ * the fewest significant digits (%.Ng, N ≤ 9) that strtof turns back into f (both C libraries'
+ * strtof are correctly rounded, so native and WASM print the same). */
 static void put_float(acp_text *t, float f)
 {
     if (f == floorf(f) && fabsf(f) < 1e9f) { /* whole numbers in full: 100, not 1e+02 */
@@ -356,7 +355,7 @@ static void warn_no_cell(acp_run *run, uint32_t i)
     acp_vec3 origin = so->position.frame.origin;
     bool outside = !acp_cell_is_indoor(cell) && acp_terrain_get_landblock(run->terrain, cell) &&
                    !(origin.x >= 0.0f && origin.x < ACP_BLOCK_LENGTH && origin.y >= 0.0f && origin.y < ACP_BLOCK_LENGTH);
-    char w[320];
+    char w[400]; /* the longest: an origin of three 9-digit floats, then a landblock and why */
     acp_text t;
     acp_text_fixed(&t, w, sizeof w);
     put_object_path(&t, i, outside ? "position.origin" : "position.cell");
