@@ -247,3 +247,80 @@ export function gfxobj(g) {
   if (g.flags & 8) w.u32(g.degrade_id);
   return w.result();
 }
+
+/** Frame (Frame::UnPack: the AFrame layout) for { origin, orientation }. */
+const frameOf = (w, f) => frame(w, f ?? IDENTITY);
+
+function vertexArray(w, vertices, type = 1) {
+  w.u32(type).u32(vertices.length);
+  for (const v of vertices) {
+    w.u16(v.id).u16((v.uvs ?? []).length).vec3(v.origin).vec3(v.normal ?? [0, 0, 1]);
+    for (const [u, t] of v.uvs ?? []) w.f32(u).f32(t);
+  }
+  return w;
+}
+
+/** CellStruct (CCellStruct::UnPack): { id, vertices, polygons, portals, cell_bsp,
+ *  physics_polygons, physics_bsp, drawing_bsp? }. */
+export function cellStruct(w, c) {
+  w.u32(c.id).u32(c.polygons.length).u32(c.physics_polygons.length).u32(c.portals.length);
+  vertexArray(w, c.vertices, c.vertex_type);
+  for (const p of c.polygons) polygon(w, p);
+  for (const p of c.portals) w.u16(p);
+  w.align4();
+  bspNode(w, c.cell_bsp, 'cell');
+  for (const p of c.physics_polygons) polygon(w, p);
+  bspNode(w, c.physics_bsp, 'physics');
+  w.u32(c.drawing_bsp ? 1 : 0);
+  if (c.drawing_bsp) bspNode(w, c.drawing_bsp, 'drawing');
+  return w.align4();
+}
+
+/** Environment (CEnvironment::UnPack): { id, cell_structs }. */
+export function environment(e) {
+  const w = new ByteWriter();
+  w.u32(e.id).u32(e.cell_structs.length);
+  for (const c of e.cell_structs) cellStruct(w, c);
+  return w.result();
+}
+
+/** EnvCell (CEnvCell::UnPack): { id, flags, surfaces (u16), environment (u16), cell_struct,
+ *  position, portals: [{ flags, polygon, other_cell (u16), other_portal }], visible_cells (u16),
+ *  stabs: [{ id, frame }], restriction_obj }. */
+export function envcell(c) {
+  const w = new ByteWriter();
+  w.u32(c.id).u32(c.flags).u32(c.cell_id ?? c.id).u8(c.surfaces.length).u8(c.portals.length).u16(c.visible_cells.length);
+  for (const s of c.surfaces) w.u16(s);
+  w.u16(c.environment).u16(c.cell_struct);
+  frameOf(w, c.position);
+  for (const p of c.portals) w.u16(p.flags).u16(p.polygon).u16(p.other_cell).u16(p.other_portal);
+  for (const v of c.visible_cells) w.u16(v);
+  if (c.flags & 2) { w.u32(c.stabs.length); for (const s of c.stabs) frameOf(w.u32(s.id), s.frame); }
+  if (c.flags & 8) w.u32(c.restriction_obj);
+  return w.result();
+}
+
+/** LandBlockInfo (CLandBlockInfo::UnPack): { id, num_cells, objects: [{ id, frame }],
+ *  buildings: [{ model_id, frame, num_leaves, portals: [{ flags, other_cell, other_portal,
+ *  stabs }] }], pack_mask, restrictions: [[cell, object]], table_size }. */
+export function landblockInfo(lb) {
+  const w = new ByteWriter();
+  w.u32(lb.id).u32(lb.num_cells).u32(lb.objects.length);
+  for (const s of lb.objects) frameOf(w.u32(s.id), s.frame);
+  w.u32((lb.buildings.length & 0xFFFF) | ((lb.pack_mask ?? 0) << 16));
+  for (const b of lb.buildings) {
+    frameOf(w.u32(b.model_id), b.frame);
+    w.u32(b.num_leaves).u32(b.portals.length);
+    for (const p of b.portals) {
+      w.u16(p.flags).u16(p.other_cell).u16(p.other_portal).u16(p.stabs.length);
+      for (const s of p.stabs) w.u16(s);
+      if (p.stabs.length & 1) w.u16(0);
+    }
+  }
+  if ((lb.pack_mask ?? 0) & 1) {
+    const r = lb.restrictions ?? [];
+    w.u32((r.length & 0xFFFF) | ((lb.table_size ?? 8) << 16));
+    for (const [cell, obj] of r) w.u32(cell).u32(obj);
+  }
+  return w.result();
+}

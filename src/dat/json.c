@@ -534,18 +534,13 @@ static void v_polygons(jb *b, const char *k, const acp_gfx_polygon *p, uint32_t 
     end_arr(b);
 }
 
-static void gfxobj_json(jb *b, const acp_gfxobj *g)
+static void v_vertex_array(jb *b, const acp_vertex_array *va)
 {
-    k_u(b, "flags", g->flags);
-    key(b, "surfaces");
-    arr(b);
-    for (uint32_t i = 0; i < g->num_surfaces; i++) v_id(b, g->surfaces[i]);
-    end_arr(b);
-    k_u(b, "vertex_type", g->vertex_type);
+    k_u(b, "vertex_type", va->type);
     key(b, "vertices");
     arr(b);
-    for (uint32_t i = 0; i < g->num_vertices; i++) {
-        const acp_gfx_vertex *v = &g->vertices[i];
+    for (uint32_t i = 0; i < va->num_vertices; i++) {
+        const acp_gfx_vertex *v = &va->vertices[i];
         obj(b);
         k_u(b, "id", v->id);
         k_u(b, "num_uvs", v->num_uvs);
@@ -554,6 +549,16 @@ static void gfxobj_json(jb *b, const acp_gfxobj *g)
         end_obj(b);
     }
     end_arr(b);
+}
+
+static void gfxobj_json(jb *b, const acp_gfxobj *g)
+{
+    k_u(b, "flags", g->flags);
+    key(b, "surfaces");
+    arr(b);
+    for (uint32_t i = 0; i < g->num_surfaces; i++) v_id(b, g->surfaces[i]);
+    end_arr(b);
+    v_vertex_array(b, &g->vertex_array);
     v_polygons(b, "physics_polygons", g->physics_polygons, g->num_physics_polygons);
     key(b, "physics_bsp");
     v_bsp(b, g->physics_bsp);
@@ -562,6 +567,118 @@ static void gfxobj_json(jb *b, const acp_gfxobj *g)
     key(b, "drawing_bsp");
     v_bsp(b, g->drawing_bsp);
     k_id(b, "degrade_id", g->degrade_id);
+}
+
+static void v_stabs(jb *b, const char *k, const acp_stab *s, uint32_t n)
+{
+    key(b, k);
+    arr(b);
+    for (uint32_t i = 0; i < n; i++) {
+        obj(b);
+        k_id(b, "id", s[i].id);
+        key(b, "frame");
+        v_frame(b, &s[i].frame);
+        end_obj(b);
+    }
+    end_arr(b);
+}
+
+static void v_ids(jb *b, const char *k, const uint32_t *v, uint32_t n)
+{
+    key(b, k);
+    arr(b);
+    for (uint32_t i = 0; i < n; i++) v_id(b, v[i]);
+    end_arr(b);
+}
+
+static void environment_json(jb *b, const acp_environment *e)
+{
+    key(b, "cell_structs");
+    arr(b);
+    for (uint32_t i = 0; i < e->num_cell_structs; i++) {
+        const acp_cell_struct *c = &e->cell_structs[i];
+        obj(b);
+        k_u(b, "id", c->id);
+        v_vertex_array(b, &c->vertex_array);
+        v_polygons(b, "polygons", c->polygons, c->num_polygons);
+        v_u16s(b, "portals", c->portals, c->num_portals);
+        key(b, "cell_bsp");
+        v_bsp(b, c->cell_bsp);
+        v_polygons(b, "physics_polygons", c->physics_polygons, c->num_physics_polygons);
+        key(b, "physics_bsp");
+        v_bsp(b, c->physics_bsp);
+        key(b, "drawing_bsp");
+        v_bsp(b, c->drawing_bsp);
+        end_obj(b);
+    }
+    end_arr(b);
+}
+
+static void envcell_json(jb *b, const acp_envcell *c)
+{
+    k_u(b, "flags", c->flags);
+    k_id(b, "cell_id", c->cell_id);
+    v_ids(b, "surfaces", c->surfaces, c->num_surfaces);
+    k_id(b, "environment_id", c->environment_id);
+    k_u(b, "cell_struct", c->cell_struct);
+    key(b, "position");
+    v_frame(b, &c->position);
+    key(b, "portals");
+    arr(b);
+    for (uint32_t i = 0; i < c->num_portals; i++) {
+        const acp_cell_portal *p = &c->portals[i];
+        obj(b);
+        k_u(b, "flags", p->flags);
+        k_u(b, "polygon", p->polygon);
+        k_id(b, "other_cell_id", p->other_cell_id);
+        k_u(b, "other_portal_id", p->other_portal_id);
+        end_obj(b);
+    }
+    end_arr(b);
+    v_ids(b, "visible_cells", c->visible_cells, c->num_visible_cells);
+    v_stabs(b, "stabs", c->stabs, c->num_stabs);
+    k_id(b, "restriction_obj", c->restriction_obj);
+}
+
+static void landblock_info_json(jb *b, const acp_landblock_info *lb)
+{
+    k_u(b, "num_cells", lb->num_cells);
+    v_stabs(b, "objects", lb->objects, lb->num_objects);
+    key(b, "buildings");
+    arr(b);
+    for (uint32_t i = 0; i < lb->num_buildings; i++) {
+        const acp_building *bd = &lb->buildings[i];
+        obj(b);
+        k_id(b, "model_id", bd->model_id);
+        key(b, "frame");
+        v_frame(b, &bd->frame);
+        k_u(b, "num_leaves", bd->num_leaves);
+        key(b, "portals");
+        arr(b);
+        for (uint32_t j = 0; j < bd->num_portals; j++) {
+            const acp_bld_portal *p = &bd->portals[j];
+            obj(b);
+            k_u(b, "flags", p->flags);
+            k_id(b, "other_cell_id", p->other_cell_id);
+            k_u(b, "other_portal_id", p->other_portal_id);
+            v_ids(b, "stabs", p->stabs, p->num_stabs);
+            end_obj(b);
+        }
+        end_arr(b);
+        end_obj(b);
+    }
+    end_arr(b);
+    k_u(b, "pack_mask", lb->pack_mask);
+    k_u(b, "restriction_table_size", lb->restriction_table_size);
+    key(b, "restrictions");
+    arr(b);
+    for (uint32_t i = 0; i < lb->num_restrictions; i++) {
+        arr(b);
+        v_id(b, lb->restrictions[i].cell_id);
+        v_id(b, lb->restrictions[i].object_id);
+        end_arr(b);
+    }
+    end_arr(b);
 }
 
 char *acp_dat_record_json(const acp_dat_record *rec, const acp_region *region, size_t *len)
@@ -579,6 +696,9 @@ char *acp_dat_record_json(const acp_dat_record *rec, const acp_region *region, s
     case ACP_DAT_TYPE_LANDBLOCK: landblock_json(&b, rec->as.landblock, region); break;
     case ACP_DAT_TYPE_REGION: region_json(&b, rec->as.region); break;
     case ACP_DAT_TYPE_GFXOBJ: gfxobj_json(&b, rec->as.gfxobj); break;
+    case ACP_DAT_TYPE_ENVIRONMENT: environment_json(&b, rec->as.environment); break;
+    case ACP_DAT_TYPE_ENVCELL: envcell_json(&b, rec->as.envcell); break;
+    case ACP_DAT_TYPE_LANDBLOCK_INFO: landblock_info_json(&b, rec->as.landblock_info); break;
     default: break;
     }
     end_obj(&b);

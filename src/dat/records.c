@@ -544,6 +544,9 @@ static const struct parser {
     [ACP_DAT_TYPE_LANDBLOCK] = {sizeof(acp_landblock), "landblock", unpack_landblock},
     [ACP_DAT_TYPE_REGION] = {sizeof(acp_region), "region", unpack_region},
     [ACP_DAT_TYPE_GFXOBJ] = {sizeof(acp_gfxobj), "gfxobj", acp_unpack_gfxobj},
+    [ACP_DAT_TYPE_ENVIRONMENT] = {sizeof(acp_environment), "environment", acp_unpack_environment},
+    [ACP_DAT_TYPE_ENVCELL] = {sizeof(acp_envcell), "envcell", acp_unpack_envcell},
+    [ACP_DAT_TYPE_LANDBLOCK_INFO] = {sizeof(acp_landblock_info), "landblock_info", acp_unpack_landblock_info},
 };
 
 static void *unpack_as(acp_dat_type type, const uint8_t *data, size_t size, acp_arena *arena, acp_dat_status *st,
@@ -601,17 +604,45 @@ acp_dat_status acp_gfxobj_unpack(const uint8_t *data, size_t size, acp_arena *ar
     return st;
 }
 
+acp_dat_status acp_environment_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_environment **out,
+                                      acp_dat_error *err)
+{
+    acp_dat_status st;
+    *out = unpack_as(ACP_DAT_TYPE_ENVIRONMENT, data, size, arena, &st, err);
+    return st;
+}
+
+acp_dat_status acp_envcell_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_envcell **out,
+                                  acp_dat_error *err)
+{
+    acp_dat_status st;
+    *out = unpack_as(ACP_DAT_TYPE_ENVCELL, data, size, arena, &st, err);
+    return st;
+}
+
+acp_dat_status acp_landblock_info_unpack(const uint8_t *data, size_t size, acp_arena *arena,
+                                         acp_landblock_info **out, acp_dat_error *err)
+{
+    acp_dat_status st;
+    *out = unpack_as(ACP_DAT_TYPE_LANDBLOCK_INFO, data, size, arena, &st, err);
+    return st;
+}
+
 acp_dat_type acp_dat_type_of(uint32_t data_set, uint32_t id)
 {
     if (data_set == ACP_DAT_CELL) {
-        if ((id & 0xFFFFu) == 0xFFFFu) return ACP_DAT_TYPE_LANDBLOCK;
-        return id == 0x13000000u ? ACP_DAT_TYPE_REGION : ACP_DAT_TYPE_UNKNOWN;
+        if (id == 0x13000000u) return ACP_DAT_TYPE_REGION;
+        uint32_t cell = id & 0xFFFFu;
+        if (cell == 0xFFFFu) return ACP_DAT_TYPE_LANDBLOCK;
+        if (cell == 0xFFFEu) return ACP_DAT_TYPE_LANDBLOCK_INFO;
+        return cell >= 0x0100u ? ACP_DAT_TYPE_ENVCELL : ACP_DAT_TYPE_UNKNOWN;
     }
     switch (id >> 24) {
     case 0x01: return ACP_DAT_TYPE_GFXOBJ;
     case 0x02: return ACP_DAT_TYPE_SETUP;
     case 0x03: return ACP_DAT_TYPE_ANIMATION;
     case 0x09: return ACP_DAT_TYPE_MOTION_TABLE;
+    case 0x0D: return ACP_DAT_TYPE_ENVIRONMENT;
     case 0x13: return ACP_DAT_TYPE_REGION;
     default: return ACP_DAT_TYPE_UNKNOWN;
     }
@@ -626,6 +657,9 @@ const char *acp_dat_type_name(acp_dat_type type)
     case ACP_DAT_TYPE_LANDBLOCK: return "LandBlock";
     case ACP_DAT_TYPE_REGION: return "Region";
     case ACP_DAT_TYPE_GFXOBJ: return "GfxObj";
+    case ACP_DAT_TYPE_ENVIRONMENT: return "Environment";
+    case ACP_DAT_TYPE_ENVCELL: return "EnvCell";
+    case ACP_DAT_TYPE_LANDBLOCK_INFO: return "LandBlockInfo";
     default: return "unknown";
     }
 }

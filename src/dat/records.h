@@ -274,6 +274,14 @@ typedef struct acp_gfx_vertex {
     acp_vec3 normal;
 } acp_gfx_vertex;
 
+/** A vertex array (retail CVertexArray): its type (1, CSWVertex, the only one retail reads) and
+ *  vertices. */
+typedef struct acp_vertex_array {
+    uint32_t type;
+    uint32_t num_vertices;
+    acp_gfx_vertex *vertices;
+} acp_vertex_array;
+
 /** Polygon sides (retail CullMode / sides_type). */
 enum { ACP_POLY_SIDES_SINGLE = 0, ACP_POLY_SIDES_BOTH = 1, ACP_POLY_SIDES_CLOCKWISE = 2 };
 /** Polygon stippling bits that decide which uv lists are stored. */
@@ -348,9 +356,7 @@ typedef struct acp_gfxobj {
     uint32_t flags;                    /* ACP_GFX_* */
     uint32_t num_surfaces;
     uint32_t *surfaces;                /* Surface ids (0x08xxxxxx) */
-    uint32_t vertex_type;              /* 1: CSWVertex, the only type retail reads */
-    uint32_t num_vertices;
-    acp_gfx_vertex *vertices;
+    acp_vertex_array vertex_array;
     uint32_t num_physics_polygons;
     acp_gfx_polygon *physics_polygons;
     acp_bsp_node *physics_bsp;         /* root, or NULL without HAS_PHYSICS */
@@ -360,5 +366,118 @@ typedef struct acp_gfxobj {
     acp_bsp_node *drawing_bsp;         /* root, or NULL without HAS_DRAWING */
     uint32_t degrade_id;               /* 0x11xxxxxx with HAS_DEGRADE, else 0 */
 } acp_gfxobj;
+
+/* ---- Environment (0x0Dxxxxxx; retail CEnvironment::UnPack) and its CellStructs ---- */
+
+#define ACP_MAX_CELL_STRUCTS 4096u
+#define ACP_MAX_CELL_PORTALS 256u      /* an EnvCell's portal count is a u8 */
+#define ACP_MAX_STABS 65536u           /* static objects of a cell or landblock, buildings */
+
+/** Retail CCellStruct: one room's geometry. Coordinates are metres in the cell's axes. */
+typedef struct acp_cell_struct {
+    uint32_t id;                       /* cellstruct_id: the index an EnvCell names */
+    acp_vertex_array vertex_array;
+    uint32_t num_polygons;
+    acp_gfx_polygon *polygons;         /* drawing polygons; the portals and the cell BSP index them */
+    uint32_t num_portals;
+    uint16_t *portals;                 /* polygon indices of the portal polygons (checked) */
+    acp_bsp_node *cell_bsp;            /* cell tree (planes and leaves) over the polygons */
+    uint32_t num_physics_polygons;
+    acp_gfx_polygon *physics_polygons;
+    acp_bsp_node *physics_bsp;         /* physics tree over the physics polygons */
+    acp_bsp_node *drawing_bsp;         /* drawing tree over the polygons, or NULL (stored flag 0) */
+} acp_cell_struct;
+
+/** Retail CEnvironment: the CellStructs EnvCells are built from, in stored order. */
+typedef struct acp_environment {
+    uint32_t id;
+    uint32_t num_cell_structs;
+    acp_cell_struct *cell_structs;
+} acp_environment;
+
+/* ---- EnvCell (cell 0xXXYY0100..0xXXYYFFFD; retail CEnvCell::UnPack) ---- */
+
+/** EnvCell flags (retail pack_bitfield). */
+enum { ACP_ENVCELL_SEEN_OUTSIDE = 1, ACP_ENVCELL_HAS_STATICS = 2, ACP_ENVCELL_HAS_RESTRICTION = 8 };
+
+/** A portal of an EnvCell (retail CCellPortal::UnPack 0x0053BAB0): the polygon of its
+ *  CellStruct it is, and the cell and portal on its other side. */
+typedef struct acp_cell_portal {
+    uint16_t flags;                    /* bit 0 exact_match, bit 1 clear = portal_side 1, bit 2 no other cell */
+    uint16_t polygon;                  /* poly_id: the portal polygon's index in the CellStruct's polygons */
+    uint32_t other_cell_id;            /* block_mask | stored u16; 0xFFFFFFFF with flag bit 2 */
+    uint16_t other_portal_id;
+    bool exact_match;                  /* flags & 1 */
+    bool portal_side;                  /* !(flags & 2) */
+} acp_cell_portal;
+
+/** A static object placed in a cell or on a landblock (retail stab_list + frames). */
+typedef struct acp_stab {
+    uint32_t id;                       /* Setup (0x02) or GfxObj (0x01) id */
+    acp_aframe frame;                  /* in the cell's or landblock's frame (metres) */
+} acp_stab;
+
+/** Retail CEnvCell: an indoor cell. */
+typedef struct acp_envcell {
+    uint32_t id;
+    uint32_t flags;                    /* ACP_ENVCELL_* */
+    uint32_t cell_id;                  /* the id stored again after the flags (its block gives block_mask) */
+    uint32_t num_surfaces;
+    uint32_t *surfaces;                /* 0x08000000 | stored u16 */
+    uint32_t environment_id;           /* 0x0D000000 | stored u16 */
+    uint16_t cell_struct;              /* the CellStruct's id in that Environment */
+    acp_aframe position;               /* the cell's frame in its landblock (metres) */
+    uint32_t num_portals;
+    acp_cell_portal *portals;
+    uint32_t num_visible_cells;
+    uint32_t *visible_cells;           /* block_mask | stored u16 */
+    uint32_t num_stabs;
+    acp_stab *stabs;                   /* with HAS_STATICS */
+    uint32_t restriction_obj;          /* with HAS_RESTRICTION, else 0 */
+} acp_envcell;
+
+/* ---- LandBlockInfo (cell 0xXXYYFFFE; retail CLandBlockInfo::UnPack) ---- */
+
+#define ACP_MAX_BUILDING_PORTALS 65536u
+
+/** A building's portal (retail CBldPortal::UnPack 0x0053BC40): into one of its EnvCells. */
+typedef struct acp_bld_portal {
+    uint16_t flags;                    /* bit 0 exact_match, bit 1 clear = portal_side 1 */
+    uint32_t other_cell_id;            /* block_mask | stored u16 */
+    uint16_t other_portal_id;
+    uint32_t num_stabs;
+    uint32_t *stabs;                   /* cells seen through the portal: block_mask | stored u16 */
+    bool exact_match;
+    bool portal_side;
+} acp_bld_portal;
+
+/** A building on a landblock (retail BuildInfo): its model, frame, leaves and portals. */
+typedef struct acp_building {
+    uint32_t model_id;                 /* Setup or GfxObj of the shell */
+    acp_aframe frame;                  /* in the landblock (metres) */
+    uint32_t num_leaves;
+    uint32_t num_portals;
+    acp_bld_portal *portals;
+} acp_building;
+
+/** One restriction table entry (a land cell id → the object that restricts entry). */
+typedef struct acp_restriction {
+    uint32_t cell_id;
+    uint32_t object_id;
+} acp_restriction;
+
+/** Retail CLandBlockInfo: what stands on a landblock. */
+typedef struct acp_landblock_info {
+    uint32_t id;                       /* 0xXXYYFFFE */
+    uint32_t num_cells;                /* EnvCells of the landblock (0xXXYY0100 upward) */
+    uint32_t num_objects;
+    acp_stab *objects;                 /* static objects (scenery, trees) */
+    uint32_t num_buildings;
+    acp_building *buildings;
+    uint32_t pack_mask;                /* the high 16 bits of the buildings word; bit 0: a restriction table follows */
+    uint32_t num_restrictions;
+    acp_restriction *restrictions;     /* sorted by cell id (unique) */
+    uint32_t restriction_table_size;   /* the stored bucket count */
+} acp_landblock_info;
 
 #endif

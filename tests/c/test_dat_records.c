@@ -18,6 +18,8 @@ static const seed seeds[] = {
     {"motion-table.bin", ACP_DAT_TYPE_MOTION_TABLE}, {"landblock.bin", ACP_DAT_TYPE_LANDBLOCK},
     {"region.bin", ACP_DAT_TYPE_REGION},             {"gfxobj-wall.bin", ACP_DAT_TYPE_GFXOBJ},
     {"gfxobj-physics-only.bin", ACP_DAT_TYPE_GFXOBJ},
+    {"environment-corridor.bin", ACP_DAT_TYPE_ENVIRONMENT}, {"environment-drawing.bin", ACP_DAT_TYPE_ENVIRONMENT},
+    {"envcell-corridor.bin", ACP_DAT_TYPE_ENVCELL},  {"landblock-info-cottage.bin", ACP_DAT_TYPE_LANDBLOCK_INFO},
 };
 
 static uint8_t *load_seed(const char *file, size_t *size)
@@ -225,7 +227,11 @@ static void ids_and_types_are_checked(void)
     ENSURE_EQ(acp_dat_record_parse(ACP_DAT_TYPE_UNKNOWN, 0xA9B4FFFFu, b, size, &rec, &err), ACP_DAT_ERR_UNSUPPORTED_TYPE);
     ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0x0200FFFFu), ACP_DAT_TYPE_LANDBLOCK);
     ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0x13000000u), ACP_DAT_TYPE_REGION);
-    ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0xA9B40100u), ACP_DAT_TYPE_UNKNOWN);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0xA9B40100u), ACP_DAT_TYPE_ENVCELL);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0xA9B4FFFDu), ACP_DAT_TYPE_ENVCELL);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0xA9B400FFu), ACP_DAT_TYPE_UNKNOWN);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0xA9B4FFFEu), ACP_DAT_TYPE_LANDBLOCK_INFO);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_PORTAL, 0x0D000001u), ACP_DAT_TYPE_ENVIRONMENT);
     ENSURE_EQ(acp_dat_type_of(ACP_DAT_PORTAL, 0x0200FFFFu), ACP_DAT_TYPE_SETUP);
     ENSURE_EQ(acp_dat_type_of(ACP_DAT_PORTAL, 0x01000001u), ACP_DAT_TYPE_GFXOBJ);
     ENSURE_EQ(acp_dat_type_of(ACP_DAT_PORTAL, 0x0E000001u), ACP_DAT_TYPE_UNKNOWN);
@@ -464,13 +470,13 @@ static void gfxobj_decodes_wall(void)
     ENSURE_EQ(g->flags, 11);
     ENSURE_EQ(g->num_surfaces, 2);
     ENSURE_EQ(g->surfaces[1], 0x08000002u);
-    ENSURE_EQ(g->vertex_type, 1);
-    ENSURE_EQ(g->num_vertices, 4);
-    ENSURE_EQ(g->vertices[2].id, 2);
-    ENSURE_EQ(g->vertices[2].num_uvs, 1);
-    ENSURE_FBITS(g->vertices[2].origin.x, 1.0f);
-    ENSURE_FBITS(g->vertices[2].origin.z, 3.0f);
-    ENSURE_FBITS(g->vertices[2].normal.y, -1.0f);
+    ENSURE_EQ(g->vertex_array.type, 1);
+    ENSURE_EQ(g->vertex_array.num_vertices, 4);
+    ENSURE_EQ(g->vertex_array.vertices[2].id, 2);
+    ENSURE_EQ(g->vertex_array.vertices[2].num_uvs, 1);
+    ENSURE_FBITS(g->vertex_array.vertices[2].origin.x, 1.0f);
+    ENSURE_FBITS(g->vertex_array.vertices[2].origin.z, 3.0f);
+    ENSURE_FBITS(g->vertex_array.vertices[2].normal.y, -1.0f);
     /* Physics polygons: no uv lists (stippling 4), single-sided. */
     ENSURE_EQ(g->num_physics_polygons, 2);
     ENSURE_EQ(g->physics_polygons[1].num_pts, 4);
@@ -522,6 +528,114 @@ static void gfxobj_decodes_wall(void)
     free(b);
 }
 
+/* The corridor of gen-dat-fixtures.mjs (environmentObject): one CellStruct, read as
+ * CCellStruct::UnPack reads it (the align after the portal list, the cell tree's bare leaves,
+ * no drawing tree when the flag is 0). */
+static void environment_decodes_corridor(void)
+{
+    size_t size = 0;
+    uint8_t *b = load_seed("environment-corridor.bin", &size);
+    if (!b) return;
+    acp_dat_record rec;
+    acp_dat_error err;
+    ENSURE_EQ(parse(ACP_DAT_TYPE_ENVIRONMENT, b, size, &rec, &err), ACP_DAT_OK);
+    const acp_environment *e = rec.as.environment;
+    if (e && e->num_cell_structs == 1) {
+        const acp_cell_struct *c = &e->cell_structs[0];
+        ENSURE_EQ(c->vertex_array.num_vertices, 7);
+        ENSURE_FBITS(c->vertex_array.vertices[5].origin.y, 10.0f);
+        ENSURE_EQ(c->num_polygons, 3);
+        ENSURE_EQ(c->num_portals, 1);
+        ENSURE_EQ(c->portals[0], 2);
+        ENSURE(c->cell_bsp && c->cell_bsp->type == ACP_BSP_BPNN_ && c->cell_bsp->neg && c->cell_bsp->neg->leaf_index == 1);
+        ENSURE(c->cell_bsp && c->cell_bsp->sphere.radius == 0.0f); /* cell trees store no spheres */
+        ENSURE_EQ(c->num_physics_polygons, 2);
+        ENSURE(c->physics_bsp && c->physics_bsp->type == ACP_BSP_BPIn && !c->physics_bsp->neg);
+        ENSURE(c->physics_bsp && c->physics_bsp->pos && c->physics_bsp->pos->num_polys == 2);
+        ENSURE(c->drawing_bsp == NULL);
+    } else {
+        ENSURE(e && e->num_cell_structs == 1);
+    }
+    acp_dat_record_free(&rec);
+    free(b);
+    b = load_seed("environment-drawing.bin", &size);
+    if (!b) return;
+    ENSURE_EQ(parse(ACP_DAT_TYPE_ENVIRONMENT, b, size, &rec, &err), ACP_DAT_OK);
+    e = rec.as.environment;
+    ENSURE(e && e->cell_structs[0].drawing_bsp && e->cell_structs[0].drawing_bsp->num_portals == 1);
+    acp_dat_record_free(&rec);
+    free(b);
+}
+
+/* EnvCell 0x3A11012B (envcellObject): ids completed with the block, portal flags decoded. */
+static void envcell_decodes_corridor(void)
+{
+    size_t size = 0;
+    uint8_t *b = load_seed("envcell-corridor.bin", &size);
+    if (!b) return;
+    acp_dat_record rec;
+    acp_dat_error err;
+    ENSURE_EQ(parse(ACP_DAT_TYPE_ENVCELL, b, size, &rec, &err), ACP_DAT_OK);
+    const acp_envcell *c = rec.as.envcell;
+    if (c) {
+        ENSURE_EQ(c->flags, 10);
+        ENSURE_EQ(c->num_surfaces, 2);
+        ENSURE_EQ(c->surfaces[1], 0x08000456u);
+        ENSURE_EQ(c->environment_id, 0x0D00F0A0u);
+        ENSURE_FBITS(c->position.origin.z, -6.0f);
+        ENSURE_EQ(c->num_portals, 2);
+        ENSURE_EQ(c->portals[0].other_cell_id, 0x3A11012Cu);
+        ENSURE(c->portals[0].exact_match && c->portals[0].portal_side);
+        ENSURE_EQ(c->portals[1].other_cell_id, 0xFFFFFFFFu); /* flag bit 2: no other cell */
+        ENSURE(!c->portals[1].portal_side);                   /* flag bit 1 */
+        ENSURE_EQ(c->portals[1].other_portal_id, 7);
+        ENSURE_EQ(c->num_visible_cells, 3);
+        ENSURE_EQ(c->visible_cells[2], 0x3A11012Du);
+        ENSURE_EQ(c->num_stabs, 1);
+        ENSURE_EQ(c->stabs[0].id, 0x02000108u);
+        ENSURE_EQ(c->restriction_obj, 0x7A9B4001u);
+    }
+    acp_dat_record_free(&rec);
+    free(b);
+}
+
+/* LandBlockInfo 0xA9B4FFFE (landblockInfoObject): the odd cell list padded, restrictions sorted. */
+static void landblock_info_decodes_cottage(void)
+{
+    size_t size = 0;
+    uint8_t *b = load_seed("landblock-info-cottage.bin", &size);
+    if (!b) return;
+    acp_dat_record rec;
+    acp_dat_error err;
+    ENSURE_EQ(parse(ACP_DAT_TYPE_LANDBLOCK_INFO, b, size, &rec, &err), ACP_DAT_OK);
+    const acp_landblock_info *lb = rec.as.landblock_info;
+    if (lb && lb->num_buildings == 1) {
+        ENSURE_EQ(lb->num_cells, 3);
+        ENSURE_EQ(lb->num_objects, 1);
+        ENSURE_FBITS(lb->objects[0].frame.origin.x, 120.0f);
+        const acp_building *bd = &lb->buildings[0];
+        ENSURE_EQ(bd->model_id, 0x01000F00u);
+        ENSURE_EQ(bd->num_leaves, 4);
+        ENSURE_EQ(bd->num_portals, 2);
+        ENSURE_EQ(bd->portals[0].num_stabs, 3);
+        ENSURE_EQ(bd->portals[0].stabs[2], 0xA9B40102u);
+        ENSURE_EQ(bd->portals[1].other_cell_id, 0xA9B40101u);
+        ENSURE(!bd->portals[1].portal_side && !bd->portals[1].exact_match);
+        ENSURE_EQ(lb->pack_mask, 1);
+        ENSURE_EQ(lb->restriction_table_size, 8);
+        ENSURE_EQ(lb->num_restrictions, 2);
+        ENSURE_EQ(lb->restrictions[0].cell_id, 0xA9B40100u); /* stored second: sorted */
+        ENSURE_EQ(lb->restrictions[0].object_id, 0x7A9B4001u);
+    } else {
+        ENSURE(lb && lb->num_buildings == 1);
+    }
+    char *j = acp_dat_record_json(&rec, NULL, NULL);
+    ENSURE(j && strstr(j, "\"type\":\"LandBlockInfo\"") && strstr(j, "\"restrictions\":[[\"0xA9B40100\",\"0x7A9B4001\"]"));
+    free(j);
+    acp_dat_record_free(&rec);
+    free(b);
+}
+
 void suite_dat_records(void)
 {
     RUN(seeds_parse_and_every_cut_fails);
@@ -529,6 +643,9 @@ void suite_dat_records(void)
     RUN(setup_decodes_and_sorts);
     RUN(motion_table_decodes);
     RUN(gfxobj_decodes_wall);
+    RUN(environment_decodes_corridor);
+    RUN(envcell_decodes_corridor);
+    RUN(landblock_info_decodes_cottage);
     RUN(ids_and_types_are_checked);
     RUN(cell_excerpt_matches_its_source);
     RUN(portal_excerpt_pins);
