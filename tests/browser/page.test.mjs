@@ -232,7 +232,8 @@ describe('the demo page in headless Chromium', () => {
     const twice = Buffer.from('{"version": 1,\n  "version": 1}');
     await page.setInputFiles('#run-input', { name: 'twice.json', mimeType: 'application/json', buffer: twice });
     await page.waitForFunction(() => /twice\.json/.test(document.getElementById('message-text').textContent), null, { timeout: 10_000 });
-    assert.equal(await page.locator('#message-text').textContent(), 'twice.json: twice.json is not valid JSON: line 2, column 3: ' +
+    // The file's name once (issue 17: it was "twice.json: twice.json is not valid JSON: ...").
+    assert.equal(await page.locator('#message-text').textContent(), 'twice.json is not valid JSON: line 2, column 3: ' +
       'a member name that this object already has (JSON.parse would keep the last one silently). The current run goes on unchanged.');
     await page.setInputFiles('#run-input', { name: 'run.acphys.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
     await page.waitForFunction(() => document.getElementById('verdict')?.dataset.verdict === 'identical', null, { timeout: 20_000 });

@@ -20,12 +20,12 @@ import { frame } from './loop';
 import { MapView } from './map';
 import { Perf } from './perf';
 import { QuantaPlot, SeriesPlots } from './plots';
-import { Session, u32 } from './run';
+import { ACTIVITY_RADIUS, Session, u32 } from './run';
 import { openLink } from './sharing';
-import { addCopies, nextId, objectFromState, pageDefaultScenario, RETAIL_STATES } from './states';
+import { addCopies, nextId, objectFromState, pageDefaultScenario, placeNear, RETAIL_STATES } from './states';
 import { describeError, StatusLine } from './status';
 import { testHook } from './testhook';
-import { showDats, showSynthetic } from './views';
+import { showDats, showLegend, showSynthetic } from './views';
 import { wire } from './controls';
 
 export { MAX_FRAMES } from './status';
@@ -212,6 +212,7 @@ export class App {
     this.lastExcerpts = lastExcerpts;
     this.session?.dispose();
     this.session = next;
+    this.perf = new Perf(); // the performance line's figures are the new run's
     this.busy = false;
     this.sceneUs = Math.ceil(next.lastTime * 1e6);
     this.scrub = null;
@@ -232,6 +233,7 @@ export class App {
   setupViews(): void {
     const s = this.session!;
     this.map.setTerrain(s.landblocks());
+    showLegend(this);
     this.refit();
     for (const q of this.quanta) q.destroy();
     $('quanta').textContent = '';
@@ -251,6 +253,9 @@ export class App {
     if (s.n > shown) sel.add(new Option(`… ${s.n - shown} more (select from the first ${shown})`, '', false, false));
     sel.value = String(this.selected);
     $<HTMLSelectElement>('profile').value = s.profile;
+    $('quanta-title').textContent = s.profiles.length > 1
+      ? 'Quanta per render frame, both clock profiles over the same frame times'
+      : `Quanta per render frame, the ${s.profile} clock profile only (the other profile is not run: ?compare=0)`;
     this.plotsDirty = true;
     this.lastShown = -1;
     this.plotJobs = [];
@@ -290,25 +295,49 @@ export class App {
     await this.rebuild(s, { play: true });
   }
 
-  async addObject(k: number): Promise<void> {
+  /** Add recorded retail state `k`: `near` the selected object (placeNear: same height above
+   *  the terrain, 4 m away, inside the activity radius) or where it was recorded. */
+  async addObject(k: number, near: boolean): Promise<void> {
     const st = RETAIL_STATES[k];
-    if (!this.session || !st) return;
+    const cur = this.session;
+    if (!cur || !st) return;
     const s = this.snapshot();
     if (s.objects.length >= MAX_OBJECTS) { this.msg.error(`A scenario holds at most ${MAX_OBJECTS.toLocaleString('en-US')} objects: no object was added.`); return; }
     const { object, events } = objectFromState(st, nextId(s));
+    const sel = this.selected, cell = cur.cell[sel]!;
+    let where = `where it was recorded (cell ${st.position.cell})`;
+    if (near && cell !== 0) {
+      const at = { cell, x: cur.gx[sel]! - 192 * ((cell >>> 24) & 0xff), y: cur.gy[sel]! - 192 * ((cell >>> 16) & 0xff), z: cur.z[sel]! };
+      const p = placeNear(st, at, s.objects.length, (c, x, y) => cur.terrainHeight(c, x, y));
+      object.position = p.position;
+      const radius = p.distance <= ACTIVITY_RADIUS ? 'within' : 'beyond';
+      where = `${p.distance.toFixed(1)} m from ${cur.names[sel]} (${radius} the ${ACTIVITY_RADIUS} m activity radius), ${p.above.toFixed(2)} m above the terrain` +
+        (p.recordedAbove ? ' as recorded' : ` (its recorded cell ${st.position.cell} has no terrain here)`);
+    } else if (near) {
+      where += `: ${cur.names[sel]} has no cell to place it near`;
+    }
     // Before any copies, so that it is tracked (plotted) when there is room.
     const firstCopy = s.objects.findIndex((o) => / \(copy \d+\)$/.test(o.name ?? ''));
     if (firstCopy >= 0) s.objects.splice(firstCopy, 0, object); else s.objects.push(object);
     s.events = [...(s.events ?? []), ...events];
     const r = await this.rebuild(s);
-    if (r) this.msg.status(`Added ${st.name} (id ${u32(object.id)}) from the recorded retail states; the recording replayed from the start with it. ${r.warnings.join('; ')}`);
+    if (r) this.msg.status(`Added ${st.name} (id ${u32(object.id)}) from the recorded retail states, ${where}; the recording replayed from the start with it.` +
+      (r.warnings.length ? ` ${r.warnings.join('; ')}` : ''));
   }
 
-  async spawn(count: number): Promise<void> {
+  /** Add copies of the selected object: `text` is the Copies field, a whole number from 1 (0, a
+   *  negative number, a fraction or nothing is refused with a message, and nothing is added). */
+  async spawn(text: string): Promise<void> {
     const cur = this.session;
     if (!cur) return;
     const room = MAX_OBJECTS - cur.n;
-    const asked = Math.max(1, Math.floor(count) || 1);
+    const asked = /^\s*[0-9]+\s*$/.test(text) ? Number(text) : NaN;
+    if (!(asked >= 1)) {
+      const shown = text.trim() === '' ? 'empty' : `"${text.trim()}"`;
+      this.msg.error(`Copies is ${shown}, not a number of copies to add: give a whole number from 1 to ` +
+        `${(MAX_OBJECTS - 1).toLocaleString('en-US')}. No copies were added.`);
+      return;
+    }
     const n = Math.min(asked, room);
     if (n <= 0) { this.msg.error(`A scenario holds at most ${MAX_OBJECTS.toLocaleString('en-US')} objects: no copies were added.`); return; }
     const s = this.snapshot();

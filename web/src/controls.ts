@@ -45,8 +45,8 @@ export function wire(app: App): void {
   $<HTMLInputElement>('follow').addEventListener('change', (e) => { app.follow = (e.target as HTMLInputElement).checked; });
   const states = $<HTMLSelectElement>('state');
   RETAIL_STATES.forEach((st, i) => states.add(new Option(`${st.name} (${st.setup ?? 'no setup'}, cell ${st.position.cell})`, String(i))));
-  $('add-object').addEventListener('click', () => void app.addObject(Number(states.value)));
-  $('spawn').addEventListener('click', () => void app.spawn(Number($<HTMLInputElement>('copies').value)));
+  $('add-object').addEventListener('click', () => void app.addObject(Number(states.value), $<HTMLSelectElement>('state-place').value === 'near'));
+  $('spawn').addEventListener('click', () => void app.spawn($<HTMLInputElement>('copies').value));
   $('restart').addEventListener('click', () => void app.restart(false));
   $('default').addEventListener('click', () => void app.restart(true));
   $('share').addEventListener('click', () => void share(app));

@@ -67,8 +67,14 @@ export async function openJsonFile(app: App, f: File): Promise<void> {
       if (r) app.msg.status(`Opened the scenario ${f.name}: ${plural(r.framesDone, 'frame')} replayed, digest ${r.framesDone ? r.digest() : '–'}.`);
     }
   } catch (e) {
-    app.msg.error(`${f.name}: ${describeError(e)}. The current run goes on unchanged.`);
+    app.msg.error(`${aboutFile(f.name, describeError(e))}. The current run goes on unchanged.`);
   }
+}
+
+/** A message about file `name`: `why` as it is when it already begins with the name ("x.json is
+ *  not valid JSON: ..."), else "name: why". */
+export function aboutFile(name: string, why: string): string {
+  return why.startsWith(`${name} `) ? why : `${name}: ${why}`;
 }
 
 export async function addDat(app: App, f: File): Promise<void> {
@@ -76,8 +82,7 @@ export async function addDat(app: App, f: File): Promise<void> {
   try {
     dat = await openDat(app.acp, f);
   } catch (e) {
-    const what = e instanceof DatError && /magic|HEADER_TRUNCATED/.test(e.code + e.message) ? 'is not a DAT file' : 'could not be read as a DAT';
-    app.msg.error(`${f.name} ${what}: ${describeError(e)}. The current run goes on unchanged.`);
+    app.msg.error(`${f.name} ${datRefusal(e)}. The current run goes on unchanged.`);
     return;
   }
   if (!dat.lazy) dat.recordIds = recordIdsOf(app.acp, dat.bytes);
@@ -107,6 +112,15 @@ export async function addDat(app: App, f: File): Promise<void> {
     return;
   }
   app.msg.status(`${dat.name}: ${app.dats.get(dat.name)?.summary ?? dat.summary}. Its records replace the embedded ones with the same ids; the recording replayed from the start with them.`);
+}
+
+/** Why a file is refused as a DAT, after its name: "is not a DAT file: the magic at 0x140 ..."
+ *  (the reader's own message says "not a DAT file" once), or "could not be read as a DAT: ...". */
+export function datRefusal(e: unknown): string {
+  const why = describeError(e);
+  if (/^not a DAT file\b/.test(why)) return `is ${why}`;
+  const notDat = e instanceof DatError && /magic|HEADER_TRUNCATED/.test(e.code + e.message);
+  return `${notDat ? 'is not a DAT file' : 'could not be read as a DAT'}: ${why}`;
 }
 
 /** The record ids in an excerpt's bytes. */

@@ -6,10 +6,10 @@ import { $ } from './dom';
 import type { App } from './app';
 import type { FrameStats } from './run';
 import { describeError, MAX_FRAMES } from './status';
-import { showFrame, showReadout } from './views';
+import { showFrame, showPerf, showReadout } from './views';
 
 const PLOT_INTERVAL_MS = 100;
-/** How often the status line's run summary (frames recorded) is rewritten while playing. */
+/** How often the performance line is rewritten. */
 const STATUS_INTERVAL_MS = 250;
 
 export function frame(app: App, ts: number): void {
@@ -120,9 +120,12 @@ export function draw(app: App, all = false): void {
   do app.plotJobs.shift()?.(); while ((all || !app.playing) && app.plotJobs.length);
   // The frame slider and its label follow every frame (the plots trail by up to one per chart).
   showFrame(app, shownIndex(app));
+  // The run summary's frame count is the slider label's, every frame (it is rewritten only
+  // when its text changes); the performance line is rewritten four times a second.
+  app.msg.showRun();
   if (t1 >= app.statusDue) {
     app.statusDue = t1 + STATUS_INTERVAL_MS;
-    app.msg.showRun();
+    showPerf(app);
   }
   app.perf.plots = performance.now() - t1;
 }

@@ -34,9 +34,10 @@ export async function share(app: App): Promise<void> {
   if (!s || !s.framesDone) { app.msg.error('Nothing to share yet: run at least one frame.'); return; }
   const run = await runFile(app);
   const link = `${location.origin}${location.pathname}#${encodeLink(run)}`;
-  $('share-row').hidden = false;
   const input = $<HTMLInputElement>('share-link'), open = $<HTMLAnchorElement>('share-open');
   if (link.length > MAX_LINK_CHARS) {
+    // No link: no empty "Link [ ] open" row either.
+    $('share-row').hidden = true;
     input.value = '';
     open.removeAttribute('href');
     $('share-note').textContent = '';
@@ -45,6 +46,7 @@ export async function share(app: App): Promise<void> {
     await download(app, run);
     return;
   }
+  $('share-row').hidden = false;
   input.value = link;
   open.href = link;
   $('share-row').dataset['length'] = String(link.length);
@@ -150,5 +152,7 @@ export async function openRun(app: App, run: RunFile, source: string): Promise<v
   v.dataset['verdict'] = d === null ? 'identical' : 'diverged';
   v.dataset['frame'] = d?.frame !== undefined ? String(d.frame) : '';
   v.dataset['digest'] = r.framesDone ? r.digest() : '';
-  app.msg.status(`${source[0]!.toUpperCase()}${source.slice(1)}: ${plural(r.framesDone, 'frame')} replayed. Press Play to go on recording from the end.`);
+  // A file's name as it is ("tampered-run.json"), never capitalised.
+  const what = source === 'the link' ? 'The link' : `The run file ${source}`;
+  app.msg.status(`${what}: ${plural(r.framesDone, 'frame')} replayed. Press Play to go on recording from the end.`);
 }

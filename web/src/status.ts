@@ -53,7 +53,9 @@ export class StatusLine {
     const { session: s, busy, playing } = this.run();
     if (!s) return;
     const state = busy ? 'replaying' : s.framesDone >= MAX_FRAMES ? 'recording stopped' : playing ? 'recording' : 'paused';
-    $('status-run').textContent = `${s.scenario.name ?? 'Scenario'}: ${plural(s.n, 'object')}, ${plural(s.framesDone, 'frame')} recorded ` +
+    const text = `${s.scenario.name ?? 'Scenario'}: ${plural(s.n, 'object')}, ${plural(s.framesDone, 'frame')} recorded ` +
       `(${s.lastTime.toFixed(1)} s), ${state}.`;
+    const el = $('status-run');
+    if (el.textContent !== text) el.textContent = text;
   }
 }

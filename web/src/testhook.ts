@@ -35,6 +35,20 @@ export function testHook(app: App): unknown {
       ms.sort((a, b) => a - b);
       return { mean: ms.reduce((a, b) => a + b, 0) / ms.length, p95: ms[Math.floor(ms.length * 0.95)], max: ms[ms.length - 1] };
     },
+    /** The map's last drawing: the landblock labels it wrote, what its corner says about
+     *  inactive or skipped objects, and its scale (CSS px per metre). */
+    map: () => ({ labels: app.map.labels.slice(), notes: app.map.notes.slice(), scale: app.map.scale }),
+    /** Per time-series chart: its y scale, its y axis's tick labels and width (CSS px, uPlot's
+     *  own), and each series' first value shown. */
+    series: () => (app.series?.plots ?? []).map((u) => {
+      const axis = u.axes[1] as { _values?: string[]; _size?: number };
+      return {
+        min: u.scales['y']?.min ?? null, max: u.scales['y']?.max ?? null, values: axis._values ?? [], size: axis._size ?? 0,
+        first: u.data.slice(1).map((d) => d[0] ?? null), length: u.data[0].length,
+      };
+    }),
+    /** Per quanta plot: its y scale top (s). */
+    quantaScale: () => app.quanta.map((q) => q.u.scales['y']?.max ?? null),
     pause: () => app.setPlaying(false),
     play: () => app.setPlaying(true),
     /** Where the current recording's clock started: the rAF timestamp it counts from and when

@@ -4,6 +4,8 @@
 import manifest from '../../data/excerpts.manifest.json';
 import type { App } from './app';
 import { $ } from './dom';
+import { plural } from './format';
+import { NOT_LOADED_COLOUR, shadingGradient } from './map';
 
 /** The frame slider and its label. */
 export function showFrame(app: App, idx: number): void {
@@ -33,11 +35,13 @@ export function showReadout(app: App, idx: number): void {
   const hd = live ? s.heading[i]! : tracked ? h.heading[i]!.at(idx) : NaN;
   const cell = live ? s.cell[i]! : tracked ? h.cell[i]!.at(idx) >>> 0 : 0;
   const sp = tracked && idx >= 0 ? h.speed[i]!.at(idx) : NaN;
+  const why = live ? s.whyInactive(i) : null;
   const ro = $('readout');
   ro.textContent = `${s.names[i]} (id ${s.ids[i]}): cell 0x${cell.toString(16).toUpperCase().padStart(8, '0')}, ` +
     `x ${(x - 192 * ((cell >>> 24) & 0xff)).toFixed(2)} m, y ${(y - 192 * ((cell >>> 16) & 0xff)).toFixed(2)} m in the landblock ` +
     `(world ${x.toFixed(1)} m east, ${y.toFixed(1)} m north), z ${z.toFixed(2)} m, heading ${Number.isNaN(hd) ? '–' : hd.toFixed(1)}°, ` +
-    `speed ${Number.isNaN(sp) ? '–' : sp.toFixed(2)} m/s${live && !s.active[i] ? ' (inactive)' : ''}`;
+    `speed ${Number.isNaN(sp) ? '–' : sp.toFixed(2)} m/s${why ? ` (${why})` : ''}`;
+  ro.dataset['why'] = why ?? '';
   ro.dataset['x'] = String(x);
   ro.dataset['y'] = String(y);
   ro.dataset['z'] = String(z);
@@ -53,7 +57,9 @@ export function showReadout(app: App, idx: number): void {
     li.textContent = `frame ${e.frame} (t ${e.now.toFixed(3)} s): object ${e.id} ${e.name}`;
     hooks.append(li);
   }
-  if (!items.length) hooks.innerHTML = '<li>none yet</li>';
+  // An empty list says so beside it (a "none yet" item would be numbered "1.").
+  hooks.hidden = !items.length;
+  $('hooks-none').hidden = items.length > 0;
   const info = $('runinfo');
   const digest = s.framesDone ? s.digest() : '–';
   info.innerHTML = '';
@@ -69,10 +75,46 @@ export function showReadout(app: App, idx: number): void {
     if (k === 'frames') dd.id = 'frames-done';
     info.append(dt, dd);
   }
-  const p = app.perf.summary();
-  $('perf').textContent = `${p.fps.toFixed(1)} frames/s · core (${s.profile}) ${p.core.mean.toFixed(2)} ms/frame (p95 ${p.core.p95.toFixed(2)}, max ${p.core.max.toFixed(2)})` +
-    (s.runs.length > 1 ? ` · ${s.profiles[1]} ${p.compare.mean.toFixed(2)} ms` : '') + ` · reading + drawing ${p.page.mean.toFixed(2)} ms · ${s.n} objects`;
   $('keys').textContent = app.keyboard.describe() || 'none';
+}
+
+/** The performance line: the animation frames' rate (the page draws while paused too), the
+ *  runs' step times and the page's own, over the frames run since the run (re)started; before
+ *  the first of those (after a link's replay, paused) it says so instead of "0.00 ms". */
+export function showPerf(app: App): void {
+  const s = app.session;
+  if (!s) return;
+  const p = app.perf.summary();
+  const rate = p.fps > 0 ? `${p.fps.toFixed(1)} frames/s${app.playing ? '' : ' (paused)'}` : 'no animation frames yet';
+  const core = p.frames
+    ? `core (${s.profile}) ${p.core.mean.toFixed(2)} ms/frame (p95 ${p.core.p95.toFixed(2)}, max ${p.core.max.toFixed(2)})` +
+      (s.runs.length > 1 ? ` · ${s.profiles[1]} ${p.compare.mean.toFixed(2)} ms` : '') + ` · reading + drawing ${p.page.mean.toFixed(2)} ms`
+    : `core (${s.profile}): no frames run since the run (re)started${app.playing ? '' : ': press Play'}`;
+  $('perf').textContent = `${rate} · ${core} · ${plural(s.n, 'object')}`;
+}
+
+/** The map's legend: the height shading (low to high, each group of touching landblocks over
+ *  its own range, in metres) and the colour where no landblock is loaded. */
+export function showLegend(app: App): void {
+  const el = $('map-legend');
+  el.textContent = '';
+  const swatch = (background: string, cls: string) => {
+    const sw = document.createElement('span');
+    sw.className = `swatch ${cls}`;
+    sw.style.background = background;
+    return sw;
+  };
+  const groups = app.map.shading.map((g) => `${g.ids.map((id) => `0x${(id >>> 16).toString(16).toUpperCase().padStart(4, '0')}`).join(' ')} ` +
+    `${g.lo.toFixed(1)}–${g.hi.toFixed(1)} m`);
+  const heights = document.createElement('span');
+  heights.id = 'legend-heights';
+  heights.textContent = groups.length
+    ? `terrain height, low → high, shaded over each group of touching landblocks: ${groups.join('; ')}`
+    : 'no landblock is loaded';
+  const none = document.createElement('span');
+  none.id = 'legend-not-loaded';
+  none.textContent = 'not loaded (no terrain in the excerpts)';
+  el.append(swatch(shadingGradient(), 'gradient'), ' ', heights, ' · ', swatch(NOT_LOADED_COLOUR, 'flat'), ' ', none);
 }
 
 export function showSynthetic(app: App): void {
