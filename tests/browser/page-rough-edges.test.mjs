@@ -271,13 +271,21 @@ describe('the page\'s rough edges (issue 17)', () => {
     await settled(page);
     const charts = await page.evaluate(() => window.acphysPage.series());
     assert.equal(charts.length, 5);
-    for (const k of [0, 1, 2]) {
-      assert.deepEqual(charts[k].first, [0, 0], `chart ${k} starts each object at 0`);
-      assert.ok(charts[k].min <= 0 && charts[k].max >= 0 && charts[k].max - charts[k].min < 100,
-        `chart ${k}: ${charts[k].min}..${charts[k].max} (world coordinates would span 20 km)`);
-    }
     const files = await runFile(page);
     const frames = nodeFrames(files);
+    // Each object less its first frame's value (world x, y: landblock · 192 + the f32 origin), over
+    // every frame (fewer than the 600 shown); the scale: the data's range padded 5 %.
+    for (const k of [0, 1, 2]) {
+      assert.deepEqual(charts[k].first, [0, 0], `chart ${k} starts each object at 0`);
+      const col = (i) => frames.map((f) => {
+        const o = f.objects[i], c = Number(o.cell) >>> 0;
+        return k === 2 ? Math.fround(o.origin[2]) : (k === 0 ? ((c >>> 24) & 0xff) : ((c >>> 16) & 0xff)) * 192 + Math.fround(o.origin[k]);
+      });
+      const rel = [0, 1].flatMap((i) => { const v = col(i); return v.map((x) => x - v[0]); });
+      const lo = Math.min(...rel), hi = Math.max(...rel), pad = (hi - lo) * 0.05;
+      assert.ok(hi - lo > 0.5, `chart ${k}: the player moves ${hi - lo} m`);
+      assert.deepEqual([charts[k].min, charts[k].max], [lo - pad, hi + pad], `chart ${k} (world coordinates would span 20 km)`);
+    }
     const q = frames.map((f) => f.objects[1].origin);
     assert.ok(q.every((o) => o[0] === q[0][0] && o[1] === q[0][1] && o[2] === q[0][2]), 'Node: the quarrel stays where it was recorded');
     // Every y axis is wider than its widest tick label, the tick and the gap (nothing clipped).
