@@ -40,12 +40,12 @@ after(async () => {
 });
 
 /** A new tab on the page (URL suffix `rest`), with page errors collected. */
-async function open(context, rest = '') {
+async function open(context, rest = '', timeout = 20_000) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(server.url + rest);
-  await page.waitForFunction(() => window.acphysPage?.state() !== undefined, null, { timeout: 20_000 });
+  await page.waitForFunction(() => window.acphysPage?.state() !== undefined, null, { timeout });
   return { page, errors };
 }
 const state = (page) => page.evaluate(() => window.acphysPage.state());
@@ -351,7 +351,8 @@ describe('the demo page in headless Chromium', () => {
     s.frames = { hz: 60, count: 10 };
     await page.setInputFiles('#run-input', { name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(s)) });
     await page.waitForFunction(() => /Opened the scenario big\.json/.test(document.getElementById('status').textContent), null, { timeout: 20_000 });
-    const download = page.waitForEvent('download', { timeout: 10_000 });
+    // (Compressing 1.8 MB for the link takes seconds on a busy machine: a generous wait.)
+    const download = page.waitForEvent('download', { timeout: 60_000 });
     await page.click('#share');
     const file = await download;
     assert.match(file.suggestedFilename(), /\.acphys\.json$/);
@@ -457,7 +458,7 @@ describe('the demo page in headless Chromium', () => {
   it('?spawn= beyond the runner\'s 16,384 objects runs 16,384 and says the request was capped, with the copies and objects asked for exactly', async () => {
     // 20 digits: past a double's exact integers, so the copies asked for and the objects (copies
     // + 1) are the user's digits, not 1e20 rounded.
-    const { page: p6, errors } = await open(browser.context, '?spawn=99999999999999999999&compare=0');
+    const { page: p6, errors } = await open(browser.context, '?spawn=99999999999999999999&compare=0', 120_000);
     await p6.waitForFunction(() => window.acphysPage.state()?.objects === 16384 && window.acphysPage.state().frames >= 3, null, { timeout: 120_000 });
     await p6.waitForFunction(() => !document.getElementById('message').hidden, null, { timeout: 10_000 });
     assert.match(await p6.locator('#message-text').textContent(),

@@ -9,6 +9,7 @@
 // so the recorded scenario reads back to the same doubles and compresses well.
 import type { Acphys } from '../../wasm/acphys.mjs';
 import { ScenarioError, validateScenario, type Scenario } from '../../wasm/scenario.mjs';
+import { wire } from './controls';
 import type { UserDat } from './dat';
 import { $ } from './dom';
 import { excerptsFor } from './files';
@@ -26,7 +27,6 @@ import { addCopies, nextId, objectFromState, pageDefaultScenario, placeNear, RET
 import { describeError, StatusLine } from './status';
 import { testHook } from './testhook';
 import { showDats, showLegend, showSynthetic } from './views';
-import { wire } from './controls';
 
 export { MAX_FRAMES } from './status';
 /** Most objects a scenario may have (ACP_SCENARIO_MAX_OBJECTS in src/scenario/scenario.h). */

@@ -134,6 +134,8 @@ export class QuantaPlot {
   private othersMean = new Float64Array(0);
   /** Per shown frame: the highest value drawn (s), for the scale. */
   private highest = new Float64Array(0);
+  /** The y scale's top (s), from the last update (quantaScaleMax). */
+  private yMax = quantaScaleMax(0);
   /** What the top note says: frames above the scale. */
   private note = '';
 
@@ -173,7 +175,9 @@ export class QuantaPlot {
       title: `${s.profiles[profileIndex]} profile`,
       padding: [null, LABEL_GUTTER, null, null],
       cursor: { sync: { key: 'acphys-frames' }, drag: { x: false, y: false } },
-      scales: { x: { time: false }, y: { auto: false, range: [0, quantaScaleMax(0)] }, gate: { auto: false, range: [0, 1] } },
+      // The y range is a function of the last update's top: with a fixed [min, max] here, the
+      // scale reset in setData put every update back to it (the old fixed 0–0.25 s scale).
+      scales: { x: { time: false }, y: { auto: false, range: () => [0, this.yMax] }, gate: { auto: false, range: [0, 1] } },
       axes: [
         { label: 'render frame', size: 36 },
         { label: 'seconds (s)', size: 56, values: (_u, vals) => vals.map((v) => `${+v.toFixed(3)}`) },
@@ -262,7 +266,7 @@ export class QuantaPlot {
     }
     const sorted = this.highest.slice().sort();
     const p98 = n ? sorted[Math.min(n - 1, Math.floor(n * 0.98))]! : 0;
-    const yMax = quantaScaleMax(p98);
+    const yMax = this.yMax = quantaScaleMax(p98);
     let over = 0;
     for (let k = 0; k < n; k++) if (this.highest[k]! > yMax) over++;
     this.note = over ? `${over} frame${over === 1 ? '' : 's'} above the scale, up to ${(sorted[n - 1]!).toFixed(2)} s` : '';
