@@ -9,7 +9,7 @@ import { createRun, type ProfileName, type Run, type Scenario, type ScenarioEven
 import { History } from './history';
 
 /** update_object's activity gate: an object farther than this from the player (m) goes inactive
- *  (ACP_ACTIVITY_RADIUS, src/core/physobj.h). */
+ *  (ACP_ACTIVITY_RADIUS in CPhysicsObj's physobj.h). */
 export const ACTIVITY_RADIUS = 96;
 
 /** How many objects the plots and the map's paths follow individually. */
