@@ -27,7 +27,9 @@ try {
   await page.waitForFunction((k) => (window.acphysPage.state()?.frames ?? 0) >= k, FRAMES, { timeout: 60_000 });
   // Down to the quanta plots (the time series below them would make the picture too tall).
   const bottom = await page.evaluate(() => {
-    const heading = [...document.querySelectorAll('h2, h3')].find((h) => /^Frames of the tracked/.test(h.textContent));
+    // The heading after the quanta plots' (#quanta-title) starts the time series.
+    const headings = [...document.querySelectorAll('h2')];
+    const heading = headings[headings.findIndex((h) => h.id === 'quanta-title') + 1];
     return heading ? heading.getBoundingClientRect().top + window.scrollY : 0;
   });
   const height = bottom > 0 ? Math.ceil(bottom) : VIEWPORT.height;
