@@ -846,12 +846,13 @@ static void falling_creature(void)
 #define TURN_SPEED 1.5f
 
 /* Its root motion per animation frame boundary, from MotionTable 0x09000001's RunForward cycle
- * (velocity (0, 4, 0), 30 frames/s) and TurnRight modifier (omega (0, 0, −1.5)): the cycle plays
- * at framerate (float)(30 × 2.0039682) (the speed multiplies it), the sequence's velocity is
- * (float)(4 × 2.0039682) and its omega (float)(−1.5 × 1.5); CSequence::apply_physics adds
- * velocity × 1/framerate to the offset's origin (object axes: the heading at the start of the
- * quantum) and turns the offset by omega × 1/framerate: 0.13333334 m and 0.0374 rad per
- * boundary, 8.016 m/s and 2.25 rad/s, a circle of radius v/ω = 8.0158728 / 2.25 = 3.5626 m. */
+ * (no MotionData velocity; animation 0x0300F003 moves the root (float)(4.0 / 30) = 0.13333334 m
+ * forward per frame, 30 frames/s) and TurnRight modifier (omega (0, 0, −1.5)): the cycle plays at
+ * framerate (float)(30 × 2.0039682) (the speed multiplies it; pos frames are not scaled), the
+ * sequence's omega is (float)(−1.5 × 1.5); each boundary combines the pos frame into the offset
+ * frame (AFrame::combine: turned by the offset's rotation so far) and CSequence::apply_physics
+ * then turns the offset by omega × 1/framerate: 0.13333334 m and 0.0374 rad per boundary,
+ * 8.016 m/s and 2.25 rad/s, a circle of radius v/ω = 8.0158728 / 2.25 = 3.5626 m. */
 typedef struct run_motion {
     double framerate;     /* frames/s */
     float step;           /* metres per boundary, object +Y */
@@ -862,14 +863,14 @@ static run_motion recorded_run(void)
 {
     run_motion m;
     m.framerate = (float)(30.0f * (double)RUN_SPEED);
-    m.step = (float)(1.0 / m.framerate * (float)((double)RUN_SPEED * 4.0f));
+    m.step = (float)(4.0 / 30.0);
     m.turn = -(float)(1.0 / m.framerate * (float)((double)TURN_SPEED * -1.5f));
     return m;
 }
 
 /* A humanoid (Setup 0x02000001 and MotionTable 0x09000001 of the default portal excerpt:
- * spheres of radius 0.48 at heights 0.48 and 1.32, so it rests with its origin on the surface;
- * step heights 0.4), PhysicsState 0x00400408 (REPORT_COLLISIONS | GRAVITY | EDGE_SLIDE), entered
+ * spheres of radius 0.48 at heights 0.475 and 1.35, so it rests with its origin
+ * (float)0.48 − (float)0.475 = 5 mm above the surface; step heights 0.6 up, 1.5 down), PhysicsState 0x00400408 (REPORT_COLLISIONS | GRAVITY | EDGE_SLIDE), entered
  * with enter_world at p on 0xD59A, then given the recorded interpreted motion. */
 static acp_world *recorded_runner(const acp_datset *dats, acp_terrain *t, const acp_position *p, acp_physobj **out)
 {
@@ -878,7 +879,7 @@ static acp_world *recorded_runner(const acp_datset *dats, acp_terrain *t, const 
     excerpt_object(o, dats, 0x02000001u, 0x09000001u, 1.0f);
     ENSURE(acp_world_enter_object(w, o, p, 0.0));
     ENSURE_EQ(o->transient_state & (ACP_CONTACT_TS | ACP_ON_WALKABLE_TS), ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
-    ENSURE_NEAR(resting_offset(o), 0.0, 0.0);
+    ENSURE_NEAR(resting_offset(o), (double)0.48f - (double)0.475f, 0.0);
     acp_interpreted_motion m = acp_interpreted_motion_default();
     m.forward_command = ACP_MOTION_RUN_FORWARD;
     m.forward_speed = RUN_SPEED;
@@ -915,7 +916,7 @@ typedef struct run_stats {
     double max_dz;            /* metres: |z − (terrain + resting offset)| after a quantum */
     double max_dxy;           /* metres: plan-view distance from the predicted displacement */
     double max_dturn;         /* radians: |turn − predicted turn| */
-    double min_shrink;        /* smallest plan-view displacement / root motion */
+    double min_shrink;        /* smallest plan-view displacement / plan-view root motion */
     double max_centre_drift;  /* metres: how far the centre of the chords' circle moved */
     double rho;               /* metres: radius of the circle of two-boundary chords */
     int boundary_changes;     /* quanta whose boundary count differs from the previous one */
@@ -924,13 +925,14 @@ typedef struct run_stats {
 
 /* Run `quanta` quanta of 1/30 s (UpdateObjectInternal, as update_object passes them) and check
  * each against the recorded motion: one sweep, OnWalkable and active, the origin on the terrain.
- * After the link, the prediction: the quantum's root motion r = R(start) · (0, n × step, 0) with
- * n its frame boundaries (the offset's origin is n float additions of step, exact for n ≤ 2); the
- * sweep moves r along the contact plane n̂ of the quantum's start as CTransition::adjust_offset
- * does: into the plane (r·n̂ ≤ 0) r − (r·n̂)n̂, away from it r (only z changes); the heading turns
- * by n × turn. And the circle: a chord c = n × step along the heading, then a turn α = n × turn,
- * is a chord of the circle of radius ρ = c / (2 sin(α/2)) about P + (c/2)·forward +
- * (c / (2 tan(α/2)))·right; while n stays the same, consecutive chords share that circle. */
+ * After the link, the prediction: the quantum's root motion r = R(start) · Σ_k R(k × turn) ·
+ * (0, step, 0) over its n frame boundaries k = 0 … n − 1 (each pos frame is combined into the
+ * offset frame, turned by the k turns before it); the sweep moves r along the contact plane n̂ of
+ * the quantum's start as CTransition::adjust_offset does: into the plane (r·n̂ ≤ 0) r − (r·n̂)n̂,
+ * away from it r (only z changes); the heading turns by n × turn. And the circle: a chord e of
+ * length c followed by a turn α = n × turn is a chord of the circle of radius ρ = c / (2 sin(α/2))
+ * about P + e/2 + (c / (2 tan(α/2)))·right(ê); while n stays the same, consecutive chords share
+ * that circle. */
 static run_stats run_recorded_motion(acp_world *w, acp_terrain *t, acp_physobj *o, int quanta)
 {
     const run_motion rm = recorded_run();
@@ -954,9 +956,14 @@ static run_stats run_recorded_motion(acp_world *w, acp_terrain *t, acp_physobj *
         if (at.z > st.zmax) st.zmax = at.z;
         if (!cycle) continue;
         st.predicted++;
-        float ry = 0.0f;
-        for (int k = 0; k < n; k++) ry = (float)((double)ry + rm.step);
-        acp_vec3 r = {(float)((double)f0.m[3] * ry), (float)((double)f0.m[4] * ry), (float)((double)f0.m[5] * ry)};
+        double lx = 0.0, ly = 0.0; /* object axes: +x right, +y forward */
+        for (int k = 0; k < n; k++) {
+            lx += (double)rm.step * acp_sin(k * (double)rm.turn);
+            ly += (double)rm.step * acp_cos(k * (double)rm.turn);
+        }
+        acp_vec3 r = {(float)((double)f0.m[0] * lx + (double)f0.m[3] * ly),
+                      (float)((double)f0.m[1] * lx + (double)f0.m[4] * ly),
+                      (float)((double)f0.m[2] * lx + (double)f0.m[5] * ly)};
         double into = (double)r.x * plane.n.x + (double)r.y * plane.n.y + (double)r.z * plane.n.z;
         double ex = r.x, ey = r.y;
         if (into <= 0.0) {
@@ -966,15 +973,15 @@ static run_stats run_recorded_motion(acp_world *w, acp_terrain *t, acp_physobj *
         double ax = (double)at.x - f0.origin.x, ay = (double)at.y - f0.origin.y;
         double dxy = plan_length(ax - ex, ay - ey);
         if (dxy > st.max_dxy) st.max_dxy = dxy;
-        double shrink = plan_length(ax, ay) / ry;
+        double shrink = plan_length(ax, ay) / plan_length(r.x, r.y);
         if (shrink < st.min_shrink) st.min_shrink = shrink;
         double dturn = fabs(heading_change(&f0, &o->position.frame) - n * (double)rm.turn);
         if (dturn > st.max_dturn) st.max_dturn = dturn;
-        /* The centre of this chord's circle (forward = (m[3], m[4]) of the start frame, upright). */
-        double half = 0.5 * n * (double)rm.turn, c = (double)ry;
+        /* The centre of this chord's circle (the chord e = (ex, ey); right of it (ey, −ex)/c). */
+        double half = 0.5 * n * (double)rm.turn, c = plan_length(ex, ey);
         double k = c / (2.0 * acp_sin(half)) * acp_cos(half);
-        double qx = f0.origin.x + 0.5 * c * f0.m[3] + k * f0.m[4];
-        double qy = f0.origin.y + 0.5 * c * f0.m[4] - k * f0.m[3];
+        double qx = f0.origin.x + 0.5 * ex + k * ey / c;
+        double qy = f0.origin.y + 0.5 * ey - k * ex / c;
         if (n != last_n) {
             if (last_n >= 0) st.boundary_changes++;
             cx = qx;
@@ -1023,8 +1030,9 @@ static void runner_on_hills(void)
  * (x 48..72, y 120..168) have every vertex at height index 140 (280 m), so the contact plane is
  * horizontal and the sweep leaves the root motion as it is. Entered heading north at
  * (60 − v/ω, 144), it runs circles to the right: every quantum is the motion's prediction, and
- * the two-boundary chords (2 × 0.13333334 m, turning 2 × 0.0374 rad) all lie on one circle of
- * radius ρ = v/ω × (α/2)/sin(α/2) = v/ω (1 + 2.3e-4), whose centre stays put until a quantum
+ * the two-boundary chords (0.13333334 m, a turn of a = 0.0374 rad, 0.13333334 m: the polygon of
+ * pos frames, one per boundary) all lie on one circle of radius ρ = step / (2 sin(a/2)) =
+ * v/ω × (a/2)/sin(a/2) = v/ω (1 + 5.8e-5), whose centre stays put until a quantum
  * crosses a third boundary (30 × 2.0039682 × (float)(1/30) = 2.004 boundaries per quantum: about
  * once every 250 quanta), which starts a new polygon of two-boundary chords (its circle lies
  * 7.5 mm from the last one's: measured, not asserted). */
@@ -1043,12 +1051,14 @@ static void runner_on_flat_ground(void)
     acp_world *w = recorded_runner(dats, t, &p, &o);
     run_stats st = run_recorded_motion(w, t, o, 300);
     ENSURE(st.predicted >= 290);
-    ENSURE_FBITS(st.zmin, 280.0f);
-    ENSURE_FBITS(st.zmax, 280.0f);
+    /* On the flat, 5 mm above it (the resting offset) throughout: one float height. */
+    ENSURE_FBITS(st.zmin, st.zmax);
+    ENSURE_NEAR(st.zmin, 280.0 + resting_offset(o), 3.1e-5); /* floats near 280 are 3.05e-5 apart */
     ENSURE(st.max_dxy <= 2e-5);
     ENSURE(st.max_dturn <= 1e-6);
     ENSURE(st.min_shrink > 0.9999);
-    ENSURE_NEAR(st.rho, radius * (1.0 + 2.34e-4), 1e-4);
+    const double a = recorded_run().turn;
+    ENSURE_NEAR(st.rho, radius * (0.5 * a) / acp_sin(0.5 * a), 1e-4);
     ENSURE(st.boundary_changes <= 4);
     ENSURE(st.max_centre_drift <= 1e-3);
     acp_world_destroy(w);

@@ -432,11 +432,12 @@ describe('recorded retail states over real terrain (default excerpts)', () => {
   });
 
   // The recorded running-turning player: RunForward 2.0039682, TurnRight 1.5 (NonCombat), on
-  // Setup 0x02000001 with MotionTable 0x09000001: per frame boundary 0.13333334 m along the
-  // heading at the quantum's start and 0.0374 rad of turn; v/ω = 8.0158728 / 2.25 = 3.5626 m.
+  // Setup 0x02000001 with MotionTable 0x09000001: per frame boundary the run animation's pos
+  // frame, (float)(4.0 / 30) = 0.13333334 m forward turned by the boundaries' turns before it, and
+  // 0.0374 rad of turn; v/ω = 8.0158728 / 2.25 = 3.5626 m.
   const RUN_SPEED = f(2.0039682), TURN_SPEED = 1.5;
   const FR = f(30 * RUN_SPEED);
-  const RUN_STEP = f((1 / FR) * f(RUN_SPEED * 4));
+  const RUN_STEP = f(4.0 / 30);
   const RUN_TURN = -f((1 / FR) * f(TURN_SPEED * -1.5));
 
   function recordedRunner(t, pos) {
@@ -463,25 +464,25 @@ describe('recorded retail states over real terrain (default excerpts)', () => {
       assert.equal(X.acp_abi_world_num_sweeps(w) - sweeps, 1);
       assert.ok(get(o, 'transient_state') & ON_WALKABLE_TS);
       const [x, y, z] = get(o, 'origin');
-      st.maxDz = Math.max(st.maxDz, Math.abs(z - groundZ(t, o)));
+      st.maxDz = Math.max(st.maxDz, Math.abs(z - (groundZ(t, o) + restingOffset(0x02000001))));
       st.zmin = Math.min(st.zmin, z); st.zmax = Math.max(st.zmax, z);
       if (!cycle) continue;
       st.predicted++;
-      let ry = 0;
-      for (let k = 0; k < n; k++) ry = f(ry + RUN_STEP);
-      const r = [f(m[3] * ry), f(m[4] * ry), f(m[5] * ry)];
+      let lx = 0, ly = 0; // object axes: +x right, +y forward
+      for (let k = 0; k < n; k++) { lx += RUN_STEP * Math.sin(k * RUN_TURN); ly += RUN_STEP * Math.cos(k * RUN_TURN); }
+      const r = [f(m[0] * lx + m[3] * ly), f(m[1] * lx + m[4] * ly), f(m[2] * lx + m[5] * ly)];
       const into = r[0] * pn[0] + r[1] * pn[1] + r[2] * pn[2];
       const ex = into <= 0 ? r[0] - into * pn[0] : r[0], ey = into <= 0 ? r[1] - into * pn[1] : r[1];
       st.maxDxy = Math.max(st.maxDxy, Math.hypot(x - x0 - ex, y - y0 - ey));
-      st.minShrink = Math.min(st.minShrink, Math.hypot(x - x0, y - y0) / ry);
+      st.minShrink = Math.min(st.minShrink, Math.hypot(x - x0, y - y0) / Math.hypot(r[0], r[1]));
       let dh = (X.acp_abi_frame_get_heading(o + acp.field('physobj', 'frame').offset) - h0) * Math.PI / 180;
       dh -= 2 * Math.PI * Math.round(dh / (2 * Math.PI));
       st.maxDturn = Math.max(st.maxDturn, Math.abs(dh - n * RUN_TURN));
-      const half = 0.5 * n * RUN_TURN, k = ry / (2 * Math.sin(half)) * Math.cos(half);
-      const q = [x0 + 0.5 * ry * m[3] + k * m[4], y0 + 0.5 * ry * m[4] - k * m[3]];
+      const c = Math.hypot(ex, ey), half = 0.5 * n * RUN_TURN, k = c / (2 * Math.sin(half)) * Math.cos(half);
+      const q = [x0 + 0.5 * ex + k * ey / c, y0 + 0.5 * ey - k * ex / c];
       if (n !== lastN) {
         centre = q;
-        if (n === 2) st.rho = ry / (2 * Math.sin(half));
+        if (n === 2) st.rho = c / (2 * Math.sin(half));
         lastN = n;
       }
       st.maxDrift = Math.max(st.maxDrift, Math.hypot(q[0] - centre[0], q[1] - centre[1]));
@@ -493,7 +494,7 @@ describe('recorded retail states over real terrain (default excerpts)', () => {
     const t = datTerrain([0xD59AFFFF]);
     const pos = positionAt(0xD59A0000, 118.6824, 58.51815, 330.9344, 0, [0.468932, 0, 0, -0.883235], 0xD59A0023);
     const { w, o } = recordedRunner(t, pos);
-    assert.equal(restingOffset(0x02000001), 0);
+    assert.equal(restingOffset(0x02000001), f(0.48) - f(0.475)); // 5 mm: holtburger's sphere pair
     const st = runRecorded(w, t, o);
     assert.ok(st.predicted >= 290);
     assert.ok(st.maxDz <= 1e-3, `max |z − surface| ${st.maxDz}`);
@@ -515,10 +516,11 @@ describe('recorded retail states over real terrain (default excerpts)', () => {
     const { w, o } = recordedRunner(t, positionAt(0xD59A0000, x, 144, 280, 0));
     const st = runRecorded(w, t, o);
     assert.ok(st.predicted >= 290);
-    assert.equal(st.zmin, 280); assert.equal(st.zmax, 280);
+    assert.equal(st.zmin, st.zmax); // 5 mm above the flat throughout
+    near(assert, st.zmin, 280 + restingOffset(0x02000001), 3.1e-5);
     assert.ok(st.maxDxy <= 2e-5, `plan-view error ${st.maxDxy}`);
     assert.ok(st.minShrink > 0.9999);
-    near(assert, st.rho, radius * (1 + 2.34e-4), 1e-4);
+    near(assert, st.rho, radius * (0.5 * RUN_TURN) / Math.sin(0.5 * RUN_TURN), 1e-4);
     assert.ok(st.maxDrift <= 1e-3, `centre drift ${st.maxDrift}`);
     X.acp_abi_world_destroy(w);
     X.acp_abi_terrain_destroy(t);
