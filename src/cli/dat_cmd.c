@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../dat/dat.h"
-#include "../dat/writer.h"
-#include "../scenario/excerpts.h"
+#include "dat/dat.h"
+#include "dat/writer.h"
+#include "scenario/excerpts.h"
 #include "dat_file.h"
 #include "outfile.h"
 
