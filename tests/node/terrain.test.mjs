@@ -527,9 +527,9 @@ describe('recorded retail states over real terrain (default excerpts)', () => {
   });
 });
 
-// ---- deviation pins (docs/DEVIATIONS.md T7, T11): mirrors of test_transition.c's cases of the
+// ---- deviation pins (docs/DEVIATIONS.md T1, T7, T11): mirrors of test_transition.c's cases of the
 // same names (T6, slide_sphere_facing_away, has no ABI: the function needs a whole SPHEREPATH) ----
-describe('departures pinned: T7, T11', () => {
+describe('departures pinned: T1, T7, T11', () => {
   const WATER_CONTACT_TS = 0x8, EDGE_SLIDE_OI = 0x200, CONTACT_OI = 0x1, ON_WALKABLE_OI = 0x2;
 
   it('T7 object_info_water_flag: WATER_CONTACT_TS marks the seeded contact planes, no OBJECTINFO bit', () => {
@@ -555,6 +555,31 @@ describe('departures pinned: T7, T11', () => {
       assert.deepEqual(flags(), [0, 0, 0, 0]);
       X.acp_abi_world_destroy(w);
     }
+  });
+
+  it('T1 zero_scale_jump_commits_in_place: a zero radius is 0 steps, and the sweep succeeds where the object stands', () => {
+    // test_transition.c zero_scale_jump_commits_in_place: ceil(|offset| / 0) = ∞ converts to the
+    // integer indefinite, whose low 32 bits are 0 steps; the jump commits in place and leaves the
+    // contact plane.
+    const t = columnTerrain([0, 0, 0, 0, 0, 0, 0, 0, 0], [0]);
+    const { w, o } = terrainWorld(t, GRAVITY_PS | EDGE_SLIDE_PS);
+    excerptObject(o, 0x02000001, 0x09000001);
+    assert.equal(X.acp_abi_world_enter_object(w, o, positionAt(0xA9B40000, 100, 100, 0), 0), 1);
+    assert.equal(get(o, 'transient_state') & (CONTACT_TS | ON_WALKABLE_TS), CONTACT_TS | ON_WALKABLE_TS);
+    X.acp_abi_physobj_set_scale(o, 0, 0.1);   // a ScaleHook to 0 over 0.1 s
+    for (let k = 1; k <= 30 && get(o, 'scale') !== 0; k++) X.acp_abi_world_use_time(w, k / 30);
+    assert.equal(get(o, 'scale'), 0);
+    assert.equal(get(o, 'transient_state') & (CONTACT_TS | ON_WALKABLE_TS), CONTACT_TS | ON_WALKABLE_TS);
+    const at = get(o, 'origin');
+    X.acp_abi_physobj_set_velocity(o, 0, 2, 5);
+    const sweeps = X.acp_abi_world_num_sweeps(w);
+    step(o);
+    assert.equal(X.acp_abi_world_num_sweeps(w) - sweeps, 1);
+    assert.equal(get(o, 'transient_state') & (CONTACT_TS | ON_WALKABLE_TS), 0);
+    assert.deepEqual(get(o, 'origin'), at);
+    assert.equal(get(o, 'acceleration')[2], f(-9.8000002));
+    X.acp_abi_world_destroy(w);
+    X.acp_abi_terrain_destroy(t);
   });
 
   it('T11 placement_without_terrain: SetPosition puts the object where asked, in its cell', () => {
