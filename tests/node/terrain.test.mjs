@@ -557,6 +557,31 @@ describe('departures pinned: T1, T7, T11', () => {
     }
   });
 
+  it('lost_cell_places_the_parts: a sweep that ends in no loaded cell stores the position, and the parts follow', () => {
+    // test_transition.c lost_cell_places_the_parts: CPhysicsObj::SetPositionInternal's lost-cell
+    // branch (0x00515330) calls store_position, whose set_frame places the parts.
+    const t = columnTerrain([0, 0, 0, 0, 0, 0, 0, 0, 0], [0]);
+    const { w, o } = terrainWorld(t, 0);
+    excerptObject(o, 0x02000001, 0);
+    X.acp_abi_world_place_object(w, o, positionAt(0xA9B40000, 191.9, 100, 5, 90), 0, 0);
+    assert.equal(get(o, 'has_cell'), true);
+    X.acp_abi_physobj_set_velocity(o, 6, 0, 0);
+    step(o);
+    assert.equal(get(o, 'has_cell'), false);
+    assert.equal(get(o, 'transient_state') & ACTIVE_TS, 0);
+    assert.equal(get(o, 'cell') >>> 16, 0xAAB4);
+    const origin = get(o, 'origin');
+    near(assert, origin[0], 0.1, 1e-4);
+    const pa = get(o, 'part_array');
+    const frames = X.acp_abi_partarray_part_frames(pa) >> 2;
+    const n = acp.get('partarray', pa, 'num_parts');
+    assert.equal(n, 34);
+    const f32 = acp.f32();
+    for (let i = 0; i < n; i++) assert.deepEqual(Array.from(f32.subarray(frames + 16 * i + 13, frames + 16 * i + 16)), origin, `part ${i}`);
+    X.acp_abi_world_destroy(w);
+    X.acp_abi_terrain_destroy(t);
+  });
+
   it('T1 zero_scale_jump_commits_in_place: a zero radius is 0 steps, and the sweep succeeds where the object stands', () => {
     // test_transition.c zero_scale_jump_commits_in_place: ceil(|offset| / 0) = ∞ converts to the
     // integer indefinite, whose low 32 bits are 0 steps; the jump commits in place and leaves the
