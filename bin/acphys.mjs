@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // acphys through the .wasm: `npx acphys run <scenario.json> [--trace out.jsonl] [--profile NAME]
-// [--quiet]` and `npx acphys diff <a.jsonl> <b.jsonl>`. Same arguments, output and exit status as
+// [--quiet] [--force]`, `npx acphys diff <a.jsonl> <b.jsonl>` and `npx acphys help`. Same arguments, output and exit status as
 // the native CLI (src/cli/run_cmd.c, diff_cmd.c): the table, trace lines, digests and error
 // messages all come from the same C runner; only the file reading and JSON parsing are Node's.
 import { readFileSync, writeSync, openSync, closeSync, fstatSync, statSync, lstatSync, realpathSync, renameSync,
@@ -13,6 +13,8 @@ import { diffTraces, openRun, parseJsonText, PROFILES, ScenarioError } from '../
 // The same limits and messages as src/cli/cjson_bridge.c acp_read_file.
 const MAX_TEXT_FILE = 2 ** 30;
 const MAX_EXCERPT = 256 * 2 ** 20;
+// Characters of trace lines kept before a write (bounded memory for any number of objects).
+const TRACE_CHUNK = 2 ** 20;
 const STRERROR = { ENOENT: 'No such file or directory', EACCES: 'Permission denied', EISDIR: 'Is a directory',
   ENOTDIR: 'Not a directory', ELOOP: 'Too many levels of symbolic links', ENAMETOOLONG: 'File name too long',
   ENOSPC: 'No space left on device', EROFS: 'Read-only file system', EIO: 'Input/output error', EPIPE: 'Broken pipe',
@@ -172,6 +174,12 @@ function closeOut(o, keep) {
     throw new Error(`${UNCHANGED}: ${reason(e)}`);
   }
 }
+/** Give up on an output after an unexpected exception: close it (errors ignored), remove the
+ *  temporary file. */
+function discardOut(o) {
+  try { closeSync(o.fd); } catch { /* closed or bad: the file goes either way */ }
+  abortOut(o);
+}
 function abortOut(o) {
   if (o.tmp) { try { unlinkSync(o.tmp); } catch { /* gone */ } }
   pendingTmp = null;
@@ -204,23 +212,72 @@ function fail(msg, status) {
   return status;
 }
 
+// The usage, the same for `acphys`, `acphys help`, `--help` and `-h`; its command lines are the
+// native CLI's (src/cli/main.c usage), which has the DAT, bench and digest commands besides.
+const USAGE = 'acphys (npx, through the .wasm): the Asheron\'s Call retail per-object physics update\n' +
+  'usage:\n' +
+  '  acphys help               this text (also --help, -h)\n' +
+  '  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet] [--force]\n' +
+  '                            run a scenario: per-frame table on stdout, trace to a file\n' +
+  '                            (--force: a trace estimated above 2 GB too)\n' +
+  '  acphys diff <a.jsonl> <b.jsonl>\n' +
+  '                            first frame and field where two traces differ\n' +
+  'The DAT commands (list, dump, excerpt), bench and the digests are the native CLI\'s\n' +
+  '(build/native/acphys help, after npm run build).\n';
 function usage() {
-  return fail('acphys (wasm): the Asheron\'s Call retail per-object physics update\nusage:\n' +
-    '  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet]\n' +
-    '  acphys diff <a.jsonl> <b.jsonl>', 2);
+  return fail(USAGE.slice(0, -1), 2);
+}
+
+const RUN_USAGE = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet] [--force]';
+
+// The trace's size, estimated before it is written (src/cli/run_cmd.c has the same numbers):
+// TRACE_FRAME_BYTES a line and TRACE_OBJECT_BYTES an object in it; above TRACE_LIMIT_BYTES (2 GB)
+// run refuses to write it without --force.
+const TRACE_FRAME_BYTES = 128, TRACE_OBJECT_BYTES = 300, TRACE_LIMIT_BYTES = 2e9;
+/** The refusal's message when the trace would be larger than TRACE_LIMIT_BYTES, else null. */
+function traceTooLarge(objects, frames, tracePath) {
+  const bytes = frames * (TRACE_FRAME_BYTES + TRACE_OBJECT_BYTES * objects);
+  if (bytes <= TRACE_LIMIT_BYTES) return null;
+  const tenths = Math.floor((bytes + 99999999) / 100000000); // GB to one decimal, rounded up
+  return `acphys run: --trace ${tracePath}: the trace would be about ${Math.floor(tenths / 10)}.${tenths % 10} GB ` +
+    `(${objects} objects x ${frames} frames at about ${TRACE_OBJECT_BYTES} bytes an object a frame), more than the ` +
+    '2 GB written without --force; add --force to write it, or run fewer frames or objects';
+}
+/** A usage error of run: "acphys run: <what is wrong>" and the usage line, as src/cli/run_cmd.c. */
+const runUsage = (what) => fail(`acphys run: ${what}\n${RUN_USAGE}`, 2);
+
+/** The arguments after "run": { scenarioPath, tracePath, profile, quiet } or { status } after a
+ *  usage error naming the argument (as src/cli/run_cmd.c parse_run_args). */
+function parseRunArgs(args) {
+  const o = { scenarioPath: undefined, tracePath: undefined, profile: undefined, quiet: false, force: false };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--trace' || a === '--profile') {
+      const key = a === '--trace' ? 'tracePath' : 'profile';
+      if (o[key] !== undefined) return { status: runUsage(`${a} given twice`) };
+      if (i + 1 >= args.length) return { status: runUsage(`${a} needs ${a === '--trace' ? 'a file name' : 'a profile name'}`) };
+      o[key] = args[++i];
+    } else if (a === '--quiet' || a === '--force') {
+      const key = a.slice(2);
+      if (o[key]) return { status: runUsage(`${a} given twice`) };
+      o[key] = true;
+    } else if (a.startsWith('-')) {
+      return { status: runUsage(`unknown option "${a}"`) };
+    } else if (o.scenarioPath !== undefined) {
+      return { status: runUsage(`a second scenario file "${a}" (run takes one)`) };
+    } else {
+      o.scenarioPath = a;
+    }
+  }
+  if (o.scenarioPath === undefined) return { status: runUsage('no scenario file') };
+  if (o.tracePath === '') return { status: runUsage('--trace needs a file name, not ""') };
+  return o;
 }
 
 async function run(args) {
-  let scenarioPath, tracePath, profile, quiet = false;
-  const runUsage = () => fail('usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet]', 2);
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--trace' && i + 1 < args.length && tracePath === undefined) tracePath = args[++i];
-    else if (args[i] === '--profile' && i + 1 < args.length && profile === undefined) profile = args[++i];
-    else if (args[i] === '--quiet' && !quiet) quiet = true;
-    else if (args[i].startsWith('-') || scenarioPath !== undefined) return runUsage();
-    else scenarioPath = args[i];
-  }
-  if (scenarioPath === undefined || tracePath === '') return runUsage();
+  const parsed = parseRunArgs(args);
+  if (parsed.status !== undefined) return parsed.status;
+  const { scenarioPath, tracePath, profile, quiet, force } = parsed;
   if (profile !== undefined && !PROFILES.includes(profile))
     return fail(`acphys: --profile: unknown profile "${profile}" (known: retail, acdream-r6, ace)`, 2);
   const traceIsInput = (input, what) => tracePath !== undefined && sameFile(tracePath, input) &&
@@ -241,6 +298,11 @@ async function run(args) {
   } catch (e) {
     if (e instanceof ScenarioError) return fail(`acphys: ${scenarioPath}: ${e.message}`, 1);
     throw e;
+  }
+  const tooLarge = tracePath !== undefined && !force && traceTooLarge(r.objectCount, r.framesTotal, tracePath);
+  if (tooLarge) {
+    r.dispose();
+    return fail(tooLarge, 2);
   }
   try {
     // Excerpt files, relative to the scenario file's folder.
@@ -275,10 +337,17 @@ async function run(args) {
     }
     fd = trace.fd;
   }
+  // Lines wait in memory until TRACE_CHUNK characters are due, then go out in one write: a frame
+  // of 16,384 objects is some 5 MB of text, and a string past V8's limit (2^29 characters) throws.
   const traceChunks = [];
+  let traceChars = 0;
   const writeTrace = (s, force) => {
     traceChunks.push(s);
-    if (force || traceChunks.length > 256) { writeAll(fd, traceChunks.join('')); traceChunks.length = 0; }
+    traceChars += s.length;
+    if (!force && traceChars < TRACE_CHUNK) return;
+    writeAll(fd, traceChunks.length === 1 ? traceChunks[0] : traceChunks.join(''));
+    traceChunks.length = 0;
+    traceChars = 0;
   };
   let status = 0, traceDone = false, summary = '';
   try {
@@ -295,7 +364,10 @@ async function run(args) {
     if (e instanceof ScenarioError) status = fail(`acphys: ${scenarioPath}: ${e.message}`, 1);
     else if (e instanceof OutputError) status = e.message ? fail(e.message, 1) : 141;
     else if (e.code && !traceDone) status = fail(`acphys: ${tracePath}: ${trace.tmp ? UNCHANGED : 'cannot write'}: ${reason(e)}`, 1);
-    else throw e;
+    else {
+      if (trace) discardOut(trace); // a bug of ours: still no file left beside the trace
+      throw e;
+    }
   } finally {
     r.dispose();
   }
@@ -319,15 +391,57 @@ async function run(args) {
   return 0;
 }
 
+/** The bytes of a file's first line that is not blank (split at '\n', a trailing '\r' removed,
+ *  lines of only spaces and tabs skipped, as src/cli/diff_cmd.c split_lines), or null. */
+function firstLine(bytes) {
+  for (let pos = 0; pos < bytes.length;) {
+    let end = bytes.indexOf(0x0a, pos);
+    if (end < 0) end = bytes.length;
+    let stop = end;
+    if (stop > pos && bytes[stop - 1] === 0x0d) stop--;
+    for (let i = pos; i < stop; i++) if (bytes[i] !== 0x20 && bytes[i] !== 0x09) return bytes.subarray(pos, stop);
+    pos = end + 1;
+  }
+  return null;
+}
+
+/** True when a line opens a JSON object: '{' after spaces, tabs or a UTF-8 byte order mark (as
+ *  src/cli/diff_cmd.c first_line_opens_object). */
+function opensObject(line) {
+  let i = line.length >= 3 && line[0] === 0xef && line[1] === 0xbb && line[2] === 0xbf ? 3 : 0;
+  while (i < line.length && (line[i] === 0x20 || line[i] === 0x09)) i++;
+  return i < line.length && line[i] === 0x7b;
+}
+
+// How many of a file's first bytes a "not a trace file" message shows.
+const NOT_TRACE_BYTES = 16;
+/** "<path> is not a trace file ...: its first bytes are <hex> "<text>"" (printable ASCII as it
+ *  is, \n \r \t escaped, any other byte a '.'), as src/cli/diff_cmd.c not_a_trace_file. */
+function notTraceFile(path, bytes) {
+  const head = bytes.subarray(0, NOT_TRACE_BYTES);
+  const hex = Array.from(head, (c) => ` ${c.toString(16).padStart(2, '0')}`).join('');
+  const esc = { 0x0a: '\\n', 0x0d: '\\r', 0x09: '\\t', 0x22: '\\"', 0x5c: '\\\\' };
+  const text = Array.from(head, (c) => esc[c] ?? (c >= 0x20 && c < 0x7f ? String.fromCharCode(c) : '.')).join('');
+  return `acphys: diff: ${path} is not a trace file (JSON Lines, one {"frame": ...} object per line, ` +
+    `as acphys run --trace writes): its first bytes are${hex} "${text}"${bytes.length > head.length ? '...' : ''}`;
+}
+
 async function diff(args) {
-  if (args.length !== 2) return fail('usage: acphys diff <a.jsonl> <b.jsonl>', 2);
-  const texts = [];
+  if (args.length !== 2) return fail(`acphys diff: needs two trace files, not ${args.length}\nusage: acphys diff <a.jsonl> <b.jsonl>`, 2);
+  const files = [];
   for (const p of args) {
     const got = readRegular(p, MAX_TEXT_FILE);
     if (got.err) return fail(`acphys: ${p}: cannot read the trace: ${got.err}`, 2);
-    texts.push(got.bytes.toString('utf8'));
+    files.push(got.bytes);
   }
   const acp = await loadAcphys();
+  // A file whose first line does not open a JSON object is no trace at all (a text, a DAT, ...);
+  // a trace line malformed further on gets the line's own message.
+  for (const [i, bytes] of files.entries()) {
+    const line = firstLine(bytes);
+    if (line !== null && !opensObject(line)) return fail(notTraceFile(args[i], bytes), 2);
+  }
+  const texts = files.map((b) => b.toString('utf8'));
   const { identical, error, message } = diffTraces(acp, texts[0], texts[1]);
   if (error) return fail(`acphys: diff: ${message}`, 2);
   print(`${message}\n`);
@@ -342,11 +456,23 @@ async function diff(args) {
 
 const [cmd, ...rest] = process.argv.slice(2);
 let status;
-if (cmd === 'run') status = await run(rest);
+if (cmd === 'run') {
+  try {
+    status = await run(rest);
+  } catch (e) {
+    // Whatever went wrong, the temporary file beside the trace goes (then the error's stack).
+    if (pendingTmp) { try { unlinkSync(pendingTmp); } catch { /* gone */ } }
+    pendingTmp = null;
+    throw e;
+  }
+}
 else if (cmd === 'diff') status = await diff(rest);
-else if (cmd === 'help' || cmd === '--help') {
-  print('usage: acphys run|diff ... (see acphys help of the native CLI)\n');
+else if (cmd === 'help' || cmd === '--help' || cmd === '-h') {
+  print(USAGE);
   try { flush(); status = 0; } catch (e) { status = e.message ? fail(e.message, 1) : 141; }
 }
-else status = usage();
+else {
+  if (cmd !== undefined) process.stderr.write(`acphys: unknown command '${cmd}'\n`);
+  status = usage();
+}
 process.exitCode = status;

@@ -12,7 +12,8 @@
 //    and WASM (in memory): MB/s and records/s;
 // 4. the .wasm size, raw and gzipped; native instructions per object-quantum (callgrind);
 // 5. the page: the core's milliseconds per frame at 1,000 and 10,000 objects in headless
-//    Chromium (bench/page, served on 127.0.0.1, driven by playwright-core);
+//    Chromium (bench/page, served on 127.0.0.1, driven by playwright-core), and the draw side's
+//    array fills (part and sphere matrices) for 10,000 humanoids (bench/page ?draw=1);
 // then prints the table, checks the targets, appends the run to bench/results.json and prints
 // the row for BENCHMARKS.md. Exit status 1 when a heap call happened inside UseTime, a digest
 // differed, or a measurement failed (missed speed targets are reported, not failures).
@@ -34,6 +35,7 @@ const KINDS = ['motion', 'terrain', 'static'];
 const PAGE_SIZES = quick ? [1000] : [1000, 10000];
 const PAGE_KINDS = ['motion', 'terrain'];
 const PAGE_FRAMES = quick ? 60 : 300;
+const DRAW_OBJECTS = quick ? 1000 : 10000;
 const DAT_MIB = quick ? 16 : 128;
 const WINDOW = { window: quick ? 0.1 : 0.2, windows: quick ? 3 : 7 };
 const NATIVE = join(root, 'build', 'bench', 'acphys');
@@ -170,6 +172,17 @@ async function measurePage() {
         rows.push(r);
       }
     }
+    // The draw side (issue 21): every humanoid's part and sphere matrices, once per frame.
+    const n = DRAW_OBJECTS;
+    log(`page: draw arrays, terrain × ${n} in headless Chromium`);
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/bench/page/index.html?kind=terrain&objects=${n}&frames=${PAGE_FRAMES}&draw=1`);
+    await page.waitForFunction(() => window.acphysBench, null, { timeout: 300000 });
+    const r = await page.evaluate(() => window.acphysBench);
+    await page.close();
+    if (r.error) problems.push(`page draw × ${n}: ${r.error}`);
+    else if (r.allocations) problems.push(`page draw × ${n}: ${r.allocations} heap calls while filling the arrays`);
+    rows.push(r);
   } finally {
     await browser.close();
     await server.close();
@@ -216,9 +229,18 @@ function printRest(dat, size, page, ipq) {
     console.log('\nPage: the core\'s milliseconds per frame in headless Chromium (one UseTime per requestAnimationFrame)');
     console.log(`${pad('workload', 10)}${lpad('objects', 9)}${lpad('median', 9)}${lpad('p95', 9)}${lpad('mean', 9)}${lpad('max', 9)}${lpad('frames', 8)}`);
     for (const r of page) {
-      if (r.error) continue;
+      if (r.error || r.job === 'draw') continue;
       console.log(`${pad(r.kind, 10)}${lpad(fmtN(r.objects), 9)}${lpad(r.ms_median.toFixed(2), 9)}${lpad(r.ms_p95.toFixed(2), 9)}` +
         `${lpad(r.ms_mean.toFixed(2), 9)}${lpad(r.ms_max.toFixed(2), 9)}${lpad(r.frames, 8)}`);
+    }
+    const d = page.find((r) => r.job === 'draw' && !r.error);
+    if (d) {
+      console.log(`\nDraw arrays in headless Chromium: ${fmtN(d.objects)} humanoids, ${fmtN(d.part_matrices)} part + ` +
+        `${fmtN(d.sphere_matrices)} sphere matrices per frame (ms: median / p95 / max)`);
+      console.log(`  first fill after the frame (with the deferred part placement) ${d.first_ms.median.toFixed(2)} / ` +
+        `${d.first_ms.p95.toFixed(2)} / ${d.first_ms.max.toFixed(2)}`);
+      console.log(`  the same frame again (matrices only)                        ${d.again_ms.median.toFixed(2)} / ` +
+        `${d.again_ms.p95.toFixed(2)} / ${d.again_ms.max.toFixed(2)}; heap calls ${d.allocations}`);
     }
   }
 }
@@ -236,15 +258,17 @@ function targets(kernel, worlds, page) {
     if (m?.native && k?.native) out.push({ target: `(a) motion, ${fmtN(n)} objects: native within 1.5x of the bare kernel`, value: k.native.rate / m.native.rate, best: k.native.rate_max / m.native.rate_max, met: k.native.rate / m.native.rate <= 1.5 });
     if (t?.native) out.push({ target: `(b) terrain, ${fmtN(n)} objects: native >= 1 M/s`, value: t.native.rate, best: t.native.rate_max, met: t.native.rate >= 1e6 });
   }
-  const p = page.find((r) => r.kind === 'motion' && r.objects === 10000 && !r.error);
+  const p = page.find((r) => r.kind === 'motion' && r.objects === 10000 && !r.error && r.job !== 'draw');
   if (p) out.push({ target: '10,000 animated objects: <= 4 ms per frame in Chromium (median / p95)', value: [p.ms_median, p.ms_p95], met: p.ms_p95 <= 4 });
+  const d = page.find((r) => r.job === 'draw' && r.objects === 10000 && !r.error);
+  if (d) out.push({ target: 'draw arrays of 10,000 humanoids: < 1 ms per frame in Chromium (first fill, median / p95)', value: [d.first_ms.median, d.first_ms.p95], met: d.first_ms.median < 1 });
   return out;
 }
 
 function benchmarksRow(run) {
   const w = (what, n, t) => run.worlds.find((r) => r.what === what && r.objects === n)?.[t]?.rate;
   const k = (n, t) => run.kernel.find((r) => r.objects === n)?.[t]?.rate;
-  const p = run.page.find((r) => r.kind === 'motion' && r.objects === 10000 && !r.error);
+  const p = run.page.find((r) => r.kind === 'motion' && r.objects === 10000 && !r.error && r.job !== 'draw');
   const n = 10000;
   return `| ${run.date.slice(0, 10)} | ${run.commit}${run.dirty ? '+' : ''} | ${fmtRate(k(n, 'native'))} / ${fmtRate(k(n, 'wasm'))} ` +
     `| ${fmtRate(w('motion', n, 'native'))} / ${fmtRate(w('motion', n, 'wasm'))} | ${fmtRate(w('terrain', n, 'native'))} / ${fmtRate(w('terrain', n, 'wasm'))} ` +

@@ -32,6 +32,10 @@ const SEEDS = {
   motion_table: () => recordSeeds('motion-table'),
   landblock: () => recordSeeds('landblock'),
   region: () => recordSeeds('region'),
+  gfxobj: () => recordSeeds('gfxobj-'),
+  environment: () => recordSeeds('environment-'),
+  envcell: () => recordSeeds('envcell-'),
+  landblock_info: () => recordSeeds('landblock-info-'),
   scenario: () => files(join(root, 'tests', 'fuzz', 'corpus-scenario'), () => true),
   jsoncheck: () => [join(root, 'data', 'scenarios'), join(root, 'tests', 'scenarios'), join(root, 'tests', 'scenarios', 'bad')]
     .flatMap((d) => files(d, (f) => f.endsWith('.json'))),

@@ -136,6 +136,92 @@ function richSetup() {
   }));
 }
 
+/** A wall: a 2 m × 3 m quad (both faces as physics polygons) split by its plane y = 0 in the
+ *  physics BSP; the drawing BSP a portal over the two faces; uvs, a degrade id. Offsets of its
+ *  parts for the malformed fixtures: see gfxobjOffsets. */
+function gfxobjObject(extra = {}) {
+  const v = (id, origin, uvs = []) => ({ id, origin, normal: [0, -1, 0], uvs });
+  const sphere = { center: [0, 0, 1.5], radius: 1.8027756 };
+  return {
+    id: 0x0100F0A0, flags: 1 | 2 | 8, surfaces: [0x08000001, 0x08000002],
+    vertices: [v(0, [-1, 0, 0], [[0, 0]]), v(1, [1, 0, 0], [[1, 0]]), v(2, [1, 0, 3], [[1, 1]]), v(3, [-1, 0, 3], [[0, 1]])],
+    physics_polygons: [
+      { poly_id: 0, stippling: 4, sides_type: 0, pos_surface: 0, neg_surface: -1, vertex_ids: [0, 1, 2, 3] },
+      { poly_id: 1, stippling: 4, sides_type: 0, pos_surface: 1, neg_surface: -1, vertex_ids: [3, 2, 1, 0] },
+    ],
+    physics_bsp: { type: rec.BSP.BPnN, plane: [0, -1, 0, 0], sphere,
+      pos: { type: rec.BSP.LEAF, leaf_index: 0, solid: 0, sphere, polys: [0] },
+      neg: { type: rec.BSP.LEAF, leaf_index: 1, solid: 1, sphere, polys: [1] } },
+    sort_center: [0, 0, 1.5],
+    polygons: [
+      { poly_id: 0, stippling: 0, sides_type: 1, pos_surface: 0, neg_surface: 7, vertex_ids: [0, 1, 2, 3] },
+      { poly_id: 1, stippling: 0, sides_type: 2, pos_surface: 1, neg_surface: 0, vertex_ids: [3, 2, 1, 0] },
+    ],
+    drawing_bsp: { type: rec.BSP.PORT, plane: [0, 1, 0, -0.25], sphere, polys: [0, 1], portals: [[1, 3]],
+      pos: { type: rec.BSP.LEAF, leaf_index: 0 }, neg: { type: rec.BSP.LEAF, leaf_index: 1 } },
+    degrade_id: 0x11000ABC,
+    ...extra,
+  };
+}
+
+/** Byte offsets in gfxobjObject()'s record, from the layout (not from the reader): id 0, flags
+ *  4, surface count 8 (1 byte), surfaces 9, vertex type 17, count 21, vertices at 25 (36 bytes
+ *  each with one uv), physics polygon count 169, polygon 0 at 170 (12 + 8 bytes), polygon 1 at
+ *  190, the physics BSP at 210. */
+const GFX = { vertexType: 17, vertices: 25, physicsPolys: 170, poly1VertexIds: 190 + 12, physicsBsp: 210 };
+
+/** A corridor room of Environment 0x0D00F0A0: a floor quad and two wall quads, the far wall's
+ *  doorway a portal polygon (index 2); a cell BSP, a physics BSP over the floor and walls, no
+ *  drawing BSP. */
+function environmentObject(extra = {}) {
+  const v = (id, origin) => ({ id, origin, normal: [0, 0, 1] });
+  const quad = (poly_id, ids) => ({ poly_id, stippling: 4, sides_type: 0, pos_surface: 0, neg_surface: -1, vertex_ids: ids });
+  const sphere = { center: [0, 5, 1.5], radius: 6 };
+  const leaf = (i, polys) => ({ type: rec.BSP.LEAF, leaf_index: i, solid: 0, sphere, polys });
+  return {
+    id: 0x0D00F0A0,
+    cell_structs: [{
+      id: 0,
+      vertices: [v(0, [-2, 0, 0]), v(1, [2, 0, 0]), v(2, [2, 10, 0]), v(3, [-2, 10, 0]), v(4, [2, 10, 3]), v(5, [-2, 10, 3]), v(6, [2, 0, 3])],
+      polygons: [quad(0, [0, 1, 2, 3]), quad(1, [1, 2, 4, 6]), quad(2, [3, 2, 4, 5])],
+      portals: [2],
+      cell_bsp: { type: rec.BSP.BPnN, plane: [0, 0, 1, 0], pos: { type: rec.BSP.LEAF, leaf_index: 0 }, neg: { type: rec.BSP.LEAF, leaf_index: 1 } },
+      physics_polygons: [quad(0, [0, 1, 2, 3]), quad(1, [1, 2, 4, 6])],
+      physics_bsp: { type: rec.BSP.BPIn, plane: [-1, 0, 0, 2], sphere, pos: leaf(0, [0, 1]) },
+    }],
+    ...extra,
+  };
+}
+
+/** EnvCell 0x3A11012B of that Environment: two portals (one into 0x3A11012C, one with no other
+ *  cell), three visible cells, a static object and a restriction object. */
+function envcellObject(extra = {}) {
+  return {
+    id: 0x3A11012B, flags: 2 | 8, surfaces: [0x0123, 0x0456], environment: 0xF0A0, cell_struct: 0,
+    position: { origin: [85, 92, -6], orientation: [Math.SQRT1_2, 0, 0, Math.SQRT1_2] },
+    portals: [{ flags: 1, polygon: 2, other_cell: 0x012C, other_portal: 0 }, { flags: 6, polygon: 1, other_cell: 0x0133, other_portal: 7 }],
+    visible_cells: [0x012A, 0x012C, 0x012D],
+    stabs: [{ id: 0x02000108, frame: { origin: [1, 2, 0], orientation: [1, 0, 0, 0] } }],
+    restriction_obj: 0x7A9B4001,
+    ...extra,
+  };
+}
+
+/** LandBlockInfo 0xA9B4FFFE: a tree, a cottage with two portals (one with an odd cell list,
+ *  padded), a restriction table. */
+function landblockInfoObject(extra = {}) {
+  const f = (o) => ({ origin: o, orientation: [1, 0, 0, 0] });
+  return {
+    id: 0xA9B4FFFE, num_cells: 3,
+    objects: [{ id: 0x02000A1B, frame: f([120, 40, 94]) }],
+    buildings: [{ model_id: 0x01000F00, frame: f([84, 30, 95]), num_leaves: 4,
+      portals: [{ flags: 1, other_cell: 0x0100, other_portal: 0, stabs: [0x0100, 0x0101, 0x0102] },
+        { flags: 2, other_cell: 0x0101, other_portal: 1, stabs: [0x0101, 0x0102] }] }],
+    pack_mask: 1, table_size: 8, restrictions: [[0xA9B40102, 0x7A9B4002], [0xA9B40100, 0x7A9B4001]],
+    ...extra,
+  };
+}
+
 // ---- the malformed corpus ----
 
 function build(acp) {
@@ -233,6 +319,43 @@ function build(acp) {
   { const table = Array.from({ length: 256 }, (_, i) => 2 * i); table[10] = 900;
     add('region-height-range.dat', dat(2, [[0x13000000, region({ land_height_table: table })]]),
       recErr('ACP_DAT_ERR_REGION_HEIGHT_RANGE', 52 + 40, 'region.land_height_table', 0x13000000), 'a land height of 900 m'); }
+  { const g = gfxobjObject(); const bytes = rec.gfxobj(g); bytes[GFX.poly1VertexIds + 2] = 4;
+    add('gfxobj-vertex-index.dat', portal(g.id, bytes), recErr('ACP_DAT_ERR_INDEX', GFX.poly1VertexIds + 2, 'polygon.vertex_ids', g.id),
+      'a physics polygon naming vertex 4 of 4'); }
+  { const g = gfxobjObject(); g.physics_bsp.neg.polys = [2];
+    // BPnN type 4 + plane 16, the positive leaf (type, index, solid, sphere 16, count, 1 poly = 34), the
+    // negative leaf's type, index, solid, sphere and count (32): its first poly index.
+    const at = GFX.physicsBsp + 20 + 34 + 32;
+    add('gfxobj-bsp-poly-index.dat', portal(g.id, rec.gfxobj(g)), recErr('ACP_DAT_ERR_INDEX', at, 'bsp.leaf.polys', g.id),
+      'a physics BSP leaf naming polygon 2 of 2'); }
+  { const g = gfxobjObject({ vertex_type: 2 });
+    add('gfxobj-vertex-type.dat', portal(g.id, rec.gfxobj(g)), recErr('ACP_DAT_ERR_VERTEX_TYPE', GFX.vertexType, 'vertex_array.type', g.id),
+      'a vertex array of type 2, which retail allocates but never reads'); }
+  { // A chain of 300 'BPIn' nodes (positive child only) ending in a leaf: node k (1-based) starts at
+    // physicsBsp + 20 (k - 1); the 257th is deeper than ACP_MAX_BSP_DEPTH.
+    let node = { type: rec.BSP.LEAF, leaf_index: 0, solid: 0, sphere: { center: [0, 0, 0], radius: 1 }, polys: [] };
+    for (let i = 0; i < 300; i++) node = { type: rec.BSP.BPIn, plane: [0, 0, 1, 0], sphere: { center: [0, 0, 0], radius: 1 }, pos: node };
+    const g = gfxobjObject({ flags: 1, physics_bsp: node });
+    add('gfxobj-bsp-depth.dat', portal(g.id, rec.gfxobj(g)), recErr('ACP_DAT_ERR_LIMIT', GFX.physicsBsp + 20 * 256, 'gfxobj.physics_bsp', g.id),
+      'a physics BSP 301 nodes deep (ACP_MAX_BSP_DEPTH 256)'); }
+  { const g = gfxobjObject(); const bytes = rec.gfxobj(g).slice(0, -6);
+    add('gfxobj-truncated.dat', portal(g.id, bytes), recErr('ACP_DAT_ERR_TRUNCATED', bytes.length, 'bsp.portal.portals.portal_index', g.id),
+      'a GfxObj cut 6 bytes short: its degrade id and the last portal\'s portal index'); }
+  { const e = environmentObject(); e.cell_structs[0].portals = [3];
+    // id 4, count 4; the CellStruct: id and three counts (16), the vertex array (8 + 7 x 28), three
+    // quads of 20 bytes: the portal index follows.
+    const at = 8 + 16 + 8 + 7 * 28 + 3 * 20;
+    add('environment-portal-index.dat', portal(e.id, rec.environment(e)), recErr('ACP_DAT_ERR_INDEX', at, 'cell_struct.portals', e.id),
+      'a CellStruct portal naming polygon 3 of 3'); }
+  { const c = envcellObject(); const bytes = rec.envcell(c).slice(0, -2);
+    add('envcell-truncated.dat', dat(2, [[c.id, bytes]]), recErr('ACP_DAT_ERR_TRUNCATED', bytes.length - 2, 'envcell.restriction_obj', c.id),
+      'an EnvCell cut inside its restriction object'); }
+  { const lb = landblockInfoObject({ restrictions: [[0xA9B40100, 1], [0xA9B40100, 2]] });
+    // id, cells, object count (12), the object (32), the buildings word (4), the building: model
+    // and frame (32), leaves and portal count (8), portal 0 (8 + 3 x 2 + 2 pad), portal 1 (8 + 4).
+    const at = 12 + 32 + 4 + 32 + 8 + 16 + 12;
+    add('landblock-info-duplicate-restriction.dat', dat(2, [[lb.id, rec.landblockInfo(lb)]]),
+      recErr('ACP_DAT_ERR_DUPLICATE_KEY', at, 'landblock_info.restrictions', lb.id), 'a restriction table naming cell 0xA9B40100 twice'); }
   return cases;
 }
 
@@ -245,6 +368,14 @@ function recordSeeds() {
     ['motion-table.bin', rec.motionTable(motionTableObject())],
     ['landblock.bin', landblock(0xA9B4FFFF)],
     ['region.bin', region()],
+    ['gfxobj-wall.bin', rec.gfxobj(gfxobjObject())],
+    ['gfxobj-physics-only.bin', rec.gfxobj(gfxobjObject({ flags: 1 }))],
+    ['environment-corridor.bin', rec.environment(environmentObject())],
+    ['environment-drawing.bin', rec.environment(environmentObject({ cell_structs: [{ ...environmentObject().cell_structs[0],
+      drawing_bsp: { type: rec.BSP.PORT, plane: [0, -1, 0, 10], sphere: { center: [0, 5, 1.5], radius: 6 }, polys: [0, 1, 2], portals: [[2, 0]],
+        pos: { type: rec.BSP.LEAF, leaf_index: 0 }, neg: { type: rec.BSP.LEAF, leaf_index: 1 } } }] }))],
+    ['envcell-corridor.bin', rec.envcell(envcellObject())],
+    ['landblock-info-cottage.bin', rec.landblockInfo(landblockInfoObject())],
   ];
 }
 

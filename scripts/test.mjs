@@ -42,6 +42,9 @@ const nodeTests = readdirSync(join(root, 'tests', 'node')).filter((f) => f.endsW
 step('Node conformance tests (wasm)', 'node', ['--test', '--test-reporter=spec', ...nodeTests]);
 const browserTest = join('tests', 'browser', 'page.test.mjs');
 if (existsSync(join(root, browserTest))) step('browser test (headless Chromium)', 'node', ['--test', browserTest]);
+// The 3-D view (issue 21): three.js drawing the draw side's arrays, and its no-WebGL message.
+const view3dTest = join('tests', 'browser', 'view3d.test.mjs');
+if (existsSync(join(root, view3dTest))) step('browser test: 3-D view (headless Chromium)', 'node', ['--test', view3dTest]);
 
 if (failures.length) {
   console.error(`\n[test] FAILED: ${failures.join('; ')}`);

@@ -6,7 +6,7 @@
 /** A byte offset into linear memory. */
 export type Ptr = number;
 
-/** The functions of wasm/abi.c. See that file for each one's contract. */
+/** The functions of wasm/abi/*.c (wasm/abi/abi.h lists the files). See them for each one's contract. */
 export interface AcphysExports {
   memory: WebAssembly.Memory;
   _initialize?: () => void;
@@ -209,6 +209,30 @@ export interface AcphysExports {
   acp_abi_physobj_sphere_count(obj: Ptr): number;
   /** centre x, y, z (object axes, unscaled) and radius: 4 f32. */
   acp_abi_physobj_sphere(obj: Ptr, index: number): Ptr;
+  // ---- the draw side (wasm/abi/draw.c, src/draw/draw.h; cglm, not part of any trace) ----
+  // Each call fills one caller-provided f32 array at `out` (allocate it once with acp_abi_alloc,
+  // view it as a Float32Array over memory.buffer) and returns how many matrices (vertices) there
+  // are, writing the first min(count, capacity): pass capacity 0 to size the array. A matrix is
+  // 16 f32, column-major (three.js Matrix4.fromArray order). Positions are metres in the
+  // landblock frame of `originCell` (only its top 16 bits 0xXXYY count; +X east, +Y north, +Z up):
+  // an object in landblock (X, Y) is shifted by ((X − X0)·192, (Y − Y0)·192, 0).
+  /** Part matrices in part order: the part's world frame (retail UpdateParts) × its drawing scale. */
+  acp_abi_draw_part_matrices(obj: Ptr, originCell: number, out: Ptr, capacity: number): number;
+  /** Collision sphere matrices: the unit sphere mapped onto each (centre and radius × scale). */
+  acp_abi_draw_sphere_matrices(obj: Ptr, originCell: number, out: Ptr, capacity: number): number;
+  /** Collision cylinder matrices: the unit cylinder (radius 1, z 0..1) mapped onto each. */
+  acp_abi_draw_cylsphere_matrices(obj: Ptr, originCell: number, out: Ptr, capacity: number): number;
+  /** The selection sphere's matrix (16 f32 at out): 1, or 0 without a Setup. */
+  acp_abi_draw_selection_sphere_matrix(obj: Ptr, originCell: number, out: Ptr): number;
+  /** Every object's part matrices back to back (update order, then the static animating ones). */
+  acp_abi_draw_world_part_matrices(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
+  /** Every object's sphere matrices back to back, same object order. */
+  acp_abi_draw_world_sphere_matrices(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
+  /** Landblock `index` of the terrain as a triangle list: 384 vertices × (x, y, z); capacity in
+   *  floats (1152 for all). Returns 384, 0 when index is out of range. */
+  acp_abi_draw_terrain_positions(terrain: Ptr, index: number, originCell: number, out: Ptr, capacity: number): number;
+  /** Each triangle's plane normal for its 3 vertices (unit, up); capacity in floats. */
+  acp_abi_draw_terrain_normals(terrain: Ptr, index: number, out: Ptr, capacity: number): number;
   acp_abi_lazydat_create(length: number): Ptr;
   acp_abi_lazydat_destroy(d: Ptr): void;
   /** 0 ok, 1 pending, else an error status. */
@@ -316,7 +340,7 @@ export declare function loadAcphys(source?: ArrayBuffer | ArrayBufferView | URL 
 export declare function buildDigest(bytes: Uint8Array): Promise<string | undefined>;
 
 /** Record types (acp_dat_type). */
-export declare const DAT_TYPE: Readonly<{ Setup: 1; Animation: 2; MotionTable: 3; LandBlock: 4; Region: 5 }>;
+export declare const DAT_TYPE: Readonly<{ Setup: 1; Animation: 2; MotionTable: 3; LandBlock: 4; Region: 5; GfxObj: 6; Environment: 7; EnvCell: 8; LandBlockInfo: 9 }>;
 /** The status meaning "supply the wanted range and call again". */
 export declare const DAT_PENDING: 1;
 

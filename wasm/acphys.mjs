@@ -1,7 +1,7 @@
 // acphys — a small ESM loader for wasm/acphys.wasm, in Node (>= 20) and in browsers.
 //
 // The module is built with Emscripten as STANDALONE_WASM without JS glue: it exports its
-// functions (every `acp_abi_*` of wasm/abi.c), `memory`, and `_initialize` (its C constructors),
+// functions (every `acp_abi_*` of wasm/abi/*.c), `memory`, and `_initialize` (its C constructors),
 // and imports nothing the core calls. Any WASI import it declares is bound to a stub that
 // throws, naming the import, because the core never does I/O.
 //
@@ -209,10 +209,12 @@ export async function loadAcphys(source) {
   return new Acphys(instance, bytes, await buildDigest(bytes), grown);
 }
 
-// ---- DAT records (wasm/abi.c acp_abi_dat_*) ----
+// ---- DAT records (wasm/abi/dat.c acp_abi_dat_*) ----
 
 /** Record types of acp_dat_type. */
-export const DAT_TYPE = Object.freeze({ Setup: 1, Animation: 2, MotionTable: 3, LandBlock: 4, Region: 5 });
+export const DAT_TYPE = Object.freeze({
+  Setup: 1, Animation: 2, MotionTable: 3, LandBlock: 4, Region: 5, GfxObj: 6, Environment: 7, EnvCell: 8, LandBlockInfo: 9,
+});
 /** The status of acp_dat_status meaning "supply the wanted range and call again". */
 export const DAT_PENDING = 1;
 

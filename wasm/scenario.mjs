@@ -1,5 +1,5 @@
 // acphys — scenarios and traces from JavaScript (Node and the page), over the same C runner the
-// native CLI uses (src/scenario/run.h through the acp_abi_run_* functions of wasm/abi.c).
+// native CLI uses (src/scenario/run.h through the acp_abi_run_* functions of wasm/abi/runs.c).
 //
 // JSON is parsed by JSON.parse; encodeJson turns the result into the binary tree encoding of
 // src/scenario/jsonv.h, which the C side decodes (bounds-checked) and validates. So there is one
@@ -153,7 +153,7 @@ function profileIndex(profile) {
 
 // ---- the run ----
 
-/** One object's state after the last frame, read from linear memory (layout of wasm/abi.c). */
+/** One object's state after the last frame, read from linear memory (layout of wasm/abi/module.c). */
 function readObject(acp, ptr) {
   const g = (name) => acp.get('physobj', ptr, name);
   const ran = g('record_ran');

@@ -5,6 +5,7 @@
 // passes retail's 1/30 s world gate) timed with performance.now. The result (median, p95, mean
 // and max milliseconds over `frames` frames) is shown and left in window.acphysBench.
 // The demo page (web/) is to reuse this loop for its own frame budget.
+// With ?draw=1 it times the draw side's array fills instead (measureDraw below).
 import { loadAcphys } from '../../wasm/acphys.mjs';
 import { createWorld, loadExcerpts, median, percentile, warmupFrames, worldDigest } from '../lib/measure.mjs';
 
@@ -24,6 +25,41 @@ function nextFrame() {
   return new Promise((resolve) => requestAnimationFrame(resolve));
 }
 
+/** ?draw=1: the draw side instead (wasm/abi/draw.c). Once per requestAnimationFrame, one frame
+ *  of UseTime (not timed), then the part and sphere matrices of every object filled into two
+ *  preallocated arrays (acp_abi_draw_world_part_matrices, _sphere_matrices), timed: `first` is
+ *  the fill right after the frame, which also carries out the part placement the physics defers
+ *  to the first read (src/physics/object/partarray.h); `again` fills the same frame a second time, the
+ *  matrix work alone. */
+async function measureDraw(acp, b) {
+  const x = acp.exports;
+  const w = x.acp_abi_bench_world(b);
+  const origin = acp.get('physobj', acp.u32()[acp.get('world', w, 'objects') >> 2], 'cell') >>> 0;
+  const np = x.acp_abi_draw_world_part_matrices(w, origin, 0, 0);
+  const ns = x.acp_abi_draw_world_sphere_matrices(w, origin, 0, 0);
+  const parts = acp.alloc(np * 64), spheres = acp.alloc(Math.max(1, ns) * 64);
+  const first = [], again = [];
+  const allocs0 = x.acp_abi_alloc_count();
+  for (let i = 0; i < frames; i++) {
+    await nextFrame();
+    x.acp_abi_bench_run(b, 1);
+    let t0 = performance.now();
+    x.acp_abi_draw_world_part_matrices(w, origin, parts, np);
+    x.acp_abi_draw_world_sphere_matrices(w, origin, spheres, ns);
+    first.push(performance.now() - t0);
+    t0 = performance.now();
+    x.acp_abi_draw_world_part_matrices(w, origin, parts, np);
+    x.acp_abi_draw_world_sphere_matrices(w, origin, spheres, ns);
+    again.push(performance.now() - t0);
+  }
+  const allocations = x.acp_abi_alloc_count() - allocs0;
+  acp.free(parts);
+  acp.free(spheres);
+  const stats = (ms) => ({ median: median(ms), p95: percentile(ms, 95), max: Math.max(...ms) });
+  return { target: 'chromium', job: 'draw', kind, objects, frames, part_matrices: np, sphere_matrices: ns,
+    allocations, first_ms: stats(first), again_ms: stats(again), user_agent: navigator.userAgent };
+}
+
 async function main() {
   const acp = await loadAcphys();
   const x = acp.exports;
@@ -33,6 +69,13 @@ async function main() {
   const warmup = warmupFrames(objects);
   const verifyFailed = x.acp_abi_bench_verify(b, warmup);
   const digest = worldDigest(acp, b);
+  if (params.get('draw')) {
+    const r = await measureDraw(acp, b);
+    x.acp_abi_bench_destroy(b);
+    out.textContent = JSON.stringify(r, null, 2);
+    window.acphysBench = r;
+    return;
+  }
   out.textContent = `${kind} × ${objects}: running ${frames} frames…`;
   const ms = [];
   const allocs0 = x.acp_abi_alloc_count();

@@ -173,3 +173,154 @@ export function region(g) {
   if (g.remainder) w.bytes(g.remainder);
   return w.result();
 }
+
+/** Compressed u32 (SB_As32Bit_Compressed): 1 byte below 0x80, 2 below 0x4000, else 4. */
+export function compressedU32(w, v) {
+  if (v < 0x80) return w.u8(v);
+  if (v < 0x4000) return w.u8((v >> 8) | 0x80).u8(v & 0xFF);
+  return w.u8(((v >>> 24) & 0x3F) | 0xC0).u8((v >>> 16) & 0xFF).u16(v & 0xFFFF);
+}
+
+/** BSP node FourCCs (the u32 before each node). */
+export const BSP = Object.freeze({
+  LEAF: 0x4C454146, PORT: 0x504F5254, BPIN: 0x4250494E, BPnN: 0x42506E4E, BPIn: 0x4250496E, BPnn: 0x42506E6E,
+  BpIN: 0x4270494E, BpnN: 0x42706E4E,
+});
+const BSP_POS = new Set([BSP.BPIN, BSP.BPnN, BSP.BPIn, BSP.BPnn]);
+const BSP_NEG = new Set([BSP.BPIN, BSP.BPnN, BSP.BpIN, BSP.BpnN]);
+
+/** One BSP node of a tree of `kind` ('drawing', 'physics', 'cell'), as BSPNODE::UnPackChild
+ *  reads it: { type, plane: [nx, ny, nz, d], pos, neg, sphere: { center, radius }, polys,
+ *  portals: [[polygon, portal_index]], leaf_index, solid }. */
+export function bspNode(w, n, kind) {
+  w.u32(n.type);
+  const sphere = () => w.vec3(n.sphere.center).f32(n.sphere.radius);
+  const polys = () => { for (const p of n.polys ?? []) w.u16(p); };
+  if (n.type === BSP.LEAF) {
+    w.u32(n.leaf_index);
+    if (kind === 'physics') { w.u32(n.solid ?? 0); sphere(); w.u32((n.polys ?? []).length); polys(); }
+    return w;
+  }
+  w.vec3(n.plane.slice(0, 3)).f32(n.plane[3]);
+  if (n.type === BSP.PORT) {
+    bspNode(w, n.pos, kind); bspNode(w, n.neg, kind);
+    if (kind === 'drawing') {
+      sphere(); w.u32((n.polys ?? []).length).u32((n.portals ?? []).length); polys();
+      for (const [p, i] of n.portals ?? []) w.u16(p).u16(i);
+    }
+    return w;
+  }
+  if (BSP_POS.has(n.type)) bspNode(w, n.pos, kind);
+  if (BSP_NEG.has(n.type)) bspNode(w, n.neg, kind);
+  if (kind === 'cell') return w;
+  sphere();
+  if (kind === 'drawing') { w.u32((n.polys ?? []).length); polys(); }
+  return w;
+}
+
+/** One polygon (CPolygon::UnPack). { poly_id, stippling, sides_type, pos_surface, neg_surface,
+ *  vertex_ids, pos_uv?, neg_uv? } (uv index lists default to zeros where stored). */
+export function polygon(w, p) {
+  const n = p.vertex_ids.length;
+  w.u16(p.poly_id).u8(n).u8(p.stippling ?? 0).i32(p.sides_type ?? 0).u16(p.pos_surface ?? 0).u16(p.neg_surface ?? 0);
+  for (const v of p.vertex_ids) w.u16(v);
+  if (!((p.stippling ?? 0) & 4)) for (let i = 0; i < n; i++) w.u8(p.pos_uv?.[i] ?? 0);
+  if ((p.sides_type ?? 0) === 2 && !((p.stippling ?? 0) & 8)) for (let i = 0; i < n; i++) w.u8(p.neg_uv?.[i] ?? 0);
+  return w;
+}
+
+/** GfxObj (CGfxObj::Serialize): { id, flags, surfaces, vertex_type?, vertices: [{ id, origin,
+ *  normal, uvs: [[u, v]] }], physics_polygons, physics_bsp, sort_center, polygons, drawing_bsp,
+ *  degrade_id }. */
+export function gfxobj(g) {
+  const w = new ByteWriter();
+  w.u32(g.id).u32(g.flags);
+  compressedU32(w, g.surfaces.length); for (const s of g.surfaces) w.u32(s);
+  w.u32(g.vertex_type ?? 1).u32(g.vertices.length);
+  for (const v of g.vertices) {
+    w.u16(v.id).u16((v.uvs ?? []).length).vec3(v.origin).vec3(v.normal ?? [0, 0, 1]);
+    for (const [u, t] of v.uvs ?? []) w.f32(u).f32(t);
+  }
+  if (g.flags & 1) { compressedU32(w, g.physics_polygons.length); for (const p of g.physics_polygons) polygon(w, p); bspNode(w, g.physics_bsp, 'physics'); }
+  w.vec3(g.sort_center ?? [0, 0, 0]);
+  if (g.flags & 2) { compressedU32(w, g.polygons.length); for (const p of g.polygons) polygon(w, p); bspNode(w, g.drawing_bsp, 'drawing'); }
+  if (g.flags & 8) w.u32(g.degrade_id);
+  return w.result();
+}
+
+/** Frame (Frame::UnPack: the AFrame layout) for { origin, orientation }. */
+const frameOf = (w, f) => frame(w, f ?? IDENTITY);
+
+function vertexArray(w, vertices, type = 1) {
+  w.u32(type).u32(vertices.length);
+  for (const v of vertices) {
+    w.u16(v.id).u16((v.uvs ?? []).length).vec3(v.origin).vec3(v.normal ?? [0, 0, 1]);
+    for (const [u, t] of v.uvs ?? []) w.f32(u).f32(t);
+  }
+  return w;
+}
+
+/** CellStruct (CCellStruct::UnPack): { id, vertices, polygons, portals, cell_bsp,
+ *  physics_polygons, physics_bsp, drawing_bsp? }. */
+export function cellStruct(w, c) {
+  w.u32(c.id).u32(c.polygons.length).u32(c.physics_polygons.length).u32(c.portals.length);
+  vertexArray(w, c.vertices, c.vertex_type);
+  for (const p of c.polygons) polygon(w, p);
+  for (const p of c.portals) w.u16(p);
+  w.align4();
+  bspNode(w, c.cell_bsp, 'cell');
+  for (const p of c.physics_polygons) polygon(w, p);
+  bspNode(w, c.physics_bsp, 'physics');
+  w.u32(c.drawing_bsp ? 1 : 0);
+  if (c.drawing_bsp) bspNode(w, c.drawing_bsp, 'drawing');
+  return w.align4();
+}
+
+/** Environment (CEnvironment::UnPack): { id, cell_structs }. */
+export function environment(e) {
+  const w = new ByteWriter();
+  w.u32(e.id).u32(e.cell_structs.length);
+  for (const c of e.cell_structs) cellStruct(w, c);
+  return w.result();
+}
+
+/** EnvCell (CEnvCell::UnPack): { id, flags, surfaces (u16), environment (u16), cell_struct,
+ *  position, portals: [{ flags, polygon, other_cell (u16), other_portal }], visible_cells (u16),
+ *  stabs: [{ id, frame }], restriction_obj }. */
+export function envcell(c) {
+  const w = new ByteWriter();
+  w.u32(c.id).u32(c.flags).u32(c.cell_id ?? c.id).u8(c.surfaces.length).u8(c.portals.length).u16(c.visible_cells.length);
+  for (const s of c.surfaces) w.u16(s);
+  w.u16(c.environment).u16(c.cell_struct);
+  frameOf(w, c.position);
+  for (const p of c.portals) w.u16(p.flags).u16(p.polygon).u16(p.other_cell).u16(p.other_portal);
+  for (const v of c.visible_cells) w.u16(v);
+  if (c.flags & 2) { w.u32(c.stabs.length); for (const s of c.stabs) frameOf(w.u32(s.id), s.frame); }
+  if (c.flags & 8) w.u32(c.restriction_obj);
+  return w.result();
+}
+
+/** LandBlockInfo (CLandBlockInfo::UnPack): { id, num_cells, objects: [{ id, frame }],
+ *  buildings: [{ model_id, frame, num_leaves, portals: [{ flags, other_cell, other_portal,
+ *  stabs }] }], pack_mask, restrictions: [[cell, object]], table_size }. */
+export function landblockInfo(lb) {
+  const w = new ByteWriter();
+  w.u32(lb.id).u32(lb.num_cells).u32(lb.objects.length);
+  for (const s of lb.objects) frameOf(w.u32(s.id), s.frame);
+  w.u32((lb.buildings.length & 0xFFFF) | ((lb.pack_mask ?? 0) << 16));
+  for (const b of lb.buildings) {
+    frameOf(w.u32(b.model_id), b.frame);
+    w.u32(b.num_leaves).u32(b.portals.length);
+    for (const p of b.portals) {
+      w.u16(p.flags).u16(p.other_cell).u16(p.other_portal).u16(p.stabs.length);
+      for (const s of p.stabs) w.u16(s);
+      if (p.stabs.length & 1) w.u16(0);
+    }
+  }
+  if ((lb.pack_mask ?? 0) & 1) {
+    const r = lb.restrictions ?? [];
+    w.u32((r.length & 0xFFFF) | ((lb.table_size ?? 8) << 16));
+    for (const [cell, obj] of r) w.u32(cell).u32(obj);
+  }
+  return w.result();
+}

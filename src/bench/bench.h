@@ -1,5 +1,5 @@
 /* acphys — the benchmark driver shared by the native `acphys bench` command and the WebAssembly
- * module (wasm/abi.c acp_abi_bench_*): worlds of N objects built from the default DAT excerpts,
+ * module (wasm/abi/bench.c acp_abi_bench_*): worlds of N objects built from the default DAT excerpts,
  * the bare arithmetic kernel the issue compares against, and the DAT reading workload.
  *
  * CONVENTIONS

@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,9 +58,16 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static int usage(void)
+/* A usage error: "acphys bench[ sub]: <what is wrong>", then the usage lines; returns 2. */
+static int usage_error(const char *sub, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int usage_error(const char *sub, const char *fmt, ...)
 {
-    fprintf(stderr, "usage:\n%s", acp_cli_bench_usage);
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "acphys bench%s%s: ", sub ? " " : "", sub ? sub : "");
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nusage:\n%s", acp_cli_bench_usage);
     return 2;
 }
 
@@ -85,31 +93,54 @@ static bool positive(const char *s, double *out)
     return true;
 }
 
-/* Parse the --options after the positional arguments; -1 on a bad one. */
-static int parse_options(int argc, char **argv, int first, options *o)
+/* A whole-number option's value from lo to hi into *out; a usage error (2) naming it otherwise. */
+static int whole_option(const char *sub, const char *name, const char *v, unsigned lo, unsigned hi, unsigned *out)
+{
+    uint32_t u = 0;
+    if (!whole(v, hi, &u) || u < lo)
+        return usage_error(sub, "%s must be a whole number from %u to %u, not \"%s\"", name, lo, hi, v);
+    *out = u;
+    return 0;
+}
+
+/* Parse the --options after the positional arguments of `sub`; 2 (reported, naming the bad
+ * argument) on a bad one. */
+static int parse_options(const char *sub, int argc, char **argv, int first, options *o)
 {
     *o = (options){0.25, 5, 3, 0, "data/portal-default.dat", "data/cell-default.dat"};
     for (int i = first; i < argc; i += 2) {
+        const char *name = argv[i];
+        bool known = !strcmp(name, "--window") || !strcmp(name, "--windows") || !strcmp(name, "--repeat") ||
+                     !strcmp(name, "--frames") || !strcmp(name, "--portal") || !strcmp(name, "--cell");
+        if (!known && name[0] != '-') return usage_error(sub, "unexpected argument \"%s\"", name);
+        if (!known) return usage_error(sub, "unknown option \"%s\"", name);
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!v) return -1;
-        uint32_t u = 0;
-        if (!strcmp(argv[i], "--window")) {
-            if (!positive(v, &o->window)) return -1;
-        } else if (!strcmp(argv[i], "--windows") || !strcmp(argv[i], "--repeat") || !strcmp(argv[i], "--frames")) {
-            if (!whole(v, 1000000ul, &u)) return -1;
-            if (argv[i][3] == 'i') o->windows = u;
-            else if (argv[i][2] == 'r') o->repeat = u;
-            else o->frames = u;
-        } else if (!strcmp(argv[i], "--portal")) {
+        if (!v) return usage_error(sub, "%s needs a value", name);
+        int bad = 0;
+        if (!strcmp(name, "--window")) {
+            if (!positive(v, &o->window))
+                return usage_error(sub, "--window must be a positive number of seconds up to 1e9, not \"%s\"", v);
+        } else if (!strcmp(name, "--windows")) {
+            bad = whole_option(sub, name, v, 1, MAX_WINDOWS, &o->windows);
+        } else if (!strcmp(name, "--repeat")) {
+            bad = whole_option(sub, name, v, 1, MAX_WINDOWS, &o->repeat);
+        } else if (!strcmp(name, "--frames")) {
+            bad = whole_option(sub, name, v, 0, 1000000u, &o->frames);
+        } else if (!strcmp(name, "--portal")) {
             o->portal = v;
-        } else if (!strcmp(argv[i], "--cell")) {
-            o->cell = v;
         } else {
-            return -1;
+            o->cell = v;
         }
+        if (bad) return bad;
     }
-    if (!(o->window > 0.0) || o->windows < 1 || o->windows > MAX_WINDOWS || o->repeat < 1) return -1;
     return 0;
+}
+
+/* The object count argument: 1 to ACP_BENCH_MAX_OBJECTS, else a usage error (2) naming it. */
+static int object_count(const char *sub, const char *s, uint32_t *n)
+{
+    if (whole(s, ACP_BENCH_MAX_OBJECTS, n) && *n > 0) return 0;
+    return usage_error(sub, "the object count must be a whole number from 1 to %lu, not \"%s\"", ACP_BENCH_MAX_OBJECTS, s);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -163,9 +194,13 @@ static int bench_world(int argc, char **argv)
 {
     acp_bench_kind kind;
     options o;
-    if (argc < 2 || !acp_bench_kind_from_name(argv[0], &kind) || parse_options(argc, argv, 2, &o) != 0) return usage();
+    if (argc < 2) return usage_error("world", "needs a world kind (motion, terrain or static) and an object count");
+    if (!acp_bench_kind_from_name(argv[0], &kind))
+        return usage_error("world", "unknown world kind \"%s\" (motion, terrain or static)", argv[0]);
     uint32_t n = 0;
-    if (!whole(argv[1], ACP_BENCH_MAX_OBJECTS, &n) || n == 0) return usage();
+    int bad = object_count("world", argv[1], &n);
+    if (!bad) bad = parse_options("world", argc, argv, 2, &o);
+    if (bad) return bad;
     size_t portal_size = 0, cell_size = 0;
     uint8_t *portal = acp_read_whole_file(o.portal, &portal_size);
     uint8_t *cell = acp_read_whole_file(o.cell, &cell_size);
@@ -221,9 +256,11 @@ static int bench_world(int argc, char **argv)
 static int bench_kernel(int argc, char **argv)
 {
     options o;
-    if (argc < 1 || parse_options(argc, argv, 1, &o) != 0) return usage();
+    if (argc < 1) return usage_error("kernel", "needs an object count");
     uint32_t n = 0;
-    if (!whole(argv[0], ACP_BENCH_MAX_OBJECTS, &n) || n == 0) return usage();
+    int bad = object_count("kernel", argv[0], &n);
+    if (!bad) bad = parse_options("kernel", argc, argv, 1, &o);
+    if (bad) return bad;
     acp_bench_kernel *k = acp_bench_kernel_create(n);
     if (!k) {
         fprintf(stderr, "acphys bench: out of memory\n");
@@ -252,9 +289,12 @@ static int bench_kernel(int argc, char **argv)
 static int bench_dat_gen(int argc, char **argv)
 {
     options o;
-    if (argc < 2 || parse_options(argc, argv, 2, &o) != 0) return usage();
+    if (argc < 2) return usage_error("dat-gen", "needs an output file and a size in MiB");
     double mib = 0.0;
-    if (!positive(argv[1], &mib) || mib > 1900.0) return usage();
+    if (!positive(argv[1], &mib) || mib > 1900.0)
+        return usage_error("dat-gen", "the size must be a positive number of MiB up to 1900, not \"%s\"", argv[1]);
+    int bad = parse_options("dat-gen", argc, argv, 2, &o);
+    if (bad) return bad;
     size_t portal_size = 0;
     uint8_t *portal = acp_read_whole_file(o.portal, &portal_size);
     if (!portal) {
@@ -271,9 +311,9 @@ static int bench_dat_gen(int argc, char **argv)
         return 1;
     }
     char why[ACP_OUTFILE_ERR_SIZE];
-    int bad = acp_write_whole_file(argv[0], out, out_size, why, sizeof why);
+    int unwritten = acp_write_whole_file(argv[0], out, out_size, why, sizeof why);
     free(out);
-    if (bad) {
+    if (unwritten) {
         fprintf(stderr, "acphys bench: %s: %s\n", argv[0], why);
         return 1;
     }
@@ -305,7 +345,9 @@ static void print_read(const char *name, const acp_bench_dat_result *r, const do
 static int bench_dat_read(int argc, char **argv)
 {
     options o;
-    if (argc < 1 || parse_options(argc, argv, 1, &o) != 0 || o.repeat > MAX_WINDOWS) return usage();
+    if (argc < 1) return usage_error("dat-read", "needs a DAT file");
+    int bad = parse_options("dat-read", argc, argv, 1, &o);
+    if (bad) return bad;
     const char *path = argv[0];
     acp_dat_file f;
     if (acp_dat_file_open(&f, path) != ACP_DAT_OK) {
@@ -338,10 +380,10 @@ static int bench_dat_read(int argc, char **argv)
 
 int acp_cli_bench(int argc, char **argv)
 {
-    if (argc < 1) return usage();
+    if (argc < 1) return usage_error(NULL, "which benchmark? (world, kernel, dat-gen or dat-read)");
     if (!strcmp(argv[0], "world")) return bench_world(argc - 1, argv + 1);
     if (!strcmp(argv[0], "kernel")) return bench_kernel(argc - 1, argv + 1);
     if (!strcmp(argv[0], "dat-gen")) return bench_dat_gen(argc - 1, argv + 1);
     if (!strcmp(argv[0], "dat-read")) return bench_dat_read(argc - 1, argv + 1);
-    return usage();
+    return usage_error(NULL, "unknown benchmark \"%s\" (world, kernel, dat-gen or dat-read)", argv[0]);
 }

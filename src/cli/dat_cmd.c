@@ -196,62 +196,127 @@ int acp_cli_dump(int argc, char **argv)
     return rc;
 }
 
+/* The excerpt being gathered: the ids to copy, in order (the named ones first, then what they
+ * name), and the named-but-absent ones. */
+typedef struct gather {
+    uint32_t *ids;
+    size_t n, cap;
+    uint32_t *absent;
+    size_t n_absent, cap_absent;
+} gather;
+
+static bool has_id(const uint32_t *ids, size_t n, uint32_t id)
+{
+    for (size_t i = 0; i < n; i++)
+        if (ids[i] == id) return true;
+    return false;
+}
+
+static int push_id(uint32_t **ids, size_t *n, size_t *cap, uint32_t id)
+{
+    if (has_id(*ids, *n, id)) return 0;
+    uint32_t *grown = acp_grow(*ids, cap, *n, sizeof **ids);
+    if (!grown) {
+        fprintf(stderr, "acphys: out of memory\n");
+        return 1;
+    }
+    *ids = grown;
+    (*ids)[(*n)++] = id;
+    return 0;
+}
+
+/* Queue the records `rec` names that live in this DAT and that acphys parses; a named record the
+ * DAT does not hold is noted (a Setup's GfxObjs in a portal DAT without them, say). */
+static int follow_refs(const acp_dat_container *c, const acp_dat_record *rec, gather *g)
+{
+    acp_dat_ref small[64];
+    size_t n = acp_dat_record_refs(rec, small, 64);
+    acp_dat_ref *refs = small;
+    if (n > 64) {
+        refs = malloc(n * sizeof *refs);
+        if (!refs) {
+            fprintf(stderr, "acphys: out of memory\n");
+            return 1;
+        }
+        acp_dat_record_refs(rec, refs, n);
+    }
+    int rc = 0;
+    for (size_t i = 0; i < n && !rc; i++) {
+        uint32_t id = refs[i].id;
+        if (refs[i].data_set != c->header.data_set || acp_dat_type_of(c->header.data_set, id) == ACP_DAT_TYPE_UNKNOWN)
+            continue;
+        acp_dat_entry e;
+        acp_dat_error err;
+        if (acp_dat_container_find(c, id, &e, &err) == ACP_DAT_OK) rc = push_id(&g->ids, &g->n, &g->cap, id);
+        else rc = push_id(&g->absent, &g->n_absent, &g->cap_absent, id);
+    }
+    if (refs != small) free(refs);
+    return rc;
+}
+
+/* Copy record ids[i] into the writer (parsing it first when acphys parses its type: an excerpt
+ * never carries a broken record) and, with deps, queue what it names. */
+static int copy_record(const char *dat, acp_dat_file *f, const acp_dat_container *c, acp_dat_writer *w,
+                       gather *g, size_t i, bool deps)
+{
+    acp_dat_entry e;
+    uint8_t *bytes = NULL;
+    int rc = read_record(dat, c, g->ids[i], &e, &bytes);
+    if (rc) note_truncated(dat, f);
+    if (!rc && acp_dat_type_of(c->header.data_set, e.id) != ACP_DAT_TYPE_UNKNOWN) {
+        acp_dat_record rec;
+        rc = parse_record(dat, c, &e, bytes, &rec);
+        if (!rc && deps) rc = follow_refs(c, &rec, g);
+        acp_dat_record_free(&rec);
+    }
+    if (!rc) {
+        acp_dat_status st = acp_dat_writer_add(w, &e, bytes, e.size);
+        if (st != ACP_DAT_OK) {
+            fprintf(stderr, "acphys: record 0x%08X: %s\n", e.id, acp_dat_status_string(st));
+            rc = 1;
+        }
+    }
+    free(bytes);
+    return rc;
+}
+
 int acp_cli_excerpt(int argc, char **argv)
 {
     const char *out = NULL;
-    uint32_t *ids = calloc((size_t)argc + 1, sizeof *ids);
-    size_t nids = 0;
+    gather g = {0};
     const char *dat = NULL;
     int rc = 0;
     bool bare_o = false; /* -o without its file */
-    if (!ids) return 1;
+    bool deps = true;
     for (int i = 0; i < argc && !rc && !bare_o; i++) {
+        uint32_t id;
         if (!strcmp(argv[i], "-o") && i + 1 >= argc) bare_o = true;
         else if (!strcmp(argv[i], "-o")) out = argv[++i];
+        else if (!strcmp(argv[i], "--no-deps")) deps = false;
+        else if (!strcmp(argv[i], "--with-deps")) deps = true;
         else if (!dat) dat = argv[i];
-        else if (parse_id(argv[i], &ids[nids++])) rc = 2;
+        else if (parse_id(argv[i], &id)) rc = 2;
+        else rc = push_id(&g.ids, &g.n, &g.cap, id);
     }
-    if (!rc && (bare_o || !dat || !out || !*out || nids == 0)) {
-        fprintf(stderr, "usage: acphys excerpt <dat> <id>... -o <out.dat>\n");
+    if (!rc && (bare_o || !dat || !out || !*out || g.n == 0)) {
+        fprintf(stderr, "usage: acphys excerpt <dat> <id>... -o <out.dat> [--no-deps]\n");
         rc = 2;
     }
     if (!rc && acp_same_file(dat, out)) {
         fprintf(stderr, "acphys: excerpt: -o %s is the DAT being read; write the excerpt to another file\n", out);
         rc = 2;
     }
-    if (rc) {
-        free(ids);
-        return rc;
-    }
     acp_dat_file f;
     acp_dat_container c;
-    rc = open_dat(dat, &f, &c);
+    if (!rc) rc = open_dat(dat, &f, &c);
     if (rc) {
-        free(ids);
+        free(g.ids);
         return rc;
     }
+    size_t named = g.n;
     acp_dat_writer *w = acp_dat_writer_create(&c.header);
     if (!w) rc = 1;
-    for (size_t i = 0; i < nids && !rc; i++) {
-        acp_dat_entry e;
-        uint8_t *bytes = NULL;
-        rc = read_record(dat, &c, ids[i], &e, &bytes);
-        if (rc) note_truncated(dat, &f);
-        /* A record of a type acphys parses must parse: an excerpt never carries a broken one. */
-        if (!rc && acp_dat_type_of(c.header.data_set, e.id) != ACP_DAT_TYPE_UNKNOWN) {
-            acp_dat_record rec;
-            rc = parse_record(dat, &c, &e, bytes, &rec);
-            acp_dat_record_free(&rec);
-        }
-        if (!rc) {
-            acp_dat_status st = acp_dat_writer_add(w, &e, bytes, e.size);
-            if (st != ACP_DAT_OK) {
-                fprintf(stderr, "acphys: record 0x%08X: %s\n", e.id, acp_dat_status_string(st));
-                rc = 1;
-            }
-        }
-        free(bytes);
-    }
+    for (size_t i = 0; i < g.n && !rc; i++) rc = copy_record(dat, &f, &c, w, &g, i, deps);
     uint8_t *file = NULL;
     size_t size = 0;
     char why[ACP_OUTFILE_ERR_SIZE];
@@ -264,14 +329,18 @@ int acp_cli_excerpt(int argc, char **argv)
             fprintf(stderr, "acphys: %s: %s\n", out, why);
             rc = 1;
         } else {
-            printf("%s: %zu records, %zu bytes, block size %u\n", out, acp_dat_writer_count(w), size,
-                   c.header.block_size);
+            printf("%s: %zu records (%zu named, %zu they need), %zu bytes, block size %u\n", out,
+                   acp_dat_writer_count(w), named, g.n - named, size, c.header.block_size);
+            for (size_t i = 0; i < g.n_absent && i < 20; i++)
+                fprintf(stderr, "acphys: note: 0x%08X is named by a copied record but is not in %s\n", g.absent[i], dat);
+            if (g.n_absent > 20) fprintf(stderr, "acphys: note: %zu more named records are not in %s\n", g.n_absent - 20, dat);
         }
     }
     free(file);
     acp_dat_writer_destroy(w);
     acp_dat_file_close(&f);
-    free(ids);
+    free(g.ids);
+    free(g.absent);
     return rc;
 }
 

@@ -42,10 +42,47 @@ static uint32_t split_lines(char *text, size_t len, char ***starts, size_t **len
     return *starts && *lens ? n : UINT32_MAX;
 }
 
+/* How many of a file's first bytes a "not a trace file" message shows. */
+#define NOT_TRACE_BYTES 16
+
+/* A file whose first line does not open a JSON object is not a trace (a text, a DAT): say so,
+ * with its first bytes in hex and as text (printable ASCII as it is, \n \r \t escaped, any
+ * other byte a '.'). bin/acphys.mjs notTraceFile prints the same. */
+static void not_a_trace_file(const char *path, const unsigned char *bytes, size_t len)
+{
+    size_t n = len < NOT_TRACE_BYTES ? len : NOT_TRACE_BYTES;
+    fprintf(stderr, "acphys: diff: %s is not a trace file (JSON Lines, one {\"frame\": ...} object per line, "
+                    "as acphys run --trace writes): its first bytes are", path);
+    for (size_t i = 0; i < n; i++) fprintf(stderr, " %02x", bytes[i]);
+    fputs(" \"", stderr);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = bytes[i];
+        if (c == '\n') fputs("\\n", stderr);
+        else if (c == '\r') fputs("\\r", stderr);
+        else if (c == '\t') fputs("\\t", stderr);
+        else if (c == '"' || c == '\\') fprintf(stderr, "\\%c", c);
+        else fputc(c >= 0x20 && c < 0x7f ? c : '.', stderr);
+    }
+    fprintf(stderr, "\"%s\n", len > n ? "..." : "");
+}
+
+/* True when a file has no lines or its first line opens a JSON object ('{' after spaces, tabs or
+ * a UTF-8 byte order mark), as every trace line does: a file that fails this is no trace at all,
+ * while a trace line that is malformed further on gets the line's own message (its column). */
+static bool first_line_opens_object(char **starts, const size_t *lens, uint32_t count)
+{
+    if (count == 0) return true;
+    const unsigned char *p = (const unsigned char *)starts[0];
+    size_t n = lens[0], i = 0;
+    if (n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) i = 3;
+    while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
+    return i < n && p[i] == '{';
+}
+
 int acp_cli_diff(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: acphys diff <a.jsonl> <b.jsonl>\n");
+        fprintf(stderr, "acphys diff: needs two trace files, not %d\nusage: acphys diff <a.jsonl> <b.jsonl>\n", argc);
         return 2;
     }
     char err[256];
@@ -68,6 +105,10 @@ int acp_cli_diff(int argc, char **argv)
     int status = 2;
     if (ca == UINT32_MAX || cb == UINT32_MAX) {
         fprintf(stderr, "acphys: out of memory\n");
+    } else if (!first_line_opens_object(sa, na, ca)) {
+        not_a_trace_file(argv[0], (const unsigned char *)a, la);
+    } else if (!first_line_opens_object(sb, nb, cb)) {
+        not_a_trace_file(argv[1], (const unsigned char *)b, lb);
     } else {
         acp_trace_diff d;
         acp_trace_diff_init(&d);

@@ -20,11 +20,13 @@ static int usage(FILE *out)
     fprintf(out,
             "acphys %s: the Asheron's Call retail per-object physics update\n"
             "usage:\n"
+            "  acphys help               this text (also --help, -h)\n"
             "  acphys version            print the version\n"
             "  acphys math-digest [n]    digest of the deterministic math over n inputs\n"
             /* ---- scenarios and traces (issue 5) ---- */
-            "  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet]\n"
+            "  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet] [--force]\n"
             "                            run a scenario: per-frame table on stdout, trace to a file\n"
+            "                            (--force: a trace estimated above 2 GB too)\n"
             "  acphys diff <a.jsonl> <b.jsonl>\n"
             "                            first frame and field where two traces differ\n"
             "  acphys format-digest [n]  digest of the trace number formatting over n values\n"
@@ -91,7 +93,7 @@ static int dispatch(int argc, char **argv)
     if (!strcmp(argv[1], "diff")) return acp_cli_diff(argc - 2, argv + 2);
     /* ---- end scenarios and traces ---- */
     if (!strcmp(argv[1], "bench")) return acp_cli_bench(argc - 2, argv + 2);
-    if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) return usage(stdout);
+    if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) return usage(stdout);
     fprintf(stderr, "acphys: unknown command '%s'\n", argv[1]);
     return usage(stderr);
 }

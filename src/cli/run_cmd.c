@@ -1,6 +1,8 @@
 /* acphys — `acphys run`: run a scenario natively, print the per-frame table, write the trace.
  * bin/acphys.mjs does the same through the .wasm; every line both print comes from the C runner
  * (src/scenario/run.h), so their output is the same. */
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,9 +13,74 @@
 #include "physics/world/physics.h"
 #include "scenario/run.h"
 
-static int run_usage(void)
+#define RUN_USAGE \
+    "usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet] [--force]\n"
+
+/* The trace's size, estimated before it is written: TRACE_FRAME_BYTES a line (frame, now, gate,
+ * digest) and TRACE_OBJECT_BYTES an object in it (the recorded scenarios' traces have 200 to 340).
+ * Above TRACE_LIMIT_BYTES (2 GB) run refuses to write it without --force. bin/acphys.mjs has the
+ * same numbers. */
+#define TRACE_FRAME_BYTES 128u
+#define TRACE_OBJECT_BYTES 300u
+#define TRACE_LIMIT_BYTES 2000000000ull
+
+/* A usage error: "acphys run: <what is wrong>", then the usage line; returns 2. bin/acphys.mjs
+ * prints the same words. */
+static int run_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int run_usage(const char *fmt, ...)
 {
-    fprintf(stderr, "usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet]\n");
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("acphys run: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs("\n" RUN_USAGE, stderr);
+    return 2;
+}
+
+/* The arguments after "run" into the paths and flags; 0, or 2 after a usage error naming the
+ * argument (an unknown option, one given twice or without its value, a second scenario). */
+static int parse_run_args(int argc, char **argv, const char **scenario, const char **trace, const char **profile,
+                          bool *quiet, bool *force)
+{
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        bool is_trace = !strcmp(a, "--trace"), is_profile = !strcmp(a, "--profile");
+        if (is_trace || is_profile) {
+            const char **slot = is_trace ? trace : profile;
+            if (*slot) return run_usage("%s given twice", a);
+            if (i + 1 >= argc) return run_usage("%s needs %s", a, is_trace ? "a file name" : "a profile name");
+            *slot = argv[++i];
+        } else if (!strcmp(a, "--quiet") || !strcmp(a, "--force")) {
+            bool *flag = a[2] == 'q' ? quiet : force;
+            if (*flag) return run_usage("%s given twice", a);
+            *flag = true;
+        } else if (a[0] == '-') {
+            return run_usage("unknown option \"%s\"", a);
+        } else if (*scenario) {
+            return run_usage("a second scenario file \"%s\" (run takes one)", a);
+        } else {
+            *scenario = a;
+        }
+    }
+    if (!*scenario) return run_usage("no scenario file");
+    if (*trace && !**trace) return run_usage("--trace needs a file name, not \"\"");
+    return 0;
+}
+
+/* 2 (reported) when the run's trace would be larger than TRACE_LIMIT_BYTES, else 0. */
+static int trace_too_large(const acp_run *run, const char *trace_path)
+{
+    uint64_t objects = acp_run_scenario(run)->num_objects, frames = acp_run_frames_total(run);
+    uint64_t bytes = frames * (TRACE_FRAME_BYTES + TRACE_OBJECT_BYTES * objects);
+    if (bytes <= TRACE_LIMIT_BYTES) return 0;
+    uint64_t tenths = (bytes + 99999999u) / 100000000u; /* GB to one decimal, rounded up */
+    fprintf(stderr,
+            "acphys run: --trace %s: the trace would be about %llu.%llu GB (%llu objects x %llu frames at about %u "
+            "bytes an object a frame), more than the 2 GB written without --force; add --force to write it, or run "
+            "fewer frames or objects\n",
+            trace_path, (unsigned long long)(tenths / 10), (unsigned long long)(tenths % 10),
+            (unsigned long long)objects, (unsigned long long)frames, TRACE_OBJECT_BYTES);
     return 2;
 }
 
@@ -72,15 +139,8 @@ static int give_excerpts(acp_run *run, const char *scenario_path, const char *tr
 int acp_cli_run(int argc, char **argv)
 {
     const char *scenario_path = NULL, *trace_path = NULL, *profile_name = NULL;
-    bool quiet = false;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--trace") && i + 1 < argc && !trace_path) trace_path = argv[++i];
-        else if (!strcmp(argv[i], "--profile") && i + 1 < argc && !profile_name) profile_name = argv[++i];
-        else if (!strcmp(argv[i], "--quiet") && !quiet) quiet = true;
-        else if (argv[i][0] == '-' || scenario_path) return run_usage();
-        else scenario_path = argv[i];
-    }
-    if (!scenario_path || (trace_path && !*trace_path)) return run_usage();
+    bool quiet = false, force = false;
+    if (parse_run_args(argc, argv, &scenario_path, &trace_path, &profile_name, &quiet, &force)) return 2;
     int override = ACP_RUN_PROFILE_SCENARIO;
     if (profile_name) {
         acp_clock_profile p;
@@ -111,7 +171,8 @@ int acp_cli_run(int argc, char **argv)
         return 1;
     }
     int status = 0;
-    if (!acp_run_error(run)) status = give_excerpts(run, scenario_path, trace_path);
+    if (!acp_run_error(run) && trace_path && !force) status = trace_too_large(run, trace_path);
+    if (status == 0 && !acp_run_error(run)) status = give_excerpts(run, scenario_path, trace_path);
     if (status == 0 && !acp_run_error(run)) acp_run_start(run);
     if (status == 0 && acp_run_error(run)) {
         fprintf(stderr, "acphys: %s: %s\n", scenario_path, acp_run_error(run));

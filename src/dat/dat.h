@@ -54,14 +54,18 @@ typedef enum acp_dat_type {
     ACP_DAT_TYPE_MOTION_TABLE = 3,     /* portal 0x09xxxxxx */
     ACP_DAT_TYPE_LANDBLOCK = 4,        /* cell 0xXXYYFFFF */
     ACP_DAT_TYPE_REGION = 5,           /* 0x13000000 (portal; the cell excerpt carries it too) */
+    ACP_DAT_TYPE_GFXOBJ = 6,           /* portal 0x01xxxxxx */
+    ACP_DAT_TYPE_ENVIRONMENT = 7,      /* portal 0x0Dxxxxxx */
+    ACP_DAT_TYPE_ENVCELL = 8,          /* cell 0xXXYY0100..0xXXYYFFFD */
+    ACP_DAT_TYPE_LANDBLOCK_INFO = 9,   /* cell 0xXXYYFFFE */
     ACP_DAT_TYPE_COUNT
 } acp_dat_type;
 
 /** The type of record `id` in a DAT of data set `data_set` (ACP_DAT_PORTAL, ACP_DAT_CELL, ...):
  *  in a cell DAT, ids ending in 0xFFFF are LandBlocks and 0x13000000 is the Region; elsewhere
- *  the top byte decides (0x02 Setup, 0x03 Animation, 0x09 MotionTable, 0x13 Region). */
+ *  the top byte decides (0x01 GfxObj, 0x02 Setup, 0x03 Animation, 0x09 MotionTable, 0x13 Region). */
 acp_dat_type acp_dat_type_of(uint32_t data_set, uint32_t id);
-/** "Setup", "Animation", "MotionTable", "LandBlock", "Region" or "unknown". */
+/** "Setup", "Animation", "MotionTable", "LandBlock", "Region", "GfxObj" or "unknown". */
 const char *acp_dat_type_name(acp_dat_type type);
 
 /* ---- Parsers: one per retail UnPack. `data`/`size` is one whole record; the result and all
@@ -83,6 +87,25 @@ acp_dat_status acp_landblock_unpack(const uint8_t *data, size_t size, acp_arena 
 acp_dat_status acp_region_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_region **out,
                                  acp_dat_error *err);
 
+/** Retail CGfxObj::Serialize (0x00534970) in its reading direction, with CVertexArray::UnPack
+ *  (0x0053C030), CSWVertex::UnPack (0x0053DE50), CPolygon::UnPack (0x00538650) and
+ *  BSPTREE::UnPack (0x00539830) for the physics and drawing trees (src/dat/gfxobj.c, bsp.c). */
+acp_dat_status acp_gfxobj_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_gfxobj **out,
+                                 acp_dat_error *err);
+/** Retail CEnvironment::UnPack (0x00530CF0) with CCellStruct::UnPack (0x00533D00) for each
+ *  CellStruct: vertex array, polygons, portal indices, the cell, physics and (when flagged)
+ *  drawing BSP trees (src/dat/environment.c). */
+acp_dat_status acp_environment_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_environment **out,
+                                      acp_dat_error *err);
+/** Retail CEnvCell::UnPack (0x0052D470), with CCellPortal::UnPack (0x0053BAB0) (src/dat/envcell.c). */
+acp_dat_status acp_envcell_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_envcell **out,
+                                  acp_dat_error *err);
+/** Retail CLandBlockInfo::UnPack (0x0052ECA0), with CBldPortal::UnPack (0x0053BC40) and the
+ *  restriction table's PackableHashTable<unsigned long, unsigned long>::UnPack
+ *  (src/dat/landblock_info.c). */
+acp_dat_status acp_landblock_info_unpack(const uint8_t *data, size_t size, acp_arena *arena,
+                                         acp_landblock_info **out, acp_dat_error *err);
+
 /** One parsed record and the arena that owns it. */
 typedef struct acp_dat_record {
     acp_dat_type type;
@@ -95,6 +118,10 @@ typedef struct acp_dat_record {
         const acp_motion_table *motion_table;
         const acp_landblock *landblock;
         const acp_region *region;
+        const acp_gfxobj *gfxobj;
+        const acp_environment *environment;
+        const acp_envcell *envcell;
+        const acp_landblock_info *landblock_info;
     } as;
 } acp_dat_record;
 
@@ -105,6 +132,17 @@ acp_dat_status acp_dat_record_parse(acp_dat_type type, uint32_t id, const uint8_
                                     acp_dat_record *out, acp_dat_error *err);
 /** Release a record from acp_dat_record_parse (an empty record is fine). */
 void acp_dat_record_free(acp_dat_record *rec);
+
+/** A record id another record names, and the DAT it lives in (ACP_DAT_PORTAL or ACP_DAT_CELL). */
+typedef struct acp_dat_ref {
+    uint32_t id;
+    uint32_t data_set;
+} acp_dat_ref;
+
+/** The records `rec` names (src/dat/refs.c lists which fields), in field order, repeats
+ *  included: up to `cap` are stored in `out`; returns how many there are (call again with a
+ *  larger `out` when that is more than `cap`). */
+size_t acp_dat_record_refs(const acp_dat_record *rec, acp_dat_ref *out, size_t cap);
 
 /** The record as JSON (one line, no newline): ids as "0x%08X" strings, floats with %.9g, every
  *  field of records.h by its name. With `region` (may be NULL), a LandBlock also lists "z", its
@@ -162,6 +200,14 @@ const acp_motion_table *acp_datset_motion_table(const acp_datset *set, uint32_t 
 const acp_landblock *acp_datset_landblock(const acp_datset *set, uint32_t id);
 /** Region `id` (0x13000000), or NULL. */
 const acp_region *acp_datset_region(const acp_datset *set, uint32_t id);
+/** GfxObj `id` (0x01xxxxxx), or NULL. */
+const acp_gfxobj *acp_datset_gfxobj(const acp_datset *set, uint32_t id);
+/** Environment `id` (0x0Dxxxxxx), or NULL. */
+const acp_environment *acp_datset_environment(const acp_datset *set, uint32_t id);
+/** EnvCell `id` (0xXXYY0100..0xXXYYFFFD), or NULL. */
+const acp_envcell *acp_datset_envcell(const acp_datset *set, uint32_t id);
+/** LandBlockInfo `id` (0xXXYYFFFE), or NULL. */
+const acp_landblock_info *acp_datset_landblock_info(const acp_datset *set, uint32_t id);
 /** The parsed record of `type` and `id` with its type tag, or NULL (for JSON output). */
 const acp_dat_record *acp_datset_record(const acp_datset *set, acp_dat_type type, uint32_t id);
 

@@ -459,6 +459,228 @@ static void region_json(jb *b, const acp_region *g)
     k_u(b, "raw_size", g->raw_size);
 }
 
+static void k_i(jb *b, const char *k, int32_t v) { key(b, k); v_i(b, v); }
+
+static void v_polygon(jb *b, const acp_gfx_polygon *p)
+{
+    obj(b);
+    k_u(b, "poly_id", p->poly_id);
+    k_u(b, "stippling", p->stippling);
+    k_i(b, "sides_type", p->sides_type);
+    k_i(b, "pos_surface", p->pos_surface);
+    k_i(b, "neg_surface", p->neg_surface);
+    key(b, "vertex_ids");
+    arr(b);
+    for (uint32_t i = 0; i < p->num_pts; i++) v_u(b, p->vertex_ids[i]);
+    end_arr(b);
+    end_obj(b);
+}
+
+static void v_u16s(jb *b, const char *k, const uint16_t *v, uint32_t n)
+{
+    key(b, k);
+    arr(b);
+    for (uint32_t i = 0; i < n; i++) v_u(b, v[i]);
+    end_arr(b);
+}
+
+/* A BSP node and its children, nested; fields by node type as bsp.c reads them. */
+static void v_bsp(jb *b, const acp_bsp_node *n)
+{
+    if (!n) {
+        v_null(b);
+        return;
+    }
+    obj(b);
+    key(b, "type");
+    char fourcc[5] = {(char)(n->type >> 24), (char)(n->type >> 16), (char)(n->type >> 8), (char)n->type, 0};
+    v_bytes_str(b, fourcc, 4);
+    if (n->type == ACP_BSP_LEAF) {
+        k_u(b, "leaf_index", n->leaf_index);
+        k_u(b, "solid", n->solid);
+    } else {
+        key(b, "plane");
+        arr(b);
+        v_f(b, n->plane_n.x);
+        v_f(b, n->plane_n.y);
+        v_f(b, n->plane_n.z);
+        v_f(b, n->plane_d);
+        end_arr(b);
+        key(b, "pos");
+        v_bsp(b, n->pos);
+        key(b, "neg");
+        v_bsp(b, n->neg);
+    }
+    key(b, "sphere");
+    v_sphere(b, &n->sphere);
+    v_u16s(b, "polys", n->polys, n->num_polys);
+    key(b, "portals");
+    arr(b);
+    for (uint32_t i = 0; i < n->num_portals; i++) {
+        arr(b);
+        v_u(b, n->portals[i].polygon);
+        v_u(b, n->portals[i].portal_index);
+        end_arr(b);
+    }
+    end_arr(b);
+    end_obj(b);
+}
+
+static void v_polygons(jb *b, const char *k, const acp_gfx_polygon *p, uint32_t n)
+{
+    key(b, k);
+    arr(b);
+    for (uint32_t i = 0; i < n; i++) v_polygon(b, &p[i]);
+    end_arr(b);
+}
+
+static void v_vertex_array(jb *b, const acp_vertex_array *va)
+{
+    k_u(b, "vertex_type", va->type);
+    key(b, "vertices");
+    arr(b);
+    for (uint32_t i = 0; i < va->num_vertices; i++) {
+        const acp_gfx_vertex *v = &va->vertices[i];
+        obj(b);
+        k_u(b, "id", v->id);
+        k_u(b, "num_uvs", v->num_uvs);
+        k_vec3(b, "origin", v->origin);
+        k_vec3(b, "normal", v->normal);
+        end_obj(b);
+    }
+    end_arr(b);
+}
+
+static void gfxobj_json(jb *b, const acp_gfxobj *g)
+{
+    k_u(b, "flags", g->flags);
+    key(b, "surfaces");
+    arr(b);
+    for (uint32_t i = 0; i < g->num_surfaces; i++) v_id(b, g->surfaces[i]);
+    end_arr(b);
+    v_vertex_array(b, &g->vertex_array);
+    v_polygons(b, "physics_polygons", g->physics_polygons, g->num_physics_polygons);
+    key(b, "physics_bsp");
+    v_bsp(b, g->physics_bsp);
+    k_vec3(b, "sort_center", g->sort_center);
+    v_polygons(b, "polygons", g->polygons, g->num_polygons);
+    key(b, "drawing_bsp");
+    v_bsp(b, g->drawing_bsp);
+    k_id(b, "degrade_id", g->degrade_id);
+}
+
+static void v_stabs(jb *b, const char *k, const acp_stab *s, uint32_t n)
+{
+    key(b, k);
+    arr(b);
+    for (uint32_t i = 0; i < n; i++) {
+        obj(b);
+        k_id(b, "id", s[i].id);
+        key(b, "frame");
+        v_frame(b, &s[i].frame);
+        end_obj(b);
+    }
+    end_arr(b);
+}
+
+static void v_ids(jb *b, const char *k, const uint32_t *v, uint32_t n)
+{
+    key(b, k);
+    arr(b);
+    for (uint32_t i = 0; i < n; i++) v_id(b, v[i]);
+    end_arr(b);
+}
+
+static void environment_json(jb *b, const acp_environment *e)
+{
+    key(b, "cell_structs");
+    arr(b);
+    for (uint32_t i = 0; i < e->num_cell_structs; i++) {
+        const acp_cell_struct *c = &e->cell_structs[i];
+        obj(b);
+        k_u(b, "id", c->id);
+        v_vertex_array(b, &c->vertex_array);
+        v_polygons(b, "polygons", c->polygons, c->num_polygons);
+        v_u16s(b, "portals", c->portals, c->num_portals);
+        key(b, "cell_bsp");
+        v_bsp(b, c->cell_bsp);
+        v_polygons(b, "physics_polygons", c->physics_polygons, c->num_physics_polygons);
+        key(b, "physics_bsp");
+        v_bsp(b, c->physics_bsp);
+        key(b, "drawing_bsp");
+        v_bsp(b, c->drawing_bsp);
+        end_obj(b);
+    }
+    end_arr(b);
+}
+
+static void envcell_json(jb *b, const acp_envcell *c)
+{
+    k_u(b, "flags", c->flags);
+    k_id(b, "cell_id", c->cell_id);
+    v_ids(b, "surfaces", c->surfaces, c->num_surfaces);
+    k_id(b, "environment_id", c->environment_id);
+    k_u(b, "cell_struct", c->cell_struct);
+    key(b, "position");
+    v_frame(b, &c->position);
+    key(b, "portals");
+    arr(b);
+    for (uint32_t i = 0; i < c->num_portals; i++) {
+        const acp_cell_portal *p = &c->portals[i];
+        obj(b);
+        k_u(b, "flags", p->flags);
+        k_u(b, "polygon", p->polygon);
+        k_id(b, "other_cell_id", p->other_cell_id);
+        k_u(b, "other_portal_id", p->other_portal_id);
+        end_obj(b);
+    }
+    end_arr(b);
+    v_ids(b, "visible_cells", c->visible_cells, c->num_visible_cells);
+    v_stabs(b, "stabs", c->stabs, c->num_stabs);
+    k_id(b, "restriction_obj", c->restriction_obj);
+}
+
+static void landblock_info_json(jb *b, const acp_landblock_info *lb)
+{
+    k_u(b, "num_cells", lb->num_cells);
+    v_stabs(b, "objects", lb->objects, lb->num_objects);
+    key(b, "buildings");
+    arr(b);
+    for (uint32_t i = 0; i < lb->num_buildings; i++) {
+        const acp_building *bd = &lb->buildings[i];
+        obj(b);
+        k_id(b, "model_id", bd->model_id);
+        key(b, "frame");
+        v_frame(b, &bd->frame);
+        k_u(b, "num_leaves", bd->num_leaves);
+        key(b, "portals");
+        arr(b);
+        for (uint32_t j = 0; j < bd->num_portals; j++) {
+            const acp_bld_portal *p = &bd->portals[j];
+            obj(b);
+            k_u(b, "flags", p->flags);
+            k_id(b, "other_cell_id", p->other_cell_id);
+            k_u(b, "other_portal_id", p->other_portal_id);
+            v_ids(b, "stabs", p->stabs, p->num_stabs);
+            end_obj(b);
+        }
+        end_arr(b);
+        end_obj(b);
+    }
+    end_arr(b);
+    k_u(b, "pack_mask", lb->pack_mask);
+    k_u(b, "restriction_table_size", lb->restriction_table_size);
+    key(b, "restrictions");
+    arr(b);
+    for (uint32_t i = 0; i < lb->num_restrictions; i++) {
+        arr(b);
+        v_id(b, lb->restrictions[i].cell_id);
+        v_id(b, lb->restrictions[i].object_id);
+        end_arr(b);
+    }
+    end_arr(b);
+}
+
 char *acp_dat_record_json(const acp_dat_record *rec, const acp_region *region, size_t *len)
 {
     jb b;
@@ -473,6 +695,10 @@ char *acp_dat_record_json(const acp_dat_record *rec, const acp_region *region, s
     case ACP_DAT_TYPE_MOTION_TABLE: motion_table_json(&b, rec->as.motion_table); break;
     case ACP_DAT_TYPE_LANDBLOCK: landblock_json(&b, rec->as.landblock, region); break;
     case ACP_DAT_TYPE_REGION: region_json(&b, rec->as.region); break;
+    case ACP_DAT_TYPE_GFXOBJ: gfxobj_json(&b, rec->as.gfxobj); break;
+    case ACP_DAT_TYPE_ENVIRONMENT: environment_json(&b, rec->as.environment); break;
+    case ACP_DAT_TYPE_ENVCELL: envcell_json(&b, rec->as.envcell); break;
+    case ACP_DAT_TYPE_LANDBLOCK_INFO: landblock_info_json(&b, rec->as.landblock_info); break;
     default: break;
     }
     end_obj(&b);

@@ -262,4 +262,222 @@ typedef struct acp_region {
     acp_land_defs land_defs;           /* as stored */
 } acp_region;
 
+/* ---- GfxObj (0x01xxxxxx; retail CGfxObj::Serialize) and the BSP trees ---- */
+
+/** One vertex of a GfxObj's vertex array (retail CSWVertex): its id, position and normal in the
+ *  object's axes (metres, before the object's scale). The texture coordinates are drawing data:
+ *  only their count is kept (they are read and skipped). */
+typedef struct acp_gfx_vertex {
+    uint16_t id;                       /* vert_id, the vertex's index as stored */
+    uint16_t num_uvs;
+    acp_vec3 origin;                   /* metres, object axes */
+    acp_vec3 normal;
+} acp_gfx_vertex;
+
+/** A vertex array (retail CVertexArray): its type (1, CSWVertex, the only one retail reads) and
+ *  vertices. */
+typedef struct acp_vertex_array {
+    uint32_t type;
+    uint32_t num_vertices;
+    acp_gfx_vertex *vertices;
+} acp_vertex_array;
+
+/** Polygon sides (retail CullMode / sides_type). */
+enum { ACP_POLY_SIDES_SINGLE = 0, ACP_POLY_SIDES_BOTH = 1, ACP_POLY_SIDES_CLOCKWISE = 2 };
+/** Polygon stippling bits that decide which uv lists are stored. */
+enum { ACP_POLY_NO_POS_UVS = 4, ACP_POLY_NO_NEG_UVS = 8 };
+
+/** One polygon (retail CPolygon::UnPack 0x005384F0): its vertices by index into the vertex array
+ *  (checked: every index names a vertex). The plane is not stored: the physics computes it with
+ *  CPolygon::make_plane when it builds the shape. */
+typedef struct acp_gfx_polygon {
+    uint16_t poly_id;
+    uint8_t num_pts;
+    uint8_t stippling;                 /* ACP_POLY_NO_POS_UVS, ACP_POLY_NO_NEG_UVS, ... */
+    int32_t sides_type;                /* ACP_POLY_SIDES_* */
+    int16_t pos_surface, neg_surface;  /* surface indices; for SIDES_BOTH neg = pos, as retail */
+    uint16_t *vertex_ids;              /* num_pts indices into the vertex array */
+} acp_gfx_polygon;
+
+/** BSP tree kinds (retail BSPTreeType): which fields the nodes store. */
+typedef enum acp_bsp_kind {
+    ACP_BSP_DRAWING = 0,               /* nodes keep a bounding sphere and their polygons; portals their portal polys */
+    ACP_BSP_PHYSICS = 1,               /* nodes keep a bounding sphere; leaves solid, sphere, polygons */
+    ACP_BSP_CELL = 2                   /* planes and leaves only (CCellStruct's cell BSP) */
+} acp_bsp_kind;
+
+/** Node types as the u32 stored before each node (little-endian FourCCs). */
+#define ACP_BSP_LEAF 0x4C454146u       /* 'LEAF' */
+#define ACP_BSP_PORT 0x504F5254u       /* 'PORT' */
+#define ACP_BSP_BPIN 0x4250494Eu       /* 'BPIN': both children */
+#define ACP_BSP_BPNN_ 0x42506E4Eu      /* 'BPnN': both children */
+#define ACP_BSP_BPIn 0x4250496Eu       /* 'BPIn': positive child only */
+#define ACP_BSP_BPnn 0x42506E6Eu       /* 'BPnn': positive child only */
+#define ACP_BSP_BpIN 0x4270494Eu       /* 'BpIN': negative child only */
+#define ACP_BSP_BpnN 0x42706E4Eu       /* 'BpnN': negative child only */
+/** Deepest BSP tree a parser accepts (retail recurses without bound). */
+#define ACP_MAX_BSP_DEPTH 256u
+#define ACP_MAX_GFX_VERTICES 65536u    /* vertex ids are u16 */
+#define ACP_MAX_GFX_POLYGONS 65536u    /* polygon indices are u16 */
+#define ACP_MAX_GFX_SURFACES 65536u
+
+/** A portal polygon of a drawing-tree portal node (retail CPortalPoly): a polygon index and the
+ *  portal's index. */
+typedef struct acp_bsp_portal_poly {
+    uint16_t polygon;
+    uint16_t portal_index;
+} acp_bsp_portal_poly;
+
+/** One BSP node (retail BSPNODE, BSPLEAF, BSPPORTAL). Which fields are set depends on the type
+ *  and the tree's kind, exactly as retail's UnPack reads them; the others are 0 / NULL. */
+typedef struct acp_bsp_node {
+    uint32_t type;                     /* ACP_BSP_LEAF, ACP_BSP_PORT or a splitting node's FourCC */
+    acp_vec3 plane_n;                  /* splitting plane n·p + d = 0 (not for leaves) */
+    float plane_d;
+    struct acp_bsp_node *pos, *neg;    /* children (NULL where the type has none) */
+    acp_sphere sphere;                 /* bounding sphere (drawing and physics trees) */
+    uint32_t leaf_index;               /* leaves */
+    uint32_t solid;                    /* leaves of physics trees */
+    uint32_t num_polys;
+    uint16_t *polys;                   /* polygon indices (checked against the polygon list) */
+    uint32_t num_portals;              /* drawing-tree portals */
+    acp_bsp_portal_poly *portals;
+} acp_bsp_node;
+
+/** GfxObj flags (retail CGfxObj::Serialize's first word). */
+enum { ACP_GFX_HAS_PHYSICS = 1, ACP_GFX_HAS_DRAWING = 2, ACP_GFX_HAS_DEGRADE = 8 };
+
+/** Retail CGfxObj (0x01xxxxxx): the surfaces it names, its vertex array, the physics polygons
+ *  and physics BSP (with HAS_PHYSICS), the sort centre, the drawing polygons and drawing BSP
+ *  (with HAS_DRAWING) and the degrade id (with HAS_DEGRADE). Coordinates are metres in the
+ *  object's axes. */
+typedef struct acp_gfxobj {
+    uint32_t id;
+    uint32_t flags;                    /* ACP_GFX_* */
+    uint32_t num_surfaces;
+    uint32_t *surfaces;                /* Surface ids (0x08xxxxxx) */
+    acp_vertex_array vertex_array;
+    uint32_t num_physics_polygons;
+    acp_gfx_polygon *physics_polygons;
+    acp_bsp_node *physics_bsp;         /* root, or NULL without HAS_PHYSICS */
+    acp_vec3 sort_center;
+    uint32_t num_polygons;
+    acp_gfx_polygon *polygons;         /* drawing polygons */
+    acp_bsp_node *drawing_bsp;         /* root, or NULL without HAS_DRAWING */
+    uint32_t degrade_id;               /* 0x11xxxxxx with HAS_DEGRADE, else 0 */
+} acp_gfxobj;
+
+/* ---- Environment (0x0Dxxxxxx; retail CEnvironment::UnPack) and its CellStructs ---- */
+
+#define ACP_MAX_CELL_STRUCTS 4096u
+#define ACP_MAX_CELL_PORTALS 256u      /* an EnvCell's portal count is a u8 */
+#define ACP_MAX_STABS 65536u           /* static objects of a cell or landblock, buildings */
+
+/** Retail CCellStruct: one room's geometry. Coordinates are metres in the cell's axes. */
+typedef struct acp_cell_struct {
+    uint32_t id;                       /* cellstruct_id: the index an EnvCell names */
+    acp_vertex_array vertex_array;
+    uint32_t num_polygons;
+    acp_gfx_polygon *polygons;         /* drawing polygons; the portals and the cell BSP index them */
+    uint32_t num_portals;
+    uint16_t *portals;                 /* polygon indices of the portal polygons (checked) */
+    acp_bsp_node *cell_bsp;            /* cell tree (planes and leaves) over the polygons */
+    uint32_t num_physics_polygons;
+    acp_gfx_polygon *physics_polygons;
+    acp_bsp_node *physics_bsp;         /* physics tree over the physics polygons */
+    acp_bsp_node *drawing_bsp;         /* drawing tree over the polygons, or NULL (stored flag 0) */
+} acp_cell_struct;
+
+/** Retail CEnvironment: the CellStructs EnvCells are built from, in stored order. */
+typedef struct acp_environment {
+    uint32_t id;
+    uint32_t num_cell_structs;
+    acp_cell_struct *cell_structs;
+} acp_environment;
+
+/* ---- EnvCell (cell 0xXXYY0100..0xXXYYFFFD; retail CEnvCell::UnPack) ---- */
+
+/** EnvCell flags (retail pack_bitfield). */
+enum { ACP_ENVCELL_SEEN_OUTSIDE = 1, ACP_ENVCELL_HAS_STATICS = 2, ACP_ENVCELL_HAS_RESTRICTION = 8 };
+
+/** A portal of an EnvCell (retail CCellPortal::UnPack 0x0053BAB0): the polygon of its
+ *  CellStruct it is, and the cell and portal on its other side. */
+typedef struct acp_cell_portal {
+    uint16_t flags;                    /* bit 0 exact_match, bit 1 clear = portal_side 1, bit 2 no other cell */
+    uint16_t polygon;                  /* poly_id: the portal polygon's index in the CellStruct's polygons */
+    uint32_t other_cell_id;            /* block_mask | stored u16; 0xFFFFFFFF with flag bit 2 */
+    uint16_t other_portal_id;
+    bool exact_match;                  /* flags & 1 */
+    bool portal_side;                  /* !(flags & 2) */
+} acp_cell_portal;
+
+/** A static object placed in a cell or on a landblock (retail stab_list + frames). */
+typedef struct acp_stab {
+    uint32_t id;                       /* Setup (0x02) or GfxObj (0x01) id */
+    acp_aframe frame;                  /* in the cell's or landblock's frame (metres) */
+} acp_stab;
+
+/** Retail CEnvCell: an indoor cell. */
+typedef struct acp_envcell {
+    uint32_t id;
+    uint32_t flags;                    /* ACP_ENVCELL_* */
+    uint32_t cell_id;                  /* the id stored again after the flags (its block gives block_mask) */
+    uint32_t num_surfaces;
+    uint32_t *surfaces;                /* 0x08000000 | stored u16 */
+    uint32_t environment_id;           /* 0x0D000000 | stored u16 */
+    uint16_t cell_struct;              /* the CellStruct's id in that Environment */
+    acp_aframe position;               /* the cell's frame in its landblock (metres) */
+    uint32_t num_portals;
+    acp_cell_portal *portals;
+    uint32_t num_visible_cells;
+    uint32_t *visible_cells;           /* block_mask | stored u16 */
+    uint32_t num_stabs;
+    acp_stab *stabs;                   /* with HAS_STATICS */
+    uint32_t restriction_obj;          /* with HAS_RESTRICTION, else 0 */
+} acp_envcell;
+
+/* ---- LandBlockInfo (cell 0xXXYYFFFE; retail CLandBlockInfo::UnPack) ---- */
+
+#define ACP_MAX_BUILDING_PORTALS 65536u
+
+/** A building's portal (retail CBldPortal::UnPack 0x0053BC40): into one of its EnvCells. */
+typedef struct acp_bld_portal {
+    uint16_t flags;                    /* bit 0 exact_match, bit 1 clear = portal_side 1 */
+    uint32_t other_cell_id;            /* block_mask | stored u16 */
+    uint16_t other_portal_id;
+    uint32_t num_stabs;
+    uint32_t *stabs;                   /* cells seen through the portal: block_mask | stored u16 */
+    bool exact_match;
+    bool portal_side;
+} acp_bld_portal;
+
+/** A building on a landblock (retail BuildInfo): its model, frame, leaves and portals. */
+typedef struct acp_building {
+    uint32_t model_id;                 /* Setup or GfxObj of the shell */
+    acp_aframe frame;                  /* in the landblock (metres) */
+    uint32_t num_leaves;
+    uint32_t num_portals;
+    acp_bld_portal *portals;
+} acp_building;
+
+/** One restriction table entry (a land cell id → the object that restricts entry). */
+typedef struct acp_restriction {
+    uint32_t cell_id;
+    uint32_t object_id;
+} acp_restriction;
+
+/** Retail CLandBlockInfo: what stands on a landblock. */
+typedef struct acp_landblock_info {
+    uint32_t id;                       /* 0xXXYYFFFE */
+    uint32_t num_cells;                /* EnvCells of the landblock (0xXXYY0100 upward) */
+    uint32_t num_objects;
+    acp_stab *objects;                 /* static objects (scenery, trees) */
+    uint32_t num_buildings;
+    acp_building *buildings;
+    uint32_t pack_mask;                /* the high 16 bits of the buildings word; bit 0: a restriction table follows */
+    uint32_t num_restrictions;
+    acp_restriction *restrictions;     /* sorted by cell id (unique) */
+    uint32_t restriction_table_size;   /* the stored bucket count */
+} acp_landblock_info;
+
 #endif

@@ -8,6 +8,7 @@
 #include "bridge.h"
 #include "physics/cell/terrain.h"
 #include "excerpts.h"
+#include "physics/anim/motion_table.h"
 
 struct acp_run {
     acp_scenario scenario;
@@ -299,18 +300,69 @@ static bool missing_record(acp_run *run, uint32_t i, const char *field, const ch
     return false;
 }
 
+/* A float for messages, as short as it reads back: whole numbers below 1e9 in full, others with
+ * the fewest significant digits (%.Ng, N ≤ 9) that strtof turns back into f (both C libraries'
+ * strtof are correctly rounded, so native and WASM print the same). */
+static void put_float(acp_text *t, float f)
+{
+    if (f == floorf(f) && fabsf(f) < 1e9f) { /* whole numbers in full: 100, not 1e+02 */
+        acp_text_put_i64(t, (int64_t)f);
+        return;
+    }
+    char buf[40];
+    for (int p = 1; p <= 9; p++) {
+        acp_text tx;
+        acp_text_fixed(&tx, buf, sizeof buf);
+        acp_text_put_g(&tx, f, p);
+        if (!isfinite(f) || strtof(buf, NULL) == f) break;
+    }
+    acp_text_put(t, buf);
+}
+
+/* "its origin [x, y, z] is outside landblock L (...)" and where it lands: off the map, or in a
+ * landblock the excerpts lack or where SetPosition failed (an outdoor origin's x and y lie in
+ * [0, ACP_BLOCK_LENGTH) of its landblock, or retail's LandDefs::adjust_to_outside 0x005A9BC0 moves
+ * it to the landblock that holds it). */
+static void put_outside_origin(acp_text *t, const struct acp_terrain *terrain, uint32_t cell, acp_vec3 origin)
+{
+    acp_text_put(t, "its origin [");
+    put_float(t, origin.x);
+    acp_text_put(t, ", ");
+    put_float(t, origin.y);
+    acp_text_put(t, ", ");
+    put_float(t, origin.z);
+    acp_text_put(t, "] is outside landblock ");
+    acp_text_put_hex32(t, acp_cell_landblock_id(cell));
+    acp_text_put(t, " (x and y from 0 to 192 m)");
+    uint32_t moved = cell;
+    acp_vec3 loc = origin;
+    if (!acp_landdefs_adjust_to_outside(&moved, &loc)) {
+        acp_text_put(t, " and off the world's map, so no cell holds it");
+        return;
+    }
+    acp_text_put(t, ": it lies in landblock ");
+    acp_text_put_hex32(t, acp_cell_landblock_id(moved));
+    acp_text_put(t, acp_terrain_get_landblock(terrain, moved) ? ", where SetPosition found no valid position"
+                                                               : ", which is not in the excerpts");
+}
+
 /* An object that did not enter a loaded cell: retail leaves it out of the world (cell NULL) and
  * update_object skips it every frame; say why once. */
 static void warn_no_cell(acp_run *run, uint32_t i)
 {
     const acp_scenario_object *so = &run->scenario.objects[i];
     uint32_t cell = so->position.objcell_id;
-    char w[320];
+    acp_vec3 origin = so->position.frame.origin;
+    bool outside = !acp_cell_is_indoor(cell) && acp_terrain_get_landblock(run->terrain, cell) &&
+                   !(origin.x >= 0.0f && origin.x < ACP_BLOCK_LENGTH && origin.y >= 0.0f && origin.y < ACP_BLOCK_LENGTH);
+    char w[400]; /* the longest: an origin of three 9-digit floats, then a landblock and why */
     acp_text t;
     acp_text_fixed(&t, w, sizeof w);
-    put_object_path(&t, i, "position.cell");
+    put_object_path(&t, i, outside ? "position.origin" : "position.cell");
     acp_text_put(&t, "the object has no cell, so update_object skips it every frame: ");
-    if (acp_cell_is_indoor(cell)) {
+    if (outside) {
+        put_outside_origin(&t, run->terrain, cell, origin);
+    } else if (acp_cell_is_indoor(cell)) {
         acp_text_put_hex32(&t, cell);
         acp_text_put(&t, " is an indoor cell (EnvCell), and indoor geometry is not simulated");
     } else if (!acp_terrain_get_landblock(run->terrain, cell)) {
@@ -348,6 +400,94 @@ static void warn_raw_commands(acp_run *run, const acp_scenario_event *ev)
         acp_text_put(&t, RAW[k].use);
         acp_text_put(&t, "; use \"raw_motion\" for keyboard input");
         add_warning(run, w);
+    }
+}
+
+/* The largest speed (in magnitude) a motion event may give without a warning. A speed multiplies
+ * the animation's pace and the motion's velocity; retail's own are a few at most (a run rate
+ * below 4, turns at 1.5 × the given speed, side steps clamped to ±3 by
+ * CMotionInterp::apply_run_to_command 0x00527BE0), so 100 leaves a wide margin: anything beyond it
+ * (3e38, say) is a slip, and its products overflow float. */
+#define ACP_RUN_SENSIBLE_SPEED 100.0f
+
+/* "events[N].<kind>.<field>: " into w. */
+static void begin_event_warning(acp_text *t, char *w, size_t size, const acp_scenario_event *ev, const char *field)
+{
+    acp_text_fixed(t, w, size);
+    acp_text_put(t, "events[");
+    acp_text_put_u64(t, ev->index);
+    acp_text_put(t, ev->kind == ACP_EVENT_RAW_MOTION ? "].raw_motion." : "].motion.");
+    acp_text_put(t, field);
+    acp_text_put(t, ": ");
+}
+
+/* True when retail's motion-table lookups can find command `cmd` in `mt` in one of its styles
+ * (the default style and every style default): a cycle or a modifier keyed
+ * (style << 16) | (cmd & 0xFFFFFF), an unstyled modifier (cmd & 0xFFFFFF), or a link whose
+ * target is cmd. CMotionTable::GetObjectSequence (0x00522860) and its helpers look up nothing
+ * else, so a command none of these name plays nothing. */
+static bool table_has_command(const acp_motion_table *mt, uint32_t cmd)
+{
+    uint32_t low = cmd & 0xFFFFFFu;
+    if (acp_motion_table_modifier(mt, low)) return true;
+    for (uint32_t i = 0; i <= mt->num_style_defaults; i++) {
+        uint32_t style = i < mt->num_style_defaults ? mt->style_defaults[i].style : mt->default_style;
+        uint32_t key = (style << 16) | low;
+        if (acp_motion_table_cycle(mt, key) || acp_motion_table_modifier(mt, key)) return true;
+    }
+    for (uint32_t i = 0; i < mt->num_links; i++)
+        for (uint32_t j = 0; j < mt->links[i].num_entries; j++)
+            if (mt->links[i].entries[j].key == cmd) return true;
+    return false;
+}
+
+/* The canonical command retail's adjust_motion (CMotionInterp::adjust_motion 0x00528010) makes of
+ * a raw one: WalkBackwards, TurnLeft and SideStepLeft become WalkForward, TurnRight and
+ * SideStepRight (with negated speeds). */
+static uint32_t canonical_command(uint32_t cmd)
+{
+    switch (cmd) {
+    case 0x45000006u: return 0x45000005u;
+    case 0x6500000Eu: return 0x6500000Du;
+    case 0x65000010u: return 0x6500000Fu;
+    default: return cmd;
+    }
+}
+
+/* A motion or raw_motion event whose command the object's motion table does not have (it plays
+ * nothing), or whose speed is beyond ±ACP_RUN_SENSIBLE_SPEED: a warning naming the field. The
+ * three raw commands in an interpreted motion have warn_raw_commands' warning instead. */
+static void warn_motion_values(acp_run *run, const acp_scenario_event *ev, const acp_motion_table *mt)
+{
+    static const struct { uint32_t cmd_bit, speed_bit; const char *cmd_name, *speed_name; } F[] = {
+        {ACP_MOTION_FORWARD_COMMAND, ACP_MOTION_FORWARD_SPEED, "forward_command", "forward_speed"},
+        {ACP_MOTION_SIDESTEP_COMMAND, ACP_MOTION_SIDESTEP_SPEED, "sidestep_command", "sidestep_speed"},
+        {ACP_MOTION_TURN_COMMAND, ACP_MOTION_TURN_SPEED, "turn_command", "turn_speed"},
+    };
+    const acp_scenario_motion *m = &ev->motion;
+    const uint32_t cmds[] = {m->forward_command, m->sidestep_command, m->turn_command};
+    const float speeds[] = {m->forward_speed, m->sidestep_speed, m->turn_speed};
+    for (int k = 0; k < 3; k++) {
+        char w[320];
+        acp_text t;
+        uint32_t cmd = ev->kind == ACP_EVENT_RAW_MOTION ? canonical_command(cmds[k]) : cmds[k];
+        bool raw_in_interpreted = ev->kind == ACP_EVENT_MOTION && canonical_command(cmds[k]) != cmds[k];
+        bool none = k > 0 && cmds[k] == 0; /* no side step, no turn */
+        if (mt && (m->present & F[k].cmd_bit) && !none && !raw_in_interpreted && !table_has_command(mt, cmd)) {
+            begin_event_warning(&t, w, sizeof w, ev, F[k].cmd_name);
+            acp_text_put_hex32(&t, cmds[k]);
+            acp_text_put(&t, " is not a command of MotionTable ");
+            acp_text_put_hex32(&t, mt->id);
+            acp_text_put(&t, " (no cycle, modifier or link for it in any of the table's styles), so it plays nothing");
+            add_warning(run, w);
+        }
+        if ((m->present & F[k].speed_bit) && !(fabsf(speeds[k]) <= ACP_RUN_SENSIBLE_SPEED)) {
+            begin_event_warning(&t, w, sizeof w, ev, F[k].speed_name);
+            put_float(&t, speeds[k]);
+            acp_text_put(&t, " is not a sensible speed (beyond 100): it multiplies the animation's pace, and retail's "
+                             "are a few at most (a run rate below 4, turns 1.5, side steps within 3)");
+            add_warning(run, w);
+        }
     }
 }
 
@@ -409,8 +549,8 @@ static bool missing_table_animation(acp_run *run, uint32_t i, const char *field,
     return false;
 }
 
-/* Create and place object i; *has_motion tells whether it has a motion table. */
-static bool build_object(acp_run *run, uint32_t i, bool *has_motion)
+/* Create and place object i; *table is its motion table (NULL: none). */
+static bool build_object(acp_run *run, uint32_t i, const acp_motion_table **table)
 {
     const acp_scenario_object *so = &run->scenario.objects[i];
     acp_physobj *obj = acp_world_add_object(run->world, so->id);
@@ -427,7 +567,7 @@ static bool build_object(acp_run *run, uint32_t i, bool *has_motion)
         if (!acp_bridge_attach_setup(obj, setup, run->records, so->scale)) return set_error(run, "out of memory");
     }
     uint32_t mt_id = so->motion_table ? so->motion_table : setup ? setup->default_motion_table : 0;
-    *has_motion = false;
+    *table = NULL;
     if (mt_id && setup) { /* a motion table animates the part array: without a Setup there is none */
         const acp_motion_table *mt = acp_excerpts_motion_table(run->records, mt_id);
         if (!mt)
@@ -436,7 +576,7 @@ static bool build_object(acp_run *run, uint32_t i, bool *has_motion)
         uint32_t anim = table_missing_animation(run->records, mt);
         if (anim) return missing_table_animation(run, i, so->motion_table ? "motion_table" : "setup", mt_id, anim);
         if (!acp_bridge_attach_motion(obj, mt_id, so->run_rate)) return set_error(run, "out of memory");
-        *has_motion = true;
+        *table = mt;
     }
     if (so->placement == ACP_PLACEMENT_FRAME)
         acp_bridge_place_frame(run->world, obj, &so->position, so->transient_state, so->enter_at);
@@ -451,7 +591,7 @@ static bool build_object(acp_run *run, uint32_t i, bool *has_motion)
     return true;
 }
 
-static bool check_events(acp_run *run, const bool *has_motion)
+static bool check_events(acp_run *run, const acp_motion_table *const *tables)
 {
     static const char *const KIND[] = {"motion", "raw_motion", "jump"};
     const acp_scenario *s = &run->scenario;
@@ -459,7 +599,8 @@ static bool check_events(acp_run *run, const bool *has_motion)
         const acp_scenario_event *ev = &s->events[e];
         if (ev->kind == ACP_EVENT_SET_VELOCITY) continue;
         if (ev->kind == ACP_EVENT_MOTION) warn_raw_commands(run, ev);
-        if (!has_motion[ev->object_index]) {
+        if (ev->kind != ACP_EVENT_JUMP) warn_motion_values(run, ev, tables[ev->object_index]);
+        if (!tables[ev->object_index]) {
             acp_text t;
             if (begin_error(run, &t)) {
                 acp_text_put(&t, "events[");
@@ -485,24 +626,24 @@ bool acp_run_start(acp_run *run)
     if (!build_terrain(run)) return false;
     run->world = acp_world_create(run->profile, s->num_objects);
     run->objects = calloc(s->num_objects, sizeof *run->objects);
-    bool *has_motion = calloc(s->num_objects, sizeof *has_motion);
+    const acp_motion_table **tables = calloc(s->num_objects, sizeof *tables);
     run->frame.objects = calloc(s->num_objects, sizeof *run->frame.objects);
     run->cap_digests = s->frames.count > 16 ? s->frames.count : 16;
     run->digests = malloc(run->cap_digests * sizeof *run->digests);
-    if (!run->world || !run->objects || !has_motion || !run->frame.objects || !run->digests ||
+    if (!run->world || !run->objects || !tables || !run->frame.objects || !run->digests ||
         !acp_text_reserve(&run->line, 512u + 1024u * (size_t)s->num_objects) ||
         !acp_text_reserve(&run->table, 256u + 256u * (size_t)s->num_objects)) {
-        free(has_motion);
+        free(tables);
         return set_error(run, "out of memory");
     }
     run->world->dats = acp_excerpts_datset(run->records);
     acp_terrain_attach(run->world, run->terrain);
     bool ok = true;
-    for (uint32_t i = 0; i < s->num_objects && ok; i++) ok = build_object(run, i, &has_motion[i]);
+    for (uint32_t i = 0; i < s->num_objects && ok; i++) ok = build_object(run, i, &tables[i]);
     if (ok && s->has_player) acp_world_set_player(run->world, run->objects[s->player_index]);
-    if (ok) ok = check_events(run, has_motion);
+    if (ok) ok = check_events(run, tables);
     if (ok) warn_late_events(run);
-    free(has_motion);
+    free(tables);
     if (!ok) return false;
     run->world->now = 0.0;
     run->frame.num_objects = s->num_objects;

@@ -16,7 +16,10 @@ static const seed seeds[] = {
     {"setup-quarrel.bin", ACP_DAT_TYPE_SETUP},       {"setup-rich.bin", ACP_DAT_TYPE_SETUP},
     {"animation-posframes.bin", ACP_DAT_TYPE_ANIMATION}, {"animation-hooks.bin", ACP_DAT_TYPE_ANIMATION},
     {"motion-table.bin", ACP_DAT_TYPE_MOTION_TABLE}, {"landblock.bin", ACP_DAT_TYPE_LANDBLOCK},
-    {"region.bin", ACP_DAT_TYPE_REGION},
+    {"region.bin", ACP_DAT_TYPE_REGION},             {"gfxobj-wall.bin", ACP_DAT_TYPE_GFXOBJ},
+    {"gfxobj-physics-only.bin", ACP_DAT_TYPE_GFXOBJ},
+    {"environment-corridor.bin", ACP_DAT_TYPE_ENVIRONMENT}, {"environment-drawing.bin", ACP_DAT_TYPE_ENVIRONMENT},
+    {"envcell-corridor.bin", ACP_DAT_TYPE_ENVCELL},  {"landblock-info-cottage.bin", ACP_DAT_TYPE_LANDBLOCK_INFO},
 };
 
 static uint8_t *load_seed(const char *file, size_t *size)
@@ -224,9 +227,15 @@ static void ids_and_types_are_checked(void)
     ENSURE_EQ(acp_dat_record_parse(ACP_DAT_TYPE_UNKNOWN, 0xA9B4FFFFu, b, size, &rec, &err), ACP_DAT_ERR_UNSUPPORTED_TYPE);
     ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0x0200FFFFu), ACP_DAT_TYPE_LANDBLOCK);
     ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0x13000000u), ACP_DAT_TYPE_REGION);
-    ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0xA9B40100u), ACP_DAT_TYPE_UNKNOWN);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0xA9B40100u), ACP_DAT_TYPE_ENVCELL);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0xA9B4FFFDu), ACP_DAT_TYPE_ENVCELL);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0xA9B400FFu), ACP_DAT_TYPE_UNKNOWN);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0xA9B4FFFEu), ACP_DAT_TYPE_LANDBLOCK_INFO);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_PORTAL, 0x0D000001u), ACP_DAT_TYPE_ENVIRONMENT);
     ENSURE_EQ(acp_dat_type_of(ACP_DAT_PORTAL, 0x0200FFFFu), ACP_DAT_TYPE_SETUP);
-    ENSURE_EQ(acp_dat_type_of(ACP_DAT_PORTAL, 0x01000001u), ACP_DAT_TYPE_UNKNOWN);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_PORTAL, 0x01000001u), ACP_DAT_TYPE_GFXOBJ);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_PORTAL, 0x0E000001u), ACP_DAT_TYPE_UNKNOWN);
+    ENSURE(!strcmp(acp_dat_type_name(ACP_DAT_TYPE_GFXOBJ), "GfxObj"));
     ENSURE(!strcmp(acp_dat_type_name(ACP_DAT_TYPE_MOTION_TABLE), "MotionTable"));
     free(b);
 }
@@ -460,12 +469,198 @@ static void records_print_as_json(void)
     acp_datset_destroy(set);
 }
 
+/* The wall of scripts/gen-dat-fixtures.mjs (gfxobjObject): every field as CGfxObj::Serialize,
+ * CPolygon::UnPack and the BSP UnPacks read it. */
+static void gfxobj_decodes_wall(void)
+{
+    size_t size = 0;
+    uint8_t *b = load_seed("gfxobj-wall.bin", &size);
+    if (!b) return;
+    acp_dat_record rec;
+    acp_dat_error err;
+    ENSURE_EQ(parse(ACP_DAT_TYPE_GFXOBJ, b, size, &rec, &err), ACP_DAT_OK);
+    const acp_gfxobj *g = rec.as.gfxobj;
+    if (!g) { free(b); return; }
+    ENSURE_EQ(g->id, 0x0100F0A0u);
+    ENSURE_EQ(g->flags, 11);
+    ENSURE_EQ(g->num_surfaces, 2);
+    ENSURE_EQ(g->surfaces[1], 0x08000002u);
+    ENSURE_EQ(g->vertex_array.type, 1);
+    ENSURE_EQ(g->vertex_array.num_vertices, 4);
+    ENSURE_EQ(g->vertex_array.vertices[2].id, 2);
+    ENSURE_EQ(g->vertex_array.vertices[2].num_uvs, 1);
+    ENSURE_FBITS(g->vertex_array.vertices[2].origin.x, 1.0f);
+    ENSURE_FBITS(g->vertex_array.vertices[2].origin.z, 3.0f);
+    ENSURE_FBITS(g->vertex_array.vertices[2].normal.y, -1.0f);
+    /* Physics polygons: no uv lists (stippling 4), single-sided. */
+    ENSURE_EQ(g->num_physics_polygons, 2);
+    ENSURE_EQ(g->physics_polygons[1].num_pts, 4);
+    ENSURE_EQ(g->physics_polygons[1].vertex_ids[0], 3);
+    ENSURE_EQ(g->physics_polygons[1].pos_surface, 1);
+    ENSURE_EQ(g->physics_polygons[1].neg_surface, -1);
+    /* The physics BSP: a BPnN split with both leaves, each with solid, sphere and polygons. */
+    const acp_bsp_node *n = g->physics_bsp;
+    ENSURE(n && n->type == ACP_BSP_BPNN_);
+    if (n) {
+        ENSURE_FBITS(n->plane_n.y, -1.0f);
+        ENSURE_FBITS(n->sphere.radius, 1.8027756f);
+        ENSURE(n->pos && n->neg);
+        if (n->pos && n->neg) {
+            ENSURE_EQ(n->pos->type, ACP_BSP_LEAF);
+            ENSURE_EQ(n->neg->leaf_index, 1);
+            ENSURE_EQ(n->neg->solid, 1);
+            ENSURE_EQ(n->neg->num_polys, 1);
+            ENSURE_EQ(n->neg->polys[0], 1);
+            ENSURE_FBITS(n->neg->sphere.center.z, 1.5f);
+        }
+    }
+    ENSURE_FBITS(g->sort_center.z, 1.5f);
+    /* Drawing polygons: a two-sided one takes its positive surface for its negative side. */
+    ENSURE_EQ(g->num_polygons, 2);
+    ENSURE_EQ(g->polygons[0].sides_type, ACP_POLY_SIDES_BOTH);
+    ENSURE_EQ(g->polygons[0].neg_surface, 0);
+    ENSURE_EQ(g->polygons[1].neg_surface, 0);
+    /* The drawing BSP: a portal whose leaves carry only their index, then sphere, polygons and
+     * its portal polygon. */
+    n = g->drawing_bsp;
+    ENSURE(n && n->type == ACP_BSP_PORT);
+    if (n) {
+        ENSURE_FBITS(n->plane_d, -0.25f);
+        ENSURE(n->pos && n->pos->type == ACP_BSP_LEAF && n->pos->num_polys == 0 && n->pos->solid == 0);
+        ENSURE_EQ(n->num_polys, 2);
+        ENSURE_EQ(n->num_portals, 1);
+        if (n->portals) {
+            ENSURE_EQ(n->portals[0].polygon, 1);
+            ENSURE_EQ(n->portals[0].portal_index, 3);
+        }
+    }
+    ENSURE_EQ(g->degrade_id, 0x11000ABCu);
+    char *j = acp_dat_record_json(&rec, NULL, NULL);
+    ENSURE(j && strstr(j, "\"type\":\"GfxObj\"") && strstr(j, "\"physics_bsp\":{\"type\":\"BPnN\"") &&
+           strstr(j, "\"portals\":[[1,3]]") && strstr(j, "\"degrade_id\":\"0x11000ABC\""));
+    free(j);
+    acp_dat_record_free(&rec);
+    free(b);
+}
+
+/* The corridor of gen-dat-fixtures.mjs (environmentObject): one CellStruct, read as
+ * CCellStruct::UnPack reads it (the align after the portal list, the cell tree's bare leaves,
+ * no drawing tree when the flag is 0). */
+static void environment_decodes_corridor(void)
+{
+    size_t size = 0;
+    uint8_t *b = load_seed("environment-corridor.bin", &size);
+    if (!b) return;
+    acp_dat_record rec;
+    acp_dat_error err;
+    ENSURE_EQ(parse(ACP_DAT_TYPE_ENVIRONMENT, b, size, &rec, &err), ACP_DAT_OK);
+    const acp_environment *e = rec.as.environment;
+    if (e && e->num_cell_structs == 1) {
+        const acp_cell_struct *c = &e->cell_structs[0];
+        ENSURE_EQ(c->vertex_array.num_vertices, 7);
+        ENSURE_FBITS(c->vertex_array.vertices[5].origin.y, 10.0f);
+        ENSURE_EQ(c->num_polygons, 3);
+        ENSURE_EQ(c->num_portals, 1);
+        ENSURE_EQ(c->portals[0], 2);
+        ENSURE(c->cell_bsp && c->cell_bsp->type == ACP_BSP_BPNN_ && c->cell_bsp->neg && c->cell_bsp->neg->leaf_index == 1);
+        ENSURE(c->cell_bsp && c->cell_bsp->sphere.radius == 0.0f); /* cell trees store no spheres */
+        ENSURE_EQ(c->num_physics_polygons, 2);
+        ENSURE(c->physics_bsp && c->physics_bsp->type == ACP_BSP_BPIn && !c->physics_bsp->neg);
+        ENSURE(c->physics_bsp && c->physics_bsp->pos && c->physics_bsp->pos->num_polys == 2);
+        ENSURE(c->drawing_bsp == NULL);
+    } else {
+        ENSURE(e && e->num_cell_structs == 1);
+    }
+    acp_dat_record_free(&rec);
+    free(b);
+    b = load_seed("environment-drawing.bin", &size);
+    if (!b) return;
+    ENSURE_EQ(parse(ACP_DAT_TYPE_ENVIRONMENT, b, size, &rec, &err), ACP_DAT_OK);
+    e = rec.as.environment;
+    ENSURE(e && e->cell_structs[0].drawing_bsp && e->cell_structs[0].drawing_bsp->num_portals == 1);
+    acp_dat_record_free(&rec);
+    free(b);
+}
+
+/* EnvCell 0x3A11012B (envcellObject): ids completed with the block, portal flags decoded. */
+static void envcell_decodes_corridor(void)
+{
+    size_t size = 0;
+    uint8_t *b = load_seed("envcell-corridor.bin", &size);
+    if (!b) return;
+    acp_dat_record rec;
+    acp_dat_error err;
+    ENSURE_EQ(parse(ACP_DAT_TYPE_ENVCELL, b, size, &rec, &err), ACP_DAT_OK);
+    const acp_envcell *c = rec.as.envcell;
+    if (c) {
+        ENSURE_EQ(c->flags, 10);
+        ENSURE_EQ(c->num_surfaces, 2);
+        ENSURE_EQ(c->surfaces[1], 0x08000456u);
+        ENSURE_EQ(c->environment_id, 0x0D00F0A0u);
+        ENSURE_FBITS(c->position.origin.z, -6.0f);
+        ENSURE_EQ(c->num_portals, 2);
+        ENSURE_EQ(c->portals[0].other_cell_id, 0x3A11012Cu);
+        ENSURE(c->portals[0].exact_match && c->portals[0].portal_side);
+        ENSURE_EQ(c->portals[1].other_cell_id, 0xFFFFFFFFu); /* flag bit 2: no other cell */
+        ENSURE(!c->portals[1].portal_side);                   /* flag bit 1 */
+        ENSURE_EQ(c->portals[1].other_portal_id, 7);
+        ENSURE_EQ(c->num_visible_cells, 3);
+        ENSURE_EQ(c->visible_cells[2], 0x3A11012Du);
+        ENSURE_EQ(c->num_stabs, 1);
+        ENSURE_EQ(c->stabs[0].id, 0x02000108u);
+        ENSURE_EQ(c->restriction_obj, 0x7A9B4001u);
+    }
+    acp_dat_record_free(&rec);
+    free(b);
+}
+
+/* LandBlockInfo 0xA9B4FFFE (landblockInfoObject): the odd cell list padded, restrictions sorted. */
+static void landblock_info_decodes_cottage(void)
+{
+    size_t size = 0;
+    uint8_t *b = load_seed("landblock-info-cottage.bin", &size);
+    if (!b) return;
+    acp_dat_record rec;
+    acp_dat_error err;
+    ENSURE_EQ(parse(ACP_DAT_TYPE_LANDBLOCK_INFO, b, size, &rec, &err), ACP_DAT_OK);
+    const acp_landblock_info *lb = rec.as.landblock_info;
+    if (lb && lb->num_buildings == 1) {
+        ENSURE_EQ(lb->num_cells, 3);
+        ENSURE_EQ(lb->num_objects, 1);
+        ENSURE_FBITS(lb->objects[0].frame.origin.x, 120.0f);
+        const acp_building *bd = &lb->buildings[0];
+        ENSURE_EQ(bd->model_id, 0x01000F00u);
+        ENSURE_EQ(bd->num_leaves, 4);
+        ENSURE_EQ(bd->num_portals, 2);
+        ENSURE_EQ(bd->portals[0].num_stabs, 3);
+        ENSURE_EQ(bd->portals[0].stabs[2], 0xA9B40102u);
+        ENSURE_EQ(bd->portals[1].other_cell_id, 0xA9B40101u);
+        ENSURE(!bd->portals[1].portal_side && !bd->portals[1].exact_match);
+        ENSURE_EQ(lb->pack_mask, 1);
+        ENSURE_EQ(lb->restriction_table_size, 8);
+        ENSURE_EQ(lb->num_restrictions, 2);
+        ENSURE_EQ(lb->restrictions[0].cell_id, 0xA9B40100u); /* stored second: sorted */
+        ENSURE_EQ(lb->restrictions[0].object_id, 0x7A9B4001u);
+    } else {
+        ENSURE(lb && lb->num_buildings == 1);
+    }
+    char *j = acp_dat_record_json(&rec, NULL, NULL);
+    ENSURE(j && strstr(j, "\"type\":\"LandBlockInfo\"") && strstr(j, "\"restrictions\":[[\"0xA9B40100\",\"0x7A9B4001\"]"));
+    free(j);
+    acp_dat_record_free(&rec);
+    free(b);
+}
+
 void suite_dat_records(void)
 {
     RUN(seeds_parse_and_every_cut_fails);
     RUN(hooks_decode_every_type);
     RUN(setup_decodes_and_sorts);
     RUN(motion_table_decodes);
+    RUN(gfxobj_decodes_wall);
+    RUN(environment_decodes_corridor);
+    RUN(envcell_decodes_corridor);
+    RUN(landblock_info_decodes_cottage);
     RUN(ids_and_types_are_checked);
     RUN(cell_excerpt_matches_its_source);
     RUN(portal_excerpt_pins);

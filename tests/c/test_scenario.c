@@ -549,8 +549,114 @@ static void bad_corpus(void)
     acp_jsonv_doc_destroy(manifest);
 }
 
+/* The default player (Setup 0x02000001, MotionTable 0x09000001) at `origin` in cell 0xD59A0023,
+ * with one event `event` (JSON members after "t" and "object"; "" for none), started. */
+static acp_run *player_run(const char *origin, const char *event)
+{
+    char text[1024];
+    snprintf(text, sizeof text,
+             "{\"version\":1,\"excerpts\":[\"default\"],\"objects\":[{\"id\":1,\"setup\":\"0x02000001\","
+             "\"motion_table\":\"0x09000001\",\"position\":{\"cell\":\"0xD59A0023\",\"origin\":%s}}],"
+             "\"events\":[%s%s%s],\"frames\":{\"times\":[0.05]}}",
+             origin, *event ? "{\"t\":0,\"object\":1," : "", event, *event ? "}" : "");
+    char err[128];
+    acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
+    if (!doc) ACP_FAIL_("bad test scenario: %s", err);
+    acp_run *run = doc ? acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO) : NULL;
+    acp_jsonv_doc_destroy(doc);
+    if (run && !acp_run_error(run)) acp_run_start(run);
+    if (run && acp_run_error(run)) ACP_FAIL_("%s: %s", event, acp_run_error(run));
+    return run;
+}
+
+/* Exactly the warnings `want` (NULL-terminated) for the player at `origin` with `event`. */
+static void expect_warnings(const char *origin, const char *event, const char *const *want)
+{
+    acp_run *run = player_run(origin, event);
+    if (!run) return;
+    uint32_t n = 0;
+    while (want[n]) n++;
+    acp_test_checks++;
+    if (acp_run_warning_count(run) != n)
+        ACP_FAIL_("%s %s: %u warnings, expected %u (first: %s)", origin, event, (unsigned)acp_run_warning_count(run),
+                  (unsigned)n, acp_run_warning_count(run) ? acp_run_warning(run, 0) : "none");
+    for (uint32_t i = 0; i < n && i < acp_run_warning_count(run); i++) {
+        acp_test_checks++;
+        if (strcmp(acp_run_warning(run, i), want[i]) != 0)
+            ACP_FAIL_("%s %s:\n   got      %s\n   expected %s", origin, event, acp_run_warning(run, i), want[i]);
+    }
+    acp_run_destroy(run);
+}
+
+/* Issue 17: a command the motion table does not have, a speed beyond ±100, an origin outside its
+ * landblock are warned about, naming the field; the commands and speeds retail uses are not. */
+static void motion_and_origin_warnings(void)
+{
+    static const char *const none[] = {NULL};
+    const char *here = "[118.6824,58.51815,330.9344]";
+    /* Known to MotionTable 0x09000001: Ready, WalkForward, RunForward, TurnRight, SideStepRight;
+     * raw WalkBackwards, TurnLeft, SideStepLeft stand for WalkForward, TurnRight, SideStepRight
+     * (adjust_motion); a turn or side step of 0 is none. Speeds of ±100 are the limit, inside. */
+    expect_warnings(here, "\"motion\":{\"forward_command\":\"0x44000007\",\"forward_speed\":100,"
+                          "\"turn_command\":\"0x6500000D\",\"turn_speed\":-100}", none);
+    expect_warnings(here, "\"motion\":{\"forward_command\":\"0x41000003\",\"sidestep_command\":\"0x6500000F\","
+                          "\"sidestep_speed\":3,\"turn_command\":0}", none);
+    expect_warnings(here, "\"motion\":{\"forward_command\":\"0x45000005\",\"sidestep_command\":0}", none);
+    expect_warnings(here, "\"raw_motion\":{\"forward_command\":\"0x45000006\",\"turn_command\":\"0x6500000E\","
+                          "\"sidestep_command\":\"0x65000010\",\"hold_run\":true}", none);
+    expect_warnings(here, "\"jump\":{\"extent\":0.5}", none);
+
+    static const char *const unknown_forward[] = {
+        "events[0].motion.forward_command: 0x12345678 is not a command of MotionTable 0x09000001 (no cycle, modifier "
+        "or link for it in any of the table's styles), so it plays nothing", NULL};
+    expect_warnings(here, "\"motion\":{\"forward_command\":\"0x12345678\"}", unknown_forward);
+    static const char *const unknown_raw_turn[] = {
+        "events[0].raw_motion.turn_command: 0x65001234 is not a command of MotionTable 0x09000001 (no cycle, modifier "
+        "or link for it in any of the table's styles), so it plays nothing", NULL};
+    expect_warnings(here, "\"raw_motion\":{\"turn_command\":\"0x65001234\"}", unknown_raw_turn);
+    /* A style is no forward command: 0x8000003D (NonCombat) has no cycle of its own. */
+    static const char *const style_as_forward[] = {
+        "events[0].motion.forward_command: 0x8000003D is not a command of MotionTable 0x09000001 (no cycle, modifier "
+        "or link for it in any of the table's styles), so it plays nothing", NULL};
+    expect_warnings(here, "\"motion\":{\"forward_command\":\"0x8000003D\"}", style_as_forward);
+    /* An interpreted TurnLeft has the raw-command warning only. */
+    acp_run *run = player_run(here, "\"motion\":{\"turn_command\":\"0x6500000E\"}");
+    ENSURE(run && acp_run_warning_count(run) == 1 && strstr(acp_run_warning(run, 0), "is a raw command") != NULL);
+    acp_run_destroy(run);
+
+    static const char *const huge_speed[] = {
+        "events[0].motion.forward_speed: 3e+38 is not a sensible speed (beyond 100): it multiplies the animation's "
+        "pace, and retail's are a few at most (a run rate below 4, turns 1.5, side steps within 3)", NULL};
+    expect_warnings(here, "\"motion\":{\"forward_command\":\"0x44000007\",\"forward_speed\":3e38}", huge_speed);
+    /* Just beyond the limit (100.00001 is float 100.000008), negative, and on a raw turn. */
+    static const char *const just_beyond[] = {
+        "events[0].raw_motion.turn_speed: -100.00001 is not a sensible speed (beyond 100): it multiplies the animation's "
+        "pace, and retail's are a few at most (a run rate below 4, turns 1.5, side steps within 3)", NULL};
+    expect_warnings(here, "\"raw_motion\":{\"turn_command\":\"0x6500000D\",\"turn_speed\":-100.00001}", just_beyond);
+
+    static const char *const off_map[] = {
+        "objects[0].position.origin: the object has no cell, so update_object skips it every frame: its origin "
+        "[1e+38, 58.5, 330.9] is outside landblock 0xD59AFFFF (x and y from 0 to 192 m) and off the world's map, so "
+        "no cell holds it", NULL};
+    expect_warnings("[1e38,58.5,330.9]", "", off_map);
+    /* x = 192 is the next landblock's first metre (0xD69A, not in the default excerpts). */
+    static const char *const next_block[] = {
+        "objects[0].position.origin: the object has no cell, so update_object skips it every frame: its origin "
+        "[192, 58.5, 330.9] is outside landblock 0xD59AFFFF (x and y from 0 to 192 m): it lies in landblock "
+        "0xD69AFFFF, which is not in the excerpts", NULL};
+    expect_warnings("[192,58.5,330.9]", "", next_block);
+    static const char *const south[] = {
+        "objects[0].position.origin: the object has no cell, so update_object skips it every frame: its origin "
+        "[100, -0.5, 330.9] is outside landblock 0xD59AFFFF (x and y from 0 to 192 m): it lies in landblock "
+        "0xD599FFFF, which is not in the excerpts", NULL};
+    expect_warnings("[100,-0.5,330.9]", "", south);
+    /* Inside (191.9 m): the object enters its cell, no warning. */
+    expect_warnings("[191.9,58.5,330.9]", "", none);
+}
+
 void suite_scenario(void)
 {
+    RUN(motion_and_origin_warnings);
     RUN(default_scenarios_decode);
     RUN(defaults_and_order);
     RUN(frame_generator);

@@ -1,4 +1,4 @@
-// The benchmark driver in the .wasm (wasm/abi.c acp_abi_bench_*): each workload builds from the
+// The benchmark driver in the .wasm (wasm/abi/bench.c acp_abi_bench_*): each workload builds from the
 // default excerpts and runs one quantum per object and frame with no heap call inside UseTime,
 // and after the same frames its state has the same bits as the native build's (acphys bench).
 // Benchmarks are not tests: nothing here is timed.

@@ -179,7 +179,7 @@ describe('hard links, owners, empty paths and signals', () => {
     }
   });
   it('an empty --trace or -o, or -o without a file, is a usage error before anything runs', () => {
-    assert.equal(native(['excerpt', cellDat, '0xD59AFFFF', '-o']).stderr, 'usage: acphys excerpt <dat> <id>... -o <out.dat>\n');
+    assert.equal(native(['excerpt', cellDat, '0xD59AFFFF', '-o']).stderr, 'usage: acphys excerpt <dat> <id>... -o <out.dat> [--no-deps]\n');
     const r = both(['run', scenario, '--trace', '']);
     assert.equal(r.status, 2);
     assert.equal(r.stdout, '');
@@ -196,7 +196,8 @@ describe('hard links, owners, empty paths and signals', () => {
       const dir = mkdtempSync(join(tmp, 'sig-'));
       const trace = join(dir, 'kept.jsonl');
       writeFileSync(trace, 'old');
-      const child = spawn(cmd, [...pre, 'run', big, '--quiet', '--trace', trace], { stdio: 'ignore' });
+      // --force: the estimate (90 GB for 100,000 frames) is above the 2 GB allowed without it.
+      const child = spawn(cmd, [...pre, 'run', big, '--quiet', '--force', '--trace', trace], { stdio: 'ignore' });
       const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
       // Wait for the temporary file beside the trace, then stop the run.
       for (let k = 0; k < 600 && readdirSync(dir).length < 2; k++) await new Promise((r) => setTimeout(r, 50));
@@ -238,19 +239,23 @@ describe('arguments', () => {
       }
     assert.equal(native(['math-digest', '0']).stdout, 'cbf29ce484222325\n'); // FNV-1a 64 offset basis: no input
   });
-  it('bench object counts and options are whole numbers (usage error, exit 2)', () => {
-    for (const args of [['world', 'motion', '-1'], ['world', 'motion', 'abc'], ['kernel', '1', '--windows', 'x'],
-      ['kernel', '1', '--window', '-0.5'], ['dat-gen', join(tmp, 'x.dat'), '1e999']]) {
+  it('bench object counts and options are whole numbers (usage error naming the argument, exit 2)', () => {
+    for (const [args, what] of [[['world', 'motion', '-1'], 'world: the object count must be a whole number from 1 to 10000000, not "-1"'],
+      [['world', 'motion', 'abc'], 'world: the object count must be a whole number from 1 to 10000000, not "abc"'],
+      [['kernel', '1', '--windows', 'x'], 'kernel: --windows must be a whole number from 1 to 64, not "x"'],
+      [['kernel', '1', '--window', '-0.5'], 'kernel: --window must be a positive number of seconds up to 1e9, not "-0.5"'],
+      [['dat-gen', join(tmp, 'x.dat'), '1e999'], 'dat-gen: the size must be a positive number of MiB up to 1900, not "1e999"']]) {
       const r = native(['bench', ...args]);
       assert.equal(r.status, 2, args.join(' '));
-      assert.match(r.stderr, /^usage:\n/);
+      assert.equal(r.stderr.split('\n').slice(0, 2).join('\n'), `acphys bench ${what}\nusage:`);
     }
   });
-  it('an option given twice is a usage error', () => {
-    for (const args of [['--quiet', '--quiet'], ['--profile', 'ace', '--profile', 'retail'], ['--trace', 'a', '--trace', 'b']]) {
+  it('an option given twice is a usage error naming it', () => {
+    for (const [args, opt] of [[['--quiet', '--quiet'], '--quiet'], [['--profile', 'ace', '--profile', 'retail'], '--profile'],
+      [['--trace', 'a', '--trace', 'b'], '--trace']]) {
       const r = both(['run', scenario, ...args]);
       assert.equal(r.status, 2, args.join(' '));
-      assert.match(r.stderr, /^usage: acphys run /);
+      assert.match(r.stderr, new RegExp(`^acphys run: ${opt} given twice\nusage: acphys run `));
     }
   });
 });

@@ -1,4 +1,4 @@
-// DAT records over the .wasm (wasm/abi.c acp_abi_dat_*) and the native CLI: the default excerpts
+// DAT records over the .wasm (wasm/abi/dat.c acp_abi_dat_*) and the native CLI: the default excerpts
 // read back exactly their sources and manifest, the malformed corpus fails with its exact errors,
 // lazy reads resume after pending, and `acphys dump` / `acphys excerpt` agree with the .wasm.
 import assert from 'node:assert/strict';
@@ -246,12 +246,29 @@ describe('native CLI (acphys dump / excerpt) agrees with the .wasm', () => {
     runNative(['excerpt', join(root, 'data/portal-default.dat'), ...ids, '-o', all]);
     assert.ok(readFileSync(all).equals(read('data/portal-default.dat')));
     const some = join(dir, 'some.dat');
-    runNative(['excerpt', join(root, 'data/portal-default.dat'), '0x02000001', '0x09000001', '-o', some]);
+    runNative(['excerpt', join(root, 'data/portal-default.dat'), '0x02000001', '0x09000001', '-o', some, '--no-deps']);
     const s = new DatSet(acp);
     try {
       s.addBytes(readFileSync(some));
       assert.deepEqual(s.records(), [{ type: 1, id: 0x02000001 }, { type: 3, id: 0x09000001 }]);
       assert.deepEqual(s.json(DAT_TYPE.Setup, 0x02000001), set.json(DAT_TYPE.Setup, 0x02000001));
+    } finally { s.free(); }
+  });
+
+  it('excerpt follows what a record names by default: a MotionTable brings every animation its motions play', () => {
+    const table = set.json(DAT_TYPE.MotionTable, 0x09000001);
+    const anims = new Set();
+    const entries = (list) => { for (const e of list) for (const a of e.anims ?? []) anims.add(Number(a.anim_id)); };
+    entries(table.cycles); entries(table.modifiers);
+    for (const l of table.links) entries(l.entries);
+    assert.ok(anims.size > 0);
+    const deps = join(dir, 'deps.dat');
+    const out = runNative(['excerpt', join(root, 'data/portal-default.dat'), '0x09000001', '-o', deps]);
+    assert.match(out, new RegExp(`: ${anims.size + 1} records \\(1 named, ${anims.size} they need\\)`));
+    const s = new DatSet(acp);
+    try {
+      s.addBytes(readFileSync(deps));
+      assert.deepEqual(s.records().map((r) => r.id).sort((a, b) => a - b), [...anims, 0x09000001].sort((a, b) => a - b));
     } finally { s.free(); }
   });
 

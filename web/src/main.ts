@@ -3,12 +3,15 @@
 import 'uplot/dist/uPlot.min.css';
 import { loadAcphys } from '../../wasm/acphys.mjs';
 import { App } from './app';
+import { mountView3D } from './view3d';
 
 const status = document.getElementById('status') as HTMLElement;
 
 async function main(): Promise<void> {
   const acp = await loadAcphys(new URL('../../wasm/acphys.wasm', import.meta.url));
   const app = new App(acp);
+  const view3d = document.getElementById('view3d-box');
+  if (view3d instanceof HTMLDetailsElement) mountView3D(view3d);
   await app.start();
 }
 

@@ -1,7 +1,9 @@
 // The top-down map: the loaded landblocks' terrain (heights shaded, hill-shaded from the
 // north-west), the landblock (192 m) and cell (24 m) grid, and every object: its path (tracked
-// objects), heading arrow and collision sphere. World axes: +X east (right), +Y north (up);
+// objects), heading arrow and collision spheres (live: from the draw side's sphere matrices,
+// web/src/draw.ts). World axes: +X east (right), +Y north (up);
 // world x = landblock X · 192 + x. Wheel zooms, drag pans, double-click refits.
+import { drawArrays } from './draw';
 import type { Session } from './run';
 
 const LB = 192;
@@ -200,13 +202,36 @@ export class MapView {
     const light = inView > 150;
     const arrow = Math.max(light ? 6 : 8, 1.2 * k);
     g.beginPath();
-    for (let i = 0; i < n; i++) {
-      if (frame === null && s.cell[i] === 0) continue;
-      const x = sx(px(i)), y = sy(py(i));
-      if (!visible(x, y)) continue;
-      const r = Math.max(2, s.radius[i]! * k);
-      g.moveTo(x + r, y);
-      g.arc(x, y, r, 0, 2 * Math.PI);
+    if (frame === null) {
+      // The live frame: every collision sphere from the draw side's matrices (web/src/draw.ts);
+      // an object without spheres gets the 2-pixel dot at its origin.
+      const d = drawArrays(s);
+      const hasSphere = new Uint8Array(s.n);
+      for (let j = 0; j < d.count; j++) {
+        const i = d.owner[j]!;
+        if (s.cell[i] === 0) continue;
+        hasSphere[i] = 1;
+        const x = sx(d.x[j]!), y = sy(d.y[j]!);
+        if (!visible(x, y)) continue;
+        const r = Math.max(2, d.r[j]! * k);
+        g.moveTo(x + r, y);
+        g.arc(x, y, r, 0, 2 * Math.PI);
+      }
+      for (let i = 0; i < n; i++) {
+        if (hasSphere[i] || s.cell[i] === 0) continue;
+        const x = sx(px(i)), y = sy(py(i));
+        if (!visible(x, y)) continue;
+        g.moveTo(x + 2, y);
+        g.arc(x, y, 2, 0, 2 * Math.PI);
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        const x = sx(px(i)), y = sy(py(i));
+        if (!visible(x, y)) continue;
+        const r = Math.max(2, s.radius[i]! * k);
+        g.moveTo(x + r, y);
+        g.arc(x, y, r, 0, 2 * Math.PI);
+      }
     }
     if (!light) {
       g.fillStyle = 'rgba(255, 240, 200, 0.35)';

@@ -6,6 +6,7 @@
 // into both runs, so a replay of the scenario applies them before the same frames.
 import type { Acphys } from '../../wasm/acphys.mjs';
 import { createRun, type ProfileName, type Run, type Scenario, type ScenarioEvent } from '../../wasm/scenario.mjs';
+import { disposeDrawArrays } from './draw';
 import { History } from './history';
 
 /** How many objects the plots and the map's paths follow individually. */
@@ -81,7 +82,8 @@ export class Session {
   readonly radius: Float32Array;
   readonly warnings: string[];
   private readonly off: Offsets;
-  private readonly objPtrs: Uint32Array;
+  /** The primary run's physics objects (acp_physobj pointers), in scenario order. */
+  readonly objPtrs: Uint32Array;
   private readonly hookNames = new Map<number, string>();
   private buffer: ArrayBufferLike | null = null;
   private u8 = new Uint8Array(0);
@@ -296,6 +298,7 @@ export class Session {
   }
 
   dispose(): void {
+    disposeDrawArrays(this);
     for (const r of this.runs) r.dispose();
     this.runs.length = 0;
   }

@@ -1,0 +1,88 @@
+/* acphys — the draw side: what a renderer needs of the physics' state, as 4×4 matrices and
+ * vertex arrays, built with cglm. Not part of the physics: nothing under the physics folders
+ * includes this header or cglm (cmake/check_no_cglm.cmake fails the build when one does), and
+ * nothing here writes physics state except the deferred part placement that reading the part
+ * frames carries out (physics/object/partarray.h: the frames read are those retail's eager placement leaves).
+ *
+ * CONVENTIONS
+ *   A matrix is 16 floats, column-major (OpenGL, WebGL and three.js Matrix4.fromArray order):
+ *   columns 0-2 the rotated and scaled axes, column 3 the translation (metres).
+ *   World frame of every output: the landblock frame of `origin_cell` (any cell id of the
+ *   landblock, only its top 16 bits 0xXXYY count), +X east, +Y north, +Z up, metres. An object
+ *   in landblock (X, Y) is shifted by ((X − origin X) · 192, (Y − origin Y) · 192, 0) m, added in
+ *   double to its landblock-frame origin and then rounded to float: a renderer near the origin
+ *   landblock keeps millimetre precision where global coordinates (up to 49,000 m) would not.
+ *   Every fill function writes into one caller-provided float array and allocates nothing. It
+ *   returns how many matrices (or vertices) the object, world or landblock has and writes the
+ *   first min(count, capacity) of them: call with capacity 0 (out may then be NULL) to size the
+ *   array once, then fill it every frame.
+ *   The numbers are float arithmetic of cglm (SIMD where the compiler enables it), not retail's:
+ *   within a few float ulps of the same composition in double, not bit-identical across builds,
+ *   and never part of a trace or digest.
+ */
+#ifndef ACP_DRAW_H
+#define ACP_DRAW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "physics/cell/landblock_struct.h"
+#include "physics/object/physobj.h"
+#include "physics/world/physics.h"
+
+/** Floats per matrix. */
+#define ACP_DRAW_MAT4_FLOATS 16
+/** Vertices of a landblock's terrain triangle list: 128 triangles × 3 (no index buffer, so each
+ *  triangle has its own flat normal). */
+#define ACP_DRAW_TERRAIN_VERTICES (ACP_LANDBLOCK_POLYGONS * 3)
+/** Floats of a landblock's position (or normal) array: 3 per vertex. */
+#define ACP_DRAW_TERRAIN_FLOATS (ACP_DRAW_TERRAIN_VERTICES * 3)
+
+/** The shift (metres, double) from the landblock frame of cell_id to that of origin_cell:
+ *  ((X − X₀) · 192, (Y − Y₀) · 192, 0) with X = cell_id >> 24, Y = (cell_id >> 16) & 0xFF. */
+void acp_draw_landblock_offset(uint32_t cell_id, uint32_t origin_cell, double out[3]);
+
+/** The object's part matrices, in part order: part i's world frame as the physics placed it
+ *  (CPartArray::UpdateParts: object frame ∘ the current animation or placement frame's part i,
+ *  its origin × the object's scale; retail's CPhysicsPart::pos) times a scale by the part's
+ *  drawing scale (the Setup's default scale × the object's scale; CPhysicsPart::gfxobj_scale),
+ *  i.e. T(origin) · R · S(gfx scale), R the frame's cached rotation matrix (Frame::cache of its
+ *  quaternion). Returns the part count (0 without a part array).
+ *  Reading the frames carries out a deferred placement (acp_partarray_part_frames). */
+uint32_t acp_draw_part_matrices(acp_physobj *obj, uint32_t origin_cell, float *out, uint32_t capacity);
+
+/** The object's collision spheres (object axes before scaling, as the Setup holds them): sphere
+ *  k is T(object origin) · R(object frame) · T(m_scale · centre) · S(m_scale · radius), the unit
+ *  sphere at the origin mapped onto it (the scale SPHEREPATH::init_sphere applies). Returns the
+ *  sphere count. */
+uint32_t acp_draw_sphere_matrices(const acp_physobj *obj, uint32_t origin_cell, float *out, uint32_t capacity);
+
+/** The Setup's collision cylinders (CCylSphere: low point, radius, height): cylinder k is
+ *  T(object origin) · R(object frame) · T(m_scale · low point) · S(m_scale · (radius, radius,
+ *  height)), the unit cylinder (radius 1, z from 0 to 1) mapped onto it. Returns the count
+ *  (0 without a Setup). */
+uint32_t acp_draw_cylsphere_matrices(const acp_physobj *obj, uint32_t origin_cell, float *out, uint32_t capacity);
+
+/** The Setup's selection sphere, scaled as the collision spheres (one matrix, 16 floats).
+ *  Returns 1, or 0 (nothing written) without a Setup. */
+uint32_t acp_draw_selection_sphere_matrix(const acp_physobj *obj, uint32_t origin_cell, float *out);
+
+/** acp_draw_part_matrices of every object of the world, back to back: the world's objects in
+ *  update order, then its static animating objects. Returns the total part count. */
+uint32_t acp_draw_world_part_matrices(acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity);
+
+/** acp_draw_sphere_matrices of every object of the world, in the order of
+ *  acp_draw_world_part_matrices. Returns the total sphere count. */
+uint32_t acp_draw_world_sphere_matrices(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity);
+
+/** The landblock's terrain as a triangle list: polygon p's three vertices (CPolygon vertices,
+ *  the winding retail gives them: counter-clockwise seen from above) at floats 9p..9p + 8, x, y,
+ *  z each, shifted into origin_cell's landblock frame. Returns ACP_DRAW_TERRAIN_VERTICES; writes
+ *  min(that, capacity / 3) whole vertices. */
+uint32_t acp_draw_terrain_positions(const acp_landblock_struct *b, uint32_t origin_cell, float *out, uint32_t capacity);
+
+/** The normals for acp_draw_terrain_positions: polygon p's plane normal (CPolygon::make_plane,
+ *  unit, up) for each of its three vertices. Returns ACP_DRAW_TERRAIN_VERTICES. */
+uint32_t acp_draw_terrain_normals(const acp_landblock_struct *b, float *out, uint32_t capacity);
+
+#endif

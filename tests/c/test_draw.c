@@ -1,0 +1,350 @@
+/* acphys C tests — the draw side (src/draw): the part, sphere and selection-sphere matrices equal
+ * the same composition done independently in double (object frame ∘ the current animation
+ * frame's part frame with its origin × scale, then the drawing scale) within 1e-6 relative, for
+ * a humanoid mid-run and for a scaled one; the terrain arrays are the CPolygon vertices and plane
+ * normals; the landblock shift; and no fill writes past its capacity.
+ * Relative, per matrix column: |cglm − double| ≤ 1e-6 · max(|column|, 1) with |column| the
+ * double column's largest element (the rotation columns are as long as the scale, the
+ * translation column as the origin; the floor of 1 m keeps an origin near 0 from asking for
+ * more than float holds). */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/bench.h"
+#include "draw/draw.h"
+#include "physics/anim/sequence.h"
+#include "physics/cell/terrain.h"
+#include "physics/object/partarray.h"
+#include "physics/object/physobj.h"
+#include "physics/world/physics.h"
+#include "dat_test_util.h"
+#include "test.h"
+
+#define REL_TOL 1e-6
+
+static acp_bench *make_terrain_world(uint32_t n)
+{
+    size_t ps = 0, cs = 0;
+    uint8_t *portal = dt_read_repo_file("data/portal-default.dat", &ps);
+    uint8_t *cell = dt_read_repo_file("data/cell-default.dat", &cs);
+    acp_bench_status st = ACP_BENCH_ERR_ARGUMENT;
+    acp_bench *b = portal && cell ? acp_bench_create(ACP_BENCH_TERRAIN, n, portal, ps, cell, cs, &st) : NULL;
+    ENSURE_EQ(st, ACP_BENCH_OK);
+    free(portal);
+    free(cell);
+    return b;
+}
+
+/* Column-major 4×4 in double. */
+typedef struct dmat4 { double m[16]; } dmat4;
+
+static dmat4 d_identity(void)
+{
+    dmat4 r = {{0}};
+    r.m[0] = r.m[5] = r.m[10] = r.m[15] = 1.0;
+    return r;
+}
+
+static dmat4 d_mul(dmat4 a, dmat4 b)
+{
+    dmat4 r;
+    for (int c = 0; c < 4; c++)
+        for (int row = 0; row < 4; row++) {
+            double s = 0;
+            for (int k = 0; k < 4; k++) s += a.m[k * 4 + row] * b.m[c * 4 + k];
+            r.m[c * 4 + row] = s;
+        }
+    return r;
+}
+
+/* T(t) · R(q), q = (w, x, y, z) normalized in double. */
+static dmat4 d_rigid(double w, double x, double y, double z, double tx, double ty, double tz)
+{
+    double n = w * w + x * x + y * y + z * z, s = 2.0 / n;
+    dmat4 r = d_identity();
+    r.m[0] = 1 - s * (y * y + z * z); r.m[1] = s * (x * y + w * z);     r.m[2] = s * (x * z - w * y);
+    r.m[4] = s * (x * y - w * z);     r.m[5] = 1 - s * (x * x + z * z); r.m[6] = s * (y * z + w * x);
+    r.m[8] = s * (x * z + w * y);     r.m[9] = s * (y * z - w * x);     r.m[10] = 1 - s * (x * x + y * y);
+    r.m[12] = tx; r.m[13] = ty; r.m[14] = tz;
+    return r;
+}
+
+static dmat4 d_scale(double sx, double sy, double sz)
+{
+    dmat4 r = d_identity();
+    r.m[0] = sx; r.m[5] = sy; r.m[10] = sz;
+    return r;
+}
+
+static dmat4 d_object(const acp_physobj *obj, const double shift[3])
+{
+    const acp_frame *f = &obj->position.frame;
+    return d_rigid(f->qw, f->qx, f->qy, f->qz, (double)f->origin.x + shift[0], (double)f->origin.y + shift[1],
+                   (double)f->origin.z + shift[2]);
+}
+
+/* The largest relative column error of a float matrix against a double one (see the top). */
+static double rel_error(const float *a, const dmat4 *b)
+{
+    double worst = 0;
+    for (int c = 0; c < 4; c++) {
+        double mag = 1.0, err = 0;
+        for (int r = 0; r < 4; r++) {
+            double v = fabs(b->m[c * 4 + r]);
+            if (v > mag) mag = v;
+            double e = fabs((double)a[c * 4 + r] - b->m[c * 4 + r]);
+            if (e > err) err = e;
+        }
+        if (err / mag > worst) worst = err / mag;
+    }
+    return worst;
+}
+
+/* Part i in double: object frame ∘ (animation part frame, origin × part array scale), then the
+ * drawing scale: the Setup's default scale × the part array scale. */
+static dmat4 d_part(const acp_physobj *obj, const acp_aframe *part, uint32_t i, const double shift[3])
+{
+    const acp_partarray *pa = obj->part_array;
+    const acp_vec3 s = pa->scale;
+    dmat4 local = d_rigid(part->qw, part->qx, part->qy, part->qz, (double)part->origin.x * s.x,
+                          (double)part->origin.y * s.y, (double)part->origin.z * s.z);
+    const acp_vec3 *ds = pa->setup && pa->setup->default_scale ? &pa->setup->default_scale[i] : NULL;
+    double gx = (ds ? ds->x : 1.0) * s.x, gy = (ds ? ds->y : 1.0) * s.y, gz = (ds ? ds->z : 1.0) * s.z;
+    return d_mul(d_mul(d_object(obj, shift), local), d_scale(gx, gy, gz));
+}
+
+/* Every part, sphere and the selection sphere of obj against the double composition. Returns
+ * the largest relative error seen. */
+static double check_object(acp_physobj *obj, uint32_t origin_cell)
+{
+    double shift[3];
+    acp_draw_landblock_offset(obj->position.objcell_id, origin_cell, shift);
+    double worst = 0;
+    uint32_t n = acp_draw_part_matrices(obj, origin_cell, NULL, 0);
+    ENSURE_EQ(n, obj->part_array->num_parts);
+    ENSURE(n > 0);
+    float *out = calloc((size_t)n * 16, sizeof *out);
+    ENSURE_EQ(acp_draw_part_matrices(obj, origin_cell, out, n), n);
+    uint32_t anim_parts = 0;
+    const acp_anim_frame *af = acp_sequence_get_curr_animframe(&obj->part_array->sequence, &anim_parts);
+    ENSURE(af != NULL);
+    ENSURE(anim_parts >= n);
+    for (uint32_t i = 0; af && i < n && i < anim_parts; i++) {
+        dmat4 want = d_part(obj, &af->parts[i], i, shift);
+        double e = rel_error(out + 16 * i, &want);
+        if (e > worst) worst = e;
+        ENSURE_NEAR(e, 0, REL_TOL);
+    }
+    free(out);
+
+    uint32_t ns = acp_draw_sphere_matrices(obj, origin_cell, NULL, 0);
+    ENSURE_EQ(ns, acp_physobj_num_spheres(obj));
+    float sm[16 * 4];
+    ENSURE(ns <= 4);
+    acp_draw_sphere_matrices(obj, origin_cell, sm, 4);
+    double s = obj->scale;
+    for (uint32_t k = 0; k < ns && k < 4; k++) {
+        const acp_sphere *sp = &obj->part_array->spheres[k];
+        dmat4 want = d_mul(d_mul(d_object(obj, shift), d_rigid(1, 0, 0, 0, s * sp->center.x, s * sp->center.y,
+                                                                 s * sp->center.z)),
+                           d_scale(s * sp->radius, s * sp->radius, s * sp->radius));
+        double e = rel_error(sm + 16 * k, &want);
+        if (e > worst) worst = e;
+        ENSURE_NEAR(e, 0, REL_TOL);
+    }
+
+    float sel[16];
+    ENSURE_EQ(acp_draw_selection_sphere_matrix(obj, origin_cell, sel), 1);
+    const acp_sphere *ss = &obj->part_array->setup->selection_sphere;
+    ENSURE(ss->radius > 0);
+    dmat4 want = d_mul(d_mul(d_object(obj, shift), d_rigid(1, 0, 0, 0, s * ss->center.x, s * ss->center.y,
+                                                             s * ss->center.z)),
+                       d_scale(s * ss->radius, s * ss->radius, s * ss->radius));
+    double e = rel_error(sel, &want);
+    ENSURE_NEAR(e, 0, REL_TOL);
+    return e > worst ? e : worst;
+}
+
+
+/* The default excerpt's animations hold identity part frames (made-up records): give every
+ * animation the sequence holds distinct part frames (unit quaternions about varied axes, offsets
+ * that differ by part and frame), so the composition is exercised. The records are shared by
+ * every humanoid of the world; the test owns the world. */
+static void scramble_animations(acp_physobj *obj)
+{
+    acp_sequence *seq = &obj->part_array->sequence;
+    for (int n = 0; n < ACP_MAX_ANIM_NODES; n++) {
+        if (!seq->nodes[n].in_use) continue;
+        acp_animation *a = (acp_animation *)seq->nodes[n].anim;
+        for (uint32_t f = 0; f < a->num_frames; f++)
+            for (uint32_t p = 0; p < a->num_parts; p++) {
+                double w = 1.0, x = 0.1 * p, y = 0.2 * sin(0.7 * f + p), z = 0.05 * ((double)p - f);
+                double len = sqrt(w * w + x * x + y * y + z * z);
+                a->part_frames[f].parts[p] = (acp_aframe){{(float)(0.1 * p), (float)(0.05 * f - 0.2), (float)(0.3 + 0.02 * p)},
+                                                          (float)(w / len), (float)(x / len), (float)(y / len), (float)(z / len)};
+            }
+    }
+}
+
+/* How many different part matrices obj has (the scrambled frames give each part its own). */
+static uint32_t distinct_parts(acp_physobj *obj)
+{
+    uint32_t n = acp_draw_part_matrices(obj, obj->position.objcell_id, NULL, 0), distinct = 0;
+    float *m = malloc(sizeof(float) * 16 * n);
+    acp_draw_part_matrices(obj, obj->position.objcell_id, m, n);
+    for (uint32_t i = 0; i < n; i++) {
+        bool seen = false;
+        for (uint32_t j = 0; j < i && !seen; j++) seen = memcmp(m + 16 * i, m + 16 * j, 64) == 0;
+        distinct += !seen;
+    }
+    free(m);
+    return distinct;
+}
+
+/* A humanoid of the terrain benchmark (Setup 0x02000001 with its two spheres, running and
+ * turning on landblocks A9B4..AAB5) after 20 frames: its legs are mid-stride. */
+static void humanoid_mid_run_matches_double(void)
+{
+    acp_bench *b = make_terrain_world(4);
+    if (!b) return;
+    acp_bench_run(b, 20);
+    acp_world *w = acp_bench_world(b);
+    acp_physobj *obj = w->objects[0];
+    scramble_animations(obj);
+    acp_bench_run(b, 3);
+    ENSURE(obj->part_array && obj->part_array->num_parts >= 10);
+    ENSURE_EQ(acp_physobj_num_spheres(obj), 2);
+    /* Mid-run: moving, and some part off its Resting placement (a non-identity local frame). */
+    ENSURE(obj->part_array->sequence.curr_anim >= 0);
+    ENSURE(obj->part_array->sequence.frame_number != floor(obj->part_array->sequence.frame_number));
+    ENSURE_EQ(distinct_parts(obj), obj->part_array->num_parts);
+    double worst = check_object(obj, obj->position.objcell_id);
+    ENSURE(worst > 0); /* float against double: some rounding is seen, so the check compares */
+    /* In a neighbouring landblock's frame: the translation moves by whole landblocks. */
+    uint32_t east = obj->position.objcell_id + 0x01000000u; /* the landblock to the east */
+    check_object(obj, east);
+    float here[16], there[16];
+    acp_draw_part_matrices(obj, obj->position.objcell_id, here, 1);
+    acp_draw_part_matrices(obj, east, there, 1);
+    ENSURE_NEAR((double)there[12], (double)here[12] - 192.0, 1e-2);
+    ENSURE_FBITS(there[13], here[13]);
+    ENSURE_FBITS(there[0], here[0]);
+    acp_bench_destroy(b);
+}
+
+/* A humanoid at scale 1.7 (CPhysicsObj::SetScale now: m_scale and the part array's scale), run
+ * on until its parts are placed at the new scale: part origins × 1.7, drawing scales × 1.7,
+ * spheres and the selection sphere × 1.7. */
+static void scaled_humanoid_matches_double(void)
+{
+    acp_bench *b = make_terrain_world(4);
+    if (!b) return;
+    acp_bench_run(b, 5);
+    acp_world *w = acp_bench_world(b);
+    acp_physobj *obj = w->objects[1];
+    scramble_animations(obj);
+    /* A default scale per part (Setup flag 0x2), as a scaled Setup has: drawing scale = default
+     * × 1.7 (CPartArray::SetScaleInternal). */
+    static acp_vec3 dflt[64];
+    acp_setup *setup_rw = (acp_setup *)obj->part_array->setup;
+    ENSURE(setup_rw->num_parts <= 64);
+    for (uint32_t i = 0; i < 64; i++) dflt[i] = (acp_vec3){1.0f + 0.01f * i, 0.9f, 1.25f};
+    acp_vec3 *saved = setup_rw->default_scale;
+    setup_rw->default_scale = dflt;
+    acp_physobj_set_scale(obj, 1.7f, 0.0);
+    acp_bench_run(b, 12);
+    ENSURE_FBITS(obj->scale, 1.7f);
+    ENSURE_FBITS(obj->part_array->scale.x, 1.7f);
+    check_object(obj, obj->position.objcell_id);
+    /* The scale is visible: the first part's x axis is 1.7 (× its default scale) long. */
+    float m[16];
+    acp_draw_part_matrices(obj, obj->position.objcell_id, m, 1);
+    const acp_setup *setup = obj->part_array->setup;
+    double ds = setup->default_scale ? setup->default_scale[0].x : 1.0;
+    ENSURE_NEAR(sqrt((double)m[0] * m[0] + (double)m[1] * m[1] + (double)m[2] * m[2]), 1.7 * ds, 1e-5);
+    ENSURE_NEAR(sqrt((double)m[8] * m[8] + (double)m[9] * m[9] + (double)m[10] * m[10]), 1.7 * 1.25, 1e-5);
+    ENSURE_EQ(distinct_parts(obj), obj->part_array->num_parts);
+    setup_rw->default_scale = saved;
+    acp_bench_destroy(b);
+}
+
+/* The terrain arrays are CPolygon's vertices and plane normals, polygon by polygon; shifted by
+ * the landblock offset into another landblock's frame. */
+static void terrain_arrays_are_the_polygons(void)
+{
+    acp_bench *b = make_terrain_world(1);
+    if (!b) return;
+    const acp_terrain *t = acp_bench_world(b)->terrain;
+    ENSURE(t && t->num_blocks == 4);
+    const acp_landblock_struct *lb = &t->blocks[0];
+    static float pos[ACP_DRAW_TERRAIN_FLOATS], nrm[ACP_DRAW_TERRAIN_FLOATS], far[ACP_DRAW_TERRAIN_FLOATS];
+    ENSURE_EQ(acp_draw_terrain_positions(lb, lb->id, pos, ACP_DRAW_TERRAIN_FLOATS), 384);
+    ENSURE_EQ(acp_draw_terrain_normals(lb, nrm, ACP_DRAW_TERRAIN_FLOATS), 384);
+    uint32_t origin = lb->id - 0x00010000u; /* one landblock south: y + 192 */
+    acp_draw_terrain_positions(lb, origin, far, ACP_DRAW_TERRAIN_FLOATS);
+    for (uint32_t p = 0; p < ACP_LANDBLOCK_POLYGONS; p++) {
+        const acp_polygon *poly = &lb->polygons[p];
+        for (uint32_t v = 0; v < 3; v++) {
+            const float *q = pos + 9 * p + 3 * v, *n = nrm + 9 * p + 3 * v, *f = far + 9 * p + 3 * v;
+            ENSURE_FBITS(q[0], poly->vertices[v].x);
+            ENSURE_FBITS(q[1], poly->vertices[v].y);
+            ENSURE_FBITS(q[2], poly->vertices[v].z);
+            ENSURE_FBITS(n[0], poly->plane.n.x);
+            ENSURE_FBITS(n[1], poly->plane.n.y);
+            ENSURE_FBITS(n[2], poly->plane.n.z);
+            ENSURE_FBITS(f[0], poly->vertices[v].x);
+            ENSURE_FBITS(f[1], (float)((double)poly->vertices[v].y + 192.0));
+        }
+        ENSURE(poly->plane.n.z > 0); /* counter-clockwise from above: the normal points up */
+    }
+    /* The corners of the block: (0, 0) and (192, 192) are vertices of some triangle. */
+    int lo = 0, hi = 0;
+    for (uint32_t v = 0; v < 384; v++) {
+        lo |= pos[3 * v] == 0.0f && pos[3 * v + 1] == 0.0f;
+        hi |= pos[3 * v] == 192.0f && pos[3 * v + 1] == 192.0f;
+    }
+    ENSURE(lo && hi);
+    acp_bench_destroy(b);
+}
+
+/* A fill writes min(count, capacity) matrices (or whole vertices) and never past them; capacity 0
+ * only counts; the world fill is the objects' fills back to back. */
+static void fills_stop_at_capacity(void)
+{
+    acp_bench *b = make_terrain_world(3);
+    if (!b) return;
+    acp_bench_run(b, 3);
+    acp_world *w = acp_bench_world(b);
+    uint32_t per = w->objects[0]->part_array->num_parts;
+    uint32_t total = acp_draw_world_part_matrices(w, w->objects[0]->position.objcell_id, NULL, 0);
+    ENSURE_EQ(total, 3 * per);
+    float *all = malloc(sizeof(float) * 16 * (total + 1));
+    for (uint32_t i = 0; i < 16 * (total + 1); i++) all[i] = -7.0f;
+    uint32_t cap = per + 2; /* the second object's fill stops after two parts */
+    ENSURE_EQ(acp_draw_world_part_matrices(w, w->objects[0]->position.objcell_id, all, cap), total);
+    ENSURE(all[16 * cap - 1] == 1.0f);   /* the last written matrix's w */
+    ENSURE(all[16 * cap] == -7.0f);      /* nothing after it */
+    float one[16];
+    acp_draw_part_matrices(w->objects[1], w->objects[0]->position.objcell_id, one, 1);
+    for (int k = 0; k < 16; k++) ENSURE_FBITS(all[16 * per + k], one[k]);
+    uint32_t spheres = acp_draw_world_sphere_matrices(w, w->objects[0]->position.objcell_id, NULL, 0);
+    ENSURE_EQ(spheres, 6);
+    float tv[8];
+    for (int k = 0; k < 8; k++) tv[k] = -7.0f;
+    ENSURE_EQ(acp_draw_terrain_positions(&w->terrain->blocks[0], w->terrain->blocks[0].id, tv, 7), 384);
+    ENSURE(tv[5] != -7.0f && tv[6] == -7.0f && tv[7] == -7.0f); /* two whole vertices, no third */
+    ENSURE_EQ(acp_draw_part_matrices(NULL, 0, NULL, 0), 0);
+    ENSURE_EQ(acp_draw_selection_sphere_matrix(NULL, 0, one), 0);
+    ENSURE_EQ(acp_draw_cylsphere_matrices(w->objects[0], 0, NULL, 0), w->objects[0]->part_array->setup->num_cylspheres);
+    free(all);
+    acp_bench_destroy(b);
+}
+
+void suite_draw(void)
+{
+    RUN(humanoid_mid_run_matches_double);
+    RUN(scaled_humanoid_matches_double);
+    RUN(terrain_arrays_are_the_polygons);
+    RUN(fills_stop_at_capacity);
+}

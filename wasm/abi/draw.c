@@ -1,0 +1,58 @@
+/* acphys — the WebAssembly ABI, the draw side (src/draw/draw.h): matrices and terrain vertex
+ * arrays for renderers, each call filling one caller-provided float array (16 floats per
+ * matrix, column-major; positions in the landblock frame of `origin_cell`). They are float
+ * arithmetic of cglm, not part of any trace: native and WASM agree within float rounding.
+ * Conventions: wasm/abi/abi.h. */
+#include "abi.h"
+
+#include "draw/draw.h"
+
+/** The object's part matrices (part order; draw.h acp_draw_part_matrices): writes
+ *  min(count, capacity) matrices at out and returns the part count. */
+ACP_ABI uint32_t acp_abi_draw_part_matrices(acp_physobj *obj, uint32_t origin_cell, float *out, uint32_t capacity)
+{
+    return acp_draw_part_matrices(obj, origin_cell, out, capacity);
+}
+/** The object's collision sphere matrices (the unit sphere mapped onto each); returns the count. */
+ACP_ABI uint32_t acp_abi_draw_sphere_matrices(const acp_physobj *obj, uint32_t origin_cell, float *out,
+                                             uint32_t capacity)
+{
+    return acp_draw_sphere_matrices(obj, origin_cell, out, capacity);
+}
+/** The Setup's collision cylinder matrices (the unit cylinder, z 0..1, mapped onto each). */
+ACP_ABI uint32_t acp_abi_draw_cylsphere_matrices(const acp_physobj *obj, uint32_t origin_cell, float *out,
+                                                uint32_t capacity)
+{
+    return acp_draw_cylsphere_matrices(obj, origin_cell, out, capacity);
+}
+/** The selection sphere's matrix (16 floats at out): 1, or 0 without a Setup. */
+ACP_ABI uint32_t acp_abi_draw_selection_sphere_matrix(const acp_physobj *obj, uint32_t origin_cell, float *out)
+{
+    return acp_draw_selection_sphere_matrix(obj, origin_cell, out);
+}
+/** Every object's part matrices back to back (update order, then the static animating objects). */
+ACP_ABI uint32_t acp_abi_draw_world_part_matrices(acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity)
+{
+    return acp_draw_world_part_matrices(w, origin_cell, out, capacity);
+}
+/** Every object's sphere matrices back to back, in the same object order. */
+ACP_ABI uint32_t acp_abi_draw_world_sphere_matrices(const acp_world *w, uint32_t origin_cell, float *out,
+                                                   uint32_t capacity)
+{
+    return acp_draw_world_sphere_matrices(w, origin_cell, out, capacity);
+}
+/** The terrain's i-th loaded landblock as a triangle list: 384 vertices, x, y, z floats each;
+ *  `capacity` counts floats (1152 for all). Returns 384, or 0 when i is out of range. */
+ACP_ABI uint32_t acp_abi_draw_terrain_positions(const acp_terrain *t, uint32_t i, uint32_t origin_cell, float *out,
+                                               uint32_t capacity)
+{
+    if (!t || i >= t->num_blocks) return 0;
+    return acp_draw_terrain_positions(&t->blocks[i], origin_cell, out, capacity);
+}
+/** The normals of acp_abi_draw_terrain_positions (each triangle's plane normal, 3 floats per
+ *  vertex; `capacity` counts floats). Returns 384, or 0 when i is out of range. */
+ACP_ABI uint32_t acp_abi_draw_terrain_normals(const acp_terrain *t, uint32_t i, float *out, uint32_t capacity)
+{
+    if (!t || i >= t->num_blocks) return 0;
+    return acp_draw_terrain_normals(&t->blocks[i], out, capacity);
+}

@@ -1,0 +1,101 @@
+// The map's objects from the draw side (wasm/abi/draw.c, src/draw/draw.h): each object's
+// collision sphere matrices, filled by the module into one array of linear memory allocated once
+// per session (grown only when an object gains spheres), refreshed once per frame. A sphere's
+// circle on the map is its matrix's translation (centre) and the length of its first column
+// (radius × scale). World x = landblock X · 192 + x, as the map's.
+import type { Acphys } from '../../wasm/acphys.mjs';
+import type { Session } from './run';
+
+const LB = 192;
+const MAT4_BYTES = 64;
+
+export class DrawArrays {
+  /** Per sphere: world x, y (m), radius (m), and the index of its object in the session. */
+  x = new Float64Array(0);
+  y = new Float64Array(0);
+  r = new Float64Array(0);
+  owner = new Uint32Array(0);
+  count = 0;
+  private ptr = 0;
+  private capacity = 0;
+  private frame = -1;
+  private readonly originCell: number;
+
+  constructor(private readonly acp: Acphys, private readonly s: Session) {
+    this.originCell = s.cell.find((c) => c !== 0) ?? 0;
+  }
+
+  /** Refill the sphere matrices after the session's last frame (a no-op within the frame). */
+  update(): void {
+    if (this.frame === this.s.framesDone) return;
+    let at = this.fill();
+    if (at > this.capacity) {
+      // More spheres than room (the first frame, or an object gained spheres): grow, fill again.
+      this.grow(at);
+      at = this.fill();
+    }
+    const f32 = this.acp.f32(), ox = (this.originCell >>> 24) * LB, oy = ((this.originCell >>> 16) & 0xff) * LB;
+    for (let k = 0; k < at; k++) {
+      const m = (this.ptr >> 2) + 16 * k;
+      this.x[k] = ox + f32[m + 12]!;
+      this.y[k] = oy + f32[m + 13]!;
+      this.r[k] = Math.hypot(f32[m]!, f32[m + 1]!, f32[m + 2]!);
+    }
+    this.count = at;
+    this.frame = this.s.framesDone;
+  }
+
+  /** One call per object into the array at its running offset; the total sphere count (the
+   *  spheres past the capacity are counted, not written). */
+  private fill(): number {
+    const X = this.acp.exports, s = this.s;
+    let at = 0;
+    for (let i = 0; i < s.n; i++) {
+      const room = Math.max(0, this.capacity - at);
+      const n = X.acp_abi_draw_sphere_matrices(s.objPtrs[i]!, this.originCell, room ? this.ptr + at * MAT4_BYTES : 0, room);
+      for (let k = 0; k < n && at + k < this.capacity; k++) this.owner[at + k] = i;
+      at += n;
+    }
+    return at;
+  }
+
+  private grow(n: number): void {
+    if (this.ptr) this.acp.free(this.ptr);
+    this.ptr = this.acp.alloc(n * MAT4_BYTES);
+    this.capacity = n;
+    this.x = new Float64Array(n); this.y = new Float64Array(n); this.r = new Float64Array(n);
+    this.owner = new Uint32Array(n);
+  }
+
+  dispose(): void {
+    if (this.ptr) this.acp.free(this.ptr);
+    this.ptr = 0;
+    this.capacity = 0;
+  }
+}
+
+const bySession = new WeakMap<Session, DrawArrays>();
+let current: Session | null = null;
+
+/** The session the map last drew (null before the first, and after it is disposed): the 3-D view
+ *  (web/src/view3d.ts) follows it. */
+export function currentSession(): Session | null { return current; }
+
+/** The session's draw arrays, made on first use and refreshed for its last frame. */
+export function drawArrays(s: Session): DrawArrays {
+  let d = bySession.get(s);
+  if (!d) {
+    d = new DrawArrays(s.acp, s);
+    bySession.set(s, d);
+  }
+  d.update();
+  current = s;
+  return d;
+}
+
+/** Release a session's draw arrays (with the session). */
+export function disposeDrawArrays(s: Session): void {
+  bySession.get(s)?.dispose();
+  bySession.delete(s);
+  if (current === s) current = null;
+}
