@@ -79,7 +79,7 @@ const S = {
 /** Ids the shipped records name that no excerpt ships, with why (tests/node/dat.test.mjs checks
  *  that every id a shipped record names is shipped or listed here). */
 const ABSENT = [
-  { range: [0x01000000, 0x01FFFFFF], type: 'GfxObj', why: 'no GfxObj records exist in acphys yet (the buildings issue adds them): the stand-in Setups name synthetic part ids 0x0100F000... that a client-style reader cannot build; physics reads only the Setup\'s spheres' },
+  { range: [0x01000000, 0x01FFFFFF], type: 'GfxObj', why: 'no stand-in GfxObjs are shipped yet (issue 19 part 3: a few triangles per part the Setups name, now that acphys reads GfxObj records): the stand-in Setups name synthetic part ids 0x0100F000... that a client-style reader cannot build from these excerpts; the physics reads only the Setup\'s spheres' },
   { range: [0x0A000000, 0x0AFFFFFF], type: 'Wave', why: 'sounds are not physics: Sound hooks are recorded in the trace, never played' },
   { range: [0x20000000, 0x20FFFFFF], type: 'SoundTable', why: 'sounds are not physics (SoundTable hooks are recorded in the trace)' },
   { range: [0x33000000, 0x33FFFFFF], type: 'PhysicsScript', why: 'physics scripts are not simulated (docs/DEVIATIONS.md row 11): CallPES hooks are recorded in the trace' },
