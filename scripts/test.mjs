@@ -40,11 +40,12 @@ if (sanitize) {
 const nodeTests = readdirSync(join(root, 'tests', 'node')).filter((f) => f.endsWith('.test.mjs')).sort()
   .map((f) => join('tests', 'node', f));
 step('Node conformance tests (wasm)', 'node', ['--test', '--test-reporter=spec', ...nodeTests]);
-const browserTest = join('tests', 'browser', 'page.test.mjs');
-if (existsSync(join(root, browserTest))) step('browser test (headless Chromium)', 'node', ['--test', browserTest]);
-// The 3-D view (issue 21): three.js drawing the draw side's arrays, and its no-WebGL message.
-const view3dTest = join('tests', 'browser', 'view3d.test.mjs');
-if (existsSync(join(root, view3dTest))) step('browser test: 3-D view (headless Chromium)', 'node', ['--test', view3dTest]);
+// Every tests/browser/*.test.mjs (page.test.mjs end to end, page-rough-edges.test.mjs the page's
+// details), one after the other: each drives its own Chromium.
+const browserDir = join(root, 'tests', 'browser');
+const browserTests = existsSync(browserDir)
+  ? readdirSync(browserDir).filter((f) => f.endsWith('.test.mjs')).sort().map((f) => join('tests', 'browser', f)) : [];
+if (browserTests.length) step('browser tests (headless Chromium)', 'node', ['--test', '--test-concurrency=1', ...browserTests]);
 
 if (failures.length) {
   console.error(`\n[test] FAILED: ${failures.join('; ')}`);

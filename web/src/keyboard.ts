@@ -17,6 +17,18 @@ export const CMD = {
 } as const;
 
 const DRIVE_CODES = new Set(['KeyW', 'KeyS', 'KeyA', 'KeyD', 'KeyZ', 'KeyC', 'ShiftLeft', 'ShiftRight', 'Space']);
+/** Input types that take typed text: the keys type there and do not drive. */
+const TEXT_INPUTS = new Set(['text', 'number', 'search', 'url', 'email', 'password', 'tel', 'date', 'time', 'datetime-local', 'month', 'week']);
+
+/** True when `t` is a text field (a text input, a textarea, an editable element): the only place
+ *  where the driving keys are not taken (a select, a button, a slider or a checkbox with focus
+ *  does not stop them). */
+export function isTextField(t: EventTarget | null): boolean {
+  if (!(t instanceof HTMLElement)) return false;
+  if (t.isContentEditable || t.tagName === 'TEXTAREA') return true;
+  return t instanceof HTMLInputElement && TEXT_INPUTS.has(t.type);
+}
+
 /** Seconds of holding Space for a full jump. */
 export const JUMP_CHARGE_S = 1;
 
@@ -38,8 +50,9 @@ export class Keyboard {
 
   private key(e: KeyboardEvent, down: boolean): void {
     if (!this.enabled || !DRIVE_CODES.has(e.code)) return;
-    const t = e.target as HTMLElement | null;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+    if (isTextField(e.target)) return;
+    // Everywhere else the keys drive, a focused select included: its default action (A picking
+    // the next option starting with "a") is prevented, so the choice made stays.
     e.preventDefault();
     if (e.code === 'Space') {
       if (down && this.jumpStart === null) this.jumpStart = performance.now();

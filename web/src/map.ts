@@ -10,7 +10,13 @@ const LB = 192;
 const CELL = 24;
 const PX_PER_LB = 96; // terrain image resolution: 2 m per pixel
 
+/** How many inactive or skipped objects the map names (the readout names the selected one). */
+const MAX_NOTES = 6;
+
 interface Tile { x0: number; y0: number; image: HTMLCanvasElement; id: number }
+
+/** The map's colour where no landblock is loaded (no terrain in the excerpts). */
+export const NOT_LOADED_COLOUR = '#1d2430';
 
 const PATH_COLOURS = ['#d7263d', '#1b998b', '#f46036', '#2e294e', '#c5d86d', '#8f2d56', '#3a86ff', '#ff006e'];
 export function objectColour(i: number): string { return PATH_COLOURS[i % PATH_COLOURS.length]!; }
@@ -37,6 +43,11 @@ function hypsometric(t: number): [number, number, number] {
   return [225, 222, 215];
 }
 
+/** The height shading as a CSS gradient, low to high (for the legend). */
+export function shadingGradient(): string {
+  return `linear-gradient(to right, ${STOPS.map(([t, r, g, b]) => `rgb(${r}, ${g}, ${b}) ${Math.round(t * 100)}%`).join(', ')})`;
+}
+
 export class MapView {
   private readonly ctx: CanvasRenderingContext2D;
   private tiles: Tile[] = [];
@@ -48,6 +59,16 @@ export class MapView {
   scale = 2;
   private dpr = 1;
   private drag: { x: number; y: number; cx: number; cy: number } | null = null;
+  /** The groups of touching landblocks, each shaded over its own height range (m), for the
+   *  legend; set by setTerrain. */
+  shading: { ids: number[]; lo: number; hi: number }[] = [];
+  /** The landblock labels the last background drawing wrote (loaded landblocks only, where the
+   *  label fits inside its square and overlaps no other). */
+  labels: string[] = [];
+  /** What the last live drawing listed in its bottom-left corner: why objects are inactive or
+   *  skipped ("name: inactive: 20,345.2 m from the player ..."), at most MAX_NOTES of them, then
+   *  how many more. */
+  notes: string[] = [];
   /** Called when the user moves the view (so following stops). */
   onUserView: (() => void) | null = null;
 
@@ -95,11 +116,14 @@ export class MapView {
       if (dx <= 1 && dy <= 1) group[find(i)] = find(j);
     }));
     const range = new Map<number, [number, number]>();
+    const members = new Map<number, number[]>();
     blocks.forEach((b, i) => {
       const g = find(i), r = range.get(g) ?? [Infinity, -Infinity];
       for (const v of b.heights) { r[0] = Math.min(r[0], v); r[1] = Math.max(r[1], v); }
       range.set(g, r);
+      members.set(g, [...(members.get(g) ?? []), b.id]);
     });
+    this.shading = [...members].map(([g, ids]) => ({ ids: ids.sort((a, b) => a - b), lo: range.get(g)![0], hi: range.get(g)![1] }));
     this.tiles = blocks.map((b, i) => {
       const [lo, hi] = range.get(find(i))!;
       const span = Math.max(hi - lo, 1);
@@ -258,6 +282,7 @@ export class MapView {
     g.strokeStyle = '#111';
     g.lineWidth = light ? 1 : 1.5;
     g.stroke();
+    this.notes = frame === null ? this.drawNotes(g, s) : [];
     if (selected >= 0 && selected < n) {
       const x = sx(px(selected)), y = sy(py(selected));
       g.beginPath();
@@ -268,9 +293,33 @@ export class MapView {
     }
   }
 
+  /** List, in the bottom-left corner, why objects are inactive or skipped (Session.whyInactive):
+   *  the first MAX_NOTES, then "… and N more". Returns the lines drawn. */
+  private drawNotes(g: CanvasRenderingContext2D, s: Session): string[] {
+    const lines: string[] = [];
+    let more = 0;
+    for (let i = 0; i < s.n; i++) {
+      if (s.active[i] && !s.skipped[i]) continue;
+      const why = s.whyInactive(i);
+      if (!why) continue;
+      if (lines.length < MAX_NOTES) lines.push(`${s.names[i]}: ${why}`); else more++;
+    }
+    if (more) lines.push(`… and ${more.toLocaleString('en-US')} more`);
+    if (!lines.length) return lines;
+    g.font = '11px system-ui, sans-serif';
+    const w = Math.max(...lines.map((l) => g.measureText(l).width));
+    // Above the scale bar (bottom left), clear of the landblock labels at the top.
+    const top = this.height - 36 - (lines.length * 15 + 8);
+    g.fillStyle = 'rgba(0,0,0,0.6)';
+    g.fillRect(6, top, w + 12, lines.length * 15 + 8);
+    g.fillStyle = '#ffd9a0';
+    lines.forEach((l, k) => g.fillText(l, 12, top + 15 + k * 15));
+    return lines;
+  }
+
   private drawBackground(g: CanvasRenderingContext2D, W: number, H: number, sx: (x: number) => number, sy: (y: number) => number): void {
     const k = this.scale;
-    g.fillStyle = '#1d2430';
+    g.fillStyle = NOT_LOADED_COLOUR;
     g.fillRect(0, 0, W, H);
     const [wx0, wy1] = this.toWorld(0, 0), [wx1, wy0] = this.toWorld(W, H);
     g.imageSmoothingEnabled = true;
@@ -282,16 +331,34 @@ export class MapView {
     g.lineWidth = 1;
     if (CELL * k >= 6) this.grid(g, CELL, 'rgba(255,255,255,0.18)', wx0, wx1, wy0, wy1, sx, sy);
     this.grid(g, LB, 'rgba(255,255,255,0.7)', wx0, wx1, wy0, wy1, sx, sy);
+    this.drawLabels(g, wx0, wx1, wy0, wy1, sx, sy);
+    this.scaleBar(g, H);
+  }
+
+  /** Label each loaded landblock in view with its id ("0xD59A") at the top left of the part of
+   *  its square on the canvas, where the label fits inside that part (zoomed out, 192 m is a few
+   *  pixels: no label) and overlaps no label drawn before it; landblocks not loaded get none. */
+  private drawLabels(g: CanvasRenderingContext2D, wx0: number, wx1: number, wy0: number, wy1: number,
+    sx: (x: number) => number, sy: (y: number) => number): void {
     g.fillStyle = 'rgba(255,255,255,0.85)';
     g.font = '11px system-ui, sans-serif';
-    for (let X = Math.floor(wx0 / LB); X * LB <= wx1; X++) {
-      for (let Y = Math.floor(wy0 / LB); Y * LB <= wy1; Y++) {
-        if (X < 0 || Y < 0 || X > 254 || Y > 254) continue;
-        const id = ((X << 8) | Y).toString(16).toUpperCase().padStart(4, '0');
-        g.fillText(`0x${id}`, sx(X * LB) + 4, sy((Y + 1) * LB) + 13);
-      }
+    const W = this.width, H = this.height;
+    const placed: [number, number, number, number][] = [];
+    this.labels = [];
+    for (const t of this.tiles) {
+      if (t.x0 > wx1 || t.x0 + LB < wx0 || t.y0 > wy1 || t.y0 + LB < wy0) continue;
+      // The part of the landblock's square on the canvas: the label goes at its top left.
+      const left = Math.max(sx(t.x0), 0), right = Math.min(sx(t.x0 + LB), W);
+      const top = Math.max(sy(t.y0 + LB), 0), bottom = Math.min(sy(t.y0), H);
+      const text = `0x${(t.id >>> 16).toString(16).toUpperCase().padStart(4, '0')}`;
+      const w = g.measureText(text).width, h = 13;
+      if (w + 8 > right - left || h + 4 > bottom - top) continue;
+      const x = left + 4, y = top;
+      if (placed.some(([a, b, c, d]) => x < c && x + w > a && y < d && y + h > b)) continue;
+      placed.push([x, y, x + w, y + h]);
+      g.fillText(text, x, y + 13);
+      this.labels.push(text);
     }
-    this.scaleBar(g, H);
   }
 
   private grid(g: CanvasRenderingContext2D, step: number, colour: string, x0: number, x1: number, y0: number, y1: number,

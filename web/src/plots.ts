@@ -110,6 +110,17 @@ function topNote(u: uPlot, text: string): void {
   g.restore();
 }
 
+/** The quanta plot's y scale top (s) for `p98`, the highest value drawn in 98 % of the frames
+ *  shown: 10 % above it, and at least 1.2 × MIN_QUANTUM (so the MIN_QUANTUM line, the reference
+ *  the usual one-quantum bars are read against, is always drawn); at most 2.2 s (HUGE_QUANTUM
+ *  with room). MAX_QUANTUM and HUGE_QUANTUM above the top are listed in the gutter. */
+export function quantaScaleMax(p98: number): number {
+  return Math.min(Math.max(1.2 * MIN_QUANTUM, p98 * 1.1), 2.2);
+}
+
+/** What the hover box over a quanta plot says at frame index `k` (of the history). */
+export interface QuantaHover { frame: number; text: string }
+
 /** One profile's quanta plot. */
 export class QuantaPlot {
   readonly u: uPlot;
@@ -123,6 +134,8 @@ export class QuantaPlot {
   private othersMean = new Float64Array(0);
   /** Per shown frame: the highest value drawn (s), for the scale. */
   private highest = new Float64Array(0);
+  /** The y scale's top (s), from the last update (quantaScaleMax). */
+  private yMax = quantaScaleMax(0);
   /** What the top note says: frames above the scale. */
   private note = '';
 
@@ -162,16 +175,50 @@ export class QuantaPlot {
       title: `${s.profiles[profileIndex]} profile`,
       padding: [null, LABEL_GUTTER, null, null],
       cursor: { sync: { key: 'acphys-frames' }, drag: { x: false, y: false } },
-      scales: { x: { time: false }, y: { auto: false, range: [0, 0.25] }, gate: { auto: false, range: [0, 1] } },
+      // The y range is a function of the last update's top: with a fixed [min, max] here, the
+      // scale reset in setData put every update back to it (the old fixed 0–0.25 s scale).
+      scales: { x: { time: false }, y: { auto: false, range: () => [0, this.yMax] }, gate: { auto: false, range: [0, 1] } },
       axes: [
         { label: 'render frame', size: 36 },
         { label: 'seconds (s)', size: 56, values: (_u, vals) => vals.map((v) => `${+v.toFixed(3)}`) },
       ],
       legend: { live: true },
       series,
-      hooks: { draw: [quantumLines, (u) => topNote(u, this.note)] },
+      hooks: { draw: [quantumLines, (u) => topNote(u, this.note)], setCursor: [(u) => this.showHover(u)] },
     };
     this.u = new uPlot(opts, this.empty(), el);
+    this.hover = document.createElement('div');
+    this.hover.className = 'quanta-hover mono';
+    this.hover.hidden = true;
+    this.u.over.append(this.hover);
+  }
+
+  /** The hover box: the frame under the cursor and the selected object's figures there. */
+  private readonly hover: HTMLDivElement;
+
+  /** What the hover box says at history frame index `k` (the selected object's quanta, their
+   *  count, elapsed and pending, the tracked objects' stack and whether the gate passed). */
+  hoverText(k: number): QuantaHover {
+    const s = this.s, pc = s.history.profiles[this.profileIndex]!, sel = this.selected;
+    const n = pc.count[sel]!.at(k);
+    const text = `frame ${s.history.frame.at(k)} (t ${s.history.now.at(k).toFixed(3)} s): ${s.names[sel]}: ` +
+      `quanta ${fmtS(pc.quanta[sel]!.at(k))} (${n} quant${n === 1 ? 'um' : 'a'}), elapsed ${fmtS(pc.elapsed[sel]!.at(k))}, ` +
+      `pending ${fmtS(pc.pending[sel]!.at(k))}; tracked objects stacked ${fmtS(pc.stacked[s.tracked - 1]!.at(k))}; ` +
+      `gate ${pc.gate.at(k) ? 'passed' : 'closed'}`;
+    return { frame: s.history.frame.at(k), text };
+  }
+
+  private showHover(u: uPlot): void {
+    const idx = u.cursor.idx, left = u.cursor.left ?? -1;
+    if (idx === null || idx === undefined || left < 0) { this.hover.hidden = true; return; }
+    const { frame, text } = this.hoverText(this.from + idx);
+    this.hover.textContent = text;
+    this.hover.dataset['frame'] = String(frame);
+    this.hover.hidden = false;
+    // Beside the cursor, on the side with room.
+    const w = u.over.clientWidth;
+    this.hover.style.left = left < w / 2 ? `${left + 12}px` : '';
+    this.hover.style.right = left < w / 2 ? '' : `${w - left + 12}px`;
   }
 
   private empty(): uPlot.AlignedData {
@@ -183,7 +230,8 @@ export class QuantaPlot {
 
   /** Show frames [from, to) of the history. The y scale covers, in 98 % of the frames shown,
    *  the tracked objects' stacked bars, the others' mean and the selected object's elapsed time
-   *  and pending remainder: at least 0.25 s, at most 2.2 s. The few frames above it (a hitch,
+   *  and pending remainder (quantaScaleMax: MIN_QUANTUM stays in view as the reference the usual
+   *  1/30 s bars are read against; at most 2.2 s). The few frames above it (a hitch,
    *  when 8 objects' 0.2 s quanta stack to 1.6 s) run off the top, and a note says how many and
    *  how high, so that one hitch does not flatten every other frame's bars; reference lines
    *  above the scale are listed at the top of the gutter. */
@@ -218,7 +266,7 @@ export class QuantaPlot {
     }
     const sorted = this.highest.slice().sort();
     const p98 = n ? sorted[Math.min(n - 1, Math.floor(n * 0.98))]! : 0;
-    const yMax = Math.min(Math.max(0.25, p98 * 1.1), 2.2);
+    const yMax = this.yMax = quantaScaleMax(p98);
     let over = 0;
     for (let k = 0; k < n; k++) if (this.highest[k]! > yMax) over++;
     this.note = over ? `${over} frame${over === 1 ? '' : 's'} above the scale, up to ${(sorted[n - 1]!).toFixed(2)} s` : '';
@@ -236,21 +284,52 @@ export class QuantaPlot {
 }
 
 type Quantity = 'x' | 'y' | 'z' | 'heading' | 'speed';
-const QUANTITIES: { key: Quantity; label: string; range?: [number, number] }[] = [
-  { key: 'x', label: 'x east (m)' },
-  { key: 'y', label: 'y north (m)' },
-  { key: 'z', label: 'z up (m)' },
-  { key: 'heading', label: 'heading (degrees)', range: [0, 360] },
-  { key: 'speed', label: 'speed (m/s)' },
+/** The charts: x, y and z (Δ: from each object's value at the first frame), heading, speed. */
+const QUANTITIES: { key: Quantity; label: string; fromStart: boolean; range?: [number, number] }[] = [
+  { key: 'x', label: 'Δx east (m)', fromStart: true },
+  { key: 'y', label: 'Δy north (m)', fromStart: true },
+  { key: 'z', label: 'Δz up (m)', fromStart: true },
+  { key: 'heading', label: 'heading (degrees)', fromStart: false, range: [0, 360] },
+  { key: 'speed', label: 'speed (m/s)', fromStart: false },
 ];
 
-/** x, y, z, heading and speed of the tracked objects over the frame times. */
+/** The time series' axis font (CSS px), set on the axes and measured for their width. */
+const AXIS_FONT = '12px system-ui, sans-serif';
+/** uPlot's y axis tick length and the gap between tick and label (its defaults, CSS px). */
+const TICK_PX = 10, GAP_PX = 5;
+let measurer: CanvasRenderingContext2D | null = null;
+
+/** Width (CSS px) of the widest of `values` in AXIS_FONT. */
+export function textWidth(values: readonly string[]): number {
+  measurer ??= document.createElement('canvas').getContext('2d');
+  if (!measurer) return 8 * Math.max(0, ...values.map((v) => v.length));
+  measurer.font = AXIS_FONT;
+  return Math.max(0, ...values.map((v) => measurer!.measureText(v).width));
+}
+
+/** A y axis as wide as its widest tick label needs (never clipped), at least 40 px. */
+function yAxisSize(_u: uPlot, values: string[] | null): number {
+  return Math.max(40, Math.ceil(textWidth(values ?? []) + TICK_PX + GAP_PX + 4));
+}
+
+/** The y range of a time series: the data's, padded 5 %; a constant series (or one value)
+ *  ±1 around it; no data 0..1. */
+export function seriesRange(_u: uPlot, min: number | null, max: number | null): [number, number] {
+  if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) return [0, 1];
+  if (max - min < 1e-9) return [min - 1, max + 1];
+  const pad = (max - min) * 0.05;
+  return [min - pad, max + pad];
+}
+
+/** x, y, z (each object from where it started: objects landblocks apart share one readable
+ *  scale), heading and speed of the tracked objects over the frame times. */
 export class SeriesPlots {
   readonly plots: uPlot[] = [];
   constructor(readonly el: HTMLElement, readonly s: Session) {
     for (const q of QUANTITIES) {
       const div = document.createElement('div');
       div.className = 'series-plot';
+      div.dataset['quantity'] = q.key;
       el.append(div);
       const series: uPlot.Series[] = [{ label: 'time' }];
       for (let i = 0; i < s.tracked; i++) {
@@ -263,8 +342,8 @@ export class SeriesPlots {
       const u = new uPlot({
         ...sizeOf(div, 180),
         cursor: { sync: { key: 'acphys-time' }, drag: { x: false, y: false } },
-        scales: { x: { time: false }, y: q.range ? { auto: false, range: q.range } : { auto: true } },
-        axes: [{ label: 'time (s)', size: 34 }, { label: q.label, size: 60 }],
+        scales: { x: { time: false }, y: q.range ? { auto: false, range: q.range } : { auto: true, range: seriesRange } },
+        axes: [{ label: 'time (s)', size: 34, font: AXIS_FONT }, { label: q.label, size: yAxisSize, font: AXIS_FONT }],
         legend: { show: q.key === 'x' },
         series,
       }, [new Float64Array(0), ...series.slice(1).map(() => new Float64Array(0))] as uPlot.AlignedData, div);
@@ -275,12 +354,19 @@ export class SeriesPlots {
   /** Number of charts (update them one at a time with updateOne). */
   get count(): number { return this.plots.length; }
 
-  /** Show frames [from, to) in chart k. */
+  /** Show frames [from, to) in chart k (x, y and z less each object's value at its first frame). */
   updateOne(k: number, from: number, to: number): void {
     const h = this.s.history;
     const q = QUANTITIES[k]!;
     const cols = { x: h.x, y: h.y, z: h.z, heading: h.heading, speed: h.speed }[q.key];
-    this.plots[k]!.setData([h.now.view(from, to), ...cols.map((c) => c.view(from, to))] as uPlot.AlignedData, true);
+    const ys = cols.map((c) => {
+      const v = c.view(from, to);
+      if (!q.fromStart) return v;
+      const start = c.at(0), out = new Float64Array(v.length);
+      for (let f = 0; f < v.length; f++) out[f] = v[f]! - start;
+      return out;
+    });
+    this.plots[k]!.setData([h.now.view(from, to), ...ys] as uPlot.AlignedData, true);
   }
 
   resize(): void { for (const u of this.plots) u.setSize(sizeOf(u.root.parentElement ?? this.el, 180)); }

@@ -9,6 +9,10 @@ import { createRun, type ProfileName, type Run, type Scenario, type ScenarioEven
 import { disposeDrawArrays } from './draw';
 import { History } from './history';
 
+/** update_object's activity gate: an object farther than this from the player (m) goes inactive
+ *  (ACP_ACTIVITY_RADIUS in CPhysicsObj's physobj.h). */
+export const ACTIVITY_RADIUS = 96;
+
 /** How many objects the plots and the map's paths follow individually. */
 export const TRACKED = 8;
 
@@ -22,17 +26,20 @@ export function u32(v: number | string | undefined): number { return v === undef
 interface Offsets {
   size: number; id: number; hasElapsed: number; elapsed: number; numQuanta: number; quanta: number; pending: number;
   active: number; cell: number; origin: number; heading: number; numHooks: number; hooks: number; cachedVelocity: number;
+  skipped: number; playerDistance: number;
 }
 
 function offsets(acp: Acphys): Offsets {
   const t = acp.layout('trace_object');
   const f = (n: string) => { const x = t.fields[n]; if (!x) throw new Error(`trace_object has no ${n}`); return x.offset; };
-  const cv = acp.layout('physobj').fields['cached_velocity'];
-  if (!cv) throw new Error('physobj has no cached_velocity');
+  const po = acp.layout('physobj').fields;
+  const cv = po['cached_velocity'], pd = po['player_distance'];
+  if (!cv || !pd) throw new Error('physobj has no cached_velocity or player_distance');
   return {
     size: t.size, id: f('id'), hasElapsed: f('has_elapsed'), elapsed: f('elapsed'), numQuanta: f('num_quanta'),
     quanta: f('quanta'), pending: f('pending'), active: f('active'), cell: f('cell'), origin: f('origin'),
     heading: f('heading'), numHooks: f('num_hooks'), hooks: f('hooks'), cachedVelocity: cv.offset,
+    skipped: f('skipped'), playerDistance: pd.offset,
   };
 }
 
@@ -78,6 +85,11 @@ export class Session {
   readonly heading: Float64Array;
   readonly active: Uint8Array;
   readonly cell: Uint32Array;
+  /** Why update_object skipped each object in the last frame it ran (the world gate passed;
+   *  acp_skip_reason: 0 none, 1 parented, 2 no cell, 3 frozen). */
+  readonly skipped: Uint8Array;
+  /** The index of the scenario's player (the activity gate's reference), or -1. */
+  readonly playerIndex: number;
   /** Largest collision sphere radius × scale (m); 0 without spheres. */
   readonly radius: Float32Array;
   readonly warnings: string[];
@@ -129,6 +141,8 @@ export class Session {
     this.names = [];
     this.gx = new Float64Array(this.n); this.gy = new Float64Array(this.n); this.z = new Float64Array(this.n);
     this.heading = new Float64Array(this.n); this.active = new Uint8Array(this.n); this.cell = new Uint32Array(this.n);
+    this.skipped = new Uint8Array(this.n);
+    this.playerIndex = src.player === undefined ? -1 : this.scenario.objects.findIndex((o) => u32(o.id) === u32(src.player));
     for (let i = 0; i < this.n; i++) {
       const so = this.scenario.objects[i]!;
       this.ids[i] = u32(so.id);
@@ -245,6 +259,8 @@ export class Session {
         const heading = this.dv.getFloat64(p + o.heading, true);
         this.gx[i] = gx; this.gy[i] = gy; this.z[i] = oz; this.heading[i] = heading; this.cell[i] = cell;
         this.active[i] = this.u8[p + o.active]!;
+        // update_object's reason, from the frames it ran in (the world gate passed).
+        if (gate) this.skipped[i] = this.u32v[(p + o.skipped) >> 2]!;
         const nh = this.u32v[(p + o.numHooks) >> 2]!;
         for (let k = 0; k < nh; k++) {
           h.addHook({ frame, now: t, id: this.ids[i]!, name: this.hookName(this.u32v[((p + o.hooks) >> 2) + k]!) });
@@ -261,6 +277,46 @@ export class Session {
     stats.frame = frame;
     stats.readMs = performance.now() - t1;
     return stats;
+  }
+
+  /** The distance (m) from the player to object `i` that retail's activity gate computed in the
+   *  last frame it ran for it (CPhysicsObj::update_object: player_distance). */
+  playerDistance(i: number): number {
+    this.views();
+    return this.f32[(this.objPtrs[i]! + this.off.playerDistance) >> 2]!;
+  }
+
+  /** Why object `i` did not move in the last frame, in words, or null when it ran: skipped by
+   *  update_object (no cell: an indoor cell, a landblock that is not loaded, or no valid position
+   *  there; frozen; parented), or inactive (farther from the player than the 96 m activity
+   *  radius, ACP_ACTIVITY_RADIUS; or inactive for another reason, a static object). */
+  whyInactive(i: number): string | null {
+    const skip = this.skipped[i];
+    if (skip === 2) {
+      const cell = u32(this.scenario.objects[i]!.position.cell);
+      const hex = (v: number, d: number) => `0x${v.toString(16).toUpperCase().padStart(d, '0')}`;
+      const low = cell & 0xffff;
+      if (low >= 0x100 && low <= 0xfffd) return `skipped: no cell (${hex(cell, 8)} is an indoor cell, and indoor geometry is not simulated)`;
+      if (!this.landblockIds().has(cell >>> 16)) return `skipped: no cell (its landblock ${hex(cell >>> 16, 4)} is not loaded)`;
+      return 'skipped: no cell (SetPosition found no valid position there)';
+    }
+    if (skip === 3) return 'skipped: frozen';
+    if (skip === 1) return 'skipped: parented';
+    if (this.active[i] || !this.times.length) return null;
+    const d = this.playerDistance(i);
+    const player = this.playerIndex >= 0 ? this.names[this.playerIndex] : null;
+    if (player !== null && i !== this.playerIndex && d > ACTIVITY_RADIUS) {
+      return `inactive: ${d.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} m from the player ` +
+        `${player}, beyond the ${ACTIVITY_RADIUS} m activity radius`;
+    }
+    return 'inactive';
+  }
+
+  private loadedIds: Set<number> | null = null;
+  /** The loaded landblocks' ids (high 16 bits of a cell id, 0xD59A). */
+  landblockIds(): Set<number> {
+    this.loadedIds ??= new Set(this.landblocks().map((b) => b.id >>> 16));
+    return this.loadedIds;
   }
 
   /** The primary run's digest after the last frame. */

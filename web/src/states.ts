@@ -72,6 +72,43 @@ export function objectFromState(st: RetailState, id: number, name?: string): { o
   return { object, events };
 }
 
+/** How far (m) from the selected object a state added near it is put (well within the 96 m
+ *  activity radius), and the height above the terrain (m) of a state recorded where the page has
+ *  no terrain below it (an indoor cell, or a landblock that is not loaded). */
+export const NEAR_DISTANCE = 4;
+export const DEFAULT_ABOVE = 1;
+
+/** A cell id as the scenario writes it ("0xD59A0023"). */
+export function cellText(cell: number): string { return `0x${(cell >>> 0).toString(16).toUpperCase().padStart(8, '0')}`; }
+
+/** The outdoor cell of landblock-frame (x, y) in landblock `lb` (its id in the high 16 bits). */
+export function outdoorCell(lb: number, x: number, y: number): number {
+  return ((lb & 0xffff0000) | (Math.floor(x / 24) * 8 + Math.floor(y / 24) + 1)) >>> 0;
+}
+
+/** Where a recorded state goes when it is added near an object at `at` (its cell and
+ *  landblock-frame x, y, z in m): NEAR_DISTANCE from it, in direction k × the golden angle from
+ *  east (the k-th added object gets its own spot), kept inside the landblock, at the height
+ *  above the terrain it was recorded at (`height`: terrain height at a cell's x, y, or NaN) or
+ *  DEFAULT_ABOVE where that is unknown (`above` null). The orientation is the recorded one. */
+export function placeNear(st: RetailState, at: { cell: number; x: number; y: number; z: number }, k: number,
+  height: (cell: number, x: number, y: number) => number): { position: ScenarioObject['position']; above: number; recordedAbove: boolean; distance: number } {
+  const [rx, ry, rz] = st.position.origin as [number, number, number];
+  const ground = height(u32(st.position.cell), rx, ry);
+  const recordedAbove = Number.isFinite(ground);
+  const above = recordedAbove ? rz - ground : DEFAULT_ABOVE;
+  const a = k * 2.399963229728653;
+  const x = Math.min(Math.max(at.x + NEAR_DISTANCE * Math.cos(a), 0.5), 191.5);
+  const y = Math.min(Math.max(at.y + NEAR_DISTANCE * Math.sin(a), 0.5), 191.5);
+  const cell = outdoorCell(at.cell, x, y);
+  const h = height(cell, x, y);
+  const z = (Number.isFinite(h) ? h : at.z) + above;
+  return {
+    position: { cell: cellText(cell), origin: [x, y, z], orientation: st.position.orientation.slice(0, 4) as [number, number, number, number] },
+    above, recordedAbove, distance: Math.hypot(x - at.x, y - at.y, z - at.z),
+  };
+}
+
 /** Add `count` copies of object `index` on a square grid around it (on the terrain: z from
  *  `height`, spaced so that the grid stays within 96 m of it, the activity radius), each with
  *  the original's events at t = 0. Copies go last; their names say which copy they are. */

@@ -1,0 +1,73 @@
+// The controls: play, one frame, the frame slider, speed, clock profile, plot window, the selected
+// object, adding an object or copies, restart, share and download, files (inputs and dropping).
+import type { ProfileName } from '../../wasm/scenario.mjs';
+import type { App } from './app';
+import { $ } from './dom';
+import { addFiles } from './files';
+import { advance } from './loop';
+import { copyNodeTest, download, share } from './sharing';
+import { RETAIL_STATES } from './states';
+
+export function wire(app: App): void {
+  $('message-close').addEventListener('click', () => { $('message').hidden = true; });
+  $('play').addEventListener('click', () => { app.setPlaying(!app.playing); if (app.playing) app.scrub = null; });
+  $('step').addEventListener('click', () => {
+    if (!app.session || app.busy) return;
+    app.setPlaying(false);
+    advance(app, app.lastStepUs);
+    app.plotsDirty = true;
+  });
+  $<HTMLInputElement>('scrub').addEventListener('input', (e) => {
+    const s = app.session;
+    if (!s || !s.framesDone) return;
+    app.setPlaying(false);
+    const v = Number((e.target as HTMLInputElement).value) - 1;
+    app.scrub = v >= s.framesDone - 1 ? null : v;
+    app.plotsDirty = true;
+  });
+  $<HTMLSelectElement>('speed').addEventListener('change', (e) => { app.speed = Number((e.target as HTMLSelectElement).value); });
+  $<HTMLSelectElement>('window').addEventListener('change', () => { app.plotsDirty = true; app.lastShown = -1; });
+  $<HTMLSelectElement>('profile').addEventListener('change', (e) => {
+    const s = app.session;
+    if (!s) return;
+    const p = (e.target as HTMLSelectElement).value as ProfileName;
+    void app.rebuild({ ...app.snapshot(), profile: p });
+  });
+  $<HTMLSelectElement>('selected').addEventListener('change', (e) => {
+    const v = (e.target as HTMLSelectElement).value;
+    if (v === '') return;
+    app.selected = Number(v);
+    for (const q of app.quanta) q.setSelected(app.selected);
+    app.refit();
+    app.plotsDirty = true;
+    app.lastShown = -1;
+  });
+  $<HTMLInputElement>('follow').addEventListener('change', (e) => { app.follow = (e.target as HTMLInputElement).checked; });
+  const states = $<HTMLSelectElement>('state');
+  RETAIL_STATES.forEach((st, i) => states.add(new Option(`${st.name} (${st.setup ?? 'no setup'}, cell ${st.position.cell})`, String(i))));
+  $('add-object').addEventListener('click', () => void app.addObject(Number(states.value), $<HTMLSelectElement>('state-place').value === 'near'));
+  $('spawn').addEventListener('click', () => void app.spawn($<HTMLInputElement>('copies').value));
+  $('restart').addEventListener('click', () => void app.restart(false));
+  $('default').addEventListener('click', () => void app.restart(true));
+  $('share').addEventListener('click', () => void share(app));
+  $('download').addEventListener('click', () => void download(app));
+  $('copy-test').addEventListener('click', () => void copyNodeTest(app));
+  $<HTMLInputElement>('dat-input').addEventListener('change', (e) => {
+    const input = e.target as HTMLInputElement;
+    void addFiles(app, [...(input.files ?? [])]).finally(() => { input.value = ''; });
+  });
+  $<HTMLInputElement>('run-input').addEventListener('change', (e) => {
+    const input = e.target as HTMLInputElement;
+    void addFiles(app, [...(input.files ?? [])]).finally(() => { input.value = ''; });
+  });
+  let depth = 0;
+  document.addEventListener('dragenter', (e) => { if (e.dataTransfer?.types.includes('Files')) { depth++; $('drop').hidden = false; } });
+  document.addEventListener('dragleave', () => { depth = Math.max(0, depth - 1); if (!depth) $('drop').hidden = true; });
+  document.addEventListener('dragover', (e) => { e.preventDefault(); });
+  document.addEventListener('drop', (e) => {
+    e.preventDefault();
+    depth = 0;
+    $('drop').hidden = true;
+    void addFiles(app, [...(e.dataTransfer?.files ?? [])]);
+  });
+}

@@ -1,0 +1,135 @@
+// The user's files: run and scenario .json files (the strict JSON check the CLIs run), DAT files
+// (an excerpt, or a full client DAT read lazily: only the records a scenario needs are copied out,
+// with a progress bar), and a link waiting for a DAT that replays once it is added.
+import type { Acphys } from '../../wasm/acphys.mjs';
+import { DatError, DatSet } from '../../wasm/acphys.mjs';
+import { parseJsonText, type Scenario } from '../../wasm/scenario.mjs';
+import type { App } from './app';
+import { extract, openDat, type UserDat } from './dat';
+import { $ } from './dom';
+import { formatBytes, plural } from './format';
+import { decodeJsonFile, LinkError } from './link';
+import { openRun } from './sharing';
+import { describeError } from './status';
+import { showDats } from './views';
+
+/** The excerpt bytes a scenario needs, copying records out of full DATs (progress bar).
+ *  Throws when a named DAT is missing or lacks a record. */
+export async function excerptsFor(app: App, s: Scenario): Promise<{ bytes: Map<string, Uint8Array>; copied: UserDat[] }> {
+  const out = new Map<string, Uint8Array>();
+  const copied: UserDat[] = [];
+  const missing = (s.excerpts ?? ['default']).filter((n) => n !== 'default' && !app.dats.has(n));
+  if (missing.length) throw new Error(`the scenario needs the DAT file${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')}: add ${missing.length > 1 ? 'them' : 'it'} with "Add DAT file(s)" or drop ${missing.length > 1 ? 'them' : 'it'} on the page`);
+  for (const name of s.excerpts ?? []) {
+    let d = app.dats.get(name);
+    if (!d) continue;
+    if (d.lazy) {
+      d = { ...d }; // the DAT's copied records change only when the new session starts
+      copied.push(d);
+      const box = $('progress-box'), bar = $<HTMLProgressElement>('progress');
+      box.hidden = false;
+      try {
+        await extract(app.acp, d!, s, (p) => {
+          bar.max = Math.max(p.total, 1);
+          bar.value = p.done;
+          $('progress-label').textContent = `Reading ${p.name}: ${p.done.toLocaleString('en-US')} of ${plural(p.total, 'record')}, ${formatBytes(p.bytesRead)} read of ${formatBytes(p.size)}`;
+        });
+      } finally {
+        box.hidden = true;
+      }
+      if (!d.bytes.length) throw new Error(`${name} holds none of the records the scenario needs`);
+    }
+    out.set(name, d.bytes);
+  }
+  return { bytes: out, copied };
+}
+
+export async function addFiles(app: App, files: File[]): Promise<void> {
+  for (const f of files) {
+    if (/\.json$/i.test(f.name) || f.type === 'application/json') await openJsonFile(app, f);
+    else await addDat(app, f);
+  }
+}
+
+export async function openJsonFile(app: App, f: File): Promise<void> {
+  try {
+    // The strict check the CLIs run (UTF-8, no repeated names; line and column when it is not JSON).
+    let value: unknown;
+    try {
+      value = parseJsonText(new Uint8Array(await f.arrayBuffer()), app.acp);
+    } catch (e) {
+      throw new LinkError(`${f.name} is ${describeError(e)}`);
+    }
+    const { run, scenario } = decodeJsonFile(value, f.name);
+    if (run) await openRun(app, run, f.name);
+    else {
+      const r = await app.rebuild(scenario, { play: false, source: f.name });
+      if (r) app.msg.status(`Opened the scenario ${f.name}: ${plural(r.framesDone, 'frame')} replayed, digest ${r.framesDone ? r.digest() : '–'}.`);
+    }
+  } catch (e) {
+    app.msg.error(`${aboutFile(f.name, describeError(e))}. The current run goes on unchanged.`);
+  }
+}
+
+/** A message about file `name`: `why` as it is when it already begins with the name ("x.json is
+ *  not valid JSON: ..."), else "name: why". */
+export function aboutFile(name: string, why: string): string {
+  return why.startsWith(`${name} `) ? why : `${name}: ${why}`;
+}
+
+export async function addDat(app: App, f: File): Promise<void> {
+  let dat: UserDat;
+  try {
+    dat = await openDat(app.acp, f);
+  } catch (e) {
+    app.msg.error(`${f.name} ${datRefusal(e)}. The current run goes on unchanged.`);
+    return;
+  }
+  if (!dat.lazy) dat.recordIds = recordIdsOf(app.acp, dat.bytes);
+  const previous = app.dats.get(dat.name);
+  app.dats.set(dat.name, dat);
+  showDats(app);
+  // A link waiting for this DAT replays now.
+  if (app.pendingRun) {
+    const need = (app.pendingRun.run.scenario.excerpts ?? []).filter((n) => n !== 'default' && !app.dats.has(n));
+    if (!need.length) {
+      const { run, source } = app.pendingRun;
+      app.pendingRun = null;
+      await openRun(app, run, source);
+      return;
+    }
+    app.msg.status(`${dat.name} added. The link still needs ${need.join(', ')}.`);
+    return;
+  }
+  if (!app.session) return;
+  const s = app.snapshot();
+  const list = (s.excerpts ?? ['default']).filter((n) => n !== dat.name);
+  s.excerpts = [...list, dat.name];
+  const r = await app.rebuild(s);
+  if (!r) {
+    if (previous) app.dats.set(dat.name, previous); else app.dats.delete(dat.name);
+    showDats(app);
+    return;
+  }
+  app.msg.status(`${dat.name}: ${app.dats.get(dat.name)?.summary ?? dat.summary}. Its records replace the embedded ones with the same ids; the recording replayed from the start with them.`);
+}
+
+/** Why a file is refused as a DAT, after its name: "is not a DAT file: the magic at 0x140 ..."
+ *  (the reader's own message says "not a DAT file" once), or "could not be read as a DAT: ...". */
+export function datRefusal(e: unknown): string {
+  const why = describeError(e);
+  if (/^not a DAT file\b/.test(why)) return `is ${why}`;
+  const notDat = e instanceof DatError && /magic|HEADER_TRUNCATED/.test(e.code + e.message);
+  return `${notDat ? 'is not a DAT file' : 'could not be read as a DAT'}: ${why}`;
+}
+
+/** The record ids in an excerpt's bytes. */
+function recordIdsOf(acp: Acphys, bytes: Uint8Array): number[] {
+  const set = new DatSet(acp);
+  try {
+    set.addBytes(bytes);
+    return set.records().map((r) => r.id);
+  } finally {
+    set.free();
+  }
+}

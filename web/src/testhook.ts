@@ -1,0 +1,63 @@
+// window.acphysPage: what the browser test reads and does (state, figures, the run file, digests,
+// pause and play, injected stalls).
+import type { App } from './app';
+import { Perf } from './perf';
+import { Session } from './run';
+import { runFile } from './sharing';
+
+export function testHook(app: App): unknown {
+  return {
+    /** Frames, digest, playing, selected object's position. */
+    state: () => {
+      const s = app.session;
+      return s ? {
+        frames: s.framesDone, digest: s.framesDone ? s.digest() : null, playing: app.playing, busy: app.busy, objects: s.n,
+        profiles: s.profiles, x: s.gx[app.selected], y: s.gy[app.selected], z: s.z[app.selected], heading: s.heading[app.selected],
+        events: s.scenario.events?.length ?? 0, verdict: app.verdict ? (app.verdict.identical ? 'identical' : 'diverged') : null,
+      } : null;
+    },
+    perf: () => app.perf.summary(),
+    resetPerf: () => { app.perf = new Perf(); },
+    runFile: () => runFile(app),
+    digestAt: (frame: number) => app.session?.frameDigests()[frame - 1] ?? null,
+    /** The core alone, away from drawing: the current scenario's objects run `frames` frames at
+     *  60 Hz in a session of their own; ms per frame (mean, p95, max). */
+    benchCore: (frames: number) => {
+      const cur = app.session;
+      if (!cur) return null;
+      const s = new Session({ acp: app.acp, scenario: { ...app.snapshot(), frames: { times: [] } }, excerpts: app.lastExcerpts, compare: false });
+      const ms: number[] = [];
+      try {
+        for (let k = 1; k <= frames; k++) ms.push(s.step(k / 60).coreMs);
+      } finally {
+        s.dispose();
+      }
+      ms.sort((a, b) => a - b);
+      return { mean: ms.reduce((a, b) => a + b, 0) / ms.length, p95: ms[Math.floor(ms.length * 0.95)], max: ms[ms.length - 1] };
+    },
+    /** The map's last drawing: the landblock labels it wrote, what its corner says about
+     *  inactive or skipped objects, and its scale (CSS px per metre). */
+    map: () => ({ labels: app.map.labels.slice(), notes: app.map.notes.slice(), scale: app.map.scale }),
+    /** Per time-series chart: its y scale, its y axis's tick labels and width (CSS px, uPlot's
+     *  own), and each series' first value shown. */
+    series: () => (app.series?.plots ?? []).map((u) => {
+      const axis = u.axes[1] as { _values?: string[]; _size?: number };
+      return {
+        min: u.scales['y']?.min ?? null, max: u.scales['y']?.max ?? null, values: axis._values ?? [], size: axis._size ?? 0,
+        first: u.data.slice(1).map((d) => d[0] ?? null), length: u.data[0].length,
+      };
+    }),
+    /** Per quanta plot: its y scale top (s). */
+    quantaScale: () => app.quanta.map((q) => q.u.scales['y']?.max ?? null),
+    pause: () => app.setPlaying(false),
+    play: () => app.setPlaying(true),
+    /** Where the current recording's clock started: the rAF timestamp it counts from and when
+     *  the first drawing of the run's views ended (ms, performance.now's clock); null until the
+     *  clock has started. */
+    clock: () => app.clockStart,
+    /** Busy-wait `ms` in the next animation frame (a browser hitch while running). */
+    stall: (ms: number) => { app.stallNext = ms; },
+    /** Busy-wait `ms` in the first animation frame of the next (re)started run (start-up work). */
+    stallStart: (ms: number) => { app.stallSettle = ms; },
+  };
+}
