@@ -2,12 +2,14 @@
 // Generates the embedded default DAT excerpts (docs/DAT.md) and their manifest:
 //   data/portal-default.dat    synthetic stand-ins for the portal records that
 //                              data/excerpt-sources/retail-states.json names (setups, motion
-//                              tables, the animations those reference)
+//                              tables, the animations those reference), and Region 0x13000000
+//                              with its real height table (retail reads the Region from
+//                              client_portal.dat)
 //   data/cell-default.dat      real terrain: the LandBlocks of data/excerpt-sources/landblocks.json
-//                              and Region 0x13000000 with its height table
 // (data/excerpt-sources/ holds the recorded states and the terrain, each file saying its sources.)
 //   data/excerpts.manifest.json  every record: id, kind, synthetic or not, its source, and for
-//                              synthetic records every value with where it comes from
+//                              synthetic records every value with where it comes from; and the
+//                              ids the shipped records name that are deliberately not shipped
 // Usage: node scripts/gen-excerpts.mjs [--check]   (after `node scripts/build.mjs wasm`)
 //   --check  regenerate in memory and fail when the files in data/ differ (CI keeps them honest).
 // The container is written by the C writer (src/dat/writer.c) through the .wasm, so the CLI,
@@ -36,9 +38,12 @@ const FPS = 30;
 // ---- sources (quoted in the manifest) ----
 const S = {
   synthetic: 'synthetic stand-in: the real record must come from the user\'s client_portal.dat',
-  seedTurn: 'acdream\'s R6 research note ("R6 complete root Frame cutover", 2026-07-19; its HumanoidMotionTableRootMotionTests read the installed retail portal DAT): Humanoid 0x09000001 global TurnRight modifier 0x0000000D has HasOmega and omega (0, 0, -1.5) rad/s',
+  seedTurn: 'acdream\'s R6 research note ("R6 complete root Frame cutover", 2026-07-19; its HumanoidMotionTableRootMotionTests read the installed retail portal DAT): Humanoid 0x09000001 global TurnRight modifier 0x0000000D has HasOmega and omega (0, 0, -1.5) rad/s; OpenAC (eriknihlen/OpenAC) tests/AcDream.Core.Tests/Physics/HumanoidMotionTableRootMotionTests.cs RetailTurnRightModifier_ExposesLiteralSequenceOmega asserts against an installed retail DAT that the TurnRight modifier (styled key, else unstyled 0x0000000D) has the HasOmega flag, omega x = y = 0 and omega z = -1.5',
   walk: 'retail CMotionInterp::get_state_velocity: WalkAnimSpeed 3.12 m/s (float 3.1199999)',
   run: 'retail CMotionInterp::get_state_velocity: RunAnimSpeed 4.0 m/s',
+  rootMotionCycles: 'OpenAC (eriknihlen/OpenAC) tests/AcDream.Core.Tests/Physics/HumanoidMotionTableRootMotionTests.cs, run against an installed retail DAT: RetailLocomotionCycle_ExposesItsLiteralMotionDataVelocity asserts that the Humanoid table 0x09000001 cycles (NonCombat << 16) | (WalkForward 0x40000005 & 0xFFFFFF) and the same for RunForward 0x40000007 have MotionData Velocity == Vector3.Zero, and RetailWalkSequence_ProducesAuthoredRootDisplacement that the walk sequence moves the root more than 1 m over 2 s (the root motion is in the animations). The stand-in stores no velocity (HasVelocity clear, which DatReaderWriter also decodes as zero: the flag itself is not pinned)',
+  walkRoot: 'derived: the walk speed 3.12 m/s (retail CMotionInterp::get_state_velocity WalkAnimSpeed) as pos-frame displacement, 3.12 / 30 = 0.104 m forward (+y) per frame at the cycle\'s 30 frames/s; the real animation\'s frames are not public',
+  runRoot: 'derived: the run speed 4.0 m/s (retail CMotionInterp::get_state_velocity RunAnimSpeed) as pos-frame displacement, 4.0 / 30 = 0.1333 m forward (+y) per frame at the cycle\'s 30 frames/s; the real animation\'s frames are not public',
   sidestep: 'retail CMotionInterp::get_state_velocity: SidestepAnimSpeed 1.25 m/s',
   keys: 'retail CMotionTable key scheme (style << 16) | (motion & 0xFFFFFF) (CMotionTable::GetObjectSequence, get_link)',
   styleDefault: 'NonCombat 0x8000003D → Ready 0x41000003: MotionCommand values (ACEmulator/ACE Source/ACE.Entity/Enum/MotionCommand.cs, cross-checked in Chorizite/DatReaderWriter DatReaderWriter/dats.xml) and the recorded NonCombat idle states of retail-states.json',
@@ -50,8 +55,12 @@ const S = {
   rootMotion: 'chosen: a small forward root motion per frame (and one 0.02 rad yaw) so root-motion tests have non-zero pos frames',
   hooks: 'chosen: hooks of several types (SoundTable footsteps, Sound, CallPES) with synthetic ids',
   humanoidParts: 'merklejerk/holtburger\'s docs (docs/ folder): the humanoid Setups have 34 parts; part GfxObj ids 0x0100F000+i are synthetic',
-  humanoidShape: 'chosen (no public source found for 0x02000001): two spheres stacked to 1.8 m, radius 0.48 m',
-  stepHeights: 'acdream commit note (git.snakedesert.se acdream 3789491): "retail\'s Setup.step_up_height and step_down_height for human characters are both ~0.4 m"; exact values not public',
+  humanoidSpheres: 'holtburger (merklejerk/holtburger): its retail_player_grounded_profile (beside resolve_setup_physical_spheres, which reads a SetupModel\'s first two spheres) builds "retail\'s authored human setup pair" as Sphere { center (0, 0, 0.475), radius 0.48 } and Sphere { center (0, 0, 1.35), radius 0.48 }, with step_up_height 0.6 and step_down_height 1.5; its grounded-body tests use the same pair',
+  humanoidRadius: 'holtburger (merklejerk/holtburger): its PLAYER_PART_RADIUS is "the human-body Setup 0x0200_0001 .radius FIELD (0.6788225, measured from the base client_portal.dat 2026-07-28)"; its notes say the earlier PLAYER_CAPSULE_RADIUS 0.4 (whose comment in crates/holtburger-world/src/spatial/physics.rs claimed "Retail human Setup 0x0200_0001 ships radius=0.4, height=1.8") was a hand-tuned figure, not the record\'s',
+  humanoidHeight: 'holtburger (merklejerk/holtburger): "Human Setup 0x02000001 dims (CPartArray radius/height): 0.6788225 / 1.835 (crates/holtburger-world/src/handlers/movement.rs test fixture)"',
+  humanoidEnclosing: 'chosen: a sphere enclosing the two collision spheres (z from -0.005 to 1.83 m); the real sorting and selection spheres are not public',
+  stepUp: 'holtburger (merklejerk/holtburger) crates/holtburger-world/src/spatial/physics.rs: PLAYER_STEP_UP_HEIGHT = 0.6, "hard-coded here from the real human-body Setup 0x0200_0001 (dumped from the base client_portal.dat: StepUpHeight = 0.6, StepDownHeight = 1.5, with Scale.Z = 1.0 ...)"; dereth (dereth-network/dereth) core/physics/tests/cpu/common/step_up_fixture.rs: STEP_UP_HEIGHT = 0.600, "A body carrying the retail step_up_height". Chosen over the 0.4 that acdream and OpenAC use (acdream commit note 3789491: "both ~0.4 m", no source given): 0.6 is stated as read from the record by one port and used as retail\'s by another, 0.4 is stated as approximate by its only source',
+  stepDown: 'holtburger (merklejerk/holtburger) crates/holtburger-world/src/spatial/physics.rs: PLAYER_STEP_DOWN_HEIGHT = 1.5, "dumped from the base client_portal.dat: StepUpHeight = 0.6, StepDownHeight = 1.5"; chosen over acdream\'s and OpenAC\'s unsourced 0.4 for the reason given at step_up_height',
   tables: 'ACE\'s early player defaults: sound table 0x20000001, physics script table 0x34000004 (public ACE source)',
   humanoidMotion: 'retail-states.json running-turning-player: Setup 0x02000001 uses MotionTable 0x09000001',
   missile: 'chosen: one sphere of radius 0.1 m (DUMMY_SPHERE_RADIUS); step heights 0.01 m (the default step height; both in ACEmulator/ACE Source/ACE.Server/Physics/PhysicsGlobals.cs)',
@@ -64,7 +73,18 @@ const S = {
   landDefs: 'retail LandDefs::get_vars (0x005A9980) hard-codes 255, 255, 24.0, 8, 1, 200.0, 1000.0, 5.0 and CRegionDesc::UnPack skips the stored ones',
   remainder: 'synthetic minimum after the height table that retail CRegionDesc::UnPack accepts: GameTime with no times of day, weekdays or seasons, parts mask 0 (no sky, sound, scene or misc), no terrain types, LandSurf selector 0 and an empty TexMerge (68 bytes of zeros); the real record\'s sky, terrain and texture descriptions are not shipped',
   hasObjects: 'chosen: 0 (no LandBlockInfo records are shipped)',
+  regionHome: 'in the portal excerpt: retail CRegionDesc::InitRegion and GDLE\'s PhatSDK look Region 0x13000000 up in client_portal.dat',
 };
+
+/** Ids the shipped records name that no excerpt ships, with why (tests/node/dat.test.mjs checks
+ *  that every id a shipped record names is shipped or listed here). */
+const ABSENT = [
+  { range: [0x01000000, 0x01FFFFFF], type: 'GfxObj', why: 'no stand-in GfxObjs are shipped yet (issue 19 part 3: a few triangles per part the Setups name, now that acphys reads GfxObj records): the stand-in Setups name synthetic part ids 0x0100F000... that a client-style reader cannot build from these excerpts; the physics reads only the Setup\'s spheres' },
+  { range: [0x0A000000, 0x0AFFFFFF], type: 'Wave', why: 'sounds are not physics: Sound hooks are recorded in the trace, never played' },
+  { range: [0x20000000, 0x20FFFFFF], type: 'SoundTable', why: 'sounds are not physics (SoundTable hooks are recorded in the trace)' },
+  { range: [0x33000000, 0x33FFFFFF], type: 'PhysicsScript', why: 'physics scripts are not simulated (docs/DEVIATIONS.md row 11): CallPES hooks are recorded in the trace' },
+  { range: [0x34000000, 0x34FFFFFF], type: 'PhysicsScriptTable', why: 'physics scripts are not simulated (docs/DEVIATIONS.md row 11)' },
+];
 
 const hex = (n) => `0x${(n >>> 0).toString(16).toUpperCase().padStart(8, '0')}`;
 const ids = (list) => list.map(hex);
@@ -93,13 +113,19 @@ const styled = (motion) => (((NONCOMBAT << 16) | (motion & 0xFFFFFF)) >>> 0);
 
 function yaw(rad) { return [Math.cos(rad / 2), 0, 0, Math.sin(rad / 2)]; }
 
+// The client's locomotion speeds (retail CMotionInterp::get_state_velocity), metres per second.
+const WALK_SPEED = 3.12, RUN_SPEED = 4.0;
+
+/** n pos frames, each `metres` forward (+y, the object's heading) with no rotation. */
+function forward(n, metres) { return Array.from({ length: n }, () => ({ origin: [0, metres, 0], orientation: [1, 0, 0, 0] })); }
+
 function humanoidAnimations() {
   const step = (id) => ({ type: 'SoundTable', direction: 0, id });
   const pos = Array.from({ length: 6 }, (_, i) => ({ origin: [0, 0.05, 0], orientation: i === 3 ? yaw(0.02) : [1, 0, 0, 0] }));
   return [
     animationRecord({ id: H.ready, parts: HUMANOID_PARTS, frames: 4 }),
-    animationRecord({ id: H.walk, parts: HUMANOID_PARTS, frames: 10, hooks: { 0: [step(1)], 5: [step(2)] } }),
-    animationRecord({ id: H.run, parts: HUMANOID_PARTS, frames: 8, hooks: { 0: [step(1)], 4: [step(2)] } }),
+    animationRecord({ id: H.walk, parts: HUMANOID_PARTS, frames: 10, hooks: { 0: [step(1)], 5: [step(2)] }, pos: forward(10, WALK_SPEED / FPS) }),
+    animationRecord({ id: H.run, parts: HUMANOID_PARTS, frames: 8, hooks: { 0: [step(1)], 4: [step(2)] }, pos: forward(8, RUN_SPEED / FPS) }),
     animationRecord({ id: H.sidestep, parts: HUMANOID_PARTS, frames: 6 }),
     animationRecord({
       id: H.readyToWalk, parts: HUMANOID_PARTS, frames: 6, pos,
@@ -115,7 +141,7 @@ function animationValues(a) {
     { path: 'num_parts', source: a.num_parts === HUMANOID_PARTS ? S.humanoidParts : S.drudge },
     { path: 'num_frames', source: S.synthetic },
     { path: 'flags', source: 'derived: 0x1 when pos frames are present, 0x2 when any frame has hooks' },
-    a.pos_frames ? { path: 'pos_frames', source: S.rootMotion } : null,
+    a.pos_frames ? { path: 'pos_frames', source: a.id === H.walk ? S.walkRoot : a.id === H.run ? S.runRoot : S.rootMotion } : null,
     { path: 'part_frames', summary: `${a.part_frames.length} frames × ${a.num_parts} identity part frames`, source: S.identity },
     ...hooks,
   ].filter(Boolean);
@@ -125,13 +151,15 @@ function animationValues(a) {
  *  unstyled TurnRight modifier, plus `extra` cycles, modifiers and links (keyed tables sorted). */
 function locomotionTable(id, anims, extra = {}) {
   const byKey = (a, b) => a.key - b.key;
+  // rootMotion: the cycles carry no velocity and their animations move the root (the humanoid).
+  const speed = (v) => (extra.rootMotion ? {} : { velocity: [0, v, 0] });
   return {
     id, default_style: NONCOMBAT,
     style_defaults: [{ style: NONCOMBAT, substate: READY }],
     cycles: [
       cycle(styled(READY), anims.ready),
-      cycle(styled(WALK), anims.walk, { velocity: [0, 3.1199999, 0] }),
-      cycle(styled(RUN), anims.run, { velocity: [0, 4, 0] }),
+      cycle(styled(WALK), anims.walk, speed(3.1199999)),
+      cycle(styled(RUN), anims.run, speed(4)),
       ...(extra.cycles ?? []),
     ].sort(byKey),
     modifiers: [{ key: 0x0000000D, anims: [], omega: [0, 0, -1.5] }, ...(extra.modifiers ?? [])].sort(byKey),
@@ -140,6 +168,7 @@ function locomotionTable(id, anims, extra = {}) {
 }
 
 const humanoidTable = locomotionTable(0x09000001, H, {
+  rootMotion: true,
   cycles: [cycle(styled(SIDESTEP), H.sidestep, { velocity: [1.25, 0, 0], bitfield: 2 })],
   modifiers: [{ key: styled(SIDESTEP), anims: [], velocity: [1.25, 0, 0] }],
   links: [
@@ -153,10 +182,10 @@ const humanoidTableValues = [
   { path: 'default_style', source: S.styleDefault },
   { path: 'style_defaults', source: S.styleDefault },
   { path: `cycles{${hex(styled(READY))}}.anims`, source: `${S.keys}; ${S.animIds}; ${S.fps}` },
-  { path: `cycles{${hex(styled(WALK))}}.velocity`, source: S.walk },
-  { path: `cycles{${hex(styled(WALK))}}.anims`, source: `${S.animIds}; ${S.fps}` },
-  { path: `cycles{${hex(styled(RUN))}}.velocity`, source: S.run },
-  { path: `cycles{${hex(styled(RUN))}}.anims`, source: `${S.animIds}; ${S.fps}` },
+  { path: `cycles{${hex(styled(WALK))}}.velocity`, source: S.rootMotionCycles, value: [0, 0, 0] },
+  { path: `cycles{${hex(styled(WALK))}}.anims`, source: `${S.animIds}; ${S.fps}; the animation's pos frames carry the walk: ${S.walkRoot}` },
+  { path: `cycles{${hex(styled(RUN))}}.velocity`, source: S.rootMotionCycles, value: [0, 0, 0] },
+  { path: `cycles{${hex(styled(RUN))}}.anims`, source: `${S.animIds}; ${S.fps}; the animation's pos frames carry the run: ${S.runRoot}` },
   { path: `cycles{${hex(styled(SIDESTEP))}}.velocity`, source: S.sidestep },
   { path: `cycles{${hex(styled(SIDESTEP))}}.bitfield`, source: S.sidestepCycle },
   { path: `cycles{${hex(styled(SIDESTEP))}}.anims`, source: `${S.animIds}; ${S.fps}` },
@@ -179,25 +208,27 @@ function baseSetup(id, parts, partBase) {
 
 const humanoidSetup = {
   ...baseSetup(0x02000001, HUMANOID_PARTS, 0x0100F000),
-  spheres: [{ center: [0, 0, 0.48], radius: 0.48 }, { center: [0, 0, 1.32], radius: 0.48 }],
-  height: 1.8, radius: 0.48, step_up_height: 0.4, step_down_height: 0.4,
-  sorting_sphere: { center: [0, 0, 0.9], radius: 0.95 }, selection_sphere: { center: [0, 0, 0.9], radius: 0.95 },
+  spheres: [{ center: [0, 0, 0.475], radius: 0.48 }, { center: [0, 0, 1.35], radius: 0.48 }],
+  height: 1.835, radius: 0.6788225, step_up_height: 0.6, step_down_height: 1.5,
+  sorting_sphere: { center: [0, 0, 0.9125], radius: 0.9175 }, selection_sphere: { center: [0, 0, 0.9125], radius: 0.9175 },
   default_motion_table: 0x09000001, default_sound_table: 0x20000001, default_script_table: 0x34000004,
 };
 
-function setupValues(s, shape, steps, extra = []) {
+/** The manifest values of a Setup; `by` overrides the source of single paths (public facts). */
+function setupValues(s, shape, steps, extra = [], by = {}) {
+  const src = (path, fallback) => by[path] ?? fallback;
   return [
     { path: 'num_parts', source: s.parts.length === HUMANOID_PARTS ? S.humanoidParts : shape },
-    { path: 'parts', summary: `${s.parts.length} synthetic GfxObj ids from ${hex(s.parts[0])}`, source: S.synthetic },
+    { path: 'parts', summary: `${s.parts.length} synthetic GfxObj ids from ${hex(s.parts[0])}`, source: `${S.synthetic}; not shipped (manifest "absent")` },
     { path: 'flags', source: 'chosen: 0 (no parents, no default scale)' },
     { path: 'placements', summary: `placements ${s.placements.map((p) => p.key).join(', ')} with identity part frames`, source: s.placements.length > 1 ? S.placements : S.identity },
-    { path: 'spheres', source: shape },
-    { path: 'height', source: shape },
-    { path: 'radius', source: shape },
-    { path: 'step_up_height', source: steps },
-    { path: 'step_down_height', source: steps },
-    { path: 'sorting_sphere', source: `${shape} (enclosing sphere)` },
-    { path: 'selection_sphere', source: `${shape} (enclosing sphere)` },
+    { path: 'spheres', source: src('spheres', shape) },
+    { path: 'height', source: src('height', shape) },
+    { path: 'radius', source: src('radius', shape) },
+    { path: 'step_up_height', source: src('step_up_height', steps) },
+    { path: 'step_down_height', source: src('step_down_height', steps) },
+    { path: 'sorting_sphere', source: src('sorting_sphere', `${shape} (enclosing sphere)`) },
+    { path: 'selection_sphere', source: src('selection_sphere', `${shape} (enclosing sphere)`) },
     { path: 'default_motion_table', source: s.default_motion_table ? (s.id === 0x02000001 ? S.humanoidMotion : S.drudgeMotion) : 'none (a missile has no motion table)' },
     ...extra,
   ];
@@ -256,6 +287,12 @@ function cellRecords(land) {
       object: { id, has_objects: 0, terrain, height: lb.height_index },
     });
   }
+  return out;
+}
+
+/** Region 0x13000000: the real height table, in the portal excerpt where retail looks for it. */
+function regionRecords(land) {
+  const out = [];
   const region = {
     id: 0x13000000, region_number: 1, version: 3, name: 'Dereth',
     land_defs: { num_block_length: 255, num_block_width: 255, square_length: 24.0, lblock_length: 8, vertex_per_cell: 1, max_obj_height: 200.0, sky_height: 1000.0, road_width: 5.0 },
@@ -264,8 +301,8 @@ function cellRecords(land) {
   };
   out.push({
     entry: {
-      id: region.id, type: 'Region', kind: 'cell', synthetic: false,
-      source: `${S.heightTable}; ${S.regionHeader}`,
+      id: region.id, type: 'Region', kind: 'portal', synthetic: false,
+      source: `${S.heightTable}; ${S.regionHeader}; ${S.regionHome}`,
       synthetic_parts: [S.remainder],
       values: [
         { path: 'land_height_table', source: S.heightTable },
@@ -289,8 +326,11 @@ function portalRecords() {
   const list = [];
   const add = (type, object, bytes, source, values) => list.push({ entry: { id: object.id, type, kind: 'portal', synthetic: true, source, values }, bytes, object });
   add('Setup', humanoidSetup, rec.setup(humanoidSetup), `${S.synthetic}; the humanoid of retail-states.json running-turning-player`,
-    setupValues(humanoidSetup, S.humanoidShape, S.stepHeights, [
-      { path: 'default_sound_table', source: S.tables }, { path: 'default_script_table', source: S.tables }]));
+    setupValues(humanoidSetup, S.humanoidSpheres, S.stepUp, [
+      { path: 'default_sound_table', source: S.tables }, { path: 'default_script_table', source: S.tables }], {
+      spheres: S.humanoidSpheres, height: S.humanoidHeight, radius: S.humanoidRadius, step_up_height: S.stepUp,
+      step_down_height: S.stepDown, sorting_sphere: S.humanoidEnclosing, selection_sphere: S.humanoidEnclosing,
+    }));
   for (const [id, partId, who] of [[0x0200012A, 0x0100F100, 'quarrel-over-holtburg (a crossbow quarrel)'], [0x0200054B, 0x0100F101, 'arrow-in-a-dungeon']]) {
     const s = missileSetup(id, partId);
     add('Setup', s, rec.setup(s), `${S.synthetic}; the missile of retail-states.json ${who}`, setupValues(s, S.missile, S.missile));
@@ -336,7 +376,7 @@ function sha256(bytes) { return createHash('sha256').update(bytes).digest('hex')
 /** Build both excerpts and the manifest: { portal, cell, manifest } (bytes and an object). */
 export async function generate(acp) {
   const land = JSON.parse(readFileSync(join(SOURCES_DIR, 'landblocks.json'), 'utf8'));
-  const portalList = portalRecords(), cellList = cellRecords(land);
+  const portalList = [...portalRecords(), ...regionRecords(land)], cellList = cellRecords(land);
   // Every setup and motion table a recorded retail state names has its stand-in.
   const states = JSON.parse(readFileSync(join(SOURCES_DIR, 'retail-states.json'), 'utf8')).states;
   const have = new Set(portalList.map((r) => r.entry.id));
@@ -354,11 +394,12 @@ export async function generate(acp) {
   };
   const fileOf = { portal: 'data/portal-default.dat', cell: 'data/cell-default.dat' };
   const manifest = {
-    about: 'The embedded default DAT excerpts (docs/DAT.md), written by scripts/gen-excerpts.mjs. Portal records are synthetic stand-ins for the records data/excerpt-sources/retail-states.json names; cell records are real terrain from public retail data. A user\'s own excerpt replaces any of them (same id). Ids and keys are hex strings; floats are the values stored as float32.',
+    about: 'The embedded default DAT excerpts (docs/DAT.md), written by scripts/gen-excerpts.mjs. Portal records are synthetic stand-ins for the records data/excerpt-sources/retail-states.json names (values a public source states carry it), plus Region 0x13000000 with its real height table (retail reads it from client_portal.dat); cell records are real terrain from public retail data. "absent" lists the id ranges shipped records name that are deliberately not shipped. A user\'s own excerpt replaces any of them (same id). Ids and keys are hex strings; floats are the values stored as float32.',
     generator: 'scripts/gen-excerpts.mjs',
     entry_fields: { flags: hex(ENTRY.flags), date: ENTRY.date, iteration: ENTRY.iteration, note: 'fixed so that generating twice gives the same bytes' },
     files,
     records: [...portalList, ...cellList].map((r) => ({ ...r.entry, id: hex(r.entry.id), file: fileOf[r.entry.kind] })),
+    absent: ABSENT.map((a) => ({ ids: [hex(a.range[0]), hex(a.range[1])], type: a.type, why: a.why })),
   };
   return { portal, cell, manifest };
 }

@@ -13,6 +13,7 @@
 
 #include "dat/dat.h"
 #include "dat/writer.h"
+#include "scenario/excerpts.h"
 #include "dat_file.h"
 #include "outfile.h"
 
@@ -127,6 +128,19 @@ static int parse_record(const char *path, const acp_dat_container *c, const acp_
     return 0;
 }
 
+/* Region 0x13000000 of the embedded default excerpts (data/portal-default.dat), or NULL when the
+ * build embedded none; *set receives the record set holding it (the caller destroys it). */
+static const acp_region *default_region(acp_datset **set)
+{
+    uint32_t n = 0;
+    const acp_embedded_excerpt *ex = acp_default_excerpts(&n);
+    *set = acp_datset_create();
+    if (!*set) return NULL;
+    acp_dat_error err;
+    for (uint32_t i = 0; i < n; i++) acp_datset_add_dat_bytes(*set, ex[i].data, ex[i].size, &err);
+    return acp_datset_region(*set, 0x13000000u);
+}
+
 int acp_cli_dump(int argc, char **argv)
 {
     if (argc != 2) {
@@ -154,8 +168,11 @@ int acp_cli_dump(int argc, char **argv)
         memset(&region_rec, 0, sizeof region_rec);
         rc = parse_record(argv[0], &c, &e, bytes, &rec);
         if (!rc) {
-            /* A LandBlock beside its Region (the cell excerpt carries both): add heights in metres. */
+            /* A LandBlock gets its heights in metres from a Region: the DAT's own when it carries
+             * one, else the embedded portal excerpt's (retail reads the Region from
+             * client_portal.dat, where the default excerpts keep it too). */
             const acp_region *region = NULL;
+            acp_datset *fallback = NULL;
             acp_dat_entry re;
             uint8_t *rbytes = NULL;
             acp_dat_error err;
@@ -163,6 +180,7 @@ int acp_cli_dump(int argc, char **argv)
                 read_record(argv[0], &c, re.id, &re, &rbytes) == 0 &&
                 parse_record(argv[0], &c, &re, rbytes, &region_rec) == 0)
                 region = region_rec.as.region;
+            if (type == ACP_DAT_TYPE_LANDBLOCK && !region) region = default_region(&fallback);
             free(rbytes);
             char *json = acp_dat_record_json(&rec, region, NULL);
             if (json) printf("%s\n", json);
@@ -170,6 +188,7 @@ int acp_cli_dump(int argc, char **argv)
             free(json);
             acp_dat_record_free(&rec);
             acp_dat_record_free(&region_rec);
+            acp_datset_destroy(fallback);
         }
     }
     free(bytes);

@@ -282,7 +282,7 @@ describe('the demo page in headless Chromium', () => {
     await page.setInputFiles('#dat-input', { name: 'client_portal.dat', mimeType: 'application/octet-stream', buffer: readFileSync(join(root, 'data', 'portal-default.dat')) });
     await page.waitForFunction(() => /records copied/.test(document.getElementById('status').textContent), null, { timeout: 20_000 });
     // Sizes in KB or MB as they read (the 61,440-byte DAT: "61.4 KB", not "0 MB").
-    assert.match(await page.locator('#dats').textContent(), /client_portal\.dat \(full DAT, read lazily; \d+ records copied \(\d+(\.\d)? KB read of 61\.4 KB\)/);
+    assert.match(await page.locator('#dats').textContent(), /client_portal\.dat \(full DAT, read lazily; \d+ records copied \(\d+(\.\d)? KB read of 63\.5 KB\)/);
     assert.match(await page.locator('#synthetic-body').textContent(), /replaced by client_portal\.dat/);
     assert.equal(await page.evaluate((f) => window.acphysPage.digestAt(f), before.frames), digest);
     // Copy as Node test with the DAT: the test and the excerpt the page offers replay in Node.

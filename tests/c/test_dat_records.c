@@ -309,7 +309,8 @@ static void portal_excerpt_pins(void)
         ENSURE_EQ(t->default_style, 0x8000003Du);
         ENSURE_EQ(t->style_defaults[0].substate, 0x41000003u);
         const uint32_t keys[] = {0x003D0003u, 0x003D0005u, 0x003D0007u, 0x003D000Fu};
-        const float vel[][3] = {{0, 0, 0}, {0, 3.1199999f, 0}, {0, 4.0f, 0}, {1.25f, 0, 0}};
+        /* Walk and run carry no velocity: their animations' pos frames move the root. */
+        const float vel[][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {1.25f, 0, 0}};
         ENSURE_EQ(t->num_cycles, 4);
         for (uint32_t i = 0; i < 4 && i < t->num_cycles; i++) {
             ENSURE_EQ(t->cycles[i].key, keys[i]);
@@ -331,9 +332,21 @@ static void portal_excerpt_pins(void)
     if (h) {
         ENSURE_EQ(h->num_parts, 34);
         ENSURE_EQ(h->num_spheres, 2);
-        ENSURE_FBITS(h->step_up_height, 0.4f);
+        ENSURE_FBITS(h->step_up_height, 0.6f);
+        ENSURE_FBITS(h->step_down_height, 1.5f);
+        ENSURE_FBITS(h->height, 1.835f);
+        ENSURE_FBITS(h->radius, 0.6788225f);
+        ENSURE_FBITS(h->spheres[0].center.z, 0.475f);
+        ENSURE_FBITS(h->spheres[1].center.z, 1.35f);
+        ENSURE_FBITS(h->spheres[1].radius, 0.48f);
         ENSURE_EQ(h->default_motion_table, 0x09000001u);
     }
+    /* 3.12 m/s and 4.0 m/s as pos-frame displacement per frame at 30 frames/s. */
+    const acp_animation *walk = acp_datset_animation(set, 0x0300F002u);
+    const acp_animation *run = acp_datset_animation(set, 0x0300F003u);
+    ENSURE(walk && walk->pos_frames && run && run->pos_frames);
+    if (walk && walk->pos_frames) ENSURE_FBITS(walk->pos_frames[walk->num_frames - 1].origin.y, (float)(3.12 / 30.0));
+    if (run && run->pos_frames) ENSURE_FBITS(run->pos_frames[0].origin.y, (float)(4.0 / 30.0));
     const acp_setup *q = acp_datset_setup(set, 0x0200012Au);
     ENSURE(q && q->num_spheres == 1 && q->num_placements == 2);
     ENSURE(acp_datset_setup(set, 0x0200054Bu) != NULL);
@@ -441,7 +454,9 @@ static void records_print_as_json(void)
     ENSURE(j != NULL);
     if (j) {
         ENSURE(!strncmp(j, "{\"id\":\"0x09000001\",\"type\":\"MotionTable\",\"default_style\":\"0x8000003D\"", 68));
-        ENSURE(strstr(j, "\"velocity\":[0,3.11999989,0]") != NULL);
+        /* WalkForward: no MotionData velocity (the animation's pos frames move the root). */
+        ENSURE(strstr(j, "{\"key\":\"0x003D0005\",\"num_anims\":1,\"bitfield\":0,\"flags\":0,") != NULL);
+        ENSURE(strstr(j, "\"velocity\":[1.25,0,0]") != NULL);
         ENSURE(strstr(j, "\"key\":\"0x0000000D\"") != NULL);
     }
     free(j);

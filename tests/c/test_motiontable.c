@@ -4,6 +4,8 @@
  * values follow the retail rules (comments give the arithmetic). */
 #include "test.h"
 
+#include <math.h>
+
 #include "physics/geometry/mathx.h"
 #include "physics/anim/motion_table.h"
 #include "dat/recfixture.h"
@@ -156,6 +158,25 @@ static void link_fallbacks(void)
 }
 
 /* add_motion: velocity × speed, omega × speed, every framerate × speed (float stores). */
+/* same_sign (0x00522260), docs/DEVIATIONS.md M13: the x87 test of `a` against 0 is c0|c2 (set
+ * for a < 0 and for an unordered compare), so a NaN `a` takes the negative branch, true iff
+ * !(b >= 0); an ordered a >= 0 is true iff !(b < 0). Signed zeros compare equal to 0. */
+static void same_sign_nan_is_negative(void)
+{
+    ENSURE(acp_same_sign(1.0f, 2.0f));
+    ENSURE(acp_same_sign(-1.0f, -2.0f));
+    ENSURE(!acp_same_sign(1.0f, -2.0f));
+    ENSURE(!acp_same_sign(-1.0f, 2.0f));
+    ENSURE(acp_same_sign(0.0f, -0.0f));
+    ENSURE(acp_same_sign(-0.0f, 0.0f));
+    ENSURE(acp_same_sign(NAN, -1.0f));  /* the negative branch: -1 is negative */
+    ENSURE(!acp_same_sign(NAN, 1.0f));  /* (a < 0) == (b < 0) would say true */
+    ENSURE(!acp_same_sign(NAN, 0.0f));
+    ENSURE(acp_same_sign(NAN, NAN));    /* !(NaN >= 0) */
+    ENSURE(acp_same_sign(1.0f, NAN));   /* !(NaN < 0) */
+    ENSURE(acp_same_sign(-1.0f, NAN));  /* !(NaN >= 0) */
+}
+
 static void add_motion_scales(void)
 {
     rig r;
@@ -563,6 +584,7 @@ void suite_motiontable(void)
     RUN(turn_right_through_the_table);
     RUN(link_fallbacks);
     RUN(add_motion_scales);
+    RUN(same_sign_nan_is_negative);
     RUN(stop_sequence_motion);
     RUN(re_modify_repeats_the_head);
     RUN(pending_motions_and_animation_done);

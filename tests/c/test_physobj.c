@@ -564,7 +564,8 @@ static void collision_impulse(void)
         acp_physobj *o;
         acp_world *w = world_with(ACP_PROFILE_RETAIL, &o, c == 1 ? ACP_INELASTIC_PS : 0, true);
         o->velocity = (acp_vec3){0.0f, 0.0f, -5.0f};
-        acp_transition *t = &w->transition;
+        acp_transition tr; /* a result made up here, outside the world's pool */
+        acp_transition *t = &tr;
         memset(t, 0, sizeof *t);
         t->sphere_path.curr_pos = o->position;
         t->sphere_path.has_curr_cell = true;

@@ -5,7 +5,9 @@
  * Expected values are worked out from the retail rules; the comments give the arithmetic. */
 #include "test.h"
 
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "physics/cell/landblock_struct.h"
 #include "physics/cell/landcell.h"
@@ -121,8 +123,9 @@ static void make_plane_bits(void)
 
 /* CalcWater: a cell's four corners; AAB4 cell (7, 7) has corners (7,7) and (7,8) type 5, (8,7)
  * and (8,8) type 16 (water): partially water; the landblock has water but not only water.
- * calc_water_depth compares the point's x with its y (landblock frame): x > y → corner (8, 7),
- * water, 0.45; x < y → (7, 8), solid, 0.1; x = y → (7, 7), 0.1. A dry cell: 0. */
+ * calc_water_depth takes the corner nearest the point (docs/DEVIATIONS.md T4; the cell's
+ * midpoint is (180, 180)): (190, 170) → (8, 7), water, 0.45; (170, 190) → (7, 8), solid, 0.1;
+ * (180, 180), a tie both ways → west and south, (7, 7), 0.1. A dry cell: 0. */
 static void water(void)
 {
     LOAD_DEFAULT_EXCERPTS(dats);
@@ -147,6 +150,44 @@ static void water(void)
     ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){10.0f, 10.0f, 0.0f}), 0.9f);
     acp_terrain_destroy(t);
     acp_datset_destroy(dats);
+}
+
+/* CLandBlockStruct::calc_water_depth (0x005315F0), the corner of a partly-water cell
+ * (docs/DEVIATIONS.md T4): the listing's first flag test (c0|c2 clear: ordered, ST ≥ operand)
+ * takes the west column, the second (c0|c3 set: ST ≤ operand or unordered) the south row; as the
+ * nearest-corner tests against the cell's midpoint in the landblock frame, x ≤ mid → west
+ * (x > mid or NaN → east) and y ≤ mid or NaN → south (y > mid → north). Cell (2, 3) of 0xA9B4
+ * (id 0xA9B40014) spans x 48..72, y 72..96: midpoint (60, 84); its corners are vertices
+ * (2, 3) SW, (2, 4) NW, (3, 3) SE, (3, 4) NE. For each point, each corner in turn is the only
+ * water vertex (type 16): 0.45 exactly when it is the point's corner, else 0.1. The points fail
+ * the other readings: (60, 80) a tie in x (ACE's x % 24 >= 12 → east; x against y → NW);
+ * (72, 80) on the east edge (ACE's and PhatSDK's remainder 0 → west); (50, 84) a tie in y
+ * (ACE's >= 12 → north); NaN x (PhatSDK's fmod > 12 and ACE's >= are false → west); NaN y
+ * (a `<=` midpoint test → north). */
+static void water_depth_nearest_corner(void)
+{
+    enum { SW, NW, SE, NE };
+    const uint32_t vertex[4] = {2u * 9u + 3u, 2u * 9u + 4u, 3u * 9u + 3u, 3u * 9u + 4u};
+    const struct {
+        float x, y;
+        int corner;
+    } cases[] = {
+        {60.0f, 80.0f, SW}, {72.0f, 80.0f, SE}, {50.0f, 84.0f, SW}, {70.0f, 95.0f, NE},
+        {61.0f, 85.0f, NE}, {59.0f, 85.0f, NW}, {NAN, 80.0f, SE},   {50.0f, NAN, SW},
+        {NAN, NAN, SE},
+    };
+    acp_landblock_struct *b = calloc(1, sizeof *b);
+    ENSURE(b != NULL);
+    if (!b) return;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        for (int k = 0; k < 4; k++) {
+            memset(b->terrain, 0, sizeof b->terrain);
+            b->terrain[vertex[k]] = 16u << 2; /* WaterRunning: SURFCHAR water */
+            double d = acp_landblock_struct_calc_water_depth(b, 0xA9B40014u, (acp_vec3){cases[i].x, cases[i].y, 0.0f});
+            ENSURE_FBITS((float)d, k == cases[i].corner ? 0.45f : 0.1f);
+        }
+    }
+    free(b);
 }
 
 static acp_cell_array cells_of(const acp_terrain *t, acp_position p, acp_sphere s, const acp_landcell **curr)
@@ -243,6 +284,7 @@ void suite_terrain(void)
     RUN(vertices_and_planes);
     RUN(make_plane_bits);
     RUN(water);
+    RUN(water_depth_nearest_corner);
     RUN(cell_lists);
     RUN(loaded_set);
 }

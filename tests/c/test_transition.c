@@ -27,7 +27,7 @@ static const acp_sphere BALL = {{0.0f, 0.0f, 0.5f}, 0.5f}; /* low point at the o
 static void calc_num_steps(void)
 {
     acp_transition t;
-    acp_transition_init(&t, NULL);
+    acp_transition_construct(&t, NULL);
     acp_sphere s = {{0.0f, 0.0f, 0.0f}, 0.3f};
     acp_spherepath_init_sphere(&t.sphere_path, 1, &s, 1.0f);
     acp_position a = {0xA9B40001u, acp_frame_identity()}, b = a;
@@ -47,6 +47,21 @@ static void calc_num_steps(void)
     ENSURE_EQ(n, 0);
     t.sphere_path.end_pos = b; /* 1 m in 1e-5 m steps = 100000 > ACP_MAX_TRANSITION_STEPS */
     t.sphere_path.local_sphere[0].radius = 1e-5f;
+    ENSURE(!acp_transition_calc_num_steps(&t, &off, &per, &n));
+    /* T1: the count is the low 32 bits of (unsigned __int64)ceil(steps). A zero radius gives
+     * ceil(1 / 0) = ∞, the integer indefinite 0x8000000000000000: 0 steps of (1 / ∞) × 1 = 0,
+     * and the sweep succeeds in place. 1 m in steps of 2⁻³² m is exactly 2³² steps: low half 0. */
+    t.sphere_path.local_sphere[0].radius = 0.0f;
+    n = 99;
+    ENSURE(acp_transition_calc_num_steps(&t, &off, &per, &n));
+    ENSURE_EQ(n, 0);
+    ENSURE_FBITS(per.x, 0.0f);
+    ENSURE_FBITS(off.x, 1.0f);
+    t.sphere_path.local_sphere[0].radius = 0x1p-32f;
+    n = 99;
+    ENSURE(acp_transition_calc_num_steps(&t, &off, &per, &n));
+    ENSURE_EQ(n, 0);
+    t.sphere_path.local_sphere[0].radius = 0x1p-31f; /* 2³¹ steps: finite and far over the bound */
     ENSURE(!acp_transition_calc_num_steps(&t, &off, &per, &n));
     /* Across landblocks: Position::get_offset adds the block offset (AAB4 is 192 m east) in
      * double: (float)(192 + (double)0.4f − (double)191.9f) = 0.50000608, a hair over the radius
@@ -69,7 +84,7 @@ static void calc_num_steps(void)
 static void adjust_offset(void)
 {
     acp_transition t;
-    acp_transition_init(&t, NULL);
+    acp_transition_construct(&t, NULL);
     acp_collision_info *c = &t.collision_info;
     c->contact_plane_valid = true;
     c->contact_plane = (acp_plane){{0.6f, 0.0f, 0.8f}, 0.0f};
@@ -100,7 +115,7 @@ static void adjust_offset(void)
  * `check` (same cell), on the flat contact plane through z = 0. */
 static void slide_rig(acp_transition *t, acp_vec3 check_origin)
 {
-    acp_transition_init(t, NULL);
+    acp_transition_construct(t, NULL);
     acp_sphere_path *sp = &t->sphere_path;
     acp_sphere s = BALL;
     acp_spherepath_init_sphere(sp, 1, &s, 1.0f);
@@ -146,7 +161,7 @@ static void stationary_fall(void)
     acp_physobj_init(&obj, NULL, 1);
     obj.state = ACP_GRAVITY_PS;
     acp_transition t;
-    acp_transition_init(&t, NULL);
+    acp_transition_construct(&t, NULL);
     acp_objectinfo_init(&t.object_info, &obj, 0);
     acp_sphere s = BALL;
     acp_spherepath_init_sphere(&t.sphere_path, 1, &s, 1.0f);
@@ -617,7 +632,7 @@ static void scale_at_creation(void)
     ENSURE_FBITS(oi.step_down_height, (float)((double)0.4f * 1.5f));
     ENSURE_FBITS(oi.scale, 1.5f);
     acp_transition tr;
-    acp_transition_init(&tr, NULL);
+    acp_transition_construct(&tr, NULL);
     acp_transition_init_object_spheres(&tr, o);
     ENSURE_FBITS(tr.sphere_path.local_sphere[0].radius, (float)(1.5 * (double)0.45f));
     /* A later Setup keeps m_scale but builds its part array at scale 1, as retail's CreateSetup. */
@@ -642,7 +657,7 @@ static void placement_rings(void)
         acp_physobj *o;
         acp_world *w = terrain_world(t, &o, 0u);
         acp_transition tr;
-        acp_transition_init(&tr, t);
+        acp_transition_construct(&tr, t);
         acp_objectinfo_init(&tr.object_info, o, 0);
         acp_sphere s = {{0.0f, 0.0f, radii[c]}, radii[c]};
         acp_spherepath_init_sphere(&tr.sphere_path, 1, &s, 1.0f);
@@ -846,12 +861,13 @@ static void falling_creature(void)
 #define TURN_SPEED 1.5f
 
 /* Its root motion per animation frame boundary, from MotionTable 0x09000001's RunForward cycle
- * (velocity (0, 4, 0), 30 frames/s) and TurnRight modifier (omega (0, 0, −1.5)): the cycle plays
- * at framerate (float)(30 × 2.0039682) (the speed multiplies it), the sequence's velocity is
- * (float)(4 × 2.0039682) and its omega (float)(−1.5 × 1.5); CSequence::apply_physics adds
- * velocity × 1/framerate to the offset's origin (object axes: the heading at the start of the
- * quantum) and turns the offset by omega × 1/framerate: 0.13333334 m and 0.0374 rad per
- * boundary, 8.016 m/s and 2.25 rad/s, a circle of radius v/ω = 8.0158728 / 2.25 = 3.5626 m. */
+ * (no MotionData velocity; animation 0x0300F003 moves the root (float)(4.0 / 30) = 0.13333334 m
+ * forward per frame, 30 frames/s) and TurnRight modifier (omega (0, 0, −1.5)): the cycle plays at
+ * framerate (float)(30 × 2.0039682) (the speed multiplies it; pos frames are not scaled), the
+ * sequence's omega is (float)(−1.5 × 1.5); each boundary combines the pos frame into the offset
+ * frame (AFrame::combine: turned by the offset's rotation so far) and CSequence::apply_physics
+ * then turns the offset by omega × 1/framerate: 0.13333334 m and 0.0374 rad per boundary,
+ * 8.016 m/s and 2.25 rad/s, a circle of radius v/ω = 8.0158728 / 2.25 = 3.5626 m. */
 typedef struct run_motion {
     double framerate;     /* frames/s */
     float step;           /* metres per boundary, object +Y */
@@ -862,14 +878,14 @@ static run_motion recorded_run(void)
 {
     run_motion m;
     m.framerate = (float)(30.0f * (double)RUN_SPEED);
-    m.step = (float)(1.0 / m.framerate * (float)((double)RUN_SPEED * 4.0f));
+    m.step = (float)(4.0 / 30.0);
     m.turn = -(float)(1.0 / m.framerate * (float)((double)TURN_SPEED * -1.5f));
     return m;
 }
 
 /* A humanoid (Setup 0x02000001 and MotionTable 0x09000001 of the default portal excerpt:
- * spheres of radius 0.48 at heights 0.48 and 1.32, so it rests with its origin on the surface;
- * step heights 0.4), PhysicsState 0x00400408 (REPORT_COLLISIONS | GRAVITY | EDGE_SLIDE), entered
+ * spheres of radius 0.48 at heights 0.475 and 1.35, so it rests with its origin
+ * (float)0.48 − (float)0.475 = 5 mm above the surface; step heights 0.6 up, 1.5 down), PhysicsState 0x00400408 (REPORT_COLLISIONS | GRAVITY | EDGE_SLIDE), entered
  * with enter_world at p on 0xD59A, then given the recorded interpreted motion. */
 static acp_world *recorded_runner(const acp_datset *dats, acp_terrain *t, const acp_position *p, acp_physobj **out)
 {
@@ -878,7 +894,7 @@ static acp_world *recorded_runner(const acp_datset *dats, acp_terrain *t, const 
     excerpt_object(o, dats, 0x02000001u, 0x09000001u, 1.0f);
     ENSURE(acp_world_enter_object(w, o, p, 0.0));
     ENSURE_EQ(o->transient_state & (ACP_CONTACT_TS | ACP_ON_WALKABLE_TS), ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
-    ENSURE_NEAR(resting_offset(o), 0.0, 0.0);
+    ENSURE_NEAR(resting_offset(o), (double)0.48f - (double)0.475f, 0.0);
     acp_interpreted_motion m = acp_interpreted_motion_default();
     m.forward_command = ACP_MOTION_RUN_FORWARD;
     m.forward_speed = RUN_SPEED;
@@ -915,7 +931,7 @@ typedef struct run_stats {
     double max_dz;            /* metres: |z − (terrain + resting offset)| after a quantum */
     double max_dxy;           /* metres: plan-view distance from the predicted displacement */
     double max_dturn;         /* radians: |turn − predicted turn| */
-    double min_shrink;        /* smallest plan-view displacement / root motion */
+    double min_shrink;        /* smallest plan-view displacement / plan-view root motion */
     double max_centre_drift;  /* metres: how far the centre of the chords' circle moved */
     double rho;               /* metres: radius of the circle of two-boundary chords */
     int boundary_changes;     /* quanta whose boundary count differs from the previous one */
@@ -924,13 +940,14 @@ typedef struct run_stats {
 
 /* Run `quanta` quanta of 1/30 s (UpdateObjectInternal, as update_object passes them) and check
  * each against the recorded motion: one sweep, OnWalkable and active, the origin on the terrain.
- * After the link, the prediction: the quantum's root motion r = R(start) · (0, n × step, 0) with
- * n its frame boundaries (the offset's origin is n float additions of step, exact for n ≤ 2); the
- * sweep moves r along the contact plane n̂ of the quantum's start as CTransition::adjust_offset
- * does: into the plane (r·n̂ ≤ 0) r − (r·n̂)n̂, away from it r (only z changes); the heading turns
- * by n × turn. And the circle: a chord c = n × step along the heading, then a turn α = n × turn,
- * is a chord of the circle of radius ρ = c / (2 sin(α/2)) about P + (c/2)·forward +
- * (c / (2 tan(α/2)))·right; while n stays the same, consecutive chords share that circle. */
+ * After the link, the prediction: the quantum's root motion r = R(start) · Σ_k R(k × turn) ·
+ * (0, step, 0) over its n frame boundaries k = 0 … n − 1 (each pos frame is combined into the
+ * offset frame, turned by the k turns before it); the sweep moves r along the contact plane n̂ of
+ * the quantum's start as CTransition::adjust_offset does: into the plane (r·n̂ ≤ 0) r − (r·n̂)n̂,
+ * away from it r (only z changes); the heading turns by n × turn. And the circle: a chord e of
+ * length c followed by a turn α = n × turn is a chord of the circle of radius ρ = c / (2 sin(α/2))
+ * about P + e/2 + (c / (2 tan(α/2)))·right(ê); while n stays the same, consecutive chords share
+ * that circle. */
 static run_stats run_recorded_motion(acp_world *w, acp_terrain *t, acp_physobj *o, int quanta)
 {
     const run_motion rm = recorded_run();
@@ -954,9 +971,14 @@ static run_stats run_recorded_motion(acp_world *w, acp_terrain *t, acp_physobj *
         if (at.z > st.zmax) st.zmax = at.z;
         if (!cycle) continue;
         st.predicted++;
-        float ry = 0.0f;
-        for (int k = 0; k < n; k++) ry = (float)((double)ry + rm.step);
-        acp_vec3 r = {(float)((double)f0.m[3] * ry), (float)((double)f0.m[4] * ry), (float)((double)f0.m[5] * ry)};
+        double lx = 0.0, ly = 0.0; /* object axes: +x right, +y forward */
+        for (int k = 0; k < n; k++) {
+            lx += (double)rm.step * acp_sin(k * (double)rm.turn);
+            ly += (double)rm.step * acp_cos(k * (double)rm.turn);
+        }
+        acp_vec3 r = {(float)((double)f0.m[0] * lx + (double)f0.m[3] * ly),
+                      (float)((double)f0.m[1] * lx + (double)f0.m[4] * ly),
+                      (float)((double)f0.m[2] * lx + (double)f0.m[5] * ly)};
         double into = (double)r.x * plane.n.x + (double)r.y * plane.n.y + (double)r.z * plane.n.z;
         double ex = r.x, ey = r.y;
         if (into <= 0.0) {
@@ -966,15 +988,15 @@ static run_stats run_recorded_motion(acp_world *w, acp_terrain *t, acp_physobj *
         double ax = (double)at.x - f0.origin.x, ay = (double)at.y - f0.origin.y;
         double dxy = plan_length(ax - ex, ay - ey);
         if (dxy > st.max_dxy) st.max_dxy = dxy;
-        double shrink = plan_length(ax, ay) / ry;
+        double shrink = plan_length(ax, ay) / plan_length(r.x, r.y);
         if (shrink < st.min_shrink) st.min_shrink = shrink;
         double dturn = fabs(heading_change(&f0, &o->position.frame) - n * (double)rm.turn);
         if (dturn > st.max_dturn) st.max_dturn = dturn;
-        /* The centre of this chord's circle (forward = (m[3], m[4]) of the start frame, upright). */
-        double half = 0.5 * n * (double)rm.turn, c = (double)ry;
+        /* The centre of this chord's circle (the chord e = (ex, ey); right of it (ey, −ex)/c). */
+        double half = 0.5 * n * (double)rm.turn, c = plan_length(ex, ey);
         double k = c / (2.0 * acp_sin(half)) * acp_cos(half);
-        double qx = f0.origin.x + 0.5 * c * f0.m[3] + k * f0.m[4];
-        double qy = f0.origin.y + 0.5 * c * f0.m[4] - k * f0.m[3];
+        double qx = f0.origin.x + 0.5 * ex + k * ey / c;
+        double qy = f0.origin.y + 0.5 * ey - k * ex / c;
         if (n != last_n) {
             if (last_n >= 0) st.boundary_changes++;
             cx = qx;
@@ -1023,8 +1045,9 @@ static void runner_on_hills(void)
  * (x 48..72, y 120..168) have every vertex at height index 140 (280 m), so the contact plane is
  * horizontal and the sweep leaves the root motion as it is. Entered heading north at
  * (60 − v/ω, 144), it runs circles to the right: every quantum is the motion's prediction, and
- * the two-boundary chords (2 × 0.13333334 m, turning 2 × 0.0374 rad) all lie on one circle of
- * radius ρ = v/ω × (α/2)/sin(α/2) = v/ω (1 + 2.3e-4), whose centre stays put until a quantum
+ * the two-boundary chords (0.13333334 m, a turn of a = 0.0374 rad, 0.13333334 m: the polygon of
+ * pos frames, one per boundary) all lie on one circle of radius ρ = step / (2 sin(a/2)) =
+ * v/ω × (a/2)/sin(a/2) = v/ω (1 + 5.8e-5), whose centre stays put until a quantum
  * crosses a third boundary (30 × 2.0039682 × (float)(1/30) = 2.004 boundaries per quantum: about
  * once every 250 quanta), which starts a new polygon of two-boundary chords (its circle lies
  * 7.5 mm from the last one's: measured, not asserted). */
@@ -1043,12 +1066,14 @@ static void runner_on_flat_ground(void)
     acp_world *w = recorded_runner(dats, t, &p, &o);
     run_stats st = run_recorded_motion(w, t, o, 300);
     ENSURE(st.predicted >= 290);
-    ENSURE_FBITS(st.zmin, 280.0f);
-    ENSURE_FBITS(st.zmax, 280.0f);
+    /* On the flat, 5 mm above it (the resting offset) throughout: one float height. */
+    ENSURE_FBITS(st.zmin, st.zmax);
+    ENSURE_NEAR(st.zmin, 280.0 + resting_offset(o), 3.1e-5); /* floats near 280 are 3.05e-5 apart */
     ENSURE(st.max_dxy <= 2e-5);
     ENSURE(st.max_dturn <= 1e-6);
     ENSURE(st.min_shrink > 0.9999);
-    ENSURE_NEAR(st.rho, radius * (1.0 + 2.34e-4), 1e-4);
+    const double a = recorded_run().turn;
+    ENSURE_NEAR(st.rho, radius * (0.5 * a) / acp_sin(0.5 * a), 1e-4);
     ENSURE(st.boundary_changes <= 4);
     ENSURE(st.max_centre_drift <= 1e-3);
     acp_world_destroy(w);
@@ -1111,7 +1136,7 @@ static void object_info_water_flag(void)
         const uint32_t w = water ? (uint32_t)ACP_WATER_CONTACT_TS : 0u;
         obj.transient_state = ACP_CONTACT_TS | ACP_ON_WALKABLE_TS | w;
         acp_transition t;
-        acp_transition_init(&t, NULL);
+        acp_transition_construct(&t, NULL);
         uint32_t st = acp_physobj_get_object_info(&obj, &t, false);
         ENSURE_EQ(st, ACP_EDGE_SLIDE_OI | ACP_CONTACT_OI | ACP_ON_WALKABLE_OI);
         ENSURE(t.collision_info.contact_plane_valid);
@@ -1122,7 +1147,7 @@ static void object_info_water_flag(void)
         ENSURE_FBITS(t.collision_info.contact_plane.d, -5.0f);
         /* Moving away from the plane. */
         obj.velocity = (acp_vec3){0.0f, 0.0f, 1.0f};
-        acp_transition_init(&t, NULL);
+        acp_transition_construct(&t, NULL);
         st = acp_physobj_get_object_info(&obj, &t, false);
         ENSURE_EQ(st, ACP_EDGE_SLIDE_OI);
         ENSURE(!t.collision_info.contact_plane_valid);
@@ -1131,12 +1156,12 @@ static void object_info_water_flag(void)
         ENSURE_EQ(t.collision_info.last_known_contact_plane_is_water, water);
         /* Admin moves and objects out of contact seed nothing. */
         obj.velocity = (acp_vec3){0.0f, 0.0f, 0.0f};
-        acp_transition_init(&t, NULL);
+        acp_transition_construct(&t, NULL);
         ENSURE_EQ(acp_physobj_get_object_info(&obj, &t, true), ACP_EDGE_SLIDE_OI);
         ENSURE(!t.collision_info.last_known_contact_plane_valid);
         ENSURE(!t.collision_info.last_known_contact_plane_is_water);
         obj.transient_state = w;
-        acp_transition_init(&t, NULL);
+        acp_transition_construct(&t, NULL);
         ENSURE_EQ(acp_physobj_get_object_info(&obj, &t, false), ACP_EDGE_SLIDE_OI);
         ENSURE(!t.collision_info.contact_plane_valid);
         ENSURE(!t.collision_info.last_known_contact_plane_valid);
@@ -1208,6 +1233,165 @@ static void placement_without_terrain(void)
     acp_world_destroy(w);
 }
 
+/* ---- issue 18: SetPositionInternal's lost cell, T1's zero count, T14's transition pool ---- */
+
+/* CPhysicsObj::SetPositionInternal(CTransition*) (0x00515330), the sweep ends in no loaded cell:
+ * prepare_to_leave_visibility, store_position (LandDefs::adjust_to_outside, then set_frame:
+ * CPartArray::SetFrame places the parts at the new frame), GotoLostCell, ACTIVE cleared. A
+ * humanoid flying east at 6 m/s (no gravity, not in contact) from x = 191.9 on 0xA9B4, the only
+ * landblock loaded: one quantum of 1/30 s takes its origin (sphere 0's centre) to x = 192.1,
+ * landblock 0xAAB4 (not loaded) at x = 0.1; it has no cell, is not active, and its 34 parts
+ * (identity placements) stand at its new frame, not at the previous quantum's. */
+static void lost_cell_places_the_parts(void)
+{
+    LOAD_DEFAULT_EXCERPTS(dats);
+    const uint8_t column[9] = {0};
+    const float table[1] = {0.0f};
+    acp_terrain *t = column_terrain(column, table, 1);
+    acp_physobj *o;
+    acp_world *w = terrain_world(t, &o, 0u);
+    excerpt_object(o, dats, 0x02000001u, 0u, 1.0f);
+    acp_position p = local_position(0xA9B40000u, 191.9f, 100.0f, 5.0f, 90.0f);
+    acp_world_place_object(w, o, &p, 0u, 0.0);
+    ENSURE(o->has_cell);
+    ENSURE(o->transient_state & ACP_ACTIVE_TS);
+    acp_physobj_set_velocity(o, (acp_vec3){6.0f, 0.0f, 0.0f});
+    acp_physobj_update_object_internal(o, Q30);
+    ENSURE(!o->has_cell);
+    ENSURE(!(o->transient_state & ACP_ACTIVE_TS));
+    ENSURE_EQ(o->position.objcell_id >> 16, 0xAAB4u);
+    ENSURE_NEAR(o->position.frame.origin.x, 0.1, 1e-4); /* 191.9 + 6/30 − 192 */
+    ENSURE_FBITS(o->position.frame.origin.y, 100.0f);
+    const acp_frame *parts = acp_partarray_part_frames(o->part_array);
+    ENSURE(parts != NULL);
+    for (uint32_t i = 0; parts && i < o->part_array->num_parts; i++) {
+        ENSURE_FBITS(parts[i].origin.x, o->position.frame.origin.x);
+        ENSURE_FBITS(parts[i].origin.y, o->position.frame.origin.y);
+        ENSURE_FBITS(parts[i].origin.z, o->position.frame.origin.z);
+    }
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
+}
+
+/* T1 (docs/DEVIATIONS.md): a jumping humanoid whose ScaleHook has ended at 0. Its spheres have
+ * radius 0, so calc_num_steps divides by zero: ceil(∞) converts to the integer indefinite, whose
+ * low 32 bits are 0 steps; find_transitional_position succeeds in place (the end rotation, the
+ * origin kept) and SetPositionInternal commits a sweep that met no contact plane (moving away
+ * from its plane, get_object_info seeded only the last known one): Contact and OnWalkable are
+ * cleared (LeaveGround) and the object falls under gravity from where it stood; cached_velocity
+ * is the zero offset over the quantum. */
+static void zero_scale_jump_commits_in_place(void)
+{
+    LOAD_DEFAULT_EXCERPTS(dats);
+    const uint8_t column[9] = {0};
+    const float table[1] = {0.0f};
+    acp_terrain *t = column_terrain(column, table, 1);
+    acp_physobj *o;
+    acp_world *w = terrain_world(t, &o, ACP_GRAVITY_PS | ACP_EDGE_SLIDE_PS);
+    /* With its motion table: a movement manager keeps a still object on the ground active. */
+    excerpt_object(o, dats, 0x02000001u, 0x09000001u, 1.0f);
+    acp_position p = local_position(0xA9B40000u, 100.0f, 100.0f, 0.0f, 0.0f);
+    ENSURE(acp_world_enter_object(w, o, &p, 0.0));
+    ENSURE_EQ(o->transient_state & (ACP_CONTACT_TS | ACP_ON_WALKABLE_TS), ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
+    acp_physobj_set_scale(o, 0.0f, 0.1); /* a ScaleHook to 0 over 0.1 s */
+    for (int k = 1; k <= 30 && o->scale != 0.0f; k++) acp_world_use_time(w, k / 30.0);
+    ENSURE_FBITS(o->scale, 0.0f);
+    ENSURE_EQ(o->transient_state & (ACP_CONTACT_TS | ACP_ON_WALKABLE_TS), ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
+    acp_transition probe;
+    acp_transition_construct(&probe, t);
+    acp_transition_init_object_spheres(&probe, o);
+    ENSURE_FBITS(probe.sphere_path.local_sphere[0].radius, 0.0f);
+    const acp_vec3 at = o->position.frame.origin;
+    acp_physobj_set_velocity(o, (acp_vec3){0.0f, 2.0f, 5.0f});
+    uint64_t sweeps = w->num_sweeps;
+    acp_physobj_update_object_internal(o, Q30);
+    ENSURE_EQ(w->num_sweeps - sweeps, 1);
+    ENSURE(o->has_cell);
+    ENSURE_EQ(o->transient_state & (ACP_CONTACT_TS | ACP_ON_WALKABLE_TS), 0);
+    ENSURE_FBITS(o->position.frame.origin.x, at.x);
+    ENSURE_FBITS(o->position.frame.origin.y, at.y);
+    ENSURE_FBITS(o->position.frame.origin.z, at.z);
+    ENSURE_FBITS(o->cached_velocity.y, 0.0f);
+    ENSURE_FBITS(o->acceleration.z, ACP_GRAVITY);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
+}
+
+/* A sweep of `o` from its position to `dx` east and `dz` up, committed as update_object commits
+ * one (SetPositionInternal); returns the transition (NULL: it failed, nothing committed). */
+static const acp_transition *sweep_and_commit(acp_physobj *o, float dx, float dz)
+{
+    acp_position to = o->position;
+    to.frame.origin.x = (float)((double)to.frame.origin.x + dx);
+    to.frame.origin.z = (float)((double)to.frame.origin.z + dz);
+    const acp_transition *t = acp_physobj_transition(o, &o->position, &to, false);
+    if (t) acp_physobj_set_position_internal(o, t);
+    return t;
+}
+
+/* T14 (docs/DEVIATIONS.md): the world's sweeps share retail's pool, and CTransition::init does
+ * not reset last_known_contact_plane_cell_id, which init_last_known_contact_plane does not set.
+ * Flat ground at z = 0: landblock 0xA9B4 dry, 0xA9B5 north of it all water. B stands in contact
+ * on the water landblock (cell 0xA9B50025, its plane z = 0) but moves away from its plane
+ * (velocity (0, 0, 5)), so get_object_info seeds only the last known plane; its first step
+ * collides (CLandCell::find_env_collisions: an entirely-water landblock stops any object that is
+ * neither the camera nor a missile), and validate_transition's roll-back finds the current sphere
+ * still on the last known plane (centre 0.475 above it, radius 0.48) and restores it with
+ * contact_plane_cell_id = last_known_contact_plane_cell_id: whatever the slot's previous sweep
+ * left. In a fresh world (CTransition::CTransition zeroed the slot) that is 0; after A, standing
+ * in cell 0xA9B40001 of the dry landblock, walked a step, it is A's cell, and SetPositionInternal
+ * commits it to B. */
+static void stale_contact_plane_cell_id(void)
+{
+    LOAD_DEFAULT_EXCERPTS(dats);
+    const uint8_t column[9] = {0};
+    const float table[1] = {0.0f};
+    acp_terrain *t = column_terrain(column, table, 1);
+    acp_region region;
+    memset(&region, 0, sizeof region);
+    acp_landblock water;
+    memset(&water, 0, sizeof water);
+    water.id = 0xA9B5FFFFu;
+    for (int i = 0; i < 81; i++) water.terrain[i] = 16u << 2;
+    ENSURE_EQ(acp_terrain_add_landblock(t, &water, &region), ACP_TERRAIN_OK);
+    for (int after_a = 0; after_a < 2; after_a++) {
+        acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+        acp_terrain_attach(w, t);
+        acp_physobj *a = acp_world_add_object(w, 1), *b = acp_world_add_object(w, 2);
+        a->state = b->state = ACP_GRAVITY_PS | ACP_EDGE_SLIDE_PS;
+        excerpt_object(a, dats, 0x02000001u, 0u, 1.0f);
+        excerpt_object(b, dats, 0x02000001u, 0u, 1.0f);
+        acp_position pa = local_position(0xA9B40000u, 12.0f, 12.0f, 0.0f, 0.0f);
+        ENSURE(acp_world_enter_object(w, a, &pa, 0.0));
+        ENSURE_EQ(a->contact_plane_cell_id, 0xA9B40001u);
+        acp_position pb = local_position(0xA9B50000u, 100.0f, 100.0f, 0.0f, 0.0f);
+        ENSURE_EQ(pb.objcell_id, 0xA9B50025u);
+        acp_world_place_object(w, b, &pb, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS, 0.0);
+        ENSURE(b->has_cell);
+        b->contact_plane = (acp_plane){{0.0f, 0.0f, 1.0f}, 0.0f};
+        b->contact_plane_cell_id = 0xA9B50025u;
+        ENSURE_EQ(w->transition_level, 0);
+        if (after_a) {
+            ENSURE(sweep_and_commit(a, 0.1f, 0.0f) != NULL);
+            ENSURE_EQ(a->contact_plane_cell_id, 0xA9B40001u);
+            ENSURE_EQ(w->transit[0].collision_info.last_known_contact_plane_cell_id, 0xA9B40001u);
+        }
+        acp_physobj_set_velocity(b, (acp_vec3){0.0f, 0.0f, 5.0f});
+        const acp_transition *tr = sweep_and_commit(b, 0.1f, -0.3f);
+        ENSURE(tr == &w->transit[0]);
+        ENSURE_EQ(w->transition_level, 0); /* cleanupTransition released it before the commit */
+        ENSURE(tr && tr->collision_info.contact_plane_valid);
+        ENSURE_EQ(b->contact_plane_cell_id, after_a ? 0xA9B40001u : 0u);
+        ENSURE(b->transient_state & ACP_CONTACT_TS);
+        ENSURE_FBITS(b->position.frame.origin.x, 100.0f); /* every step collided: in place */
+        acp_world_destroy(w);
+    }
+    acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
+}
+
 void suite_transition(void)
 {
     RUN(calc_num_steps);
@@ -1230,4 +1414,7 @@ void suite_transition(void)
     RUN(slide_sphere_facing_away);
     RUN(object_info_water_flag);
     RUN(placement_without_terrain);
+    RUN(lost_cell_places_the_parts);
+    RUN(zero_scale_jump_commits_in_place);
+    RUN(stale_contact_plane_cell_id);
 }

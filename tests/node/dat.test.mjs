@@ -71,7 +71,7 @@ describe('default excerpts (data/)', () => {
     const listed = manifest.records.map((r) => `${TYPES[r.type]}:${r.id}`).sort();
     assert.deepEqual(listed, held);
     for (const r of manifest.records) {
-      assert.equal(r.synthetic, r.kind === 'portal', `${r.id} synthetic flag`);
+      assert.equal(r.synthetic, r.kind === 'portal' && r.type !== 'Region', `${r.id} synthetic flag`);
       assert.ok(r.source.length > 20, `${r.id} names its source`);
     }
     for (const [file, f] of Object.entries(manifest.files)) {
@@ -84,10 +84,33 @@ describe('default excerpts (data/)', () => {
   it('docs/DAT.md pins: humanoid cycles and TurnRight, the setups retail-states.json names', () => {
     const t = set.json(DAT_TYPE.MotionTable, 0x09000001);
     const cycle = (k) => t.cycles.find((c) => c.key === k);
-    assert.deepEqual(cycle('0x003D0005').velocity.map(Math.fround), [0, Math.fround(3.1199999), 0]);
-    assert.deepEqual(cycle('0x003D0007').velocity, [0, 4, 0]);
+    // The real 0x09000001 (OpenAC's HumanoidMotionTableRootMotionTests against the retail DAT):
+    // WalkForward and RunForward carry zero MotionData velocity, the animations move the root.
+    // The stand-in's pos frames carry the client's speeds at the cycles' 30 frames/s.
+    const speeds = { '0x003D0005': 3.12, '0x003D0007': 4.0 };
+    for (const [key, speed] of Object.entries(speeds)) {
+      const c = cycle(key);
+      assert.equal(c.flags & 1, 0, `${key}: no HasVelocity`);
+      assert.deepEqual(c.velocity, [0, 0, 0], `${key}: zero velocity`);
+      assert.equal(c.anims.length, 1);
+      assert.equal(c.anims[0].framerate, 30);
+      const a = set.json(DAT_TYPE.Animation, Number(c.anims[0].anim_id));
+      assert.equal(a.pos_frames.length, a.num_frames, `${key}: a pos frame per frame`);
+      for (const f of a.pos_frames) {
+        assert.deepEqual(f.origin.map(Math.fround), [0, Math.fround(speed / 30), 0], `${key}: ${speed} m/s at 30 frames/s`);
+        assert.deepEqual(f.orientation, [1, 0, 0, 0]);
+      }
+    }
     assert.deepEqual(cycle('0x003D000F').velocity, [1.25, 0, 0]);
-    assert.deepEqual(t.modifiers.find((m) => m.key === '0x0000000D').omega, [0, 0, -1.5]);
+    const turn = t.modifiers.find((m) => m.key === '0x0000000D');
+    assert.deepEqual(turn.omega, [0, 0, -1.5]);
+    assert.equal(turn.flags & 2, 2, 'TurnRight has HasOmega');
+    // Setup 0x02000001 as holtburger reads it from the retail portal DAT.
+    const h = set.json(DAT_TYPE.Setup, 0x02000001);
+    assert.deepEqual(h.spheres.map((s) => [...s.center, s.radius].map(Math.fround)),
+      [[0, 0, 0.475, 0.48], [0, 0, 1.35, 0.48]].map((v) => v.map(Math.fround)));
+    assert.deepEqual([h.height, h.radius, h.step_up_height, h.step_down_height].map(Math.fround),
+      [1.835, 0.6788225, 0.6, 1.5].map(Math.fround));
     const states = JSON.parse(readFileSync(join(SOURCES_DIR, 'retail-states.json'), 'utf8')).states;
     for (const s of states) {
       const setup = set.json(DAT_TYPE.Setup, Number(s.setup));
@@ -97,6 +120,55 @@ describe('default excerpts (data/)', () => {
         assert.ok(set.json(DAT_TYPE.MotionTable, Number(s.motion_table)), `${s.name}: motion table`);
       }
     }
+  });
+
+  it('every record id a shipped record names is shipped or listed as deliberately absent', () => {
+    // The ids a client-style reader follows from each record (0 names nothing): a Setup's part
+    // GfxObjs, default animation, script, motion, sound and script tables; a MotionTable's
+    // animations; an Animation's Sound waves, CallPES scripts, ReplaceObject GfxObjs and
+    // particle emitter infos. (SoundTable hooks name a sound type, not a record; no EnvCell is
+    // shipped, so no environment is named.)
+    const named = [];
+    const name = (from, what, id) => { if (id && Number(id)) named.push({ from, what, id: Number(id) }); };
+    const hookIds = { Sound: ['id'], CallPES: ['script_id'], ReplaceObject: ['gfx_id'], CreateParticle: ['info_id'], CreateBlockingParticle: ['info_id'] };
+    for (const { type, id } of set.records()) {
+      const j = set.json(type, id);
+      const from = `${j.type} ${hex(id)}`;
+      if (j.type === 'Setup') {
+        j.parts.forEach((p, i) => name(from, `parts[${i}]`, p));
+        for (const f of ['default_animation', 'default_script', 'default_motion_table', 'default_sound_table', 'default_script_table']) name(from, f, j[f]);
+      } else if (j.type === 'MotionTable') {
+        for (const list of ['cycles', 'modifiers']) for (const m of j[list]) m.anims.forEach((a) => name(from, `${list}{${m.key}}`, a.anim_id));
+        for (const l of j.links) for (const m of l.entries) m.anims.forEach((a) => name(from, `links{${l.key}}{${m.key}}`, a.anim_id));
+      } else if (j.type === 'Animation') {
+        j.part_frames.forEach((f, i) => f.hooks.forEach((h) => (hookIds[h.type] ?? []).forEach((k) => name(from, `part_frames[${i}] ${h.type}.${k}`, h[k]))));
+      }
+    }
+    const shipped = new Set(set.records().map((r) => r.id));
+    const absent = manifest.absent.map((a) => ({ ...a, lo: Number(a.ids[0]), hi: Number(a.ids[1]) }));
+    for (const a of absent) assert.ok(a.why.length > 20 && a.type, `absent ${a.ids} says why`);
+    const used = new Set();
+    for (const n of named) {
+      if (shipped.has(n.id)) continue;
+      const a = absent.find((r) => n.id >= r.lo && n.id <= r.hi);
+      assert.ok(a, `${n.from} ${n.what} names ${hex(n.id)}, which is neither shipped nor listed as absent`);
+      used.add(a);
+      for (const r of shipped) assert.ok(!(r >= a.lo && r <= a.hi), `${hex(r)} is shipped but its range ${a.ids} is listed as absent`);
+    }
+    assert.deepEqual(absent.filter((a) => !used.has(a)).map((a) => a.ids), [], 'every absent range is named by a shipped record');
+    // What a reader follows and finds: every animation and motion table named is shipped.
+    assert.ok(named.some((n) => n.id === 0x09000001) && named.filter((n) => n.id >> 24 === 3).every((n) => shipped.has(n.id)));
+    // The Region is where retail looks for it: the portal excerpt.
+    const portal = new DatSet(acp);
+    try {
+      portal.addBytes(read('data/portal-default.dat'));
+      assert.ok(portal.json(DAT_TYPE.Region, 0x13000000), 'Region 0x13000000 is in portal-default.dat');
+    } finally { portal.free(); }
+    const cell = new DatSet(acp);
+    try {
+      cell.addBytes(read('data/cell-default.dat'));
+      assert.equal(cell.records().filter((r) => r.type === DAT_TYPE.Region).length, 0, 'no Region in cell-default.dat');
+    } finally { cell.free(); }
   });
 
   it('regenerating the excerpts and the fixtures gives the checked-in bytes', async () => {

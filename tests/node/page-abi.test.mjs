@@ -102,6 +102,7 @@ describe('terrain vertices and collision spheres for drawing', () => {
     assert.ok(n >= 1);
     const dats = new DatSet(acp);
     dats.addBytes(new Uint8Array(readFileSync(join(root, 'data', 'cell-default.dat'))));
+    dats.addBytes(new Uint8Array(readFileSync(join(root, 'data', 'portal-default.dat')))); // the Region
     const table = dats.heightTable();
     for (let i = 0; i < n; i++) {
       const id = X.acp_abi_terrain_block_id(terrain, i) >>> 0;
@@ -119,7 +120,7 @@ describe('terrain vertices and collision spheres for drawing', () => {
     const obj = X.acp_abi_run_object(run.ptr, 0);
     assert.equal(X.acp_abi_physobj_sphere_count(obj), 2);
     const sp = X.acp_abi_physobj_sphere(obj, 1) >> 2;
-    assert.deepEqual(Array.from(acp.f32().subarray(sp, sp + 4)), [0, 0, Math.fround(1.32), Math.fround(0.48)]);
+    assert.deepEqual(Array.from(acp.f32().subarray(sp, sp + 4)), [0, 0, Math.fround(1.35), Math.fround(0.48)]);
     assert.equal(X.acp_abi_physobj_sphere(obj, 2), 0);
     run.dispose();
   });
@@ -143,14 +144,15 @@ describe('records copied out of a DAT read lazily (LazyDat, acp_abi_lazydat_*)',
     const table = await portal.dat.record(Number(setup.json.default_motion_table));
     const anims = [...new Set(JSON.stringify(table.json).match(/0x03[0-9A-F]{6}/g))].map(Number);
     assert.ok(anims.length >= 3);
-    const portalRecords = [setup, table];
+    const portalRecords = [setup, table, await portal.dat.record(0x13000000)]; // the Region lives here, as in retail
     for (const id of anims) portalRecords.push(await portal.dat.record(id));
     await assert.rejects(portal.dat.record(0x02000002), (e) => e instanceof DatError && e.code === 'ACP_DAT_ERR_NOT_FOUND');
     portal.dat.free();
 
     const cell = lazy(join(root, 'data', 'cell-default.dat'));
     assert.deepEqual(await cell.dat.open(), { dataSet: 2, blockSize: 256 });
-    const cellRecords = [await cell.dat.record(0xD59AFFFF), await cell.dat.record(0x13000000)];
+    const cellRecords = [await cell.dat.record(0xD59AFFFF)];
+    await assert.rejects(cell.dat.record(0x13000000), (e) => e instanceof DatError && e.code === 'ACP_DAT_ERR_NOT_FOUND');
     cell.dat.free();
 
     const s = player();

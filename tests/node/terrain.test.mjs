@@ -432,11 +432,12 @@ describe('recorded retail states over real terrain (default excerpts)', () => {
   });
 
   // The recorded running-turning player: RunForward 2.0039682, TurnRight 1.5 (NonCombat), on
-  // Setup 0x02000001 with MotionTable 0x09000001: per frame boundary 0.13333334 m along the
-  // heading at the quantum's start and 0.0374 rad of turn; v/ω = 8.0158728 / 2.25 = 3.5626 m.
+  // Setup 0x02000001 with MotionTable 0x09000001: per frame boundary the run animation's pos
+  // frame, (float)(4.0 / 30) = 0.13333334 m forward turned by the boundaries' turns before it, and
+  // 0.0374 rad of turn; v/ω = 8.0158728 / 2.25 = 3.5626 m.
   const RUN_SPEED = f(2.0039682), TURN_SPEED = 1.5;
   const FR = f(30 * RUN_SPEED);
-  const RUN_STEP = f((1 / FR) * f(RUN_SPEED * 4));
+  const RUN_STEP = f(4.0 / 30);
   const RUN_TURN = -f((1 / FR) * f(TURN_SPEED * -1.5));
 
   function recordedRunner(t, pos) {
@@ -463,25 +464,25 @@ describe('recorded retail states over real terrain (default excerpts)', () => {
       assert.equal(X.acp_abi_world_num_sweeps(w) - sweeps, 1);
       assert.ok(get(o, 'transient_state') & ON_WALKABLE_TS);
       const [x, y, z] = get(o, 'origin');
-      st.maxDz = Math.max(st.maxDz, Math.abs(z - groundZ(t, o)));
+      st.maxDz = Math.max(st.maxDz, Math.abs(z - (groundZ(t, o) + restingOffset(0x02000001))));
       st.zmin = Math.min(st.zmin, z); st.zmax = Math.max(st.zmax, z);
       if (!cycle) continue;
       st.predicted++;
-      let ry = 0;
-      for (let k = 0; k < n; k++) ry = f(ry + RUN_STEP);
-      const r = [f(m[3] * ry), f(m[4] * ry), f(m[5] * ry)];
+      let lx = 0, ly = 0; // object axes: +x right, +y forward
+      for (let k = 0; k < n; k++) { lx += RUN_STEP * Math.sin(k * RUN_TURN); ly += RUN_STEP * Math.cos(k * RUN_TURN); }
+      const r = [f(m[0] * lx + m[3] * ly), f(m[1] * lx + m[4] * ly), f(m[2] * lx + m[5] * ly)];
       const into = r[0] * pn[0] + r[1] * pn[1] + r[2] * pn[2];
       const ex = into <= 0 ? r[0] - into * pn[0] : r[0], ey = into <= 0 ? r[1] - into * pn[1] : r[1];
       st.maxDxy = Math.max(st.maxDxy, Math.hypot(x - x0 - ex, y - y0 - ey));
-      st.minShrink = Math.min(st.minShrink, Math.hypot(x - x0, y - y0) / ry);
+      st.minShrink = Math.min(st.minShrink, Math.hypot(x - x0, y - y0) / Math.hypot(r[0], r[1]));
       let dh = (X.acp_abi_frame_get_heading(o + acp.field('physobj', 'frame').offset) - h0) * Math.PI / 180;
       dh -= 2 * Math.PI * Math.round(dh / (2 * Math.PI));
       st.maxDturn = Math.max(st.maxDturn, Math.abs(dh - n * RUN_TURN));
-      const half = 0.5 * n * RUN_TURN, k = ry / (2 * Math.sin(half)) * Math.cos(half);
-      const q = [x0 + 0.5 * ry * m[3] + k * m[4], y0 + 0.5 * ry * m[4] - k * m[3]];
+      const c = Math.hypot(ex, ey), half = 0.5 * n * RUN_TURN, k = c / (2 * Math.sin(half)) * Math.cos(half);
+      const q = [x0 + 0.5 * ex + k * ey / c, y0 + 0.5 * ey - k * ex / c];
       if (n !== lastN) {
         centre = q;
-        if (n === 2) st.rho = ry / (2 * Math.sin(half));
+        if (n === 2) st.rho = c / (2 * Math.sin(half));
         lastN = n;
       }
       st.maxDrift = Math.max(st.maxDrift, Math.hypot(q[0] - centre[0], q[1] - centre[1]));
@@ -493,7 +494,7 @@ describe('recorded retail states over real terrain (default excerpts)', () => {
     const t = datTerrain([0xD59AFFFF]);
     const pos = positionAt(0xD59A0000, 118.6824, 58.51815, 330.9344, 0, [0.468932, 0, 0, -0.883235], 0xD59A0023);
     const { w, o } = recordedRunner(t, pos);
-    assert.equal(restingOffset(0x02000001), 0);
+    assert.equal(restingOffset(0x02000001), f(0.48) - f(0.475)); // 5 mm: holtburger's sphere pair
     const st = runRecorded(w, t, o);
     assert.ok(st.predicted >= 290);
     assert.ok(st.maxDz <= 1e-3, `max |z − surface| ${st.maxDz}`);
@@ -515,19 +516,20 @@ describe('recorded retail states over real terrain (default excerpts)', () => {
     const { w, o } = recordedRunner(t, positionAt(0xD59A0000, x, 144, 280, 0));
     const st = runRecorded(w, t, o);
     assert.ok(st.predicted >= 290);
-    assert.equal(st.zmin, 280); assert.equal(st.zmax, 280);
+    assert.equal(st.zmin, st.zmax); // 5 mm above the flat throughout
+    near(assert, st.zmin, 280 + restingOffset(0x02000001), 3.1e-5);
     assert.ok(st.maxDxy <= 2e-5, `plan-view error ${st.maxDxy}`);
     assert.ok(st.minShrink > 0.9999);
-    near(assert, st.rho, radius * (1 + 2.34e-4), 1e-4);
+    near(assert, st.rho, radius * (0.5 * RUN_TURN) / Math.sin(0.5 * RUN_TURN), 1e-4);
     assert.ok(st.maxDrift <= 1e-3, `centre drift ${st.maxDrift}`);
     X.acp_abi_world_destroy(w);
     X.acp_abi_terrain_destroy(t);
   });
 });
 
-// ---- deviation pins (docs/DEVIATIONS.md T7, T11): mirrors of test_transition.c's cases of the
+// ---- deviation pins (docs/DEVIATIONS.md T1, T7, T11): mirrors of test_transition.c's cases of the
 // same names (T6, slide_sphere_facing_away, has no ABI: the function needs a whole SPHEREPATH) ----
-describe('departures pinned: T7, T11', () => {
+describe('departures pinned: T1, T7, T11', () => {
   const WATER_CONTACT_TS = 0x8, EDGE_SLIDE_OI = 0x200, CONTACT_OI = 0x1, ON_WALKABLE_OI = 0x2;
 
   it('T7 object_info_water_flag: WATER_CONTACT_TS marks the seeded contact planes, no OBJECTINFO bit', () => {
@@ -553,6 +555,56 @@ describe('departures pinned: T7, T11', () => {
       assert.deepEqual(flags(), [0, 0, 0, 0]);
       X.acp_abi_world_destroy(w);
     }
+  });
+
+  it('lost_cell_places_the_parts: a sweep that ends in no loaded cell stores the position, and the parts follow', () => {
+    // test_transition.c lost_cell_places_the_parts: CPhysicsObj::SetPositionInternal's lost-cell
+    // branch (0x00515330) calls store_position, whose set_frame places the parts.
+    const t = columnTerrain([0, 0, 0, 0, 0, 0, 0, 0, 0], [0]);
+    const { w, o } = terrainWorld(t, 0);
+    excerptObject(o, 0x02000001, 0);
+    X.acp_abi_world_place_object(w, o, positionAt(0xA9B40000, 191.9, 100, 5, 90), 0, 0);
+    assert.equal(get(o, 'has_cell'), true);
+    X.acp_abi_physobj_set_velocity(o, 6, 0, 0);
+    step(o);
+    assert.equal(get(o, 'has_cell'), false);
+    assert.equal(get(o, 'transient_state') & ACTIVE_TS, 0);
+    assert.equal(get(o, 'cell') >>> 16, 0xAAB4);
+    const origin = get(o, 'origin');
+    near(assert, origin[0], 0.1, 1e-4);
+    const pa = get(o, 'part_array');
+    const frames = X.acp_abi_partarray_part_frames(pa) >> 2;
+    const n = acp.get('partarray', pa, 'num_parts');
+    assert.equal(n, 34);
+    const f32 = acp.f32();
+    for (let i = 0; i < n; i++) assert.deepEqual(Array.from(f32.subarray(frames + 16 * i + 13, frames + 16 * i + 16)), origin, `part ${i}`);
+    X.acp_abi_world_destroy(w);
+    X.acp_abi_terrain_destroy(t);
+  });
+
+  it('T1 zero_scale_jump_commits_in_place: a zero radius is 0 steps, and the sweep succeeds where the object stands', () => {
+    // test_transition.c zero_scale_jump_commits_in_place: ceil(|offset| / 0) = ∞ converts to the
+    // integer indefinite, whose low 32 bits are 0 steps; the jump commits in place and leaves the
+    // contact plane.
+    const t = columnTerrain([0, 0, 0, 0, 0, 0, 0, 0, 0], [0]);
+    const { w, o } = terrainWorld(t, GRAVITY_PS | EDGE_SLIDE_PS);
+    excerptObject(o, 0x02000001, 0x09000001);
+    assert.equal(X.acp_abi_world_enter_object(w, o, positionAt(0xA9B40000, 100, 100, 0), 0), 1);
+    assert.equal(get(o, 'transient_state') & (CONTACT_TS | ON_WALKABLE_TS), CONTACT_TS | ON_WALKABLE_TS);
+    X.acp_abi_physobj_set_scale(o, 0, 0.1);   // a ScaleHook to 0 over 0.1 s
+    for (let k = 1; k <= 30 && get(o, 'scale') !== 0; k++) X.acp_abi_world_use_time(w, k / 30);
+    assert.equal(get(o, 'scale'), 0);
+    assert.equal(get(o, 'transient_state') & (CONTACT_TS | ON_WALKABLE_TS), CONTACT_TS | ON_WALKABLE_TS);
+    const at = get(o, 'origin');
+    X.acp_abi_physobj_set_velocity(o, 0, 2, 5);
+    const sweeps = X.acp_abi_world_num_sweeps(w);
+    step(o);
+    assert.equal(X.acp_abi_world_num_sweeps(w) - sweeps, 1);
+    assert.equal(get(o, 'transient_state') & (CONTACT_TS | ON_WALKABLE_TS), 0);
+    assert.deepEqual(get(o, 'origin'), at);
+    assert.equal(get(o, 'acceleration')[2], f(-9.8000002));
+    X.acp_abi_world_destroy(w);
+    X.acp_abi_terrain_destroy(t);
   });
 
   it('T11 placement_without_terrain: SetPosition puts the object where asked, in its cell', () => {

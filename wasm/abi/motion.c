@@ -256,8 +256,8 @@ ACP_ABI void acp_abi_sequence_remove_link_animations(acp_sequence *seq, uint32_t
  *  last_known_contact_plane_valid, last_known_contact_plane_is_water. */
 ACP_ABI uint32_t acp_abi_physobj_get_object_info(const acp_physobj *obj, int admin_move, uint8_t *out)
 {
-    acp_transition t;
-    acp_transition_init(&t, obj->world ? obj->world->terrain : NULL);
+    acp_transition t; /* a probe outside the world's pool */
+    acp_transition_construct(&t, obj->world ? obj->world->terrain : NULL);
     uint32_t state = acp_physobj_get_object_info(obj, &t, admin_move != 0);
     const acp_collision_info *c = &t.collision_info;
     out[0] = c->contact_plane_valid;

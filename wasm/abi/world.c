@@ -82,14 +82,14 @@ ACP_ABI int acp_abi_physobj_add_anim_hook(acp_physobj *obj, const acp_anim_hook 
  *  unit) with the given frames_stationary_fall: SetPositionInternal → handle_all_collisions. */
 ACP_ABI void acp_abi_physobj_commit_collision(acp_physobj *obj, float nx, float ny, float nz, int frames_stationary_fall)
 {
-    acp_transition *t = &obj->world->transition;
-    memset(t, 0, sizeof *t);
-    t->sphere_path.curr_pos = obj->position;
-    t->sphere_path.has_curr_cell = obj->has_cell;
-    t->collision_info.collision_normal_valid = true;
-    t->collision_info.collision_normal = (acp_vec3){nx, ny, nz};
-    t->collision_info.frames_stationary_fall = frames_stationary_fall;
-    acp_physobj_set_position_internal(obj, t);
+    acp_transition t; /* a result made up here: not a slot of the world's pool */
+    memset(&t, 0, sizeof t);
+    t.sphere_path.curr_pos = obj->position;
+    t.sphere_path.has_curr_cell = obj->has_cell;
+    t.collision_info.collision_normal_valid = true;
+    t.collision_info.collision_normal = (acp_vec3){nx, ny, nz};
+    t.collision_info.frames_stationary_fall = frames_stationary_fall;
+    acp_physobj_set_position_internal(obj, &t);
 }
 /** Retail name of an anim hook type ("AnimationDone", ...). */
 ACP_ABI const char *acp_abi_hook_type_name(uint32_t type) { return acp_hook_type_name(type); }

@@ -139,8 +139,13 @@ void acp_change_cycle_speed(acp_sequence *seq, const acp_motion_data *data, floa
     if (fabs((double)new_speed) < ACP_F_EPSILON) acp_sequence_multiply_cyclic_animation_framerate(seq, 0.0f);
 }
 
-/* same_sign (0x00522260): both negative or both not. */
-static bool same_sign(float a, float b) { return (a < 0.0f) == (b < 0.0f); }
+bool acp_same_sign(float a, float b)
+{
+    if (!(a >= 0.0f)) return !(b >= 0.0f); /* c0|c2: a < 0 or unordered */
+    return !(b < 0.0f);
+}
+
+static bool same_sign(float a, float b) { return acp_same_sign(a, b); }
 
 /* CMotionTable::is_allowed (0x005226C0): a cycle with bitfield bit 2 is allowed only as the
  * current substate or from the style's default substate. */

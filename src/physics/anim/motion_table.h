@@ -96,6 +96,12 @@ typedef struct acp_motion_state {
 
 /* ---- MotionState ---- */
 
+/** Whether a and b have the same sign, as retail's same_sign (0x00522260) decides it: its x87 test
+ *  of `a` against 0 is c0|c2, true for a < 0 and for an unordered compare, so a NaN `a` counts as
+ *  negative (true iff !(b >= 0)); an ordered a >= 0 is true iff !(b < 0) (docs/DEVIATIONS.md M13).
+ *  Used by CMotionTable::GetObjectSequence and StopSequenceMotion on speed modifiers. */
+bool acp_same_sign(float a, float b);
+
 /** Style 0, substate 0, speed 1, no modifiers or actions. Retail: MotionState::MotionState (0x00525FD0). */
 void acp_motion_state_init(acp_motion_state *st);
 /** Push a modifier at the head. Retail: MotionState::add_modifier_no_check (0x00525FF0). */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "anim_hook.h"
+#include "physics/geometry/mathx.h"
 
 /* ---- AnimSequenceNode ---- */
 
@@ -61,12 +62,7 @@ static void resolve_frames(acp_anim_node *node)
 
 /* Retail converts floor(frame) to a 64-bit integer (fistp) and keeps its low 32 bits; outside
  * the 64-bit range fistp stores the integer indefinite 0x8000000000000000, whose low half is 0. */
-static int32_t frame_index(double frame_number)
-{
-    double f = floor(frame_number);
-    if (!(f >= -9223372036854775808.0 && f < 9223372036854775808.0)) return 0;
-    return (int32_t)(uint32_t)(uint64_t)(int64_t)f;
-}
+static int32_t frame_index(double frame_number) { return (int32_t)acp_x87_int64_low32(floor(frame_number)); }
 
 /* ---- the list ---- */
 

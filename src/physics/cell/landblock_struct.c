@@ -112,17 +112,12 @@ double acp_landblock_struct_calc_water_depth(const acp_landblock_struct *b, uint
     uint32_t c = cell_id & 0xFFFFu;
     if (!acp_landdefs_inbound_valid_cellid(cell_id) || c < 1u || c > 64u) return 0.1f;
     uint32_t cx = (c - 1u) >> 3, cy = (c - 1u) & 7u;
-    uint32_t vx = cx, vy = cy;
-    if (point.x == point.y) {
-        /* the south-west corner */
-    } else if (point.x < point.y) {
-        vy = cy + 1u;
-    } else if (point.x > point.y) {
-        vx = cx + 1u;
-    } else {
-        vx = cx + 1u;
-        vy = cy + 1u;
-    }
+    /* The listing's two x87 tests (operands lost): c0|c2 clear (ordered, ≥) takes the west
+     * column, c0|c3 set (≤ or unordered) the south row; as nearest-corner tests against the
+     * cell's midpoint in the landblock frame (docs/DEVIATIONS.md T4). */
+    const double mid_x = 24.0 * cx + 12.0, mid_y = 24.0 * cy + 12.0;
+    uint32_t vx = mid_x >= (double)point.x ? cx : cx + 1u; /* x ≤ mid: west; x > mid or NaN: east */
+    uint32_t vy = (double)point.y > mid_y ? cy + 1u : cy;  /* y > mid: north; y ≤ mid or NaN: south */
     return surf_char(b->terrain[vx * 9u + vy]) ? 0.45f : 0.1f;
 }
 

@@ -51,9 +51,10 @@ bool acp_landblock_split_sw_to_ne(uint32_t gx, uint32_t gy);
 void acp_landblock_struct_build(acp_landblock_struct *b, const acp_landblock *rec, const float height_table[256]);
 
 /** Water depth (metres) at point (landblock frame) in partially-water cell cell_id: 0.45 when
- *  the corner vertex retail picks is water, else 0.1. Retail compares the point's x with its y
- *  (landblock frame) to pick the corner: x = y south-west, x < y north-west, x > y south-east
- *  (docs/DEVIATIONS.md). Retail: CLandBlockStruct::calc_water_depth (0x005315F0). */
+ *  the corner vertex nearest the point is water, else 0.1 (also for an id that is not an outdoor
+ *  cell). The corner: x ≤ 24·cx + 12 west, else (and for NaN) east; y ≤ 24·cy + 12 (and NaN)
+ *  south, else north; the listing's two x87 flag tests read that way (docs/DEVIATIONS.md T4).
+ *  Retail: CLandBlockStruct::calc_water_depth (0x005315F0). */
 double acp_landblock_struct_calc_water_depth(const acp_landblock_struct *b, uint32_t cell_id, acp_vec3 point);
 
 /** The cell of id cell_id in this landblock, NULL when it is not one of its outdoor cells.

@@ -14,6 +14,8 @@
 #ifndef ACP_MATHX_H
 #define ACP_MATHX_H
 
+#include <stdint.h>
+
 /** Sine of x (radians). NaN for NaN or ±inf. */
 double acp_sin(double x);
 /** Cosine of x (radians). NaN for NaN or ±inf. */
@@ -28,6 +30,16 @@ double acp_acos(double x);
 double acp_pow(double x, double y);
 /** Remainder of x/y with the sign of x, exact (C99 fmod). NaN for y = 0 or x infinite. */
 double acp_fmod(double x, double y);
+
+/** The low 32 bits of an integral double converted to a 64-bit integer as retail's x87 code does
+ *  it (fistp, or __ftol2 for (unsigned __int64) casts): a value outside [−2⁶³, 2⁶³), ±∞ or NaN
+ *  stores the integer indefinite 0x8000000000000000, whose low half is 0. Used by CSequence's
+ *  frame index (floor) and CTransition::calc_num_steps' count (ceil). */
+static inline uint32_t acp_x87_int64_low32(double integral)
+{
+    if (!(integral >= -9223372036854775808.0 && integral < 9223372036854775808.0)) return 0;
+    return (uint32_t)(uint64_t)(int64_t)integral;
+}
 
 /** Digest (FNV-1a 64) of acp_* results over `count` fixed pseudo-random inputs, used to prove
  *  native and WASM builds give the same bits (tests/node/determinism.test.mjs). */

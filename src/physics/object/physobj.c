@@ -73,6 +73,14 @@ void acp_physobj_set_frame(acp_physobj *obj, const acp_frame *frame)
         acp_partarray_set_frame(obj->part_array, &obj->position.frame);
 }
 
+void acp_physobj_store_position(acp_physobj *obj, const acp_position *p)
+{
+    acp_position q = *p;
+    if ((q.objcell_id & 0xFFFFu) < 0x100u) acp_landdefs_adjust_to_outside(&q.objcell_id, &q.frame.origin);
+    obj->position.objcell_id = q.objcell_id;
+    acp_physobj_set_frame(obj, &q.frame);
+}
+
 bool acp_physobj_set_ethereal(acp_physobj *obj, bool ethereal)
 {
     if (ethereal) {
@@ -312,8 +320,8 @@ static void move_with_spheres(acp_physobj *obj, float quantum, acp_position *can
         return;
     }
     align_candidate(obj, &candidate->frame);
-    acp_transition *t = &obj->world->transition;
-    if (!acp_physobj_transition(obj, &obj->position, candidate, false, t)) {
+    const acp_transition *t = acp_physobj_transition(obj, &obj->position, candidate, false);
+    if (!t) {
         keep_origin(obj, &candidate->frame);
         return;
     }
@@ -537,8 +545,10 @@ void acp_physobj_set_position_internal(acp_physobj *obj, const acp_transition *t
     bool prev_contact = (obj->transient_state & ACP_CONTACT_TS) != 0;
     const acp_sphere_path *sp = &t->sphere_path;
     if (!sp->has_curr_cell) {
-        /* prepare_to_leave_visibility, store_position, GotoLostCell. */
-        obj->position = sp->curr_pos;
+        /* prepare_to_leave_visibility (shadows, the lost-cell list and the destruction queue:
+         * no object maintenance here), store_position (the parts follow the frame), GotoLostCell,
+         * ACTIVE cleared. */
+        acp_physobj_store_position(obj, &sp->curr_pos);
         obj->has_cell = false;
         obj->transient_state &= ~(uint32_t)ACP_ACTIVE_TS;
         return;

@@ -196,6 +196,11 @@ void acp_physobj_prepare_to_enter_world(acp_physobj *obj);
  *  NaN-heading rule). Updates the part frames. Retail: CPhysicsObj::set_frame (0x00514090). */
 void acp_physobj_set_frame(acp_physobj *obj, const acp_frame *frame);
 
+/** Store position p: an outdoor position is first moved into the landblock that holds its origin
+ *  (LandDefs::adjust_to_outside), then the cell id and set_frame (the parts follow). The cell
+ *  pointer is the caller's (has_cell). Retail: CPhysicsObj::store_position (0x005141A0). */
+void acp_physobj_store_position(acp_physobj *obj, const acp_position *p);
+
 /** Set or clear ETHEREAL_PS. Clearing it checks for overlapping objects (none exist without
  *  object collision, so it always succeeds). Retail: CPhysicsObj::set_ethereal (0x00511C40). */
 bool acp_physobj_set_ethereal(acp_physobj *obj, bool ethereal);
@@ -226,7 +231,9 @@ void acp_physobj_set_scale(acp_physobj *obj, float new_scale, double delta);
 void acp_physobj_set_translucency(acp_physobj *obj, float start, float end, double delta);
 
 /** Apply the results of a successful collision sweep: cell, frame, contact plane, the CONTACT,
- *  ON_WALKABLE, WATER_CONTACT and SLIDING bits, then handle_all_collisions.
+ *  ON_WALKABLE, WATER_CONTACT and SLIDING bits, then handle_all_collisions. A sweep that ended in
+ *  no loaded cell stores its position (store_position: the parts follow), leaves the object
+ *  without a cell and clears ACTIVE (prepare_to_leave_visibility, GotoLostCell).
  *  Retail: CPhysicsObj::SetPositionInternal(CTransition*) (0x00515330). */
 struct acp_transition;
 struct acp_collision_info;

@@ -11,15 +11,7 @@
 #include "physics/cell/terrain.h"
 #include "physics/world/transition.h"
 
-/* Retail CPhysicsObj::store_position (outdoor positions moved into their landblock) followed by
- * GotoLostCell: the object keeps the position but has no cell. */
-static void store_position(acp_physobj *obj, const acp_position *p)
-{
-    acp_position q = *p;
-    if ((q.objcell_id & 0xFFFFu) < 0x100u) acp_landdefs_adjust_to_outside(&q.objcell_id, &q.frame.origin);
-    obj->position.objcell_id = q.objcell_id;
-    acp_physobj_set_frame(obj, &q.frame);
-}
+static void store_position(acp_physobj *obj, const acp_position *p) { acp_physobj_store_position(obj, p); }
 
 /* Retail CPhysicsObj::AdjustPosition (0x00511D80), outdoor part: the cell that holds p, with p
  * moved into its landblock. False for an invalid id; *cell NULL when not loaded. */
@@ -97,11 +89,13 @@ acp_set_position_error acp_physobj_set_position(acp_physobj *obj, const acp_posi
 {
     acp_world *w = obj->world;
     if (!w->terrain) return set_position_fixture(obj, pos);
-    acp_transition *t = &w->transition;
-    acp_transition_init(t, w->terrain);
+    acp_transition *t = acp_transition_make(w);
+    if (!t) return ACP_SPE_OK; /* retail: no transition, SetPosition answers OK */
     acp_objectinfo_init(&t->object_info, obj, 0);
     acp_transition_init_object_spheres(t, obj);
-    return set_position_at(obj, *pos, flags, t);
+    acp_set_position_error e = set_position_at(obj, *pos, flags, t);
+    acp_transition_cleanup(w);
+    return e;
 }
 
 bool acp_physobj_enter_world(acp_physobj *obj, const acp_position *pos)

@@ -68,7 +68,8 @@ typedef struct acp_world {
     acp_physobj *player;             /* CPhysicsObj::player_object, or NULL */
     const struct acp_datset *dats;   /* records the objects use (not owned) */
     struct acp_terrain *terrain;     /* loaded landblocks (not owned); NULL = fixture world */
-    acp_transition transition;       /* scratch for the sweep */
+    acp_transition transit[ACP_TRANSITION_POOL]; /* retail's static transit[10] (T14) */
+    int transition_level;            /* slots taken (CTransition::transition_level) */
     uint32_t rng;                    /* xorshift32 state for retail's Random (CallPES pauses) */
     uint64_t num_sweeps;             /* CPhysicsObj::transition calls that ran the terrain sweep */
     acp_world_slabs slabs;           /* the objects', part arrays' and motion table managers' blocks */

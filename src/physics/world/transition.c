@@ -14,6 +14,7 @@
 #include "physics/object/partarray.h"
 #include "physics.h"
 #include "physics/cell/terrain.h"
+#include "physics/geometry/mathx.h"
 
 /* Retail dummy_sphere: centre (0, 0, DUMMY_SPHERE_RADIUS), radius 0.1f. */
 static const acp_sphere DUMMY_SPHERE = {{0.0f, 0.0f, 0.1f}, 0.1f};
@@ -78,12 +79,72 @@ static bool offset_is_tiny(acp_vec3 v)
 
 /* ---- init ---- */
 
-void acp_transition_init(acp_transition *t, const acp_terrain *terrain)
+void acp_transition_construct(acp_transition *t, const acp_terrain *terrain)
 {
     memset(t, 0, sizeof *t);
-    t->sphere_path.placement_allows_sliding = true;
-    t->terrain = terrain;
+    acp_sphere_path *sp = &t->sphere_path;
+    acp_position *identity[] = {&sp->begin_pos, &sp->end_pos, &sp->curr_pos, &sp->check_pos, &sp->backup_check_pos};
+    for (size_t i = 0; i < sizeof identity / sizeof identity[0]; i++) identity[i]->frame = acp_frame_identity();
+    acp_transition_init(t, terrain);
 }
+
+/* SPHEREPATH::init (0x0050C330): what a sweep must not inherit of the sphere path. */
+static void spherepath_init(acp_sphere_path *sp)
+{
+    sp->num_sphere = 0;
+    sp->begin_cell = NULL;
+    sp->has_begin_pos = false;
+    sp->curr_cell = NULL;
+    sp->check_cell = NULL;
+    sp->insert_type = ACP_TRANSITION_INSERT;
+    sp->step_down = false;
+    sp->step_up = false;
+    sp->collide = false;
+    sp->hits_interior_cell = false;
+    sp->obstruction_ethereal = false;
+    sp->backup_cell = NULL;
+    sp->walkable_allowance = 0.0f;
+    sp->walkable = false;
+    sp->check_walkable = false;
+    sp->cell_array_valid = false;
+    sp->neg_step_up = false;
+    sp->neg_poly_hit = false;
+    sp->placement_allows_sliding = true;
+    sp->has_curr_cell = false; /* acphys's own: set after the sweep */
+    sp->curr_cell_id = 0;
+}
+
+void acp_transition_init(acp_transition *t, const acp_terrain *terrain)
+{
+    t->object_info.object = NULL;
+    t->object_info.state = 0;
+    t->object_info.target_id = 0;
+    spherepath_init(&t->sphere_path);
+    acp_collision_info *c = &t->collision_info;
+    c->last_known_contact_plane_valid = false;
+    c->contact_plane_valid = false;
+    c->sliding_normal_valid = false;
+    c->collision_normal_valid = false;
+    c->num_collide_object = 0;
+    c->collided_with_environment = false;
+    c->contact_plane_cell_id = 0;
+    c->frames_stationary_fall = 0;
+    t->cell_array.num_cells = 0;
+    t->cell_array.added_outside = false;
+    t->cell_array.do_not_load_cells = false;
+    t->terrain = terrain;
+    t->cell_list_key.valid = false; /* the cells it described are gone with num_cells */
+}
+
+acp_transition *acp_transition_make(acp_world *w)
+{
+    if (w->transition_level < 0 || w->transition_level >= ACP_TRANSITION_POOL) return NULL;
+    acp_transition *t = &w->transit[w->transition_level++];
+    acp_transition_init(t, w->terrain);
+    return t;
+}
+
+void acp_transition_cleanup(acp_world *w) { w->transition_level--; }
 
 /* ---- cells ---- */
 
@@ -205,11 +266,13 @@ bool acp_transition_calc_num_steps(const acp_transition *t, acp_vec3 *offset, ac
     double steps = dist / (1.0 * radius);
     if (steps > 1.0) {
         double n = ceil(steps);
-        if (!(n <= ACP_MAX_TRANSITION_STEPS)) return false;
         offset_per_step->x = (float)(1.0 / n * o.x);
         offset_per_step->y = (float)(1.0 / n * o.y);
         offset_per_step->z = (float)(1.0 / n * o.z);
-        *num_steps = (uint32_t)n;
+        /* (unsigned __int64)n into the 32-bit count: ∞ converts to the integer indefinite, 0. */
+        uint32_t count = acp_x87_int64_low32(n);
+        if (count > ACP_MAX_TRANSITION_STEPS) return false;
+        *num_steps = count;
     } else if (o.x != 0.0f || o.y != 0.0f || o.z != 0.0f) {
         *offset_per_step = o;
         *num_steps = 1;
@@ -894,7 +957,8 @@ uint32_t acp_physobj_get_object_info(const acp_physobj *obj, acp_transition *t, 
                 if (obj->transient_state & ACP_ON_WALKABLE_TS) state |= ACP_ON_WALKABLE_OI;
             } else {
                 /* CTransition::init_last_known_contact_plane (0x0050E8E0) stores the cell id in
-                 * contact_plane_cell_id, not the last known one: kept. */
+                 * contact_plane_cell_id, not the last known one, which keeps what the pool slot's
+                 * previous sweep left (docs/DEVIATIONS.md T14). */
                 c->contact_plane_cell_id = obj->contact_plane_cell_id;
             }
         }
@@ -947,12 +1011,17 @@ static bool fixture_sweep(acp_physobj *obj, const acp_position *old_pos, const a
     return true;
 }
 
-bool acp_physobj_transition(acp_physobj *obj, const acp_position *old_pos, const acp_position *new_pos,
-                            bool admin_move, acp_transition *t)
+acp_transition *acp_physobj_transition(acp_physobj *obj, const acp_position *old_pos, const acp_position *new_pos,
+                                       bool admin_move)
 {
     acp_world *w = obj->world;
-    if (!w->terrain) return fixture_sweep(obj, old_pos, new_pos, t);
-    acp_transition_init(t, w->terrain);
+    acp_transition *t = acp_transition_make(w);
+    if (!t) return NULL;
+    if (!w->terrain) {
+        bool done = fixture_sweep(obj, old_pos, new_pos, t);
+        acp_transition_cleanup(w);
+        return done ? t : NULL;
+    }
     uint32_t state = acp_physobj_get_object_info(obj, t, admin_move);
     acp_objectinfo_init(&t->object_info, obj, state);
     acp_transition_init_object_spheres(t, obj);
@@ -961,7 +1030,8 @@ bool acp_physobj_transition(acp_physobj *obj, const acp_position *old_pos, const
     seed_stationary_fall(&t->collision_info, obj->transient_state);
     w->num_sweeps++;
     bool ok = acp_transition_find_valid_position(t);
+    acp_transition_cleanup(w);
     t->sphere_path.has_curr_cell = t->sphere_path.curr_cell != NULL;
     t->sphere_path.curr_cell_id = t->sphere_path.curr_cell ? t->sphere_path.curr_cell->id : 0;
-    return ok;
+    return ok ? t : NULL;
 }

@@ -9,8 +9,9 @@
  *   they belong to (global_sphere: check_pos's landblock; global_curr_center: curr_pos's), as
  *   retail keeps them; LandDefs::get_block_offset moves between landblocks. Vectors are world
  *   axes, metres. Planes are n·p + d = 0 in the landblock frame of their cell.
- *   A transition is scratch storage owned by the world (retail keeps a pool of ten:
- *   CTransition::makeTransition); nothing here allocates. Cell arrays are fixed-size
+ *   A transition is a slot of the world's pool of ten (retail's static transit[10]:
+ *   CTransition::makeTransition, init, cleanupTransition; docs/DEVIATIONS.md T14), which keeps
+ *   between sweeps what retail's init keeps; nothing here allocates. Cell arrays are fixed-size
  *   (ACP_MAX_TRANSITION_CELLS, docs/DEVIATIONS.md).
  *   Arithmetic follows retail (frame.h): double evaluation, float stores, retail operand order.
  *   A world without terrain (world->terrain == NULL) is a fixture, not retail: the sweep
@@ -31,14 +32,17 @@
 
 struct acp_terrain;
 struct acp_landcell;
+struct acp_world;
 
 #define ACP_MAX_TRANSITION_SPHERES 2     /* retail SPHEREPATH holds at most two spheres */
 /** Cells one sweep step can touch outdoors: a sphere adds its cell and at most the 8 around it
  *  (only a sphere wider than 12 m reaches both sides), two spheres at most 18. */
 #define ACP_MAX_TRANSITION_CELLS 18
-/** Most sub-steps a transition takes (retail has no bound: calc_num_steps divides the offset
- *  by the sphere radius). More fail the transition (docs/DEVIATIONS.md). */
+/** Most sub-steps a transition takes (retail: up to 2³²−1, the count's 32 bits). More fail the
+ *  transition (docs/DEVIATIONS.md T1). */
 #define ACP_MAX_TRANSITION_STEPS 10000
+/** Slots of the transition pool (retail's static transit[10], CTransition::makeTransition). */
+#define ACP_TRANSITION_POOL 10
 /** Most rings CTransition::find_placement_pos searches (retail: ceil(4 m / radius), unbounded
  *  for tiny spheres). More fail the placement (docs/DEVIATIONS.md). */
 #define ACP_MAX_PLACEMENT_RINGS 100
@@ -183,11 +187,14 @@ typedef struct acp_transition {
 /* ---- CPhysicsObj's entry points (transition.c) ---- */
 
 /** Sweep obj from old_pos to new_pos (the candidate of this quantum, same cell id as old_pos,
- *  origin possibly outside the landblock); on success *t holds the result (curr_pos, curr_cell,
- *  collision_info) and true is returned. admin_move: ignore the contact state (retail's admin
- *  moves). Retail: CPhysicsObj::transition (0x00512DC0). */
-bool acp_physobj_transition(acp_physobj *obj, const acp_position *old_pos, const acp_position *new_pos,
-                            bool admin_move, acp_transition *t);
+ *  origin possibly outside the landblock) in a slot of the world's transition pool
+ *  (acp_transition_make), released before returning as retail releases it
+ *  (cleanupTransition); returns the slot holding the result (curr_pos, curr_cell,
+ *  collision_info), valid until the world's next sweep, or NULL when the sweep failed or the
+ *  pool was exhausted. admin_move: ignore the contact state (retail's admin moves).
+ *  Retail: CPhysicsObj::transition (0x00512DC0). */
+acp_transition *acp_physobj_transition(acp_physobj *obj, const acp_position *old_pos, const acp_position *new_pos,
+                                       bool admin_move);
 
 /** The OBJECTINFO state of obj for a sweep, seeding t's contact plane (or last known contact
  *  plane when moving away from it) and sliding normal from the object's transient state.
@@ -201,14 +208,37 @@ void acp_transition_init_object_spheres(acp_transition *t, const acp_physobj *ob
 
 /* ---- CTransition (transition.c) ---- */
 
-/** Reset t: object info, sphere path and collision info cleared, empty cell array.
+/** A transition as retail's constructor leaves it: every field zero, the positions at the
+ *  identity frame, then acp_transition_init. For a transition outside the world's pool (tests,
+ *  probes). Retail: CTransition::CTransition (0x0050A980). */
+void acp_transition_construct(acp_transition *t, const struct acp_terrain *terrain);
+
+/** Reset what retail's CTransition::init resets, and only that: OBJECTINFO's object, state and
+ *  target; SPHEREPATH::init's fields (sphere count, cells, begin position, the step, collide,
+ *  walkable and placement flags; placement_allows_sliding true); COLLISIONINFO's valid flags,
+ *  object count, collided_with_environment, contact_plane_cell_id and frames_stationary_fall;
+ *  the cell array's count and flags. Everything else keeps what the slot's previous sweep left
+ *  (notably last_known_contact_plane_cell_id: docs/DEVIATIONS.md T14). Also clears acphys's own
+ *  per-sweep fields (the cell-list cache, has_curr_cell) and sets the terrain.
  *  Retail: CTransition::init (0x00509DD0) with SPHEREPATH::init (0x0050C330). */
 void acp_transition_init(acp_transition *t, const struct acp_terrain *terrain);
 
+/** A slot of the world's pool for one sweep: transit[transition_level], initialised
+ *  (acp_transition_init) and taken (transition_level + 1); NULL when all ACP_TRANSITION_POOL
+ *  slots are taken. Retail: CTransition::makeTransition (0x0050B150). */
+acp_transition *acp_transition_make(struct acp_world *w);
+
+/** Release the last slot taken (transition_level − 1); its contents stay readable until the
+ *  next acp_transition_make. Retail: CTransition::cleanupTransition (0x00509DC0). */
+void acp_transition_cleanup(struct acp_world *w);
+
 /** Sub-steps of the sweep: offset = begin → end (metres, world axes), per-step offset and
- *  count ceil(|offset| / radius of sphere 0) (1 step when that is ≤ 1 and the offset is not
- *  zero, 0 for no offset). Returns false when the count exceeds ACP_MAX_TRANSITION_STEPS or is
- *  not finite (our bound; docs/DEVIATIONS.md). Retail: CTransition::calc_num_steps (0x0050A0B0). */
+ *  count: ceil(|offset| / radius of sphere 0) when that exceeds 1 (per step offset / count),
+ *  converted as retail's (unsigned __int64) cast on the x87 and cut to 32 bits, so an infinite
+ *  or ≥ 2⁶³ count (a zero radius) and a multiple of 2³² are 0 steps; 1 step when the quotient is
+ *  ≤ 1 (or NaN) and the offset is not zero; 0 for no offset. Returns false only when the count
+ *  exceeds ACP_MAX_TRANSITION_STEPS (our bound; docs/DEVIATIONS.md T1).
+ *  Retail: CTransition::calc_num_steps (0x0050A0B0). */
 bool acp_transition_calc_num_steps(const acp_transition *t, acp_vec3 *offset, acp_vec3 *offset_per_step,
                                    uint32_t *num_steps);
 
