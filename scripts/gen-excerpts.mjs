@@ -79,7 +79,7 @@ const S = {
 /** Ids the shipped records name that no excerpt ships, with why (tests/node/dat.test.mjs checks
  *  that every id a shipped record names is shipped or listed here). */
 const ABSENT = [
-  { range: [0x01000000, 0x01FFFFFF], type: 'GfxObj', why: 'no stand-in GfxObjs are shipped yet (issue 19 part 3: a few triangles per part the Setups name, now that acphys reads GfxObj records): the stand-in Setups name synthetic part ids 0x0100F000... that a client-style reader cannot build from these excerpts; the physics reads only the Setup\'s spheres' },
+  { range: [0x08000000, 0x08FFFFFF], type: 'Surface', why: 'surfaces (and the textures they name) are drawing data: the stand-in part GfxObjs name one surface 0x08000000 so that a client-style reader finds a surface index 0; the physics never reads it' },
   { range: [0x0A000000, 0x0AFFFFFF], type: 'Wave', why: 'sounds are not physics: Sound hooks are recorded in the trace, never played' },
   { range: [0x20000000, 0x20FFFFFF], type: 'SoundTable', why: 'sounds are not physics (SoundTable hooks are recorded in the trace)' },
   { range: [0x33000000, 0x33FFFFFF], type: 'PhysicsScript', why: 'physics scripts are not simulated (docs/DEVIATIONS.md row 11): CallPES hooks are recorded in the trace' },
@@ -219,7 +219,7 @@ function setupValues(s, shape, steps, extra = [], by = {}) {
   const src = (path, fallback) => by[path] ?? fallback;
   return [
     { path: 'num_parts', source: s.parts.length === HUMANOID_PARTS ? S.humanoidParts : shape },
-    { path: 'parts', summary: `${s.parts.length} synthetic GfxObj ids from ${hex(s.parts[0])}`, source: `${S.synthetic}; not shipped (manifest "absent")` },
+    { path: 'parts', summary: `${s.parts.length} synthetic GfxObj ids from ${hex(s.parts[0])}`, source: `${S.synthetic}; each shipped as a stand-in GfxObj (a 0.1 m tetrahedron)` },
     { path: 'flags', source: 'chosen: 0 (no parents, no default scale)' },
     { path: 'placements', summary: `placements ${s.placements.map((p) => p.key).join(', ')} with identity part frames`, source: s.placements.length > 1 ? S.placements : S.identity },
     { path: 'spheres', source: src('spheres', shape) },
@@ -271,6 +271,38 @@ function drudgeAnimations() {
     animationRecord({ id: D.walk, parts: DRUDGE_PARTS, frames: 10, hooks: { 0: [step(1)], 5: [step(2)] } }),
     animationRecord({ id: D.run, parts: DRUDGE_PARTS, frames: 8 }),
   ];
+}
+
+// ---- part GfxObjs (stand-ins: what a client-style reader needs to build the object) ----
+
+/** A stand-in part GfxObj: a tetrahedron of 0.1 m, drawing polygons and a one-leaf drawing BSP,
+ *  one surface, no physics polygons (none of the shipped Setups has HasPhysicsBSP, flag 0x8). */
+function partGfxObj(id) {
+  const v = (i, origin, normal) => ({ id: i, origin, normal });
+  const tri = (poly_id, ids) => ({ poly_id, stippling: 4, sides_type: 0, pos_surface: 0, neg_surface: -1, vertex_ids: ids });
+  return {
+    id, flags: 2, surfaces: [0x08000000],
+    vertices: [v(0, [0, 0, 0.1], [0, 0, 1]), v(1, [0.1, 0, 0], [1, 0, 0]), v(2, [-0.05, 0.0866, 0], [-0.5, 0.866, 0]), v(3, [-0.05, -0.0866, 0], [-0.5, -0.866, 0])],
+    physics_polygons: [], physics_bsp: null,
+    sort_center: [0, 0, 0.025],
+    polygons: [tri(0, [0, 1, 2]), tri(1, [0, 2, 3]), tri(2, [0, 3, 1]), tri(3, [1, 3, 2])],
+    drawing_bsp: { type: rec.BSP.LEAF, leaf_index: 0 },
+  };
+}
+
+/** Every part a shipped Setup names, as a stand-in GfxObj record. */
+function partGfxObjRecords(setups) {
+  const out = [];
+  for (const s of setups) {
+    for (const id of s.parts) {
+      const g = partGfxObj(id);
+      out.push({ entry: { id, type: 'GfxObj', kind: 'portal', synthetic: true,
+        source: `${S.synthetic}; a part of Setup ${hex(s.id)}: a 0.1 m tetrahedron so that a client-style reader can build the object (retail part geometry is not public)`,
+        values: [{ path: 'flags', source: 'chosen: 2 (drawing polygons only; the Setup has no HasPhysicsBSP flag, so retail never reads a part physics BSP)' }] },
+      bytes: rec.gfxobj(g), object: g });
+    }
+  }
+  return out;
 }
 
 // ---- cell ----
@@ -342,6 +374,8 @@ function portalRecords() {
   for (const a of [...humanoidAnimations(), ...drudgeAnimations()]) {
     add('Animation', a, rec.animation(a), `${S.synthetic}; referenced by motion table ${a.num_parts === HUMANOID_PARTS ? '0x09000001' : '0x09000008'}`, animationValues(a));
   }
+  const setups = list.filter((r) => r.entry.type === 'Setup').map((r) => r.object);
+  list.push(...partGfxObjRecords(setups));
   return list;
 }
 

@@ -362,7 +362,23 @@ static void portal_excerpt_pins(void)
         if (!a || a->num_parts != 34) missing++;
     }
     ENSURE_EQ(missing, 0);
-    ENSURE_EQ(acp_datset_count(set), 15 + 8);
+    /* Every part a shipped Setup names is a stand-in GfxObj: drawing polygons only (none of the
+     * Setups has HasPhysicsBSP), four triangles over four vertices. */
+    const uint32_t setups[] = {0x02000001u, 0x0200012Au, 0x0200054Bu, 0x020007DDu};
+    uint32_t parts = 0, bad = 0;
+    for (size_t k = 0; k < sizeof setups / sizeof *setups; k++) {
+        const acp_setup *s = acp_datset_setup(set, setups[k]);
+        for (uint32_t i = 0; s && i < s->num_parts; i++, parts++) {
+            const acp_gfxobj *g = acp_datset_gfxobj(set, s->parts[i]);
+            if (!g || g->flags != ACP_GFX_HAS_DRAWING || g->num_polygons != 4 || g->vertex_array.num_vertices != 4 ||
+                g->physics_bsp || !g->drawing_bsp)
+                bad++;
+        }
+    }
+    ENSURE_EQ(parts, 53);
+    ENSURE_EQ(bad, 0);
+    /* 16 portal records and 53 part GfxObjs; 7 landblocks. */
+    ENSURE_EQ(acp_datset_count(set), 16 + 53 + 7);
     acp_datset_destroy(set);
 }
 
@@ -387,11 +403,11 @@ static void later_records_replace_earlier(void)
     ENSURE(after != NULL && after != before);
     if (after) ENSURE_EQ(after->height[80], 80);
     if (before) ENSURE_EQ(before->height[0], height0); /* still readable */
-    ENSURE_EQ(acp_datset_count(set), 23);
+    ENSURE_EQ(acp_datset_count(set), 76);
     /* One record by type and id. */
     ENSURE_EQ(acp_datset_add_record(set, ACP_DAT_TYPE_LANDBLOCK, 0xA9B4FFFFu, lb, size, &err), ACP_DAT_OK);
     ENSURE_EQ(acp_datset_add_record(set, ACP_DAT_TYPE_LANDBLOCK, 0xA9B5FFFFu, lb, size, &err), ACP_DAT_ERR_ID_MISMATCH);
-    ENSURE_EQ(acp_datset_count(set), 23);
+    ENSURE_EQ(acp_datset_count(set), 76);
     free(dat);
     free(lb);
     acp_datset_destroy(set);

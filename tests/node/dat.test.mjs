@@ -18,7 +18,7 @@ const hex = (n) => `0x${(n >>> 0).toString(16).toUpperCase().padStart(8, '0')}`;
 const read = (rel) => readFileSync(join(root, rel));
 const manifest = JSON.parse(read('data/excerpts.manifest.json'));
 const land = JSON.parse(readFileSync(join(SOURCES_DIR, 'landblocks.json'), 'utf8'));
-const TYPES = { Setup: 1, Animation: 2, MotionTable: 3, LandBlock: 4, Region: 5 };
+const TYPES = DAT_TYPE;
 
 let acp, set;
 before(async () => {
@@ -126,7 +126,7 @@ describe('default excerpts (data/)', () => {
     // The ids a client-style reader follows from each record (0 names nothing): a Setup's part
     // GfxObjs, default animation, script, motion, sound and script tables; a MotionTable's
     // animations; an Animation's Sound waves, CallPES scripts, ReplaceObject GfxObjs and
-    // particle emitter infos. (SoundTable hooks name a sound type, not a record; no EnvCell is
+    // particle emitter infos; a GfxObj's surfaces and degrade info. (SoundTable hooks name a sound type, not a record; no EnvCell is
     // shipped, so no environment is named.)
     const named = [];
     const name = (from, what, id) => { if (id && Number(id)) named.push({ from, what, id: Number(id) }); };
@@ -142,6 +142,9 @@ describe('default excerpts (data/)', () => {
         for (const l of j.links) for (const m of l.entries) m.anims.forEach((a) => name(from, `links{${l.key}}{${m.key}}`, a.anim_id));
       } else if (j.type === 'Animation') {
         j.part_frames.forEach((f, i) => f.hooks.forEach((h) => (hookIds[h.type] ?? []).forEach((k) => name(from, `part_frames[${i}] ${h.type}.${k}`, h[k]))));
+      } else if (j.type === 'GfxObj') {
+        j.surfaces.forEach((s, i) => name(from, `surfaces[${i}]`, s));
+        name(from, 'degrade_id', j.degrade_id);
       }
     }
     const shipped = new Set(set.records().map((r) => r.id));
