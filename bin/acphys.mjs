@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // acphys through the .wasm: `npx acphys run <scenario.json> [--trace out.jsonl] [--profile NAME]
-// [--quiet]` and `npx acphys diff <a.jsonl> <b.jsonl>`. Same arguments, output and exit status as
+// [--quiet]`, `npx acphys diff <a.jsonl> <b.jsonl> [options]` and `npx acphys conform <dir>`
+// (wasm/conform.mjs). Same arguments, output and exit status as
 // the native CLI (src/cli/run_cmd.c, diff_cmd.c): the table, trace lines, digests and error
 // messages all come from the same C runner; only the file reading and JSON parsing are Node's.
 import { readFileSync, writeSync, openSync, closeSync, fstatSync, statSync, lstatSync, realpathSync, renameSync,
@@ -9,6 +10,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 
 import { loadAcphys } from '../wasm/acphys.mjs';
 import { diffTraces, openRun, parseJsonText, PROFILES, ScenarioError } from '../wasm/scenario.mjs';
+import { conform, diffOptions, diffOptionsUsage } from '../wasm/conform.mjs';
 
 // The same limits and messages as src/cli/cjson_bridge.c acp_read_file.
 const MAX_TEXT_FILE = 2 ** 30;
@@ -207,7 +209,8 @@ function fail(msg, status) {
 function usage() {
   return fail('acphys (wasm): the Asheron\'s Call retail per-object physics update\nusage:\n' +
     '  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet]\n' +
-    '  acphys diff <a.jsonl> <b.jsonl>', 2);
+    '  acphys diff <a.jsonl> <b.jsonl> [--fields a,b,c] [--ulps N] [--abs X] [--all]\n' +
+    '  acphys conform <dir> [--group G] [--fields a,b,c] [--ulps N] [--abs X] [--suite DIR]', 2);
 }
 
 async function run(args) {
@@ -319,31 +322,68 @@ async function run(args) {
   return 0;
 }
 
-async function diff(args) {
-  if (args.length !== 2) return fail('usage: acphys diff <a.jsonl> <b.jsonl>', 2);
-  const texts = [];
-  for (const p of args) {
-    const got = readRegular(p, MAX_TEXT_FILE);
-    if (got.err) return fail(`acphys: ${p}: cannot read the trace: ${got.err}`, 2);
-    texts.push(got.bytes.toString('utf8'));
-  }
-  const acp = await loadAcphys();
-  const { identical, error, message } = diffTraces(acp, texts[0], texts[1]);
-  if (error) return fail(`acphys: diff: ${message}`, 2);
-  print(`${message}\n`);
+/** Print the report and return the status; a closed pipe ends quietly. */
+function printed(text, status) {
+  print(text);
   try {
     flush();
   } catch (e) {
     if (!(e instanceof OutputError)) throw e;
     return e.message ? fail(e.message, 1) : 141;
   }
-  return identical ? 0 : 1;
+  return status;
+}
+
+async function diff(args) {
+  const acp = await loadAcphys();
+  const parsed = diffOptions(acp, args);
+  if (parsed.error) return fail(`acphys: ${parsed.error}`, 2);
+  const { options, rest: files } = parsed;
+  try {
+    if (files.length !== 2 || files.some((f) => f.startsWith('-') && f !== '-'))
+      return fail(`usage: acphys diff <a.jsonl> <b.jsonl> ${diffOptionsUsage(acp)} [--all]`, 2);
+    const texts = [];
+    for (const p of files) {
+      const got = readRegular(p, MAX_TEXT_FILE);
+      if (got.err) return fail(`acphys: ${p}: cannot read the trace: ${got.err}`, 2);
+      texts.push(got.bytes.toString('utf8'));
+    }
+    const { identical, error, message } = diffTraces(acp, texts[0], texts[1], { options, onDifference: (s) => print(`${s}\n`) });
+    if (error) return fail(`acphys: diff: ${message}`, 2);
+    return printed(`${message}\n`, identical ? 0 : 1);
+  } finally {
+    acp.exports.acp_abi_diff_options_free(options);
+  }
+}
+
+async function conformCmd(args) {
+  const acp = await loadAcphys();
+  const parsed = diffOptions(acp, args, { allowAll: false });
+  if (parsed.error) return fail(`acphys: ${parsed.error}`, 2);
+  const usage = () => fail(`usage: acphys conform <dir-of-your-traces> [--suite DIR] [--group G] ${diffOptionsUsage(acp)}`, 2);
+  let dir, suite, group;
+  try {
+    const r = parsed.rest;
+    for (let i = 0; i < r.length; i++) {
+      if (r[i] === '--suite' && i + 1 < r.length) suite = r[++i];
+      else if (r[i] === '--group' && i + 1 < r.length) group = r[++i];
+      else if (r[i].startsWith('-') || dir !== undefined) return usage();
+      else dir = r[i];
+    }
+    if (dir === undefined) return usage();
+    const res = conform(acp, dir, { suite, group, options: parsed.options });
+    if (res.err) return fail(`acphys: ${res.err}`, res.status);
+    return printed(res.out, res.status);
+  } finally {
+    acp.exports.acp_abi_diff_options_free(parsed.options);
+  }
 }
 
 const [cmd, ...rest] = process.argv.slice(2);
 let status;
 if (cmd === 'run') status = await run(rest);
 else if (cmd === 'diff') status = await diff(rest);
+else if (cmd === 'conform') status = await conformCmd(rest);
 else if (cmd === 'help' || cmd === '--help') {
   print('usage: acphys run|diff ... (see acphys help of the native CLI)\n');
   try { flush(); status = 0; } catch (e) { status = e.message ? fail(e.message, 1) : 141; }

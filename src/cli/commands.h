@@ -9,4 +9,26 @@ int acp_cli_run(int argc, char **argv);
 /** `acphys diff <a.jsonl> <b.jsonl>`: 0 identical, 1 different, 2 usage or unreadable file. */
 int acp_cli_diff(int argc, char **argv);
 
+/** `acphys diff <a.jsonl> <b.jsonl> [options]`: 0 identical (or agreeing under the options), 1
+ *  different, 2 usage or unreadable file. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "diff.h"
+
+/** Compare two traces' texts (JSON Lines; the texts are not modified) into d (initialised with
+ *  its options): b is scanned first, then the lines compared and acp_trace_diff_finish called.
+ *  With d->opt.all each differing line's summary goes to all_out (when not NULL). False when out
+ *  of memory. */
+bool acp_cli_diff_texts(acp_trace_diff *d, char *a, size_t la, char *b, size_t lb, FILE *all_out);
+
+/** Apply the diff option argv[*i] (and its value, advancing *i) to o; 0, or 2 after printing the
+ *  error. */
+int acp_cli_parse_diff_option(acp_diff_options *o, int argc, char **argv, int *i);
+
+/** `acphys conform <dir> [--suite DIR] [--group G] [diff options]`: 0 when every judged scenario
+ *  passes, 1 otherwise, 2 usage or an unreadable suite. */
+int acp_cli_conform(int argc, char **argv);
+
 #endif

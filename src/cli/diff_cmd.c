@@ -1,6 +1,8 @@
 /* acphys — `acphys diff <a.jsonl> <b.jsonl>`: the first frame and field where two traces differ.
  * The comparison is src/scenario/diff.h; bin/acphys.mjs reads and splits the files the same way
- * and hands JSON.parse trees to the same C code through the .wasm. */
+ * and hands JSON.parse trees to the same C code through the .wasm. Options: diff.h OPTIONS;
+ * --all prints one line per differing trace line before the closing message. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,57 +44,108 @@ static uint32_t split_lines(char *text, size_t len, char ***starts, size_t **len
     return *starts && *lens ? n : UINT32_MAX;
 }
 
-int acp_cli_diff(int argc, char **argv)
+bool acp_cli_diff_texts(acp_trace_diff *d, char *a, size_t la, char *b, size_t lb, FILE *all_out)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: acphys diff <a.jsonl> <b.jsonl>\n");
-        return 2;
-    }
-    char err[256];
-    size_t la = 0, lb = 0;
-    char *a = acp_read_file(argv[0], ACP_CLI_MAX_TEXT_FILE, &la, err, sizeof err);
-    if (!a) {
-        fprintf(stderr, "acphys: %s: cannot read the trace: %s\n", argv[0], err);
-        return 2;
-    }
-    char *b = acp_read_file(argv[1], ACP_CLI_MAX_TEXT_FILE, &lb, err, sizeof err);
-    if (!b) {
-        fprintf(stderr, "acphys: %s: cannot read the trace: %s\n", argv[1], err);
-        free(a);
-        return 2;
-    }
     char **sa = NULL, **sb = NULL;
     size_t *na = NULL, *nb = NULL;
     uint32_t ca = split_lines(a, la, &sa, &na);
     uint32_t cb = split_lines(b, lb, &sb, &nb);
-    int status = 2;
-    if (ca == UINT32_MAX || cb == UINT32_MAX) {
-        fprintf(stderr, "acphys: out of memory\n");
-    } else {
-        acp_trace_diff d;
-        acp_trace_diff_init(&d);
-        uint32_t n = ca > cb ? ca : cb;
-        for (uint32_t i = 0; i < n && !d.different && !d.error; i++) {
-            char err_b[256];
-            acp_jsonv_doc *da = i < ca ? acp_cjson_parse(sa[i], na[i], err, sizeof err) : NULL;
-            acp_jsonv_doc *db = i < cb ? acp_cjson_parse(sb[i], nb[i], err_b, sizeof err_b) : NULL;
-            if (i < ca && !da) acp_trace_diff_bad_line(&d, i + 1, 'a', err);
-            else if (i < cb && !db) acp_trace_diff_bad_line(&d, i + 1, 'b', err_b);
-            else if (!db) acp_trace_diff_extra_line(&d, i + 1, 'a', acp_jsonv_root(da));
-            else if (!da) acp_trace_diff_extra_line(&d, i + 1, 'b', acp_jsonv_root(db));
-            else acp_trace_diff_line(&d, i + 1, acp_jsonv_root(da), acp_jsonv_root(db));
-            acp_jsonv_doc_destroy(da);
-            acp_jsonv_doc_destroy(db);
-        }
-        bool same = acp_trace_diff_finish(&d, ca, cb);
-        if (d.error) fprintf(stderr, "acphys: diff: %s\n", d.message);
-        else printf("%s\n", d.message);
-        status = same ? 0 : d.error ? 2 : 1;
+    bool ok = ca != UINT32_MAX && cb != UINT32_MAX;
+    char err[256], err_b[256];
+    /* First which fields b writes anywhere (a field it never writes is "not written"). */
+    for (uint32_t i = 0; ok && i < cb; i++) {
+        acp_jsonv_doc *db = acp_cjson_parse(sb[i], nb[i], err_b, sizeof err_b);
+        if (db) acp_trace_diff_scan_b(d, acp_jsonv_root(db));
+        else d->scanned = true;
+        acp_jsonv_doc_destroy(db);
     }
+    uint32_t n = ca > cb ? ca : cb;
+    for (uint32_t i = 0; ok && i < n && !d->different && !d->error; i++) {
+        acp_jsonv_doc *da = i < ca ? acp_cjson_parse(sa[i], na[i], err, sizeof err) : NULL;
+        acp_jsonv_doc *db = i < cb ? acp_cjson_parse(sb[i], nb[i], err_b, sizeof err_b) : NULL;
+        if (i < ca && !da) acp_trace_diff_bad_line(d, i + 1, 'a', err);
+        else if (i < cb && !db) acp_trace_diff_bad_line(d, i + 1, 'b', err_b);
+        else if (!db) acp_trace_diff_extra_line(d, i + 1, 'a', acp_jsonv_root(da));
+        else if (!da) acp_trace_diff_extra_line(d, i + 1, 'b', acp_jsonv_root(db));
+        else acp_trace_diff_line(d, i + 1, acp_jsonv_root(da), acp_jsonv_root(db));
+        acp_jsonv_doc_destroy(da);
+        acp_jsonv_doc_destroy(db);
+        if (d->different && d->opt.all && !d->error) {
+            if (all_out) fprintf(all_out, "%s\n", d->summary);
+            acp_trace_diff_next(d);
+        }
+    }
+    if (ok) acp_trace_diff_finish(d, ca, cb);
     free(sa);
     free(sb);
     free(na);
     free(nb);
+    return ok;
+}
+
+int acp_cli_parse_diff_option(acp_diff_options *o, int argc, char **argv, int *i)
+{
+    const char *name = argv[*i];
+    const char *value = NULL;
+    if (acp_diff_option_takes_value(name)) {
+        if (*i + 1 >= argc) {
+            fprintf(stderr, "acphys: %s: a value is needed\n", name);
+            return 2;
+        }
+        value = argv[++*i];
+    }
+    char err[640];
+    if (!acp_diff_options_set(o, name, value, err, sizeof err)) {
+        fprintf(stderr, "acphys: %s\n", err);
+        return 2;
+    }
+    return 0;
+}
+
+int acp_cli_diff(int argc, char **argv)
+{
+    acp_diff_options o;
+    acp_diff_options_init(&o);
+    const char *files[2];
+    int nfiles = 0;
+    for (int i = 0; i < argc; i++) {
+        if (acp_diff_option_known(argv[i])) {
+            if (acp_cli_parse_diff_option(&o, argc, argv, &i)) return 2;
+        } else if ((argv[i][0] == '-' && argv[i][1]) || nfiles == 2) {
+            nfiles = 3;
+            break;
+        } else {
+            files[nfiles++] = argv[i];
+        }
+    }
+    if (nfiles != 2) {
+        fprintf(stderr, "usage: acphys diff <a.jsonl> <b.jsonl> %s [--all]\n", ACP_DIFF_OPTIONS_USAGE);
+        return 2;
+    }
+    char err[256];
+    size_t la = 0, lb = 0;
+    char *a = acp_read_file(files[0], ACP_CLI_MAX_TEXT_FILE, &la, err, sizeof err);
+    if (!a) {
+        fprintf(stderr, "acphys: %s: cannot read the trace: %s\n", files[0], err);
+        return 2;
+    }
+    char *b = acp_read_file(files[1], ACP_CLI_MAX_TEXT_FILE, &lb, err, sizeof err);
+    if (!b) {
+        fprintf(stderr, "acphys: %s: cannot read the trace: %s\n", files[1], err);
+        free(a);
+        return 2;
+    }
+    acp_trace_diff d;
+    acp_trace_diff_init_with(&d, &o);
+    int status = 2;
+    if (!acp_cli_diff_texts(&d, a, la, b, lb, stdout)) {
+        fprintf(stderr, "acphys: out of memory\n");
+    } else {
+        bool same = !d.different && !d.error;
+        if (d.error) fprintf(stderr, "acphys: diff: %s\n", d.message);
+        else printf("%s\n", d.message);
+        status = same ? 0 : d.error ? 2 : 1;
+    }
     free(a);
     free(b);
     return status;
