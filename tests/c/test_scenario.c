@@ -763,6 +763,70 @@ static bool diff_pair(const char *a, const char *b, acp_trace_diff *d)
     return same;
 }
 
+/* One-line traces a and b compared with options (b scanned first, as the hosts do). */
+static bool diff_with(const char *a, const char *b, const char *const *opts, acp_trace_diff *d)
+{
+    acp_diff_options o;
+    acp_diff_options_init(&o);
+    char err[640];
+    for (; opts && opts[0]; opts += 2)
+        if (!acp_diff_options_set(&o, opts[0], opts[1], err, sizeof err)) return false;
+    acp_jsonv_doc *da = json(a), *db = json(b);
+    acp_trace_diff_init_with(d, &o);
+    acp_trace_diff_scan_b(d, acp_jsonv_root(db));
+    acp_trace_diff_line(d, 1, acp_jsonv_root(da), acp_jsonv_root(db));
+    bool same = acp_trace_diff_finish(d, 1, 1);
+    acp_jsonv_doc_destroy(da);
+    acp_jsonv_doc_destroy(db);
+    return same;
+}
+
+/* diff.h OPTIONS: tolerances per kind, --fields, fields a port never writes, a port's own fields. */
+static void trace_diff_options(void)
+{
+    acp_trace_diff d;
+    const char *a = "{\"frame\":1,\"now\":0.1,\"objects\":[{\"id\":1,\"origin\":[1,2,3],\"state\":7}]}";
+    /* origin[0] one float32 ulp above 1 (1.00000012), now one float64 ulp above 0.1. */
+    const char *b1 = "{\"frame\":1,\"now\":0.1,\"objects\":[{\"id\":1,\"origin\":[1.00000012,2,3],\"state\":7}]}";
+    const char *b2 = "{\"frame\":1,\"now\":0.10000000000000002,\"objects\":[{\"id\":1,\"origin\":[1,2,3],\"state\":7}]}";
+    ENSURE(!diff_with(a, b1, NULL, &d));
+    ENSURE(strcmp(d.summary, "frame 1: objects[0].origin[0] (object id 1): 1 ulp (float32)") == 0);
+    const char *const ulps1[] = {"--ulps", "1", NULL};
+    ENSURE(diff_with(a, b1, ulps1, &d) && diff_with(a, b2, ulps1, &d));
+    ENSURE(strstr(d.message, "traces agree (1 lines compared; within 1 float32 / 1 float64 ulps)") != NULL);
+    const char *const f32only[] = {"--ulps", "float=1", NULL};
+    ENSURE(diff_with(a, b1, f32only, &d) && !diff_with(a, b2, f32only, &d));
+    ENSURE(strcmp(d.summary, "frame 1: now: 1 ulp (float64)") == 0);
+    const char *const abs[] = {"--abs", "2e-7", NULL};
+    ENSURE(diff_with(a, b1, abs, &d) && diff_with(a, b2, abs, &d));
+    const char *const abs_small[] = {"--abs", "1e-7", NULL};
+    ENSURE(!diff_with(a, b1, abs_small, &d)); /* 1.00000012 − 1 = 1.19e-7 */
+    /* Integers are exact under any tolerance. */
+    ENSURE(!diff_with(a, "{\"frame\":1,\"now\":0.1,\"objects\":[{\"id\":1,\"origin\":[1,2,3],\"state\":8}]}", abs, &d));
+    /* --fields: only those are judged. */
+    const char *const origin_only[] = {"--fields", "origin", NULL};
+    ENSURE(diff_with(a, b2, origin_only, &d) && !diff_with(a, b1, origin_only, &d));
+    /* A field b never writes: "not written", unless --fields asks for it. */
+    const char *bare = "{\"frame\":1,\"objects\":[{\"id\":1,\"origin\":[1,2,3]}]}";
+    ENSURE(diff_with(a, bare, NULL, &d));
+    ENSURE(strcmp(d.message, "traces agree (1 lines compared; not written: now, state)") == 0);
+    const char *const ask_now[] = {"--fields", "now,origin", NULL};
+    ENSURE(!diff_with(a, bare, ask_now, &d));
+    ENSURE(strcmp(d.summary, "frame 1: now: b does not have it") == 0);
+    /* A port's own field is ignored; a known field only b has is a difference. */
+    ENSURE(diff_with(a, "{\"frame\":1,\"now\":0.1,\"mine\":3,\"objects\":[{\"id\":1,\"origin\":[1,2,3],\"state\":7}]}", NULL, &d));
+    ENSURE(!diff_with(a, "{\"frame\":1,\"now\":0.1,\"objects\":[{\"id\":1,\"elapsed\":0.1,\"origin\":[1,2,3],\"state\":7}]}", NULL, &d));
+    ENSURE(strcmp(d.summary, "frame 1: objects[0].elapsed (object id 1): only b has it") == 0);
+    /* Bad option values name the option. */
+    acp_diff_options o;
+    acp_diff_options_init(&o);
+    char err[640];
+    ENSURE(!acp_diff_options_set(&o, "--ulps", "-1", err, sizeof err) && strncmp(err, "--ulps: ", 8) == 0);
+    ENSURE(!acp_diff_options_set(&o, "--abs", "x", err, sizeof err) && strncmp(err, "--abs: ", 7) == 0);
+    ENSURE(!acp_diff_options_set(&o, "--fields", "origin,nope", err, sizeof err) && strstr(err, "unknown trace field \"nope\""));
+    ENSURE(acp_diff_options_set(&o, "--ulps", "float=2,double=3", err, sizeof err) && o.ulps_f32 == 2 && o.ulps_f64 == 3);
+}
+
 static void trace_diff(void)
 {
     ENSURE_EQ(acp_ulps_f32(1.0f, nextafterf(1.0f, 2.0f)), 1);
@@ -864,4 +928,5 @@ void suite_trace(void)
     RUN(golden_traces);
     RUN(stepping);
     RUN(trace_diff);
+    RUN(trace_diff_options);
 }
