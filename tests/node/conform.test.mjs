@@ -150,3 +150,47 @@ describe('acphys diff options', () => {
     assert.equal(both(['diff', golden, file, '--fields', 'velocity,cell']).status, 0);
   });
 });
+
+describe('the example port (examples/port-clock)', () => {
+  it('passes acphys conform --group clock --fields now,gate,elapsed,quanta,pending,update_time (and world-gate)', () => {
+    const out = join(tmp, 'port-clock');
+    for (const group of ['clock', 'world-gate']) {
+      const p = spawnSync(process.execPath, [join(root, 'examples', 'port-clock', 'port.mjs'), '--group', group, out], { encoding: 'utf8' });
+      assert.equal(p.status, 0, p.stderr);
+      const r = both(['conform', out, '--group', group, '--fields', 'now,gate,elapsed,quanta,pending,update_time']);
+      assert.equal(r.status, 0, r.stdout);
+      assert.equal(rows(r.stdout).length, suiteCases().filter((c) => c.group === group).length);
+      assert.ok(rows(r.stdout).every((l) => / pass$/.test(l)), r.stdout);
+    }
+    // Its traces hold only the clock fields: the other fields a case judges are "not written".
+    const r = both(['conform', out, '--group', 'clock']);
+    assert.equal(r.status, 0);
+    const first = JSON.parse(lines(join(out, 'clock-profiles.jsonl'))[0]);
+    assert.deepEqual(Object.keys(first.objects[0]).sort(), ['elapsed', 'id', 'pending', 'quanta', 'update_time']);
+  });
+  it('uses none of acphys\'s code: it imports only Node\'s own modules', () => {
+    const src = readFileSync(join(root, 'examples', 'port-clock', 'port.mjs'), 'utf8');
+    const imports = [...src.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
+    assert.ok(imports.length > 0);
+    assert.ok(imports.every((i) => i.startsWith('node:')), imports.join(', '));
+  });
+});
+
+describe('generated documents stay current', () => {
+  it('docs/PORTING.md: the tables of ids, styles, hooks and state bits (node scripts/gen-porting.mjs)', async () => {
+    const { render } = await import('../../scripts/gen-porting.mjs');
+    const doc = readFileSync(join(root, 'docs', 'PORTING.md'), 'utf8');
+    assert.ok(render(doc) === doc, 'docs/PORTING.md is stale: node scripts/gen-porting.mjs');
+    assert.match(doc, /\| `0x44000007` \| RunForward \| substate \|/);
+    assert.match(doc, /\| 2 \| SoundTable \|/);
+  });
+  it('conformance/v1/records: every excerpt record, exactly as acphys dump prints it (node scripts/gen-records.mjs)', async () => {
+    const { EXCERPTS, RECORDS_DIR, recordsText } = await import('../../scripts/gen-records.mjs');
+    for (const name of EXCERPTS) {
+      const text = readFileSync(join(RECORDS_DIR, `${name}.jsonl`), 'utf8');
+      assert.ok(text === recordsText(name), `${name}.jsonl is stale: node scripts/gen-records.mjs`);
+      const ids = native(['list', join(root, 'data', `${name}.dat`)]).stdout.trim().split('\n').map((l) => l.split(/\s+/)[0]);
+      assert.deepEqual(text.trim().split('\n').map((l) => JSON.parse(l).id), ids);
+    }
+  });
+});
