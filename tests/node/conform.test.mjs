@@ -194,3 +194,13 @@ describe('generated documents stay current', () => {
     }
   });
 });
+
+describe('docs/PORTING.md states the clock constants exactly', () => {
+  it("the ladder table's decimals are the float32 and double values of the constants", () => {
+    const doc = readFileSync(join(root, 'docs', 'PORTING.md'), 'utf8');
+    const row = (name) => doc.split('\n').find((l) => l.startsWith(`| ${name} |`));
+    assert.ok(row('MIN_QUANTUM').includes(`\`float(1.0/30.0)\` = ${Math.fround(1 / 30)}`));
+    assert.ok(row('MAX_QUANTUM').includes(`\`float(0.2)\` = ${Math.fround(0.2)}`));
+    assert.ok(row('EPSILON').includes(`\`float(0.0002)\` = ${Math.fround(0.0002)}`));
+  });
+});
