@@ -2,7 +2,7 @@
 // acphys retail index: docs/RETAIL-INDEX.md lists every retail function the code reproduces
 // (the `Retail: Class::method (0xADDRESS)` notes of the docstrings) with the acphys function and
 // file that reproduces it, so a newcomer finds `Frame::combine` → `acp_frame_combine` in
-// src/core/frame.c without searching.
+// src/physics/geometry/frame.c without searching.
 //   node scripts/retail-index.mjs           rewrite docs/RETAIL-INDEX.md
 //   node scripts/retail-index.mjs --check   exit 1 when the file is stale (tests/node run this)
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -49,7 +49,7 @@ function entriesOf(file) {
 }
 
 function build() {
-  const all = ['src/core', 'src/dat', 'src/scenario'].flatMap((d) => sources(join(root, d))).sort().flatMap(entriesOf);
+  const all = ['src/base', 'src/physics', 'src/dat', 'src/scenario'].flatMap((d) => sources(join(root, d))).sort().flatMap(entriesOf);
   const byRetail = new Map();
   for (const e of all) {
     const key = e.retail;

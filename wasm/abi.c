@@ -16,27 +16,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/bench/alloc_count.h"
-#include "../src/bench/bench.h"
-#include "dat.h"
-#include "frame.h"
-#include "hooks.h"
-#include "mathx.h"
+#include "bench/alloc_count.h"
+#include "bench/bench.h"
+#include "dat/dat.h"
+#include "physics/geometry/frame.h"
+#include "physics/anim/anim_hook.h"
+#include "physics/geometry/mathx.h"
 /* ---- motion (issue 6) ---- */
-#include "motion.h"
-#include "motiontable.h"
-#include "physobj_motion.h"
-#include "recfixture.h"
+#include "physics/anim/movement_manager.h"
+#include "physics/anim/motion_table.h"
+#include "physics/object/physobj_motion.h"
+#include "dat/recfixture.h"
 /* ---- end motion ---- */
-#include "partarray.h"
-#include "physics.h"
-#include "physobj.h"
-#include "position.h"
-#include "setposition.h"
-#include "terrain.h"
-#include "transition.h"
-#include "version.h"
-#include "writer.h"
+#include "physics/object/partarray.h"
+#include "physics/world/physics.h"
+#include "physics/object/physobj.h"
+#include "physics/geometry/position.h"
+#include "physics/object/setposition.h"
+#include "physics/cell/terrain.h"
+#include "physics/world/transition.h"
+#include "base/version.h"
+#include "dat/writer.h"
 
 #define ACP_ABI __attribute__((used, visibility("default")))
 
@@ -50,7 +50,7 @@ ACP_ABI void acp_abi_free(void *p) { free(p); }
 /** The library version as a NUL-terminated string in linear memory. */
 ACP_ABI const char *acp_abi_version(void) { return acp_version(); }
 
-/* ---- Frame (retail Frame / AFrame): thin wrappers, see src/core/frame.h ---- */
+/* ---- Frame (retail Frame / AFrame): thin wrappers, see src/physics/geometry/frame.h ---- */
 
 /** Write the identity frame to f. */
 ACP_ABI void acp_abi_frame_identity(acp_frame *f) { *f = acp_frame_identity(); }
@@ -360,7 +360,7 @@ static const acp_layout_field ANIMATION_FIELDS[] = {
 /* ---- end motion ---- */
 
 /* ---- page (issue 8): layout 11, one object of a run's last frame (src/scenario/trace.h) ---- */
-#include "trace.h"
+#include "scenario/trace.h"
 static const acp_layout_field TRACE_OBJECT_FIELDS[] = {
     F(acp_trace_object, id, 1, 1),
     F(acp_trace_object, has_elapsed, 5, 1),
@@ -711,7 +711,7 @@ ACP_ABI uint32_t acp_abi_physobj_jump(acp_physobj *obj, float extent) { return a
 /** The run rate standing in for the weenie's InqRunRate. */
 ACP_ABI void acp_abi_physobj_set_run_rate(acp_physobj *obj, float run_rate) { acp_physobj_set_run_rate(obj, run_rate); }
 /** The part array's num_parts part frames (world; 64-byte frames), placed now: a part array's
- *  part_frames field holds them only as of the last call (see src/core/partarray.h). */
+ *  part_frames field holds them only as of the last call (see src/physics/object/partarray.h). */
 ACP_ABI const acp_frame *acp_abi_partarray_part_frames(acp_partarray *pa) { return acp_partarray_part_frames(pa); }
 /** The object's interpreter (layout kind 7), 0 without one. */
 ACP_ABI const acp_motion_interp *acp_abi_physobj_motion_interp(const acp_physobj *obj)
@@ -758,7 +758,7 @@ ACP_ABI uint32_t acp_abi_physobj_get_object_info(const acp_physobj *obj, int adm
     return state;
 }
 /* ---- end deviation pins ---- */
-/* ---- terrain and the collision sweep (issue 7): see src/core/terrain.h, setposition.h ---- */
+/* ---- terrain and the collision sweep (issue 7): see src/physics/cell/terrain.h, setposition.h ---- */
 
 /** Create an empty terrain (retail LScape) for `capacity` landblocks; 0 when out of memory. */
 ACP_ABI acp_terrain *acp_abi_terrain_create(uint32_t capacity) { return acp_terrain_create(capacity); }
@@ -1026,13 +1026,13 @@ ACP_ABI void acp_abi_dat_writer_destroy(abi_writer *aw)
  * (wasm/scenario.mjs: encodeJson). Strings come back NUL-terminated in linear memory, valid until
  * the next call on the same run. See wasm/scenario.mjs for the JavaScript API over these. */
 
-#include "conform.h"
-#include "diff.h"
-#include "jsonv.h"
-#include "jsoncheck.h"
-#include "run.h"
-#include "scenario.h"
-#include "text.h"
+#include "scenario/conform.h"
+#include "scenario/diff.h"
+#include "scenario/jsonv.h"
+#include "scenario/jsoncheck.h"
+#include "scenario/run.h"
+#include "scenario/scenario.h"
+#include "scenario/text.h"
 
 /** A run from a binary JSON scenario (`size` bytes at `json`, not kept) and a profile override
  *  (-1: the scenario's; 0 retail, 1 acdream-r6, 2 ace). 0 only when out of memory; otherwise check
@@ -1543,7 +1543,7 @@ ACP_ABI int acp_abi_bench_dat_read(const uint8_t *bytes, uint32_t size, double *
 }
 /* ==== retail arithmetic vectors (tests/node/retail_vectors.test.mjs): the functions the
  * vectors pin that have no wrapper above, each a thin call into the core ==== */
-#include "sequence.h"
+#include "physics/anim/sequence.h"
 
 /** acphys's own libm: kind 1 sin, 2 cos, 3 atan2(a, b), 4 asin, 5 acos, 6 pow(a, b), 7 fmod(a, b). */
 ACP_ABI double acp_abi_rv_libm(uint32_t kind, double a, double b)

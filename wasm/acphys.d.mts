@@ -118,7 +118,7 @@ export interface AcphysExports {
   acp_abi_physobj_set_run_rate(obj: Ptr, runRate: number): void;
   acp_abi_physobj_motion_interp(obj: Ptr): Ptr;
   /** The part array's num_parts part frames (64-byte frames), placed now; the `part_frames`
-   *  field of a part array holds them only as of the last call (src/core/partarray.h). */
+   *  field of a part array holds them only as of the last call (src/physics/object/partarray.h). */
   acp_abi_partarray_part_frames(partArray: Ptr): Ptr;
   // ---- end motion ----
   // ---- deviation pins (docs/DEVIATIONS.md M6, M7, T7) ----

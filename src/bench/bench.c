@@ -4,16 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/frame.h"
-#include "../core/mathx.h"
-#include "../core/motiontable.h"
-#include "../core/partarray.h"
-#include "../core/physics.h"
-#include "../core/physobj.h"
-#include "../core/physobj_motion.h"
-#include "../core/setposition.h"
-#include "../core/terrain.h"
-#include "../dat/writer.h"
+#include "physics/geometry/frame.h"
+#include "physics/geometry/mathx.h"
+#include "physics/anim/motion_table.h"
+#include "physics/object/partarray.h"
+#include "physics/world/physics.h"
+#include "physics/object/physobj.h"
+#include "physics/object/physobj_motion.h"
+#include "physics/object/setposition.h"
+#include "physics/cell/terrain.h"
+#include "dat/writer.h"
 
 #define HUMANOID_SETUP 0x02000001u
 #define HUMANOID_MOTION_TABLE 0x09000001u

@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../dat/dat.h"
+#include "dat/dat.h"
 
 struct acp_world;
 

@@ -21,8 +21,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "../bench/alloc_count.h"
-#include "../bench/bench.h"
+#include "bench/alloc_count.h"
+#include "bench/bench.h"
 #include "dat_file.h"
 #include "outfile.h"
 

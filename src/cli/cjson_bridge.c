@@ -3,7 +3,7 @@
 
 #include "cjson_bridge.h"
 
-#include "jsoncheck.h"
+#include "scenario/jsoncheck.h"
 
 #include <errno.h>
 #include <sys/stat.h>

@@ -21,7 +21,7 @@
  *  `acphys excerpt` first. */
 #define ACP_CLI_MAX_EXCERPT ((size_t)256 << 20)
 
-#include "jsonv.h"
+#include "scenario/jsonv.h"
 
 /** Parse JSON text (len bytes, need not be NUL-terminated) into a document. On failure NULL and
  *  a message ("not valid JSON: line L, column C: <what>") in err. */

@@ -15,7 +15,7 @@ int acp_cli_diff(int argc, char **argv);
 #include <stddef.h>
 #include <stdio.h>
 
-#include "diff.h"
+#include "scenario/diff.h"
 
 /** Compare two traces' texts (JSON Lines; the texts are not modified) into d (initialised with
  *  its options): b is scanned first, then the lines compared and acp_trace_diff_finish called.

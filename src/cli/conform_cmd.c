@@ -10,7 +10,7 @@
 
 #include "cjson_bridge.h"
 #include "commands.h"
-#include "conform.h"
+#include "scenario/conform.h"
 
 #ifndef ACP_SUITE_DIR
 #define ACP_SUITE_DIR "conformance/v1"

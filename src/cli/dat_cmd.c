@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../dat/dat.h"
-#include "../dat/writer.h"
+#include "dat/dat.h"
+#include "dat/writer.h"
 #include "dat_file.h"
 #include "outfile.h"
 

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../dat/container.h"
+#include "dat/container.h"
 
 typedef struct acp_dat_file {
     int fd;

@@ -9,7 +9,7 @@
 
 #include "cjson_bridge.h"
 #include "commands.h"
-#include "diff.h"
+#include "scenario/diff.h"
 
 /* The lines of a JSON Lines text: split at '\n', a trailing '\r' removed, lines that are empty
  * or only spaces and tabs skipped. Returns the count; starts[i], lens[i] describe line i. */

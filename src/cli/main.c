@@ -8,9 +8,9 @@
 #include "bench_cmd.h"
 #include "dat_cmd.h"
 #include "commands.h"
-#include "mathx.h"
-#include "text.h"
-#include "version.h"
+#include "physics/geometry/mathx.h"
+#include "scenario/text.h"
+#include "base/version.h"
 
 /* The digests' largest count: 100 million inputs run in seconds. */
 #define ACP_CLI_MAX_DIGEST_COUNT 100000000u

@@ -8,8 +8,8 @@
 #include "cjson_bridge.h"
 #include "commands.h"
 #include "outfile.h"
-#include "physics.h"
-#include "run.h"
+#include "physics/world/physics.h"
+#include "scenario/run.h"
 
 static int run_usage(void)
 {

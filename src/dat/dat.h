@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/recsource.h"
+#include "recsource.h"
 #include "arena.h"
 #include "container.h"
 #include "reader.h"
@@ -165,7 +165,7 @@ const acp_region *acp_datset_region(const acp_datset *set, uint32_t id);
 /** The parsed record of `type` and `id` with its type tag, or NULL (for JSON output). */
 const acp_dat_record *acp_datset_record(const acp_datset *set, acp_dat_type type, uint32_t id);
 
-/** A record source (src/core/recsource.h) over the set's animations and motion tables: the
+/** A record source (src/dat/recsource.h) over the set's animations and motion tables: the
  *  lookups the physics makes (CSequence, MotionTableManager) when its records come from DATs.
  *  The set must outlive every object given the source. */
 acp_record_source acp_datset_source(const acp_datset *set);

@@ -23,7 +23,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../core/frame.h"
+#include "base/types.h"
 
 /* X(name, message): the one list of DAT status codes, in a fixed order (the values are part of
  * the WASM ABI and of tests/data/dat-malformed/manifest.json, which names them). Append only. */

@@ -3,7 +3,7 @@
  * CONVENTIONS
  *   These are the parsed, validated forms of the retail records (layouts: shared/reference/
  *   dat-formats.md §2; retail UnPack functions named per type). The parsers in src/dat fill them;
- *   the physics (src/core) only reads them. Every array's length is the count beside it; a NULL
+ *   the physics (src/physics) only reads them. Every array's length is the count beside it; a NULL
  *   array has count 0. Keyed arrays (cycles, modifiers, links, placements, ...) are sorted by key
  *   ascending with no duplicate keys, so lookups are binary searches (retail uses hash tables;
  *   with unique keys the result is the same).
@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../core/frame.h"
+#include "base/types.h"
 
 /* ---- Animation hooks (retail CAnimHook and its subclasses; CAnimHook::UnPackHook) ---- */
 

@@ -1,9 +1,9 @@
 /* acphys — the runner's call sites into motion and terrain. See bridge.h. */
 #include "bridge.h"
 
-#include "partarray.h"
-#include "physobj_motion.h"
-#include "setposition.h"
+#include "physics/object/partarray.h"
+#include "physics/object/physobj_motion.h"
+#include "physics/object/setposition.h"
 
 static const acp_animation *record_animation(const void *ctx, uint32_t id)
 {

@@ -3,8 +3,8 @@
  * placement sweep).
  *
  * CONVENTIONS
- *   The runner's only calls into the motion (src/core/physobj_motion.h) and terrain
- *   (src/core/setposition.h) code; nothing else in src/scenario calls them.
+ *   The runner's only calls into the motion (src/physics/object/physobj_motion.h) and terrain
+ *   (src/physics/object/setposition.h) code; nothing else in src/scenario calls them.
  *   Order (physobj_motion.h's scenario API): add the object and set its state, scale, friction
  *   and elasticity; attach_setup; attach_motion; place; then events.
  *   Units: speeds are retail's multipliers; extents 0..1; times seconds.
@@ -15,10 +15,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../dat/records.h"
+#include "dat/records.h"
 #include "excerpts.h"
-#include "physics.h"
-#include "physobj.h"
+#include "physics/world/physics.h"
+#include "physics/object/physobj.h"
 #include "scenario.h"
 
 /** Give `obj` its part array from `setup` (parts, spheres, default scale, placement frame) and

@@ -7,8 +7,8 @@
 
 #include "text.h"
 
-#include "../dat/dat.h"
-#include "terrain.h"
+#include "dat/dat.h"
+#include "physics/cell/terrain.h"
 
 struct acp_excerpts {
     acp_datset *set;

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../dat/records.h"
+#include "dat/records.h"
 
 struct acp_datset;
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "bridge.h"
-#include "terrain.h"
+#include "physics/cell/terrain.h"
 #include "excerpts.h"
 
 struct acp_run {

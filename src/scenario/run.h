@@ -28,7 +28,7 @@
 #include <stdint.h>
 
 #include "jsonv.h"
-#include "physics.h"
+#include "physics/world/physics.h"
 #include "scenario.h"
 #include "text.h"
 #include "trace.h"

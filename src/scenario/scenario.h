@@ -20,8 +20,8 @@
 #include <stdint.h>
 
 #include "jsonv.h"
-#include "physics.h"
-#include "position.h"
+#include "physics/world/physics.h"
+#include "physics/geometry/position.h"
 
 #define ACP_SCENARIO_VERSION 1            /* newest version this build reads */
 #define ACP_SCENARIO_MAX_OBJECTS 16384u   /* room for the page's 10,000-object runs */

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "hooks.h"
+#include "physics/anim/anim_hook.h"
 
 /* ---- capture ---- */
 

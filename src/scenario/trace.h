@@ -34,7 +34,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "physobj.h"
+#include "physics/object/physobj.h"
 #include "text.h"
 
 #define ACP_FNV64_OFFSET 0xcbf29ce484222325ull

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/cli/dat_file.h"
+#include "cli/dat_file.h"
 
 #ifndef ACP_SOURCE_DIR
 #error "ACP_SOURCE_DIR must name the source tree"

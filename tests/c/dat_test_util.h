@@ -8,8 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../../src/dat/dat.h"
-#include "../../src/dat/writer.h"
+#include "dat/dat.h"
+#include "dat/writer.h"
 
 /** Read `relative` (to the source tree) whole; NULL on failure (the test then fails). */
 uint8_t *dt_read_repo_file(const char *relative, size_t *size);

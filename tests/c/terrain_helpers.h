@@ -9,15 +9,15 @@
 #include <math.h>
 #include <string.h>
 
-#include "dat.h"
+#include "dat/dat.h"
 #include "dat_test_util.h"
-#include "motiontable.h"
-#include "partarray.h"
-#include "physics.h"
-#include "physobj_motion.h"
-#include "recfixture.h"
-#include "setposition.h"
-#include "terrain.h"
+#include "physics/anim/motion_table.h"
+#include "physics/object/partarray.h"
+#include "physics/world/physics.h"
+#include "physics/object/physobj_motion.h"
+#include "dat/recfixture.h"
+#include "physics/object/setposition.h"
+#include "physics/cell/terrain.h"
 #include "test.h"
 
 #define REGION_ID 0x13000000u

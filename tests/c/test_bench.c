@@ -3,10 +3,10 @@
  * heap call; the DAT workload reads back what it generated. Timing is never asserted (benchmarks are not tests). */
 #include <stdlib.h>
 
-#include "../../src/bench/alloc_count.h"
-#include "../../src/bench/bench.h"
-#include "../../src/core/partarray.h"
-#include "../../src/core/physics.h"
+#include "bench/alloc_count.h"
+#include "bench/bench.h"
+#include "physics/object/partarray.h"
+#include "physics/world/physics.h"
 #include "dat_test_util.h"
 #include "test.h"
 

@@ -1,7 +1,7 @@
 /* The bounds-checked byte reader and the status list (src/dat/reader.h). */
 #include "test.h"
 
-#include "../../src/dat/reader.h"
+#include "dat/reader.h"
 
 static void reads_little_endian(void)
 {

@@ -6,7 +6,7 @@
 
 #include <stdlib.h>
 
-#include "../../src/cli/dat_file.h"
+#include "cli/dat_file.h"
 #include "dat_test_util.h"
 
 static const char *dat_dir;

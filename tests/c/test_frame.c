@@ -2,8 +2,8 @@
  * names, worked out by hand (see the comments), not from running this code. */
 #include "test.h"
 
-#include "frame.h"
-#include "mathx.h"
+#include "physics/geometry/frame.h"
+#include "physics/geometry/mathx.h"
 
 static const double SQRT_HALF = 0.70710678118654752440;
 

@@ -1,4 +1,4 @@
-/* Tests for src/core/mathx.c: the acp_* functions against the host libm (glibc when native).
+/* Tests for src/physics/geometry/mathx_*.c: the acp_* functions against the host libm (glibc when native).
  *
  * Random inputs must agree with libm within 1 ulp (distance measured on the ordered integer
  * image of the bits, so ±0 are 0 apart and the largest finite is 1 from infinity); the C99
@@ -6,7 +6,7 @@
  * any NaN. fmod is exact in IEEE arithmetic and must match bit for bit everywhere.
  */
 #include "test.h"
-#include "../../src/core/mathx.h"
+#include "physics/geometry/mathx.h"
 
 #include <float.h>
 #include <math.h>

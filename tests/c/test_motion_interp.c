@@ -4,13 +4,13 @@
  * Contact and OnWalkable, gravity off). Expected values follow the retail rules. */
 #include "test.h"
 
-#include "mathx.h"
-#include "motion.h"
-#include "partarray.h"
-#include "physics.h"
-#include "physobj.h"
-#include "physobj_motion.h"
-#include "recfixture.h"
+#include "physics/geometry/mathx.h"
+#include "physics/anim/movement_manager.h"
+#include "physics/object/partarray.h"
+#include "physics/world/physics.h"
+#include "physics/object/physobj.h"
+#include "physics/object/physobj_motion.h"
+#include "dat/recfixture.h"
 
 #define NC ACP_STYLE_NONCOMBAT
 #define KEY(style, m) (((uint32_t)(style) << 16) | ((m) & 0xFFFFFFu))

@@ -4,9 +4,9 @@
  * values follow the retail rules (comments give the arithmetic). */
 #include "test.h"
 
-#include "mathx.h"
-#include "motiontable.h"
-#include "recfixture.h"
+#include "physics/geometry/mathx.h"
+#include "physics/anim/motion_table.h"
+#include "dat/recfixture.h"
 
 #define NC ACP_STYLE_NONCOMBAT
 #define KEY(style, m) (((uint32_t)(style) << 16) | ((m) & 0xFFFFFFu))

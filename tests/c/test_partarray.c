@@ -4,13 +4,13 @@
  * which a motion table replaces the default animation. */
 #include "test.h"
 
-#include "mathx.h"
-#include "motiontable.h"
-#include "partarray.h"
-#include "physics.h"
-#include "physobj.h"
-#include "physobj_motion.h"
-#include "recfixture.h"
+#include "physics/geometry/mathx.h"
+#include "physics/anim/motion_table.h"
+#include "physics/object/partarray.h"
+#include "physics/world/physics.h"
+#include "physics/object/physobj.h"
+#include "physics/object/physobj_motion.h"
+#include "dat/recfixture.h"
 
 #define DEFAULT_ANIM 0x03000200u
 #define READY_ANIM 0x03000201u

@@ -5,11 +5,11 @@
 
 #include <stdlib.h>
 
-#include "partarray.h"
-#include "physics.h"
-#include "physobj.h"
-#include "slab.h"
-#include "transition.h"
+#include "physics/object/partarray.h"
+#include "physics/world/physics.h"
+#include "physics/object/physobj.h"
+#include "base/slab.h"
+#include "physics/world/transition.h"
 
 static const acp_sphere ONE_SPHERE = {{0.0f, 0.0f, 0.5f}, 0.5f};
 

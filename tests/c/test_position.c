@@ -1,7 +1,7 @@
 /* Position and LandDefs tests: cell ids, landblock offsets and crossings. */
 #include "test.h"
 
-#include "position.h"
+#include "physics/geometry/position.h"
 
 static acp_position pos(uint32_t cell, float x, float y, float z)
 {

@@ -6,7 +6,7 @@
  * one vector per line (`{"fn": ..., "id": ..., "how": ..., "in": "hex ...", "out": "hex ...",
  * "libm": "sin <arg> <result>;..."}`), hex bit patterns: f32 and u32 8 digits, f64 16 digits.
  * Handlers read inputs and check outputs by field name, so a schema change cannot shift fields
- * silently. Each vector's libm calls are checked first against src/core/mathx.c: when they agree,
+ * silently. Each vector's libm calls are checked first against src/physics/geometry/mathx_*.c: when they agree,
  * everything after them is pure arithmetic and must match exactly.
  * Regenerate: python3 tests/retail_vectors/gen.py */
 #include "test.h"
@@ -15,14 +15,14 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "frame.h"
-#include "hooks.h"
-#include "mathx.h"
-#include "physics.h"
-#include "physobj.h"
-#include "position.h"
-#include "sequence.h"
-#include "transition.h"
+#include "physics/geometry/frame.h"
+#include "physics/anim/anim_hook.h"
+#include "physics/geometry/mathx.h"
+#include "physics/world/physics.h"
+#include "physics/object/physobj.h"
+#include "physics/geometry/position.h"
+#include "physics/anim/sequence.h"
+#include "physics/world/transition.h"
 
 #ifndef ACP_SOURCE_DIR
 #error "ACP_SOURCE_DIR must name the source tree"

@@ -8,13 +8,13 @@
 #include <float.h>
 #include <stdlib.h>
 
-#include "cjson_bridge.h"
-#include "diff.h"
-#include "jsonv.h"
-#include "run.h"
-#include "scenario.h"
-#include "text.h"
-#include "trace.h"
+#include "cli/cjson_bridge.h"
+#include "scenario/diff.h"
+#include "scenario/jsonv.h"
+#include "scenario/run.h"
+#include "scenario/scenario.h"
+#include "scenario/text.h"
+#include "scenario/trace.h"
 
 #define SRC(path) ACP_SOURCE_DIR "/" path
 

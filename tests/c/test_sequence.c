@@ -4,10 +4,10 @@
  * (comments give the arithmetic); none is copied from our own output. */
 #include "test.h"
 
-#include "physics.h"
-#include "physobj.h"
-#include "recfixture.h"
-#include "sequence.h"
+#include "physics/world/physics.h"
+#include "physics/object/physobj.h"
+#include "dat/recfixture.h"
+#include "physics/anim/sequence.h"
 
 #define ANIM_TEN 0x03000010u   /* 10 frames, pos frames (0, 0.1, 0) each */
 #define ANIM_THREE 0x03000003u /* 3 frames, no pos frames */

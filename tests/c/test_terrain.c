@@ -7,12 +7,12 @@
 
 #include <stdlib.h>
 
-#include "landblock.h"
-#include "landcell.h"
-#include "polygon.h"
-#include "terrain.h"
+#include "physics/cell/landblock_struct.h"
+#include "physics/cell/landcell.h"
+#include "physics/shapes/polygon.h"
+#include "physics/cell/terrain.h"
 #include "terrain_helpers.h"
-#include "transition.h"
+#include "physics/world/transition.h"
 
 /* The split hash of retail's ConstructPolygons, computed here from its formula (mod 2³²). */
 static uint32_t split_hash(uint32_t gx, uint32_t gy)

@@ -12,10 +12,10 @@
 
 #include <stdlib.h>
 
-#include "landcell.h"
-#include "mathx.h"
+#include "physics/cell/landcell.h"
+#include "physics/geometry/mathx.h"
 #include "terrain_helpers.h"
-#include "transition.h"
+#include "physics/world/transition.h"
 
 static const float Q30 = (float)(1.0 / 30.0);
 static const acp_sphere BALL = {{0.0f, 0.0f, 0.5f}, 0.5f}; /* low point at the origin */

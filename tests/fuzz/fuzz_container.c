@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "dat.h"
+#include "dat/dat.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "dat.h"
+#include "dat/dat.h"
 
 static inline int acp_fuzz_record(acp_dat_type type, const uint8_t *data, size_t size)
 {

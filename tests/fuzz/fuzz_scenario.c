@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "jsonv.h"
-#include "run.h"
+#include "scenario/jsonv.h"
+#include "scenario/run.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

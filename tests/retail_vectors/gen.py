@@ -25,7 +25,7 @@ What it does:
      the libm calls the model made ("sin <arg> <result>", hex float64).
 
 The tests (tests/c/test_retail_vectors.c, tests/node/retail_vectors.test.mjs) compare every
-output bit for bit. acphys's libm (src/core/mathx.c, fdlibm) and Python's may differ in the last
+output bit for bit. acphys's libm (src/physics/geometry/mathx_*.c, fdlibm) and Python's may differ in the last
 bit of a transcendental: the C test checks each recorded call against mathx (within 1 ulp) and
 then replays the recorded results through mathx.h's test-build seam, so the arithmetic after
 them is pinned exactly; the Node test, over the production .wasm, runs the vectors whose calls

@@ -15,7 +15,7 @@ Rules of the transcription (SPEC §3: the x87 runs at 53-bit precision):
   * Comparisons go through cmp(tag, op, a, b).
   * Transcendental calls go through T (Python's math module, i.e. the platform libm): each call
     is logged with its arguments and result, and the vector records them; the tests check them
-    against acphys's own libm (src/core/mathx.c) and pin the arithmetic that follows.
+    against acphys's own libm (src/physics/geometry/mathx_*.c) and pin the arithmetic that follows.
 
 Mutations (used by gen.py's self-check, never by the emitted vectors): with Mut.active set to
 (tag, variant), st() with variant "double" skips the rounding, add()/mul() with variant "p<perm>"

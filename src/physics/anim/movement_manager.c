@@ -1,0 +1,103 @@
+/* acphys — retail MovementManager. See movement_manager.h. Read against PORTAL/canim/CMovementManager.c. */
+#include "movement_manager.h"
+
+#include <stdlib.h>
+
+#include "physics/object/physobj.h"
+#include "physics/object/physobj_motion.h"
+
+acp_movement_manager *acp_movement_manager_create(struct acp_physobj *obj)
+{
+    acp_movement_manager *mm = calloc(1, sizeof *mm);
+    if (!mm) return NULL;
+    mm->physics_obj = obj;
+    return mm;
+}
+
+void acp_movement_manager_destroy(acp_movement_manager *mm) { free(mm); }
+
+/* Retail creates the interpreter and, with a physics object, enters its default state. */
+static void make_interp(acp_movement_manager *mm)
+{
+    if (mm->has_interp) return;
+    acp_motion_interp_init(&mm->interp, mm->physics_obj);
+    mm->has_interp = true;
+    if (mm->physics_obj) acp_motion_interp_enter_default_state(&mm->interp);
+}
+
+acp_motion_interp *acp_movement_manager_get_minterp(acp_movement_manager *mm)
+{
+    make_interp(mm);
+    return &mm->interp;
+}
+
+void acp_movement_manager_enter_default_state(acp_movement_manager *mm)
+{
+    if (!mm->physics_obj) return;
+    make_interp(mm);
+    acp_motion_interp_enter_default_state(&mm->interp);
+}
+
+/* CMotionInterp::PerformMovement (0x00528E80): each type, then CheckForCompletedMotions. */
+static uint32_t interp_perform(acp_motion_interp *mi, uint32_t type, uint32_t motion, const acp_movement_params *params)
+{
+    uint32_t r;
+    switch (type) {
+    case ACP_MOVE_RAW_COMMAND: r = acp_motion_interp_do_motion(mi, motion, params); break;
+    case ACP_MOVE_INTERPRETED_COMMAND: r = acp_motion_interp_do_interpreted_motion(mi, motion, params); break;
+    case ACP_MOVE_STOP_RAW_COMMAND: r = acp_motion_interp_stop_motion(mi, motion, params); break;
+    case ACP_MOVE_STOP_INTERPRETED_COMMAND: r = acp_motion_interp_stop_interpreted_motion(mi, motion, params); break;
+    case ACP_MOVE_STOP_COMPLETELY: r = acp_motion_interp_stop_completely(mi); break;
+    default: return ACP_MERR_GENERAL_MOVEMENT_FAILURE;
+    }
+    acp_physobj_check_for_completed_motions(mi->physics_obj);
+    return r;
+}
+
+uint32_t acp_movement_manager_perform_movement(acp_movement_manager *mm, uint32_t type, uint32_t motion,
+                                               const acp_movement_params *params)
+{
+    acp_physobj_set_active(mm->physics_obj, true);
+    if (type < ACP_MOVE_RAW_COMMAND || type > ACP_MOVE_STOP_COMPLETELY) return ACP_MERR_GENERAL_MOVEMENT_FAILURE;
+    return interp_perform(acp_movement_manager_get_minterp(mm), type, motion, params);
+}
+
+void acp_movement_manager_apply_interpreted(acp_movement_manager *mm, const acp_interpreted_motion_state *state)
+{
+    if (!mm->has_interp || !mm->physics_obj) return; /* unpack_movement needs both */
+    acp_motion_interp *mi = &mm->interp;
+    if (mi->interpreted_state.current_style != state->current_style) {
+        acp_movement_params params = acp_movement_params_default();
+        acp_motion_interp_do_motion(mi, state->current_style, &params);
+    }
+    acp_motion_interp_move_to_interpreted_state(acp_movement_manager_get_minterp(mm), state);
+}
+
+void acp_movement_manager_motion_done(acp_movement_manager *mm, uint32_t motion, bool success)
+{
+    (void)motion;
+    if (mm->has_interp) acp_motion_interp_motion_done(&mm->interp, success);
+}
+
+void acp_movement_manager_leave_ground(acp_movement_manager *mm)
+{
+    if (mm->has_interp) acp_motion_interp_leave_ground(&mm->interp);
+}
+
+void acp_movement_manager_hit_ground(acp_movement_manager *mm)
+{
+    if (mm->has_interp) acp_motion_interp_hit_ground(&mm->interp);
+}
+
+void acp_movement_manager_use_time(acp_movement_manager *mm) { (void)mm; }
+
+void acp_movement_manager_handle_enter_world(acp_movement_manager *mm)
+{
+    /* CMotionInterp::HandleEnterWorld: an empty function in this build (see movement_manager.h). */
+    (void)mm;
+}
+
+void acp_movement_manager_handle_exit_world(acp_movement_manager *mm)
+{
+    if (mm->has_interp) acp_motion_interp_handle_exit_world(&mm->interp);
+}

@@ -1,0 +1,73 @@
+/* acphys — retail MovementManager: an object's motion interpreter (CMotionInterp) and, in retail,
+ * its MoveToManager (server-driven move-to and turn-to, not modelled: scenarios send motion
+ * states, not move-to requests).
+ *
+ * CONVENTIONS
+ *   Speeds are the multipliers retail sends (1.0 = the animation's own speed); velocities m/s in
+ *   object axes; turn rates rad/s. The manager belongs to one object, is allocated when the object
+ *   gets a motion table (CPhysicsObj::MakeMovementManager) and never allocates afterwards: the
+ *   interpreter is stored inside it (retail creates it on first use; `has_interp` says whether
+ *   it exists yet). Returns: retail's WeenieError (motion_table.h), 0 = success.
+ */
+#ifndef ACP_MOTION_H
+#define ACP_MOTION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "motion_interp.h"
+
+struct acp_physobj;
+
+/** Retail MovementManager. */
+typedef struct acp_movement_manager {
+    struct acp_physobj *physics_obj;
+    bool has_interp;                 /* retail motion_interpreter != NULL */
+    acp_motion_interp interp;
+} acp_movement_manager;
+
+/** A manager for `obj` with no interpreter yet; NULL when out of memory.
+ *  Retail: MovementManager::Create (0x00524050). */
+acp_movement_manager *acp_movement_manager_create(struct acp_physobj *obj);
+
+/** Release a manager (NULL is ignored). Retail: MovementManager::Destroy (0x005243F0). */
+void acp_movement_manager_destroy(acp_movement_manager *mm);
+
+/** The interpreter, created and put in its default state on first use.
+ *  Retail: MovementManager::get_minterp (0x005242A0). */
+acp_motion_interp *acp_movement_manager_get_minterp(acp_movement_manager *mm);
+
+/** Create the interpreter if needed, then enter its default state.
+ *  Retail: MovementManager::EnterDefaultState (0x005241C0). */
+void acp_movement_manager_enter_default_state(acp_movement_manager *mm);
+
+/** Activate the object, then run a movement of type 1..5 (enum acp_movement_type) through the
+ *  interpreter; 71 for other types (move-to is not modelled).
+ *  Retail: MovementManager::PerformMovement (0x005240D0) → CMotionInterp::PerformMovement (0x00528E80). */
+uint32_t acp_movement_manager_perform_movement(acp_movement_manager *mm, uint32_t type, uint32_t motion,
+                                               const acp_movement_params *params);
+
+/** The server's interpreted motion state (speeds final): a style different from the current one
+ *  is first played with DoMotion, then the state is taken over and played.
+ *  Retail: MovementManager::unpack_movement (0x00524440), movement type 0 (interpreted), with
+ *  move_to_interpreted_state (0x00524170). */
+void acp_movement_manager_apply_interpreted(acp_movement_manager *mm, const acp_interpreted_motion_state *state);
+
+/** A motion of the object's motion table finished. Retail: MovementManager::MotionDone (0x005242D0). */
+void acp_movement_manager_motion_done(acp_movement_manager *mm, uint32_t motion, bool success);
+/** The object left walkable ground. Retail: MovementManager::LeaveGround (0x00524320). */
+void acp_movement_manager_leave_ground(acp_movement_manager *mm);
+/** The object landed on walkable ground. Retail: MovementManager::HitGround (0x00524300). */
+void acp_movement_manager_hit_ground(acp_movement_manager *mm);
+/** Per-quantum tail of UpdateObjectInternal: services the MoveToManager, which acphys does not
+ *  model, so it does nothing. Retail: MovementManager::UseTime (0x005242F0). */
+void acp_movement_manager_use_time(acp_movement_manager *mm);
+/** The object entered the world: the interpreter's HandleEnterWorld, whose body in this build
+ *  is empty (Hex-Rays shows the call going to an empty function that identical-code folding
+ *  shares with gmNoticeHandler::RecvNotice_PrevSpellSelection), so nothing changes.
+ *  Retail: MovementManager::HandleEnterWorld (0x00524340). */
+void acp_movement_manager_handle_enter_world(acp_movement_manager *mm);
+/** Complete every pending motion. Retail: MovementManager::HandleExitWorld (0x00524350). */
+void acp_movement_manager_handle_exit_world(acp_movement_manager *mm);
+
+#endif

@@ -1,0 +1,148 @@
+/* acphys — retail CLandCell. See landcell.h. Read against PORTAL/ccell/CLandCell.c and the
+ * CObjCell functions it inherits (PORTAL/ccell/CObjCell.c). */
+#include "landcell.h"
+
+#include <math.h>
+#include <stddef.h>
+
+#include "landblock_struct.h"
+#include "terrain.h"
+
+bool acp_landcell_find_terrain_poly(const acp_landcell *cell, acp_vec3 origin, const acp_polygon **walkable)
+{
+    for (int i = 0; i < 2; i++) {
+        if (acp_polygon_point_in_poly2d(cell->polygons[i], origin, 0)) {
+            *walkable = cell->polygons[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+bool acp_landcell_point_in_cell(const acp_landcell *cell, acp_vec3 point)
+{
+    const acp_polygon *poly;
+    return acp_landcell_find_terrain_poly(cell, point, &poly);
+}
+
+uint32_t acp_landcell_get_block_water_type(const acp_landcell *cell)
+{
+    return cell->block ? cell->block->water_type : ACP_NOT_WATER;
+}
+
+double acp_landcell_get_water_depth(const acp_landcell *cell, acp_vec3 point)
+{
+    switch (cell->water_type) {
+    case ACP_NOT_WATER: return 0.0;
+    case ACP_PARTIALLY_WATER:
+        return cell->block ? acp_landblock_struct_calc_water_depth(cell->block, cell->id, point) : 0.1f;
+    case ACP_ENTIRELY_WATER: return 0.9f;
+    default: return 0.0;
+    }
+}
+
+/* Retail CObjCell::check_entry_restrictions (0x0052B6D0): only weenie objects (housing) are
+ * restricted; a sweep without an object collides. */
+static acp_transition_state check_entry_restrictions(const acp_transition *t)
+{
+    return t->object_info.object ? ACP_TS_OK : ACP_TS_COLLIDED;
+}
+
+acp_transition_state acp_landcell_find_env_collisions(const acp_landcell *cell, acp_transition *t)
+{
+    acp_transition_state ts = check_entry_restrictions(t);
+    if (ts != ACP_TS_OK) return ts;
+    acp_sphere_path *sp = &t->sphere_path;
+    acp_vec3 off = acp_landdefs_get_block_offset(sp->check_pos.objcell_id, cell->id);
+    double lz = (double)sp->global_low_point.z - off.z;
+    double ly = (double)sp->global_low_point.y - off.y;
+    acp_vec3 local;
+    local.x = (float)((double)sp->global_low_point.x - off.x);
+    local.y = (float)ly;
+    local.z = (float)lz;
+    const acp_polygon *poly = NULL;
+    if (!acp_landcell_find_terrain_poly(cell, local, &poly)) return ts;
+    if (acp_landcell_get_block_water_type(cell) == ACP_ENTIRELY_WATER &&
+        !(t->object_info.state & ACP_IS_VIEWER_OI) && !(t->object_info.object->state & ACP_MISSILE_PS))
+        return ACP_TS_COLLIDED;
+    float water_depth = (float)acp_landcell_get_water_depth(cell, local);
+    acp_sphere check = sp->global_sphere[0];
+    acp_vec3 off2 = acp_landdefs_get_block_offset(sp->check_pos.objcell_id, cell->id);
+    check.center.x = (float)((double)check.center.x - off2.x);
+    check.center.y = (float)((double)check.center.y - off2.y);
+    check.center.z = (float)((double)check.center.z - off2.z);
+    return acp_objectinfo_validate_walkable(&t->object_info, &check, &poly->plane, cell->water_type != ACP_NOT_WATER,
+                                            water_depth, sp, &t->collision_info, cell->id);
+}
+
+acp_transition_state acp_landcell_find_collisions(const acp_landcell *cell, acp_transition *t)
+{
+    /* Then CSortCell::find_collisions (buildings) and CObjCell::find_obj_collisions (objects):
+     * neither exists here, both answer OK. */
+    return acp_landcell_find_env_collisions(cell, t);
+}
+
+void acp_landcell_add_outside_cell(const acp_terrain *terrain, acp_cell_array *ca, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= ACP_LCOORD_LIMIT || y >= ACP_LCOORD_LIMIT) return;
+    uint32_t id = acp_landdefs_lcoord_to_gid(x, y);
+    for (uint32_t i = 0; i < ca->num_cells; i++)
+        if (ca->cells[i].cell_id == id) return; /* present: add_cell would not add it again */
+    acp_cell_array_add(ca, id, acp_terrain_get_landcell(terrain, id));
+}
+
+void acp_landcell_check_add_cell_boundary(const acp_terrain *terrain, acp_cell_array *ca, float pt_x, float pt_y,
+                                          int x, int y, float incell_max, float incell_min)
+{
+    if (pt_x > incell_max) {
+        acp_landcell_add_outside_cell(terrain, ca, x + 1, y);
+        if (pt_y > incell_max) acp_landcell_add_outside_cell(terrain, ca, x + 1, y + 1);
+        if (pt_y < incell_min) acp_landcell_add_outside_cell(terrain, ca, x + 1, y - 1);
+    }
+    if (pt_x < incell_min) {
+        acp_landcell_add_outside_cell(terrain, ca, x - 1, y);
+        if (pt_y > incell_max) acp_landcell_add_outside_cell(terrain, ca, x - 1, y + 1);
+        if (pt_y < incell_min) acp_landcell_add_outside_cell(terrain, ca, x - 1, y - 1);
+    }
+    if (pt_y > incell_max) acp_landcell_add_outside_cell(terrain, ca, x, y + 1);
+    if (pt_y < incell_min) acp_landcell_add_outside_cell(terrain, ca, x, y - 1);
+}
+
+/* One sphere: its cell and the neighbours it reaches. False when its centre is off the world
+ * (retail stops adding at that sphere). */
+static bool add_sphere_cells(const acp_terrain *terrain, const acp_position *p, const acp_sphere *s,
+                             acp_cell_array *ca)
+{
+    acp_vec3 point = s->center;
+    uint32_t pt_cell = p->objcell_id;
+    if (!acp_landdefs_adjust_to_outside(&pt_cell, &point)) return false;
+    double xc = floor((double)point.x / 24.0);
+    double yc = floor((double)point.y / 24.0);
+    float min_rad = s->radius;
+    float pt_x = (float)((double)point.x - xc * 24.0);
+    float pt_y = (float)((double)point.y - yc * 24.0);
+    float max_rad = (float)(24.0 - min_rad);
+    int x, y;
+    if (acp_landdefs_gid_to_lcoord(pt_cell, &x, &y)) {
+        acp_landcell_add_outside_cell(terrain, ca, x, y);
+        acp_landcell_check_add_cell_boundary(terrain, ca, pt_x, pt_y, x, y, max_rad, min_rad);
+    }
+    return true;
+}
+
+void acp_landcell_add_all_outside_cells(const acp_terrain *terrain, const acp_position *p, uint32_t num_sphere,
+                                        const acp_sphere *spheres, acp_cell_array *ca)
+{
+    if (ca->added_outside) return;
+    ca->added_outside = true;
+    if (num_sphere) {
+        for (uint32_t i = 0; i < num_sphere; i++)
+            if (!add_sphere_cells(terrain, p, &spheres[i], ca)) break;
+        return;
+    }
+    acp_vec3 point = p->frame.origin;
+    uint32_t id = p->objcell_id;
+    int x, y;
+    if (acp_landdefs_adjust_to_outside(&id, &point) && acp_landdefs_gid_to_lcoord(id, &x, &y))
+        acp_landcell_add_outside_cell(terrain, ca, x, y);
+}

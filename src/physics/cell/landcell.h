@@ -1,0 +1,79 @@
+/* acphys — retail CLandCell: one 24 m outdoor cell of a landblock, its two terrain triangles,
+ * and the outdoor cell bookkeeping of a sweep (which cells a set of spheres overlaps).
+ *
+ * CONVENTIONS
+ *   Cell ids 0xXXYYCCCC with CCCC = cx·8 + cy + 1 (position.h). Points handed to a cell are in
+ *   the landblock frame of that cell (metres from the landblock's south-west corner).
+ *   A cell belongs to a landblock of the terrain (terrain.h) and never moves once built.
+ *   Arithmetic follows retail (frame.h).
+ */
+#ifndef ACP_LANDCELL_H
+#define ACP_LANDCELL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "physics/shapes/polygon.h"
+#include "physics/geometry/position.h"
+#include "physics/world/transition.h"
+
+struct acp_landblock_struct;
+struct acp_terrain;
+
+/** Retail LandDefs::WaterType. */
+typedef enum acp_water_type {
+    ACP_NOT_WATER = 0,
+    ACP_PARTIALLY_WATER = 1,
+    ACP_ENTIRELY_WATER = 2
+} acp_water_type;
+
+/** Retail CLandCell (the fields the physics reads). */
+typedef struct acp_landcell {
+    uint32_t id;                               /* outdoor cell id; 0 when off the world grid */
+    uint32_t water_type;                       /* acp_water_type, from its four corners */
+    const acp_polygon *polygons[2];            /* the cell's triangles, in retail's order */
+    const struct acp_landblock_struct *block;  /* myLandBlock_ */
+    acp_position pos;                          /* the cell centre (12 m into the cell), z 0 */
+} acp_landcell;
+
+/** The triangle of the cell under `origin` (x, y; landblock frame): the first of its two
+ *  polygons that holds the point (edges included). Retail: CLandCell::find_terrain_poly
+ *  (0x00532CF0). */
+bool acp_landcell_find_terrain_poly(const acp_landcell *cell, acp_vec3 origin, const acp_polygon **walkable);
+
+/** True when point (x, y; landblock frame) lies in the cell's triangles.
+ *  Retail: CLandCell::point_in_cell (0x00532D40). */
+bool acp_landcell_point_in_cell(const acp_landcell *cell, acp_vec3 point);
+
+/** Collide the sweep's spheres with this cell: its terrain (find_env_collisions), buildings
+ *  and objects (none here). Retail: CLandCell::find_collisions (0x00532D60). */
+acp_transition_state acp_landcell_find_collisions(const acp_landcell *cell, acp_transition *t);
+
+/** The terrain test: the triangle under the spheres' low point; a wholly water landblock
+ *  stops everything but missiles; validate_walkable against the triangle's plane with the
+ *  water depth. Retail: CLandCell::find_env_collisions (0x00532F20). */
+acp_transition_state acp_landcell_find_env_collisions(const acp_landcell *cell, acp_transition *t);
+
+/** Water depth (metres) at point (landblock frame): 0 in a dry cell, 0.9 in an all-water one,
+ *  else CLandBlockStruct::calc_water_depth. Retail: CObjCell::get_water_depth (0x0052B8A0). */
+double acp_landcell_get_water_depth(const acp_landcell *cell, acp_vec3 point);
+
+/** The water type of the cell's landblock. Retail: CObjCell::get_block_water_type (0x0052AD90). */
+uint32_t acp_landcell_get_block_water_type(const acp_landcell *cell);
+
+/** Add the outdoor cell at world lcoords (x, y) (loaded or not) unless off the world.
+ *  Retail: CLandCell::add_outside_cell (0x00532EC0). */
+void acp_landcell_add_outside_cell(const struct acp_terrain *terrain, acp_cell_array *ca, int x, int y);
+
+/** Add the neighbours of cell (x, y) that a sphere at in-cell point pt reaches: pt beyond
+ *  incell_max (24 − r) or below incell_min (r) on each axis. Retail:
+ *  CLandCell::check_add_cell_boundary (0x00533260). */
+void acp_landcell_check_add_cell_boundary(const struct acp_terrain *terrain, acp_cell_array *ca, float pt_x,
+                                          float pt_y, int x, int y, float incell_max, float incell_min);
+
+/** Add every outdoor cell the spheres (p's landblock frame) overlap, or p's own cell without
+ *  spheres; once per cell array. Retail: CLandCell::add_all_outside_cells (0x00533630). */
+void acp_landcell_add_all_outside_cells(const struct acp_terrain *terrain, const acp_position *p,
+                                        uint32_t num_sphere, const acp_sphere *spheres, acp_cell_array *ca);
+
+#endif

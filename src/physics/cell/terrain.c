@@ -1,0 +1,87 @@
+/* acphys — the loaded landblocks (retail LScape). See terrain.h. */
+#include "terrain.h"
+
+#include <stdlib.h>
+
+#include "physics/world/physics.h"
+
+acp_terrain *acp_terrain_create(uint32_t capacity)
+{
+    acp_terrain *t = calloc(1, sizeof *t);
+    if (!t) return NULL;
+    t->cap_blocks = capacity ? capacity : 1;
+    t->blocks = calloc(t->cap_blocks, sizeof *t->blocks);
+    if (!t->blocks) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+void acp_terrain_destroy(acp_terrain *t)
+{
+    if (!t) return;
+    free(t->blocks);
+    free(t);
+}
+
+static acp_landblock_struct *find_block(const acp_terrain *t, uint32_t cell_id)
+{
+    if (!t) return NULL;
+    for (uint32_t i = 0; i < t->num_blocks; i++)
+        if ((t->blocks[i].id >> 16) == (cell_id >> 16)) return &t->blocks[i];
+    return NULL;
+}
+
+acp_terrain_status acp_terrain_add_landblock(acp_terrain *t, const acp_landblock *record, const acp_region *region)
+{
+    if (!t || !record || !region) return ACP_TERRAIN_BAD_ARGUMENT;
+    if (acp_cell_block_x(record->id) >= 0xFFu || acp_cell_block_y(record->id) >= 0xFFu)
+        return ACP_TERRAIN_BAD_ARGUMENT;
+    acp_landblock_struct *b = find_block(t, record->id);
+    if (!b) {
+        if (t->num_blocks >= t->cap_blocks) return ACP_TERRAIN_FULL;
+        b = &t->blocks[t->num_blocks++];
+    }
+    acp_landblock_struct_build(b, record, region->land_height_table);
+    return ACP_TERRAIN_OK;
+}
+
+const acp_landblock_struct *acp_terrain_get_landblock(const acp_terrain *t, uint32_t cell_id)
+{
+    return find_block(t, cell_id);
+}
+
+const acp_landcell *acp_terrain_get_landcell(const acp_terrain *t, uint32_t cell_id)
+{
+    const acp_landblock_struct *b = find_block(t, cell_id);
+    return b ? acp_landblock_struct_get_landcell(b, cell_id) : NULL;
+}
+
+static const acp_polygon *poly_at(const acp_terrain *t, uint32_t cell_id, float x, float y)
+{
+    uint32_t id = acp_cell_outdoor_from_local(cell_id, x, y);
+    const acp_landcell *cell = id ? acp_terrain_get_landcell(t, id) : NULL;
+    const acp_polygon *poly = NULL;
+    if (!cell || !acp_landcell_find_terrain_poly(cell, (acp_vec3){x, y, 0.0f}, &poly)) return NULL;
+    return poly;
+}
+
+bool acp_terrain_height(const acp_terrain *t, uint32_t cell_id, float x, float y, float *z)
+{
+    const acp_polygon *poly = poly_at(t, cell_id, x, y);
+    acp_vec3 p = {x, y, 0.0f};
+    if (!poly || !acp_plane_set_height(&poly->plane, &p)) return false;
+    *z = p.z;
+    return true;
+}
+
+bool acp_terrain_normal(const acp_terrain *t, uint32_t cell_id, float x, float y, acp_vec3 *n)
+{
+    const acp_polygon *poly = poly_at(t, cell_id, x, y);
+    if (!poly) return false;
+    *n = poly->plane.n;
+    return true;
+}
+
+void acp_terrain_attach(acp_world *w, acp_terrain *t) { w->terrain = t; }

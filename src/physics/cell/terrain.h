@@ -1,0 +1,70 @@
+/* acphys — the loaded outdoor world (retail LScape): a set of landblocks keyed by id, built
+ * from LandBlock records and the Region's height table. A world's `terrain` points at one.
+ *
+ * CONVENTIONS
+ *   Landblocks are built when added and never move (their cells are referenced by sweeps).
+ *   Storage for `capacity` landblocks is allocated by acp_terrain_create; nothing allocates
+ *   afterwards. A cell whose landblock is not loaded does not exist (retail's missing cell:
+ *   lookups return NULL). Cell ids and frames: position.h. Heights: metres.
+ *   Errors are returned as acp_terrain_status values; nothing aborts.
+ */
+#ifndef ACP_TERRAIN_H
+#define ACP_TERRAIN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dat/records.h"
+#include "landblock_struct.h"
+#include "landcell.h"
+
+struct acp_world;
+
+/** Result of acp_terrain_add_landblock. */
+typedef enum acp_terrain_status {
+    ACP_TERRAIN_OK = 0,
+    ACP_TERRAIN_BAD_ARGUMENT = 1,    /* NULL record or region, or an id that names no landblock */
+    ACP_TERRAIN_FULL = 2             /* capacity reached */
+} acp_terrain_status;
+
+/** Retail LScape (the landblocks the physics can reach). */
+typedef struct acp_terrain {
+    uint32_t num_blocks, cap_blocks;
+    acp_landblock_struct *blocks;    /* cap_blocks slots; the first num_blocks are loaded */
+} acp_terrain;
+
+/** An empty terrain with room for `capacity` landblocks (at least 1); NULL when out of memory. */
+acp_terrain *acp_terrain_create(uint32_t capacity);
+
+/** Release the terrain. Detach it from every world first. NULL is ignored. */
+void acp_terrain_destroy(acp_terrain *terrain);
+
+/** Load (or reload, same id) the landblock `record` (id 0xXXYYFFFF, XX and YY below 0xFF),
+ *  with vertex heights region->land_height_table[height index] (metres).
+ *  Retail: CLandBlock::UnPack + CLandBlockStruct::Generate (vertices, polygons, water). */
+acp_terrain_status acp_terrain_add_landblock(acp_terrain *terrain, const acp_landblock *record,
+                                             const acp_region *region);
+
+/** The loaded landblock holding cell_id (any cell of it), NULL when not loaded.
+ *  Retail: LScape::get_landblock. */
+const acp_landblock_struct *acp_terrain_get_landblock(const acp_terrain *terrain, uint32_t cell_id);
+
+/** The loaded outdoor cell cell_id (1..64 low word), NULL when its landblock is not loaded or
+ *  the id is not outdoor. Retail: LScape::get_landcell (0x00505F10), CLandCell::Get. */
+const acp_landcell *acp_terrain_get_landcell(const acp_terrain *terrain, uint32_t cell_id);
+
+/** The terrain height (metres) at (x, y) of cell_id's landblock frame: the plane of the
+ *  triangle that holds the point, in the outdoor cell that holds it. False when the cell is
+ *  not loaded or (x, y) lies outside the landblock. Not a retail function: for tests and pages
+ *  (the same triangle find_env_collisions picks, Plane::set_height). */
+bool acp_terrain_height(const acp_terrain *terrain, uint32_t cell_id, float x, float y, float *z);
+
+/** The terrain normal (unit, world axes) of the triangle at (x, y) of cell_id's landblock;
+ *  false as acp_terrain_height. */
+bool acp_terrain_normal(const acp_terrain *terrain, uint32_t cell_id, float x, float y, acp_vec3 *n);
+
+/** Give world `world` this terrain (NULL: the fixture world without terrain). Objects placed
+ *  afterwards get a cell only where a landblock is loaded. */
+void acp_terrain_attach(struct acp_world *world, acp_terrain *terrain);
+
+#endif

@@ -1,0 +1,242 @@
+/* acphys — retail CPhysics (the world) and the object table of CObjectMaint. See physics.h. */
+#include "physics.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "physics/anim/movement_manager.h"
+#include "physics/object/partarray.h"
+#include "physics/cell/terrain.h"
+
+/* Retail MIN_QUANTUM_93/97 = 1.0/30.0 and MAX_QUANTUM_97 = 1.0/5.0 (doubles); EPSILON 0.0002f.
+ * acdream-r6 reads the float constants 0x3D088889, 0x3E4CCCCD, 0x40000000. ACE: doubles 1/30,
+ * 0.1, 2.0. */
+acp_clock_constants acp_clock_profile_constants(acp_clock_profile profile)
+{
+    acp_clock_constants k = {1.0 / 30.0, 1.0 / 5.0, 2.0, ACP_F_EPSILON};
+    if (profile == ACP_PROFILE_ACDREAM_R6) {
+        k.min_quantum = (double)(1.0f / 30.0f);
+        k.max_quantum = (double)0.2f;
+        k.huge_quantum = (double)2.0f;
+    } else if (profile == ACP_PROFILE_ACE) {
+        k.max_quantum = 0.1;
+    }
+    return k;
+}
+
+static const char *const PROFILE_NAMES[] = {"retail", "acdream-r6", "ace"};
+
+const char *acp_clock_profile_name(acp_clock_profile profile)
+{
+    return (unsigned)profile < 3u ? PROFILE_NAMES[profile] : NULL;
+}
+
+bool acp_clock_profile_from_name(const char *name, acp_clock_profile *out)
+{
+    for (int i = 0; i < 3; i++) {
+        if (strcmp(name, PROFILE_NAMES[i]) == 0) {
+            *out = (acp_clock_profile)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+acp_world *acp_world_create(acp_clock_profile profile, uint32_t capacity)
+{
+    acp_world *w = calloc(1, sizeof *w);
+    if (!w) return NULL;
+    w->profile = profile;
+    w->obj_maint_active = true;
+    w->rng = 0x2545F491u;
+    acp_slab_init(&w->slabs.objects, sizeof(acp_physobj));
+    acp_slab_init(&w->slabs.part_arrays, sizeof(acp_partarray));
+    acp_slab_init(&w->slabs.mtable_managers, sizeof(acp_mtable_manager));
+    w->cap_objects = w->cap_static = capacity ? capacity : 1;
+    w->objects = calloc(w->cap_objects, sizeof *w->objects);
+    w->insert_serial = calloc(w->cap_objects, sizeof *w->insert_serial);
+    w->static_objects = calloc(w->cap_static, sizeof *w->static_objects);
+    /* The id index: a power of two at least twice the objects the world can hold (the table's
+     * and as many static animating ones), so a probe always ends at an empty slot. */
+    uint64_t slots = 4;
+    while (slots < 2 * ((uint64_t)w->cap_objects + w->cap_static)) slots *= 2;
+    if (slots > 0x80000000u) slots = 0; /* more than the 32-bit mask reaches: calloc fails below */
+    w->index_mask = (uint32_t)(slots - 1);
+    w->index = slots ? calloc((size_t)slots, sizeof *w->index) : NULL;
+    if (!w->objects || !w->insert_serial || !w->static_objects || !w->index) {
+        acp_world_destroy(w);
+        return NULL;
+    }
+    return w;
+}
+
+static void destroy_object(acp_world *w, acp_physobj *obj)
+{
+    if (!obj) return;
+    acp_partarray_destroy(obj->part_array);
+    acp_movement_manager_destroy(obj->movement_manager);
+    acp_slab_free(&w->slabs.objects, obj);
+}
+
+void acp_world_destroy(acp_world *w)
+{
+    if (!w) return;
+    for (uint32_t i = 0; i < w->num_objects; i++) destroy_object(w, w->objects[i]);
+    for (uint32_t i = 0; i < w->num_static; i++) destroy_object(w, w->static_objects[i]);
+    acp_slab_release(&w->slabs.objects);
+    acp_slab_release(&w->slabs.part_arrays);
+    acp_slab_release(&w->slabs.mtable_managers);
+    free(w->objects);
+    free(w->insert_serial);
+    free(w->static_objects);
+    free(w->index);
+    free(w);
+}
+
+static uint32_t bucket_of(uint32_t id) { return (id ^ (id >> 8)) & (ACP_OBJECT_BUCKETS - 1); }
+
+/* Retail order: bucket ascending; within a bucket the newest object first. */
+static bool goes_before(uint32_t id_a, uint32_t serial_a, uint32_t id_b, uint32_t serial_b)
+{
+    uint32_t ba = bucket_of(id_a), bb = bucket_of(id_b);
+    if (ba != bb) return ba < bb;
+    return serial_a > serial_b;
+}
+
+/* The id index's slot for id: the object's slot, or the empty slot where it would go. */
+static uint32_t index_slot(const acp_world *w, uint32_t id)
+{
+    uint32_t i = (id * 0x9E3779B1u) & w->index_mask;
+    while (w->index[i] && w->index[i]->id != id) i = (i + 1) & w->index_mask;
+    return i;
+}
+
+acp_physobj *acp_world_object(const acp_world *w, uint32_t id) { return w->index[index_slot(w, id)]; }
+
+/* Where an object of bucket-order key (id, serial) goes: the first slot it goes before. A new
+ * object has the largest serial, so that is the first slot of a bucket not below its own
+ * (binary search: the table is ordered by bucket). */
+static uint32_t insertion_point(const acp_world *w, uint32_t id, uint32_t serial)
+{
+    uint32_t lo = 0, hi = w->num_objects;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (goes_before(id, serial, w->objects[mid]->id, w->insert_serial[mid])) hi = mid;
+        else lo = mid + 1;
+    }
+    return lo;
+}
+
+acp_physobj *acp_world_add_object(acp_world *w, uint32_t id)
+{
+    if (w->num_objects >= w->cap_objects) return NULL;
+    uint32_t slot = index_slot(w, id);
+    if (w->index[slot]) return NULL;
+    /* From the world's slab: the objects made in turn lie side by side, each starting a cache
+     * line, apart from their cold storage (BENCHMARKS.md, optimization 10). */
+    acp_physobj *obj = acp_slab_alloc(&w->slabs.objects);
+    if (!obj) return NULL;
+    acp_physobj_init(obj, w, id);
+    w->index[slot] = obj;
+    uint32_t serial = ++w->next_serial;
+    uint32_t at = insertion_point(w, id, serial);
+    memmove(&w->objects[at + 1], &w->objects[at], (w->num_objects - at) * sizeof *w->objects);
+    memmove(&w->insert_serial[at + 1], &w->insert_serial[at], (w->num_objects - at) * sizeof *w->insert_serial);
+    w->objects[at] = obj;
+    w->insert_serial[at] = serial;
+    w->num_objects++;
+    return obj;
+}
+
+void acp_world_set_player(acp_world *w, acp_physobj *obj) { w->player = obj; }
+
+void acp_world_add_static_animating(acp_world *w, acp_physobj *obj)
+{
+    for (uint32_t i = 0; i < w->num_objects; i++) {
+        if (w->objects[i] != obj) continue;
+        memmove(&w->objects[i], &w->objects[i + 1], (w->num_objects - i - 1) * sizeof *w->objects);
+        memmove(&w->insert_serial[i], &w->insert_serial[i + 1], (w->num_objects - i - 1) * sizeof *w->insert_serial);
+        w->num_objects--;
+        break;
+    }
+    /* CPhysics::AddStaticAnimatingObject (0x00509AF0): an object already in the workset is
+     * first removed (the last entry takes its slot), then appended. */
+    for (uint32_t i = 0; i < w->num_static; i++) {
+        if (w->static_objects[i] != obj) continue;
+        w->static_objects[i] = w->static_objects[--w->num_static];
+        break;
+    }
+    if (w->num_static < w->cap_static) w->static_objects[w->num_static++] = obj;
+}
+
+void acp_world_place_object(acp_world *w, acp_physobj *obj, const acp_position *pos,
+                            uint32_t transient_state, double now)
+{
+    w->now = now;
+    obj->position.objcell_id = pos->objcell_id;
+    obj->has_cell = !w->terrain || acp_terrain_get_landcell(w->terrain, pos->objcell_id) != NULL;
+    obj->transient_state = transient_state;
+    /* ---- motion (issue 6): a fixture object placed in contact stands on the horizontal plane
+     * through its origin (docs/DEVIATIONS.md), so the fixture sweep keeps it walkable. ---- */
+    if (!w->terrain && (transient_state & ACP_CONTACT_TS)) {
+        obj->contact_plane.n = (acp_vec3){0.0f, 0.0f, 1.0f};
+        obj->contact_plane.d = -pos->frame.origin.z;
+        obj->contact_plane_cell_id = pos->objcell_id;
+    }
+    /* ---- end motion ---- */
+    acp_physobj_set_frame(obj, &pos->frame);
+    acp_physobj_calc_acceleration(obj);
+    acp_physobj_prepare_to_enter_world(obj);
+}
+
+double acp_world_random(acp_world *w)
+{
+    uint32_t x = w->rng;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    w->rng = x;
+    return x / 4294967296.0;
+}
+
+/* Mark every record "did not run this frame" (the table's objects only with `table`: when the
+ * gate passes, update_object rewrites every one of those records anyway). */
+static void clear_records(acp_world *w, bool table)
+{
+    if (table)
+        for (uint32_t i = 0; i < w->num_objects; i++) w->objects[i]->record.ran = false;
+    for (uint32_t i = 0; i < w->num_static; i++) w->static_objects[i]->record.ran = false;
+}
+
+/* The world gate of the profile: retail runs nothing until 1/30 s has passed since last_update
+ * and rebases last_update when the clock goes backwards; acdream-r6 and ACE have no gate. */
+static bool world_gate(acp_world *w, double now)
+{
+    if (w->profile != ACP_PROFILE_RETAIL) {
+        w->last_update = now;
+        return true;
+    }
+    double quantum = now - w->last_update;
+    if (!(quantum >= 0.0)) {
+        w->last_update = now;
+        return false;
+    }
+    if (!(quantum >= 1.0 / 30.0)) return false;
+    return true;
+}
+
+void acp_world_use_time(acp_world *w, double now)
+{
+    bool run = isfinite(now);
+    if (run) {
+        w->now = now;
+        run = world_gate(w, now);
+    }
+    clear_records(w, !run); /* when the objects run, each update_object marks its own record */
+    w->gate_passed = run;
+    if (!run) return;
+    for (uint32_t i = 0; i < w->num_objects; i++) acp_physobj_update_object(w->objects[i]);
+    w->last_update = now;
+    for (uint32_t i = 0; i < w->num_static; i++) acp_physobj_animate_static_object(w->static_objects[i]);
+}

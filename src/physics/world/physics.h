@@ -1,0 +1,117 @@
+/* acphys — retail CPhysics and the part of CObjectMaint it uses: the world of objects, its clock
+ * profile, and UseTime, which advances every object for one render frame.
+ *
+ * CONVENTIONS
+ *   Times are double seconds on the caller's clock: `now` is retail's Timer::cur_time.
+ *   The world owns its objects (created by acp_world_add_object) and every buffer an update
+ *   needs: acp_world_use_time allocates nothing and does no I/O. The objects, their part arrays
+ *   and motion table managers come from the world's slabs (slab.h), in the order they are made.
+ *   Objects are updated in retail's object-table order: CObjectMaint::object_table is a LongHash
+ *   of 128 buckets, bucket (id ^ id >> 8) & 127, each chain newest first; CPhysics::UseTime walks
+ *   it bucket by bucket. The static animating objects follow, in the order they were added.
+ */
+#ifndef ACP_PHYSICS_H
+#define ACP_PHYSICS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "physics/object/physobj.h"
+#include "base/slab.h"
+#include "transition.h"
+
+struct acp_datset;
+struct acp_terrain;
+
+/** The clock contract of SPEC §4: which update_object ladder and world gate the world runs. */
+typedef enum acp_clock_profile {
+    ACP_PROFILE_RETAIL = 0,          /* Hex-Rays reading of the 2013 client (default) */
+    ACP_PROFILE_ACDREAM_R6 = 1,      /* the BinaryNinja reading of seed 001 */
+    ACP_PROFILE_ACE = 2              /* ACEmulator's server clock, for comparison */
+} acp_clock_profile;
+
+/** The quantum constants of a profile, in the types that profile uses. */
+typedef struct acp_clock_constants {
+    double min_quantum;              /* seconds (retail: double 1/30; r6: float 1/30) */
+    double max_quantum;              /* seconds (retail: double 0.2; r6: float 0.2; ACE 0.1) */
+    double huge_quantum;             /* seconds (2.0) */
+    double epsilon;                  /* seconds (the float 0.0002f) */
+} acp_clock_constants;
+
+/** The constants of a profile. */
+acp_clock_constants acp_clock_profile_constants(acp_clock_profile profile);
+
+/** The profile's name ("retail", "acdream-r6", "ace"); NULL for an unknown value. */
+const char *acp_clock_profile_name(acp_clock_profile profile);
+/** The profile of a name; false when unknown. */
+bool acp_clock_profile_from_name(const char *name, acp_clock_profile *out);
+
+#define ACP_OBJECT_BUCKETS 128
+
+/** Retail CPhysics + CObjectMaint. */
+typedef struct acp_world {
+    acp_clock_profile profile;
+    double now;                      /* Timer::cur_time of the current or last UseTime, seconds */
+    double last_update;              /* CPhysics last_update, seconds */
+    double physics_time;             /* PhysicsTimer::curr_time, seconds */
+    bool gate_passed;                /* the last UseTime ran the objects */
+    bool obj_maint_active;           /* CObjectMaint::is_active: true in play */
+    uint32_t num_objects, cap_objects;
+    acp_physobj **objects;           /* in update order (see above) */
+    uint32_t *insert_serial;         /* per slot: insertion counter, for the newest-first chains */
+    uint32_t next_serial;
+    uint32_t num_static, cap_static;
+    acp_physobj **static_objects;    /* CPhysics::static_animating_objects */
+    uint32_t index_mask;             /* id index: open addressing over index_mask + 1 slots */
+    acp_physobj **index;             /* every object of the world by id (acp_world_object) */
+    acp_physobj *player;             /* CPhysicsObj::player_object, or NULL */
+    const struct acp_datset *dats;   /* records the objects use (not owned) */
+    struct acp_terrain *terrain;     /* loaded landblocks (not owned); NULL = fixture world */
+    acp_transition transition;       /* scratch for the sweep */
+    uint32_t rng;                    /* xorshift32 state for retail's Random (CallPES pauses) */
+    /* ---- terrain sweep (issue 7) ---- */
+    uint64_t num_sweeps;             /* CPhysicsObj::transition calls that ran the terrain sweep */
+    /* ---- benchmarks (issue 9) ---- */
+    acp_world_slabs slabs;           /* the objects', part arrays' and motion table managers' blocks */
+    uint64_t num_quanta;             /* object-quanta simulated: UpdateObjectInternal calls and
+                                        animate_static_object updates (the records' quanta) */
+} acp_world;
+
+/** Create an empty world for up to `capacity` objects (plus as many static animating ones).
+ *  last_update = now = physics_time = 0. NULL when out of memory. */
+acp_world *acp_world_create(acp_clock_profile profile, uint32_t capacity);
+
+/** Destroy the world and every object it owns. */
+void acp_world_destroy(acp_world *world);
+
+/** Create an object with retail's defaults and add it to the object table (update order as
+ *  above). NULL when the id is taken or the table is full. The object has no cell until it
+ *  is placed (acp_world_place_object). */
+acp_physobj *acp_world_add_object(acp_world *world, uint32_t id);
+
+/** Find an object by id; NULL when absent. */
+acp_physobj *acp_world_object(const acp_world *world, uint32_t id);
+
+/** Make `obj` the player object (the 96 m activity gate measures from it); NULL for none. */
+void acp_world_set_player(acp_world *world, acp_physobj *obj);
+
+/** Move `obj` from the object table to the static animating workset (CPhysics::
+ *  AddStaticAnimatingObject); it is then run only by animate_static_object. */
+void acp_world_add_static_animating(acp_world *world, acp_physobj *obj);
+
+/** Put an object into the world with its frame as given ("placement: frame"): it gets a cell
+ *  when its landblock is loaded (always in a fixture world), transient bits as given, the
+ *  acceleration of its state, and prepare_to_enter_world at `now`. */
+void acp_world_place_object(acp_world *world, acp_physobj *obj, const acp_position *pos,
+                            uint32_t transient_state, double now);
+
+/** One render frame at time `now` (seconds): the world gate of the profile, then update_object
+ *  for every object and animate_static_object for every static animating one.
+ *  Retail: CPhysics::UseTime (0x00509950). */
+void acp_world_use_time(acp_world *world, double now);
+
+/** Next value of the world's deterministic generator in [0, 1). Stands in for retail's Random
+ *  (docs/DEVIATIONS.md). */
+double acp_world_random(acp_world *world);
+
+#endif

@@ -1,0 +1,349 @@
+/* acphys — retail CTransition: the collision sweep that moves an object's spheres from its
+ * current position to the candidate of this quantum, and its parts SPHEREPATH, COLLISIONINFO,
+ * OBJECTINFO and CELLARRAY (one module per retail class: transition.c, spherepath.c,
+ * collisioninfo.c, objectinfo.c, objcell.c; this header holds their shared structs).
+ *
+ * CONVENTIONS
+ *   Positions are cell-relative (acp_position: origin in metres relative to the landblock's
+ *   south-west corner). "Global" spheres and points are in the landblock frame of the position
+ *   they belong to (global_sphere: check_pos's landblock; global_curr_center: curr_pos's), as
+ *   retail keeps them; LandDefs::get_block_offset moves between landblocks. Vectors are world
+ *   axes, metres. Planes are n·p + d = 0 in the landblock frame of their cell.
+ *   A transition is scratch storage owned by the world (retail keeps a pool of ten:
+ *   CTransition::makeTransition); nothing here allocates. Cell arrays are fixed-size
+ *   (ACP_MAX_TRANSITION_CELLS, docs/DEVIATIONS.md).
+ *   Arithmetic follows retail (frame.h): double evaluation, float stores, retail operand order.
+ *   A world without terrain (world->terrain == NULL) is a fixture, not retail: the sweep
+ *   succeeds at the requested position and the contact state the object had is carried over
+ *   unchanged (docs/DEVIATIONS.md).
+ *   Indoor cells (EnvCell BSP), object collisions and the camera (IS_VIEWER) are out of scope:
+ *   the branches that only they reach are noted where they are left out.
+ */
+#ifndef ACP_TRANSITION_H
+#define ACP_TRANSITION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dat/records.h"
+#include "physics/object/physobj.h"
+#include "physics/geometry/position.h"
+
+struct acp_terrain;
+struct acp_landcell;
+
+#define ACP_MAX_TRANSITION_SPHERES 2     /* retail SPHEREPATH holds at most two spheres */
+/** Cells one sweep step can touch outdoors: a sphere adds its cell and at most the 8 around it
+ *  (only a sphere wider than 12 m reaches both sides), two spheres at most 18. */
+#define ACP_MAX_TRANSITION_CELLS 18
+/** Most sub-steps a transition takes (retail has no bound: calc_num_steps divides the offset
+ *  by the sphere radius). More fail the transition (docs/DEVIATIONS.md). */
+#define ACP_MAX_TRANSITION_STEPS 10000
+/** Most rings CTransition::find_placement_pos searches (retail: ceil(4 m / radius), unbounded
+ *  for tiny spheres). More fail the placement (docs/DEVIATIONS.md). */
+#define ACP_MAX_PLACEMENT_RINGS 100
+
+/** Retail TransitionState. */
+typedef enum acp_transition_state {
+    ACP_TS_INVALID = 0,
+    ACP_TS_OK = 1,
+    ACP_TS_COLLIDED = 2,
+    ACP_TS_ADJUSTED = 3,
+    ACP_TS_SLID = 4
+} acp_transition_state;
+
+/** Retail SPHEREPATH::InsertType. */
+typedef enum acp_insert_type {
+    ACP_TRANSITION_INSERT = 0,
+    ACP_PLACEMENT_INSERT = 1,
+    ACP_INITIAL_PLACEMENT_INSERT = 2
+} acp_insert_type;
+
+/** Retail ObjectInfoEnum (OBJECTINFO::state bits). */
+enum acp_object_info_state {
+    ACP_CONTACT_OI = 0x1,
+    ACP_ON_WALKABLE_OI = 0x2,
+    ACP_IS_VIEWER_OI = 0x4,
+    ACP_PATH_CLIPPED_OI = 0x8,
+    ACP_FREE_ROTATE_OI = 0x10,
+    ACP_PERFECT_CLIP_OI = 0x40,
+    ACP_EDGE_SLIDE_OI = 0x200
+};
+
+/** Retail COLLISIONINFO: what the sweep touched. Planes: landblock frame of their cell id. */
+typedef struct acp_collision_info {
+    bool last_known_contact_plane_valid;
+    acp_plane last_known_contact_plane;
+    bool last_known_contact_plane_is_water;
+    uint32_t last_known_contact_plane_cell_id;
+    bool contact_plane_valid;
+    acp_plane contact_plane;
+    uint32_t contact_plane_cell_id;
+    bool contact_plane_is_water;
+    bool sliding_normal_valid;
+    acp_vec3 sliding_normal;
+    bool collision_normal_valid;
+    acp_vec3 collision_normal;
+    acp_vec3 adjust_offset;
+    uint32_t num_collide_object;     /* object collisions: always 0 (out of scope) */
+    bool collided_with_environment;
+    int frames_stationary_fall;
+} acp_collision_info;
+
+/** Retail OBJECTINFO: the moving object's properties for the sweep. */
+typedef struct acp_object_info {
+    acp_physobj *object;
+    uint32_t state;                  /* acp_object_info_state bits */
+    float scale;
+    float step_up_height;            /* metres */
+    float step_down_height;          /* metres */
+    bool ethereal;
+    bool step_down;                  /* may probe downwards (not MISSILE_PS) */
+    uint32_t target_id;
+} acp_object_info;
+
+/** Retail CELLINFO / CELLARRAY: the cells a sphere set overlaps. cell NULL: not loaded. */
+typedef struct acp_cell_info {
+    uint32_t cell_id;
+    const struct acp_landcell *cell;
+} acp_cell_info;
+
+typedef struct acp_cell_array {
+    uint32_t num_cells;
+    bool added_outside;
+    bool do_not_load_cells;
+    acp_cell_info cells[ACP_MAX_TRANSITION_CELLS];
+} acp_cell_array;
+
+/** Retail SPHEREPATH. Cells are land cells of the world's terrain; NULL is retail's missing cell. */
+typedef struct acp_sphere_path {
+    uint32_t num_sphere;
+    acp_sphere local_sphere[ACP_MAX_TRANSITION_SPHERES];   /* object axes, scaled */
+    acp_vec3 local_low_point;
+    acp_sphere global_sphere[ACP_MAX_TRANSITION_SPHERES];  /* check_pos's landblock frame */
+    acp_vec3 global_low_point;
+    acp_vec3 global_curr_center[ACP_MAX_TRANSITION_SPHERES]; /* curr_pos's landblock frame */
+    const struct acp_landcell *begin_cell;
+    bool has_begin_pos;              /* retail begin_pos != NULL (false: a placement) */
+    acp_position begin_pos;
+    acp_position end_pos;
+    const struct acp_landcell *curr_cell;
+    acp_position curr_pos;
+    acp_vec3 global_offset;
+    bool step_up;
+    acp_vec3 step_up_normal;
+    bool collide;
+    const struct acp_landcell *check_cell;
+    acp_position check_pos;
+    int insert_type;                 /* acp_insert_type */
+    bool step_down;
+    int backup;                      /* saved insert_type */
+    const struct acp_landcell *backup_cell;
+    acp_position backup_check_pos;
+    bool obstruction_ethereal;
+    bool hits_interior_cell;
+    float walkable_allowance;
+    float walk_interp;
+    float step_down_amt;             /* metres */
+    bool walkable;                   /* retail CPolygon *walkable: set by BSPs only, never outdoors */
+    bool check_walkable;
+    bool cell_array_valid;
+    bool neg_step_up;
+    acp_vec3 neg_collision_normal;
+    bool neg_poly_hit;               /* set by BSPs only */
+    bool placement_allows_sliding;
+    bool has_curr_cell;              /* after the sweep: curr_cell != NULL (the commit reads it) */
+    uint32_t curr_cell_id;
+} acp_sphere_path;
+
+/** What the cell array was last built from (not retail: a repeat is not rebuilt). Outdoors
+ *  CObjCell::find_cell_list depends on nothing but the check cell id and each sphere's centre x,
+ *  y and radius (cells are found in 2-D), so a rebuild with the same inputs (step_down probes
+ *  the same x, y lower) would give the same cells and containing cell. */
+typedef struct acp_cell_list_key {
+    bool valid;
+    uint32_t cell_id;
+    uint32_t num_sphere;
+    float xyr[ACP_MAX_TRANSITION_SPHERES][3]; /* centre x, y and radius per sphere */
+    bool has_curr;                   /* the containing cell was asked for ... */
+    bool wrote_curr;                 /* ... and written ... */
+    const struct acp_landcell *curr; /* ... as this */
+} acp_cell_list_key;
+
+/** Retail CTransition. */
+typedef struct acp_transition {
+    acp_object_info object_info;
+    acp_sphere_path sphere_path;
+    acp_collision_info collision_info;
+    acp_cell_array cell_array;
+    const struct acp_terrain *terrain;   /* the world's loaded landblocks */
+    acp_cell_list_key cell_list_key;     /* what cell_array was built from */
+} acp_transition;
+
+/* ---- CPhysicsObj's entry points (transition.c) ---- */
+
+/** Sweep obj from old_pos to new_pos (the candidate of this quantum, same cell id as old_pos,
+ *  origin possibly outside the landblock); on success *t holds the result (curr_pos, curr_cell,
+ *  collision_info) and true is returned. admin_move: ignore the contact state (retail's admin
+ *  moves). Retail: CPhysicsObj::transition (0x00512DC0). */
+bool acp_physobj_transition(acp_physobj *obj, const acp_position *old_pos, const acp_position *new_pos,
+                            bool admin_move, acp_transition *t);
+
+/** The OBJECTINFO state of obj for a sweep, seeding t's contact plane (or last known contact
+ *  plane when moving away from it) and sliding normal from the object's transient state.
+ *  Retail: CPhysicsObj::get_object_info (0x00511CC0). */
+uint32_t acp_physobj_get_object_info(const acp_physobj *obj, acp_transition *t, bool admin_move);
+
+/** The sweep's spheres: the part array's spheres scaled by the object's scale, or retail's
+ *  dummy sphere (centre (0, 0, 0.1), radius 0.1, scale 1) without them. Retail: the sphere setup
+ *  shared by CPhysicsObj::transition (0x00512DC0) and CPhysicsObj::SetPosition (0x005160C0). */
+void acp_transition_init_object_spheres(acp_transition *t, const acp_physobj *obj);
+
+/* ---- CTransition (transition.c) ---- */
+
+/** Reset t: object info, sphere path and collision info cleared, empty cell array.
+ *  Retail: CTransition::init (0x00509DD0) with SPHEREPATH::init (0x0050C330). */
+void acp_transition_init(acp_transition *t, const struct acp_terrain *terrain);
+
+/** Sub-steps of the sweep: offset = begin → end (metres, world axes), per-step offset and
+ *  count ceil(|offset| / radius of sphere 0) (1 step when that is ≤ 1 and the offset is not
+ *  zero, 0 for no offset). Returns false when the count exceeds ACP_MAX_TRANSITION_STEPS or is
+ *  not finite (our bound; docs/DEVIATIONS.md). Retail: CTransition::calc_num_steps (0x0050A0B0). */
+bool acp_transition_calc_num_steps(const acp_transition *t, acp_vec3 *offset, acp_vec3 *offset_per_step,
+                                   uint32_t *num_steps);
+
+/** The step offset projected for contact and sliding (into the contact plane, along the
+ *  intersection of contact plane and sliding plane, or off the sliding plane); may push
+ *  check_pos up out of the contact plane. Retail: CTransition::adjust_offset (0x0050A370). */
+acp_vec3 acp_transition_adjust_offset(acp_transition *t, acp_vec3 offset);
+
+/** Run the sweep: placement (insert_type ≠ 0) or transitional. True on success.
+ *  Retail: CTransition::find_valid_position (0x0050C310). */
+bool acp_transition_find_valid_position(acp_transition *t);
+
+/** The per-step sweep from begin_pos to end_pos with the rotation slerped per step.
+ *  Retail: CTransition::find_transitional_position (0x0050BDF0). */
+bool acp_transition_find_transitional_position(acp_transition *t);
+
+/** Insert the spheres at check_pos into check_cell and its neighbours, retrying adjusted and
+ *  slid states up to `attempts` times; steps down (or edge-slides) an object in contact that
+ *  lost its contact plane. Retail: CTransition::transitional_insert (0x0050B6F0). */
+acp_transition_state acp_transition_transitional_insert(acp_transition *t, int attempts);
+
+/** Commit or roll back one step: OK and moved → curr_pos = check_pos; otherwise restore,
+ *  fall back to the last known contact plane, default the collision normal to +Z; count
+ *  frames_stationary_fall for GRAVITY_PS objects (at 3 a flat plane under the sphere);
+ *  update the CONTACT_OI / ON_WALKABLE_OI bits. Retail: CTransition::validate_transition
+ *  (0x0050AA70). */
+acp_transition_state acp_transition_validate_transition(acp_transition *t, acp_transition_state ts);
+
+/** Probe downwards by step_down_ht (metres) for a contact plane with n.z ≥ z_val; confirms it
+ *  with a placement insert. Retail: CTransition::step_down (0x0050B2A0). */
+bool acp_transition_step_down(acp_transition *t, float step_down_ht, float z_val);
+
+/** Step up onto an obstacle of normal collision_normal: step_down with the step_up flag (the
+ *  check position is not lowered; terrain contact lifts it). Restores check_pos on failure.
+ *  Retail: CTransition::step_up (0x0050B610). */
+bool acp_transition_step_up(acp_transition *t, acp_vec3 collision_normal);
+
+/** An EDGE_SLIDE object on walkable ground that could not step down: cliff slide on a
+ *  too-steep plane, stop at a drop. *ts receives the state; returns true when the caller must
+ *  return *ts. Retail: CTransition::edge_slide (0x0050B3D0). */
+bool acp_transition_edge_slide(acp_transition *t, acp_transition_state *ts, float step_down_ht, float z_val);
+
+/** Slide along the line where the contact plane meets the last known contact plane.
+ *  Retail: CTransition::cliff_slide (0x0050A6D0). */
+acp_transition_state acp_transition_cliff_slide(acp_transition *t, const acp_plane *contact_plane);
+
+/** Insert at curr_pos; when that fails and placement_allows_sliding, try rings of spots around
+ *  it: ceil(4 m / r) rings (r = sphere 0's radius, at least 0.48 m; below 0.125 m half as many
+ *  rings within 2 m), ring i at distance i·(4 m / rings) with 2·ceil(i·π·step/r) spots at even
+ *  headings. More than ACP_MAX_PLACEMENT_RINGS rings fail at once (our bound).
+ *  Retail: CTransition::find_placement_pos (0x0050BA50). */
+bool acp_transition_find_placement_pos(acp_transition *t);
+
+/** Placement sweep: insert at the requested position, search rings around it when it collides
+ *  (placement_allows_sliding), then step down onto the ground (not for missiles).
+ *  Retail: CTransition::find_placement_position (0x0050C170). */
+bool acp_transition_find_placement_position(acp_transition *t);
+
+/* ---- SPHEREPATH (spherepath.c) ---- */
+
+/** Copy up to two spheres scaled by `scale`; local_low_point = sphere 0's lowest point.
+ *  Retail: SPHEREPATH::init_sphere (0x0050C670). */
+void acp_spherepath_init_sphere(acp_sphere_path *sp, uint32_t num_sphere, const acp_sphere *spheres, float scale);
+/** Begin a sweep at begin_pos (NULL: a placement at end_pos). Retail: SPHEREPATH::init_path
+ *  (0x0050CE20). */
+void acp_spherepath_init_path(acp_sphere_path *sp, const struct acp_landcell *begin_cell,
+                              const acp_position *begin_pos, const acp_position *end_pos);
+/** Spheres and low point at check_pos (offset NULL) or moved by *offset.
+ *  Retail: SPHEREPATH::cache_global_sphere (0x0050C810). */
+void acp_spherepath_cache_global_sphere(acp_sphere_path *sp, const acp_vec3 *offset);
+/** Sphere centres at curr_pos. Retail: SPHEREPATH::cache_global_curr_center (0x0050C740). */
+void acp_spherepath_cache_global_curr_center(acp_sphere_path *sp);
+/** check_pos += offset. Retail: SPHEREPATH::add_offset_to_check_pos (0x00509D10, 0x00536A60). */
+void acp_spherepath_add_offset_to_check_pos(acp_sphere_path *sp, acp_vec3 offset);
+/** check_pos = p in cell. Retail: SPHEREPATH::set_check_pos (0x0050A8B0). */
+void acp_spherepath_set_check_pos(acp_sphere_path *sp, const acp_position *p, const struct acp_landcell *cell);
+/** Retail: SPHEREPATH::save_check_pos (0x0050A880). */
+void acp_spherepath_save_check_pos(acp_sphere_path *sp);
+/** Retail: SPHEREPATH::restore_check_pos (0x0050B100). */
+void acp_spherepath_restore_check_pos(acp_sphere_path *sp);
+/** Re-express check_pos in the landblock of outdoor cell_id. Retail: SPHEREPATH::adjust_check_pos
+ *  (0x0050CC00). */
+void acp_spherepath_adjust_check_pos(acp_sphere_path *sp, uint32_t cell_id);
+/** Slide along the step the object could not climb. Retail: SPHEREPATH::step_up_slide (0x0050C3B0). */
+acp_transition_state acp_spherepath_step_up_slide(acp_sphere_path *sp, acp_collision_info *c);
+
+/* ---- COLLISIONINFO (collisioninfo.c) ---- */
+
+/** Retail: COLLISIONINFO::init (0x00509D60). */
+void acp_collisioninfo_init(acp_collision_info *c);
+/** Retail: COLLISIONINFO::set_contact_plane (0x00509D80). */
+void acp_collisioninfo_set_contact_plane(acp_collision_info *c, const acp_plane *plane, bool is_water);
+/** The collision normal, normalized (zero when too short). Retail: COLLISIONINFO::
+ *  set_collision_normal (0x0050A000). */
+void acp_collisioninfo_set_collision_normal(acp_collision_info *c, acp_vec3 normal);
+/** The sliding normal: the horizontal part of normal, normalized (zero when too short).
+ *  Retail: COLLISIONINFO::set_sliding_normal (0x0050A060); CTransition::init_sliding_normal
+ *  (0x0050FF20) is the same. */
+void acp_collisioninfo_set_sliding_normal(acp_collision_info *c, acp_vec3 normal);
+
+/* ---- OBJECTINFO (objectinfo.c) ---- */
+
+/** Fill the object info of obj with the given state: scale, step heights (Setup × scale.z, or
+ *  0.01 m for a part array without Setup, 0 without parts), ethereal, step_down (not missiles).
+ *  Retail: OBJECTINFO::init (0x0050CF30). */
+void acp_objectinfo_init(acp_object_info *oi, acp_physobj *obj, uint32_t state);
+/** n.z ≥ floor_z. Retail: CPhysicsObj::is_valid_walkable (0x0050F530). */
+bool acp_objectinfo_is_valid_walkable(acp_vec3 normal);
+/** Stop the object: set_velocity(0). Retail: OBJECTINFO::kill_velocity (0x0050CFE0). */
+void acp_objectinfo_kill_velocity(acp_object_info *oi);
+/** Test a sphere (check_pos, in the plane's landblock frame) against a walkable plane: touching
+ *  records the contact plane, penetrating lifts check_pos out along z (ADJUSTED).
+ *  Retail: OBJECTINFO::validate_walkable (0x0050D010). */
+acp_transition_state acp_objectinfo_validate_walkable(acp_object_info *oi, const acp_sphere *check_pos,
+                                                      const acp_plane *contact_plane, bool is_water,
+                                                      float water_depth, acp_sphere_path *path,
+                                                      acp_collision_info *collisions, uint32_t land_cell_id);
+
+/* ---- CSphere (sphere.c) ---- */
+
+/** Slide sphere (at check position) along the line where the plane of collision_normal meets
+ *  the contact plane (or the last known one); plain reflection off the normal when the planes
+ *  are parallel. May rewrite *collision_normal. Retail: CSphere::slide_sphere (0x00537440). */
+acp_transition_state acp_sphere_slide_sphere(const acp_sphere *sphere, acp_sphere_path *path, acp_collision_info *c,
+                                             acp_vec3 *collision_normal, acp_vec3 curr_pos);
+
+/* ---- CObjCell / CELLARRAY (objcell.c) ---- */
+
+/** Add a cell unless its id is present. Retail: CELLARRAY::add_cell (0x006B4FF0). */
+void acp_cell_array_add(acp_cell_array *ca, uint32_t cell_id, const struct acp_landcell *cell);
+/** The cells the spheres (in p's landblock frame) overlap; with curr_cell, the last loaded
+ *  cell that holds sphere 0's centre (NULL for none; untouched when p's own cell is not
+ *  loaded). Retail: CObjCell::find_cell_list (0x0052B4E0). */
+void acp_objcell_find_cell_list(const struct acp_terrain *terrain, const acp_position *p, uint32_t num_sphere,
+                                const acp_sphere *spheres, acp_cell_array *ca,
+                                const struct acp_landcell **curr_cell, acp_sphere_path *path);
+
+#endif
