@@ -63,6 +63,8 @@ describe('acphys conform over the suite (conformance/v1/manifest.json)', () => {
     for (const g of m.groups) assert.equal(groups.has(g.name), !g.status, `${g.name}: ${g.status ?? 'has cases'}`);
     for (const c of m.cases) {
       assert.ok(c.retail.length > 0 && c.fields.length > 0, c.trace);
+      const { description } = JSON.parse(readFileSync(join(root, 'conformance', 'v1', c.scenario), 'utf8'));
+      for (const r of c.retail) assert.ok(description.includes(r.split(' (')[0]), `${c.scenario}: its description does not name ${r}`);
       assert.ok(m.groups.some((g) => g.name === c.group), c.group);
     }
   });
