@@ -32,6 +32,7 @@ const SEEDS = {
   motion_table: () => recordSeeds('motion-table'),
   landblock: () => recordSeeds('landblock'),
   region: () => recordSeeds('region'),
+  gfxobj: () => recordSeeds('gfxobj-'),
   scenario: () => files(join(root, 'tests', 'fuzz', 'corpus-scenario'), () => true),
   jsoncheck: () => [join(root, 'data', 'scenarios'), join(root, 'tests', 'scenarios'), join(root, 'tests', 'scenarios', 'bad')]
     .flatMap((d) => files(d, (f) => f.endsWith('.json'))),

@@ -136,6 +136,40 @@ function richSetup() {
   }));
 }
 
+/** A wall: a 2 m × 3 m quad (both faces as physics polygons) split by its plane y = 0 in the
+ *  physics BSP; the drawing BSP a portal over the two faces; uvs, a degrade id. Offsets of its
+ *  parts for the malformed fixtures: see gfxobjOffsets. */
+function gfxobjObject(extra = {}) {
+  const v = (id, origin, uvs = []) => ({ id, origin, normal: [0, -1, 0], uvs });
+  const sphere = { center: [0, 0, 1.5], radius: 1.8027756 };
+  return {
+    id: 0x0100F0A0, flags: 1 | 2 | 8, surfaces: [0x08000001, 0x08000002],
+    vertices: [v(0, [-1, 0, 0], [[0, 0]]), v(1, [1, 0, 0], [[1, 0]]), v(2, [1, 0, 3], [[1, 1]]), v(3, [-1, 0, 3], [[0, 1]])],
+    physics_polygons: [
+      { poly_id: 0, stippling: 4, sides_type: 0, pos_surface: 0, neg_surface: -1, vertex_ids: [0, 1, 2, 3] },
+      { poly_id: 1, stippling: 4, sides_type: 0, pos_surface: 1, neg_surface: -1, vertex_ids: [3, 2, 1, 0] },
+    ],
+    physics_bsp: { type: rec.BSP.BPnN, plane: [0, -1, 0, 0], sphere,
+      pos: { type: rec.BSP.LEAF, leaf_index: 0, solid: 0, sphere, polys: [0] },
+      neg: { type: rec.BSP.LEAF, leaf_index: 1, solid: 1, sphere, polys: [1] } },
+    sort_center: [0, 0, 1.5],
+    polygons: [
+      { poly_id: 0, stippling: 0, sides_type: 1, pos_surface: 0, neg_surface: 7, vertex_ids: [0, 1, 2, 3] },
+      { poly_id: 1, stippling: 0, sides_type: 2, pos_surface: 1, neg_surface: 0, vertex_ids: [3, 2, 1, 0] },
+    ],
+    drawing_bsp: { type: rec.BSP.PORT, plane: [0, 1, 0, -0.25], sphere, polys: [0, 1], portals: [[1, 3]],
+      pos: { type: rec.BSP.LEAF, leaf_index: 0 }, neg: { type: rec.BSP.LEAF, leaf_index: 1 } },
+    degrade_id: 0x11000ABC,
+    ...extra,
+  };
+}
+
+/** Byte offsets in gfxobjObject()'s record, from the layout (not from the reader): id 0, flags
+ *  4, surface count 8 (1 byte), surfaces 9, vertex type 17, count 21, vertices at 25 (36 bytes
+ *  each with one uv), physics polygon count 169, polygon 0 at 170 (12 + 8 bytes), polygon 1 at
+ *  190, the physics BSP at 210. */
+const GFX = { vertexType: 17, vertices: 25, physicsPolys: 170, poly1VertexIds: 190 + 12, physicsBsp: 210 };
+
 // ---- the malformed corpus ----
 
 function build(acp) {
@@ -233,6 +267,28 @@ function build(acp) {
   { const table = Array.from({ length: 256 }, (_, i) => 2 * i); table[10] = 900;
     add('region-height-range.dat', dat(2, [[0x13000000, region({ land_height_table: table })]]),
       recErr('ACP_DAT_ERR_REGION_HEIGHT_RANGE', 52 + 40, 'region.land_height_table', 0x13000000), 'a land height of 900 m'); }
+  { const g = gfxobjObject(); const bytes = rec.gfxobj(g); bytes[GFX.poly1VertexIds + 2] = 4;
+    add('gfxobj-vertex-index.dat', portal(g.id, bytes), recErr('ACP_DAT_ERR_INDEX', GFX.poly1VertexIds + 2, 'gfxobj.polygons.vertex_ids', g.id),
+      'a physics polygon naming vertex 4 of 4'); }
+  { const g = gfxobjObject(); g.physics_bsp.neg.polys = [2];
+    // BPnN type 4 + plane 16, the positive leaf (type, index, solid, sphere 16, count, 1 poly = 34), the
+    // negative leaf's type, index, solid, sphere and count (32): its first poly index.
+    const at = GFX.physicsBsp + 20 + 34 + 32;
+    add('gfxobj-bsp-poly-index.dat', portal(g.id, rec.gfxobj(g)), recErr('ACP_DAT_ERR_INDEX', at, 'bsp.leaf.polys', g.id),
+      'a physics BSP leaf naming polygon 2 of 2'); }
+  { const g = gfxobjObject({ vertex_type: 2 });
+    add('gfxobj-vertex-type.dat', portal(g.id, rec.gfxobj(g)), recErr('ACP_DAT_ERR_VERTEX_TYPE', GFX.vertexType, 'gfxobj.vertex_type', g.id),
+      'a vertex array of type 2, which retail allocates but never reads'); }
+  { // A chain of 300 'BPIn' nodes (positive child only) ending in a leaf: node k (1-based) starts at
+    // physicsBsp + 20 (k - 1); the 257th is deeper than ACP_MAX_BSP_DEPTH.
+    let node = { type: rec.BSP.LEAF, leaf_index: 0, solid: 0, sphere: { center: [0, 0, 0], radius: 1 }, polys: [] };
+    for (let i = 0; i < 300; i++) node = { type: rec.BSP.BPIn, plane: [0, 0, 1, 0], sphere: { center: [0, 0, 0], radius: 1 }, pos: node };
+    const g = gfxobjObject({ flags: 1, physics_bsp: node });
+    add('gfxobj-bsp-depth.dat', portal(g.id, rec.gfxobj(g)), recErr('ACP_DAT_ERR_LIMIT', GFX.physicsBsp + 20 * 256, 'gfxobj.physics_bsp', g.id),
+      'a physics BSP 301 nodes deep (ACP_MAX_BSP_DEPTH 256)'); }
+  { const g = gfxobjObject(); const bytes = rec.gfxobj(g).slice(0, -6);
+    add('gfxobj-truncated.dat', portal(g.id, bytes), recErr('ACP_DAT_ERR_TRUNCATED', bytes.length, 'bsp.portal.portals.portal_index', g.id),
+      'a GfxObj cut 6 bytes short: its degrade id and the last portal\'s portal index'); }
   return cases;
 }
 
@@ -245,6 +301,8 @@ function recordSeeds() {
     ['motion-table.bin', rec.motionTable(motionTableObject())],
     ['landblock.bin', landblock(0xA9B4FFFF)],
     ['region.bin', region()],
+    ['gfxobj-wall.bin', rec.gfxobj(gfxobjObject())],
+    ['gfxobj-physics-only.bin', rec.gfxobj(gfxobjObject({ flags: 1 }))],
   ];
 }
 

@@ -173,3 +173,77 @@ export function region(g) {
   if (g.remainder) w.bytes(g.remainder);
   return w.result();
 }
+
+/** Compressed u32 (SB_As32Bit_Compressed): 1 byte below 0x80, 2 below 0x4000, else 4. */
+export function compressedU32(w, v) {
+  if (v < 0x80) return w.u8(v);
+  if (v < 0x4000) return w.u8((v >> 8) | 0x80).u8(v & 0xFF);
+  return w.u8(((v >>> 24) & 0x3F) | 0xC0).u8((v >>> 16) & 0xFF).u16(v & 0xFFFF);
+}
+
+/** BSP node FourCCs (the u32 before each node). */
+export const BSP = Object.freeze({
+  LEAF: 0x4C454146, PORT: 0x504F5254, BPIN: 0x4250494E, BPnN: 0x42506E4E, BPIn: 0x4250496E, BPnn: 0x42506E6E,
+  BpIN: 0x4270494E, BpnN: 0x42706E4E,
+});
+const BSP_POS = new Set([BSP.BPIN, BSP.BPnN, BSP.BPIn, BSP.BPnn]);
+const BSP_NEG = new Set([BSP.BPIN, BSP.BPnN, BSP.BpIN, BSP.BpnN]);
+
+/** One BSP node of a tree of `kind` ('drawing', 'physics', 'cell'), as BSPNODE::UnPackChild
+ *  reads it: { type, plane: [nx, ny, nz, d], pos, neg, sphere: { center, radius }, polys,
+ *  portals: [[polygon, portal_index]], leaf_index, solid }. */
+export function bspNode(w, n, kind) {
+  w.u32(n.type);
+  const sphere = () => w.vec3(n.sphere.center).f32(n.sphere.radius);
+  const polys = () => { for (const p of n.polys ?? []) w.u16(p); };
+  if (n.type === BSP.LEAF) {
+    w.u32(n.leaf_index);
+    if (kind === 'physics') { w.u32(n.solid ?? 0); sphere(); w.u32((n.polys ?? []).length); polys(); }
+    return w;
+  }
+  w.vec3(n.plane.slice(0, 3)).f32(n.plane[3]);
+  if (n.type === BSP.PORT) {
+    bspNode(w, n.pos, kind); bspNode(w, n.neg, kind);
+    if (kind === 'drawing') {
+      sphere(); w.u32((n.polys ?? []).length).u32((n.portals ?? []).length); polys();
+      for (const [p, i] of n.portals ?? []) w.u16(p).u16(i);
+    }
+    return w;
+  }
+  if (BSP_POS.has(n.type)) bspNode(w, n.pos, kind);
+  if (BSP_NEG.has(n.type)) bspNode(w, n.neg, kind);
+  if (kind === 'cell') return w;
+  sphere();
+  if (kind === 'drawing') { w.u32((n.polys ?? []).length); polys(); }
+  return w;
+}
+
+/** One polygon (CPolygon::UnPack). { poly_id, stippling, sides_type, pos_surface, neg_surface,
+ *  vertex_ids, pos_uv?, neg_uv? } (uv index lists default to zeros where stored). */
+export function polygon(w, p) {
+  const n = p.vertex_ids.length;
+  w.u16(p.poly_id).u8(n).u8(p.stippling ?? 0).i32(p.sides_type ?? 0).u16(p.pos_surface ?? 0).u16(p.neg_surface ?? 0);
+  for (const v of p.vertex_ids) w.u16(v);
+  if (!((p.stippling ?? 0) & 4)) for (let i = 0; i < n; i++) w.u8(p.pos_uv?.[i] ?? 0);
+  if ((p.sides_type ?? 0) === 2 && !((p.stippling ?? 0) & 8)) for (let i = 0; i < n; i++) w.u8(p.neg_uv?.[i] ?? 0);
+  return w;
+}
+
+/** GfxObj (CGfxObj::Serialize): { id, flags, surfaces, vertex_type?, vertices: [{ id, origin,
+ *  normal, uvs: [[u, v]] }], physics_polygons, physics_bsp, sort_center, polygons, drawing_bsp,
+ *  degrade_id }. */
+export function gfxobj(g) {
+  const w = new ByteWriter();
+  w.u32(g.id).u32(g.flags);
+  compressedU32(w, g.surfaces.length); for (const s of g.surfaces) w.u32(s);
+  w.u32(g.vertex_type ?? 1).u32(g.vertices.length);
+  for (const v of g.vertices) {
+    w.u16(v.id).u16((v.uvs ?? []).length).vec3(v.origin).vec3(v.normal ?? [0, 0, 1]);
+    for (const [u, t] of v.uvs ?? []) w.f32(u).f32(t);
+  }
+  if (g.flags & 1) { compressedU32(w, g.physics_polygons.length); for (const p of g.physics_polygons) polygon(w, p); bspNode(w, g.physics_bsp, 'physics'); }
+  w.vec3(g.sort_center ?? [0, 0, 0]);
+  if (g.flags & 2) { compressedU32(w, g.polygons.length); for (const p of g.polygons) polygon(w, p); bspNode(w, g.drawing_bsp, 'drawing'); }
+  if (g.flags & 8) w.u32(g.degrade_id);
+  return w.result();
+}

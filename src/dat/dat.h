@@ -54,14 +54,15 @@ typedef enum acp_dat_type {
     ACP_DAT_TYPE_MOTION_TABLE = 3,     /* portal 0x09xxxxxx */
     ACP_DAT_TYPE_LANDBLOCK = 4,        /* cell 0xXXYYFFFF */
     ACP_DAT_TYPE_REGION = 5,           /* 0x13000000 (portal; the cell excerpt carries it too) */
+    ACP_DAT_TYPE_GFXOBJ = 6,           /* portal 0x01xxxxxx */
     ACP_DAT_TYPE_COUNT
 } acp_dat_type;
 
 /** The type of record `id` in a DAT of data set `data_set` (ACP_DAT_PORTAL, ACP_DAT_CELL, ...):
  *  in a cell DAT, ids ending in 0xFFFF are LandBlocks and 0x13000000 is the Region; elsewhere
- *  the top byte decides (0x02 Setup, 0x03 Animation, 0x09 MotionTable, 0x13 Region). */
+ *  the top byte decides (0x01 GfxObj, 0x02 Setup, 0x03 Animation, 0x09 MotionTable, 0x13 Region). */
 acp_dat_type acp_dat_type_of(uint32_t data_set, uint32_t id);
-/** "Setup", "Animation", "MotionTable", "LandBlock", "Region" or "unknown". */
+/** "Setup", "Animation", "MotionTable", "LandBlock", "Region", "GfxObj" or "unknown". */
 const char *acp_dat_type_name(acp_dat_type type);
 
 /* ---- Parsers: one per retail UnPack. `data`/`size` is one whole record; the result and all
@@ -83,6 +84,12 @@ acp_dat_status acp_landblock_unpack(const uint8_t *data, size_t size, acp_arena 
 acp_dat_status acp_region_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_region **out,
                                  acp_dat_error *err);
 
+/** Retail CGfxObj::Serialize (0x00534970) in its reading direction, with CVertexArray::UnPack
+ *  (0x0053C030), CSWVertex::UnPack (0x0053DE50), CPolygon::UnPack (0x00538650) and
+ *  BSPTREE::UnPack (0x00539830) for the physics and drawing trees (src/dat/gfxobj.c, bsp.c). */
+acp_dat_status acp_gfxobj_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_gfxobj **out,
+                                 acp_dat_error *err);
+
 /** One parsed record and the arena that owns it. */
 typedef struct acp_dat_record {
     acp_dat_type type;
@@ -95,6 +102,7 @@ typedef struct acp_dat_record {
         const acp_motion_table *motion_table;
         const acp_landblock *landblock;
         const acp_region *region;
+        const acp_gfxobj *gfxobj;
     } as;
 } acp_dat_record;
 
@@ -162,6 +170,8 @@ const acp_motion_table *acp_datset_motion_table(const acp_datset *set, uint32_t 
 const acp_landblock *acp_datset_landblock(const acp_datset *set, uint32_t id);
 /** Region `id` (0x13000000), or NULL. */
 const acp_region *acp_datset_region(const acp_datset *set, uint32_t id);
+/** GfxObj `id` (0x01xxxxxx), or NULL. */
+const acp_gfxobj *acp_datset_gfxobj(const acp_datset *set, uint32_t id);
 /** The parsed record of `type` and `id` with its type tag, or NULL (for JSON output). */
 const acp_dat_record *acp_datset_record(const acp_datset *set, acp_dat_type type, uint32_t id);
 

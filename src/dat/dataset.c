@@ -384,3 +384,8 @@ const acp_dat_record *acp_datset_record_at(const acp_datset *set, size_t index)
 {
     return set && index < set->count ? &set->items[index].rec : NULL;
 }
+
+const acp_gfxobj *acp_datset_gfxobj(const acp_datset *set, uint32_t id)
+{
+    return acp_datset_get(set, ACP_DAT_TYPE_GFXOBJ, id);
+}

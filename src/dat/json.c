@@ -459,6 +459,111 @@ static void region_json(jb *b, const acp_region *g)
     k_u(b, "raw_size", g->raw_size);
 }
 
+static void k_i(jb *b, const char *k, int32_t v) { key(b, k); v_i(b, v); }
+
+static void v_polygon(jb *b, const acp_gfx_polygon *p)
+{
+    obj(b);
+    k_u(b, "poly_id", p->poly_id);
+    k_u(b, "stippling", p->stippling);
+    k_i(b, "sides_type", p->sides_type);
+    k_i(b, "pos_surface", p->pos_surface);
+    k_i(b, "neg_surface", p->neg_surface);
+    key(b, "vertex_ids");
+    arr(b);
+    for (uint32_t i = 0; i < p->num_pts; i++) v_u(b, p->vertex_ids[i]);
+    end_arr(b);
+    end_obj(b);
+}
+
+static void v_u16s(jb *b, const char *k, const uint16_t *v, uint32_t n)
+{
+    key(b, k);
+    arr(b);
+    for (uint32_t i = 0; i < n; i++) v_u(b, v[i]);
+    end_arr(b);
+}
+
+/* A BSP node and its children, nested; fields by node type as bsp.c reads them. */
+static void v_bsp(jb *b, const acp_bsp_node *n)
+{
+    if (!n) {
+        v_null(b);
+        return;
+    }
+    obj(b);
+    key(b, "type");
+    char fourcc[5] = {(char)(n->type >> 24), (char)(n->type >> 16), (char)(n->type >> 8), (char)n->type, 0};
+    v_bytes_str(b, fourcc, 4);
+    if (n->type == ACP_BSP_LEAF) {
+        k_u(b, "leaf_index", n->leaf_index);
+        k_u(b, "solid", n->solid);
+    } else {
+        key(b, "plane");
+        arr(b);
+        v_f(b, n->plane_n.x);
+        v_f(b, n->plane_n.y);
+        v_f(b, n->plane_n.z);
+        v_f(b, n->plane_d);
+        end_arr(b);
+        key(b, "pos");
+        v_bsp(b, n->pos);
+        key(b, "neg");
+        v_bsp(b, n->neg);
+    }
+    key(b, "sphere");
+    v_sphere(b, &n->sphere);
+    v_u16s(b, "polys", n->polys, n->num_polys);
+    key(b, "portals");
+    arr(b);
+    for (uint32_t i = 0; i < n->num_portals; i++) {
+        arr(b);
+        v_u(b, n->portals[i].polygon);
+        v_u(b, n->portals[i].portal_index);
+        end_arr(b);
+    }
+    end_arr(b);
+    end_obj(b);
+}
+
+static void v_polygons(jb *b, const char *k, const acp_gfx_polygon *p, uint32_t n)
+{
+    key(b, k);
+    arr(b);
+    for (uint32_t i = 0; i < n; i++) v_polygon(b, &p[i]);
+    end_arr(b);
+}
+
+static void gfxobj_json(jb *b, const acp_gfxobj *g)
+{
+    k_u(b, "flags", g->flags);
+    key(b, "surfaces");
+    arr(b);
+    for (uint32_t i = 0; i < g->num_surfaces; i++) v_id(b, g->surfaces[i]);
+    end_arr(b);
+    k_u(b, "vertex_type", g->vertex_type);
+    key(b, "vertices");
+    arr(b);
+    for (uint32_t i = 0; i < g->num_vertices; i++) {
+        const acp_gfx_vertex *v = &g->vertices[i];
+        obj(b);
+        k_u(b, "id", v->id);
+        k_u(b, "num_uvs", v->num_uvs);
+        k_vec3(b, "origin", v->origin);
+        k_vec3(b, "normal", v->normal);
+        end_obj(b);
+    }
+    end_arr(b);
+    v_polygons(b, "physics_polygons", g->physics_polygons, g->num_physics_polygons);
+    key(b, "physics_bsp");
+    v_bsp(b, g->physics_bsp);
+    k_vec3(b, "sort_center", g->sort_center);
+    v_polygons(b, "polygons", g->polygons, g->num_polygons);
+    key(b, "drawing_bsp");
+    v_bsp(b, g->drawing_bsp);
+    k_id(b, "degrade_id", g->degrade_id);
+}
+
 char *acp_dat_record_json(const acp_dat_record *rec, const acp_region *region, size_t *len)
 {
     jb b;
@@ -473,6 +578,7 @@ char *acp_dat_record_json(const acp_dat_record *rec, const acp_region *region, s
     case ACP_DAT_TYPE_MOTION_TABLE: motion_table_json(&b, rec->as.motion_table); break;
     case ACP_DAT_TYPE_LANDBLOCK: landblock_json(&b, rec->as.landblock, region); break;
     case ACP_DAT_TYPE_REGION: region_json(&b, rec->as.region); break;
+    case ACP_DAT_TYPE_GFXOBJ: gfxobj_json(&b, rec->as.gfxobj); break;
     default: break;
     }
     end_obj(&b);

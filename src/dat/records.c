@@ -4,7 +4,7 @@
  * every count 0 and every allocation NULL, so loops stop by themselves and the status is
  * tested once at the end. Field names in errors are static strings naming the record's field.
  */
-#include "dat.h"
+#include "unpack.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -12,9 +12,8 @@
 
 /* ---- helpers ---- */
 
-/* count × elem bytes from the arena, or NULL (count 0, an earlier failure, or out of memory,
- * which then fails the reader). */
-static void *alloc_array(acp_reader *r, acp_arena *a, size_t count, size_t elem, const char *field)
+/* See unpack.h. */
+void *acp_unpack_array(acp_reader *r, acp_arena *a, size_t count, size_t elem, const char *field)
 {
     if (count == 0 || !acp_reader_ok(r)) return NULL;
     void *p = acp_arena_array(a, count, elem);
@@ -70,8 +69,8 @@ static void sort_table(acp_reader *r, void *elems, uint32_t n, size_t elem, keye
     free(keys);
 }
 
-/* A record parsed completely must end at its last field. */
-static void expect_end(acp_reader *r)
+/* See unpack.h. */
+void acp_unpack_expect_end(acp_reader *r)
 {
     if (acp_reader_ok(r) && r->pos != r->size) acp_reader_fail(r, ACP_DAT_ERR_TRAILING_BYTES, r->pos, "record.end");
 }
@@ -93,7 +92,7 @@ static void *unpack_record(const uint8_t *data, size_t size, acp_arena *arena, s
                            const char *what, unpack_fn fn, acp_dat_status *st, acp_dat_error *err)
 {
     acp_reader r = acp_reader_make(data, size);
-    void *p = alloc_array(&r, arena, 1, struct_size, what);
+    void *p = acp_unpack_array(&r, arena, 1, struct_size, what);
     if (p) fn(&r, arena, p);
     *st = finish(&r, size >= 4 ? acp_get_u32(data) : 0, err);
     return *st == ACP_DAT_OK ? p : NULL;
@@ -215,7 +214,7 @@ static void unpack_anim_frame(acp_reader *r, acp_arena *a, uint32_t num_parts, a
     f->parts = parts;
     for (uint32_t i = 0; i < num_parts && acp_reader_ok(r); i++) parts[i] = acp_reader_aframe(r, "anim_frame.parts");
     f->num_hooks = acp_reader_count(r, 8, ACP_MAX_HOOKS, "anim_frame.num_hooks");
-    f->hooks = alloc_array(r, a, f->num_hooks, sizeof(acp_anim_hook), "anim_frame.hooks");
+    f->hooks = acp_unpack_array(r, a, f->num_hooks, sizeof(acp_anim_hook), "anim_frame.hooks");
     for (uint32_t i = 0; i < f->num_hooks && acp_reader_ok(r); i++) unpack_hook(r, &f->hooks[i]);
     if (!acp_reader_ok(r)) f->num_hooks = 0;
 }
@@ -237,17 +236,17 @@ static void unpack_animation(acp_reader *r, acp_arena *a, void *out)
     if (!acp_reader_check_count(r, num_frames, per_frame, ACP_MAX_FRAMES, frames_at, "animation.num_frames")) return;
     anim->num_frames = num_frames;
     if (anim->flags & 1u) {
-        anim->pos_frames = alloc_array(r, a, num_frames, sizeof(acp_aframe), "animation.pos_frames");
+        anim->pos_frames = acp_unpack_array(r, a, num_frames, sizeof(acp_aframe), "animation.pos_frames");
         for (uint32_t i = 0; i < num_frames && acp_reader_ok(r); i++)
             anim->pos_frames[i] = acp_reader_aframe(r, "animation.pos_frames");
     }
-    anim->part_frames = alloc_array(r, a, num_frames, sizeof(acp_anim_frame), "animation.part_frames");
-    acp_aframe *parts = alloc_array(r, a, (size_t)num_frames * anim->num_parts, sizeof(acp_aframe),
+    anim->part_frames = acp_unpack_array(r, a, num_frames, sizeof(acp_anim_frame), "animation.part_frames");
+    acp_aframe *parts = acp_unpack_array(r, a, (size_t)num_frames * anim->num_parts, sizeof(acp_aframe),
                                     "animation.part_frames");
     for (uint32_t i = 0; i < num_frames && acp_reader_ok(r); i++)
         unpack_anim_frame(r, a, anim->num_parts, parts ? parts + (size_t)i * anim->num_parts : NULL,
                           &anim->part_frames[i]);
-    expect_end(r);
+    acp_unpack_expect_end(r);
 }
 
 
@@ -267,7 +266,7 @@ static void unpack_motion_data(acp_reader *r, acp_arena *a, acp_motion_data *m)
         m->num_anims = 0;
         return;
     }
-    m->anims = alloc_array(r, a, m->num_anims, sizeof(acp_anim_data), "motion_data.anims");
+    m->anims = acp_unpack_array(r, a, m->num_anims, sizeof(acp_anim_data), "motion_data.anims");
     for (uint32_t i = 0; i < m->num_anims && acp_reader_ok(r); i++) {
         acp_anim_data *d = &m->anims[i];
         d->anim_id = acp_reader_u32(r, "motion_data.anims.anim_id");
@@ -285,7 +284,7 @@ static void unpack_motion_data(acp_reader *r, acp_arena *a, acp_motion_data *m)
 static acp_motion_entry *unpack_motion_map(acp_reader *r, acp_arena *a, uint32_t *count, const char *field)
 {
     uint32_t n = acp_reader_count(r, 8, ACP_MAX_MOTIONS, field);
-    acp_motion_entry *e = alloc_array(r, a, n, sizeof *e, field);
+    acp_motion_entry *e = acp_unpack_array(r, a, n, sizeof *e, field);
     keyed *keys = keys_alloc(r, n, field);
     for (uint32_t i = 0; i < n && acp_reader_ok(r); i++) {
         keys[i].at = (uint32_t)r->pos;
@@ -307,7 +306,7 @@ static void unpack_motion_table(acp_reader *r, acp_arena *a, void *out)
     t->default_style = acp_reader_u32(r, "motion_table.default_style");
 
     uint32_t n = acp_reader_count(r, 8, ACP_MAX_MOTIONS, "motion_table.style_defaults");
-    t->style_defaults = alloc_array(r, a, n, sizeof(acp_style_default), "motion_table.style_defaults");
+    t->style_defaults = acp_unpack_array(r, a, n, sizeof(acp_style_default), "motion_table.style_defaults");
     keyed *keys = keys_alloc(r, n, "motion_table.style_defaults");
     for (uint32_t i = 0; i < n && acp_reader_ok(r); i++) {
         keys[i].at = (uint32_t)r->pos;
@@ -322,7 +321,7 @@ static void unpack_motion_table(acp_reader *r, acp_arena *a, void *out)
     t->modifiers = unpack_motion_map(r, a, &t->num_modifiers, "motion_table.modifiers");
 
     n = acp_reader_count(r, 8, ACP_MAX_MOTIONS, "motion_table.links");
-    t->links = alloc_array(r, a, n, sizeof(acp_motion_link_map), "motion_table.links");
+    t->links = acp_unpack_array(r, a, n, sizeof(acp_motion_link_map), "motion_table.links");
     keys = keys_alloc(r, n, "motion_table.links");
     for (uint32_t i = 0; i < n && acp_reader_ok(r); i++) {
         keys[i].at = (uint32_t)r->pos;
@@ -333,7 +332,7 @@ static void unpack_motion_table(acp_reader *r, acp_arena *a, void *out)
     sort_table(r, t->links, n, sizeof(acp_motion_link_map), keys, "motion_table.links.key");
     t->num_links = n;
     acp_reader_align4(r, "motion_table.align"); /* retail's closing check; always aligned here */
-    expect_end(r);
+    acp_unpack_expect_end(r);
 }
 
 
@@ -344,7 +343,7 @@ static acp_location *unpack_locations(acp_reader *r, acp_arena *a, uint32_t *cou
                                       const char *frame_field)
 {
     uint32_t n = acp_reader_count(r, 36, ACP_MAX_LOCATIONS, field);
-    acp_location *l = alloc_array(r, a, n, sizeof *l, field);
+    acp_location *l = acp_unpack_array(r, a, n, sizeof *l, field);
     keyed *keys = keys_alloc(r, n, field);
     for (uint32_t i = 0; i < n && acp_reader_ok(r); i++) {
         keys[i].at = (uint32_t)r->pos;
@@ -377,15 +376,15 @@ static void unpack_setup(acp_reader *r, acp_arena *a, void *out)
     uint64_t per_part = 4u + ((s->flags & 1u) ? 4u : 0u) + ((s->flags & 2u) ? 12u : 0u);
     uint32_t np = acp_reader_count(r, per_part, ACP_MAX_PARTS, "setup.num_parts");
     s->num_parts = np;
-    s->parts = alloc_array(r, a, np, sizeof(uint32_t), "setup.parts");
+    s->parts = acp_unpack_array(r, a, np, sizeof(uint32_t), "setup.parts");
     for (uint32_t i = 0; i < np && acp_reader_ok(r); i++) s->parts[i] = acp_reader_u32(r, "setup.parts");
     if (s->flags & 1u) {
-        s->parent_index = alloc_array(r, a, np, sizeof(uint32_t), "setup.parent_index");
+        s->parent_index = acp_unpack_array(r, a, np, sizeof(uint32_t), "setup.parent_index");
         for (uint32_t i = 0; i < np && acp_reader_ok(r); i++)
             s->parent_index[i] = acp_reader_u32(r, "setup.parent_index");
     }
     if (s->flags & 2u) {
-        s->default_scale = alloc_array(r, a, np, sizeof(acp_vec3), "setup.default_scale");
+        s->default_scale = acp_unpack_array(r, a, np, sizeof(acp_vec3), "setup.default_scale");
         for (uint32_t i = 0; i < np && acp_reader_ok(r); i++)
             s->default_scale[i] = acp_reader_vec3_finite(r, "setup.default_scale");
     }
@@ -396,8 +395,8 @@ static void unpack_setup(acp_reader *r, acp_arena *a, void *out)
 
     /* Placement frames: key, then an AnimFrame of num_parts frames (PlacementType). */
     uint32_t n = acp_reader_count(r, 4u + (uint64_t)np * 28u + 4u, ACP_MAX_PLACEMENTS, "setup.placements");
-    s->placements = alloc_array(r, a, n, sizeof(acp_placement), "setup.placements");
-    acp_aframe *frames = alloc_array(r, a, (size_t)n * np, sizeof(acp_aframe), "setup.placements");
+    s->placements = acp_unpack_array(r, a, n, sizeof(acp_placement), "setup.placements");
+    acp_aframe *frames = acp_unpack_array(r, a, (size_t)n * np, sizeof(acp_aframe), "setup.placements");
     keyed *keys = keys_alloc(r, n, "setup.placements");
     for (uint32_t i = 0; i < n && acp_reader_ok(r); i++) {
         keys[i].at = (uint32_t)r->pos;
@@ -409,7 +408,7 @@ static void unpack_setup(acp_reader *r, acp_arena *a, void *out)
     s->num_placements = acp_reader_ok(r) ? n : 0;
 
     n = acp_reader_count(r, 20, ACP_MAX_SPHERES, "setup.cylspheres");
-    s->cylspheres = alloc_array(r, a, n, sizeof(acp_cylsphere), "setup.cylspheres");
+    s->cylspheres = acp_unpack_array(r, a, n, sizeof(acp_cylsphere), "setup.cylspheres");
     for (uint32_t i = 0; i < n && acp_reader_ok(r); i++) { /* CCylSphere::UnPack (0x0053A960) */
         s->cylspheres[i].low_pt = acp_reader_vec3_finite(r, "setup.cylspheres.low_pt");
         s->cylspheres[i].radius = acp_reader_f32_finite(r, "setup.cylspheres.radius");
@@ -418,7 +417,7 @@ static void unpack_setup(acp_reader *r, acp_arena *a, void *out)
     s->num_cylspheres = n;
 
     n = acp_reader_count(r, 16, ACP_MAX_SPHERES, "setup.spheres");
-    s->spheres = alloc_array(r, a, n, sizeof(acp_sphere), "setup.spheres");
+    s->spheres = acp_unpack_array(r, a, n, sizeof(acp_sphere), "setup.spheres");
     for (uint32_t i = 0; i < n && acp_reader_ok(r); i++) /* CSphere::UnPack (0x0051FD20) */
         s->spheres[i] = unpack_sphere_finite(r, "setup.spheres");
     s->num_spheres = n;
@@ -440,7 +439,7 @@ static void unpack_setup(acp_reader *r, acp_arena *a, void *out)
     /* Lights (LIGHTINFO): key, Frame, RGBColor (a u32, RGBColor::UnPack 0x005AA080), intensity,
      * falloff, cone angle. */
     n = acp_reader_count(r, 48, ACP_MAX_LIGHTS, "setup.lights");
-    s->lights = alloc_array(r, a, n, sizeof(acp_light), "setup.lights");
+    s->lights = acp_unpack_array(r, a, n, sizeof(acp_light), "setup.lights");
     keys = keys_alloc(r, n, "setup.lights");
     for (uint32_t i = 0; i < n && acp_reader_ok(r); i++) {
         acp_light *l = &s->lights[i];
@@ -462,7 +461,7 @@ static void unpack_setup(acp_reader *r, acp_arena *a, void *out)
     s->default_sound_table = acp_reader_u32(r, "setup.default_sound_table");
     s->default_script_table = acp_reader_u32(r, "setup.default_script_table");
     acp_reader_align4(r, "setup.align"); /* retail ends with an align; every field is 4 bytes */
-    expect_end(r);
+    acp_unpack_expect_end(r);
 }
 
 
@@ -479,7 +478,7 @@ static void unpack_landblock(acp_reader *r, acp_arena *a, void *out)
     for (int i = 0; i < 81; i++) lb->terrain[i] = acp_reader_u16(r, "landblock.terrain");
     for (int i = 0; i < 81; i++) lb->height[i] = acp_reader_u8(r, "landblock.height");
     acp_reader_align4(r, "landblock.align");
-    expect_end(r);
+    acp_unpack_expect_end(r);
 }
 
 
@@ -521,7 +520,7 @@ static void unpack_region(acp_reader *r, acp_arena *a, void *out)
             acp_reader_fail(r, ACP_DAT_ERR_REGION_HEIGHT_RANGE, at, "region.land_height_table");
         g->land_height_table[i] = h;
     }
-    uint8_t *raw = alloc_array(r, a, r->size, 1, "region.raw");
+    uint8_t *raw = acp_unpack_array(r, a, r->size, 1, "region.raw");
     if (raw) memcpy(raw, r->data, r->size);
     g->raw = raw;
     g->raw_size = (uint32_t)r->size;
@@ -544,6 +543,7 @@ static const struct parser {
     [ACP_DAT_TYPE_MOTION_TABLE] = {sizeof(acp_motion_table), "motion_table", unpack_motion_table},
     [ACP_DAT_TYPE_LANDBLOCK] = {sizeof(acp_landblock), "landblock", unpack_landblock},
     [ACP_DAT_TYPE_REGION] = {sizeof(acp_region), "region", unpack_region},
+    [ACP_DAT_TYPE_GFXOBJ] = {sizeof(acp_gfxobj), "gfxobj", acp_unpack_gfxobj},
 };
 
 static void *unpack_as(acp_dat_type type, const uint8_t *data, size_t size, acp_arena *arena, acp_dat_status *st,
@@ -593,6 +593,14 @@ acp_dat_status acp_region_unpack(const uint8_t *data, size_t size, acp_arena *ar
     return st;
 }
 
+acp_dat_status acp_gfxobj_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_gfxobj **out,
+                                 acp_dat_error *err)
+{
+    acp_dat_status st;
+    *out = unpack_as(ACP_DAT_TYPE_GFXOBJ, data, size, arena, &st, err);
+    return st;
+}
+
 acp_dat_type acp_dat_type_of(uint32_t data_set, uint32_t id)
 {
     if (data_set == ACP_DAT_CELL) {
@@ -600,6 +608,7 @@ acp_dat_type acp_dat_type_of(uint32_t data_set, uint32_t id)
         return id == 0x13000000u ? ACP_DAT_TYPE_REGION : ACP_DAT_TYPE_UNKNOWN;
     }
     switch (id >> 24) {
+    case 0x01: return ACP_DAT_TYPE_GFXOBJ;
     case 0x02: return ACP_DAT_TYPE_SETUP;
     case 0x03: return ACP_DAT_TYPE_ANIMATION;
     case 0x09: return ACP_DAT_TYPE_MOTION_TABLE;
@@ -616,6 +625,7 @@ const char *acp_dat_type_name(acp_dat_type type)
     case ACP_DAT_TYPE_MOTION_TABLE: return "MotionTable";
     case ACP_DAT_TYPE_LANDBLOCK: return "LandBlock";
     case ACP_DAT_TYPE_REGION: return "Region";
+    case ACP_DAT_TYPE_GFXOBJ: return "GfxObj";
     default: return "unknown";
     }
 }

@@ -262,4 +262,103 @@ typedef struct acp_region {
     acp_land_defs land_defs;           /* as stored */
 } acp_region;
 
+/* ---- GfxObj (0x01xxxxxx; retail CGfxObj::Serialize) and the BSP trees ---- */
+
+/** One vertex of a GfxObj's vertex array (retail CSWVertex): its id, position and normal in the
+ *  object's axes (metres, before the object's scale). The texture coordinates are drawing data:
+ *  only their count is kept (they are read and skipped). */
+typedef struct acp_gfx_vertex {
+    uint16_t id;                       /* vert_id, the vertex's index as stored */
+    uint16_t num_uvs;
+    acp_vec3 origin;                   /* metres, object axes */
+    acp_vec3 normal;
+} acp_gfx_vertex;
+
+/** Polygon sides (retail CullMode / sides_type). */
+enum { ACP_POLY_SIDES_SINGLE = 0, ACP_POLY_SIDES_BOTH = 1, ACP_POLY_SIDES_CLOCKWISE = 2 };
+/** Polygon stippling bits that decide which uv lists are stored. */
+enum { ACP_POLY_NO_POS_UVS = 4, ACP_POLY_NO_NEG_UVS = 8 };
+
+/** One polygon (retail CPolygon::UnPack 0x005384F0): its vertices by index into the vertex array
+ *  (checked: every index names a vertex). The plane is not stored: the physics computes it with
+ *  CPolygon::make_plane when it builds the shape. */
+typedef struct acp_gfx_polygon {
+    uint16_t poly_id;
+    uint8_t num_pts;
+    uint8_t stippling;                 /* ACP_POLY_NO_POS_UVS, ACP_POLY_NO_NEG_UVS, ... */
+    int32_t sides_type;                /* ACP_POLY_SIDES_* */
+    int16_t pos_surface, neg_surface;  /* surface indices; for SIDES_BOTH neg = pos, as retail */
+    uint16_t *vertex_ids;              /* num_pts indices into the vertex array */
+} acp_gfx_polygon;
+
+/** BSP tree kinds (retail BSPTreeType): which fields the nodes store. */
+typedef enum acp_bsp_kind {
+    ACP_BSP_DRAWING = 0,               /* nodes keep a bounding sphere and their polygons; portals their portal polys */
+    ACP_BSP_PHYSICS = 1,               /* nodes keep a bounding sphere; leaves solid, sphere, polygons */
+    ACP_BSP_CELL = 2                   /* planes and leaves only (CCellStruct's cell BSP) */
+} acp_bsp_kind;
+
+/** Node types as the u32 stored before each node (little-endian FourCCs). */
+#define ACP_BSP_LEAF 0x4C454146u       /* 'LEAF' */
+#define ACP_BSP_PORT 0x504F5254u       /* 'PORT' */
+#define ACP_BSP_BPIN 0x4250494Eu       /* 'BPIN': both children */
+#define ACP_BSP_BPNN_ 0x42506E4Eu      /* 'BPnN': both children */
+#define ACP_BSP_BPIn 0x4250496Eu       /* 'BPIn': positive child only */
+#define ACP_BSP_BPnn 0x42506E6Eu       /* 'BPnn': positive child only */
+#define ACP_BSP_BpIN 0x4270494Eu       /* 'BpIN': negative child only */
+#define ACP_BSP_BpnN 0x42706E4Eu       /* 'BpnN': negative child only */
+/** Deepest BSP tree a parser accepts (retail recurses without bound). */
+#define ACP_MAX_BSP_DEPTH 256u
+#define ACP_MAX_GFX_VERTICES 65536u    /* vertex ids are u16 */
+#define ACP_MAX_GFX_POLYGONS 65536u    /* polygon indices are u16 */
+#define ACP_MAX_GFX_SURFACES 65536u
+
+/** A portal polygon of a drawing-tree portal node (retail CPortalPoly): a polygon index and the
+ *  portal's index. */
+typedef struct acp_bsp_portal_poly {
+    uint16_t polygon;
+    uint16_t portal_index;
+} acp_bsp_portal_poly;
+
+/** One BSP node (retail BSPNODE, BSPLEAF, BSPPORTAL). Which fields are set depends on the type
+ *  and the tree's kind, exactly as retail's UnPack reads them; the others are 0 / NULL. */
+typedef struct acp_bsp_node {
+    uint32_t type;                     /* ACP_BSP_LEAF, ACP_BSP_PORT or a splitting node's FourCC */
+    acp_vec3 plane_n;                  /* splitting plane n·p + d = 0 (not for leaves) */
+    float plane_d;
+    struct acp_bsp_node *pos, *neg;    /* children (NULL where the type has none) */
+    acp_sphere sphere;                 /* bounding sphere (drawing and physics trees) */
+    uint32_t leaf_index;               /* leaves */
+    uint32_t solid;                    /* leaves of physics trees */
+    uint32_t num_polys;
+    uint16_t *polys;                   /* polygon indices (checked against the polygon list) */
+    uint32_t num_portals;              /* drawing-tree portals */
+    acp_bsp_portal_poly *portals;
+} acp_bsp_node;
+
+/** GfxObj flags (retail CGfxObj::Serialize's first word). */
+enum { ACP_GFX_HAS_PHYSICS = 1, ACP_GFX_HAS_DRAWING = 2, ACP_GFX_HAS_DEGRADE = 8 };
+
+/** Retail CGfxObj (0x01xxxxxx): the surfaces it names, its vertex array, the physics polygons
+ *  and physics BSP (with HAS_PHYSICS), the sort centre, the drawing polygons and drawing BSP
+ *  (with HAS_DRAWING) and the degrade id (with HAS_DEGRADE). Coordinates are metres in the
+ *  object's axes. */
+typedef struct acp_gfxobj {
+    uint32_t id;
+    uint32_t flags;                    /* ACP_GFX_* */
+    uint32_t num_surfaces;
+    uint32_t *surfaces;                /* Surface ids (0x08xxxxxx) */
+    uint32_t vertex_type;              /* 1: CSWVertex, the only type retail reads */
+    uint32_t num_vertices;
+    acp_gfx_vertex *vertices;
+    uint32_t num_physics_polygons;
+    acp_gfx_polygon *physics_polygons;
+    acp_bsp_node *physics_bsp;         /* root, or NULL without HAS_PHYSICS */
+    acp_vec3 sort_center;
+    uint32_t num_polygons;
+    acp_gfx_polygon *polygons;         /* drawing polygons */
+    acp_bsp_node *drawing_bsp;         /* root, or NULL without HAS_DRAWING */
+    uint32_t degrade_id;               /* 0x11xxxxxx with HAS_DEGRADE, else 0 */
+} acp_gfxobj;
+
 #endif

@@ -16,7 +16,8 @@ static const seed seeds[] = {
     {"setup-quarrel.bin", ACP_DAT_TYPE_SETUP},       {"setup-rich.bin", ACP_DAT_TYPE_SETUP},
     {"animation-posframes.bin", ACP_DAT_TYPE_ANIMATION}, {"animation-hooks.bin", ACP_DAT_TYPE_ANIMATION},
     {"motion-table.bin", ACP_DAT_TYPE_MOTION_TABLE}, {"landblock.bin", ACP_DAT_TYPE_LANDBLOCK},
-    {"region.bin", ACP_DAT_TYPE_REGION},
+    {"region.bin", ACP_DAT_TYPE_REGION},             {"gfxobj-wall.bin", ACP_DAT_TYPE_GFXOBJ},
+    {"gfxobj-physics-only.bin", ACP_DAT_TYPE_GFXOBJ},
 };
 
 static uint8_t *load_seed(const char *file, size_t *size)
@@ -226,7 +227,9 @@ static void ids_and_types_are_checked(void)
     ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0x13000000u), ACP_DAT_TYPE_REGION);
     ENSURE_EQ(acp_dat_type_of(ACP_DAT_CELL, 0xA9B40100u), ACP_DAT_TYPE_UNKNOWN);
     ENSURE_EQ(acp_dat_type_of(ACP_DAT_PORTAL, 0x0200FFFFu), ACP_DAT_TYPE_SETUP);
-    ENSURE_EQ(acp_dat_type_of(ACP_DAT_PORTAL, 0x01000001u), ACP_DAT_TYPE_UNKNOWN);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_PORTAL, 0x01000001u), ACP_DAT_TYPE_GFXOBJ);
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_PORTAL, 0x0E000001u), ACP_DAT_TYPE_UNKNOWN);
+    ENSURE(!strcmp(acp_dat_type_name(ACP_DAT_TYPE_GFXOBJ), "GfxObj"));
     ENSURE(!strcmp(acp_dat_type_name(ACP_DAT_TYPE_MOTION_TABLE), "MotionTable"));
     free(b);
 }
@@ -445,12 +448,87 @@ static void records_print_as_json(void)
     acp_datset_destroy(set);
 }
 
+/* The wall of scripts/gen-dat-fixtures.mjs (gfxobjObject): every field as CGfxObj::Serialize,
+ * CPolygon::UnPack and the BSP UnPacks read it. */
+static void gfxobj_decodes_wall(void)
+{
+    size_t size = 0;
+    uint8_t *b = load_seed("gfxobj-wall.bin", &size);
+    if (!b) return;
+    acp_dat_record rec;
+    acp_dat_error err;
+    ENSURE_EQ(parse(ACP_DAT_TYPE_GFXOBJ, b, size, &rec, &err), ACP_DAT_OK);
+    const acp_gfxobj *g = rec.as.gfxobj;
+    if (!g) { free(b); return; }
+    ENSURE_EQ(g->id, 0x0100F0A0u);
+    ENSURE_EQ(g->flags, 11);
+    ENSURE_EQ(g->num_surfaces, 2);
+    ENSURE_EQ(g->surfaces[1], 0x08000002u);
+    ENSURE_EQ(g->vertex_type, 1);
+    ENSURE_EQ(g->num_vertices, 4);
+    ENSURE_EQ(g->vertices[2].id, 2);
+    ENSURE_EQ(g->vertices[2].num_uvs, 1);
+    ENSURE_FBITS(g->vertices[2].origin.x, 1.0f);
+    ENSURE_FBITS(g->vertices[2].origin.z, 3.0f);
+    ENSURE_FBITS(g->vertices[2].normal.y, -1.0f);
+    /* Physics polygons: no uv lists (stippling 4), single-sided. */
+    ENSURE_EQ(g->num_physics_polygons, 2);
+    ENSURE_EQ(g->physics_polygons[1].num_pts, 4);
+    ENSURE_EQ(g->physics_polygons[1].vertex_ids[0], 3);
+    ENSURE_EQ(g->physics_polygons[1].pos_surface, 1);
+    ENSURE_EQ(g->physics_polygons[1].neg_surface, -1);
+    /* The physics BSP: a BPnN split with both leaves, each with solid, sphere and polygons. */
+    const acp_bsp_node *n = g->physics_bsp;
+    ENSURE(n && n->type == ACP_BSP_BPNN_);
+    if (n) {
+        ENSURE_FBITS(n->plane_n.y, -1.0f);
+        ENSURE_FBITS(n->sphere.radius, 1.8027756f);
+        ENSURE(n->pos && n->neg);
+        if (n->pos && n->neg) {
+            ENSURE_EQ(n->pos->type, ACP_BSP_LEAF);
+            ENSURE_EQ(n->neg->leaf_index, 1);
+            ENSURE_EQ(n->neg->solid, 1);
+            ENSURE_EQ(n->neg->num_polys, 1);
+            ENSURE_EQ(n->neg->polys[0], 1);
+            ENSURE_FBITS(n->neg->sphere.center.z, 1.5f);
+        }
+    }
+    ENSURE_FBITS(g->sort_center.z, 1.5f);
+    /* Drawing polygons: a two-sided one takes its positive surface for its negative side. */
+    ENSURE_EQ(g->num_polygons, 2);
+    ENSURE_EQ(g->polygons[0].sides_type, ACP_POLY_SIDES_BOTH);
+    ENSURE_EQ(g->polygons[0].neg_surface, 0);
+    ENSURE_EQ(g->polygons[1].neg_surface, 0);
+    /* The drawing BSP: a portal whose leaves carry only their index, then sphere, polygons and
+     * its portal polygon. */
+    n = g->drawing_bsp;
+    ENSURE(n && n->type == ACP_BSP_PORT);
+    if (n) {
+        ENSURE_FBITS(n->plane_d, -0.25f);
+        ENSURE(n->pos && n->pos->type == ACP_BSP_LEAF && n->pos->num_polys == 0 && n->pos->solid == 0);
+        ENSURE_EQ(n->num_polys, 2);
+        ENSURE_EQ(n->num_portals, 1);
+        if (n->portals) {
+            ENSURE_EQ(n->portals[0].polygon, 1);
+            ENSURE_EQ(n->portals[0].portal_index, 3);
+        }
+    }
+    ENSURE_EQ(g->degrade_id, 0x11000ABCu);
+    char *j = acp_dat_record_json(&rec, NULL, NULL);
+    ENSURE(j && strstr(j, "\"type\":\"GfxObj\"") && strstr(j, "\"physics_bsp\":{\"type\":\"BPnN\"") &&
+           strstr(j, "\"portals\":[[1,3]]") && strstr(j, "\"degrade_id\":\"0x11000ABC\""));
+    free(j);
+    acp_dat_record_free(&rec);
+    free(b);
+}
+
 void suite_dat_records(void)
 {
     RUN(seeds_parse_and_every_cut_fails);
     RUN(hooks_decode_every_type);
     RUN(setup_decodes_and_sorts);
     RUN(motion_table_decodes);
+    RUN(gfxobj_decodes_wall);
     RUN(ids_and_types_are_checked);
     RUN(cell_excerpt_matches_its_source);
     RUN(portal_excerpt_pins);
