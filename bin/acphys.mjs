@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // acphys through the .wasm: `npx acphys run <scenario.json> [--trace out.jsonl] [--profile NAME]
-// [--quiet] [--force]`, `npx acphys diff <a.jsonl> <b.jsonl>` and `npx acphys help`. Same arguments, output and exit status as
+// [--quiet] [--force]`, `npx acphys diff <a.jsonl> <b.jsonl> [options]`, `npx acphys conform <dir>`
+// (wasm/conform.mjs) and `npx acphys help`. Same arguments, output and exit status as
 // the native CLI (src/cli/run_cmd.c, diff_cmd.c): the table, trace lines, digests and error
 // messages all come from the same C runner; only the file reading and JSON parsing are Node's.
 import { readFileSync, writeSync, openSync, closeSync, fstatSync, statSync, lstatSync, realpathSync, renameSync,
@@ -9,6 +10,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 
 import { loadAcphys } from '../wasm/acphys.mjs';
 import { diffTraces, openRun, parseJsonText, PROFILES, ScenarioError } from '../wasm/scenario.mjs';
+import { conform, diffOptions, diffOptionsUsage, firstLine, opensObject } from '../wasm/conform.mjs';
 
 // The same limits and messages as src/cli/cjson_bridge.c acp_read_file.
 const MAX_TEXT_FILE = 2 ** 30;
@@ -220,8 +222,10 @@ const USAGE = 'acphys (npx, through the .wasm): the Asheron\'s Call retail per-o
   '  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet] [--force]\n' +
   '                            run a scenario: per-frame table on stdout, trace to a file\n' +
   '                            (--force: a trace estimated above 2 GB too)\n' +
-  '  acphys diff <a.jsonl> <b.jsonl>\n' +
-  '                            first frame and field where two traces differ\n' +
+  '  acphys diff <a.jsonl> <b.jsonl> [--fields a,b,c] [--ulps N] [--abs X] [--all]\n' +
+  '                            first frame and field where two traces differ (--all: every frame)\n' +
+  '  acphys conform <dir> [--group G] [--fields a,b,c] [--ulps N] [--abs X] [--suite DIR]\n' +
+  '                            judge a port\'s traces (<dir>/<case>.jsonl) against the conformance suite\n' +
   'The DAT commands (list, dump, excerpt), bench and the digests are the native CLI\'s\n' +
   '(build/native/acphys help, after npm run build).\n';
 function usage() {
@@ -391,28 +395,6 @@ async function run(args) {
   return 0;
 }
 
-/** The bytes of a file's first line that is not blank (split at '\n', a trailing '\r' removed,
- *  lines of only spaces and tabs skipped, as src/cli/diff_cmd.c split_lines), or null. */
-function firstLine(bytes) {
-  for (let pos = 0; pos < bytes.length;) {
-    let end = bytes.indexOf(0x0a, pos);
-    if (end < 0) end = bytes.length;
-    let stop = end;
-    if (stop > pos && bytes[stop - 1] === 0x0d) stop--;
-    for (let i = pos; i < stop; i++) if (bytes[i] !== 0x20 && bytes[i] !== 0x09) return bytes.subarray(pos, stop);
-    pos = end + 1;
-  }
-  return null;
-}
-
-/** True when a line opens a JSON object: '{' after spaces, tabs or a UTF-8 byte order mark (as
- *  src/cli/diff_cmd.c first_line_opens_object). */
-function opensObject(line) {
-  let i = line.length >= 3 && line[0] === 0xef && line[1] === 0xbb && line[2] === 0xbf ? 3 : 0;
-  while (i < line.length && (line[i] === 0x20 || line[i] === 0x09)) i++;
-  return i < line.length && line[i] === 0x7b;
-}
-
 // How many of a file's first bytes a "not a trace file" message shows.
 const NOT_TRACE_BYTES = 16;
 /** "<path> is not a trace file ...: its first bytes are <hex> "<text>"" (printable ASCII as it
@@ -426,32 +408,74 @@ function notTraceFile(path, bytes) {
     `as acphys run --trace writes): its first bytes are${hex} "${text}"${bytes.length > head.length ? '...' : ''}`;
 }
 
-async function diff(args) {
-  if (args.length !== 2) return fail(`acphys diff: needs two trace files, not ${args.length}\nusage: acphys diff <a.jsonl> <b.jsonl>`, 2);
-  const files = [];
-  for (const p of args) {
-    const got = readRegular(p, MAX_TEXT_FILE);
-    if (got.err) return fail(`acphys: ${p}: cannot read the trace: ${got.err}`, 2);
-    files.push(got.bytes);
-  }
-  const acp = await loadAcphys();
-  // A file whose first line does not open a JSON object is no trace at all (a text, a DAT, ...);
-  // a trace line malformed further on gets the line's own message.
-  for (const [i, bytes] of files.entries()) {
-    const line = firstLine(bytes);
-    if (line !== null && !opensObject(line)) return fail(notTraceFile(args[i], bytes), 2);
-  }
-  const texts = files.map((b) => b.toString('utf8'));
-  const { identical, error, message } = diffTraces(acp, texts[0], texts[1]);
-  if (error) return fail(`acphys: diff: ${message}`, 2);
-  print(`${message}\n`);
+/** Print the report and return the status; a closed pipe ends quietly. */
+function printed(text, status) {
+  print(text);
   try {
     flush();
   } catch (e) {
     if (!(e instanceof OutputError)) throw e;
     return e.message ? fail(e.message, 1) : 141;
   }
-  return identical ? 0 : 1;
+  return status;
+}
+
+/** The usage line of diff (its options from src/scenario/diff.h), as src/cli/diff_cmd.c DIFF_USAGE_FMT. */
+const diffUsage = (acp) => `usage: acphys diff <a.jsonl> <b.jsonl> ${diffOptionsUsage(acp)} [--all]`;
+
+async function diff(args) {
+  const acp = await loadAcphys();
+  // The options first (the first bad one is the error), then the first unknown option, then the
+  // count of files, as src/cli/diff_cmd.c acp_cli_diff.
+  const parsed = diffOptions(acp, args);
+  if (parsed.error) return fail(`acphys: ${parsed.error}`, 2);
+  const { options, rest } = parsed;
+  try {
+    const unknown = rest.find((f) => f.startsWith('-') && f !== '-');
+    if (unknown !== undefined) return fail(`acphys diff: unknown option "${unknown}"\n${diffUsage(acp)}`, 2);
+    if (rest.length !== 2) return fail(`acphys diff: needs two trace files, not ${rest.length}\n${diffUsage(acp)}`, 2);
+    const files = [];
+    for (const p of rest) {
+      const got = readRegular(p, MAX_TEXT_FILE);
+      if (got.err) return fail(`acphys: ${p}: cannot read the trace: ${got.err}`, 2);
+      files.push(got.bytes);
+    }
+    // A file whose first line does not open a JSON object is no trace at all (a text, a DAT, ...);
+    // a trace line malformed further on gets the line's own message.
+    for (const [i, bytes] of files.entries()) {
+      const line = firstLine(bytes);
+      if (line !== null && !opensObject(line)) return fail(notTraceFile(rest[i], bytes), 2);
+    }
+    const texts = files.map((b) => b.toString('utf8'));
+    const { identical, error, message } = diffTraces(acp, texts[0], texts[1], { options, onDifference: (s) => print(`${s}\n`) });
+    if (error) return fail(`acphys: diff: ${message}`, 2);
+    return printed(`${message}\n`, identical ? 0 : 1);
+  } finally {
+    acp.exports.acp_abi_diff_options_free(options);
+  }
+}
+
+async function conformCmd(args) {
+  const acp = await loadAcphys();
+  const parsed = diffOptions(acp, args, { allowAll: false });
+  if (parsed.error) return fail(`acphys: ${parsed.error}`, 2);
+  const usage = () => fail(`usage: acphys conform <dir-of-your-traces> [--suite DIR] [--group G] ${diffOptionsUsage(acp)}`, 2);
+  let dir, suite, group;
+  try {
+    const r = parsed.rest;
+    for (let i = 0; i < r.length; i++) {
+      if (r[i] === '--suite' && i + 1 < r.length) suite = r[++i];
+      else if (r[i] === '--group' && i + 1 < r.length) group = r[++i];
+      else if (r[i].startsWith('-') || dir !== undefined) return usage();
+      else dir = r[i];
+    }
+    if (dir === undefined) return usage();
+    const res = conform(acp, dir, { suite, group, options: parsed.options });
+    if (res.err) return fail(`acphys: ${res.err}`, res.status);
+    return printed(res.out, res.status);
+  } finally {
+    acp.exports.acp_abi_diff_options_free(parsed.options);
+  }
 }
 
 const [cmd, ...rest] = process.argv.slice(2);
@@ -467,6 +491,7 @@ if (cmd === 'run') {
   }
 }
 else if (cmd === 'diff') status = await diff(rest);
+else if (cmd === 'conform') status = await conformCmd(rest);
 else if (cmd === 'help' || cmd === '--help' || cmd === '-h') {
   print(USAGE);
   try { flush(); status = 0; } catch (e) { status = e.message ? fail(e.message, 1) : 141; }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // acphys golden traces: tests/golden/<scenario>[.<profile>].jsonl for every default scenario
 // under data/scenarios, one per profile it runs under (its "profile", then each other entry of
-// "compare_profiles"). tests/node/scenario.test.mjs and tests/c/test_scenario.c compare fresh runs
+// "compare_profiles"), and conformance/v1/golden/<trace>.jsonl for every case of the
+// conformance suite's manifest (conformance/v1/manifest.json). tests/node/scenario.test.mjs and tests/c/test_scenario.c compare fresh runs
 // with them byte for byte.
 //   node scripts/golden.mjs          (npm run golden) regenerate them, after `npm run build`
 //   node scripts/golden.mjs --check  compare only; exit status 1 when one differs
@@ -19,8 +20,28 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SCENARIO_DIR = join(root, 'data', 'scenarios');
 export const GOLDEN_DIR = join(root, 'tests', 'golden');
 
-/** Every golden trace: { scenario (path), profile, golden (path) }. */
+export const SUITE_DIR = join(root, 'conformance', 'v1');
+
+/** The conformance suite's cases (conformance/v1/manifest.json): { scenario, profile, golden,
+ *  trace, group, fields } with absolute paths. */
+export function suiteCases() {
+  const m = JSON.parse(readFileSync(join(SUITE_DIR, 'manifest.json'), 'utf8'));
+  return m.cases.map((c) => ({ ...c, scenario: join(SUITE_DIR, c.scenario), golden: join(SUITE_DIR, c.golden) }));
+}
+
+/** The DAT files a scenario names (other than "default"), read relative to it: name → bytes. */
+export function scenarioExcerpts(path) {
+  const s = JSON.parse(readFileSync(path, 'utf8'));
+  return new Map((s.excerpts ?? []).filter((e) => e !== 'default').map((e) => [e, readFileSync(join(dirname(path), e))]));
+}
+
+/** Every golden trace: { scenario (path), profile, golden (path) }: the default scenarios'
+ *  (tests/golden) and the conformance suite's (conformance/v1/golden). */
 export function goldenCases() {
+  return [...defaultCases(), ...suiteCases()];
+}
+
+function defaultCases() {
   const cases = [];
   for (const f of readdirSync(SCENARIO_DIR).filter((n) => n.endsWith('.json')).sort()) {
     const path = join(SCENARIO_DIR, f);
@@ -53,7 +74,7 @@ export async function wasmTrace(c) {
   const { loadAcphys } = await import('../wasm/acphys.mjs');
   const { runScenario } = await import('../wasm/scenario.mjs');
   const acp = await loadAcphys(join(root, 'wasm', 'acphys.wasm'));
-  return runScenario(acp, JSON.parse(readFileSync(c.scenario, 'utf8')), { profile: c.profile }).trace;
+  return runScenario(acp, JSON.parse(readFileSync(c.scenario, 'utf8')), { profile: c.profile, excerpts: scenarioExcerpts(c.scenario) }).trace;
 }
 
 async function main() {
@@ -85,9 +106,10 @@ async function main() {
       console.log(`[golden] ${rel}: ${old === null ? 'written' : 'updated'} (digest ${JSON.parse(native.trim().split('\n').pop()).digest})`);
     }
   }
-  const expected = new Set(cases.map((c) => basename(c.golden)));
-  for (const f of existsSync(GOLDEN_DIR) ? readdirSync(GOLDEN_DIR) : [])
-    if (f.endsWith('.jsonl') && !expected.has(f)) console.log(`[golden] tests/golden/${f}: no scenario makes it any more (remove it)`);
+  const expected = new Set(cases.map((c) => c.golden));
+  for (const dir of [GOLDEN_DIR, join(SUITE_DIR, 'golden')])
+    for (const f of existsSync(dir) ? readdirSync(dir) : [])
+      if (f.endsWith('.jsonl') && !expected.has(join(dir, f))) console.log(`[golden] ${join(dir, f).slice(root.length + 1)}: no scenario makes it any more (remove it)`);
   if (check && differ) process.exit(1);
 }
 

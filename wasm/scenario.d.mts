@@ -192,5 +192,14 @@ export declare function excerptNames(scenario: Scenario | unknown): string[];
 export declare function splitLines(text: string): string[];
 /** Compare two traces (src/scenario/diff.h): identical, or the first difference; `error` when
  *  a line is not JSON or a trace is empty (then `message` says why). */
-export declare function diffTraces(acp: Acphys, a: string, b: string): { identical: boolean; error: boolean; message: string };
+export declare function diffTraces(acp: Acphys, a: string, b: string, opts?: {
+  /** A diff options pointer (wasm/conform.mjs diffOptions). */
+  options?: number;
+  /** With --all: every differing line's one-line summary. */
+  onDifference?: (summary: string) => void;
+  /** Compare into this comparison pointer (the caller frees it). */
+  d?: number;
+  /** Return the comparison pointer as `d` (the caller frees it with acp_abi_diff_free). */
+  keep?: boolean;
+}): { identical: boolean; error: boolean; message: string; summary: string; d?: number };
 export declare function generateFrameTimesWasm(acp: Acphys, gen: FrameGenerator): Float64Array;

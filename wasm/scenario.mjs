@@ -420,13 +420,19 @@ export function splitLines(text) {
   return text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l)).filter((l) => /[^ \t]/.test(l));
 }
 
-/** Compare two traces (JSON Lines text): { identical, message } where message names the first
- *  differing frame and field with both values and their ulp distance (src/scenario/diff.h). */
-export function diffTraces(acp, aText, bText) {
+/** Compare two traces (JSON Lines text): { identical, error, message, summary } where message
+ *  names the first differing frame and field with both values and their ulp distance
+ *  (src/scenario/diff.h). Trace b is scanned first: a field it never writes is "not written".
+ *  opts.options: a diff options pointer (wasm/conform.mjs diffOptions; the caller frees it);
+ *  opts.onDifference(summary): with --all, called for every differing line. opts.keep: return
+ *  the comparison's pointer as `d` instead of freeing it (the caller frees it with
+ *  acp_abi_diff_free); opts.d: compare into this comparison (created by the caller). */
+export function diffTraces(acp, aText, bText, opts = {}) {
   const X = acp.exports;
   const a = splitLines(aText), b = splitLines(bText);
-  const d = X.acp_abi_diff_create();
+  const d = opts.d ?? (opts.options ? X.acp_abi_diff_create_with(opts.options) : X.acp_abi_diff_create());
   if (!d) throw new Error('acphys: out of memory');
+  let keep = false;
   try {
     let why = '';
     const parse = (line) => {
@@ -437,22 +443,37 @@ export function diffTraces(acp, aText, bText) {
       try { X.acp_abi_diff_bad_line(d, line, which, p); } finally { acp.free(p); }
     };
     const withDoc = (doc, fn) => { const p = acp.copyIn(doc); try { return fn(p); } finally { acp.free(p); } };
+    const docsB = b.map((line) => parse(line));
+    for (const eb of docsB) {
+      if (eb) withDoc(eb, (p) => X.acp_abi_diff_scan_b(d, p, eb.length));
+      else X.acp_abi_diff_scan_b(d, 0, 0);
+    }
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
       const ea = i < a.length ? parse(a[i]) : null;
       const whyA = why;
-      const eb = i < b.length ? parse(b[i]) : null;
+      const eb = i < b.length ? docsB[i] : null;
+      if (i < b.length && !eb) parse(b[i]); // its reason
       let going;
       if (i < a.length && !ea) { why = whyA; badLine(i + 1, 97); going = false; }
       else if (i < b.length && !eb) { badLine(i + 1, 98); going = false; }
       else if (!eb) going = withDoc(ea, (p) => X.acp_abi_diff_extra_line(d, i + 1, 97, p, ea.length));
       else if (!ea) going = withDoc(eb, (p) => X.acp_abi_diff_extra_line(d, i + 1, 98, p, eb.length));
       else going = withDoc(ea, (pa) => withDoc(eb, (pb) => X.acp_abi_diff_line(d, i + 1, pa, ea.length, pb, eb.length)));
+      if (!going && X.acp_abi_diff_go_on(d)) {
+        opts.onDifference?.(acp.string(X.acp_abi_diff_summary(d)));
+        X.acp_abi_diff_next(d);
+        going = true;
+      }
       if (!going) break;
     }
     const identical = X.acp_abi_diff_finish(d, a.length, b.length) === 1;
-    return { identical, error: X.acp_abi_diff_error(d) === 1, message: acp.string(X.acp_abi_diff_message(d)) };
+    keep = Boolean(opts.keep);
+    return {
+      identical, error: X.acp_abi_diff_error(d) === 1, message: acp.string(X.acp_abi_diff_message(d)),
+      summary: acp.string(X.acp_abi_diff_summary(d)), ...(keep ? { d } : {}),
+    };
   } finally {
-    X.acp_abi_diff_free(d);
+    if (!keep && !opts.d) X.acp_abi_diff_free(d);
   }
 }
 

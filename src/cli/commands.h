@@ -2,12 +2,33 @@
 #ifndef ACP_CLI_COMMANDS_H
 #define ACP_CLI_COMMANDS_H
 
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "scenario/diff.h"
+
 /** `acphys run <scenario.json> [--trace out.jsonl] [--profile NAME] [--quiet] [--force]`: argv
  *  holds the arguments after "run". Returns the exit status: 0 done, 1 a bad scenario or excerpt,
  *  2 usage (naming the argument) or a trace estimated above 2 GB without --force. */
 int acp_cli_run(int argc, char **argv);
 
-/** `acphys diff <a.jsonl> <b.jsonl>`: 0 identical, 1 different, 2 usage or unreadable file. */
+/** `acphys diff <a.jsonl> <b.jsonl> [options]`: 0 identical (or agreeing under the options), 1
+ *  different, 2 usage (naming the argument), an unreadable file or one that is not a trace. */
 int acp_cli_diff(int argc, char **argv);
+
+/** Compare two traces' texts (JSON Lines; the texts are not modified) into d (initialised with
+ *  its options): b is scanned first, then the lines compared and acp_trace_diff_finish called.
+ *  With d->opt.all each differing line's summary goes to all_out (when not NULL). False when out
+ *  of memory. */
+bool acp_cli_diff_texts(acp_trace_diff *d, char *a, size_t la, char *b, size_t lb, FILE *all_out);
+
+/** Apply the diff option argv[*i] (and its value, advancing *i) to o; 0, or 2 after printing the
+ *  error. */
+int acp_cli_parse_diff_option(acp_diff_options *o, int argc, char **argv, int *i);
+
+/** `acphys conform <dir> [--suite DIR] [--group G] [diff options]`: 0 when every judged scenario
+ *  passes, 1 otherwise, 2 usage or an unreadable suite. */
+int acp_cli_conform(int argc, char **argv);
 
 #endif

@@ -1,6 +1,9 @@
 /* acphys — `acphys diff <a.jsonl> <b.jsonl>`: the first frame and field where two traces differ.
  * The comparison is src/scenario/diff.h; bin/acphys.mjs reads and splits the files the same way
- * and hands JSON.parse trees to the same C code through the .wasm. */
+ * and hands JSON.parse trees to the same C code through the .wasm. Options: diff.h OPTIONS;
+ * --all prints one line per differing trace line before the closing message. A file whose first
+ * line does not open a JSON object is "not a trace file", with its first 16 bytes. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +46,7 @@ static uint32_t split_lines(char *text, size_t len, char ***starts, size_t **len
 }
 
 /* How many of a file's first bytes a "not a trace file" message shows. */
-#define NOT_TRACE_BYTES 16
+#define NOT_TRACE_BYTES ACP_TRACE_NOT_A_TRACE_BYTES
 
 /* A file whose first line does not open a JSON object is not a trace (a text, a DAT): say so,
  * with its first bytes in hex and as text (printable ASCII as it is, \n \r \t escaped, any
@@ -66,74 +69,122 @@ static void not_a_trace_file(const char *path, const unsigned char *bytes, size_
     fprintf(stderr, "\"%s\n", len > n ? "..." : "");
 }
 
-/* True when a file has no lines or its first line opens a JSON object ('{' after spaces, tabs or
- * a UTF-8 byte order mark), as every trace line does: a file that fails this is no trace at all,
- * while a trace line that is malformed further on gets the line's own message (its column). */
-static bool first_line_opens_object(char **starts, const size_t *lens, uint32_t count)
+bool acp_cli_diff_texts(acp_trace_diff *d, char *a, size_t la, char *b, size_t lb, FILE *all_out)
 {
-    if (count == 0) return true;
-    const unsigned char *p = (const unsigned char *)starts[0];
-    size_t n = lens[0], i = 0;
-    if (n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) i = 3;
-    while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
-    return i < n && p[i] == '{';
-}
-
-int acp_cli_diff(int argc, char **argv)
-{
-    if (argc != 2) {
-        fprintf(stderr, "acphys diff: needs two trace files, not %d\nusage: acphys diff <a.jsonl> <b.jsonl>\n", argc);
-        return 2;
-    }
-    char err[256];
-    size_t la = 0, lb = 0;
-    char *a = acp_read_file(argv[0], ACP_CLI_MAX_TEXT_FILE, &la, err, sizeof err);
-    if (!a) {
-        fprintf(stderr, "acphys: %s: cannot read the trace: %s\n", argv[0], err);
-        return 2;
-    }
-    char *b = acp_read_file(argv[1], ACP_CLI_MAX_TEXT_FILE, &lb, err, sizeof err);
-    if (!b) {
-        fprintf(stderr, "acphys: %s: cannot read the trace: %s\n", argv[1], err);
-        free(a);
-        return 2;
-    }
     char **sa = NULL, **sb = NULL;
     size_t *na = NULL, *nb = NULL;
     uint32_t ca = split_lines(a, la, &sa, &na);
     uint32_t cb = split_lines(b, lb, &sb, &nb);
-    int status = 2;
-    if (ca == UINT32_MAX || cb == UINT32_MAX) {
-        fprintf(stderr, "acphys: out of memory\n");
-    } else if (!first_line_opens_object(sa, na, ca)) {
-        not_a_trace_file(argv[0], (const unsigned char *)a, la);
-    } else if (!first_line_opens_object(sb, nb, cb)) {
-        not_a_trace_file(argv[1], (const unsigned char *)b, lb);
-    } else {
-        acp_trace_diff d;
-        acp_trace_diff_init(&d);
-        uint32_t n = ca > cb ? ca : cb;
-        for (uint32_t i = 0; i < n && !d.different && !d.error; i++) {
-            char err_b[256];
-            acp_jsonv_doc *da = i < ca ? acp_cjson_parse(sa[i], na[i], err, sizeof err) : NULL;
-            acp_jsonv_doc *db = i < cb ? acp_cjson_parse(sb[i], nb[i], err_b, sizeof err_b) : NULL;
-            if (i < ca && !da) acp_trace_diff_bad_line(&d, i + 1, 'a', err);
-            else if (i < cb && !db) acp_trace_diff_bad_line(&d, i + 1, 'b', err_b);
-            else if (!db) acp_trace_diff_extra_line(&d, i + 1, 'a', acp_jsonv_root(da));
-            else if (!da) acp_trace_diff_extra_line(&d, i + 1, 'b', acp_jsonv_root(db));
-            else acp_trace_diff_line(&d, i + 1, acp_jsonv_root(da), acp_jsonv_root(db));
-            acp_jsonv_doc_destroy(da);
-            acp_jsonv_doc_destroy(db);
-        }
-        bool same = acp_trace_diff_finish(&d, ca, cb);
-        if (d.error) fprintf(stderr, "acphys: diff: %s\n", d.message);
-        else printf("%s\n", d.message);
-        status = same ? 0 : d.error ? 2 : 1;
+    bool ok = ca != UINT32_MAX && cb != UINT32_MAX;
+    char err[256], err_b[256];
+    /* First which fields b writes anywhere (a field it never writes is "not written"). */
+    for (uint32_t i = 0; ok && i < cb; i++) {
+        acp_jsonv_doc *db = acp_cjson_parse(sb[i], nb[i], err_b, sizeof err_b);
+        if (db) acp_trace_diff_scan_b(d, acp_jsonv_root(db));
+        else d->scanned = true;
+        acp_jsonv_doc_destroy(db);
     }
+    uint32_t n = ca > cb ? ca : cb;
+    for (uint32_t i = 0; ok && i < n && !d->different && !d->error; i++) {
+        acp_jsonv_doc *da = i < ca ? acp_cjson_parse(sa[i], na[i], err, sizeof err) : NULL;
+        acp_jsonv_doc *db = i < cb ? acp_cjson_parse(sb[i], nb[i], err_b, sizeof err_b) : NULL;
+        if (i < ca && !da) acp_trace_diff_bad_line(d, i + 1, 'a', err);
+        else if (i < cb && !db) acp_trace_diff_bad_line(d, i + 1, 'b', err_b);
+        else if (!db) acp_trace_diff_extra_line(d, i + 1, 'a', acp_jsonv_root(da));
+        else if (!da) acp_trace_diff_extra_line(d, i + 1, 'b', acp_jsonv_root(db));
+        else acp_trace_diff_line(d, i + 1, acp_jsonv_root(da), acp_jsonv_root(db));
+        acp_jsonv_doc_destroy(da);
+        acp_jsonv_doc_destroy(db);
+        if (d->different && d->opt.all && !d->error) {
+            if (all_out) fprintf(all_out, "%s\n", d->summary);
+            acp_trace_diff_next(d);
+        }
+    }
+    if (ok) acp_trace_diff_finish(d, ca, cb);
     free(sa);
     free(sb);
     free(na);
     free(nb);
+    return ok;
+}
+
+int acp_cli_parse_diff_option(acp_diff_options *o, int argc, char **argv, int *i)
+{
+    const char *name = argv[*i];
+    const char *value = NULL;
+    if (acp_diff_option_takes_value(name)) {
+        if (*i + 1 >= argc) {
+            fprintf(stderr, "acphys: %s: a value is needed\n", name);
+            return 2;
+        }
+        value = argv[++*i];
+    }
+    char err[640];
+    if (!acp_diff_options_set(o, name, value, err, sizeof err)) {
+        fprintf(stderr, "acphys: %s\n", err);
+        return 2;
+    }
+    return 0;
+}
+
+/* The usage line of diff (its options from diff.h); bin/acphys.mjs DIFF_USAGE prints the same. */
+#define DIFF_USAGE_FMT "usage: acphys diff <a.jsonl> <b.jsonl> %s [--all]\n"
+
+int acp_cli_diff(int argc, char **argv)
+{
+    acp_diff_options o;
+    acp_diff_options_init(&o);
+    const char *files[2] = { NULL, NULL };
+    const char *unknown = NULL;
+    int nfiles = 0;
+    /* The options first (the first bad one is the error), then the first unknown option, then
+     * the count of files: bin/acphys.mjs diff checks in the same order. */
+    for (int i = 0; i < argc; i++) {
+        if (acp_diff_option_known(argv[i])) {
+            if (acp_cli_parse_diff_option(&o, argc, argv, &i)) return 2;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            if (!unknown) unknown = argv[i];
+        } else {
+            if (nfiles < 2) files[nfiles] = argv[i];
+            nfiles++;
+        }
+    }
+    if (unknown) {
+        fprintf(stderr, "acphys diff: unknown option \"%s\"\n" DIFF_USAGE_FMT, unknown, ACP_DIFF_OPTIONS_USAGE);
+        return 2;
+    }
+    if (nfiles != 2) {
+        fprintf(stderr, "acphys diff: needs two trace files, not %d\n" DIFF_USAGE_FMT, nfiles, ACP_DIFF_OPTIONS_USAGE);
+        return 2;
+    }
+    char err[256];
+    size_t la = 0, lb = 0;
+    char *a = acp_read_file(files[0], ACP_CLI_MAX_TEXT_FILE, &la, err, sizeof err);
+    if (!a) {
+        fprintf(stderr, "acphys: %s: cannot read the trace: %s\n", files[0], err);
+        return 2;
+    }
+    char *b = acp_read_file(files[1], ACP_CLI_MAX_TEXT_FILE, &lb, err, sizeof err);
+    if (!b) {
+        fprintf(stderr, "acphys: %s: cannot read the trace: %s\n", files[1], err);
+        free(a);
+        return 2;
+    }
+    acp_trace_diff d;
+    acp_trace_diff_init_with(&d, &o);
+    int status = 2;
+    if (!acp_trace_text_opens_object(a, la)) {
+        not_a_trace_file(files[0], (const unsigned char *)a, la);
+    } else if (!acp_trace_text_opens_object(b, lb)) {
+        not_a_trace_file(files[1], (const unsigned char *)b, lb);
+    } else if (!acp_cli_diff_texts(&d, a, la, b, lb, stdout)) {
+        fprintf(stderr, "acphys: out of memory\n");
+    } else {
+        bool same = !d.different && !d.error;
+        if (d.error) fprintf(stderr, "acphys: diff: %s\n", d.message);
+        else printf("%s\n", d.message);
+        status = same ? 0 : d.error ? 2 : 1;
+    }
     free(a);
     free(b);
     return status;

@@ -27,8 +27,10 @@ static int usage(FILE *out)
             "  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet] [--force]\n"
             "                            run a scenario: per-frame table on stdout, trace to a file\n"
             "                            (--force: a trace estimated above 2 GB too)\n"
-            "  acphys diff <a.jsonl> <b.jsonl>\n"
-            "                            first frame and field where two traces differ\n"
+            "  acphys diff <a.jsonl> <b.jsonl> [--fields a,b,c] [--ulps N] [--abs X] [--all]\n"
+            "                            first frame and field where two traces differ (--all: every frame)\n"
+            "  acphys conform <dir> [--group G] [--fields a,b,c] [--ulps N] [--abs X] [--suite DIR]\n"
+            "                            judge a port's traces (<dir>/<case>.jsonl) against the conformance suite\n"
             "  acphys format-digest [n]  digest of the trace number formatting over n values\n"
             "%s%s",
             acp_version(), acp_cli_dat_usage, acp_cli_bench_usage);
@@ -91,6 +93,7 @@ static int dispatch(int argc, char **argv)
         return 0;
     }
     if (!strcmp(argv[1], "diff")) return acp_cli_diff(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "conform")) return acp_cli_conform(argc - 2, argv + 2);
     if (!strcmp(argv[1], "bench")) return acp_cli_bench(argc - 2, argv + 2);
     if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) return usage(stdout);
     fprintf(stderr, "acphys: unknown command '%s'\n", argv[1]);

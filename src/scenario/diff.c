@@ -48,6 +48,141 @@ uint64_t acp_ulps_f64(double a, double b)
     return x > y ? x - y : y - x;
 }
 
+/* ---- fields and options ---- */
+
+const char *const ACP_TRACE_FIELD_NAMES[ACP_TRACE_FIELD_COUNT] = {
+    "frame", "now", "gate", "objects", "digest", "id", "elapsed", "quanta", "pending", "update_time",
+    "active", "state", "transient", "cell", "origin", "orientation", "velocity", "hooks", "skipped",
+    "hooks_unrecorded"};
+
+const char ACP_DIFF_OPTIONS_USAGE[] = "[--fields a,b,c] [--ulps N | --ulps float=N,double=M] [--abs X]";
+
+uint32_t acp_trace_field_bit(const char *name, size_t len)
+{
+    for (uint32_t i = 0; i < ACP_TRACE_FIELD_COUNT; i++)
+        if (strlen(ACP_TRACE_FIELD_NAMES[i]) == len && memcmp(ACP_TRACE_FIELD_NAMES[i], name, len) == 0) return 1u << i;
+    return 0;
+}
+
+bool acp_trace_fields_parse(const char *csv, uint32_t *mask, char *err, size_t err_size)
+{
+    uint32_t m = ACP_TRACE_FIELDS_STRUCTURAL;
+    for (const char *p = csv;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        uint32_t bit = acp_trace_field_bit(p, len);
+        if (!bit) {
+            acp_text t;
+            acp_text_fixed(&t, err, err_size);
+            acp_text_put(&t, "unknown trace field \"");
+            acp_text_put_n(&t, p, len > 40 ? 40 : len);
+            acp_text_put(&t, "\" (known: ");
+            acp_trace_fields_put(&t, ACP_TRACE_FIELDS_ALL);
+            acp_text_put(&t, ")");
+            return false;
+        }
+        m |= bit;
+        if (!comma) break;
+        p = comma + 1;
+    }
+    *mask = m;
+    return true;
+}
+
+void acp_trace_fields_put(acp_text *t, uint32_t mask)
+{
+    bool first = true;
+    for (uint32_t i = 0; i < ACP_TRACE_FIELD_COUNT; i++) {
+        if (!(mask & 1u << i)) continue;
+        if (!first) acp_text_put(t, ", ");
+        acp_text_put(t, ACP_TRACE_FIELD_NAMES[i]);
+        first = false;
+    }
+}
+
+void acp_diff_options_init(acp_diff_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->fields = ACP_TRACE_FIELDS_ALL;
+}
+
+bool acp_diff_option_takes_value(const char *name)
+{
+    return !strcmp(name, "--fields") || !strcmp(name, "--ulps") || !strcmp(name, "--abs");
+}
+
+bool acp_diff_option_known(const char *name) { return acp_diff_option_takes_value(name) || !strcmp(name, "--all"); }
+
+/* A count of ulps: decimal digits only, at most 2^53. */
+static bool parse_ulps_count(const char *s, size_t len, uint64_t *out)
+{
+    if (len == 0 || len > 16) return false;
+    uint64_t v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9') return false;
+        v = v * 10 + (uint64_t)(s[i] - '0');
+    }
+    *out = v;
+    return v <= (1ull << 53);
+}
+
+static bool parse_ulps(acp_diff_options *o, const char *v)
+{
+    uint64_t n;
+    if (parse_ulps_count(v, strlen(v), &n)) {
+        o->ulps_f32 = o->ulps_f64 = n;
+        return true;
+    }
+    for (const char *p = v;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        const char *eq = memchr(p, '=', len);
+        if (!eq) return false;
+        size_t key = (size_t)(eq - p);
+        if (!parse_ulps_count(eq + 1, len - key - 1, &n)) return false;
+        if (key == 5 && !memcmp(p, "float", 5)) o->ulps_f32 = n;
+        else if (key == 6 && !memcmp(p, "double", 6)) o->ulps_f64 = n;
+        else return false;
+        if (!comma) return true;
+        p = comma + 1;
+    }
+}
+
+static bool option_error(char *err, size_t err_size, const char *name, const char *what)
+{
+    acp_text t;
+    acp_text_fixed(&t, err, err_size);
+    acp_text_put(&t, name);
+    acp_text_put(&t, ": ");
+    acp_text_put(&t, what);
+    return false;
+}
+
+bool acp_diff_options_set(acp_diff_options *o, const char *name, const char *value, char *err, size_t err_size)
+{
+    if (!strcmp(name, "--all")) return o->all = true;
+    if (!acp_diff_option_takes_value(name)) return option_error(err, err_size, name, "unknown option");
+    if (!value) return option_error(err, err_size, name, "a value is needed");
+    if (!strcmp(name, "--fields")) {
+        char why[512];
+        if (!acp_trace_fields_parse(value, &o->fields, why, sizeof why)) return option_error(err, err_size, name, why);
+        o->fields_asked = true;
+        return true;
+    }
+    if (!strcmp(name, "--ulps")) {
+        if (parse_ulps(o, value)) return true;
+        return option_error(err, err_size, name, "expected a whole number of ulps (N), or float=N,double=M");
+    }
+    char *end = NULL;
+    double x = strtod(value, &end);
+    if (!*value || *end || !(x >= 0.0) || !isfinite(x))
+        return option_error(err, err_size, name, "expected a finite number of at least 0");
+    o->abs = x;
+    return true;
+}
+
+static bool tolerant(const acp_diff_options *o) { return o->ulps_f32 || o->ulps_f64 || o->abs > 0.0; }
+
 /* ---- values ---- */
 
 static num_kind kind_of(const char *key)
@@ -209,6 +344,48 @@ static void put_value(acp_text *t, const char *label, const acp_jsonv *v, num_ki
     acp_text_put_char(t, '\n');
 }
 
+/* The one-line form of a difference: "frame F: P (object id I): N ulps (float32)". */
+static void put_summary(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind kind)
+{
+    acp_text t;
+    acp_text_fixed(&t, c->d->summary, sizeof c->d->summary);
+    const acp_jsonv *frame = acp_jsonv_get(c->line_a, "frame");
+    if (frame && frame->type == ACP_JSONV_NUMBER) {
+        acp_text_put(&t, "frame ");
+        acp_text_put_g(&t, frame->number, 17);
+    } else {
+        acp_text_put(&t, "line ");
+        acp_text_put_u64(&t, c->line_no);
+    }
+    acp_text_put(&t, ": ");
+    acp_text_put(&t, c->path.len ? c->path.s : "(the line)");
+    if (c->in_object && c->object_id) {
+        acp_text_put(&t, " (object id ");
+        put_json(&t, c->object_id, t.len + 32);
+        acp_text_put(&t, ")");
+    }
+    acp_text_put(&t, ": ");
+    double x, y;
+    if (!a || !b) {
+        acp_text_put(&t, a ? "b does not have it" : "only b has it");
+        return;
+    }
+    if (kind == KIND_INT && as_number(a, &x) && as_number(b, &y)) {
+        acp_text_put(&t, "differs by ");
+        acp_text_put_g(&t, y - x, 17);
+    } else if (kind != KIND_CELL && as_number(a, &x) && as_number(b, &y) && x == x && y == y) {
+        uint64_t ulps = kind == KIND_F32 ? acp_ulps_f32((float)x, (float)y) : acp_ulps_f64(x, y);
+        acp_text_put_u64(&t, ulps);
+        acp_text_put(&t, ulps == 1 ? " ulp" : " ulps");
+        acp_text_put(&t, kind == KIND_F32 ? " (float32)" : " (float64)");
+    } else {
+        acp_text_put(&t, "a ");
+        put_json(&t, a, t.len + 48);
+        acp_text_put(&t, ", b ");
+        put_json(&t, b, t.len + 48);
+    }
+}
+
 static bool report(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind kind)
 {
     acp_trace_diff *d = c->d;
@@ -238,6 +415,7 @@ static bool report(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind kind
         acp_text_put(&t, kind == KIND_F32 ? " (float32)\n" : " (float64)\n");
     }
     if (t.len && d->message[t.len - 1] == '\n') d->message[t.len - 1] = '\0';
+    put_summary(c, a, b, kind);
     return false;
 }
 
@@ -263,6 +441,8 @@ static const acp_jsonv *member_of(const acp_jsonv *o, const acp_jsonv_member *m)
  * and a digest only repeats that something before it differs. */
 static bool same_digest(cmp *c, const acp_jsonv *a, const acp_jsonv *b)
 {
+    const acp_diff_options *o = &c->d->opt;
+    if (o->fields != ACP_TRACE_FIELDS_ALL || tolerant(o) || c->d->not_written) return true;
     for (uint32_t i = 0; i < a->count; i++) {
         const acp_jsonv_member *m = &a->members[i];
         const acp_jsonv *bv = is_digest(m) ? member_of(b, m) : NULL;
@@ -275,12 +455,32 @@ static bool same_digest(cmp *c, const acp_jsonv *a, const acp_jsonv *b)
     return true;
 }
 
+/* Whether a member is compared: a known field the options judge, or any other field. */
+static bool judged(const cmp *c, const acp_jsonv_member *m)
+{
+    uint32_t bit = acp_trace_field_bit(m->key, m->key_len);
+    return !bit || (c->d->opt.fields & bit);
+}
+
+/* A field a has and b lacks on this line that b never writes: noted, not judged (unless
+ * --fields asks for it). */
+static bool not_written(cmp *c, const acp_jsonv_member *m)
+{
+    acp_trace_diff *d = c->d;
+    uint32_t bit = acp_trace_field_bit(m->key, m->key_len);
+    if (!d->scanned || !bit || (bit & ACP_TRACE_FIELDS_STRUCTURAL) || (d->b_written & bit)) return false;
+    if (d->opt.fields_asked) return false;
+    d->not_written |= bit;
+    return true;
+}
+
 static bool same_object(cmp *c, const acp_jsonv *a, const acp_jsonv *b)
 {
     for (uint32_t i = 0; i < a->count; i++) {
         const acp_jsonv_member *m = &a->members[i];
-        if (is_digest(m)) continue;
+        if (is_digest(m) || !judged(c, m)) continue;
         const acp_jsonv *bv = member_of(b, m);
+        if (!bv && not_written(c, m)) continue;
         size_t old = push_key(c, m->key, m->key_len);
         num_kind kind = kind_of(m->key);
         bool ok = bv ? same_value(c, &m->value, bv, kind, strcmp(m->key, "objects") == 0 && c->path.len == 7)
@@ -290,7 +490,8 @@ static bool same_object(cmp *c, const acp_jsonv *a, const acp_jsonv *b)
     }
     for (uint32_t j = 0; j < b->count; j++) {
         const acp_jsonv_member *m = &b->members[j];
-        if (is_digest(m) || member_of(a, m)) continue;
+        if (is_digest(m) || member_of(a, m) || !judged(c, m)) continue;
+        if (c->d->scanned && !acp_trace_field_bit(m->key, m->key_len)) continue; /* a port's own field */
         size_t old = push_key(c, m->key, m->key_len);
         report(c, NULL, &m->value, kind_of(m->key));
         pop(c, old);
@@ -341,6 +542,17 @@ static bool same_objects(cmp *c, const acp_jsonv *a, const acp_jsonv *b)
     return true;
 }
 
+/* Two different numbers of one kind that the tolerances let agree (never NaN with a number). */
+static bool within(const acp_diff_options *o, double x, double y, num_kind kind)
+{
+    if (x != x || y != y) return false;
+    if (o->abs > 0.0 && fabs(x - y) <= o->abs) return true;
+    uint64_t tol = kind == KIND_F32 ? o->ulps_f32 : o->ulps_f64;
+    if (!tol) return false;
+    uint64_t ulps = kind == KIND_F32 ? acp_ulps_f32((float)x, (float)y) : acp_ulps_f64(x, y);
+    return ulps <= tol;
+}
+
 static bool same_value(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind kind, bool objects_array)
 {
     double x, y;
@@ -351,10 +563,11 @@ static bool same_value(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind 
     if (as_number(a, &x) && as_number(b, &y)) {
         if (kind == KIND_F32) {
             float f = (float)x, g = (float)y;
-            if (memcmp(&f, &g, sizeof f) == 0 || (f != f && g != g)) return true;
+            if (memcmp(&f, &g, sizeof f) == 0 || (f != f && g != g) || within(&c->d->opt, f, g, kind)) return true;
             return report(c, a, b, kind);
         }
         if (memcmp(&x, &y, sizeof x) == 0 || (x != x && y != y)) return true;
+        if (kind != KIND_INT && within(&c->d->opt, x, y, KIND_F64)) return true;
         return report(c, a, b, kind == KIND_INT ? KIND_INT : KIND_F64);
     }
     if (a->type != b->type) return report(c, a, b, kind);
@@ -474,17 +687,46 @@ static bool check_line(acp_trace_diff *d, uint32_t line_no, char which, const ac
 
 void acp_trace_diff_init(acp_trace_diff *d)
 {
-    d->lines = 0;
+    acp_diff_options o;
+    acp_diff_options_init(&o);
+    acp_trace_diff_init_with(d, &o);
+}
+
+void acp_trace_diff_init_with(acp_trace_diff *d, const acp_diff_options *o)
+{
+    memset(d, 0, sizeof *d);
+    d->opt = *o;
+}
+
+/* The known fields of one object (a line or an element of "objects") into *mask. */
+static void scan_members(const acp_jsonv *v, uint32_t *mask)
+{
+    if (!v || v->type != ACP_JSONV_OBJECT) return;
+    for (uint32_t i = 0; i < v->count; i++) *mask |= acp_trace_field_bit(v->members[i].key, v->members[i].key_len);
+}
+
+void acp_trace_diff_scan_b(acp_trace_diff *d, const acp_jsonv *b)
+{
+    d->scanned = true;
+    if (!b || b->type != ACP_JSONV_OBJECT || acp_trace_is_closing_line(b)) return;
+    scan_members(b, &d->b_written);
+    const acp_jsonv *objects = acp_jsonv_get(b, "objects");
+    if (objects && objects->type == ACP_JSONV_ARRAY)
+        for (uint32_t i = 0; i < objects->count; i++) scan_members(&objects->items[i], &d->b_written);
+}
+
+void acp_trace_diff_next(acp_trace_diff *d)
+{
+    if (!d->opt.all || !d->different || d->error) return;
     d->different = false;
-    d->error = false;
-    d->message[0] = '\0';
+    if (!d->differing_lines++) d->first_differing_line = d->lines;
 }
 
 bool acp_trace_diff_line(acp_trace_diff *d, uint32_t line_no, const acp_jsonv *a, const acp_jsonv *b)
 {
     if (d->different || d->error) return false;
-    if (!check_line(d, line_no, 'a', a) || !check_line(d, line_no, 'b', b)) return false;
     d->lines = line_no;
+    if (!check_line(d, line_no, 'a', a) || !check_line(d, line_no, 'b', b)) return false;
     cmp c;
     memset(&c, 0, sizeof c);
     c.d = d;
@@ -508,6 +750,56 @@ void acp_trace_diff_bad_line(acp_trace_diff *d, uint32_t line_no, char which, co
     acp_text_put(&t, why);
 }
 
+static bool line_opens_object(const unsigned char *p, size_t n)
+{
+    size_t i = n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0;
+    while (i < n && (p[i] == ' ' || p[i] == '\t')) i++;
+    return i < n && p[i] == '{';
+}
+
+bool acp_trace_text_opens_object(const char *text, size_t len)
+{
+    for (size_t pos = 0; pos < len;) {
+        const char *nl = memchr(text + pos, '\n', len - pos);
+        size_t end = nl ? (size_t)(nl - text) : len;
+        size_t l = end - pos;
+        if (l && text[pos + l - 1] == '\r') l--;
+        for (size_t i = 0; i < l; i++)
+            if (text[pos + i] != ' ' && text[pos + i] != '\t') return line_opens_object((const unsigned char *)text + pos, l);
+        pos = end + 1;
+    }
+    return true;
+}
+
+void acp_trace_diff_not_a_trace(acp_trace_diff *d, char which, const unsigned char *head, size_t head_len,
+                                size_t total_len)
+{
+    if (d->different || d->error) return;
+    static const char hex[] = "0123456789abcdef";
+    size_t n = head_len < ACP_TRACE_NOT_A_TRACE_BYTES ? head_len : ACP_TRACE_NOT_A_TRACE_BYTES;
+    d->error = true;
+    acp_text t;
+    acp_text_fixed(&t, d->message, sizeof d->message);
+    acp_text_put_char(&t, which);
+    acp_text_put(&t, " is not a trace file (its first line does not open a JSON object): its first bytes are");
+    for (size_t i = 0; i < n; i++) {
+        acp_text_put_char(&t, ' ');
+        acp_text_put_char(&t, hex[head[i] >> 4]);
+        acp_text_put_char(&t, hex[head[i] & 15]);
+    }
+    acp_text_put(&t, " \"");
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = head[i];
+        if (c == '\n') acp_text_put(&t, "\\n");
+        else if (c == '\r') acp_text_put(&t, "\\r");
+        else if (c == '\t') acp_text_put(&t, "\\t");
+        else if (c == '"' || c == '\\') { acp_text_put_char(&t, '\\'); acp_text_put_char(&t, (char)c); }
+        else acp_text_put_char(&t, c >= 0x20 && c < 0x7f ? (char)c : '.');
+    }
+    acp_text_put_char(&t, '"');
+    if (total_len > n) acp_text_put(&t, "...");
+}
+
 bool acp_trace_is_closing_line(const acp_jsonv *v)
 {
     if (!v || v->type != ACP_JSONV_OBJECT || !acp_jsonv_get(v, "digest")) return false;
@@ -521,7 +813,9 @@ bool acp_trace_is_closing_line(const acp_jsonv *v)
 
 void acp_trace_diff_extra_line(acp_trace_diff *d, uint32_t line_no, char which, const acp_jsonv *v)
 {
-    if (d->different || d->error || !check_line(d, line_no, which, v) || acp_trace_is_closing_line(v)) return;
+    if (d->different || d->error) return;
+    d->lines = line_no;
+    if (!check_line(d, line_no, which, v) || acp_trace_is_closing_line(v)) return;
     d->different = true;
     acp_text t;
     acp_text_fixed(&t, d->message, sizeof d->message);
@@ -536,6 +830,10 @@ void acp_trace_diff_extra_line(acp_trace_diff *d, uint32_t line_no, char which, 
     acp_text_put(&t, ": only ");
     acp_text_put_char(&t, which);
     acp_text_put(&t, " has it");
+    acp_text_fixed(&t, d->summary, sizeof d->summary);
+    acp_text_put(&t, "line ");
+    acp_text_put_u64(&t, line_no);
+    acp_text_put(&t, which == 'a' ? ": the trace ends early (only a has this line)" : ": only b has this line");
 }
 
 bool acp_trace_diff_finish(acp_trace_diff *d, uint32_t a_lines, uint32_t b_lines)
@@ -549,10 +847,47 @@ bool acp_trace_diff_finish(acp_trace_diff *d, uint32_t a_lines, uint32_t b_lines
         acp_text_put(&t, " has no lines");
         return false;
     }
-    if (d->different || d->error) return false;
+    if (d->error) return false;
+    if (d->different && d->opt.all) acp_trace_diff_next(d);
+    if (d->differing_lines) {
+        d->different = true;
+        acp_text_fixed(&t, d->message, sizeof d->message);
+        acp_text_put_u64(&t, d->differing_lines);
+        acp_text_put(&t, d->differing_lines == 1 ? " line differs" : " lines differ");
+        acp_text_put(&t, " (the first: line ");
+        acp_text_put_u64(&t, d->first_differing_line);
+        acp_text_put(&t, ")");
+        return false;
+    }
+    if (d->different) return false;
     acp_text_fixed(&t, d->message, sizeof d->message);
-    acp_text_put(&t, "traces are identical (");
+    const acp_diff_options *o = &d->opt;
+    bool plain = o->fields == ACP_TRACE_FIELDS_ALL && !tolerant(o) && !d->not_written;
+    acp_text_put(&t, plain ? "traces are identical (" : "traces agree (");
     acp_text_put_u64(&t, a_lines < b_lines ? a_lines : b_lines);
-    acp_text_put(&t, " lines compared)");
+    acp_text_put(&t, " lines compared");
+    if (o->fields != ACP_TRACE_FIELDS_ALL) {
+        acp_text_put(&t, "; judged: ");
+        acp_trace_fields_put(&t, o->fields & ~(ACP_TRACE_FIELDS_STRUCTURAL | d->not_written));
+    }
+    if (tolerant(o)) {
+        acp_text_put(&t, "; within ");
+        if (o->ulps_f32 || o->ulps_f64) {
+            acp_text_put_u64(&t, o->ulps_f32);
+            acp_text_put(&t, " float32 / ");
+            acp_text_put_u64(&t, o->ulps_f64);
+            acp_text_put(&t, " float64 ulps");
+        }
+        if (o->abs > 0.0) {
+            acp_text_put(&t, o->ulps_f32 || o->ulps_f64 ? " or " : "");
+            acp_text_put(&t, "an absolute ");
+            acp_text_put_g(&t, o->abs, 17);
+        }
+    }
+    if (d->not_written) {
+        acp_text_put(&t, "; not written: ");
+        acp_trace_fields_put(&t, d->not_written);
+    }
+    acp_text_put(&t, ")");
     return true;
 }

@@ -366,6 +366,25 @@ describe('the demo page in headless Chromium', () => {
     await page.click('#message-close');
   });
 
+  it('accepts and shows the ace profile: a scenario whose profile or compare_profiles names it, and the profile control', async () => {
+    const { page: p, errors } = await open(browser.context); // its own tab: the shared one keeps its run
+    const s = JSON.parse(readFileSync(join(root, 'data', 'scenarios', 'clock-profiles.json'), 'utf8'));
+    const openScenario = async (name, scenario, profiles) => {
+      await p.setInputFiles('#run-input', { name, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
+      await p.waitForFunction((want) => window.acphysPage.state().profiles.join() === want, profiles.join(), { timeout: 20_000 });
+    };
+    await openScenario('ace.json', { ...s, profile: 'ace', compare_profiles: undefined }, ['ace', 'retail']);
+    assert.equal(await p.locator('#profile').inputValue(), 'ace');
+    await p.waitForFunction(() => [...document.querySelectorAll('.u-title')].some((e) => e.textContent === 'ace profile'), null, { timeout: 10_000 });
+    await openScenario('retail-and-ace.json', { ...s, profile: 'retail', compare_profiles: ['retail', 'ace'] }, ['retail', 'ace']);
+    assert.equal(await p.locator('#profile').inputValue(), 'retail');
+    await p.selectOption('#profile', 'ace');
+    await p.waitForFunction(() => window.acphysPage.state().profiles[0] === 'ace', null, { timeout: 20_000 });
+    await p.screenshot({ path: shot('ace-profile'), fullPage: true });
+    assert.deepEqual(errors, []);
+    await p.close();
+  });
+
   it('controls: profile switch and added object replay the recording; scrub shows a recorded frame; one frame steps one', async () => {
     await page.click('#restart');
     await waitFrames(page, 40);

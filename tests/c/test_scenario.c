@@ -869,6 +869,70 @@ static bool diff_pair(const char *a, const char *b, acp_trace_diff *d)
     return same;
 }
 
+/* One-line traces a and b compared with options (b scanned first, as the hosts do). */
+static bool diff_with(const char *a, const char *b, const char *const *opts, acp_trace_diff *d)
+{
+    acp_diff_options o;
+    acp_diff_options_init(&o);
+    char err[640];
+    for (; opts && opts[0]; opts += 2)
+        if (!acp_diff_options_set(&o, opts[0], opts[1], err, sizeof err)) return false;
+    acp_jsonv_doc *da = json(a), *db = json(b);
+    acp_trace_diff_init_with(d, &o);
+    acp_trace_diff_scan_b(d, acp_jsonv_root(db));
+    acp_trace_diff_line(d, 1, acp_jsonv_root(da), acp_jsonv_root(db));
+    bool same = acp_trace_diff_finish(d, 1, 1);
+    acp_jsonv_doc_destroy(da);
+    acp_jsonv_doc_destroy(db);
+    return same;
+}
+
+/* diff.h OPTIONS: tolerances per kind, --fields, fields a port never writes, a port's own fields. */
+static void trace_diff_options(void)
+{
+    acp_trace_diff d;
+    const char *a = "{\"frame\":1,\"now\":0.1,\"objects\":[{\"id\":1,\"origin\":[1,2,3],\"state\":7}]}";
+    /* origin[0] one float32 ulp above 1 (1.00000012), now one float64 ulp above 0.1. */
+    const char *b1 = "{\"frame\":1,\"now\":0.1,\"objects\":[{\"id\":1,\"origin\":[1.00000012,2,3],\"state\":7}]}";
+    const char *b2 = "{\"frame\":1,\"now\":0.10000000000000002,\"objects\":[{\"id\":1,\"origin\":[1,2,3],\"state\":7}]}";
+    ENSURE(!diff_with(a, b1, NULL, &d));
+    ENSURE(strcmp(d.summary, "frame 1: objects[0].origin[0] (object id 1): 1 ulp (float32)") == 0);
+    const char *const ulps1[] = {"--ulps", "1", NULL};
+    ENSURE(diff_with(a, b1, ulps1, &d) && diff_with(a, b2, ulps1, &d));
+    ENSURE(strstr(d.message, "traces agree (1 lines compared; within 1 float32 / 1 float64 ulps)") != NULL);
+    const char *const f32only[] = {"--ulps", "float=1", NULL};
+    ENSURE(diff_with(a, b1, f32only, &d) && !diff_with(a, b2, f32only, &d));
+    ENSURE(strcmp(d.summary, "frame 1: now: 1 ulp (float64)") == 0);
+    const char *const abs[] = {"--abs", "2e-7", NULL};
+    ENSURE(diff_with(a, b1, abs, &d) && diff_with(a, b2, abs, &d));
+    const char *const abs_small[] = {"--abs", "1e-7", NULL};
+    ENSURE(!diff_with(a, b1, abs_small, &d)); /* 1.00000012 − 1 = 1.19e-7 */
+    /* Integers are exact under any tolerance. */
+    ENSURE(!diff_with(a, "{\"frame\":1,\"now\":0.1,\"objects\":[{\"id\":1,\"origin\":[1,2,3],\"state\":8}]}", abs, &d));
+    /* --fields: only those are judged. */
+    const char *const origin_only[] = {"--fields", "origin", NULL};
+    ENSURE(diff_with(a, b2, origin_only, &d) && !diff_with(a, b1, origin_only, &d));
+    /* A field b never writes: "not written", unless --fields asks for it. */
+    const char *bare = "{\"frame\":1,\"objects\":[{\"id\":1,\"origin\":[1,2,3]}]}";
+    ENSURE(diff_with(a, bare, NULL, &d));
+    ENSURE(strcmp(d.message, "traces agree (1 lines compared; not written: now, state)") == 0);
+    const char *const ask_now[] = {"--fields", "now,origin", NULL};
+    ENSURE(!diff_with(a, bare, ask_now, &d));
+    ENSURE(strcmp(d.summary, "frame 1: now: b does not have it") == 0);
+    /* A port's own field is ignored; a known field only b has is a difference. */
+    ENSURE(diff_with(a, "{\"frame\":1,\"now\":0.1,\"mine\":3,\"objects\":[{\"id\":1,\"origin\":[1,2,3],\"state\":7}]}", NULL, &d));
+    ENSURE(!diff_with(a, "{\"frame\":1,\"now\":0.1,\"objects\":[{\"id\":1,\"elapsed\":0.1,\"origin\":[1,2,3],\"state\":7}]}", NULL, &d));
+    ENSURE(strcmp(d.summary, "frame 1: objects[0].elapsed (object id 1): only b has it") == 0);
+    /* Bad option values name the option. */
+    acp_diff_options o;
+    acp_diff_options_init(&o);
+    char err[640];
+    ENSURE(!acp_diff_options_set(&o, "--ulps", "-1", err, sizeof err) && strncmp(err, "--ulps: ", 8) == 0);
+    ENSURE(!acp_diff_options_set(&o, "--abs", "x", err, sizeof err) && strncmp(err, "--abs: ", 7) == 0);
+    ENSURE(!acp_diff_options_set(&o, "--fields", "origin,nope", err, sizeof err) && strstr(err, "unknown trace field \"nope\""));
+    ENSURE(acp_diff_options_set(&o, "--ulps", "float=2,double=3", err, sizeof err) && o.ulps_f32 == 2 && o.ulps_f64 == 3);
+}
+
 static void trace_diff(void)
 {
     ENSURE_EQ(acp_ulps_f32(1.0f, nextafterf(1.0f, 2.0f)), 1);
@@ -964,10 +1028,47 @@ static void trace_diff(void)
     ENSURE(strcmp(d.message, "trace a has no lines") == 0);
 }
 
+/* A text that is no trace at all: its first line that is not blank does not open a JSON object
+ * (acp_trace_text_opens_object), and the error names the trace and shows its first 16 bytes. */
+static void trace_not_a_trace(void)
+{
+    static const struct { const char *text; size_t len; bool opens; } cases[] = {
+        {"", 0, true},                              /* no lines: the empty trace's own error */
+        {" \t\n\r\n  \n", 8, true},                 /* only blank lines */
+        {"{\"frame\":1}", 11, true},
+        {"\n\n  \t{", 6, true},                     /* blank lines, then spaces and a tab */
+        {"\xEF\xBB\xBF {\"frame\":1}", 15, true},   /* a byte order mark, a space */
+        {"{\r\n", 3, true},
+        {" \xEF\xBB\xBF{", 5, false},               /* the mark only opens a line */
+        {"\xEF\xBB\xBF", 3, false},
+        {"[1]\n{", 5, false},                       /* the first line decides */
+        {"\0{", 2, false},
+        {"# notes\n{", 9, false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        ENSURE_EQ(acp_trace_text_opens_object(cases[i].text, cases[i].len), cases[i].opens);
+    acp_trace_diff d;
+    acp_trace_diff_init(&d);
+    const unsigned char head[17] = {0, 1, 0x7f, 0x80, 0xff, '"', '\\', '\n', '\r', '\t', 'A', '~', ' ', '{', '[', '0', '1'};
+    acp_trace_diff_not_a_trace(&d, 'b', head, sizeof head, 4096);
+    ENSURE(d.error && !d.different);
+    ENSURE(strcmp(d.message, "b is not a trace file (its first line does not open a JSON object): its first bytes are "
+                             "00 01 7f 80 ff 22 5c 0a 0d 09 41 7e 20 7b 5b 30 \".....\\\"\\\\\\n\\r\\tA~ {[0\"...") == 0);
+    acp_trace_diff_init(&d);
+    acp_trace_diff_not_a_trace(&d, 'a', (const unsigned char *)"PK\x03", 3, 3); /* all of it: no "..." */
+    ENSURE(strcmp(d.message, "a is not a trace file (its first line does not open a JSON object): its first bytes are "
+                             "50 4b 03 \"PK.\"") == 0);
+    /* After an error or a difference, nothing more is recorded. */
+    acp_trace_diff_not_a_trace(&d, 'b', head, 1, 1);
+    ENSURE(d.message[0] == 'a');
+}
+
 void suite_trace(void)
 {
     RUN(digest_definition);
     RUN(golden_traces);
     RUN(stepping);
     RUN(trace_diff);
+    RUN(trace_diff_options);
+    RUN(trace_not_a_trace);
 }

@@ -55,9 +55,9 @@ describe('the usage: the same full text for acphys alone, help, --help and -h', 
   it('every command line of the npx usage is the native usage\'s, word for word; the native one lists every command', () => {
     const nat = native(['--help']).stdout, js = viaWasm(['--help']).stdout;
     const commandLines = js.split('\n').filter((l) => l.startsWith('  '));
-    assert.equal(commandLines.length, 6); // help, run (3 lines), diff (2 lines)
+    assert.equal(commandLines.length, 8); // help, run (3 lines), diff (2 lines), conform (2 lines)
     for (const l of commandLines) assert.ok(nat.split('\n').includes(l), `native usage lacks: ${l}`);
-    for (const cmd of ['help', 'version', 'math-digest', 'run', 'diff', 'format-digest', 'dump', 'excerpt', 'list', 'bench world',
+    for (const cmd of ['help', 'version', 'math-digest', 'run', 'diff', 'conform', 'format-digest', 'dump', 'excerpt', 'list', 'bench world',
       'bench kernel', 'bench dat-gen', 'bench dat-read'])
       assert.match(nat, new RegExp(`^  acphys ${cmd}\\b`, 'm'), cmd);
   });
@@ -84,12 +84,25 @@ describe('usage errors name the argument', () => {
       assert.equal(r.stderr, `acphys run: ${what}\n${runUsage}`, args.join(' '));
     }
   });
+  const diffUsage = 'usage: acphys diff <a.jsonl> <b.jsonl> [--fields a,b,c] [--ulps N | --ulps float=N,double=M] [--abs X] [--all]\n';
   it('diff: not two files (both CLIs, exit 2)', () => {
-    for (const args of [[], ['a.jsonl'], ['a', 'b', 'c']]) {
+    for (const [args, n] of [[[], 0], [['a.jsonl'], 1], [['a', 'b', 'c'], 3], [['a.jsonl', '--all'], 1], [['--ulps', '2', 'a', 'b', 'c'], 3]]) {
       const r = both(['diff', ...args]);
-      assert.equal(r.status, 2);
-      assert.equal(r.stderr, `acphys diff: needs two trace files, not ${args.length}\nusage: acphys diff <a.jsonl> <b.jsonl>\n`);
+      assert.equal(r.status, 2, args.join(' '));
+      assert.equal(r.stdout, '');
+      assert.equal(r.stderr, `acphys diff: needs two trace files, not ${n}\n${diffUsage}`, args.join(' '));
     }
+  });
+  it('diff: an unknown option is named; a bad option value names the option (both CLIs, exit 2)', () => {
+    for (const args of [['a', 'b', '--bogus'], ['-q', 'a', 'b'], ['a', '--bogus', 'b', 'c']]) {
+      const r = both(['diff', ...args]);
+      assert.equal(r.status, 2, args.join(' '));
+      assert.equal(r.stdout, '');
+      assert.equal(r.stderr, `acphys diff: unknown option "${args.find((a) => a.startsWith('-'))}"\n${diffUsage}`, args.join(' '));
+    }
+    const r = both(['diff', 'a', 'b', '--ulps']);
+    assert.equal(r.status, 2);
+    assert.equal(r.stderr, 'acphys: --ulps: a value is needed\n');
   });
   it('bench: the missing or bad argument is named, then the bench usage (exit 2)', () => {
     const help = native(['--help']).stdout; // the bench lines close the native usage

@@ -7,6 +7,8 @@
 // series: x, y, z, heading and speed of the tracked objects over the frame times. The data are
 // views into the history's columns; updates are throttled by the caller.
 import uPlot from 'uplot';
+import type { ProfileName } from '../../wasm/scenario.mjs';
+import { maxQuantum } from './profiles';
 import type { ProfileColumns } from './history';
 import { objectColour } from './map';
 import type { Session } from './run';
@@ -47,13 +49,13 @@ const LABEL_GUTTER = 92;
 /** Horizontal reference lines at MIN_QUANTUM, MAX_QUANTUM and HUGE_QUANTUM, labelled in the
  *  gutter to the right of the plot (never over the bars); a line above the scale is listed at the
  *  top of the gutter with an arrow. */
-function quantumLines(u: uPlot): void {
+function quantumLines(u: uPlot, profile?: ProfileName): void {
   const g = u.ctx;
   const dpr = devicePixelRatio;
   const { left, top, width, height } = u.bbox;
   const max = u.scales['y']?.max ?? 1;
   const lines: [number, string, string, string][] = [[MIN_QUANTUM, 'MIN_QUANTUM', '1/30 s', '#2a9d8f'],
-    [MAX_QUANTUM, 'MAX_QUANTUM', '0.2 s', '#e76f51'], [HUGE_QUANTUM, 'HUGE_QUANTUM', '2 s', '#9b2226']];
+    [maxQuantum(profile).value, 'MAX_QUANTUM', maxQuantum(profile).label, '#e76f51'], [HUGE_QUANTUM, 'HUGE_QUANTUM', '2 s', '#9b2226']];
   g.save();
   g.lineWidth = dpr;
   const labels: { y: number; text: [string, string]; colour: string }[] = [];
@@ -184,7 +186,7 @@ export class QuantaPlot {
       ],
       legend: { live: true },
       series,
-      hooks: { draw: [quantumLines, (u) => topNote(u, this.note)], setCursor: [(u) => this.showHover(u)] },
+      hooks: { draw: [(u) => quantumLines(u, s.profiles[profileIndex]), (u) => topNote(u, this.note)], setCursor: [(u) => this.showHover(u)] },
     };
     this.u = new uPlot(opts, this.empty(), el);
     this.hover = document.createElement('div');

@@ -4,6 +4,7 @@
 // object's state from the run's last-frame struct array with typed views (no per-object calls,
 // no per-frame allocation). Events made while running (the keyboard) go into the scenario and
 // into both runs, so a replay of the scenario applies them before the same frames.
+import { comparisonProfile } from './profiles';
 import type { Acphys } from '../../wasm/acphys.mjs';
 import { createRun, type ProfileName, type Run, type Scenario, type ScenarioEvent } from '../../wasm/scenario.mjs';
 import { disposeDrawArrays } from './draw';
@@ -16,8 +17,6 @@ export const ACTIVITY_RADIUS = 96;
 /** How many objects the plots and the map's paths follow individually. */
 export const TRACKED = 8;
 
-/** The profile shown beside `p` (docs/RETAIL-CONTRACT.md §4 compares retail and acdream-r6). */
-export function otherProfile(p: ProfileName): ProfileName { return p === 'retail' ? 'acdream-r6' : 'retail'; }
 
 /** Id (number) of a U32 field. */
 export function u32(v: number | string | undefined): number { return v === undefined ? 0 : Number(v) >>> 0; }
@@ -122,7 +121,7 @@ export class Session {
       const primary = first.profile;
       this.profiles.push(primary);
       if (opts.compare !== false) {
-        const other = otherProfile(primary);
+        const other = comparisonProfile(primary, src.compare_profiles);
         this.runs.push(createRun(this.acp, forC, { profile: other, excerpts: opts.excerpts }));
         this.profiles.push(other);
       }

@@ -1,0 +1,162 @@
+/* acphys — `acphys conform <dir-of-your-traces> [--suite DIR] [--group G] [--fields a,b,c]
+ * [--ulps N] [--abs X]`: every case of the conformance suite (conformance/v1/manifest.json) whose
+ * trace the port wrote as <dir>/<case>.jsonl, compared with the suite's golden trace. The rows and
+ * the report are src/scenario/conform.h; bin/conform.mjs does the same through the .wasm. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cjson_bridge.h"
+#include "commands.h"
+#include "scenario/conform.h"
+
+#ifndef ACP_SUITE_DIR
+#define ACP_SUITE_DIR "conformance/v1"
+#endif
+
+static int conform_usage(void)
+{
+    fprintf(stderr, "usage: acphys conform <dir-of-your-traces> [--suite DIR] [--group G] %s\n", ACP_DIFF_OPTIONS_USAGE);
+    return 2;
+}
+
+/* "dir/name" into a fresh string. */
+static char *join_path(const char *dir, const char *name, const char *ext)
+{
+    size_t n = strlen(dir) + strlen(name) + strlen(ext) + 2;
+    char *p = malloc(n);
+    if (p) snprintf(p, n, "%s/%s%s", dir, name, ext);
+    return p;
+}
+
+/* A manifest string member, or NULL. */
+static const char *str_of(const acp_jsonv *o, const char *key)
+{
+    const acp_jsonv *v = acp_jsonv_get(o, key);
+    return v && v->type == ACP_JSONV_STRING ? v->string : NULL;
+}
+
+/* The case's "fields" array as "a,b,c" into buf; false when it is not an array of strings. */
+static bool fields_csv(const acp_jsonv *c, char *buf, size_t size)
+{
+    const acp_jsonv *f = acp_jsonv_get(c, "fields");
+    if (!f || f->type != ACP_JSONV_ARRAY) return false;
+    acp_text t;
+    acp_text_fixed(&t, buf, size);
+    for (uint32_t i = 0; i < f->count; i++) {
+        if (f->items[i].type != ACP_JSONV_STRING) return false;
+        if (i) acp_text_put_char(&t, ',');
+        acp_text_put(&t, f->items[i].string);
+    }
+    return true;
+}
+
+/* Judge one case into c. Returns 0, or 2 after printing why the suite is unusable. */
+static int judge_case(acp_conform *c, const char *suite, const char *dir, const acp_jsonv *kase, uint32_t index)
+{
+    const char *group = str_of(kase, "group"), *name = str_of(kase, "trace"), *golden = str_of(kase, "golden");
+    char csv[512], err[640];
+    acp_diff_options o;
+    if (!group || !name || !golden || !fields_csv(kase, csv, sizeof csv)) {
+        fprintf(stderr, "acphys: conform: %s/manifest.json: cases[%u] lacks \"group\", \"trace\", \"golden\" or \"fields\"\n",
+                suite, index);
+        return 2;
+    }
+    if (!acp_conform_case_options(c, csv, &o, err, sizeof err)) {
+        fprintf(stderr, "acphys: conform: %s/manifest.json: cases[%u].fields: %s\n", suite, index, err);
+        return 2;
+    }
+    char *gpath = join_path(suite, golden, ""), *tpath = join_path(dir, name, ".jsonl");
+    size_t lg = 0, lt = 0;
+    char *g = gpath ? acp_read_file(gpath, ACP_CLI_MAX_TEXT_FILE, &lg, err, sizeof err) : NULL;
+    int status = 0;
+    if (!g) {
+        fprintf(stderr, "acphys: conform: %s: cannot read the golden trace: %s\n", gpath ? gpath : golden, err);
+        status = 2;
+    } else {
+        struct stat st;
+        bool absent = tpath && stat(tpath, &st) != 0 && (errno == ENOENT || errno == ENOTDIR);
+        char *t = tpath && !absent ? acp_read_file(tpath, ACP_CLI_MAX_TEXT_FILE, &lt, err, sizeof err) : NULL;
+        acp_trace_diff d;
+        acp_trace_diff_init_with(&d, &o);
+        if (absent) {
+            acp_conform_add(c, group, name, NULL);
+        } else if (!t) {
+            d.error = true;
+            snprintf(d.message, sizeof d.message, "cannot read %s.jsonl: %s", name, err);
+            acp_conform_add(c, group, name, &d);
+        } else if (!acp_trace_text_opens_object(t, lt)) {
+            /* A DAT, a README: no trace at all (wasm/conform.mjs conform says the same). */
+            acp_trace_diff_not_a_trace(&d, 'b', (const unsigned char *)t, lt, lt);
+            acp_conform_add(c, group, name, &d);
+        } else {
+            if (!acp_cli_diff_texts(&d, g, lg, t, lt, NULL)) status = 2;
+            else acp_conform_add(c, group, name, &d);
+        }
+        free(t);
+    }
+    free(g);
+    free(gpath);
+    free(tpath);
+    return status;
+}
+
+int acp_cli_conform(int argc, char **argv)
+{
+    acp_diff_options o;
+    acp_diff_options_init(&o);
+    const char *dir = NULL, *suite = ACP_SUITE_DIR, *group = NULL;
+    for (int i = 0; i < argc; i++) {
+        bool has_value = i + 1 < argc;
+        if (!strcmp(argv[i], "--suite") && has_value) suite = argv[++i];
+        else if (!strcmp(argv[i], "--group") && has_value) group = argv[++i];
+        else if (!strcmp(argv[i], "--all")) return conform_usage();
+        else if (acp_diff_option_known(argv[i])) {
+            if (acp_cli_parse_diff_option(&o, argc, argv, &i)) return 2;
+        } else if (argv[i][0] == '-' || dir) return conform_usage();
+        else dir = argv[i];
+    }
+    if (!dir) return conform_usage();
+    char err[256];
+    char *mpath = join_path(suite, "manifest.json", "");
+    size_t lm = 0;
+    char *mtext = mpath ? acp_read_file(mpath, ACP_CLI_MAX_TEXT_FILE, &lm, err, sizeof err) : NULL;
+    if (!mtext) {
+        fprintf(stderr, "acphys: conform: %s: cannot read the suite's manifest: %s\n", mpath ? mpath : suite, err);
+        free(mpath);
+        return 2;
+    }
+    acp_jsonv_doc *doc = acp_cjson_parse(mtext, lm, err, sizeof err);
+    const acp_jsonv *cases = doc ? acp_jsonv_get(acp_jsonv_root(doc), "cases") : NULL;
+    int status = 2;
+    if (!cases || cases->type != ACP_JSONV_ARRAY) {
+        fprintf(stderr, "acphys: conform: %s: %s\n", mpath, doc ? "no \"cases\" array" : err);
+    } else {
+        acp_conform c;
+        acp_conform_init(&c, &o);
+        status = 0;
+        for (uint32_t i = 0; i < cases->count && status == 0; i++) {
+            const char *g = str_of(&cases->items[i], "group");
+            if (group && (!g || strcmp(g, group))) continue;
+            status = judge_case(&c, suite, dir, &cases->items[i], i);
+        }
+        if (status == 0 && c.count == 0) {
+            fprintf(stderr, "acphys: conform: --group %s: no case of the suite is in that group\n", group ? group : "");
+            status = 2;
+        } else if (status == 0) {
+            acp_text t;
+            acp_text_init(&t);
+            acp_conform_report(&c, &t);
+            fputs(t.oom ? "acphys: out of memory\n" : t.data, stdout);
+            status = acp_conform_passed(&c) && !t.oom ? 0 : 1;
+            acp_text_free(&t);
+        }
+        acp_conform_free(&c);
+    }
+    acp_jsonv_doc_destroy(doc);
+    free(mtext);
+    free(mpath);
+    return status;
+}

@@ -1,0 +1,217 @@
+// The conformance kit (issue 23): `acphys conform` natively and through npx over the suite
+// (conformance/v1), `acphys diff`'s options, the example port (examples/port-clock).
+// The port's traces here are fresh native runs of every case's scenario (not copies of the
+// goldens), so a pass says the runner reproduces the suite.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import { suiteCases } from '../../scripts/golden.mjs';
+import { nativeCli, root } from './helpers.mjs';
+
+const native = (args) => spawnSync(nativeCli, args, { encoding: 'utf8' });
+const npx = (args) => spawnSync(process.execPath, [join(root, 'bin', 'acphys.mjs'), ...args], { encoding: 'utf8', cwd: root });
+/** Both CLIs: they must print the same and exit alike. */
+function both(args) {
+  const n = native(args), w = npx(args);
+  assert.deepEqual({ status: w.status, stdout: w.stdout, stderr: w.stderr }, { status: n.status, stdout: n.stdout, stderr: n.stderr },
+    `npx and native differ for ${args.join(' ')}`);
+  return n;
+}
+const rows = (out) => out.split('\n').filter((l) => /^\S+\s+\S+\s+(pass|FAIL|missing)/.test(l));
+const lines = (p) => readFileSync(p, 'utf8').split('\n').filter((l) => l.trim());
+
+let tmp, port;
+before(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'acphys-conform-'));
+  port = join(tmp, 'port');
+  mkdirSync(port);
+  for (const c of suiteCases()) {
+    const r = native(['run', c.scenario, '--quiet', '--profile', c.profile, '--trace', join(port, `${c.trace}.jsonl`)]);
+    assert.equal(r.status, 0, r.stderr);
+  }
+});
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A copy of the fresh traces to change. */
+function copyPort(name) {
+  const dir = join(tmp, name);
+  cpSync(port, dir, { recursive: true });
+  return dir;
+}
+
+describe('acphys conform over the suite (conformance/v1/manifest.json)', () => {
+  it('fresh runs of every case pass 100 %, natively and through npx alike', () => {
+    const cases = suiteCases();
+    assert.ok(cases.length >= 20);
+    const r = both(['conform', port]);
+    assert.equal(r.status, 0, r.stdout);
+    const rs = rows(r.stdout);
+    assert.equal(rs.length, cases.length);
+    assert.ok(rs.every((l) => / pass$/.test(l)), r.stdout);
+    assert.match(r.stdout, new RegExp(`\\n  all +${cases.length} pass, 0 fail, 0 missing \\(of ${cases.length}\\)\\n`));
+    assert.match(r.stdout, /conform: PASS/);
+    for (const g of new Set(cases.map((c) => c.group)))
+      assert.match(r.stdout, new RegExp(`\\n  ${g} +${cases.filter((c) => c.group === g).length} pass, 0 fail`));
+  });
+  it('every group the issue names has a case, except the ones the manifest marks as having none yet', () => {
+    const m = JSON.parse(readFileSync(join(root, 'conformance', 'v1', 'manifest.json'), 'utf8'));
+    const groups = new Set(suiteCases().map((c) => c.group));
+    for (const g of m.groups) assert.equal(groups.has(g.name), !g.status, `${g.name}: ${g.status ?? 'has cases'}`);
+    for (const c of m.cases) {
+      assert.ok(c.retail.length > 0 && c.fields.length > 0, c.trace);
+      const { description } = JSON.parse(readFileSync(join(root, 'conformance', 'v1', c.scenario), 'utf8'));
+      for (const r of c.retail) assert.ok(description.includes(r.split(' (')[0]), `${c.scenario}: its description does not name ${r}`);
+      assert.ok(m.groups.some((g) => g.name === c.group), c.group);
+    }
+  });
+  it('one float 1 ulp off fails exactly that case, naming frame, field and ulps; --ulps 1 passes it', () => {
+    const dir = copyPort('perturbed');
+    const file = join(dir, 'clock-profiles.acdream-r6.jsonl');
+    const ls = lines(file);
+    const f = JSON.parse(ls[2]); // frame 3: the 0.25 s hitch, two quanta
+    const q = new Float32Array([f.objects[0].quanta[1]]);
+    new Uint32Array(q.buffer)[0] += 1;
+    f.objects[0].quanta[1] = q[0];
+    delete f.digest;
+    ls[2] = JSON.stringify(f);
+    writeFileSync(file, `${ls.join('\n')}\n`);
+    const r = both(['conform', dir]);
+    assert.equal(r.status, 1);
+    const failed = rows(r.stdout).filter((l) => !/ pass$/.test(l));
+    assert.deepEqual(failed.map((l) => l.replace(/ +/g, ' ')),
+      ['clock clock-profiles.acdream-r6 FAIL frame 3: objects[0].quanta[1] (object id 1): 1 ulp (float32)']);
+    assert.match(r.stdout, /\n {2}clock +5 pass, 1 fail, 0 missing \(of 6\)\n/);
+    assert.match(r.stdout, /conform: FAIL\n$/);
+    const tol = both(['conform', dir, '--ulps', '1']);
+    assert.equal(tol.status, 0, tol.stdout);
+    assert.ok(rows(tol.stdout).every((l) => / pass$/.test(l)));
+    assert.equal(both(['conform', dir, '--ulps', 'double=1']).status, 1); // quanta are floats
+    assert.equal(both(['conform', dir, '--group', 'world-gate']).status, 0);
+  });
+  it('a trace without optional fields passes with "not written"; --fields asking for one fails', () => {
+    const dir = copyPort('sparse');
+    const file = join(dir, 'falling-creature.jsonl');
+    const sparse = lines(file).filter((l) => 'frame' in JSON.parse(l)).map((l) => {
+      const f = JSON.parse(l);
+      return JSON.stringify({ frame: f.frame, objects: f.objects.map((o) => ({ id: o.id, cell: o.cell, origin: o.origin })) });
+    });
+    writeFileSync(file, `${sparse.join('\n')}\n`);
+    const r = both(['conform', dir, '--group', 'gravity-friction']);
+    assert.equal(r.status, 0, r.stdout);
+    assert.match(r.stdout, /falling-creature +pass \(not written: state, transient, orientation, velocity\)\n/);
+    const asked = both(['conform', dir, '--group', 'gravity-friction', '--fields', 'origin,velocity']);
+    assert.equal(asked.status, 1);
+    assert.match(asked.stdout, /falling-creature +FAIL frame 1: objects\[0\]\.velocity \(object id 1\): b does not have it\n/);
+  });
+  it('a missing trace file is "missing", and fails the run', () => {
+    const dir = copyPort('missing');
+    unlinkSync(join(dir, 'turn-in-place.jsonl'));
+    const r = both(['conform', dir]);
+    assert.equal(r.status, 1);
+    assert.match(r.stdout, /\nturns +turn-in-place +missing \(no turn-in-place\.jsonl\)\n/);
+    assert.match(r.stdout, /\n {2}turns +0 pass, 0 fail, 1 missing \(of 1\)\n/);
+  });
+  it('a file that is not a trace fails its case with the reason; bad options and groups are usage errors', () => {
+    const dir = copyPort('broken');
+    writeFileSync(join(dir, 'crossing-east.jsonl'), '{"frame": 1,\n');
+    const r = both(['conform', dir, '--group', 'landblock-crossing']);
+    assert.equal(r.status, 1);
+    assert.match(r.stdout, /crossing-east +FAIL not a trace: line 1 of b is not valid JSON/);
+    // A file that is no trace at all (a DAT's bytes, a text): said so, with its first 16 bytes.
+    writeFileSync(join(dir, 'crossing-east.jsonl'), Buffer.from([0, 1, 0x7f, 0x80, 0xff, 0x22, 0x5c, 0x0a, 0x0d, 0x09, 0x41, 0x7e, 0x20, 0x7b, 0x5b, 0x30, 0x31]));
+    const dat = both(['conform', dir, '--group', 'landblock-crossing']);
+    assert.equal(dat.status, 1);
+    assert.match(dat.stdout, /crossing-east +FAIL not a trace: b is not a trace file \(its first line does not open a JSON object\): its first bytes are 00 01 7f 80 ff 22 5c 0a 0d 09 41 7e 20 7b 5b 30 "\.\.\.\.\.\\"\\\\\\n\\r\\tA~ \{\[0"\.\.\.\n/);
+    writeFileSync(join(dir, 'crossing-east.jsonl'), '\n  \r\n# notes\n');
+    const txt = both(['conform', dir, '--group', 'landblock-crossing']);
+    assert.equal(txt.status, 1);
+    assert.match(txt.stdout, /crossing-east +FAIL not a trace: b is not a trace file \(its first line does not open a JSON object\): its first bytes are 0a 20 20 0d 0a 23 20 6e 6f 74 65 73 0a "\\n  \\r\\n# notes\\n"\n/);
+    for (const args of [['conform', dir, '--group', 'nope'], ['conform', dir, '--ulps', 'x'], ['conform'], ['conform', dir, '--fields', 'nope'], ['conform', dir, '--all']]) {
+      const e = both(args);
+      assert.equal(e.status, 2, args.join(' '));
+      assert.equal(e.stdout, '');
+      assert.match(e.stderr, /^(acphys: |usage: )/);
+    }
+  });
+});
+
+describe('acphys diff options', () => {
+  const golden = join(root, 'conformance', 'v1', 'golden', 'sliding-to-rest.jsonl');
+  it('--all lists every differing frame, one line each, then the count', () => {
+    const ls = lines(golden);
+    const file = join(tmp, 'all.jsonl');
+    for (const k of [4, 9, 20]) {
+      const f = JSON.parse(ls[k]);
+      f.objects[0].origin[1] += 1;
+      delete f.digest;
+      ls[k] = JSON.stringify(f);
+    }
+    writeFileSync(file, ls.join('\n'));
+    const r = both(['diff', golden, file, '--all']);
+    assert.equal(r.status, 1);
+    assert.deepEqual(r.stdout.split('\n').slice(0, 3).map((l) => l.replace(/: \d+ ulps \(float32\)$/, '')),
+      ['frame 5: objects[0].origin[1] (object id 1)', 'frame 10: objects[0].origin[1] (object id 1)', 'frame 21: objects[0].origin[1] (object id 1)']);
+    assert.equal(r.stdout.split('\n')[3], '3 lines differ (the first: line 5)');
+    const abs = both(['diff', golden, file, '--abs', '1']);
+    assert.equal(abs.status, 0, abs.stdout);
+    assert.equal(both(['diff', golden, file, '--fields', 'velocity,cell']).status, 0);
+  });
+});
+
+describe('the example port (examples/port-clock)', () => {
+  it('passes acphys conform --group clock --fields now,gate,elapsed,quanta,pending,update_time (and world-gate)', () => {
+    const out = join(tmp, 'port-clock');
+    for (const group of ['clock', 'world-gate']) {
+      const p = spawnSync(process.execPath, [join(root, 'examples', 'port-clock', 'port.mjs'), '--group', group, out], { encoding: 'utf8' });
+      assert.equal(p.status, 0, p.stderr);
+      const r = both(['conform', out, '--group', group, '--fields', 'now,gate,elapsed,quanta,pending,update_time']);
+      assert.equal(r.status, 0, r.stdout);
+      assert.equal(rows(r.stdout).length, suiteCases().filter((c) => c.group === group).length);
+      assert.ok(rows(r.stdout).every((l) => / pass$/.test(l)), r.stdout);
+    }
+    // Its traces hold only the clock fields: the other fields a case judges are "not written".
+    const r = both(['conform', out, '--group', 'clock']);
+    assert.equal(r.status, 0);
+    const first = JSON.parse(lines(join(out, 'clock-profiles.jsonl'))[0]);
+    assert.deepEqual(Object.keys(first.objects[0]).sort(), ['elapsed', 'id', 'pending', 'quanta', 'update_time']);
+  });
+  it('uses none of acphys\'s code: it imports only Node\'s own modules', () => {
+    const src = readFileSync(join(root, 'examples', 'port-clock', 'port.mjs'), 'utf8');
+    const imports = [...src.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
+    assert.ok(imports.length > 0);
+    assert.ok(imports.every((i) => i.startsWith('node:')), imports.join(', '));
+  });
+});
+
+describe('generated documents stay current', () => {
+  it('docs/PORTING.md: the tables of ids, styles, hooks and state bits (node scripts/gen-porting.mjs)', async () => {
+    const { render } = await import('../../scripts/gen-porting.mjs');
+    const doc = readFileSync(join(root, 'docs', 'PORTING.md'), 'utf8');
+    assert.ok(render(doc) === doc, 'docs/PORTING.md is stale: node scripts/gen-porting.mjs');
+    assert.match(doc, /\| `0x44000007` \| RunForward \| substate \|/);
+    assert.match(doc, /\| 2 \| SoundTable \|/);
+  });
+  it('conformance/v1/records: every excerpt record, exactly as acphys dump prints it (node scripts/gen-records.mjs)', async () => {
+    const { EXCERPTS, RECORDS_DIR, recordsText } = await import('../../scripts/gen-records.mjs');
+    for (const name of EXCERPTS) {
+      const text = readFileSync(join(RECORDS_DIR, `${name}.jsonl`), 'utf8');
+      assert.ok(text === recordsText(name), `${name}.jsonl is stale: node scripts/gen-records.mjs`);
+      const ids = native(['list', join(root, 'data', `${name}.dat`)]).stdout.trim().split('\n').map((l) => l.split(/\s+/)[0]);
+      assert.deepEqual(text.trim().split('\n').map((l) => JSON.parse(l).id), ids);
+    }
+  });
+});
+
+describe('docs/PORTING.md states the clock constants exactly', () => {
+  it("the ladder table's decimals are the float32 and double values of the constants", () => {
+    const doc = readFileSync(join(root, 'docs', 'PORTING.md'), 'utf8');
+    const row = (name) => doc.split('\n').find((l) => l.startsWith(`| ${name} |`));
+    assert.ok(row('MIN_QUANTUM').includes(`\`float(1.0/30.0)\` = ${Math.fround(1 / 30)}`));
+    assert.ok(row('MAX_QUANTUM').includes(`\`float(0.2)\` = ${Math.fround(0.2)}`));
+    assert.ok(row('EPSILON').includes(`\`float(0.0002)\` = ${Math.fround(0.0002)}`));
+  });
+});

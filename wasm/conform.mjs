@@ -1,0 +1,150 @@
+// acphys conformance from Node through the .wasm: the diff options (--fields, --ulps, --abs,
+// --all) and `acphys conform <dir>` — a port's traces (<dir>/<case>.jsonl) judged against the
+// conformance suite (conformance/v1/manifest.json). The judging and the report are the C code of
+// src/scenario/diff.h and conform.h, so the native CLI (src/cli/conform_cmd.c) prints the same
+// characters; only the file reading and JSON parsing are Node's.
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { diffTraces } from './scenario.mjs';
+
+/** The suite shipped with the package. */
+export const SUITE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'conformance', 'v1');
+
+function cstr(acp, s) { return acp.copyIn(new TextEncoder().encode(`${s}\0`)); }
+
+/** Parse diff options out of args: { options (a pointer; free with acp_abi_diff_options_free),
+ *  rest (the other arguments, in order) } or { error } (the message, as the native CLI prints
+ *  it without "acphys: "). `allowAll`: whether --all is accepted (diff: yes; conform: no). */
+export function diffOptions(acp, args, { allowAll = true } = {}) {
+  const X = acp.exports;
+  const o = X.acp_abi_diff_options_create();
+  if (!o) throw new Error('acphys: out of memory');
+  const rest = [];
+  const errBuf = acp.alloc(640);
+  try {
+    for (let i = 0; i < args.length; i++) {
+      const name = cstr(acp, args[i]);
+      try {
+        const kind = X.acp_abi_diff_option_kind(name);
+        if (kind === 0 || (kind === 2 && !allowAll)) { rest.push(args[i]); continue; }
+        if (kind === 1 && i + 1 >= args.length) { X.acp_abi_diff_options_free(o); return { error: `${args[i]}: a value is needed` }; }
+        const value = kind === 1 ? cstr(acp, args[++i]) : 0;
+        try {
+          if (!X.acp_abi_diff_options_set(o, name, value, errBuf, 640)) {
+            X.acp_abi_diff_options_free(o);
+            return { error: acp.string(errBuf) };
+          }
+        } finally { if (value) acp.free(value); }
+      } finally { acp.free(name); }
+    }
+    return { options: o, rest };
+  } finally {
+    acp.free(errBuf);
+  }
+}
+
+/** The options' usage text ("[--fields a,b,c] [--ulps N | ...] [--abs X]"). */
+export function diffOptionsUsage(acp) { return acp.string(acp.exports.acp_abi_diff_options_usage()); }
+
+/** The bytes of a file's first line that is not blank (split at '\n', a trailing '\r' removed,
+ *  lines of only spaces and tabs skipped, as src/cli/diff_cmd.c split_lines;
+ *  with opensObject, src/scenario/diff.c acp_trace_text_opens_object), or null. */
+export function firstLine(bytes) {
+  for (let pos = 0; pos < bytes.length;) {
+    let end = bytes.indexOf(0x0a, pos);
+    if (end < 0) end = bytes.length;
+    let stop = end;
+    if (stop > pos && bytes[stop - 1] === 0x0d) stop--;
+    for (let i = pos; i < stop; i++) if (bytes[i] !== 0x20 && bytes[i] !== 0x09) return bytes.subarray(pos, stop);
+    pos = end + 1;
+  }
+  return null;
+}
+
+/** True when a line opens a JSON object: '{' after spaces, tabs or a UTF-8 byte order mark (as
+ *  src/scenario/diff.c line_opens_object). */
+export function opensObject(line) {
+  let i = line.length >= 3 && line[0] === 0xef && line[1] === 0xbb && line[2] === 0xbf ? 3 : 0;
+  while (i < line.length && (line[i] === 0x20 || line[i] === 0x09)) i++;
+  return i < line.length && line[i] === 0x7b;
+}
+
+const STRERROR = { ENOENT: 'No such file or directory', EACCES: 'Permission denied', EISDIR: 'Is a directory',
+  ENOTDIR: 'Not a directory' };
+
+function readText(path) {
+  try {
+    if (!statSync(path).isFile()) return { err: 'not a regular file' };
+    const bytes = readFileSync(path);
+    return { bytes, text: bytes.toString('utf8') };
+  } catch (e) {
+    return { err: e.code === 'ENOENT' || e.code === 'ENOTDIR' ? 'absent' : `cannot open: ${STRERROR[e.code] ?? e.code}` };
+  }
+}
+
+/** Judge the traces in `dir` against the suite: { status (0 pass, 1 fail, 2 usage or suite
+ *  error), out (the report), err (a message for stderr, without "acphys: ") }. `options` a diff
+ *  options pointer (diffOptions), not freed here. */
+export function conform(acp, dir, { suite = SUITE_DIR, group, options }) {
+  const X = acp.exports;
+  const mpath = join(suite, 'manifest.json');
+  const m = readText(mpath);
+  if (m.err) return { status: 2, err: `conform: ${mpath}: cannot read the suite's manifest: ${m.err === 'absent' ? 'cannot open: No such file or directory' : m.err}` };
+  let manifest;
+  try { manifest = JSON.parse(m.text); } catch (e) { return { status: 2, err: `conform: ${mpath}: ${e.message}` }; }
+  if (!Array.isArray(manifest.cases)) return { status: 2, err: `conform: ${mpath}: no "cases" array` };
+  const c = X.acp_abi_conform_create(options);
+  if (!c) throw new Error('acphys: out of memory');
+  const errBuf = acp.alloc(640);
+  try {
+    for (const [i, k] of manifest.cases.entries()) {
+      if (group !== undefined && k.group !== group) continue;
+      const ok = typeof k.group === 'string' && typeof k.trace === 'string' && typeof k.golden === 'string' &&
+        Array.isArray(k.fields) && k.fields.every((f) => typeof f === 'string');
+      if (!ok) return { status: 2, err: `conform: ${suite}/manifest.json: cases[${i}] lacks "group", "trace", "golden" or "fields"` };
+      const csv = cstr(acp, k.fields.join(','));
+      const d = X.acp_abi_conform_case_diff(c, csv, errBuf, 640);
+      acp.free(csv);
+      if (!d) return { status: 2, err: `conform: ${suite}/manifest.json: cases[${i}].fields: ${acp.string(errBuf)}` };
+      const gs = cstr(acp, k.group), ns = cstr(acp, k.trace);
+      try {
+        const gpath = join(suite, k.golden);
+        const g = readText(gpath);
+        if (g.err) return { status: 2, err: `conform: ${gpath}: cannot read the golden trace: ${g.err === 'absent' ? 'cannot open: No such file or directory' : g.err}` };
+        const t = readText(join(dir, `${k.trace}.jsonl`));
+        if (t.err === 'absent') X.acp_abi_conform_add(c, gs, ns, 0);
+        else if (t.err) {
+          const why = cstr(acp, t.err);
+          X.acp_abi_conform_add_unreadable(c, gs, ns, why);
+          acp.free(why);
+        } else {
+          const line = firstLine(t.bytes);
+          if (line !== null && !opensObject(line)) {
+            // A DAT, a README: no trace at all (src/cli/conform_cmd.c says the same).
+            const head = t.bytes.subarray(0, 16);
+            const p = acp.copyIn(head);
+            X.acp_abi_diff_not_a_trace(d, 0x62, p, head.length, t.bytes.length);
+            acp.free(p);
+          } else {
+            diffTraces(acp, g.text, t.text, { d });
+          }
+          X.acp_abi_conform_add(c, gs, ns, d);
+        }
+      } finally {
+        X.acp_abi_diff_free(d);
+        acp.free(gs);
+        acp.free(ns);
+      }
+    }
+    if (X.acp_abi_conform_count(c) === 0)
+      return { status: 2, err: `conform: --group ${group ?? ''}: no case of the suite is in that group` };
+    const report = X.acp_abi_conform_report(c);
+    if (!report) throw new Error('acphys: out of memory');
+    return { status: X.acp_abi_conform_passed(c) ? 0 : 1, out: acp.string(report) };
+  } finally {
+    acp.free(errBuf);
+    X.acp_abi_conform_free(c);
+  }
+}
