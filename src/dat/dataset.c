@@ -337,20 +337,18 @@ const void *acp_datset_get(const acp_datset *set, acp_dat_type type, uint32_t id
     return r ? r->as.any : NULL;
 }
 
-const acp_setup *acp_datset_setup(const acp_datset *set, uint32_t id)
-{
-    return acp_datset_get(set, ACP_DAT_TYPE_SETUP, id);
-}
-
-const acp_animation *acp_datset_animation(const acp_datset *set, uint32_t id)
-{
-    return acp_datset_get(set, ACP_DAT_TYPE_ANIMATION, id);
-}
-
-const acp_motion_table *acp_datset_motion_table(const acp_datset *set, uint32_t id)
-{
-    return acp_datset_get(set, ACP_DAT_TYPE_MOTION_TABLE, id);
-}
+/* The typed lookups of dat.h: acp_datset_get of the type. */
+#define ACP_DATSET_GETTER(name, type_enum)                                                            \
+    const acp_##name *acp_datset_##name(const acp_datset *set, uint32_t id) { return acp_datset_get(set, type_enum, id); }
+ACP_DATSET_GETTER(setup, ACP_DAT_TYPE_SETUP)
+ACP_DATSET_GETTER(animation, ACP_DAT_TYPE_ANIMATION)
+ACP_DATSET_GETTER(motion_table, ACP_DAT_TYPE_MOTION_TABLE)
+ACP_DATSET_GETTER(landblock, ACP_DAT_TYPE_LANDBLOCK)
+ACP_DATSET_GETTER(region, ACP_DAT_TYPE_REGION)
+ACP_DATSET_GETTER(gfxobj, ACP_DAT_TYPE_GFXOBJ)
+ACP_DATSET_GETTER(environment, ACP_DAT_TYPE_ENVIRONMENT)
+ACP_DATSET_GETTER(envcell, ACP_DAT_TYPE_ENVCELL)
+ACP_DATSET_GETTER(landblock_info, ACP_DAT_TYPE_LANDBLOCK_INFO)
 
 static const acp_animation *source_animation(const void *ctx, uint32_t id)
 {
@@ -368,16 +366,6 @@ acp_record_source acp_datset_source(const acp_datset *set)
     return src;
 }
 
-const acp_landblock *acp_datset_landblock(const acp_datset *set, uint32_t id)
-{
-    return acp_datset_get(set, ACP_DAT_TYPE_LANDBLOCK, id);
-}
-
-const acp_region *acp_datset_region(const acp_datset *set, uint32_t id)
-{
-    return acp_datset_get(set, ACP_DAT_TYPE_REGION, id);
-}
-
 size_t acp_datset_count(const acp_datset *set) { return set ? set->count : 0; }
 
 const acp_dat_record *acp_datset_record_at(const acp_datset *set, size_t index)
@@ -385,22 +373,3 @@ const acp_dat_record *acp_datset_record_at(const acp_datset *set, size_t index)
     return set && index < set->count ? &set->items[index].rec : NULL;
 }
 
-const acp_gfxobj *acp_datset_gfxobj(const acp_datset *set, uint32_t id)
-{
-    return acp_datset_get(set, ACP_DAT_TYPE_GFXOBJ, id);
-}
-
-const acp_environment *acp_datset_environment(const acp_datset *set, uint32_t id)
-{
-    return acp_datset_get(set, ACP_DAT_TYPE_ENVIRONMENT, id);
-}
-
-const acp_envcell *acp_datset_envcell(const acp_datset *set, uint32_t id)
-{
-    return acp_datset_get(set, ACP_DAT_TYPE_ENVCELL, id);
-}
-
-const acp_landblock_info *acp_datset_landblock_info(const acp_datset *set, uint32_t id)
-{
-    return acp_datset_get(set, ACP_DAT_TYPE_LANDBLOCK_INFO, id);
-}

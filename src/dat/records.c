@@ -556,77 +556,33 @@ static void *unpack_as(acp_dat_type type, const uint8_t *data, size_t size, acp_
     return unpack_record(data, size, arena, p->size, p->name, p->fn, st, err);
 }
 
-acp_dat_status acp_setup_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_setup **out,
-                                acp_dat_error *err)
-{
-    acp_dat_status st;
-    *out = unpack_as(ACP_DAT_TYPE_SETUP, data, size, arena, &st, err);
-    return st;
-}
+/* The typed parser of each record type (dat.h): unpack_as with the type's table entry. */
+#define ACP_RECORD_UNPACK(name, type_enum)                                                            \
+    acp_dat_status acp_##name##_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_##name **out, \
+                                       acp_dat_error *err)                                           \
+    {                                                                                                \
+        acp_dat_status st;                                                                           \
+        *out = unpack_as(type_enum, data, size, arena, &st, err);                                    \
+        return st;                                                                                   \
+    }
+ACP_RECORD_UNPACK(setup, ACP_DAT_TYPE_SETUP)
+ACP_RECORD_UNPACK(animation, ACP_DAT_TYPE_ANIMATION)
+ACP_RECORD_UNPACK(motion_table, ACP_DAT_TYPE_MOTION_TABLE)
+ACP_RECORD_UNPACK(landblock, ACP_DAT_TYPE_LANDBLOCK)
+ACP_RECORD_UNPACK(region, ACP_DAT_TYPE_REGION)
+ACP_RECORD_UNPACK(gfxobj, ACP_DAT_TYPE_GFXOBJ)
+ACP_RECORD_UNPACK(environment, ACP_DAT_TYPE_ENVIRONMENT)
+ACP_RECORD_UNPACK(envcell, ACP_DAT_TYPE_ENVCELL)
+ACP_RECORD_UNPACK(landblock_info, ACP_DAT_TYPE_LANDBLOCK_INFO)
 
-acp_dat_status acp_animation_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_animation **out,
-                                    acp_dat_error *err)
-{
-    acp_dat_status st;
-    *out = unpack_as(ACP_DAT_TYPE_ANIMATION, data, size, arena, &st, err);
-    return st;
-}
 
-acp_dat_status acp_motion_table_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_motion_table **out,
-                                       acp_dat_error *err)
-{
-    acp_dat_status st;
-    *out = unpack_as(ACP_DAT_TYPE_MOTION_TABLE, data, size, arena, &st, err);
-    return st;
-}
 
-acp_dat_status acp_landblock_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_landblock **out,
-                                    acp_dat_error *err)
-{
-    acp_dat_status st;
-    *out = unpack_as(ACP_DAT_TYPE_LANDBLOCK, data, size, arena, &st, err);
-    return st;
-}
 
-acp_dat_status acp_region_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_region **out,
-                                 acp_dat_error *err)
-{
-    acp_dat_status st;
-    *out = unpack_as(ACP_DAT_TYPE_REGION, data, size, arena, &st, err);
-    return st;
-}
 
-acp_dat_status acp_gfxobj_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_gfxobj **out,
-                                 acp_dat_error *err)
-{
-    acp_dat_status st;
-    *out = unpack_as(ACP_DAT_TYPE_GFXOBJ, data, size, arena, &st, err);
-    return st;
-}
 
-acp_dat_status acp_environment_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_environment **out,
-                                      acp_dat_error *err)
-{
-    acp_dat_status st;
-    *out = unpack_as(ACP_DAT_TYPE_ENVIRONMENT, data, size, arena, &st, err);
-    return st;
-}
 
-acp_dat_status acp_envcell_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_envcell **out,
-                                  acp_dat_error *err)
-{
-    acp_dat_status st;
-    *out = unpack_as(ACP_DAT_TYPE_ENVCELL, data, size, arena, &st, err);
-    return st;
-}
 
-acp_dat_status acp_landblock_info_unpack(const uint8_t *data, size_t size, acp_arena *arena,
-                                         acp_landblock_info **out, acp_dat_error *err)
-{
-    acp_dat_status st;
-    *out = unpack_as(ACP_DAT_TYPE_LANDBLOCK_INFO, data, size, arena, &st, err);
-    return st;
-}
+
 
 acp_dat_type acp_dat_type_of(uint32_t data_set, uint32_t id)
 {
