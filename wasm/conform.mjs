@@ -89,6 +89,9 @@ function readText(path) {
  *  options pointer (diffOptions), not freed here. */
 export function conform(acp, dir, { suite = SUITE_DIR, group, options }) {
   const X = acp.exports;
+  let isDir = false, why = 'No such file or directory';
+  try { isDir = statSync(dir).isDirectory(); why = 'not a directory'; } catch (e) { if (e.code !== 'ENOENT') why = e.message; }
+  if (!isDir) return { status: 2, err: `conform: ${dir} is not a folder of traces (${why})` };
   const mpath = join(suite, 'manifest.json');
   const m = readText(mpath);
   if (m.err) return { status: 2, err: `conform: ${mpath}: cannot read the suite's manifest: ${m.err === 'absent' ? 'cannot open: No such file or directory' : m.err}` };

@@ -103,9 +103,14 @@ function main(argv) {
     else out = argv[i];
   }
   if (!out) { console.error('usage: node port.mjs [--suite DIR] [--group G] <out-dir>'); return 2; }
-  mkdirSync(out, { recursive: true });
   const manifest = JSON.parse(readFileSync(join(suite, 'manifest.json'), 'utf8'));
-  for (const c of manifest.cases.filter((x) => x.group === group)) {
+  const cases = manifest.cases.filter((x) => x.group === group);
+  if (!cases.length) {
+    console.error(`port.mjs: --group ${group}: no case of the suite is in that group (groups: ${[...new Set(manifest.cases.map((x) => x.group))].join(', ')})`);
+    return 2;
+  }
+  mkdirSync(out, { recursive: true });
+  for (const c of cases) {
     const scenario = JSON.parse(readFileSync(join(suite, c.scenario), 'utf8'));
     writeFileSync(join(out, `${c.trace}.jsonl`), runClock(scenario, c.profile));
     console.log(`${c.trace}.jsonl (${c.profile})`);

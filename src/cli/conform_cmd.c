@@ -119,6 +119,12 @@ int acp_cli_conform(int argc, char **argv)
         else dir = argv[i];
     }
     if (!dir) return conform_usage();
+    struct stat dst;
+    if (stat(dir, &dst) != 0 || !S_ISDIR(dst.st_mode)) {
+        fprintf(stderr, "acphys: conform: %s is not a folder of traces (%s)\n", dir,
+                stat(dir, &dst) != 0 ? strerror(errno) : "not a directory");
+        return 2;
+    }
     char err[256];
     char *mpath = join_path(suite, "manifest.json", "");
     size_t lm = 0;

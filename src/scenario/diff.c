@@ -727,6 +727,8 @@ bool acp_trace_diff_line(acp_trace_diff *d, uint32_t line_no, const acp_jsonv *a
     if (d->different || d->error) return false;
     d->lines = line_no;
     if (!check_line(d, line_no, 'a', a) || !check_line(d, line_no, 'b', b)) return false;
+    /* Judging chosen fields, the closing line (the run's profile and digest) is not one of them. */
+    if (d->opt.fields != ACP_TRACE_FIELDS_ALL && acp_trace_is_closing_line(a) && acp_trace_is_closing_line(b)) return true;
     cmp c;
     memset(&c, 0, sizeof c);
     c.d = d;

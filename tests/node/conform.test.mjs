@@ -115,6 +115,32 @@ describe('acphys conform over the suite (conformance/v1/manifest.json)', () => {
     assert.match(r.stdout, /\nturns +turn-in-place +missing \(no turn-in-place\.jsonl\)\n/);
     assert.match(r.stdout, /\n {2}turns +0 pass, 0 fail, 1 missing \(of 1\)\n/);
   });
+  it('diff --fields judges only those fields: the closing line\'s profile is not one of them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'acphys-closing-'));
+    try {
+      const golden = join(root, 'tests', 'golden', 'running-turning-player.jsonl');
+      const text = readFileSync(golden, 'utf8').trimEnd().split('\n');
+      const closing = JSON.parse(text.at(-1));
+      assert.equal(closing.profile, 'retail');
+      text[text.length - 1] = JSON.stringify({ ...closing, profile: 'acdream-r6' });
+      const other = join(dir, 'other.jsonl');
+      writeFileSync(other, `${text.join('\n')}\n`);
+      assert.equal(both(['diff', golden, other]).status, 1);
+      const r = both(['diff', golden, other, '--fields', 'quanta']);
+      assert.equal(r.status, 0, r.stdout + r.stderr);
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+
+  it('a traces folder that does not exist (a typo) is a usage error naming it, not 23 missing cases', () => {
+    const gone = join(tmpdir(), `acphys-no-such-folder-${process.pid}`);
+    const r = both(['conform', gone]);
+    assert.equal(r.status, 2);
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, `acphys: conform: ${gone} is not a folder of traces (No such file or directory)\n`);
+    const file = join(root, 'README.md');
+    assert.equal(both(['conform', file]).stderr, `acphys: conform: ${file} is not a folder of traces (not a directory)\n`);
+  });
+
   it('a file that is not a trace fails its case with the reason; bad options and groups are usage errors', () => {
     const dir = copyPort('broken');
     writeFileSync(join(dir, 'crossing-east.jsonl'), '{"frame": 1,\n');
