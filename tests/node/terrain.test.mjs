@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import { DAT_TYPE, DatSet } from '../../wasm/acphys.mjs';
+import { createRun } from '../../wasm/scenario.mjs';
 import { acphys, fbits, Mem, near, root } from './helpers.mjs';
 
 const f = Math.fround;
@@ -633,5 +634,70 @@ describe('departures pinned: T1, T7, T11', () => {
     assert.equal(get(o, 'update_time'), 2);
     assert.equal(X.acp_abi_world_num_sweeps(w), 0);
     X.acp_abi_world_destroy(w);
+  });
+});
+
+// CTransition::edge_slide (0x0050B3D0) on the default excerpts' terrain: the conformance suite's
+// edge-slide cases (conformance/v1/scenarios/edge-slide-*-the-ledge.json), one run with EdgeSlide
+// and the same without. The facts come from the terrain source (data/excerpt-sources/
+// landblocks.json through the Region's height table) and the rule, not from the goldens.
+describe('edge_slide at the ledge of 0xD59A (cell 0xD59A0034, west edge x = 144)', () => {
+  const src = JSON.parse(readFileSync(join(root, 'data', 'excerpt-sources', 'landblocks.json'), 'utf8'));
+  const lb = src.landblocks['0xD59AFFFF'];
+  const height = (x, y) => src.land_height_table[lb.height_index[x * 9 + y]];
+  const scenario = (name) => JSON.parse(readFileSync(join(root, 'conformance', 'v1', 'scenarios', `${name}.json`), 'utf8'));
+  /** Every frame's { transient, cell, origin } of the scenario's one object. */
+  function frames(sc) {
+    const run = createRun(acp, sc);
+    const out = [];
+    try {
+      while (run.stepNext()) {
+        const [o] = run.objects();
+        out.push({ transient: o.transient, cell: o.cell >>> 0, origin: o.origin.slice() });
+      }
+    } finally {
+      run.dispose();
+    }
+    return out;
+  }
+  const WALKABLE = CONTACT_TS | ON_WALKABLE_TS;
+  const LEDGE_CELL = 0xD59A0034, BELOW_CELL = 0xD59A002C, EDGE_X = 144;
+
+  it('the terrain: cell (6, 3) is flat at 360 m, the cell west of it falls 30 m in 24 m (steeper than floor_z)', () => {
+    for (const [x, y] of [[6, 3], [7, 3], [6, 4], [7, 4]]) assert.equal(height(x, y), 360, `vertex (${x}, ${y})`);
+    assert.deepEqual([height(5, 3), height(5, 4)], [330, 322]);
+    // The gentlest plane through the west cell's east edge (6,3)-(6,4) and a west vertex still
+    // drops 30 m over 24 m: normal z = 24 / hypot(24, 30) < floor_z.
+    assert.ok(f(24 / Math.hypot(24, 30)) < FLOOR_Z);
+    const s = scenario('edge-slide-at-the-ledge');
+    assert.equal(Number(s.objects[0].physics_state) & EDGE_SLIDE_PS, EDGE_SLIDE_PS);
+    assert.equal(Number(scenario('edge-slide-off-the-ledge').objects[0].physics_state) & EDGE_SLIDE_PS, 0);
+  });
+
+  it('with EdgeSlide: Contact and OnWalkable every frame, z never below 360 m, it stops at the edge in its cell', () => {
+    const fs = frames(scenario('edge-slide-at-the-ledge'));
+    assert.equal(fs.length, 180);
+    for (const [i, fr] of fs.entries()) {
+      assert.equal(fr.transient & WALKABLE, WALKABLE, `frame ${i + 1}: transient 0x${fr.transient.toString(16)}`);
+      assert.ok(fr.origin[2] >= 360, `frame ${i + 1}: z ${fr.origin[2]}`);
+      assert.equal(fr.cell, LEDGE_CELL, `frame ${i + 1}`);
+      assert.ok(fr.origin[0] >= EDGE_X, `frame ${i + 1}: x ${fr.origin[0]}`);
+    }
+    // It did run to the ledge (3 m from the start) and no further: the last second it stands there.
+    const last = fs.at(-1).origin[0];
+    assert.ok(last < EDGE_X + 1, `x ${last}`);
+    for (const fr of fs.slice(-60)) assert.equal(fr.origin[0], last);
+    // The cliff slide's collision normal marks it Sliding on some frames.
+    assert.ok(fs.some((fr) => fr.transient & SLIDING_TS));
+  });
+
+  it('without EdgeSlide the same run leaves the walkable ground over the edge and goes below 360 m', () => {
+    const fs = frames(scenario('edge-slide-off-the-ledge'));
+    const lost = fs.findIndex((fr) => (fr.transient & WALKABLE) !== WALKABLE);
+    assert.ok(lost > 0, `first frame off walkable ground: ${lost + 1}`);
+    for (const fr of fs.slice(0, lost)) assert.equal(fr.cell, LEDGE_CELL);
+    assert.ok(fs.some((fr) => fr.cell === BELOW_CELL && fr.origin[0] < EDGE_X));
+    assert.ok(fs.at(-1).origin[2] < 360, `z ${fs.at(-1).origin[2]}`);
+    assert.equal(fs.at(-1).transient & ON_WALKABLE_TS, 0);
   });
 });
