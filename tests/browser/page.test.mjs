@@ -281,8 +281,12 @@ describe('the demo page in headless Chromium', () => {
     const digest = await page.evaluate((f) => window.acphysPage.digestAt(f), before.frames);
     await page.setInputFiles('#dat-input', { name: 'client_portal.dat', mimeType: 'application/octet-stream', buffer: readFileSync(join(root, 'data', 'portal-default.dat')) });
     await page.waitForFunction(() => /records copied/.test(document.getElementById('status').textContent), null, { timeout: 20_000 });
-    // Sizes in KB or MB as they read (the 61,440-byte DAT: "61.4 KB", not "0 MB").
-    assert.match(await page.locator('#dats').textContent(), /client_portal\.dat \(full DAT, read lazily; \d+ records copied \(\d+(\.\d)? KB read of 63\.5 KB\)/);
+    // Sizes in KB or MB as they read (a 61,440-byte DAT: "61.4 KB", not "0 MB"; 121,856 bytes:
+    // "122 KB"): web/src/format.ts's rule, from the file's own size.
+    const size = readFileSync(join(root, 'data', 'portal-default.dat')).length / 1e3;
+    const total = (size < 100 ? size.toFixed(1) : size.toFixed(0)).replace('.', '\\.');
+    assert.match(await page.locator('#dats').textContent(),
+      new RegExp(`client_portal\\.dat \\(full DAT, read lazily; \\d+ records copied \\(\\d+(\\.\\d)? KB read of ${total} KB\\)`));
     assert.match(await page.locator('#synthetic-body').textContent(), /replaced by client_portal\.dat/);
     assert.equal(await page.evaluate((f) => window.acphysPage.digestAt(f), before.frames), digest);
     // Copy as Node test with the DAT: the test and the excerpt the page offers replay in Node.
