@@ -15,6 +15,7 @@ const char *acp_test_not_run = NULL;
 #define ACP_SUITES_VECTORS(X) X(retail_vectors)
 
 #define ACP_SUITES_BENCH(X) X(bench)
+#define ACP_SUITES_SERVER(X) X(position_manager)
 
 #define ACP_SUITES(X) \
     ACP_SUITES_CORE(X) \
@@ -23,6 +24,7 @@ const char *acp_test_not_run = NULL;
     ACP_SUITES_DAT(X) \
     ACP_SUITES_SCENARIO(X) \
     ACP_SUITES_BENCH(X) \
+    ACP_SUITES_SERVER(X) \
     ACP_SUITES_VECTORS(X)
 
 #define DECLARE(name) void suite_##name(void);

@@ -636,3 +636,17 @@ bool acp_motion_interp_is_standing_still(const acp_motion_interp *mi)
     return on_walkable_contact(mi->physics_obj) && s->forward_command == ACP_MOTION_READY && !s->sidestep_command &&
            !s->turn_command;
 }
+
+/* InqRunRate answers run_rate (motion_interp.h), so the weenie branch is the one taken. */
+double acp_motion_interp_get_max_speed(const acp_motion_interp *mi)
+{
+    return (double)mi->run_rate * 4.0;
+}
+
+double acp_motion_interp_get_adjusted_max_speed(const acp_motion_interp *mi)
+{
+    double rate = mi->run_rate;
+    if (mi->interpreted_state.forward_command == ACP_MOTION_RUN_FORWARD)
+        rate = (double)mi->interpreted_state.forward_speed / mi->current_speed_factor;
+    return rate * 4.0;
+}
