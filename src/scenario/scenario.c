@@ -449,10 +449,100 @@ static bool read_jump(ctx *c, path *p, const acp_jsonv *j, float *extent)
     return true;
 }
 
+/* An object id of the scenario, or a field-named error. */
+static bool check_object_id(ctx *c, const path *p, const acp_scenario *s, uint32_t id, uint32_t *index)
+{
+    for (uint32_t i = 0; i < s->num_objects; i++) {
+        if (s->objects[i].id != id) continue;
+        if (index) *index = i;
+        return true;
+    }
+    acp_text t;
+    if (fail_at(c, p, &t)) {
+        acp_text_put(&t, "no object with id ");
+        acp_text_put_u64(&t, id);
+    }
+    return false;
+}
+
+static bool read_stamp(ctx *c, const path *p, const acp_jsonv *v, uint16_t *out)
+{
+    double d;
+    if (!read_integer(c, p, v, 0.0, 65535.0, &d)) return false;
+    *out = (uint16_t)d;
+    return true;
+}
+
+static bool read_server_position(ctx *c, path *p, const acp_jsonv *sp, acp_scenario_server_position *out)
+{
+    static const char *const FIELDS[] = {"cell", "origin", "orientation", "contact", "velocity", "teleport_timestamp", NULL};
+    if (!check_object(c, p, sp, FIELDS)) return false;
+    /* The position's members sit in the same object (an UpdatePosition's Position). */
+    out->has_velocity = false;
+    out->has_teleport_timestamp = false;
+    out->position.frame = acp_frame_identity();
+    WITH_MEMBER(c, p, sp, "cell", true, read_u32(c, p, v, &out->position.objcell_id) && check_cell(c, p, out->position.objcell_id));
+    WITH_MEMBER(c, p, sp, "origin", true, read_vec3(c, p, v, &out->position.frame.origin));
+    float q[4] = {1.0f, 0.0f, 0.0f, 0.0f};
+    WITH_MEMBER(c, p, sp, "orientation", false, read_floats(c, p, v, 4, q));
+    out->position.frame.qw = q[0];
+    out->position.frame.qx = q[1];
+    out->position.frame.qy = q[2];
+    out->position.frame.qz = q[3];
+    acp_frame_cache(&out->position.frame);
+    if (!acp_frame_is_valid(&out->position.frame)) {
+        size_t old = path_key(p, "orientation");
+        fail(c, p, "not a unit quaternion (retail's Frame::IsValid accepts |q|² = 1 ± 0.001)");
+        path_pop(p, old);
+        return false;
+    }
+    WITH_MEMBER(c, p, sp, "contact", true, read_bool(c, p, v, &out->contact));
+    WITH_MEMBER(c, p, sp, "velocity", false, (out->has_velocity = true, read_vec3(c, p, v, &out->velocity)));
+    WITH_MEMBER(c, p, sp, "teleport_timestamp", false,
+                (out->has_teleport_timestamp = true, read_stamp(c, p, v, &out->teleport_timestamp)));
+    return true;
+}
+
+static bool read_stick_to(ctx *c, path *p, const acp_jsonv *st, const acp_scenario *s, uint32_t self, uint32_t *target)
+{
+    static const char *const FIELDS[] = {"target", NULL};
+    if (!check_object(c, p, st, FIELDS)) return false;
+    WITH_MEMBER(c, p, st, "target", true,
+                read_u32(c, p, v, target) && check_object_id(c, p, s, *target, NULL) &&
+                (*target != self || fail(c, p, "an object cannot stick to itself")));
+    return true;
+}
+
+static bool read_true(ctx *c, const path *p, const acp_jsonv *v)
+{
+    bool b = false;
+    if (!read_bool(c, p, v, &b)) return false;
+    return b || fail(c, p, "expected true (leave the event out for no change)");
+}
+
+static bool read_constraint(ctx *c, path *p, const acp_jsonv *ct, acp_scenario_constraint *out)
+{
+    static const char *const FIELDS[] = {"position", "start_distance", "max_distance", NULL};
+    if (!check_object(c, p, ct, FIELDS)) return false;
+    WITH_MEMBER(c, p, ct, "position", true, read_position(c, p, v, &out->position));
+    WITH_MEMBER(c, p, ct, "start_distance", true,
+                read_float(c, p, v, &out->start_distance) &&
+                (out->start_distance >= 0.0f || fail(c, p, "expected a distance >= 0 (metres)")));
+    WITH_MEMBER(c, p, ct, "max_distance", true,
+                read_float(c, p, v, &out->max_distance) &&
+                (out->max_distance > out->start_distance || fail(c, p, "expected more than start_distance (metres)")));
+    return true;
+}
+
+#define NUM_ACTIONS 9
+
 static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *s, acp_scenario_event *out)
 {
-    static const char *const FIELDS[] = {"t", "object", "motion", "raw_motion", "jump", "set_velocity", "note", NULL};
-    static const char *const ACTIONS[] = {"motion", "raw_motion", "jump", "set_velocity"};
+    static const char *const FIELDS[] = {"t", "object", "motion", "raw_motion", "jump", "set_velocity",
+                                         "server_position", "stick_to", "unstick", "constrain_to", "unconstrain",
+                                         "note", NULL};
+    static const char *const ACTIONS[NUM_ACTIONS] = {"motion", "raw_motion", "jump", "set_velocity", "server_position",
+                                                     "stick_to", "unstick", "constrain_to", "unconstrain"};
     if (!check_object(c, p, e, FIELDS)) return false;
     WITH_MEMBER(c, p, e, "t", true, read_time(c, p, v, &out->t));
     WITH_MEMBER(c, p, e, "object", true, read_u32(c, p, v, &out->object));
@@ -471,7 +561,7 @@ static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *
     }
     out->object_index = found;
     int which = -1;
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < NUM_ACTIONS; k++) {
         if (!acp_jsonv_get(e, ACTIONS[k])) continue;
         if (which >= 0) {
             acp_text t;
@@ -486,7 +576,9 @@ static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *
         }
         which = k;
     }
-    if (which < 0) return fail(c, p, "expected one of \"motion\", \"raw_motion\", \"jump\", \"set_velocity\"");
+    if (which < 0)
+        return fail(c, p, "expected one of \"motion\", \"raw_motion\", \"jump\", \"set_velocity\", "
+                          "\"server_position\", \"stick_to\", \"unstick\", \"constrain_to\", \"unconstrain\"");
     out->kind = (acp_event_kind)which;
     out->jump_extent = 0.0f;
     switch (out->kind) {
@@ -494,6 +586,15 @@ static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *
     case ACP_EVENT_RAW_MOTION: WITH_MEMBER(c, p, e, "raw_motion", true, read_motion(c, p, v, true, &out->motion)); break;
     case ACP_EVENT_JUMP: WITH_MEMBER(c, p, e, "jump", true, read_jump(c, p, v, &out->jump_extent)); break;
     case ACP_EVENT_SET_VELOCITY: WITH_MEMBER(c, p, e, "set_velocity", true, read_vec3(c, p, v, &out->velocity)); break;
+    case ACP_EVENT_SERVER_POSITION:
+        WITH_MEMBER(c, p, e, "server_position", true, read_server_position(c, p, v, &out->server));
+        break;
+    case ACP_EVENT_STICK_TO:
+        WITH_MEMBER(c, p, e, "stick_to", true, read_stick_to(c, p, v, s, out->object, &out->target));
+        break;
+    case ACP_EVENT_UNSTICK: WITH_MEMBER(c, p, e, "unstick", true, read_true(c, p, v)); break;
+    case ACP_EVENT_CONSTRAIN_TO: WITH_MEMBER(c, p, e, "constrain_to", true, read_constraint(c, p, v, &out->constraint)); break;
+    case ACP_EVENT_UNCONSTRAIN: WITH_MEMBER(c, p, e, "unconstrain", true, read_true(c, p, v)); break;
     }
     return true;
 }

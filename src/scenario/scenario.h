@@ -71,8 +71,36 @@ typedef enum acp_event_kind {
     ACP_EVENT_MOTION = 0,
     ACP_EVENT_RAW_MOTION = 1,
     ACP_EVENT_JUMP = 2,
-    ACP_EVENT_SET_VELOCITY = 3
+    ACP_EVENT_SET_VELOCITY = 3,
+    /* ---- server-driven objects (issue 13) ---- */
+    ACP_EVENT_SERVER_POSITION = 4,        /* an UpdatePosition: CPhysicsObj::MoveOrTeleport */
+    ACP_EVENT_STICK_TO = 5,               /* CPhysicsObj::stick_to_object */
+    ACP_EVENT_UNSTICK = 6,                /* CPhysicsObj::unstick_from_object */
+    ACP_EVENT_CONSTRAIN_TO = 7,           /* CPhysicsObj::ConstrainTo */
+    ACP_EVENT_UNCONSTRAIN = 8             /* PositionManager::UnConstrain */
 } acp_event_kind;
+
+/** Motion, raw motion and jumps need the object's motion table; the other events do not. */
+static inline bool acp_event_needs_motion(acp_event_kind k)
+{
+    return k == ACP_EVENT_MOTION || k == ACP_EVENT_RAW_MOTION || k == ACP_EVENT_JUMP;
+}
+
+/** "server_position": what MoveOrTeleport receives. */
+typedef struct acp_scenario_server_position {
+    acp_position position;
+    bool contact;
+    bool has_velocity;
+    acp_vec3 velocity;                    /* m/s, world axes (retail does not use it) */
+    bool has_teleport_timestamp;          /* absent: the object's current stamp (not newer) */
+    uint16_t teleport_timestamp;
+} acp_scenario_server_position;
+
+/** "constrain_to". */
+typedef struct acp_scenario_constraint {
+    acp_position position;
+    float start_distance, max_distance;   /* metres, 0 <= start < max */
+} acp_scenario_constraint;
 
 /** One event: applied before the first frame whose time is >= t (SPEC §6). */
 typedef struct acp_scenario_event {
@@ -84,6 +112,9 @@ typedef struct acp_scenario_event {
     acp_scenario_motion motion;           /* MOTION, RAW_MOTION */
     float jump_extent;                    /* JUMP: 0..1 as the jump bar gives it */
     acp_vec3 velocity;                    /* SET_VELOCITY: m/s, world axes */
+    acp_scenario_server_position server;  /* SERVER_POSITION */
+    uint32_t target;                      /* STICK_TO: object id */
+    acp_scenario_constraint constraint;   /* CONSTRAIN_TO */
 } acp_scenario_event;
 
 /** One object. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "physics/anim/anim_hook.h"
+#include "physics/position/position_manager.h"
 
 /* ---- capture ---- */
 
@@ -39,6 +40,16 @@ void acp_trace_capture_object(acp_trace_object *out, const acp_physobj *obj, dou
     out->hooks_unrecorded = n - out->num_hooks;
     for (uint32_t i = 0; i < out->num_hooks; i++) out->hooks[i] = r->hooks_fired[i];
     out->heading = acp_frame_get_heading(f);
+    const acp_position_manager *pm = obj->position_manager;
+    out->has_position_manager = pm != NULL;
+    out->position_nodes = pm ? acp_position_manager_num_nodes(pm) : 0;
+    out->offset_from = pm ? (uint32_t)pm->last_offset_source : 0;
+}
+
+const char *acp_trace_offset_source_name(uint32_t source)
+{
+    static const char *const NAMES[] = {"animation", "interpolation", "sticky", "constraint"};
+    return source < 4 ? NAMES[source] : "animation";
 }
 
 /* ---- digest ---- */
@@ -109,6 +120,11 @@ uint64_t acp_trace_hash_frame(uint64_t h, const acp_trace_frame *f)
         for (uint32_t k = 0; k < o->num_hooks; k++) {
             const char *name = acp_hook_type_name(o->hooks[k]);
             h = fnv_bytes(h, (const uint8_t *)name, strlen(name) + 1); /* with its 0 byte */
+        }
+        if (o->has_position_manager) { /* optional: traces without one hash as before */
+            h = fnv_u32(h, o->position_nodes);
+            const char *from = acp_trace_offset_source_name(o->offset_from);
+            h = fnv_bytes(h, (const uint8_t *)from, strlen(from) + 1);
         }
     }
     return h;
@@ -201,6 +217,13 @@ void acp_trace_write_line(acp_text *t, const acp_trace_frame *f, uint64_t digest
         if (o->hooks_unrecorded) {
             acp_text_put(t, ",\"hooks_unrecorded\":");
             acp_text_put_u64(t, o->hooks_unrecorded);
+        }
+        if (o->has_position_manager) {
+            acp_text_put(t, ",\"position_nodes\":");
+            acp_text_put_u64(t, o->position_nodes);
+            acp_text_put(t, ",\"offset_from\":\"");
+            acp_text_put(t, acp_trace_offset_source_name(o->offset_from));
+            acp_text_put_char(t, '"');
         }
         acp_text_put_char(t, '}');
     }

@@ -12,6 +12,7 @@
 #include "scenario/diff.h"
 #include "scenario/jsonv.h"
 #include "scenario/run.h"
+#include "physics/position/position_manager.h"
 #include "scenario/scenario.h"
 #include "scenario/text.h"
 #include "scenario/trace.h"
@@ -747,6 +748,50 @@ static void stepping(void)
     acp_run_destroy(run);
 }
 
+/* Server-driven events (issue 13) through a run: an UpdatePosition 3 m away queues one node
+ * (interpolation writes the offset: "offset_from":"interpolation"), a newer teleport stamp
+ * places the object and empties the queue, a stick_to makes the other follow ("sticky"); an
+ * object without a PositionManager has neither trace field. */
+static void server_events(void)
+{
+    const char *text =
+        "{\"version\":1,\"excerpts\":[],\"player\":3,\"objects\":["
+        "{\"id\":1,\"physics_state\":0,\"placement\":\"frame\",\"transient_state\":1,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[10,20,0]}},"
+        "{\"id\":2,\"physics_state\":0,\"placement\":\"frame\",\"transient_state\":1,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[14,20,0]}},"
+        "{\"id\":3,\"physics_state\":0,\"placement\":\"frame\",\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[0,0,0]}}],"
+        "\"events\":[{\"t\":0.05,\"object\":1,\"server_position\":{\"cell\":\"0xA9B40019\",\"origin\":[10,23,0],\"contact\":true,\"velocity\":[0,4,0]}},"
+        "{\"t\":0.05,\"object\":2,\"stick_to\":{\"target\":1}},"
+        "{\"t\":0.09,\"object\":1,\"server_position\":{\"cell\":\"0xA9B40019\",\"origin\":[30,40,0],\"contact\":true,\"teleport_timestamp\":1}}],"
+        "\"frames\":{\"times\":[0.034,0.068,0.102]}}";
+    char err[128];
+    acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
+    acp_run *run = acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO);
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(run && !acp_run_error(run));
+    if (!run || acp_run_error(run)) {
+        if (run) fprintf(stderr, "%s\n", acp_run_error(run));
+        acp_run_destroy(run);
+        return;
+    }
+    ENSURE(acp_run_start(run));
+    size_t n;
+    ENSURE(acp_run_step_next(run));
+    ENSURE(strstr(acp_run_line(run, &n), "position_nodes") == NULL);
+    ENSURE(acp_run_step_next(run));
+    const char *line = acp_run_line(run, &n);
+    ENSURE(strstr(line, "\"hooks\":[],\"position_nodes\":1,\"offset_from\":\"interpolation\"}") != NULL);
+    ENSURE(strstr(line, "\"hooks\":[],\"position_nodes\":0,\"offset_from\":\"sticky\"}") != NULL);
+    const char *third = strstr(line, "{\"id\":3,");
+    ENSURE(third && strstr(third, "position_nodes") == NULL);
+    ENSURE_EQ(acp_run_object(run, 1)->position_manager->sticky.target_id, 1);
+    ENSURE(acp_run_step_next(run));
+    const acp_physobj *o = acp_run_object(run, 0);
+    ENSURE_FBITS(o->position.frame.origin.x, 30.0f);
+    ENSURE_EQ(o->update_times[4], 1);
+    ENSURE(strstr(acp_run_line(run, &n), "\"position_nodes\":0,\"offset_from\":\"animation\"}") != NULL);
+    acp_run_destroy(run);
+}
+
 static acp_jsonv_doc *json(const char *text)
 {
     char err[128];
@@ -863,5 +908,6 @@ void suite_trace(void)
     RUN(digest_definition);
     RUN(golden_traces);
     RUN(stepping);
+    RUN(server_events);
     RUN(trace_diff);
 }
