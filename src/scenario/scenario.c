@@ -325,10 +325,9 @@ static bool check_cell(ctx *c, const path *p, uint32_t cell)
     return false;
 }
 
-static bool read_position(ctx *c, path *p, const acp_jsonv *pos, acp_position *out)
+/* cell, origin and orientation of an object already checked for unknown members. */
+static bool read_position_members(ctx *c, path *p, const acp_jsonv *pos, acp_position *out)
 {
-    static const char *const FIELDS[] = {"cell", "origin", "orientation", NULL};
-    if (!check_object(c, p, pos, FIELDS)) return false;
     out->frame = acp_frame_identity();
     WITH_MEMBER(c, p, pos, "cell", true, read_u32(c, p, v, &out->objcell_id) && check_cell(c, p, out->objcell_id));
     WITH_MEMBER(c, p, pos, "origin", true, read_vec3(c, p, v, &out->frame.origin));
@@ -353,6 +352,12 @@ static bool read_position(ctx *c, path *p, const acp_jsonv *pos, acp_position *o
         return false;
     }
     return true;
+}
+
+static bool read_position(ctx *c, path *p, const acp_jsonv *pos, acp_position *out)
+{
+    static const char *const FIELDS[] = {"cell", "origin", "orientation", NULL};
+    return check_object(c, p, pos, FIELDS) && read_position_members(c, p, pos, out);
 }
 
 static bool read_placement(ctx *c, const path *p, const acp_jsonv *v, acp_scenario_placement *out)
@@ -452,50 +457,25 @@ static bool read_jump(ctx *c, path *p, const acp_jsonv *j, float *extent)
 /* An object id of the scenario, or a field-named error. */
 static bool check_object_id(ctx *c, const path *p, const acp_scenario *s, uint32_t id, uint32_t *index)
 {
-    for (uint32_t i = 0; i < s->num_objects; i++) {
-        if (s->objects[i].id != id) continue;
-        if (index) *index = i;
-        return true;
-    }
+    for (uint32_t i = 0; i < s->num_objects; i++)
+        if (s->objects[i].id == id) return index ? (*index = i, true) : true;
     acp_text t;
-    if (fail_at(c, p, &t)) {
-        acp_text_put(&t, "no object with id ");
-        acp_text_put_u64(&t, id);
-    }
+    if (fail_at(c, p, &t)) acp_text_put(&t, "no object with id "), acp_text_put_u64(&t, id);
     return false;
 }
 
 static bool read_stamp(ctx *c, const path *p, const acp_jsonv *v, uint16_t *out)
 {
     double d;
-    if (!read_integer(c, p, v, 0.0, 65535.0, &d)) return false;
-    *out = (uint16_t)d;
-    return true;
+    return read_integer(c, p, v, 0.0, 65535.0, &d) && (*out = (uint16_t)d, true);
 }
 
+/* An UpdatePosition: the position's members sit in the same object. */
 static bool read_server_position(ctx *c, path *p, const acp_jsonv *sp, acp_scenario_server_position *out)
 {
     static const char *const FIELDS[] = {"cell", "origin", "orientation", "contact", "velocity", "teleport_timestamp", NULL};
-    if (!check_object(c, p, sp, FIELDS)) return false;
-    /* The position's members sit in the same object (an UpdatePosition's Position). */
-    out->has_velocity = false;
-    out->has_teleport_timestamp = false;
-    out->position.frame = acp_frame_identity();
-    WITH_MEMBER(c, p, sp, "cell", true, read_u32(c, p, v, &out->position.objcell_id) && check_cell(c, p, out->position.objcell_id));
-    WITH_MEMBER(c, p, sp, "origin", true, read_vec3(c, p, v, &out->position.frame.origin));
-    float q[4] = {1.0f, 0.0f, 0.0f, 0.0f};
-    WITH_MEMBER(c, p, sp, "orientation", false, read_floats(c, p, v, 4, q));
-    out->position.frame.qw = q[0];
-    out->position.frame.qx = q[1];
-    out->position.frame.qy = q[2];
-    out->position.frame.qz = q[3];
-    acp_frame_cache(&out->position.frame);
-    if (!acp_frame_is_valid(&out->position.frame)) {
-        size_t old = path_key(p, "orientation");
-        fail(c, p, "not a unit quaternion (retail's Frame::IsValid accepts |q|² = 1 ± 0.001)");
-        path_pop(p, old);
-        return false;
-    }
+    out->has_velocity = out->has_teleport_timestamp = false;
+    if (!check_object(c, p, sp, FIELDS) || !read_position_members(c, p, sp, &out->position)) return false;
     WITH_MEMBER(c, p, sp, "contact", true, read_bool(c, p, v, &out->contact));
     WITH_MEMBER(c, p, sp, "velocity", false, (out->has_velocity = true, read_vec3(c, p, v, &out->velocity)));
     WITH_MEMBER(c, p, sp, "teleport_timestamp", false,
@@ -516,8 +496,7 @@ static bool read_stick_to(ctx *c, path *p, const acp_jsonv *st, const acp_scenar
 static bool read_true(ctx *c, const path *p, const acp_jsonv *v)
 {
     bool b = false;
-    if (!read_bool(c, p, v, &b)) return false;
-    return b || fail(c, p, "expected true (leave the event out for no change)");
+    return read_bool(c, p, v, &b) && (b || fail(c, p, "expected true (leave the event out for no change)"));
 }
 
 static bool read_constraint(ctx *c, path *p, const acp_jsonv *ct, acp_scenario_constraint *out)
@@ -545,21 +524,8 @@ static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *
                                                      "stick_to", "unstick", "constrain_to", "unconstrain"};
     if (!check_object(c, p, e, FIELDS)) return false;
     WITH_MEMBER(c, p, e, "t", true, read_time(c, p, v, &out->t));
-    WITH_MEMBER(c, p, e, "object", true, read_u32(c, p, v, &out->object));
-    uint32_t found = s->num_objects;
-    for (uint32_t i = 0; i < s->num_objects && found == s->num_objects; i++)
-        if (s->objects[i].id == out->object) found = i;
-    if (found == s->num_objects) {
-        size_t old = path_key(p, "object");
-        acp_text t;
-        if (fail_at(c, p, &t)) {
-            acp_text_put(&t, "no object with id ");
-            acp_text_put_u64(&t, out->object);
-        }
-        path_pop(p, old);
-        return false;
-    }
-    out->object_index = found;
+    WITH_MEMBER(c, p, e, "object", true,
+                read_u32(c, p, v, &out->object) && check_object_id(c, p, s, out->object, &out->object_index));
     int which = -1;
     for (int k = 0; k < NUM_ACTIONS; k++) {
         if (!acp_jsonv_get(e, ACTIONS[k])) continue;
@@ -586,12 +552,8 @@ static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *
     case ACP_EVENT_RAW_MOTION: WITH_MEMBER(c, p, e, "raw_motion", true, read_motion(c, p, v, true, &out->motion)); break;
     case ACP_EVENT_JUMP: WITH_MEMBER(c, p, e, "jump", true, read_jump(c, p, v, &out->jump_extent)); break;
     case ACP_EVENT_SET_VELOCITY: WITH_MEMBER(c, p, e, "set_velocity", true, read_vec3(c, p, v, &out->velocity)); break;
-    case ACP_EVENT_SERVER_POSITION:
-        WITH_MEMBER(c, p, e, "server_position", true, read_server_position(c, p, v, &out->server));
-        break;
-    case ACP_EVENT_STICK_TO:
-        WITH_MEMBER(c, p, e, "stick_to", true, read_stick_to(c, p, v, s, out->object, &out->target));
-        break;
+    case ACP_EVENT_SERVER_POSITION: WITH_MEMBER(c, p, e, "server_position", true, read_server_position(c, p, v, &out->server)); break;
+    case ACP_EVENT_STICK_TO: WITH_MEMBER(c, p, e, "stick_to", true, read_stick_to(c, p, v, s, out->object, &out->target)); break;
     case ACP_EVENT_UNSTICK: WITH_MEMBER(c, p, e, "unstick", true, read_true(c, p, v)); break;
     case ACP_EVENT_CONSTRAIN_TO: WITH_MEMBER(c, p, e, "constrain_to", true, read_constraint(c, p, v, &out->constraint)); break;
     case ACP_EVENT_UNCONSTRAIN: WITH_MEMBER(c, p, e, "unconstrain", true, read_true(c, p, v)); break;
