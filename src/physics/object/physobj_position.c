@@ -6,6 +6,8 @@
 
 #include "partarray.h"
 #include "physics/anim/movement_manager.h"
+#include "physics/anim/moveto_manager.h"
+#include "physobj_motion.h"
 #include "physics/position/position_manager.h"
 #include "physics/world/physics.h"
 #include "setposition.h"
@@ -135,8 +137,51 @@ double acp_physobj_get_autonomy_blip_distance(const acp_physobj *obj)
 
 bool acp_physobj_is_moving_to(const acp_physobj *obj)
 {
-    (void)obj;
-    return false;
+    return obj->movement_manager && acp_movement_manager_is_moving_to(obj->movement_manager);
+}
+
+struct acp_motion_interp *acp_physobj_get_minterp(acp_physobj *obj)
+{
+    return obj->movement_manager ? acp_movement_manager_get_minterp(obj->movement_manager) : NULL;
+}
+
+bool acp_physobj_motions_pending(const acp_physobj *obj)
+{
+    const acp_movement_manager *mm = obj->movement_manager;
+    return mm && mm->has_interp && mm->interp.num_pending != 0;
+}
+
+bool acp_physobj_is_interpolating(const acp_physobj *obj)
+{
+    return obj->position_manager && acp_position_manager_is_interpolating(obj->position_manager);
+}
+
+void acp_physobj_stop_completely(acp_physobj *obj)
+{
+    if (!obj->movement_manager) return;
+    acp_movement_params p = acp_movement_params_default();
+    acp_movement_manager_perform_movement(obj->movement_manager, ACP_MOVE_STOP_COMPLETELY, 0, &p);
+}
+
+void acp_physobj_cancel_moveto(acp_physobj *obj)
+{
+    if (obj->movement_manager) acp_movement_manager_cancel_moveto(obj->movement_manager, ACP_MOVETO_ERR_ACTION_CANCELLED);
+}
+
+void acp_physobj_stick_to(acp_physobj *obj, uint32_t object_id, float radius, float height)
+{
+    if (!acp_physobj_make_position_manager(obj)) return;
+    acp_position_manager_stick_to(obj->position_manager, object_id, radius, height);
+}
+
+uint32_t acp_physobj_move_to(acp_physobj *obj, uint32_t type, uint32_t object_id, const acp_position *pos,
+                             const struct acp_movement_params *params)
+{
+    if (!obj->movement_manager && !acp_physobj_make_movement_manager(obj, true)) return ACP_MERR_GENERAL_MOVEMENT_FAILURE;
+    /* The sticky hand-off at the end runs inside the update: make its PositionManager now. */
+    if ((params->bitfield & ACP_MP_STICKY) && !acp_physobj_make_position_manager(obj)) return ACP_MERR_GENERAL_MOVEMENT_FAILURE;
+    acp_physobj_set_active(obj, true);
+    return acp_movement_manager_perform_moveto(obj->movement_manager, type, object_id, pos, params);
 }
 
 double acp_physobj_interp_max_speed(const acp_physobj *obj, bool adjusted)
@@ -148,7 +193,7 @@ double acp_physobj_interp_max_speed(const acp_physobj *obj, bool adjusted)
 
 void acp_physobj_teleport_hook(acp_physobj *obj)
 {
-    /* MovementManager::CancelMoveTo(0x3C): no MoveToManager. */
+    if (obj->movement_manager) acp_movement_manager_cancel_moveto(obj->movement_manager, ACP_MOVETO_ERR_TELEPORTED);
     acp_position_manager *pm = obj->position_manager;
     if (!pm) return;
     acp_position_manager_unstick(pm);

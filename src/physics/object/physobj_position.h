@@ -67,7 +67,7 @@ bool acp_physobj_is_fully_constrained(const acp_physobj *obj);
  *  others 20 / 100. Retail: CPhysicsObj::GetAutonomyBlipDistance (0x0050EB70). */
 double acp_physobj_get_autonomy_blip_distance(const acp_physobj *obj);
 
-/** A MoveTo is running (no MoveToManager yet: false). Retail: CPhysicsObj::IsMovingTo (0x0050EB10). */
+/** A MoveTo is running. Retail: CPhysicsObj::IsMovingTo (0x0050EB10). */
 bool acp_physobj_is_moving_to(const acp_physobj *obj);
 
 /** Metres: the part array's Setup radius × scale.z, 0 without a Setup. Retail: CPhysicsObj::
@@ -82,7 +82,32 @@ double acp_physobj_get_height(const acp_physobj *obj);
  *  without making one (docs/DEVIATIONS.md). Retail: CPhysicsObj::get_minterp (0x005120C0). */
 double acp_physobj_interp_max_speed(const acp_physobj *obj, bool adjusted);
 
-/** Cancel a MoveTo, unstick, stop interpolating, unconstrain (no TargetManager: nothing else).
+/** The interpreter of the object's MovementManager (made on first use; NULL without a
+ *  MovementManager). Retail: CPhysicsObj::get_minterp (0x005120C0). */
+struct acp_motion_interp *acp_physobj_get_minterp(acp_physobj *obj);
+/** Pending motions in the interpreter. Retail: CPhysicsObj::motions_pending (0x0050EAB0). */
+bool acp_physobj_motions_pending(const acp_physobj *obj);
+/** The interpolation queue is not empty. Retail: CPhysicsObj::IsInterpolating (0x0050EB50). */
+bool acp_physobj_is_interpolating(const acp_physobj *obj);
+/** A StopCompletely movement (type 5) through the MovementManager, when it has one.
+ *  Retail: CPhysicsObj::StopCompletely (0x00510180). */
+void acp_physobj_stop_completely(acp_physobj *obj);
+/** Cancel a running MoveTo with 0x36 (ActionCancelled). Retail: CPhysicsObj::cancel_moveto
+ *  (0x005101F0). */
+void acp_physobj_cancel_moveto(acp_physobj *obj);
+/** PositionManager::StickTo on the object's PositionManager (made if needed: the MoveToManager's
+ *  sticky hand-off, whose manager was made when the move-to began). Retail:
+ *  CPhysicsObj::get_position_manager (0x00512130) + PositionManager::StickTo (0x00555230). */
+void acp_physobj_stick_to(acp_physobj *obj, uint32_t object_id, float radius, float height);
+/** A move-to of type 6–9 (acp_moveto_type) through the MovementManager (made if needed, in its
+ *  default state). object_id: types 6, 8; pos: type 7; params: MovementParameters. Returns the
+ *  WeenieError (0). Retail: CPhysicsObj::MoveToObject (0x00512860), MoveToPosition,
+ *  TurnToObject, TurnToHeading (0x00512980) → MovementManager::PerformMovement (0x00524020). */
+struct acp_movement_params;
+uint32_t acp_physobj_move_to(acp_physobj *obj, uint32_t type, uint32_t object_id, const acp_position *pos,
+                             const struct acp_movement_params *params);
+
+/** Cancel a MoveTo (0x3C), unstick, stop interpolating, unconstrain (no TargetManager: nothing else).
  *  Retail: CPhysicsObj::teleport_hook (0x00514ED0). */
 void acp_physobj_teleport_hook(acp_physobj *obj);
 
