@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes data/scenarios/server-driven.json (issue 13): a remote player the server drives, and a
-// drudge stuck to it. The remote's UpdatePositions are retail's own motion as acphys computes it:
+// drudge that MoveTo-objects it and sticks. The remote's UpdatePositions are retail's own motion as acphys computes it:
 // the running-turning player of data/scenarios/running-turning-player.json (RunForward 2.0039682,
 // TurnRight 1.5) is run natively at 60 Hz for 6 s, and its position at each of a fixed list of
 // send times (0.2..1 s apart) becomes a server_position event at that time.
@@ -42,13 +42,17 @@ for (const k of SEND_FRAMES) {
   const o = pos[k - 1];
   events.push({ t: k / HZ, object: 2, server_position: { cell: o.cell, origin: o.origin, orientation: o.orientation, contact: true } });
 }
+// The drudge chases: the server sends MoveToObject (sticky: on arrival the MoveToManager hands
+// it to the StickyManager) and re-sends it, as a chasing creature's AI does, every 0.9 s (the
+// stick lets go 1 s after StickTo; without a TargetManager the move-to aims where the target
+// was when it was sent).
 for (let t = 0.25; t < FRAMES / HZ; t += 0.9)
-  events.push({ t: Math.round(t * 1000) / 1000, object: 3, stick_to: { target: 2 }, note: 'The server re-sends the stick: StickyManager lets go 1 s after StickTo.' });
+  events.push({ t: Math.round(t * 1000) / 1000, object: 3, move_to: { type: 'move_to_object', target: 2, params: { sticky: true, can_charge: true, distance_to_object: 0.6 } } });
 events.sort((a, b) => a.t - b.t);
 const scenario = {
   version: 1,
   name: 'server-driven',
-  description: 'Objects the server drives (issue 13): a remote player (id 2) streaming UpdatePositions every 0.2 to 1 s (MoveOrTeleport → InterpolationManager), whose positions are the running-turning player\'s own motion computed by acphys (scripts/gen-server-driven.mjs), and a drudge (id 3) stuck to it (StickyManager: 0.3 m from its cylinder). The local player (id 1) stands by. 6 s at 60 Hz.',
+  description: 'Objects the server drives (issue 13): a remote player (id 2) streaming UpdatePositions every 0.2 to 1 s (MoveOrTeleport → InterpolationManager), whose positions are the running-turning player\'s own motion computed by acphys (scripts/gen-server-driven.mjs), and a drudge (id 3) chasing it (MoveToObject, sticky: the MoveToManager hands it to the StickyManager, 0.3 m from the target\'s cylinder). The local player (id 1) stands by. 6 s at 60 Hz.',
   profile: 'retail',
   excerpts: ['default'],
   player: 1,
@@ -57,7 +61,7 @@ const scenario = {
       position: { cell: start.cell, origin: [start.origin[0] + 6, start.origin[1] - 6, start.origin[2]], orientation: start.orientation } },
     { id: 2, name: 'remote +Moosier', setup: '0x02000001', motion_table: '0x09000001', physics_state: '0x00400408', position: start },
     { id: 3, name: 'Drudge Robber', setup: '0x020007DD', motion_table: '0x09000008', physics_state: '0x00000408',
-      position: { cell: start.cell, origin: [start.origin[0] - 8, start.origin[1] + 4, start.origin[2]] } },
+      position: { cell: start.cell, origin: [start.origin[0] - 8, start.origin[1] + 4, 320] } },
   ],
   events,
   frames: { hz: HZ, count: FRAMES, start: 0 },

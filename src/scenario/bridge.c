@@ -106,3 +106,8 @@ void acp_bridge_constrain_to(acp_physobj *obj, const acp_scenario_constraint *c)
 }
 
 void acp_bridge_unconstrain(acp_physobj *obj) { acp_physobj_unconstrain(obj); }
+
+void acp_bridge_move_to(acp_physobj *obj, const acp_scenario_move_to *mt)
+{
+    (void)acp_physobj_move_to(obj, mt->type, mt->target, &mt->position, &mt->params);
+}

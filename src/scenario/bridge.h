@@ -79,5 +79,7 @@ void acp_bridge_unstick(acp_physobj *obj);
 void acp_bridge_constrain_to(acp_physobj *obj, const acp_scenario_constraint *c);
 /** PositionManager::UnConstrain. */
 void acp_bridge_unconstrain(acp_physobj *obj);
+/** A move-to through CPhysicsObj's MovementManager (MovementManager::PerformMovement 6–9). */
+void acp_bridge_move_to(acp_physobj *obj, const acp_scenario_move_to *mt);
 
 #endif

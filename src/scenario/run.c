@@ -465,7 +465,7 @@ static bool check_events(acp_run *run, const bool *has_motion)
                 acp_text_put(&t, "events[");
                 acp_text_put_u64(&t, ev->index);
                 acp_text_put(&t, "].");
-                acp_text_put(&t, KIND[ev->kind]);
+                acp_text_put(&t, ev->kind == ACP_EVENT_MOVE_TO ? "move_to" : KIND[ev->kind]);
                 acp_text_put(&t, ": object ");
                 acp_text_put_u64(&t, ev->object);
                 acp_text_put(&t, " has no motion table (give it a \"motion_table\" or a setup that has one)");
@@ -525,6 +525,7 @@ static void apply_event(acp_run *run, const acp_scenario_event *ev)
     case ACP_EVENT_UNSTICK: acp_bridge_unstick(obj); break;
     case ACP_EVENT_CONSTRAIN_TO: acp_bridge_constrain_to(obj, &ev->constraint); break;
     case ACP_EVENT_UNCONSTRAIN: acp_bridge_unconstrain(obj); break;
+    case ACP_EVENT_MOVE_TO: acp_bridge_move_to(obj, &ev->move_to); break;
     }
 }
 

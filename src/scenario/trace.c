@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "physics/anim/anim_hook.h"
+#include "physics/anim/movement_manager.h"
 #include "physics/position/position_manager.h"
 
 /* ---- capture ---- */
@@ -44,6 +45,17 @@ void acp_trace_capture_object(acp_trace_object *out, const acp_physobj *obj, dou
     out->has_position_manager = pm != NULL;
     out->position_nodes = pm ? acp_position_manager_num_nodes(pm) : 0;
     out->offset_from = pm ? (uint32_t)pm->last_offset_source : 0;
+    const acp_movement_manager *mm = obj->movement_manager;
+    out->has_moveto = mm && acp_movement_manager_is_moving_to(mm);
+    out->moveto_type = out->has_moveto ? mm->moveto.movement_type : 0;
+    out->moveto_nodes = out->has_moveto ? mm->moveto.num_nodes : 0;
+    out->moveto_command = out->has_moveto ? mm->moveto.current_command : 0;
+}
+
+const char *acp_trace_moveto_name(uint32_t type)
+{
+    static const char *const NAMES[] = {"move_to_object", "move_to_position", "turn_to_object", "turn_to_heading"};
+    return type >= 6 && type <= 9 ? NAMES[type - 6] : "none";
 }
 
 const char *acp_trace_offset_source_name(uint32_t source)
@@ -125,6 +137,12 @@ uint64_t acp_trace_hash_frame(uint64_t h, const acp_trace_frame *f)
             h = fnv_u32(h, o->position_nodes);
             const char *from = acp_trace_offset_source_name(o->offset_from);
             h = fnv_bytes(h, (const uint8_t *)from, strlen(from) + 1);
+        }
+        if (o->has_moveto) { /* optional: only while a MoveTo runs */
+            const char *type = acp_trace_moveto_name(o->moveto_type);
+            h = fnv_bytes(h, (const uint8_t *)type, strlen(type) + 1);
+            h = fnv_u32(h, o->moveto_nodes);
+            h = fnv_u32(h, o->moveto_command);
         }
     }
     return h;
@@ -224,6 +242,15 @@ void acp_trace_write_line(acp_text *t, const acp_trace_frame *f, uint64_t digest
             acp_text_put(t, ",\"offset_from\":\"");
             acp_text_put(t, acp_trace_offset_source_name(o->offset_from));
             acp_text_put_char(t, '"');
+        }
+        if (o->has_moveto) {
+            acp_text_put(t, ",\"moveto\":{\"type\":\"");
+            acp_text_put(t, acp_trace_moveto_name(o->moveto_type));
+            acp_text_put(t, "\",\"nodes\":");
+            acp_text_put_u64(t, o->moveto_nodes);
+            acp_text_put(t, ",\"command\":");
+            acp_text_put_u64(t, o->moveto_command);
+            acp_text_put_char(t, '}');
         }
         acp_text_put_char(t, '}');
     }
