@@ -792,6 +792,52 @@ static void server_events(void)
     acp_run_destroy(run);
 }
 
+/* The move_to event: MovementParameters by their retail names over the defaults (0x1EE0F, 0.6 m,
+ * FLT_MAX, 15 m), "heading" as desired_heading; the trace's moveto field while it runs, and the
+ * turn ends at 90 degrees. */
+static void move_to_event(void)
+{
+    const char *text =
+        "{\"version\":1,\"objects\":[{\"id\":1,\"setup\":\"0x02000001\",\"motion_table\":\"0x09000001\",\"physics_state\":0,"
+        "\"placement\":\"frame\",\"transient_state\":3,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[10,20,0]}}],"
+        "\"events\":[{\"t\":0.05,\"object\":1,\"move_to\":{\"type\":\"turn_to_heading\",\"heading\":90,"
+        "\"params\":{\"can_charge\":true,\"stop_completely\":false,\"fail_distance\":7,\"speed\":1.5}}}],"
+        "\"frames\":{\"hz\":30,\"count\":90,\"start\":0}}";
+    char err[128];
+    acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
+    acp_run *run = acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO);
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(run && !acp_run_error(run));
+    if (!run || acp_run_error(run)) {
+        if (run) fprintf(stderr, "%s\n", acp_run_error(run));
+        acp_run_destroy(run);
+        return;
+    }
+    const acp_scenario_event *ev = &acp_run_scenario(run)->events[0];
+    ENSURE_EQ(ev->kind, ACP_EVENT_MOVE_TO);
+    ENSURE_EQ(ev->move_to.type, 9);
+    ENSURE_EQ(ev->move_to.params.bitfield, (0x1EE0Fu | 0x10u) & ~0x10000u);
+    ENSURE_FBITS(ev->move_to.params.fail_distance, 7.0f);
+    ENSURE_FBITS(ev->move_to.params.distance_to_object, 0.6f);
+    ENSURE_FBITS(ev->move_to.params.walk_run_threshhold, 15.0f);
+    ENSURE_FBITS(ev->move_to.params.speed, 1.5f);
+    ENSURE_FBITS(ev->move_to.params.desired_heading, 90.0f);
+    ENSURE(acp_run_start(run));
+    size_t n;
+    ENSURE(acp_run_step_next(run));
+    ENSURE(strstr(acp_run_line(run, &n), "moveto") == NULL);
+    ENSURE(acp_run_step_next(run));
+    ENSURE(strstr(acp_run_line(run, &n), ",\"moveto\":{\"type\":\"turn_to_heading\",\"nodes\":1,\"command\":1694498829}") != NULL);
+    while (acp_run_step_next(run)) {}
+    const acp_physobj *o = acp_run_object(run, 0);
+    ENSURE(strstr(acp_run_line(run, &n), "moveto") == NULL);
+    acp_frame want = o->position.frame;
+    acp_frame_set_heading(&want, 90.0f);
+    ENSURE_FBITS(o->position.frame.qw, want.qw);
+    ENSURE_FBITS(o->position.frame.qz, want.qz);
+    acp_run_destroy(run);
+}
+
 static acp_jsonv_doc *json(const char *text)
 {
     char err[128];
@@ -909,5 +955,6 @@ void suite_trace(void)
     RUN(golden_traces);
     RUN(stepping);
     RUN(server_events);
+    RUN(move_to_event);
     RUN(trace_diff);
 }

@@ -509,7 +509,8 @@ export class App {
     ro.textContent = `${s.names[i]} (id ${s.ids[i]}): cell 0x${cell.toString(16).toUpperCase().padStart(8, '0')}, ` +
       `x ${(x - 192 * ((cell >>> 24) & 0xff)).toFixed(2)} m, y ${(y - 192 * ((cell >>> 16) & 0xff)).toFixed(2)} m in the landblock ` +
       `(world ${x.toFixed(1)} m east, ${y.toFixed(1)} m north), z ${z.toFixed(2)} m, heading ${Number.isNaN(hd) ? '–' : hd.toFixed(1)}°, ` +
-      `speed ${Number.isNaN(sp) ? '–' : sp.toFixed(2)} m/s${live && !s.active[i] ? ' (inactive)' : ''}`;
+      `speed ${Number.isNaN(sp) ? '–' : sp.toFixed(2)} m/s${live && !s.active[i] ? ' (inactive)' : ''}` +
+      `${live && s.nodes[i]! >= 0 ? `, ${s.nodes[i]} server position node${s.nodes[i] === 1 ? '' : 's'} queued` : ''}`;
     ro.dataset['x'] = String(x);
     ro.dataset['y'] = String(y);
     ro.dataset['z'] = String(z);

@@ -2,6 +2,7 @@
 // north-west), the landblock (192 m) and cell (24 m) grid, and every object: its path (tracked
 // objects), heading arrow and collision sphere. World axes: +X east (right), +Y north (up);
 // world x = landblock X · 192 + x. Wheel zooms, drag pans, double-click refits.
+import { drawGhosts, serverGhosts } from './ghosts';
 import type { Session } from './run';
 
 const LB = 192;
@@ -233,6 +234,8 @@ export class MapView {
     g.strokeStyle = '#111';
     g.lineWidth = light ? 1 : 1.5;
     g.stroke();
+    const now = frame === null ? s.lastTime : (h.now.data[frame] ?? s.lastTime);
+    drawGhosts(g, serverGhosts(s.scenario, s.ids, now).filter((k) => k.index < n), sx, sy, px, py);
     if (selected >= 0 && selected < n) {
       const x = sx(px(selected)), y = sy(py(selected));
       g.beginPath();

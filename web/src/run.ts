@@ -21,6 +21,7 @@ export function u32(v: number | string | undefined): number { return v === undef
 interface Offsets {
   size: number; id: number; hasElapsed: number; elapsed: number; numQuanta: number; quanta: number; pending: number;
   active: number; cell: number; origin: number; heading: number; numHooks: number; hooks: number; cachedVelocity: number;
+  hasPositionManager: number; positionNodes: number;
 }
 
 function offsets(acp: Acphys): Offsets {
@@ -32,6 +33,7 @@ function offsets(acp: Acphys): Offsets {
     size: t.size, id: f('id'), hasElapsed: f('has_elapsed'), elapsed: f('elapsed'), numQuanta: f('num_quanta'),
     quanta: f('quanta'), pending: f('pending'), active: f('active'), cell: f('cell'), origin: f('origin'),
     heading: f('heading'), numHooks: f('num_hooks'), hooks: f('hooks'), cachedVelocity: cv.offset,
+    hasPositionManager: f('has_position_manager'), positionNodes: f('position_nodes'),
   };
 }
 
@@ -77,6 +79,8 @@ export class Session {
   readonly heading: Float64Array;
   readonly active: Uint8Array;
   readonly cell: Uint32Array;
+  /** Interpolation node queue length after the last frame; −1 without a PositionManager. */
+  readonly nodes: Int32Array;
   /** Largest collision sphere radius × scale (m); 0 without spheres. */
   readonly radius: Float32Array;
   readonly warnings: string[];
@@ -127,6 +131,7 @@ export class Session {
     this.names = [];
     this.gx = new Float64Array(this.n); this.gy = new Float64Array(this.n); this.z = new Float64Array(this.n);
     this.heading = new Float64Array(this.n); this.active = new Uint8Array(this.n); this.cell = new Uint32Array(this.n);
+    this.nodes = new Int32Array(this.n).fill(-1);
     for (let i = 0; i < this.n; i++) {
       const so = this.scenario.objects[i]!;
       this.ids[i] = u32(so.id);
@@ -243,6 +248,7 @@ export class Session {
         const heading = this.dv.getFloat64(p + o.heading, true);
         this.gx[i] = gx; this.gy[i] = gy; this.z[i] = oz; this.heading[i] = heading; this.cell[i] = cell;
         this.active[i] = this.u8[p + o.active]!;
+        this.nodes[i] = this.u8[p + o.hasPositionManager] ? this.u32v[(p + o.positionNodes) >> 2]! : -1;
         const nh = this.u32v[(p + o.numHooks) >> 2]!;
         for (let k = 0; k < nh; k++) {
           h.addHook({ frame, now: t, id: this.ids[i]!, name: this.hookName(this.u32v[((p + o.hooks) >> 2) + k]!) });
