@@ -8,10 +8,21 @@ export interface Ghost { index: number; x: number; y: number }
 
 interface ServerPositionEvent { t: number; object: number | string; server_position?: { cell: number | string; origin: number[] } }
 
+/** The server_position events of an events array, found once per array and length (the map
+ *  draws every frame; a scenario may carry thousands of other events). */
+const cache = new WeakMap<object, { length: number; list: ServerPositionEvent[] }>();
+function serverPositions(events: ServerPositionEvent[]): ServerPositionEvent[] {
+  const hit = cache.get(events);
+  if (hit && hit.length === events.length) return hit.list;
+  const list = events.filter((e) => e.server_position !== undefined);
+  cache.set(events, { length: events.length, list });
+  return list;
+}
+
 /** The latest server_position at or before `now` (seconds) of each object, by index in `ids`. */
 export function serverGhosts(scenario: Scenario, ids: Uint32Array, now: number): Ghost[] {
   const last = new Map<number, Ghost>();
-  for (const e of (scenario.events ?? []) as unknown as ServerPositionEvent[]) {
+  for (const e of serverPositions((scenario.events ?? []) as unknown as ServerPositionEvent[])) {
     const sp = e.server_position;
     if (!sp || e.t > now) continue;
     const id = Number(e.object) >>> 0;
