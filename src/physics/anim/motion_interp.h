@@ -135,13 +135,13 @@ typedef struct acp_motion_interp {
 /** Default MovementParameters. Retail: MovementParameters::MovementParameters (0x00524380). */
 acp_movement_params acp_movement_params_default(void);
 
-/** Top speed (m/s): InqRunRate's answer (`run_rate`) × 4. Retail: CMotionInterp::get_max_speed
- *  (0x00527CB0). */
+/** Top speed (m/s): InqRunRate's answer (`run_rate`) × 4. 
+ *  Retail: CMotionInterp::get_max_speed (0x00527CB0). */
 double acp_motion_interp_get_max_speed(const acp_motion_interp *mi);
 
 /** Top speed (m/s) of the current motion: `run_rate`, or while running forward the interpreted
- *  forward speed / current_speed_factor; × 4. Retail: CMotionInterp::get_adjusted_max_speed
- *  (0x00527D00). */
+ *  forward speed / current_speed_factor; × 4. Retail:
+ *  CMotionInterp::get_adjusted_max_speed (0x00527D00). */
 double acp_motion_interp_get_adjusted_max_speed(const acp_motion_interp *mi);
 
 /** A new interpreter for `obj` (not yet initted: enter_default_state does that).

@@ -93,7 +93,7 @@ void acp_moveto_manager_turn_to_heading(acp_moveto_manager *m, const acp_movemen
  *  the target's immediate answer, MoveToObject_Internal (0x0052A400). */
 void acp_moveto_manager_move_to_object(acp_moveto_manager *m, uint32_t object_id, const acp_movement_params *params);
 
-/** Turn toward the object. Retail: MoveToManager::TurnToObject (0x00529870) and
+/** Turn toward the object. Retail: MoveToManager::TurnToObject (0x005297D0) and
  *  TurnToObject_Internal (0x0052A550). */
 void acp_moveto_manager_turn_to_object(acp_moveto_manager *m, uint32_t object_id, const acp_movement_params *params);
 
@@ -112,13 +112,13 @@ bool acp_moveto_manager_is_moving_to(const acp_moveto_manager *m);
 
 /** Which command a move-to issues at curr_distance: WalkForward toward, WalkBackwards away (or
  *  0 when there), and the hold key (Run when it may charge, or run farther than
- *  walk_run_threshhold past distance_to_object). Retail: MovementParameters::get_command
- *  (0x0052AA00), towards_and_away (0x0052A9A0). */
+ *  walk_run_threshhold past distance_to_object). Retail:
+ *  MovementParameters::get_command (0x0052AA00), towards_and_away (0x0052A9A0). */
 void acp_movement_params_get_command(const acp_movement_params *p, float curr_distance, float curr_heading,
                                      uint32_t *command, uint32_t *key, bool *moving_away);
 
-/** The heading difference x − y in [0, 360) (360 − it for a left turn). Retail: heading_diff
- *  (0x00528FB0). */
+/** The heading difference x − y in [0, 360) (360 − it for a left turn). 
+ *  Retail: heading_diff (0x00528FB0). */
 double acp_heading_diff(float x, float y, uint32_t motion);
 /** x is past y in the direction of the turn. Retail: heading_greater (0x00528F60). */
 bool acp_heading_greater(float x, float y, uint32_t motion);

@@ -23,8 +23,8 @@ enum acp_physics_timestamp {
 };
 
 /** True when new_time is newer than update_times[stamp] in 16-bit wraparound order (a difference
- *  over 0x7FFF counts the other way), and then stores it. Retail: CPhysicsObj::newer_event
- *  (0x00451B10, SmartBox.c). */
+ *  over 0x7FFF counts the other way), and then stores it. 
+ *  Retail: CPhysicsObj::newer_event (SmartBox.c) (0x00451B10). */
 bool acp_physobj_newer_event(acp_physobj *obj, uint32_t stamp, uint16_t new_time);
 
 /** An UpdatePosition: ignored (false) when teleport_timestamp is older than update_times[TELEPORT]
@@ -70,8 +70,8 @@ double acp_physobj_get_autonomy_blip_distance(const acp_physobj *obj);
 /** A MoveTo is running. Retail: CPhysicsObj::IsMovingTo (0x0050EB10). */
 bool acp_physobj_is_moving_to(const acp_physobj *obj);
 
-/** Metres: the part array's Setup radius × scale.z, 0 without a Setup. Retail: CPhysicsObj::
- *  GetRadius (0x0050E9C0), CPartArray::GetRadius (0x005180A0). */
+/** Metres: the part array's Setup radius × scale.z, 0 without a Setup. Retail:
+ *  CPhysicsObj::GetRadius (0x0050E9C0), CPartArray::GetRadius (0x005180A0). */
 double acp_physobj_get_radius(const acp_physobj *obj);
 /** Metres: as GetRadius, the Setup's height. Retail: CPhysicsObj::GetHeight (0x0050E9E0). */
 double acp_physobj_get_height(const acp_physobj *obj);
@@ -92,8 +92,8 @@ bool acp_physobj_is_interpolating(const acp_physobj *obj);
 /** A StopCompletely movement (type 5) through the MovementManager, when it has one.
  *  Retail: CPhysicsObj::StopCompletely (0x00510180). */
 void acp_physobj_stop_completely(acp_physobj *obj);
-/** Cancel a running MoveTo with 0x36 (ActionCancelled). Retail: CPhysicsObj::cancel_moveto
- *  (0x005101F0). */
+/** Cancel a running MoveTo with 0x36 (ActionCancelled). Retail:
+ *  CPhysicsObj::cancel_moveto (0x005101F0). */
 void acp_physobj_cancel_moveto(acp_physobj *obj);
 /** PositionManager::StickTo on the object's PositionManager (made if needed: the MoveToManager's
  *  sticky hand-off, whose manager was made when the move-to began). Retail:

@@ -30,8 +30,8 @@ typedef struct acp_constraint_manager {
 /** Retail: ConstraintManager::Create (0x00556110). */
 void acp_constraint_manager_init(acp_constraint_manager *cm, struct acp_physobj *obj);
 
-/** Constrain to p: constraint_pos_offset = distance(p, object). Retail: ConstraintManager::
- *  ConstrainTo (0x00556240). */
+/** Constrain to p: constraint_pos_offset = distance(p, object). Retail:
+ *  ConstraintManager::ConstrainTo (0x00556240). */
 void acp_constraint_manager_constrain_to(acp_constraint_manager *cm, const acp_position *p, float start_distance,
                                          float max_distance);
 

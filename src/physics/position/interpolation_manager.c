@@ -143,7 +143,7 @@ void acp_interpolation_manager_interpolate_to(acp_interpolation_manager *im, con
 }
 
 /* Position::subtract2 (0x00555A90): `to` in `from`'s axes, the origin through
- * Position::localtolocal (SmartBox.c, 0x00452780) of the zero vector. */
+ * Position::localtolocal (SmartBox.c) (0x004527F0) of the zero vector. */
 static acp_frame position_subtract2(const acp_position *to, const acp_position *from)
 {
     acp_frame r;

@@ -86,8 +86,8 @@ void acp_interpolation_manager_interpolate_to(acp_interpolation_manager *im, con
  *  in Contact: a node within 0.05 m completes; speed 2 × get_adjusted_max_speed (7.5 m/s under
  *  EPSILON); every 5 quanta an audit asks for 30 % of that speed's progress (sticky objects
  *  pass it), failing the node (completing it when within 0.2 m); the step is clamped to speed ×
- *  quantum; keep_heading zeroes the step's heading. Retail: InterpolationManager::adjust_offset
- *  (0x00555D30). Returns true when it wrote the offset. */
+ *  quantum; keep_heading zeroes the step's heading. Retail:
+ *  InterpolationManager::adjust_offset (0x00555D30). Returns true when it wrote the offset. */
 bool acp_interpolation_manager_adjust_offset(acp_interpolation_manager *im, acp_frame *offset, double quantum);
 
 /** Per-quantum tail: more than 3 failures (or failures with an empty queue) → SetPositionSimple

@@ -45,12 +45,12 @@ acp_position_manager *acp_position_manager_create(struct acp_physobj *obj);
 /** Release (NULL is ignored). Retail: PositionManager::Destroy (0x00555340). */
 void acp_position_manager_destroy(acp_position_manager *pm);
 
-/** Interpolation, sticky, constraint, in that order. Retail: PositionManager::adjust_offset
- *  (0x00555190). offset: object axes; quantum seconds. */
+/** Interpolation, sticky, constraint, in that order. Retail:
+ *  PositionManager::adjust_offset (0x00555190). offset: object axes; quantum seconds. */
 void acp_position_manager_adjust_offset(acp_position_manager *pm, acp_frame *offset, double quantum);
 /** Interpolation, constraint (an empty body in this build: identical-code folding shares it with
- *  gmNoticeHandler::RecvNotice_PrevSpellSelection), sticky. Retail: PositionManager::UseTime
- *  (0x00555160). */
+ *  gmNoticeHandler::RecvNotice_PrevSpellSelection), sticky.
+ *  Retail: PositionManager::UseTime (0x00555160). */
 void acp_position_manager_use_time(acp_position_manager *pm);
 
 /** Retail: PositionManager::InterpolateTo (0x005551F0) (creates the InterpolationManager). */

@@ -42,8 +42,8 @@ typedef struct acp_sticky_manager {
 void acp_sticky_manager_init(acp_sticky_manager *sm, struct acp_physobj *obj);
 
 /** Unstick from any current target, then stick to target_id (radius: the target's, metres) for
- *  1 s from now. Retail: StickyManager::StickTo (0x00555710) with CPhysicsObj::set_target
- *  (0x0050ED30) → TargetManager::SetTarget (0x0051ABB0) → AddVoyeur's Ok update (0x0051A830) →
+ *  1 s from now. Retail: StickyManager::StickTo (0x00555710) with
+ *  CPhysicsObj::set_target (0x0050ED30) → TargetManager::SetTarget (0x0051AC30) → AddVoyeur's Ok update (0x0051A830) →
  *  StickyManager::HandleUpdateTarget (0x00555780). */
 void acp_sticky_manager_stick_to(acp_sticky_manager *sm, uint32_t target_id, float radius, float height);
 
@@ -58,8 +58,8 @@ void acp_sticky_manager_unstick(acp_sticky_manager *sm);
  *  Retail: StickyManager::adjust_offset (0x00555430). Returns true when it wrote the offset. */
 bool acp_sticky_manager_adjust_offset(acp_sticky_manager *sm, acp_frame *offset, double quantum);
 
-/** Unstick once the world's clock passes sticky_timeout_time. Retail: StickyManager::UseTime
- *  (0x00555610). */
+/** Unstick once the world's clock passes sticky_timeout_time. 
+ *  Retail: StickyManager::UseTime (0x00555610). */
 void acp_sticky_manager_use_time(acp_sticky_manager *sm);
 
 #endif
