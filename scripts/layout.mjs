@@ -17,7 +17,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Lowest first. */
 export const LAYERS = [
   'base', 'dat',
-  'physics/geometry', 'physics/anim', 'physics/object', 'physics/world', 'physics/shapes', 'physics/cell',
+  'physics/geometry', 'physics/anim', 'physics/position', 'physics/object', 'physics/world', 'physics/shapes', 'physics/cell',
   'scenario', 'draw', 'bench', 'cli',
 ];
 
@@ -25,6 +25,8 @@ export const LAYERS = [
 export const UPWARD_CALLS = [
   ['physics/anim', 'physics/object', 'the object graph: CSequence, CMotionInterp, MovementManager and CAnimHook::Execute act on their CPhysicsObj'],
   ['physics/anim', 'physics/world', 'CAnimHook::Execute reads the world\'s physics clock and rolls a CallPES pause with its random generator'],
+  ['physics/position', 'physics/object', 'the object graph: InterpolationManager, StickyManager and ConstraintManager act on their CPhysicsObj (its position, contact bits, SetPositionSimple, set_heading)'],
+  ['physics/position', 'physics/world', 'StickyManager reads its target through CPhysicsObj::GetObjectA (the world\'s object table) and the clock Timer::cur_time'],
   ['physics/object', 'physics/world', 'CPhysicsObj::transition / SetPosition run the sweep (CTransition) and read CPhysics'],
   ['physics/object', 'physics/cell', 'CPhysicsObj::SetPosition / enter_world look up the landblock and its cells'],
   ['physics/world', 'physics/cell', 'CTransition asks the cells it crosses for collisions (CObjCell::find_cell_list, CLandCell::find_collisions); CPhysics holds the landblocks'],

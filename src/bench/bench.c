@@ -11,6 +11,7 @@
 #include "physics/world/physics.h"
 #include "physics/object/physobj.h"
 #include "physics/object/physobj_motion.h"
+#include "physics/object/physobj_position.h"
 #include "physics/object/setposition.h"
 #include "physics/cell/terrain.h"
 #include "dat/writer.h"
@@ -28,7 +29,7 @@ static const uint32_t TERRAIN_BLOCKS[4] = {0xA9B4FFFFu, 0xA9B5FFFFu, 0xAAB4FFFFu
 #define TERRAIN_SIDE 384.0f
 #define TERRAIN_MARGIN 12.0f                    /* metres kept clear of the square's outer edge */
 
-static const char *const KIND_NAMES[ACP_BENCH_KIND_COUNT] = {"motion", "terrain", "static"};
+static const char *const KIND_NAMES[ACP_BENCH_KIND_COUNT] = {"motion", "terrain", "static", "remote"};
 
 const char *acp_bench_kind_name(acp_bench_kind kind)
 {
@@ -179,6 +180,8 @@ static acp_bench_status add_object(acp_bench *b, uint32_t id, uint32_t i)
         acp_world_place_object(b->world, obj, &pos, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS | ACP_ACTIVE_TS, 0.0);
     }
     if (b->kind != ACP_BENCH_STATIC) run_and_turn(obj);
+    /* The remote workload's PositionManager is made now, as the first UpdatePosition would. */
+    if (b->kind == ACP_BENCH_REMOTE && !acp_physobj_make_position_manager(obj)) return ACP_BENCH_ERR_OUT_OF_MEMORY;
     return ACP_BENCH_OK;
 }
 
@@ -249,10 +252,31 @@ void acp_bench_destroy(acp_bench *b)
     free(b);
 }
 
+/* Frames between two UpdatePositions of one remote object (0.5 s at the 30 Hz frame step). */
+#define REMOTE_PERIOD_FRAMES 15u
+#define REMOTE_LEAD 4.0f               /* metres ahead of the object along its heading */
+
+/* The remote workload's messages of this frame: objects whose turn it is get a position 4 m
+ * ahead of them (their own heading), as a server tracking their run would send. */
+static void remote_messages(acp_bench *b)
+{
+    acp_world *w = b->world;
+    for (uint32_t i = 0; i < w->num_objects; i++) {
+        if ((b->frames + i) % REMOTE_PERIOD_FRAMES != 0) continue;
+        acp_physobj *o = w->objects[i];
+        acp_position p = o->position;
+        acp_vec3 ahead = acp_frame_localtoglobalvec(&p.frame, (acp_vec3){0.0f, REMOTE_LEAD, 0.0f});
+        p.frame.origin.x = (float)((double)p.frame.origin.x + ahead.x);
+        p.frame.origin.y = (float)((double)p.frame.origin.y + ahead.y);
+        acp_physobj_interpolate_to(o, &p, false);
+    }
+}
+
 void acp_bench_run(acp_bench *b, uint32_t frames)
 {
     for (uint32_t i = 0; i < frames; i++) {
         b->frames++;
+        if (b->kind == ACP_BENCH_REMOTE) remote_messages(b);
         acp_world_use_time(b->world, (double)b->frames * ACP_BENCH_FRAME_STEP);
     }
 }

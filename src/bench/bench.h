@@ -41,10 +41,15 @@ typedef enum acp_bench_kind {
     /* (c) static animating objects: STATIC_PS humanoids whose Setup (a copy of 0x02000001 with
      *     DefaultAnimation 0x0300F001) puts them in CPhysics' static animating workset. */
     ACP_BENCH_STATIC = 2,
+    /* (d) objects the server drives (issue 13): the humanoid with its spheres in a world without
+     *     terrain, running and turning, each receiving an UpdatePosition every 0.5 s (15 frames,
+     *     staggered by object) 4 m ahead of it, which CPhysicsObj::InterpolateTo queues (the
+     *     branch MoveOrTeleport takes within 96 m of the player) and the PositionManager walks. */
+    ACP_BENCH_REMOTE = 3,
     ACP_BENCH_KIND_COUNT
 } acp_bench_kind;
 
-/** "motion", "terrain", "static"; NULL for an unknown kind. */
+/** "motion", "terrain", "static", "remote"; NULL for an unknown kind. */
 const char *acp_bench_kind_name(acp_bench_kind kind);
 /** The kind of a name; false when unknown. */
 bool acp_bench_kind_from_name(const char *name, acp_bench_kind *out);

@@ -3,6 +3,7 @@
 
 #include "physics/object/partarray.h"
 #include "physics/object/physobj_motion.h"
+#include "physics/object/physobj_position.h"
 #include "physics/object/setposition.h"
 
 static const acp_animation *record_animation(const void *ctx, uint32_t id)
@@ -85,4 +86,28 @@ void acp_bridge_place_frame(acp_world *world, acp_physobj *obj, const acp_positi
                             double now)
 {
     acp_world_place_object(world, obj, pos, transient_state, now);
+}
+
+/* ---- server-driven objects (issue 13) ---- */
+
+void acp_bridge_server_position(acp_physobj *obj, const acp_scenario_server_position *sp)
+{
+    uint16_t stamp = sp->has_teleport_timestamp ? sp->teleport_timestamp : obj->update_times[ACP_TELEPORT_TS];
+    (void)acp_physobj_move_or_teleport(obj, &sp->position, stamp, sp->contact, sp->has_velocity ? &sp->velocity : NULL);
+}
+
+void acp_bridge_stick_to(acp_physobj *obj, uint32_t target) { (void)acp_physobj_stick_to_object(obj, target); }
+
+void acp_bridge_unstick(acp_physobj *obj) { acp_physobj_unstick_from_object(obj); }
+
+void acp_bridge_constrain_to(acp_physobj *obj, const acp_scenario_constraint *c)
+{
+    (void)acp_physobj_constrain_to(obj, &c->position, c->start_distance, c->max_distance);
+}
+
+void acp_bridge_unconstrain(acp_physobj *obj) { acp_physobj_unconstrain(obj); }
+
+void acp_bridge_move_to(acp_physobj *obj, const acp_scenario_move_to *mt)
+{
+    (void)acp_physobj_move_to(obj, mt->type, mt->target, &mt->position, &mt->params);
 }

@@ -67,4 +67,19 @@ bool acp_bridge_place_set_position(acp_world *world, acp_physobj *obj, const acp
 void acp_bridge_place_frame(acp_world *world, acp_physobj *obj, const acp_position *pos, uint32_t transient_state,
                             double now);
 
+/* ---- server-driven objects (issue 13) ---- */
+/** An UpdatePosition: CPhysicsObj::MoveOrTeleport with the event's stamp (absent: the object's
+ *  current TELEPORT stamp, so neither newer nor stale). */
+void acp_bridge_server_position(acp_physobj *obj, const acp_scenario_server_position *sp);
+/** CPhysicsObj::stick_to_object (out of memory is ignored: the object stays unstuck). */
+void acp_bridge_stick_to(acp_physobj *obj, uint32_t target);
+/** CPhysicsObj::unstick_from_object. */
+void acp_bridge_unstick(acp_physobj *obj);
+/** CPhysicsObj::ConstrainTo. */
+void acp_bridge_constrain_to(acp_physobj *obj, const acp_scenario_constraint *c);
+/** PositionManager::UnConstrain. */
+void acp_bridge_unconstrain(acp_physobj *obj);
+/** A move-to through CPhysicsObj's MovementManager (MovementManager::PerformMovement 6–9). */
+void acp_bridge_move_to(acp_physobj *obj, const acp_scenario_move_to *mt);
+
 #endif

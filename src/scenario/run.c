@@ -595,7 +595,7 @@ static bool check_events(acp_run *run, const acp_motion_table *const *tables)
     const acp_scenario *s = &run->scenario;
     for (uint32_t e = 0; e < s->num_events; e++) {
         const acp_scenario_event *ev = &s->events[e];
-        if (ev->kind == ACP_EVENT_SET_VELOCITY) continue;
+        if (!acp_event_needs_motion(ev->kind)) continue;
         if (ev->kind == ACP_EVENT_MOTION) warn_raw_commands(run, ev);
         if (ev->kind != ACP_EVENT_JUMP) warn_motion_values(run, ev, tables[ev->object_index]);
         if (!tables[ev->object_index]) {
@@ -604,7 +604,7 @@ static bool check_events(acp_run *run, const acp_motion_table *const *tables)
                 acp_text_put(&t, "events[");
                 acp_text_put_u64(&t, ev->index);
                 acp_text_put(&t, "].");
-                acp_text_put(&t, KIND[ev->kind]);
+                acp_text_put(&t, ev->kind == ACP_EVENT_MOVE_TO ? "move_to" : KIND[ev->kind]);
                 acp_text_put(&t, ": object ");
                 acp_text_put_u64(&t, ev->object);
                 acp_text_put(&t, " has no motion table (give it a \"motion_table\" or a setup that has one)");
@@ -659,6 +659,12 @@ static void apply_event(acp_run *run, const acp_scenario_event *ev)
     case ACP_EVENT_RAW_MOTION: acp_bridge_apply_raw_motion(obj, &ev->motion); break;
     case ACP_EVENT_JUMP: (void)acp_bridge_jump(obj, ev->jump_extent); break; /* a refusal is retail's */
     case ACP_EVENT_SET_VELOCITY: acp_bridge_set_velocity(obj, ev->velocity); break;
+    case ACP_EVENT_SERVER_POSITION: acp_bridge_server_position(obj, &ev->server); break;
+    case ACP_EVENT_STICK_TO: acp_bridge_stick_to(obj, ev->target); break;
+    case ACP_EVENT_UNSTICK: acp_bridge_unstick(obj); break;
+    case ACP_EVENT_CONSTRAIN_TO: acp_bridge_constrain_to(obj, &ev->constraint); break;
+    case ACP_EVENT_UNCONSTRAIN: acp_bridge_unconstrain(obj); break;
+    case ACP_EVENT_MOVE_TO: acp_bridge_move_to(obj, &ev->move_to); break;
     }
 }
 
@@ -839,7 +845,7 @@ bool acp_run_add_event(acp_run *run, const acp_jsonv *event)
     const char *why = NULL;
     if (run->have_frame && !(ev->t > run->latest_now))
         why = "t must be later than every frame run so far (a replay would apply it before an earlier frame)";
-    else if (ev->kind != ACP_EVENT_SET_VELOCITY && !object_has_motion(run, ev->object_index))
+    else if (acp_event_needs_motion(ev->kind) && !object_has_motion(run, ev->object_index))
         why = "the object has no motion table";
     if (why) {
         acp_text t;

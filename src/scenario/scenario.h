@@ -24,6 +24,7 @@
 #include "jsonv.h"
 #include "physics/world/physics.h"
 #include "physics/geometry/position.h"
+#include "physics/anim/motion_interp.h"
 
 #define ACP_SCENARIO_VERSION 1            /* newest version this build reads */
 #define ACP_SCENARIO_MAX_OBJECTS 16384u   /* room for the page's 10,000-object runs */
@@ -73,8 +74,45 @@ typedef enum acp_event_kind {
     ACP_EVENT_MOTION = 0,
     ACP_EVENT_RAW_MOTION = 1,
     ACP_EVENT_JUMP = 2,
-    ACP_EVENT_SET_VELOCITY = 3
+    ACP_EVENT_SET_VELOCITY = 3,
+    /* ---- server-driven objects (issue 13) ---- */
+    ACP_EVENT_SERVER_POSITION = 4,        /* an UpdatePosition: CPhysicsObj::MoveOrTeleport */
+    ACP_EVENT_STICK_TO = 5,               /* CPhysicsObj::stick_to_object */
+    ACP_EVENT_UNSTICK = 6,                /* CPhysicsObj::unstick_from_object */
+    ACP_EVENT_CONSTRAIN_TO = 7,           /* CPhysicsObj::ConstrainTo */
+    ACP_EVENT_UNCONSTRAIN = 8,            /* PositionManager::UnConstrain */
+    ACP_EVENT_MOVE_TO = 9                 /* a MoveToManager request (movement types 6–9) */
 } acp_event_kind;
+
+/** Motion, raw motion, jumps and move-tos need the object's motion table; the others do not. */
+static inline bool acp_event_needs_motion(acp_event_kind k)
+{
+    return k == ACP_EVENT_MOTION || k == ACP_EVENT_RAW_MOTION || k == ACP_EVENT_JUMP || k == ACP_EVENT_MOVE_TO;
+}
+
+/** "server_position": what MoveOrTeleport receives. */
+typedef struct acp_scenario_server_position {
+    acp_position position;
+    bool contact;
+    bool has_velocity;
+    acp_vec3 velocity;                    /* m/s, world axes (retail does not use it) */
+    bool has_teleport_timestamp;          /* absent: the object's current stamp (not newer) */
+    uint16_t teleport_timestamp;
+} acp_scenario_server_position;
+
+/** "move_to": the MovementStruct of a move-to (type, target or position, parameters). */
+typedef struct acp_scenario_move_to {
+    uint32_t type;                        /* acp_moveto_type: 6 object, 7 position, 8 turn to object, 9 heading */
+    uint32_t target;                      /* object id (6, 8) */
+    acp_position position;                /* 7 */
+    acp_movement_params params;           /* MovementParameters (retail defaults for absent fields) */
+} acp_scenario_move_to;
+
+/** "constrain_to". */
+typedef struct acp_scenario_constraint {
+    acp_position position;
+    float start_distance, max_distance;   /* metres, 0 <= start < max */
+} acp_scenario_constraint;
 
 /** One event: applied before the first frame whose time is >= t (docs/SCENARIOS.md). */
 typedef struct acp_scenario_event {
@@ -86,6 +124,10 @@ typedef struct acp_scenario_event {
     acp_scenario_motion motion;           /* MOTION, RAW_MOTION */
     float jump_extent;                    /* JUMP: 0..1 as the jump bar gives it */
     acp_vec3 velocity;                    /* SET_VELOCITY: m/s, world axes */
+    acp_scenario_server_position server;  /* SERVER_POSITION */
+    uint32_t target;                      /* STICK_TO: object id */
+    acp_scenario_constraint constraint;   /* CONSTRAIN_TO */
+    acp_scenario_move_to move_to;         /* MOVE_TO */
 } acp_scenario_event;
 
 /** One object. */

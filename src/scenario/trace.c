@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "physics/anim/anim_hook.h"
+#include "physics/anim/movement_manager.h"
+#include "physics/position/position_manager.h"
 
 /* ---- capture ---- */
 
@@ -39,6 +41,27 @@ void acp_trace_capture_object(acp_trace_object *out, const acp_physobj *obj, dou
     out->hooks_unrecorded = n - out->num_hooks;
     for (uint32_t i = 0; i < out->num_hooks; i++) out->hooks[i] = r->hooks_fired[i];
     out->heading = acp_frame_get_heading(f);
+    const acp_position_manager *pm = obj->position_manager;
+    out->has_position_manager = pm != NULL;
+    out->position_nodes = pm ? acp_position_manager_num_nodes(pm) : 0;
+    out->offset_from = pm ? (uint32_t)pm->last_offset_source : 0;
+    const acp_movement_manager *mm = obj->movement_manager;
+    out->has_moveto = mm && acp_movement_manager_is_moving_to(mm);
+    out->moveto_type = out->has_moveto ? mm->moveto.movement_type : 0;
+    out->moveto_nodes = out->has_moveto ? mm->moveto.num_nodes : 0;
+    out->moveto_command = out->has_moveto ? mm->moveto.current_command : 0;
+}
+
+const char *acp_trace_moveto_name(uint32_t type)
+{
+    static const char *const NAMES[] = {"move_to_object", "move_to_position", "turn_to_object", "turn_to_heading"};
+    return type >= 6 && type <= 9 ? NAMES[type - 6] : "none";
+}
+
+const char *acp_trace_offset_source_name(uint32_t source)
+{
+    static const char *const NAMES[] = {"animation", "interpolation", "sticky", "constraint"};
+    return source < 4 ? NAMES[source] : "animation";
 }
 
 /* ---- digest ---- */
@@ -109,6 +132,17 @@ uint64_t acp_trace_hash_frame(uint64_t h, const acp_trace_frame *f)
         for (uint32_t k = 0; k < o->num_hooks; k++) {
             const char *name = acp_hook_type_name(o->hooks[k]);
             h = fnv_bytes(h, (const uint8_t *)name, strlen(name) + 1); /* with its 0 byte */
+        }
+        if (o->has_position_manager) { /* optional: traces without one hash as before */
+            h = fnv_u32(h, o->position_nodes);
+            const char *from = acp_trace_offset_source_name(o->offset_from);
+            h = fnv_bytes(h, (const uint8_t *)from, strlen(from) + 1);
+        }
+        if (o->has_moveto) { /* optional: only while a MoveTo runs */
+            const char *type = acp_trace_moveto_name(o->moveto_type);
+            h = fnv_bytes(h, (const uint8_t *)type, strlen(type) + 1);
+            h = fnv_u32(h, o->moveto_nodes);
+            h = fnv_u32(h, o->moveto_command);
         }
     }
     return h;
@@ -201,6 +235,22 @@ void acp_trace_write_line(acp_text *t, const acp_trace_frame *f, uint64_t digest
         if (o->hooks_unrecorded) {
             acp_text_put(t, ",\"hooks_unrecorded\":");
             acp_text_put_u64(t, o->hooks_unrecorded);
+        }
+        if (o->has_position_manager) {
+            acp_text_put(t, ",\"position_nodes\":");
+            acp_text_put_u64(t, o->position_nodes);
+            acp_text_put(t, ",\"offset_from\":\"");
+            acp_text_put(t, acp_trace_offset_source_name(o->offset_from));
+            acp_text_put_char(t, '"');
+        }
+        if (o->has_moveto) {
+            acp_text_put(t, ",\"moveto\":{\"type\":\"");
+            acp_text_put(t, acp_trace_moveto_name(o->moveto_type));
+            acp_text_put(t, "\",\"nodes\":");
+            acp_text_put_u64(t, o->moveto_nodes);
+            acp_text_put(t, ",\"command\":");
+            acp_text_put_u64(t, o->moveto_command);
+            acp_text_put_char(t, '}');
         }
         acp_text_put_char(t, '}');
     }

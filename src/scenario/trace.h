@@ -61,7 +61,23 @@ typedef struct acp_trace_object {
     uint32_t hooks_unrecorded;       /* hooks that ran beyond the recorded ones */
     acp_skip_reason skipped;         /* why update_object skipped the object (trace "skipped") */
     double heading;                  /* degrees, for the table only (not in the line) */
+    /* ---- server-driven objects (issue 13): present only with a PositionManager ---- */
+    bool has_position_manager;
+    uint32_t position_nodes;         /* InterpolationManager queue length */
+    uint32_t offset_from;            /* acp_offset_source of the last quantum */
+    /* ---- present only while a MoveTo runs ---- */
+    bool has_moveto;
+    uint32_t moveto_type;            /* acp_moveto_type */
+    uint32_t moveto_nodes;           /* pending actions */
+    uint32_t moveto_command;         /* the motion it issued (current_command), 0 for none */
 } acp_trace_object;
+
+/** The trace's name of a move-to type: "move_to_object", "move_to_position", "turn_to_object",
+ *  "turn_to_heading". */
+const char *acp_trace_moveto_name(uint32_t type);
+
+/** The trace's name of an offset source: "animation", "interpolation", "sticky", "constraint". */
+const char *acp_trace_offset_source_name(uint32_t source);
 
 /** One frame. */
 typedef struct acp_trace_frame {

@@ -10,6 +10,8 @@
 #include "dat_test_util.h"
 #include "test.h"
 
+#include "physics/position/position_manager.h"
+
 #define N_OBJECTS 10u
 
 static acp_bench *make(acp_bench_kind kind, uint32_t n)
@@ -73,6 +75,24 @@ static void motion_turns_and_terrain_runs(void)
     acp_bench_destroy(t);
 }
 
+/* The remote workload: object 0 gets its UpdatePositions at frames 15, 30, ...; before the first
+ * its PositionManager is idle (the animation's offset), on that frame the node is queued and
+ * interpolation writes the offset. */
+static void remote_interpolates(void)
+{
+    acp_bench *r = make(ACP_BENCH_REMOTE, 1);
+    if (!r) return;
+    acp_physobj *o = acp_bench_world(r)->objects[0];
+    ENSURE(o->position_manager != NULL);
+    acp_bench_run(r, 14);
+    ENSURE_EQ(acp_position_manager_num_nodes(o->position_manager), 0);
+    ENSURE_EQ(o->position_manager->last_offset_source, ACP_OFFSET_ANIMATION);
+    acp_bench_run(r, 1);
+    ENSURE_EQ(acp_position_manager_num_nodes(o->position_manager), 1);
+    ENSURE_EQ(o->position_manager->last_offset_source, ACP_OFFSET_INTERPOLATION);
+    acp_bench_destroy(r);
+}
+
 /* Two builds of the same workload compute the same bits (the digest the native and WASM runs
  * compare). */
 static void digest_repeats(void)
@@ -98,6 +118,7 @@ static void digests_pinned(void)
         0x46ba1aa26b91dcfdull, /* motion */
         0x0afd6fd29a4b1121ull, /* terrain: issue 18 stand-ins, the transition pool, the nearest water corner */
         0x2da55f148743a341ull, /* static */
+        0x390edf2f258836a9ull, /* remote (issue 13): re-pinned at the merge with main for what changed terrain (issue 18 stand-ins, the transition pool, the nearest water corner) */
     };
     for (unsigned k = 0; k < ACP_BENCH_KIND_COUNT; k++) {
         acp_bench *b = make((acp_bench_kind)k, 100);
@@ -136,6 +157,7 @@ void suite_bench(void)
 {
     RUN(workloads_run_one_quantum_per_object_and_frame);
     RUN(motion_turns_and_terrain_runs);
+    RUN(remote_interpolates);
     RUN(digest_repeats);
     RUN(digests_pinned);
     RUN(generated_dat_reads_back);

@@ -12,6 +12,7 @@
 #include "scenario/diff.h"
 #include "scenario/jsonv.h"
 #include "scenario/run.h"
+#include "physics/position/position_manager.h"
 #include "scenario/scenario.h"
 #include "scenario/text.h"
 #include "scenario/trace.h"
@@ -853,6 +854,96 @@ static void stepping(void)
     acp_run_destroy(run);
 }
 
+/* Server-driven events (issue 13) through a run: an UpdatePosition 3 m away queues one node
+ * (interpolation writes the offset: "offset_from":"interpolation"), a newer teleport stamp
+ * places the object and empties the queue, a stick_to makes the other follow ("sticky"); an
+ * object without a PositionManager has neither trace field. */
+static void server_events(void)
+{
+    const char *text =
+        "{\"version\":1,\"excerpts\":[],\"player\":3,\"objects\":["
+        "{\"id\":1,\"physics_state\":0,\"placement\":\"frame\",\"transient_state\":1,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[10,20,0]}},"
+        "{\"id\":2,\"physics_state\":0,\"placement\":\"frame\",\"transient_state\":1,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[14,20,0]}},"
+        "{\"id\":3,\"physics_state\":0,\"placement\":\"frame\",\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[0,0,0]}}],"
+        "\"events\":[{\"t\":0.05,\"object\":1,\"server_position\":{\"cell\":\"0xA9B40019\",\"origin\":[10,23,0],\"contact\":true,\"velocity\":[0,4,0]}},"
+        "{\"t\":0.05,\"object\":2,\"stick_to\":{\"target\":1}},"
+        "{\"t\":0.09,\"object\":1,\"server_position\":{\"cell\":\"0xA9B40019\",\"origin\":[30,40,0],\"contact\":true,\"teleport_timestamp\":1}}],"
+        "\"frames\":{\"times\":[0.034,0.068,0.102]}}";
+    char err[128];
+    acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
+    acp_run *run = acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO);
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(run && !acp_run_error(run));
+    if (!run || acp_run_error(run)) {
+        if (run) fprintf(stderr, "%s\n", acp_run_error(run));
+        acp_run_destroy(run);
+        return;
+    }
+    ENSURE(acp_run_start(run));
+    size_t n;
+    ENSURE(acp_run_step_next(run));
+    ENSURE(strstr(acp_run_line(run, &n), "position_nodes") == NULL);
+    ENSURE(acp_run_step_next(run));
+    const char *line = acp_run_line(run, &n);
+    ENSURE(strstr(line, "\"hooks\":[],\"position_nodes\":1,\"offset_from\":\"interpolation\"}") != NULL);
+    ENSURE(strstr(line, "\"hooks\":[],\"position_nodes\":0,\"offset_from\":\"sticky\"}") != NULL);
+    const char *third = strstr(line, "{\"id\":3,");
+    ENSURE(third && strstr(third, "position_nodes") == NULL);
+    ENSURE_EQ(acp_run_object(run, 1)->position_manager->sticky.target_id, 1);
+    ENSURE(acp_run_step_next(run));
+    const acp_physobj *o = acp_run_object(run, 0);
+    ENSURE_FBITS(o->position.frame.origin.x, 30.0f);
+    ENSURE_EQ(o->update_times[4], 1);
+    ENSURE(strstr(acp_run_line(run, &n), "\"position_nodes\":0,\"offset_from\":\"animation\"}") != NULL);
+    acp_run_destroy(run);
+}
+
+/* The move_to event: MovementParameters by their retail names over the defaults (0x1EE0F, 0.6 m,
+ * FLT_MAX, 15 m), "heading" as desired_heading; the trace's moveto field while it runs, and the
+ * turn ends at 90 degrees. */
+static void move_to_event(void)
+{
+    const char *text =
+        "{\"version\":1,\"objects\":[{\"id\":1,\"setup\":\"0x02000001\",\"motion_table\":\"0x09000001\",\"physics_state\":0,"
+        "\"placement\":\"frame\",\"transient_state\":3,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[10,20,0]}}],"
+        "\"events\":[{\"t\":0.05,\"object\":1,\"move_to\":{\"type\":\"turn_to_heading\",\"heading\":90,"
+        "\"params\":{\"can_charge\":true,\"stop_completely\":false,\"fail_distance\":7,\"speed\":1.5}}}],"
+        "\"frames\":{\"hz\":30,\"count\":90,\"start\":0}}";
+    char err[128];
+    acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
+    acp_run *run = acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO);
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(run && !acp_run_error(run));
+    if (!run || acp_run_error(run)) {
+        if (run) fprintf(stderr, "%s\n", acp_run_error(run));
+        acp_run_destroy(run);
+        return;
+    }
+    const acp_scenario_event *ev = &acp_run_scenario(run)->events[0];
+    ENSURE_EQ(ev->kind, ACP_EVENT_MOVE_TO);
+    ENSURE_EQ(ev->move_to.type, 9);
+    ENSURE_EQ(ev->move_to.params.bitfield, (0x1EE0Fu | 0x10u) & ~0x10000u);
+    ENSURE_FBITS(ev->move_to.params.fail_distance, 7.0f);
+    ENSURE_FBITS(ev->move_to.params.distance_to_object, 0.6f);
+    ENSURE_FBITS(ev->move_to.params.walk_run_threshhold, 15.0f);
+    ENSURE_FBITS(ev->move_to.params.speed, 1.5f);
+    ENSURE_FBITS(ev->move_to.params.desired_heading, 90.0f);
+    ENSURE(acp_run_start(run));
+    size_t n;
+    ENSURE(acp_run_step_next(run));
+    ENSURE(strstr(acp_run_line(run, &n), "moveto") == NULL);
+    ENSURE(acp_run_step_next(run));
+    ENSURE(strstr(acp_run_line(run, &n), ",\"moveto\":{\"type\":\"turn_to_heading\",\"nodes\":1,\"command\":1694498829}") != NULL);
+    while (acp_run_step_next(run)) {}
+    const acp_physobj *o = acp_run_object(run, 0);
+    ENSURE(strstr(acp_run_line(run, &n), "moveto") == NULL);
+    acp_frame want = o->position.frame;
+    acp_frame_set_heading(&want, 90.0f);
+    ENSURE_FBITS(o->position.frame.qw, want.qw);
+    ENSURE_FBITS(o->position.frame.qz, want.qz);
+    acp_run_destroy(run);
+}
+
 static acp_jsonv_doc *json(const char *text)
 {
     char err[128];
@@ -1068,6 +1159,8 @@ void suite_trace(void)
     RUN(digest_definition);
     RUN(golden_traces);
     RUN(stepping);
+    RUN(server_events);
+    RUN(move_to_event);
     RUN(trace_diff);
     RUN(trace_diff_options);
     RUN(trace_not_a_trace);

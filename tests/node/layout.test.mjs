@@ -35,6 +35,6 @@ describe('source layout (scripts/layout.mjs)', () => {
 
   it('the physics folders are retail\'s, lowest first', () => {
     assert.deepEqual(LAYERS.filter((l) => l.startsWith('physics/')),
-      ['physics/geometry', 'physics/anim', 'physics/object', 'physics/world', 'physics/shapes', 'physics/cell']);
+      ['physics/geometry', 'physics/anim', 'physics/position', 'physics/object', 'physics/world', 'physics/shapes', 'physics/cell']);
   });
 });

@@ -226,6 +226,8 @@ static const acp_layout_field TRACE_OBJECT_FIELDS[] = {
     F(acp_trace_object, hooks_unrecorded, 1, 1),
     F(acp_trace_object, skipped, 1, 1),
     F(acp_trace_object, heading, 4, 1),
+    F(acp_trace_object, has_position_manager, 5, 1), /* server-driven objects (issue 13) */
+    F(acp_trace_object, position_nodes, 1, 1),
     {NULL, (uint32_t)sizeof(acp_trace_object), 0, 0},
 };
 

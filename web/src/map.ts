@@ -4,6 +4,7 @@
 // web/src/draw.ts). World axes: +X east (right), +Y north (up);
 // world x = landblock X · 192 + x. Wheel zooms, drag pans, double-click refits.
 import { drawArrays } from './draw';
+import { drawGhosts, serverGhosts } from './ghosts';
 import type { Session } from './run';
 
 const LB = 192;
@@ -283,6 +284,8 @@ export class MapView {
     g.lineWidth = light ? 1 : 1.5;
     g.stroke();
     this.notes = frame === null ? this.drawNotes(g, s) : [];
+    const now = frame === null ? s.lastTime : (h.now.data[frame] ?? s.lastTime);
+    drawGhosts(g, serverGhosts(s.scenario, s.ids, now).filter((k) => k.index < n), sx, sy, px, py);
     if (selected >= 0 && selected < n) {
       const x = sx(px(selected)), y = sy(py(selected));
       g.beginPath();

@@ -26,6 +26,7 @@ interface Offsets {
   size: number; id: number; hasElapsed: number; elapsed: number; numQuanta: number; quanta: number; pending: number;
   active: number; cell: number; origin: number; heading: number; numHooks: number; hooks: number; cachedVelocity: number;
   skipped: number; playerDistance: number;
+  hasPositionManager: number; positionNodes: number;
 }
 
 function offsets(acp: Acphys): Offsets {
@@ -39,6 +40,7 @@ function offsets(acp: Acphys): Offsets {
     quanta: f('quanta'), pending: f('pending'), active: f('active'), cell: f('cell'), origin: f('origin'),
     heading: f('heading'), numHooks: f('num_hooks'), hooks: f('hooks'), cachedVelocity: cv.offset,
     skipped: f('skipped'), playerDistance: pd.offset,
+    hasPositionManager: f('has_position_manager'), positionNodes: f('position_nodes'),
   };
 }
 
@@ -89,6 +91,8 @@ export class Session {
   readonly skipped: Uint8Array;
   /** The index of the scenario's player (the activity gate's reference), or -1. */
   readonly playerIndex: number;
+  /** Interpolation node queue length after the last frame; −1 without a PositionManager. */
+  readonly nodes: Int32Array;
   /** Largest collision sphere radius × scale (m); 0 without spheres. */
   readonly radius: Float32Array;
   readonly warnings: string[];
@@ -142,6 +146,7 @@ export class Session {
     this.heading = new Float64Array(this.n); this.active = new Uint8Array(this.n); this.cell = new Uint32Array(this.n);
     this.skipped = new Uint8Array(this.n);
     this.playerIndex = src.player === undefined ? -1 : this.scenario.objects.findIndex((o) => u32(o.id) === u32(src.player));
+    this.nodes = new Int32Array(this.n).fill(-1);
     for (let i = 0; i < this.n; i++) {
       const so = this.scenario.objects[i]!;
       this.ids[i] = u32(so.id);
@@ -260,6 +265,7 @@ export class Session {
         this.active[i] = this.u8[p + o.active]!;
         // update_object's reason, from the frames it ran in (the world gate passed).
         if (gate) this.skipped[i] = this.u32v[(p + o.skipped) >> 2]!;
+        this.nodes[i] = this.u8[p + o.hasPositionManager] ? this.u32v[(p + o.positionNodes) >> 2]! : -1;
         const nh = this.u32v[(p + o.numHooks) >> 2]!;
         for (let k = 0; k < nh; k++) {
           h.addHook({ frame, now: t, id: this.ids[i]!, name: this.hookName(this.u32v[((p + o.hooks) >> 2) + k]!) });

@@ -40,7 +40,8 @@ export function showReadout(app: App, idx: number): void {
   ro.textContent = `${s.names[i]} (id ${s.ids[i]}): cell 0x${cell.toString(16).toUpperCase().padStart(8, '0')}, ` +
     `x ${(x - 192 * ((cell >>> 24) & 0xff)).toFixed(2)} m, y ${(y - 192 * ((cell >>> 16) & 0xff)).toFixed(2)} m in the landblock ` +
     `(world ${x.toFixed(1)} m east, ${y.toFixed(1)} m north), z ${z.toFixed(2)} m, heading ${Number.isNaN(hd) ? '–' : hd.toFixed(1)}°, ` +
-    `speed ${Number.isNaN(sp) ? '–' : sp.toFixed(2)} m/s${why ? ` (${why})` : ''}`;
+    `speed ${Number.isNaN(sp) ? '–' : sp.toFixed(2)} m/s${why ? ` (${why})` : ''}` +
+    `${live && s.nodes[i]! >= 0 ? `, ${s.nodes[i]} server position node${s.nodes[i] === 1 ? '' : 's'} queued` : ''}`;
   ro.dataset['why'] = why ?? '';
   ro.dataset['x'] = String(x);
   ro.dataset['y'] = String(y);

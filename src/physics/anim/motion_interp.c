@@ -4,16 +4,19 @@
  * Hex-Rays with 8 digits (3.1199999, -0.64999998) are the float literals 3.12f and -0.65f
  * promoted to double; expressions are evaluated in double and stored as float where retail
  * stores to a float. Every weenie query takes retail's no-weenie branch (motion_interp.h).
- * CPhysicsObj::cancel_moveto and unstick_from_object act on managers acphys does not model
- * (MoveToManager, sticky position); they are no-ops and are not written out below.
+ * CPhysicsObj::cancel_moveto and unstick_from_object reach the MoveToManager and the sticky
+ * PositionManager (issue 13) where retail calls them.
  */
 #include "motion_interp.h"
+
+#include <float.h>
 
 #include <math.h>
 #include <string.h>
 
 #include "physics/object/physobj.h"
 #include "physics/object/physobj_motion.h"
+#include "physics/object/physobj_position.h"
 
 #define SIDESTEP_FACTOR ((double)3.12f / 1.25 * 0.5) /* 3.1199999 / 1.25 * 0.5 */
 
@@ -149,7 +152,7 @@ void acp_raw_motion_state_remove_motion(acp_raw_motion_state *s, uint32_t motion
 
 acp_movement_params acp_movement_params_default(void)
 {
-    acp_movement_params p = {ACP_MP_DEFAULT_BITS, 1.0f, ACP_HOLD_KEY_INVALID, 0, 0};
+    acp_movement_params p = {ACP_MP_DEFAULT_BITS, 1.0f, ACP_HOLD_KEY_INVALID, 0, 0, 0.6f, 0.0f, FLT_MAX, 0.0f, 15.0f};
     return p;
 }
 
@@ -380,6 +383,7 @@ uint32_t acp_motion_interp_do_motion(acp_motion_interp *mi, uint32_t motion, con
 {
     if (!mi->physics_obj) return ACP_MERR_NO_PHYSICS_OBJECT;
     acp_movement_params adjusted = *params;
+    if (params->bitfield & ACP_MP_CANCEL_MOVETO) acp_physobj_cancel_moveto(mi->physics_obj);
     if (params->bitfield & ACP_MP_SET_HOLD_KEY)
         acp_motion_interp_set_hold_key(mi, params->hold_key_to_apply, (params->bitfield >> 15) & 1);
     uint32_t m = motion;
@@ -395,6 +399,7 @@ uint32_t acp_motion_interp_do_motion(acp_motion_interp *mi, uint32_t motion, con
 uint32_t acp_motion_interp_stop_motion(acp_motion_interp *mi, uint32_t motion, const acp_movement_params *params)
 {
     if (!mi->physics_obj) return ACP_MERR_NO_PHYSICS_OBJECT;
+    if (params->bitfield & ACP_MP_CANCEL_MOVETO) acp_physobj_cancel_moveto(mi->physics_obj);
     acp_movement_params adjusted = *params;
     uint32_t m = motion;
     acp_motion_interp_adjust_motion(mi, &m, &adjusted.speed, params->hold_key_to_apply);
@@ -406,6 +411,7 @@ uint32_t acp_motion_interp_stop_motion(acp_motion_interp *mi, uint32_t motion, c
 uint32_t acp_motion_interp_stop_completely(acp_motion_interp *mi)
 {
     if (!mi->physics_obj) return ACP_MERR_NO_PHYSICS_OBJECT;
+    acp_physobj_cancel_moveto(mi->physics_obj);
     uint32_t jump_error = acp_motion_allows_jump(mi->interpreted_state.forward_command);
     mi->raw_state.forward_command = ACP_MOTION_READY;
     mi->raw_state.forward_speed = 1.0f;
@@ -511,6 +517,7 @@ void acp_motion_interp_move_to_interpreted_state(acp_motion_interp *mi, const ac
 {
     if (!mi->physics_obj) return;
     mi->raw_state.current_style = state->current_style;
+    acp_physobj_cancel_moveto(mi->physics_obj);
     bool disallow_jump = acp_motion_allows_jump(mi->interpreted_state.forward_command) != 0;
     acp_interpreted_motion_state_copy_movement_from(&mi->interpreted_state, state);
     acp_motion_interp_apply_current_movement(mi, true, disallow_jump);
@@ -578,6 +585,7 @@ uint32_t acp_motion_interp_jump_is_allowed(const acp_motion_interp *mi, float ex
 uint32_t acp_motion_interp_jump(acp_motion_interp *mi, float extent)
 {
     if (!mi->physics_obj) return ACP_MERR_NO_PHYSICS_OBJECT;
+    acp_physobj_cancel_moveto(mi->physics_obj);
     uint32_t r = acp_motion_interp_jump_is_allowed(mi, extent);
     if (r) {
         mi->standing_longjump = false;
@@ -611,6 +619,7 @@ void acp_motion_interp_leave_ground(acp_motion_interp *mi)
 static void pop_pending(acp_motion_interp *mi)
 {
     if (mi->pending[0].motion & ACP_MOTION_ACTION_BIT) {
+        if (mi->physics_obj) acp_physobj_unstick_from_object(mi->physics_obj);
         remove_action(mi->interpreted_state.actions, &mi->interpreted_state.num_actions);
         remove_action(mi->raw_state.actions, &mi->raw_state.num_actions);
     }
@@ -635,4 +644,18 @@ bool acp_motion_interp_is_standing_still(const acp_motion_interp *mi)
     const acp_interpreted_motion_state *s = &mi->interpreted_state;
     return on_walkable_contact(mi->physics_obj) && s->forward_command == ACP_MOTION_READY && !s->sidestep_command &&
            !s->turn_command;
+}
+
+/* InqRunRate answers run_rate (motion_interp.h), so the weenie branch is the one taken. */
+double acp_motion_interp_get_max_speed(const acp_motion_interp *mi)
+{
+    return (double)mi->run_rate * 4.0;
+}
+
+double acp_motion_interp_get_adjusted_max_speed(const acp_motion_interp *mi)
+{
+    double rate = mi->run_rate;
+    if (mi->interpreted_state.forward_command == ACP_MOTION_RUN_FORWARD)
+        rate = (double)mi->interpreted_state.forward_speed / mi->current_speed_factor;
+    return rate * 4.0;
 }

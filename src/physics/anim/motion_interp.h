@@ -30,24 +30,42 @@ struct acp_physobj;
 /** Retail HoldKey. */
 enum acp_hold_key { ACP_HOLD_KEY_INVALID = 0, ACP_HOLD_KEY_NONE = 1, ACP_HOLD_KEY_RUN = 2 };
 
-/** Retail MovementParameters bits the interpreter reads. */
+/** Retail MovementParameters bits (the interpreter's and the MoveToManager's). */
 enum acp_movement_params_bits {
+    ACP_MP_CAN_WALK = 0x1,
+    ACP_MP_CAN_RUN = 0x2,
+    ACP_MP_CAN_SIDESTEP = 0x4,
+    ACP_MP_CAN_WALK_BACKWARDS = 0x8,
+    ACP_MP_CAN_CHARGE = 0x10,
+    ACP_MP_FAIL_WALK = 0x20,
+    ACP_MP_USE_FINAL_HEADING = 0x40,
+    ACP_MP_STICKY = 0x80,
+    ACP_MP_MOVE_AWAY = 0x100,
+    ACP_MP_MOVE_TOWARDS = 0x200,
+    ACP_MP_USE_SPHERES = 0x400,
     ACP_MP_SET_HOLD_KEY = 0x800,
     ACP_MP_AUTONOMOUS = 0x1000,
     ACP_MP_MODIFY_RAW_STATE = 0x2000,
     ACP_MP_MODIFY_INTERPRETED_STATE = 0x4000,
     ACP_MP_CANCEL_MOVETO = 0x8000,
+    ACP_MP_STOP_COMPLETELY = 0x10000,
     ACP_MP_DISABLE_JUMP_DURING_LINK = 0x20000,
     ACP_MP_DEFAULT_BITS = 0x1EE0F    /* MovementParameters::MovementParameters' normal bitfield */
 };
 
-/** Retail MovementParameters (the fields the motion code reads). */
+/** Retail MovementParameters. */
 typedef struct acp_movement_params {
     uint32_t bitfield;               /* enum acp_movement_params_bits */
     float speed;                     /* 1.0 by default */
     uint32_t hold_key_to_apply;      /* enum acp_hold_key */
     uint32_t context_id;
     uint32_t action_stamp;
+    /* ---- the MoveToManager's (issue 13) ---- */
+    float distance_to_object;        /* metres: arrived within this (0.6 by default) */
+    float min_distance;              /* metres: a move away stops beyond this (0) */
+    float fail_distance;             /* metres from the start that cancel (FLT_MAX) */
+    float desired_heading;           /* degrees (0) */
+    float walk_run_threshhold;       /* metres beyond distance_to_object that make it run (15) */
 } acp_movement_params;
 
 /** Retail ActionNode. */
@@ -116,6 +134,15 @@ typedef struct acp_motion_interp {
 
 /** Default MovementParameters. Retail: MovementParameters::MovementParameters (0x00524380). */
 acp_movement_params acp_movement_params_default(void);
+
+/** Top speed (m/s): InqRunRate's answer (`run_rate`) × 4. 
+ *  Retail: CMotionInterp::get_max_speed (0x00527CB0). */
+double acp_motion_interp_get_max_speed(const acp_motion_interp *mi);
+
+/** Top speed (m/s) of the current motion: `run_rate`, or while running forward the interpreted
+ *  forward speed / current_speed_factor; × 4. Retail:
+ *  CMotionInterp::get_adjusted_max_speed (0x00527D00). */
+double acp_motion_interp_get_adjusted_max_speed(const acp_motion_interp *mi);
 
 /** A new interpreter for `obj` (not yet initted: enter_default_state does that).
  *  Retail: CMotionInterp::Create (0x00528C00). */

@@ -82,14 +82,41 @@ void acp_movement_manager_motion_done(acp_movement_manager *mm, uint32_t motion,
 void acp_movement_manager_leave_ground(acp_movement_manager *mm)
 {
     if (mm->has_interp) acp_motion_interp_leave_ground(&mm->interp);
+    /* MoveToManager::LeaveGround: an empty body (identical-code folding, see HandleEnterWorld). */
 }
 
 void acp_movement_manager_hit_ground(acp_movement_manager *mm)
 {
     if (mm->has_interp) acp_motion_interp_hit_ground(&mm->interp);
+    if (mm->has_moveto) acp_moveto_manager_hit_ground(&mm->moveto);
 }
 
-void acp_movement_manager_use_time(acp_movement_manager *mm) { (void)mm; }
+void acp_movement_manager_use_time(acp_movement_manager *mm)
+{
+    if (mm->has_moveto) acp_moveto_manager_use_time(&mm->moveto);
+}
+
+uint32_t acp_movement_manager_perform_moveto(acp_movement_manager *mm, uint32_t type, uint32_t object_id,
+                                             const acp_position *pos, const acp_movement_params *params)
+{
+    acp_physobj_set_active(mm->physics_obj, true);
+    if (type < ACP_MOVETO_OBJECT || type > ACP_TURNTO_HEADING) return ACP_MERR_GENERAL_MOVEMENT_FAILURE;
+    if (!mm->has_moveto) {
+        acp_moveto_manager_init(&mm->moveto, mm->physics_obj);
+        mm->has_moveto = true;
+    }
+    return acp_moveto_manager_perform_movement(&mm->moveto, type, object_id, pos, params);
+}
+
+void acp_movement_manager_cancel_moveto(acp_movement_manager *mm, uint32_t reason)
+{
+    if (mm->has_moveto) acp_moveto_manager_cancel(&mm->moveto, reason);
+}
+
+bool acp_movement_manager_is_moving_to(const acp_movement_manager *mm)
+{
+    return mm->has_moveto && acp_moveto_manager_is_moving_to(&mm->moveto);
+}
 
 void acp_movement_manager_handle_enter_world(acp_movement_manager *mm)
 {

@@ -1,6 +1,5 @@
 /* acphys — retail MovementManager: an object's motion interpreter (CMotionInterp) and, in retail,
- * its MoveToManager (server-driven move-to and turn-to, not modelled: scenarios send motion
- * states, not move-to requests).
+ * its MoveToManager (server-driven move-to and turn-to: moveto_manager.h).
  *
  * CONVENTIONS
  *   Speeds are the multipliers retail sends (1.0 = the animation's own speed); velocities m/s in
@@ -16,6 +15,7 @@
 #include <stdint.h>
 
 #include "motion_interp.h"
+#include "moveto_manager.h"
 
 struct acp_physobj;
 
@@ -24,7 +24,18 @@ typedef struct acp_movement_manager {
     struct acp_physobj *physics_obj;
     bool has_interp;                 /* retail motion_interpreter != NULL */
     acp_motion_interp interp;
+    bool has_moveto;                 /* retail moveto_manager != NULL (made by the first move-to) */
+    acp_moveto_manager moveto;
 } acp_movement_manager;
+
+/** A move-to (types 6–9): the MoveToManager, made on first use, performs it.
+ *  Retail: MovementManager::PerformMovement (0x00524020) types 6–9. */
+uint32_t acp_movement_manager_perform_moveto(acp_movement_manager *mm, uint32_t type, uint32_t object_id,
+                                             const acp_position *pos, const acp_movement_params *params);
+/** Retail: MovementManager::CancelMoveTo (0x005241B0). */
+void acp_movement_manager_cancel_moveto(acp_movement_manager *mm, uint32_t reason);
+/** Retail: MovementManager::IsMovingTo (0x00524270). */
+bool acp_movement_manager_is_moving_to(const acp_movement_manager *mm);
 
 /** A manager for `obj` with no interpreter yet; NULL when out of memory.
  *  Retail: MovementManager::Create (0x00524050). */
@@ -42,7 +53,7 @@ acp_motion_interp *acp_movement_manager_get_minterp(acp_movement_manager *mm);
 void acp_movement_manager_enter_default_state(acp_movement_manager *mm);
 
 /** Activate the object, then run a movement of type 1..5 (enum acp_movement_type) through the
- *  interpreter; 71 for other types (move-to is not modelled).
+ *  interpreter; 71 for other types (move-to types 6–9: acp_movement_manager_perform_moveto).
  *  Retail: MovementManager::PerformMovement (0x005240D0) → CMotionInterp::PerformMovement (0x00528E80). */
 uint32_t acp_movement_manager_perform_movement(acp_movement_manager *mm, uint32_t type, uint32_t motion,
                                                const acp_movement_params *params);
@@ -57,10 +68,11 @@ void acp_movement_manager_apply_interpreted(acp_movement_manager *mm, const acp_
 void acp_movement_manager_motion_done(acp_movement_manager *mm, uint32_t motion, bool success);
 /** The object left walkable ground. Retail: MovementManager::LeaveGround (0x00524320). */
 void acp_movement_manager_leave_ground(acp_movement_manager *mm);
-/** The object landed on walkable ground. Retail: MovementManager::HitGround (0x00524300). */
+/** The object landed on walkable ground: the interpreter, then the MoveToManager.
+ *  Retail: MovementManager::HitGround (0x00524300). */
 void acp_movement_manager_hit_ground(acp_movement_manager *mm);
-/** Per-quantum tail of UpdateObjectInternal: services the MoveToManager, which acphys does not
- *  model, so it does nothing. Retail: MovementManager::UseTime (0x005242F0). */
+/** Per-quantum tail of UpdateObjectInternal: services the MoveToManager.
+ *  Retail: MovementManager::UseTime (0x005242F0). */
 void acp_movement_manager_use_time(acp_movement_manager *mm);
 /** The object entered the world: the interpreter's HandleEnterWorld, whose body in this build
  *  is empty (Hex-Rays shows the call going to an empty function that identical-code folding

@@ -11,6 +11,7 @@
 
 #include "physics/geometry/mathx.h"
 #include "physics/anim/movement_manager.h"
+#include "physics/position/position_manager.h"
 #include "partarray.h"
 #include "physics/world/physics.h"
 #include "physics/world/transition.h"
@@ -280,8 +281,7 @@ void acp_physobj_update_position_internal(acp_physobj *obj, float quantum, acp_f
         offset.origin.y = (float)(offset.origin.y * k);
         offset.origin.z = (float)(offset.origin.z * k);
     }
-    /* PositionManager::adjust_offset: no position manager (interpolation, sticky and constraint
-     * managers are driven by server messages, which scenarios do not send). */
+    if (obj->position_manager) acp_position_manager_adjust_offset(obj->position_manager, &offset, quantum);
     acp_frame_combine(out, &obj->position.frame, &offset);
     if (!hidden) acp_physobj_update_physics_internal(obj, quantum, out);
     acp_physobj_process_hooks(obj);
@@ -350,7 +350,8 @@ void acp_physobj_update_object_internal(acp_physobj *obj, float quantum)
     /* DetectionManager and TargetManager: none (they serve combat and targeting). */
     if (obj->movement_manager) acp_movement_manager_use_time(obj->movement_manager);
     if (obj->part_array) acp_partarray_handle_movement(obj->part_array);
-    /* PositionManager::UseTime, particles, scripts: none (see update_position_internal). */
+    if (obj->position_manager) acp_position_manager_use_time(obj->position_manager);
+    /* Particles and scripts: none. */
 }
 
 /* ---- update_object and its clock ladders ---- */

@@ -22,6 +22,7 @@
 typedef struct acp_world acp_world;
 typedef struct acp_partarray acp_partarray;
 typedef struct acp_movement_manager acp_movement_manager;
+typedef struct acp_position_manager acp_position_manager;
 
 /** PhysicsState bits (retail PhysicsState). */
 enum acp_physics_state {
@@ -129,6 +130,7 @@ typedef struct acp_physobj {
     double update_time;              /* seconds: physics clock of the last simulated quantum */
     acp_partarray *part_array;       /* NULL: no parts and no spheres (never translates) */
     acp_movement_manager *movement_manager; /* NULL: none */
+    acp_position_manager *position_manager; /* NULL: none (interpolation, sticky, constraint) */
     acp_hook_list hooks;             /* persistent PhysicsObjHooks (FPHook): fp_hook_items */
     acp_anim_hook_bag anim_hooks;    /* one-shot anim hooks of the current quantum: anim_hook_items */
     acp_update_record record;        /* the last update_object call (its per-call fields first) */
@@ -152,6 +154,8 @@ typedef struct acp_physobj {
     float player_distance;           /* metres */
     bool last_move_was_autonomous;   /* retail: the movement came from this client's input (raw
                                         state) rather than the server (interpreted state) */
+    /* ---- server positions (issue 13) ---- */
+    uint16_t update_times[9];        /* PhysicsTimeStamp stamps (physobj_position.h) */
 } acp_physobj;
 
 /** Per-object update. Skips (clearing ACTIVE_TS, keeping update_time) a parented, cell-less or
@@ -166,7 +170,9 @@ void acp_physobj_update_object(acp_physobj *obj);
 void acp_physobj_update_object_internal(acp_physobj *obj, float quantum);
 
 /** Build the candidate frame of this quantum: animation root motion (scaled by m_scale on
- *  walkable ground, zeroed in the air), combined with the current frame, then physics and hooks.
+ *  walkable ground, zeroed in the air), which the PositionManager may replace (interpolation,
+ *  sticky, constraint: PositionManager::adjust_offset), combined with the current frame, then
+ *  physics and hooks.
  *  out: world frame. Retail: CPhysicsObj::UpdatePositionInternal (0x00512C30). */
 void acp_physobj_update_position_internal(acp_physobj *obj, float quantum, acp_frame *out);
 

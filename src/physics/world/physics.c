@@ -7,6 +7,7 @@
 
 #include "physics/anim/movement_manager.h"
 #include "physics/object/partarray.h"
+#include "physics/position/position_manager.h"
 #include "physics/cell/terrain.h"
 
 /* Retail MIN_QUANTUM_93/97 = 1.0/30.0 and MAX_QUANTUM_97 = 1.0/5.0 (doubles); EPSILON 0.0002f.
@@ -77,6 +78,7 @@ static void destroy_object(acp_world *w, acp_physobj *obj)
     if (!obj) return;
     acp_partarray_destroy(obj->part_array);
     acp_movement_manager_destroy(obj->movement_manager);
+    acp_position_manager_destroy(obj->position_manager);
     acp_slab_free(&w->slabs.objects, obj);
 }
 

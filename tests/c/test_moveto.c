@@ -1,0 +1,311 @@
+/* MoveToManager tests (issue 13): TurnToHeading at 60 Hz and 144 Hz quanta, MoveToPosition's
+ * arrival, fail_distance, the movement-type dispatch and cancel reasons. The humanoid stand-in
+ * (a fixture shaped as data/portal-default.dat's 0x09000001: WalkForward 3.12 m/s, the TurnRight
+ * modifier ω −1.5 rad/s) stands on fixture ground (Contact + OnWalkable, gravity off). Expected
+ * values follow the retail rules of PORTAL/canim/CMoveToManager.c; comments give the arithmetic. */
+#include "test.h"
+
+#include <float.h>
+
+#include "dat/recfixture.h"
+#include "physics/anim/movement_manager.h"
+#include "physics/anim/moveto_manager.h"
+#include "physics/object/partarray.h"
+#include "physics/object/physobj.h"
+#include "physics/object/physobj_motion.h"
+#include "physics/object/physobj_position.h"
+#include "physics/position/position_manager.h"
+#include "physics/world/physics.h"
+
+#define NC ACP_STYLE_NONCOMBAT
+#define KEY(style, m) (((uint32_t)(style) << 16) | ((m) & 0xFFFFFFu))
+#define READY_ANIM 0x03000100u
+#define RUN_ANIM 0x03000101u
+#define WALK_ANIM 0x03000103u
+#define SETUP_ID 0x02000001u
+#define MTABLE_ID 0x09000001u
+#define RADIUS 0.475f
+#define HEIGHT 1.8f
+
+static void humanoid(acp_fixture *fx)
+{
+    acp_fixture_animation(fx, READY_ANIM, 10, 2, NULL);
+    acp_fixture_animation(fx, WALK_ANIM, 10, 2, NULL);
+    acp_fixture_animation(fx, RUN_ANIM, 10, 2, NULL);
+    acp_motion_table *mt = acp_fixture_motion_table(fx, MTABLE_ID, NC);
+    acp_fixture_style_default(mt, NC, ACP_MOTION_READY);
+    acp_motion_data *ready = acp_fixture_motion(mt, ACP_FIXTURE_CYCLE, 0, KEY(NC, ACP_MOTION_READY));
+    acp_fixture_motion_anim(ready, READY_ANIM, 0, -1, 30.0f);
+    acp_motion_data *walk = acp_fixture_motion(mt, ACP_FIXTURE_CYCLE, 0, KEY(NC, ACP_MOTION_WALK_FORWARD));
+    acp_fixture_motion_anim(walk, WALK_ANIM, 0, -1, 30.0f);
+    walk->velocity = (acp_vec3){0.0f, 3.12f, 0.0f};
+    acp_motion_data *run = acp_fixture_motion(mt, ACP_FIXTURE_CYCLE, 0, KEY(NC, ACP_MOTION_RUN_FORWARD));
+    acp_fixture_motion_anim(run, RUN_ANIM, 0, -1, 30.0f);
+    run->velocity = (acp_vec3){0.0f, 4.0f, 0.0f};
+    acp_fixture_motion(mt, ACP_FIXTURE_MODIFIER, 0, ACP_MOTION_TURN_RIGHT & 0xFFFFFFu)->omega = (acp_vec3){0.0f, 0.0f, -1.5f};
+}
+
+typedef struct rig {
+    acp_world *w;
+    acp_physobj *o;
+    acp_fixture *fx;
+} rig;
+
+/* The humanoid at (100, 100, 0) of 0xA9B40019, heading 0 (north), on fixture ground. */
+static void rig_init(rig *r)
+{
+    static const acp_sphere spheres[2] = {{{0.0f, 0.0f, 0.475f}, 0.475f}, {{0.0f, 0.0f, 1.35f}, 0.475f}};
+    r->fx = acp_fixture_create();
+    humanoid(r->fx);
+    acp_setup *s = acp_fixture_setup(r->fx, SETUP_ID, 2, spheres, 2);
+    s->default_motion_table = MTABLE_ID;
+    s->radius = RADIUS;
+    s->height = HEIGHT;
+    r->w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    r->o = acp_world_add_object(r->w, 1);
+    r->o->state = 0;
+    acp_record_source src = acp_fixture_source(r->fx);
+    ENSURE(acp_physobj_set_setup(r->o, s, &src));
+    ENSURE(acp_physobj_set_motion_table(r->o, MTABLE_ID));
+    acp_position p = {0xA9B40019u, acp_frame_identity()};
+    p.frame.origin = (acp_vec3){100.0f, 100.0f, 0.0f};
+    acp_world_place_object(r->w, r->o, &p, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS, 0.0);
+}
+
+static void rig_free(rig *r)
+{
+    acp_world_destroy(r->w);
+    acp_fixture_destroy(r->fx);
+}
+
+static acp_moveto_manager *mtm(rig *r) { return &r->o->movement_manager->moveto; }
+
+/* One quantum of the object at the world's clock (UseTime's CheckProgressMade reads it). */
+static void step(rig *r, float q)
+{
+    r->w->now += q;
+    acp_physobj_update_object_internal(r->o, q);
+}
+
+static double heading(const rig *r) { return acp_frame_get_heading(&r->o->position.frame); }
+
+/* TurnToHeading 90 from heading 0: TurnRight (diff 90 <= 180), at the modifier's 1.5 rad/s
+ * (85.94 degrees a second; the sequence turns by whole 30 Hz animation frames, so the heading
+ * steps on every other 60 Hz quantum), never past 90, and on passing it the heading is set to
+ * exactly 90 and the turn stopped. The same at 144 Hz. */
+static void turn_to_heading_stops_at_90(void)
+{
+    const float hzs[2] = {60.0f, 144.0f};
+    for (int k = 0; k < 2; k++) {
+        rig r;
+        rig_init(&r);
+        const float q = (float)(1.0 / hzs[k]);
+        acp_movement_params p = acp_movement_params_default();
+        p.desired_heading = 90.0f;
+        ENSURE_EQ(acp_physobj_move_to(r.o, ACP_TURNTO_HEADING, 0, NULL, &p), 0);
+        ENSURE(acp_physobj_is_moving_to(r.o));
+        ENSURE_EQ(mtm(&r)->movement_type, ACP_TURNTO_HEADING);
+        double prev = heading(&r), first_t = -1.0, last_t = 0.0, last_h = 0.0;
+        int quanta = 0, turning = 0;
+        while (acp_physobj_is_moving_to(r.o) && quanta < 2000) {
+            double t0 = r.w->now;
+            step(&r, q);
+            quanta++;
+            double h = heading(&r);
+            ENSURE(h >= prev - 1e-9 && h <= 90.0 + 1e-4); /* monotone, no overshoot */
+            if (h > prev + 1e-6 && acp_physobj_is_moving_to(r.o)) {
+                if (first_t < 0.0) first_t = t0;
+                turning++;
+                last_t = r.w->now;
+                last_h = h;
+            }
+            prev = h;
+        }
+        /* The average rate while turning: 1.5 rad/s, within one animation frame's step. */
+        ENSURE_NEAR(last_h / (last_t - first_t), 1.5 * ACP_RAD_TO_DEG, 1.5 * ACP_RAD_TO_DEG / 30.0 / (last_t - first_t) + 1e-6);
+        ENSURE(!acp_physobj_is_moving_to(r.o));
+        ENSURE(turning > 10);
+        acp_frame want = r.o->position.frame;
+        acp_frame_set_heading(&want, 90.0f);
+        ENSURE_FBITS(r.o->position.frame.qw, want.qw);
+        ENSURE_FBITS(r.o->position.frame.qz, want.qz);
+        ENSURE_EQ(mtm(&r)->current_command, 0);
+        ENSURE_EQ(acp_physobj_motion_interp(r.o)->interpreted_state.turn_command, 0);
+        /* 90 degrees at 85.94 degrees a second: just over a second of quanta. */
+        ENSURE(quanta >= (int)(90.0 / (1.5 * ACP_RAD_TO_DEG) * hzs[k]));
+        for (int i = 0; i < 20; i++) step(&r, q);
+        ENSURE_FBITS(r.o->position.frame.qw, want.qw); /* stays */
+        rig_free(&r);
+    }
+}
+
+/* MoveToPosition 10 m north: the turn node finds 0 degrees to turn and goes; WalkForward (run
+ * only past walk_run_threshhold 15 m + distance_to_object) at 3.12 m/s; use_spheres measures the
+ * cylinder gap (centre distance − 0.475 − 0), arrival at <= distance_to_object 0.6, i.e. a
+ * centre distance <= 1.075, within one quantum's 0.052 m of walk; then it stops (Ready). */
+static void move_to_position_arrives_and_stops(void)
+{
+    rig r;
+    rig_init(&r);
+    acp_position target = r.o->position;
+    target.frame.origin.y = 110.0f;
+    acp_movement_params p = acp_movement_params_default();
+    ENSURE_EQ(acp_physobj_move_to(r.o, ACP_MOVETO_POSITION, 0, &target, &p), 0);
+    ENSURE_EQ(mtm(&r)->movement_type, ACP_MOVETO_POSITION);
+    const float q = (float)(1.0 / 60.0);
+    int quanta = 0;
+    while (acp_physobj_is_moving_to(r.o) && quanta < 2000) {
+        step(&r, q);
+        quanta++;
+        if (quanta == 60) ENSURE_EQ(acp_physobj_motion_interp(r.o)->interpreted_state.forward_command, ACP_MOTION_WALK_FORWARD);
+    }
+    ENSURE(!acp_physobj_is_moving_to(r.o));
+    double d = acp_position_distance(&r.o->position, &target);
+    ENSURE(d <= 1.075 + 1e-5);
+    ENSURE(d > 1.075 - 3.12 / 60.0 - 1e-3);
+    ENSURE_NEAR(r.o->position.frame.origin.x, 100.0, 1e-3);
+    ENSURE_EQ(acp_physobj_motion_interp(r.o)->interpreted_state.forward_command, ACP_MOTION_READY);
+    ENSURE_EQ(mtm(&r)->last_cancel, 0);
+    /* About (10 − 1.075) / 3.12 s of walking. */
+    ENSURE(quanta > (int)((10.0 - 1.075) / 3.12 * 60.0) - 2);
+    acp_vec3 at = r.o->position.frame.origin;
+    for (int i = 0; i < 60; i++) step(&r, q);
+    ENSURE_FBITS(r.o->position.frame.origin.y, at.y); /* stopped: it stays */
+    rig_free(&r);
+}
+
+/* fail_distance 5: walking to a point 50 m away, the first quantum that ends more than 5 m from
+ * the start cancels with 0x3D (retail's "too far" WeenieError) and stops the object. */
+static void move_to_position_fail_distance(void)
+{
+    rig r;
+    rig_init(&r);
+    acp_position start = r.o->position, target = r.o->position;
+    target.frame.origin.y = 150.0f;
+    acp_movement_params p = acp_movement_params_default();
+    p.fail_distance = 5.0f;
+    acp_physobj_move_to(r.o, ACP_MOVETO_POSITION, 0, &target, &p);
+    const float q = (float)(1.0 / 60.0);
+    int quanta = 0;
+    double before = 0.0;
+    while (acp_physobj_is_moving_to(r.o) && quanta < 2000) {
+        before = acp_position_distance(&start, &r.o->position);
+        step(&r, q);
+        quanta++;
+    }
+    ENSURE(!acp_physobj_is_moving_to(r.o));
+    ENSURE_EQ(mtm(&r)->last_cancel, ACP_MOVETO_ERR_TOO_FAR);
+    double moved = acp_position_distance(&start, &r.o->position);
+    ENSURE(moved > 5.0);
+    ENSURE(before <= 5.0 + 1e-6);
+    ENSURE_EQ(acp_physobj_motion_interp(r.o)->interpreted_state.forward_command, ACP_MOTION_READY);
+    rig_free(&r);
+}
+
+/* A new motion state (the server's interpreted motion) cancels a running move-to with 0x36;
+ * a teleport with 0x3C; a new move-to cancels the old one with 0x36. */
+static void cancel_reasons(void)
+{
+    rig r;
+    rig_init(&r);
+    acp_position target = r.o->position;
+    target.frame.origin.y = 120.0f;
+    acp_movement_params p = acp_movement_params_default();
+    acp_physobj_move_to(r.o, ACP_MOVETO_POSITION, 0, &target, &p);
+    for (int i = 0; i < 10; i++) step(&r, (float)(1.0 / 60.0));
+    ENSURE(acp_physobj_is_moving_to(r.o));
+    acp_interpreted_motion m = acp_interpreted_motion_default();
+    acp_physobj_apply_interpreted_motion(r.o, &m);
+    ENSURE(!acp_physobj_is_moving_to(r.o));
+    ENSURE_EQ(mtm(&r)->last_cancel, ACP_MOVETO_ERR_ACTION_CANCELLED);
+    acp_physobj_move_to(r.o, ACP_MOVETO_POSITION, 0, &target, &p);
+    ENSURE(acp_physobj_is_moving_to(r.o));
+    acp_physobj_teleport_hook(r.o);
+    ENSURE(!acp_physobj_is_moving_to(r.o));
+    ENSURE_EQ(mtm(&r)->last_cancel, ACP_MOVETO_ERR_TELEPORTED);
+    rig_free(&r);
+}
+
+/* MoveToObject with sticky: on arrival the MoveToManager hands the object to the StickyManager
+ * (StickTo the target with its radius), and IsMovingTo turns false. */
+static void move_to_object_sticky_hand_off(void)
+{
+    rig r;
+    rig_init(&r);
+    acp_physobj *t = acp_world_add_object(r.w, 2);
+    acp_position tp = r.o->position;
+    tp.frame.origin.y = 104.0f;
+    acp_world_place_object(r.w, t, &tp, ACP_CONTACT_TS, 0.0);
+    acp_movement_params p = acp_movement_params_default();
+    p.bitfield |= ACP_MP_STICKY;
+    acp_physobj_move_to(r.o, ACP_MOVETO_OBJECT, 2, NULL, &p);
+    ENSURE_EQ(mtm(&r)->movement_type, ACP_MOVETO_OBJECT);
+    ENSURE(mtm(&r)->initialized);
+    ENSURE(r.o->position_manager != NULL); /* made now for the hand-off */
+    int quanta = 0;
+    while (acp_physobj_is_moving_to(r.o) && quanta < 2000) {
+        step(&r, (float)(1.0 / 60.0));
+        quanta++;
+    }
+    ENSURE(!acp_physobj_is_moving_to(r.o));
+    ENSURE_EQ(acp_physobj_get_sticky_object_id(r.o), 2);
+    acp_world_destroy(r.w);
+    acp_fixture_destroy(r.fx);
+}
+
+/* get_command: toward beyond distance_to_object, nothing within it; the run key past
+ * walk_run_threshhold (15 m beyond distance_to_object) or with can_charge. */
+static void get_command_rules(void)
+{
+    acp_movement_params p = acp_movement_params_default();
+    uint32_t cmd = 1, key = 0;
+    bool away = true;
+    acp_movement_params_get_command(&p, 0.6f, 0.0f, &cmd, &key, &away);
+    ENSURE_EQ(cmd, 0); /* 0.6f is not > 0.6f */
+    ENSURE_EQ(key, ACP_HOLD_KEY_NONE);
+    acp_movement_params_get_command(&p, nextafterf(0.6f, 1.0f), 0.0f, &cmd, &key, &away);
+    ENSURE_EQ(cmd, ACP_MOTION_WALK_FORWARD);
+    ENSURE(!away);
+    /* d − 0.6f > 15 (in double) first holds at the float 15.6f = 15.6000004: the float below
+     * walks. */
+    acp_movement_params_get_command(&p, nextafterf(15.6f, 0.0f), 0.0f, &cmd, &key, &away);
+    ENSURE_EQ(key, ACP_HOLD_KEY_NONE);
+    acp_movement_params_get_command(&p, 15.6f, 0.0f, &cmd, &key, &away);
+    ENSURE_EQ(key, ACP_HOLD_KEY_RUN);
+    p.bitfield |= ACP_MP_CAN_CHARGE;
+    acp_movement_params_get_command(&p, 1.0f, 0.0f, &cmd, &key, &away);
+    ENSURE_EQ(key, ACP_HOLD_KEY_RUN);
+    /* move_away alone: walk forward (away) while nearer than min_distance. */
+    p = acp_movement_params_default();
+    p.bitfield = (p.bitfield & ~(uint32_t)ACP_MP_MOVE_TOWARDS) | ACP_MP_MOVE_AWAY;
+    p.min_distance = 5.0f;
+    acp_movement_params_get_command(&p, 4.0f, 0.0f, &cmd, &key, &away);
+    ENSURE_EQ(cmd, ACP_MOTION_WALK_FORWARD);
+    ENSURE(away);
+    acp_movement_params_get_command(&p, 5.0f, 0.0f, &cmd, &key, &away);
+    ENSURE_EQ(cmd, 0);
+    /* both: within distance_to_object and nearer than min_distance + EPSILON: back off. */
+    p.bitfield |= ACP_MP_MOVE_TOWARDS;
+    p.distance_to_object = 6.0f;
+    acp_movement_params_get_command(&p, 5.0f, 0.0f, &cmd, &key, &away);
+    ENSURE_EQ(cmd, ACP_MOTION_WALK_BACKWARDS);
+    ENSURE(away);
+    /* heading_diff / heading_greater. */
+    ENSURE_DBITS(acp_heading_diff(90.0f, 0.0f, ACP_MOTION_TURN_RIGHT), 90.0);
+    ENSURE_DBITS(acp_heading_diff(90.0f, 0.0f, ACP_MOTION_TURN_LEFT), 270.0);
+    ENSURE_DBITS(acp_heading_diff(0.0f, 90.0f, ACP_MOTION_TURN_RIGHT), 270.0);
+    ENSURE(acp_heading_greater(90.5f, 90.0f, ACP_MOTION_TURN_RIGHT));
+    ENSURE(!acp_heading_greater(90.0f, 90.0f, ACP_MOTION_TURN_RIGHT));
+    ENSURE(acp_heading_greater(1.0f, 359.0f, ACP_MOTION_TURN_RIGHT)); /* across north */
+    ENSURE(acp_heading_greater(89.0f, 90.0f, ACP_MOTION_TURN_LEFT));
+}
+
+void suite_moveto(void)
+{
+    RUN(get_command_rules);
+    RUN(turn_to_heading_stops_at_90);
+    RUN(move_to_position_arrives_and_stops);
+    RUN(move_to_position_fail_distance);
+    RUN(cancel_reasons);
+    RUN(move_to_object_sticky_hand_off);
+}
