@@ -153,7 +153,37 @@ void acp_bsp_node_find_walkable(const acp_bsp_tree *t, const acp_bsp_node *n, ac
                                 acp_sphere *valid_pos, const acp_cpolygon **polygon, const acp_vec3 *movement,
                                 const acp_vec3 *up, bool *changed);
 
-/** Retail: BSPNODE::point_intersects_solid (0x0053C310), BSPLEAF (0x0053D470). */
+/** Retail: BSPNODE::point_intersects_solid (0x0053C310), BSPLEAF (0x0053D3F0). */
 bool acp_bsp_node_point_intersects_solid(const acp_bsp_node *n, acp_vec3 point);
+
+/** Cell trees from node n (never NULL). Retail: BSPNODE::point_inside_cell_bsp (0x0053C1F0). */
+bool acp_bsp_node_point_inside_cell_bsp(const acp_bsp_node *n, acp_vec3 point);
+/** Cell trees from node n (never NULL). Retail: BSPNODE::sphere_intersects_cell_bsp (0x0053C260). */
+int acp_bsp_node_sphere_intersects_cell_bsp(const acp_bsp_node *n, const acp_sphere *sphere);
+
+/** Whether two spheres overlap: centre distance² < (r₁ + r₂)² (the listing's lost test, read
+ *  as less-or-unordered: docs/DEVIATIONS.md B2). Retail: CSphere::intersects (0x005344A0). */
+bool acp_bsp_sphere_intersects(const acp_sphere *a, const acp_sphere *b);
+
+/* ---- BSPLEAF (bsp_leaf.c): the members above for a leaf node (type ACP_BSP_LEAF) ---- */
+
+/** Retail: BSPLEAF::sphere_intersects_poly (0x0053D580). */
+bool acp_bsp_leaf_sphere_intersects_poly(const acp_bsp_tree *t, const acp_bsp_node *leaf, const acp_sphere *check_pos,
+                                         const acp_vec3 *movement, const acp_cpolygon **polygon,
+                                         acp_vec3 *contact_pt);
+/** Retail: BSPLEAF::sphere_intersects_solid (0x0053D5F0). */
+bool acp_bsp_leaf_sphere_intersects_solid(const acp_bsp_tree *t, const acp_bsp_node *leaf, const acp_sphere *check_pos,
+                                          bool center_check);
+/** Retail: BSPLEAF::sphere_intersects_solid_poly (0x0053D780). */
+bool acp_bsp_leaf_sphere_intersects_solid_poly(const acp_bsp_tree *t, const acp_bsp_node *leaf,
+                                               const acp_sphere *check_pos, bool *center_solid,
+                                               const acp_cpolygon **hit_poly, bool center_check);
+/** Retail: BSPLEAF::hits_walkable (0x0053D670). */
+bool acp_bsp_leaf_hits_walkable(const acp_bsp_tree *t, const acp_bsp_node *leaf, acp_sphere_path *path,
+                                const acp_sphere *valid_pos, const acp_vec3 *up);
+/** Retail: BSPLEAF::find_walkable (0x0053D6F0). */
+void acp_bsp_leaf_find_walkable(const acp_bsp_tree *t, const acp_bsp_node *leaf, acp_sphere_path *path,
+                                acp_sphere *valid_pos, const acp_cpolygon **polygon, const acp_vec3 *movement,
+                                const acp_vec3 *up, bool *changed);
 
 #endif
