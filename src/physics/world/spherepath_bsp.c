@@ -104,3 +104,10 @@ acp_transition_state acp_spherepath_precipice_slide(acp_sphere_path *sp, acp_col
         g = (acp_vec3){(float)((double)g.x * -1.0), (float)((double)g.y * -1.0), (float)((double)g.z * -1.0)};
     return acp_sphere_slide_sphere(gs, sp, c, &g, gc);
 }
+
+bool acp_spherepath_check_walkables(acp_sphere_path *sp)
+{
+    if (!sp->walkable) return true;
+    sp->walkable_check_pos.radius = (float)((double)sp->walkable_check_pos.radius * 0.5);
+    return acp_cpolygon_check_walkable(sp->walkable, &sp->walkable_check_pos, &sp->walkable_up);
+}

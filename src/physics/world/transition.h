@@ -350,6 +350,10 @@ void acp_spherepath_set_neg_poly_hit(acp_sphere_path *sp, bool step_up, acp_vec3
 /** An airborne hit: back to the check position it had, land later (collide).
  *  Retail: SPHEREPATH::set_collide (0x005378A0). */
 void acp_spherepath_set_collide(acp_sphere_path *sp, acp_vec3 collision_normal);
+/** Whether the walkable polygon a BSP recorded still holds the probe sphere at half its radius
+ *  (the probe's radius is halved in place, as retail's); true without one.
+ *  Retail: SPHEREPATH::check_walkables (0x0050C3E0). */
+bool acp_spherepath_check_walkables(acp_sphere_path *sp);
 /** Slide along the edge of the walkable polygon the object was about to step off.
  *  Retail: SPHEREPATH::precipice_slide (0x0050CC80). */
 acp_transition_state acp_spherepath_precipice_slide(acp_sphere_path *sp, acp_collision_info *c);
