@@ -57,8 +57,8 @@ void acp_bsp_tree_free(acp_bsp_tree *t);
 
 /* ---- BSPTREE (bsp_tree.c) ---- */
 
-/** The root's bounding sphere (zero sphere for an empty tree). Retail: BSPTREE::GetSphere
- *  (0x00539820). */
+/** The root's bounding sphere (zero sphere for an empty tree).
+ *  Retail: BSPTREE::GetSphere (0x005397E0). */
 acp_sphere acp_bsp_tree_get_sphere(const acp_bsp_tree *t);
 
 /** Sweep the transition's spheres (sphere_path.localspace_sphere / localspace_curr_center,
@@ -112,8 +112,8 @@ acp_transition_state acp_bsp_tree_collide_with_pt(const acp_bsp_tree *t, acp_obj
                                                   acp_vec3 *contact_pt, float scale);
 
 /** Cell trees: true when point (cell axes) is on the inner side of (or within EPSILON of)
- *  every plane down the positive branch to a leaf. Retail: BSPTREE::point_inside_cell_bsp
- *  (0x005398C0) → BSPNODE::point_inside_cell_bsp (0x0053C1F0). */
+ *  every plane down the positive branch to a leaf.
+ *  Retail: BSPTREE::point_inside_cell_bsp (0x005398C0) → BSPNODE (0x0053C1F0). */
 bool acp_bsp_tree_point_inside_cell_bsp(const acp_bsp_tree *t, acp_vec3 point);
 
 /** Cell trees: 0 outside, 1 crossing a plane, 2 wholly inside (sphere grown by 0.01 m).
@@ -147,8 +147,8 @@ bool acp_bsp_node_hits_walkable(const acp_bsp_tree *t, const acp_bsp_node *n, ac
                                 const acp_sphere *valid_pos, const acp_vec3 *up);
 
 /** Move valid_pos back along movement onto every walkable polygon it hits (walk_interp
- *  shrinks); *changed and *polygon record the last one. Retail: BSPNODE::find_walkable
- *  (0x0053CC80), BSPLEAF (0x0053D6F0). */
+ *  shrinks); *changed and *polygon record the last one.
+ *  Retail: BSPNODE::find_walkable (0x0053CC80), BSPLEAF (0x0053D6F0). */
 void acp_bsp_node_find_walkable(const acp_bsp_tree *t, const acp_bsp_node *n, acp_sphere_path *path,
                                 acp_sphere *valid_pos, const acp_cpolygon **polygon, const acp_vec3 *movement,
                                 const acp_vec3 *up, bool *changed);

@@ -75,14 +75,14 @@ double acp_cpolygon_adjust_sphere_to_poly(const acp_cpolygon *p, const acp_spher
 void acp_cpolygon_adjust_to_placement_poly(const acp_cpolygon *p, acp_sphere *struck_sphere, acp_sphere *other_sphere,
                                            float radius, bool center_solid, bool solid_check);
 
-/** Whether point (on the plane) is inside every edge. Retail: CPolygon::point_in_polygon
- *  (0x00538D90). */
+/** Whether point (on the plane) is inside every edge.
+ *  Retail: CPolygon::point_in_polygon (0x00538D90). */
 bool acp_cpolygon_point_in_polygon(const acp_cpolygon *p, acp_vec3 point);
 
-/** Whether the sphere projected along `up` onto the plane overlaps the polygon (radius, or
- *  half of it for check_small_walkable). Retail: CPolygon::check_walkable (0x00538E60),
- *  CPolygon::check_small_walkable (0x005390B0). */
+/** Whether the sphere projected along `up` onto the plane overlaps the polygon within its
+ *  radius. Retail: CPolygon::check_walkable (0x00538E60). */
 bool acp_cpolygon_check_walkable(const acp_cpolygon *p, const acp_sphere *sphere, const acp_vec3 *up);
+/** The same within half the radius. Retail: CPolygon::check_small_walkable (0x005390B0). */
 bool acp_cpolygon_check_small_walkable(const acp_cpolygon *p, const acp_sphere *sphere, const acp_vec3 *up);
 
 /** The first edge the sphere's centre (projected along up) is outside of: its outward normal

@@ -385,7 +385,7 @@ acp_transition_state acp_transition_cliff_slide(acp_transition *t, const acp_pla
 }
 
 /* Retail CTransition::check_walkable (0x0050AFF0): off walkable ground, or while the walkable
- * polygon a BSP recorded still holds a half-radius sphere (SPHEREPATH::check_walkables), the
+ * polygon a BSP recorded still holds a half-radius sphere (acp_spherepath_check_walkables), the
  * position passes; otherwise probe down by the step-down height (halved for spheres wider than
  * it, a lone sphere's by half its radius) for walkable ground steeper than z_chk allows. */
 static bool check_walkable(acp_transition *t, float z_chk)

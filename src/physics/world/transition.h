@@ -340,8 +340,8 @@ void acp_spherepath_adjust_check_pos(acp_sphere_path *sp, uint32_t cell_id);
  *  position p (a part's frame), divided by scale (the part's scale z).
  *  Retail: SPHEREPATH::cache_localspace_sphere (0x0050C9D0). */
 void acp_spherepath_cache_localspace_sphere(acp_sphere_path *sp, const acp_position *p, float scale);
-/** Record the walkable polygon a BSP found and the probe over it. Retail: SPHEREPATH::set_walkable
- *  (0x00539FC0). */
+/** Record the walkable polygon a BSP found and the probe over it.
+ *  Retail: SPHEREPATH::set_walkable (0x00539FC0). */
 void acp_spherepath_set_walkable(acp_sphere_path *sp, const acp_sphere *sphere, const struct acp_cpolygon *poly,
                                  const acp_vec3 *zaxis, const acp_position *local_pos, float scale);
 /** A polygon hit from behind: step up (step_up) or slide along −normal later.
