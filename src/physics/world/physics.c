@@ -94,6 +94,7 @@ void acp_world_destroy(acp_world *w)
     free(w->insert_serial);
     free(w->static_objects);
     free(w->index);
+    acp_world_free_gfxobjs(w);
     free(w);
 }
 
