@@ -578,6 +578,88 @@ static void build_refuses_bad_polygons(void)
     acp_bsp_tree_free(&t);
 }
 
+
+/* In contact, sphere 0 touching the wall from its back (behind the plane, moving the way the
+ * wall faces: recorded, no hit) and sphere 1 (6 m up) clear of it: a negative-polygon hit to
+ * step up onto, the normal reversed (SPHEREPATH::set_neg_poly_hit); the response itself is
+ * transitional_insert's. */
+static void contact_negative_polygon(void)
+{
+    shape s;
+    wall_shape(&s);
+    finish_leaf(&s, false);
+    acp_transition t;
+    acp_transition_construct(&t, NULL);
+    acp_sphere_path *sp = &t.sphere_path;
+    const acp_sphere two[2] = {{{0, 0, 0.5f}, 0.5f}, {{0, 0, 6.5f}, 0.5f}};
+    acp_spherepath_init_sphere(sp, 2, two, 1.0f);
+    sp->curr_pos.objcell_id = sp->check_pos.objcell_id = CELL;
+    sp->curr_pos.frame.origin = (acp_vec3){2.2f, 0, 0};
+    sp->check_pos.frame.origin = (acp_vec3){2.1f, 0, 0};
+    acp_spherepath_cache_global_sphere(sp, NULL);
+    acp_spherepath_cache_global_curr_center(sp);
+    acp_position part = {CELL, acp_frame_identity()};
+    acp_spherepath_cache_localspace_sphere(sp, &part, 1.0f);
+    t.object_info.state = ACP_CONTACT_OI | ACP_ON_WALKABLE_OI;
+    ENSURE_EQ(acp_bsp_tree_find_collisions(&s.tree, &t, 1.0f), ACP_TS_OK);
+    ENSURE(sp->neg_poly_hit);
+    ENSURE(sp->neg_step_up);
+    ENSURE_FBITS(sp->neg_collision_normal.x, 1.0f);
+    ENSURE_FBITS(sp->neg_collision_normal.y, -0.0f);
+    acp_bsp_tree_free(&s.tree);
+}
+
+/* SPHEREPATH::check_walkables halves the probe's radius in place, then asks the walkable
+ * polygon (CPolygon::check_walkable); without a walkable polygon it passes. */
+static void check_walkables_halves(void)
+{
+    shape s;
+    shape_init(&s);
+    add_floor(&s, 0, 0, 2, 2, 0);
+    finish_leaf(&s, false);
+    acp_transition t;
+    acp_transition_construct(&t, NULL);
+    acp_sphere_path *sp = &t.sphere_path;
+    ENSURE(acp_spherepath_check_walkables(sp));
+    acp_position part = {CELL, acp_frame_identity()};
+    acp_sphere probe = {{2.4f, 1, 0.5f}, 1.0f};
+    acp_spherepath_set_walkable(sp, &probe, &s.tree.polygons[0], &(acp_vec3){0, 0, 1}, &part, 1.0f);
+    ENSURE(acp_spherepath_check_walkables(sp));          /* r 0.5: 0.4 from the edge */
+    ENSURE_FBITS(sp->walkable_check_pos.radius, 0.5f);
+    ENSURE(!acp_spherepath_check_walkables(sp));         /* r 0.25 */
+    ENSURE_FBITS(sp->walkable_check_pos.radius, 0.25f);
+    acp_bsp_tree_free(&s.tree);
+}
+
+/* CTransition::edge_slide with a walkable polygon and no contact plane: back to the check
+ * position saved, then precipice_slide along the crossed edge (SLID: not a stop). */
+static void edge_slide_takes_precipice(void)
+{
+    shape s;
+    shape_init(&s);
+    add_floor(&s, 0, 0, 2, 2, 0);
+    finish_leaf(&s, false);
+    acp_transition t;
+    rig(&t, (acp_vec3){1.9f, 1, 0}, (acp_vec3){2.2f, 1.1f, 0});
+    acp_sphere_path *sp = &t.sphere_path;
+    acp_spherepath_save_check_pos(sp);
+    t.object_info.state = ACP_CONTACT_OI | ACP_ON_WALKABLE_OI | ACP_EDGE_SLIDE_OI;
+    acp_plane floor = {{0, 0, 1}, 0};
+    t.collision_info.last_known_contact_plane_valid = true;
+    t.collision_info.last_known_contact_plane = floor;
+    acp_position part = {CELL, acp_frame_identity()};
+    acp_sphere probe = {{2.2f, 1.1f, 0.5f}, 0.5f};
+    acp_spherepath_set_walkable(sp, &probe, &s.tree.polygons[0], &(acp_vec3){0, 0, 1}, &part, 1.0f);
+    acp_transition_state ts = ACP_TS_INVALID;
+    ENSURE(!acp_transition_edge_slide(&t, &ts, 0.4f, ACP_FLOOR_Z));
+    ENSURE_EQ(ts, ACP_TS_SLID);
+    ENSURE(sp->walkable == NULL);
+    ENSURE_NEAR(sp->check_pos.frame.origin.x, 1.9, 1e-6);
+    ENSURE_NEAR(sp->check_pos.frame.origin.y, 1.1, 1e-6);
+    ENSURE(!t.collision_info.contact_plane_valid);
+    acp_bsp_tree_free(&s.tree);
+}
+
 void suite_bsp(void)
 {
     RUN(wall_plane);
@@ -601,4 +683,7 @@ void suite_bsp(void)
     RUN(check_walkable_probe);
     RUN(precipice_slide);
     RUN(build_refuses_bad_polygons);
+    RUN(contact_negative_polygon);
+    RUN(check_walkables_halves);
+    RUN(edge_slide_takes_precipice);
 }
