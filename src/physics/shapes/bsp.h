@@ -48,7 +48,11 @@ typedef struct acp_bsp_tree {
  *  record's vertex array and polygons: every polygon's vertices by index (checked against the
  *  vertex array: false, with *bad_polygon set to the polygon, when one is out of range or a
  *  polygon has fewer than 3 points), its plane by CPolygon::make_plane (0x005383D0) and its
- *  sides type. On failure t is left empty (acp_bsp_tree_free is still safe). Allocates. */
+ *  sides type. On failure t is left empty (acp_bsp_tree_free is still safe). Allocates.
+ *  A GfxObj's physics tree: (physics_bsp, vertex_array, physics_polygons) (shapes/gfxobj.h).
+ *  A CellStruct's physics tree: (physics_bsp, vertex_array, physics_polygons); its cell tree
+ *  (planes and leaves only, for point_inside_cell_bsp / sphere_intersects_cell_bsp):
+ *  (cell_bsp, vertex_array, polygons), or root alone with no polygons (t->root = cell_bsp). */
 bool acp_bsp_tree_build(acp_bsp_tree *t, const acp_bsp_node *root, const acp_vertex_array *va,
                         uint32_t num_polygons, const acp_gfx_polygon *polygons, uint32_t *bad_polygon);
 
