@@ -26,7 +26,8 @@ export const UPWARD_CALLS = [
   ['physics/anim', 'physics/object', 'the object graph: CSequence, CMotionInterp, MovementManager and CAnimHook::Execute act on their CPhysicsObj'],
   ['physics/anim', 'physics/world', 'CAnimHook::Execute reads the world\'s physics clock and rolls a CallPES pause with its random generator'],
   ['physics/object', 'physics/world', 'CPhysicsObj::transition / SetPosition run the sweep (CTransition) and read CPhysics'],
-  ['physics/object', 'physics/cell', 'CPhysicsObj::SetPosition / enter_world look up the landblock and its cells'],
+  ['physics/object', 'physics/cell', 'CPhysicsObj::SetPosition / enter_world look up the landblock and its cells; add_shadows_to_cells / remove_shadows_from_cells call CObjCell::add_shadow_object / remove_shadow_object, ethereal_check_for_collisions CObjCell::check_collisions'],
+  ['physics/object', 'physics/shapes', 'CPhysicsObj::FindObjCollisions tests the sweep against the object\'s shapes (CSphere::intersects_sphere, CCylSphere::intersects_sphere)'],
   ['physics/world', 'physics/cell', 'CTransition asks the cells it crosses for collisions (CObjCell::find_cell_list, CLandCell::find_collisions); CPhysics holds the landblocks'],
 ];
 

@@ -1,10 +1,12 @@
 /* acphys — retail CObjCell::find_cell_list (CELLARRAY::add_cell is world/cell_array.c) (outdoor cells only; EnvCells are out
- * of scope). See transition.h. Read against PORTAL/ccell/CObjCell.c and PORTAL/cphysics/
+ * of scope; see transition.h) and the shadow lists (objcell.h). Read against PORTAL/ccell/CObjCell.c and PORTAL/cphysics/
  * CCellArray.c. */
 #include <stddef.h>
 
 #include "landcell.h"
+#include "objcell.h"
 #include "terrain.h"
+#include "physics/object/physobj_collide.h"
 #include "physics/world/transition.h"
 
 /* The last loaded cell of the array that holds sphere 0's centre (expressed in each cell's
@@ -43,4 +45,98 @@ void acp_objcell_find_cell_list(const acp_terrain *terrain, const acp_position *
     /* Each cell's find_transit_cells: CLandCell::add_all_outside_cells (done: added_outside) and
      * CSortCell::find_transit_cells (buildings: none). */
     if (curr_cell) *curr_cell = containing_cell(ca, p, &spheres[0]);
+}
+
+/* ---- shadow lists (issue 14) ---- */
+
+acp_shadow_list *acp_objcell_shadow_list(acp_world *w, const acp_landcell *cell)
+{
+    const acp_terrain *terrain = w->terrain;
+    acp_shadow_pool *pool = &w->shadows;
+    if (!terrain || !cell || !cell->block || !pool->lists) return NULL;
+    ptrdiff_t b = cell->block - terrain->blocks;
+    ptrdiff_t c = cell - cell->block->cells;
+    if (b < 0 || (uint32_t)b >= terrain->cap_blocks || c < 0 || c >= ACP_LANDBLOCK_CELLS) return NULL;
+    size_t slot = (size_t)b * ACP_LANDBLOCK_CELLS + (size_t)c;
+    return slot < pool->num_lists ? &pool->lists[slot] : NULL;
+}
+
+void acp_objcell_add_shadow_object(acp_world *w, const acp_landcell *cell, acp_shadow_obj *s)
+{
+    acp_shadow_list *list = acp_objcell_shadow_list(w, cell);
+    if (!list) {
+        w->shadows.overflow++;
+        s->cell = NULL;
+        return;
+    }
+    if (!acp_shadow_list_append(&w->shadows, list, s)) {
+        s->cell = NULL;
+        return;
+    }
+    s->cell = cell;
+}
+
+void acp_objcell_remove_shadow_object(acp_world *w, const acp_landcell *cell, acp_shadow_obj *s)
+{
+    acp_shadow_list *list = acp_objcell_shadow_list(w, cell);
+    if (list && acp_shadow_list_remove(&w->shadows, list, s)) s->cell = NULL;
+}
+
+/* Visit the list's entries in order until visit returns true; returns whether it did. */
+typedef bool (*shadow_visit)(acp_physobj *other, void *ctx);
+
+static bool walk_list(const acp_shadow_pool *pool, const acp_shadow_list *list, shadow_visit visit, void *ctx)
+{
+    uint32_t left = list->num;
+    for (uint32_t b = list->head; b && left; b = pool->blocks[b - 1].next) {
+        const acp_shadow_block *blk = &pool->blocks[b - 1];
+        for (uint32_t k = 0; k < ACP_SHADOW_BLOCK && left; k++, left--)
+            if (visit(blk->items[k]->physobj, ctx)) return true;
+    }
+    return false;
+}
+
+typedef struct {
+    acp_transition *t;
+    acp_transition_state ts;
+} find_ctx;
+
+static bool find_one(acp_physobj *other, void *ctx)
+{
+    find_ctx *f = ctx;
+    if (other->has_parent || other == f->t->object_info.object) return false;
+    f->ts = (acp_transition_state)acp_physobj_find_obj_collisions(other, f->t);
+    return f->ts != ACP_TS_OK;
+}
+
+acp_transition_state acp_objcell_find_obj_collisions(const acp_landcell *cell, acp_transition *t)
+{
+    if (t->sphere_path.insert_type == ACP_INITIAL_PLACEMENT_INSERT) return ACP_TS_OK;
+    acp_physobj *mover = t->object_info.object;
+    if (!mover) return ACP_TS_OK;
+    acp_world *w = mover->world;
+    const acp_shadow_list *list = acp_objcell_shadow_list(w, cell);
+    if (!list || !list->num) return ACP_TS_OK;
+    find_ctx f = {t, ACP_TS_OK};
+    walk_list(&w->shadows, list, find_one, &f);
+    return f.ts;
+}
+
+typedef struct {
+    acp_physobj *obj;
+} check_ctx;
+
+static bool check_one(acp_physobj *other, void *ctx)
+{
+    acp_physobj *obj = ((check_ctx *)ctx)->obj;
+    return !other->has_parent && other != obj && acp_physobj_check_collision(other, obj);
+}
+
+bool acp_objcell_check_collisions(const acp_landcell *cell, acp_physobj *obj)
+{
+    acp_world *w = obj->world;
+    const acp_shadow_list *list = acp_objcell_shadow_list(w, cell);
+    if (!list) return false;
+    check_ctx c = {obj};
+    return walk_list(&w->shadows, list, check_one, &c);
 }

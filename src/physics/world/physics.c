@@ -91,6 +91,7 @@ void acp_world_destroy(acp_world *w)
     free(w->insert_serial);
     free(w->static_objects);
     free(w->index);
+    acp_shadow_pool_free(&w->shadows);
     free(w);
 }
 
@@ -229,6 +230,7 @@ static bool world_gate(acp_world *w, double now)
 void acp_world_use_time(acp_world *w, double now)
 {
     bool run = isfinite(now);
+    w->frame_serial++; /* the collision reports of the objects belong to this frame */
     if (run) {
         w->now = now;
         run = world_gate(w, now);

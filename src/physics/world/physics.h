@@ -75,6 +75,9 @@ typedef struct acp_world {
     acp_world_slabs slabs;           /* the objects', part arrays' and motion table managers' blocks */
     uint64_t num_quanta;             /* object-quanta simulated: UpdateObjectInternal calls and
                                         animate_static_object updates (the records' quanta) */
+    /* ---- object collisions (issue 14) ---- */
+    acp_shadow_pool shadows;         /* every loaded cell's shadow list (from acp_terrain_attach) */
+    uint64_t frame_serial;           /* UseTime calls so far: the frame the reports belong to */
 } acp_world;
 
 /** Create an empty world for up to `capacity` objects (plus as many static animating ones).
