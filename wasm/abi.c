@@ -381,6 +381,11 @@ static const acp_layout_field TRACE_OBJECT_FIELDS[] = {
     F(acp_trace_object, hooks_unrecorded, 1, 1),
     F(acp_trace_object, skipped, 1, 1),
     F(acp_trace_object, heading, 4, 1),
+    /* objects against objects (issue 14): the trace's "collisions" / "collision_ends" */
+    F(acp_trace_object, num_collisions, 1, 1),
+    F(acp_trace_object, collisions, 1, ACP_MAX_COLLISION_REPORTS),
+    F(acp_trace_object, num_collision_ends, 1, 1),
+    F(acp_trace_object, collision_ends, 1, ACP_MAX_COLLISION_REPORTS),
     {NULL, (uint32_t)sizeof(acp_trace_object), 0, 0},
 };
 /* ---- end page ---- */

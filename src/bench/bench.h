@@ -41,10 +41,15 @@ typedef enum acp_bench_kind {
     /* (c) static animating objects: STATIC_PS humanoids whose Setup (a copy of 0x02000001 with
      *     DefaultAnimation 0x0300F001) puts them in CPhysics' static animating workset. */
     ACP_BENCH_STATIC = 2,
+    /* (d) a crowd (issue 14): the terrain workload's humanoids packed into one landblock's area
+     *     (a 184 m square centred where the four landblocks meet, so that the crowd stays on
+     *     loaded terrain), running in circles: every sweep meets the others through the cells'
+     *     shadow lists, and the cost per quantum grows with the density. */
+    ACP_BENCH_CROWD = 3,
     ACP_BENCH_KIND_COUNT
 } acp_bench_kind;
 
-/** "motion", "terrain", "static"; NULL for an unknown kind. */
+/** "motion", "terrain", "static", "crowd"; NULL for an unknown kind. */
 const char *acp_bench_kind_name(acp_bench_kind kind);
 /** The kind of a name; false when unknown. */
 bool acp_bench_kind_from_name(const char *name, acp_bench_kind *out);
