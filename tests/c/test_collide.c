@@ -79,6 +79,27 @@ static void corner_in_four_cells(void)
     acp_terrain_destroy(t);
 }
 
+/* "placement": "frame" (acp_world_place_object, not retail's path) shadows the object where it
+ * is put, in the order a zero-length sweep lists the cells: the corner's four, as above. */
+static void frame_placement_shadows(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *o = acp_world_add_object(w, 1);
+    o->part_array = acp_partarray_create_spheres(o, &BALL, 1);
+    acp_position p = local_position(BLOCK, 24.0f, 24.0f, 0.0f, 0.0f);
+    acp_world_place_object(w, o, &p, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS, 0.0);
+    const uint32_t want[4] = {0xA9B4000Au, 0xA9B40002u, 0xA9B40001u, 0xA9B40009u};
+    ENSURE_EQ(o->num_shadow_objects, 4);
+    for (uint32_t i = 0; i < 4 && i < o->num_shadow_objects; i++) {
+        ENSURE_EQ(o->shadow_objects[i].cell_id, want[i]);
+        ENSURE(entry(w, want[i], 0) == o);
+    }
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
 /* Three objects in cell 0x0A (1,1) enter as A, B, C: the list is [A, B, C]. A moves to cell
  * 0x13 (2,2) (SetPosition: remove_shadows_from_cells, then add_shadows_to_cells): retail's
  * remove_shadow_object moves the last entry into the hole, [C, B]; A coming back is appended,
@@ -481,6 +502,7 @@ static void ethereal_refused_while_overlapping(void)
 void suite_collide(void)
 {
     RUN(corner_in_four_cells);
+    RUN(frame_placement_shadows);
     RUN(moving_updates_lists);
     RUN(leaving_empties_lists);
     RUN(sphere_stops_at_radius_sum);

@@ -21,6 +21,7 @@ export function u32(v: number | string | undefined): number { return v === undef
 interface Offsets {
   size: number; id: number; hasElapsed: number; elapsed: number; numQuanta: number; quanta: number; pending: number;
   active: number; cell: number; origin: number; heading: number; numHooks: number; hooks: number; cachedVelocity: number;
+  numCollisions: number; collisions: number;
 }
 
 function offsets(acp: Acphys): Offsets {
@@ -32,6 +33,7 @@ function offsets(acp: Acphys): Offsets {
     size: t.size, id: f('id'), hasElapsed: f('has_elapsed'), elapsed: f('elapsed'), numQuanta: f('num_quanta'),
     quanta: f('quanta'), pending: f('pending'), active: f('active'), cell: f('cell'), origin: f('origin'),
     heading: f('heading'), numHooks: f('num_hooks'), hooks: f('hooks'), cachedVelocity: cv.offset,
+    numCollisions: f('num_collisions'), collisions: f('collisions'),
   };
 }
 
@@ -246,6 +248,10 @@ export class Session {
         const nh = this.u32v[(p + o.numHooks) >> 2]!;
         for (let k = 0; k < nh; k++) {
           h.addHook({ frame, now: t, id: this.ids[i]!, name: this.hookName(this.u32v[((p + o.hooks) >> 2) + k]!) });
+        }
+        const nc = this.u32v[(p + o.numCollisions) >> 2]!;
+        for (let k = 0; k < nc; k++) {
+          h.collisions.add({ frame, x: gx, y: gy, id: this.ids[i]!, other: this.u32v[((p + o.collisions) >> 2) + k]! });
         }
         if (i < h.tracked) {
           const cv = (this.objPtrs[i]! + o.cachedVelocity) >> 2;

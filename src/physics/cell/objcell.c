@@ -1,9 +1,11 @@
 /* acphys — retail CObjCell::find_cell_list (CELLARRAY::add_cell is world/cell_array.c) (outdoor cells only; EnvCells are out
  * of scope; see transition.h) and the shadow lists (objcell.h). Read against PORTAL/ccell/CObjCell.c and PORTAL/cphysics/
  * CCellArray.c. */
+#include <math.h>
 #include <stddef.h>
 
 #include "landcell.h"
+#include "physics/object/partarray.h"
 #include "objcell.h"
 #include "terrain.h"
 #include "physics/object/physobj_collide.h"
@@ -101,10 +103,55 @@ typedef struct {
     acp_transition_state ts;
 } find_ctx;
 
+/* Not retail: a bound that skips FindObjCollisions for an object none of whose shapes can reach
+ * the sweep's spheres. Every branch of CSphere / CCylSphere::intersects_sphere that does anything
+ * needs a sweep sphere within the sum of the radii of a shape (less EPSILON), and FindObjCollisions
+ * changes nothing when every shape answers OK, so skipping such an object gives the same result.
+ * The bound: each shape within scale × (|centre| + radius) (cylinders: |low point| + height +
+ * radius) of the object's origin, plus 1 cm for float rounding. */
+static double shape_reach(const acp_physobj *other)
+{
+    const acp_partarray *pa = other->part_array;
+    if (!pa) return -1.0;
+    double reach = -1.0;
+    for (uint32_t i = 0; i < pa->num_spheres; i++) {
+        const acp_sphere *s = &pa->spheres[i];
+        double c = sqrt((double)s->center.x * s->center.x + (double)s->center.y * s->center.y +
+                        (double)s->center.z * s->center.z);
+        if (c + s->radius > reach) reach = c + s->radius;
+    }
+    for (uint32_t i = 0; i < pa->num_cylspheres; i++) {
+        const acp_cylsphere *cy = &pa->cylspheres[i];
+        double c = sqrt((double)cy->low_pt.x * cy->low_pt.x + (double)cy->low_pt.y * cy->low_pt.y +
+                        (double)cy->low_pt.z * cy->low_pt.z);
+        if (c + cy->height + cy->radius > reach) reach = c + cy->height + cy->radius;
+    }
+    return reach < 0.0 ? -1.0 : reach * fabs((double)other->scale);
+}
+
+static bool out_of_reach(const acp_physobj *other, const acp_transition *t)
+{
+    if (other->state & ACP_HAS_PHYSICS_BSP_PS) return false;
+    double reach = shape_reach(other);
+    if (reach < 0.0) return true; /* no shapes: FindObjCollisions tests nothing */
+    const acp_sphere_path *sp = &t->sphere_path;
+    acp_vec3 bo = acp_landdefs_get_block_offset(sp->check_pos.objcell_id, other->position.objcell_id);
+    const acp_vec3 o = other->position.frame.origin;
+    double ox = (double)o.x + bo.x, oy = (double)o.y + bo.y, oz = (double)o.z + bo.z;
+    for (uint32_t i = 0; i < sp->num_sphere && i < ACP_MAX_TRANSITION_SPHERES; i++) {
+        const acp_sphere *g = &sp->global_sphere[i];
+        double r = reach + g->radius + 0.01;
+        double dx = g->center.x - ox, dy = g->center.y - oy, dz = g->center.z - oz;
+        if (dx * dx + dy * dy + dz * dz <= r * r) return false;
+    }
+    return true;
+}
+
 static bool find_one(acp_physobj *other, void *ctx)
 {
     find_ctx *f = ctx;
     if (other->has_parent || other == f->t->object_info.object) return false;
+    if (out_of_reach(other, f->t)) return false;
     f->ts = (acp_transition_state)acp_physobj_find_obj_collisions(other, f->t);
     return f->ts != ACP_TS_OK;
 }

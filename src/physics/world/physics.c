@@ -189,6 +189,9 @@ void acp_world_place_object(acp_world *w, acp_physobj *obj, const acp_position *
     acp_physobj_set_frame(obj, &pos->frame);
     acp_physobj_calc_acceleration(obj);
     acp_physobj_prepare_to_enter_world(obj);
+    /* ---- objects against objects (issue 14): its shadows, as a zero-length sweep would list
+     * its cells (not retail: retail objects enter through SetPosition). ---- */
+    acp_physobj_shadow_in_place(obj);
 }
 
 double acp_world_random(acp_world *w)

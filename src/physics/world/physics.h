@@ -104,7 +104,8 @@ void acp_world_add_static_animating(acp_world *world, acp_physobj *obj);
 
 /** Put an object into the world with its frame as given ("placement: frame"): it gets a cell
  *  when its landblock is loaded (always in a fixture world), transient bits as given, the
- *  acceleration of its state, and prepare_to_enter_world at `now`. */
+ *  acceleration of its state, prepare_to_enter_world at `now`, and (on terrain) shadows in the
+ *  cells its spheres overlap (acp_physobj_shadow_in_place). */
 void acp_world_place_object(acp_world *world, acp_physobj *obj, const acp_position *pos,
                             uint32_t transient_state, double now);
 
