@@ -460,6 +460,7 @@ describe('the demo page in headless Chromium', () => {
     // Entering 16,384 objects that collide with each other (issue 14) takes a while: the same
     // 120 s as the frames below.
     const { page: p6, errors } = await open(browser.context, '?spawn=99999999999999999999&compare=0', 120_000);
+    p6.setDefaultTimeout(120_000); // every locator call waits for the page's thread between frames
     await p6.waitForFunction(() => window.acphysPage.state()?.objects === 16384 && window.acphysPage.state().frames >= 3, null, { timeout: 120_000 });
     // (Each frame of 16,384 colliding objects holds the page's thread for seconds: 120 s.)
     await p6.waitForFunction(() => !document.getElementById('message').hidden, null, { timeout: 120_000 });
