@@ -6,6 +6,7 @@
 import { drawArrays } from './draw';
 import { drawGhosts, serverGhosts } from './ghosts';
 import type { Session } from './run';
+import { drawCollisionMarks } from './collisions';
 
 const LB = 192;
 const CELL = 24;
@@ -214,6 +215,7 @@ export class MapView {
       if (end > 0) g.lineTo(sx(xs[end - 1]!), sy(ys[end - 1]!));
       g.stroke();
     }
+    drawCollisionMarks(g, h.collisions.marks, frame === null ? Infinity : (h.frame.data[frame] ?? Infinity), sx, sy);
     // Objects: collision sphere circles and heading arrows, batched in one path each. With many
     // objects in view, hairlines only (no fill, no arrow heads): filling a path of a thousand
     // circles costs a software rasteriser about 10 ms, stroking hairlines about 2.
