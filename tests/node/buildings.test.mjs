@@ -131,6 +131,46 @@ function pointInsideCellBsp(node, p) {
   return true;
 }
 
+/** Whether a sphere touches a convex polygon: the nearest point of the polygon within the radius. */
+function polygonTouches(pts, c, r) {
+  const pl = makePlane(pts);
+  const d = dist(pl, c);
+  if (Math.abs(d) >= r) return false;
+  const q = c.map((x, k) => x - pl[k] * d);
+  const inside = pts.every((a, i) => {
+    const b = pts[(i + 1) % pts.length];
+    const e = b.map((x, k) => x - a[k]), w = q.map((x, k) => x - a[k]);
+    const cr = [e[1] * w[2] - e[2] * w[1], e[2] * w[0] - e[0] * w[2], e[0] * w[1] - e[1] * w[0]];
+    return cr[0] * pl[0] + cr[1] * pl[1] + cr[2] * pl[2] >= 0;
+  });
+  if (inside) return true;
+  return pts.some((a, i) => {
+    const b = pts[(i + 1) % pts.length];
+    const e = b.map((x, k) => x - a[k]);
+    const t = Math.max(0, Math.min(1, e.reduce((s, x, k) => s + x * (c[k] - a[k]), 0) / e.reduce((s, x) => s + x * x, 0)));
+    return Math.hypot(...c.map((x, k) => x - (a[k] + t * e[k]))) < r;
+  });
+}
+
+/** Retail BSPNODE/BSPLEAF::sphere_intersects_solid (0x0053CAF0 and the leaf's): a node's sphere
+ *  must meet the sphere; the sphere goes in front when its centre is at least radius - eps in
+ *  front, behind when that far behind, else to both, the centre's side keeping center_check; a
+ *  leaf with polygons answers 1 for a centre in a solid leaf, else when a polygon touches. */
+function sphereIntersectsSolid(n, polys, vertices, c, r, centerCheck = true) {
+  const meets = Math.hypot(...c.map((x, k) => x - n.sphere.center[k])) <= r + n.sphere.radius;
+  if (n.type === 'LEAF') {
+    if (!n.polys.length) return false;
+    if (centerCheck && n.solid) return true;
+    return meets && n.polys.some((i) => polygonTouches(pointsOf(vertices, polys[i]), c, r));
+  }
+  if (!meets) return false;
+  const d = dist(n.plane, c), rr = r - EPS;
+  const go = (child, cc) => sphereIntersectsSolid(child, polys, vertices, c, r, cc);
+  if (d >= rr) return go(n.pos, centerCheck);
+  if (d <= -rr) return go(n.neg, centerCheck);
+  return d < 0 ? go(n.pos, false) || go(n.neg, centerCheck) : go(n.pos, centerCheck) || go(n.neg, false);
+}
+
 /** Every planar polygon's stored plane by retail's rule, and every vertex on it. */
 function checkPlanar(cs, polys, what) {
   for (const [i, p] of polys.entries()) {
@@ -253,6 +293,33 @@ describe('building, scenery and dungeon stand-ins', () => {
           assert.ok(planes.some((q) => q.every((x, i) => Math.abs(x - pl[i]) < 1e-5)), `${what}: portal ${pi} is on a bounding plane`);
         }
       }
+    }
+  });
+
+  it('retail\'s sphere_intersects_solid over the trees: the doorway is open, the rooms free, the walls solid', () => {
+    const cs = json('Environment', COTTAGE_ENV).cell_structs[0];
+    const sh = json('GfxObj', COTTAGE_SHELL);
+    const g = entry(COTTAGE_SHELL).geometry;
+    const r = 0.48;                              // the humanoid's spheres (Setup 0x02000001)
+    const cell = (c) => sphereIntersectsSolid(cs.physics_bsp, cs.physics_polygons, cs.vertices, c, r);
+    const shell = (c) => sphereIntersectsSolid(sh.physics_bsp, sh.physics_polygons, sh.vertices, c, r);
+    // Walking in through the doorway's middle at the lower sphere's height: free in the shell
+    // and, once the interior cell is in the cell list, in the cell, on both sides of the door.
+    for (const y of [-3.6, -3.0, -2.8, -2.7, -2.6, -2.0]) {
+      assert.equal(cell([0, y, 0.5]), false, `cell: free at y = ${y} in the doorway`);
+      assert.equal(shell([0, y, 0.5]), false, `shell: free at y = ${y} in the doorway`);
+    }
+    assert.equal(cell([-2, -1, 1]), false, 'the middle of the room is free');
+    assert.equal(cell([0, 2.5, 1.2]), true, 'a sphere across the back wall hits it');
+    assert.equal(cell([0, 0, 0.3]), true, 'a sphere sunk in the floor hits it');
+    assert.equal(cell([0, 1.3, 0.5]), true, 'a sphere pressed into the first riser hits it');
+    // Beside the doorway, across the wall: the shell's slab and the cell's wall both hit.
+    assert.equal(shell([-2, -2.85, 1]), true, 'the front wall west of the door');
+    assert.equal(shell([g.doorway.x[0] + 0.3, -2.85, 1]), true, 'a sphere 0.3 m from the west jamb touches it');
+    assert.equal(cell([-2, -2.4, 1]), true, 'the cell\'s front wall from inside');
+    for (const [k, s] of json('Environment', DUNGEON_ENV).cell_structs.entries()) {
+      const centre = [0, 1, 2].map((c) => s.vertices.reduce((sum, v) => sum + v.origin[c], 0) / s.vertices.length);
+      assert.equal(sphereIntersectsSolid(s.physics_bsp, s.physics_polygons, s.vertices, centre, 0.1), false, `dungeon struct ${k}: its middle is free`);
     }
   });
 
