@@ -101,29 +101,31 @@ function box(name, lo, hi) {
   return out;
 }
 
-/** Vertices (deduplicated, in first-use order) and the polygons' vertex ids; each vertex's
- *  normal is the normalised sum of the normals of the polygons that use it (drawing data). */
+/** Vertices (deduplicated, in first-use order); each vertex's normal is the normalised sum of
+ *  the normals of the polygons that use it (drawing data). */
 function mesh(polys) {
   const keyOf = (p) => p.join(',');
   const index = new Map();
   const vertices = [];
   const sums = [];
-  const ids = polys.map((pl) => pl.points.map((p) => {
-    const k = keyOf(p);
-    if (!index.has(k)) { index.set(k, vertices.length); vertices.push(p); sums.push([0, 0, 0]); }
-    const i = index.get(k);
-    for (let c = 0; c < 3; c++) sums[i][c] += pl.plane[c];
-    return i;
-  }));
+  for (const pl of polys) {
+    for (const p of pl.points) {
+      const k = keyOf(p);
+      if (!index.has(k)) { index.set(k, vertices.length); vertices.push(p); sums.push([0, 0, 0]); }
+      const i = index.get(k);
+      for (let c = 0; c < 3; c++) sums[i][c] += pl.plane[c];
+    }
+  }
   const verts = vertices.map((origin, i) => {
     const n = Math.hypot(...sums[i]) || 1;
     return { id: i, origin, normal: sums[i].map((x) => f(x / n) || 0) };
   });
-  return { vertices: verts, ids };
+  return { vertices: verts };
 }
 
-/** Polygon records over mesh ids: single-sided, surface 0 in front, none behind, no uvs. */
-function polygonRecords(polys, ids, vertexIndex) {
+/** Polygon records over the vertex array: single-sided, surface 0 in front, none behind, no uvs;
+ *  poly_id is the polygon's index in its list. */
+function polygonRecords(polys, vertexIndex) {
   return polys.map((p, i) => ({
     poly_id: i, stippling: 4, sides_type: 0, pos_surface: 0, neg_surface: -1,
     vertex_ids: p.points.map((pt) => vertexIndex.get(pt.join(','))),
@@ -135,7 +137,7 @@ function polygonRecords(polys, ids, vertexIndex) {
 function geometry(allPolys) {
   const { vertices } = mesh(allPolys);
   const vertexIndex = new Map(vertices.map((v) => [v.origin.join(','), v.id]));
-  return { vertices, records: (polys) => polygonRecords(polys, null, vertexIndex) };
+  return { vertices, records: (polys) => polygonRecords(polys, vertexIndex) };
 }
 
 // ---- the cottage ----
@@ -405,6 +407,9 @@ function cottageRecords() {
     source: `${S.synthetic}; the part of tree Setup 0x0200F300: a 0.8 m square trunk 5 m high and a pyramid crown from 3 to 8 m, for drawing (the Setup's cylinder is what collides); ${S.ids}`,
     values: [
       { path: 'flags', source: 'chosen: 2 (drawing polygons only: the tree collides by its Setup\'s cylinder)' },
+      { path: 'surfaces', source: S.surface },
+      { path: 'vertices', summary: `${pg.vertices.length} vertices`, source: `${S.synthetic}; the trunk\'s and the crown\'s corners` },
+      { path: 'sort_center', source: 'chosen: the middle of the tree (drawing data)' },
       { path: 'polygons', summary: `${partPolys.length} polygons`, source: S.polygons },
       { path: 'drawing_bsp', summary: 'one leaf', source: S.drawingBsp },
     ],
@@ -421,12 +426,16 @@ function cottageRecords() {
     id: IDS.treeSetup, type: 'Setup', kind: 'portal', synthetic: true,
     source: `${S.synthetic}; the tree-like static of LandBlockInfo 0xA9B4FFFE (retail CSetup::UnPack layout); ${S.ids}`,
     values: [
+      { path: 'flags', source: 'chosen: 0 (no parents, no default scale, no HasPhysicsBSP: the cylinder collides)' },
       { path: 'parts', source: 'chosen: one part, the stand-in GfxObj 0x0100F301' },
+      { path: 'placements', summary: 'placement 0 (Default) with an identity part frame', source: 'chosen: the part at the Setup\'s origin' },
       { path: 'cylspheres', source: S.tree },
       { path: 'spheres', source: S.tree },
       { path: 'height', source: S.tree },
       { path: 'radius', source: S.tree },
       { path: 'step_up_height', source: 'chosen: 0 (a static never steps)' },
+      { path: 'step_down_height', source: 'chosen: 0 (a static never steps)' },
+      { path: 'default_motion_table', source: 'chosen: none (a static does not move)' },
       { path: 'sorting_sphere', source: 'chosen: a sphere enclosing the tree (drawing data)' },
     ],
   };

@@ -11,9 +11,11 @@
 //    polygons, which only drawing trees store). A sphere is sent to the positive child when its
 //    centre is at least radius - 0.0002 in front of the plane, to the negative one when at least
 //    that far behind, else to both; each node's bounding sphere (CSphere::intersects) must hold
-//    every polygon below it. So a leaf may hold a polygon only if no vertex path plane puts it
-//    wholly on the other side: polygons are sent to the side they lie on, a polygon crossing a
-//    plane to both, a polygon in the plane to the side its normal faces.
+//    every polygon below it. So a leaf may hold a polygon only if no plane on its path has the
+//    polygon wholly on the other side: polygons are sent to the side they lie on, a polygon
+//    crossing a plane to both, a polygon in the plane to the side its normal faces (so that the
+//    region a sphere reaches it from is in front of it, and no leaf is solid where a sphere may
+//    stand, as in a doorway behind the plane of the wall it opens).
 //  - BSPLEAF::sphere_intersects_solid answers "inside" for a leaf with polygons and `solid` set
 //    whenever the sphere's centre reached it (center_check): solid is 1 only for a leaf whose
 //    region lies behind every polygon it holds (inside matter), else 0; an empty leaf (no
