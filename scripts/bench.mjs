@@ -32,6 +32,8 @@ const quick = argv.includes('--quick');
 const sizesArg = argv.includes('--sizes') ? argv[argv.indexOf('--sizes') + 1] : null;
 const SIZES = sizesArg ? sizesArg.split(',').map(Number) : quick ? [1, 100] : [1, 100, 10000, 100000];
 const KINDS = ['motion', 'terrain', 'static', 'remote'];
+// The crowd (issue 14): humanoids packed into one landblock's area, sweeping against each other.
+const CROWD_SIZES = sizesArg ? SIZES : quick ? [100, 1000] : [100, 1000, 10000];
 const PAGE_SIZES = quick ? [1000] : [1000, 10000];
 const PAGE_KINDS = ['motion', 'terrain'];
 const PAGE_FRAMES = quick ? 60 : 300;
@@ -280,6 +282,18 @@ function benchmarksRow(run) {
     `| ${run.machine.load_average_at_start ? run.machine.load_average_at_start[0].toFixed(1) : '—'} |`;
 }
 
+/** How the crowd's cost per object-quantum grows with its density (native and WASM). */
+function printCrowdGrowth(rows) {
+  if (!rows.length) return;
+  console.log('\nCrowd: microseconds per object-quantum (x the smallest crowd)');
+  const base = rows[0];
+  for (const r of rows) {
+    const us = (t) => (r[t]?.rate ? 1e6 / r[t].rate : null);
+    const rel = (t) => (us(t) && base[t]?.rate ? ` (x${(us(t) * base[t].rate / 1e6).toFixed(1)})` : '');
+    console.log(`  ${fmtN(r.objects).padStart(7)} objects: native ${us('native')?.toFixed(2) ?? '—'}${rel('native')}, WASM ${us('wasm')?.toFixed(2) ?? '—'}${rel('wasm')}`);
+  }
+}
+
 // ---- main ----
 
 if (argv.includes('--rows')) {
@@ -304,6 +318,7 @@ run.worlds = [];
 for (const kind of KINDS) {
   for (const n of SIZES) run.worlds.push(pair(['world', kind, String(n)], { job: 'world', kind, objects: n }, kind));
 }
+for (const n of CROWD_SIZES) run.worlds.push(pair(['world', 'crowd', String(n)], { job: 'world', kind: 'crowd', objects: n }, 'crowd'));
 run.dat = argv.includes('--no-dat') ? null : measureDat();
 run.instructions_per_quantum = argv.includes('--no-callgrind') ? null : instructionsPerQuantum();
 run.wasm_size = wasmSize();
@@ -316,6 +331,7 @@ run.problems = problems;
 console.log(`\n${run.machine.cpu}, ${run.machine.cores} cores; ${run.machine.gcc}; ${run.machine.emcc}; node ${run.machine.node}; ` +
   `load average ${run.machine.load_average_at_start.join(' ')} at the start, ${run.machine.load_average_at_end.join(' ')} at the end`);
 printWorldTable([...run.kernel, ...run.worlds]);
+printCrowdGrowth(run.worlds.filter((r) => r.what === 'crowd'));
 printRest(run.dat, run.wasm_size, run.page, run.instructions_per_quantum);
 console.log('\nTargets');
 for (const t of run.targets) {

@@ -6,6 +6,7 @@
 
 #include <cglm/cglm.h>
 
+#include "physics/geometry/frame.h"
 #include "physics/object/partarray.h"
 
 #define LANDBLOCK_METRES 192.0
@@ -176,4 +177,102 @@ uint32_t acp_draw_terrain_normals(const acp_landblock_struct *b, float *out, uin
         out[3 * v + 2] = n.z;
     }
     return ACP_DRAW_TERRAIN_VERTICES;
+}
+
+/* ---- buildings, statics and indoor cells, from the records (draw.h) ---- */
+
+/* T(origin + shift) · R of a stored frame (a building's frame, an EnvCell's position, a static's
+ * frame): R as the physics caches it from the quaternion (acp_frame_set_rotate, Frame::cache). */
+static void aframe_mat4(const acp_aframe *a, const double shift[3], mat4 out)
+{
+    acp_frame f = acp_frame_identity();
+    acp_frame_set_rotate(&f, a->qw, a->qx, a->qy, a->qz);
+    f.origin = a->origin;
+    frame_mat4(&f, shift, out);
+}
+
+/* The triangle fans of `n` polygons over `va`, each vertex M · v, written from vertex `at` on
+ * while room remains; returns the vertex count after them. */
+static uint32_t fan_triangles(mat4 m, const acp_vertex_array *va, const acp_gfx_polygon *p, uint32_t n,
+                              float *out, uint32_t cap_vertices, uint32_t at)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        for (uint32_t t = 1; t + 1 < p[i].num_pts; t++) {
+            const uint16_t corner[3] = {p[i].vertex_ids[0], p[i].vertex_ids[t], p[i].vertex_ids[t + 1]};
+            for (int c = 0; c < 3; c++, at++) {
+                if (at >= cap_vertices) continue;
+                const acp_vec3 v = va->vertices[corner[c]].origin;
+                vec3 w;
+                glm_mat4_mulv3(m, (vec3){v.x, v.y, v.z}, 1.0f, w);
+                glm_vec3_copy(w, out + (size_t)at * 3);
+            }
+        }
+    }
+    return at;
+}
+
+uint32_t acp_draw_building_triangles(const acp_datset *set, uint32_t origin_cell, float *out, uint32_t capacity)
+{
+    uint32_t at = 0, cap = out ? capacity / 3 : 0;
+    for (size_t r = 0; set && r < acp_datset_count(set); r++) {
+        const acp_dat_record *rec = acp_datset_record_at(set, r);
+        if (!rec || rec->type != ACP_DAT_TYPE_LANDBLOCK_INFO) continue;
+        const acp_landblock_info *lb = rec->as.landblock_info;
+        double shift[3];
+        acp_draw_landblock_offset(lb->id, origin_cell, shift);
+        for (uint32_t b = 0; b < lb->num_buildings; b++) {
+            const acp_gfxobj *g = acp_datset_gfxobj(set, lb->buildings[b].model_id);
+            if (!g) continue;
+            mat4 m;
+            aframe_mat4(&lb->buildings[b].frame, shift, m);
+            bool physics = g->num_physics_polygons > 0;
+            at = fan_triangles(m, &g->vertex_array, physics ? g->physics_polygons : g->polygons,
+                               physics ? g->num_physics_polygons : g->num_polygons, out, cap, at);
+        }
+    }
+    return at;
+}
+
+uint32_t acp_draw_envcell_triangles(const acp_datset *set, uint32_t origin_cell, float *out, uint32_t capacity)
+{
+    uint32_t at = 0, cap = out ? capacity / 3 : 0;
+    for (size_t r = 0; set && r < acp_datset_count(set); r++) {
+        const acp_dat_record *rec = acp_datset_record_at(set, r);
+        if (!rec || rec->type != ACP_DAT_TYPE_ENVCELL) continue;
+        const acp_envcell *c = rec->as.envcell;
+        const acp_environment *e = acp_datset_environment(set, c->environment_id);
+        const acp_cell_struct *cs = NULL;
+        for (uint32_t k = 0; e && k < e->num_cell_structs; k++)
+            if (e->cell_structs[k].id == c->cell_struct) cs = &e->cell_structs[k];
+        if (!cs) continue;
+        double shift[3];
+        acp_draw_landblock_offset(c->id, origin_cell, shift);
+        mat4 m;
+        aframe_mat4(&c->position, shift, m);
+        at = fan_triangles(m, &cs->vertex_array, cs->polygons, cs->num_polygons, out, cap, at);
+    }
+    return at;
+}
+
+uint32_t acp_draw_static_cylinders(const acp_datset *set, uint32_t origin_cell, float *out, uint32_t capacity)
+{
+    uint32_t at = 0;
+    for (size_t r = 0; set && r < acp_datset_count(set); r++) {
+        const acp_dat_record *rec = acp_datset_record_at(set, r);
+        if (!rec || rec->type != ACP_DAT_TYPE_LANDBLOCK_INFO) continue;
+        const acp_landblock_info *lb = rec->as.landblock_info;
+        double shift[3];
+        acp_draw_landblock_offset(lb->id, origin_cell, shift);
+        for (uint32_t o = 0; o < lb->num_objects; o++) {
+            const acp_setup *s = acp_datset_setup(set, lb->objects[o].id);
+            mat4 m;
+            aframe_mat4(&lb->objects[o].frame, shift, m);
+            for (uint32_t k = 0; s && k < s->num_cylspheres; k++, at++) {
+                if (!out || at >= capacity) continue;
+                const acp_cylsphere *c = &s->cylspheres[k];
+                place_unit(m, 1.0f, c->low_pt, (acp_vec3){c->radius, c->radius, c->height}, out + (size_t)at * ACP_DRAW_MAT4_FLOATS);
+            }
+        }
+    }
+    return at;
 }

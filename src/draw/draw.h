@@ -26,6 +26,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "dat/dat.h"
 #include "physics/cell/landblock_struct.h"
 #include "physics/object/physobj.h"
 #include "physics/world/physics.h"
@@ -84,5 +85,26 @@ uint32_t acp_draw_terrain_positions(const acp_landblock_struct *b, uint32_t orig
 /** The normals for acp_draw_terrain_positions: polygon p's plane normal (CPolygon::make_plane,
  *  unit, up) for each of its three vertices. Returns ACP_DRAW_TERRAIN_VERTICES. */
 uint32_t acp_draw_terrain_normals(const acp_landblock_struct *b, float *out, uint32_t capacity);
+
+/** The buildings of every LandBlockInfo of `set` (in record order, each building in its order)
+ *  as a triangle list: each building's model GfxObj's physics polygons (its drawing polygons when
+ *  it has none) as fans (v0, v[t], v[t+1]), every vertex placed by the building's frame
+ *  (CLandBlockInfo's BuildInfo: origin in the landblock, rotation as Frame::cache derives it) and
+ *  shifted into origin_cell's landblock frame; x, y, z floats per vertex. A model that is not a
+ *  GfxObj of the set is skipped. Returns the vertex count; `capacity` counts floats and
+ *  min(count, capacity / 3) whole vertices are written (out may be NULL with capacity 0). */
+uint32_t acp_draw_building_triangles(const acp_datset *set, uint32_t origin_cell, float *out, uint32_t capacity);
+
+/** Every EnvCell of `set` as a triangle list, as acp_draw_building_triangles: the polygons of
+ *  the cell's CellStruct (the Environment's struct whose id the cell names; portals included) as
+ *  fans, placed by the cell's position (CEnvCell pos: landblock frame). A cell whose Environment
+ *  or CellStruct is not in the set is skipped. Returns the vertex count. */
+uint32_t acp_draw_envcell_triangles(const acp_datset *set, uint32_t origin_cell, float *out, uint32_t capacity);
+
+/** The static objects of every LandBlockInfo of `set` that are Setups with cylinders: cylinder
+ *  k of a static is T(static frame) · T(low point) · S(radius, radius, height), the unit cylinder
+ *  (radius 1, z from 0 to 1) mapped onto it, as acp_draw_cylsphere_matrices does for an object.
+ *  Returns the cylinder count; `capacity` counts matrices. */
+uint32_t acp_draw_static_cylinders(const acp_datset *set, uint32_t origin_cell, float *out, uint32_t capacity);
 
 #endif
