@@ -264,10 +264,40 @@ static void fall_onto_floor(void)
     }
 }
 
+
+/* The stand-in GfxObj with a physics BSP among the default excerpts (0x0100F300, 42 physics
+ * polygons) builds (every polygon at least a triangle, planes of unit normal), the world keeps
+ * one build per id, and a GfxObj without HAS_PHYSICS (0x0100F000) has no physics. */
+static void standin_gfxobj_physics(void)
+{
+    LOAD_DEFAULT_EXCERPTS(dats);
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 1);
+    w->dats = dats;
+    const acp_gfxobj_physics *g = acp_world_gfxobj_physics(w, 0x0100F300u);
+    ENSURE(g != NULL);
+    if (g) {
+        ENSURE(g->has_physics_bsp);
+        ENSURE_EQ(g->physics_bsp.num_polygons, 42);
+        for (uint32_t i = 0; i < g->physics_bsp.num_polygons; i++) {
+            const acp_vec3 n = g->physics_bsp.polygons[i].plane.n;
+            ENSURE_NEAR(sqrt((double)n.x * n.x + (double)n.y * n.y + (double)n.z * n.z), 1.0, 1e-6);
+        }
+        ENSURE(g->physics_sphere.radius > 0.0f);
+        ENSURE_FBITS(g->physics_sphere.radius, g->physics_bsp.root->sphere.radius);
+    }
+    ENSURE(acp_world_gfxobj_physics(w, 0x0100F300u) == g);
+    ENSURE_EQ(w->num_gfxobjs, 1);
+    ENSURE(acp_world_gfxobj_physics(w, 0x0100F000u) == NULL);
+    ENSURE(acp_world_gfxobj_physics(w, 0x01DEAD00u) == NULL);
+    acp_world_destroy(w);
+    acp_datset_destroy(dats);
+}
+
 void suite_bsp_sweep(void)
 {
     RUN(wall_stops_walker_at_radius);
     RUN(wall_slide_at_30_degrees);
     RUN(steps_by_height);
     RUN(fall_onto_floor);
+    RUN(standin_gfxobj_physics);
 }
