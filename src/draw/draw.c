@@ -61,6 +61,7 @@ typedef float v4f __attribute__((vector_size(16)));
 static bool finite3(acp_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
 
 static inline v4f splat(float x) { return (v4f){x, x, x, x}; }
+static inline v4f lane(v4f v, int i) { return splat(v[i]); }
 
 static inline void store4(float *out, v4f c0, v4f c1, v4f c2, v4f c3)
 {
@@ -85,18 +86,16 @@ static void placed_part_matrices(const acp_partarray *pa, const double shift[3],
     }
 }
 
-/* One animation part frame b as the composition needs it: the nine entries of R(b), the rotation
- * of its quaternion over its norm² (k = 2 / |b|², no square root), and its origin's three
- * coordinates, each as a vector of four copies (what the column products take, so a part costs
- * loads, not lane shuffles). Depends on b alone, so the objects showing the same animation frame
- * share it (keyframe_cache). */
+/* One animation part frame b as the composition needs it: the columns of R(b), the rotation of
+ * its quaternion over its norm² (k = 2 / |b|², no square root), and its origin. Depends on b
+ * alone, so the objects showing the same animation frame share it (keyframe_cache). */
 typedef struct part_local {
-    v4f r[9];      /* R(b) column-major: r[3j + i] = row i of column j */
-    v4f origin[3];
+    v4f col[3];
+    v4f origin;
 } part_local;
 
 /* The part_local of parts[0..n); false when a quaternion's norm² is outside [1e-19, 1e29]
- * (float) or an origin is not finite: see pending_object. */
+ * (float) or an origin is not finite: see pending_valid. */
 static bool part_locals(const acp_aframe *parts, uint32_t n, part_local *out)
 {
     int ok = 1;
@@ -110,12 +109,10 @@ static bool part_locals(const acp_aframe *parts, uint32_t n, part_local *out)
         float k = 2.0f / n2, xk = x * k, yk = y * k, zk = z * k;
         float xx = x * xk, yy = y * yk, zz = z * zk, xy = x * yk, xz = x * zk, yz = y * zk;
         float wx = w * xk, wy = w * yk, wz = w * zk;
-        const float r[9] = {1.0f - yy - zz, xy + wz, xz - wy, xy - wz, 1.0f - xx - zz, yz + wx,
-                            xz + wy, yz - wx, 1.0f - xx - yy};
-        for (int e = 0; e < 9; e++) out[i].r[e] = splat(r[e]);
-        out[i].origin[0] = splat(b->origin.x);
-        out[i].origin[1] = splat(b->origin.y);
-        out[i].origin[2] = splat(b->origin.z);
+        out[i].col[0] = (v4f){1.0f - yy - zz, xy + wz, xz - wy, 0.0f};
+        out[i].col[1] = (v4f){xy - wz, 1.0f - xx - zz, yz + wx, 0.0f};
+        out[i].col[2] = (v4f){xz + wy, yz - wx, 1.0f - xx - yy, 0.0f};
+        out[i].origin = (v4f){b->origin.x, b->origin.y, b->origin.z, 0.0f};
     }
     return ok && inf_or_nan == 0.0f;
 }
@@ -159,10 +156,10 @@ static bool compose_parts(const acp_partarray *pa, const object_frame *o, const 
     for (uint32_t i = from; i < to; i++) {
         const part_local *l = &loc[i - from];
         const acp_vec3 g = pa->part_gfx_scale[i];
-        v4f r0 = (o->c[0] * l->r[0] + o->c[1] * l->r[1] + o->c[2] * l->r[2]) * g.x;
-        v4f r1 = (o->c[0] * l->r[3] + o->c[1] * l->r[4] + o->c[2] * l->r[5]) * g.y;
-        v4f r2 = (o->c[0] * l->r[6] + o->c[1] * l->r[7] + o->c[2] * l->r[8]) * g.z;
-        v4f r3 = o->t + o->cs[0] * l->origin[0] + o->cs[1] * l->origin[1] + o->cs[2] * l->origin[2];
+        v4f r0 = (o->c[0] * lane(l->col[0], 0) + o->c[1] * lane(l->col[0], 1) + o->c[2] * lane(l->col[0], 2)) * g.x;
+        v4f r1 = (o->c[0] * lane(l->col[1], 0) + o->c[1] * lane(l->col[1], 1) + o->c[2] * lane(l->col[1], 2)) * g.y;
+        v4f r2 = (o->c[0] * lane(l->col[2], 0) + o->c[1] * lane(l->col[2], 1) + o->c[2] * lane(l->col[2], 2)) * g.z;
+        v4f r3 = o->t + o->cs[0] * lane(l->origin, 0) + o->cs[1] * lane(l->origin, 1) + o->cs[2] * lane(l->origin, 2);
         inf_or_nan += r3 - r3;
         store4(out + (size_t)i * ACP_DRAW_MAT4_FLOATS, r0, r1, r2, r3);
     }
@@ -173,7 +170,7 @@ static bool compose_parts(const acp_partarray *pa, const object_frame *o, const 
  * part array (records do not change while objects use them: dat/recsource.h). On the stack of
  * acp_draw_world_part_matrices; emptied when full. */
 #define KEYFRAMES 16
-#define KEYFRAME_SLOTS 256
+#define KEYFRAME_SLOTS 1024
 typedef struct keyframe_cache {
     const acp_aframe *key[KEYFRAMES];
     uint32_t parts[KEYFRAMES], first[KEYFRAMES];
@@ -206,9 +203,9 @@ static const part_local *cached_locals(keyframe_cache *kc, const acp_aframe *par
 /* Parts 0..n of a pending placement without a cache: in chunks of locals on the stack. */
 static bool pending_uncached(const acp_partarray *pa, const object_frame *o, uint32_t n, float *out)
 {
-    part_local loc[32];
-    for (uint32_t from = 0; from < n; from += 32) {
-        uint32_t to = n - from < 32 ? n : from + 32;
+    part_local loc[64];
+    for (uint32_t from = 0; from < n; from += 64) {
+        uint32_t to = n - from < 64 ? n : from + 64;
         if (!part_locals(pa->pending_anim + from, to - from, loc) || !compose_parts(pa, o, loc, from, to, out))
             return false;
     }
