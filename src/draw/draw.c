@@ -95,7 +95,7 @@ typedef struct part_local {
 } part_local;
 
 /* The part_local of parts[0..n); false when a quaternion's norm² is outside [1e-19, 1e29]
- * (float) or an origin is not finite: see pending_valid. */
+ * (float) or an origin is not finite: see pending_object. */
 static bool part_locals(const acp_aframe *parts, uint32_t n, part_local *out)
 {
     int ok = 1;
