@@ -146,9 +146,10 @@ static bool pending_object(const acp_partarray *pa, const double shift[3], objec
 }
 
 /* Parts from..to of a pending placement: part i is T(t + R(a) · (s ∘ origin_i)) · R(a) · R(b_i)
- * · S(gfx scale i), in float (within a few float ulps of CPartArray::UpdateParts' frame, whose
- * origin it computes in double). False when a translation is not finite (the caller then places
- * the parts and draws the placed frames). */
+ * · S(gfx scale i), in float: within a few float ulps of the frame CPartArray::UpdateParts
+ * (0x005190F0) gives the part through Frame::combine (0x005122E0), which sums the origin in
+ * double and normalizes the quaternion product. False when a translation is not finite (the
+ * caller then places the parts and draws the placed frames). */
 static bool compose_parts(const acp_partarray *pa, const object_frame *o, const part_local *loc, uint32_t from,
                           uint32_t to, float *out)
 {
