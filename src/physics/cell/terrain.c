@@ -84,12 +84,13 @@ bool acp_terrain_normal(const acp_terrain *t, uint32_t cell_id, float x, float y
     return true;
 }
 
-/* Forget every object's shadows (their cells belong to the old terrain). */
+/* Forget every object's shadows and cell (their cells belong to the old terrain). */
 static void drop_shadows(acp_physobj **objs, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++) {
         objs[i]->num_shadow_objects = 0;
         objs[i]->shadow_objects = NULL;
+        objs[i]->cell = NULL; /* and their cells' object lists */
     }
 }
 
