@@ -52,16 +52,18 @@ void acp_objcell_find_cell_list(const acp_terrain *terrain, const acp_position *
 
 /* ---- shadow lists (issue 14) ---- */
 
-/* The cell's slot in the pool's lists (landblock slot × 64 + cell index); false when it has none. */
-static bool cell_slot(const acp_world *w, const acp_landcell *cell, size_t *slot)
+/* The cell's slot in the pool's lists (landblock slot × 64 + cell index, kept in the cell);
+ * false when the world's terrain does not hold the cell there. */
+static inline bool cell_slot(const acp_world *w, const acp_landcell *cell, size_t *slot)
 {
     const acp_terrain *terrain = w->terrain;
     if (!terrain || !cell || !cell->block || !w->shadows.lists) return false;
-    ptrdiff_t b = cell->block - terrain->blocks;
-    ptrdiff_t c = cell - cell->block->cells;
-    if (b < 0 || (uint32_t)b >= terrain->cap_blocks || c < 0 || c >= ACP_LANDBLOCK_CELLS) return false;
-    *slot = (size_t)b * ACP_LANDBLOCK_CELLS + (size_t)c;
-    return *slot < w->shadows.num_lists;
+    uint32_t s = cell->shadow_slot;
+    if (s >= w->shadows.num_lists || s / ACP_LANDBLOCK_CELLS >= terrain->cap_blocks) return false;
+    if (cell->block != &terrain->blocks[s / ACP_LANDBLOCK_CELLS] || &cell->block->cells[s % ACP_LANDBLOCK_CELLS] != cell)
+        return false;
+    *slot = s;
+    return true;
 }
 
 acp_shadow_list *acp_objcell_shadow_list(acp_world *w, const acp_landcell *cell)
@@ -202,17 +204,27 @@ static bool find_one(acp_physobj *other, void *ctx)
     return f->ts != ACP_TS_OK;
 }
 
+static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w, const acp_shadow_list *list,
+                                                                  acp_transition *t)
+{
+    find_ctx f = {t, ACP_TS_OK};
+    walk_list(&w->shadows, list, find_one, &f);
+    return f.ts;
+}
+
 acp_transition_state acp_objcell_find_obj_collisions(const acp_landcell *cell, acp_transition *t)
 {
     if (t->sphere_path.insert_type == ACP_INITIAL_PLACEMENT_INSERT) return ACP_TS_OK;
     acp_physobj *mover = t->object_info.object;
     if (!mover) return ACP_TS_OK;
     acp_world *w = mover->world;
-    const acp_shadow_list *list = acp_objcell_shadow_list(w, cell);
-    if (!list || !list->num) return ACP_TS_OK;
-    find_ctx f = {t, ACP_TS_OK};
-    walk_list(&w->shadows, list, find_one, &f);
-    return f.ts;
+    size_t slot;
+    if (!cell_slot(w, cell, &slot)) return ACP_TS_OK;
+    const acp_shadow_list *list = &w->shadows.lists[slot];
+    if (!list->num) return ACP_TS_OK;
+    /* Only the mover's own shadow: find_one would skip it. */
+    if (list->num == 1 && w->shadows.blocks[list->head - 1].items[0]->physobj == mover) return ACP_TS_OK;
+    return find_in_list(w, list, t);
 }
 
 typedef struct {

@@ -44,6 +44,8 @@ acp_terrain_status acp_terrain_add_landblock(acp_terrain *t, const acp_landblock
         b = &t->blocks[t->num_blocks++];
     }
     acp_landblock_struct_build(b, record, region->land_height_table);
+    for (uint32_t k = 0; k < ACP_LANDBLOCK_CELLS; k++)
+        b->cells[k].shadow_slot = (uint32_t)(b - t->blocks) * ACP_LANDBLOCK_CELLS + k;
     return ACP_TERRAIN_OK;
 }
 
