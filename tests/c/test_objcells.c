@@ -147,6 +147,32 @@ static void lost_cell_leaves_lists(void)
     acp_terrain_destroy(t);
 }
 
+/* "placement": "frame" (acp_world_place_object, row O8) enters the cell it is put in: 0x0A's
+ * object list holds it. Put in a landblock that is not loaded (0xAAB4), it has no cell and
+ * keeps the cell id it was given (change_cell(NULL) is not called: it would zero it). */
+static void frame_placement_enters_cell(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *o = acp_world_add_object(w, 1);
+    o->part_array = acp_partarray_create_spheres(o, &BALL, 1);
+    acp_position p = local_position(BLOCK, 30.0f, 30.0f, 0.0f, 0.0f);
+    acp_world_place_object(w, o, &p, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS, 0.0);
+    ENSURE(o->cell == cell(w, 0xA9B4000Au));
+    ENSURE_EQ(num_objects(w, 0xA9B4000Au), 1);
+    ENSURE(object_at(w, 0xA9B4000Au, 0) == o);
+    acp_physobj *off = acp_world_add_object(w, 2);
+    off->part_array = acp_partarray_create_spheres(off, &BALL, 1);
+    acp_position q = local_position(0xAAB40000u, 30.0f, 30.0f, 0.0f, 0.0f);
+    acp_world_place_object(w, off, &q, 0, 0.0);
+    ENSURE(!off->has_cell);
+    ENSURE(off->cell == NULL);
+    ENSURE_EQ(off->position.objcell_id, q.objcell_id);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
 /* ---- calc_cross_cells ---- */
 
 static acp_physobj *post_at(acp_world *w, uint32_t id, uint32_t state, float x, float y)
@@ -301,6 +327,7 @@ void suite_objcells(void)
     RUN(object_list_follows_moves);
     RUN(change_cell_on_crossing);
     RUN(lost_cell_leaves_lists);
+    RUN(frame_placement_enters_cell);
     RUN(calc_cross_cells_corner);
     RUN(bbox_cells_are_the_own_cell);
     RUN(reshadow_swaps_with_last);
