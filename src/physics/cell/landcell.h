@@ -34,6 +34,9 @@ typedef struct acp_landcell {
     const acp_polygon *polygons[2];            /* the cell's triangles, in retail's order */
     const struct acp_landblock_struct *block;  /* myLandBlock_ */
     acp_position pos;                          /* the cell centre (12 m into the cell), z 0 */
+    uint32_t shadow_slot;                      /* not retail: its lists' slot in a world's shadow
+                                                  pool (landblock slot × 64 + cell index; set by
+                                                  acp_terrain_add_landblock) */
 } acp_landcell;
 
 /** The triangle of the cell under `origin` (x, y; landblock frame): the first of its two

@@ -8,6 +8,7 @@
 #include "physics/object/partarray.h"
 #include "objcell.h"
 #include "terrain.h"
+#include "physics/object/physobj.h"
 #include "physics/object/physobj_collide.h"
 #include "physics/world/transition.h"
 
@@ -51,16 +52,63 @@ void acp_objcell_find_cell_list(const acp_terrain *terrain, const acp_position *
 
 /* ---- shadow lists (issue 14) ---- */
 
-acp_shadow_list *acp_objcell_shadow_list(acp_world *w, const acp_landcell *cell)
+/* The cell's slot in the pool's lists (landblock slot × 64 + cell index, kept in the cell);
+ * false when the world's terrain does not hold the cell there. */
+static inline bool cell_slot(const acp_world *w, const acp_landcell *cell, size_t *slot)
 {
     const acp_terrain *terrain = w->terrain;
-    acp_shadow_pool *pool = &w->shadows;
-    if (!terrain || !cell || !cell->block || !pool->lists) return NULL;
-    ptrdiff_t b = cell->block - terrain->blocks;
-    ptrdiff_t c = cell - cell->block->cells;
-    if (b < 0 || (uint32_t)b >= terrain->cap_blocks || c < 0 || c >= ACP_LANDBLOCK_CELLS) return NULL;
-    size_t slot = (size_t)b * ACP_LANDBLOCK_CELLS + (size_t)c;
-    return slot < pool->num_lists ? &pool->lists[slot] : NULL;
+    if (!terrain || !cell || !cell->block || !w->shadows.lists) return false;
+    uint32_t s = cell->shadow_slot;
+    if (s >= w->shadows.num_lists || s / ACP_LANDBLOCK_CELLS >= terrain->cap_blocks) return false;
+    if (cell->block != &terrain->blocks[s / ACP_LANDBLOCK_CELLS] || &cell->block->cells[s % ACP_LANDBLOCK_CELLS] != cell)
+        return false;
+    *slot = s;
+    return true;
+}
+
+acp_shadow_list *acp_objcell_shadow_list(acp_world *w, const acp_landcell *cell)
+{
+    size_t slot;
+    return cell_slot(w, cell, &slot) ? &w->shadows.lists[slot] : NULL;
+}
+
+acp_shadow_list *acp_objcell_object_list(acp_world *w, const acp_landcell *cell)
+{
+    size_t slot;
+    return cell_slot(w, cell, &slot) ? &w->shadows.object_lists[slot] : NULL;
+}
+
+void acp_objcell_add_object(acp_world *w, const acp_landcell *cell, acp_physobj *obj)
+{
+    acp_shadow_list *list = acp_objcell_object_list(w, cell);
+    acp_shadowobj_set_physobj(&obj->cell_entry, obj);
+    obj->cell_entry.cell_id = cell ? cell->id : 0;
+    obj->cell_entry.cell = NULL;
+    if (!list) {
+        w->shadows.overflow++;
+        return;
+    }
+    if (acp_shadow_list_append(&w->shadows, list, &obj->cell_entry)) obj->cell_entry.cell = cell;
+    /* (The cell's voyeurs are told of a new object: no detection here.) */
+}
+
+void acp_objcell_remove_object(acp_world *w, const acp_landcell *cell, acp_physobj *obj)
+{
+    acp_shadow_list *list = acp_objcell_object_list(w, cell);
+    if (list && acp_shadow_list_remove(&w->shadows, list, &obj->cell_entry)) obj->cell_entry.cell = NULL;
+    /* (update_all_voyeur(LeftDetection): no detection here.) */
+}
+
+uint32_t acp_objcell_num_objects(acp_world *w, const acp_landcell *cell)
+{
+    const acp_shadow_list *list = acp_objcell_object_list(w, cell);
+    return list ? list->num : 0;
+}
+
+acp_physobj *acp_objcell_object(acp_world *w, const acp_landcell *cell, uint32_t i)
+{
+    const acp_shadow_list *list = acp_objcell_object_list(w, cell);
+    return list && i < list->num ? acp_shadow_list_get(&w->shadows, list, i)->physobj : NULL;
 }
 
 void acp_objcell_add_shadow_object(acp_world *w, const acp_landcell *cell, acp_shadow_obj *s)
@@ -80,7 +128,7 @@ void acp_objcell_add_shadow_object(acp_world *w, const acp_landcell *cell, acp_s
 
 void acp_objcell_remove_shadow_object(acp_world *w, const acp_landcell *cell, acp_shadow_obj *s)
 {
-    acp_shadow_list *list = acp_objcell_shadow_list(w, cell);
+    acp_shadow_list *list = s->cell == cell && s->list ? s->list : acp_objcell_shadow_list(w, cell);
     if (list && acp_shadow_list_remove(&w->shadows, list, s)) s->cell = NULL;
 }
 
@@ -156,17 +204,27 @@ static bool find_one(acp_physobj *other, void *ctx)
     return f->ts != ACP_TS_OK;
 }
 
+static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w, const acp_shadow_list *list,
+                                                                  acp_transition *t)
+{
+    find_ctx f = {t, ACP_TS_OK};
+    walk_list(&w->shadows, list, find_one, &f);
+    return f.ts;
+}
+
 acp_transition_state acp_objcell_find_obj_collisions(const acp_landcell *cell, acp_transition *t)
 {
     if (t->sphere_path.insert_type == ACP_INITIAL_PLACEMENT_INSERT) return ACP_TS_OK;
     acp_physobj *mover = t->object_info.object;
     if (!mover) return ACP_TS_OK;
     acp_world *w = mover->world;
-    const acp_shadow_list *list = acp_objcell_shadow_list(w, cell);
-    if (!list || !list->num) return ACP_TS_OK;
-    find_ctx f = {t, ACP_TS_OK};
-    walk_list(&w->shadows, list, find_one, &f);
-    return f.ts;
+    size_t slot;
+    if (!cell_slot(w, cell, &slot)) return ACP_TS_OK;
+    const acp_shadow_list *list = &w->shadows.lists[slot];
+    if (!list->num) return ACP_TS_OK;
+    /* Only the mover's own shadow: find_one would skip it. */
+    if (list->num == 1 && w->shadows.blocks[list->head - 1].items[0]->physobj == mover) return ACP_TS_OK;
+    return find_in_list(w, list, t);
 }
 
 typedef struct {

@@ -20,6 +20,23 @@
 /** The shadow list of a loaded cell in world w (NULL when the world has no pool for it). */
 acp_shadow_list *acp_objcell_shadow_list(acp_world *w, const acp_landcell *cell);
 
+/** The object list of a loaded cell in world w (NULL when the world has no pool for it). */
+acp_shadow_list *acp_objcell_object_list(acp_world *w, const acp_landcell *cell);
+
+/** Append obj (its cell_entry) to cell's object list: the objects whose cell it is. A cell the
+ *  pool has no list or block for is counted in the pool's overflow (row O1) and obj is not
+ *  listed (cell_entry.cell NULL). Retail: CObjCell::add_object (0x0052BB60) (without the
+ *  voyeur table: no detection). */
+void acp_objcell_add_object(acp_world *w, const acp_landcell *cell, acp_physobj *obj);
+
+/** Remove obj from cell's object list: the last entry takes its place. Nothing when absent.
+ *  Retail: CObjCell::remove_object (0x0052C040) (without update_all_voyeur). */
+void acp_objcell_remove_object(acp_world *w, const acp_landcell *cell, acp_physobj *obj);
+
+/** Entries of cell's object list, and entry i in retail's order (NULL past the end). */
+uint32_t acp_objcell_num_objects(acp_world *w, const acp_landcell *cell);
+acp_physobj *acp_objcell_object(acp_world *w, const acp_landcell *cell, uint32_t i);
+
 /** Append shadow s to cell's list and point s at the cell. Retail: CObjCell::add_shadow_object
  *  (0x0052B280). */
 void acp_objcell_add_shadow_object(acp_world *w, const acp_landcell *cell, acp_shadow_obj *s);

@@ -44,6 +44,8 @@ acp_terrain_status acp_terrain_add_landblock(acp_terrain *t, const acp_landblock
         b = &t->blocks[t->num_blocks++];
     }
     acp_landblock_struct_build(b, record, region->land_height_table);
+    for (uint32_t k = 0; k < ACP_LANDBLOCK_CELLS; k++)
+        b->cells[k].shadow_slot = (uint32_t)(b - t->blocks) * ACP_LANDBLOCK_CELLS + k;
     return ACP_TERRAIN_OK;
 }
 
@@ -84,12 +86,13 @@ bool acp_terrain_normal(const acp_terrain *t, uint32_t cell_id, float x, float y
     return true;
 }
 
-/* Forget every object's shadows (their cells belong to the old terrain). */
+/* Forget every object's shadows and cell (their cells belong to the old terrain). */
 static void drop_shadows(acp_physobj **objs, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++) {
         objs[i]->num_shadow_objects = 0;
         objs[i]->shadow_objects = NULL;
+        objs[i]->cell = NULL; /* and their cells' object lists */
     }
 }
 

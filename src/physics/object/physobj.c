@@ -13,6 +13,7 @@
 #include "physics/anim/movement_manager.h"
 #include "physics/position/position_manager.h"
 #include "partarray.h"
+#include "physobj_cell.h"
 #include "physics/world/physics.h"
 #include "physics/world/transition.h"
 
@@ -550,16 +551,16 @@ void acp_physobj_set_position_internal(acp_physobj *obj, const acp_transition *t
     bool prev_contact = (obj->transient_state & ACP_CONTACT_TS) != 0;
     const acp_sphere_path *sp = &t->sphere_path;
     if (!sp->has_curr_cell) {
-        /* prepare_to_leave_visibility (the shadows go; the lost-cell list and the destruction
-         * queue are no object maintenance here), store_position (the parts follow the frame),
+        /* prepare_to_leave_visibility, store_position (the parts follow the frame),
          * GotoLostCell, ACTIVE cleared. */
-        acp_physobj_remove_shadows_from_cells(obj);
+        acp_physobj_prepare_to_leave_visibility(obj);
         acp_physobj_store_position(obj, &sp->curr_pos);
         obj->has_cell = false;
         obj->transient_state &= ~(uint32_t)ACP_ACTIVE_TS;
         return;
     }
-    obj->position.objcell_id = sp->curr_pos.objcell_id; /* change_cell or SetCellID */
+    if (sp->curr_cell && sp->curr_cell != obj->cell) acp_physobj_change_cell(obj, sp->curr_cell);
+    obj->position.objcell_id = sp->curr_pos.objcell_id; /* SetCellID (change_cell's, or without a cell) */
     obj->has_cell = true;
     acp_physobj_set_frame(obj, &sp->curr_pos.frame);
     const acp_collision_info *c = &t->collision_info;
@@ -582,14 +583,7 @@ void acp_physobj_set_position_internal(acp_physobj *obj, const acp_transition *t
     if (c->sliding_normal_valid) obj->transient_state |= ACP_SLIDING_TS;
     else obj->transient_state &= ~(uint32_t)ACP_SLIDING_TS;
     acp_physobj_handle_all_collisions(obj, c, prev_contact, prev_on_walkable);
-    /* The shadows move to the sweep's cells (CPhysicsObj::calc_cross_cells; a HAS_PHYSICS_BSP
-     * object's are those of find_bbox_cell_list). */
-    if (obj->state & ACP_HAS_PHYSICS_BSP_PS) {
-        acp_physobj_shadow_bsp_object(obj);
-    } else if (t->cell_array.num_cells) {
-        acp_physobj_remove_shadows_from_cells(obj);
-        acp_physobj_add_shadows_to_cells(obj, &t->cell_array);
-    }
+    acp_physobj_shadows_after_sweep(obj, &t->cell_array);
 }
 
 /* ---- static animating objects ---- */

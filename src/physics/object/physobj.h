@@ -162,6 +162,10 @@ typedef struct acp_physobj {
     acp_shadow_obj *shadow_objects;  /* ACP_MAX_SHADOW_CELLS slots from the world's pool, or NULL */
     acp_collision_table collision_table; /* retail collision_table */
     acp_collision_report reports;    /* this frame's begin / end reports (for the host) */
+    const struct acp_landcell *cell; /* retail cell: the loaded cell whose object list holds it
+                                        (NULL: none, or no terrain; has_cell says whether it has
+                                        a cell at all) */
+    acp_shadow_obj cell_entry;       /* its entry in that cell's object list */
     /* ---- end object collisions ---- */
 } acp_physobj;
 

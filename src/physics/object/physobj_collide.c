@@ -8,6 +8,7 @@
 
 #include "partarray.h"
 #include "physobj.h"
+#include "physobj_cell.h"
 #include "physics/anim/movement_manager.h"
 #include "physics/cell/objcell.h"
 #include "physics/cell/terrain.h"
@@ -102,6 +103,31 @@ void acp_physobj_remove_shadows_from_cells(acp_physobj *obj)
     obj->num_shadow_objects = 0;
 }
 
+/* Whether the array lists obj's shadow cells as they are, in their order (n: its capped count). */
+static bool same_shadow_cells(const acp_physobj *obj, const acp_cell_array *cells, uint32_t n)
+{
+    if (obj->num_shadow_objects != n) return false;
+    const acp_shadow_obj *sh = obj->shadow_objects;
+    for (uint32_t i = 0; i < n; i++)
+        if (sh[i].cell_id != cells->cells[i].cell_id || sh[i].cell != cells->cells[i].cell) return false;
+    return true;
+}
+
+void acp_physobj_replace_shadows(acp_physobj *obj, const acp_cell_array *cells)
+{
+    uint32_t n = cells->num_cells < ACP_MAX_SHADOW_CELLS ? cells->num_cells : ACP_MAX_SHADOW_CELLS;
+    acp_shadow_obj *sh = obj->shadow_objects;
+    if (sh && obj->part_array && !(obj->state & ACP_PARTICLE_EMITTER_PS) && same_shadow_cells(obj, cells, n)) {
+        /* The same cells: in each, removing the shadow and appending it again swaps it with
+         * the list's last entry. */
+        for (uint32_t i = 0; i < n; i++)
+            if (sh[i].cell && sh[i].list) acp_shadow_list_remove_append(&obj->world->shadows, sh[i].list, &sh[i], &sh[i]);
+        return;
+    }
+    acp_physobj_remove_shadows_from_cells(obj);
+    acp_physobj_add_shadows_to_cells(obj, cells);
+}
+
 /* The transition of a zero-length sweep at obj's position: its spheres at check_pos = curr_pos
  * in its cell, with obj's object info. */
 static void transition_in_place(acp_physobj *obj, acp_transition *t)
@@ -119,24 +145,10 @@ static void transition_in_place(acp_physobj *obj, acp_transition *t)
     acp_spherepath_cache_global_curr_center(sp);
 }
 
-/* Retail CPhysicsObj::find_bbox_cell_list (0x00510FC0): the object's own cell, then each
- * listed cell's find_transit_cells over the parts (their bounding boxes: not simulated,
- * docs/DEVIATIONS.md B5). */
-static void find_bbox_cell_list(const acp_physobj *obj, acp_cell_array *ca)
-{
-    ca->num_cells = 0;
-    ca->added_outside = false;
-    acp_cell_array_add(ca, obj->position.objcell_id, own_cell(obj));
-}
-
 void acp_physobj_shadow_bsp_object(acp_physobj *obj)
 {
-    if (!obj->world->terrain || !obj->has_cell) return;
-    acp_cell_array ca;
-    ca.do_not_load_cells = false;
-    find_bbox_cell_list(obj, &ca);
-    acp_physobj_remove_shadows_from_cells(obj);
-    acp_physobj_add_shadows_to_cells(obj, &ca);
+    if (!obj->has_cell) return;
+    acp_physobj_calc_cross_cells(obj); /* HAS_PHYSICS_BSP: find_bbox_cell_list (physobj_cell.c) */
 }
 
 void acp_physobj_shadow_in_place(acp_physobj *obj)
@@ -336,6 +348,18 @@ void acp_physobj_report_collision_end(acp_physobj *obj, bool force_end)
     for (uint32_t k = 0; k < num_ended; k++) acp_physobj_report_object_collision_end(obj, ended[k]);
 }
 
+void acp_physobj_report_collision_start(acp_physobj *obj)
+{
+    acp_collision_table *tab = &obj->collision_table;
+    bool visited[ACP_MAX_COLLISION_RECORDS] = {false};
+    const bool contact = (obj->transient_state & ACP_CONTACT_TS) != 0;
+    for (int i = next_record(tab, visited); i >= 0; i = next_record(tab, visited)) {
+        visited[i] = true;
+        acp_physobj *other = acp_world_object(obj->world, tab->records[i].id);
+        if (other) acp_physobj_report_object_collision(obj, other, contact);
+    }
+}
+
 bool acp_physobj_track_collisions(acp_physobj *obj, const acp_collision_info *c, bool prev_contact)
 {
     bool told = false;
@@ -391,7 +415,8 @@ void acp_physobj_leave_world(acp_physobj *obj)
     acp_physobj_report_collision_end(obj, true);
     obj->transient_state &= ~(uint32_t)ACP_ACTIVE_TS;
     acp_physobj_remove_shadows_from_cells(obj);
-    obj->has_cell = false; /* leave_cell */
+    acp_physobj_leave_cell(obj, false);
+    obj->has_cell = false;
     obj->position.objcell_id = 0;
     obj->transient_state &= ~(uint32_t)ACP_CONTACT_TS;
     acp_physobj_calc_acceleration(obj);

@@ -81,6 +81,11 @@ void acp_physobj_shadow_bsp_object(struct acp_physobj *obj);
  *  ("placement": "frame"). Not retail (retail objects enter through SetPosition). */
 void acp_physobj_shadow_in_place(struct acp_physobj *obj);
 
+/** remove_shadows_from_cells then add_shadows_to_cells (what retail calls in turn), done as a
+ *  swap of each shadow with its list's last entry when the array lists the cells obj already
+ *  shadows, in the same order: the lists end exactly as the two calls leave them. */
+void acp_physobj_replace_shadows(struct acp_physobj *obj, const struct acp_cell_array *cells);
+
 /** Test the sweep t (another object moving) against obj: ETHEREAL_PS with IGNORE_COLLISIONS_PS
  *  passes; an ethereal obj or mover (unless obj is STATIC_PS) is an obstruction_ethereal test
  *  (none while stepping down); then obj's CCylSpheres, or else its CSpheres, unless the mover
@@ -116,6 +121,12 @@ bool acp_physobj_report_object_collision_end(struct acp_physobj *obj, uint32_t o
  *  (force_end), in the table's order, then report each end. Retail:
  *  CPhysicsObj::report_collision_end (0x00514620). */
 void acp_physobj_report_collision_end(struct acp_physobj *obj, bool force_end);
+
+/** Report a collision with every object of obj's collision table that exists, in the table's
+ *  order (report_object_collision, in contact as obj is now). Retail: CPhysicsObj::
+ *  report_collision_start (0x00513FD0), called by set_hidden when an unhidden object takes
+ *  REPORT_COLLISIONS back (acphys has no set_hidden: tested directly). */
+void acp_physobj_report_collision_start(struct acp_physobj *obj);
 
 /** Whether obj (not STATIC_PS), placed where it is, overlaps `other` (a placement test of obj's
  *  spheres against other: FindObjCollisions). Retail: CPhysicsObj::check_collision (0x00512ED0). */

@@ -7,6 +7,7 @@
 #include "physics/cell/landcell.h"
 #include "physics/anim/movement_manager.h"
 #include "partarray.h"
+#include "physobj_cell.h"
 #include "physics/world/physics.h"
 #include "physics/cell/terrain.h"
 #include "physics/world/transition.h"
@@ -46,6 +47,7 @@ static bool check_position_internal(const acp_landcell *cell, acp_position *p, a
 
 static void lose_cell(acp_physobj *obj, const acp_position *p)
 {
+    acp_physobj_prepare_to_leave_visibility(obj);
     store_position(obj, p);
     obj->has_cell = false;
     obj->transient_state &= ~(uint32_t)ACP_ACTIVE_TS;

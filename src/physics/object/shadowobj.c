@@ -11,12 +11,14 @@ bool acp_shadow_pool_init(acp_shadow_pool *pool, uint32_t num_cells, uint32_t nu
 {
     memset(pool, 0, sizeof *pool);
     uint64_t shadows = (uint64_t)num_objects * ACP_MAX_SHADOW_CELLS;
-    uint64_t blocks = (shadows + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK + num_cells;
+    uint64_t blocks = (shadows + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK + num_cells +
+                      ((uint64_t)num_objects + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK + num_cells;
     if (blocks > 0x7FFFFFFFu) return false;
     pool->lists = calloc(num_cells ? num_cells : 1, sizeof *pool->lists);
+    pool->object_lists = calloc(num_cells ? num_cells : 1, sizeof *pool->object_lists);
     pool->blocks = calloc((size_t)(blocks ? blocks : 1), sizeof *pool->blocks);
     pool->object_shadows = calloc((size_t)(shadows ? shadows : 1), sizeof *pool->object_shadows);
-    if (!pool->lists || !pool->blocks || !pool->object_shadows) {
+    if (!pool->lists || !pool->object_lists || !pool->blocks || !pool->object_shadows) {
         acp_shadow_pool_free(pool);
         return false;
     }
@@ -31,6 +33,7 @@ bool acp_shadow_pool_init(acp_shadow_pool *pool, uint32_t num_cells, uint32_t nu
 void acp_shadow_pool_free(acp_shadow_pool *pool)
 {
     free(pool->lists);
+    free(pool->object_lists);
     free(pool->blocks);
     free(pool->object_shadows);
     uint64_t overflow = pool->overflow;
@@ -82,30 +85,32 @@ bool acp_shadow_list_append(acp_shadow_pool *pool, acp_shadow_list *list, acp_sh
         list->tail = b;
     }
     block(pool, list->tail)->items[slot] = s;
-    list->num++;
+    s->list = list;
+    s->index = list->num++;
     return true;
 }
 
-bool acp_shadow_list_remove(acp_shadow_pool *pool, acp_shadow_list *list, const acp_shadow_obj *s)
+/* The entry number of s in list, UINT32_MAX when absent (its kept index, else a search). */
+static uint32_t index_of(const acp_shadow_pool *pool, const acp_shadow_list *list, const acp_shadow_obj *s)
 {
-    uint32_t i = 0;
-    uint32_t b = list->head;
-    acp_shadow_block *found = NULL;
-    uint32_t found_slot = 0;
-    for (; i < list->num && !found; b = block(pool, b)->next) {
-        acp_shadow_block *blk = block(pool, b);
-        for (uint32_t k = 0; k < ACP_SHADOW_BLOCK && i < list->num; k++, i++) {
-            if (blk->items[k] == s) {
-                found = blk;
-                found_slot = k;
-                break;
-            }
-        }
-    }
-    if (!found) return false;
+    if (s->list == list && s->index < list->num && acp_shadow_list_get(pool, list, s->index) == s) return s->index;
+    for (uint32_t i = 0; i < list->num; i++)
+        if (acp_shadow_list_get(pool, list, i) == s) return i;
+    return UINT32_MAX;
+}
+
+bool acp_shadow_list_remove(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s)
+{
+    uint32_t i = index_of(pool, list, s);
+    if (i == UINT32_MAX) return false;
+    uint32_t slot;
+    acp_shadow_block *found = block_of(pool, list, i, &slot);
     uint32_t last = list->num - 1;
     acp_shadow_block *tail = block(pool, list->tail);
-    found->items[found_slot] = tail->items[last % ACP_SHADOW_BLOCK];
+    acp_shadow_obj *moved = tail->items[last % ACP_SHADOW_BLOCK];
+    found->items[slot] = moved;
+    moved->index = i;
+    s->list = NULL;
     list->num = last;
     if (last % ACP_SHADOW_BLOCK == 0) { /* the tail block emptied: back to the free blocks */
         uint32_t t = list->tail;
@@ -117,6 +122,26 @@ bool acp_shadow_list_remove(acp_shadow_pool *pool, acp_shadow_list *list, const 
         pool->free_block = t;
     }
     return true;
+}
+
+void acp_shadow_list_remove_append(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s,
+                                   acp_shadow_obj *with)
+{
+    uint32_t i = index_of(pool, list, s);
+    if (i == UINT32_MAX) {
+        (void)acp_shadow_list_append(pool, list, with);
+        return;
+    }
+    uint32_t last = list->num - 1, slot;
+    acp_shadow_block *tail = block(pool, list->tail);
+    acp_shadow_obj *moved = tail->items[last % ACP_SHADOW_BLOCK];
+    block_of(pool, list, i, &slot)->items[slot] = moved;
+    moved->index = i;
+    tail->items[last % ACP_SHADOW_BLOCK] = with; /* a removal that frees the tail block and the
+                                                    append that takes it back leave the blocks */
+    if (with != s) s->list = NULL;
+    with->list = list;
+    with->index = last;
 }
 
 void acp_shadowobj_set_physobj(acp_shadow_obj *s, acp_physobj *obj)

@@ -26,12 +26,18 @@ struct acp_landcell;
 /** Entries per block of a cell's shadow list. */
 #define ACP_SHADOW_BLOCK 16
 
-/** Retail CShadowObj: the object, its id, the cell id and the cell (NULL: not loaded). */
+struct acp_shadow_list;
+
+/** Retail CShadowObj: the object, its id, the cell id and the cell (NULL: not loaded). Not
+ *  retail: list and index say where the entry sits in the list that holds it (kept by
+ *  acp_shadow_list_append / remove), so a removal finds it without searching the list. */
 typedef struct acp_shadow_obj {
     struct acp_physobj *physobj;
     uint32_t id;
     uint32_t cell_id;
     const struct acp_landcell *cell;
+    struct acp_shadow_list *list;    /* the list holding it (NULL: none) */
+    uint32_t index;                  /* its entry number in that list */
 } acp_shadow_obj;
 
 /** One block of a cell's list; prev/next are block numbers + 1 (0: none). */
@@ -46,10 +52,13 @@ typedef struct acp_shadow_list {
     uint32_t head, tail;             /* block numbers + 1 */
 } acp_shadow_list;
 
-/** The world's shadow storage. lists: one per cell slot (landblock slot × 64 + cell index). */
+/** The world's shadow storage. lists: one per cell slot (landblock slot × 64 + cell index);
+ *  object_lists: the same slots' object lists (retail CObjCell::object_list: the objects whose
+ *  cell it is, each through its acp_physobj::cell_entry), sharing the blocks. */
 typedef struct acp_shadow_pool {
     uint32_t num_lists;
     acp_shadow_list *lists;
+    acp_shadow_list *object_lists;
     uint32_t num_blocks, free_block;  /* free_block: first free block number + 1 */
     acp_shadow_block *blocks;
     uint32_t cap_objects, used_objects;
@@ -57,7 +66,9 @@ typedef struct acp_shadow_pool {
     uint64_t overflow;                /* shadows not added: the pool was full */
 } acp_shadow_pool;
 
-/** Allocate the pool for `num_cells` cell slots and `num_objects` objects. False when out of
+/** Allocate the pool for `num_cells` cell slots and `num_objects` objects (blocks for their
+ *  shadows and for one object-list entry each, plus one partly filled block per slot and list
+ *  kind). False when out of
  *  memory (the pool is then empty: no object casts a shadow, each refusal counted). */
 bool acp_shadow_pool_init(acp_shadow_pool *pool, uint32_t num_cells, uint32_t num_objects);
 
@@ -75,7 +86,12 @@ acp_shadow_obj *acp_shadow_list_get(const acp_shadow_pool *pool, const acp_shado
 bool acp_shadow_list_append(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s);
 
 /** Remove s: the last entry moves into its place (retail's order). False when absent. */
-bool acp_shadow_list_remove(acp_shadow_pool *pool, acp_shadow_list *list, const acp_shadow_obj *s);
+bool acp_shadow_list_remove(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s);
+
+/** What removing s and appending `with` leaves (s in the list, `with` in none): the last entry
+ *  moves into s's place and `with` becomes the last, the blocks as they were. */
+void acp_shadow_list_remove_append(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s,
+                                   acp_shadow_obj *with);
 
 /** Point a shadow at its object. Retail: CShadowObj::set_physobj (0x0051BB30). */
 void acp_shadowobj_set_physobj(acp_shadow_obj *s, struct acp_physobj *obj);

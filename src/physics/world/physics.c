@@ -7,6 +7,7 @@
 
 #include "physics/anim/movement_manager.h"
 #include "physics/object/partarray.h"
+#include "physics/object/physobj_cell.h"
 #include "physics/position/position_manager.h"
 #include "physics/cell/terrain.h"
 
@@ -192,6 +193,8 @@ void acp_world_place_object(acp_world *w, acp_physobj *obj, const acp_position *
     acp_physobj_set_frame(obj, &pos->frame);
     acp_physobj_calc_acceleration(obj);
     acp_physobj_prepare_to_enter_world(obj);
+    const acp_landcell *cell = w->terrain ? acp_terrain_get_landcell(w->terrain, pos->objcell_id) : NULL;
+    if (cell) acp_physobj_change_cell(obj, cell); /* its cell's object list (enter_cell) */
     /* ---- objects against objects (issue 14): its shadows, as a zero-length sweep would list
      * its cells (not retail: retail objects enter through SetPosition). ---- */
     acp_physobj_shadow_in_place(obj);

@@ -1,0 +1,135 @@
+/* acphys — CPhysicsObj's cell members. See physobj_cell.h. Read against PORTAL/cphysobj/
+ * CPhysicsObj.c (enter_cell, leave_cell, change_cell, find_bbox_cell_list, calc_cross_cells,
+ * calc_cross_cells_static, SetPositionInternal, prepare_to_leave_visibility) and PORTAL/ccell/
+ * CObjCell.c (add_object, remove_object, the find_cell_list overloads). */
+#include "physobj_cell.h"
+
+#include <stddef.h>
+
+#include "partarray.h"
+#include "physobj.h"
+#include "physobj_collide.h"
+#include "physics/cell/objcell.h"
+#include "physics/world/physics.h"
+#include "physics/world/transition.h"
+
+void acp_physobj_enter_cell(acp_physobj *obj, const acp_landcell *cell)
+{
+    if (!obj->part_array || !cell) return;
+    acp_objcell_add_object(obj->world, cell, obj);
+    obj->position.objcell_id = cell->id;
+    obj->cell = cell;
+}
+
+void acp_physobj_leave_cell(acp_physobj *obj, bool is_changing_cell)
+{
+    (void)is_changing_cell;
+    if (!obj->cell) return;
+    acp_objcell_remove_object(obj->world, obj->cell, obj);
+    obj->cell = NULL;
+}
+
+void acp_physobj_change_cell(acp_physobj *obj, const acp_landcell *new_cell)
+{
+    if (obj->cell) acp_physobj_leave_cell(obj, true);
+    if (new_cell) {
+        acp_physobj_enter_cell(obj, new_cell);
+        return;
+    }
+    obj->position.objcell_id = 0;
+    obj->cell = NULL;
+}
+
+void acp_physobj_find_bbox_cell_list(const acp_physobj *obj, acp_cell_array *cells)
+{
+    cells->num_cells = 0;
+    cells->added_outside = false;
+    if (!obj->cell) return;
+    acp_cell_array_add(cells, obj->cell->id, obj->cell);
+    /* Each listed cell's find_transit_cells for the parts: a CSortCell adds its building's
+     * cells (CBuildingObj::find_building_transit_cells); there are no buildings here. */
+}
+
+/* CObjCell::find_cell_list (0x0052B990): one sphere, its centre placed by
+ * Position::localtoglobal at p. */
+static void sphere_cell_list(const acp_world *w, const acp_position *p, const acp_sphere *sphere, acp_cell_array *cells)
+{
+    acp_sphere global = {acp_frame_localtoglobal(&p->frame, sphere->center), sphere->radius};
+    acp_objcell_find_cell_list(w->terrain, p, 1, &global, cells, NULL, NULL);
+}
+
+/* CObjCell::find_cell_list (0x0052B9F0): at most 10 cylinders, each its base point as a sphere
+ * of its radius. */
+static void cylsphere_cell_list(const acp_world *w, const acp_position *p, uint32_t num, const acp_cylsphere *cyl,
+                                acp_cell_array *cells)
+{
+    acp_sphere spheres[10];
+    if (num > 10) num = 10;
+    for (uint32_t i = 0; i < num; i++) {
+        spheres[i].center = acp_frame_localtoglobal(&p->frame, cyl[i].low_pt);
+        spheres[i].radius = cyl[i].radius;
+    }
+    acp_objcell_find_cell_list(w->terrain, p, num, spheres, cells, NULL, NULL);
+}
+
+/* CPartArray::GetSortingSphere (0x00518B00); no part array: retail's dummy_sphere (zero). */
+static acp_sphere sorting_sphere(const acp_physobj *obj)
+{
+    const acp_partarray *pa = obj->part_array;
+    if (pa && pa->setup) return pa->setup->sorting_sphere;
+    return (acp_sphere){{0.0f, 0.0f, 0.0f}, 0.0f};
+}
+
+void acp_physobj_calc_cross_cells(acp_physobj *obj)
+{
+    acp_world *w = obj->world;
+    if (!w->terrain) return;
+    acp_cell_array cells;
+    cells.num_cells = 0;
+    cells.added_outside = false;
+    cells.do_not_load_cells = false;
+    const acp_partarray *pa = obj->part_array;
+    if (obj->state & ACP_HAS_PHYSICS_BSP_PS) {
+        acp_physobj_find_bbox_cell_list(obj, &cells);
+    } else if (pa && pa->num_cylspheres) {
+        cylsphere_cell_list(w, &obj->position, pa->num_cylspheres, pa->cylspheres, &cells);
+    } else {
+        acp_sphere s = sorting_sphere(obj);
+        sphere_cell_list(w, &obj->position, &s, &cells);
+    }
+    acp_physobj_remove_shadows_from_cells(obj);
+    acp_physobj_add_shadows_to_cells(obj, &cells);
+}
+
+void acp_physobj_calc_cross_cells_static(acp_physobj *obj)
+{
+    acp_world *w = obj->world;
+    if (!w->terrain) return;
+    acp_cell_array cells;
+    cells.num_cells = 0;
+    cells.added_outside = false;
+    cells.do_not_load_cells = true;
+    const acp_partarray *pa = obj->part_array;
+    if (!(obj->state & ACP_HAS_PHYSICS_BSP_PS) && pa && pa->num_cylspheres)
+        cylsphere_cell_list(w, &obj->position, pa->num_cylspheres, pa->cylspheres, &cells);
+    else
+        acp_physobj_find_bbox_cell_list(obj, &cells);
+    acp_physobj_remove_shadows_from_cells(obj);
+    acp_physobj_add_shadows_to_cells(obj, &cells);
+}
+
+void acp_physobj_shadows_after_sweep(acp_physobj *obj, const acp_cell_array *cells)
+{
+    if (!obj->cell) return;
+    if (obj->state & ACP_HAS_PHYSICS_BSP_PS) {
+        acp_physobj_calc_cross_cells(obj);
+        return;
+    }
+    if (cells->num_cells) acp_physobj_replace_shadows(obj, cells);
+}
+
+void acp_physobj_prepare_to_leave_visibility(acp_physobj *obj)
+{
+    acp_physobj_remove_shadows_from_cells(obj);
+    acp_physobj_leave_cell(obj, false);
+}

@@ -1,0 +1,335 @@
+/* acphys C tests — an object's cells (issue 14): CObjCell's object list through enter_cell,
+ * leave_cell and change_cell (SetPositionInternal, a sweep's cell crossing, leave_world, the lost
+ * cell), calc_cross_cells and calc_cross_cells_static, the HAS_PHYSICS_BSP shadow branch of
+ * SetPositionInternal, report_collision_start, and the shadow lists' re-shadow swap.
+ *
+ * Every case runs on landblock 0xA9B4 made flat at z = 0 (column_terrain). Outdoor cell (x, y)
+ * of a landblock (24 m squares) has id x·8 + y + 1: (1,1) is 0x0A, (2,1) 0x12, (2,2) 0x13. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "physics/cell/objcell.h"
+#include "physics/object/physobj_cell.h"
+#include "physics/object/physobj_collide.h"
+#include "terrain_helpers.h"
+
+static const acp_sphere BALL = {{0.0f, 0.0f, 0.5f}, 0.5f};  /* low point at the origin */
+static const acp_sphere CENTERED = {{0.0f, 0.0f, 0.0f}, 0.5f};
+static const acp_cylsphere POST = {{0.0f, 0.0f, 0.0f}, 0.5f, 2.0f};
+static const uint32_t BLOCK = 0xA9B40000u;
+/* The corner (24, 24) of cells (0,0), (0,1), (1,0), (1,1) with a 0.5 m sphere on it:
+ * CLandCell::add_all_outside_cells lists the centre's cell (1,1) first, then (0,1), (0,0),
+ * (1,0) (tests/c/test_collide.c corner_in_four_cells derives the order). */
+static const uint32_t CORNER[4] = {0xA9B4000Au, 0xA9B40002u, 0xA9B40001u, 0xA9B40009u};
+
+static acp_terrain *flat_terrain(void)
+{
+    const uint8_t flat[9] = {0};
+    const float table[1] = {0.0f};
+    return column_terrain(flat, table, 1);
+}
+
+static acp_physobj *ball(acp_world *w, uint32_t id, uint32_t state, const acp_sphere *s, float x, float y, float z)
+{
+    acp_physobj *o = acp_world_add_object(w, id);
+    ENSURE(o != NULL);
+    if (!o) return NULL;
+    o->state = state;
+    o->part_array = acp_partarray_create_spheres(o, s, 1);
+    acp_position p = local_position(BLOCK, x, y, z, 0.0f);
+    ENSURE(acp_world_enter_object(w, o, &p, 0.0));
+    return o;
+}
+
+static const acp_landcell *cell(acp_world *w, uint32_t id) { return acp_terrain_get_landcell(w->terrain, id); }
+static uint32_t num_objects(acp_world *w, uint32_t id) { return acp_objcell_num_objects(w, cell(w, id)); }
+static acp_physobj *object_at(acp_world *w, uint32_t id, uint32_t i) { return acp_objcell_object(w, cell(w, id), i); }
+static uint32_t num_shadows(acp_world *w, uint32_t id) { return acp_objcell_shadow_list(w, cell(w, id))->num; }
+
+/* ---- the object list ---- */
+
+/* A, B, C enter cell 0x0A in turn: its object list is [A, B, C] (CObjCell::add_object appends).
+ * A moves to 0x13 (SetPositionInternal → change_cell: leave_cell's remove_object moves the last
+ * entry into the hole, [C, B]; enter_cell appends A to 0x13's list); back again, [C, B, A].
+ * leave_world (leave_cell) takes A out again: [C, B], and A has no cell. */
+static void object_list_follows_moves(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *a = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
+    acp_physobj *b = ball(w, 2, 0, &BALL, 33.0f, 30.0f, 0.0f);
+    acp_physobj *c = ball(w, 3, 0, &BALL, 36.0f, 30.0f, 0.0f);
+    const uint32_t home = 0xA9B4000Au, away_id = 0xA9B40013u;
+    ENSURE_EQ(num_objects(w, home), 3);
+    ENSURE(object_at(w, home, 0) == a && object_at(w, home, 1) == b && object_at(w, home, 2) == c);
+    ENSURE(a->cell == cell(w, home));
+    acp_position away = local_position(BLOCK, 60.0f, 60.0f, 0.0f, 0.0f);
+    ENSURE_EQ(acp_physobj_set_position(a, &away, ACP_PLACEMENT_SPF | ACP_SLIDE_SPF), ACP_SPE_OK);
+    ENSURE_EQ(num_objects(w, home), 2);
+    ENSURE(object_at(w, home, 0) == c && object_at(w, home, 1) == b);
+    ENSURE_EQ(num_objects(w, away_id), 1);
+    ENSURE(object_at(w, away_id, 0) == a);
+    ENSURE(a->cell == cell(w, away_id));
+    ENSURE_EQ(a->position.objcell_id, away_id);
+    acp_position back = local_position(BLOCK, 30.0f, 30.0f, 0.0f, 0.0f);
+    ENSURE_EQ(acp_physobj_set_position(a, &back, ACP_PLACEMENT_SPF | ACP_SLIDE_SPF), ACP_SPE_OK);
+    ENSURE_EQ(num_objects(w, away_id), 0);
+    ENSURE_EQ(num_objects(w, home), 3);
+    ENSURE(object_at(w, home, 0) == c && object_at(w, home, 1) == b && object_at(w, home, 2) == a);
+    acp_physobj_leave_world(a);
+    ENSURE(a->cell == NULL);
+    ENSURE_EQ(a->position.objcell_id, 0);
+    ENSURE_EQ(num_objects(w, home), 2);
+    ENSURE(object_at(w, home, 0) == c && object_at(w, home, 1) == b);
+    ENSURE(object_at(w, home, 2) == NULL);
+    ENSURE_EQ(w->shadows.overflow, 0);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+/* An object's own sweep crosses from cell 0x0A (1,1) into 0x12 (2,1): a 0.5 m sphere at
+ * x = 47.9, 1 m up, flies +x at 3 m/s; one 0.1 s quantum takes it to 48.2. Before, it is in
+ * 0x0A's object list and shadows 0x0A then 0x12 (47.9 + 0.5 crosses x = 48); after, change_cell
+ * has moved it into 0x12's list behind the object already there, out of 0x0A's, and its shadows
+ * are 0x12 (the centre's cell) then 0x0A (47.7 < 48). */
+static void change_cell_on_crossing(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    const uint32_t from = 0xA9B4000Au, to = 0xA9B40012u;
+    acp_physobj *resting = ball(w, 2, 0, &BALL, 60.0f, 40.0f, 0.0f);
+    acp_physobj *o = ball(w, 1, 0, &CENTERED, 47.9f, 40.0f, 1.0f);
+    ENSURE(resting->cell == cell(w, to));
+    ENSURE(o->cell == cell(w, from));
+    ENSURE_EQ(o->num_shadow_objects, 2);
+    ENSURE_EQ(o->shadow_objects[0].cell_id, from);
+    ENSURE_EQ(o->shadow_objects[1].cell_id, to);
+    ENSURE_EQ(num_objects(w, from), 1);
+    acp_physobj_set_velocity(o, (acp_vec3){3.0f, 0.0f, 0.0f});
+    w->frame_serial++;
+    acp_physobj_update_object_internal(o, 0.1f);
+    ENSURE(o->position.frame.origin.x > 48.0f);
+    ENSURE(o->cell == cell(w, to));
+    ENSURE_EQ(o->position.objcell_id, to);
+    ENSURE_EQ(num_objects(w, from), 0);
+    ENSURE_EQ(num_objects(w, to), 2);
+    ENSURE(object_at(w, to, 0) == resting && object_at(w, to, 1) == o);
+    ENSURE_EQ(o->num_shadow_objects, 2);
+    ENSURE_EQ(o->shadow_objects[0].cell_id, to);
+    ENSURE_EQ(o->shadow_objects[1].cell_id, from);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+/* SetPosition to a landblock that is not loaded (0xAAB4): AdjustPosition finds no cell, so the
+ * object loses its cell (prepare_to_leave_visibility: its shadows go and leave_cell takes it out
+ * of 0x0A's object list). */
+static void lost_cell_leaves_lists(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *o = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
+    ENSURE_EQ(num_objects(w, 0xA9B4000Au), 1);
+    ENSURE_EQ(num_shadows(w, 0xA9B4000Au), 1);
+    acp_position lost = local_position(0xAAB40000u, 30.0f, 30.0f, 0.0f, 0.0f);
+    ENSURE_EQ(acp_physobj_set_position(o, &lost, ACP_PLACEMENT_SPF | ACP_SLIDE_SPF), ACP_SPE_OK);
+    ENSURE(!o->has_cell);
+    ENSURE(o->cell == NULL);
+    ENSURE_EQ(o->num_shadow_objects, 0);
+    ENSURE_EQ(num_objects(w, 0xA9B4000Au), 0);
+    ENSURE_EQ(num_shadows(w, 0xA9B4000Au), 0);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+/* "placement": "frame" (acp_world_place_object, row O8) enters the cell it is put in: 0x0A's
+ * object list holds it. Put in a landblock that is not loaded (0xAAB4), it has no cell and
+ * keeps the cell id it was given (change_cell(NULL) is not called: it would zero it). */
+static void frame_placement_enters_cell(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *o = acp_world_add_object(w, 1);
+    o->part_array = acp_partarray_create_spheres(o, &BALL, 1);
+    acp_position p = local_position(BLOCK, 30.0f, 30.0f, 0.0f, 0.0f);
+    acp_world_place_object(w, o, &p, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS, 0.0);
+    ENSURE(o->cell == cell(w, 0xA9B4000Au));
+    ENSURE_EQ(num_objects(w, 0xA9B4000Au), 1);
+    ENSURE(object_at(w, 0xA9B4000Au, 0) == o);
+    acp_physobj *off = acp_world_add_object(w, 2);
+    off->part_array = acp_partarray_create_spheres(off, &BALL, 1);
+    acp_position q = local_position(0xAAB40000u, 30.0f, 30.0f, 0.0f, 0.0f);
+    acp_world_place_object(w, off, &q, 0, 0.0);
+    ENSURE(!off->has_cell);
+    ENSURE(off->cell == NULL);
+    ENSURE_EQ(off->position.objcell_id, q.objcell_id);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+/* ---- calc_cross_cells ---- */
+
+static acp_physobj *post_at(acp_world *w, uint32_t id, uint32_t state, float x, float y)
+{
+    acp_physobj *o = acp_world_add_object(w, id);
+    o->state = state;
+    o->part_array = acp_partarray_create_spheres(o, NULL, 0);
+    o->part_array->num_cylspheres = 1;
+    o->part_array->cylspheres = &POST;
+    acp_position p = local_position(BLOCK, x, y, 0.0f, 0.0f);
+    ENSURE(acp_world_enter_object(w, o, &p, 0.0));
+    return o;
+}
+
+static void ensure_corner_shadows(acp_world *w, const acp_physobj *o)
+{
+    ENSURE_EQ(o->num_shadow_objects, 4);
+    for (uint32_t i = 0; i < 4 && i < o->num_shadow_objects; i++) {
+        ENSURE_EQ(o->shadow_objects[i].cell_id, CORNER[i]);
+        ENSURE(o->shadow_objects[i].cell == cell(w, CORNER[i]));
+        ENSURE_EQ(num_shadows(w, CORNER[i]), 1);
+        ENSURE(acp_shadow_list_get(&w->shadows, acp_objcell_shadow_list(w, cell(w, CORNER[i])), 0)->physobj == o);
+    }
+}
+
+/* A post (one CCylSphere of radius 0.5 based at its origin) stands on the corner (24, 24):
+ * calc_cross_cells puts its base point at the corner as a sphere of radius 0.5
+ * (CObjCell::find_cell_list's CCylSphere overload), so it shadows the four cells in
+ * add_all_outside_cells' order; calc_cross_cells_static (a cylinder: the same list) gives the
+ * same four, each list holding it once. Its object list entry stays in its own cell alone. */
+static void calc_cross_cells_corner(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *o = post_at(w, 1, ACP_STATIC_PS, 24.0f, 24.0f);
+    acp_physobj_calc_cross_cells(o);
+    ensure_corner_shadows(w, o);
+    acp_physobj_calc_cross_cells_static(o);
+    ensure_corner_shadows(w, o);
+    uint32_t listed = 0;
+    for (int i = 0; i < 4; i++) listed += num_objects(w, CORNER[i]);
+    ENSURE_EQ(listed, 1);
+    ENSURE(o->cell == cell(w, o->position.objcell_id));
+    ENSURE_EQ(num_objects(w, o->position.objcell_id), 1);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+/* A sphere-only object on the corner shadows the four cells after its placement sweep; its
+ * cell is the last of them that holds its sphere's centre (24, 24, 0.5) (find_cell_list's
+ * curr_cell: each of the four does, on its edge), 0x09. calc_cross_cells_static (no CCylSpheres)
+ * takes find_bbox_cell_list: that own cell only (the other lists empty). A HAS_PHYSICS_BSP object
+ * at (24, 24.5) — its sweep lists 0x0A, then 0x02 (x − 0.5 < 24; y − 0.5 is not below 24), and
+ * its cell is 0x02, the last holding (24, 24.5) — gets one shadow there from SetPositionInternal
+ * (calc_cross_cells → find_bbox_cell_list: no buildings add cells) instead of the sweep's two. */
+static void bbox_cells_are_the_own_cell(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *o = ball(w, 1, 0, &BALL, 24.0f, 24.0f, 0.0f);
+    ensure_corner_shadows(w, o);
+    ENSURE(o->cell == cell(w, CORNER[3]));
+    acp_physobj_calc_cross_cells_static(o);
+    ENSURE_EQ(o->num_shadow_objects, 1);
+    ENSURE_EQ(o->shadow_objects[0].cell_id, CORNER[3]);
+    ENSURE_EQ(num_shadows(w, CORNER[3]), 1);
+    for (int i = 0; i < 3; i++) ENSURE_EQ(num_shadows(w, CORNER[i]), 0);
+    acp_physobj *bsp = ball(w, 2, ACP_HAS_PHYSICS_BSP_PS, &BALL, 24.0f, 24.5f, 0.0f);
+    ENSURE(bsp->cell == cell(w, CORNER[1]));
+    ENSURE_EQ(bsp->num_shadow_objects, 1);
+    ENSURE_EQ(bsp->shadow_objects[0].cell_id, CORNER[1]);
+    ENSURE_EQ(num_shadows(w, CORNER[1]), 1);
+    ENSURE_EQ(num_shadows(w, CORNER[0]), 0);
+    acp_cell_array none = {0};
+    acp_physobj_find_bbox_cell_list(bsp, &none);
+    ENSURE_EQ(none.num_cells, 1);
+    ENSURE_EQ(none.cells[0].cell_id, CORNER[1]);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+/* ---- the shadow lists' swap ---- */
+
+/* Re-shadowing the cells an object already shadows (acp_physobj_replace_shadows' swap) leaves
+ * each list as remove_shadows_from_cells then add_shadows_to_cells do: A, B, C shadow 0x0A in
+ * turn ([A, B, C]); A again: remove moves C into A's place, the append puts A last, [C, B, A];
+ * then C (now first): [A, B, C]; then C (last): unchanged. */
+static void reshadow_swaps_with_last(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *a = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
+    acp_physobj *b = ball(w, 2, 0, &BALL, 33.0f, 30.0f, 0.0f);
+    acp_physobj *c = ball(w, 3, 0, &BALL, 36.0f, 30.0f, 0.0f);
+    const acp_shadow_list *l = acp_objcell_shadow_list(w, cell(w, 0xA9B4000Au));
+#define AT(i) (acp_shadow_list_get(&w->shadows, l, (i))->physobj)
+    ENSURE(AT(0) == a && AT(1) == b && AT(2) == c);
+    acp_cell_array same = {0};
+    acp_cell_array_add(&same, 0xA9B4000Au, cell(w, 0xA9B4000Au));
+    acp_physobj_replace_shadows(a, &same);
+    ENSURE_EQ(l->num, 3);
+    ENSURE(AT(0) == c && AT(1) == b && AT(2) == a);
+    acp_physobj_replace_shadows(c, &same);
+    ENSURE(AT(0) == a && AT(1) == b && AT(2) == c);
+    acp_physobj_replace_shadows(c, &same);
+    ENSURE(AT(0) == a && AT(1) == b && AT(2) == c);
+    for (uint32_t i = 0; i < 3; i++) ENSURE_EQ(acp_shadow_list_get(&w->shadows, l, i)->index, i);
+#undef AT
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+/* ---- report_collision_start ---- */
+
+/* A (REPORT_COLLISIONS) touches B (id 5) and then C (id 8): each begin is reported once, in that
+ * order. A frame later, report_collision_start walks the collision table in the LongNIValHash's
+ * order — bucket (id ^ id >> 8) & 3 ascending: C's 0 before B's 1 — and reports a collision with
+ * each again: [8, 5]. B and C do not report collisions, so only A has reports; the table keeps
+ * both records. */
+static void collision_start_in_table_order(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *a = ball(w, 1, ACP_REPORT_COLLISIONS_PS, &BALL, 10.0f, 10.0f, 0.0f);
+    acp_physobj *b = ball(w, 5, 0, &BALL, 20.0f, 10.0f, 0.0f);
+    acp_physobj *c = ball(w, 8, 0, &BALL, 30.0f, 10.0f, 0.0f);
+    w->frame_serial++;
+    ENSURE(acp_physobj_track_object_collision(a, b, false));
+    ENSURE(acp_physobj_track_object_collision(a, c, false));
+    ENSURE(!acp_physobj_track_object_collision(a, b, false)); /* already in the table */
+    ENSURE_EQ(acp_physobj_num_collisions(a), 2);
+    ENSURE_EQ(a->reports.begin[0], 5);
+    ENSURE_EQ(a->reports.begin[1], 8);
+    w->frame_serial++;
+    acp_physobj_report_collision_start(a);
+    ENSURE_EQ(acp_physobj_num_collisions(a), 2);
+    ENSURE_EQ(a->reports.begin[0], 8);
+    ENSURE_EQ(a->reports.begin[1], 5);
+    ENSURE_EQ(acp_physobj_num_collisions(b), 0);
+    ENSURE_EQ(acp_physobj_num_collisions(c), 0);
+    ENSURE_EQ(a->collision_table.num, 2);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+void suite_objcells(void)
+{
+    RUN(object_list_follows_moves);
+    RUN(change_cell_on_crossing);
+    RUN(lost_cell_leaves_lists);
+    RUN(frame_placement_enters_cell);
+    RUN(calc_cross_cells_corner);
+    RUN(bbox_cells_are_the_own_cell);
+    RUN(reshadow_swaps_with_last);
+    RUN(collision_start_in_table_order);
+}
