@@ -23,6 +23,7 @@ typedef struct acp_world acp_world;
 typedef struct acp_partarray acp_partarray;
 typedef struct acp_movement_manager acp_movement_manager;
 typedef struct acp_position_manager acp_position_manager;
+typedef struct acp_target_manager acp_target_manager;
 
 /** PhysicsState bits (retail PhysicsState). */
 enum acp_physics_state {
@@ -131,6 +132,7 @@ typedef struct acp_physobj {
     acp_partarray *part_array;       /* NULL: no parts and no spheres (never translates) */
     acp_movement_manager *movement_manager; /* NULL: none */
     acp_position_manager *position_manager; /* NULL: none (interpolation, sticky, constraint) */
+    acp_target_manager *target_manager; /* NULL: none (it targets or is targeted: target_manager.h) */
     acp_hook_list hooks;             /* persistent PhysicsObjHooks (FPHook): fp_hook_items */
     acp_anim_hook_bag anim_hooks;    /* one-shot anim hooks of the current quantum: anim_hook_items */
     acp_update_record record;        /* the last update_object call (its per-call fields first) */
