@@ -231,7 +231,7 @@ static void cancel_reasons(void)
 }
 
 /* MoveToObject with sticky: on arrival the MoveToManager hands the object to the StickyManager
- * (StickTo the target with its radius), and IsMovingTo turns false. */
+ * (StickTo the target with its radius), and IsMovingTo turns false; nothing allocates. */
 static void move_to_object_sticky_hand_off(void)
 {
     rig r;
@@ -246,6 +246,7 @@ static void move_to_object_sticky_hand_off(void)
     ENSURE_EQ(mtm(&r)->movement_type, ACP_MOVETO_OBJECT);
     ENSURE(mtm(&r)->initialized);
     ENSURE(r.o->position_manager != NULL); /* made now for the hand-off */
+    uint64_t a0 = acp_alloc_count();
     int quanta = 0;
     while (acp_physobj_is_moving_to(r.o) && quanta < 2000) {
         step(&r, (float)(1.0 / 60.0));
@@ -253,6 +254,14 @@ static void move_to_object_sticky_hand_off(void)
     }
     ENSURE(!acp_physobj_is_moving_to(r.o));
     ENSURE_EQ(acp_physobj_get_sticky_object_id(r.o), 2);
+    /* The hand-off: CleanUp's clear_target removed the voyeur entry, StickTo's set_target
+     * (radius 0.5, quantum 0.5) re-added it in the same room and was answered at once. */
+    ENSURE_EQ(acp_alloc_count() - a0, 0);
+    ENSURE(r.o->position_manager->sticky.initialized);
+    const acp_voyeur_info *v = acp_target_manager_voyeur(t->target_manager, 1);
+    ENSURE(v != NULL);
+    ENSURE_DBITS(v->quantum, 0.5);
+    ENSURE_EQ(t->target_manager->num_voyeurs, 1);
     acp_world_destroy(r.w);
     acp_fixture_destroy(r.fx);
 }
