@@ -24,6 +24,7 @@
 #include "physics/geometry/position.h"
 
 struct acp_physobj;
+struct acp_target_info;
 
 /** Retail MovementTypes of a move-to. */
 enum acp_moveto_type {
@@ -111,7 +112,6 @@ void acp_moveto_manager_turn_to_object(acp_moveto_manager *m, uint32_t object_id
  *  move to an object (sought_position, current_target_position, the progress clocks) and any
  *  other status cancels with 0x37. No physics object: cancel with 0x8.
  *  Retail: MoveToManager::HandleUpdateTarget (0x0052A7D0). */
-struct acp_target_info;
 void acp_moveto_manager_handle_update_target(acp_moveto_manager *m, const struct acp_target_info *info);
 
 /** Per quantum, in Contact: service the head action. Retail: MoveToManager::UseTime (0x0052A780). */

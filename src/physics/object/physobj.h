@@ -108,11 +108,11 @@ typedef struct acp_update_record {
 /** Retail CPhysicsObj (the fields the update reads and writes).
  *
  *  Layout (not retail's): what every quantum of an animated object reads or writes comes first,
- *  in the first 236 bytes (four cache lines: the world's slab aligns objects to 64 bytes): the
- *  state bits, the position, the motion vectors, update_time, the part array and movement
- *  manager pointers, the hook counts and the head of the update record; then the fields a sweep
- *  commits (contact plane, sliding normal: terrain quanta); then the hook items, which a quantum
- *  touches only as far as it uses them; the rarely touched fields last. */
+ *  in the first 244 bytes (four cache lines: the world's slab aligns objects to 64 bytes): the
+ *  state bits, the position, the motion vectors, update_time, the part array, movement, position
+ *  and target manager pointers, the hook counts and the head of the update record; then the
+ *  fields a sweep commits (contact plane, sliding normal: terrain quanta); then the hook items,
+ *  which a quantum touches only as far as it uses them; the rarely touched fields last. */
 typedef struct acp_physobj {
     /* ---- every quantum ---- */
     acp_world *world;                /* the world that owns it */

@@ -23,7 +23,7 @@
  *  and add_voyeur); NULL when out of memory. */
 acp_target_manager *acp_physobj_make_target_manager(acp_physobj *obj);
 
-/** Target object_id. Retail: CPhysicsObj::set_target (0x0050ED30) → TargetManager::SetTarget. */
+/** Target object_id through the TargetManager (made if needed). Retail: CPhysicsObj::set_target (0x0050ED30). */
 void acp_physobj_set_target(acp_physobj *obj, uint32_t context_id, uint32_t object_id, float radius, double quantum);
 /** Retail: CPhysicsObj::clear_target (0x0050ED90). Nothing without a TargetManager. */
 void acp_physobj_clear_target(acp_physobj *obj);

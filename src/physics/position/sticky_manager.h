@@ -48,8 +48,7 @@ void acp_sticky_manager_init(acp_sticky_manager *sm, struct acp_physobj *obj);
 
 /** Unstick from any current target, then stick to target_id (radius: the target's, metres) for
  *  1 s from now. Retail: StickyManager::StickTo (0x00555710) with
- *  CPhysicsObj::set_target (0x0050ED30) (the target's Ok answer arrives at once when it is in
- *  the world). */
+ *  the object's set_target (the target's Ok answer arrives at once when it is in the world). */
 void acp_sticky_manager_stick_to(acp_sticky_manager *sm, uint32_t target_id, float radius, float height);
 
 /** Unstick (when stuck): target 0, not initialized, clear_target, cancel_moveto. Retail: StickyManager::HandleExitWorld (0x00555400), the
