@@ -7,6 +7,7 @@
 #include "partarray.h"
 #include "physics/anim/movement_manager.h"
 #include "physics/anim/moveto_manager.h"
+#include "physobj_collide.h"
 #include "physobj_motion.h"
 #include "physics/position/position_manager.h"
 #include "physics/world/physics.h"
@@ -205,4 +206,5 @@ void acp_physobj_teleport_hook(acp_physobj *obj)
         acp_target_manager_clear_target(obj->target_manager);
         acp_target_manager_notify_voyeur_of_event(obj->target_manager, ACP_TARGET_TELEPORTED);
     }
+    acp_physobj_report_collision_end(obj, true);
 }

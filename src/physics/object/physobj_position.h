@@ -108,7 +108,7 @@ uint32_t acp_physobj_move_to(acp_physobj *obj, uint32_t type, uint32_t object_id
                              const struct acp_movement_params *params);
 
 /** Cancel a MoveTo (0x3C), unstick, stop interpolating, unconstrain, drop the target and tell
- *  every voyeur Teleported (the collision-end report serves the weenie: none).
+ *  every voyeur Teleported, then end every collision record (report_collision_end, forced).
  *  Retail: CPhysicsObj::teleport_hook (0x00514ED0). */
 void acp_physobj_teleport_hook(acp_physobj *obj);
 

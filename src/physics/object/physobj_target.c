@@ -3,6 +3,7 @@
 #include "physobj_target.h"
 
 #include "partarray.h"
+#include "physobj_collide.h"
 #include "physics/anim/movement_manager.h"
 #include "physics/position/position_manager.h"
 
@@ -66,4 +67,5 @@ void acp_physobj_exit_world(acp_physobj *obj)
         acp_target_manager_clear_target(obj->target_manager);
         acp_target_manager_notify_voyeur_of_event(obj->target_manager, ACP_TARGET_EXIT_WORLD);
     }
+    acp_physobj_report_collision_end(obj, true);
 }

@@ -45,9 +45,11 @@ bool acp_physobj_remove_voyeur(acp_physobj *obj, uint32_t object_id);
 void acp_physobj_handle_update_target(acp_physobj *obj, const acp_target_info *info);
 
 /** Leave the world: the part array's and MovementManager's HandleExitWorld, unstick, drop the
- *  target and tell every voyeur ExitWorld. (The DetectionManager and the collision-end report
- *  of retail's body serve the weenie and detection: none here.) The cell and position stay, as
- *  retail's exit_world leaves them to leave_world. Retail: CPhysicsObj::exit_world (0x00514E60). */
+ *  target and tell every voyeur ExitWorld, then end every collision record (report_collision_end,
+ *  forced). (Retail's DetectionManager::DestroyDetectionCylsphere serves detection: none here.)
+ *  The cell and position stay: leave_world, a separate call (acp_physobj_leave_world), takes the
+ *  object out of its cell.
+ *  Retail: CPhysicsObj::exit_world (0x00514E60). */
 void acp_physobj_exit_world(acp_physobj *obj);
 
 #endif
