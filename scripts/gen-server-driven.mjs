@@ -3,7 +3,8 @@
 // drudge that MoveTo-objects it and sticks. The remote's UpdatePositions are retail's own motion as acphys computes it:
 // the running-turning player of data/scenarios/running-turning-player.json (RunForward 2.0039682,
 // TurnRight 1.5) is run natively at 60 Hz for 6 s, and its position at each of a fixed list of
-// send times (0.2..1 s apart) becomes a server_position event at that time.
+// send times (0.2..1 s apart, until 3.9 s) becomes a server_position event at that time; at 4 s
+// the remote stops (its movement message: stand) and the server sends no more positions.
 //   node scripts/gen-server-driven.mjs      (needs build/native/acphys)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const HZ = 60;
 const FRAMES = 360;
 /** Frames (at 60 Hz) at which the server sends the remote's position: 0.2 to 1 s apart. */
-const SEND_FRAMES = [12, 30, 42, 90, 102, 132, 180, 192, 234, 288, 300, 348];
+const SEND_FRAMES = [12, 30, 42, 90, 102, 132, 180, 192, 234];
+/** Seconds: the remote stops running. */
+const STOP_T = 4;
 const source = JSON.parse(readFileSync(join(root, 'data', 'scenarios', 'running-turning-player.json'), 'utf8'));
 const motion = source.events[0].motion;
 const start = source.objects[0].position;
@@ -42,17 +45,17 @@ for (const k of SEND_FRAMES) {
   const o = pos[k - 1];
   events.push({ t: k / HZ, object: 2, server_position: { cell: o.cell, origin: o.origin, orientation: o.orientation, contact: true } });
 }
-// The drudge chases: the server sends MoveToObject (sticky: on arrival the MoveToManager hands
-// it to the StickyManager) and re-sends it, as a chasing creature's AI does, every 0.9 s (the
-// stick lets go 1 s after StickTo; without a TargetManager the move-to aims where the target
-// was when it was sent).
-for (let t = 0.25; t < FRAMES / HZ; t += 0.9)
-  events.push({ t: Math.round(t * 1000) / 1000, object: 3, move_to: { type: 'move_to_object', target: 2, params: { sticky: true, can_charge: true, distance_to_object: 0.6 } } });
+events.push({ t: STOP_T, object: 2, motion: { style: motion.style }, note: 'The remote stops: the server sends no more positions.' });
+// The drudge chases: the server sends one MoveToObject (sticky: on arrival the MoveToManager hands
+// it to the StickyManager). The move-to follows the moving remote through the TargetManager (the
+// remote sends the drudge its position, extrapolated by the target quantum, at most every 0.5 s
+// once it moved more than 0.5 m), catches it once it stopped and sticks, 0.3 m from its cylinder.
+events.push({ t: 0.25, object: 3, move_to: { type: 'move_to_object', target: 2, params: { sticky: true, can_charge: true, distance_to_object: 0.6 } } });
 events.sort((a, b) => a.t - b.t);
 const scenario = {
   version: 1,
   name: 'server-driven',
-  description: 'Objects the server drives (issue 13): a remote player (id 2) streaming UpdatePositions every 0.2 to 1 s (MoveOrTeleport → InterpolationManager), whose positions are the running-turning player\'s own motion computed by acphys (scripts/gen-server-driven.mjs), and a drudge (id 3) chasing it (MoveToObject, sticky: the MoveToManager hands it to the StickyManager, 0.3 m from the target\'s cylinder). The local player (id 1) stands by. 6 s at 60 Hz.',
+  description: 'Objects the server drives (issue 13): a remote player (id 2) streaming UpdatePositions every 0.2 to 1 s (MoveOrTeleport → InterpolationManager), whose positions are the running-turning player\'s own motion computed by acphys (scripts/gen-server-driven.mjs), until it stops at 4 s, and a drudge (id 3) chasing it (one MoveToObject that follows the moving remote through the TargetManager\'s voyeur updates; sticky: on arrival the MoveToManager hands it to the StickyManager, 0.3 m from the target\'s cylinder). The local player (id 1) stands by. 6 s at 60 Hz.',
   profile: 'retail',
   excerpts: ['default'],
   player: 1,

@@ -6,6 +6,7 @@
 #include "test.h"
 
 #include <float.h>
+#include <math.h>
 
 #include "dat/recfixture.h"
 #include "physics/anim/movement_manager.h"
@@ -14,6 +15,9 @@
 #include "physics/object/physobj.h"
 #include "physics/object/physobj_motion.h"
 #include "physics/object/physobj_position.h"
+#include "physics/object/physobj_target.h"
+#include "physics/object/target_manager.h"
+#include "bench/alloc_count.h"
 #include "physics/position/position_manager.h"
 #include "physics/world/physics.h"
 
@@ -227,7 +231,7 @@ static void cancel_reasons(void)
 }
 
 /* MoveToObject with sticky: on arrival the MoveToManager hands the object to the StickyManager
- * (StickTo the target with its radius), and IsMovingTo turns false. */
+ * (StickTo the target with its radius), and IsMovingTo turns false; nothing allocates. */
 static void move_to_object_sticky_hand_off(void)
 {
     rig r;
@@ -242,6 +246,7 @@ static void move_to_object_sticky_hand_off(void)
     ENSURE_EQ(mtm(&r)->movement_type, ACP_MOVETO_OBJECT);
     ENSURE(mtm(&r)->initialized);
     ENSURE(r.o->position_manager != NULL); /* made now for the hand-off */
+    uint64_t a0 = acp_alloc_count();
     int quanta = 0;
     while (acp_physobj_is_moving_to(r.o) && quanta < 2000) {
         step(&r, (float)(1.0 / 60.0));
@@ -249,8 +254,240 @@ static void move_to_object_sticky_hand_off(void)
     }
     ENSURE(!acp_physobj_is_moving_to(r.o));
     ENSURE_EQ(acp_physobj_get_sticky_object_id(r.o), 2);
+    /* The hand-off: CleanUp's clear_target removed the voyeur entry, StickTo's set_target
+     * (radius 0.5, quantum 0.5) re-added it in the same room and was answered at once. */
+    ENSURE_EQ(acp_alloc_count() - a0, 0);
+    ENSURE(r.o->position_manager->sticky.initialized);
+    const acp_voyeur_info *v = acp_target_manager_voyeur(t->target_manager, 1);
+    ENSURE(v != NULL);
+    ENSURE_DBITS(v->quantum, 0.5);
+    ENSURE_EQ(t->target_manager->num_voyeurs, 1);
     acp_world_destroy(r.w);
     acp_fixture_destroy(r.fx);
+}
+
+/* A target with one sphere, so its sweep moves it and its cached_velocity is offset / quantum;
+ * no gravity. It stands on walkable ground, where friction slows it: step_pair sets its velocity
+ * again before every quantum while it is driven. */
+static acp_physobj *glider(rig *r, uint32_t id, float x, float y)
+{
+    static const acp_sphere one = {{0.0f, 0.0f, 0.5f}, 0.5f};
+    acp_physobj *t = acp_world_add_object(r->w, id);
+    t->state = 0;
+    t->part_array = acp_partarray_create_spheres(t, &one, 1);
+    acp_position p = r->o->position;
+    p.frame.origin.x = x;
+    p.frame.origin.y = y;
+    acp_world_place_object(r->w, t, &p, ACP_CONTACT_TS, 0.0);
+    return t;
+}
+
+/* The target's position extrapolated q seconds along its velocity, as GetInterpolatedPosition
+ * stores it: x, y one double expression, z through a float product. */
+static acp_position extrapolated(const acp_physobj *t, double quantum)
+{
+    acp_position p = t->position;
+    float q = (float)quantum;
+    p.frame.origin.x = (float)((double)q * t->cached_velocity.x + p.frame.origin.x);
+    p.frame.origin.y = (float)((double)q * t->cached_velocity.y + p.frame.origin.y);
+    p.frame.origin.z = (float)((double)(float)((double)q * t->cached_velocity.z) + p.frame.origin.z);
+    return p;
+}
+
+typedef struct pass_log {
+    int passes, sends;
+    double last_send_t;
+    acp_vec3 drive;                   /* the target's velocity, set before each of its quanta */
+} pass_log;
+
+/* One quantum of the target, then of the mover, on the world's clocks (physics time = now, as
+ * the ladder makes it for a quantum that ends now). Checks the target's HandleTargetting against
+ * the retail rule: a pass when 0.5 s of physics time went by since the last, an Ok update when
+ * the extrapolated position is farther than 0.5 m from the last one sent, and what the mover's
+ * TargetManager then holds. */
+static void step_pair(rig *r, acp_physobj *t, float q, pass_log *log)
+{
+    r->w->now += q;
+    r->w->physics_time = r->w->now;
+    acp_target_manager *ttm = t->target_manager;
+    const acp_voyeur_info *v = acp_target_manager_voyeur(ttm, r->o->id);
+    double last = ttm->last_update_time;
+    uint32_t sent = ttm->updates_sent;
+    acp_position last_sent = v ? v->last_sent_position : (acp_position){0, acp_frame_identity()};
+    double vq = v ? v->quantum : 0.0;
+    acp_physobj_set_velocity(t, log->drive);
+    acp_physobj_update_object_internal(t, q);
+    bool pass = r->w->physics_time - last >= 0.5;
+    ENSURE_DBITS(ttm->last_update_time, pass ? r->w->physics_time : last);
+    acp_position interp = extrapolated(t, vq);
+    bool send = pass && v && acp_position_distance(&interp, &last_sent) > 0.5;
+    ENSURE_EQ(ttm->updates_sent - sent, send ? 1 : 0);
+    if (pass) log->passes++;
+    if (send) {
+        log->sends++;
+        log->last_send_t = r->w->now;
+        const acp_target_info *ti = &r->o->target_manager->target_info;
+        ENSURE_EQ(ti->status, ACP_TARGET_OK);
+        ENSURE_FBITS(ti->target_position.frame.origin.x, t->position.frame.origin.x);
+        ENSURE_FBITS(ti->interpolated_position.frame.origin.x, interp.frame.origin.x);
+        ENSURE_FBITS(ti->interpolated_position.frame.origin.y, interp.frame.origin.y);
+        ENSURE_FBITS(ti->velocity.x, t->cached_velocity.x);
+        ENSURE_DBITS(ti->last_update_time, r->w->now);
+        if (mtm(r)->movement_type == ACP_MOVETO_OBJECT) { /* re-aimed */
+            ENSURE_FBITS(mtm(r)->current_target_position.frame.origin.x, t->position.frame.origin.x);
+            ENSURE_FBITS(mtm(r)->sought_position.frame.origin.x, interp.frame.origin.x);
+            ENSURE_FBITS(mtm(r)->previous_distance, FLT_MAX);
+        }
+    }
+    acp_physobj_update_object_internal(r->o, q);
+}
+
+/* MoveToObject of a target 8 m north that glides east at about 2 m/s for 2 s, then stops. set_target
+ * (radius 0.5, quantum 0) makes the mover the target's voyeur, which answers Ok at once (the
+ * move-to starts: turn, walk). The target's HandleTargetting passes every 0.5 s of physics time
+ * and sends an update when its position, extrapolated by the voyeur's quantum, moved more than
+ * 0.5 m; each re-aims the move-to. Walking at ~3.12 m/s, the mover sets the target quantum to
+ * distance / speed (it differs from 0 by more than 1 s), which the target's entry takes as a
+ * float. On arrival the cylinder gap to the target's final position (its last update) is within
+ * distance_to_object 0.6, far from where the target was when the move-to began. Nothing
+ * allocates on the way (the managers were made by the move_to call). */
+static void move_to_object_follows_moving_target(void)
+{
+    rig r;
+    rig_init(&r);
+    acp_physobj *t = glider(&r, 2, 100.0f, 108.0f);
+    acp_position start = t->position;
+    acp_movement_params p = acp_movement_params_default();
+    ENSURE_EQ(acp_physobj_move_to(r.o, ACP_MOVETO_OBJECT, 2, NULL, &p), 0);
+    ENSURE(mtm(&r)->initialized); /* the Ok answer of AddVoyeur, at once */
+    ENSURE(t->target_manager != NULL && r.o->target_manager != NULL);
+    const acp_voyeur_info *v = acp_target_manager_voyeur(t->target_manager, 1);
+    ENSURE(v != NULL);
+    ENSURE_FBITS(v->radius, 0.5f);
+    ENSURE_DBITS(v->quantum, 0.0);
+    ENSURE_FBITS(v->last_sent_position.frame.origin.y, 108.0f);
+    ENSURE_EQ(t->target_manager->updates_sent, 1);
+    ENSURE_FBITS(mtm(&r)->current_target_position.frame.origin.y, 108.0f);
+    const float q = (float)(1.0 / 60.0);
+    pass_log log = {0, 0, 0.0, {2.0f, 0.0f, 0.0f}};
+    uint64_t a0 = acp_alloc_count();
+    int quanta = 0;
+    bool quantum_seen = false;
+    double tq = 0.0;
+    while (acp_physobj_is_moving_to(r.o) && quanta < 2000) {
+        if (quanta == 120) log.drive = (acp_vec3){0.0f, 0.0f, 0.0f};
+        step_pair(&r, t, q, &log);
+        quanta++;
+        v = acp_target_manager_voyeur(t->target_manager, 1);
+        if (v && r.o->target_manager->has_target) {
+            double now_q = r.o->target_manager->target_info.quantum;
+            ENSURE_DBITS(v->quantum, (double)(float)now_q);
+            if (now_q != tq) {
+                /* SetTargetQuantum only when it differs by more than 1 s; an update's copy
+                 * (ReceiveUpdate) brings back the entry's float. */
+                if (now_q != (double)(float)tq) {
+                    quantum_seen = true;
+                    ENSURE(fabs(now_q - tq) > 1.0);
+                }
+                tq = now_q;
+            }
+        }
+    }
+    ENSURE_EQ(acp_alloc_count() - a0, 0);
+    ENSURE(!acp_physobj_is_moving_to(r.o));
+    ENSURE_EQ(mtm(&r)->last_cancel, 0);
+    ENSURE(quantum_seen);
+    ENSURE(log.passes >= 4);
+    ENSURE(log.sends >= 4); /* 2 m/s × 0.5 s = 1 m > 0.5 m: every pass while it glides */
+    ENSURE(log.last_send_t > 2.0); /* the update of the stopped target */
+    /* The move-to ended: clear_target removed the voyeur entry. */
+    ENSURE(!r.o->target_manager->has_target);
+    ENSURE_EQ(t->target_manager->num_voyeurs, 0);
+    acp_vec3 d = acp_position_get_offset(&r.o->position, &t->position);
+    double gap = sqrt((double)d.x * d.x + (double)d.y * d.y + (double)d.z * d.z) - RADIUS;
+    ENSURE(gap <= 0.6 + 1e-5);
+    ENSURE(gap > 0.6 - 3.12 / 30.0);
+    ENSURE(acp_position_distance(&r.o->position, &start) > 2.5); /* not where it began */
+    ENSURE(t->position.frame.origin.x > 103.5f); /* it glided nearly 4 m */
+    rig_free(&r);
+}
+
+/* TurnToObject of a target due east (heading 90), which then glides north at 5 m/s: the turn
+ * node takes the heading of the first answer (TurnToObject_Internal); later Ok updates arrive
+ * (2.5 m per pass) but MoveToManager::HandleUpdateTarget re-aims only a move to an object
+ * (movement type 6), so the turn stops at exactly 90, not at the target's new bearing. */
+static void turn_to_object_keeps_first_answer(void)
+{
+    rig r;
+    rig_init(&r);
+    acp_physobj *t = glider(&r, 2, 110.0f, 100.0f);
+    acp_movement_params p = acp_movement_params_default();
+    ENSURE_EQ(acp_physobj_move_to(r.o, ACP_TURNTO_OBJECT, 2, NULL, &p), 0);
+    ENSURE(mtm(&r)->initialized);
+    ENSURE_EQ(mtm(&r)->num_nodes, 1);
+    ENSURE_FBITS(mtm(&r)->nodes[0].heading, 90.0f);
+    pass_log log = {0, 0, 0.0, {0.0f, 5.0f, 0.0f}};
+    int quanta = 0;
+    while (acp_physobj_is_moving_to(r.o) && quanta < 2000) {
+        step_pair(&r, t, (float)(1.0 / 60.0), &log);
+        quanta++;
+        if (acp_physobj_is_moving_to(r.o)) ENSURE_FBITS(mtm(&r)->nodes[0].heading, 90.0f);
+    }
+    ENSURE(log.sends >= 2);
+    ENSURE_EQ(mtm(&r)->last_cancel, 0);
+    acp_frame want = r.o->position.frame;
+    acp_frame_set_heading(&want, 90.0f);
+    ENSURE_FBITS(r.o->position.frame.qw, want.qw);
+    ENSURE_FBITS(r.o->position.frame.qz, want.qz);
+    ENSURE(t->position.frame.origin.y > 104.0f); /* the target's bearing is now well under 70 */
+    ENSURE_EQ(t->target_manager->num_voyeurs, 0);
+    rig_free(&r);
+}
+
+/* A target that leaves the world while a started move-to runs: ExitWorld cancels with 0x37
+ * (ObjectGone). A target that never answers (not in the world): the move-to waits, no nodes,
+ * until the mover's own HandleTargetting, at a pass with now > last_update_time + 10, marks it
+ * TimedOut and the move-to cancels with 0x38 (NoObject). */
+static void move_to_object_target_gone_or_silent(void)
+{
+    rig r;
+    rig_init(&r);
+    acp_physobj *t = glider(&r, 2, 100.0f, 108.0f);
+    acp_movement_params p = acp_movement_params_default();
+    acp_physobj_move_to(r.o, ACP_MOVETO_OBJECT, 2, NULL, &p);
+    pass_log log = {0, 0, 0.0, {0.0f, 0.0f, 0.0f}};
+    for (int i = 0; i < 20; i++) step_pair(&r, t, (float)(1.0 / 60.0), &log);
+    ENSURE(acp_physobj_is_moving_to(r.o));
+    acp_physobj_exit_world(t);
+    ENSURE(!acp_physobj_is_moving_to(r.o));
+    ENSURE_EQ(mtm(&r)->last_cancel, ACP_MOVETO_ERR_OBJECT_GONE);
+    ENSURE(!r.o->target_manager->has_target);
+    ENSURE_EQ(t->target_manager->num_voyeurs, 0);
+
+    acp_physobj_move_to(r.o, ACP_MOVETO_OBJECT, 9, NULL, &p);
+    ENSURE(acp_physobj_is_moving_to(r.o));
+    ENSURE(!mtm(&r)->initialized);
+    ENSURE_EQ(mtm(&r)->num_nodes, 0);
+    acp_target_info *ti = &r.o->target_manager->target_info;
+    ENSURE_EQ(ti->status, ACP_TARGET_UNDEF);
+    double asked = r.w->now;
+    ENSURE_DBITS(ti->last_update_time, asked);
+    const float q = (float)(1.0 / 60.0);
+    int quanta = 0;
+    while (acp_physobj_is_moving_to(r.o) && quanta < 2000) {
+        double before = r.o->target_manager->last_update_time;
+        r.w->now += q;
+        r.w->physics_time = r.w->now;
+        acp_physobj_update_object_internal(r.o, q);
+        quanta++;
+        bool pass = r.w->physics_time - before >= 0.5;
+        bool timed_out = pass && asked + 10.0 < r.w->now;
+        ENSURE_EQ(acp_physobj_is_moving_to(r.o), !timed_out);
+    }
+    ENSURE_EQ(mtm(&r)->last_cancel, ACP_MOVETO_ERR_NO_OBJECT);
+    ENSURE(r.w->now > asked + 10.0 && r.w->now <= asked + 10.5 + 1e-9);
+    ENSURE(!r.o->target_manager->has_target);
+    rig_free(&r);
 }
 
 /* get_command: toward beyond distance_to_object, nothing within it; the run key past
@@ -308,4 +545,7 @@ void suite_moveto(void)
     RUN(move_to_position_fail_distance);
     RUN(cancel_reasons);
     RUN(move_to_object_sticky_hand_off);
+    RUN(move_to_object_follows_moving_target);
+    RUN(turn_to_object_keeps_first_answer);
+    RUN(move_to_object_target_gone_or_silent);
 }

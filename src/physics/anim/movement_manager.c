@@ -108,6 +108,11 @@ uint32_t acp_movement_manager_perform_moveto(acp_movement_manager *mm, uint32_t 
     return acp_moveto_manager_perform_movement(&mm->moveto, type, object_id, pos, params);
 }
 
+void acp_movement_manager_handle_update_target(acp_movement_manager *mm, const struct acp_target_info *info)
+{
+    if (mm->has_moveto) acp_moveto_manager_handle_update_target(&mm->moveto, info);
+}
+
 void acp_movement_manager_cancel_moveto(acp_movement_manager *mm, uint32_t reason)
 {
     if (mm->has_moveto) acp_moveto_manager_cancel(&mm->moveto, reason);

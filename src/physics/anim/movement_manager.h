@@ -18,6 +18,7 @@
 #include "moveto_manager.h"
 
 struct acp_physobj;
+struct acp_target_info;
 
 /** Retail MovementManager. */
 typedef struct acp_movement_manager {
@@ -34,6 +35,9 @@ uint32_t acp_movement_manager_perform_moveto(acp_movement_manager *mm, uint32_t 
                                              const acp_position *pos, const acp_movement_params *params);
 /** Retail: MovementManager::CancelMoveTo (0x005241B0). */
 void acp_movement_manager_cancel_moveto(acp_movement_manager *mm, uint32_t reason);
+/** A target's news, to the MoveToManager when there is one.
+ *  Retail: MovementManager::HandleUpdateTarget (0x00524790). */
+void acp_movement_manager_handle_update_target(acp_movement_manager *mm, const struct acp_target_info *info);
 /** Retail: MovementManager::IsMovingTo (0x00524270). */
 bool acp_movement_manager_is_moving_to(const acp_movement_manager *mm);
 

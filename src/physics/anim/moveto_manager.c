@@ -11,6 +11,8 @@
 #include "physics/object/physobj.h"
 #include "physics/object/physobj_motion.h"
 #include "physics/object/physobj_position.h"
+#include "physics/object/physobj_target.h"
+#include "physics/object/target_manager.h"
 #include "physics/world/physics.h"
 
 #define EPS ACP_F_EPSILON
@@ -165,7 +167,7 @@ static void clean_up(acp_moveto_manager *m)
     if (m->physics_obj) {
         if (m->current_command) do_motion(m, m->current_command, &p, true);
         if (m->aux_command) do_motion(m, m->aux_command, &p, true);
-        /* top_level_object_id && movement_type: clear_target (no TargetManager). */
+        if (m->top_level_object_id && m->movement_type) acp_physobj_clear_target(m->physics_obj);
     }
     init_locals(m);
 }
@@ -380,6 +382,20 @@ static void arrive(acp_moveto_manager *m, acp_movement_params *p)
     begin_next_node(m);
 }
 
+/* The tail of HandleMoveToPosition while moving to an object: the time to get there at the
+ * object's speed (|cached_velocity| > 0.1 m/s) becomes the target quantum when it differs from
+ * the current one by more than 1 s, so the target extrapolates its position that far ahead. */
+static void update_target_quantum(acp_moveto_manager *m, float d)
+{
+    if (!m->top_level_object_id || !m->movement_type) return;
+    acp_physobj *obj = m->physics_obj;
+    acp_vec3 v = obj->cached_velocity;
+    double speed = sqrt((double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z);
+    if (!(speed > ACP_MOVETO_QUANTUM_MIN_SPEED)) return;
+    double t = (double)d / speed;
+    if (fabs(t - acp_physobj_get_target_quantum(obj)) > ACP_MOVETO_QUANTUM_CHANGE) acp_physobj_set_target_quantum(obj, t);
+}
+
 /* MoveToManager::HandleMoveToPosition (0x00529D80). */
 static void handle_move_to_position(acp_moveto_manager *m)
 {
@@ -400,17 +416,16 @@ static void handle_move_to_position(acp_moveto_manager *m)
     float d = current_distance(m);
     if (!progress_made(m, d)) {
         if (!acp_physobj_is_interpolating(obj) && !acp_physobj_motions_pending(obj)) m->fail_progress_count++;
-        return; /* the target quantum of a move to an object: no TargetManager */
+    } else {
+        m->fail_progress_count = 0;
+        bool arrived = m->moving_away ? !((double)d < (double)m->movement_params.min_distance)
+                                      : (double)d <= (double)m->movement_params.distance_to_object;
+        if (arrived)
+            arrive(m, &p);
+        else if (acp_position_distance(&m->starting_position, &obj->position) > (double)m->movement_params.fail_distance)
+            acp_moveto_manager_cancel(m, ACP_MOVETO_ERR_TOO_FAR);
     }
-    m->fail_progress_count = 0;
-    bool arrived = m->moving_away ? !((double)d < (double)m->movement_params.min_distance)
-                                  : (double)d <= (double)m->movement_params.distance_to_object;
-    if (arrived) {
-        arrive(m, &p);
-        return;
-    }
-    if (acp_position_distance(&m->starting_position, &obj->position) > (double)m->movement_params.fail_distance)
-        acp_moveto_manager_cancel(m, ACP_MOVETO_ERR_TOO_FAR);
+    update_target_quantum(m, d);
 }
 
 /* MoveToManager::HandleTurnToHeading (0x0052A0C0): on passing the heading, snap to it. */
@@ -538,14 +553,6 @@ static void turn_to_object_internal(acp_moveto_manager *m, const acp_position *t
     begin_next_node(m);
 }
 
-/* The target's immediate answer to set_target (TargetManager::AddVoyeur's Ok update), as
- * MoveToManager::HandleUpdateTarget (0x0052A7D0) takes it; no answer (the target is not in
- * the world) leaves the move-to waiting, as retail's does until TargetManager times it out. */
-static const acp_physobj *target_answer(acp_moveto_manager *m)
-{
-    return acp_world_object(m->physics_obj->world, m->top_level_object_id);
-}
-
 void acp_moveto_manager_move_to_object(acp_moveto_manager *m, uint32_t object_id, const acp_movement_params *params)
 {
     acp_physobj *obj = m->physics_obj;
@@ -565,8 +572,7 @@ void acp_moveto_manager_move_to_object(acp_moveto_manager *m, uint32_t object_id
         acp_physobj_stop_completely(obj);
         return;
     }
-    const acp_physobj *t = target_answer(m);
-    if (t) move_to_object_internal(m, &t->position, &t->position);
+    acp_physobj_set_target(obj, 0, m->top_level_object_id, ACP_MOVETO_TARGET_RADIUS, 0.0);
 }
 
 void acp_moveto_manager_turn_to_object(acp_moveto_manager *m, uint32_t object_id, const acp_movement_params *params)
@@ -585,8 +591,55 @@ void acp_moveto_manager_turn_to_object(acp_moveto_manager *m, uint32_t object_id
         return;
     }
     m->initialized = false;
-    const acp_physobj *t = target_answer(m);
-    if (t) turn_to_object_internal(m, &t->position);
+    acp_physobj_set_target(obj, 0, object_id, ACP_MOVETO_TARGET_RADIUS, 0.0);
+}
+
+/* MoveToManager::CleanUpAndCallWeenie (0x00529650): no weenie is told in this build's client. */
+static void clean_up_and_call_weenie(acp_moveto_manager *m)
+{
+    clean_up(m);
+    if (m->physics_obj) acp_physobj_stop_completely(m->physics_obj);
+}
+
+/* A moving target re-aims a running move to an object (the progress clocks restart); a turn to
+ * an object keeps the heading it took from the first answer. */
+static void retarget(acp_moveto_manager *m, const acp_target_info *info)
+{
+    if (m->movement_type != ACP_MOVETO_OBJECT) return;
+    double now = now_of(m);
+    m->sought_position = info->interpolated_position;
+    m->current_target_position = info->target_position;
+    m->previous_distance = FLT_MAX;
+    m->previous_distance_time = now;
+    m->original_distance = FLT_MAX;
+    m->original_distance_time = now;
+}
+
+void acp_moveto_manager_handle_update_target(acp_moveto_manager *m, const acp_target_info *info)
+{
+    acp_physobj *obj = m->physics_obj;
+    if (!obj) {
+        acp_moveto_manager_cancel(m, ACP_MOVETO_ERR_NO_PHYSICS_OBJECT);
+        return;
+    }
+    if (m->top_level_object_id != info->object_id) return;
+    if (m->initialized) {
+        if (info->status == ACP_TARGET_OK) retarget(m, info);
+        else acp_moveto_manager_cancel(m, ACP_MOVETO_ERR_OBJECT_GONE);
+        return;
+    }
+    if (m->top_level_object_id == obj->id) {
+        m->sought_position = obj->position;
+        m->current_target_position = obj->position;
+        clean_up_and_call_weenie(m);
+        return;
+    }
+    if (info->status != ACP_TARGET_OK) {
+        acp_moveto_manager_cancel(m, ACP_MOVETO_ERR_NO_OBJECT);
+        return;
+    }
+    if (m->movement_type == ACP_MOVETO_OBJECT) move_to_object_internal(m, &info->target_position, &info->interpolated_position);
+    else if (m->movement_type == ACP_TURNTO_OBJECT) turn_to_object_internal(m, &info->target_position);
 }
 
 uint32_t acp_moveto_manager_perform_movement(acp_moveto_manager *m, uint32_t type, uint32_t object_id,

@@ -7,8 +7,11 @@
  *   world's clock (retail Timer::cur_time). The manager lives inside the MovementManager (retail
  *   allocates it on the first move-to); its pending actions are a fixed list of
  *   ACP_MOVETO_MAX_NODES (retail's DLList never holds more than three: turn, move, final turn).
- *   Objects are looked up in the object's world; there is no TargetManager (docs/DEVIATIONS.md
- *   S4, S8): MoveToObject and TurnToObject take the target's position when asked.
+ *   Objects are looked up in the object's world. MoveToObject and TurnToObject target the object
+ *   through the object's TargetManager (set_target, radius 0.5 m, quantum 0): its first answer
+ *   (at once, when the target is in the world) starts the movement (HandleUpdateTarget); later
+ *   answers, at most every 0.5 s once the target moved more than 0.5 m, re-aim a move to an
+ *   object; a target that leaves, teleports or never answers cancels it (object/target_manager.h).
  *   Read against PORTAL/canim/CMoveToManager.c and CMovementDefs.c (MovementParameters).
  */
 #ifndef ACP_MOVETO_MANAGER_H
@@ -21,6 +24,7 @@
 #include "physics/geometry/position.h"
 
 struct acp_physobj;
+struct acp_target_info;
 
 /** Retail MovementTypes of a move-to. */
 enum acp_moveto_type {
@@ -42,6 +46,12 @@ enum acp_moveto_error {
 };
 
 #define ACP_MOVETO_MAX_NODES 4
+/** The set_target of MoveToObject and TurnToObject: update radius, metres (literal 0.5; quantum 0). */
+#define ACP_MOVETO_TARGET_RADIUS 0.5f
+/** m/s: HandleMoveToPosition sets the target quantum only above this speed (literal 0.1). */
+#define ACP_MOVETO_QUANTUM_MIN_SPEED 0.1
+/** Seconds: ... and only when the new quantum differs from the current by more (literal 1.0). */
+#define ACP_MOVETO_QUANTUM_CHANGE 1.0
 
 /** A pending action: MoveToPosition (type 7) or TurnToHeading (type 9, heading degrees). */
 typedef struct acp_moveto_node {
@@ -89,13 +99,20 @@ void acp_moveto_manager_move_to_position(acp_moveto_manager *m, const acp_positi
 void acp_moveto_manager_turn_to_heading(acp_moveto_manager *m, const acp_movement_params *params);
 
 /** Move to the object's position (its cylinder with use_spheres), handing over to the sticky
- *  manager on arrival when sticky. Retail: MoveToManager::MoveToObject (0x00529680) and, with
- *  the target's immediate answer, MoveToObject_Internal (0x0052A400). */
+ *  manager on arrival when sticky: set_target, whose answer starts MoveToObject_Internal
+ *  (0x0052A400). Retail: MoveToManager::MoveToObject (0x00529680). */
 void acp_moveto_manager_move_to_object(acp_moveto_manager *m, uint32_t object_id, const acp_movement_params *params);
 
-/** Turn toward the object. Retail: MoveToManager::TurnToObject (0x005297D0) and
- *  TurnToObject_Internal (0x0052A550). */
+/** Turn toward the object: set_target, whose answer starts TurnToObject_Internal (0x0052A550).
+ *  Retail: MoveToManager::TurnToObject (0x005297D0). */
 void acp_moveto_manager_turn_to_object(acp_moveto_manager *m, uint32_t object_id, const acp_movement_params *params);
+
+/** The target's news: the first Ok answer starts a move or turn to the object (an answer for
+ *  the object itself ends it; any other status cancels with 0x38); once started, Ok re-aims a
+ *  move to an object (sought_position, current_target_position, the progress clocks) and any
+ *  other status cancels with 0x37. No physics object: cancel with 0x8.
+ *  Retail: MoveToManager::HandleUpdateTarget (0x0052A7D0). */
+void acp_moveto_manager_handle_update_target(acp_moveto_manager *m, const struct acp_target_info *info);
 
 /** Per quantum, in Contact: service the head action. Retail: MoveToManager::UseTime (0x0052A780). */
 void acp_moveto_manager_use_time(acp_moveto_manager *m);

@@ -12,6 +12,7 @@
 #include "physics/geometry/mathx.h"
 #include "physics/anim/movement_manager.h"
 #include "physics/position/position_manager.h"
+#include "target_manager.h"
 #include "partarray.h"
 #include "physobj_cell.h"
 #include "physics/world/physics.h"
@@ -352,7 +353,8 @@ void acp_physobj_update_object_internal(acp_physobj *obj, float quantum)
             obj->transient_state &= ~(uint32_t)ACP_ACTIVE_TS;
         keep_origin(obj, &candidate.frame);
     }
-    /* DetectionManager and TargetManager: none (they serve combat and targeting). */
+    /* DetectionManager: none (it serves the weenie's detection). */
+    if (obj->target_manager) acp_target_manager_handle_targetting(obj->target_manager);
     if (obj->movement_manager) acp_movement_manager_use_time(obj->movement_manager);
     if (obj->part_array) acp_partarray_handle_movement(obj->part_array);
     if (obj->position_manager) acp_position_manager_use_time(obj->position_manager);

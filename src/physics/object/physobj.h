@@ -24,6 +24,7 @@ typedef struct acp_world acp_world;
 typedef struct acp_partarray acp_partarray;
 typedef struct acp_movement_manager acp_movement_manager;
 typedef struct acp_position_manager acp_position_manager;
+typedef struct acp_target_manager acp_target_manager;
 
 /** PhysicsState bits (retail PhysicsState). */
 enum acp_physics_state {
@@ -108,11 +109,11 @@ typedef struct acp_update_record {
 /** Retail CPhysicsObj (the fields the update reads and writes).
  *
  *  Layout (not retail's): what every quantum of an animated object reads or writes comes first,
- *  in the first 236 bytes (four cache lines: the world's slab aligns objects to 64 bytes): the
- *  state bits, the position, the motion vectors, update_time, the part array and movement
- *  manager pointers, the hook counts and the head of the update record; then the fields a sweep
- *  commits (contact plane, sliding normal: terrain quanta); then the hook items, which a quantum
- *  touches only as far as it uses them; the rarely touched fields last. */
+ *  in the first 244 bytes (four cache lines: the world's slab aligns objects to 64 bytes): the
+ *  state bits, the position, the motion vectors, update_time, the part array, movement, position
+ *  and target manager pointers, the hook counts and the head of the update record; then the
+ *  fields a sweep commits (contact plane, sliding normal: terrain quanta); then the hook items,
+ *  which a quantum touches only as far as it uses them; the rarely touched fields last. */
 typedef struct acp_physobj {
     /* ---- every quantum ---- */
     acp_world *world;                /* the world that owns it */
@@ -132,6 +133,7 @@ typedef struct acp_physobj {
     acp_partarray *part_array;       /* NULL: no parts and no spheres (never translates) */
     acp_movement_manager *movement_manager; /* NULL: none */
     acp_position_manager *position_manager; /* NULL: none (interpolation, sticky, constraint) */
+    acp_target_manager *target_manager; /* NULL: none (it targets or is targeted: target_manager.h) */
     acp_hook_list hooks;             /* persistent PhysicsObjHooks (FPHook): fp_hook_items */
     acp_anim_hook_bag anim_hooks;    /* one-shot anim hooks of the current quantum: anim_hook_items */
     acp_update_record record;        /* the last update_object call (its per-call fields first) */

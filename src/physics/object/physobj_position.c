@@ -7,10 +7,12 @@
 #include "partarray.h"
 #include "physics/anim/movement_manager.h"
 #include "physics/anim/moveto_manager.h"
+#include "physobj_collide.h"
 #include "physobj_motion.h"
 #include "physics/position/position_manager.h"
 #include "physics/world/physics.h"
 #include "setposition.h"
+#include "target_manager.h"
 
 #define SET_POSITION_SIMPLE_FLAGS (ACP_TELEPORT_SPF | ACP_SEND_POSITION_EVENT_SPF)
 #define TELEPORT_FLAGS (ACP_TELEPORT_SPF | ACP_SLIDE_SPF | ACP_SEND_POSITION_EVENT_SPF) /* 0x1012 */
@@ -195,8 +197,14 @@ void acp_physobj_teleport_hook(acp_physobj *obj)
 {
     if (obj->movement_manager) acp_movement_manager_cancel_moveto(obj->movement_manager, ACP_MOVETO_ERR_TELEPORTED);
     acp_position_manager *pm = obj->position_manager;
-    if (!pm) return;
-    acp_position_manager_unstick(pm);
-    acp_position_manager_stop_interpolating(pm);
-    acp_position_manager_unconstrain(pm);
+    if (pm) {
+        acp_position_manager_unstick(pm);
+        acp_position_manager_stop_interpolating(pm);
+        acp_position_manager_unconstrain(pm);
+    }
+    if (obj->target_manager) {
+        acp_target_manager_clear_target(obj->target_manager);
+        acp_target_manager_notify_voyeur_of_event(obj->target_manager, ACP_TARGET_TELEPORTED);
+    }
+    acp_physobj_report_collision_end(obj, true);
 }

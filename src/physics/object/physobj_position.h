@@ -107,7 +107,8 @@ struct acp_movement_params;
 uint32_t acp_physobj_move_to(acp_physobj *obj, uint32_t type, uint32_t object_id, const acp_position *pos,
                              const struct acp_movement_params *params);
 
-/** Cancel a MoveTo (0x3C), unstick, stop interpolating, unconstrain (no TargetManager: nothing else).
+/** Cancel a MoveTo (0x3C), unstick, stop interpolating, unconstrain, drop the target and tell
+ *  every voyeur Teleported, then end every collision record (report_collision_end, forced).
  *  Retail: CPhysicsObj::teleport_hook (0x00514ED0). */
 void acp_physobj_teleport_hook(acp_physobj *obj);
 

@@ -75,6 +75,11 @@ uint32_t acp_position_manager_get_sticky_object_id(const acp_position_manager *p
     return pm->has_sticky ? pm->sticky.target_id : 0;
 }
 
+void acp_position_manager_handle_update_target(acp_position_manager *pm, const struct acp_target_info *info)
+{
+    if (pm->has_sticky) acp_sticky_manager_handle_update_target(&pm->sticky, info);
+}
+
 void acp_position_manager_constrain_to(acp_position_manager *pm, const acp_position *p, float start_distance,
                                        float max_distance)
 {

@@ -20,6 +20,7 @@
 #include "sticky_manager.h"
 
 struct acp_physobj;
+struct acp_target_info;
 
 /** Which manager last wrote the offset of a quantum (the trace's "offset_from"). */
 typedef enum acp_offset_source {
@@ -67,6 +68,9 @@ void acp_position_manager_stick_to(acp_position_manager *pm, uint32_t object_id,
 void acp_position_manager_unstick(acp_position_manager *pm);
 /** 0 when not stuck. Retail: PositionManager::GetStickyObjectID (0x00555270). */
 uint32_t acp_position_manager_get_sticky_object_id(const acp_position_manager *pm);
+/** A target's news, to the StickyManager when there is one.
+ *  Retail: PositionManager::HandleUpdateTarget (0x005553D0). */
+void acp_position_manager_handle_update_target(acp_position_manager *pm, const struct acp_target_info *info);
 /** Retail: PositionManager::ConstrainTo (0x00555280). */
 void acp_position_manager_constrain_to(acp_position_manager *pm, const acp_position *p, float start_distance,
                                        float max_distance);

@@ -6,6 +6,8 @@
 
 #include "physics/object/physobj.h"
 #include "physics/object/physobj_position.h"
+#include "physics/object/physobj_target.h"
+#include "physics/object/target_manager.h"
 #include "physics/world/physics.h"
 
 void acp_sticky_manager_init(acp_sticky_manager *sm, struct acp_physobj *obj)
@@ -24,7 +26,8 @@ void acp_sticky_manager_unstick(acp_sticky_manager *sm)
     if (!sm->target_id) return;
     sm->target_id = 0;
     sm->initialized = false;
-    /* CPhysicsObj::clear_target (no TargetManager) and cancel_moveto (no MoveToManager). */
+    acp_physobj_clear_target(sm->physics_obj);
+    acp_physobj_cancel_moveto(sm->physics_obj);
 }
 
 void acp_sticky_manager_stick_to(acp_sticky_manager *sm, uint32_t target_id, float radius, float height)
@@ -36,13 +39,19 @@ void acp_sticky_manager_stick_to(acp_sticky_manager *sm, uint32_t target_id, flo
     sm->initialized = false;
     acp_physobj *obj = sm->physics_obj;
     sm->sticky_timeout_time = obj->world->now + ACP_STICKY_TIMEOUT;
-    /* set_target(0, id, 0.5, 0.5): the target, when it exists, adds us as a voyeur and answers Ok
-     * at once with its position (TargetManager::AddVoyeur → SendVoyeurUpdate → ReceiveUpdate →
-     * HandleUpdateTarget, status 1). */
-    const acp_physobj *target = acp_world_object(obj->world, target_id);
-    if (!target) return;
-    sm->initialized = true;
-    sm->target_position = target->position;
+    /* A target in the world adds us as its voyeur and answers Ok at once (HandleUpdateTarget). */
+    acp_physobj_set_target(obj, 0, target_id, ACP_STICKY_TARGET_RADIUS, ACP_STICKY_TARGET_QUANTUM);
+}
+
+void acp_sticky_manager_handle_update_target(acp_sticky_manager *sm, const acp_target_info *info)
+{
+    if (info->object_id != sm->target_id) return;
+    if (info->status == ACP_TARGET_OK) {
+        sm->initialized = true;
+        sm->target_position = info->target_position;
+        return;
+    }
+    acp_sticky_manager_unstick(sm);
 }
 
 bool acp_sticky_manager_adjust_offset(acp_sticky_manager *sm, acp_frame *offset, double quantum)

@@ -8,6 +8,7 @@
 #include "physics/anim/movement_manager.h"
 #include "physics/object/partarray.h"
 #include "physics/object/physobj_cell.h"
+#include "physics/object/target_manager.h"
 #include "physics/position/position_manager.h"
 #include "physics/cell/terrain.h"
 
@@ -80,6 +81,7 @@ static void destroy_object(acp_world *w, acp_physobj *obj)
     acp_partarray_destroy(obj->part_array);
     acp_movement_manager_destroy(obj->movement_manager);
     acp_position_manager_destroy(obj->position_manager);
+    acp_target_manager_destroy(obj->target_manager);
     acp_slab_free(&w->slabs.objects, obj);
 }
 
