@@ -156,6 +156,9 @@ typedef struct acp_physobj {
                                         state) rather than the server (interpreted state) */
     /* ---- server positions (issue 13) ---- */
     uint16_t update_times[9];        /* PhysicsTimeStamp stamps (physobj_position.h) */
+    /* ---- scripts and particles (issue 16) ---- */
+    struct acp_object_fx *fx;        /* NULL: no ScriptManager, ParticleManager or script table
+                                        (physics/object/scripts.h) */
 } acp_physobj;
 
 /** Per-object update. Skips (clearing ACTIVE_TS, keeping update_time) a parented, cell-less or
@@ -165,8 +168,9 @@ typedef struct acp_physobj {
  *  Retail: CPhysicsObj::update_object (0x00515D10). */
 void acp_physobj_update_object(acp_physobj *obj);
 
-/** One quantum (seconds, the float retail passes). Inactive objects only tick particles and
- *  scripts (none here). Retail: CPhysicsObj::UpdateObjectInternal (0x005156B0). */
+/** One quantum (seconds, the float retail passes). Inactive objects (and active ones with a
+ *  cell) end with ParticleManager::UpdateParticles and ScriptManager::UpdateScripts
+ *  (scripts.h). Retail: CPhysicsObj::UpdateObjectInternal (0x005156B0). */
 void acp_physobj_update_object_internal(acp_physobj *obj, float quantum);
 
 /** Build the candidate frame of this quantum: animation root motion (scaled by m_scale on

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "physics/object/object_fx.h"
 #include "physics/anim/movement_manager.h"
 #include "physics/object/partarray.h"
 #include "physics/position/position_manager.h"
@@ -90,6 +91,7 @@ void acp_world_destroy(acp_world *w)
     acp_slab_release(&w->slabs.objects);
     acp_slab_release(&w->slabs.part_arrays);
     acp_slab_release(&w->slabs.mtable_managers);
+    acp_world_free_fx(w);
     free(w->objects);
     free(w->insert_serial);
     free(w->static_objects);

@@ -75,6 +75,7 @@ typedef struct acp_world {
     acp_world_slabs slabs;           /* the objects', part arrays' and motion table managers' blocks */
     uint64_t num_quanta;             /* object-quanta simulated: UpdateObjectInternal calls and
                                         animate_static_object updates (the records' quanta) */
+    struct acp_fx_pool *fx_pool;     /* scripts and particles (physics/object/object_fx.h) */
 } acp_world;
 
 /** Create an empty world for up to `capacity` objects (plus as many static animating ones).
