@@ -46,10 +46,14 @@ typedef enum acp_bench_kind {
      *     staggered by object) 4 m ahead of it, which CPhysicsObj::InterpolateTo queues (the
      *     branch MoveOrTeleport takes within 96 m of the player) and the PositionManager walks. */
     ACP_BENCH_REMOTE = 3,
+    /* (e) particles (issue 16): the motion workload, each humanoid with a persistent emitter of
+     *     50 live LocalVelocity particles (a synthetic ParticleEmitterInfo the bench adds), so
+     *     every quantum ends with ParticleManager::UpdateParticles over 50 particles. */
+    ACP_BENCH_PARTICLES = 4,
     ACP_BENCH_KIND_COUNT
 } acp_bench_kind;
 
-/** "motion", "terrain", "static", "remote"; NULL for an unknown kind. */
+/** "motion", "terrain", "static", "remote", "particles"; NULL for an unknown kind. */
 const char *acp_bench_kind_name(acp_bench_kind kind);
 /** The kind of a name; false when unknown. */
 bool acp_bench_kind_from_name(const char *name, acp_bench_kind *out);
@@ -92,6 +96,8 @@ uint32_t acp_bench_verify(acp_bench *b, uint32_t frames);
 uint64_t acp_bench_quanta(const acp_bench *b);
 /** Frames run so far. */
 uint64_t acp_bench_frames(const acp_bench *b);
+/** Particle::Update calls run so far (the particles workload's particle updates). */
+uint64_t acp_bench_particle_updates(const acp_bench *b);
 /** Terrain sweeps (CPhysicsObj::transition calls) run so far. */
 uint64_t acp_bench_sweeps(const acp_bench *b);
 /** Number of objects that are still active (ACTIVE_TS) and in a cell. */

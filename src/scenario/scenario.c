@@ -14,13 +14,13 @@ typedef acp_path path;
 
 static bool read_profile(ctx *c, const path *p, const acp_jsonv *v, acp_clock_profile *out)
 {
-    if (v->type != ACP_JSONV_STRING) return acp_sr_fail_type(c, p, "a profile name (\"retail\", \"acdream-r6\" or \"ace\")", v);
+    if (v->type != ACP_JSONV_STRING) return acp_sr_fail_type(c, p, "a profile name (\"retail\", \"acdream-r6\", \"ace\" or \"render-frame\")", v);
     if (strlen(v->string) == v->count && acp_clock_profile_from_name(v->string, out)) return true;
     acp_text t;
     if (acp_sr_fail_at(c, p, &t)) {
         acp_text_put(&t, "unknown profile ");
         acp_text_put_json_string(&t, v->string, v->count > 40 ? 40 : v->count);
-        acp_text_put(&t, " (known: \"retail\", \"acdream-r6\", \"ace\")");
+        acp_text_put(&t, " (known: \"retail\", \"acdream-r6\", \"ace\", \"render-frame\")");
     }
     return false;
 }

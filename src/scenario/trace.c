@@ -6,8 +6,22 @@
 #include "physics/anim/anim_hook.h"
 #include "physics/anim/movement_manager.h"
 #include "physics/position/position_manager.h"
+#include "physics/object/scripts.h"
 
 /* ---- capture ---- */
+
+/* The scripts and particles of an object (issue 16): present while any runs or lives. */
+static void capture_fx(acp_trace_object *out, const acp_physobj *obj)
+{
+    const acp_object_fx *fx = obj->fx;
+    out->num_scripts = fx && fx->has_scripts ? acp_script_manager_count(&fx->scripts) : 0;
+    out->particles = fx && fx->has_particles ? acp_particle_manager_num_particles(&fx->particles) : 0;
+    bool emitters = fx && fx->has_particles && fx->particles.num_emitters;
+    out->has_fx = out->num_scripts || out->particles || emitters;
+    for (uint32_t i = 0; i < out->num_scripts && i < ACP_TRACE_MAX_SCRIPTS; i++)
+        out->scripts[i] = acp_script_manager_at(&fx->scripts, i)->script->id;
+    if (out->num_scripts > ACP_TRACE_MAX_SCRIPTS) out->num_scripts = ACP_TRACE_MAX_SCRIPTS;
+}
 
 void acp_trace_capture_object(acp_trace_object *out, const acp_physobj *obj, double now)
 {
@@ -50,6 +64,7 @@ void acp_trace_capture_object(acp_trace_object *out, const acp_physobj *obj, dou
     out->moveto_type = out->has_moveto ? mm->moveto.movement_type : 0;
     out->moveto_nodes = out->has_moveto ? mm->moveto.num_nodes : 0;
     out->moveto_command = out->has_moveto ? mm->moveto.current_command : 0;
+    capture_fx(out, obj);
 }
 
 const char *acp_trace_moveto_name(uint32_t type)
@@ -143,6 +158,11 @@ uint64_t acp_trace_hash_frame(uint64_t h, const acp_trace_frame *f)
             h = fnv_bytes(h, (const uint8_t *)type, strlen(type) + 1);
             h = fnv_u32(h, o->moveto_nodes);
             h = fnv_u32(h, o->moveto_command);
+        }
+        if (o->has_fx) { /* optional: only while a script runs or an emitter lives */
+            h = fnv_u32(h, o->num_scripts);
+            for (uint32_t k = 0; k < o->num_scripts; k++) h = fnv_u32(h, o->scripts[k]);
+            h = fnv_u32(h, o->particles);
         }
     }
     return h;
@@ -251,6 +271,16 @@ void acp_trace_write_line(acp_text *t, const acp_trace_frame *f, uint64_t digest
             acp_text_put(t, ",\"command\":");
             acp_text_put_u64(t, o->moveto_command);
             acp_text_put_char(t, '}');
+        }
+        if (o->has_fx) {
+            acp_text_put(t, ",\"scripts\":[");
+            for (uint32_t k = 0; k < o->num_scripts; k++) {
+                acp_text_put(t, k ? ",\"" : "\"");
+                acp_text_put_hex32(t, o->scripts[k]);
+                acp_text_put_char(t, '"');
+            }
+            acp_text_put(t, "],\"particles\":");
+            acp_text_put_u64(t, o->particles);
         }
         acp_text_put_char(t, '}');
     }

@@ -698,8 +698,53 @@ static void pools_overflow_counted(void)
     done(&f);
 }
 
+/* 144 Hz frames (now = k / 144) for 1 s, an emitter of 0.01 s per particle created at 0.
+ * retail: the world gate opens when now − last_update ≥ 1/30; each open frame runs one quantum
+ * (elapsed < MAX_QUANTUM) whose UpdateParticles emits (now − last_emit > 0.01 always holds by
+ * then), so retail emits once per open frame. render-frame: UpdateParticles runs on every frame,
+ * and emits when now − last_emit > 0.01 with last_emit = the frame's time: every other frame. The
+ * expected counts follow those rules frame by frame. */
+static void render_frame_cadence(void)
+{
+    int expect_retail = 0, expect_frame = 0;
+    double last_update = 0.0, last_emit = 0.0;
+    for (int k = 1; k <= 144; k++) {
+        double now = k / 144.0;
+        if (now - last_update >= 1.0 / 30.0) {
+            last_update = now;
+            expect_retail++;
+        }
+        if (now - last_emit > 0.01) {
+            last_emit = now;
+            expect_frame++;
+        }
+    }
+    ENSURE_EQ(expect_frame, 72);
+    int got[2] = {0, 0};
+    acp_clock_profile profiles[2] = {ACP_PROFILE_RETAIL, ACP_PROFILE_RENDER_FRAME};
+    for (int i = 0; i < 2; i++) {
+        fixture f = make();
+        f.w->profile = profiles[i];
+        acp_particle_emitter_info e = plain_emitter(ACP_PARTICLE_STILL);
+        e.birthrate = 0.01;
+        e.initial_particles = 0;
+        e.max_particles = 500;
+        add_emitter(f.set, &e);
+        ENSURE(acp_world_reserve_fx(f.w, 4, 1024));
+        acp_physobj *o = floating(f.w, 1, 10.0f, 10.0f, 5.0f, true);
+        acp_physobj_create_particle_emitter(o, e.id, 0xFFFFFFFFu, NULL, 0, false);
+        for (int k = 1; k <= 144; k++) acp_world_use_time(f.w, k / 144.0);
+        got[i] = o->fx->particles.emitters[0].total_emitted;
+        done(&f);
+    }
+    ENSURE_EQ(got[0], expect_retail);
+    ENSURE_EQ(got[1], expect_frame);
+    ENSURE(got[0] < got[1]);
+}
+
 void suite_scripts(void)
 {
+    RUN(render_frame_cadence);
     RUN(records_parse);
     RUN(script_hooks_fire_on_the_clock);
     RUN(scripts_queue_behind_each_other);

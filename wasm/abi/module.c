@@ -228,6 +228,10 @@ static const acp_layout_field TRACE_OBJECT_FIELDS[] = {
     F(acp_trace_object, heading, 4, 1),
     F(acp_trace_object, has_position_manager, 5, 1), /* server-driven objects (issue 13) */
     F(acp_trace_object, position_nodes, 1, 1),
+    F(acp_trace_object, has_fx, 5, 1), /* scripts and particles (issue 16) */
+    F(acp_trace_object, num_scripts, 1, 1),
+    F(acp_trace_object, scripts, 1, ACP_TRACE_MAX_SCRIPTS),
+    F(acp_trace_object, particles, 1, 1),
     {NULL, (uint32_t)sizeof(acp_trace_object), 0, 0},
 };
 

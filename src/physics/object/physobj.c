@@ -359,7 +359,7 @@ void acp_physobj_update_object_internal(acp_physobj *obj, float quantum)
         if (!obj->has_cell) return;
         update_active(obj, quantum);
     }
-    if (!obj->fx) return;
+    if (!obj->fx || obj->world->profile == ACP_PROFILE_RENDER_FRAME) return; /* that one: per frame */
     acp_physobj_update_particles(obj);
     acp_physobj_update_scripts(obj);
 }
@@ -611,8 +611,10 @@ void acp_physobj_animate_static_object(acp_physobj *obj)
                 if (!(obj->state & ACP_PARTICLE_EMITTER_PS))
                     acp_partarray_set_frame(obj->part_array, &obj->position.frame);
             }
-            if (obj->state & ACP_HAS_DEFAULT_SCRIPT_PS) acp_physobj_update_scripts(obj);
-            acp_physobj_update_particles(obj);
+            if (w->profile != ACP_PROFILE_RENDER_FRAME) {
+                if (obj->state & ACP_HAS_DEFAULT_SCRIPT_PS) acp_physobj_update_scripts(obj);
+                acp_physobj_update_particles(obj);
+            }
             acp_physobj_process_hooks(obj);
         }
         obj->update_time = w->now;

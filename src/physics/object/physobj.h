@@ -157,8 +157,11 @@ typedef struct acp_physobj {
     /* ---- server positions (issue 13) ---- */
     uint16_t update_times[9];        /* PhysicsTimeStamp stamps (physobj_position.h) */
     /* ---- scripts and particles (issue 16) ---- */
-    struct acp_object_fx *fx;        /* NULL: no ScriptManager, ParticleManager or script table
+    struct acp_object_fx *fx;        /* NULL: no ScriptManager or ParticleManager
                                         (physics/object/scripts.h) */
+    const struct acp_physics_script_table *physics_script_table; /* NULL: none */
+    uint32_t default_script;         /* PScriptType play_default_script plays */
+    float default_script_intensity;  /* its mod */
 } acp_physobj;
 
 /** Per-object update. Skips (clearing ACTIVE_TS, keeping update_time) a parented, cell-less or

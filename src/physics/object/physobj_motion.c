@@ -49,11 +49,8 @@ void acp_physobj_init_defaults(struct acp_physobj *obj, const acp_setup *setup)
      * table (not simulated), the physics script table. */
     if (setup->default_script) acp_physobj_play_script_internal(obj, setup->default_script);
     if (setup->default_motion_table) acp_physobj_set_motion_table(obj, setup->default_motion_table);
-    if (setup->default_script_table) {
-        uint32_t type = obj->fx ? obj->fx->default_script : 0;
-        float intensity = obj->fx ? obj->fx->default_script_intensity : 0.0f;
-        acp_physobj_set_script_table(obj, setup->default_script_table, type, intensity);
-    }
+    if (setup->default_script_table)
+        acp_physobj_set_script_table(obj, setup->default_script_table, obj->default_script, obj->default_script_intensity);
     if (!(obj->state & ACP_STATIC_PS)) return;
     if (setup->default_animation) obj->state |= ACP_HAS_DEFAULT_ANIM_PS;
     if (setup->default_script) obj->state |= ACP_HAS_DEFAULT_SCRIPT_PS;

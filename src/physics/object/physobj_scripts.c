@@ -62,17 +62,16 @@ bool acp_physobj_play_script(acp_physobj *obj, uint32_t script_id)
 bool acp_physobj_play_script_type(acp_physobj *obj, uint32_t type, float mod)
 {
     if (!obj->has_cell) return true;
-    const acp_object_fx *fx = obj->fx;
-    if (!fx || !fx->script_table) return false;
-    return acp_physobj_play_script_internal(obj, acp_physics_script_table_get_script(fx->script_table, type, mod));
+    if (!obj->physics_script_table) return false;
+    return acp_physobj_play_script_internal(obj, acp_physics_script_table_get_script(obj->physics_script_table, type, mod));
 }
 
 bool acp_physobj_play_default_script(acp_physobj *obj)
 {
     if (!obj->has_cell) return true;
-    const acp_object_fx *fx = obj->fx;
-    if (!fx || !fx->script_table) return false;
-    uint32_t id = acp_physics_script_table_get_script(fx->script_table, fx->default_script, fx->default_script_intensity);
+    if (!obj->physics_script_table) return false;
+    uint32_t id = acp_physics_script_table_get_script(obj->physics_script_table, obj->default_script,
+                                                      obj->default_script_intensity);
     return acp_physobj_play_script_internal(obj, id);
 }
 
@@ -81,11 +80,9 @@ bool acp_physobj_set_script_table(acp_physobj *obj, uint32_t table_id, uint32_t 
     const acp_physics_script_table *t =
         (table_id && obj->world && obj->world->dats) ? acp_datset_physics_script_table(obj->world->dats, table_id) : NULL;
     if (!t) return false;
-    acp_object_fx *fx = acp_physobj_fx(obj);
-    if (!fx) return false;
-    fx->script_table = t;
-    fx->default_script = default_type;
-    fx->default_script_intensity = intensity;
+    obj->physics_script_table = t;
+    obj->default_script = default_type;
+    obj->default_script_intensity = intensity;
     return true;
 }
 

@@ -43,14 +43,12 @@ typedef struct acp_script_manager {
     uint32_t hooks_run;              /* script hooks executed (for tests and the page) */
 } acp_script_manager;
 
-/** An object's scripts and particles (retail: CPhysicsObj's script_manager, particle_manager,
- *  physics_script_table, default_script and default_script_intensity). */
+/** An object's scripts and particles (retail: CPhysicsObj's script_manager and
+ *  particle_manager; its physics_script_table, default_script and default_script_intensity are
+ *  fields of acp_physobj). */
 typedef struct acp_object_fx {
     bool has_scripts;                /* retail script_manager != NULL */
     bool has_particles;              /* retail particle_manager != NULL */
-    const acp_physics_script_table *script_table;
-    uint32_t default_script;         /* PScriptType */
-    float default_script_intensity;
     acp_script_manager scripts;
     acp_particle_manager particles;
 } acp_object_fx;
