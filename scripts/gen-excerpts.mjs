@@ -306,7 +306,7 @@ function partGfxObjRecords(setups) {
 // ---- physics scripts and particle emitters (issue 16): all synthetic ----
 
 const PS_TEST1 = 0x1; // PScriptType PS_Test1 (acclient.h enum PScriptType)
-const FX = { spin: 0x3300F001, burst: 0x3300F002, fountain: 0x3200F001, explode: 0x3200F002, swarm: 0x3200F003,
+const FX = { puff: 0x3300F001, spin: 0x3300F010, burst: 0x3300F011, dust: 0x3200F007, fountain: 0x3200F001, explode: 0x3200F002, swarm: 0x3200F003,
   implode: 0x3200F004, trail: 0x3200F005, glow: 0x3200F006, sparkGfx: 0x0100F300 };
 const FX_SRC = {
   table: `${S.synthetic}; the id is the humanoid's default_script_table (${'ACE\'s early player defaults'}); its entries are chosen (retail's table contents are not public): PScriptType 0x1 is PS_Test1 of retail's enum PScriptType (acclient.h)`,
@@ -325,6 +325,9 @@ const spinScript = { id: FX.spin, hooks: [
   { start_time: 2.5, hook: { type: 'Scale', direction: 0, end: 1, time: 0.5 } },
   { start_time: 3, hook: { type: 'StopParticle', direction: 0, id: 0x11 } },
 ] };
+// 0x3300F001 is the script the humanoid's Ready → Walk link names in a CallPES hook (frame 5,
+// pause 0): a puff of dust at the feet, which changes nothing of the body's motion.
+const puffScript = { id: FX.puff, hooks: [{ start_time: 0, hook: createHook(FX.dust, 0.05, 0) }] };
 const burstScript = { id: FX.burst, hooks: [
   { start_time: 0, hook: createHook(FX.explode, 1, 0) },
   { start_time: 0, hook: createHook(FX.swarm, 1.2, 0) },
@@ -346,6 +349,8 @@ const emitters = [
   emitter(FX.implode, { emitter_type: 1, particle_type: 7, birthrate: 0.05, max_particles: 20, total_particles: 20, lifespan: 1,
     min_offset: 1, max_offset: 1.5, a: [3, 0, 0], b: [0, 0, 0], c: [1, 1, 1] }),
   emitter(FX.trail, { emitter_type: 2, particle_type: 12, birthrate: 0.5, max_particles: 30, lifespan: 1.5, a: [0, 0, 0.5] }),
+  emitter(FX.dust, { emitter_type: 1, particle_type: 10, birthrate: 0.05, max_particles: 6, initial_particles: 6, total_particles: 6,
+    lifespan: 0.6, min_offset: 0.1, max_offset: 0.3, a: [0, 0, 1], b: [0, 0, -2] }),
   emitter(FX.glow, { emitter_type: 1, particle_type: 1, birthrate: 0.25, max_particles: 4, lifespan: 1, is_parent_local: 1,
     min_offset: 0.1, max_offset: 0.1, start_scale: 0.3, final_scale: 0.3 }),
 ];
@@ -354,7 +359,7 @@ function fxRecords() {
   const out = [];
   const add = (type, object, bytes, source, values = []) => out.push({ entry: { id: object.id, type, kind: 'portal', synthetic: true, source, values }, bytes, object });
   add('PhysicsScriptTable', scriptTable, rec.physicsScriptTable(scriptTable), FX_SRC.table, [{ path: 'types', source: 'chosen' }]);
-  for (const s of [spinScript, burstScript]) add('PhysicsScript', s, rec.physicsScript(s), FX_SRC.script, [{ path: 'hooks', summary: `${s.hooks.length} hooks`, source: 'chosen' }]);
+  for (const s of [puffScript, spinScript, burstScript]) add('PhysicsScript', s, rec.physicsScript(s), FX_SRC.script, [{ path: 'hooks', summary: `${s.hooks.length} hooks`, source: 'chosen' }]);
   for (const e of emitters) {
     add('ParticleEmitterInfo', e, rec.particleEmitterInfo(e), FX_SRC.emitter,
       [{ path: 'particle_type', source: 'chosen (retail enum ParticleType)' }, { path: 'emitter_type', source: 'chosen (retail enum EmitterType: 1 per second, 2 per metre)' },

@@ -150,10 +150,10 @@ static void generated_dat_reads_back(void)
     ENSURE_EQ(r.skipped, 0);
     ENSURE(r.bytes >= (2u << 20));
     /* The excerpt itself: its 4 Setups, 9 Animations, 2 MotionTables, the Region and a stand-in
-     * GfxObj for each of the Setups' 34 + 1 + 1 + 17 parts; the script stand-ins: a table, 2
-     * scripts, 6 emitters and the particle GfxObj. */
+     * GfxObj for each of the Setups' 34 + 1 + 1 + 17 parts; the script stand-ins: a table, 3
+     * scripts, 7 emitters and the particle GfxObj. */
     ENSURE_EQ(acp_bench_dat_read(acp_dat_source_memory(portal, ps), &r, &err), ACP_DAT_OK);
-    ENSURE_EQ(r.records, 16 + 53 + 10);
+    ENSURE_EQ(r.records, 16 + 53 + 12);
     free(dat);
     free(portal);
 }

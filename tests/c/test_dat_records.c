@@ -378,9 +378,9 @@ static void portal_excerpt_pins(void)
     ENSURE_EQ(parts, 53);
     ENSURE_EQ(bad, 0);
     /* 16 portal records and 53 part GfxObjs; the script stand-ins (issue 16): a
-     * PhysicsScriptTable, 2 PhysicsScripts, 6 ParticleEmitterInfos and their particle GfxObj;
+     * PhysicsScriptTable, 3 PhysicsScripts, 7 ParticleEmitterInfos and their particle GfxObj;
      * 7 landblocks. */
-    ENSURE_EQ(acp_datset_count(set), 16 + 53 + 10 + 7);
+    ENSURE_EQ(acp_datset_count(set), 16 + 53 + 12 + 7);
     acp_datset_destroy(set);
 }
 
@@ -405,11 +405,11 @@ static void later_records_replace_earlier(void)
     ENSURE(after != NULL && after != before);
     if (after) ENSURE_EQ(after->height[80], 80);
     if (before) ENSURE_EQ(before->height[0], height0); /* still readable */
-    ENSURE_EQ(acp_datset_count(set), 86);
+    ENSURE_EQ(acp_datset_count(set), 88);
     /* One record by type and id. */
     ENSURE_EQ(acp_datset_add_record(set, ACP_DAT_TYPE_LANDBLOCK, 0xA9B4FFFFu, lb, size, &err), ACP_DAT_OK);
     ENSURE_EQ(acp_datset_add_record(set, ACP_DAT_TYPE_LANDBLOCK, 0xA9B5FFFFu, lb, size, &err), ACP_DAT_ERR_ID_MISMATCH);
-    ENSURE_EQ(acp_datset_count(set), 86);
+    ENSURE_EQ(acp_datset_count(set), 88);
     free(dat);
     free(lb);
     acp_datset_destroy(set);

@@ -5,6 +5,7 @@
 // world x = landblock X · 192 + x. Wheel zooms, drag pans, double-click refits.
 import { drawArrays } from './draw';
 import { drawGhosts, serverGhosts } from './ghosts';
+import { drawParticles } from './particles';
 import type { Session } from './run';
 
 const LB = 192;
@@ -70,6 +71,9 @@ export class MapView {
    *  skipped ("name: inactive: 20,345.2 m from the player ..."), at most MAX_NOTES of them, then
    *  how many more. */
   notes: string[] = [];
+  /** What the last live drawing showed of scripts and particles (issue 16): live particles of
+   *  the primary and comparison runs, and the running-script lines. */
+  particles: { primary: number; comparison: number; scripts: string[] } = { primary: 0, comparison: 0, scripts: [] };
   /** Called when the user moves the view (so following stops). */
   onUserView: (() => void) | null = null;
 
@@ -286,6 +290,7 @@ export class MapView {
     this.notes = frame === null ? this.drawNotes(g, s) : [];
     const now = frame === null ? s.lastTime : (h.now.data[frame] ?? s.lastTime);
     drawGhosts(g, serverGhosts(s.scenario, s.ids, now).filter((k) => k.index < n), sx, sy, px, py);
+    if (frame === null) this.particles = drawParticles(g, s, sx, sy); /* live state only (issue 16) */
     if (selected >= 0 && selected < n) {
       const x = sx(px(selected)), y = sy(py(selected));
       g.beginPath();
