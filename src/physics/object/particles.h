@@ -12,7 +12,7 @@
  *   Storage: an object's emitters live in its acp_object_fx (object_fx.h), the particles in the
  *   world's particle pool; nothing here allocates. Retail allocates an emitter and its parts per
  *   CreateParticle hook; the fixed capacities and the overflow counts are DEVIATIONS P1.
- *   Drawing: retail's ShouldDrawParticles (viewer distance, cell visibility) has no viewer here:
+ *   Drawing: retail's ShouldDrawParticles (0x0050FE60: viewer distance, cell visibility) has no viewer here:
  *   every emitter is drawn (DEVIATIONS P3).
  */
 #ifndef ACP_PARTICLES_H
@@ -71,8 +71,9 @@ typedef struct acp_particle_manager {
 
 /* ---- ParticleEmitterInfo (the random draws and the emission rule) ---- */
 
-/** Retail Random::RollDice (0x0040ED70 area, PORTAL/random/Random.c): lo when lo == hi (no
- *  draw), else rand · (hi − lo) + lo with the bounds swapped when hi < lo. */
+/** Retail Random::RollDice(float, float) (0x0042C600, PORTAL/random/Random.c): lo when lo == hi
+ *  (no draw), else rand · (hi − lo) + lo with the bounds swapped when hi < lo; rand is the
+ *  world's generator (DEVIATIONS row 8). */
 double acp_roll_dice(struct acp_world *w, float lo, float hi);
 /** Retail ParticleEmitterInfo::GetRandomStartScale (0x005170D0) and GetRandomFinalScale
  *  (0x00517120): RollDice(−1, 1) · scale_rand + scale, clamped to [0.1, 10]. */

@@ -83,29 +83,30 @@ uint32_t acp_physics_script_table_get_script(const acp_physics_script_table *t, 
 /** The object's fx block, taken from the world's pool on first use; NULL when the pool is full
  *  (counted in the pool's overflow). */
 acp_object_fx *acp_physobj_fx(struct acp_physobj *obj);
-/** Retail CPhysicsObj::play_script_internal (0x00511D80 area): 0 id → false; else the
+/** Retail CPhysicsObj::play_script_internal (0x00510CD0): 0 id → false; else the
  *  ScriptManager (made on first use) adds the script read from the world's DATs (AddScript:
  *  false when the DATs do not hold it). */
 bool acp_physobj_play_script_internal(struct acp_physobj *obj, uint32_t script_id);
-/** Retail CPhysicsObj::play_script(script_id): only with a cell (true without one). */
+/** Retail CPhysicsObj::play_script(script_id) (0x00510D30): only with a cell (true without one). */
 bool acp_physobj_play_script(struct acp_physobj *obj, uint32_t script_id);
-/** Retail CPhysicsObj::play_script(type, mod): the table's script for (type, mod). */
+/** Retail CPhysicsObj::play_script(type, mod) (0x00513260): the table's script for (type, mod). */
 bool acp_physobj_play_script_type(struct acp_physobj *obj, uint32_t type, float mod);
-/** Retail CPhysicsObj::play_default_script: the table's script for (default_script,
+/** Retail CPhysicsObj::play_default_script (0x005132B0): the table's script for (default_script,
  *  default_script_intensity); true without a cell. */
 bool acp_physobj_play_default_script(struct acp_physobj *obj);
-/** Set the object's PhysicsScriptTable (InitDefaults' default_phstable_id, or a PhysicsDesc's)
+/** Set the object's PhysicsScriptTable (InitDefaults' default_phstable_id, CPhysicsObj::InitDefaults
+ *  0x005139D0, or a PhysicsDesc's)
  *  and its default script type and intensity. False when the DATs do not hold the table. */
 bool acp_physobj_set_script_table(struct acp_physobj *obj, uint32_t table_id, uint32_t default_type, float intensity);
-/** Retail CPhysicsObj::CallPES (0x005139F0 area): a pause ≥ EPSILON queues an FPHook over
+/** Retail CPhysicsObj::CallPES (0x00511AF0): a pause ≥ EPSILON queues an FPHook over
  *  RollDice(0, pause) seconds (its end plays the script: CallPESInternal), else play now with
  *  a cell. */
 void acp_physobj_call_pes(struct acp_physobj *obj, uint32_t script_id, float pause);
-/** Retail CPhysicsObj::CallPESInternal: at cur_value ≥ 1 play the script, with a cell. */
+/** Retail CPhysicsObj::CallPESInternal (0x00511AC0): at cur_value ≥ 1 play the script, with a cell. */
 void acp_physobj_call_pes_internal(struct acp_physobj *obj, uint32_t script_id, float cur_value);
-/** Retail CPhysicsObj::create_particle_emitter / create_blocking_particle_emitter /
- *  destroy_particle_emitter / stop_particle_emitter: through the ParticleManager (made on
- *  first use for the creators). */
+/** Retail CPhysicsObj::create_particle_emitter (0x0050F360) / create_blocking_particle_emitter
+ *  (0x0050F3B0) / destroy_particle_emitter (0x0050F400) / stop_particle_emitter (0x0050F420):
+ *  through the ParticleManager (made on first use for the creators). */
 uint32_t acp_physobj_create_particle_emitter(struct acp_physobj *obj, uint32_t info_id, uint32_t part_index,
                                              const acp_aframe *offset, uint32_t emitter_id, bool blocking);
 bool acp_physobj_destroy_particle_emitter(struct acp_physobj *obj, uint32_t emitter_id);
