@@ -50,7 +50,7 @@ void acp_trace_capture_object(acp_trace_object *out, const acp_physobj *obj, dou
     out->velocity[0] = obj->velocity.x;
     out->velocity[1] = obj->velocity.y;
     out->velocity[2] = obj->velocity.z;
-    uint32_t n = r->ran ? r->num_hooks : 0;
+    uint32_t n = r->num_hooks; /* 0 in a record that did not run, unless script hooks ran (render-frame) */
     out->num_hooks = n < ACP_MAX_HOOKS_RECORDED ? n : ACP_MAX_HOOKS_RECORDED;
     out->hooks_unrecorded = n - out->num_hooks;
     for (uint32_t i = 0; i < out->num_hooks; i++) out->hooks[i] = r->hooks_fired[i];

@@ -266,8 +266,8 @@ static void script_hooks_fire_on_the_clock(void)
     acp_frame_grotate(&expect, (acp_vec3){0.0f, 0.0f, (float)(0.125 + 0.5 - 0.2 - 0.2 - 0.125)});
     ENSURE_FBITS(o->position.frame.qw, expect.qw);
     ENSURE_FBITS(o->position.frame.qz, expect.qz);
-    /* The script ran its last hook; the next UpdateScripts finds none and drops it. */
-    acp_world_use_time(f.w, 0.75);
+    /* After its last hook next_hook_time is −1, so the same UpdateScripts finds no further hook
+     * and drops the script. */
     ENSURE_EQ(acp_script_manager_count(&o->fx->scripts), 0);
     ENSURE_DBITS(o->fx->scripts.next_hook_time, -1.0);
     done(&f);

@@ -205,13 +205,20 @@ double acp_world_random(acp_world *w)
     return x / 4294967296.0;
 }
 
-/* Mark every record "did not run this frame" (the table's objects only with `table`: when the
- * gate passes, update_object rewrites every one of those records anyway). */
+/* Mark every record "did not run this frame", with no hooks (the table's objects only with
+ * `table`: when the gate passes, update_object rewrites every one of those records anyway). The
+ * render-frame profile's managers may record script hooks in a record that did not run. */
+static void clear_record(acp_update_record *r)
+{
+    r->ran = false;
+    r->num_hooks = 0;
+}
+
 static void clear_records(acp_world *w, bool table)
 {
     if (table)
-        for (uint32_t i = 0; i < w->num_objects; i++) w->objects[i]->record.ran = false;
-    for (uint32_t i = 0; i < w->num_static; i++) w->static_objects[i]->record.ran = false;
+        for (uint32_t i = 0; i < w->num_objects; i++) clear_record(&w->objects[i]->record);
+    for (uint32_t i = 0; i < w->num_static; i++) clear_record(&w->static_objects[i]->record);
 }
 
 /* The world gate of the profile: retail runs nothing until 1/30 s has passed since last_update
