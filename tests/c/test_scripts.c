@@ -15,6 +15,7 @@
 #include "physics/object/object_fx.h"
 #include "physics/object/partarray.h"
 #include "physics/object/physobj.h"
+#include "physics/object/physobj_motion.h"
 #include "physics/object/scripts.h"
 #include "physics/world/physics.h"
 
@@ -668,6 +669,51 @@ static void static_default_script_runs(void)
     done(&f);
 }
 
+/* InitDefaults' script branch (CPhysicsObj::InitDefaults 0x005139D0): the Setup's default script
+ * is played (play_script_internal, queued at now), its default_script_table becomes the object's
+ * PhysicsScriptTable, and a STATIC_PS object gets HAS_DEFAULT_SCRIPT_PS and joins the static
+ * animating workset, where animate_static_object runs the script. */
+static void init_defaults_plays_the_default_script(void)
+{
+    fixture f = make();
+    acp_anim_hook h = {.type = ACP_HOOK_ETHEREAL};
+    h.p.flag = 1;
+    double t = 0.25;
+    add_script(f.set, 0x33000009u, 1, &t, &h);
+    uint8_t table[] = {0x04, 0x00, 0x00, 0x34, 0x01, 0, 0, 0, /* id 0x34000004, one type */
+                       0x01, 0, 0, 0, 0x01, 0, 0, 0,          /* type 1, one script */
+                       0x00, 0x00, 0x00, 0x3F, 0x09, 0x00, 0x00, 0x33}; /* mod 0.5, 0x33000009 */
+    acp_dat_error err;
+    ENSURE_EQ(acp_datset_add_record(f.set, ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE, 0x34000004u, table, sizeof table, &err),
+              ACP_DAT_OK);
+    acp_setup s;
+    memset(&s, 0, sizeof s);
+    s.id = 0x0200F0F0u;
+    s.num_spheres = 1;
+    s.spheres = (acp_sphere *)&ONE_SPHERE;
+    s.default_script = 0x33000009u;
+    s.default_script_table = 0x34000004u;
+    acp_physobj *o = acp_world_add_object(f.w, 5);
+    o->state |= ACP_STATIC_PS;
+    acp_position p = {CELL, acp_frame_identity()};
+    p.frame.origin = (acp_vec3){10.0f, 10.0f, 0.0f};
+    acp_world_place_object(f.w, o, &p, 0, 0.0);
+    acp_record_source none = {NULL, NULL, NULL};
+    ENSURE(acp_physobj_set_setup(o, &s, &none));
+    ENSURE(o->state & ACP_HAS_DEFAULT_SCRIPT_PS);
+    ENSURE(!(o->state & ACP_HAS_DEFAULT_ANIM_PS));
+    ENSURE_EQ(f.w->num_static, 1);
+    ENSURE(o->physics_script_table != NULL);
+    ENSURE_EQ(acp_physics_script_table_get_script(o->physics_script_table, 1, 0.5f), 0x33000009u);
+    ENSURE_EQ(acp_script_manager_count(&o->fx->scripts), 1);
+    ENSURE_DBITS(acp_script_manager_at(&o->fx->scripts, 0)->start_time, 0.0);
+    acp_world_use_time(f.w, 0.125);
+    ENSURE(!(o->state & ACP_ETHEREAL_PS));
+    acp_world_use_time(f.w, 0.25);
+    ENSURE(o->state & ACP_ETHEREAL_PS);
+    done(&f);
+}
+
 /* Objects without scripts or particles take no fx block, and the world no pool. */
 static void no_scripts_no_cost(void)
 {
@@ -759,6 +805,7 @@ void suite_scripts(void)
     RUN(particle_hooks_from_a_script);
     RUN(inactive_objects_still_advance);
     RUN(static_default_script_runs);
+    RUN(init_defaults_plays_the_default_script);
     RUN(no_scripts_no_cost);
     RUN(pools_overflow_counted);
 }
