@@ -37,7 +37,8 @@ export function testHook(app: App): unknown {
     },
     /** The map's last drawing: the landblock labels it wrote, what its corner says about
      *  inactive or skipped objects, and its scale (CSS px per metre). */
-    map: () => ({ labels: app.map.labels.slice(), notes: app.map.notes.slice(), scale: app.map.scale }),
+    map: () => ({ labels: app.map.labels.slice(), notes: app.map.notes.slice(), scale: app.map.scale,
+      particles: { ...app.map.particles, scripts: app.map.particles.scripts.slice() } }),
     /** Per time-series chart: its y scale, its y axis's tick labels and width (CSS px, uPlot's
      *  own), and each series' first value shown. */
     series: () => (app.series?.plots ?? []).map((u) => {
