@@ -5,7 +5,11 @@
 //                              tables, the animations those reference), and Region 0x13000000
 //                              with its real height table (retail reads the Region from
 //                              client_portal.dat)
-//   data/cell-default.dat      real terrain: the LandBlocks of data/excerpt-sources/landblocks.json
+//                              and the synthetic building, scenery and dungeon stand-ins of
+//                              scripts/gen-buildings.mjs (GfxObjs, a Setup, Environments)
+//   data/cell-default.dat      real terrain: the LandBlocks of data/excerpt-sources/landblocks.json;
+//                              and synthetic stand-ins: Holtburg's LandBlockInfo 0xA9B4FFFE, the
+//                              cottage's EnvCell and the dungeon's EnvCells (scripts/gen-buildings.mjs)
 // (data/excerpt-sources/ holds the recorded states and the terrain, each file saying its sources.)
 //   data/excerpts.manifest.json  every record: id, kind, synthetic or not, its source, and for
 //                              synthetic records every value with where it comes from; and the
@@ -21,6 +25,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { loadAcphys, writeDat } from '../wasm/acphys.mjs';
+import { buildingRecords } from './gen-buildings.mjs';
 import * as rec from './lib/dat-records.mjs';
 import { resolvePath } from './lib/dat-path.mjs';
 
@@ -72,7 +77,7 @@ const S = {
   regionHeader: 'DatReaderWriter EoR pins: Region 0x13000000 region number 1, name "Dereth"; retail CRegionDesc::UnPack requires version 3',
   landDefs: 'retail LandDefs::get_vars (0x005A9980) hard-codes 255, 255, 24.0, 8, 1, 200.0, 1000.0, 5.0 and CRegionDesc::UnPack skips the stored ones',
   remainder: 'synthetic minimum after the height table that retail CRegionDesc::UnPack accepts: GameTime with no times of day, weekdays or seasons, parts mask 0 (no sky, sound, scene or misc), no terrain types, LandSurf selector 0 and an empty TexMerge (68 bytes of zeros); the real record\'s sky, terrain and texture descriptions are not shipped',
-  hasObjects: 'chosen: 0 (no LandBlockInfo records are shipped)',
+  hasObjects: 'derived: 1 when the excerpt ships the landblock\'s LandBlockInfo (0xXXYYFFFE, scripts/gen-buildings.mjs), else 0 (retail CLandBlock: has_objects says a LandBlockInfo exists)',
   regionHome: 'in the portal excerpt: retail CRegionDesc::InitRegion and GDLE\'s PhatSDK look Region 0x13000000 up in client_portal.dat',
 };
 
@@ -307,7 +312,7 @@ function partGfxObjRecords(setups) {
 
 const PS_TEST1 = 0x1; // PScriptType PS_Test1 (acclient.h enum PScriptType)
 const FX = { puff: 0x3300F001, spin: 0x3300F010, burst: 0x3300F011, dust: 0x3200F007, fountain: 0x3200F001, explode: 0x3200F002, swarm: 0x3200F003,
-  implode: 0x3200F004, trail: 0x3200F005, glow: 0x3200F006, sparkGfx: 0x0100F300 };
+  implode: 0x3200F004, trail: 0x3200F005, glow: 0x3200F006, sparkGfx: 0x0100F3A0 };
 const FX_SRC = {
   table: `${S.synthetic}; the id is the humanoid's default_script_table (${'ACE\'s early player defaults'}); its entries are chosen (retail's table contents are not public): PScriptType 0x1 is PS_Test1 of retail's enum PScriptType (acclient.h)`,
   script: `${S.synthetic}; chosen hooks that exercise what a script changes in the physics (SetOmega, Scale, CreateParticle, StopParticle); no public source states a retail script's hooks`,
@@ -374,19 +379,20 @@ function fxRecords() {
 
 // ---- cell ----
 
-function cellRecords(land) {
+function cellRecords(land, buildings) {
   const out = [];
   for (const [idText, lb] of Object.entries(land.landblocks)) {
     const id = Number(idText);
     const terrain = lb.terrain_type.map((t, i) => ((t << 2) | lb.road[i]) & 0xFFFF);
+    const hasObjects = buildings.withInfo.has(((id & 0xFFFF0000) | 0xFFFE) >>> 0) ? 1 : 0;
     out.push({
       entry: { id, type: 'LandBlock', kind: 'cell', synthetic: false, source: S.terrain, note: lb.note,
         values: [{ path: 'has_objects', source: S.hasObjects }] },
-      bytes: rec.landblock({ id, has_objects: 0, terrain, height: lb.height_index }),
-      object: { id, has_objects: 0, terrain, height: lb.height_index },
+      bytes: rec.landblock({ id, has_objects: hasObjects, terrain, height: lb.height_index }),
+      object: { id, has_objects: hasObjects, terrain, height: lb.height_index },
     });
   }
-  return out;
+  return [...out, ...buildings.cell];
 }
 
 /** Region 0x13000000: the real height table, in the portal excerpt where retail looks for it. */
@@ -449,7 +455,7 @@ function portalRecords() {
 
 const ID_FIELDS = new Set(['id', 'key', 'style', 'substate', 'default_style', 'anim_id', 'parts', 'part_id', 'gfx_id',
   'script_id', 'info_id', 'default_animation', 'default_script', 'default_motion_table', 'default_sound_table',
-  'default_script_table']);
+  'default_script_table', 'model_id', 'environment_id', 'other_cell_id']);
 
 /** Turn numbers of id fields into "0x%08X" strings, as acp_dat_record_json prints them. */
 function hexIds(value, field) {
@@ -478,7 +484,8 @@ function sha256(bytes) { return createHash('sha256').update(bytes).digest('hex')
 /** Build both excerpts and the manifest: { portal, cell, manifest } (bytes and an object). */
 export async function generate(acp) {
   const land = JSON.parse(readFileSync(join(SOURCES_DIR, 'landblocks.json'), 'utf8'));
-  const portalList = [...portalRecords(), ...regionRecords(land)], cellList = cellRecords(land);
+  const buildings = buildingRecords();
+  const portalList = [...portalRecords(), ...buildings.portal, ...regionRecords(land)], cellList = cellRecords(land, buildings);
   // Every setup and motion table a recorded retail state names has its stand-in.
   const states = JSON.parse(readFileSync(join(SOURCES_DIR, 'retail-states.json'), 'utf8')).states;
   const have = new Set(portalList.map((r) => r.entry.id));
@@ -496,12 +503,13 @@ export async function generate(acp) {
   };
   const fileOf = { portal: 'data/portal-default.dat', cell: 'data/cell-default.dat' };
   const manifest = {
-    about: 'The embedded default DAT excerpts (docs/DAT.md), written by scripts/gen-excerpts.mjs. Portal records are synthetic stand-ins for the records data/excerpt-sources/retail-states.json names (values a public source states carry it), plus Region 0x13000000 with its real height table (retail reads it from client_portal.dat); cell records are real terrain from public retail data. "absent" lists the id ranges shipped records name that are deliberately not shipped. A user\'s own excerpt replaces any of them (same id). Ids and keys are hex strings; floats are the values stored as float32.',
+    about: 'The embedded default DAT excerpts (docs/DAT.md), written by scripts/gen-excerpts.mjs. Portal records are synthetic stand-ins for the records data/excerpt-sources/retail-states.json names (values a public source states carry it) and for the building, scenery and dungeon geometry of scripts/gen-buildings.mjs, plus Region 0x13000000 with its real height table (retail reads it from client_portal.dat); LandBlock records are real terrain from public retail data, the other cell records (Holtburg\'s LandBlockInfo, the cottage\'s and the dungeon\'s EnvCells) synthetic stand-ins; a synthetic record\'s `geometry` states the walls, floors, steps and portals its tests check. "absent" lists the id ranges shipped records name that are deliberately not shipped. A user\'s own excerpt replaces any of them (same id). Ids and keys are hex strings; floats are the values stored as float32.',
     generator: 'scripts/gen-excerpts.mjs',
     entry_fields: { flags: hex(ENTRY.flags), date: ENTRY.date, iteration: ENTRY.iteration, note: 'fixed so that generating twice gives the same bytes' },
     files,
     records: [...portalList, ...cellList].map((r) => ({ ...r.entry, id: hex(r.entry.id), file: fileOf[r.entry.kind] })),
     absent: ABSENT.map((a) => ({ ids: [hex(a.range[0]), hex(a.range[1])], type: a.type, why: a.why })),
+    not_shipped: [{ ids: ['0x3A11FFFE', '0x3A11FFFE'], type: 'LandBlockInfo', why: buildings.notShipped }],
   };
   return { portal, cell, manifest };
 }

@@ -239,6 +239,12 @@ export interface AcphysExports {
   acp_abi_draw_terrain_positions(terrain: Ptr, index: number, originCell: number, out: Ptr, capacity: number): number;
   /** Each triangle's plane normal for its 3 vertices (unit, up); capacity in floats. */
   acp_abi_draw_terrain_normals(terrain: Ptr, index: number, out: Ptr, capacity: number): number;
+  /** The world's records' buildings as a triangle list (x, y, z per vertex; capacity in floats): the vertex count. */
+  acp_abi_draw_building_triangles(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
+  /** The world's records' EnvCells as a triangle list (x, y, z per vertex; capacity in floats): the vertex count. */
+  acp_abi_draw_envcell_triangles(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
+  /** The world's records' landblock statics' cylinders (16 floats each; capacity in matrices): the count. */
+  acp_abi_draw_static_cylinders(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
   acp_abi_lazydat_create(length: number): Ptr;
   acp_abi_lazydat_destroy(d: Ptr): void;
   /** 0 ok, 1 pending, else an error status. */

@@ -33,7 +33,10 @@ static const uint32_t TERRAIN_BLOCKS[4] = {0xA9B4FFFFu, 0xA9B5FFFFu, 0xAAB4FFFFu
 #define TERRAIN_SIDE 384.0f
 #define TERRAIN_MARGIN 12.0f                    /* metres kept clear of the square's outer edge */
 
-static const char *const KIND_NAMES[ACP_BENCH_KIND_COUNT] = {"motion", "terrain", "static", "remote", "particles"};
+static const char *const KIND_NAMES[ACP_BENCH_KIND_COUNT] = {"motion", "terrain", "static", "remote", "crowd", "particles"};
+
+/* The workloads on real terrain (their humanoids keep their spheres and sweep). */
+static bool on_terrain(acp_bench_kind kind) { return kind == ACP_BENCH_TERRAIN || kind == ACP_BENCH_CROWD; }
 
 const char *acp_bench_kind_name(acp_bench_kind kind)
 {
@@ -151,6 +154,21 @@ static acp_position terrain_position(const acp_bench *b, uint32_t i)
     return position_at(block, x, y, z, heading_of(i));
 }
 
+/* The crowd's position of object i: a grid over a landblock's area (a 184 m square), centred
+ * where the four loaded landblocks meet, so that objects the crowd pushes about stay on loaded
+ * terrain; at the terrain height. */
+static acp_position crowd_position(const acp_bench *b, uint32_t i)
+{
+    float gx, gy;
+    grid_point(i, b->num_objects, 100.0f, 184.0f, &gx, &gy);
+    uint32_t bx = gx >= 192.0f ? 1u : 0u, by = gy >= 192.0f ? 1u : 0u;
+    uint32_t block = (TERRAIN_BLOCKS[bx * 2 + by] & 0xFFFF0000u);
+    float x = gx - 192.0f * (float)bx, y = gy - 192.0f * (float)by;
+    float z = 0.0f;
+    acp_terrain_height(b->terrain, block | 1u, x, y, &z);
+    return position_at(block, x, y, z, heading_of(i));
+}
+
 static void run_and_turn(acp_physobj *obj)
 {
     acp_physobj_set_run_rate(obj, RUN_RATE);
@@ -173,8 +191,8 @@ static acp_bench_status add_object(acp_bench *b, uint32_t id, uint32_t i)
      * Setup's default motion table is set by the caller, as the scenario runner does. */
     if (b->setup.default_motion_table && !acp_physobj_set_motion_table(obj, b->setup.default_motion_table))
         return ACP_BENCH_ERR_OUT_OF_MEMORY;
-    if (b->kind == ACP_BENCH_TERRAIN) {
-        acp_position pos = terrain_position(b, i);
+    if (on_terrain(b->kind)) {
+        acp_position pos = b->kind == ACP_BENCH_CROWD ? crowd_position(b, i) : terrain_position(b, i);
         if (!acp_world_enter_object(b->world, obj, &pos, 0.0)) return ACP_BENCH_ERR_PLACEMENT;
     } else {
         /* A world without terrain: the object stands where it is placed, on walkable ground. */
@@ -221,7 +239,7 @@ static bool add_bench_emitter(acp_datset *set)
     uint8_t rec[176], *p = rec;
     p = put32(put32(p, BENCH_EMITTER), 0);
     p = put32(put32(p, 1u), 2u);                    /* per second; LocalVelocity */
-    p = put32(put32(p, 0x0100F300u), 0x0100F300u);  /* the stand-in particle GfxObj */
+    p = put32(put32(p, 0x0100F3A0u), 0x0100F3A0u);  /* the stand-in particle GfxObj */
     p = putd(p, 1.0e6);                             /* birthrate: never due */
     p = put32(put32(put32(p, BENCH_PARTICLES), BENCH_PARTICLES), 0u);
     p = putd(putd(putd(p, 0.0), 1.0e6), 0.0);       /* total seconds, lifespan, its range */
@@ -245,7 +263,7 @@ static acp_bench_status build(acp_bench *b, const uint8_t *portal, size_t portal
     b->dats = acp_datset_create();
     if (!b->dats) return ACP_BENCH_ERR_OUT_OF_MEMORY;
     if (acp_datset_add_dat_bytes(b->dats, portal, portal_size, &err) != ACP_DAT_OK) return ACP_BENCH_ERR_DAT;
-    if (b->kind == ACP_BENCH_TERRAIN && acp_datset_add_dat_bytes(b->dats, cell, cell_size, &err) != ACP_DAT_OK)
+    if (on_terrain(b->kind) && acp_datset_add_dat_bytes(b->dats, cell, cell_size, &err) != ACP_DAT_OK)
         return ACP_BENCH_ERR_DAT;
     const acp_setup *humanoid = acp_datset_setup(b->dats, HUMANOID_SETUP);
     if (!humanoid || !acp_datset_motion_table(b->dats, HUMANOID_MOTION_TABLE)) return ACP_BENCH_ERR_RECORD;
@@ -266,7 +284,7 @@ static acp_bench_status build(acp_bench *b, const uint8_t *portal, size_t portal
     if (b->kind == ACP_BENCH_PARTICLES &&
         !acp_world_reserve_fx(b->world, b->num_objects, b->num_objects * BENCH_PARTICLES))
         return ACP_BENCH_ERR_OUT_OF_MEMORY;
-    if (b->kind == ACP_BENCH_TERRAIN) {
+    if (on_terrain(b->kind)) {
         acp_bench_status st = load_terrain(b);
         if (st != ACP_BENCH_OK) return st;
     }

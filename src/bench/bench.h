@@ -46,14 +46,19 @@ typedef enum acp_bench_kind {
      *     staggered by object) 4 m ahead of it, which CPhysicsObj::InterpolateTo queues (the
      *     branch MoveOrTeleport takes within 96 m of the player) and the PositionManager walks. */
     ACP_BENCH_REMOTE = 3,
-    /* (e) particles (issue 16): the motion workload, each humanoid with a persistent emitter of
+    /* (e) a crowd (issue 14): the terrain workload's humanoids packed into one landblock's area
+     *     (a 184 m square centred where the four landblocks meet, so that the crowd stays on
+     *     loaded terrain), running in circles: every sweep meets the others through the cells'
+     *     shadow lists, and the cost per quantum grows with the density. */
+    ACP_BENCH_CROWD = 4,
+    /* (f) particles (issue 16): the motion workload, each humanoid with a persistent emitter of
      *     50 live LocalVelocity particles (a synthetic ParticleEmitterInfo the bench adds), so
      *     every quantum ends with ParticleManager::UpdateParticles over 50 particles. */
-    ACP_BENCH_PARTICLES = 4,
+    ACP_BENCH_PARTICLES = 5,
     ACP_BENCH_KIND_COUNT
 } acp_bench_kind;
 
-/** "motion", "terrain", "static", "remote", "particles"; NULL for an unknown kind. */
+/** "motion", "terrain", "static", "remote", "crowd", "particles"; NULL for an unknown kind. */
 const char *acp_bench_kind_name(acp_bench_kind kind);
 /** The kind of a name; false when unknown. */
 bool acp_bench_kind_from_name(const char *name, acp_bench_kind *out);

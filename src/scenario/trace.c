@@ -64,6 +64,10 @@ void acp_trace_capture_object(acp_trace_object *out, const acp_physobj *obj, dou
     out->moveto_type = out->has_moveto ? mm->moveto.movement_type : 0;
     out->moveto_nodes = out->has_moveto ? mm->moveto.num_nodes : 0;
     out->moveto_command = out->has_moveto ? mm->moveto.current_command : 0;
+    out->num_collisions = acp_physobj_num_collisions(obj);
+    out->num_collision_ends = acp_physobj_num_collision_ends(obj);
+    for (uint32_t i = 0; i < out->num_collisions; i++) out->collisions[i] = obj->reports.begin[i];
+    for (uint32_t i = 0; i < out->num_collision_ends; i++) out->collision_ends[i] = obj->reports.end[i];
     capture_fx(out, obj);
 }
 
@@ -159,6 +163,13 @@ uint64_t acp_trace_hash_frame(uint64_t h, const acp_trace_frame *f)
             h = fnv_u32(h, o->moveto_nodes);
             h = fnv_u32(h, o->moveto_command);
         }
+        if (o->num_collisions || o->num_collision_ends) {
+            h = fnv_u8(h, 0x43);
+            h = fnv_u32(h, o->num_collisions);
+            for (uint32_t k = 0; k < o->num_collisions; k++) h = fnv_u32(h, o->collisions[k]);
+            h = fnv_u32(h, o->num_collision_ends);
+            for (uint32_t k = 0; k < o->num_collision_ends; k++) h = fnv_u32(h, o->collision_ends[k]);
+        }
         if (o->has_fx) { /* optional: only while a script runs or an emitter lives */
             h = fnv_u32(h, o->num_scripts);
             for (uint32_t k = 0; k < o->num_scripts; k++) h = fnv_u32(h, o->scripts[k]);
@@ -181,6 +192,18 @@ static void put_number(acp_text *t, double v, int digits)
 }
 
 static void put_double(acp_text *t, double v) { put_number(t, v, 17); }
+
+/* key + ids + ']' when there are any. */
+static void put_ids(acp_text *t, const char *key, const uint32_t *ids, uint32_t n)
+{
+    if (!n) return;
+    acp_text_put(t, key);
+    for (uint32_t k = 0; k < n; k++) {
+        if (k) acp_text_put_char(t, ',');
+        acp_text_put_u64(t, ids[k]);
+    }
+    acp_text_put_char(t, ']');
+}
 static void put_float(acp_text *t, float f) { put_number(t, f, 9); }
 
 static void put_floats(acp_text *t, const float *v, uint32_t n)
@@ -272,6 +295,8 @@ void acp_trace_write_line(acp_text *t, const acp_trace_frame *f, uint64_t digest
             acp_text_put_u64(t, o->moveto_command);
             acp_text_put_char(t, '}');
         }
+        put_ids(t, ",\"collisions\":[", o->collisions, o->num_collisions);
+        put_ids(t, ",\"collision_ends\":[", o->collision_ends, o->num_collision_ends);
         if (o->has_fx) {
             acp_text_put(t, ",\"scripts\":[");
             for (uint32_t k = 0; k < o->num_scripts; k++) {

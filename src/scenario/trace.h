@@ -7,7 +7,10 @@
  *   cannot disagree. Schema: schema/trace.v1.schema.json.
  *   Line: {"frame","now","gate","objects":[{"id","elapsed"?,"quanta","pending","update_time",
  *   "active","state","transient","cell","origin","orientation","velocity","hooks",
- *   "skipped"?,"hooks_unrecorded"?}],"digest"}, keys in this order, no spaces. Doubles (now,
+ *   "skipped"?,"hooks_unrecorded"?,"collisions"?,"collision_ends"?}],"digest"}, keys in this
+ *   order, no spaces. "collisions" / "collision_ends" (ids of the objects whose collision with
+ *   this one began / ended this frame, in report order: physobj_collide.h) are present only
+ *   when not empty. Doubles (now,
  *   elapsed, pending, update_time) print as %.17g, floats (quanta, origin, orientation, velocity)
  *   as %.9g of the float: both round-trip. A non-finite value prints as the string "NaN",
  *   "Infinity" or "-Infinity". "elapsed" is present only when update_object ran its clock ladder
@@ -62,6 +65,10 @@ typedef struct acp_trace_object {
     uint32_t hooks[ACP_MAX_HOOKS_RECORDED];
     uint32_t hooks_unrecorded;       /* hooks that ran beyond the recorded ones */
     acp_skip_reason skipped;         /* why update_object skipped the object (trace "skipped") */
+    uint32_t num_collisions;         /* objects whose collision with this one began this frame */
+    uint32_t collisions[ACP_MAX_COLLISION_REPORTS]; /* their ids, in report order */
+    uint32_t num_collision_ends;     /* objects whose collision with this one ended this frame */
+    uint32_t collision_ends[ACP_MAX_COLLISION_REPORTS];
     double heading;                  /* degrees, for the table only (not in the line) */
     /* ---- server-driven objects (issue 13): present only with a PositionManager ---- */
     bool has_position_manager;

@@ -1,7 +1,9 @@
 /* acphys C tests — the benchmark driver (src/bench): each workload's world builds from the
  * default excerpts and runs; object-quanta are what the update records list; UseTime makes no
  * heap call; the DAT workload reads back what it generated. Timing is never asserted (benchmarks are not tests). */
+#include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench/alloc_count.h"
 #include "bench/bench.h"
@@ -52,7 +54,8 @@ static void workloads_run_one_quantum_per_object_and_frame(void)
             ENSURE_EQ(w->num_objects, N_OBJECTS);
         }
         /* Running humanoids sweep the terrain every quantum; the others never do. */
-        ENSURE_EQ(acp_bench_sweeps(b) - s0, k == ACP_BENCH_TERRAIN ? 30u * N_OBJECTS : 0u);
+        bool sweeps = k == ACP_BENCH_TERRAIN || k == ACP_BENCH_CROWD;
+        ENSURE_EQ(acp_bench_sweeps(b) - s0, sweeps ? 30u * N_OBJECTS : 0u);
         acp_bench_destroy(b);
     }
 }
@@ -117,20 +120,60 @@ static void digest_repeats(void)
  * of the physics itself changes them: say why in its commit. */
 static void digests_pinned(void)
 {
-    static const uint64_t pinned[ACP_BENCH_KIND_COUNT] = {
+    static const uint64_t pinned[ACP_BENCH_CROWD] = {
         0x46ba1aa26b91dcfdull, /* motion */
         0x0afd6fd29a4b1121ull, /* terrain: issue 18 stand-ins, the transition pool, the nearest water corner */
         0x2da55f148743a341ull, /* static */
         0x390edf2f258836a9ull, /* remote (issue 13): re-pinned at the merge with main for what changed terrain (issue 18 stand-ins, the transition pool, the nearest water corner) */
-        0x46ba1aa26b91dcfdull, /* particles (issue 16): the motion workload's bits, its emitters change nothing of the objects */
     };
-    for (unsigned k = 0; k < ACP_BENCH_KIND_COUNT; k++) {
+    for (unsigned k = 0; k < ACP_BENCH_CROWD; k++) {
         acp_bench *b = make((acp_bench_kind)k, 100);
         if (!b) continue;
         acp_bench_run(b, 60);
         ENSURE_EQ(acp_bench_digest(b), pinned[k]);
         acp_bench_destroy(b);
     }
+    /* particles (issue 16): the motion workload's bits; its emitters change nothing of the objects. */
+    acp_bench *p = make(ACP_BENCH_PARTICLES, 100);
+    if (p) {
+        acp_bench_run(p, 60);
+        ENSURE_EQ(acp_bench_digest(p), pinned[ACP_BENCH_MOTION]);
+        acp_bench_destroy(p);
+    }
+}
+
+/* The crowd (issue 14): 400 humanoids running in circles on a 9.4 m grid in one landblock meet
+ * each other (the circles are 7.1 m across): collisions are reported, and after 60 frames no
+ * two of them overlap by more than EPSILON (each sphere pair at least r1 + r2 − EPSILON apart:
+ * the humanoid's spheres are 0.48 m at heights 0.48 and 1.32 m). */
+static void crowd_collides(void)
+{
+    acp_bench *b = make(ACP_BENCH_CROWD, 400);
+    if (!b) return;
+    acp_world *w = acp_bench_world(b);
+    uint32_t begins = 0;
+    for (int f = 0; f < 60; f++) {
+        acp_bench_run(b, 1);
+        for (uint32_t i = 0; i < w->num_objects; i++) begins += acp_physobj_num_collisions(w->objects[i]);
+    }
+    ENSURE(begins > 0);
+    const float z[2] = {0.479999989f, 1.32000005f};
+    double closest = 1e9;
+    for (uint32_t i = 0; i < w->num_objects; i++) {
+        for (uint32_t j = i + 1; j < w->num_objects; j++) {
+            const acp_physobj *a = w->objects[i], *c = w->objects[j];
+            acp_vec3 d = acp_position_get_offset(&a->position, &c->position);
+            for (int p = 0; p < 2; p++)
+                for (int q = 0; q < 2; q++) {
+                    double dz = (double)d.z + z[q] - z[p];
+                    double dist = sqrt((double)d.x * d.x + (double)d.y * d.y + dz * dz);
+                    if (dist < closest) closest = dist;
+                }
+        }
+    }
+    ENSURE(closest >= 2.0 * 0.479999989 - ACP_F_EPSILON);
+    ENSURE_EQ(w->shadows.overflow, 0);
+    acp_bench_destroy(b);
 }
 
 /* The DAT workload: a generated DAT of about 2 MiB reads back, every record parsed. */
@@ -149,17 +192,25 @@ static void generated_dat_reads_back(void)
     ENSURE(r.records > 100);
     ENSURE_EQ(r.skipped, 0);
     ENSURE(r.bytes >= (2u << 20));
-    /* The excerpt itself: its 4 Setups, 9 Animations, 2 MotionTables, the Region and a stand-in
-     * GfxObj for each of the Setups' 34 + 1 + 1 + 17 parts; the script stand-ins: a table, 3
-     * scripts, 7 emitters and the particle GfxObj. */
+    /* The excerpt itself: every record data/excerpts.manifest.json places in it (its 4 Setups,
+     * 9 Animations, 2 MotionTables, the Region, a stand-in GfxObj for each of the Setups' 34 + 1
+     * + 1 + 17 parts, and the building, scenery and dungeon stand-ins), each parsed. */
     ENSURE_EQ(acp_bench_dat_read(acp_dat_source_memory(portal, ps), &r, &err), ACP_DAT_OK);
-    ENSURE_EQ(r.records, 16 + 53 + 12);
+    size_t ms = 0;
+    char *m = (char *)dt_read_repo_file("data/excerpts.manifest.json", &ms);
+    uint64_t listed = 0;
+    const char *tag = "\"file\": \"data/portal-default.dat\"";
+    for (const char *p = m; p && (p = strstr(p, tag)) != NULL; p += strlen(tag)) listed++;
+    free(m);
+    ENSURE(listed > 16 + 53);
+    ENSURE_EQ(r.records, listed);
     free(dat);
     free(portal);
 }
 
 void suite_bench(void)
 {
+    RUN(crowd_collides);
     RUN(workloads_run_one_quantum_per_object_and_frame);
     RUN(motion_turns_and_terrain_runs);
     RUN(remote_interpolates);

@@ -10,6 +10,7 @@ const char *acp_test_not_run = NULL;
 #define ACP_SUITES_CORE(X) X(mathx) X(frame) X(position) X(physobj)
 #define ACP_SUITES_MOTION(X) X(sequence) X(motiontable) X(motion_interp) X(partarray)
 #define ACP_SUITES_TERRAIN(X) X(terrain) X(transition)
+#define ACP_SUITES_COLLIDE(X) X(collide)
 #define ACP_SUITES_DAT(X) X(dat_reader) X(dat_container) X(dat_records) X(dat_writer) X(dat_real)
 #define ACP_SUITES_SCENARIO(X) X(text) X(jsonv) X(scenario) X(trace)
 #define ACP_SUITES_VECTORS(X) X(retail_vectors)
@@ -23,6 +24,7 @@ const char *acp_test_not_run = NULL;
     ACP_SUITES_CORE(X) \
     ACP_SUITES_MOTION(X) \
     ACP_SUITES_TERRAIN(X) \
+    ACP_SUITES_COLLIDE(X) \
     ACP_SUITES_DAT(X) \
     ACP_SUITES_SCENARIO(X) \
     ACP_SUITES_BENCH(X) \

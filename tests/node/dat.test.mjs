@@ -40,7 +40,9 @@ describe('default excerpts (data/)', () => {
     for (const [id, src] of Object.entries(land.landblocks)) {
       const lb = set.landblock(Number(id));
       assert.ok(lb, `${id} present`);
-      assert.equal(lb.hasObjects, 0);
+      // has_objects says the landblock has a LandBlockInfo (0xXXYYFFFE): set where one is shipped.
+      const info = (Number(id) & 0xFFFF0000) | 0xFFFE;
+      assert.equal(lb.hasObjects, set.records().some((r) => r.type === DAT_TYPE.LandBlockInfo && r.id === info >>> 0) ? 1 : 0, `${id} has_objects`);
       assert.deepEqual(Array.from(lb.height), src.height_index, `${id} heights`);
       assert.deepEqual(Array.from(lb.terrain), src.terrain_type.map((t, i) => (t << 2) | src.road[i]), `${id} terrain words`);
     }
@@ -66,12 +68,12 @@ describe('default excerpts (data/)', () => {
     assert.ok(checked > 80, `${checked} values checked`);
   });
 
-  it('the manifest lists every record, synthetic portal and real cell, and the files it describes', () => {
+  it('the manifest lists every record, synthetic but the Region and the terrain, and the files it describes', () => {
     const held = set.records().map((r) => `${r.type}:${hex(r.id)}`).sort();
     const listed = manifest.records.map((r) => `${TYPES[r.type]}:${r.id}`).sort();
     assert.deepEqual(listed, held);
     for (const r of manifest.records) {
-      assert.equal(r.synthetic, r.kind === 'portal' && r.type !== 'Region', `${r.id} synthetic flag`);
+      assert.equal(r.synthetic, r.type !== 'Region' && r.type !== 'LandBlock', `${r.id} synthetic flag`);
       assert.ok(r.source.length > 20, `${r.id} names its source`);
     }
     for (const [file, f] of Object.entries(manifest.files)) {
@@ -126,8 +128,10 @@ describe('default excerpts (data/)', () => {
     // The ids a client-style reader follows from each record (0 names nothing): a Setup's part
     // GfxObjs, default animation, script, motion, sound and script tables; a MotionTable's
     // animations; an Animation's Sound waves, CallPES scripts, ReplaceObject GfxObjs and
-    // particle emitter infos; a GfxObj's surfaces and degrade info. (SoundTable hooks name a sound type, not a record; no EnvCell is
-    // shipped, so no environment is named.)
+    // particle emitter infos; a GfxObj's surfaces and degrade info; a LandBlock with has_objects
+    // its LandBlockInfo; a LandBlockInfo its statics, building models, the cells behind their
+    // portals and its EnvCells (0xXXYY0100 on, num_cells of them); an EnvCell its Environment,
+    // surfaces, statics and the cells behind its portals. (SoundTable hooks name a sound type, not a record.)
     const named = [];
     const name = (from, what, id) => { if (id && Number(id)) named.push({ from, what, id: Number(id) }); };
     const hookIds = { Sound: ['id'], CallPES: ['script_id'], ReplaceObject: ['gfx_id'], CreateParticle: ['info_id'], CreateBlockingParticle: ['info_id'] };
@@ -145,6 +149,21 @@ describe('default excerpts (data/)', () => {
       } else if (j.type === 'GfxObj') {
         j.surfaces.forEach((s, i) => name(from, `surfaces[${i}]`, s));
         name(from, 'degrade_id', j.degrade_id);
+      } else if (j.type === 'LandBlock') {
+        if (j.has_objects) name(from, 'has_objects', ((id & 0xFFFF0000) | 0xFFFE) >>> 0);
+      } else if (j.type === 'LandBlockInfo') {
+        j.objects.forEach((o, i) => name(from, `objects[${i}]`, o.id));
+        j.buildings.forEach((b, i) => {
+          name(from, `buildings[${i}].model_id`, b.model_id);
+          b.portals.forEach((p, k) => { name(from, `buildings[${i}].portals[${k}]`, p.other_cell_id); p.stabs.forEach((c) => name(from, `buildings[${i}].portals[${k}].stabs`, c)); });
+        });
+        for (let i = 0; i < j.num_cells; i++) name(from, `EnvCell ${i}`, ((id & 0xFFFF0000) | (0x0100 + i)) >>> 0);
+      } else if (j.type === 'EnvCell') {
+        name(from, 'environment_id', j.environment_id);
+        j.surfaces.forEach((s, i) => name(from, `surfaces[${i}]`, s));
+        j.stabs.forEach((s, i) => name(from, `stabs[${i}]`, s.id));
+        j.portals.forEach((p, i) => { if (Number(p.other_cell_id) !== 0xFFFFFFFF) name(from, `portals[${i}]`, p.other_cell_id); });
+        j.visible_cells.forEach((c, i) => name(from, `visible_cells[${i}]`, c));
       }
     }
     const shipped = new Set(set.records().map((r) => r.id));
@@ -266,8 +285,8 @@ describe('native CLI (acphys dump / excerpt) agrees with the .wasm', () => {
     for (const l of table.links) entries(l.entries);
     assert.ok(anims.size > 0);
     // The Ready → Walk link's CallPES hook names script 0x3300F001, whose CreateParticle hook
-    // names emitter 0x3200F007, whose particle GfxObj is 0x0100F300 (issue 16's stand-ins).
-    const named = [0x3300F001, 0x3200F007, 0x0100F300];
+    // names emitter 0x3200F007, whose particle GfxObj is 0x0100F3A0 (issue 16's stand-ins).
+    const named = [0x3300F001, 0x3200F007, 0x0100F3A0];
     for (const id of named) anims.add(id);
     const deps = join(dir, 'deps.dat');
     const out = runNative(['excerpt', join(root, 'data/portal-default.dat'), '0x09000001', '-o', deps]);

@@ -56,3 +56,21 @@ ACP_ABI uint32_t acp_abi_draw_terrain_normals(const acp_terrain *t, uint32_t i, 
     if (!t || i >= t->num_blocks) return 0;
     return acp_draw_terrain_normals(&t->blocks[i], out, capacity);
 }
+/** The world's records' buildings as a triangle list (acp_draw_building_triangles over the
+ *  record store the world's objects use; `capacity` counts floats). Returns the vertex count. */
+ACP_ABI uint32_t acp_abi_draw_building_triangles(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity)
+{
+    return w ? acp_draw_building_triangles(w->dats, origin_cell, out, capacity) : 0;
+}
+/** The world's records' EnvCells as a triangle list (acp_draw_envcell_triangles; `capacity`
+ *  counts floats). Returns the vertex count. */
+ACP_ABI uint32_t acp_abi_draw_envcell_triangles(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity)
+{
+    return w ? acp_draw_envcell_triangles(w->dats, origin_cell, out, capacity) : 0;
+}
+/** The world's records' static cylinders as matrices (acp_draw_static_cylinders; `capacity`
+ *  counts matrices). Returns the cylinder count. */
+ACP_ABI uint32_t acp_abi_draw_static_cylinders(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity)
+{
+    return w ? acp_draw_static_cylinders(w->dats, origin_cell, out, capacity) : 0;
+}

@@ -228,6 +228,11 @@ static const acp_layout_field TRACE_OBJECT_FIELDS[] = {
     F(acp_trace_object, heading, 4, 1),
     F(acp_trace_object, has_position_manager, 5, 1), /* server-driven objects (issue 13) */
     F(acp_trace_object, position_nodes, 1, 1),
+    /* objects against objects (issue 14): the trace's "collisions" / "collision_ends" */
+    F(acp_trace_object, num_collisions, 1, 1),
+    F(acp_trace_object, collisions, 1, ACP_MAX_COLLISION_REPORTS),
+    F(acp_trace_object, num_collision_ends, 1, 1),
+    F(acp_trace_object, collision_ends, 1, ACP_MAX_COLLISION_REPORTS),
     F(acp_trace_object, has_fx, 5, 1), /* scripts and particles (issue 16) */
     F(acp_trace_object, num_scripts, 1, 1),
     F(acp_trace_object, scripts, 1, ACP_TRACE_MAX_SCRIPTS),

@@ -99,3 +99,51 @@ export function disposeDrawArrays(s: Session): void {
   bySession.delete(s);
   if (current === s) current = null;
 }
+
+/** The records' buildings, indoor cells and landblock statics for the map, from the draw side
+ *  (acp_abi_draw_building_triangles, acp_abi_draw_envcell_triangles, acp_abi_draw_static_cylinders
+ *  over the record store of the session's world), read once per session since records do not
+ *  change: per triangle vertex its world x, y (m), three vertices a triangle; per static cylinder
+ *  its world x, y and radius (m). */
+export interface Structures { building: Float64Array; cell: Float64Array; statics: Float64Array }
+
+const structuresBySession = new WeakMap<Session, Structures>();
+
+export function structures(s: Session): Structures {
+  const known = structuresBySession.get(s);
+  if (known) return known;
+  const acp = s.acp, X = acp.exports, world = s.primary.world;
+  const origin = s.cell.find((c) => c !== 0) ?? 0;
+  const ox = (origin >>> 24) * LB, oy = ((origin >>> 16) & 0xff) * LB;
+  const triangles = (fill: (w: number, o: number, out: number, cap: number) => number): Float64Array => {
+    const n = fill(world, origin, 0, 0);
+    if (!n) return new Float64Array(0);
+    const p = acp.alloc(n * 12);
+    try {
+      fill(world, origin, p, n * 3);
+      const f32 = acp.f32(), out = new Float64Array(2 * n);
+      for (let v = 0; v < n; v++) { out[2 * v] = ox + f32[(p >> 2) + 3 * v]!; out[2 * v + 1] = oy + f32[(p >> 2) + 3 * v + 1]!; }
+      return out;
+    } finally { acp.free(p); }
+  };
+  const building = triangles(X.acp_abi_draw_building_triangles);
+  const cell = triangles(X.acp_abi_draw_envcell_triangles);
+  const nc = X.acp_abi_draw_static_cylinders(world, origin, 0, 0);
+  const statics = new Float64Array(3 * nc);
+  if (nc) {
+    const p = acp.alloc(nc * MAT4_BYTES);
+    try {
+      X.acp_abi_draw_static_cylinders(world, origin, p, nc);
+      const f32 = acp.f32();
+      for (let k = 0; k < nc; k++) {
+        const m = (p >> 2) + 16 * k;
+        statics[3 * k] = ox + f32[m + 12]!;
+        statics[3 * k + 1] = oy + f32[m + 13]!;
+        statics[3 * k + 2] = Math.hypot(f32[m]!, f32[m + 1]!, f32[m + 2]!);
+      }
+    } finally { acp.free(p); }
+  }
+  const out = { building, cell, statics };
+  structuresBySession.set(s, out);
+  return out;
+}

@@ -1,6 +1,7 @@
 // Per-frame history of a run, in growable typed columns: what the plots, the map's paths and the
 // scrubber read. Appending is amortised O(1) with no allocation per frame (capacity doubles);
 // plots take subarray views, which copy nothing.
+import { CollisionMarks } from './collisions';
 
 /** A growable Float64Array. */
 export class Column {
@@ -63,6 +64,8 @@ export class History {
   /** The hooks fired, newest last (capped at MAX_HOOKS, oldest dropped). */
   readonly hooks: HookEntry[] = [];
   hooksDropped = 0;
+  /** The collisions reported (issue 14), marked on the map. */
+  readonly collisions = new CollisionMarks();
   static readonly MAX_HOOKS = 5000;
 
   constructor(readonly tracked: number, profiles: number) {

@@ -1,12 +1,15 @@
 // The top-down map: the loaded landblocks' terrain (heights shaded, hill-shaded from the
-// north-west), the landblock (192 m) and cell (24 m) grid, and every object: its path (tracked
+// north-west), the landblock (192 m) and cell (24 m) grid, the records' buildings (filled
+// footprints), landblock statics (their cylinders' circles) and indoor cells (outlined), all from
+// the draw side (web/src/draw.ts structures), and every object: its path (tracked
 // objects), heading arrow and collision spheres (live: from the draw side's sphere matrices,
 // web/src/draw.ts). World axes: +X east (right), +Y north (up);
 // world x = landblock X · 192 + x. Wheel zooms, drag pans, double-click refits.
-import { drawArrays } from './draw';
+import { drawArrays, structures } from './draw';
 import { drawGhosts, serverGhosts } from './ghosts';
 import { drawParticles } from './particles';
 import type { Session } from './run';
+import { drawCollisionMarks } from './collisions';
 
 const LB = 192;
 const CELL = 24;
@@ -71,6 +74,9 @@ export class MapView {
    *  skipped ("name: inactive: 20,345.2 m from the player ..."), at most MAX_NOTES of them, then
    *  how many more. */
   notes: string[] = [];
+  /** What the last drawing drew of the records' structures in view: building and indoor-cell
+   *  triangles, static circles. */
+  drawnStructures = { buildings: 0, cells: 0, statics: 0 };
   /** What the last live drawing showed of scripts and particles (issue 16): live particles of
    *  the primary and comparison runs, and the running-script lines. */
   particles: { primary: number; comparison: number; scripts: string[] } = { primary: 0, comparison: 0, scripts: [] };
@@ -201,6 +207,7 @@ export class MapView {
     g.setTransform(1, 0, 0, 1, 0, 0);
     g.drawImage(this.background, 0, 0);
     g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    this.drawStructures(g, s, sx, sy);
     const h = s.history;
     // Paths of the tracked objects (at most ~2000 points each).
     const end = frame === null ? h.length : frame + 1;
@@ -218,6 +225,7 @@ export class MapView {
       if (end > 0) g.lineTo(sx(xs[end - 1]!), sy(ys[end - 1]!));
       g.stroke();
     }
+    drawCollisionMarks(g, h.collisions.marks, frame === null ? Infinity : (h.frame.data[frame] ?? Infinity), sx, sy);
     // Objects: collision sphere circles and heading arrows, batched in one path each. With many
     // objects in view, hairlines only (no fill, no arrow heads): filling a path of a thousand
     // circles costs a software rasteriser about 10 ms, stroking hairlines about 2.
@@ -299,6 +307,43 @@ export class MapView {
       g.lineWidth = 2;
       g.stroke();
     }
+  }
+
+  /** The records' buildings as filled footprints (their triangles seen from above), their indoor
+   *  cells outlined, the landblock statics as their cylinders' circles; only what is in view. */
+  private drawStructures(g: CanvasRenderingContext2D, s: Session, sx: (x: number) => number, sy: (y: number) => number): void {
+    const st = structures(s), W = this.width, H = this.height, k = this.scale;
+    const drawn = { buildings: 0, cells: 0, statics: 0 };
+    const tris = (xy: Float64Array, count: (n: number) => void) => {
+      let n = 0;
+      for (let t = 0; t + 5 < xy.length; t += 6) {
+        const ax = sx(xy[t]!), ay = sy(xy[t + 1]!), bx = sx(xy[t + 2]!), by = sy(xy[t + 3]!), cx = sx(xy[t + 4]!), cy = sy(xy[t + 5]!);
+        if (Math.max(ax, bx, cx) < 0 || Math.min(ax, bx, cx) > W || Math.max(ay, by, cy) < 0 || Math.min(ay, by, cy) > H) continue;
+        g.moveTo(ax, ay); g.lineTo(bx, by); g.lineTo(cx, cy); g.closePath();
+        n++;
+      }
+      count(n);
+    };
+    g.beginPath();
+    tris(st.building, (n) => { drawn.buildings = n; });
+    g.fillStyle = 'rgba(120, 72, 40, 0.55)';
+    g.fill();
+    g.beginPath();
+    tris(st.cell, (n) => { drawn.cells = n; });
+    g.strokeStyle = 'rgba(120, 220, 255, 0.85)';
+    g.lineWidth = 1;
+    g.stroke();
+    g.beginPath();
+    for (let i = 0; i + 2 < st.statics.length; i += 3) {
+      const x = sx(st.statics[i]!), y = sy(st.statics[i + 1]!), r = Math.max(2, st.statics[i + 2]! * k);
+      if (x + r < 0 || x - r > W || y + r < 0 || y - r > H) continue;
+      g.moveTo(x + r, y);
+      g.arc(x, y, r, 0, 2 * Math.PI);
+      drawn.statics++;
+    }
+    g.fillStyle = 'rgba(40, 110, 40, 0.8)';
+    g.fill();
+    this.drawnStructures = drawn;
   }
 
   /** List, in the bottom-left corner, why objects are inactive or skipped (Session.whyInactive):

@@ -27,6 +27,7 @@ interface Offsets {
   active: number; cell: number; origin: number; heading: number; numHooks: number; hooks: number; cachedVelocity: number;
   skipped: number; playerDistance: number;
   hasPositionManager: number; positionNodes: number;
+  numCollisions: number; collisions: number;
 }
 
 function offsets(acp: Acphys): Offsets {
@@ -41,6 +42,7 @@ function offsets(acp: Acphys): Offsets {
     heading: f('heading'), numHooks: f('num_hooks'), hooks: f('hooks'), cachedVelocity: cv.offset,
     skipped: f('skipped'), playerDistance: pd.offset,
     hasPositionManager: f('has_position_manager'), positionNodes: f('position_nodes'),
+    numCollisions: f('num_collisions'), collisions: f('collisions'),
   };
 }
 
@@ -269,6 +271,10 @@ export class Session {
         const nh = this.u32v[(p + o.numHooks) >> 2]!;
         for (let k = 0; k < nh; k++) {
           h.addHook({ frame, now: t, id: this.ids[i]!, name: this.hookName(this.u32v[((p + o.hooks) >> 2) + k]!) });
+        }
+        const nc = this.u32v[(p + o.numCollisions) >> 2]!;
+        for (let k = 0; k < nc; k++) {
+          h.collisions.add({ frame, x: gx, y: gy, id: this.ids[i]!, other: this.u32v[((p + o.collisions) >> 2) + k]! });
         }
         if (i < h.tracked) {
           const cv = (this.objPtrs[i]! + o.cachedVelocity) >> 2;

@@ -109,34 +109,43 @@ export function placeNear(st: RetailState, at: { cell: number; x: number; y: num
   };
 }
 
-/** Add `count` copies of object `index` on a square grid around it (on the terrain: z from
- *  `height`, spaced so that the grid stays within 96 m of it, the activity radius), each with
- *  the original's events at t = 0. Copies go last; their names say which copy they are. */
+/** Add `count` copies of object `index` on a square grid around it, nearest squares first (on
+ *  the terrain: z from `height`; within its landblock, grid points outside it skipped), each
+ *  with the original's events at t = 0. The spacing keeps the grid within 96 m of it (the
+ *  activity radius) but never below 1 m: objects collide with each other (issue 14), and copies
+ *  placed overlapping would each search rings of spots for a free one. Copies go last; their
+ *  names say which copy they are. */
 export function addCopies(s: Scenario, index: number, count: number, height: (cell: number, x: number, y: number) => number): void {
   const src = s.objects[index];
   if (!src) return;
   const side = Math.ceil(Math.sqrt(count + 1));
-  const spacing = Math.min(3, 90 / side);
+  const spacing = Math.max(1, Math.min(3, 90 / side));
   const cell0 = u32(src.position.cell);
   const lb = cell0 & 0xffff0000;
   const [ox, oy] = src.position.origin;
   const baseEvents = (s.events ?? []).filter((e) => u32(e.object) === u32(src.id) && e.t === 0);
   let id = nextId(s);
   let made = 0;
-  for (let k = 0; made < count && k < side * side; k++) {
-    const gx = (k % side) - Math.floor(side / 2), gy = Math.floor(k / side) - Math.floor(side / 2);
-    if (gx === 0 && gy === 0) continue;
-    const x = Math.min(Math.max(ox + gx * spacing, 0.5), 191.5), y = Math.min(Math.max(oy + gy * spacing, 0.5), 191.5);
-    const cell = (lb | (Math.floor(x / 24) * 8 + Math.floor(y / 24) + 1)) >>> 0;
-    const z = height(cell, x, y);
-    const o: ScenarioObject = structuredClone(src);
-    o.id = id;
-    o.name = `${src.name ?? `object ${u32(src.id)}`} (copy ${made + 1})`;
-    delete o.description;
-    o.position = { ...o.position, cell: `0x${cell.toString(16).toUpperCase().padStart(8, '0')}`, origin: [x, y, Number.isNaN(z) ? o.position.origin[2] : z] };
-    s.objects.push(o);
-    for (const e of baseEvents) (s.events ??= []).push({ ...structuredClone(e), object: id });
-    id++;
-    made++;
+  const reach = Math.ceil(192 / spacing);
+  for (let ring = 1; made < count && ring <= reach; ring++) {
+    for (let k = 0; made < count && k < 8 * ring; k++) {
+      // The square ring at Chebyshev distance `ring`, walked from its south-west corner.
+      const side2 = 2 * ring, e = Math.floor(k / side2), t = k % side2;
+      const gx = e === 0 ? -ring + t : e === 1 ? ring : e === 2 ? ring - t : -ring;
+      const gy = e === 0 ? -ring : e === 1 ? -ring + t : e === 2 ? ring : ring - t;
+      const x = ox + gx * spacing, y = oy + gy * spacing;
+      if (x < 0.5 || y < 0.5 || x > 191.5 || y > 191.5) continue;
+      const cell = (lb | (Math.floor(x / 24) * 8 + Math.floor(y / 24) + 1)) >>> 0;
+      const z = height(cell, x, y);
+      const o: ScenarioObject = structuredClone(src);
+      o.id = id;
+      o.name = `${src.name ?? `object ${u32(src.id)}`} (copy ${made + 1})`;
+      delete o.description;
+      o.position = { ...o.position, cell: `0x${cell.toString(16).toUpperCase().padStart(8, '0')}`, origin: [x, y, Number.isNaN(z) ? o.position.origin[2] : z] };
+      s.objects.push(o);
+      for (const e of baseEvents) (s.events ??= []).push({ ...structuredClone(e), object: id });
+      id++;
+      made++;
+    }
   }
 }

@@ -2,7 +2,9 @@
 // loaded landblocks' terrain as BufferGeometry (acp_abi_draw_terrain_positions / _normals), every
 // part as an instance of one small box (acp_abi_draw_part_matrices: the part's world frame × its
 // drawing scale; the GfxObj meshes are not loaded, so a part is a 0.4 m box at its origin) and
-// every collision sphere as an instance of one unit sphere (acp_abi_draw_sphere_matrices). No
+// every collision sphere as an instance of one unit sphere (acp_abi_draw_sphere_matrices), the
+// records' buildings as solid triangles (acp_abi_draw_building_triangles) and their indoor cells
+// as a wireframe (acp_abi_draw_envcell_triangles), both built once per session. No
 // matrix is built in TypeScript: the module's 16 floats per instance are copied into the
 // InstancedMesh's matrix buffer. The scene is in the landblock frame of the session's first
 // object's cell (+X east, +Y north, +Z up). three.js loads only when the view is first opened
@@ -29,6 +31,9 @@ interface Scene3D {
   spheres: Three.InstancedMesh | null;
   particles: Three.Points | null;
   terrain: Three.Mesh[];
+  /** The buildings' and the indoor cells' meshes (the records do not change within a session). */
+  structures: Three.Mesh[];
+  structureVertices: { buildings: number; cells: number };
   scratch: number;
   scratchFloats: number;
 }
@@ -75,7 +80,7 @@ function run(three: typeof Three, host: HTMLElement, box: HTMLDetailsElement): v
   const camera = new three.PerspectiveCamera(50, 1, 0.1, 5000);
   camera.up.set(0, 0, 1);
   const v: Scene3D = { three, renderer, scene, camera, session: null, frame: -1, origin: 0, parts: null, spheres: null, particles: null,
-    terrain: [], scratch: 0, scratchFloats: 0 };
+    terrain: [], structures: [], structureVertices: { buildings: 0, cells: 0 }, scratch: 0, scratchFloats: 0 };
   const tick = () => {
     if (box.open) draw(v, host);
     requestAnimationFrame(tick);
@@ -112,6 +117,8 @@ function draw(v: Scene3D, host: HTMLElement): void {
     host.dataset.parts = String(v.parts?.count ?? 0);
     host.dataset.spheres = String(v.spheres?.count ?? 0);
     host.dataset.landblocks = String(v.terrain.length);
+    host.dataset.buildingVertices = String(v.structureVertices.buildings);
+    host.dataset.cellVertices = String(v.structureVertices.cells);
     host.dataset.particles = String(fillParticles(v, s));
   }
   v.renderer.render(v.scene, v.camera);
@@ -124,7 +131,7 @@ function rebuild(v: Scene3D, s: Session): void {
   if (v.scratch && v.session) v.session.acp.free(v.scratch);
   v.scratch = 0;
   v.scratchFloats = 0;
-  for (const m of [...v.terrain, v.parts, v.spheres]) {
+  for (const m of [...v.terrain, ...v.structures, v.parts, v.spheres]) {
     if (!m) continue;
     v.scene.remove(m);
     m.geometry.dispose();
@@ -146,6 +153,25 @@ function rebuild(v: Scene3D, s: Session): void {
     g.setAttribute('normal', new three.BufferAttribute(s.acp.f32().slice(buf >> 2, (buf >> 2) + TERRAIN_FLOATS), 3));
     const mesh = new three.Mesh(g, ground);
     v.terrain.push(mesh);
+    v.scene.add(mesh);
+  }
+  v.structures = [];
+  const solid = new three.MeshLambertMaterial({ color: 0x8a5a3a, side: three.DoubleSide });
+  const wire = new three.MeshBasicMaterial({ color: 0x78dcff, wireframe: true });
+  for (const [fill, material, key] of [
+    [X.acp_abi_draw_building_triangles, solid, 'buildings'],
+    [X.acp_abi_draw_envcell_triangles, wire, 'cells'],
+  ] as const) {
+    const n = fill(s.primary.world, v.origin, 0, 0);
+    v.structureVertices[key] = n;
+    if (!n) continue;
+    const at = scratch(v, s, n * 3);
+    fill(s.primary.world, v.origin, at, n * 3);
+    const g = new three.BufferGeometry();
+    g.setAttribute('position', new three.BufferAttribute(s.acp.f32().slice(at >> 2, (at >> 2) + n * 3), 3));
+    g.computeVertexNormals();
+    const mesh = new three.Mesh(g, material);
+    v.structures.push(mesh);
     v.scene.add(mesh);
   }
   let np = 0, ns = 0;

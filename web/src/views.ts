@@ -137,7 +137,10 @@ export function showSynthetic(app: App): void {
   const p = document.createElement('p');
   p.textContent = 'The embedded default excerpts (data/excerpts.manifest.json): the portal records are synthetic stand-ins with chosen values ' +
     '(the motion table\'s speeds are retail\'s; the animations, part frames and spheres are made up), so the paths show retail\'s clock and ' +
-    'motion rules but not a real character\'s animation. Add your own client_portal.dat (or an excerpt of it) to replace them. The terrain is real.';
+    'motion rules but not a real character\'s animation. The buildings, scenery and dungeon are synthetic too (portal GfxObjs, a tree Setup and ' +
+    'Environments; cell LandBlockInfo 0xA9B4FFFE with one cottage and one tree on Holtburg, the cottage\'s EnvCell, the dungeon EnvCells around ' +
+    'the recorded arrow on 0x3A11): made-up walls, floors, stairs and portals with retail\'s structure. Add your own client_portal.dat and ' +
+    'client_cell_1.dat (or excerpts of them) to replace them. The terrain is real.';
   body.append(p);
   const ul = document.createElement('ul');
   for (const r of recs) {

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "landblock_struct.h"
+#include "objcell.h"
 #include "terrain.h"
 
 bool acp_landcell_find_terrain_poly(const acp_landcell *cell, acp_vec3 origin, const acp_polygon **walkable)
@@ -77,9 +78,10 @@ acp_transition_state acp_landcell_find_env_collisions(const acp_landcell *cell, 
 
 acp_transition_state acp_landcell_find_collisions(const acp_landcell *cell, acp_transition *t)
 {
-    /* Then CSortCell::find_collisions (buildings) and CObjCell::find_obj_collisions (objects):
-     * neither exists here, both answer OK. */
-    return acp_landcell_find_env_collisions(cell, t);
+    /* Then CSortCell::find_collisions (buildings: none here, OK) and the objects. */
+    acp_transition_state ts = acp_landcell_find_env_collisions(cell, t);
+    if (ts != ACP_TS_OK) return ts;
+    return acp_objcell_find_obj_collisions(cell, t);
 }
 
 void acp_landcell_add_outside_cell(const acp_terrain *terrain, acp_cell_array *ca, int x, int y)

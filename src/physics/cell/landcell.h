@@ -46,7 +46,8 @@ bool acp_landcell_find_terrain_poly(const acp_landcell *cell, acp_vec3 origin, c
 bool acp_landcell_point_in_cell(const acp_landcell *cell, acp_vec3 point);
 
 /** Collide the sweep's spheres with this cell: its terrain (find_env_collisions), buildings
- *  and objects (none here). Retail: CLandCell::find_collisions (0x00532D60). */
+ *  (none here), then the objects shadowed in it (CObjCell::find_obj_collisions).
+ *  Retail: CLandCell::find_collisions (0x00532D60). */
 acp_transition_state acp_landcell_find_collisions(const acp_landcell *cell, acp_transition *t);
 
 /** The terrain test: the triangle under the spheres' low point; a wholly water landblock

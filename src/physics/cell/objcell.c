@@ -1,10 +1,14 @@
 /* acphys — retail CObjCell::find_cell_list (CELLARRAY::add_cell is world/cell_array.c) (outdoor cells only; EnvCells are out
- * of scope). See transition.h. Read against PORTAL/ccell/CObjCell.c and PORTAL/cphysics/
+ * of scope; see transition.h) and the shadow lists (objcell.h). Read against PORTAL/ccell/CObjCell.c and PORTAL/cphysics/
  * CCellArray.c. */
+#include <math.h>
 #include <stddef.h>
 
 #include "landcell.h"
+#include "physics/object/partarray.h"
+#include "objcell.h"
 #include "terrain.h"
+#include "physics/object/physobj_collide.h"
 #include "physics/world/transition.h"
 
 /* The last loaded cell of the array that holds sphere 0's centre (expressed in each cell's
@@ -43,4 +47,143 @@ void acp_objcell_find_cell_list(const acp_terrain *terrain, const acp_position *
     /* Each cell's find_transit_cells: CLandCell::add_all_outside_cells (done: added_outside) and
      * CSortCell::find_transit_cells (buildings: none). */
     if (curr_cell) *curr_cell = containing_cell(ca, p, &spheres[0]);
+}
+
+/* ---- shadow lists (issue 14) ---- */
+
+acp_shadow_list *acp_objcell_shadow_list(acp_world *w, const acp_landcell *cell)
+{
+    const acp_terrain *terrain = w->terrain;
+    acp_shadow_pool *pool = &w->shadows;
+    if (!terrain || !cell || !cell->block || !pool->lists) return NULL;
+    ptrdiff_t b = cell->block - terrain->blocks;
+    ptrdiff_t c = cell - cell->block->cells;
+    if (b < 0 || (uint32_t)b >= terrain->cap_blocks || c < 0 || c >= ACP_LANDBLOCK_CELLS) return NULL;
+    size_t slot = (size_t)b * ACP_LANDBLOCK_CELLS + (size_t)c;
+    return slot < pool->num_lists ? &pool->lists[slot] : NULL;
+}
+
+void acp_objcell_add_shadow_object(acp_world *w, const acp_landcell *cell, acp_shadow_obj *s)
+{
+    acp_shadow_list *list = acp_objcell_shadow_list(w, cell);
+    if (!list) {
+        w->shadows.overflow++;
+        s->cell = NULL;
+        return;
+    }
+    if (!acp_shadow_list_append(&w->shadows, list, s)) {
+        s->cell = NULL;
+        return;
+    }
+    s->cell = cell;
+}
+
+void acp_objcell_remove_shadow_object(acp_world *w, const acp_landcell *cell, acp_shadow_obj *s)
+{
+    acp_shadow_list *list = acp_objcell_shadow_list(w, cell);
+    if (list && acp_shadow_list_remove(&w->shadows, list, s)) s->cell = NULL;
+}
+
+/* Visit the list's entries in order until visit returns true; returns whether it did. */
+typedef bool (*shadow_visit)(acp_physobj *other, void *ctx);
+
+static bool walk_list(const acp_shadow_pool *pool, const acp_shadow_list *list, shadow_visit visit, void *ctx)
+{
+    uint32_t left = list->num;
+    for (uint32_t b = list->head; b && left; b = pool->blocks[b - 1].next) {
+        const acp_shadow_block *blk = &pool->blocks[b - 1];
+        for (uint32_t k = 0; k < ACP_SHADOW_BLOCK && left; k++, left--)
+            if (visit(blk->items[k]->physobj, ctx)) return true;
+    }
+    return false;
+}
+
+typedef struct {
+    acp_transition *t;
+    acp_transition_state ts;
+} find_ctx;
+
+/* Not retail: a bound that skips FindObjCollisions for an object none of whose shapes can reach
+ * the sweep's spheres. Every branch of CSphere / CCylSphere::intersects_sphere that does anything
+ * needs a sweep sphere within the sum of the radii of a shape (less EPSILON), and FindObjCollisions
+ * changes nothing when every shape answers OK, so skipping such an object gives the same result.
+ * The bound: each shape within scale × (|centre| + radius) (cylinders: |low point| + height +
+ * radius) of the object's origin, plus 1 cm for float rounding. */
+static double shape_reach(const acp_physobj *other)
+{
+    const acp_partarray *pa = other->part_array;
+    if (!pa) return -1.0;
+    double reach = -1.0;
+    for (uint32_t i = 0; i < pa->num_spheres; i++) {
+        const acp_sphere *s = &pa->spheres[i];
+        double c = sqrt((double)s->center.x * s->center.x + (double)s->center.y * s->center.y +
+                        (double)s->center.z * s->center.z);
+        if (c + s->radius > reach) reach = c + s->radius;
+    }
+    for (uint32_t i = 0; i < pa->num_cylspheres; i++) {
+        const acp_cylsphere *cy = &pa->cylspheres[i];
+        double c = sqrt((double)cy->low_pt.x * cy->low_pt.x + (double)cy->low_pt.y * cy->low_pt.y +
+                        (double)cy->low_pt.z * cy->low_pt.z);
+        if (c + cy->height + cy->radius > reach) reach = c + cy->height + cy->radius;
+    }
+    return reach < 0.0 ? -1.0 : reach * fabs((double)other->scale);
+}
+
+static bool out_of_reach(const acp_physobj *other, const acp_transition *t)
+{
+    if (other->state & ACP_HAS_PHYSICS_BSP_PS) return false;
+    double reach = shape_reach(other);
+    if (reach < 0.0) return true; /* no shapes: FindObjCollisions tests nothing */
+    const acp_sphere_path *sp = &t->sphere_path;
+    acp_vec3 bo = acp_landdefs_get_block_offset(sp->check_pos.objcell_id, other->position.objcell_id);
+    const acp_vec3 o = other->position.frame.origin;
+    double ox = (double)o.x + bo.x, oy = (double)o.y + bo.y, oz = (double)o.z + bo.z;
+    for (uint32_t i = 0; i < sp->num_sphere && i < ACP_MAX_TRANSITION_SPHERES; i++) {
+        const acp_sphere *g = &sp->global_sphere[i];
+        double r = reach + g->radius + 0.01;
+        double dx = g->center.x - ox, dy = g->center.y - oy, dz = g->center.z - oz;
+        if (dx * dx + dy * dy + dz * dz <= r * r) return false;
+    }
+    return true;
+}
+
+static bool find_one(acp_physobj *other, void *ctx)
+{
+    find_ctx *f = ctx;
+    if (other->has_parent || other == f->t->object_info.object) return false;
+    if (out_of_reach(other, f->t)) return false;
+    f->ts = (acp_transition_state)acp_physobj_find_obj_collisions(other, f->t);
+    return f->ts != ACP_TS_OK;
+}
+
+acp_transition_state acp_objcell_find_obj_collisions(const acp_landcell *cell, acp_transition *t)
+{
+    if (t->sphere_path.insert_type == ACP_INITIAL_PLACEMENT_INSERT) return ACP_TS_OK;
+    acp_physobj *mover = t->object_info.object;
+    if (!mover) return ACP_TS_OK;
+    acp_world *w = mover->world;
+    const acp_shadow_list *list = acp_objcell_shadow_list(w, cell);
+    if (!list || !list->num) return ACP_TS_OK;
+    find_ctx f = {t, ACP_TS_OK};
+    walk_list(&w->shadows, list, find_one, &f);
+    return f.ts;
+}
+
+typedef struct {
+    acp_physobj *obj;
+} check_ctx;
+
+static bool check_one(acp_physobj *other, void *ctx)
+{
+    acp_physobj *obj = ((check_ctx *)ctx)->obj;
+    return !other->has_parent && other != obj && acp_physobj_check_collision(other, obj);
+}
+
+bool acp_objcell_check_collisions(const acp_landcell *cell, acp_physobj *obj)
+{
+    acp_world *w = obj->world;
+    const acp_shadow_list *list = acp_objcell_shadow_list(w, cell);
+    if (!list) return false;
+    check_ctx c = {obj};
+    return walk_list(&w->shadows, list, check_one, &c);
 }

@@ -84,4 +84,20 @@ bool acp_terrain_normal(const acp_terrain *t, uint32_t cell_id, float x, float y
     return true;
 }
 
-void acp_terrain_attach(acp_world *w, acp_terrain *t) { w->terrain = t; }
+/* Forget every object's shadows (their cells belong to the old terrain). */
+static void drop_shadows(acp_physobj **objs, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        objs[i]->num_shadow_objects = 0;
+        objs[i]->shadow_objects = NULL;
+    }
+}
+
+void acp_terrain_attach(acp_world *w, acp_terrain *t)
+{
+    drop_shadows(w->objects, w->num_objects);
+    drop_shadows(w->static_objects, w->num_static);
+    acp_shadow_pool_free(&w->shadows);
+    w->terrain = t;
+    if (t) (void)acp_shadow_pool_init(&w->shadows, t->cap_blocks * ACP_LANDBLOCK_CELLS, w->cap_objects + w->cap_static);
+}

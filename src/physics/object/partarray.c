@@ -67,6 +67,8 @@ acp_partarray *acp_partarray_create(struct acp_physobj *owner, const acp_setup *
     pa->setup = setup;
     if (setup->num_spheres) memcpy((acp_sphere *)pa->spheres, setup->spheres, setup->num_spheres * sizeof *setup->spheres);
     pa->num_spheres = setup->num_spheres;
+    pa->num_cylspheres = setup->num_cylspheres;
+    pa->cylspheres = setup->cylspheres;
     if (setup->default_scale)
         for (uint32_t i = 0; i < setup->num_parts; i++) pa->part_gfx_scale[i] = setup->default_scale[i];
     acp_partarray_init_defaults(pa);

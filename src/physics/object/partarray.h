@@ -60,6 +60,8 @@ typedef struct acp_partarray {
     float *part_luminosity;
     float *part_diffusion;
     const acp_sphere *spheres;       /* a copy of the Setup's spheres, or the hand-built ones */
+    uint32_t num_cylspheres;         /* the Setup's CCylSpheres (others collide with them) */
+    const acp_cylsphere *cylspheres; /* the Setup's (not copied), or set by hand (tests) */
     acp_record_source records;       /* animation and motion table lookups */
     acp_world_slabs *slabs;          /* its owner's world's slabs, which hold it and its motion
                                         table manager; NULL: both are on the heap (no world) */
@@ -81,6 +83,9 @@ void acp_partarray_destroy(acp_partarray *pa);
 
 /** Number of collision spheres. Retail: CPartArray::GetNumSphere (0x00518060). */
 static inline uint32_t acp_partarray_num_spheres(const acp_partarray *pa) { return pa ? pa->num_spheres : 0; }
+
+/** Number of collision cylinders. Retail: CPartArray::GetNumCylsphere (0x00518080). */
+static inline uint32_t acp_partarray_num_cylspheres(const acp_partarray *pa) { return pa ? pa->num_cylspheres : 0; }
 
 /** The Setup's DefaultAnimation, when it has one, replaces the animations: frames 0..last at
  *  30 frames/s; then the owner's InitDefaults. Retail: CPartArray::InitDefaults (0x00518980). */

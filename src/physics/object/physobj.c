@@ -91,8 +91,12 @@ bool acp_physobj_set_ethereal(acp_physobj *obj, bool ethereal)
         return true;
     }
     obj->state &= ~(uint32_t)ACP_ETHEREAL_PS;
-    /* Retail then asks ethereal_check_for_collisions whether another object overlaps; without
-     * object collision (out of scope) none does, so the object simply becomes solid. */
+    if (!obj->has_parent && obj->has_cell && acp_physobj_ethereal_check_for_collisions(obj)) {
+        /* Another object overlaps: stay ethereal and try again next quantum. */
+        obj->state |= ACP_ETHEREAL_PS;
+        obj->transient_state |= ACP_CHECK_ETHEREAL_TS;
+        return false;
+    }
     obj->transient_state &= ~(uint32_t)ACP_CHECK_ETHEREAL_TS;
     return true;
 }
@@ -501,26 +505,26 @@ void acp_physobj_update_object(acp_physobj *obj)
 /* Retail CPhysicsObj::report_environment_collision (0x00512FC0) without a weenie to tell: the
  * object now collides with the environment, and a missile stops being one (MISSILE, ALIGNPATH
  * and PATHCLIPPED cleared). */
-static void report_environment_collision(acp_physobj *obj)
+bool acp_physobj_report_environment_collision(acp_physobj *obj)
 {
-    if (obj->colliding_with_environment) return;
+    if (obj->colliding_with_environment) return false;
     obj->colliding_with_environment = true;
     if (obj->state & ACP_MISSILE_PS)
         obj->state &= ~(uint32_t)(ACP_MISSILE_PS | ACP_ALIGNPATH_PS | ACP_PATHCLIPPED_PS);
+    return false;
 }
 
-/* Retail CPhysicsObj::handle_all_collisions (0x00514780): object collisions are out of scope, so
- * its object loop and collision reports reduce to their effect on the velocity and the
- * stationary bits. */
+/* Retail CPhysicsObj::handle_all_collisions (0x00514780): the object loop and the collision
+ * ends (physobj_collide.c), the environment report, then the bounce and the stationary bits. */
 void acp_physobj_handle_all_collisions(acp_physobj *obj, const acp_collision_info *c, bool prev_contact,
                                       bool prev_on_walkable)
 {
-    (void)prev_contact;
     bool apply_bounce = !prev_on_walkable || !(obj->transient_state & ACP_ON_WALKABLE_TS) ||
                         (obj->state & ACP_SLEDDING_PS);
+    (void)acp_physobj_track_collisions(obj, c, prev_contact);
     if (obj->colliding_with_environment) obj->colliding_with_environment = c->collided_with_environment;
     else if (c->collided_with_environment || (!prev_on_walkable && (obj->transient_state & ACP_ON_WALKABLE_TS)))
-        report_environment_collision(obj);
+        acp_physobj_report_environment_collision(obj);
     int fsf = c->frames_stationary_fall;
     acp_vec3 *v = &obj->velocity;
     if (fsf <= 1) {
@@ -556,9 +560,10 @@ void acp_physobj_set_position_internal(acp_physobj *obj, const acp_transition *t
     bool prev_contact = (obj->transient_state & ACP_CONTACT_TS) != 0;
     const acp_sphere_path *sp = &t->sphere_path;
     if (!sp->has_curr_cell) {
-        /* prepare_to_leave_visibility (shadows, the lost-cell list and the destruction queue:
-         * no object maintenance here), store_position (the parts follow the frame), GotoLostCell,
-         * ACTIVE cleared. */
+        /* prepare_to_leave_visibility (the shadows go; the lost-cell list and the destruction
+         * queue are no object maintenance here), store_position (the parts follow the frame),
+         * GotoLostCell, ACTIVE cleared. */
+        acp_physobj_remove_shadows_from_cells(obj);
         acp_physobj_store_position(obj, &sp->curr_pos);
         obj->has_cell = false;
         obj->transient_state &= ~(uint32_t)ACP_ACTIVE_TS;
@@ -587,6 +592,12 @@ void acp_physobj_set_position_internal(acp_physobj *obj, const acp_transition *t
     if (c->sliding_normal_valid) obj->transient_state |= ACP_SLIDING_TS;
     else obj->transient_state &= ~(uint32_t)ACP_SLIDING_TS;
     acp_physobj_handle_all_collisions(obj, c, prev_contact, prev_on_walkable);
+    /* The shadows move to the sweep's cells (a HAS_PHYSICS_BSP object's calc_cross_cells:
+     * docs/DEVIATIONS.md row O5). */
+    if (!(obj->state & ACP_HAS_PHYSICS_BSP_PS) && t->cell_array.num_cells) {
+        acp_physobj_remove_shadows_from_cells(obj);
+        acp_physobj_add_shadows_to_cells(obj, &t->cell_array);
+    }
 }
 
 /* ---- static animating objects ---- */

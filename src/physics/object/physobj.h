@@ -18,6 +18,7 @@
 #include "physics/geometry/plane.h"
 #include "physics/anim/anim_hook.h"
 #include "physics/geometry/position.h"
+#include "physobj_collide.h"
 
 typedef struct acp_world acp_world;
 typedef struct acp_partarray acp_partarray;
@@ -156,6 +157,12 @@ typedef struct acp_physobj {
                                         state) rather than the server (interpreted state) */
     /* ---- server positions (issue 13) ---- */
     uint16_t update_times[9];        /* PhysicsTimeStamp stamps (physobj_position.h) */
+    /* ---- object collisions (issue 14) ---- */
+    uint32_t num_shadow_objects;     /* shadows in shadow_objects (retail num_shadow_objects) */
+    acp_shadow_obj *shadow_objects;  /* ACP_MAX_SHADOW_CELLS slots from the world's pool, or NULL */
+    acp_collision_table collision_table; /* retail collision_table */
+    acp_collision_report reports;    /* this frame's begin / end reports (for the host) */
+    /* ---- end object collisions ---- */
     /* ---- scripts and particles (issue 16) ---- */
     struct acp_object_fx *fx;        /* NULL: no ScriptManager or ParticleManager
                                         (physics/object/scripts.h) */
@@ -214,8 +221,10 @@ void acp_physobj_set_frame(acp_physobj *obj, const acp_frame *frame);
  *  pointer is the caller's (has_cell). Retail: CPhysicsObj::store_position (0x005141A0). */
 void acp_physobj_store_position(acp_physobj *obj, const acp_position *p);
 
-/** Set or clear ETHEREAL_PS. Clearing it checks for overlapping objects (none exist without
- *  object collision, so it always succeeds). Retail: CPhysicsObj::set_ethereal (0x00511C40). */
+/** Set or clear ETHEREAL_PS. Clearing it (an object in a cell, not parented) first asks
+ *  ethereal_check_for_collisions: while another object overlaps, the object stays ETHEREAL_PS,
+ *  gets CHECK_ETHEREAL_TS (UpdateObjectInternal tries again) and false is returned.
+ *  Retail: CPhysicsObj::set_ethereal (0x00511C40). */
 bool acp_physobj_set_ethereal(acp_physobj *obj, bool ethereal);
 
 /** Set or clear ON_WALKABLE_TS, telling the movement manager about leaving or hitting the ground,
@@ -252,7 +261,8 @@ struct acp_transition;
 struct acp_collision_info;
 void acp_physobj_set_position_internal(acp_physobj *obj, const struct acp_transition *t);
 
-/** React to what a sweep touched: bounce off collision_normal (v += −(v·n)(1 + elasticity)·n
+/** React to what a sweep touched: the objects it collided with go through the collision table
+ *  (track_object_collision for each, then report_collision_end: physobj_collide.h), then bounce off collision_normal (v += −(v·n)(1 + elasticity)·n
  *  when approaching; zero with INELASTIC_PS; not while staying on walkable ground unless
  *  SLEDDING_PS), zero the velocity when frames_stationary_fall > 1, set the STATIONARY_* bits,
  *  and report an environment collision (a missile stops being one: MISSILE, ALIGNPATH and
@@ -260,6 +270,11 @@ void acp_physobj_set_position_internal(acp_physobj *obj, const struct acp_transi
  *  Retail: CPhysicsObj::handle_all_collisions (0x00514780). */
 void acp_physobj_handle_all_collisions(acp_physobj *obj, const struct acp_collision_info *c, bool prev_contact,
                                       bool prev_on_walkable);
+
+/** Retail CPhysicsObj::report_environment_collision (0x00512FC0) without a weenie to tell: the
+ *  object now collides with the environment, and a missile stops being one (MISSILE, ALIGNPATH
+ *  and PATHCLIPPED cleared). Returns whether a weenie was told (never). */
+bool acp_physobj_report_environment_collision(acp_physobj *obj);
 
 /** One frame of a static animating object (the CPhysics::static_animating_objects workset):
  *  elapsed = now − update_time; ≤ EPSILON or > 2.0 s → stamp update_time and return; below

@@ -29,6 +29,15 @@ void acp_objectinfo_init(acp_object_info *oi, acp_physobj *obj, uint32_t state)
     /* The weenie bits (impenetrable, player, PK, PK-lite) need a weenie: none here. */
 }
 
+bool acp_objectinfo_missile_ignore(const acp_object_info *oi, const acp_physobj *other)
+{
+    if (other->state & ACP_MISSILE_PS) return true;
+    /* A missile (oi->object MISSILE_PS) ignores a non-target that is ethereal with a weenie, or a
+     * creature (weenie IsCreature) when it has a target: both need the other's weenie. */
+    (void)oi;
+    return false;
+}
+
 bool acp_objectinfo_is_valid_walkable(acp_vec3 normal) { return normal.z >= ACP_FLOOR_Z; }
 
 void acp_objectinfo_kill_velocity(acp_object_info *oi)

@@ -97,6 +97,7 @@ void acp_world_destroy(acp_world *w)
     free(w->insert_serial);
     free(w->static_objects);
     free(w->index);
+    acp_shadow_pool_free(&w->shadows);
     free(w);
 }
 
@@ -193,6 +194,9 @@ void acp_world_place_object(acp_world *w, acp_physobj *obj, const acp_position *
     acp_physobj_set_frame(obj, &pos->frame);
     acp_physobj_calc_acceleration(obj);
     acp_physobj_prepare_to_enter_world(obj);
+    /* ---- objects against objects (issue 14): its shadows, as a zero-length sweep would list
+     * its cells (not retail: retail objects enter through SetPosition). ---- */
+    acp_physobj_shadow_in_place(obj);
 }
 
 double acp_world_random(acp_world *w)
@@ -258,6 +262,7 @@ static void fx_per_render_frame(acp_world *w, double now)
 void acp_world_use_time(acp_world *w, double now)
 {
     bool run = isfinite(now);
+    w->frame_serial++; /* the collision reports of the objects belong to this frame */
     if (run) {
         w->now = now;
         run = world_gate(w, now);

@@ -78,6 +78,9 @@ typedef struct acp_world {
     acp_world_slabs slabs;           /* the objects', part arrays' and motion table managers' blocks */
     uint64_t num_quanta;             /* object-quanta simulated: UpdateObjectInternal calls and
                                         animate_static_object updates (the records' quanta) */
+    /* ---- object collisions (issue 14) ---- */
+    acp_shadow_pool shadows;         /* every loaded cell's shadow list (from acp_terrain_attach) */
+    uint64_t frame_serial;           /* UseTime calls so far: the frame the reports belong to */
     struct acp_fx_pool *fx_pool;     /* scripts and particles (physics/object/object_fx.h) */
 } acp_world;
 
@@ -105,7 +108,8 @@ void acp_world_add_static_animating(acp_world *world, acp_physobj *obj);
 
 /** Put an object into the world with its frame as given ("placement: frame"): it gets a cell
  *  when its landblock is loaded (always in a fixture world), transient bits as given, the
- *  acceleration of its state, and prepare_to_enter_world at `now`. */
+ *  acceleration of its state, prepare_to_enter_world at `now`, and (on terrain) shadows in the
+ *  cells its spheres overlap (acp_physobj_shadow_in_place). */
 void acp_world_place_object(acp_world *world, acp_physobj *obj, const acp_position *pos,
                             uint32_t transient_state, double now);
 

@@ -17,8 +17,9 @@
  *   A world without terrain (world->terrain == NULL) is a fixture, not retail: the sweep
  *   succeeds at the requested position and the contact state the object had is carried over
  *   unchanged (docs/DEVIATIONS.md).
- *   Indoor cells (EnvCell BSP), object collisions and the camera (IS_VIEWER) are out of scope:
- *   the branches that only they reach are noted where they are left out.
+ *   Indoor cells (EnvCell BSP) and the camera (IS_VIEWER) are out of scope: the branches that
+ *   only they reach are noted where they are left out. Objects collide through the cells'
+ *   shadow lists (cell/objcell.h) and their shapes (shapes/sphere.h, shapes/cylsphere.h).
  */
 #ifndef ACP_TRANSITION_H
 #define ACP_TRANSITION_H
@@ -46,6 +47,9 @@ struct acp_world;
 /** Most rings CTransition::find_placement_pos searches (retail: ceil(4 m / radius), unbounded
  *  for tiny spheres). More fail the placement (docs/DEVIATIONS.md). */
 #define ACP_MAX_PLACEMENT_RINGS 100
+/** Objects one sweep's COLLISIONINFO lists (retail: a DArray growing by 10). More are dropped and
+ *  counted (docs/DEVIATIONS.md row O1). */
+#define ACP_MAX_COLLIDE_OBJECTS 16
 
 /** Retail TransitionState. */
 typedef enum acp_transition_state {
@@ -71,6 +75,11 @@ enum acp_object_info_state {
     ACP_PATH_CLIPPED_OI = 0x8,
     ACP_FREE_ROTATE_OI = 0x10,
     ACP_PERFECT_CLIP_OI = 0x40,
+    ACP_IS_IMPENETRABLE_OI = 0x80,   /* weenie bits: never set without a weenie */
+    ACP_IS_PLAYER_OI = 0x100,
+    ACP_IGNORE_CREATURES_OI = 0x400,
+    ACP_IS_PK_OI = 0x800,
+    ACP_IS_PKLITE_OI = 0x1000,
     ACP_EDGE_SLIDE_OI = 0x200
 };
 
@@ -89,7 +98,10 @@ typedef struct acp_collision_info {
     bool collision_normal_valid;
     acp_vec3 collision_normal;
     acp_vec3 adjust_offset;
-    uint32_t num_collide_object;     /* object collisions: always 0 (out of scope) */
+    uint32_t num_collide_object;     /* objects in collide_object */
+    struct acp_physobj *collide_object[ACP_MAX_COLLIDE_OBJECTS]; /* in the order they were met */
+    struct acp_physobj *last_collided_object; /* the last one added with a state other than OK */
+    uint32_t collide_object_dropped; /* objects not listed: the array was full (row O1) */
     bool collided_with_environment;
     int frames_stationary_fall;
 } acp_collision_info;
@@ -157,6 +169,8 @@ typedef struct acp_sphere_path {
     bool neg_poly_hit;               /* set by BSPs only */
     bool placement_allows_sliding;
     bool has_curr_cell;              /* after the sweep: curr_cell != NULL (the commit reads it) */
+    acp_position localspace_pos;     /* the position of the object last tested as a CCylSphere
+                                        (SPHEREPATH::cache_localspace_sphere) */
     uint32_t curr_cell_id;
 } acp_sphere_path;
 
@@ -331,6 +345,9 @@ acp_transition_state acp_spherepath_step_up_slide(acp_sphere_path *sp, acp_colli
 void acp_collisioninfo_init(acp_collision_info *c);
 /** Retail: COLLISIONINFO::set_contact_plane (0x00509D80). */
 void acp_collisioninfo_set_contact_plane(acp_collision_info *c, const acp_plane *plane, bool is_water);
+/** List object once (its first state decides nothing else); a state other than OK also makes it
+ *  the last collided object. Retail: COLLISIONINFO::add_object (0x006B4E20). */
+void acp_collisioninfo_add_object(acp_collision_info *c, struct acp_physobj *object, acp_transition_state ts);
 /** The collision normal, normalized (zero when too short). Retail: COLLISIONINFO::
  *  set_collision_normal (0x0050A000). */
 void acp_collisioninfo_set_collision_normal(acp_collision_info *c, acp_vec3 normal);
@@ -345,6 +362,10 @@ void acp_collisioninfo_set_sliding_normal(acp_collision_info *c, acp_vec3 normal
  *  0.01 m for a part array without Setup, 0 without parts), ethereal, step_down (not missiles).
  *  Retail: OBJECTINFO::init (0x0050CF30). */
 void acp_objectinfo_init(acp_object_info *oi, acp_physobj *obj, uint32_t state);
+/** Whether the mover ignores `other`: other is a MISSILE_PS object (the rest of retail's rule,
+ *  a missile ignoring ethereal or creature objects other than its target, needs their weenie).
+ *  Retail: OBJECTINFO::missile_ignore (0x0050CEB0). */
+bool acp_objectinfo_missile_ignore(const acp_object_info *oi, const struct acp_physobj *other);
 /** n.z ≥ floor_z. Retail: CPhysicsObj::is_valid_walkable (0x0050F530). */
 bool acp_objectinfo_is_valid_walkable(acp_vec3 normal);
 /** Stop the object: set_velocity(0). Retail: OBJECTINFO::kill_velocity (0x0050CFE0). */

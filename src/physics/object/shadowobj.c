@@ -1,0 +1,126 @@
+/* acphys — retail CShadowObj and the shadow lists' storage. See shadowobj.h. Read against
+ * PORTAL/cphysobj/CShadowObj.c and the DArray use of PORTAL/ccell/CObjCell.c. */
+#include "shadowobj.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "physobj.h"
+
+bool acp_shadow_pool_init(acp_shadow_pool *pool, uint32_t num_cells, uint32_t num_objects)
+{
+    memset(pool, 0, sizeof *pool);
+    uint64_t shadows = (uint64_t)num_objects * ACP_MAX_SHADOW_CELLS;
+    uint64_t blocks = (shadows + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK + num_cells;
+    if (blocks > 0x7FFFFFFFu) return false;
+    pool->lists = calloc(num_cells ? num_cells : 1, sizeof *pool->lists);
+    pool->blocks = calloc((size_t)(blocks ? blocks : 1), sizeof *pool->blocks);
+    pool->object_shadows = calloc((size_t)(shadows ? shadows : 1), sizeof *pool->object_shadows);
+    if (!pool->lists || !pool->blocks || !pool->object_shadows) {
+        acp_shadow_pool_free(pool);
+        return false;
+    }
+    pool->num_lists = num_cells;
+    pool->num_blocks = (uint32_t)blocks;
+    pool->cap_objects = num_objects;
+    for (uint32_t b = 0; b + 1 < pool->num_blocks; b++) pool->blocks[b].next = b + 2;
+    pool->free_block = pool->num_blocks ? 1 : 0;
+    return true;
+}
+
+void acp_shadow_pool_free(acp_shadow_pool *pool)
+{
+    free(pool->lists);
+    free(pool->blocks);
+    free(pool->object_shadows);
+    uint64_t overflow = pool->overflow;
+    memset(pool, 0, sizeof *pool);
+    pool->overflow = overflow;
+}
+
+acp_shadow_obj *acp_shadow_pool_take_object(acp_shadow_pool *pool)
+{
+    if (pool->used_objects >= pool->cap_objects) {
+        pool->overflow++;
+        return NULL;
+    }
+    return &pool->object_shadows[(size_t)pool->used_objects++ * ACP_MAX_SHADOW_CELLS];
+}
+
+static acp_shadow_block *block(const acp_shadow_pool *pool, uint32_t number) { return &pool->blocks[number - 1]; }
+
+/* The block holding entry i and the entry's slot in it. */
+static acp_shadow_block *block_of(const acp_shadow_pool *pool, const acp_shadow_list *list, uint32_t i, uint32_t *slot)
+{
+    uint32_t b = list->head;
+    for (uint32_t k = i / ACP_SHADOW_BLOCK; k > 0; k--) b = block(pool, b)->next;
+    *slot = i % ACP_SHADOW_BLOCK;
+    return block(pool, b);
+}
+
+acp_shadow_obj *acp_shadow_list_get(const acp_shadow_pool *pool, const acp_shadow_list *list, uint32_t i)
+{
+    uint32_t slot;
+    return block_of(pool, list, i, &slot)->items[slot];
+}
+
+bool acp_shadow_list_append(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s)
+{
+    uint32_t slot = list->num % ACP_SHADOW_BLOCK;
+    if (slot == 0) {
+        uint32_t b = pool->free_block;
+        if (!b) {
+            pool->overflow++;
+            return false;
+        }
+        acp_shadow_block *nb = block(pool, b);
+        pool->free_block = nb->next;
+        nb->prev = list->tail;
+        nb->next = 0;
+        if (list->tail) block(pool, list->tail)->next = b;
+        else list->head = b;
+        list->tail = b;
+    }
+    block(pool, list->tail)->items[slot] = s;
+    list->num++;
+    return true;
+}
+
+bool acp_shadow_list_remove(acp_shadow_pool *pool, acp_shadow_list *list, const acp_shadow_obj *s)
+{
+    uint32_t i = 0;
+    uint32_t b = list->head;
+    acp_shadow_block *found = NULL;
+    uint32_t found_slot = 0;
+    for (; i < list->num && !found; b = block(pool, b)->next) {
+        acp_shadow_block *blk = block(pool, b);
+        for (uint32_t k = 0; k < ACP_SHADOW_BLOCK && i < list->num; k++, i++) {
+            if (blk->items[k] == s) {
+                found = blk;
+                found_slot = k;
+                break;
+            }
+        }
+    }
+    if (!found) return false;
+    uint32_t last = list->num - 1;
+    acp_shadow_block *tail = block(pool, list->tail);
+    found->items[found_slot] = tail->items[last % ACP_SHADOW_BLOCK];
+    list->num = last;
+    if (last % ACP_SHADOW_BLOCK == 0) { /* the tail block emptied: back to the free blocks */
+        uint32_t t = list->tail;
+        list->tail = tail->prev;
+        if (list->tail) block(pool, list->tail)->next = 0;
+        else list->head = 0;
+        tail->next = pool->free_block;
+        tail->prev = 0;
+        pool->free_block = t;
+    }
+    return true;
+}
+
+void acp_shadowobj_set_physobj(acp_shadow_obj *s, acp_physobj *obj)
+{
+    s->physobj = obj;
+    s->id = obj->id;
+}

@@ -1,0 +1,517 @@
+/* acphys C tests — objects against objects (issue 14): the shadow lists of the cells, the sweep
+ * against other objects' CSpheres and CCylSpheres, FindObjCollisions' rules, the collision
+ * table's begin and end reports, and ethereal_check_for_collisions.
+ *
+ * Every case runs on landblock 0xA9B4 made flat at z = 0 (column_terrain), so that the only
+ * obstacles are the objects. Objects carry hand-built spheres (no Setup: step heights 0.01 m)
+ * or the synthetic runner (terrain_helpers.h: step heights 0.4 m, RunForward 4 m/s). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "physics/cell/objcell.h"
+#include "physics/object/physobj_collide.h"
+#include "physics/shapes/cylsphere.h"
+#include "physics/shapes/sphere.h"
+#include "terrain_helpers.h"
+
+static const float Q30 = (float)(1.0 / 30.0);
+static const acp_sphere BALL = {{0.0f, 0.0f, 0.5f}, 0.5f}; /* low point at the origin */
+static const acp_sphere CENTERED = {{0.0f, 0.0f, 0.0f}, 0.5f};
+static const uint32_t BLOCK = 0xA9B40000u;
+
+static acp_terrain *flat_terrain(void)
+{
+    const uint8_t flat[9] = {0};
+    const float table[1] = {0.0f};
+    return column_terrain(flat, table, 1);
+}
+
+/* Object `id` with one hand-built sphere, entered at local (x, y, z) of 0xA9B4 (SetPosition with
+ * PLACEMENT | SLIDE: its shadows come from that placement sweep). */
+static acp_physobj *ball(acp_world *w, uint32_t id, uint32_t state, const acp_sphere *s, float x, float y, float z)
+{
+    acp_physobj *o = acp_world_add_object(w, id);
+    ENSURE(o != NULL);
+    if (!o) return NULL;
+    o->state = state;
+    o->part_array = acp_partarray_create_spheres(o, s, 1);
+    acp_position p = local_position(BLOCK, x, y, z, 0.0f);
+    ENSURE(acp_world_enter_object(w, o, &p, 0.0));
+    return o;
+}
+
+static acp_shadow_list *list_of(acp_world *w, uint32_t cell_id)
+{
+    return acp_objcell_shadow_list(w, acp_terrain_get_landcell(w->terrain, cell_id));
+}
+
+static acp_physobj *entry(acp_world *w, uint32_t cell_id, uint32_t i)
+{
+    return acp_shadow_list_get(&w->shadows, list_of(w, cell_id), i)->physobj;
+}
+
+/* ---- shadow lists ---- */
+
+/* A sphere of radius 0.5 centred on the corner (24, 24) of cells (0,0), (0,1), (1,0), (1,1):
+ * CLandCell::add_all_outside_cells lists the cell holding the centre (floor(24/24) = 1: cell
+ * (1,1), id 0x0A) first, then check_add_cell_boundary's neighbours: x below incell_min → (0,1)
+ * (0x02) and, y also below, (0,0) (0x01); y below → (1,0) (0x09). The object's shadows follow
+ * that order and each of the four lists holds it once. */
+static void corner_in_four_cells(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *o = ball(w, 1, 0, &BALL, 24.0f, 24.0f, 0.0f);
+    ENSURE_EQ(o->num_shadow_objects, 4);
+    const uint32_t want[4] = {0xA9B4000Au, 0xA9B40002u, 0xA9B40001u, 0xA9B40009u};
+    for (uint32_t i = 0; i < 4 && i < o->num_shadow_objects; i++) {
+        ENSURE_EQ(o->shadow_objects[i].cell_id, want[i]);
+        ENSURE(o->shadow_objects[i].cell == acp_terrain_get_landcell(t, want[i]));
+        ENSURE_EQ(list_of(w, want[i])->num, 1);
+        ENSURE(entry(w, want[i], 0) == o);
+    }
+    ENSURE_EQ(list_of(w, 0xA9B40003u)->num, 0);
+    ENSURE_EQ(w->shadows.overflow, 0);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+/* "placement": "frame" (acp_world_place_object, not retail's path) shadows the object where it
+ * is put, in the order a zero-length sweep lists the cells: the corner's four, as above. */
+static void frame_placement_shadows(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *o = acp_world_add_object(w, 1);
+    o->part_array = acp_partarray_create_spheres(o, &BALL, 1);
+    acp_position p = local_position(BLOCK, 24.0f, 24.0f, 0.0f, 0.0f);
+    acp_world_place_object(w, o, &p, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS, 0.0);
+    const uint32_t want[4] = {0xA9B4000Au, 0xA9B40002u, 0xA9B40001u, 0xA9B40009u};
+    ENSURE_EQ(o->num_shadow_objects, 4);
+    for (uint32_t i = 0; i < 4 && i < o->num_shadow_objects; i++) {
+        ENSURE_EQ(o->shadow_objects[i].cell_id, want[i]);
+        ENSURE(entry(w, want[i], 0) == o);
+    }
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+/* Three objects in cell 0x0A (1,1) enter as A, B, C: the list is [A, B, C]. A moves to cell
+ * 0x13 (2,2) (SetPosition: remove_shadows_from_cells, then add_shadows_to_cells): retail's
+ * remove_shadow_object moves the last entry into the hole, [C, B]; A coming back is appended,
+ * [C, B, A]. Leaving the world empties every list A was in. */
+static void moving_updates_lists(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *a = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
+    acp_physobj *b = ball(w, 2, 0, &BALL, 33.0f, 30.0f, 0.0f);
+    acp_physobj *c = ball(w, 3, 0, &BALL, 36.0f, 30.0f, 0.0f);
+    const uint32_t cell = 0xA9B4000Au;
+    ENSURE_EQ(list_of(w, cell)->num, 3);
+    ENSURE(entry(w, cell, 0) == a && entry(w, cell, 1) == b && entry(w, cell, 2) == c);
+    acp_position away = local_position(BLOCK, 60.0f, 60.0f, 0.0f, 0.0f);
+    ENSURE_EQ(acp_physobj_set_position(a, &away, ACP_PLACEMENT_SPF | ACP_SLIDE_SPF), ACP_SPE_OK);
+    ENSURE_EQ(list_of(w, cell)->num, 2);
+    ENSURE(entry(w, cell, 0) == c && entry(w, cell, 1) == b);
+    ENSURE_EQ(list_of(w, 0xA9B40013u)->num, 1);
+    ENSURE(entry(w, 0xA9B40013u, 0) == a);
+    acp_position back = local_position(BLOCK, 30.0f, 30.0f, 0.0f, 0.0f);
+    ENSURE_EQ(acp_physobj_set_position(a, &back, ACP_PLACEMENT_SPF | ACP_SLIDE_SPF), ACP_SPE_OK);
+    ENSURE_EQ(list_of(w, 0xA9B40013u)->num, 0);
+    ENSURE_EQ(list_of(w, cell)->num, 3);
+    ENSURE(entry(w, cell, 0) == c && entry(w, cell, 1) == b && entry(w, cell, 2) == a);
+    acp_physobj_leave_world(a);
+    ENSURE_EQ(a->num_shadow_objects, 0);
+    ENSURE(!a->has_cell);
+    ENSURE_EQ(list_of(w, cell)->num, 2);
+    ENSURE(entry(w, cell, 0) == c && entry(w, cell, 1) == b);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+/* An object on the corner leaves the world: all four lists are empty, and so is its shadow
+ * array. */
+static void leaving_empties_lists(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *o = ball(w, 1, 0, &BALL, 24.0f, 24.0f, 0.0f);
+    acp_physobj_leave_world(o);
+    const uint32_t cells[4] = {0xA9B4000Au, 0xA9B40002u, 0xA9B40001u, 0xA9B40009u};
+    for (int i = 0; i < 4; i++) ENSURE_EQ(list_of(w, cells[i])->num, 0);
+    ENSURE_EQ(o->num_shadow_objects, 0);
+    ENSURE_EQ(o->position.objcell_id, 0);
+    ENSURE(!(o->transient_state & ACP_ACTIVE_TS));
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+/* ---- sphere against sphere ---- */
+
+/* A missile (MISSILE | INELASTIC | REPORT_COLLISIONS, no gravity) of radius 0.5 at x = 7, 1 m
+ * above the ground, flies +x at 25 m/s: one 0.1 s quantum asks for x = 9.5, five steps of
+ * 0.5 m (ceil(2.5 / 0.5)). The obstacle's sphere (radius 0.5) is centred at x = obstacle_x.
+ * Returns the missile after the quantum. */
+static acp_physobj *fire(acp_world *w, float obstacle_x, uint32_t obstacle_state, acp_physobj **obstacle)
+{
+    const uint32_t missile = ACP_MISSILE_PS | ACP_INELASTIC_PS | ACP_REPORT_COLLISIONS_PS;
+    *obstacle = ball(w, 2, obstacle_state, &CENTERED, obstacle_x, 10.0f, 1.0f);
+    acp_physobj *m = ball(w, 1, missile, &CENTERED, 7.0f, 10.0f, 1.0f);
+    ENSURE_FBITS(m->position.frame.origin.x, 7.0f);
+    acp_physobj_set_velocity(m, (acp_vec3){25.0f, 0.0f, 0.0f});
+    w->frame_serial++;
+    acp_physobj_update_object_internal(m, 0.1f);
+    return m;
+}
+
+/* Head-on: the sweep stops at the last step whose spheres do not overlap by more than
+ * EPSILON (radsum = r1 + r2 − 0.0002): with the obstacle at x = 10 that is x = 9, centres exactly
+ * r1 + r2 = 1 apart (the step to 9.5 overlaps); with it at 10 − 0.0001 the step to 9 overlaps
+ * by 0.0001 < EPSILON and passes too; at 10 − 0.0003 it overlaps by more and the missile stops
+ * at 8.5. The collision normal is −x (CSphere::collide_with_point: curr centre − obstacle), and
+ * INELASTIC zeroes the velocity (handle_all_collisions). The missile reported the obstacle and
+ * stopped being a missile (report_object_collision); the obstacle has no REPORT_COLLISIONS. */
+static void sphere_stops_at_radius_sum(void)
+{
+    const float xs[3] = {10.0f, 10.0f - 0.0001f, 10.0f - 0.0003f};
+    const float stop[3] = {9.0f, 9.0f, 8.5f};
+    for (int k = 0; k < 3; k++) {
+        acp_terrain *t = flat_terrain();
+        acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+        acp_terrain_attach(w, t);
+        acp_physobj *obstacle;
+        acp_physobj *m = fire(w, xs[k], 0, &obstacle);
+        ENSURE_FBITS(m->position.frame.origin.x, stop[k]);
+        ENSURE_FBITS(m->position.frame.origin.y, 10.0f);
+        ENSURE_FBITS(m->velocity.x, 0.0f);
+        ENSURE(!(m->state & ACP_MISSILE_PS));
+        ENSURE_EQ(acp_physobj_num_collisions(m), 1);
+        ENSURE_EQ(m->reports.begin[0], 2);
+        ENSURE_EQ(acp_physobj_num_collisions(obstacle), 0);
+        ENSURE_EQ(m->collision_table.num, 1);
+        ENSURE_FBITS(obstacle->position.frame.origin.x, xs[k]);
+        acp_world_destroy(w);
+        acp_terrain_destroy(t);
+    }
+}
+
+/* ETHEREAL | IGNORE_COLLISIONS: FindObjCollisions answers OK at once; the missile reaches 9.5
+ * and nothing is recorded. ETHEREAL alone: an obstruction_ethereal test, the overlap is recorded
+ * with the state OK and no collision normal (COLLISIONINFO::add_object): the missile passes,
+ * keeps flying (no bounce), and reports the collision (and stops being a missile). */
+static void ethereal_and_ignored_pass(void)
+{
+    const uint32_t states[2] = {ACP_ETHEREAL_PS | ACP_IGNORE_COLLISIONS_PS, ACP_ETHEREAL_PS};
+    for (int k = 0; k < 2; k++) {
+        acp_terrain *t = flat_terrain();
+        acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+        acp_terrain_attach(w, t);
+        acp_physobj *obstacle;
+        acp_physobj *m = fire(w, 10.0f, states[k], &obstacle);
+        ENSURE_FBITS(m->position.frame.origin.x, 9.5f);
+        ENSURE_FBITS(m->velocity.x, 25.0f);
+        ENSURE_EQ(acp_physobj_num_collisions(m), k == 0 ? 0 : 1);
+        ENSURE_EQ(!!(m->state & ACP_MISSILE_PS), k == 0);
+        acp_world_destroy(w);
+        acp_terrain_destroy(t);
+    }
+}
+
+/* The missile's own launcher: with no weenie, OBJECTINFO::missile_ignore ignores only MISSILE_PS
+ * objects, so a launcher (id 2) standing in the path stops its missile like any object (the
+ * target / creature rules need a weenie: DEVIATIONS row O2). The launcher running through its
+ * missile ignores it (the missile is MISSILE_PS), and a parented object (held by another) is
+ * skipped by CObjCell::find_obj_collisions, as is the mover's own shadow. */
+static void missile_and_launcher(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    /* A missile resting at x = 10 (velocity 0) and its launcher flying through it. */
+    acp_physobj *missile = ball(w, 2, ACP_MISSILE_PS, &CENTERED, 10.0f, 10.0f, 1.0f);
+    acp_physobj *launcher = ball(w, 1, ACP_INELASTIC_PS, &CENTERED, 7.0f, 10.0f, 1.0f);
+    acp_physobj_set_velocity(launcher, (acp_vec3){25.0f, 0.0f, 0.0f});
+    acp_physobj_update_object_internal(launcher, 0.1f);
+    ENSURE_FBITS(launcher->position.frame.origin.x, 9.5f);
+    ENSURE_EQ(launcher->collision_table.num, 0);
+    /* Held by another object: skipped. */
+    missile->state = 0;
+    missile->has_parent = true;
+    acp_position p = local_position(BLOCK, 7.0f, 10.0f, 1.0f, 0.0f);
+    ENSURE_EQ(acp_physobj_set_position(launcher, &p, ACP_PLACEMENT_SPF), ACP_SPE_OK);
+    acp_physobj_set_velocity(launcher, (acp_vec3){25.0f, 0.0f, 0.0f});
+    acp_physobj_update_object_internal(launcher, 0.1f);
+    ENSURE_FBITS(launcher->position.frame.origin.x, 9.5f);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+    /* The launcher in its missile's path stops it (no weenie to say otherwise). */
+    t = flat_terrain();
+    w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *obstacle;
+    acp_physobj *m = fire(w, 10.0f, 0, &obstacle);
+    ENSURE_FBITS(m->position.frame.origin.x, 9.0f);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+/* A grounded runner (step-up 0.4 m) at (10, 10) runs east (+x) past a resting ball whose centre
+ * is 0.3 m north of its path at x = 12: the spheres (radius 0.5) meet off-centre. Too high to
+ * step over (step_up_height 0.4 < radsum + EPS − disp.z = 1), CSphere::step_sphere_up slides:
+ * the step becomes its projection on contact normal × collision normal, the tangent of the
+ * obstacle: the committed move is perpendicular to the line from the obstacle's
+ * centre to the runner's (to float rounding) on the first contact; later steps begin with the
+ * sliding normal that collision left (adjust_offset) and never head into the obstacle; the
+ * spheres never overlap by more than EPSILON, and the runner ends south of its path, past the
+ * obstacle. */
+static void glancing_hit_slides(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_setup *setup;
+    acp_fixture *fx = runner_records(&BALL, 1, &setup);
+    acp_physobj *obstacle = ball(w, 2, ACP_REPORT_COLLISIONS_PS, &BALL, 12.0f, 10.3f, 0.0f);
+    acp_physobj *r = acp_world_add_object(w, 1);
+    r->state = ACP_GRAVITY_PS | ACP_REPORT_COLLISIONS_PS;
+    runner_object(r, fx, setup);
+    acp_position p = local_position(BLOCK, 10.0f, 10.0f, 0.0f, 90.0f);
+    ENSURE(acp_world_enter_object(w, r, &p, 0.0));
+    start_running(r, 1.0f);
+    int slid = 0;
+    for (int i = 0; i < 60; i++) {
+        acp_vec3 before = r->position.frame.origin;
+        acp_physobj_update_object_internal(r, Q30);
+        acp_vec3 after = r->position.frame.origin;
+        double dx = (double)after.x - 12.0, dy = (double)after.y - 10.3;
+        double dist = sqrt(dx * dx + dy * dy);
+        ENSURE(dist >= 1.0 - ACP_F_EPSILON);
+        double bx = (double)before.x - 12.0, by = (double)before.y - 10.3;
+        /* The quantum's one step (0.13333 m east, less than the radius) would overlap: it slid. */
+        double fx0 = (double)before.x + RUNNER_SPEED / RUNNER_FRAMERATE - 12.0;
+        if (sqrt(fx0 * fx0 + by * by) < 1.0 - ACP_F_EPSILON) {
+            double mx = (double)after.x - before.x, my = (double)after.y - before.y;
+            double radial = (mx * bx + my * by) / sqrt(bx * bx + by * by);
+            ENSURE(fabs(mx) + fabs(my) > 0.0);
+            /* The first slide (no sliding normal yet) is along the tangent; later ones start
+             * from the last sliding normal's projection (adjust_offset) and never head in. */
+            if (slid++ == 0) ENSURE_NEAR(radial, 0.0, 1e-5);
+            else ENSURE(radial >= -1e-5);
+        }
+    }
+    ENSURE(slid > 0);
+    ENSURE(r->position.frame.origin.x > 13.0f);
+    ENSURE(r->position.frame.origin.y < 10.0f);
+    ENSURE_FBITS(obstacle->position.frame.origin.x, 12.0f);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+    acp_fixture_destroy(fx);
+}
+
+/* Begin once, end once: in the glancing run both objects report the begin once (the runner as
+ * the mover, the obstacle as the other side: both REPORT_COLLISIONS), however many quanta they
+ * touch (track_object_collision: a record already in the table only has its touched time
+ * refreshed); the end comes once, with the first sweep more than 1 s after the last touch
+ * (report_collision_end), on both sides. */
+static void reports_begin_and_end_once(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_setup *setup;
+    acp_fixture *fx = runner_records(&BALL, 1, &setup);
+    acp_physobj *obstacle = ball(w, 2, ACP_REPORT_COLLISIONS_PS, &BALL, 12.0f, 10.3f, 0.0f);
+    acp_physobj *r = acp_world_add_object(w, 1);
+    r->state = ACP_GRAVITY_PS | ACP_REPORT_COLLISIONS_PS;
+    runner_object(r, fx, setup);
+    acp_position p = local_position(BLOCK, 10.0f, 10.0f, 0.0f, 90.0f);
+    ENSURE(acp_world_enter_object(w, r, &p, 0.0));
+    start_running(r, 1.0f);
+    int begins = 0, ends = 0, obstacle_begins = 0, obstacle_ends = 0;
+    double last_touch = -1.0, end_time = -1.0;
+    for (int i = 0; i < 120; i++) {
+        w->frame_serial++;
+        w->physics_time = (i + 1) * (double)Q30;
+        uint32_t before = r->collision_table.num;
+        acp_physobj_update_object_internal(r, Q30);
+        begins += (int)acp_physobj_num_collisions(r);
+        ends += (int)acp_physobj_num_collision_ends(r);
+        obstacle_begins += (int)acp_physobj_num_collisions(obstacle);
+        obstacle_ends += (int)acp_physobj_num_collision_ends(obstacle);
+        if (r->collision_table.num) last_touch = r->collision_table.records[0].touched_time;
+        if (before && !r->collision_table.num) end_time = w->physics_time;
+    }
+    ENSURE_EQ(begins, 1);
+    ENSURE_EQ(obstacle_begins, 1);
+    ENSURE_EQ(ends, 1);
+    ENSURE_EQ(obstacle_ends, 1);
+    ENSURE(end_time - last_touch > 1.0);
+    ENSURE(end_time - last_touch <= 1.0 + Q30 + 1e-9);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+    acp_fixture_destroy(fx);
+}
+
+/* ---- cylinders ---- */
+
+static const acp_cylsphere POST = {{0.0f, 0.0f, 0.0f}, 0.5f, 2.0f}; /* radius 0.5, 2 m high */
+
+/* An object whose only shape is a cylinder (hand-set cylspheres: a Setup's would be the same). */
+static acp_physobj *post(acp_world *w, uint32_t id, const acp_cylsphere *c, float x, float y)
+{
+    acp_physobj *o = acp_world_add_object(w, id);
+    o->state = ACP_STATIC_PS;
+    o->part_array = acp_partarray_create_spheres(o, NULL, 0);
+    o->part_array->num_cylspheres = 1;
+    o->part_array->cylspheres = c;
+    acp_position p = local_position(BLOCK, x, y, 0.0f, 0.0f);
+    ENSURE(acp_world_enter_object(w, o, &p, 0.0));
+    /* No spheres: the placement sweep used the dummy sphere; shadow it where its cylinder is. */
+    acp_physobj_shadow_in_place(o);
+    return o;
+}
+
+/* Side hit: the missile at height 1 flies +x into a 2 m post of radius 0.5 at x = 10.
+ * CCylSphere::collides_with_sphere: horizontal distance ≤ radsum (0.5 + 0.5 − EPS) and within
+ * the height; the missile's sweep (PATH_CLIPPED) gets the horizontal normal −x
+ * (normal_of_collision) and stops at 9.0, the last step clear of the side. The post is STATIC:
+ * the hit counts as the environment (FindObjCollisions), not an object. */
+static void cylinder_side_hit(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *c = post(w, 2, &POST, 10.0f, 10.0f);
+    (void)c;
+    acp_physobj *m = ball(w, 1, ACP_MISSILE_PS | ACP_INELASTIC_PS | ACP_REPORT_COLLISIONS_PS, &CENTERED, 7.0f, 10.0f,
+                          1.0f);
+    acp_physobj_set_velocity(m, (acp_vec3){25.0f, 0.0f, 0.0f});
+    acp_physobj_update_object_internal(m, 0.1f);
+    ENSURE_FBITS(m->position.frame.origin.x, 9.0f);
+    ENSURE_FBITS(m->velocity.x, 0.0f);
+    ENSURE(m->colliding_with_environment);
+    ENSURE_EQ(m->collision_table.num, 0);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+/* Top landing: a ball (radius 0.5, low point at the origin, GRAVITY) falls from z = 3 onto a
+ * 1 m post of radius 1 under it. land_on_cylinder starts the "collide" landing, the top settles
+ * it (the contact plane z = 1: n = (0, 0, 1), d = −1) and it stands there: origin z = 1, in
+ * contact and on walkable ground, where the terrain (z = 0) would not hold it. */
+static void cylinder_top_landing(void)
+{
+    static const acp_cylsphere low_post = {{0.0f, 0.0f, 0.0f}, 1.0f, 1.0f};
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    post(w, 2, &low_post, 10.0f, 10.0f);
+    acp_physobj *o = ball(w, 1, ACP_GRAVITY_PS, &BALL, 10.0f, 10.0f, 3.0f);
+    for (int i = 0; i < 60; i++) acp_physobj_update_object_internal(o, Q30);
+    ENSURE_NEAR(o->position.frame.origin.z, 1.0, 1e-5);
+    ENSURE(o->transient_state & ACP_CONTACT_TS);
+    ENSURE(o->transient_state & ACP_ON_WALKABLE_TS);
+    ENSURE_FBITS(o->contact_plane.n.z, 1.0f);
+    ENSURE_NEAR(o->contact_plane.d, -1.0, 1e-5);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+/* Step-up: the runner (step-up 0.4 m) runs east onto a post of radius 1 and height 0.3 centred at
+ * x = 13: step_sphere_up steps (0.4 ≥ r + h − disp.z = 0.3) and CCylSphere::step_sphere_down puts
+ * it on the top: over the post it stands at z = 0.3 on the plane n = (0, 0, 1), d = −0.3. A
+ * post of height 0.6 (0.6 > 0.4) stops it: it never climbs (z stays 0) and stays west of it. */
+static void cylinder_step_up(void)
+{
+    static const acp_cylsphere low = {{0.0f, 0.0f, 0.0f}, 1.0f, 0.3f};
+    static const acp_cylsphere high = {{0.0f, 0.0f, 0.0f}, 1.0f, 0.6f};
+    const acp_cylsphere *posts[2] = {&low, &high};
+    for (int k = 0; k < 2; k++) {
+        acp_terrain *t = flat_terrain();
+        acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+        acp_terrain_attach(w, t);
+        acp_setup *setup;
+        acp_fixture *fx = runner_records(&BALL, 1, &setup);
+        post(w, 2, posts[k], 13.0f, 10.0f);
+        acp_physobj *r = acp_world_add_object(w, 1);
+        r->state = ACP_GRAVITY_PS;
+        runner_object(r, fx, setup);
+        acp_position p = local_position(BLOCK, 10.0f, 10.0f, 0.0f, 90.0f);
+        ENSURE(acp_world_enter_object(w, r, &p, 0.0));
+        start_running(r, 1.0f);
+        float max_z = 0.0f;
+        for (int i = 0; i < 24; i++) {
+            acp_physobj_update_object_internal(r, Q30);
+            if (r->position.frame.origin.z > max_z) max_z = r->position.frame.origin.z;
+        }
+        if (k == 0) {
+            ENSURE(r->position.frame.origin.x > 12.5f && r->position.frame.origin.x < 14.0f);
+            ENSURE_NEAR(r->position.frame.origin.z, 0.3, 1e-5);
+            ENSURE_FBITS(r->contact_plane.n.z, 1.0f);
+            ENSURE_NEAR(r->contact_plane.d, -0.3, 1e-5);
+        } else {
+            ENSURE_FBITS(max_z, 0.0f);
+            ENSURE(r->position.frame.origin.x <= 11.5f + 1e-4f);
+        }
+        acp_world_destroy(w);
+        acp_terrain_destroy(t);
+        acp_fixture_destroy(fx);
+    }
+}
+
+/* ---- ethereal ---- */
+
+/* Two balls overlapping (centres 0.5 apart, radii 0.5): clearing ETHEREAL on one refuses while
+ * the other overlaps (ethereal_check_for_collisions → CObjCell::check_collisions →
+ * check_collision's placement test): it stays ETHEREAL with CHECK_ETHEREAL_TS and set_ethereal
+ * answers false. Moved 2 m apart, it becomes solid. A STATIC other never blocks
+ * (check_collision answers false for a static object). */
+static void ethereal_refused_while_overlapping(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *a = ball(w, 1, ACP_ETHEREAL_PS, &BALL, 30.0f, 30.0f, 0.0f);
+    acp_physobj *b = ball(w, 2, 0, &BALL, 30.5f, 30.0f, 0.0f);
+    ENSURE_FBITS(b->position.frame.origin.x, 30.5f); /* a is ethereal: b was placed overlapping */
+    ENSURE(!acp_physobj_set_ethereal(a, false));
+    ENSURE(a->state & ACP_ETHEREAL_PS);
+    ENSURE(a->transient_state & ACP_CHECK_ETHEREAL_TS);
+    b->state |= ACP_STATIC_PS;
+    ENSURE(acp_physobj_set_ethereal(a, false));
+    ENSURE(!(a->state & ACP_ETHEREAL_PS));
+    b->state &= ~(uint32_t)ACP_STATIC_PS;
+    acp_physobj_set_ethereal(a, true);
+    ENSURE(!acp_physobj_set_ethereal(a, false));
+    acp_position away = local_position(BLOCK, 32.5f, 30.0f, 0.0f, 0.0f);
+    ENSURE_EQ(acp_physobj_set_position(b, &away, ACP_PLACEMENT_SPF), ACP_SPE_OK);
+    ENSURE(acp_physobj_set_ethereal(a, false));
+    ENSURE(!(a->state & ACP_ETHEREAL_PS));
+    ENSURE(!(a->transient_state & ACP_CHECK_ETHEREAL_TS));
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+void suite_collide(void)
+{
+    RUN(corner_in_four_cells);
+    RUN(frame_placement_shadows);
+    RUN(moving_updates_lists);
+    RUN(leaving_empties_lists);
+    RUN(sphere_stops_at_radius_sum);
+    RUN(ethereal_and_ignored_pass);
+    RUN(missile_and_launcher);
+    RUN(glancing_hit_slides);
+    RUN(reports_begin_and_end_once);
+    RUN(cylinder_side_hit);
+    RUN(cylinder_top_landing);
+    RUN(cylinder_step_up);
+    RUN(ethereal_refused_while_overlapping);
+}
