@@ -18,6 +18,7 @@ const char *acp_test_not_run = NULL;
 #define ACP_SUITES_BENCH(X) X(bench)
 #define ACP_SUITES_DRAW(X) X(draw)
 #define ACP_SUITES_SERVER(X) X(position_manager) X(moveto)
+#define ACP_SUITES_BSP(X) X(bsp) X(bsp_sweep)
 #define ACP_SUITES_SCRIPTS(X) X(scripts)
 
 #define ACP_SUITES(X) \
@@ -30,6 +31,7 @@ const char *acp_test_not_run = NULL;
     ACP_SUITES_BENCH(X) \
     ACP_SUITES_DRAW(X) \
     ACP_SUITES_SERVER(X) \
+    ACP_SUITES_BSP(X) \
     ACP_SUITES_SCRIPTS(X) \
     ACP_SUITES_VECTORS(X)
 

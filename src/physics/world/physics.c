@@ -98,6 +98,7 @@ void acp_world_destroy(acp_world *w)
     free(w->static_objects);
     free(w->index);
     acp_shadow_pool_free(&w->shadows);
+    acp_world_free_gfxobjs(w);
     free(w);
 }
 
