@@ -219,7 +219,7 @@ function fail(msg, status) {
 const USAGE = 'acphys (npx, through the .wasm): the Asheron\'s Call retail per-object physics update\n' +
   'usage:\n' +
   '  acphys help               this text (also --help, -h)\n' +
-  '  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace] [--quiet] [--force]\n' +
+  '  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace|render-frame] [--quiet] [--force]\n' +
   '                            run a scenario: per-frame table on stdout, trace to a file\n' +
   '                            (--force: a trace estimated above 2 GB too)\n' +
   '  acphys diff <a.jsonl> <b.jsonl> [--fields a,b,c] [--ulps N] [--abs X] [--all]\n' +
@@ -232,7 +232,7 @@ function usage() {
   return fail(USAGE.slice(0, -1), 2);
 }
 
-const RUN_USAGE = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet] [--force]';
+const RUN_USAGE = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace|render-frame] [--quiet] [--force]';
 
 // The trace's size, estimated before it is written (src/cli/run_cmd.c has the same numbers):
 // TRACE_FRAME_BYTES a line and TRACE_OBJECT_BYTES an object in it; above TRACE_LIMIT_BYTES (2 GB)
@@ -283,7 +283,7 @@ async function run(args) {
   if (parsed.status !== undefined) return parsed.status;
   const { scenarioPath, tracePath, profile, quiet, force } = parsed;
   if (profile !== undefined && !PROFILES.includes(profile))
-    return fail(`acphys: --profile: unknown profile "${profile}" (known: retail, acdream-r6, ace)`, 2);
+    return fail(`acphys: --profile: unknown profile "${profile}" (known: retail, acdream-r6, ace, render-frame)`, 2);
   const traceIsInput = (input, what) => tracePath !== undefined && sameFile(tracePath, input) &&
     fail(`acphys: run: --trace ${tracePath} is ${what}; write the trace to another file`, 2);
   if (traceIsInput(scenarioPath, 'the scenario file')) return 2;

@@ -214,6 +214,10 @@ function printWorldTable(rows) {
       `${lpad(r.ratio == null ? '—' : r.ratio.toFixed(2), 10)}${lpad(fmtRate(r.native?.rate_max), 10)}${lpad(fmtRate(r.wasm?.rate_max), 11)}` +
       `${lpad(r.ratio_best == null ? '—' : r.ratio_best.toFixed(2), 7)}${lpad(r.what === 'kernel' ? '—' : allocs, 8)}  ${same}`);
   }
+  for (const r of rows.filter((x) => x.what === 'particles')) {
+    console.log(`particles × ${fmtN(r.objects)}: particle updates per second native ${fmtRate(r.native?.particle_rate)}, ` +
+      `wasm ${fmtRate(r.wasm?.particle_rate)} (50 live particles per object, one UpdateParticles per object-quantum)`);
+  }
 }
 
 function printRest(dat, size, page, ipq) {
@@ -325,6 +329,8 @@ run.worlds = [];
 for (const kind of KINDS) {
   for (const n of SIZES) run.worlds.push(pair(['world', kind, String(n)], { job: 'world', kind, objects: n }, kind));
 }
+// Scripts and particles (issue 16): 1,000 objects, each with an emitter of 50 live particles.
+run.worlds.push(pair(['world', 'particles', '1000'], { job: 'world', kind: 'particles', objects: 1000 }, 'particles'));
 for (const n of CROWD_SIZES) run.worlds.push(pair(['world', 'crowd', String(n)], { job: 'world', kind: 'crowd', objects: n }, 'crowd'));
 run.dat = argv.includes('--no-dat') || drawOnly ? null : measureDat();
 run.instructions_per_quantum = argv.includes('--no-callgrind') || drawOnly ? null : instructionsPerQuantum();

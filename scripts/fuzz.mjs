@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // acphys fuzzing: runs every libFuzzer target of build/fuzz (clang, ASan + UBSan; built by
 // `node scripts/build.mjs fuzz`) for a bounded time and fails on any finding.
-//   node scripts/fuzz.mjs [target ...]        (default: all eight)
+//   node scripts/fuzz.mjs [target ...]        (default: all of SEEDS below)
 //   ACP_FUZZ_SECONDS=30   seconds per target (default 30)
 //   ACP_FUZZ_JOBS=2       targets run at once (default: 2, or 1 on a single core)
 // Seeds: the malformed corpus (tests/data/dat-malformed) and the default excerpts (data/*.dat) for
@@ -36,6 +36,9 @@ const SEEDS = {
   environment: () => recordSeeds('environment-'),
   envcell: () => recordSeeds('envcell-'),
   landblock_info: () => recordSeeds('landblock-info-'),
+  particle_emitter_info: () => recordSeeds('particle-emitter-'),
+  physics_script: () => recordSeeds('physics-script-'),
+  physics_script_table: () => recordSeeds('script-table-'),
   scenario: () => files(join(root, 'tests', 'fuzz', 'corpus-scenario'), () => true),
   jsoncheck: () => [join(root, 'data', 'scenarios'), join(root, 'tests', 'scenarios'), join(root, 'tests', 'scenarios', 'bad')]
     .flatMap((d) => files(d, (f) => f.endsWith('.json'))),

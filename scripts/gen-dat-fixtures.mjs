@@ -222,6 +222,40 @@ function landblockInfoObject(extra = {}) {
   };
 }
 
+/** An emitter of 0x32000010: LocalVelocity particles, every field set (seed and fixtures). */
+function emitterObject(extra = {}) {
+  return {
+    id: 0x32000010, unknown: 0, emitter_type: 1, particle_type: 2, gfxobj_id: 0x01000A00, hw_gfxobj_id: 0x01000A00,
+    birthrate: 0.1, max_particles: 20, initial_particles: 2, total_particles: 0, total_seconds: 0, lifespan: 1.5, lifespan_rand: 0.25,
+    offset_dir: [0, 0, 1], min_offset: 0, max_offset: 0.5, a: [0, 0, 1], min_a: 0.5, max_a: 1, b: [0, 0, 0], min_b: 0, max_b: 0,
+    c: [0, 0, 0], min_c: 0, max_c: 0, start_scale: 0.5, final_scale: 1, scale_rand: 0.1, start_trans: 0, final_trans: 1, trans_rand: 0,
+    is_parent_local: 0, ...extra,
+  };
+}
+/** Byte offsets in emitterObject()'s record (from the layout above): particle type 12,
+ *  birthrate 24, max particles 32, lifespan 52, a 88. */
+const PEI = { particleType: 12, birthrate: 24, maxParticles: 32, lifespan: 52, a: 88 };
+
+/** Script 0x33000020: a SetOmega at 0.5 s, a Scale at 0 s and a CreateParticle at 0.25 s (stored unsorted). */
+function scriptObject(extra = {}) {
+  const f = (o) => ({ origin: o, orientation: [1, 0, 0, 0] });
+  return {
+    id: 0x33000020,
+    hooks: [
+      { start_time: 0.5, hook: { type: 'SetOmega', direction: 0, omega: [0, 0, 1] } },
+      { start_time: 0, hook: { type: 'Scale', direction: 0, end: 1.5, time: 1 } },
+      { start_time: 0.25, hook: { type: 'CreateParticle', direction: 0, info_id: 0x32000010, part: 0xFFFFFFFF, offset: f([0, 0, 1]), emitter_id: 0 } },
+    ],
+    ...extra,
+  };
+}
+
+/** Script table 0x34000004: type 0x13 with two mods, type 0x0A with one. */
+function scriptTableObject(extra = {}) {
+  return { id: 0x34000004, types: [{ type: 0x13, scripts: [{ mod: 0.5, script_id: 0x33000020 }, { mod: 1, script_id: 0x33000021 }] },
+    { type: 0x0A, scripts: [{ mod: 0, script_id: 0x33000022 }] }], ...extra };
+}
+
 // ---- the malformed corpus ----
 
 function build(acp) {
@@ -356,6 +390,33 @@ function build(acp) {
     const at = 12 + 32 + 4 + 32 + 8 + 16 + 12;
     add('landblock-info-duplicate-restriction.dat', dat(2, [[lb.id, rec.landblockInfo(lb)]]),
       recErr('ACP_DAT_ERR_DUPLICATE_KEY', at, 'landblock_info.restrictions', lb.id), 'a restriction table naming cell 0xA9B40100 twice'); }
+  { const e = emitterObject({ particle_type: 13 });
+    add('emitter-particle-type.dat', portal(e.id, rec.particleEmitterInfo(e)), recErr('ACP_DAT_ERR_PARTICLE_TYPE', PEI.particleType, 'particle_emitter_info.particle_type', e.id),
+      'an emitter of particle type 13 (retail ParticleType ends at GlobalVelocity, 12)'); }
+  { const e = emitterObject(); const bytes = rec.particleEmitterInfo(e); new DataView(bytes.buffer).setFloat64(PEI.lifespan, NaN, true);
+    add('emitter-lifespan-nan.dat', portal(e.id, bytes), recErr('ACP_DAT_ERR_FLOAT_NOT_FINITE', PEI.lifespan, 'particle_emitter_info.lifespan', e.id),
+      'an emitter whose lifespan is NaN'); }
+  { const e = emitterObject({ max_particles: -1 });
+    add('emitter-max-particles.dat', portal(e.id, rec.particleEmitterInfo(e)), recErr('ACP_DAT_ERR_LIMIT', PEI.maxParticles, 'particle_emitter_info.max_particles', e.id),
+      'an emitter of -1 particles at most'); }
+  { const e = emitterObject(); const bytes = rec.particleEmitterInfo(e).slice(0, -4);
+    add('emitter-truncated.dat', portal(e.id, bytes), recErr('ACP_DAT_ERR_TRUNCATED', bytes.length, 'particle_emitter_info.is_parent_local', e.id),
+      'an emitter cut before its last field'); }
+  { const s = scriptObject(); const bytes = rec.physicsScript(s); u32(bytes, 4, 1000);
+    add('script-count.dat', portal(s.id, bytes), recErr('ACP_DAT_ERR_COUNT', 4, 'physics_script.num_hooks', s.id),
+      'a PhysicsScript claiming 1000 hooks (16 bytes each at least) in far fewer bytes'); }
+  { const s = scriptObject(); const bytes = rec.physicsScript(s); new DataView(bytes.buffer).setFloat64(8, Infinity, true);
+    add('script-start-time.dat', portal(s.id, bytes), recErr('ACP_DAT_ERR_FLOAT_NOT_FINITE', 8, 'physics_script.hooks.start_time', s.id),
+      'a script hook starting at infinity'); }
+  { const s = scriptObject({ hooks: [{ start_time: 0, hook: { type: 99, direction: 0, raw: new Uint8Array(4) } }] });
+    add('script-hook-type.dat', portal(s.id, rec.physicsScript(s)), recErr('ACP_DAT_ERR_HOOK_UNKNOWN_TYPE', 16, 'hook.type', s.id),
+      'a script hook of type 99'); }
+  { const t = scriptTableObject({ types: [{ type: 7, scripts: [] }, { type: 7, scripts: [] }] });
+    add('script-table-duplicate.dat', portal(t.id, rec.physicsScriptTable(t)), recErr('ACP_DAT_ERR_DUPLICATE_KEY', 16, 'physics_script_table.types', t.id),
+      'a PhysicsScriptTable naming script type 7 twice'); }
+  { const t = scriptTableObject(); const bytes = rec.physicsScriptTable(t); new DataView(bytes.buffer).setUint32(16, 0x7FC00000, true);
+    add('script-table-mod-nan.dat', portal(t.id, bytes), recErr('ACP_DAT_ERR_FLOAT_NOT_FINITE', 16, 'physics_script_table.types.scripts.mod', t.id),
+      'a script table mod that is NaN'); }
   return cases;
 }
 
@@ -376,6 +437,10 @@ function recordSeeds() {
         pos: { type: rec.BSP.LEAF, leaf_index: 0 }, neg: { type: rec.BSP.LEAF, leaf_index: 1 } } }] }))],
     ['envcell-corridor.bin', rec.envcell(envcellObject())],
     ['landblock-info-cottage.bin', rec.landblockInfo(landblockInfoObject())],
+    ['particle-emitter-local-velocity.bin', rec.particleEmitterInfo(emitterObject())],
+    ['particle-emitter-explode.bin', rec.particleEmitterInfo(emitterObject({ id: 0x32000011, particle_type: 6, total_particles: 30, c: [1, 1, 1] }))],
+    ['physics-script-three-hooks.bin', rec.physicsScript(scriptObject())],
+    ['script-table-two-types.bin', rec.physicsScriptTable(scriptTableObject())],
   ];
 }
 

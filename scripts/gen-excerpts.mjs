@@ -87,8 +87,6 @@ const ABSENT = [
   { range: [0x08000000, 0x08FFFFFF], type: 'Surface', why: 'surfaces (and the textures they name) are drawing data: the stand-in part GfxObjs name one surface 0x08000000 so that a client-style reader finds a surface index 0; the physics never reads it' },
   { range: [0x0A000000, 0x0AFFFFFF], type: 'Wave', why: 'sounds are not physics: Sound hooks are recorded in the trace, never played' },
   { range: [0x20000000, 0x20FFFFFF], type: 'SoundTable', why: 'sounds are not physics (SoundTable hooks are recorded in the trace)' },
-  { range: [0x33000000, 0x33FFFFFF], type: 'PhysicsScript', why: 'physics scripts are not simulated (docs/DEVIATIONS.md row 11): CallPES hooks are recorded in the trace' },
-  { range: [0x34000000, 0x34FFFFFF], type: 'PhysicsScriptTable', why: 'physics scripts are not simulated (docs/DEVIATIONS.md row 11)' },
 ];
 
 const hex = (n) => `0x${(n >>> 0).toString(16).toUpperCase().padStart(8, '0')}`;
@@ -310,6 +308,75 @@ function partGfxObjRecords(setups) {
   return out;
 }
 
+// ---- physics scripts and particle emitters (issue 16): all synthetic ----
+
+const PS_TEST1 = 0x1; // PScriptType PS_Test1 (acclient.h enum PScriptType)
+const FX = { puff: 0x3300F001, spin: 0x3300F010, burst: 0x3300F011, dust: 0x3200F007, fountain: 0x3200F001, explode: 0x3200F002, swarm: 0x3200F003,
+  implode: 0x3200F004, trail: 0x3200F005, glow: 0x3200F006, sparkGfx: 0x0100F3A0 };
+const FX_SRC = {
+  table: `${S.synthetic}; the id is the humanoid's default_script_table (${'ACE\'s early player defaults'}); its entries are chosen (retail's table contents are not public): PScriptType 0x1 is PS_Test1 of retail's enum PScriptType (acclient.h)`,
+  script: `${S.synthetic}; chosen hooks that exercise what a script changes in the physics (SetOmega, Scale, CreateParticle, StopParticle); no public source states a retail script's hooks`,
+  emitter: `${S.synthetic}; chosen values that cover a retail ParticleType (enum ParticleType, acclient.h) each; no public source states a retail emitter's values`,
+};
+const frameAt = (z) => ({ origin: [0, 0, z], orientation: [1, 0, 0, 0] });
+const createHook = (info, z, emitter) => ({ type: 'CreateParticle', direction: 0, info_id: info, part: 0xFFFFFFFF, offset: frameAt(z), emitter_id: emitter });
+
+const scriptTable = { id: 0x34000004, types: [{ type: PS_TEST1, scripts: [{ mod: 0.5, script_id: FX.spin }, { mod: 1, script_id: FX.burst }] }] };
+const spinScript = { id: FX.spin, hooks: [
+  { start_time: 0, hook: createHook(FX.fountain, 1.8, 0x11) },
+  { start_time: 0.5, hook: { type: 'SetOmega', direction: 0, omega: [0, 0, 3] } },
+  { start_time: 1, hook: { type: 'Scale', direction: 0, end: 1.5, time: 0.5 } },
+  { start_time: 2, hook: { type: 'SetOmega', direction: 0, omega: [0, 0, 0] } },
+  { start_time: 2.5, hook: { type: 'Scale', direction: 0, end: 1, time: 0.5 } },
+  { start_time: 3, hook: { type: 'StopParticle', direction: 0, id: 0x11 } },
+] };
+// 0x3300F001 is the script the humanoid's Ready → Walk link names in a CallPES hook (frame 5,
+// pause 0): a puff of dust at the feet, which changes nothing of the body's motion.
+const puffScript = { id: FX.puff, hooks: [{ start_time: 0, hook: createHook(FX.dust, 0.05, 0) }] };
+const burstScript = { id: FX.burst, hooks: [
+  { start_time: 0, hook: createHook(FX.explode, 1, 0) },
+  { start_time: 0, hook: createHook(FX.swarm, 1.2, 0) },
+  { start_time: 0.25, hook: createHook(FX.implode, 1, 0) },
+  { start_time: 0.5, hook: createHook(FX.trail, 0.2, 0x12) },
+  { start_time: 0.5, hook: createHook(FX.glow, 2.1, 0x13) },
+  { start_time: 4, hook: { type: 'DestroyParticle', direction: 0, id: 0x13 } },
+] };
+const emitter = (id, fields) => ({ id, unknown: 0, gfxobj_id: FX.sparkGfx, hw_gfxobj_id: FX.sparkGfx, offset_dir: [0, 0, 1],
+  min_a: 1, max_a: 1, min_b: 1, max_b: 1, min_c: 1, max_c: 1, start_scale: 0.2, final_scale: 0.05, scale_rand: 0,
+  start_trans: 0, final_trans: 1, trans_rand: 0, is_parent_local: 0, total_particles: 0, total_seconds: 0, initial_particles: 0, lifespan_rand: 0, ...fields });
+const emitters = [
+  emitter(FX.fountain, { emitter_type: 1, particle_type: 3, birthrate: 0.05, max_particles: 40, lifespan: 1, lifespan_rand: 0.2,
+    min_offset: 0, max_offset: 0.15, a: [0, 0, 3], min_a: 0.8, max_a: 1.2, b: [0, 0, -9.8], scale_rand: 0.05 }),
+  emitter(FX.explode, { emitter_type: 1, particle_type: 6, birthrate: 0.01, max_particles: 30, initial_particles: 10, total_particles: 30,
+    lifespan: 0.8, a: [2, 0, 1], b: [0, 0, -4.9], c: [1, 1, 1] }),
+  emitter(FX.swarm, { emitter_type: 1, particle_type: 5, birthrate: 0.2, max_particles: 10, total_seconds: 2, lifespan: 2,
+    min_offset: 0.2, max_offset: 0.4, b: [2, 2, 3], c: [0.5, 0.5, 0.3] }),
+  emitter(FX.implode, { emitter_type: 1, particle_type: 7, birthrate: 0.05, max_particles: 20, total_particles: 20, lifespan: 1,
+    min_offset: 1, max_offset: 1.5, a: [3, 0, 0], b: [0, 0, 0], c: [1, 1, 1] }),
+  emitter(FX.trail, { emitter_type: 2, particle_type: 12, birthrate: 0.5, max_particles: 30, lifespan: 1.5, a: [0, 0, 0.5] }),
+  emitter(FX.dust, { emitter_type: 1, particle_type: 10, birthrate: 0.05, max_particles: 6, initial_particles: 6, total_particles: 6,
+    lifespan: 0.6, min_offset: 0.1, max_offset: 0.3, a: [0, 0, 1], b: [0, 0, -2] }),
+  emitter(FX.glow, { emitter_type: 1, particle_type: 1, birthrate: 0.25, max_particles: 4, lifespan: 1, is_parent_local: 1,
+    min_offset: 0.1, max_offset: 0.1, start_scale: 0.3, final_scale: 0.3 }),
+];
+
+function fxRecords() {
+  const out = [];
+  const add = (type, object, bytes, source, values = []) => out.push({ entry: { id: object.id, type, kind: 'portal', synthetic: true, source, values }, bytes, object });
+  add('PhysicsScriptTable', scriptTable, rec.physicsScriptTable(scriptTable), FX_SRC.table, [{ path: 'types', source: 'chosen' }]);
+  for (const s of [puffScript, spinScript, burstScript]) add('PhysicsScript', s, rec.physicsScript(s), FX_SRC.script, [{ path: 'hooks', summary: `${s.hooks.length} hooks`, source: 'chosen' }]);
+  for (const e of emitters) {
+    add('ParticleEmitterInfo', e, rec.particleEmitterInfo(e), FX_SRC.emitter,
+      [{ path: 'particle_type', source: 'chosen (retail enum ParticleType)' }, { path: 'emitter_type', source: 'chosen (retail enum EmitterType: 1 per second, 2 per metre)' },
+        { path: 'birthrate', source: 'chosen' }, { path: 'lifespan', source: 'chosen' }]);
+  }
+  const g = partGfxObj(FX.sparkGfx);
+  out.push({ entry: { id: FX.sparkGfx, type: 'GfxObj', kind: 'portal', synthetic: true,
+    source: `${S.synthetic}; the particle GfxObj of the stand-in emitters: a 0.1 m tetrahedron`, values: [{ path: 'flags', source: 'chosen: 2 (drawing polygons only)' }] },
+  bytes: rec.gfxobj(g), object: g });
+  return out;
+}
+
 // ---- cell ----
 
 function cellRecords(land, buildings) {
@@ -382,6 +449,7 @@ function portalRecords() {
   }
   const setups = list.filter((r) => r.entry.type === 'Setup').map((r) => r.object);
   list.push(...partGfxObjRecords(setups));
+  list.push(...fxRecords());
   return list;
 }
 

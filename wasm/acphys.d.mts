@@ -195,6 +195,14 @@ export interface AcphysExports {
   acp_abi_run_step(run: Ptr, now: number): number;
   acp_abi_run_world(run: Ptr): Ptr;
   acp_abi_run_object(run: Ptr, index: number): Ptr;
+  // ---- scripts and particles (wasm/abi/fx.c, issue 16) ----
+  acp_abi_object_particle_count(obj: Ptr): number;
+  acp_abi_object_particles(obj: Ptr, out: Ptr, cap: number): number;
+  acp_abi_object_script_count(obj: Ptr): number;
+  acp_abi_object_script_id(obj: Ptr, i: number): number;
+  acp_abi_object_script_times(obj: Ptr, i: number, out: Ptr): number;
+  acp_abi_world_reserve_fx(world: Ptr, fxBlocks: number, particles: number): number;
+  acp_abi_world_fx_stats(world: Ptr, out: Ptr): number;
   acp_abi_run_object_count(run: Ptr): number;
   acp_abi_hook_type_name(type: number): Ptr;
   /** The world's terrain, 0 without one. */
@@ -273,6 +281,7 @@ export interface AcphysExports {
   acp_abi_bench_quanta(bench: Ptr): number;
   acp_abi_bench_frames(bench: Ptr): number;
   acp_abi_bench_sweeps(bench: Ptr): number;
+  acp_abi_bench_particle_updates(b: Ptr): number;
   acp_abi_bench_active(bench: Ptr): number;
   acp_abi_bench_world(bench: Ptr): Ptr;
   acp_abi_bench_digest_lo(bench: Ptr): number;
@@ -341,7 +350,7 @@ export declare function loadAcphys(source?: ArrayBuffer | ArrayBufferView | URL 
 export declare function buildDigest(bytes: Uint8Array): Promise<string | undefined>;
 
 /** Record types (acp_dat_type). */
-export declare const DAT_TYPE: Readonly<{ Setup: 1; Animation: 2; MotionTable: 3; LandBlock: 4; Region: 5; GfxObj: 6; Environment: 7; EnvCell: 8; LandBlockInfo: 9 }>;
+export declare const DAT_TYPE: Readonly<{ Setup: 1; Animation: 2; MotionTable: 3; LandBlock: 4; Region: 5; GfxObj: 6; Environment: 7; EnvCell: 8; LandBlockInfo: 9; ParticleEmitterInfo: 10; PhysicsScript: 11; PhysicsScriptTable: 12 }>;
 /** The status meaning "supply the wanted range and call again". */
 export declare const DAT_PENDING: 1;
 
@@ -437,3 +446,14 @@ export declare class LazyDat {
   record(id: number): Promise<DatRecordCopy>;
   free(): void;
 }
+
+/** One live particle for drawing: world metres (block offset + the particle's origin), scale,
+ *  translucency (0 opaque .. 1 invisible). */
+export interface Particle { x: number; y: number; z: number; scale: number; translucency: number }
+/** An object's live particles (acp_abi_object_particles), emitters and slots in order. */
+export declare function objectParticles(acp: Acphys, obj: Ptr): Particle[];
+/** A script an object's ScriptManager holds: id, start (s, Timer::cur_time); the running one
+ *  (first) also has nextHook (s, −1 for none). */
+export interface RunningScript { id: number; start: number; nextHook?: number }
+/** The scripts an object's ScriptManager holds, the running one first. */
+export declare function objectScripts(acp: Acphys, obj: Ptr): RunningScript[];

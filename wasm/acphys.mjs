@@ -213,6 +213,7 @@ export async function loadAcphys(source) {
 /** Record types of acp_dat_type. */
 export const DAT_TYPE = Object.freeze({
   Setup: 1, Animation: 2, MotionTable: 3, LandBlock: 4, Region: 5, GfxObj: 6, Environment: 7, EnvCell: 8, LandBlockInfo: 9,
+  ParticleEmitterInfo: 10, PhysicsScript: 11, PhysicsScriptTable: 12,
 });
 /** The status of acp_dat_status meaning "supply the wanted range and call again". */
 export const DAT_PENDING = 1;
@@ -417,5 +418,48 @@ export class LazyDat {
   free() {
     if (this.handle) this.x.acp_abi_lazydat_destroy(this.handle);
     this.handle = 0;
+  }
+}
+
+// ---- scripts and particles (wasm/abi/fx.c, issue 16) ----
+
+/** An object's live particles: [{ x, y, z, scale, translucency }] (world metres). */
+export function objectParticles(acp, obj) {
+  const x = acp.exports;
+  const n = x.acp_abi_object_particle_count(obj);
+  if (!n) return [];
+  const out = acp.alloc(n * 20);
+  try {
+    const got = x.acp_abi_object_particles(obj, out, n);
+    const f = acp.f32();
+    const list = [];
+    for (let i = 0; i < got; i++) {
+      const k = (out >> 2) + 5 * i;
+      list.push({ x: f[k], y: f[k + 1], z: f[k + 2], scale: f[k + 3], translucency: f[k + 4] });
+    }
+    return list;
+  } finally {
+    acp.free(out);
+  }
+}
+
+/** The scripts an object's ScriptManager holds: [{ id, start, nextHook? }], the running one first. */
+export function objectScripts(acp, obj) {
+  const x = acp.exports;
+  const n = x.acp_abi_object_script_count(obj);
+  if (!n) return [];
+  const out = acp.alloc(16);
+  try {
+    const list = [];
+    for (let i = 0; i < n; i++) {
+      x.acp_abi_object_script_times(obj, i, out);
+      const d = new Float64Array(acp.memory.buffer, out, 2);
+      const s = { id: x.acp_abi_object_script_id(obj, i), start: d[0] };
+      if (i === 0) s.nextHook = d[1];
+      list.push(s);
+    }
+    return list;
+  } finally {
+    acp.free(out);
   }
 }

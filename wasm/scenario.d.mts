@@ -5,7 +5,7 @@
 import type { Acphys, Ptr } from './acphys.mjs';
 
 /** The clock profiles of docs/RETAIL-CONTRACT.md §4 (ACE's for comparison). */
-export type ProfileName = 'retail' | 'acdream-r6' | 'ace';
+export type ProfileName = 'retail' | 'acdream-r6' | 'ace' | 'render-frame';
 export declare const PROFILES: readonly ProfileName[];
 
 /** A 32-bit id or bit set: an integer or a "0x..." hex string. */

@@ -13,7 +13,7 @@
 //   const run = createRun(acp, scenarioObject);                          // or frame by frame
 //   run.step(performance.now() / 1000); run.traceLine(); run.objects(); run.dispose();
 
-export const PROFILES = ['retail', 'acdream-r6', 'ace'];
+export const PROFILES = ['retail', 'acdream-r6', 'ace', 'render-frame'];
 const MAX_DEPTH = 64;
 const MAGIC = 0x314e534a; // "JSN1"
 
@@ -147,7 +147,7 @@ function excerptBytes(excerpts, name) {
 function profileIndex(profile) {
   if (profile === undefined || profile === null) return -1;
   const i = PROFILES.indexOf(profile);
-  if (i < 0) throw new ScenarioError(`the profile option: unknown profile "${profile}" (known: retail, acdream-r6, ace)`);
+  if (i < 0) throw new ScenarioError(`the profile option: unknown profile "${profile}" (known: retail, acdream-r6, ace, render-frame)`);
   return i;
 }
 

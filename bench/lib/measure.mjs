@@ -11,7 +11,7 @@
 // Time is the host's (performance.now); the module never reads a clock.
 
 /** Workload kinds of src/bench/bench.h. */
-export const KINDS = Object.freeze({ motion: 0, terrain: 1, static: 2, remote: 3, crowd: 4 });
+export const KINDS = Object.freeze({ motion: 0, terrain: 1, static: 2, remote: 3, crowd: 4, particles: 5 });
 
 /** Warm-up frames for n objects (as the native side): at least 10, at most 60. */
 export function warmupFrames(n) {
@@ -78,7 +78,7 @@ export function measureWorld(acp, excerpts, kind, n, { window = 0.25, windows = 
     x.acp_abi_bench_run(b, frames);
     frames = framesFor(window, (now() - t0) / 1000 / frames);
     const rates = [];
-    const allocs0 = x.acp_abi_alloc_count();
+    const allocs0 = x.acp_abi_alloc_count(), pu0 = x.acp_abi_bench_particle_updates(b);
     let quanta = 0, seconds = 0;
     for (let w = 0; w < windows; w++) {
       const q0 = x.acp_abi_bench_quanta(b);
@@ -95,7 +95,9 @@ export function measureWorld(acp, excerpts, kind, n, { window = 0.25, windows = 
       target: 'wasm', kind, objects: n, build_s: buildS, warmup_frames: warmup, verify_failed: failed,
       frames_per_window: frames, quanta, seconds, rate: median(rates), rate_min: Math.min(...rates),
       rate_max: Math.max(...rates), windows: rates, allocations, sweeps: x.acp_abi_bench_sweeps(b),
-      active: x.acp_abi_bench_active(b), frames: x.acp_abi_bench_frames(b), digest,
+      active: x.acp_abi_bench_active(b), frames: x.acp_abi_bench_frames(b),
+      particle_updates: x.acp_abi_bench_particle_updates(b) - pu0,
+      particle_rate: seconds > 0 ? (x.acp_abi_bench_particle_updates(b) - pu0) / seconds : 0, digest,
     };
   } finally {
     x.acp_abi_bench_destroy(b);

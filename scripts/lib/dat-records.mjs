@@ -20,6 +20,7 @@ export class ByteWriter {
   u32(v) { this.#room(4); this.view.setUint32(this.length, v >>> 0, true); this.length += 4; return this; }
   i32(v) { this.#room(4); this.view.setInt32(this.length, v, true); this.length += 4; return this; }
   f32(v) { this.#room(4); this.view.setFloat32(this.length, v, true); this.length += 4; return this; }
+  f64(v) { this.#room(8); this.view.setFloat64(this.length, v, true); this.length += 8; return this; }
   /** Raw float32 bits (for NaN payloads and other deliberate oddities). */
   f32bits(bits) { return this.u32(bits); }
   vec3(v) { return this.f32(v[0]).f32(v[1]).f32(v[2]); }
@@ -321,6 +322,39 @@ export function landblockInfo(lb) {
     const r = lb.restrictions ?? [];
     w.u32((r.length & 0xFFFF) | ((lb.table_size ?? 8) << 16));
     for (const [cell, obj] of r) w.u32(cell).u32(obj);
+  }
+  return w.result();
+}
+
+/** ParticleEmitterInfo (0x32...; ParticleEmitterInfo::UnPack 0x005179F0): 176 bytes. */
+export function particleEmitterInfo(e) {
+  const w = new ByteWriter();
+  w.u32(e.id).u32(e.unknown ?? 0).i32(e.emitter_type).i32(e.particle_type).u32(e.gfxobj_id ?? 0).u32(e.hw_gfxobj_id ?? 0);
+  w.f64(e.birthrate).i32(e.max_particles).i32(e.initial_particles ?? 0).i32(e.total_particles ?? 0);
+  w.f64(e.total_seconds ?? 0).f64(e.lifespan).f64(e.lifespan_rand ?? 0);
+  w.vec3(e.offset_dir ?? [0, 0, 0]).f32(e.min_offset ?? 0).f32(e.max_offset ?? 0);
+  for (const k of ['a', 'b', 'c']) w.vec3(e[k] ?? [0, 0, 0]).f32(e[`min_${k}`] ?? 1).f32(e[`max_${k}`] ?? 1);
+  w.f32(e.start_scale ?? 1).f32(e.final_scale ?? 1).f32(e.scale_rand ?? 0);
+  w.f32(e.start_trans ?? 0).f32(e.final_trans ?? 0).f32(e.trans_rand ?? 0);
+  w.i32(e.is_parent_local ?? 0);
+  return w.result();
+}
+
+/** PhysicsScript (0x33...; PhysicsScript::UnPack 0x005218B0): hooks [{ start_time, hook }]. */
+export function physicsScript(s) {
+  const w = new ByteWriter();
+  w.u32(s.id).u32(s.hooks.length);
+  for (const h of s.hooks) { w.f64(h.start_time); hook(w, h.hook); }
+  return w.align4().result();
+}
+
+/** PhysicsScriptTable (0x34...; PhysicsScriptTable::UnPack 0x005220E0): types [{ type, scripts: [{ mod, script_id }] }]. */
+export function physicsScriptTable(t) {
+  const w = new ByteWriter();
+  w.u32(t.id).u32(t.types.length);
+  for (const e of t.types) {
+    w.u32(e.type).u32(e.scripts.length);
+    for (const s of e.scripts) w.f32(s.mod).u32(s.script_id);
   }
   return w.result();
 }

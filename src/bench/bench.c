@@ -13,6 +13,8 @@
 #include "physics/object/physobj_motion.h"
 #include "physics/object/physobj_position.h"
 #include "physics/object/setposition.h"
+#include "physics/object/object_fx.h"
+#include "physics/object/scripts.h"
 #include "physics/cell/terrain.h"
 #include "dat/writer.h"
 
@@ -23,13 +25,15 @@
 #define PHYSICS_STATE 0x00400408u              /* ReportCollisions | Gravity | EdgeSlide (the recorded player) */
 #define RUN_RATE 2.0039682f                    /* the recorded player's run rate */
 #define TURN_SPEED 1.5f                        /* the run turn factor */
+#define BENCH_EMITTER 0x3200FFFFu              /* the particles workload's emitter (add_bench_emitter) */
+#define BENCH_PARTICLES 50u                    /* its live particles per object */
 
 /* The four landblocks of the terrain workload: a 384 m square, A9B4 at its south-west. */
 static const uint32_t TERRAIN_BLOCKS[4] = {0xA9B4FFFFu, 0xA9B5FFFFu, 0xAAB4FFFFu, 0xAAB5FFFFu};
 #define TERRAIN_SIDE 384.0f
 #define TERRAIN_MARGIN 12.0f                    /* metres kept clear of the square's outer edge */
 
-static const char *const KIND_NAMES[ACP_BENCH_KIND_COUNT] = {"motion", "terrain", "static", "remote", "crowd"};
+static const char *const KIND_NAMES[ACP_BENCH_KIND_COUNT] = {"motion", "terrain", "static", "remote", "crowd", "particles"};
 
 /* The workloads on real terrain (their humanoids keep their spheres and sweep). */
 static bool on_terrain(acp_bench_kind kind) { return kind == ACP_BENCH_TERRAIN || kind == ACP_BENCH_CROWD; }
@@ -198,9 +202,58 @@ static acp_bench_status add_object(acp_bench *b, uint32_t id, uint32_t i)
         acp_world_place_object(b->world, obj, &pos, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS | ACP_ACTIVE_TS, 0.0);
     }
     if (b->kind != ACP_BENCH_STATIC) run_and_turn(obj);
+    if (b->kind == ACP_BENCH_PARTICLES &&
+        !acp_physobj_create_particle_emitter(obj, BENCH_EMITTER, 0xFFFFFFFFu, NULL, 0, false))
+        return ACP_BENCH_ERR_OUT_OF_MEMORY;
     /* The remote workload's PositionManager is made now, as the first UpdatePosition would. */
     if (b->kind == ACP_BENCH_REMOTE && !acp_physobj_make_position_manager(obj)) return ACP_BENCH_ERR_OUT_OF_MEMORY;
     return ACP_BENCH_OK;
+}
+
+/* The particles workload's emitter: LocalVelocity, 50 particles born at creation (initial 50 of
+ * max 50), persistent (no total), living 10^6 s, so every update moves 50 and emits none. The
+ * record's bytes in ParticleEmitterInfo::UnPack's layout (src/dat/particle_emitter_info.c). */
+static uint8_t *put32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) *p++ = (uint8_t)(v >> (8 * i));
+    return p;
+}
+
+static uint8_t *putf(uint8_t *p, float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return put32(p, u);
+}
+
+static uint8_t *putd(uint8_t *p, double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    p = put32(p, (uint32_t)u);
+    return put32(p, (uint32_t)(u >> 32));
+}
+
+static bool add_bench_emitter(acp_datset *set)
+{
+    uint8_t rec[176], *p = rec;
+    p = put32(put32(p, BENCH_EMITTER), 0);
+    p = put32(put32(p, 1u), 2u);                    /* per second; LocalVelocity */
+    p = put32(put32(p, 0x0100F3A0u), 0x0100F3A0u);  /* the stand-in particle GfxObj */
+    p = putd(p, 1.0e6);                             /* birthrate: never due */
+    p = put32(put32(put32(p, BENCH_PARTICLES), BENCH_PARTICLES), 0u);
+    p = putd(putd(putd(p, 0.0), 1.0e6), 0.0);       /* total seconds, lifespan, its range */
+    p = putf(putf(putf(p, 0.0f), 0.0f), 1.0f);      /* offset_dir */
+    p = putf(putf(p, 0.0f), 0.5f);                  /* min, max offset */
+    const float abc[3][5] = {{0.0f, 0.0f, 0.5f, 0.5f, 1.5f}, {0.0f, 0.0f, 0.0f, 1.0f, 1.0f}, {0.0f, 0.0f, 0.0f, 1.0f, 1.0f}};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 5; i++) p = putf(p, abc[k][i]);
+    p = putf(putf(putf(p, 0.2f), 0.05f), 0.0f);     /* scales */
+    p = putf(putf(putf(p, 0.0f), 1.0f), 0.0f);      /* translucencies */
+    p = put32(p, 0u);                               /* is_parent_local */
+    acp_dat_error err;
+    return p == rec + sizeof rec &&
+           acp_datset_add_record(set, ACP_DAT_TYPE_PARTICLE_EMITTER_INFO, BENCH_EMITTER, rec, sizeof rec, &err) == ACP_DAT_OK;
 }
 
 static acp_bench_status build(acp_bench *b, const uint8_t *portal, size_t portal_size, const uint8_t *cell,
@@ -215,7 +268,8 @@ static acp_bench_status build(acp_bench *b, const uint8_t *portal, size_t portal
     const acp_setup *humanoid = acp_datset_setup(b->dats, HUMANOID_SETUP);
     if (!humanoid || !acp_datset_motion_table(b->dats, HUMANOID_MOTION_TABLE)) return ACP_BENCH_ERR_RECORD;
     b->setup = *humanoid; /* shallow: the arrays stay the record's */
-    if (b->kind == ACP_BENCH_MOTION) {
+    if (b->kind == ACP_BENCH_PARTICLES && !add_bench_emitter(b->dats)) return ACP_BENCH_ERR_OUT_OF_MEMORY;
+    if (b->kind == ACP_BENCH_MOTION || b->kind == ACP_BENCH_PARTICLES) {
         b->setup.num_spheres = 0;
         b->setup.spheres = NULL;
     } else if (b->kind == ACP_BENCH_STATIC) {
@@ -227,6 +281,9 @@ static acp_bench_status build(acp_bench *b, const uint8_t *portal, size_t portal
     b->world = acp_world_create(ACP_PROFILE_RETAIL, b->num_objects);
     if (!b->world) return ACP_BENCH_ERR_OUT_OF_MEMORY;
     b->world->dats = b->dats;
+    if (b->kind == ACP_BENCH_PARTICLES &&
+        !acp_world_reserve_fx(b->world, b->num_objects, b->num_objects * BENCH_PARTICLES))
+        return ACP_BENCH_ERR_OUT_OF_MEMORY;
     if (on_terrain(b->kind)) {
         acp_bench_status st = load_terrain(b);
         if (st != ACP_BENCH_OK) return st;
@@ -331,6 +388,10 @@ uint32_t acp_bench_verify(acp_bench *b, uint32_t frames)
 uint64_t acp_bench_quanta(const acp_bench *b) { return b->world->num_quanta; }
 uint64_t acp_bench_frames(const acp_bench *b) { return b->frames; }
 uint64_t acp_bench_sweeps(const acp_bench *b) { return b->world->num_sweeps; }
+uint64_t acp_bench_particle_updates(const acp_bench *b)
+{
+    return b->world->fx_pool ? b->world->fx_pool->particle_updates : 0;
+}
 acp_world *acp_bench_world(acp_bench *b) { return b->world; }
 
 uint32_t acp_bench_active_objects(const acp_bench *b)

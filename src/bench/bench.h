@@ -51,10 +51,14 @@ typedef enum acp_bench_kind {
      *     loaded terrain), running in circles: every sweep meets the others through the cells'
      *     shadow lists, and the cost per quantum grows with the density. */
     ACP_BENCH_CROWD = 4,
+    /* (f) particles (issue 16): the motion workload, each humanoid with a persistent emitter of
+     *     50 live LocalVelocity particles (a synthetic ParticleEmitterInfo the bench adds), so
+     *     every quantum ends with ParticleManager::UpdateParticles over 50 particles. */
+    ACP_BENCH_PARTICLES = 5,
     ACP_BENCH_KIND_COUNT
 } acp_bench_kind;
 
-/** "motion", "terrain", "static", "remote", "crowd"; NULL for an unknown kind. */
+/** "motion", "terrain", "static", "remote", "crowd", "particles"; NULL for an unknown kind. */
 const char *acp_bench_kind_name(acp_bench_kind kind);
 /** The kind of a name; false when unknown. */
 bool acp_bench_kind_from_name(const char *name, acp_bench_kind *out);
@@ -97,6 +101,8 @@ uint32_t acp_bench_verify(acp_bench *b, uint32_t frames);
 uint64_t acp_bench_quanta(const acp_bench *b);
 /** Frames run so far. */
 uint64_t acp_bench_frames(const acp_bench *b);
+/** Particle::Update calls run so far (the particles workload's particle updates). */
+uint64_t acp_bench_particle_updates(const acp_bench *b);
 /** Terrain sweeps (CPhysicsObj::transition calls) run so far. */
 uint64_t acp_bench_sweeps(const acp_bench *b);
 /** Number of objects that are still active (ACTIVE_TS) and in a cell. */

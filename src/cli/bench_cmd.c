@@ -28,7 +28,7 @@
 #include "outfile.h"
 
 const char acp_cli_bench_usage[] =
-    "  acphys bench world <motion|terrain|static|remote> <objects> [--window s] [--windows n]\n"
+    "  acphys bench world <motion|terrain|static|remote|particles> <objects> [--window s] [--windows n]\n"
     "                     [--frames n] [--portal dat] [--cell dat]\n"
     "                            object-quanta per second of CPhysics::UseTime (JSON);\n"
     "                            --frames: fixed frames per window (for profilers)\n"
@@ -227,7 +227,7 @@ static int bench_world(int argc, char **argv)
     uint64_t digest = acp_bench_digest(b); /* after the fixed warm-up: comparable across builds */
     uint32_t frames = window_size(&o, per_frame, run_world, b);
     double rates[MAX_WINDOWS];
-    uint64_t allocs0 = acp_alloc_count(), q_total = 0;
+    uint64_t allocs0 = acp_alloc_count(), q_total = 0, pu0 = acp_bench_particle_updates(b);
     double t_total = 0.0;
     for (unsigned w = 0; w < o.windows; w++) {
         uint64_t q0 = acp_bench_quanta(b);
@@ -244,9 +244,11 @@ static int bench_world(int argc, char **argv)
            ",\"verify_failed\":%" PRIu32 ",\"frames_per_window\":%" PRIu32 ",\"quanta\":%" PRIu64 ",\"seconds\":%.6f,",
            acp_bench_kind_name(kind), n, build_s, warmup, failed, frames, q_total, t_total);
     print_rates(rates, o.windows);
+    uint64_t pu = acp_bench_particle_updates(b) - pu0;
     printf(",\"allocations\":%" PRIu64 ",\"sweeps\":%" PRIu64 ",\"active\":%" PRIu32 ",\"frames\":%" PRIu64
-           ",\"digest\":\"%016" PRIx64 "\"}\n",
-           allocs, acp_bench_sweeps(b), acp_bench_active_objects(b), acp_bench_frames(b), digest);
+           ",\"particle_updates\":%" PRIu64 ",\"particle_rate\":%.6g,\"digest\":\"%016" PRIx64 "\"}\n",
+           allocs, acp_bench_sweeps(b), acp_bench_active_objects(b), acp_bench_frames(b), pu,
+           t_total > 0.0 ? (double)pu / t_total : 0.0, digest);
     acp_bench_destroy(b);
     if (failed) fprintf(stderr, "acphys bench: %" PRIu32 " frames' quanta did not match the records\n", failed);
     if (allocs) fprintf(stderr, "acphys bench: %" PRIu64 " heap calls inside UseTime\n", allocs);

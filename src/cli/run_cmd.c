@@ -14,7 +14,7 @@
 #include "scenario/run.h"
 
 #define RUN_USAGE \
-    "usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet] [--force]\n"
+    "usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace|render-frame] [--quiet] [--force]\n"
 
 /* The trace's size, estimated before it is written: TRACE_FRAME_BYTES a line (frame, now, gate,
  * digest) and TRACE_OBJECT_BYTES an object in it (the recorded scenarios' traces have 200 to 340).
@@ -145,7 +145,7 @@ int acp_cli_run(int argc, char **argv)
     if (profile_name) {
         acp_clock_profile p;
         if (!acp_clock_profile_from_name(profile_name, &p)) {
-            fprintf(stderr, "acphys: --profile: unknown profile \"%s\" (known: retail, acdream-r6, ace)\n", profile_name);
+            fprintf(stderr, "acphys: --profile: unknown profile \"%s\" (known: retail, acdream-r6, ace, render-frame)\n", profile_name);
             return 2;
         }
         override = (int)p;

@@ -45,6 +45,7 @@
 #define ACP_MAX_PLACEMENTS 4096u       /* Setup placement frames */
 #define ACP_MAX_SPHERES 4096u          /* spheres, cylspheres */
 #define ACP_MAX_LIGHTS 4096u           /* Setup lights */
+#define ACP_MAX_PARTICLES 65536u       /* ParticleEmitterInfo max, initial and total particles */
 
 /** Record types acphys parses. */
 typedef enum acp_dat_type {
@@ -58,12 +59,16 @@ typedef enum acp_dat_type {
     ACP_DAT_TYPE_ENVIRONMENT = 7,      /* portal 0x0Dxxxxxx */
     ACP_DAT_TYPE_ENVCELL = 8,          /* cell 0xXXYY0100..0xXXYYFFFD */
     ACP_DAT_TYPE_LANDBLOCK_INFO = 9,   /* cell 0xXXYYFFFE */
+    ACP_DAT_TYPE_PARTICLE_EMITTER_INFO = 10, /* portal 0x32xxxxxx */
+    ACP_DAT_TYPE_PHYSICS_SCRIPT = 11,  /* portal 0x33xxxxxx */
+    ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE = 12, /* portal 0x34xxxxxx */
     ACP_DAT_TYPE_COUNT
 } acp_dat_type;
 
 /** The type of record `id` in a DAT of data set `data_set` (ACP_DAT_PORTAL, ACP_DAT_CELL, ...):
  *  in a cell DAT, ids ending in 0xFFFF are LandBlocks and 0x13000000 is the Region; elsewhere
- *  the top byte decides (0x01 GfxObj, 0x02 Setup, 0x03 Animation, 0x09 MotionTable, 0x13 Region). */
+ *  the top byte decides (0x01 GfxObj, 0x02 Setup, 0x03 Animation, 0x09 MotionTable, 0x0D
+ *  Environment, 0x13 Region, 0x32 ParticleEmitterInfo, 0x33 PhysicsScript, 0x34 PhysicsScriptTable). */
 acp_dat_type acp_dat_type_of(uint32_t data_set, uint32_t id);
 /** "Setup", "Animation", "MotionTable", "LandBlock", "Region", "GfxObj" or "unknown". */
 const char *acp_dat_type_name(acp_dat_type type);
@@ -105,6 +110,18 @@ acp_dat_status acp_envcell_unpack(const uint8_t *data, size_t size, acp_arena *a
  *  (src/dat/landblock_info.c). */
 acp_dat_status acp_landblock_info_unpack(const uint8_t *data, size_t size, acp_arena *arena,
                                          acp_landblock_info **out, acp_dat_error *err);
+/** Retail ParticleEmitterInfo::UnPack (0x005179F0) and InitEnd (0x005173B0)
+ *  (src/dat/particle_emitter_info.c). */
+acp_dat_status acp_particle_emitter_info_unpack(const uint8_t *data, size_t size, acp_arena *arena,
+                                                acp_particle_emitter_info **out, acp_dat_error *err);
+/** Retail PhysicsScript::UnPack (0x005218B0) with CAnimHook::UnPackHook per hook
+ *  (src/dat/physics_script.c). */
+acp_dat_status acp_physics_script_unpack(const uint8_t *data, size_t size, acp_arena *arena,
+                                         acp_physics_script **out, acp_dat_error *err);
+/** Retail PhysicsScriptTable::UnPack (0x005220E0) with PhysicsScriptTableData::UnPack
+ *  (0x00521DC0) per script type (src/dat/physics_script_table.c). */
+acp_dat_status acp_physics_script_table_unpack(const uint8_t *data, size_t size, acp_arena *arena,
+                                               acp_physics_script_table **out, acp_dat_error *err);
 
 /** One parsed record and the arena that owns it. */
 typedef struct acp_dat_record {
@@ -122,6 +139,9 @@ typedef struct acp_dat_record {
         const acp_environment *environment;
         const acp_envcell *envcell;
         const acp_landblock_info *landblock_info;
+        const acp_particle_emitter_info *particle_emitter_info;
+        const acp_physics_script *physics_script;
+        const acp_physics_script_table *physics_script_table;
     } as;
 } acp_dat_record;
 
@@ -208,6 +228,11 @@ const acp_environment *acp_datset_environment(const acp_datset *set, uint32_t id
 const acp_envcell *acp_datset_envcell(const acp_datset *set, uint32_t id);
 /** LandBlockInfo `id` (0xXXYYFFFE), or NULL. */
 const acp_landblock_info *acp_datset_landblock_info(const acp_datset *set, uint32_t id);
+/** ParticleEmitterInfo `id` (0x32...), PhysicsScript `id` (0x33...), PhysicsScriptTable `id`
+ *  (0x34...), or NULL. */
+const acp_particle_emitter_info *acp_datset_particle_emitter_info(const acp_datset *set, uint32_t id);
+const acp_physics_script *acp_datset_physics_script(const acp_datset *set, uint32_t id);
+const acp_physics_script_table *acp_datset_physics_script_table(const acp_datset *set, uint32_t id);
 /** The parsed record of `type` and `id` with its type tag, or NULL (for JSON output). */
 const acp_dat_record *acp_datset_record(const acp_datset *set, acp_dat_type type, uint32_t id);
 

@@ -681,6 +681,87 @@ static void landblock_info_json(jb *b, const acp_landblock_info *lb)
     end_arr(b);
 }
 
+static void k_d(jb *b, const char *k, double d)
+{
+    key(b, k);
+    sep(b);
+    fmt(b, "%.17g", d);
+    b->comma = true;
+}
+
+static void particle_emitter_info_json(jb *b, const acp_particle_emitter_info *e)
+{
+    k_u(b, "unknown", e->unknown);
+    k_i(b, "emitter_type", e->emitter_type);
+    k_i(b, "particle_type", e->particle_type);
+    k_id(b, "gfxobj_id", e->gfxobj_id);
+    k_id(b, "hw_gfxobj_id", e->hw_gfxobj_id);
+    k_d(b, "birthrate", e->birthrate);
+    k_i(b, "max_particles", e->max_particles);
+    k_i(b, "initial_particles", e->initial_particles);
+    k_i(b, "total_particles", e->total_particles);
+    k_d(b, "total_seconds", e->total_seconds);
+    k_d(b, "lifespan", e->lifespan);
+    k_d(b, "lifespan_rand", e->lifespan_rand);
+    k_vec3(b, "offset_dir", e->offset_dir);
+    k_f(b, "min_offset", e->min_offset);
+    k_f(b, "max_offset", e->max_offset);
+    k_vec3(b, "a", e->a);
+    k_f(b, "min_a", e->min_a);
+    k_f(b, "max_a", e->max_a);
+    k_vec3(b, "b", e->b);
+    k_f(b, "min_b", e->min_b);
+    k_f(b, "max_b", e->max_b);
+    k_vec3(b, "c", e->c);
+    k_f(b, "min_c", e->min_c);
+    k_f(b, "max_c", e->max_c);
+    k_f(b, "start_scale", e->start_scale);
+    k_f(b, "final_scale", e->final_scale);
+    k_f(b, "scale_rand", e->scale_rand);
+    k_f(b, "start_trans", e->start_trans);
+    k_f(b, "final_trans", e->final_trans);
+    k_f(b, "trans_rand", e->trans_rand);
+    k_i(b, "is_parent_local", e->is_parent_local);
+    k_f(b, "sorting_radius", e->sorting_radius);
+}
+
+static void physics_script_json(jb *b, const acp_physics_script *s)
+{
+    k_d(b, "length", s->length);
+    key(b, "hooks");
+    arr(b);
+    for (uint32_t i = 0; i < s->num_hooks; i++) {
+        obj(b);
+        k_d(b, "start_time", s->hooks[i].start_time);
+        key(b, "hook");
+        v_hook(b, &s->hooks[i].hook);
+        end_obj(b);
+    }
+    end_arr(b);
+}
+
+static void physics_script_table_json(jb *b, const acp_physics_script_table *t)
+{
+    key(b, "types");
+    arr(b);
+    for (uint32_t i = 0; i < t->num_types; i++) {
+        const acp_script_type_entry *e = &t->types[i];
+        obj(b);
+        k_u(b, "type", e->key);
+        key(b, "scripts");
+        arr(b);
+        for (uint32_t k = 0; k < e->num_scripts; k++) {
+            obj(b);
+            k_f(b, "mod", e->scripts[k].mod);
+            k_id(b, "script_id", e->scripts[k].script_id);
+            end_obj(b);
+        }
+        end_arr(b);
+        end_obj(b);
+    }
+    end_arr(b);
+}
+
 char *acp_dat_record_json(const acp_dat_record *rec, const acp_region *region, size_t *len)
 {
     jb b;
@@ -699,6 +780,9 @@ char *acp_dat_record_json(const acp_dat_record *rec, const acp_region *region, s
     case ACP_DAT_TYPE_ENVIRONMENT: environment_json(&b, rec->as.environment); break;
     case ACP_DAT_TYPE_ENVCELL: envcell_json(&b, rec->as.envcell); break;
     case ACP_DAT_TYPE_LANDBLOCK_INFO: landblock_info_json(&b, rec->as.landblock_info); break;
+    case ACP_DAT_TYPE_PARTICLE_EMITTER_INFO: particle_emitter_info_json(&b, rec->as.particle_emitter_info); break;
+    case ACP_DAT_TYPE_PHYSICS_SCRIPT: physics_script_json(&b, rec->as.physics_script); break;
+    case ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE: physics_script_table_json(&b, rec->as.physics_script_table); break;
     default: break;
     }
     end_obj(&b);

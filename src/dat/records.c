@@ -115,7 +115,7 @@ static uint32_t unpack_packed_did(acp_reader *r, uint32_t base, const char *fiel
 /* Retail CAnimHook::UnPackHook (0x005271D0): type, direction, the type's payload (each
  * subclass's UnPack), then PackObj::ALIGN_PTR. Type 4 (AnimationDone) has no case in retail
  * (the sequencer makes it at run time) and, like any other type outside the switch, fails. */
-static void unpack_hook(acp_reader *r, acp_anim_hook *h)
+void acp_unpack_hook(acp_reader *r, acp_anim_hook *h)
 {
     size_t at = r->pos;
     h->type = acp_reader_u32(r, "hook.type");
@@ -215,7 +215,7 @@ static void unpack_anim_frame(acp_reader *r, acp_arena *a, uint32_t num_parts, a
     for (uint32_t i = 0; i < num_parts && acp_reader_ok(r); i++) parts[i] = acp_reader_aframe(r, "anim_frame.parts");
     f->num_hooks = acp_reader_count(r, 8, ACP_MAX_HOOKS, "anim_frame.num_hooks");
     f->hooks = acp_unpack_array(r, a, f->num_hooks, sizeof(acp_anim_hook), "anim_frame.hooks");
-    for (uint32_t i = 0; i < f->num_hooks && acp_reader_ok(r); i++) unpack_hook(r, &f->hooks[i]);
+    for (uint32_t i = 0; i < f->num_hooks && acp_reader_ok(r); i++) acp_unpack_hook(r, &f->hooks[i]);
     if (!acp_reader_ok(r)) f->num_hooks = 0;
 }
 
@@ -547,6 +547,11 @@ static const struct parser {
     [ACP_DAT_TYPE_ENVIRONMENT] = {sizeof(acp_environment), "environment", acp_unpack_environment},
     [ACP_DAT_TYPE_ENVCELL] = {sizeof(acp_envcell), "envcell", acp_unpack_envcell},
     [ACP_DAT_TYPE_LANDBLOCK_INFO] = {sizeof(acp_landblock_info), "landblock_info", acp_unpack_landblock_info},
+    [ACP_DAT_TYPE_PARTICLE_EMITTER_INFO] = {sizeof(acp_particle_emitter_info), "particle_emitter_info",
+                                            acp_unpack_particle_emitter_info},
+    [ACP_DAT_TYPE_PHYSICS_SCRIPT] = {sizeof(acp_physics_script), "physics_script", acp_unpack_physics_script},
+    [ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE] = {sizeof(acp_physics_script_table), "physics_script_table",
+                                           acp_unpack_physics_script_table},
 };
 
 static void *unpack_as(acp_dat_type type, const uint8_t *data, size_t size, acp_arena *arena, acp_dat_status *st,
@@ -574,6 +579,9 @@ ACP_RECORD_UNPACK(gfxobj, ACP_DAT_TYPE_GFXOBJ)
 ACP_RECORD_UNPACK(environment, ACP_DAT_TYPE_ENVIRONMENT)
 ACP_RECORD_UNPACK(envcell, ACP_DAT_TYPE_ENVCELL)
 ACP_RECORD_UNPACK(landblock_info, ACP_DAT_TYPE_LANDBLOCK_INFO)
+ACP_RECORD_UNPACK(particle_emitter_info, ACP_DAT_TYPE_PARTICLE_EMITTER_INFO)
+ACP_RECORD_UNPACK(physics_script, ACP_DAT_TYPE_PHYSICS_SCRIPT)
+ACP_RECORD_UNPACK(physics_script_table, ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE)
 
 
 
@@ -600,6 +608,9 @@ acp_dat_type acp_dat_type_of(uint32_t data_set, uint32_t id)
     case 0x09: return ACP_DAT_TYPE_MOTION_TABLE;
     case 0x0D: return ACP_DAT_TYPE_ENVIRONMENT;
     case 0x13: return ACP_DAT_TYPE_REGION;
+    case 0x32: return ACP_DAT_TYPE_PARTICLE_EMITTER_INFO;
+    case 0x33: return ACP_DAT_TYPE_PHYSICS_SCRIPT;
+    case 0x34: return ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE;
     default: return ACP_DAT_TYPE_UNKNOWN;
     }
 }
@@ -616,6 +627,9 @@ const char *acp_dat_type_name(acp_dat_type type)
     case ACP_DAT_TYPE_ENVIRONMENT: return "Environment";
     case ACP_DAT_TYPE_ENVCELL: return "EnvCell";
     case ACP_DAT_TYPE_LANDBLOCK_INFO: return "LandBlockInfo";
+    case ACP_DAT_TYPE_PARTICLE_EMITTER_INFO: return "ParticleEmitterInfo";
+    case ACP_DAT_TYPE_PHYSICS_SCRIPT: return "PhysicsScript";
+    case ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE: return "PhysicsScriptTable";
     default: return "unknown";
     }
 }

@@ -480,4 +480,92 @@ typedef struct acp_landblock_info {
     uint32_t restriction_table_size;   /* the stored bucket count */
 } acp_landblock_info;
 
+/* ---- ParticleEmitterInfo (0x32xxxxxx; retail ParticleEmitterInfo::UnPack 0x005179F0) ---- */
+
+/** How an emitter decides to emit (retail EmitterType, bits). */
+enum { ACP_EMITTER_BIRTHRATE_PER_SEC = 1, ACP_EMITTER_BIRTHRATE_PER_METER = 2 };
+
+/** Particle motions (retail ParticleType). */
+typedef enum acp_particle_type {
+    ACP_PARTICLE_UNKNOWN = 0,
+    ACP_PARTICLE_STILL = 1,
+    ACP_PARTICLE_LOCAL_VELOCITY = 2,
+    ACP_PARTICLE_PARABOLIC_LVGA = 3,
+    ACP_PARTICLE_PARABOLIC_LVGAGR = 4,
+    ACP_PARTICLE_SWARM = 5,
+    ACP_PARTICLE_EXPLODE = 6,
+    ACP_PARTICLE_IMPLODE = 7,
+    ACP_PARTICLE_PARABOLIC_LVLA = 8,
+    ACP_PARTICLE_PARABOLIC_LVLALR = 9,
+    ACP_PARTICLE_PARABOLIC_GVGA = 10,
+    ACP_PARTICLE_PARABOLIC_GVGAGR = 11,
+    ACP_PARTICLE_GLOBAL_VELOCITY = 12,
+    ACP_PARTICLE_TYPE_COUNT = 13
+} acp_particle_type;
+
+/** Retail ParticleEmitterInfo: what an emitter emits and how. Times in seconds, offsets in
+ *  metres (the emitter's axes), a/b/c the motion vectors of the particle type (m/s, m/s², rad/s
+ *  or amplitudes, per type: particle.h). sorting_radius is InitEnd's max(max_offset,
+ *  max_a · lifespan). */
+typedef struct acp_particle_emitter_info {
+    uint32_t id;
+    uint32_t unknown;                  /* the u32 after the id (retail stores it, never reads it) */
+    int32_t emitter_type;              /* ACP_EMITTER_* bits */
+    int32_t particle_type;             /* acp_particle_type */
+    uint32_t gfxobj_id, hw_gfxobj_id;  /* the particle's GfxObj (hardware path: hw_gfxobj_id) */
+    double birthrate;                  /* seconds between emissions, or metres (per-meter) */
+    int32_t max_particles, initial_particles, total_particles; /* total 0 = unlimited */
+    double total_seconds;              /* 0 = unlimited */
+    double lifespan, lifespan_rand;    /* seconds */
+    acp_vec3 offset_dir;               /* the offsets lie in the plane normal to it */
+    float min_offset, max_offset;      /* metres */
+    acp_vec3 a; float min_a, max_a;
+    acp_vec3 b; float min_b, max_b;
+    acp_vec3 c; float min_c, max_c;
+    float start_scale, final_scale, scale_rand;
+    float start_trans, final_trans, trans_rand;
+    int32_t is_parent_local;           /* particles follow the parent's frame, not their start frame */
+    float sorting_radius;              /* InitEnd (0x005173B0) */
+} acp_particle_emitter_info;
+
+/* ---- PhysicsScript (0x33xxxxxx; retail PhysicsScript::UnPack 0x005218B0) ---- */
+
+/** One timed hook of a script (retail PhysicsScriptData): start_time seconds after the script
+ *  starts. */
+typedef struct acp_script_hook {
+    double start_time;
+    acp_anim_hook hook;
+} acp_script_hook;
+
+/** Retail PhysicsScript: hooks sorted by start time (stable: equal times keep their stored
+ *  order), and length = the last hook's start time (0 without hooks). */
+typedef struct acp_physics_script {
+    uint32_t id;
+    uint32_t num_hooks;
+    acp_script_hook *hooks;
+    double length;                     /* seconds */
+} acp_physics_script;
+
+/* ---- PhysicsScriptTable (0x34xxxxxx; retail PhysicsScriptTable::UnPack 0x005220E0) ---- */
+
+/** One (mod, script) pair (retail ScriptAndModData). */
+typedef struct acp_script_and_mod {
+    float mod;
+    uint32_t script_id;                /* 0x33... */
+} acp_script_and_mod;
+
+/** The scripts of one script type (retail PhysicsScriptTableData), in stored order: GetScript
+ *  takes the first whose mod is not below the wanted mod. */
+typedef struct acp_script_type_entry {
+    uint32_t key;                      /* retail PScriptType */
+    uint32_t num_scripts;
+    acp_script_and_mod *scripts;
+} acp_script_type_entry;
+
+typedef struct acp_physics_script_table {
+    uint32_t id;
+    uint32_t num_types;
+    acp_script_type_entry *types;      /* sorted by key */
+} acp_physics_script_table;
+
 #endif

@@ -102,6 +102,20 @@ size_t acp_dat_record_refs(const acp_dat_record *rec, acp_dat_ref *out, size_t c
         break;
     case ACP_DAT_TYPE_ENVCELL: envcell_refs(&r, rec->as.envcell); break;
     case ACP_DAT_TYPE_LANDBLOCK_INFO: landblock_info_refs(&r, rec->as.landblock_info); break;
+    case ACP_DAT_TYPE_PARTICLE_EMITTER_INFO:
+        add(&r, rec->as.particle_emitter_info->gfxobj_id);
+        add(&r, rec->as.particle_emitter_info->hw_gfxobj_id);
+        break;
+    case ACP_DAT_TYPE_PHYSICS_SCRIPT:
+        for (uint32_t i = 0; i < rec->as.physics_script->num_hooks; i++)
+            hooks_refs(&r, &rec->as.physics_script->hooks[i].hook, 1);
+        break;
+    case ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE:
+        for (uint32_t i = 0; i < rec->as.physics_script_table->num_types; i++) {
+            const acp_script_type_entry *e = &rec->as.physics_script_table->types[i];
+            for (uint32_t k = 0; k < e->num_scripts; k++) add(&r, e->scripts[k].script_id);
+        }
+        break;
     default: break;
     }
     return r.n;

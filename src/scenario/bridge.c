@@ -1,6 +1,7 @@
 /* acphys — the runner's call sites into motion and terrain. See bridge.h. */
 #include "bridge.h"
 
+#include "physics/object/scripts.h"
 #include "physics/object/partarray.h"
 #include "physics/object/physobj_motion.h"
 #include "physics/object/physobj_position.h"
@@ -99,6 +100,12 @@ void acp_bridge_server_position(acp_physobj *obj, const acp_scenario_server_posi
 void acp_bridge_stick_to(acp_physobj *obj, uint32_t target) { (void)acp_physobj_stick_to_object(obj, target); }
 
 void acp_bridge_unstick(acp_physobj *obj) { acp_physobj_unstick_from_object(obj); }
+
+void acp_bridge_play_script(acp_physobj *obj, const acp_scenario_play_script *ps)
+{
+    if (ps->by_type) (void)acp_physobj_play_script_type(obj, ps->type, ps->mod);
+    else (void)acp_physobj_play_script(obj, ps->script_id);
+}
 
 void acp_bridge_constrain_to(acp_physobj *obj, const acp_scenario_constraint *c)
 {

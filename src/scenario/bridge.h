@@ -75,6 +75,8 @@ void acp_bridge_server_position(acp_physobj *obj, const acp_scenario_server_posi
 void acp_bridge_stick_to(acp_physobj *obj, uint32_t target);
 /** CPhysicsObj::unstick_from_object. */
 void acp_bridge_unstick(acp_physobj *obj);
+/** "play_script": CPhysicsObj::play_script by id, or by (type, mod) through the object's table. */
+void acp_bridge_play_script(acp_physobj *obj, const acp_scenario_play_script *ps);
 /** CPhysicsObj::ConstrainTo. */
 void acp_bridge_constrain_to(acp_physobj *obj, const acp_scenario_constraint *c);
 /** PositionManager::UnConstrain. */

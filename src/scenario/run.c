@@ -665,6 +665,7 @@ static void apply_event(acp_run *run, const acp_scenario_event *ev)
     case ACP_EVENT_CONSTRAIN_TO: acp_bridge_constrain_to(obj, &ev->constraint); break;
     case ACP_EVENT_UNCONSTRAIN: acp_bridge_unconstrain(obj); break;
     case ACP_EVENT_MOVE_TO: acp_bridge_move_to(obj, &ev->move_to); break;
+    case ACP_EVENT_PLAY_SCRIPT: acp_bridge_play_script(obj, &ev->play_script); break;
     }
 }
 

@@ -14,13 +14,13 @@ typedef acp_path path;
 
 static bool read_profile(ctx *c, const path *p, const acp_jsonv *v, acp_clock_profile *out)
 {
-    if (v->type != ACP_JSONV_STRING) return acp_sr_fail_type(c, p, "a profile name (\"retail\", \"acdream-r6\" or \"ace\")", v);
+    if (v->type != ACP_JSONV_STRING) return acp_sr_fail_type(c, p, "a profile name (\"retail\", \"acdream-r6\", \"ace\" or \"render-frame\")", v);
     if (strlen(v->string) == v->count && acp_clock_profile_from_name(v->string, out)) return true;
     acp_text t;
     if (acp_sr_fail_at(c, p, &t)) {
         acp_text_put(&t, "unknown profile ");
         acp_text_put_json_string(&t, v->string, v->count > 40 ? 40 : v->count);
-        acp_text_put(&t, " (known: \"retail\", \"acdream-r6\", \"ace\")");
+        acp_text_put(&t, " (known: \"retail\", \"acdream-r6\", \"ace\", \"render-frame\")");
     }
     return false;
 }
@@ -180,15 +180,36 @@ static bool read_constraint(ctx *c, path *p, const acp_jsonv *ct, acp_scenario_c
     return true;
 }
 
-#define NUM_ACTIONS 10
+#define NUM_ACTIONS 11
+
+/* "play_script": {"script": id} or {"type": n, "mod": x}. */
+static bool read_play_script(ctx *c, path *p, const acp_jsonv *v, acp_scenario_play_script *out)
+{
+    static const char *const FIELDS[] = {"script", "type", "mod", NULL};
+    if (!acp_sr_check_object(c, p, v, FIELDS)) return false;
+    memset(out, 0, sizeof *out);
+    out->by_type = acp_jsonv_get(v, "script") == NULL;
+    if (!out->by_type) {
+        if (acp_jsonv_get(v, "type") || acp_jsonv_get(v, "mod"))
+            return acp_sr_fail(c, p, "has \"script\" and \"type\"/\"mod\"; give a script id or a table entry");
+        const acp_jsonv *e = v;
+        WITH_MEMBER(c, p, e, "script", true, acp_sr_read_u32(c, p, v, &out->script_id));
+        return true;
+    }
+    const acp_jsonv *e = v;
+    WITH_MEMBER(c, p, e, "type", true, acp_sr_read_u32(c, p, v, &out->type));
+    WITH_MEMBER(c, p, e, "mod", true, acp_sr_read_float(c, p, v, &out->mod));
+    return true;
+}
 
 static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *s, acp_scenario_event *out)
 {
     static const char *const FIELDS[] = {"t", "object", "motion", "raw_motion", "jump", "set_velocity",
                                          "server_position", "stick_to", "unstick", "constrain_to", "unconstrain",
-                                         "move_to", "note", NULL};
+                                         "move_to", "play_script", "note", NULL};
     static const char *const ACTIONS[NUM_ACTIONS] = {"motion", "raw_motion", "jump", "set_velocity", "server_position",
-                                                     "stick_to", "unstick", "constrain_to", "unconstrain", "move_to"};
+                                                     "stick_to", "unstick", "constrain_to", "unconstrain", "move_to",
+                                                     "play_script"};
     if (!acp_sr_check_object(c, p, e, FIELDS)) return false;
     WITH_MEMBER(c, p, e, "t", true, acp_sr_read_time(c, p, v, &out->t));
     WITH_MEMBER(c, p, e, "object", true,
@@ -211,7 +232,8 @@ static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *
     }
     if (which < 0)
         return acp_sr_fail(c, p, "expected one of \"motion\", \"raw_motion\", \"jump\", \"set_velocity\", "
-                          "\"server_position\", \"stick_to\", \"unstick\", \"constrain_to\", \"unconstrain\", \"move_to\"");
+                          "\"server_position\", \"stick_to\", \"unstick\", \"constrain_to\", \"unconstrain\", \"move_to\", "
+                          "\"play_script\"");
     out->kind = (acp_event_kind)which;
     out->jump_extent = 0.0f;
     switch (out->kind) {
@@ -225,6 +247,7 @@ static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *
     case ACP_EVENT_CONSTRAIN_TO: WITH_MEMBER(c, p, e, "constrain_to", true, read_constraint(c, p, v, &out->constraint)); break;
     case ACP_EVENT_UNCONSTRAIN: WITH_MEMBER(c, p, e, "unconstrain", true, acp_sr_read_true(c, p, v)); break;
     case ACP_EVENT_MOVE_TO: WITH_MEMBER(c, p, e, "move_to", true, acp_sr_read_move_to(c, p, v, s, out->object, &out->move_to)); break;
+    case ACP_EVENT_PLAY_SCRIPT: WITH_MEMBER(c, p, e, "play_script", true, read_play_script(c, p, v, &out->play_script)); break;
     }
     return true;
 }

@@ -81,7 +81,8 @@ typedef enum acp_event_kind {
     ACP_EVENT_UNSTICK = 6,                /* CPhysicsObj::unstick_from_object */
     ACP_EVENT_CONSTRAIN_TO = 7,           /* CPhysicsObj::ConstrainTo */
     ACP_EVENT_UNCONSTRAIN = 8,            /* PositionManager::UnConstrain */
-    ACP_EVENT_MOVE_TO = 9                 /* a MoveToManager request (movement types 6–9) */
+    ACP_EVENT_MOVE_TO = 9,                /* a MoveToManager request (movement types 6–9) */
+    ACP_EVENT_PLAY_SCRIPT = 10            /* CPhysicsObj::play_script (a PhysicsScript, issue 16) */
 } acp_event_kind;
 
 /** Motion, raw motion, jumps and move-tos need the object's motion table; the others do not. */
@@ -114,6 +115,14 @@ typedef struct acp_scenario_constraint {
     float start_distance, max_distance;   /* metres, 0 <= start < max */
 } acp_scenario_constraint;
 
+/** "play_script": a script by id, or the object's PhysicsScriptTable entry of (type, mod). */
+typedef struct acp_scenario_play_script {
+    bool by_type;
+    uint32_t script_id;                   /* 0x33xxxxxx when !by_type */
+    uint32_t type;                        /* PScriptType when by_type */
+    float mod;
+} acp_scenario_play_script;
+
 /** One event: applied before the first frame whose time is >= t (docs/SCENARIOS.md). */
 typedef struct acp_scenario_event {
     double t;                             /* seconds */
@@ -128,6 +137,7 @@ typedef struct acp_scenario_event {
     uint32_t target;                      /* STICK_TO: object id */
     acp_scenario_constraint constraint;   /* CONSTRAIN_TO */
     acp_scenario_move_to move_to;         /* MOVE_TO */
+    acp_scenario_play_script play_script; /* PLAY_SCRIPT */
 } acp_scenario_event;
 
 /** One object. */

@@ -6,8 +6,22 @@
 #include "physics/anim/anim_hook.h"
 #include "physics/anim/movement_manager.h"
 #include "physics/position/position_manager.h"
+#include "physics/object/scripts.h"
 
 /* ---- capture ---- */
+
+/* The scripts and particles of an object (issue 16): present while any runs or lives. */
+static void capture_fx(acp_trace_object *out, const acp_physobj *obj)
+{
+    const acp_object_fx *fx = obj->fx;
+    out->num_scripts = fx && fx->has_scripts ? acp_script_manager_count(&fx->scripts) : 0;
+    out->particles = fx && fx->has_particles ? acp_particle_manager_num_particles(&fx->particles) : 0;
+    bool emitters = fx && fx->has_particles && fx->particles.num_emitters;
+    out->has_fx = out->num_scripts || out->particles || emitters;
+    for (uint32_t i = 0; i < out->num_scripts && i < ACP_TRACE_MAX_SCRIPTS; i++)
+        out->scripts[i] = acp_script_manager_at(&fx->scripts, i)->script->id;
+    if (out->num_scripts > ACP_TRACE_MAX_SCRIPTS) out->num_scripts = ACP_TRACE_MAX_SCRIPTS;
+}
 
 void acp_trace_capture_object(acp_trace_object *out, const acp_physobj *obj, double now)
 {
@@ -36,7 +50,7 @@ void acp_trace_capture_object(acp_trace_object *out, const acp_physobj *obj, dou
     out->velocity[0] = obj->velocity.x;
     out->velocity[1] = obj->velocity.y;
     out->velocity[2] = obj->velocity.z;
-    uint32_t n = r->ran ? r->num_hooks : 0;
+    uint32_t n = r->num_hooks; /* 0 in a record that did not run, unless script hooks ran (render-frame) */
     out->num_hooks = n < ACP_MAX_HOOKS_RECORDED ? n : ACP_MAX_HOOKS_RECORDED;
     out->hooks_unrecorded = n - out->num_hooks;
     for (uint32_t i = 0; i < out->num_hooks; i++) out->hooks[i] = r->hooks_fired[i];
@@ -54,6 +68,7 @@ void acp_trace_capture_object(acp_trace_object *out, const acp_physobj *obj, dou
     out->num_collision_ends = acp_physobj_num_collision_ends(obj);
     for (uint32_t i = 0; i < out->num_collisions; i++) out->collisions[i] = obj->reports.begin[i];
     for (uint32_t i = 0; i < out->num_collision_ends; i++) out->collision_ends[i] = obj->reports.end[i];
+    capture_fx(out, obj);
 }
 
 const char *acp_trace_moveto_name(uint32_t type)
@@ -154,6 +169,11 @@ uint64_t acp_trace_hash_frame(uint64_t h, const acp_trace_frame *f)
             for (uint32_t k = 0; k < o->num_collisions; k++) h = fnv_u32(h, o->collisions[k]);
             h = fnv_u32(h, o->num_collision_ends);
             for (uint32_t k = 0; k < o->num_collision_ends; k++) h = fnv_u32(h, o->collision_ends[k]);
+        }
+        if (o->has_fx) { /* optional: only while a script runs or an emitter lives */
+            h = fnv_u32(h, o->num_scripts);
+            for (uint32_t k = 0; k < o->num_scripts; k++) h = fnv_u32(h, o->scripts[k]);
+            h = fnv_u32(h, o->particles);
         }
     }
     return h;
@@ -277,6 +297,16 @@ void acp_trace_write_line(acp_text *t, const acp_trace_frame *f, uint64_t digest
         }
         put_ids(t, ",\"collisions\":[", o->collisions, o->num_collisions);
         put_ids(t, ",\"collision_ends\":[", o->collision_ends, o->num_collision_ends);
+        if (o->has_fx) {
+            acp_text_put(t, ",\"scripts\":[");
+            for (uint32_t k = 0; k < o->num_scripts; k++) {
+                acp_text_put(t, k ? ",\"" : "\"");
+                acp_text_put_hex32(t, o->scripts[k]);
+                acp_text_put_char(t, '"');
+            }
+            acp_text_put(t, "],\"particles\":");
+            acp_text_put_u64(t, o->particles);
+        }
         acp_text_put_char(t, '}');
     }
     acp_text_put(t, "],\"digest\":\"");

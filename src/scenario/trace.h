@@ -44,6 +44,8 @@
 #define ACP_FNV64_PRIME 0x100000001b3ull
 
 /** One object's values in one frame's trace line. */
+#define ACP_TRACE_MAX_SCRIPTS 8         /* script ids a trace object lists */
+
 typedef struct acp_trace_object {
     uint32_t id;
     bool has_elapsed;
@@ -77,6 +79,12 @@ typedef struct acp_trace_object {
     uint32_t moveto_type;            /* acp_moveto_type */
     uint32_t moveto_nodes;           /* pending actions */
     uint32_t moveto_command;         /* the motion it issued (current_command), 0 for none */
+    /* ---- scripts and particles (issue 16): present only while a script runs or an emitter
+     *      lives ---- */
+    bool has_fx;
+    uint32_t num_scripts;            /* scripts queued (the current one first) */
+    uint32_t scripts[ACP_TRACE_MAX_SCRIPTS]; /* their ids (the first ACP_TRACE_MAX_SCRIPTS) */
+    uint32_t particles;              /* live particles of all its emitters */
 } acp_trace_object;
 
 /** The trace's name of a move-to type: "move_to_object", "move_to_position", "turn_to_object",

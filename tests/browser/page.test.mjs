@@ -436,7 +436,7 @@ describe('the demo page in headless Chromium', () => {
 
   it('a link whose data was tampered with says its scenario is damaged or invalid, with the reason, and the run goes on', async () => {
     const cases = [
-      [tamper(link, (r) => { r.scenario.profile = 'rtsqail'; }), /^The link's scenario is damaged or invalid: profile: unknown profile "rtsqail" \(known: "retail", "acdream-r6", "ace"\)\. The current run goes on unchanged\.$/],
+      [tamper(link, (r) => { r.scenario.profile = 'rtsqail'; }), /^The link's scenario is damaged or invalid: profile: unknown profile "rtsqail" \(known: "retail", "acdream-r6", "ace", "render-frame"\)\. The current run goes on unchanged\.$/],
       [tamper(link, (r) => { r.scenario.objecpts = r.scenario.objects; delete r.scenario.objects; }), /^The link's scenario is damaged or invalid: unknown field "objecpts" in the scenario\. The current run goes on unchanged\.$/],
       [tamper(link, () => {}, '0000000000000000'), /^The link is damaged: its prefix "#v1\.0000000000000000\." names build 0000000000000000, but its data says build [0-9a-f]{16}\. The current run goes on unchanged\.$/],
       // A frame count that is there but not a whole number of frames is invalid, not missing.

@@ -2,7 +2,7 @@
 // it loads three.js and draws the terrain, the parts and the collision spheres from the draw side's
 // arrays, follows the run frame by frame, and without WebGL says so instead of failing.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
@@ -86,6 +86,25 @@ describe('the 3-D view', () => {
     assert.equal(await page.locator('#view3d-box canvas').count(), 0);
     const before = (await page.evaluate(() => window.acphysPage.state())).frames;
     await page.waitForFunction((f) => window.acphysPage.state().frames > f, before, { timeout: 10_000 });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('draws the particles of a script (map and 3-D view) and lists the running scripts: scripts-and-particles', async () => {
+    const { page, errors } = await open();
+    const s = JSON.parse(readFileSync(join(root, 'data', 'scenarios', 'scripts-and-particles.json'), 'utf8'));
+    await page.setInputFiles('#run-input', { name: 'scripts.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(s)) });
+    // The script starts at 0.25 s: wait until the map has drawn its particles and listed it.
+    await page.waitForFunction(() => (window.acphysPage.map().particles?.primary ?? 0) > 0, null, { timeout: 30_000 });
+    const m = await page.evaluate(() => window.acphysPage.map().particles);
+    assert.ok(m.primary > 0 && m.comparison > 0, JSON.stringify(m));
+    // The spin (0x3300F010) from 0.25 s, the burst (0x3300F011) from 3.75 s: which one runs when the
+    // page first shows particles depends on how fast headless Chromium gets there.
+    assert.ok(m.scripts.some((l) => /^\+Moosier: 0x3300F01[01]/.test(l)), JSON.stringify(m.scripts));
+    await page.locator('#view3d-box summary').click();
+    await page.waitForFunction(() => Number(document.querySelector('#view3d-box .view3d')?.dataset.particles ?? 0) > 0,
+      null, { timeout: 30_000 });
+    await page.locator('#map').screenshot({ path: join(ARTIFACTS, 'page-particles.png') }).catch(() => {});
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -38,7 +38,10 @@ static void workloads_run_one_quantum_per_object_and_frame(void)
         if (!b) continue;
         ENSURE_EQ(acp_bench_verify(b, 5), 0);
         uint64_t q0 = acp_bench_quanta(b), a0 = acp_alloc_count(), s0 = acp_bench_sweeps(b);
+        uint64_t p0 = acp_bench_particle_updates(b);
         acp_bench_run(b, 30);
+        /* The particles workload updates its 50 live particles per object-quantum. */
+        ENSURE_EQ(acp_bench_particle_updates(b) - p0, k == ACP_BENCH_PARTICLES ? 30u * N_OBJECTS * 50u : 0u);
         ENSURE_EQ(acp_alloc_count() - a0, 0);
         ENSURE_EQ(acp_bench_quanta(b) - q0, 30u * N_OBJECTS);
         ENSURE_EQ(acp_bench_frames(b), 35);
@@ -129,6 +132,13 @@ static void digests_pinned(void)
         acp_bench_run(b, 60);
         ENSURE_EQ(acp_bench_digest(b), pinned[k]);
         acp_bench_destroy(b);
+    }
+    /* particles (issue 16): the motion workload's bits; its emitters change nothing of the objects. */
+    acp_bench *p = make(ACP_BENCH_PARTICLES, 100);
+    if (p) {
+        acp_bench_run(p, 60);
+        ENSURE_EQ(acp_bench_digest(p), pinned[ACP_BENCH_MOTION]);
+        acp_bench_destroy(p);
     }
 }
 

@@ -64,7 +64,7 @@ describe('the usage: the same full text for acphys alone, help, --help and -h', 
 });
 
 describe('usage errors name the argument', () => {
-  const runUsage = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace] [--quiet] [--force]\n';
+  const runUsage = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace|render-frame] [--quiet] [--force]\n';
   it('run: an unknown option, an option without its value, a second scenario, none (both CLIs, exit 2)', () => {
     for (const [args, what] of [
       [['run', scenario, '--bogus'], 'unknown option "--bogus"'],

@@ -277,13 +277,17 @@ describe('native CLI (acphys dump / excerpt) agrees with the .wasm', () => {
     } finally { s.free(); }
   });
 
-  it('excerpt follows what a record names by default: a MotionTable brings every animation its motions play', () => {
+  it('excerpt follows what a record names by default: a MotionTable brings every animation its motions play, and what their hooks name', () => {
     const table = set.json(DAT_TYPE.MotionTable, 0x09000001);
     const anims = new Set();
     const entries = (list) => { for (const e of list) for (const a of e.anims ?? []) anims.add(Number(a.anim_id)); };
     entries(table.cycles); entries(table.modifiers);
     for (const l of table.links) entries(l.entries);
     assert.ok(anims.size > 0);
+    // The Ready → Walk link's CallPES hook names script 0x3300F001, whose CreateParticle hook
+    // names emitter 0x3200F007, whose particle GfxObj is 0x0100F3A0 (issue 16's stand-ins).
+    const named = [0x3300F001, 0x3200F007, 0x0100F3A0];
+    for (const id of named) anims.add(id);
     const deps = join(dir, 'deps.dat');
     const out = runNative(['excerpt', join(root, 'data/portal-default.dat'), '0x09000001', '-o', deps]);
     assert.match(out, new RegExp(`: ${anims.size + 1} records \\(1 named, ${anims.size} they need\\)`));

@@ -11,6 +11,7 @@
  *   bench.c     the benchmark entry points
  *   vectors.c   the retail arithmetic vectors' entry points
  *   draw.c      the draw side (src/draw): part, sphere and cylinder matrices, terrain arrays
+ *   fx.c        an object's physics scripts and live particles, the world's fx pools (issue 16)
  * Nothing outside wasm/abi includes this header.
  *
  * CONVENTIONS

@@ -39,6 +39,8 @@ ACP_ABI double acp_abi_bench_quanta(const acp_bench *b) { return (double)acp_ben
 ACP_ABI double acp_abi_bench_frames(const acp_bench *b) { return (double)acp_bench_frames(b); }
 /** Terrain sweeps run so far. */
 ACP_ABI double acp_abi_bench_sweeps(const acp_bench *b) { return (double)acp_bench_sweeps(b); }
+/** Particle::Update calls run so far (the particles workload). */
+ACP_ABI double acp_abi_bench_particle_updates(const acp_bench *b) { return (double)acp_bench_particle_updates(b); }
 /** Objects still active and in a cell. */
 ACP_ABI uint32_t acp_abi_bench_active(const acp_bench *b) { return acp_bench_active_objects(b); }
 /** The benchmark's world (layout kind 1). */

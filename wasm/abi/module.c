@@ -233,6 +233,10 @@ static const acp_layout_field TRACE_OBJECT_FIELDS[] = {
     F(acp_trace_object, collisions, 1, ACP_MAX_COLLISION_REPORTS),
     F(acp_trace_object, num_collision_ends, 1, 1),
     F(acp_trace_object, collision_ends, 1, ACP_MAX_COLLISION_REPORTS),
+    F(acp_trace_object, has_fx, 5, 1), /* scripts and particles (issue 16) */
+    F(acp_trace_object, num_scripts, 1, 1),
+    F(acp_trace_object, scripts, 1, ACP_TRACE_MAX_SCRIPTS),
+    F(acp_trace_object, particles, 1, 1),
     {NULL, (uint32_t)sizeof(acp_trace_object), 0, 0},
 };
 

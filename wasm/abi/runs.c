@@ -10,7 +10,7 @@
 
 
 /** A run from a binary JSON scenario (`size` bytes at `json`, not kept) and a profile override
- *  (-1: the scenario's; 0 retail, 1 acdream-r6, 2 ace). 0 only when out of memory; otherwise check
+ *  (-1: the scenario's; 0 retail, 1 acdream-r6, 2 ace, 3 render-frame). 0 only when out of memory; otherwise check
  *  acp_abi_run_error (a bad scenario, or bytes that do not decode, are reported there). */
 ACP_ABI acp_run *acp_abi_run_create(const uint8_t *json, uint32_t size, int32_t profile_override)
 {
@@ -25,7 +25,7 @@ ACP_ABI acp_run *acp_abi_run_create(const uint8_t *json, uint32_t size, int32_t 
 ACP_ABI void acp_abi_run_free(acp_run *run) { acp_run_destroy(run); }
 /** The error message ("<field path>: <what is wrong>"), or 0 while the run is fine. */
 ACP_ABI const char *acp_abi_run_error(const acp_run *run) { return acp_run_error(run); }
-/** The profile the run uses (0 retail, 1 acdream-r6, 2 ace). */
+/** The profile the run uses (0 retail, 1 acdream-r6, 2 ace, 3 render-frame). */
 ACP_ABI uint32_t acp_abi_run_profile(const acp_run *run) { return (uint32_t)acp_run_profile(run); }
 /** Number of excerpt names in the scenario, the i-th name, and whether it needs bytes (1) or is
  *  "default" (0, embedded in the module). */

@@ -5,10 +5,10 @@
 
 /* ---- the world (retail CPhysics) and its objects (CPhysicsObj) ---- */
 
-/** Create a world: profile 0 retail, 1 acdream-r6, 2 ace; room for `capacity` objects. 0 on failure. */
+/** Create a world: profile 0 retail, 1 acdream-r6, 2 ace, 3 render-frame; room for `capacity` objects. 0 on failure. */
 ACP_ABI acp_world *acp_abi_world_create(uint32_t profile, uint32_t capacity)
 {
-    if (profile > ACP_PROFILE_ACE) return NULL;
+    if (profile > ACP_PROFILE_RENDER_FRAME) return NULL;
     return acp_world_create((acp_clock_profile)profile, capacity);
 }
 /** Destroy a world and its objects. */

@@ -7,6 +7,7 @@
 // world x = landblock X · 192 + x. Wheel zooms, drag pans, double-click refits.
 import { drawArrays, structures } from './draw';
 import { drawGhosts, serverGhosts } from './ghosts';
+import { drawParticles } from './particles';
 import type { Session } from './run';
 import { drawCollisionMarks } from './collisions';
 
@@ -76,6 +77,9 @@ export class MapView {
   /** What the last drawing drew of the records' structures in view: building and indoor-cell
    *  triangles, static circles. */
   drawnStructures = { buildings: 0, cells: 0, statics: 0 };
+  /** What the last live drawing showed of scripts and particles (issue 16): live particles of
+   *  the primary and comparison runs, and the running-script lines. */
+  particles: { primary: number; comparison: number; scripts: string[] } = { primary: 0, comparison: 0, scripts: [] };
   /** Called when the user moves the view (so following stops). */
   onUserView: (() => void) | null = null;
 
@@ -294,6 +298,7 @@ export class MapView {
     this.notes = frame === null ? this.drawNotes(g, s) : [];
     const now = frame === null ? s.lastTime : (h.now.data[frame] ?? s.lastTime);
     drawGhosts(g, serverGhosts(s.scenario, s.ids, now).filter((k) => k.index < n), sx, sy, px, py);
+    if (frame === null) this.particles = drawParticles(g, s, sx, sy); /* live state only (issue 16) */
     if (selected >= 0 && selected < n) {
       const x = sx(px(selected)), y = sy(py(selected));
       g.beginPath();

@@ -39,7 +39,8 @@ export function testHook(app: App): unknown {
      *  inactive or skipped objects, its scale (CSS px per metre), centre (world m) and the
      *  records' structures it drew in view (building and indoor-cell triangles, static circles). */
     map: () => ({ labels: app.map.labels.slice(), notes: app.map.notes.slice(), scale: app.map.scale,
-      centre: [app.map.cx, app.map.cy], structures: { ...app.map.drawnStructures } }),
+      centre: [app.map.cx, app.map.cy], structures: { ...app.map.drawnStructures },
+      particles: { ...app.map.particles, scripts: app.map.particles.scripts.slice() } }),
     /** Centre the map on world (x, y) metres showing `span` metres (as a user's pan and zoom). */
     focusMap: (x: number, y: number, span: number) => { app.map.onUserView?.(); app.map.focus(x, y, span); },
     /** Per time-series chart: its y scale, its y axis's tick labels and width (CSS px, uPlot's

@@ -13,6 +13,7 @@
 import type * as Three from 'three';
 
 import { currentSession } from './draw';
+import { runParticles } from './particles';
 import type { Session } from './run';
 
 const MAT4_FLOATS = 16;
@@ -28,6 +29,7 @@ interface Scene3D {
   origin: number;
   parts: Three.InstancedMesh | null;
   spheres: Three.InstancedMesh | null;
+  particles: Three.Points | null;
   terrain: Three.Mesh[];
   /** The buildings' and the indoor cells' meshes (the records do not change within a session). */
   structures: Three.Mesh[];
@@ -77,7 +79,7 @@ function run(three: typeof Three, host: HTMLElement, box: HTMLDetailsElement): v
   scene.add(sun);
   const camera = new three.PerspectiveCamera(50, 1, 0.1, 5000);
   camera.up.set(0, 0, 1);
-  const v: Scene3D = { three, renderer, scene, camera, session: null, frame: -1, origin: 0, parts: null, spheres: null,
+  const v: Scene3D = { three, renderer, scene, camera, session: null, frame: -1, origin: 0, parts: null, spheres: null, particles: null,
     terrain: [], structures: [], structureVertices: { buildings: 0, cells: 0 }, scratch: 0, scratchFloats: 0 };
   const tick = () => {
     if (box.open) draw(v, host);
@@ -117,6 +119,7 @@ function draw(v: Scene3D, host: HTMLElement): void {
     host.dataset.landblocks = String(v.terrain.length);
     host.dataset.buildingVertices = String(v.structureVertices.buildings);
     host.dataset.cellVertices = String(v.structureVertices.cells);
+    host.dataset.particles = String(fillParticles(v, s));
   }
   v.renderer.render(v.scene, v.camera);
 }
@@ -193,6 +196,22 @@ function aim(v: Scene3D, s: Session): void {
   if (!Number.isFinite(x0 + y0 + z0)) return;
   v.camera.position.set(x0 - 14, y0 - 14, z0 + 16);
   v.camera.lookAt(x0, y0, z0 + 1);
+}
+
+/** The primary run's live particles (issue 16) as points in the scene's landblock frame. */
+function fillParticles(v: Scene3D, s: Session): number {
+  const list = runParticles(s, 0);
+  const ox = (v.origin >>> 24) * 192, oy = ((v.origin >>> 16) & 0xff) * 192;
+  const pos = new Float32Array(list.length * 3);
+  list.forEach((p, i) => { pos[3 * i] = p.x - ox; pos[3 * i + 1] = p.y - oy; pos[3 * i + 2] = p.z; });
+  const { three } = v;
+  if (!v.particles) {
+    v.particles = new three.Points(new three.BufferGeometry(), new three.PointsMaterial({ color: 0xff9628, size: 0.12 }));
+    v.particles.frustumCulled = false;
+    v.scene.add(v.particles);
+  }
+  v.particles.geometry.setAttribute('position', new three.BufferAttribute(pos, 3));
+  return list.length;
 }
 
 /** This frame's part and sphere matrices, straight from the module into the instance buffers. */

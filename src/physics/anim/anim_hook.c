@@ -6,6 +6,7 @@
 #include "physics/object/partarray.h"
 #include "physics/world/physics.h"
 #include "physics/object/physobj.h"
+#include "physics/object/scripts.h"
 
 const acp_anim_hook acp_anim_done_hook = {.type = ACP_HOOK_ANIMATION_DONE, .direction = ACP_HOOK_BOTH};
 
@@ -32,14 +33,6 @@ static void fade(acp_physobj *obj, uint32_t type, uint32_t part, float start, fl
         return;
     }
     acp_physobj_process_fp_hook(obj, type, end, part);
-}
-
-static void call_pes(acp_physobj *obj, uint32_t script, float pause)
-{
-    if ((double)pause < ACP_F_EPSILON) return; /* play_script_internal: scripts are not simulated */
-    float roll = (float)(acp_world_random(obj->world) * pause); /* Random::RollDice(0, pause) */
-    acp_fphook h = {ACP_FPHOOK_CALL_PES, obj->world->physics_time, roll, 0.0f, 1.0f, script, 0};
-    acp_physobj_add_fp_hook(obj, h);
 }
 
 static void record_hook(acp_physobj *obj, uint32_t type)
@@ -88,9 +81,19 @@ void acp_anim_hook_execute(const acp_anim_hook *hook, acp_physobj *obj)
         break;
     case ACP_HOOK_SCALE: acp_physobj_set_scale(obj, hook->p.scale.end, hook->p.scale.time); break;
     case ACP_HOOK_SET_OMEGA: acp_physobj_set_omega(obj, hook->p.omega); break;
-    case ACP_HOOK_CALL_PES: call_pes(obj, hook->p.call_pes.script_id, hook->p.call_pes.pause); break;
-    default: /* Sound, SoundTable, SoundTweaked, Attack, ReplaceObject, particles, scripts,
-              * texture velocity: no physical effect; recorded above. */
+    case ACP_HOOK_CALL_PES: acp_physobj_call_pes(obj, hook->p.call_pes.script_id, hook->p.call_pes.pause); break;
+    case ACP_HOOK_CREATE_PARTICLE:
+    case ACP_HOOK_CREATE_BLOCKING_PARTICLE:
+        acp_physobj_create_particle_emitter(obj, hook->p.particle.info_id, hook->p.particle.part,
+                                            &hook->p.particle.offset, hook->p.particle.emitter_id,
+                                            hook->type == ACP_HOOK_CREATE_BLOCKING_PARTICLE);
+        break;
+    case ACP_HOOK_DESTROY_PARTICLE: acp_physobj_destroy_particle_emitter(obj, hook->p.id); break;
+    case ACP_HOOK_STOP_PARTICLE: acp_physobj_stop_particle_emitter(obj, hook->p.id); break;
+    case ACP_HOOK_DEFAULT_SCRIPT: acp_physobj_play_default_script(obj); break;
+    default: /* Sound, SoundTable, SoundTweaked, Attack, ReplaceObject, DefaultScriptPart (the
+              * children it names: none here), texture velocity: no physical effect; recorded
+              * above. */
         break;
     }
 }

@@ -15,6 +15,7 @@
 #include "target_manager.h"
 #include "partarray.h"
 #include "physobj_cell.h"
+#include "scripts.h"
 #include "physics/world/physics.h"
 #include "physics/world/transition.h"
 
@@ -336,10 +337,9 @@ static void move_with_spheres(acp_physobj *obj, float quantum, acp_position *can
     acp_physobj_set_position_internal(obj, t);
 }
 
-void acp_physobj_update_object_internal(acp_physobj *obj, float quantum)
+/* The active part of UpdateObjectInternal: the move, then the managers. */
+static void update_active(acp_physobj *obj, float quantum)
 {
-    if (!(obj->transient_state & ACP_ACTIVE_TS)) return; /* particles and scripts only: none */
-    if (!obj->has_cell) return;
     if (obj->transient_state & ACP_CHECK_ETHEREAL_TS) acp_physobj_set_ethereal(obj, false);
     obj->jumped_this_frame = false;
     acp_position candidate;
@@ -358,7 +358,17 @@ void acp_physobj_update_object_internal(acp_physobj *obj, float quantum)
     if (obj->movement_manager) acp_movement_manager_use_time(obj->movement_manager);
     if (obj->part_array) acp_partarray_handle_movement(obj->part_array);
     if (obj->position_manager) acp_position_manager_use_time(obj->position_manager);
-    /* Particles and scripts: none. */
+}
+
+void acp_physobj_update_object_internal(acp_physobj *obj, float quantum)
+{
+    if (obj->transient_state & ACP_ACTIVE_TS) {
+        if (!obj->has_cell) return;
+        update_active(obj, quantum);
+    }
+    if (!obj->fx || obj->world->profile == ACP_PROFILE_RENDER_FRAME) return; /* that one: per frame */
+    acp_physobj_update_particles(obj);
+    acp_physobj_update_scripts(obj);
 }
 
 /* ---- update_object and its clock ladders ---- */
@@ -609,6 +619,10 @@ void acp_physobj_animate_static_object(acp_physobj *obj)
                 acp_frame_grotate(&obj->position.frame, obj->omega); /* omega applied raw */
                 if (!(obj->state & ACP_PARTICLE_EMITTER_PS))
                     acp_partarray_set_frame(obj->part_array, &obj->position.frame);
+            }
+            if (w->profile != ACP_PROFILE_RENDER_FRAME) {
+                if (obj->state & ACP_HAS_DEFAULT_SCRIPT_PS) acp_physobj_update_scripts(obj);
+                acp_physobj_update_particles(obj);
             }
             acp_physobj_process_hooks(obj);
         }

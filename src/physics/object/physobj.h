@@ -169,6 +169,12 @@ typedef struct acp_physobj {
                                         a cell at all) */
     acp_shadow_obj cell_entry;       /* its entry in that cell's object list */
     /* ---- end object collisions ---- */
+    /* ---- scripts and particles (issue 16) ---- */
+    struct acp_object_fx *fx;        /* NULL: no ScriptManager or ParticleManager
+                                        (physics/object/scripts.h) */
+    const struct acp_physics_script_table *physics_script_table; /* NULL: none */
+    uint32_t default_script;         /* PScriptType play_default_script plays */
+    float default_script_intensity;  /* its mod */
 } acp_physobj;
 
 /** Per-object update. Skips (clearing ACTIVE_TS, keeping update_time) a parented, cell-less or
@@ -178,8 +184,9 @@ typedef struct acp_physobj {
  *  Retail: CPhysicsObj::update_object (0x00515D10). */
 void acp_physobj_update_object(acp_physobj *obj);
 
-/** One quantum (seconds, the float retail passes). Inactive objects only tick particles and
- *  scripts (none here). Retail: CPhysicsObj::UpdateObjectInternal (0x005156B0). */
+/** One quantum (seconds, the float retail passes). Inactive objects (and active ones with a
+ *  cell) end with ParticleManager::UpdateParticles and ScriptManager::UpdateScripts
+ *  (scripts.h). Retail: CPhysicsObj::UpdateObjectInternal (0x005156B0). */
 void acp_physobj_update_object_internal(acp_physobj *obj, float quantum);
 
 /** Build the candidate frame of this quantum: animation root motion (scaled by m_scale on

@@ -2,6 +2,7 @@
 #include "physics/anim/anim_hook.h"
 #include <string.h>
 #include "partarray.h"
+#include "scripts.h"
 #include "physics/world/physics.h"
 #include "physobj.h"
 
@@ -80,8 +81,8 @@ void acp_physobj_process_fp_hook(acp_physobj *obj, uint32_t type, float value, u
     case ACP_FPHOOK_PART_DIFFUSION:
         if (pa) acp_partarray_set_part_value(pa, pa->part_diffusion, user_data, value);
         break;
-    default: /* CALL_PES: CallPESInternal plays a physics script (scripts are not simulated). */
-        break;
+    case ACP_FPHOOK_CALL_PES: acp_physobj_call_pes_internal(obj, user_data, value); break;
+    default: break;
     }
 }
 

@@ -9,6 +9,7 @@
 #include "partarray.h"
 #include "physics/world/physics.h"
 #include "physobj.h"
+#include "scripts.h"
 
 #define PLACEMENT_RESTING 0x65u
 
@@ -49,9 +50,12 @@ bool acp_physobj_set_setup(struct acp_physobj *obj, const acp_setup *setup, cons
 
 void acp_physobj_init_defaults(struct acp_physobj *obj, const acp_setup *setup)
 {
-    /* The default script (play_script_internal), sound table and physics script table are not
-     * simulated. */
+    /* Retail's order: the default script (play_script_internal), the motion table, the sound
+     * table (not simulated), the physics script table. */
+    if (setup->default_script) acp_physobj_play_script_internal(obj, setup->default_script);
     if (setup->default_motion_table) acp_physobj_set_motion_table(obj, setup->default_motion_table);
+    if (setup->default_script_table)
+        acp_physobj_set_script_table(obj, setup->default_script_table, obj->default_script, obj->default_script_intensity);
     if (!(obj->state & ACP_STATIC_PS)) return;
     if (setup->default_animation) obj->state |= ACP_HAS_DEFAULT_ANIM_PS;
     if (setup->default_script) obj->state |= ACP_HAS_DEFAULT_SCRIPT_PS;

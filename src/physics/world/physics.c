@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "physics/object/object_fx.h"
+#include "physics/object/scripts.h"
 #include "physics/anim/movement_manager.h"
 #include "physics/object/partarray.h"
 #include "physics/object/physobj_cell.h"
@@ -28,16 +30,16 @@ acp_clock_constants acp_clock_profile_constants(acp_clock_profile profile)
     return k;
 }
 
-static const char *const PROFILE_NAMES[] = {"retail", "acdream-r6", "ace"};
+static const char *const PROFILE_NAMES[] = {"retail", "acdream-r6", "ace", "render-frame"};
 
 const char *acp_clock_profile_name(acp_clock_profile profile)
 {
-    return (unsigned)profile < 3u ? PROFILE_NAMES[profile] : NULL;
+    return (unsigned)profile < 4u ? PROFILE_NAMES[profile] : NULL;
 }
 
 bool acp_clock_profile_from_name(const char *name, acp_clock_profile *out)
 {
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         if (strcmp(name, PROFILE_NAMES[i]) == 0) {
             *out = (acp_clock_profile)i;
             return true;
@@ -93,6 +95,7 @@ void acp_world_destroy(acp_world *w)
     acp_slab_release(&w->slabs.objects);
     acp_slab_release(&w->slabs.part_arrays);
     acp_slab_release(&w->slabs.mtable_managers);
+    acp_world_free_fx(w);
     free(w->objects);
     free(w->insert_serial);
     free(w->static_objects);
@@ -212,20 +215,28 @@ double acp_world_random(acp_world *w)
     return x / 4294967296.0;
 }
 
-/* Mark every record "did not run this frame" (the table's objects only with `table`: when the
- * gate passes, update_object rewrites every one of those records anyway). */
+/* Mark every record "did not run this frame", with no hooks (the table's objects only with
+ * `table`: when the gate passes, update_object rewrites every one of those records anyway). The
+ * render-frame profile's managers may record script hooks in a record that did not run. */
+static void clear_record(acp_update_record *r)
+{
+    r->ran = false;
+    r->num_hooks = 0;
+}
+
 static void clear_records(acp_world *w, bool table)
 {
     if (table)
-        for (uint32_t i = 0; i < w->num_objects; i++) w->objects[i]->record.ran = false;
-    for (uint32_t i = 0; i < w->num_static; i++) w->static_objects[i]->record.ran = false;
+        for (uint32_t i = 0; i < w->num_objects; i++) clear_record(&w->objects[i]->record);
+    for (uint32_t i = 0; i < w->num_static; i++) clear_record(&w->static_objects[i]->record);
 }
 
 /* The world gate of the profile: retail runs nothing until 1/30 s has passed since last_update
- * and rebases last_update when the clock goes backwards; acdream-r6 and ACE have no gate. */
+ * and rebases last_update when the clock goes backwards (render-frame: the same); acdream-r6 and
+ * ACE have no gate. */
 static bool world_gate(acp_world *w, double now)
 {
-    if (w->profile != ACP_PROFILE_RETAIL) {
+    if (w->profile != ACP_PROFILE_RETAIL && w->profile != ACP_PROFILE_RENDER_FRAME) {
         w->last_update = now;
         return true;
     }
@@ -238,6 +249,22 @@ static bool world_gate(acp_world *w, double now)
     return true;
 }
 
+/* The render-frame profile: every object's particles, then its scripts, once per UseTime call
+ * (gate open or not) on the frame's clock: seed 001's cadence, not retail's (TS-51). */
+static void fx_per_render_frame(acp_world *w, double now)
+{
+    w->physics_time = now;
+    for (int pass = 0; pass < 2; pass++) {
+        uint32_t n = pass ? w->num_static : w->num_objects;
+        acp_physobj **list = pass ? w->static_objects : w->objects;
+        for (uint32_t i = 0; i < n; i++) {
+            if (!list[i]->fx) continue;
+            acp_physobj_update_particles(list[i]);
+            acp_physobj_update_scripts(list[i]);
+        }
+    }
+}
+
 void acp_world_use_time(acp_world *w, double now)
 {
     bool run = isfinite(now);
@@ -248,8 +275,10 @@ void acp_world_use_time(acp_world *w, double now)
     }
     clear_records(w, !run); /* when the objects run, each update_object marks its own record */
     w->gate_passed = run;
-    if (!run) return;
-    for (uint32_t i = 0; i < w->num_objects; i++) acp_physobj_update_object(w->objects[i]);
-    w->last_update = now;
-    for (uint32_t i = 0; i < w->num_static; i++) acp_physobj_animate_static_object(w->static_objects[i]);
+    if (run) {
+        for (uint32_t i = 0; i < w->num_objects; i++) acp_physobj_update_object(w->objects[i]);
+        w->last_update = now;
+        for (uint32_t i = 0; i < w->num_static; i++) acp_physobj_animate_static_object(w->static_objects[i]);
+    }
+    if (w->profile == ACP_PROFILE_RENDER_FRAME && isfinite(now)) fx_per_render_frame(w, now);
 }

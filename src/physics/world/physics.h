@@ -28,7 +28,10 @@ struct acp_terrain;
 typedef enum acp_clock_profile {
     ACP_PROFILE_RETAIL = 0,          /* Hex-Rays reading of the 2013 client (default) */
     ACP_PROFILE_ACDREAM_R6 = 1,      /* acdream's R6 note, a BinaryNinja reading */
-    ACP_PROFILE_ACE = 2              /* ACEmulator's server clock, for comparison */
+    ACP_PROFILE_ACE = 2,             /* ACEmulator's server clock, for comparison */
+    ACP_PROFILE_RENDER_FRAME = 3     /* retail's clock, but the script and particle managers advance
+                                        once per render frame (UseTime call), not inside each
+                                        admitted object update: seed 001's TS-51 residual */
 } acp_clock_profile;
 
 /** The quantum constants of a profile, in the types that profile uses. */
@@ -42,7 +45,7 @@ typedef struct acp_clock_constants {
 /** The constants of a profile. */
 acp_clock_constants acp_clock_profile_constants(acp_clock_profile profile);
 
-/** The profile's name ("retail", "acdream-r6", "ace"); NULL for an unknown value. */
+/** The profile's name ("retail", "acdream-r6", "ace", "render-frame"); NULL for an unknown value. */
 const char *acp_clock_profile_name(acp_clock_profile profile);
 /** The profile of a name; false when unknown. */
 bool acp_clock_profile_from_name(const char *name, acp_clock_profile *out);
@@ -81,6 +84,7 @@ typedef struct acp_world {
     uint32_t num_gfxobjs, cap_gfxobjs;
     struct acp_gfxobj_physics **gfxobjs; /* the GfxObj physics built for its objects' parts
                                         (gfxobj_cache.c; retail DBObj's cache of CGfxObj) */
+    struct acp_fx_pool *fx_pool;     /* scripts and particles (physics/object/object_fx.h) */
 } acp_world;
 
 /** The physics of GfxObj `id` of the world's records, built the first time it is asked for

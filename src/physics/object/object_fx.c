@@ -1,0 +1,110 @@
+/* acphys — the world's script and particle pools (see object_fx.h). Not retail. */
+#include "object_fx.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "physics/world/physics.h"
+
+static acp_fx_pool *pool_make(uint32_t fx_blocks, uint32_t particles)
+{
+    acp_fx_pool *p = calloc(1, sizeof *p);
+    if (!p) return NULL;
+    p->fx = fx_blocks ? calloc(fx_blocks, sizeof *p->fx) : NULL;
+    p->particles = particles ? calloc(particles, sizeof *p->particles) : NULL;
+    p->used = particles ? calloc(particles, 1) : NULL;
+    if ((fx_blocks && !p->fx) || (particles && (!p->particles || !p->used))) {
+        free(p->fx);
+        free(p->particles);
+        free(p->used);
+        free(p);
+        return NULL;
+    }
+    p->cap_fx = fx_blocks;
+    p->cap_particles = particles;
+    return p;
+}
+
+static void pool_free(acp_fx_pool *p)
+{
+    if (!p) return;
+    free(p->fx);
+    free(p->particles);
+    free(p->used);
+    free(p);
+}
+
+bool acp_world_reserve_fx(acp_world *w, uint32_t fx_blocks, uint32_t particles)
+{
+    acp_fx_pool *old = w->fx_pool;
+    if (old && old->num_fx) return old->cap_fx >= fx_blocks && old->cap_particles >= particles;
+    if (old && old->cap_fx >= fx_blocks && old->cap_particles >= particles) return true;
+    acp_fx_pool *p = pool_make(fx_blocks, particles);
+    if (!p) return false;
+    if (old) {
+        p->overflow_fx = old->overflow_fx;
+        p->overflow_particles = old->overflow_particles;
+        p->overflow_emitters = old->overflow_emitters;
+    }
+    pool_free(old);
+    w->fx_pool = p;
+    return true;
+}
+
+void acp_world_free_fx(acp_world *w)
+{
+    pool_free(w->fx_pool);
+    w->fx_pool = NULL;
+}
+
+acp_fx_pool *acp_world_fx_pool(acp_world *w)
+{
+    if (!w->fx_pool) acp_world_reserve_fx(w, ACP_DEFAULT_FX_BLOCKS, ACP_DEFAULT_PARTICLES);
+    return w->fx_pool;
+}
+
+acp_object_fx *acp_fx_pool_take(acp_fx_pool *pool)
+{
+    if (pool->num_fx >= pool->cap_fx) {
+        pool->overflow_fx++;
+        return NULL;
+    }
+    acp_object_fx *fx = &pool->fx[pool->num_fx++];
+    memset(fx, 0, sizeof *fx);
+    return fx;
+}
+
+static bool run_free(const acp_fx_pool *pool, uint32_t at, uint32_t n)
+{
+    if (at > pool->cap_particles || n > pool->cap_particles - at) return false;
+    for (uint32_t i = 0; i < n; i++)
+        if (pool->used[at + i]) return false;
+    return true;
+}
+
+bool acp_fx_pool_alloc_particles(acp_fx_pool *pool, uint32_t n, uint32_t *at)
+{
+    *at = 0;
+    if (n == 0) return true;
+    uint32_t start = pool->hint;
+    if (!run_free(pool, start, n)) {
+        for (start = 0; start + n <= pool->cap_particles; start++)
+            if (run_free(pool, start, n)) break;
+        if (start + n > pool->cap_particles) {
+            pool->overflow_particles++;
+            return false;
+        }
+    }
+    memset(pool->used + start, 1, n);
+    memset(pool->particles + start, 0, sizeof *pool->particles * n);
+    pool->hint = start + n;
+    *at = start;
+    return true;
+}
+
+void acp_fx_pool_free_particles(acp_fx_pool *pool, uint32_t at, uint32_t n)
+{
+    if (!n || at >= pool->cap_particles) return;
+    memset(pool->used + at, 0, n);
+    if (at < pool->hint) pool->hint = at;
+}

@@ -1,0 +1,53 @@
+/* acphys — the world's fixed pools for scripts and particles (not a retail class: retail takes
+ * each ScriptManager, ParticleManager, emitter and particle part from the heap).
+ *
+ * CONVENTIONS
+ *   A world reserves its pools before it runs (acp_world_reserve_fx: the scenario runner does
+ *   for objects whose Setup has a default script or script table, the bench for its emitters);
+ *   a world that never reserved gets the default capacities at its first use (one allocation,
+ *   DEVIATIONS P1). Requests beyond a pool's capacity fail and are counted: fx blocks
+ *   (overflow_fx), particle slots (overflow_particles), emitters per object
+ *   (overflow_emitters). Particle slots are handed out as contiguous runs of an emitter's
+ *   max_particles.
+ */
+#ifndef ACP_OBJECT_FX_H
+#define ACP_OBJECT_FX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "physics/object/scripts.h"
+
+#define ACP_DEFAULT_FX_BLOCKS 64
+#define ACP_DEFAULT_PARTICLES 4096
+
+struct acp_world;
+
+typedef struct acp_fx_pool {
+    uint32_t cap_fx, num_fx;
+    acp_object_fx *fx;
+    uint32_t cap_particles;
+    acp_particle *particles;
+    uint8_t *used;                   /* per particle slot: taken by an emitter */
+    uint32_t hint;                   /* first slot to try */
+    uint64_t overflow_fx, overflow_particles, overflow_emitters;
+    uint64_t particle_updates;       /* Particle::Update calls (the bench's particle updates) */
+} acp_fx_pool;
+
+/** Make the world's pools hold at least `fx_blocks` objects' scripts and particles and
+ *  `particles` particle slots. Only before any is in use (false otherwise, or out of memory). */
+bool acp_world_reserve_fx(struct acp_world *w, uint32_t fx_blocks, uint32_t particles);
+/** Free the world's pools (acp_world_destroy). */
+void acp_world_free_fx(struct acp_world *w);
+/** The world's pool, made with the default capacities when the world reserved none; NULL when
+ *  out of memory. */
+acp_fx_pool *acp_world_fx_pool(struct acp_world *w);
+/** A cleared fx block from the pool, or NULL (counted) when full. */
+acp_object_fx *acp_fx_pool_take(acp_fx_pool *pool);
+/** n contiguous particle slots (cleared): their first index in *at; false (counted) when no run
+ *  of n is free. n = 0 succeeds with no slots. */
+bool acp_fx_pool_alloc_particles(acp_fx_pool *pool, uint32_t n, uint32_t *at);
+/** Return n slots from `at`. */
+void acp_fx_pool_free_particles(acp_fx_pool *pool, uint32_t at, uint32_t n);
+
+#endif
