@@ -18,6 +18,7 @@ const char *acp_test_not_run = NULL;
 #define ACP_SUITES_BENCH(X) X(bench)
 #define ACP_SUITES_DRAW(X) X(draw)
 #define ACP_SUITES_SERVER(X) X(position_manager) X(moveto)
+#define ACP_SUITES_BSP(X) X(bsp)
 
 #define ACP_SUITES(X) \
     ACP_SUITES_CORE(X) \
@@ -29,6 +30,7 @@ const char *acp_test_not_run = NULL;
     ACP_SUITES_BENCH(X) \
     ACP_SUITES_DRAW(X) \
     ACP_SUITES_SERVER(X) \
+    ACP_SUITES_BSP(X) \
     ACP_SUITES_VECTORS(X)
 
 #define DECLARE(name) void suite_##name(void);

@@ -5,7 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "physics/shapes/gfxobj.h"
 #include "physics/world/physics.h"
+#include "physics/world/transition.h"
+#include "physics_part.h"
 #include "physobj.h"
 #include "physobj_motion.h"
 
@@ -19,9 +22,10 @@ static bool alloc_arrays(acp_partarray *pa, uint32_t num_parts, uint32_t num_sph
     pa->part_translucency = calloc(n, sizeof(float));
     pa->part_luminosity = calloc(n, sizeof(float));
     pa->part_diffusion = calloc(n, sizeof(float));
+    pa->part_physics = calloc(n, sizeof *pa->part_physics);
     if (num_spheres) pa->spheres = calloc(num_spheres, sizeof *pa->spheres);
     return pa->part_frames && pa->part_gfx_scale && pa->part_translucency && pa->part_luminosity &&
-           pa->part_diffusion && (!num_spheres || pa->spheres);
+           pa->part_diffusion && pa->part_physics && (!num_spheres || pa->spheres);
 }
 
 /* The slab of part arrays, and of motion table managers, of a part array's world (NULL: heap). */
@@ -84,6 +88,7 @@ void acp_partarray_destroy(acp_partarray *pa)
     free(pa->part_translucency);
     free(pa->part_luminosity);
     free(pa->part_diffusion);
+    free(pa->part_physics);
     free((acp_sphere *)pa->spheres);
     acp_block_free(manager_slab(pa->slabs), pa->motion_table_manager);
     acp_block_free(part_array_slab(pa->slabs), pa);
@@ -286,4 +291,33 @@ void acp_partarray_set_part_value(acp_partarray *pa, float *values, uint32_t par
         return;
     }
     if (part < pa->num_parts) values[part] = value;
+}
+
+bool acp_partarray_set_part_physics(acp_partarray *pa, uint32_t part, const struct acp_gfxobj_physics *gfx)
+{
+    if (part >= pa->num_parts) return false;
+    pa->part_physics[part] = gfx;
+    if (pa->owner) acp_physobj_cache_has_physics_bsp(pa->owner);
+    return true;
+}
+
+bool acp_partarray_cache_has_physics_bsp(const acp_partarray *pa)
+{
+    for (uint32_t i = 0; i < pa->num_parts; i++)
+        if (pa->part_physics[i] && pa->part_physics[i]->has_physics_bsp) return true;
+    return false;
+}
+
+int acp_partarray_find_obj_collisions(acp_partarray *pa, struct acp_transition *t)
+{
+    int ts = ACP_TS_OK;
+    if (!pa->num_parts) return ts;
+    const acp_frame *frames = acp_partarray_part_frames(pa);
+    const uint32_t cell = pa->owner ? pa->owner->position.objcell_id : 0;
+    for (uint32_t i = 0; i < pa->num_parts; i++) {
+        const acp_position pos = {cell, frames[i]};
+        ts = acp_physics_part_find_obj_collisions(pa->part_physics[i], &pos, pa->part_gfx_scale[i], t);
+        if (ts != ACP_TS_OK) break;
+    }
+    return ts;
 }

@@ -36,6 +36,9 @@ struct acp_physobj;
  *  sphere count, the motion table manager), then the sequence (its hot fields and node pool
  *  first: sequence.h), the rest last: a quantum of an animated object touches its first ~280
  *  bytes (the node it plays is slot 1 of the pool once the link animation is gone). */
+struct acp_gfxobj_physics;
+struct acp_transition;
+
 typedef struct acp_partarray {
     /* ---- every quantum ---- */
     uint32_t num_parts;
@@ -65,6 +68,8 @@ typedef struct acp_partarray {
     acp_record_source records;       /* animation and motion table lookups */
     acp_world_slabs *slabs;          /* its owner's world's slabs, which hold it and its motion
                                         table manager; NULL: both are on the heap (no world) */
+    const struct acp_gfxobj_physics **part_physics; /* num_parts: each part's GfxObj physics
+                                        (retail CPhysicsPart::gfxobj's physics BSP), or NULL */
 } acp_partarray;
 
 /** Create a part array from a Setup: its parts (default scales), spheres, and the CSequence
@@ -77,6 +82,21 @@ acp_partarray *acp_partarray_create(struct acp_physobj *owner, const acp_setup *
 /** Create a part array by hand: `num_spheres` spheres (copied), no parts, no Setup. For tests and
  *  objects that carry only collision spheres. */
 acp_partarray *acp_partarray_create_spheres(struct acp_physobj *owner, const acp_sphere *spheres, uint32_t num_spheres);
+
+/** Give part `part` the physics of its GfxObj (borrowed: it must outlive the part array; NULL
+ *  clears it); then CacheHasPhysicsBSP on the owner. Load time only. False for a part out of
+ *  range. */
+bool acp_partarray_set_part_physics(acp_partarray *pa, uint32_t part, const struct acp_gfxobj_physics *gfx);
+
+/** Whether some part's GfxObj has a physics BSP. Retail: CPartArray::CacheHasPhysicsBSP
+ *  (0x00518110). */
+bool acp_partarray_cache_has_physics_bsp(const acp_partarray *pa);
+
+/** Sweep t against each part's physics BSP in turn (CPhysicsPart::find_obj_collisions at the
+ *  part's frame in the owner's cell, with the part's scale), stopping at the first state other
+ *  than OK; OK without parts. Returns an acp_transition_state (world/transition.h).
+ *  Retail: CPartArray::FindObjCollisions (0x00518180). */
+int acp_partarray_find_obj_collisions(acp_partarray *pa, struct acp_transition *t);
 
 /** Release a part array and everything it owns (NULL is ignored). */
 void acp_partarray_destroy(acp_partarray *pa);

@@ -618,3 +618,13 @@ void acp_physobj_animate_static_object(acp_physobj *obj)
     }
     record_end(obj);
 }
+
+bool acp_physobj_cache_has_physics_bsp(acp_physobj *obj)
+{
+    if (obj->part_array && acp_partarray_cache_has_physics_bsp(obj->part_array)) {
+        obj->state |= ACP_HAS_PHYSICS_BSP_PS;
+        return true;
+    }
+    obj->state &= ~(uint32_t)ACP_HAS_PHYSICS_BSP_PS;
+    return false;
+}

@@ -220,6 +220,11 @@ void acp_physobj_store_position(acp_physobj *obj, const acp_position *p);
  *  Retail: CPhysicsObj::set_ethereal (0x00511C40). */
 bool acp_physobj_set_ethereal(acp_physobj *obj, bool ethereal);
 
+/** Set HAS_PHYSICS_BSP_PS when a part's GfxObj has a physics BSP (CPartArray::CacheHasPhysicsBSP),
+ *  clear it otherwise (or without a part array); returns the bit.
+ *  Retail: CPhysicsObj::CacheHasPhysicsBSP (0x0050F570). */
+bool acp_physobj_cache_has_physics_bsp(acp_physobj *obj);
+
 /** Set or clear ON_WALKABLE_TS, telling the movement manager about leaving or hitting the ground,
  *  then recompute the acceleration. Retail: CPhysicsObj::set_on_walkable. */
 void acp_physobj_set_on_walkable(acp_physobj *obj, bool on_walkable);

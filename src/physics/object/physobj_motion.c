@@ -37,6 +37,11 @@ bool acp_physobj_set_setup(struct acp_physobj *obj, const acp_setup *setup, cons
     acp_partarray *pa = acp_partarray_create(obj, setup, records);
     if (!pa) return false;
     obj->part_array = pa;
+    /* Each part's CGfxObj (its physics BSP, from the world's records); then, as retail after
+     * CreateSetup, CPhysicsObj::CacheHasPhysicsBSP. */
+    for (uint32_t i = 0; i < setup->num_parts && obj->world; i++)
+        acp_partarray_set_part_physics(pa, i, acp_world_gfxobj_physics(obj->world, setup->parts[i]));
+    acp_physobj_cache_has_physics_bsp(obj);
     acp_partarray_set_placement_frame(pa, PLACEMENT_RESTING); /* InitObjectEnd */
     if (!(obj->state & ACP_PARTICLE_EMITTER_PS)) acp_partarray_set_frame(pa, &obj->position.frame);
     return true;

@@ -78,7 +78,19 @@ typedef struct acp_world {
     /* ---- object collisions (issue 14) ---- */
     acp_shadow_pool shadows;         /* every loaded cell's shadow list (from acp_terrain_attach) */
     uint64_t frame_serial;           /* UseTime calls so far: the frame the reports belong to */
+    uint32_t num_gfxobjs, cap_gfxobjs;
+    struct acp_gfxobj_physics **gfxobjs; /* the GfxObj physics built for its objects' parts
+                                        (gfxobj_cache.c; retail DBObj's cache of CGfxObj) */
 } acp_world;
+
+/** The physics of GfxObj `id` of the world's records, built the first time it is asked for
+ *  (load time: CPhysicsObj creation) and kept until the world is destroyed; NULL without
+ *  records, for a missing id, a GfxObj without a physics BSP, a malformed one or out of memory.
+ *  Retail: DBObj::Get of the part's CGfxObj (the physics half of CGfxObj::Serialize). */
+const struct acp_gfxobj_physics *acp_world_gfxobj_physics(acp_world *w, uint32_t id);
+
+/** Release the GfxObj physics the world built (acp_world_destroy calls it). */
+void acp_world_free_gfxobjs(acp_world *w);
 
 /** Create an empty world for up to `capacity` objects (plus as many static animating ones).
  *  last_update = now = physics_time = 0. NULL when out of memory. */

@@ -384,14 +384,27 @@ acp_transition_state acp_transition_cliff_slide(acp_transition *t, const acp_pla
     return ACP_TS_ADJUSTED;
 }
 
-/* Retail CTransition::check_walkable (0x0050AFF0): off walkable ground, or without the walkable
- * polygon a BSP records (never outdoors), the position passes; the rest of it (a half-radius
- * probe over that polygon) is BSP-only. */
-static bool check_walkable(const acp_transition *t, float z_chk)
+/* Retail CTransition::check_walkable (0x0050AFF0): off walkable ground, or while the walkable
+ * polygon a BSP recorded still holds a half-radius sphere (acp_spherepath_check_walkables), the
+ * position passes; otherwise probe down by the step-down height (halved for spheres wider than
+ * it, a lone sphere's by half its radius) for walkable ground steeper than z_chk allows. */
+static bool check_walkable(acp_transition *t, float z_chk)
 {
-    (void)t;
-    (void)z_chk;
-    return true;
+    acp_sphere_path *sp = &t->sphere_path;
+    if (!on_walkable(t) || acp_spherepath_check_walkables(sp)) return true;
+    const acp_position backup = sp->check_pos;
+    const struct acp_landcell *cell = sp->check_cell;
+    double ht = t->object_info.step_down_height;
+    sp->walkable_allowance = z_chk;
+    sp->check_walkable = true;
+    const acp_sphere *g = &sp->global_sphere[0];
+    if (sp->num_sphere < 2 && ht > (double)g->radius + g->radius) ht = (double)g->radius * 0.5;
+    if (ht > (double)g->radius + g->radius) ht = ht * 0.5;
+    acp_spherepath_add_offset_to_check_pos(sp, (acp_vec3){0.0f, 0.0f, (float)-ht});
+    acp_transition_state ts = acp_transition_transitional_insert(t, 1);
+    sp->check_walkable = false;
+    acp_spherepath_set_check_pos(sp, &backup, cell);
+    return ts != ACP_TS_OK;
 }
 
 bool acp_transition_step_down(acp_transition *t, float step_down_ht, float z_val)
@@ -439,7 +452,12 @@ bool acp_transition_edge_slide(acp_transition *t, acp_transition_state *ts, floa
         clear_contact_plane(c);
         return false;
     }
-    /* sp->walkable (a BSP's walkable polygon) would take SPHEREPATH::precipice_slide here. */
+    if (sp->walkable) {
+        acp_spherepath_restore_check_pos(sp);
+        clear_contact_plane(c);
+        *ts = acp_spherepath_precipice_slide(sp, c);
+        return *ts == ACP_TS_COLLIDED;
+    }
     if (c->contact_plane_valid) {
         sp->walkable = false;
         acp_spherepath_restore_check_pos(sp);
@@ -456,8 +474,15 @@ bool acp_transition_edge_slide(acp_transition *t, acp_transition_state *ts, floa
     acp_transition_step_down(t, step_down_ht, z_val);
     clear_contact_plane(c);
     acp_spherepath_restore_check_pos(sp);
-    /* A BSP walkable found by that step down would take precipice_slide; terrain has none. */
-    sp->walkable = false;
+    if (sp->walkable) {
+        clear_contact_plane(c);
+        const acp_position walkable_pos = sp->walkable_pos;
+        acp_spherepath_cache_localspace_sphere(sp, &walkable_pos, sp->walkable_scale);
+        sp->walkable_check_pos = sp->localspace_sphere[0];
+        *ts = acp_spherepath_precipice_slide(sp, c);
+        return *ts == ACP_TS_COLLIDED;
+    }
+    sp->walkable = NULL;
     *ts = ACP_TS_COLLIDED;
     sp->cell_array_valid = true;
     return true;

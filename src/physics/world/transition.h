@@ -161,7 +161,7 @@ typedef struct acp_sphere_path {
     float walkable_allowance;
     float walk_interp;
     float step_down_amt;             /* metres */
-    bool walkable;                   /* retail CPolygon *walkable: set by BSPs only, never outdoors */
+    const struct acp_cpolygon *walkable; /* the walkable polygon a BSP found (set_walkable), or NULL */
     bool check_walkable;
     bool cell_array_valid;
     bool neg_step_up;
@@ -172,6 +172,20 @@ typedef struct acp_sphere_path {
     acp_position localspace_pos;     /* the position of the object last tested as a CCylSphere
                                         (SPHEREPATH::cache_localspace_sphere) */
     uint32_t curr_cell_id;
+    /* The sweep in a BSP shape's axes (SPHEREPATH::cache_localspace_sphere), and the walkable
+     * polygon's probe (SPHEREPATH::set_walkable): spheres and points in the shape's axes divided
+     * by its scale; localspace_pos the shape's position (cell, frame); localspace_z the check
+     * frame's z axis in the shape's axes. */
+    acp_sphere localspace_sphere[ACP_MAX_TRANSITION_SPHERES];
+    acp_vec3 localspace_low_point;
+    acp_vec3 localspace_curr_center[ACP_MAX_TRANSITION_SPHERES];
+    acp_position localspace_pos;
+    acp_vec3 localspace_z;
+    acp_sphere walkable_check_pos;
+    acp_position walkable_pos;
+    acp_vec3 walkable_up;
+    float walkable_scale;
+    bool bldg_check;                 /* sweeping a building's shell (CBuildingObj) */
 } acp_sphere_path;
 
 /** What the cell array was last built from (not retail: a repeat is not rebuilt). Outdoors
@@ -336,6 +350,27 @@ void acp_spherepath_restore_check_pos(acp_sphere_path *sp);
 /** Re-express check_pos in the landblock of outdoor cell_id. Retail: SPHEREPATH::adjust_check_pos
  *  (0x0050CC00). */
 void acp_spherepath_adjust_check_pos(acp_sphere_path *sp, uint32_t cell_id);
+/** The spheres at check_pos and curr_pos and the check frame's z axis in the axes of shape
+ *  position p (a part's frame), divided by scale (the part's scale z).
+ *  Retail: SPHEREPATH::cache_localspace_sphere (0x0050C9D0). */
+void acp_spherepath_cache_localspace_sphere(acp_sphere_path *sp, const acp_position *p, float scale);
+/** Record the walkable polygon a BSP found and the probe over it.
+ *  Retail: SPHEREPATH::set_walkable (0x00539FC0). */
+void acp_spherepath_set_walkable(acp_sphere_path *sp, const acp_sphere *sphere, const struct acp_cpolygon *poly,
+                                 const acp_vec3 *zaxis, const acp_position *local_pos, float scale);
+/** A polygon hit from behind: step up (step_up) or slide along −normal later.
+ *  Retail: SPHEREPATH::set_neg_poly_hit (0x005398E0). */
+void acp_spherepath_set_neg_poly_hit(acp_sphere_path *sp, bool step_up, acp_vec3 collision_normal);
+/** An airborne hit: back to the check position it had, land later (collide).
+ *  Retail: SPHEREPATH::set_collide (0x005378A0). */
+void acp_spherepath_set_collide(acp_sphere_path *sp, acp_vec3 collision_normal);
+/** Whether the walkable polygon a BSP recorded still holds the probe sphere at half its radius
+ *  (the probe's radius is halved in place, as retail's); true without one.
+ *  Retail: SPHEREPATH::check_walkables (0x0050C3E0). */
+bool acp_spherepath_check_walkables(acp_sphere_path *sp);
+/** Slide along the edge of the walkable polygon the object was about to step off.
+ *  Retail: SPHEREPATH::precipice_slide (0x0050CC80). */
+acp_transition_state acp_spherepath_precipice_slide(acp_sphere_path *sp, acp_collision_info *c);
 /** Slide along the step the object could not climb. Retail: SPHEREPATH::step_up_slide (0x0050C3B0). */
 acp_transition_state acp_spherepath_step_up_slide(acp_sphere_path *sp, acp_collision_info *c);
 
