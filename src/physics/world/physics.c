@@ -94,11 +94,8 @@ void acp_world_destroy(acp_world *w)
     free(w->insert_serial);
     free(w->static_objects);
     free(w->index);
-<<<<<<< HEAD
     acp_shadow_pool_free(&w->shadows);
-=======
     acp_world_free_gfxobjs(w);
->>>>>>> bsp
     free(w);
 }
 

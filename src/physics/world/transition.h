@@ -169,8 +169,6 @@ typedef struct acp_sphere_path {
     bool neg_poly_hit;               /* set by BSPs only */
     bool placement_allows_sliding;
     bool has_curr_cell;              /* after the sweep: curr_cell != NULL (the commit reads it) */
-    acp_position localspace_pos;     /* the position of the object last tested as a CCylSphere
-                                        (SPHEREPATH::cache_localspace_sphere) */
     uint32_t curr_cell_id;
     /* The sweep in a BSP shape's axes (SPHEREPATH::cache_localspace_sphere), and the walkable
      * polygon's probe (SPHEREPATH::set_walkable): spheres and points in the shape's axes divided
