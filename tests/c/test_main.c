@@ -19,6 +19,7 @@ const char *acp_test_not_run = NULL;
 #define ACP_SUITES_DRAW(X) X(draw)
 #define ACP_SUITES_SERVER(X) X(position_manager) X(moveto)
 #define ACP_SUITES_BSP(X) X(bsp)
+#define ACP_SUITES_CELLS(X) X(cells)
 
 #define ACP_SUITES(X) \
     ACP_SUITES_CORE(X) \
@@ -31,6 +32,7 @@ const char *acp_test_not_run = NULL;
     ACP_SUITES_DRAW(X) \
     ACP_SUITES_SERVER(X) \
     ACP_SUITES_BSP(X) \
+    ACP_SUITES_CELLS(X) \
     ACP_SUITES_VECTORS(X)
 
 #define DECLARE(name) void suite_##name(void);

@@ -1,9 +1,10 @@
-/* acphys — retail CObjCell::find_cell_list (CELLARRAY::add_cell is world/cell_array.c) (outdoor cells only; EnvCells are out
- * of scope; see transition.h) and the shadow lists (objcell.h). Read against PORTAL/ccell/CObjCell.c and PORTAL/cphysics/
+/* acphys — retail CObjCell::find_cell_list (CELLARRAY::add_cell is world/cell_array.c), outdoor
+ * cells and EnvCells (envcell.h), and the shadow lists (objcell.h). Read against PORTAL/ccell/CObjCell.c and PORTAL/cphysics/
  * CCellArray.c. */
 #include <math.h>
 #include <stddef.h>
 
+#include "envcell.h"
 #include "landcell.h"
 #include "physics/object/partarray.h"
 #include "objcell.h"
@@ -11,9 +12,11 @@
 #include "physics/object/physobj_collide.h"
 #include "physics/world/transition.h"
 
-/* The last loaded cell of the array that holds sphere 0's centre (expressed in each cell's
- * landblock frame). */
-static const acp_landcell *containing_cell(const acp_cell_array *ca, const acp_position *p, const acp_sphere *s)
+/* The cell of the array that holds sphere 0's centre (expressed in each cell's landblock
+ * frame): the first indoor one that does, else the last outdoor one; an indoor hit marks the
+ * path's hits_interior_cell. */
+static const acp_landcell *containing_cell(const acp_cell_array *ca, const acp_position *p, const acp_sphere *s,
+                                           acp_sphere_path *path)
 {
     const acp_landcell *found = NULL;
     for (uint32_t i = 0; i < ca->num_cells; i++) {
@@ -24,7 +27,12 @@ static const acp_landcell *containing_cell(const acp_cell_array *ca, const acp_p
         double y = (double)s->center.y - off.y;
         double x = (double)s->center.x - off.x;
         acp_vec3 local = {(float)x, (float)y, (float)z};
-        if (acp_landcell_point_in_cell(c, local)) found = c;
+        if (!acp_landcell_point_in_cell(c, local)) continue;
+        found = c;
+        if ((c->id & 0xFFFFu) >= 0x100u) {
+            if (path) path->hits_interior_cell = true;
+            return found;
+        }
     }
     return found;
 }
@@ -39,14 +47,21 @@ void acp_objcell_find_cell_list(const acp_terrain *terrain, const acp_position *
     const acp_landcell *cell = id ? acp_terrain_get_landcell(terrain, id) : NULL;
     if ((id & 0xFFFFu) >= 0x100u) {
         if (path) path->hits_interior_cell = true;
-        acp_cell_array_add(ca, id, NULL); /* CEnvCell::GetVisible: no EnvCells here */
+        acp_cell_array_add(ca, id, cell); /* CEnvCell::GetVisible */
     } else {
         acp_landcell_add_all_outside_cells(terrain, p, num_sphere, spheres, ca);
     }
     if (!cell || !num_sphere) return;
-    /* Each cell's find_transit_cells: CLandCell::add_all_outside_cells (done: added_outside) and
-     * CSortCell::find_transit_cells (buildings: none). */
-    if (curr_cell) *curr_cell = containing_cell(ca, p, &spheres[0]);
+    /* Each cell's find_transit_cells (the array grows as it goes): an EnvCell's portals;
+     * CLandCell's add_all_outside_cells (once: added_outside) and CSortCell::find_transit_cells
+     * (buildings: none). */
+    for (uint32_t i = 0; i < ca->num_cells; i++) {
+        const acp_landcell *c = ca->cells[i].cell;
+        if (!c) continue;
+        if (c->env) acp_env_cell_find_transit_cells(c->env, terrain, p, num_sphere, spheres, ca);
+        else acp_landcell_add_all_outside_cells(terrain, p, num_sphere, spheres, ca);
+    }
+    if (curr_cell) *curr_cell = containing_cell(ca, p, &spheres[0], path);
 }
 
 /* ---- shadow lists (issue 14) ---- */
@@ -55,7 +70,12 @@ acp_shadow_list *acp_objcell_shadow_list(acp_world *w, const acp_landcell *cell)
 {
     const acp_terrain *terrain = w->terrain;
     acp_shadow_pool *pool = &w->shadows;
-    if (!terrain || !cell || !cell->block || !pool->lists) return NULL;
+    if (!terrain || !cell || !pool->lists) return NULL;
+    if (cell->env) { /* EnvCells: the slots after the landblocks' */
+        size_t slot = (size_t)terrain->cap_blocks * ACP_LANDBLOCK_CELLS + cell->env->slot;
+        return slot < pool->num_lists ? &pool->lists[slot] : NULL;
+    }
+    if (!cell->block) return NULL;
     ptrdiff_t b = cell->block - terrain->blocks;
     ptrdiff_t c = cell - cell->block->cells;
     if (b < 0 || (uint32_t)b >= terrain->cap_blocks || c < 0 || c >= ACP_LANDBLOCK_CELLS) return NULL;

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "envcell.h"
 #include "physics/world/physics.h"
 
 acp_terrain *acp_terrain_create(uint32_t capacity)
@@ -11,7 +12,11 @@ acp_terrain *acp_terrain_create(uint32_t capacity)
     if (!t) return NULL;
     t->cap_blocks = capacity ? capacity : 1;
     t->blocks = calloc(t->cap_blocks, sizeof *t->blocks);
-    if (!t->blocks) {
+    t->cap_envcells = t->cap_blocks * ACP_TERRAIN_ENVCELLS_PER_BLOCK;
+    t->envcells = calloc(t->cap_envcells, sizeof *t->envcells);
+    if (!t->blocks || !t->envcells) {
+        free(t->blocks);
+        free(t->envcells);
         free(t);
         return NULL;
     }
@@ -21,6 +26,11 @@ acp_terrain *acp_terrain_create(uint32_t capacity)
 void acp_terrain_destroy(acp_terrain *t)
 {
     if (!t) return;
+    for (uint32_t i = 0; i < t->num_envcells; i++) {
+        acp_env_cell_free(t->envcells[i]);
+        free(t->envcells[i]);
+    }
+    free(t->envcells);
     free(t->blocks);
     free(t);
 }
@@ -52,8 +62,55 @@ const acp_landblock_struct *acp_terrain_get_landblock(const acp_terrain *t, uint
     return find_block(t, cell_id);
 }
 
+static acp_env_cell *find_envcell(const acp_terrain *t, uint32_t cell_id)
+{
+    if (!t) return NULL;
+    for (uint32_t i = 0; i < t->num_envcells; i++)
+        if (t->envcells[i]->base.id == cell_id) return t->envcells[i];
+    return NULL;
+}
+
+const acp_env_cell *acp_terrain_get_envcell(const acp_terrain *t, uint32_t cell_id)
+{
+    return find_envcell(t, cell_id);
+}
+
+acp_terrain_status acp_terrain_add_envcell(acp_terrain *t, const acp_envcell *record, const acp_environment *env,
+                                           int *why)
+{
+    if (!t || !record || !env) return ACP_TERRAIN_BAD_ARGUMENT;
+    uint32_t low = record->id & 0xFFFFu;
+    if (low < 0x100u || low > 0xFFFDu) return ACP_TERRAIN_BAD_ARGUMENT;
+    acp_env_cell built;
+    acp_env_cell_status st = acp_env_cell_build(&built, record, env, NULL);
+    if (st != ACP_ENV_CELL_OK) {
+        if (why) *why = (int)st;
+        return ACP_TERRAIN_BAD_RECORD;
+    }
+    acp_env_cell *slot = find_envcell(t, record->id);
+    if (slot) {
+        acp_env_cell_free(slot);
+    } else {
+        if (t->num_envcells >= t->cap_envcells || !(slot = malloc(sizeof *slot))) {
+            acp_env_cell_free(&built);
+            return ACP_TERRAIN_FULL;
+        }
+        t->envcells[t->num_envcells++] = slot;
+    }
+    uint32_t index = 0;
+    while (t->envcells[index] != slot) index++;
+    *slot = built;
+    slot->base.env = slot;
+    slot->slot = index;
+    return ACP_TERRAIN_OK;
+}
+
 const acp_landcell *acp_terrain_get_landcell(const acp_terrain *t, uint32_t cell_id)
 {
+    if ((cell_id & 0xFFFFu) >= 0x100u) {
+        const acp_env_cell *e = find_envcell(t, cell_id);
+        return e ? &e->base : NULL;
+    }
     const acp_landblock_struct *b = find_block(t, cell_id);
     return b ? acp_landblock_struct_get_landcell(b, cell_id) : NULL;
 }
@@ -99,5 +156,6 @@ void acp_terrain_attach(acp_world *w, acp_terrain *t)
     drop_shadows(w->static_objects, w->num_static);
     acp_shadow_pool_free(&w->shadows);
     w->terrain = t;
-    if (t) (void)acp_shadow_pool_init(&w->shadows, t->cap_blocks * ACP_LANDBLOCK_CELLS, w->cap_objects + w->cap_static);
+    if (t) (void)acp_shadow_pool_init(&w->shadows, t->cap_blocks * ACP_LANDBLOCK_CELLS + t->cap_envcells,
+                                     w->cap_objects + w->cap_static);
 }
