@@ -150,8 +150,38 @@ static void indoor_ids_in_landdefs(void)
     ENSURE_FBITS(p.x, 120.5f);
 }
 
+/* A CellStruct index past the Environment's, a portal past the CellStruct's polygons: the cell
+ * is refused (docs/DEVIATIONS.md C2), the terrain keeps no cell for it. */
+static void bad_envcell_refused(void)
+{
+    acp_datset *set = dt_load_default_excerpts();
+    const acp_envcell *rec = acp_datset_envcell(set, 0x3A11012Bu);
+    const acp_environment *env = acp_datset_environment(set, rec->environment_id);
+    acp_envcell bad = *rec;
+    bad.cell_struct = (uint16_t)env->num_cell_structs;
+    acp_env_cell c;
+    ENSURE_EQ(acp_env_cell_build(&c, &bad, env, NULL), ACP_ENV_CELL_NO_CELL_STRUCT);
+    acp_terrain *t = acp_terrain_create(1);
+    int why = -1;
+    ENSURE_EQ(acp_terrain_add_envcell(t, &bad, env, &why), ACP_TERRAIN_BAD_RECORD);
+    ENSURE_EQ(why, ACP_ENV_CELL_NO_CELL_STRUCT);
+    ENSURE(acp_terrain_get_landcell(t, 0x3A11012Bu) == NULL);
+    acp_cell_portal portals[8];
+    bad = *rec;
+    ENSURE(bad.num_portals >= 1 && bad.num_portals <= 8);
+    for (uint32_t i = 0; i < bad.num_portals && i < 8; i++) portals[i] = rec->portals[i];
+    portals[0].polygon = 0xFFFFu;
+    bad.portals = portals;
+    uint32_t which = 99;
+    ENSURE_EQ(acp_env_cell_build(&c, &bad, env, &which), ACP_ENV_CELL_BAD_PORTAL);
+    ENSURE_EQ(which, 0);
+    acp_terrain_destroy(t);
+    acp_datset_destroy(set);
+}
+
 void suite_cells(void)
 {
+    RUN(bad_envcell_refused);
     RUN(point_in_cell);
     RUN(portal_crossing_changes_cell);
     RUN(unloaded_other_cell);
