@@ -75,6 +75,25 @@ const acp_motion_table *acp_excerpts_motion_table(const acp_excerpts *ex, uint32
 
 const struct acp_datset *acp_excerpts_datset(const acp_excerpts *ex) { return ex->set; }
 
+/* The buildings of info, each with its shell GfxObj when the excerpts hold it (a Setup shell or
+ * a missing one: no shell), in batches of 64. */
+static acp_terrain_status place_buildings(const acp_excerpts *ex, acp_terrain *t, const acp_landblock_info *info)
+{
+    const acp_gfxobj *shells[64];
+    acp_landblock_info part = *info;
+    for (uint32_t first = 0; first < info->num_buildings; first += 64) {
+        part.buildings = info->buildings + first;
+        part.num_buildings = info->num_buildings - first < 64 ? info->num_buildings - first : 64;
+        for (uint32_t k = 0; k < part.num_buildings; k++) {
+            uint32_t id = part.buildings[k].model_id;
+            shells[k] = (id >> 24) == 0x01u ? acp_datset_gfxobj(ex->set, id) : NULL;
+        }
+        acp_terrain_status st = acp_terrain_add_landblock_info(t, &part, shells);
+        if (st != ACP_TERRAIN_OK) return st;
+    }
+    return ACP_TERRAIN_OK;
+}
+
 acp_excerpts_terrain_status acp_excerpts_build_terrain(const acp_excerpts *ex, struct acp_terrain **out)
 {
     *out = NULL;
@@ -102,6 +121,15 @@ acp_excerpts_terrain_status acp_excerpts_build_terrain(const acp_excerpts *ex, s
             if (env) st = acp_terrain_add_envcell(t, rec->as.envcell, env, NULL);
         }
         if (st == ACP_TERRAIN_FULL || st == ACP_TERRAIN_BAD_ARGUMENT) {
+            acp_terrain_destroy(t);
+            return ACP_EXCERPTS_TERRAIN_NO_MEMORY;
+        }
+    }
+    /* Then each LandBlockInfo's buildings on its loaded landblock (one without it is left out). */
+    for (size_t i = 0; i < n; i++) {
+        const acp_dat_record *rec = acp_datset_record_at(ex->set, i);
+        if (rec->type != ACP_DAT_TYPE_LANDBLOCK_INFO || !acp_terrain_get_landblock(t, rec->as.landblock_info->id)) continue;
+        if (place_buildings(ex, t, rec->as.landblock_info) == ACP_TERRAIN_FULL) {
             acp_terrain_destroy(t);
             return ACP_EXCERPTS_TERRAIN_NO_MEMORY;
         }

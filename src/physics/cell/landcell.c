@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "building.h"
 #include "envcell.h"
 #include "landblock_struct.h"
 #include "objcell.h"
@@ -74,9 +75,12 @@ acp_transition_state acp_landcell_find_env_collisions(const acp_landcell *cell, 
 acp_transition_state acp_landcell_find_collisions(const acp_landcell *cell, acp_transition *t)
 {
     if (cell->env) return acp_env_cell_find_collisions(cell->env, t);
-    /* Then CSortCell::find_collisions (buildings: none here, OK) and the objects. */
     acp_transition_state ts = acp_landcell_find_env_collisions(cell, t);
     if (ts != ACP_TS_OK) return ts;
+    if (cell->building) { /* CSortCell::find_collisions */
+        ts = acp_building_find_collisions(cell->building, t);
+        if (ts != ACP_TS_OK) return ts;
+    }
     return acp_objcell_find_obj_collisions(cell, t);
 }
 

@@ -20,6 +20,7 @@
 struct acp_landblock_struct;
 struct acp_terrain;
 struct acp_env_cell;
+struct acp_building_obj;
 
 /** Retail LandDefs::WaterType. */
 typedef enum acp_water_type {
@@ -37,6 +38,7 @@ typedef struct acp_landcell {
     acp_position pos;                          /* the cell centre (12 m into the cell), z 0; an
                                                   EnvCell's frame in its landblock */
     const struct acp_env_cell *env;            /* an indoor cell's EnvCell (envcell.h), else NULL */
+    const struct acp_building_obj *building;   /* CSortCell::building (building.h), or NULL */
 } acp_landcell;
 
 /** The triangle of the cell under `origin` (x, y; landblock frame): the first of its two
@@ -49,8 +51,8 @@ bool acp_landcell_find_terrain_poly(const acp_landcell *cell, acp_vec3 origin, c
  *  (0x00532D40). */
 bool acp_landcell_point_in_cell(const acp_landcell *cell, acp_vec3 point);
 
-/** Collide the sweep's spheres with this cell: its terrain (find_env_collisions), buildings
- *  (none here), then the objects shadowed in it (CObjCell::find_obj_collisions); an EnvCell
+/** Collide the sweep's spheres with this cell: its terrain (find_env_collisions), its building
+ *  (CSortCell::find_collisions), then the objects shadowed in it (CObjCell::find_obj_collisions); an EnvCell
  *  answers CEnvCell::find_collisions (retail's virtual call). Retail: CLandCell::find_collisions
  *  (0x00532D60). */
 acp_transition_state acp_landcell_find_collisions(const acp_landcell *cell, acp_transition *t);

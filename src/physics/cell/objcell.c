@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "building.h"
 #include "envcell.h"
 #include "landcell.h"
 #include "physics/object/partarray.h"
@@ -54,12 +55,16 @@ void acp_objcell_find_cell_list(const acp_terrain *terrain, const acp_position *
     if (!cell || !num_sphere) return;
     /* Each cell's find_transit_cells (the array grows as it goes): an EnvCell's portals;
      * CLandCell's add_all_outside_cells (once: added_outside) and CSortCell::find_transit_cells
-     * (buildings: none). */
+     * (its building's portals). */
     for (uint32_t i = 0; i < ca->num_cells; i++) {
         const acp_landcell *c = ca->cells[i].cell;
         if (!c) continue;
-        if (c->env) acp_env_cell_find_transit_cells(c->env, terrain, p, num_sphere, spheres, ca);
-        else acp_landcell_add_all_outside_cells(terrain, p, num_sphere, spheres, ca);
+        if (c->env) {
+            acp_env_cell_find_transit_cells(c->env, terrain, p, num_sphere, spheres, ca);
+            continue;
+        }
+        acp_landcell_add_all_outside_cells(terrain, p, num_sphere, spheres, ca);
+        if (c->building) acp_building_find_transit_cells(c->building, terrain, num_sphere, spheres, ca, path);
     }
     if (curr_cell) *curr_cell = containing_cell(ca, p, &spheres[0], path);
 }

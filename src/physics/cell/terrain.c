@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "building.h"
 #include "envcell.h"
 #include "physics/world/physics.h"
 
@@ -14,9 +15,12 @@ acp_terrain *acp_terrain_create(uint32_t capacity)
     t->blocks = calloc(t->cap_blocks, sizeof *t->blocks);
     t->cap_envcells = t->cap_blocks * ACP_TERRAIN_ENVCELLS_PER_BLOCK;
     t->envcells = calloc(t->cap_envcells, sizeof *t->envcells);
-    if (!t->blocks || !t->envcells) {
+    t->cap_buildings = t->cap_blocks * ACP_TERRAIN_BUILDINGS_PER_BLOCK;
+    t->buildings = calloc(t->cap_buildings, sizeof *t->buildings);
+    if (!t->blocks || !t->envcells || !t->buildings) {
         free(t->blocks);
         free(t->envcells);
+        free(t->buildings);
         free(t);
         return NULL;
     }
@@ -31,6 +35,11 @@ void acp_terrain_destroy(acp_terrain *t)
         free(t->envcells[i]);
     }
     free(t->envcells);
+    for (uint32_t i = 0; i < t->num_buildings; i++) {
+        acp_gfxobj_physics_free(&t->buildings[i]->shell);
+        free(t->buildings[i]);
+    }
+    free(t->buildings);
     free(t->blocks);
     free(t);
 }
@@ -102,6 +111,48 @@ acp_terrain_status acp_terrain_add_envcell(acp_terrain *t, const acp_envcell *re
     *slot = built;
     slot->base.env = slot;
     slot->slot = index;
+    return ACP_TERRAIN_OK;
+}
+
+/* One building: its cell (the outdoor cell holding its origin), shell and portals. */
+static acp_terrain_status add_building(acp_terrain *t, acp_landblock_struct *b, const acp_building *rec,
+                                       const acp_gfxobj *shell)
+{
+    uint32_t cell_id = b->id;
+    acp_vec3 loc = rec->frame.origin;
+    if (!acp_landdefs_adjust_to_outside(&cell_id, &loc) || (cell_id >> 16) != (b->id >> 16)) return ACP_TERRAIN_OK;
+    acp_landcell *cell = (acp_landcell *)acp_landblock_struct_get_landcell(b, cell_id);
+    if (!cell) return ACP_TERRAIN_OK;
+    if (t->num_buildings >= t->cap_buildings) return ACP_TERRAIN_FULL;
+    acp_building_obj *o = calloc(1, sizeof *o);
+    if (!o) return ACP_TERRAIN_FULL;
+    o->pos.objcell_id = cell_id;
+    o->pos.frame = acp_frame_identity();
+    acp_frame_set_rotate(&o->pos.frame, rec->frame.qw, rec->frame.qx, rec->frame.qy, rec->frame.qz);
+    o->pos.frame.origin = rec->frame.origin;
+    o->num_portals = rec->num_portals;
+    o->portals = rec->portals;
+    uint32_t bad = 0;
+    if (shell && !acp_gfxobj_physics_build(&o->shell, shell, &bad)) {
+        free(o);
+        return ACP_TERRAIN_BAD_RECORD;
+    }
+    o->has_shell = shell && o->shell.has_physics_bsp;
+    t->buildings[t->num_buildings++] = o;
+    cell->building = o; /* CBuildingObj::add_to_cell */
+    return ACP_TERRAIN_OK;
+}
+
+acp_terrain_status acp_terrain_add_landblock_info(acp_terrain *t, const acp_landblock_info *info,
+                                                  const acp_gfxobj *const *shells)
+{
+    if (!t || !info) return ACP_TERRAIN_BAD_ARGUMENT;
+    acp_landblock_struct *b = find_block(t, info->id);
+    if (!b) return ACP_TERRAIN_BAD_ARGUMENT;
+    for (uint32_t i = 0; i < info->num_buildings; i++) {
+        acp_terrain_status st = add_building(t, b, &info->buildings[i], shells ? shells[i] : NULL);
+        if (st != ACP_TERRAIN_OK) return st;
+    }
     return ACP_TERRAIN_OK;
 }
 

@@ -33,6 +33,10 @@ typedef enum acp_terrain_status {
 #define ACP_TERRAIN_ENVCELLS_PER_BLOCK 256u
 
 struct acp_env_cell;
+struct acp_building_obj;
+
+/** Buildings a terrain holds per landblock slot. */
+#define ACP_TERRAIN_BUILDINGS_PER_BLOCK 64u
 
 /** Retail LScape (the landblocks the physics can reach). */
 typedef struct acp_terrain {
@@ -40,6 +44,8 @@ typedef struct acp_terrain {
     acp_landblock_struct *blocks;    /* cap_blocks slots; the first num_blocks are loaded */
     uint32_t num_envcells, cap_envcells; /* cap_envcells = cap_blocks × ACP_TERRAIN_ENVCELLS_PER_BLOCK */
     struct acp_env_cell **envcells;  /* the loaded EnvCells (each allocated once, never moved) */
+    uint32_t num_buildings, cap_buildings; /* cap_blocks × ACP_TERRAIN_BUILDINGS_PER_BLOCK */
+    struct acp_building_obj **buildings; /* the loaded buildings (each allocated once) */
 } acp_terrain;
 
 /** An empty terrain with room for `capacity` landblocks (at least 1); NULL when out of memory. */
@@ -64,6 +70,16 @@ const acp_landblock_struct *acp_terrain_get_landblock(const acp_terrain *terrain
  *  a reload replaces the cell in place. Retail: CEnvCell::UnPack into the cell cache. */
 acp_terrain_status acp_terrain_add_envcell(acp_terrain *terrain, const acp_envcell *record,
                                            const acp_environment *env, int *why);
+
+/** Place the buildings of LandBlockInfo `info` (id 0xXXYYFFFE) on its loaded landblock: each in
+ *  the outdoor cell holding its frame's origin (a building whose origin is off the landblock is
+ *  left out, as retail deletes it), its shell shells[i] (a GfxObj record or NULL: no shell to
+ *  collide with; records must outlive the terrain) and its portals. BAD_ARGUMENT when the
+ *  landblock is not loaded, FULL past cap_buildings, BAD_RECORD for a malformed shell. Load the
+ *  landblock first; reloading it drops its buildings. Retail: CLandBlock::init_buildings,
+ *  CBuildingObj::makeBuilding (0x006B53A0), add_to_cell. */
+acp_terrain_status acp_terrain_add_landblock_info(acp_terrain *terrain, const acp_landblock_info *info,
+                                                  const acp_gfxobj *const *shells);
 
 /** The loaded EnvCell cell_id, NULL when not loaded. Retail: CEnvCell::GetVisible (0x0052DC10). */
 const struct acp_env_cell *acp_terrain_get_envcell(const acp_terrain *terrain, uint32_t cell_id);
