@@ -32,6 +32,8 @@ const quick = argv.includes('--quick');
 const sizesArg = argv.includes('--sizes') ? argv[argv.indexOf('--sizes') + 1] : null;
 const SIZES = sizesArg ? sizesArg.split(',').map(Number) : quick ? [1, 100] : [1, 100, 10000, 100000];
 const KINDS = ['motion', 'terrain', 'static', 'remote'];
+// Indoors (issue 15): humanoids running in the stand-in dungeon and cottage, BSP sweeps every quantum.
+const INDOOR_SIZES = sizesArg ? SIZES : quick ? [100, 1000] : [100, 1000, 10000];
 // The crowd (issue 14): humanoids packed into one landblock's area, sweeping against each other.
 const CROWD_SIZES = sizesArg ? SIZES : quick ? [100, 1000] : [100, 1000, 10000];
 const PAGE_SIZES = quick ? [1000] : [1000, 10000];
@@ -319,6 +321,7 @@ for (const kind of KINDS) {
   for (const n of SIZES) run.worlds.push(pair(['world', kind, String(n)], { job: 'world', kind, objects: n }, kind));
 }
 for (const n of CROWD_SIZES) run.worlds.push(pair(['world', 'crowd', String(n)], { job: 'world', kind: 'crowd', objects: n }, 'crowd'));
+for (const n of INDOOR_SIZES) run.worlds.push(pair(['world', 'indoor', String(n)], { job: 'world', kind: 'indoor', objects: n }, 'indoor'));
 run.dat = argv.includes('--no-dat') ? null : measureDat();
 run.instructions_per_quantum = argv.includes('--no-callgrind') ? null : instructionsPerQuantum();
 run.wasm_size = wasmSize();

@@ -51,10 +51,17 @@ typedef enum acp_bench_kind {
      *     loaded terrain), running in circles: every sweep meets the others through the cells'
      *     shadow lists, and the cost per quantum grows with the density. */
     ACP_BENCH_CROWD = 4,
+    /* (f) indoors (issue 15): the humanoid with its spheres, entered by SetPosition into the
+     *     stand-in EnvCells (alternately the dungeon corridor 0x3A11012A..D and the cottage's
+     *     interior 0xA9B40100, on a grid over each), running and turning: every sweep meets the
+     *     cells' CellStruct physics BSPs (walls, floors, steps) and crosses their portals. The
+     *     objects are ETHEREAL_PS so that a dense room measures the BSP sweeps, not the
+     *     objects pushing one another (the crowd workload measures that). */
+    ACP_BENCH_INDOOR = 5,
     ACP_BENCH_KIND_COUNT
 } acp_bench_kind;
 
-/** "motion", "terrain", "static", "remote", "crowd"; NULL for an unknown kind. */
+/** "motion", "terrain", "static", "remote", "crowd", "indoor"; NULL for an unknown kind. */
 const char *acp_bench_kind_name(acp_bench_kind kind);
 /** The kind of a name; false when unknown. */
 bool acp_bench_kind_from_name(const char *name, acp_bench_kind *out);
