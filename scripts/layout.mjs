@@ -29,7 +29,7 @@ export const UPWARD_CALLS = [
   ['physics/position', 'physics/world', 'StickyManager reads its target through CPhysicsObj::GetObjectA (the world\'s object table) and the clock Timer::cur_time'],
   ['physics/object', 'physics/world', 'CPhysicsObj::transition / SetPosition run the sweep (CTransition) and read CPhysics'],
   ['physics/object', 'physics/cell', 'CPhysicsObj::SetPosition / enter_world look up the landblock and its cells; add_shadows_to_cells / remove_shadows_from_cells call CObjCell::add_shadow_object / remove_shadow_object, ethereal_check_for_collisions CObjCell::check_collisions'],
-  ['physics/object', 'physics/shapes', 'CPhysicsObj::FindObjCollisions tests the sweep against the object\'s shapes (CSphere::intersects_sphere, CCylSphere::intersects_sphere); CPhysicsPart::find_obj_collisions sweeps its CGfxObj\'s physics BSP (CGfxObj::find_obj_collisions, BSPTREE::find_collisions)'],
+  ['physics/object', 'physics/shapes', 'CPhysicsObj::FindObjCollisions tests the sweep against the object\'s shapes (CSphere::intersects_sphere, CCylSphere::intersects_sphere) and, through CPartArray::FindObjCollisions and CPhysicsPart::find_obj_collisions, its parts\' GfxObj physics BSPs (CGfxObj::find_obj_collisions, BSPTREE::find_collisions)'],
   ['physics/world', 'physics/shapes', 'SPHEREPATH::precipice_slide asks the walkable CPolygon for the edge it crosses (CPolygon::find_crossed_edge)'],
   ['physics/world', 'physics/cell', 'CTransition asks the cells it crosses for collisions (CObjCell::find_cell_list, CLandCell::find_collisions); CPhysics holds the landblocks'],
 ];

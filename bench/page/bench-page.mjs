@@ -27,37 +27,58 @@ function nextFrame() {
 
 /** ?draw=1: the draw side instead (wasm/abi/draw.c). Once per requestAnimationFrame, one frame
  *  of UseTime (not timed), then the part and sphere matrices of every object filled into two
- *  preallocated arrays (acp_abi_draw_world_part_matrices, _sphere_matrices), timed: `first` is
- *  the fill right after the frame, which also carries out the part placement the physics defers
- *  to the first read (src/physics/object/partarray.h); `again` fills the same frame a second time, the
- *  matrix work alone. */
+ *  preallocated arrays, timed four ways:
+ *  `first`: the world fills right after the frame (acp_abi_draw_world_part_matrices,
+ *    _sphere_matrices: one call each; objects showing the same animation frame share its part
+ *    rotations within the call, src/draw/draw.c keyframe_cache);
+ *  `again`: the same two world fills a second time (the same work: drawing places nothing);
+ *  `per_object`: one acp_abi_draw_part_matrices and one _sphere_matrices call per object into the
+ *    same arrays, as the page's 3-D view fills (nothing shared between objects, plus 2 calls from
+ *    JavaScript per object);
+ *  `floor`: Float32Array.fill over the part array, the bytes of the matrices written and nothing
+ *    computed (memset: the memory bandwidth the fill cannot beat). */
 async function measureDraw(acp, b) {
   const x = acp.exports;
   const w = x.acp_abi_bench_world(b);
-  const origin = acp.get('physobj', acp.u32()[acp.get('world', w, 'objects') >> 2], 'cell') >>> 0;
+  const objPtrs = acp.u32().slice(acp.get('world', w, 'objects') >> 2, (acp.get('world', w, 'objects') >> 2) + objects);
+  const origin = acp.get('physobj', objPtrs[0], 'cell') >>> 0;
   const np = x.acp_abi_draw_world_part_matrices(w, origin, 0, 0);
   const ns = x.acp_abi_draw_world_sphere_matrices(w, origin, 0, 0);
   const parts = acp.alloc(np * 64), spheres = acp.alloc(Math.max(1, ns) * 64);
-  const first = [], again = [];
+  const first = [], again = [], perObject = [], floor = [];
+  const worldFill = () => {
+    x.acp_abi_draw_world_part_matrices(w, origin, parts, np);
+    x.acp_abi_draw_world_sphere_matrices(w, origin, spheres, ns);
+  };
+  const objectFill = () => {
+    let p = 0, s = 0;
+    for (let i = 0; i < objPtrs.length; i++) {
+      p += x.acp_abi_draw_part_matrices(objPtrs[i], origin, parts + p * 64, np - p);
+      s += x.acp_abi_draw_sphere_matrices(objPtrs[i], origin, spheres + s * 64, ns - s);
+    }
+  };
+  const timed = (fn, into) => {
+    const t0 = performance.now();
+    fn();
+    into.push(performance.now() - t0);
+  };
   const allocs0 = x.acp_abi_alloc_count();
   for (let i = 0; i < frames; i++) {
     await nextFrame();
     x.acp_abi_bench_run(b, 1);
-    let t0 = performance.now();
-    x.acp_abi_draw_world_part_matrices(w, origin, parts, np);
-    x.acp_abi_draw_world_sphere_matrices(w, origin, spheres, ns);
-    first.push(performance.now() - t0);
-    t0 = performance.now();
-    x.acp_abi_draw_world_part_matrices(w, origin, parts, np);
-    x.acp_abi_draw_world_sphere_matrices(w, origin, spheres, ns);
-    again.push(performance.now() - t0);
+    timed(worldFill, first);
+    timed(worldFill, again);
+    timed(objectFill, perObject);
+    const f32 = acp.f32();
+    timed(() => f32.fill(i, parts >> 2, (parts >> 2) + np * 16), floor);
   }
   const allocations = x.acp_abi_alloc_count() - allocs0;
   acp.free(parts);
   acp.free(spheres);
-  const stats = (ms) => ({ median: median(ms), p95: percentile(ms, 95), max: Math.max(...ms) });
+  const stats = (ms) => ({ median: median(ms), p95: percentile(ms, 95), max: Math.max(...ms), min: Math.min(...ms) });
   return { target: 'chromium', job: 'draw', kind, objects, frames, part_matrices: np, sphere_matrices: ns,
-    allocations, first_ms: stats(first), again_ms: stats(again), user_agent: navigator.userAgent };
+    allocations, first_ms: stats(first), again_ms: stats(again), per_object_ms: stats(perObject), floor_ms: stats(floor),
+    part_bytes: np * 64, user_agent: navigator.userAgent };
 }
 
 async function main() {

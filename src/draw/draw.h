@@ -1,8 +1,10 @@
 /* acphys — the draw side: what a renderer needs of the physics' state, as 4×4 matrices and
- * vertex arrays, built with cglm. Not part of the physics: nothing under the physics folders
- * includes this header or cglm (cmake/check_no_cglm.cmake fails the build when one does), and
- * nothing here writes physics state except the deferred part placement that reading the part
- * frames carries out (physics/object/partarray.h: the frames read are those retail's eager placement leaves).
+ * vertex arrays, built with cglm (spheres, cylinders, selection sphere) and the compiler's
+ * 4-float vectors (the part matrices, the hot path: see draw.c). Not part of the physics: nothing
+ * under the physics folders includes this header or cglm (cmake/check_no_cglm.cmake fails the
+ * build when one does), and nothing here writes physics state except, rarely, carrying out a
+ * deferred part placement (physics/object/partarray.h) where composing it here could differ
+ * from retail's (acp_draw_part_matrices).
  *
  * CONVENTIONS
  *   A matrix is 16 floats, column-major (OpenGL, WebGL and three.js Matrix4.fromArray order):
@@ -16,7 +18,8 @@
  *   returns how many matrices (or vertices) the object, world or landblock has and writes the
  *   first min(count, capacity) of them: call with capacity 0 (out may then be NULL) to size the
  *   array once, then fill it every frame.
- *   The numbers are float arithmetic of cglm (SIMD where the compiler enables it), not retail's:
+ *   The numbers are float arithmetic (cglm's and the compiler's vectors, SIMD where the compiler
+ *   enables it: SSE natively, SIMD128 in the .wasm for draw.c alone), not retail's:
  *   within a few float ulps of the same composition in double, not bit-identical across builds,
  *   and never part of a trace or digest.
  */
@@ -43,13 +46,19 @@
  *  ((X − X₀) · 192, (Y − Y₀) · 192, 0) with X = cell_id >> 24, Y = (cell_id >> 16) & 0xFF. */
 void acp_draw_landblock_offset(uint32_t cell_id, uint32_t origin_cell, double out[3]);
 
-/** The object's part matrices, in part order: part i's world frame as the physics placed it
+/** The object's part matrices, in part order: part i's world frame as the physics places it
  *  (CPartArray::UpdateParts: object frame ∘ the current animation or placement frame's part i,
  *  its origin × the object's scale; retail's CPhysicsPart::pos) times a scale by the part's
- *  drawing scale (the Setup's default scale × the object's scale; CPhysicsPart::gfxobj_scale),
- *  i.e. T(origin) · R · S(gfx scale), R the frame's cached rotation matrix (Frame::cache of its
- *  quaternion). Returns the part count (0 without a part array).
- *  Reading the frames carries out a deferred placement (acp_partarray_part_frames). */
+ *  drawing scale (the Setup's default scale × the object's scale; CPhysicsPart::gfxobj_scale):
+ *  T(origin) · R · S(gfx scale). Returns the part count (0 without a part array).
+ *  Where a placement is pending (SetFrame records it and the physics defers it to the first read,
+ *  partarray.h), the matrix is composed here from what SetFrame recorded, in float: R = R(object
+ *  frame) · R(part quaternion / |quaternion|), origin = object origin + R(object frame) · (scale ∘
+ *  part origin): the same frame within a few float ulps, and the placement stays pending (the
+ *  physics' frames are not touched). Where Frame::set_rotate could refuse a product (partarray.c's
+ *  sufficient test fails: retail then keeps a part's previous rotation), the placement is carried
+ *  out and the placed frames are drawn. Parts without a pending placement: their placed frames
+ *  (T(origin) · the frame's cached rotation matrix · S). */
 uint32_t acp_draw_part_matrices(acp_physobj *obj, uint32_t origin_cell, float *out, uint32_t capacity);
 
 /** The object's collision spheres (object axes before scaling, as the Setup holds them): sphere
@@ -69,7 +78,9 @@ uint32_t acp_draw_cylsphere_matrices(const acp_physobj *obj, uint32_t origin_cel
 uint32_t acp_draw_selection_sphere_matrix(const acp_physobj *obj, uint32_t origin_cell, float *out);
 
 /** acp_draw_part_matrices of every object of the world, back to back: the world's objects in
- *  update order, then its static animating objects. Returns the total part count. */
+ *  update order, then its static animating objects. Returns the total part count. The same
+ *  numbers, bit for bit, as one acp_draw_part_matrices per object; objects showing the same
+ *  animation frame share its part rotations within the call (computed once, on the stack). */
 uint32_t acp_draw_world_part_matrices(acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity);
 
 /** acp_draw_sphere_matrices of every object of the world, in the order of

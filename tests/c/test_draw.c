@@ -440,6 +440,130 @@ static void buildings_cells_and_statics_are_the_records(void)
     acp_datset_destroy(set);
 }
 
+/* Distinct made-up animation frames for the pending placements below: frame f, part p (unit
+ * quaternions about varied axes, one part of frame 0 left unnormalized, offsets by part and
+ * frame). */
+#define TEST_KEYFRAMES 20
+static acp_aframe test_frames[TEST_KEYFRAMES][64];
+
+static void make_test_frames(uint32_t parts)
+{
+    for (uint32_t f = 0; f < TEST_KEYFRAMES; f++)
+        for (uint32_t p = 0; p < parts && p < 64; p++) {
+            double w = 1.0, x = 0.03 * p - 0.2, y = 0.3 * sin(0.9 * f + 0.4 * p), z = 0.02 * f - 0.01 * p;
+            double len = f == 0 && p == 3 ? 0.5 : sqrt(w * w + x * x + y * y + z * z); /* |q| = 2 |unit| */
+            test_frames[f][p] = (acp_aframe){{(float)(0.07 * p - 0.3), (float)(0.01 * f), (float)(0.9 - 0.03 * p)},
+                                             (float)(w / len), (float)(x / len), (float)(y / len), (float)(z / len)};
+        }
+}
+
+/* Give obj a pending placement of made-up frame f (what SetFrame records: the object frame, the
+ * animation frame's parts, the scale). */
+static void set_test_pending(acp_physobj *obj, uint32_t f)
+{
+    acp_partarray *pa = obj->part_array;
+    acp_partarray_part_frames(pa); /* place what SetFrame left pending */
+    pa->pending_parts = pa->num_parts;
+    pa->pending_anim = test_frames[f];
+    pa->pending_frame = obj->position.frame;
+    pa->pending_scale = pa->scale;
+}
+
+/* Twenty objects on twenty different animation frames (more than the world fill's keyframe
+ * cache holds: it empties and refills): the world fill equals the per-object fills bit for bit
+ * (the cache changes no arithmetic), every part equals the double composition within 1e-6, and
+ * drawing leaves the placement pending (the physics' frames are not touched). */
+static void world_fill_shares_keyframes_exactly(void)
+{
+    acp_bench *b = make_terrain_world(TEST_KEYFRAMES + 2);
+    if (!b) return;
+    acp_bench_run(b, 4);
+    acp_world *w = acp_bench_world(b);
+    uint32_t n = w->objects[0]->part_array->num_parts;
+    ENSURE(n <= 64);
+    make_test_frames(n);
+    /* Objects 0..19 on frames 0..19, the last two on frames 5 and 0 again (cache hits). */
+    for (uint32_t k = 0; k < w->num_objects; k++) set_test_pending(w->objects[k], k < TEST_KEYFRAMES ? k : (k == TEST_KEYFRAMES ? 5 : 0));
+    uint32_t origin = w->objects[0]->position.objcell_id;
+    uint32_t total = acp_draw_world_part_matrices(w, origin, NULL, 0);
+    ENSURE_EQ(total, w->num_objects * n);
+    float *all = malloc(sizeof(float) * 16 * total), one[16 * 64];
+    ENSURE_EQ(acp_draw_world_part_matrices(w, origin, all, total), total);
+    double worst = 0;
+    for (uint32_t k = 0; k < w->num_objects; k++) {
+        acp_physobj *obj = w->objects[k];
+        ENSURE_EQ(obj->part_array->pending_parts, n); /* drawing placed nothing */
+        ENSURE_EQ(acp_draw_part_matrices(obj, origin, one, 64), n);
+        for (uint32_t i = 0; i < 16 * n; i++) ENSURE_FBITS(all[16 * k * n + i], one[i]);
+        double shift[3];
+        acp_draw_landblock_offset(obj->position.objcell_id, origin, shift);
+        for (uint32_t i = 0; i < n; i++) {
+            dmat4 want = d_part(obj, &obj->part_array->pending_anim[i], i, shift);
+            double e = rel_error(one + 16 * i, &want);
+            if (e > worst) worst = e;
+            ENSURE_NEAR(e, 0, REL_TOL);
+        }
+    }
+    ENSURE(worst > 0);
+    /* The frames the physics places afterwards are the same parts (retail's bits, within float). */
+    acp_physobj *obj = w->objects[7];
+    acp_draw_part_matrices(obj, obj->position.objcell_id, one, 64);
+    const acp_frame *placed = acp_partarray_part_frames(obj->part_array);
+    ENSURE_EQ(obj->part_array->pending_parts, 0);
+    for (uint32_t i = 0; i < n; i++) {
+        ENSURE_NEAR(one[16 * i + 12], placed[i].origin.x, 1e-6 * fmax(1.0, fabs(placed[i].origin.x)));
+        ENSURE_NEAR(one[16 * i + 13], placed[i].origin.y, 1e-6 * fmax(1.0, fabs(placed[i].origin.y)));
+        ENSURE_NEAR(one[16 * i + 14], placed[i].origin.z, 1e-6 * fmax(1.0, fabs(placed[i].origin.z)));
+        for (int c = 0; c < 3; c++)
+            for (int r = 0; r < 3; r++)
+                ENSURE_NEAR(one[16 * i + 4 * c + r], placed[i].m[3 * c + r] * (&obj->part_array->part_gfx_scale[i].x)[c], 1e-6);
+    }
+    free(all);
+    acp_bench_destroy(b);
+}
+
+/* Where Frame::set_rotate could refuse a product (a part quaternion of zero norm: retail keeps
+ * that part's previous rotation), the draw side does not compose: it carries out the placement
+ * and draws the placed frames, bit for bit their cached matrices × the drawing scale. */
+static void doubtful_placement_is_carried_out(void)
+{
+    acp_bench *b = make_terrain_world(2);
+    if (!b) return;
+    acp_bench_run(b, 4);
+    acp_world *w = acp_bench_world(b);
+    acp_physobj *obj = w->objects[1];
+    uint32_t n = obj->part_array->num_parts;
+    make_test_frames(n);
+    set_test_pending(obj, 2);
+    test_frames[2][5].qw = test_frames[2][5].qx = test_frames[2][5].qy = test_frames[2][5].qz = 0.0f;
+    float m[16 * 64];
+    uint32_t origin = obj->position.objcell_id;
+    ENSURE_EQ(acp_draw_part_matrices(obj, origin, m, 64), n);
+    ENSURE_EQ(obj->part_array->pending_parts, 0); /* placed */
+    const acp_frame *f = obj->part_array->part_frames;
+    for (uint32_t i = 0; i < n; i++) {
+        const acp_vec3 g = obj->part_array->part_gfx_scale[i];
+        for (int r = 0; r < 3; r++) {
+            ENSURE_FBITS(m[16 * i + r], f[i].m[r] * g.x);
+            ENSURE_FBITS(m[16 * i + 4 + r], f[i].m[3 + r] * g.y);
+            ENSURE_FBITS(m[16 * i + 8 + r], f[i].m[6 + r] * g.z);
+        }
+        ENSURE_FBITS(m[16 * i + 12], f[i].origin.x);
+        ENSURE_FBITS(m[16 * i + 13], f[i].origin.y);
+        ENSURE_FBITS(m[16 * i + 14], f[i].origin.z);
+        ENSURE_FBITS(m[16 * i + 15], 1.0f);
+    }
+    /* The same through the world fill (its keyframe cache refuses the frame too). */
+    set_test_pending(obj, 2);
+    uint32_t total = acp_draw_world_part_matrices(w, origin, NULL, 0);
+    float *all = malloc(sizeof(float) * 16 * total);
+    acp_draw_world_part_matrices(w, origin, all, total);
+    ENSURE_EQ(obj->part_array->pending_parts, 0);
+    for (uint32_t i = 0; i < 16 * n; i++) ENSURE_FBITS(all[16 * n + i], m[i]);
+    free(all);
+    acp_bench_destroy(b);
+}
+
 void suite_draw(void)
 {
     RUN(humanoid_mid_run_matches_double);
@@ -447,4 +571,6 @@ void suite_draw(void)
     RUN(terrain_arrays_are_the_polygons);
     RUN(fills_stop_at_capacity);
     RUN(buildings_cells_and_statics_are_the_records);
+    RUN(world_fill_shares_keyframes_exactly);
+    RUN(doubtful_placement_is_carried_out);
 }

@@ -18,7 +18,7 @@ const char *acp_test_not_run = NULL;
 #define ACP_SUITES_BENCH(X) X(bench)
 #define ACP_SUITES_DRAW(X) X(draw)
 #define ACP_SUITES_SERVER(X) X(position_manager) X(moveto)
-#define ACP_SUITES_BSP(X) X(bsp)
+#define ACP_SUITES_BSP(X) X(bsp) X(bsp_sweep)
 #define ACP_SUITES_CELLS(X) X(cells)
 
 #define ACP_SUITES(X) \

@@ -582,9 +582,11 @@ void acp_physobj_set_position_internal(acp_physobj *obj, const acp_transition *t
     if (c->sliding_normal_valid) obj->transient_state |= ACP_SLIDING_TS;
     else obj->transient_state &= ~(uint32_t)ACP_SLIDING_TS;
     acp_physobj_handle_all_collisions(obj, c, prev_contact, prev_on_walkable);
-    /* The shadows move to the sweep's cells (a HAS_PHYSICS_BSP object's calc_cross_cells:
-     * docs/DEVIATIONS.md row O5). */
-    if (!(obj->state & ACP_HAS_PHYSICS_BSP_PS) && t->cell_array.num_cells) {
+    /* The shadows move to the sweep's cells (CPhysicsObj::calc_cross_cells; a HAS_PHYSICS_BSP
+     * object's are those of find_bbox_cell_list). */
+    if (obj->state & ACP_HAS_PHYSICS_BSP_PS) {
+        acp_physobj_shadow_bsp_object(obj);
+    } else if (t->cell_array.num_cells) {
         acp_physobj_remove_shadows_from_cells(obj);
         acp_physobj_add_shadows_to_cells(obj, &t->cell_array);
     }

@@ -119,10 +119,34 @@ static void transition_in_place(acp_physobj *obj, acp_transition *t)
     acp_spherepath_cache_global_curr_center(sp);
 }
 
+/* Retail CPhysicsObj::find_bbox_cell_list (0x00510FC0): the object's own cell, then each
+ * listed cell's find_transit_cells over the parts (their bounding boxes: not simulated,
+ * docs/DEVIATIONS.md B5). */
+static void find_bbox_cell_list(const acp_physobj *obj, acp_cell_array *ca)
+{
+    ca->num_cells = 0;
+    ca->added_outside = false;
+    acp_cell_array_add(ca, obj->position.objcell_id, own_cell(obj));
+}
+
+void acp_physobj_shadow_bsp_object(acp_physobj *obj)
+{
+    if (!obj->world->terrain || !obj->has_cell) return;
+    acp_cell_array ca;
+    ca.do_not_load_cells = false;
+    find_bbox_cell_list(obj, &ca);
+    acp_physobj_remove_shadows_from_cells(obj);
+    acp_physobj_add_shadows_to_cells(obj, &ca);
+}
+
 void acp_physobj_shadow_in_place(acp_physobj *obj)
 {
     acp_world *w = obj->world;
-    if (!w->terrain || !obj->has_cell || (obj->state & ACP_HAS_PHYSICS_BSP_PS)) return;
+    if (obj->state & ACP_HAS_PHYSICS_BSP_PS) {
+        acp_physobj_shadow_bsp_object(obj);
+        return;
+    }
+    if (!w->terrain || !obj->has_cell) return;
     acp_transition *t = acp_transition_make(w); /* a slot of the world's pool (CTransition::makeTransition) */
     if (!t) return;
     transition_in_place(obj, t);
@@ -194,8 +218,9 @@ int acp_physobj_find_obj_collisions(acp_physobj *obj, acp_transition *t)
     if (!(st & ACP_HAS_PHYSICS_BSP_PS) || ignore) {
         if (pa && pa->num_cylspheres && !ignore) ts = test_cylspheres(obj, t);
         else if (pa && pa->num_spheres && !ignore) ts = test_spheres(obj, t, is_creature);
+    } else if (pa) {
+        ts = (acp_transition_state)acp_partarray_find_obj_collisions(obj->part_array, t);
     }
-    /* else CPartArray::FindObjCollisions (the object's physics BSP): row O5, nothing. */
     if (ts != ACP_TS_OK) ts = record_hit(obj, t, ts, ethereal, is_creature);
     sp->obstruction_ethereal = false;
     return ts;

@@ -71,6 +71,11 @@ void acp_physobj_add_shadows_to_cells(struct acp_physobj *obj, const struct acp_
  *  Retail: CPhysicsObj::remove_shadows_from_cells (0x00511230). */
 void acp_physobj_remove_shadows_from_cells(struct acp_physobj *obj);
 
+/** A HAS_PHYSICS_BSP object's shadows: the cells of find_bbox_cell_list (its own cell:
+ *  docs/DEVIATIONS.md B5). Retail: CPhysicsObj::calc_cross_cells (0x00515230) for such an
+ *  object. */
+void acp_physobj_shadow_bsp_object(struct acp_physobj *obj);
+
 /** Shadow obj in the cells its collision spheres overlap at its position (the cell array a
  *  zero-length sweep would build): used when an object is put into the world without a sweep
  *  ("placement": "frame"). Not retail (retail objects enter through SetPosition). */

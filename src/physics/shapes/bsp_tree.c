@@ -8,6 +8,7 @@
  * step_sphere_down and Plane::localtoglobal. Each site uses the one it has.
  */
 #include "physics/shapes/bsp.h"
+#include "physics/shapes/sphere.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -99,6 +99,15 @@ double acp_sphere_find_time_of_collision(acp_vec3 movement, acp_vec3 disp, float
     return (b - root) / a;
 }
 
+void acp_spherepath_set_collide(acp_sphere_path *sp, acp_vec3 collision_normal)
+{
+    sp->collide = true;
+    sp->backup_cell = sp->check_cell;
+    sp->backup_check_pos = sp->check_pos;
+    sp->step_up_normal = collision_normal;
+    sp->walk_interp = 1.0f;
+}
+
 /* Plane::Plane (0x00536A20): normal n through point p. */
 static acp_plane plane_through(acp_vec3 n, acp_vec3 p)
 {

@@ -1,6 +1,6 @@
 /* acphys — retail CSphere as an obstacle: the test of a sweep's spheres against another
  * object's collision sphere and every response it reaches (step up, slide, land, stop, step
- * down), and the helper the cylinder shares (find_time_of_collision; SPHEREPATH::set_collide is in world/spherepath_bsp.c).
+ * down), and the two helpers the cylinder shares (SPHEREPATH::set_collide, find_time_of_collision).
  *
  * CONVENTIONS
  *   The obstacle sphere is global: centre in the landblock frame of the sweep's check_pos,
@@ -23,6 +23,10 @@ bool acp_sphere_collides_with_sphere(acp_vec3 disp, float radsum);
  *  it at distance radsum; −1 when it already overlaps (within EPSILON), does not move, or
  *  misses. Retail: CSphere::find_time_of_collision (0x005368F0). */
 double acp_sphere_find_time_of_collision(acp_vec3 movement, acp_vec3 disp, float radsum);
+
+/** Start the "collide" landing: remember check_pos (backup), the normal as step_up_normal,
+ *  walk_interp 1. Retail: SPHEREPATH::set_collide (0x005378A0). */
+void acp_spherepath_set_collide(acp_sphere_path *sp, acp_vec3 collision_normal);
 
 /** The sweep against obstacle sphere s (global): placement or ethereal tests only overlap;
  *  a check_walkable probe overlap; an object in contact steps up onto s (or slides along it);

@@ -1,6 +1,6 @@
 /* acphys — the SPHEREPATH members a BSP sweep uses: the sweep in a shape's axes
  * (cache_localspace_sphere), the walkable polygon (set_walkable, precipice_slide), the
- * negative-polygon and collide flags. See transition.h. Read against
+ * negative-polygon flag (set_collide is in shapes/sphere.c). See transition.h. Read against
  * PORTAL/cphysics/CSpherePath.c, cgeometry/CBSPTree.c and cgeometry/CSphere.c. */
 #include <stddef.h>
 
@@ -70,15 +70,6 @@ void acp_spherepath_set_neg_poly_hit(acp_sphere_path *sp, bool step_up, acp_vec3
     sp->neg_step_up = step_up;
     sp->neg_poly_hit = true;
     sp->neg_collision_normal = (acp_vec3){-collision_normal.x, -collision_normal.y, -collision_normal.z};
-}
-
-void acp_spherepath_set_collide(acp_sphere_path *sp, acp_vec3 collision_normal)
-{
-    sp->collide = true;
-    sp->backup_cell = sp->check_cell;
-    sp->backup_check_pos = sp->check_pos;
-    sp->step_up_normal = collision_normal;
-    sp->walk_interp = 1.0f;
 }
 
 acp_transition_state acp_spherepath_precipice_slide(acp_sphere_path *sp, acp_collision_info *c)

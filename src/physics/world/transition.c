@@ -2,8 +2,9 @@
  *
  * Read against PORTAL/cphysics/CTransition.c and PORTAL/cphysobj/CPhysicsObj.c; every
  * expression keeps retail's operand order (where it matters: sums of three or more terms) and
- * float stores (frame.h explains why). Branches that only indoor BSPs, object collisions or the
- * camera reach are left out and say so.
+ * float stores (frame.h explains why). Branches that only indoor cells or the camera reach are
+ * left out and say so; the BSP branches (precipice_slide, check_walkable's probe, the
+ * negative-polygon step-up, the collide landing) are in.
  */
 #include "transition.h"
 
@@ -607,7 +608,8 @@ static acp_transition_state insert_once(acp_transition *t, int attempts, bool *s
     }
 }
 
-/* A BSP's negative-polygon hit (never outdoors): step up onto it, or slide along it. */
+/* A BSP's negative-polygon hit (BSPTREE::find_collisions, set_neg_poly_hit): step up onto it, or
+ * slide along it. */
 static acp_transition_state neg_poly_response(acp_transition *t)
 {
     acp_sphere_path *sp = &t->sphere_path;

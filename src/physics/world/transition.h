@@ -169,15 +169,16 @@ typedef struct acp_sphere_path {
     bool neg_poly_hit;               /* set by BSPs only */
     bool placement_allows_sliding;
     bool has_curr_cell;              /* after the sweep: curr_cell != NULL (the commit reads it) */
+    acp_position localspace_pos;     /* the position of the object or part last tested as a
+                                        CCylSphere or BSP (SPHEREPATH::cache_localspace_sphere) */
     uint32_t curr_cell_id;
     /* The sweep in a BSP shape's axes (SPHEREPATH::cache_localspace_sphere), and the walkable
      * polygon's probe (SPHEREPATH::set_walkable): spheres and points in the shape's axes divided
-     * by its scale; localspace_pos the shape's position (cell, frame); localspace_z the check
+     * by its scale (the shape's position is localspace_pos above); localspace_z the check
      * frame's z axis in the shape's axes. */
     acp_sphere localspace_sphere[ACP_MAX_TRANSITION_SPHERES];
     acp_vec3 localspace_low_point;
     acp_vec3 localspace_curr_center[ACP_MAX_TRANSITION_SPHERES];
-    acp_position localspace_pos;
     acp_vec3 localspace_z;
     acp_sphere walkable_check_pos;
     acp_position walkable_pos;
@@ -359,9 +360,6 @@ void acp_spherepath_set_walkable(acp_sphere_path *sp, const acp_sphere *sphere, 
 /** A polygon hit from behind: step up (step_up) or slide along −normal later.
  *  Retail: SPHEREPATH::set_neg_poly_hit (0x005398E0). */
 void acp_spherepath_set_neg_poly_hit(acp_sphere_path *sp, bool step_up, acp_vec3 collision_normal);
-/** An airborne hit: back to the check position it had, land later (collide).
- *  Retail: SPHEREPATH::set_collide (0x005378A0). */
-void acp_spherepath_set_collide(acp_sphere_path *sp, acp_vec3 collision_normal);
 /** Whether the walkable polygon a BSP recorded still holds the probe sphere at half its radius
  *  (the probe's radius is halved in place, as retail's); true without one.
  *  Retail: SPHEREPATH::check_walkables (0x0050C3E0). */

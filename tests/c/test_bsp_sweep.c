@@ -1,0 +1,303 @@
+/* acphys C tests — physics BSPs in the real sweep (issue 15): objects whose part has a GfxObj
+ * physics BSP (HAS_PHYSICS_BSP_PS) met by CPhysicsObj::transition through the object sweep
+ * (CObjCell::find_obj_collisions → CPhysicsObj::FindObjCollisions → CPartArray →
+ * CPhysicsPart → CGfxObj → BSPTREE::find_collisions).
+ *
+ * Every case runs on landblock 0xA9B4 made flat at z = 0. The BSP objects are static, have a
+ * one-part Setup without spheres (Default and Resting placements: the part at the object's
+ * frame) and the identity rotation, so their part's axes are the world's. The mover is the synthetic runner (terrain_helpers.h: one
+ * sphere of radius 0.5 centred 0.5 above its origin, step-up and step-down heights 0.4 m).
+ * Sweeps of d metres take ceil(d / 0.5) equal steps (CTransition::calc_num_steps). */
+#include <math.h>
+#include <string.h>
+
+#include "physics/shapes/gfxobj.h"
+#include "terrain_helpers.h"
+
+static const acp_sphere BALL = {{0.0f, 0.0f, 0.5f}, 0.5f};
+static const uint32_t BLOCK = 0xA9B40000u;
+#define SHAPE_SETUP 0x0200B500u
+
+/* A hand-built GfxObj physics: up to 4 quads in one leaf (bounding sphere 100 m). */
+typedef struct rig_shape {
+    acp_gfx_vertex verts[16];
+    uint16_t vids[4][4];
+    acp_gfx_polygon polys[4];
+    uint16_t leaf_polys[4];
+    acp_bsp_node leaf;
+    acp_gfxobj rec;
+    acp_gfxobj_physics phys;
+} rig_shape;
+
+static void quad(rig_shape *s, acp_vec3 a, acp_vec3 b, acp_vec3 c, acp_vec3 d)
+{
+    uint32_t p = s->rec.num_physics_polygons++;
+    const acp_vec3 q[4] = {a, b, c, d};
+    for (uint32_t k = 0; k < 4; k++) {
+        uint32_t v = s->rec.vertex_array.num_vertices++;
+        s->verts[v].origin = q[k];
+        s->vids[p][k] = (uint16_t)v;
+    }
+    s->polys[p].num_pts = 4;
+    s->polys[p].vertex_ids = s->vids[p];
+    s->leaf_polys[p] = (uint16_t)p;
+}
+
+static void shape_begin(rig_shape *s)
+{
+    memset(s, 0, sizeof *s);
+    s->rec.id = 0x0100B500u;
+    s->rec.vertex_array.type = 1;
+    s->rec.vertex_array.vertices = s->verts;
+    s->rec.physics_polygons = s->polys;
+}
+
+static void shape_end(rig_shape *s)
+{
+    s->leaf.type = ACP_BSP_LEAF;
+    s->leaf.sphere = (acp_sphere){{0, 0, 0}, 100.0f};
+    s->leaf.num_polys = s->rec.num_physics_polygons;
+    s->leaf.polys = s->leaf_polys;
+    s->rec.physics_bsp = &s->leaf;
+    s->rec.flags = ACP_GFX_HAS_PHYSICS;
+    uint32_t bad = 0;
+    ENSURE(acp_gfxobj_physics_build(&s->phys, &s->rec, &bad));
+}
+
+/* A wall in the part's plane x = 0 facing −x, 10 m wide, 5 m tall. */
+static void wall(rig_shape *s)
+{
+    shape_begin(s);
+    quad(s, (acp_vec3){0, -5, 0}, (acp_vec3){0, -5, 5}, (acp_vec3){0, 5, 5}, (acp_vec3){0, 5, 0});
+    shape_end(s);
+}
+
+/* A step of height h: its riser in x = 0 facing −x, its top at z = h over x in [0, 8]. */
+static void step(rig_shape *s, float h)
+{
+    shape_begin(s);
+    quad(s, (acp_vec3){0, -5, 0}, (acp_vec3){0, -5, h}, (acp_vec3){0, 5, h}, (acp_vec3){0, 5, 0});
+    quad(s, (acp_vec3){0, -5, h}, (acp_vec3){8, -5, h}, (acp_vec3){8, 5, h}, (acp_vec3){0, 5, h});
+    shape_end(s);
+}
+
+/* A floor at z = 0 of the part, 8 m square, its normal (−√(1 − nz²), 0, nz) (tilted about y). */
+static void floor_shape(rig_shape *s, double nz)
+{
+    shape_begin(s);
+    double h = 4.0 * sqrt(1.0 - nz * nz) / nz;
+    quad(s, (acp_vec3){-4, -4, (float)-h}, (acp_vec3){4, -4, (float)h}, (acp_vec3){4, 4, (float)h},
+         (acp_vec3){-4, 4, (float)-h});
+    shape_end(s);
+}
+
+typedef struct sweep_world {
+    acp_terrain *terrain;
+    acp_world *w;
+    acp_fixture *fx;
+    acp_setup *runner_setup;
+    acp_physobj *mover;
+    acp_physobj *shape;
+} sweep_world;
+
+/* The flat world, the shape object (id 2, STATIC_PS) at local (sx, sy, sz) and the runner
+ * (id 1, GRAVITY_PS) entered at local (mx, my, mz). */
+static bool sweep_world_make(sweep_world *sw, const acp_gfxobj_physics *phys, acp_vec3 at, acp_vec3 mover)
+{
+    memset(sw, 0, sizeof *sw);
+    const uint8_t flat[9] = {0};
+    const float table[1] = {0.0f};
+    sw->terrain = column_terrain(flat, table, 1);
+    sw->fx = runner_records(&BALL, 1, &sw->runner_setup);
+    acp_setup *shape_setup = acp_fixture_setup(sw->fx, SHAPE_SETUP, 1, NULL, 0);
+    /* Its part at the object's frame: the Default and Resting placements, identity. */
+    const acp_aframe identity = {{0, 0, 0}, 1, 0, 0, 0};
+    ENSURE(acp_fixture_setup_placement(shape_setup, 0x0, &identity));
+    ENSURE(acp_fixture_setup_placement(shape_setup, 0x65, &identity));
+    sw->w = terrain_world(sw->terrain, &sw->mover, ACP_GRAVITY_PS);
+    runner_object(sw->mover, sw->fx, sw->runner_setup);
+    sw->shape = acp_world_add_object(sw->w, 2);
+    ENSURE(sw->shape != NULL);
+    if (!sw->shape) return false;
+    sw->shape->state = ACP_STATIC_PS;
+    acp_record_source src = acp_fixture_source(sw->fx);
+    ENSURE(acp_physobj_set_setup(sw->shape, shape_setup, &src));
+    ENSURE(acp_partarray_set_part_physics(sw->shape->part_array, 0, phys));
+    ENSURE(sw->shape->state & ACP_HAS_PHYSICS_BSP_PS);
+    acp_position sp = local_position(BLOCK, at.x, at.y, at.z, 0.0f);
+    sp.frame = acp_frame_identity();
+    sp.frame.origin = (acp_vec3){at.x, at.y, at.z};
+    acp_world_place_object(sw->w, sw->shape, &sp, 0, 0.0);
+    const acp_frame *pf = acp_partarray_part_frames(sw->shape->part_array);
+    ENSURE_FBITS(pf[0].origin.x, at.x);
+    ENSURE_FBITS(pf[0].origin.y, at.y);
+    ENSURE_EQ(sw->shape->num_shadow_objects, 1); /* its own cell (find_bbox_cell_list, B5) */
+    acp_position mp = local_position(BLOCK, mover.x, mover.y, mover.z, 0.0f);
+    ENSURE(acp_world_enter_object(sw->w, sw->mover, &mp, 0.0));
+    return true;
+}
+
+static void sweep_world_free(sweep_world *sw)
+{
+    acp_world_destroy(sw->w);
+    acp_terrain_destroy(sw->terrain);
+    acp_fixture_destroy(sw->fx);
+}
+
+/* One sweep of the mover from where it is to local (x, y, z) (same cell), committed. */
+static const acp_transition *sweep_to(sweep_world *sw, float x, float y, float z)
+{
+    acp_physobj *o = sw->mover;
+    acp_position to = o->position;
+    to.frame.origin = (acp_vec3){x, y, z};
+    const acp_position from = o->position;
+    acp_transition *t = acp_physobj_transition(o, &from, &to, false);
+    ENSURE(t != NULL);
+    if (t) acp_physobj_set_position_internal(o, t);
+    return t;
+}
+
+/* The runner walks (in contact with the flat ground) 3 m east into the wall x = 62: six steps
+ * of 0.5 m, the fourth (centre at x 62) hits it, cannot step up (the wall is 5 m tall: the
+ * step-down probe from the step-up finds no walkable polygon and the placement insert still
+ * overlaps the wall) and slides head-on, which is no slide: COLLIDED, back to x 61.5, the
+ * sphere exactly its radius from the wall's plane. */
+static void wall_stops_walker_at_radius(void)
+{
+    rig_shape s;
+    wall(&s);
+    sweep_world sw;
+    if (sweep_world_make(&sw, &s.phys, (acp_vec3){62, 50, 0}, (acp_vec3){60, 50, 0})) {
+        ENSURE(sw.mover->transient_state & ACP_CONTACT_TS);
+        const acp_transition *t = sweep_to(&sw, 63.0f, 50.0f, 0.0f);
+        ENSURE_FBITS(sw.mover->position.frame.origin.x, 61.5f);
+        ENSURE_FBITS(sw.mover->position.frame.origin.y, 50.0f);
+        ENSURE(t && t->collision_info.collision_normal_valid);
+        if (t) ENSURE_FBITS(t->collision_info.collision_normal.x, -1.0f);
+        ENSURE(sw.mover->transient_state & ACP_ON_WALKABLE_TS);
+    }
+    sweep_world_free(&sw);
+    acp_gfxobj_physics_free(&s.phys);
+}
+
+/* At 30° to the wall's surface, 4 m: eight steps of (0.25, 0.4330127); the seventh reaches the
+ * wall (x 61.75) and slides: the step along the line where the wall meets the ground keeps its
+ * tangential part (0, 0.4330127) and loses the normal one. The runner ends at x 61.5 (its
+ * radius from the wall) having kept every step's y: y 50 + 4·cos 30°. */
+static void wall_slide_at_30_degrees(void)
+{
+    rig_shape s;
+    wall(&s);
+    sweep_world sw;
+    if (sweep_world_make(&sw, &s.phys, (acp_vec3){62, 50, 0}, (acp_vec3){60, 50, 0})) {
+        sweep_to(&sw, 62.0f, (float)(50.0 + 4.0 * sqrt(3.0) / 2.0), 0.0f);
+        ENSURE_FBITS(sw.mover->position.frame.origin.x, 61.5f);
+        ENSURE_NEAR(sw.mover->position.frame.origin.y, 50.0 + 4.0 * sqrt(3.0) / 2.0, 2e-5);
+        ENSURE_FBITS(sw.mover->position.frame.origin.z, 0.0f);
+    }
+    sweep_world_free(&sw);
+    acp_gfxobj_physics_free(&s.phys);
+}
+
+/* A riser of h at x 62 met at the fourth step (centre x 62): step_up probes down by the step-up
+ * height 0.4 from the stuck position; the top (z = h) is found when the probe's walk-back
+ * fraction stays above −0.5: 1 − h / 0.4 ≥ −0.5. A 0.3 m step is climbed (the runner ends on
+ * its top, origin z 0.3, x 64); a 0.7 m step is not (it stops at x 61.5, on the ground). */
+static void steps_by_height(void)
+{
+    const float hs[2] = {0.3f, 0.7f};
+    for (int k = 0; k < 2; k++) {
+        rig_shape s;
+        step(&s, hs[k]);
+        sweep_world sw;
+        if (sweep_world_make(&sw, &s.phys, (acp_vec3){62, 50, 0}, (acp_vec3){60, 50, 0})) {
+            const acp_transition *t = sweep_to(&sw, 64.0f, 50.0f, 0.0f);
+            const acp_vec3 o = sw.mover->position.frame.origin;
+            if (k == 0) {
+                ENSURE_FBITS(o.x, 64.0f);
+                ENSURE_NEAR(o.z, 0.3, 1e-6);
+                ENSURE(t && t->collision_info.contact_plane_valid);
+                if (t) ENSURE_NEAR(t->collision_info.contact_plane.d, -0.3, 1e-6);
+            } else {
+                ENSURE_FBITS(o.x, 61.5f);
+                ENSURE_FBITS(o.z, 0.0f);
+            }
+            ENSURE(sw.mover->transient_state & ACP_ON_WALKABLE_TS);
+        }
+        sweep_world_free(&sw);
+        acp_gfxobj_physics_free(&s.phys);
+    }
+}
+
+/* Falling 2.2 m onto a floor at z 1 (five steps of 0.44 m): the fifth reaches the floor in
+ * flight (collide), the next insert moves the sphere back along its movement onto the floor
+ * (BSPTREE::find_collisions' collide branch: find_walkable, contact plane, walkable), the
+ * third lands it (collide_landing). It rests with its centre r above the floor: origin z 1.
+ * A flat floor is walkable (ON_WALKABLE); one with n.z 0.66 < floor_z is contact only, one with
+ * 0.67 walkable again. */
+static void fall_onto_floor(void)
+{
+    const double nzs[3] = {1.0, 0.66, 0.67};
+    for (int k = 0; k < 3; k++) {
+        rig_shape s;
+        floor_shape(&s, nzs[k]);
+        sweep_world sw;
+        if (sweep_world_make(&sw, &s.phys, (acp_vec3){80, 50, 1}, (acp_vec3){80, 50, 3})) {
+            ENSURE(!(sw.mover->transient_state & ACP_CONTACT_TS));
+            const acp_transition *t = sweep_to(&sw, 80.0f, 50.0f, 0.8f);
+            ENSURE(t && t->collision_info.contact_plane_valid);
+            if (t) ENSURE_NEAR(t->collision_info.contact_plane.n.z, nzs[k], 1e-6);
+            ENSURE(sw.mover->transient_state & ACP_CONTACT_TS);
+            bool walkable = (sw.mover->transient_state & ACP_ON_WALKABLE_TS) != 0;
+            ENSURE_EQ(walkable, k != 1);
+            if (k == 0) ENSURE_NEAR(sw.mover->position.frame.origin.z, 1.0, 1e-6);
+            /* The sphere rests on the plane: its centre r above it. */
+            const acp_vec3 o = sw.mover->position.frame.origin;
+            if (t) {
+                const acp_plane *p = &t->collision_info.contact_plane;
+                double dist = p->n.x * o.x + p->n.y * o.y + p->n.z * (o.z + 0.5) + p->d;
+                ENSURE_NEAR(dist, 0.5, 2e-5);
+            }
+        }
+        sweep_world_free(&sw);
+        acp_gfxobj_physics_free(&s.phys);
+    }
+}
+
+
+/* The stand-in GfxObj with a physics BSP among the default excerpts (0x0100F300, 42 physics
+ * polygons) builds (every polygon at least a triangle, planes of unit normal), the world keeps
+ * one build per id, and a GfxObj without HAS_PHYSICS (0x0100F000) has no physics. */
+static void standin_gfxobj_physics(void)
+{
+    LOAD_DEFAULT_EXCERPTS(dats);
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 1);
+    w->dats = dats;
+    const acp_gfxobj_physics *g = acp_world_gfxobj_physics(w, 0x0100F300u);
+    ENSURE(g != NULL);
+    if (g) {
+        ENSURE(g->has_physics_bsp);
+        ENSURE_EQ(g->physics_bsp.num_polygons, 42);
+        for (uint32_t i = 0; i < g->physics_bsp.num_polygons; i++) {
+            const acp_vec3 n = g->physics_bsp.polygons[i].plane.n;
+            ENSURE_NEAR(sqrt((double)n.x * n.x + (double)n.y * n.y + (double)n.z * n.z), 1.0, 1e-6);
+        }
+        ENSURE(g->physics_sphere.radius > 0.0f);
+        ENSURE_FBITS(g->physics_sphere.radius, g->physics_bsp.root->sphere.radius);
+    }
+    ENSURE(acp_world_gfxobj_physics(w, 0x0100F300u) == g);
+    ENSURE_EQ(w->num_gfxobjs, 1);
+    ENSURE(acp_world_gfxobj_physics(w, 0x0100F000u) == NULL);
+    ENSURE(acp_world_gfxobj_physics(w, 0x01DEAD00u) == NULL);
+    acp_world_destroy(w);
+    acp_datset_destroy(dats);
+}
+
+void suite_bsp_sweep(void)
+{
+    RUN(wall_stops_walker_at_radius);
+    RUN(wall_slide_at_30_degrees);
+    RUN(steps_by_height);
+    RUN(fall_onto_floor);
+    RUN(standin_gfxobj_physics);
+}
