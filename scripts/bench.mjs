@@ -34,6 +34,8 @@ const drawOnly = argv.includes('--draw-only');
 const sizesArg = argv.includes('--sizes') ? argv[argv.indexOf('--sizes') + 1] : null;
 const SIZES = drawOnly ? [] : sizesArg ? sizesArg.split(',').map(Number) : quick ? [1, 100] : [1, 100, 10000, 100000];
 const KINDS = ['motion', 'terrain', 'static', 'remote'];
+// Indoors (issue 15): humanoids running in the stand-in dungeon and cottage, BSP sweeps every quantum.
+const INDOOR_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100, 1000] : [100, 1000, 10000];
 // The crowd (issue 14): humanoids packed into one landblock's area, sweeping against each other.
 const CROWD_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100, 1000] : [100, 1000, 10000];
 const PAGE_SIZES = drawOnly ? [] : quick ? [1000] : [1000, 10000];
@@ -332,6 +334,7 @@ for (const kind of KINDS) {
 // Scripts and particles (issue 16): 1,000 objects, each with an emitter of 50 live particles.
 run.worlds.push(pair(['world', 'particles', '1000'], { job: 'world', kind: 'particles', objects: 1000 }, 'particles'));
 for (const n of CROWD_SIZES) run.worlds.push(pair(['world', 'crowd', String(n)], { job: 'world', kind: 'crowd', objects: n }, 'crowd'));
+for (const n of INDOOR_SIZES) run.worlds.push(pair(['world', 'indoor', String(n)], { job: 'world', kind: 'indoor', objects: n }, 'indoor'));
 run.dat = argv.includes('--no-dat') || drawOnly ? null : measureDat();
 run.instructions_per_quantum = argv.includes('--no-callgrind') || drawOnly ? null : instructionsPerQuantum();
 run.wasm_size = wasmSize();

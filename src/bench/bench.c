@@ -33,10 +33,13 @@ static const uint32_t TERRAIN_BLOCKS[4] = {0xA9B4FFFFu, 0xA9B5FFFFu, 0xAAB4FFFFu
 #define TERRAIN_SIDE 384.0f
 #define TERRAIN_MARGIN 12.0f                    /* metres kept clear of the square's outer edge */
 
-static const char *const KIND_NAMES[ACP_BENCH_KIND_COUNT] = {"motion", "terrain", "static", "remote", "crowd", "particles"};
+static const char *const KIND_NAMES[ACP_BENCH_KIND_COUNT] = {"motion", "terrain", "static", "remote", "crowd", "particles", "indoor"};
 
 /* The workloads on real terrain (their humanoids keep their spheres and sweep). */
-static bool on_terrain(acp_bench_kind kind) { return kind == ACP_BENCH_TERRAIN || kind == ACP_BENCH_CROWD; }
+static bool on_terrain(acp_bench_kind kind)
+{
+    return kind == ACP_BENCH_TERRAIN || kind == ACP_BENCH_CROWD || kind == ACP_BENCH_INDOOR;
+}
 
 const char *acp_bench_kind_name(acp_bench_kind kind)
 {
@@ -88,16 +91,39 @@ static const acp_motion_table *set_motion_table(const void *ctx, uint32_t id)
     return acp_datset_motion_table((const acp_datset *)ctx, id);
 }
 
+/* The indoor workload's cells: the dungeon's EnvCells and the cottage (its interior EnvCell and
+ * the building with its shell), from the cell and portal excerpts. */
+static const uint32_t INDOOR_CELLS[6] = {0x3A11012Au, 0x3A11012Bu, 0x3A11012Cu, 0x3A11012Du, 0x3A11012Eu, 0xA9B40100u};
+
+static acp_bench_status load_indoor(acp_bench *b)
+{
+    for (unsigned i = 0; i < 6; i++) {
+        const acp_envcell *rec = acp_datset_envcell(b->dats, INDOOR_CELLS[i]);
+        const acp_environment *env = rec ? acp_datset_environment(b->dats, rec->environment_id) : NULL;
+        if (!env || acp_terrain_add_envcell(b->terrain, rec, env, NULL) != ACP_TERRAIN_OK) return ACP_BENCH_ERR_RECORD;
+    }
+    const acp_landblock_info *info = acp_datset_landblock_info(b->dats, 0xA9B4FFFEu);
+    if (!info || info->num_buildings > 8) return ACP_BENCH_ERR_RECORD;
+    const acp_gfxobj *shells[8];
+    for (uint32_t k = 0; k < info->num_buildings; k++) shells[k] = acp_datset_gfxobj(b->dats, info->buildings[k].model_id);
+    if (acp_terrain_add_landblock_info(b->terrain, info, shells) != ACP_TERRAIN_OK) return ACP_BENCH_ERR_RECORD;
+    return ACP_BENCH_OK;
+}
+
 static acp_bench_status load_terrain(acp_bench *b)
 {
     const acp_region *region = acp_datset_region(b->dats, REGION_ID);
     if (!region) return ACP_BENCH_ERR_RECORD;
-    b->terrain = acp_terrain_create(4);
+    b->terrain = acp_terrain_create(b->kind == ACP_BENCH_INDOOR ? 5 : 4); /* + the dungeon's block */
     if (!b->terrain) return ACP_BENCH_ERR_OUT_OF_MEMORY;
     for (unsigned i = 0; i < 4; i++) {
         const acp_landblock *lb = acp_datset_landblock(b->dats, TERRAIN_BLOCKS[i]);
         if (!lb) return ACP_BENCH_ERR_RECORD;
         if (acp_terrain_add_landblock(b->terrain, lb, region) != ACP_TERRAIN_OK) return ACP_BENCH_ERR_RECORD;
+    }
+    if (b->kind == ACP_BENCH_INDOOR) {
+        acp_bench_status st = load_indoor(b);
+        if (st != ACP_BENCH_OK) return st;
     }
     acp_terrain_attach(b->world, b->terrain);
     return ACP_BENCH_OK;
@@ -169,6 +195,34 @@ static acp_position crowd_position(const acp_bench *b, uint32_t i)
     return position_at(block, x, y, z, heading_of(i));
 }
 
+/* The indoor workload's position of object i: even objects on a grid over the dungeon corridor
+ * (x 62.5..99.5, y 114..118, 0.3 m over its floor at z = -40), odd ones over the cottage's
+ * interior (building frame x -3.2..3.2, y -2.2..0.8, 0.3 m over its floor); AdjustPosition finds
+ * the EnvCell that holds each. */
+static acp_position indoor_position(const acp_bench *b, uint32_t i)
+{
+    uint32_t n = (b->num_objects + 1u) / 2u;
+    float gx, gy;
+    acp_position p;
+    p.frame = acp_frame_identity();
+    acp_frame_set_heading(&p.frame, heading_of(i));
+    if (i % 2u == 0u) {
+        grid_point(i / 2u, n, 0.0f, 1.0f, &gx, &gy);
+        p.objcell_id = 0x3A11012Bu;
+        p.frame.origin = (acp_vec3){62.5f + gx * 37.0f, 114.0f + gy * 4.0f, -39.7f};
+        return p;
+    }
+    grid_point(i / 2u, n, 0.0f, 1.0f, &gx, &gy);
+    double lx = -3.2 + gx * 6.4, ly = -2.2 + gy * 3.0;
+    /* The cottage's frame: (120, 24, 94) turned by q = (0.468932, 0, 0, -0.883235). */
+    acp_frame f = acp_frame_identity();
+    acp_frame_set_rotate(&f, 0.468932f, 0.0f, 0.0f, -0.883235f);
+    f.origin = (acp_vec3){120.0f, 24.0f, 94.0f};
+    p.objcell_id = 0xA9B40100u;
+    p.frame.origin = acp_frame_localtoglobal(&f, (acp_vec3){(float)lx, (float)ly, 0.3f});
+    return p;
+}
+
 static void run_and_turn(acp_physobj *obj)
 {
     acp_physobj_set_run_rate(obj, RUN_RATE);
@@ -185,6 +239,7 @@ static acp_bench_status add_object(acp_bench *b, uint32_t id, uint32_t i)
     acp_physobj *obj = acp_world_add_object(b->world, id);
     if (!obj) return ACP_BENCH_ERR_OUT_OF_MEMORY;
     obj->state = PHYSICS_STATE;
+    if (b->kind == ACP_BENCH_INDOOR) obj->state |= ACP_ETHEREAL_PS;
     if (b->kind == ACP_BENCH_STATIC) obj->state |= ACP_STATIC_PS;
     if (!acp_physobj_set_setup(obj, &b->setup, &b->records)) return ACP_BENCH_ERR_OUT_OF_MEMORY;
     /* Retail's CreateSetup runs InitDefaults before the object holds its part array, so the
@@ -192,7 +247,9 @@ static acp_bench_status add_object(acp_bench *b, uint32_t id, uint32_t i)
     if (b->setup.default_motion_table && !acp_physobj_set_motion_table(obj, b->setup.default_motion_table))
         return ACP_BENCH_ERR_OUT_OF_MEMORY;
     if (on_terrain(b->kind)) {
-        acp_position pos = b->kind == ACP_BENCH_CROWD ? crowd_position(b, i) : terrain_position(b, i);
+        acp_position pos = b->kind == ACP_BENCH_CROWD    ? crowd_position(b, i)
+                           : b->kind == ACP_BENCH_INDOOR ? indoor_position(b, i)
+                                                         : terrain_position(b, i);
         if (!acp_world_enter_object(b->world, obj, &pos, 0.0)) return ACP_BENCH_ERR_PLACEMENT;
     } else {
         /* A world without terrain: the object stands where it is placed, on walkable ground. */

@@ -55,10 +55,17 @@ typedef enum acp_bench_kind {
      *     50 live LocalVelocity particles (a synthetic ParticleEmitterInfo the bench adds), so
      *     every quantum ends with ParticleManager::UpdateParticles over 50 particles. */
     ACP_BENCH_PARTICLES = 5,
+    /* (g) indoors (issue 15): the humanoid with its spheres, entered by SetPosition into the
+     *     stand-in EnvCells (alternately the dungeon corridor 0x3A11012A..D and the cottage's
+     *     interior 0xA9B40100, on a grid over each), running and turning: every sweep meets the
+     *     cells' CellStruct physics BSPs (walls, floors, steps) and crosses their portals. The
+     *     objects are ETHEREAL_PS so that a dense room measures the BSP sweeps, not the
+     *     objects pushing one another (the crowd workload measures that). */
+    ACP_BENCH_INDOOR = 6,
     ACP_BENCH_KIND_COUNT
 } acp_bench_kind;
 
-/** "motion", "terrain", "static", "remote", "crowd", "particles"; NULL for an unknown kind. */
+/** "motion", "terrain", "static", "remote", "crowd", "particles", "indoor"; NULL for an unknown kind. */
 const char *acp_bench_kind_name(acp_bench_kind kind);
 /** The kind of a name; false when unknown. */
 bool acp_bench_kind_from_name(const char *name, acp_bench_kind *out);

@@ -75,22 +75,61 @@ const acp_motion_table *acp_excerpts_motion_table(const acp_excerpts *ex, uint32
 
 const struct acp_datset *acp_excerpts_datset(const acp_excerpts *ex) { return ex->set; }
 
+/* The buildings of info, each with its shell GfxObj when the excerpts hold it (a Setup shell or
+ * a missing one: no shell), in batches of 64. */
+static acp_terrain_status place_buildings(const acp_excerpts *ex, acp_terrain *t, const acp_landblock_info *info)
+{
+    const acp_gfxobj *shells[64];
+    acp_landblock_info part = *info;
+    for (uint32_t first = 0; first < info->num_buildings; first += 64) {
+        part.buildings = info->buildings + first;
+        part.num_buildings = info->num_buildings - first < 64 ? info->num_buildings - first : 64;
+        for (uint32_t k = 0; k < part.num_buildings; k++) {
+            uint32_t id = part.buildings[k].model_id;
+            shells[k] = (id >> 24) == 0x01u ? acp_datset_gfxobj(ex->set, id) : NULL;
+        }
+        acp_terrain_status st = acp_terrain_add_landblock_info(t, &part, shells);
+        if (st != ACP_TERRAIN_OK) return st;
+    }
+    return ACP_TERRAIN_OK;
+}
+
 acp_excerpts_terrain_status acp_excerpts_build_terrain(const acp_excerpts *ex, struct acp_terrain **out)
 {
     *out = NULL;
     size_t n = acp_datset_count(ex->set);
-    uint32_t blocks = 0;
-    for (size_t i = 0; i < n; i++)
-        if (acp_datset_record_at(ex->set, i)->type == ACP_DAT_TYPE_LANDBLOCK) blocks++;
-    if (blocks == 0) return ACP_EXCERPTS_TERRAIN_OK;
+    uint32_t blocks = 0, cells = 0;
+    for (size_t i = 0; i < n; i++) {
+        int type = acp_datset_record_at(ex->set, i)->type;
+        if (type == ACP_DAT_TYPE_LANDBLOCK) blocks++;
+        if (type == ACP_DAT_TYPE_ENVCELL) cells++;
+    }
+    if (blocks == 0 && cells == 0) return ACP_EXCERPTS_TERRAIN_OK;
     const acp_region *region = acp_datset_region(ex->set, 0x13000000u);
-    if (!region) return ACP_EXCERPTS_TERRAIN_NO_REGION;
-    acp_terrain *t = acp_terrain_create(blocks);
+    if (blocks && !region) return ACP_EXCERPTS_TERRAIN_NO_REGION;
+    /* Room for every LandBlock, and for the EnvCells of blocks without one (a dungeon). */
+    uint32_t slots = blocks + (cells + ACP_TERRAIN_ENVCELLS_PER_BLOCK - 1) / ACP_TERRAIN_ENVCELLS_PER_BLOCK;
+    acp_terrain *t = acp_terrain_create(slots);
     if (!t) return ACP_EXCERPTS_TERRAIN_NO_MEMORY;
     for (size_t i = 0; i < n; i++) {
         const acp_dat_record *rec = acp_datset_record_at(ex->set, i);
-        if (rec->type != ACP_DAT_TYPE_LANDBLOCK) continue;
-        if (acp_terrain_add_landblock(t, rec->as.landblock, region) != ACP_TERRAIN_OK) {
+        acp_terrain_status st = ACP_TERRAIN_OK;
+        if (rec->type == ACP_DAT_TYPE_LANDBLOCK) st = acp_terrain_add_landblock(t, rec->as.landblock, region);
+        if (rec->type == ACP_DAT_TYPE_ENVCELL) {
+            /* An EnvCell whose Environment is not in the excerpts is not loaded (no cell). */
+            const acp_environment *env = acp_datset_environment(ex->set, rec->as.envcell->environment_id);
+            if (env) st = acp_terrain_add_envcell(t, rec->as.envcell, env, NULL);
+        }
+        if (st == ACP_TERRAIN_FULL || st == ACP_TERRAIN_BAD_ARGUMENT) {
+            acp_terrain_destroy(t);
+            return ACP_EXCERPTS_TERRAIN_NO_MEMORY;
+        }
+    }
+    /* Then each LandBlockInfo's buildings on its loaded landblock (one without it is left out). */
+    for (size_t i = 0; i < n; i++) {
+        const acp_dat_record *rec = acp_datset_record_at(ex->set, i);
+        if (rec->type != ACP_DAT_TYPE_LANDBLOCK_INFO || !acp_terrain_get_landblock(t, rec->as.landblock_info->id)) continue;
+        if (place_buildings(ex, t, rec->as.landblock_info) == ACP_TERRAIN_FULL) {
             acp_terrain_destroy(t);
             return ACP_EXCERPTS_TERRAIN_NO_MEMORY;
         }

@@ -41,14 +41,15 @@ struct acp_terrain;
 
 /** Result of acp_excerpts_build_terrain. */
 typedef enum acp_excerpts_terrain_status {
-    ACP_EXCERPTS_TERRAIN_OK = 0,          /* *out holds every LandBlock, or is NULL when none */
+    ACP_EXCERPTS_TERRAIN_OK = 0,          /* *out holds every LandBlock and EnvCell, or is NULL when none */
     ACP_EXCERPTS_TERRAIN_NO_REGION = 1,   /* LandBlocks but no Region 0x13000000 (no heights) */
     ACP_EXCERPTS_TERRAIN_NO_MEMORY = 2
 } acp_excerpts_terrain_status;
 
 /** Build the terrain of every LandBlock record the excerpts hold, with the heights of Region
- *  0x13000000 (retail LScape over the loaded landblocks). *out is NULL when there are no
- *  LandBlocks: the world is then the fixture world without terrain (docs/DEVIATIONS.md). The
+ *  0x13000000 (retail LScape over the loaded landblocks), and every EnvCell whose Environment
+ *  they hold (CEnvCell::UnPack; one that cannot be built is left out: no cell). *out is NULL
+ *  when there are neither LandBlocks nor EnvCells: the world is then the fixture world without terrain (docs/DEVIATIONS.md). The
  *  caller destroys the terrain (acp_terrain_destroy) after the world. */
 acp_excerpts_terrain_status acp_excerpts_build_terrain(const acp_excerpts *ex, struct acp_terrain **out);
 

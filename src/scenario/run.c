@@ -362,7 +362,7 @@ static void warn_no_cell(acp_run *run, uint32_t i)
         put_outside_origin(&t, run->terrain, cell, origin);
     } else if (acp_cell_is_indoor(cell)) {
         acp_text_put_hex32(&t, cell);
-        acp_text_put(&t, " is an indoor cell (EnvCell), and indoor geometry is not simulated");
+        acp_text_put(&t, " is an indoor cell (EnvCell) the excerpts do not hold (or whose Environment they lack)");
     } else if (!acp_terrain_get_landblock(run->terrain, cell)) {
         acp_text_put(&t, "its landblock ");
         acp_text_put_hex32(&t, acp_cell_landblock_id(cell));

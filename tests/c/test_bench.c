@@ -54,7 +54,7 @@ static void workloads_run_one_quantum_per_object_and_frame(void)
             ENSURE_EQ(w->num_objects, N_OBJECTS);
         }
         /* Running humanoids sweep the terrain every quantum; the others never do. */
-        bool sweeps = k == ACP_BENCH_TERRAIN || k == ACP_BENCH_CROWD;
+        bool sweeps = k == ACP_BENCH_TERRAIN || k == ACP_BENCH_CROWD || k == ACP_BENCH_INDOOR;
         ENSURE_EQ(acp_bench_sweeps(b) - s0, sweeps ? 30u * N_OBJECTS : 0u);
         acp_bench_destroy(b);
     }

@@ -34,7 +34,7 @@ describe('benchmark worlds', () => {
         assert.equal(x.acp_abi_bench_quanta(b) - q0, 10 * N);
         assert.equal(x.acp_abi_bench_active(b), N);
         // Running humanoids sweep the terrain every quantum; the others never do.
-        assert.equal(x.acp_abi_bench_sweeps(b) - s0, kind === 'terrain' || kind === 'crowd' ? 10 * N : 0);
+        assert.equal(x.acp_abi_bench_sweeps(b) - s0, kind === 'terrain' || kind === 'crowd' || kind === 'indoor' ? 10 * N : 0);
         const native = JSON.parse(runNative(['bench', 'world', kind, String(N), '--frames', '1', '--windows', '1',
           '--portal', join(root, 'data', 'portal-default.dat'), '--cell', join(root, 'data', 'cell-default.dat')]));
         assert.equal(native.warmup_frames, warmup);

@@ -6,7 +6,7 @@ import { $ } from './dom';
 import { addFiles } from './files';
 import { advance } from './loop';
 import { copyNodeTest, download, share } from './sharing';
-import { RETAIL_STATES } from './states';
+import { BUNDLED_SCENARIOS, RETAIL_STATES } from './states';
 
 export function wire(app: App): void {
   $('message-close').addEventListener('click', () => { $('message').hidden = true; });
@@ -49,6 +49,15 @@ export function wire(app: App): void {
   $('spawn').addEventListener('click', () => void app.spawn($<HTMLInputElement>('copies').value));
   $('restart').addEventListener('click', () => void app.restart(false));
   $('default').addEventListener('click', () => void app.restart(true));
+  const bundled = $<HTMLSelectElement>('bundled');
+  BUNDLED_SCENARIOS.forEach((b, i) => bundled.add(new Option(b.name, String(i))));
+  $('open-bundled').addEventListener('click', () => {
+    const b = BUNDLED_SCENARIOS[Number(bundled.value)];
+    if (!b) return;
+    void app.rebuild(b.scenario(), { play: true, source: `${b.name}.json` }).then((r) => {
+      if (r) app.msg.status(`Opened the bundled scenario ${b.name}.json.`);
+    });
+  });
   $('share').addEventListener('click', () => void share(app));
   $('download').addEventListener('click', () => void download(app));
   $('copy-test').addEventListener('click', () => void copyNodeTest(app));

@@ -298,7 +298,7 @@ export class Session {
   }
 
   /** Why object `i` did not move in the last frame, in words, or null when it ran: skipped by
-   *  update_object (no cell: an indoor cell, a landblock that is not loaded, or no valid position
+   *  update_object (no cell: an indoor cell or a landblock that is not loaded, or no valid position
    *  there; frozen; parented), or inactive (farther from the player than the 96 m activity
    *  radius, ACP_ACTIVITY_RADIUS; or inactive for another reason, a static object). */
   whyInactive(i: number): string | null {
@@ -307,7 +307,7 @@ export class Session {
       const cell = u32(this.scenario.objects[i]!.position.cell);
       const hex = (v: number, d: number) => `0x${v.toString(16).toUpperCase().padStart(d, '0')}`;
       const low = cell & 0xffff;
-      if (low >= 0x100 && low <= 0xfffd) return `skipped: no cell (${hex(cell, 8)} is an indoor cell, and indoor geometry is not simulated)`;
+      if (low >= 0x100 && low <= 0xfffd) return `skipped: no cell (the indoor cell ${hex(cell, 8)} is not loaded, or holds no valid position there)`;
       if (!this.landblockIds().has(cell >>> 16)) return `skipped: no cell (its landblock ${hex(cell >>> 16, 4)} is not loaded)`;
       return 'skipped: no cell (SetPosition found no valid position there)';
     }

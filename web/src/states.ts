@@ -3,6 +3,9 @@
 // and N copies of one (for the 1,000-object measurement).
 import defaultScenario from '../../data/scenarios/running-turning-player.json';
 import retailStates from '../../data/excerpt-sources/retail-states.json';
+import intoTheCottage from '../../data/scenarios/into-the-cottage.json';
+import againstTheWall from '../../data/scenarios/against-the-wall.json';
+import arrowInADungeon from '../../data/scenarios/arrow-in-a-dungeon.json';
 import type { MotionState, Scenario, ScenarioEvent, ScenarioObject, Vec3 } from '../../wasm/scenario.mjs';
 import { u32 } from './run';
 
@@ -43,6 +46,20 @@ export function pageDefaultScenario(): Scenario {
   s.frames = { times: [] };
   return s;
 }
+
+/** The bundled scenarios of issue 15 the page can open (data/scenarios): the player entering the
+ *  cottage, the run against its wall, the arrow in the dungeon; each with its frame times left to
+ *  the browser. */
+export const BUNDLED_SCENARIOS: { name: string; scenario: () => Scenario }[] = [intoTheCottage, againstTheWall, arrowInADungeon]
+  .map((raw) => ({
+    name: raw.name,
+    scenario: () => {
+      const s = structuredClone(raw) as unknown as Scenario;
+      s.description = pageDescription(s.description);
+      s.frames = { times: [] };
+      return s;
+    },
+  }));
 
 /** The next free object id. */
 export function nextId(s: Scenario): number {

@@ -5,6 +5,8 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "building.h"
+#include "envcell.h"
 #include "landblock_struct.h"
 #include "objcell.h"
 #include "terrain.h"
@@ -22,6 +24,7 @@ bool acp_landcell_find_terrain_poly(const acp_landcell *cell, acp_vec3 origin, c
 
 bool acp_landcell_point_in_cell(const acp_landcell *cell, acp_vec3 point)
 {
+    if (cell->env) return acp_env_cell_point_in_cell(cell->env, point);
     const acp_polygon *poly;
     return acp_landcell_find_terrain_poly(cell, point, &poly);
 }
@@ -42,16 +45,9 @@ double acp_landcell_get_water_depth(const acp_landcell *cell, acp_vec3 point)
     }
 }
 
-/* Retail CObjCell::check_entry_restrictions (0x0052B6D0): only weenie objects (housing) are
- * restricted; a sweep without an object collides. */
-static acp_transition_state check_entry_restrictions(const acp_transition *t)
-{
-    return t->object_info.object ? ACP_TS_OK : ACP_TS_COLLIDED;
-}
-
 acp_transition_state acp_landcell_find_env_collisions(const acp_landcell *cell, acp_transition *t)
 {
-    acp_transition_state ts = check_entry_restrictions(t);
+    acp_transition_state ts = acp_objcell_check_entry_restrictions(t);
     if (ts != ACP_TS_OK) return ts;
     acp_sphere_path *sp = &t->sphere_path;
     acp_vec3 off = acp_landdefs_get_block_offset(sp->check_pos.objcell_id, cell->id);
@@ -78,9 +74,13 @@ acp_transition_state acp_landcell_find_env_collisions(const acp_landcell *cell, 
 
 acp_transition_state acp_landcell_find_collisions(const acp_landcell *cell, acp_transition *t)
 {
-    /* Then CSortCell::find_collisions (buildings: none here, OK) and the objects. */
+    if (cell->env) return acp_env_cell_find_collisions(cell->env, t);
     acp_transition_state ts = acp_landcell_find_env_collisions(cell, t);
     if (ts != ACP_TS_OK) return ts;
+    if (cell->building) { /* CSortCell::find_collisions */
+        ts = acp_building_find_collisions(cell->building, t);
+        if (ts != ACP_TS_OK) return ts;
+    }
     return acp_objcell_find_obj_collisions(cell, t);
 }
 

@@ -19,6 +19,8 @@
 
 struct acp_landblock_struct;
 struct acp_terrain;
+struct acp_env_cell;
+struct acp_building_obj;
 
 /** Retail LandDefs::WaterType. */
 typedef enum acp_water_type {
@@ -33,7 +35,10 @@ typedef struct acp_landcell {
     uint32_t water_type;                       /* acp_water_type, from its four corners */
     const acp_polygon *polygons[2];            /* the cell's triangles, in retail's order */
     const struct acp_landblock_struct *block;  /* myLandBlock_ */
-    acp_position pos;                          /* the cell centre (12 m into the cell), z 0 */
+    acp_position pos;                          /* the cell centre (12 m into the cell), z 0; an
+                                                  EnvCell's frame in its landblock */
+    const struct acp_env_cell *env;            /* an indoor cell's EnvCell (envcell.h), else NULL */
+    const struct acp_building_obj *building;   /* CSortCell::building (building.h), or NULL */
     uint32_t shadow_slot;                      /* not retail: its lists' slot in a world's shadow
                                                   pool (landblock slot × 64 + cell index; set by
                                                   acp_terrain_add_landblock) */
@@ -44,13 +49,15 @@ typedef struct acp_landcell {
  *  (0x00532CF0). */
 bool acp_landcell_find_terrain_poly(const acp_landcell *cell, acp_vec3 origin, const acp_polygon **walkable);
 
-/** True when point (x, y; landblock frame) lies in the cell's triangles.
- *  Retail: CLandCell::point_in_cell (0x00532D40). */
+/** True when point (x, y; landblock frame) lies in the cell's triangles; an EnvCell answers
+ *  CEnvCell::point_in_cell (the virtual call retail makes). Retail: CLandCell::point_in_cell
+ *  (0x00532D40). */
 bool acp_landcell_point_in_cell(const acp_landcell *cell, acp_vec3 point);
 
-/** Collide the sweep's spheres with this cell: its terrain (find_env_collisions), buildings
- *  (none here), then the objects shadowed in it (CObjCell::find_obj_collisions).
- *  Retail: CLandCell::find_collisions (0x00532D60). */
+/** Collide the sweep's spheres with this cell: its terrain (find_env_collisions), its building
+ *  (CSortCell::find_collisions), then the objects shadowed in it (CObjCell::find_obj_collisions); an EnvCell
+ *  answers CEnvCell::find_collisions (retail's virtual call). Retail: CLandCell::find_collisions
+ *  (0x00532D60). */
 acp_transition_state acp_landcell_find_collisions(const acp_landcell *cell, acp_transition *t);
 
 /** The terrain test: the triangle under the spheres' low point; a wholly water landblock

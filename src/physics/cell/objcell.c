@@ -1,9 +1,11 @@
-/* acphys — retail CObjCell::find_cell_list (CELLARRAY::add_cell is world/cell_array.c) (outdoor cells only; EnvCells are out
- * of scope; see transition.h) and the shadow lists (objcell.h). Read against PORTAL/ccell/CObjCell.c and PORTAL/cphysics/
+/* acphys — retail CObjCell::find_cell_list (CELLARRAY::add_cell is world/cell_array.c), outdoor
+ * cells and EnvCells (envcell.h), and the shadow lists (objcell.h). Read against PORTAL/ccell/CObjCell.c and PORTAL/cphysics/
  * CCellArray.c. */
 #include <math.h>
 #include <stddef.h>
 
+#include "building.h"
+#include "envcell.h"
 #include "landcell.h"
 #include "physics/object/partarray.h"
 #include "objcell.h"
@@ -12,9 +14,11 @@
 #include "physics/object/physobj_collide.h"
 #include "physics/world/transition.h"
 
-/* The last loaded cell of the array that holds sphere 0's centre (expressed in each cell's
- * landblock frame). */
-static const acp_landcell *containing_cell(const acp_cell_array *ca, const acp_position *p, const acp_sphere *s)
+/* The cell of the array that holds sphere 0's centre (expressed in each cell's landblock
+ * frame): the first indoor one that does, else the last outdoor one; an indoor hit marks the
+ * path's hits_interior_cell. */
+static const acp_landcell *containing_cell(const acp_cell_array *ca, const acp_position *p, const acp_sphere *s,
+                                           acp_sphere_path *path)
 {
     const acp_landcell *found = NULL;
     for (uint32_t i = 0; i < ca->num_cells; i++) {
@@ -25,7 +29,12 @@ static const acp_landcell *containing_cell(const acp_cell_array *ca, const acp_p
         double y = (double)s->center.y - off.y;
         double x = (double)s->center.x - off.x;
         acp_vec3 local = {(float)x, (float)y, (float)z};
-        if (acp_landcell_point_in_cell(c, local)) found = c;
+        if (!acp_landcell_point_in_cell(c, local)) continue;
+        found = c;
+        if ((c->id & 0xFFFFu) >= 0x100u) {
+            if (path) path->hits_interior_cell = true;
+            return found;
+        }
     }
     return found;
 }
@@ -40,14 +49,25 @@ void acp_objcell_find_cell_list(const acp_terrain *terrain, const acp_position *
     const acp_landcell *cell = id ? acp_terrain_get_landcell(terrain, id) : NULL;
     if ((id & 0xFFFFu) >= 0x100u) {
         if (path) path->hits_interior_cell = true;
-        acp_cell_array_add(ca, id, NULL); /* CEnvCell::GetVisible: no EnvCells here */
+        acp_cell_array_add(ca, id, cell); /* CEnvCell::GetVisible */
     } else {
         acp_landcell_add_all_outside_cells(terrain, p, num_sphere, spheres, ca);
     }
     if (!cell || !num_sphere) return;
-    /* Each cell's find_transit_cells: CLandCell::add_all_outside_cells (done: added_outside) and
-     * CSortCell::find_transit_cells (buildings: none). */
-    if (curr_cell) *curr_cell = containing_cell(ca, p, &spheres[0]);
+    /* Each cell's find_transit_cells (the array grows as it goes): an EnvCell's portals;
+     * CLandCell's add_all_outside_cells (once: added_outside) and CSortCell::find_transit_cells
+     * (its building's portals). */
+    for (uint32_t i = 0; i < ca->num_cells; i++) {
+        const acp_landcell *c = ca->cells[i].cell;
+        if (!c) continue;
+        if (c->env) {
+            acp_env_cell_find_transit_cells(c->env, terrain, p, num_sphere, spheres, ca);
+            continue;
+        }
+        acp_landcell_add_all_outside_cells(terrain, p, num_sphere, spheres, ca);
+        if (c->building) acp_building_find_transit_cells(c->building, terrain, num_sphere, spheres, ca, path);
+    }
+    if (curr_cell) *curr_cell = containing_cell(ca, p, &spheres[0], path);
 }
 
 /* ---- shadow lists (issue 14) ---- */
@@ -57,7 +77,14 @@ void acp_objcell_find_cell_list(const acp_terrain *terrain, const acp_position *
 static inline bool cell_slot(const acp_world *w, const acp_landcell *cell, size_t *slot)
 {
     const acp_terrain *terrain = w->terrain;
-    if (!terrain || !cell || !cell->block || !w->shadows.lists) return false;
+    if (!terrain || !cell || !w->shadows.lists) return false;
+    if (cell->env) { /* EnvCells: the slots after the landblocks' */
+        size_t e = (size_t)terrain->cap_blocks * ACP_LANDBLOCK_CELLS + cell->env->slot;
+        if (e >= w->shadows.num_lists) return false;
+        *slot = e;
+        return true;
+    }
+    if (!cell->block) return false;
     uint32_t s = cell->shadow_slot;
     if (s >= w->shadows.num_lists || s / ACP_LANDBLOCK_CELLS >= terrain->cap_blocks) return false;
     if (cell->block != &terrain->blocks[s / ACP_LANDBLOCK_CELLS] || &cell->block->cells[s % ACP_LANDBLOCK_CELLS] != cell)

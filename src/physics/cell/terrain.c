@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 
+#include "building.h"
+#include "envcell.h"
 #include "physics/world/physics.h"
 
 acp_terrain *acp_terrain_create(uint32_t capacity)
@@ -11,7 +13,14 @@ acp_terrain *acp_terrain_create(uint32_t capacity)
     if (!t) return NULL;
     t->cap_blocks = capacity ? capacity : 1;
     t->blocks = calloc(t->cap_blocks, sizeof *t->blocks);
-    if (!t->blocks) {
+    t->cap_envcells = t->cap_blocks * ACP_TERRAIN_ENVCELLS_PER_BLOCK;
+    t->envcells = calloc(t->cap_envcells, sizeof *t->envcells);
+    t->cap_buildings = t->cap_blocks * ACP_TERRAIN_BUILDINGS_PER_BLOCK;
+    t->buildings = calloc(t->cap_buildings, sizeof *t->buildings);
+    if (!t->blocks || !t->envcells || !t->buildings) {
+        free(t->blocks);
+        free(t->envcells);
+        free(t->buildings);
         free(t);
         return NULL;
     }
@@ -21,6 +30,16 @@ acp_terrain *acp_terrain_create(uint32_t capacity)
 void acp_terrain_destroy(acp_terrain *t)
 {
     if (!t) return;
+    for (uint32_t i = 0; i < t->num_envcells; i++) {
+        acp_env_cell_free(t->envcells[i]);
+        free(t->envcells[i]);
+    }
+    free(t->envcells);
+    for (uint32_t i = 0; i < t->num_buildings; i++) {
+        acp_gfxobj_physics_free(&t->buildings[i]->shell);
+        free(t->buildings[i]);
+    }
+    free(t->buildings);
     free(t->blocks);
     free(t);
 }
@@ -54,8 +73,97 @@ const acp_landblock_struct *acp_terrain_get_landblock(const acp_terrain *t, uint
     return find_block(t, cell_id);
 }
 
+static acp_env_cell *find_envcell(const acp_terrain *t, uint32_t cell_id)
+{
+    if (!t) return NULL;
+    for (uint32_t i = 0; i < t->num_envcells; i++)
+        if (t->envcells[i]->base.id == cell_id) return t->envcells[i];
+    return NULL;
+}
+
+const acp_env_cell *acp_terrain_get_envcell(const acp_terrain *t, uint32_t cell_id)
+{
+    return find_envcell(t, cell_id);
+}
+
+acp_terrain_status acp_terrain_add_envcell(acp_terrain *t, const acp_envcell *record, const acp_environment *env,
+                                           int *why)
+{
+    if (!t || !record || !env) return ACP_TERRAIN_BAD_ARGUMENT;
+    uint32_t low = record->id & 0xFFFFu;
+    if (low < 0x100u || low > 0xFFFDu) return ACP_TERRAIN_BAD_ARGUMENT;
+    acp_env_cell built;
+    acp_env_cell_status st = acp_env_cell_build(&built, record, env, NULL);
+    if (st != ACP_ENV_CELL_OK) {
+        if (why) *why = (int)st;
+        return ACP_TERRAIN_BAD_RECORD;
+    }
+    acp_env_cell *slot = find_envcell(t, record->id);
+    if (slot) {
+        acp_env_cell_free(slot);
+    } else {
+        if (t->num_envcells >= t->cap_envcells || !(slot = malloc(sizeof *slot))) {
+            acp_env_cell_free(&built);
+            return ACP_TERRAIN_FULL;
+        }
+        t->envcells[t->num_envcells++] = slot;
+    }
+    uint32_t index = 0;
+    while (t->envcells[index] != slot) index++;
+    *slot = built;
+    slot->base.env = slot;
+    slot->slot = index;
+    return ACP_TERRAIN_OK;
+}
+
+/* One building: its cell (the outdoor cell holding its origin), shell and portals. */
+static acp_terrain_status add_building(acp_terrain *t, acp_landblock_struct *b, const acp_building *rec,
+                                       const acp_gfxobj *shell)
+{
+    uint32_t cell_id = b->id;
+    acp_vec3 loc = rec->frame.origin;
+    if (!acp_landdefs_adjust_to_outside(&cell_id, &loc) || (cell_id >> 16) != (b->id >> 16)) return ACP_TERRAIN_OK;
+    acp_landcell *cell = (acp_landcell *)acp_landblock_struct_get_landcell(b, cell_id);
+    if (!cell) return ACP_TERRAIN_OK;
+    if (t->num_buildings >= t->cap_buildings) return ACP_TERRAIN_FULL;
+    acp_building_obj *o = calloc(1, sizeof *o);
+    if (!o) return ACP_TERRAIN_FULL;
+    o->pos.objcell_id = cell_id;
+    o->pos.frame = acp_frame_identity();
+    acp_frame_set_rotate(&o->pos.frame, rec->frame.qw, rec->frame.qx, rec->frame.qy, rec->frame.qz);
+    o->pos.frame.origin = rec->frame.origin;
+    o->num_portals = rec->num_portals;
+    o->portals = rec->portals;
+    uint32_t bad = 0;
+    if (shell && !acp_gfxobj_physics_build(&o->shell, shell, &bad)) {
+        free(o);
+        return ACP_TERRAIN_BAD_RECORD;
+    }
+    o->has_shell = shell && o->shell.has_physics_bsp;
+    t->buildings[t->num_buildings++] = o;
+    cell->building = o; /* CBuildingObj::add_to_cell */
+    return ACP_TERRAIN_OK;
+}
+
+acp_terrain_status acp_terrain_add_landblock_info(acp_terrain *t, const acp_landblock_info *info,
+                                                  const acp_gfxobj *const *shells)
+{
+    if (!t || !info) return ACP_TERRAIN_BAD_ARGUMENT;
+    acp_landblock_struct *b = find_block(t, info->id);
+    if (!b) return ACP_TERRAIN_BAD_ARGUMENT;
+    for (uint32_t i = 0; i < info->num_buildings; i++) {
+        acp_terrain_status st = add_building(t, b, &info->buildings[i], shells ? shells[i] : NULL);
+        if (st != ACP_TERRAIN_OK) return st;
+    }
+    return ACP_TERRAIN_OK;
+}
+
 const acp_landcell *acp_terrain_get_landcell(const acp_terrain *t, uint32_t cell_id)
 {
+    if ((cell_id & 0xFFFFu) >= 0x100u) {
+        const acp_env_cell *e = find_envcell(t, cell_id);
+        return e ? &e->base : NULL;
+    }
     const acp_landblock_struct *b = find_block(t, cell_id);
     return b ? acp_landblock_struct_get_landcell(b, cell_id) : NULL;
 }
@@ -102,5 +210,6 @@ void acp_terrain_attach(acp_world *w, acp_terrain *t)
     drop_shadows(w->static_objects, w->num_static);
     acp_shadow_pool_free(&w->shadows);
     w->terrain = t;
-    if (t) (void)acp_shadow_pool_init(&w->shadows, t->cap_blocks * ACP_LANDBLOCK_CELLS, w->cap_objects + w->cap_static);
+    if (t) (void)acp_shadow_pool_init(&w->shadows, t->cap_blocks * ACP_LANDBLOCK_CELLS + t->cap_envcells,
+                                     w->cap_objects + w->cap_static);
 }

@@ -24,13 +24,28 @@ struct acp_world;
 typedef enum acp_terrain_status {
     ACP_TERRAIN_OK = 0,
     ACP_TERRAIN_BAD_ARGUMENT = 1,    /* NULL record or region, or an id that names no landblock */
-    ACP_TERRAIN_FULL = 2             /* capacity reached */
+    ACP_TERRAIN_FULL = 2,            /* capacity reached */
+    ACP_TERRAIN_BAD_RECORD = 3       /* an EnvCell its Environment cannot build (envcell.h status) */
 } acp_terrain_status;
+
+/** EnvCells a terrain holds per landblock slot (retail keeps every visible cell; a stand-in or
+ *  a user's dungeon block needs far fewer). */
+#define ACP_TERRAIN_ENVCELLS_PER_BLOCK 256u
+
+struct acp_env_cell;
+struct acp_building_obj;
+
+/** Buildings a terrain holds per landblock slot. */
+#define ACP_TERRAIN_BUILDINGS_PER_BLOCK 64u
 
 /** Retail LScape (the landblocks the physics can reach). */
 typedef struct acp_terrain {
     uint32_t num_blocks, cap_blocks;
     acp_landblock_struct *blocks;    /* cap_blocks slots; the first num_blocks are loaded */
+    uint32_t num_envcells, cap_envcells; /* cap_envcells = cap_blocks × ACP_TERRAIN_ENVCELLS_PER_BLOCK */
+    struct acp_env_cell **envcells;  /* the loaded EnvCells (each allocated once, never moved) */
+    uint32_t num_buildings, cap_buildings; /* cap_blocks × ACP_TERRAIN_BUILDINGS_PER_BLOCK */
+    struct acp_building_obj **buildings; /* the loaded buildings (each allocated once) */
 } acp_terrain;
 
 /** An empty terrain with room for `capacity` landblocks (at least 1); NULL when out of memory. */
@@ -49,8 +64,29 @@ acp_terrain_status acp_terrain_add_landblock(acp_terrain *terrain, const acp_lan
  *  Retail: LScape::get_landblock. */
 const acp_landblock_struct *acp_terrain_get_landblock(const acp_terrain *terrain, uint32_t cell_id);
 
-/** The loaded outdoor cell cell_id (1..64 low word), NULL when its landblock is not loaded or
- *  the id is not outdoor. Retail: LScape::get_landcell (0x00505F10), CLandCell::Get. */
+/** Load (or reload, same id) EnvCell `record` on Environment `env` (both must outlive the
+ *  terrain). BAD_ARGUMENT for NULLs or a non-indoor id, FULL past cap_envcells, BAD_RECORD when
+ *  the cell cannot be built (*why, may be NULL, gets the acp_env_cell_status). Load time only:
+ *  a reload replaces the cell in place. Retail: CEnvCell::UnPack into the cell cache. */
+acp_terrain_status acp_terrain_add_envcell(acp_terrain *terrain, const acp_envcell *record,
+                                           const acp_environment *env, int *why);
+
+/** Place the buildings of LandBlockInfo `info` (id 0xXXYYFFFE) on its loaded landblock: each in
+ *  the outdoor cell holding its frame's origin (a building whose origin is off the landblock is
+ *  left out, as retail deletes it), its shell shells[i] (a GfxObj record or NULL: no shell to
+ *  collide with; records must outlive the terrain) and its portals. BAD_ARGUMENT when the
+ *  landblock is not loaded, FULL past cap_buildings, BAD_RECORD for a malformed shell. Load the
+ *  landblock first; reloading it drops its buildings. Retail: CLandBlock::init_buildings,
+ *  CBuildingObj::makeBuilding (0x006B53A0), add_to_cell. */
+acp_terrain_status acp_terrain_add_landblock_info(acp_terrain *terrain, const acp_landblock_info *info,
+                                                  const acp_gfxobj *const *shells);
+
+/** The loaded EnvCell cell_id, NULL when not loaded. Retail: CEnvCell::GetVisible (0x0052DC10). */
+const struct acp_env_cell *acp_terrain_get_envcell(const acp_terrain *terrain, uint32_t cell_id);
+
+/** The loaded cell cell_id: outdoor (1..64 low word) when its landblock is loaded, or an EnvCell's
+ *  base (0x100..0xFFFD) when loaded; NULL otherwise. Retail: LScape::get_landcell (0x00505F10),
+ *  CLandCell::Get, CEnvCell::GetVisible for indoor ids. */
 const acp_landcell *acp_terrain_get_landcell(const acp_terrain *terrain, uint32_t cell_id);
 
 /** The terrain height (metres) at (x, y) of cell_id's landblock frame: the plane of the

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 
+#include "physics/cell/envcell.h"
 #include "physics/cell/landcell.h"
 #include "physics/anim/movement_manager.h"
 #include "partarray.h"
@@ -14,14 +15,44 @@
 
 static void store_position(acp_physobj *obj, const acp_position *p) { acp_physobj_store_position(obj, p); }
 
-/* Retail CPhysicsObj::AdjustPosition (0x00511D80), outdoor part: the cell that holds p, with p
- * moved into its landblock. False for an invalid id; *cell NULL when not loaded. */
-static bool adjust_position(const acp_terrain *terrain, acp_position *p, const acp_landcell **cell)
+/* Retail CEnvCell::find_visible_child_cell (0x0052DC50) with bSearchCells 1: the cell itself
+ * when it holds origin (landblock frame), else the first loaded cell of its visible list that
+ * does; NULL when none. */
+static const acp_landcell *find_visible_child_cell(const acp_terrain *terrain, const acp_env_cell *env,
+                                                   const acp_envcell *rec, acp_vec3 origin)
+{
+    if (acp_env_cell_point_in_cell(env, origin)) return &env->base;
+    for (uint32_t i = 0; rec && i < rec->num_visible_cells; i++) {
+        const acp_env_cell *v = acp_terrain_get_envcell(terrain, rec->visible_cells[i]);
+        if (v && acp_env_cell_point_in_cell(v, origin)) return &v->base;
+    }
+    return NULL;
+}
+
+/* Retail CPhysicsObj::AdjustPosition (0x00511D80): the cell that holds p (outdoors p moved into
+ * its landblock; indoors the EnvCell, or one it sees, that holds low_pt put at p, else outside
+ * for a SEEN_OUTSIDE cell). False for an invalid id; *cell NULL when not loaded. */
+static bool adjust_position(const acp_terrain *terrain, acp_position *p, acp_vec3 low_pt, const acp_landcell **cell)
 {
     *cell = NULL;
     uint32_t c = p->objcell_id & 0xFFFFu;
     if ((c < 1u || c > 0x40u) && (c < 0x100u || c > 0xFFFDu) && c != 0xFFFFu) return false;
-    if (c >= 0x100u) return false; /* EnvCells: out of scope, no cell */
+    if (c >= 0x100u) {
+        const acp_env_cell *env = acp_terrain_get_envcell(terrain, p->objcell_id);
+        if (!env) return false;
+        acp_vec3 pt = acp_frame_localtoglobal(&p->frame, low_pt);
+        const acp_landcell *child = find_visible_child_cell(terrain, env, env->record, pt);
+        if (child) {
+            p->objcell_id = child->id;
+            *cell = child;
+            return true;
+        }
+        if (!env->record || !(env->record->flags & ACP_ENVCELL_SEEN_OUTSIDE)) return false;
+        acp_landdefs_adjust_to_outside(&p->objcell_id, &p->frame.origin);
+        if (!p->objcell_id) return false;
+        *cell = acp_terrain_get_landcell(terrain, p->objcell_id);
+        return true;
+    }
     acp_landdefs_adjust_to_outside(&p->objcell_id, &p->frame.origin);
     if (!p->objcell_id) return false;
     *cell = acp_terrain_get_landcell(terrain, p->objcell_id);
@@ -59,7 +90,7 @@ static acp_set_position_error set_position_at(acp_physobj *obj, acp_position p, 
 {
     if (!obj->has_cell) acp_physobj_prepare_to_enter_world(obj);
     const acp_landcell *cell;
-    adjust_position(t->terrain, &p, &cell);
+    adjust_position(t->terrain, &p, t->sphere_path.local_sphere[0].center, &cell);
     if (!cell) {
         lose_cell(obj, &p);
         return ACP_SPE_OK;

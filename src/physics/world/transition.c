@@ -162,7 +162,8 @@ static acp_transition_state insert_into_cell(acp_transition *t, const acp_landce
     return ts;
 }
 
-/* The inputs of an outdoor find_cell_list (see acp_cell_list_key). */
+/* The inputs of an outdoor find_cell_list (see acp_cell_list_key; a list holding an EnvCell is
+ * never kept). */
 static acp_cell_list_key cell_list_key_of(const acp_sphere_path *sp)
 {
     acp_cell_list_key k;
@@ -201,6 +202,9 @@ static void build_cell_array(acp_transition *t, const acp_landcell **new_cell)
     k.wrote_curr = new_cell && probe != sentinel;
     k.curr = k.wrote_curr ? probe : NULL;
     if (k.wrote_curr) *new_cell = probe;
+    /* A building's portal adds its EnvCell by a 3-D test (CEnvCell::check_building_transit):
+     * such a list depends on more than x, y and r, and is not kept. */
+    if (sp->hits_interior_cell) k.valid = false;
     *last = k;
 }
 

@@ -190,7 +190,9 @@ typedef struct acp_sphere_path {
 /** What the cell array was last built from (not retail: a repeat is not rebuilt). Outdoors
  *  CObjCell::find_cell_list depends on nothing but the check cell id and each sphere's centre x,
  *  y and radius (cells are found in 2-D), so a rebuild with the same inputs (step_down probes
- *  the same x, y lower) would give the same cells and containing cell. */
+ *  the same x, y lower) would give the same cells and containing cell. A list that holds an
+ *  EnvCell (a building's portal reached, CEnvCell::check_building_transit tests in 3-D) is not
+ *  kept: the next build runs find_cell_list again. */
 typedef struct acp_cell_list_key {
     bool valid;
     uint32_t cell_id;

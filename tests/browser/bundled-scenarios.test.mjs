@@ -1,0 +1,70 @@
+// The bundled scenarios of issue 15 on the page (web/src/states.ts BUNDLED_SCENARIOS, the
+// "Bundled scenario" select) in headless Chromium over the built dist/: into-the-cottage opens
+// and plays, the player runs through the cottage's doorway and the run's own replay in Node (the
+// same .wasm) has it in the interior EnvCell 0xA9B40100 once past the doorway; the recorded arrow
+// in the dungeon runs (no longer skipped) and stays in the dungeon's cells.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import { loadAcphys } from '../../wasm/acphys.mjs';
+import { runScenario } from '../../wasm/scenario.mjs';
+import { dist, launch, root, serve } from './harness.mjs';
+
+let server, browser, acp;
+before(async () => {
+  assert.ok(existsSync(join(dist, 'index.html')), 'dist/ is not built: run `node scripts/build.mjs web` (npm run build)');
+  acp = await loadAcphys(join(root, 'wasm', 'acphys.wasm'));
+  server = await serve(dist, '/some/path/');
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openBundled(name, frames) {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(server.url);
+  await page.waitForFunction(() => (window.acphysPage?.state()?.frames ?? 0) >= 5, null, { timeout: 30_000 });
+  await page.selectOption('#bundled', { label: name });
+  await page.click('#open-bundled');
+  await page.waitForFunction((n) => document.getElementById('status-note').textContent.includes(`bundled scenario ${n}.json`), name, { timeout: 20_000 });
+  await page.waitForFunction((k) => (window.acphysPage.state()?.frames ?? 0) >= k && !window.acphysPage.state().busy, frames, { timeout: 60_000 });
+  await page.evaluate(() => window.acphysPage.pause());
+  const run = await page.evaluate(() => window.acphysPage.runFile());
+  const lines = runScenario(acp, run.scenario).lines.map((l) => JSON.parse(l));
+  return { page, errors, run, lines };
+}
+
+describe('bundled scenarios on the page', () => {
+  it('into-the-cottage: the player enters the cottage; its cell becomes the EnvCell 0xA9B40100', async () => {
+    const { page, errors, run, lines } = await openBundled('into-the-cottage', 75);
+    assert.equal(run.scenario.name, 'into-the-cottage');
+    const cells = lines.map((f) => Number(f.objects[0].cell) >>> 0);
+    assert.equal(cells[0], 0xA9B40022, 'starts outdoors in front of the doorway');
+    // The retail trace enters the interior at 0.73 s (tests/golden/into-the-cottage.jsonl); 75
+    // frames of the page's own times reach past it.
+    assert.ok(lines.at(-1).now > 0.9, `only ${lines.at(-1).now} s recorded`);
+    assert.ok(cells.includes(0xA9B40100), `cells seen: ${[...new Set(cells)].map((c) => c.toString(16)).join(' ')}`);
+    // Once inside it stays inside.
+    const first = cells.indexOf(0xA9B40100);
+    assert.ok(cells.slice(first).every((c) => c === 0xA9B40100));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('arrow-in-a-dungeon: the arrow runs in the dungeon\'s cells', async () => {
+    const { page, errors, lines } = await openBundled('arrow-in-a-dungeon', 30);
+    const cells = lines.map((f) => Number(f.objects[0].cell) >>> 0);
+    assert.ok(cells.every((c) => c >= 0x3A11012A && c <= 0x3A11012E), cells.map((c) => c.toString(16)).join(' '));
+    const xs = lines.map((f) => f.objects[0].origin[0]);
+    assert.ok(xs.at(-1) > xs[0], 'it flies down the corridor (+x)');
+    assert.ok(lines.every((f) => f.objects[0].skipped !== 'no_cell'));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
