@@ -165,6 +165,40 @@ describe('acphys conform over the suite (conformance/v1/manifest.json)', () => {
   });
 });
 
+describe('the collisions group judges the collision reports', () => {
+  const stripped = (dir, edit) => {
+    for (const name of ['quarrel-hits-drudge', 'two-runners']) {
+      const file = join(dir, `${name}.jsonl`);
+      writeFileSync(file, lines(file).map((l) => {
+        const f = JSON.parse(l);
+        if (!f.objects) return l; // the closing {"digest"} line
+        delete f.digest;
+        for (const o of f.objects) edit(o);
+        return JSON.stringify(f);
+      }).join('\n'));
+    }
+  };
+  it('a port that never writes collisions or collision_ends passes with both named as not written', () => {
+    const dir = copyPort('no-collisions');
+    stripped(dir, (o) => { delete o.collisions; delete o.collision_ends; });
+    const r = both(['conform', dir, '--group', 'collisions']);
+    assert.equal(r.status, 0, r.stdout);
+    assert.match(r.stdout, /quarrel-hits-drudge +pass \(not written: collisions\)/);
+    assert.match(r.stdout, /two-runners +pass \(not written: collisions, collision_ends\)/);
+  });
+  it('a port that reports a collision end one object short fails on collision_ends', () => {
+    const dir = copyPort('short-ends');
+    stripped(dir, (o) => { if (o.collision_ends && o.id === 1) o.collision_ends = o.collision_ends.slice(1); if (o.collision_ends?.length === 0) delete o.collision_ends; });
+    const r = both(['conform', dir, '--group', 'collisions']);
+    assert.equal(r.status, 1, r.stdout);
+    assert.match(r.stdout, /two-runners +FAIL .*collision_ends/);
+  });
+  it('--fields names them', () => {
+    const golden = join(root, 'conformance', 'v1', 'golden', 'two-runners.jsonl');
+    assert.equal(both(['diff', golden, golden, '--fields', 'origin,collisions,collision_ends']).status, 0);
+  });
+});
+
 describe('acphys diff options', () => {
   const golden = join(root, 'conformance', 'v1', 'golden', 'sliding-to-rest.jsonl');
   it('--all lists every differing frame, one line each, then the count', () => {
