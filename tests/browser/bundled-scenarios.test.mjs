@@ -67,4 +67,15 @@ describe('bundled scenarios on the page', () => {
     assert.deepEqual(errors, []);
     await page.close();
   });
+  it('quarrel-hits-drudge: the quarrel stops at the drudge, both report it, and the map marks it', async () => {
+    const { page, errors, lines } = await openBundled('quarrel-hits-drudge', 30);
+    const hit = lines.findIndex((f) => f.objects.find((o) => o.id === 1)?.collisions?.includes(2));
+    assert.ok(hit >= 0, 'the quarrel reports the drudge');
+    assert.ok(lines[hit].objects.find((o) => o.id === 2)?.collisions?.includes(1), 'the drudge reports the quarrel in the same frame');
+    // INELASTIC: no velocity left after the hit (then it falls to the drudge's feet).
+    const v = lines[hit].objects.find((o) => o.id === 1).velocity;
+    assert.ok(Math.hypot(v[0], v[1]) === 0, `horizontal velocity after the hit: ${v}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 });

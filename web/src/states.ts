@@ -6,6 +6,8 @@ import retailStates from '../../data/excerpt-sources/retail-states.json';
 import intoTheCottage from '../../data/scenarios/into-the-cottage.json';
 import againstTheWall from '../../data/scenarios/against-the-wall.json';
 import arrowInADungeon from '../../data/scenarios/arrow-in-a-dungeon.json';
+import quarrelHitsDrudge from '../../data/scenarios/quarrel-hits-drudge.json';
+import twoRunners from '../../data/scenarios/two-runners.json';
 import type { MotionState, Scenario, ScenarioEvent, ScenarioObject, Vec3 } from '../../wasm/scenario.mjs';
 import { u32 } from './run';
 
@@ -47,10 +49,12 @@ export function pageDefaultScenario(): Scenario {
   return s;
 }
 
-/** The bundled scenarios of issue 15 the page can open (data/scenarios): the player entering the
- *  cottage, the run against its wall, the arrow in the dungeon; each with its frame times left to
+/** The bundled scenarios the page can open (data/scenarios): the player entering the cottage, the
+ *  run against its wall, the arrow in the dungeon (issue 15); the quarrel that stops at a drudge
+ *  and the two runners that slide past each other (issue 14); each with its frame times left to
  *  the browser. */
-export const BUNDLED_SCENARIOS: { name: string; scenario: () => Scenario }[] = [intoTheCottage, againstTheWall, arrowInADungeon]
+export const BUNDLED_SCENARIOS: { name: string; scenario: () => Scenario }[] = [intoTheCottage, againstTheWall, arrowInADungeon,
+  quarrelHitsDrudge, twoRunners]
   .map((raw) => ({
     name: raw.name,
     scenario: () => {
