@@ -169,8 +169,15 @@ describe('the page\'s rough edges (issue 17)', () => {
     assert.ok(m, why);
     assert.ok(Math.abs(Number(m[1].replace(/,/g, '')) - expected) <= 0.06, `${m[1]} m shown, ${expected} m from the trace`);
     assert.ok((await text(page, '#readout')).endsWith(`m/s (${why})`));
-    assert.deepEqual((await page.evaluate(() => window.acphysPage.map())).notes,
-      [`quarrel-over-holtburg: ${why}`, `arrow-in-a-dungeon: ${arrow}`]);
+    const notes = (await page.evaluate(() => window.acphysPage.map())).notes;
+    assert.equal(notes.length, 2, notes.join(' | '));
+    assert.equal(notes[0], `quarrel-over-holtburg: ${why}`);
+    // The arrow's note says what its readout said; the distance (some 39.7 km, shown to 0.1 m)
+    // was seen once showing 39,712.9 m on the map against 39,713.0 m in the readout (CI, a
+    // loaded machine), so it is compared within 0.5 m.
+    const metres = (t) => Number(/([\d,]+\.\d) m from/.exec(t)?.[1].replace(/,/g, ''));
+    assert.match(notes[1], /^arrow-in-a-dungeon: inactive: [\d,]+\.\d m from the player \+Moosier, beyond the 96 m activity radius$/);
+    assert.ok(Math.abs(metres(notes[1]) - metres(arrow)) <= 0.5, `${notes[1]} against the readout's ${arrow}`);
     assert.deepEqual(errors, []);
     await page.close();
   });
