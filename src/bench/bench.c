@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "physics/anim/root_motion_memo.h"
 #include "physics/geometry/frame.h"
 #include "physics/geometry/mathx.h"
 #include "physics/anim/motion_table.h"
@@ -445,6 +446,22 @@ uint32_t acp_bench_verify(acp_bench *b, uint32_t frames)
 uint64_t acp_bench_quanta(const acp_bench *b) { return b->world->num_quanta; }
 uint64_t acp_bench_frames(const acp_bench *b) { return b->frames; }
 uint64_t acp_bench_sweeps(const acp_bench *b) { return b->world->num_sweeps; }
+
+void acp_bench_root_memo_counts(const acp_bench *b, uint64_t *hits, uint64_t *misses)
+{
+    const acp_root_memo *m = b->world->root_memo;
+    *hits = m ? m->hits : 0;
+    *misses = m ? m->misses : 0;
+}
+
+void acp_bench_disable_root_memo(acp_bench *b)
+{
+    acp_world *w = b->world;
+    for (uint32_t i = 0; i < w->num_objects; i++)
+        if (w->objects[i]->part_array) w->objects[i]->part_array->sequence.root_memo = NULL;
+    for (uint32_t i = 0; i < w->num_static; i++)
+        if (w->static_objects[i]->part_array) w->static_objects[i]->part_array->sequence.root_memo = NULL;
+}
 uint64_t acp_bench_particle_updates(const acp_bench *b)
 {
     return b->world->fx_pool ? b->world->fx_pool->particle_updates : 0;

@@ -112,6 +112,12 @@ uint64_t acp_bench_frames(const acp_bench *b);
 uint64_t acp_bench_particle_updates(const acp_bench *b);
 /** Terrain sweeps (CPhysicsObj::transition calls) run so far. */
 uint64_t acp_bench_sweeps(const acp_bench *b);
+/** The world's root-motion memo lookups so far: answered from a slot (`hits`) and computed
+ *  (`misses`); both 0 when the memo is off. */
+void acp_bench_root_memo_counts(const acp_bench *b, uint64_t *hits, uint64_t *misses);
+/** Turn the root-motion memo off for every object (each computes its root motion every
+ *  update, as before the memo): the counterfactual `acphys bench ... --root-memo off` measures. */
+void acp_bench_disable_root_memo(acp_bench *b);
 /** Number of objects that are still active (ACTIVE_TS) and in a cell. */
 uint32_t acp_bench_active_objects(const acp_bench *b);
 /** The world (read-only use: tests and the page). */

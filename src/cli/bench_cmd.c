@@ -29,9 +29,10 @@
 
 const char acp_cli_bench_usage[] =
     "  acphys bench world <motion|terrain|static|remote|crowd|particles|indoor> <objects> [--window s] [--windows n]\n"
-    "                     [--frames n] [--portal dat] [--cell dat]\n"
+    "                     [--frames n] [--portal dat] [--cell dat] [--root-memo on|off]\n"
     "                            object-quanta per second of CPhysics::UseTime (JSON);\n"
-    "                            --frames: fixed frames per window (for profilers)\n"
+    "                            --frames: fixed frames per window (for profilers);\n"
+    "                            --root-memo off: every update computes its root motion\n"
     "  acphys bench kernel <objects> [--window s] [--windows n] [--frames n]\n"
     "                            the bare arithmetic kernel, object-quanta per second (JSON)\n"
     "  acphys bench dat-gen <out.dat> <MiB> [--portal dat]\n"
@@ -49,6 +50,7 @@ typedef struct options {
     unsigned frames;                  /* fixed frames (quanta) per window, 0: size by --window */
     const char *portal;
     const char *cell;
+    bool root_memo;                   /* --root-memo on|off (world only) */
 } options;
 
 static double now_s(void)
@@ -107,11 +109,12 @@ static int whole_option(const char *sub, const char *name, const char *v, unsign
  * argument) on a bad one. */
 static int parse_options(const char *sub, int argc, char **argv, int first, options *o)
 {
-    *o = (options){0.25, 5, 3, 0, "data/portal-default.dat", "data/cell-default.dat"};
+    *o = (options){0.25, 5, 3, 0, "data/portal-default.dat", "data/cell-default.dat", true};
     for (int i = first; i < argc; i += 2) {
         const char *name = argv[i];
         bool known = !strcmp(name, "--window") || !strcmp(name, "--windows") || !strcmp(name, "--repeat") ||
-                     !strcmp(name, "--frames") || !strcmp(name, "--portal") || !strcmp(name, "--cell");
+                     !strcmp(name, "--frames") || !strcmp(name, "--portal") || !strcmp(name, "--cell") ||
+                     !strcmp(name, "--root-memo");
         if (!known && name[0] != '-') return usage_error(sub, "unexpected argument \"%s\"", name);
         if (!known) return usage_error(sub, "unknown option \"%s\"", name);
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -128,6 +131,10 @@ static int parse_options(const char *sub, int argc, char **argv, int first, opti
             bad = whole_option(sub, name, v, 0, 1000000u, &o->frames);
         } else if (!strcmp(name, "--portal")) {
             o->portal = v;
+        } else if (!strcmp(name, "--root-memo")) {
+            if (strcmp(v, "on") && strcmp(v, "off"))
+                return usage_error(sub, "--root-memo must be on or off, not \"%s\"", v);
+            o->root_memo = !strcmp(v, "on");
         } else {
             o->cell = v;
         }
@@ -220,6 +227,7 @@ static int bench_world(int argc, char **argv)
         fprintf(stderr, "acphys bench: %s\n", acp_bench_status_string(st));
         return 1;
     }
+    if (!o.root_memo) acp_bench_disable_root_memo(b);
     uint32_t warmup = warmup_frames(n);
     t0 = now_s();
     uint32_t failed = acp_bench_verify(b, warmup);
@@ -245,10 +253,13 @@ static int bench_world(int argc, char **argv)
            acp_bench_kind_name(kind), n, build_s, warmup, failed, frames, q_total, t_total);
     print_rates(rates, o.windows);
     uint64_t pu = acp_bench_particle_updates(b) - pu0;
+    uint64_t memo_hits, memo_misses;
+    acp_bench_root_memo_counts(b, &memo_hits, &memo_misses);
     printf(",\"allocations\":%" PRIu64 ",\"sweeps\":%" PRIu64 ",\"active\":%" PRIu32 ",\"frames\":%" PRIu64
-           ",\"particle_updates\":%" PRIu64 ",\"particle_rate\":%.6g,\"digest\":\"%016" PRIx64 "\"}\n",
+           ",\"particle_updates\":%" PRIu64 ",\"particle_rate\":%.6g,\"root_memo_hits\":%" PRIu64
+           ",\"root_memo_misses\":%" PRIu64 ",\"digest\":\"%016" PRIx64 "\"}\n",
            allocs, acp_bench_sweeps(b), acp_bench_active_objects(b), acp_bench_frames(b), pu,
-           t_total > 0.0 ? (double)pu / t_total : 0.0, digest);
+           t_total > 0.0 ? (double)pu / t_total : 0.0, memo_hits, memo_misses, digest);
     acp_bench_destroy(b);
     if (failed) fprintf(stderr, "acphys bench: %" PRIu32 " frames' quanta did not match the records\n", failed);
     if (allocs) fprintf(stderr, "acphys bench: %" PRIu64 " heap calls inside UseTime\n", allocs);

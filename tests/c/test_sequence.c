@@ -8,6 +8,10 @@
 #include "physics/object/physobj.h"
 #include "dat/recfixture.h"
 #include "physics/anim/sequence.h"
+#include "physics/anim/root_motion_memo.h"
+
+#include <math.h>
+#include <string.h>
 
 #define ANIM_TEN 0x03000010u   /* 10 frames, pos frames (0, 0.1, 0) each */
 #define ANIM_THREE 0x03000003u /* 3 frames, no pos frames */
@@ -424,6 +428,126 @@ static void remove_links_from_an_empty_list(void)
     acp_fixture_destroy(fx);
 }
 
+/* ---- the root-motion memo (not retail: the same bits computed once; root_motion_memo.h) ---- */
+
+#define ANIM_VARIED 0x03000020u /* 12 frames, each pos frame its own origin and turn */
+
+/* Pos frames that differ frame to frame: origins and small turns about z (normalized in double,
+ * stored as floats), so a memo keyed on anything less than the values would give wrong bits. */
+static void varied_pos_frames(acp_aframe pos[12])
+{
+    for (int i = 0; i < 12; i++) {
+        double half = 0.01 * (i + 1) * (i % 3 == 1 ? -1.0 : 1.0);
+        pos[i] = (acp_aframe){{(float)(0.003 * i), (float)(0.09 + 0.004 * i), (float)(i % 4 == 0 ? 0.002 : 0.0)},
+                              (float)cos(half), 0.0f, 0.0f, (float)sin(half)};
+    }
+}
+
+static bool same_frame_bits(const acp_frame *a, const acp_frame *b) { return memcmp(a, b, sizeof *a) == 0; }
+
+/* Two sequences fed the same updates, one with a memo and one without, give the same frame
+ * bits after every update: forward and backward playback, a link node then the cycle (the
+ * advance and the wrap), 0 to 4 frames a quantum, velocity and omega changing midway. Both the
+ * memo's paths run (hits and misses). */
+static void root_memo_same_bits_as_computing(void)
+{
+    acp_fixture *fx = fixture();
+    acp_aframe pos[12];
+    varied_pos_frames(pos);
+    acp_fixture_animation(fx, ANIM_VARIED, 12, 1, pos);
+    static acp_root_memo memo;
+    acp_root_memo_clear(&memo);
+    acp_sequence a, b;
+    seq_with(&a, fx);
+    seq_with(&b, fx);
+    a.root_memo = &memo;
+    for (int k = 0; k < 2; k++) {
+        acp_sequence *s = k ? &b : &a;
+        append(s, ANIM_TEN, 0, 3, 30.0f);       /* a link */
+        append(s, ANIM_VARIED, 0, -1, 61.5f);   /* the cycle: 2.05 frames per 1/30 s */
+        acp_sequence_set_velocity(s, (acp_vec3){0.0f, 3.1f, 0.0f});
+        acp_sequence_set_omega(s, (acp_vec3){0.0f, 0.0f, 1.5f});
+    }
+    static const double quanta[] = {1.0 / 30.0, 1.0 / 30.0, 0.05, 1.0 / 60.0, 0.0, 1.0 / 30.0, 0.04, 1.0 / 30.0};
+    bool differed = false;
+    for (int i = 0; i < 600; i++) {
+        double q = quanta[i % 8];
+        if (i >= 300 && i < 360) q = -q; /* backward for a while: subtract1 and the reverse advance */
+        if (i == 200) {
+            acp_sequence_set_omega(&a, (acp_vec3){0.0f, 0.0f, -0.75f});
+            acp_sequence_set_omega(&b, (acp_vec3){0.0f, 0.0f, -0.75f});
+        }
+        if (i == 400) {
+            acp_sequence_combine_physics(&a, (acp_vec3){0.5f, 0.0f, 0.0f}, (acp_vec3){0.0f, 0.0f, 0.0f});
+            acp_sequence_combine_physics(&b, (acp_vec3){0.5f, 0.0f, 0.0f}, (acp_vec3){0.0f, 0.0f, 0.0f});
+        }
+        acp_frame fa = acp_frame_identity(), fb = acp_frame_identity();
+        acp_sequence_update_offset(&a, q, &fa);
+        acp_sequence_update_offset(&b, q, &fb);
+        if (!same_frame_bits(&fa, &fb) || a.frame_number != b.frame_number) differed = true;
+    }
+    ENSURE(!differed);
+    ENSURE(memo.hits > 100);
+    ENSURE(memo.misses > 10);
+    acp_fixture_destroy(fx);
+}
+
+/* The memo compares values, not addresses: pos frames changed in place (a record freed and
+ * another loaded at its address) are computed anew. Two frames of (0, 0.1f, 0) from the
+ * identity: y = (float)(0.1f + 0.1f) (combine: m·b + a in double, stored as float); after the
+ * frames become (0, 0.2f, 0): y = (float)(0.2f + 0.2f). Velocity and omega are zero. */
+static void root_memo_keys_values_not_addresses(void)
+{
+    acp_fixture *fx = fixture();
+    acp_aframe pos[10];
+    for (int i = 0; i < 10; i++) pos[i] = (acp_aframe){{0.0f, 0.1f, 0.0f}, 1.0f, 0.0f, 0.0f, 0.0f};
+    acp_animation *anim = acp_fixture_animation(fx, ANIM_VARIED, 10, 1, pos);
+    static acp_root_memo memo;
+    acp_root_memo_clear(&memo);
+    acp_sequence seq;
+    seq_with(&seq, fx);
+    seq.root_memo = &memo;
+    append(&seq, ANIM_VARIED, 0, -1, 30.0f);
+    acp_frame f = acp_frame_identity();
+    acp_sequence_update_offset(&seq, 2.5 / 30.0, &f); /* 0 → 2.5: frames 0 and 1 */
+    ENSURE_FBITS(f.origin.y, (float)((double)0.1f + (double)0.1f));
+    ENSURE_EQ(memo.misses, 1);
+    seq.frame_number = 0.5; /* the same two frames again */
+    f = acp_frame_identity();
+    acp_sequence_update_offset(&seq, 1.0 / 15.0, &f);
+    ENSURE_FBITS(f.origin.y, (float)((double)0.1f + (double)0.1f));
+    ENSURE_EQ(memo.hits, 1);
+    for (uint32_t i = 0; i < anim->num_frames; i++) anim->pos_frames[i].origin.y = 0.2f;
+    seq.frame_number = 0.5;
+    f = acp_frame_identity();
+    acp_sequence_update_offset(&seq, 1.0 / 15.0, &f);
+    ENSURE_FBITS(f.origin.y, (float)((double)0.2f + (double)0.2f));
+    ENSURE_EQ(memo.hits, 1);
+    ENSURE_EQ(memo.misses, 2);
+    acp_fixture_destroy(fx);
+}
+
+/* An update crossing more frames than the memo holds (7 > ACP_ROOT_MEMO_STEPS) is computed as
+ * it goes, neither looked up nor stored: y = seven float sums of 0.1f, one at a time. */
+static void root_memo_long_update_computed(void)
+{
+    acp_fixture *fx = fixture();
+    static acp_root_memo memo;
+    acp_root_memo_clear(&memo);
+    acp_sequence seq;
+    seq_with(&seq, fx);
+    seq.root_memo = &memo;
+    append(&seq, ANIM_TEN, 0, -1, 30.0f);
+    acp_frame f = acp_frame_identity();
+    acp_sequence_update_offset(&seq, 7.5 / 30.0, &f); /* 0 → 7.5: frames 0..6 */
+    float y = 0.0f;
+    for (int i = 0; i < 7; i++) y = (float)((double)0.1f + y);
+    ENSURE_FBITS(f.origin.y, y);
+    ENSURE_EQ(memo.hits, 0);
+    ENSURE_EQ(memo.misses, 0);
+    acp_fixture_destroy(fx);
+}
+
 void suite_sequence(void)
 {
     RUN(starting_and_ending_frames);
@@ -440,4 +564,7 @@ void suite_sequence(void)
     RUN(node_pool_bound);
     RUN(missing_frames_add_nothing);
     RUN(remove_links_from_an_empty_list);
+    RUN(root_memo_same_bits_as_computing);
+    RUN(root_memo_keys_values_not_addresses);
+    RUN(root_memo_long_update_computed);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "anim_hook.h"
+#include "root_motion_memo.h"
 #include "physics/geometry/mathx.h"
 
 /* ---- AnimSequenceNode ---- */
@@ -253,61 +254,106 @@ static void execute_hooks(const acp_sequence *seq, const acp_anim_frame *af, int
     }
 }
 
-/* One frame's root motion: combine (forward) or subtract1 (reverse) its pos frame, then one
- * frame of velocity and omega, |1/framerate| signed like the quantum. Retail dereferences a
- * missing pos frame; an out-of-range frame adds no pos frame here. */
-static void frame_motion(acp_sequence *seq, const acp_anim_node *node, int32_t fn, bool forward,
-                         double quantum, acp_frame *retval)
+/* Where one update's root motion goes: straight into `frame`, or, while `recording`, into
+ * `steps`, folded into the identity `frame` when the update ends (the world's root-motion memo,
+ * root_motion_memo.h) or as soon as a step does not fit. `frame` NULL: no root motion (pose only). */
+typedef struct root_out {
+    acp_frame *frame;
+    bool recording;
+    acp_root_steps steps;
+} root_out;
+
+/* One step of root motion: combine (forward) or subtract1 (reverse) the pos frame `pf` (NULL:
+ * none), then one frame of velocity and omega, |1/framerate| signed like `sign`. */
+static void root_step(acp_sequence *seq, acp_frame *frame, const acp_aframe *pf, bool forward, float framerate,
+                      double sign)
 {
-    if (node->anim->pos_frames) {
-        const acp_aframe *pf = acp_anim_node_get_pos_frame(node, fn);
-        if (pf && forward) acp_frame_combine_aframe(retval, retval, pf);
-        else if (pf) acp_frame_subtract1(retval, retval, pf);
+    if (pf && forward) acp_frame_combine_aframe(frame, frame, pf);
+    else if (pf) acp_frame_subtract1(frame, frame, pf);
+    double rate = framerate;
+    if (fabs(rate) > ACP_F_EPSILON) acp_sequence_apply_physics(seq, frame, 1.0 / rate, sign);
+}
+
+/* Carry out the recorded steps on the (identity) frame and stop recording. */
+static void root_flush(acp_sequence *seq, root_out *out)
+{
+    out->recording = false;
+    for (uint32_t i = 0; i < out->steps.n; i++) {
+        const acp_root_step *s = &out->steps.step[i];
+        root_step(seq, out->frame, s->pos, (s->flags & ACP_ROOT_STEP_FORWARD) != 0, s->framerate,
+                  (s->flags & ACP_ROOT_STEP_NEGATIVE) ? -1.0 : 1.0);
     }
-    double framerate = node->framerate;
-    if (fabs(framerate) > ACP_F_EPSILON) acp_sequence_apply_physics(seq, retval, 1.0 / framerate, quantum);
+}
+
+/* One frame's root motion carried out at once (root_step), after any recorded steps. */
+static void frame_motion_now(acp_sequence *seq, const acp_aframe *pf, bool forward, float framerate, double quantum,
+                             root_out *out)
+{
+    if (out->recording) root_flush(seq, out);
+    root_step(seq, out->frame, pf, forward, framerate, quantum);
+}
+
+/* One frame's root motion: its pos frame (retail dereferences a missing one; an out-of-range
+ * frame adds no pos frame here), then one frame of velocity and omega, |1/framerate| signed like
+ * the quantum; recorded while the update records and the steps fit. */
+static inline void frame_motion(acp_sequence *seq, const acp_anim_node *node, int32_t fn, bool forward,
+                                double quantum, root_out *out)
+{
+    const acp_aframe *pf = node->anim->pos_frames ? acp_anim_node_get_pos_frame(node, fn) : NULL;
+    if (out->recording && out->steps.n < ACP_ROOT_MEMO_STEPS) {
+        acp_root_step *s = &out->steps.step[out->steps.n++];
+        s->pos = pf;
+        s->framerate = node->framerate;
+        s->flags = (pf ? ACP_ROOT_STEP_POS : 0u) | (forward ? ACP_ROOT_STEP_FORWARD : 0u) |
+                   (quantum < 0.0 ? ACP_ROOT_STEP_NEGATIVE : 0u);
+        return;
+    }
+    frame_motion_now(seq, pf, forward, node->framerate, quantum, out);
 }
 
 /* CSequence::advance_to_next_animation (0x005252B0): leave the current node (a node played
  * against the list direction takes its pos frame back), move to the next node (forward: next
  * or first_cyclic; backward: prev or tail) at its starting/ending frame, and enter it (a node
  * played along the list direction applies its first pos frame at once). */
-static void advance_to_next_animation(acp_sequence *seq, double quantum, acp_frame *retval)
+static void advance_to_next_animation(acp_sequence *seq, double quantum, root_out *out)
 {
     acp_anim_node *node = &seq->nodes[seq->curr_anim];
     if (quantum < 0.0) {
-        if (node->framerate >= 0.0f && retval) frame_motion(seq, node, frame_index(seq->frame_number), false, quantum, retval);
+        if (node->framerate >= 0.0f && out) frame_motion(seq, node, frame_index(seq->frame_number), false, quantum, out);
         seq->curr_anim = node->prev != ACP_NO_NODE ? node->prev : seq->tail;
         node = &seq->nodes[seq->curr_anim];
         seq->frame_number = acp_anim_node_get_ending_frame(node);
-        if (node->framerate < 0.0f && retval) frame_motion(seq, node, frame_index(seq->frame_number), true, quantum, retval);
+        if (node->framerate < 0.0f && out) frame_motion(seq, node, frame_index(seq->frame_number), true, quantum, out);
         return;
     }
-    if (node->framerate < 0.0f && retval) frame_motion(seq, node, frame_index(seq->frame_number), false, quantum, retval);
+    if (node->framerate < 0.0f && out) frame_motion(seq, node, frame_index(seq->frame_number), false, quantum, out);
     seq->curr_anim = node->next != ACP_NO_NODE ? node->next : seq->first_cyclic;
     node = &seq->nodes[seq->curr_anim];
     seq->frame_number = acp_anim_node_get_starting_frame(node);
-    if (node->framerate > 0.0f && retval) frame_motion(seq, node, frame_index(seq->frame_number), true, quantum, retval);
+    if (node->framerate > 0.0f && out) frame_motion(seq, node, frame_index(seq->frame_number), true, quantum, out);
 }
 
 /* Forward half of update_internal: past high_frame the frame number is clamped to high_frame and
  * the overshoot time returned in *time_left; then every frame boundary from `last` up is
  * crossed. Returns true when the node is finished. */
 static bool play_forward(acp_sequence *seq, double framerate, double quantum, int32_t last, double *time_left,
-                         acp_frame *retval)
+                         root_out *out)
 {
     const acp_anim_node *node = &seq->nodes[seq->curr_anim];
     bool advance = false;
-    if ((double)node->high_frame < floor(seq->frame_number)) {
+    /* The loop's bound is floor(frame_number) after the clamp: neither the root motion nor the
+     * hooks change frame_number, and a clamped frame number is the integer high_frame. */
+    double boundary = floor(seq->frame_number);
+    if ((double)node->high_frame < boundary) {
         double over = seq->frame_number - (double)node->high_frame - 1.0;
         if (over < 0.0) over = 0.0;
         *time_left = fabs(framerate) <= ACP_F_EPSILON ? 0.0 : over / framerate;
         advance = true;
         seq->frame_number = (double)node->high_frame;
+        boundary = seq->frame_number;
     }
-    /* The loop's bound: neither the root motion nor the hooks change frame_number. */
-    for (const double boundary = floor(seq->frame_number); boundary > (double)last; ++last) {
-        if (retval) frame_motion(seq, node, last, true, quantum, retval);
+    for (; boundary > (double)last; ++last) {
+        if (out) frame_motion(seq, node, last, true, quantum, out);
         execute_hooks(seq, acp_anim_node_get_part_frame(node, last), ACP_HOOK_FORWARD);
     }
     return advance;
@@ -315,19 +361,21 @@ static bool play_forward(acp_sequence *seq, double framerate, double quantum, in
 
 /* Reverse half: clamped at low_frame, boundaries crossed downwards with subtract1. */
 static bool play_backward(acp_sequence *seq, double framerate, double quantum, int32_t last, double *time_left,
-                          acp_frame *retval)
+                          root_out *out)
 {
     const acp_anim_node *node = &seq->nodes[seq->curr_anim];
     bool advance = false;
-    if ((double)node->low_frame > floor(seq->frame_number)) {
+    double boundary = floor(seq->frame_number); /* as play_forward's */
+    if ((double)node->low_frame > boundary) {
         double over = seq->frame_number - (double)node->low_frame;
         if (over > 0.0) over = 0.0;
         *time_left = fabs(framerate) <= ACP_F_EPSILON ? 0.0 : over / framerate;
         advance = true;
         seq->frame_number = (double)node->low_frame;
+        boundary = seq->frame_number;
     }
-    for (const double boundary = floor(seq->frame_number); boundary < (double)last; --last) {
-        if (retval) frame_motion(seq, node, last, false, quantum, retval);
+    for (; boundary < (double)last; --last) {
+        if (out) frame_motion(seq, node, last, false, quantum, out);
         execute_hooks(seq, acp_anim_node_get_part_frame(node, last), ACP_HOOK_BACKWARD);
     }
     return advance;
@@ -337,7 +385,7 @@ static bool play_backward(acp_sequence *seq, double framerate, double quantum, i
  * boundary crossed applies that frame's root motion and queues its hooks; a finished node queues
  * AnimationDone (while link nodes precede first_cyclic), moves on and plays the overshoot time
  * on the next node. framerate × quantum == 0 applies physics with the true quantum. */
-static void update_internal(acp_sequence *seq, double quantum, acp_frame *retval)
+static void update_internal(acp_sequence *seq, double quantum, root_out *out)
 {
     for (uint32_t advances = 0;; advances++) {
         double framerate = seq->nodes[seq->curr_anim].framerate;
@@ -347,16 +395,19 @@ static void update_internal(acp_sequence *seq, double quantum, acp_frame *retval
         seq->frame_number = frame_quantum + seq->frame_number;
         bool advance;
         if (frame_quantum > 0.0) {
-            advance = play_forward(seq, framerate, quantum, last, &time_left, retval);
+            advance = play_forward(seq, framerate, quantum, last, &time_left, out);
         } else if (!(frame_quantum >= 0.0)) {
-            advance = play_backward(seq, framerate, quantum, last, &time_left, retval);
+            advance = play_backward(seq, framerate, quantum, last, &time_left, out);
         } else {
-            if (retval && fabs(quantum) > ACP_F_EPSILON) acp_sequence_apply_physics(seq, retval, quantum, quantum);
+            if (out && fabs(quantum) > ACP_F_EPSILON) {
+                if (out->recording) root_flush(seq, out);
+                acp_sequence_apply_physics(seq, out->frame, quantum, quantum);
+            }
             return;
         }
         if (!advance) return;
         if (seq->hook_obj && seq->head != seq->first_cyclic) acp_physobj_add_anim_hook(seq->hook_obj, &acp_anim_done_hook);
-        advance_to_next_animation(seq, quantum, retval);
+        advance_to_next_animation(seq, quantum, out);
         quantum = time_left;
         if (advances + 1 >= ACP_MAX_ANIM_ADVANCES) {
             seq->capped++;
@@ -365,15 +416,48 @@ static void update_internal(acp_sequence *seq, double quantum, acp_frame *retval
     }
 }
 
-void acp_sequence_update(acp_sequence *seq, double quantum, acp_frame *frame)
+/* The recorded steps' root motion from the identity: from the memo when it holds them, else
+ * computed (and stored). */
+static void root_finish(acp_sequence *seq, root_out *out)
+{
+    if (!out->recording || out->steps.n == 0) return;
+    acp_root_memo *memo = seq->root_memo;
+    const unsigned char *physics = (const unsigned char *)seq + offsetof(acp_sequence, velocity); /* and omega */
+    acp_root_memo_entry *slot = acp_root_memo_slot(memo, &out->steps, physics);
+    if (acp_root_memo_matches(slot, &out->steps, physics)) {
+        *out->frame = slot->result;
+        memo->hits++;
+        return;
+    }
+    root_flush(seq, out);
+    acp_root_memo_store(slot, &out->steps, physics, out->frame);
+    memo->misses++;
+}
+
+static void sequence_update(acp_sequence *seq, double quantum, acp_frame *frame, bool from_identity)
 {
     if (seq->head != ACP_NO_NODE) {
         if (seq->curr_anim == ACP_NO_NODE) return; /* not reachable through the list operations */
-        update_internal(seq, quantum, frame);
+        root_out out;
+        out.frame = frame;
+        out.recording = from_identity && frame && seq->root_memo;
+        out.steps.n = 0;
+        update_internal(seq, quantum, frame ? &out : NULL);
+        if (frame) root_finish(seq, &out);
         acp_sequence_apricot(seq);
         return;
     }
     if (frame) acp_sequence_apply_physics(seq, frame, quantum, quantum);
+}
+
+void acp_sequence_update(acp_sequence *seq, double quantum, acp_frame *frame)
+{
+    sequence_update(seq, quantum, frame, false);
+}
+
+void acp_sequence_update_offset(acp_sequence *seq, double quantum, acp_frame *offset)
+{
+    sequence_update(seq, quantum, offset, true);
 }
 
 const acp_anim_frame *acp_sequence_get_curr_animframe(const acp_sequence *seq, uint32_t *num_parts)

@@ -20,6 +20,7 @@
 #define ACP_SEQUENCE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "dat/records.h"
@@ -52,6 +53,8 @@ typedef struct acp_sequence {
     acp_vec3 velocity;               /* m/s, object axes */
     acp_vec3 omega;                  /* rad/s, object axes */
     struct acp_physobj *hook_obj;    /* receives the anim hooks; NULL = none */
+    struct acp_root_memo *root_memo; /* its world's root-motion memo (root_motion_memo.h; not
+                                        retail); NULL = none: root motion computed every time */
     double frame_number;             /* frames, within curr_anim's low..high + 1 */
     acp_grotate_memo rotation_memo;  /* apply_physics' last rotation (frame.h; not retail) */
     acp_anim_node nodes[ACP_MAX_ANIM_NODES];
@@ -62,6 +65,9 @@ typedef struct acp_sequence {
     uint32_t dropped;                /* animations refused because the pool was full */
     uint32_t capped;                 /* updates stopped at ACP_MAX_ANIM_ADVANCES */
 } acp_sequence;
+
+_Static_assert(offsetof(acp_sequence, omega) == offsetof(acp_sequence, velocity) + sizeof(acp_vec3),
+               "the root-motion memo reads velocity and omega as six floats");
 
 /* ---- AnimSequenceNode ---- */
 
@@ -156,6 +162,12 @@ void acp_sequence_apply_physics(acp_sequence *seq, acp_frame *frame, double quan
  *  frames crossed on hook_obj: update_internal from curr_anim, then apricot. With no animations,
  *  apply_physics with the true quantum. Retail: CSequence::update (0x00525B80). */
 void acp_sequence_update(acp_sequence *seq, double quantum, acp_frame *frame);
+
+/** acp_sequence_update into `offset`, which must hold acp_frame_identity() (CPartArray::Update's
+ *  offset: UpdatePositionInternal makes it so). The same bits as acp_sequence_update; with a
+ *  root-motion memo (seq->root_memo) an update whose steps the memo holds copies their frame
+ *  instead of computing it (root_motion_memo.h). Retail: CSequence::update (0x00525B80). */
+void acp_sequence_update_offset(acp_sequence *seq, double quantum, acp_frame *offset);
 
 /** The current animation frame (per-part frames and hooks), NULL when the current frame number
  *  is outside the animation; the placement frame when no animation plays. `num_parts` (may be

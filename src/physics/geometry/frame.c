@@ -52,12 +52,12 @@ void acp_frame_cache(acp_frame *f)
 /* Frame::IsValid, inlined into set_rotate (which runs it at every rotation). */
 static inline bool frame_is_valid(const acp_frame *f)
 {
-    bool ok = !(isnan(f->origin.x) || isnan(f->origin.y) || isnan(f->origin.z) || isnan(f->qw) ||
-                isnan(f->qx) || isnan(f->qy) || isnan(f->qz));
+    /* Retail also tests each quaternion component for NaN; a NaN component makes the norm NaN,
+     * which fails below, so those tests decide nothing and are left out. */
     float norm = (float)((double)f->qz * f->qz + (double)f->qy * f->qy + (double)f->qx * f->qx +
                          (double)f->qw * f->qw);
     if (isnan(norm) || ACP_F_EPSILON * 5.0 < fabs((double)norm - 1.0)) return false;
-    return ok;
+    return !(isnan(f->origin.x) || isnan(f->origin.y) || isnan(f->origin.z));
 }
 
 bool acp_frame_is_valid(const acp_frame *f) { return frame_is_valid(f); }

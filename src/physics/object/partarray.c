@@ -44,6 +44,7 @@ static acp_partarray *alloc_partarray(struct acp_physobj *owner, uint32_t num_pa
     pa->scale = (acp_vec3){1.0f, 1.0f, 1.0f};
     if (records) pa->records = *records;
     acp_sequence_init(&pa->sequence, owner, &pa->records);
+    pa->sequence.root_memo = owner && owner->world ? owner->world->root_memo : NULL;
     if (!alloc_arrays(pa, num_parts, num_spheres)) {
         acp_partarray_destroy(pa);
         return NULL;
@@ -106,7 +107,8 @@ void acp_partarray_init_defaults(acp_partarray *pa)
 
 void acp_partarray_update(acp_partarray *pa, float quantum, acp_frame *offset_frame)
 {
-    acp_sequence_update(&pa->sequence, quantum, offset_frame);
+    if (offset_frame) acp_sequence_update_offset(&pa->sequence, quantum, offset_frame);
+    else acp_sequence_update(&pa->sequence, quantum, NULL);
 }
 
 const acp_frame *acp_partarray_part_frames(acp_partarray *pa)

@@ -112,7 +112,9 @@ static inline uint32_t acp_partarray_num_cylspheres(const acp_partarray *pa) { r
 void acp_partarray_init_defaults(acp_partarray *pa);
 
 /** Advance the animation by `quantum` seconds, accumulating root motion into offset_frame
- *  (object axes; NULL: pose only). Retail: CPartArray::Update (0x00517DB0). */
+ *  (object axes), which must hold acp_frame_identity() as UpdatePositionInternal makes it (NULL:
+ *  pose only); the world's root-motion memo answers updates it has seen
+ *  (acp_sequence_update_offset). Retail: CPartArray::Update (0x00517DB0). */
 void acp_partarray_update(acp_partarray *pa, float quantum, acp_frame *offset_frame);
 
 /** Place every part: part_frames[i] = frame ∘ (animation frame's part i, origin × scale) for the

@@ -270,6 +270,9 @@ void acp_physobj_update_physics_internal(acp_physobj *obj, float quantum, acp_fr
     v->y = (float)(ay + v->y);
     v->z = (float)((double)az + v->z);
     const acp_vec3 o = obj->omega;
+    /* A zero omega (±0) makes w (±0, or NaN for a non-finite quantum) and grotate then does
+     * nothing (|w|² < EPSILON², or NaN): skipping it is the same bits. */
+    if (o.x == 0.0f && o.y == 0.0f && o.z == 0.0f) return;
     acp_vec3 w;
     w.x = (float)((double)quantum * o.x);
     w.y = (float)((double)quantum * o.y);

@@ -1,6 +1,8 @@
 /* acphys — retail CPhysics (the world) and the object table of CObjectMaint. See physics.h. */
 #include "physics.h"
 
+#include "physics/anim/root_motion_memo.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,7 +72,8 @@ acp_world *acp_world_create(acp_clock_profile profile, uint32_t capacity)
     if (slots > 0x80000000u) slots = 0; /* more than the 32-bit mask reaches: calloc fails below */
     w->index_mask = (uint32_t)(slots - 1);
     w->index = slots ? calloc((size_t)slots, sizeof *w->index) : NULL;
-    if (!w->objects || !w->insert_serial || !w->static_objects || !w->index) {
+    w->root_memo = calloc(1, sizeof *w->root_memo);
+    if (!w->objects || !w->insert_serial || !w->static_objects || !w->index || !w->root_memo) {
         acp_world_destroy(w);
         return NULL;
     }
@@ -100,6 +103,7 @@ void acp_world_destroy(acp_world *w)
     free(w->insert_serial);
     free(w->static_objects);
     free(w->index);
+    free(w->root_memo);
     acp_shadow_pool_free(&w->shadows);
     acp_world_free_gfxobjs(w);
     free(w);

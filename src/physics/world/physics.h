@@ -85,6 +85,8 @@ typedef struct acp_world {
     struct acp_gfxobj_physics **gfxobjs; /* the GfxObj physics built for its objects' parts
                                         (gfxobj_cache.c; retail DBObj's cache of CGfxObj) */
     struct acp_fx_pool *fx_pool;     /* scripts and particles (physics/object/object_fx.h) */
+    struct acp_root_memo *root_memo; /* the objects' root-motion memo (anim/root_motion_memo.h;
+                                        not retail: the same bits, computed once) */
 } acp_world;
 
 /** The physics of GfxObj `id` of the world's records, built the first time it is asked for
