@@ -5,9 +5,11 @@
  *
  * Every case runs on landblock 0xA9B4 made flat at z = 0. The BSP objects are static, have a
  * one-part Setup without spheres (Default and Resting placements: the part at the object's
- * frame) and the identity rotation, so their part's axes are the world's. The mover is the synthetic runner (terrain_helpers.h: one
- * sphere of radius 0.5 centred 0.5 above its origin, step-up and step-down heights 0.4 m).
- * Sweeps of d metres take ceil(d / 0.5) equal steps (CTransition::calc_num_steps). */
+ * frame) and the identity rotation, so their part's axes are the world's. The mover is the
+ * synthetic runner (terrain_helpers.h: one sphere of radius 0.5 centred 0.5 above its origin,
+ * step-up and step-down heights 0.4 m), or the runner's records with the humanoid Setup
+ * 0x02000001's spheres and step heights (the step-up cases). Sweeps of d metres take
+ * ceil(d / r) equal steps, r the first sphere's radius (CTransition::calc_num_steps). */
 #include <math.h>
 #include <string.h>
 
@@ -100,15 +102,27 @@ typedef struct sweep_world {
     acp_physobj *shape;
 } sweep_world;
 
-/* The flat world, the shape object (id 2, STATIC_PS) at local (sx, sy, sz) and the runner
- * (id 1, GRAVITY_PS) entered at local (mx, my, mz). */
-static bool sweep_world_make(sweep_world *sw, const acp_gfxobj_physics *phys, acp_vec3 at, acp_vec3 mover)
+/* The mover's Setup values: its spheres and step heights. */
+typedef struct mover_spec {
+    const acp_sphere *spheres;
+    uint32_t num_spheres;
+    float step_up_height, step_down_height;
+} mover_spec;
+
+static const mover_spec RUNNER = {&BALL, 1, RUNNER_STEP, RUNNER_STEP};
+
+/* The flat world, the shape object (id 2, STATIC_PS) at local `at` and the mover (id 1,
+ * GRAVITY_PS, the runner's records with m's spheres and step heights) entered at local `mover`. */
+static bool sweep_world_make_with(sweep_world *sw, const acp_gfxobj_physics *phys, acp_vec3 at, acp_vec3 mover,
+                                  const mover_spec *m)
 {
     memset(sw, 0, sizeof *sw);
     const uint8_t flat[9] = {0};
     const float table[1] = {0.0f};
     sw->terrain = column_terrain(flat, table, 1);
-    sw->fx = runner_records(&BALL, 1, &sw->runner_setup);
+    sw->fx = runner_records(m->spheres, m->num_spheres, &sw->runner_setup);
+    sw->runner_setup->step_up_height = m->step_up_height;
+    sw->runner_setup->step_down_height = m->step_down_height;
     acp_setup *shape_setup = acp_fixture_setup(sw->fx, SHAPE_SETUP, 1, NULL, 0);
     /* Its part at the object's frame: the Default and Resting placements, identity. */
     const acp_aframe identity = {{0, 0, 0}, 1, 0, 0, 0};
@@ -135,6 +149,12 @@ static bool sweep_world_make(sweep_world *sw, const acp_gfxobj_physics *phys, ac
     acp_position mp = local_position(BLOCK, mover.x, mover.y, mover.z, 0.0f);
     ENSURE(acp_world_enter_object(sw->w, sw->mover, &mp, 0.0));
     return true;
+}
+
+/* The flat world with the synthetic runner (one 0.5 m sphere, step heights 0.4 m). */
+static bool sweep_world_make(sweep_world *sw, const acp_gfxobj_physics *phys, acp_vec3 at, acp_vec3 mover)
+{
+    return sweep_world_make_with(sw, phys, at, mover, &RUNNER);
 }
 
 static void sweep_world_free(sweep_world *sw)
@@ -199,10 +219,15 @@ static void wall_slide_at_30_degrees(void)
     acp_gfxobj_physics_free(&s.phys);
 }
 
-/* A riser of h at x 62 met at the fourth step (centre x 62): step_up probes down by the step-up
- * height 0.4 from the stuck position; the top (z = h) is found when the probe's walk-back
- * fraction stays above −0.5: 1 − h / 0.4 ≥ −0.5. A 0.3 m step is climbed (the runner ends on
- * its top, origin z 0.3, x 64); a 0.7 m step is not (it stops at x 61.5, on the ground). */
+/* Issue 15's "a step of 0.3 m is climbed within the Setup's step-up height; 0.7 m is not", for
+ * the synthetic runner (step_up_height 0.4 m). A riser of h at x 62 met at the fourth step
+ * (centre x 62, the top in reach): step_up probes down by the step-up height 0.4 from the stuck
+ * position; the top (z = h) is taken when the probe's walk-back fraction stays at or above −0.5
+ * (CPolygon::adjust_sphere_to_plane): 1 − h / 0.4 ≥ −0.5, h ≤ 0.6 = 1.5 × step_up_height (the
+ * rule, with retail's addresses, at humanoid_climbs_one_and_a_half_step_up). A 0.3 m step is
+ * climbed (the runner ends on its top, origin z 0.3, x 64); a 0.7 m step is not (it stops at
+ * x 61.5, on the ground). With the humanoid's 0.6 m a 0.7 m step IS climbed when its top is in
+ * reach (below). */
 static void steps_by_height(void)
 {
     const float hs[2] = {0.3f, 0.7f};
@@ -227,6 +252,199 @@ static void steps_by_height(void)
         sweep_world_free(&sw);
         acp_gfxobj_physics_free(&s.phys);
     }
+}
+
+/* Where a walk into a step ends: the mover's origin, its contact plane and walkable flag. */
+typedef struct step_result {
+    acp_vec3 start, end;
+    bool contact_plane_valid, on_walkable;
+    float contact_d;
+} step_result;
+
+/* The mover m entered at local (from_x, 50, 0) on the flat ground (where it rests) sweeps to
+ * (to_x, 50) at that height (one step when |to_x − from_x| ≤ its radius) toward the riser of a
+ * step of height h at x 62. */
+static step_result walk_into_step(const mover_spec *m, float h, float from_x, float to_x)
+{
+    step_result r;
+    memset(&r, 0, sizeof r);
+    rig_shape s;
+    step(&s, h);
+    sweep_world sw;
+    if (sweep_world_make_with(&sw, &s.phys, (acp_vec3){62, 50, 0}, (acp_vec3){from_x, 50, 0}, m)) {
+        r.start = sw.mover->position.frame.origin;
+        const acp_transition *t = sweep_to(&sw, to_x, 50.0f, r.start.z);
+        r.end = sw.mover->position.frame.origin;
+        r.contact_plane_valid = t && t->collision_info.contact_plane_valid;
+        if (r.contact_plane_valid) r.contact_d = t->collision_info.contact_plane.d;
+        r.on_walkable = (sw.mover->transient_state & ACP_ON_WALKABLE_TS) != 0;
+    }
+    sweep_world_free(&sw);
+    acp_gfxobj_physics_free(&s.phys);
+    return r;
+}
+
+/* The humanoid Setup 0x02000001 of the default excerpts: its two spheres and step heights (the
+ * stand-in's values, sourced in data/excerpts.manifest.json: a dump of the retail record gives
+ * StepUpHeight 0.6, StepDownHeight 1.5). */
+static bool humanoid_spec(mover_spec *m, acp_sphere spheres[2])
+{
+    acp_datset *dats = dt_load_default_excerpts();
+    ENSURE(dats != NULL);
+    if (!dats) return false;
+    const acp_setup *h = acp_datset_setup(dats, 0x02000001u);
+    bool ok = h && h->num_spheres == 2;
+    ENSURE(ok);
+    if (ok) {
+        spheres[0] = h->spheres[0];
+        spheres[1] = h->spheres[1];
+        *m = (mover_spec){spheres, 2, h->step_up_height, h->step_down_height};
+        ENSURE_FBITS(spheres[0].center.z, 0.475f);
+        ENSURE_FBITS(spheres[0].radius, 0.48f);
+        ENSURE_FBITS(spheres[1].center.z, 1.35f);
+        ENSURE_FBITS(spheres[1].radius, 0.48f);
+        ENSURE_FBITS(h->step_up_height, 0.6f);
+        ENSURE_FBITS(h->step_down_height, 1.5f);
+    }
+    acp_datset_destroy(dats);
+    return ok;
+}
+
+/* A climbed step: the mover ends on its top at x, its origin risen by h (its foot sphere rests on
+ * the top as it rested on the ground), its contact plane the top (d = −h). */
+static void ensure_climbed(step_result r, float h, float x)
+{
+    ENSURE_FBITS(r.end.x, x);
+    ENSURE_NEAR(r.end.z - r.start.z, h, 1e-6);
+    ENSURE(r.contact_plane_valid);
+    ENSURE_FBITS(r.contact_d, -h);
+    ENSURE(r.on_walkable);
+}
+
+/* A refused step: step_up fails, SPHEREPATH::step_up_slide slides head-on, which is no slide
+ * (COLLIDED): the mover is back where the sweep began, on the ground. */
+static void ensure_refused(step_result r, float from_x)
+{
+    ENSURE_FBITS(r.end.x, from_x);
+    ENSURE_FBITS(r.end.z, r.start.z);
+    ENSURE(r.on_walkable);
+}
+
+/* Retail's step-up against a BSP (issue 15's stairs), with the humanoid Setup 0x02000001 of the
+ * default excerpts: foot sphere centre 0.475 m, head sphere 1.35 m, both radius 0.48 m,
+ * step_up_height 0.6 m (step_down_height 1.5 m). On the flat ground the foot sphere rests on it:
+ * the origin at z 0.005, the foot sphere's centre 0.48 m above the ground, its bottom on it.
+ *
+ * The rule, read off the listing. A sweep step whose foot sphere meets a riser (BSPTREE::
+ * find_collisions 0x0053A440, in contact: sphere 0 first) calls BSPTREE::step_sphere_up
+ * (0x00539F20) → CTransition::step_up (0x0050B610): on walkable ground the probe is the
+ * object's step_up_height (OBJECTINFO::init 0x0050CF30 ← CPhysicsObj::GetStepUpHeight 0x0050EA00
+ * ← CPartArray::GetStepUpHeight 0x005180D0: the Setup's step_up_height × the part array's
+ * scale.z) and the walkable z floor_z (OBJECTINFO::get_walkable_z 0x0050CF20). CTransition::
+ * step_down (0x0050B2A0) with step_up set leaves the sphere where it hit the riser (walk_interp
+ * 1) and inserts it; BSPTREE::step_sphere_down (0x0053A210) moves it by −step_down_amt ×
+ * walk_interp along z through BSPNODE/BSPLEAF::find_walkable (0x0053CC80, 0x0053D6F0): each
+ * polygon with n·z > walkable_allowance that the sphere, where it stands, reaches within its
+ * radius − 0.0002 (CPolygon::walkable_hits_sphere 0x00539560 → polygon_hits_sphere_slow_but_sure)
+ * is offered to CPolygon::adjust_sphere_to_plane (0x00538210): the sphere moves along the probe
+ * until it rests on the plane, t = (dist − r) / (−h) = rise / h, and the new walk_interp
+ * (float)(1 − t) must not fall below −0.5. Then the contact plane must be walkable (n.z ≥ floor_z)
+ * and the raised spheres clear (placement insert). So a step is climbed when
+ *   (1) rise ≤ 1.5 × step_up_height, the rise measured from the foot sphere's bottom (here the
+ *       ground) to the top: for the humanoid h ≤ 0.9 m; and
+ *   (2) the foot sphere, where the step-up is tried, reaches the top polygon: for a top above
+ *       its centre, g² + (h − 0.48)² ≤ (0.48 − 0.0002)², g the centre's distance from the riser
+ *       (a top below the centre is reached together with the riser).
+ * Retail's own walk-back limit is 1.5 × step_up_height, not step_up_height; object spheres and
+ * cylinders (CSphere / CCylSphere::step_sphere_up) refuse a rise above step_up_height first and
+ * cap their walk_interp at −0.1, but BSP polygons have neither. */
+
+/* Rule (1): the centre reaches the riser's plane (one 0.48 m step from x 61.52 to 62: g = 0), so
+ * the top is within reach for any h < 0.9598; 0.3, 0.7 and 0.899 m are climbed, 0.901 m is not
+ * (t = 0.901 / 0.6 > 1.5). */
+static void humanoid_climbs_one_and_a_half_step_up(void)
+{
+    acp_sphere sph[2];
+    mover_spec hu;
+    if (!humanoid_spec(&hu, sph)) return;
+    const float climbed[3] = {0.3f, 0.7f, 0.899f};
+    for (int k = 0; k < 3; k++) {
+        step_result r = walk_into_step(&hu, climbed[k], 61.52f, 62.0f);
+        ENSURE_FBITS(r.start.z, 0.48f - 0.475f);
+        ensure_climbed(r, climbed[k], 62.0f);
+    }
+    ensure_refused(walk_into_step(&hu, 0.901f, 61.52f, 62.0f), 61.52f);
+}
+
+/* Rule (2) for the cottage's 0.7 m hearth at the humanoid's 0.6 m: its top is 0.22 m above the
+ * foot sphere's centre, so it is reached only with the centre within √(0.4798² − 0.22²) =
+ * 0.42639 m of the riser; the riser itself is met from 0.4798 m. One step from 0.48 m to 0.426 m
+ * climbs it; to 0.427 m does not (the sphere overlaps the riser but not the top: the probe finds
+ * no walkable polygon, the placement overlaps the riser). A mover that reaches the riser in
+ * steps shorter than 0.4798 − 0.42639 = 0.0534 m never climbs it: each refusal puts it back
+ * before the riser's reach, and the next step ends in the same band. */
+static void humanoid_hearth_needs_the_top_within_reach(void)
+{
+    acp_sphere sph[2];
+    mover_spec hu;
+    if (!humanoid_spec(&hu, sph)) return;
+    ensure_climbed(walk_into_step(&hu, 0.7f, 61.52f, 62.0f - 0.426f), 0.7f, 62.0f - 0.426f);
+    ensure_refused(walk_into_step(&hu, 0.7f, 61.52f, 62.0f - 0.427f), 61.52f);
+}
+
+/* The same hearth approached in sweeps of 0.05 m from 0.7 m off its riser (x 61.3): the fifth
+ * sweep ends 0.45 m off it (x 61.55), inside the riser's reach (0.4798 m) but not the top's
+ * (0.42639 m), and is refused back to x 61.5 with the riser's normal as its sliding normal
+ * (SLIDING_TS). Pushing on, each sweep's offset loses its part into that normal
+ * (CTransition::adjust_offset) and is nothing: the transition fails (15 of 20) and the humanoid
+ * stays at x 61.5 on the ground. So the first step to meet the riser decides: the hearth is
+ * climbed only if that step ends within 0.42639 m, which a step shorter than 0.4798 − 0.42639 =
+ * 0.0534 m never does. */
+static void humanoid_refused_hearth_stays_refused(void)
+{
+    acp_sphere sph[2];
+    mover_spec hu;
+    if (!humanoid_spec(&hu, sph)) return;
+    rig_shape s;
+    step(&s, 0.7f);
+    sweep_world sw;
+    if (sweep_world_make_with(&sw, &s.phys, (acp_vec3){62, 50, 0}, (acp_vec3){61.3f, 50, 0}, &hu)) {
+        acp_physobj *o = sw.mover;
+        const float z0 = o->position.frame.origin.z;
+        int failed = 0;
+        for (int k = 1; k <= 20; k++) {
+            acp_position to = o->position;
+            to.frame.origin = (acp_vec3){(float)((double)o->position.frame.origin.x + 0.05), 50.0f, z0};
+            const acp_position from = o->position;
+            acp_transition *t = acp_physobj_transition(o, &from, &to, false);
+            if (t) acp_physobj_set_position_internal(o, t);
+            else failed++;
+            if (k == 4) ENSURE_NEAR(o->position.frame.origin.x, 61.5, 2e-5);
+        }
+        ENSURE_EQ(failed, 15);
+        ENSURE_NEAR(o->position.frame.origin.x, 61.5, 2e-5);
+        ENSURE_FBITS(o->position.frame.origin.z, z0);
+        ENSURE(o->transient_state & ACP_SLIDING_TS);
+        ENSURE_FBITS(o->sliding_normal.x, -1.0f);
+        ENSURE(o->transient_state & ACP_ON_WALKABLE_TS);
+    }
+    sweep_world_free(&sw);
+    acp_gfxobj_physics_free(&s.phys);
+}
+
+/* Rule (1) for the 0.7 m step with the humanoid's spheres and other Setup step_up_heights: even
+ * with the top in reach (g = 0) it is refused below 0.7 / 1.5 = 0.46667 m: at 0.466 m
+ * (t = 1.5021), climbed at 0.467 m (t = 1.4989). */
+static void seven_tenths_refused_below_step_up_of_0_4667(void)
+{
+    acp_sphere sph[2];
+    mover_spec hu;
+    if (!humanoid_spec(&hu, sph)) return;
+    mover_spec m = hu;
+    m.step_up_height = 0.466f;
+    ensure_refused(walk_into_step(&m, 0.7f, 61.52f, 62.0f), 61.52f);
+    m.step_up_height = 0.467f;
+    ensure_climbed(walk_into_step(&m, 0.7f, 61.52f, 62.0f), 0.7f, 62.0f);
 }
 
 /* Falling 2.2 m onto a floor at z 1 (five steps of 0.44 m): the fifth reaches the floor in
@@ -298,6 +516,10 @@ void suite_bsp_sweep(void)
     RUN(wall_stops_walker_at_radius);
     RUN(wall_slide_at_30_degrees);
     RUN(steps_by_height);
+    RUN(humanoid_climbs_one_and_a_half_step_up);
+    RUN(humanoid_hearth_needs_the_top_within_reach);
+    RUN(humanoid_refused_hearth_stays_refused);
+    RUN(seven_tenths_refused_below_step_up_of_0_4667);
     RUN(fall_onto_floor);
     RUN(standin_gfxobj_physics);
 }
