@@ -434,20 +434,24 @@ static void root_finish(acp_sequence *seq, root_out *out)
     memo->misses++;
 }
 
-static void sequence_update(acp_sequence *seq, double quantum, acp_frame *frame, bool from_identity)
+static inline void sequence_update(acp_sequence *seq, double quantum, acp_frame *frame, bool from_identity)
 {
-    if (seq->head != ACP_NO_NODE) {
-        if (seq->curr_anim == ACP_NO_NODE) return; /* not reachable through the list operations */
-        root_out out;
-        out.frame = frame;
-        out.recording = from_identity && frame && seq->root_memo;
-        out.steps.n = 0;
-        update_internal(seq, quantum, frame ? &out : NULL);
-        if (frame) root_finish(seq, &out);
-        acp_sequence_apricot(seq);
+    if (seq->head == ACP_NO_NODE) {
+        if (frame) acp_sequence_apply_physics(seq, frame, quantum, quantum);
         return;
     }
-    if (frame) acp_sequence_apply_physics(seq, frame, quantum, quantum);
+    if (seq->curr_anim == ACP_NO_NODE) return; /* not reachable through the list operations */
+    if (!frame) {
+        update_internal(seq, quantum, NULL);
+    } else {
+        root_out out;
+        out.frame = frame;
+        out.recording = from_identity && seq->root_memo;
+        out.steps.n = 0;
+        update_internal(seq, quantum, &out);
+        root_finish(seq, &out);
+    }
+    acp_sequence_apricot(seq);
 }
 
 void acp_sequence_update(acp_sequence *seq, double quantum, acp_frame *frame)

@@ -164,7 +164,7 @@ void acp_sequence_apply_physics(acp_sequence *seq, acp_frame *frame, double quan
 void acp_sequence_update(acp_sequence *seq, double quantum, acp_frame *frame);
 
 /** acp_sequence_update into `offset`, which must hold acp_frame_identity() (CPartArray::Update's
- *  offset: UpdatePositionInternal makes it so). The same bits as acp_sequence_update; with a
+ *  offset: UpdatePositionInternal makes it so), or be NULL (pose only). The same bits as acp_sequence_update; with a
  *  root-motion memo (seq->root_memo) an update whose steps the memo holds copies their frame
  *  instead of computing it (root_motion_memo.h). Retail: CSequence::update (0x00525B80). */
 void acp_sequence_update_offset(acp_sequence *seq, double quantum, acp_frame *offset);

@@ -13,16 +13,6 @@
 
 #include "mathx.h"
 
-acp_frame acp_frame_identity(void)
-{
-    acp_frame f = {0};
-    f.qw = 1.0f;
-    f.m[0] = 1.0f;
-    f.m[4] = 1.0f;
-    f.m[8] = 1.0f;
-    return f;
-}
-
 void acp_frame_cache(acp_frame *f)
 {
     double b2 = (double)f->qx + f->qx;
@@ -245,6 +235,8 @@ static inline void grotate_apply(acp_frame *f, const acp_grotate_memo *t)
 
 void acp_frame_grotate(acp_frame *f, acp_vec3 w)
 {
+    /* A zero vector (±0) gives |w|² = 0 < EPSILON²: no rotation (grotate_terms' `none`). */
+    if (w.x == 0.0f && w.y == 0.0f && w.z == 0.0f) return;
     acp_grotate_memo t;
     grotate_terms(w, &t);
     grotate_apply(f, &t);

@@ -25,8 +25,13 @@
 #define ACP_DEG_TO_RAD 0.017453292519943295
 #define ACP_RAD_TO_DEG 57.29577951308232
 
-/** The identity frame: origin 0, q = (1, 0, 0, 0), cached matrix the identity. */
-acp_frame acp_frame_identity(void);
+/** The identity frame: origin 0, q = (1, 0, 0, 0), cached matrix the identity. (Inline: every
+ *  quantum starts its offset and candidate frames from it.) */
+static inline acp_frame acp_frame_identity(void)
+{
+    acp_frame f = {1.0f, 0.0f, 0.0f, 0.0f, {1.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 1.0f}, {0.0f, 0.0f, 0.0f}};
+    return f;
+}
 
 /** Rebuild the cached matrix m from the quaternion. Retail: Frame::cache (0x00534DF0). */
 void acp_frame_cache(acp_frame *f);

@@ -107,8 +107,7 @@ void acp_partarray_init_defaults(acp_partarray *pa)
 
 void acp_partarray_update(acp_partarray *pa, float quantum, acp_frame *offset_frame)
 {
-    if (offset_frame) acp_sequence_update_offset(&pa->sequence, quantum, offset_frame);
-    else acp_sequence_update(&pa->sequence, quantum, NULL);
+    acp_sequence_update_offset(&pa->sequence, quantum, offset_frame);
 }
 
 const acp_frame *acp_partarray_part_frames(acp_partarray *pa)

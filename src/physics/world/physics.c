@@ -19,19 +19,6 @@
 /* Retail MIN_QUANTUM_93/97 = 1.0/30.0 and MAX_QUANTUM_97 = 1.0/5.0 (doubles); EPSILON 0.0002f.
  * acdream-r6 reads the float constants 0x3D088889, 0x3E4CCCCD, 0x40000000. ACE: doubles 1/30,
  * 0.1, 2.0. */
-acp_clock_constants acp_clock_profile_constants(acp_clock_profile profile)
-{
-    acp_clock_constants k = {1.0 / 30.0, 1.0 / 5.0, 2.0, ACP_F_EPSILON};
-    if (profile == ACP_PROFILE_ACDREAM_R6) {
-        k.min_quantum = (double)(1.0f / 30.0f);
-        k.max_quantum = (double)0.2f;
-        k.huge_quantum = (double)2.0f;
-    } else if (profile == ACP_PROFILE_ACE) {
-        k.max_quantum = 0.1;
-    }
-    return k;
-}
-
 static const char *const PROFILE_NAMES[] = {"retail", "acdream-r6", "ace", "render-frame"};
 
 const char *acp_clock_profile_name(acp_clock_profile profile)

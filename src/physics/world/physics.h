@@ -42,8 +42,19 @@ typedef struct acp_clock_constants {
     double epsilon;                  /* seconds (the float 0.0002f) */
 } acp_clock_constants;
 
-/** The constants of a profile. */
-acp_clock_constants acp_clock_profile_constants(acp_clock_profile profile);
+/** The constants of a profile. (Inline: update_object reads them every call.) */
+static inline acp_clock_constants acp_clock_profile_constants(acp_clock_profile profile)
+{
+    acp_clock_constants k = {1.0 / 30.0, 1.0 / 5.0, 2.0, ACP_F_EPSILON};
+    if (profile == ACP_PROFILE_ACDREAM_R6) {
+        k.min_quantum = (double)(1.0f / 30.0f);
+        k.max_quantum = (double)0.2f;
+        k.huge_quantum = (double)2.0f;
+    } else if (profile == ACP_PROFILE_ACE) {
+        k.max_quantum = 0.1;
+    }
+    return k;
+}
 
 /** The profile's name ("retail", "acdream-r6", "ace", "render-frame"); NULL for an unknown value. */
 const char *acp_clock_profile_name(acp_clock_profile profile);
