@@ -4,7 +4,7 @@
 // bundled into-the-cottage scenario its camera follows the selected object into the cottage: the
 // caption names the interior EnvCell 0xA9B40100 in the frames the run's own trace has the player
 // there, the player's parts and spheres stay visible inside (the cut-away), and selecting another
-// object moves the camera to it.
+// object moves the camera to it; an object outside behind the cottage's wall is seen through it.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -243,6 +243,46 @@ describe('the 3-D view', () => {
     await page.selectOption('#selected', '0');
     await settled(0.01);
     assert.equal(await page.evaluate(() => window.acphysPage.view3d().selected), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('cuts away a wall between the camera and the selected object: copies around into-the-cottage', async (t) => {
+    const { page, errors } = await open();
+    await page.locator('#view3d-box summary').click();
+    await page.selectOption('#bundled', { label: 'into-the-cottage' });
+    await page.click('#open-bundled');
+    await page.waitForFunction(() => document.getElementById('status-note').textContent.includes('bundled scenario into-the-cottage.json'),
+      null, { timeout: 20_000 });
+    await page.evaluate(() => window.acphysPage.pause());
+    // Eight copies of the player 3 m around its start, running the recording with it: some end
+    // against the cottage's walls outside, some inside.
+    await page.fill('#copies', '8');
+    await page.click('#spawn');
+    await page.waitForFunction(() => { const s = window.acphysPage.state(); return s.objects === 9 && !s.busy; }, null, { timeout: 30_000 });
+    await page.evaluate(() => window.acphysPage.pause());
+    const seen = [];
+    for (let i = 0; i < 9; i++) {
+      await page.selectOption('#selected', String(i));
+      await page.waitForFunction((k) => {
+        const s = window.acphysPage.state(), v = window.acphysPage.view3d();
+        return s.selected === k && v.selected === k && Math.hypot(v.target[0] - s.x, v.target[1] - s.y, v.target[2] - s.z) < 0.01;
+      }, i, { timeout: 10_000 });
+      seen.push(await page.evaluate(() => ({ cell: window.acphysPage.state().cell >>> 0,
+        cutaway: document.querySelector('#view3d-box .view3d').dataset.cutaway,
+        cut: window.acphysPage.view3dSelectedPixels().differing, whole: window.acphysPage.view3dSelectedPixels(false).differing })));
+    }
+    t.diagnostic(seen.map((x, i) => `${i}: ${hex(x.cell)} ${x.cutaway || 'none'} ${x.cut}/${x.whole} px`).join('; '));
+    // Every object is visible; one in an indoor cell has the structures cut away; one the whole
+    // cottage would hide (no pixel of it without the cut-away) has them cut away as hidden behind a
+    // wall; a cut-away always shows more of the object, and without one the two renders agree.
+    for (const [i, x] of seen.entries()) {
+      assert.ok(x.cut > 0, `object ${i} is not visible: ${JSON.stringify(x)}`);
+      assert.equal(x.cutaway, (x.cell & 0xffff) >= 0x100 ? 'indoor' : x.whole === 0 ? 'hidden' : x.cutaway, `object ${i}: ${JSON.stringify(x)}`);
+      if (x.cutaway === '') assert.equal(x.cut, x.whole, `object ${i}: nothing cut away`);
+      else assert.ok(x.whole < x.cut, `object ${i}: ${JSON.stringify(x)}`);
+    }
+    assert.ok(seen.some((x) => x.cutaway === 'hidden'), 'an object outside is behind a wall');
     assert.deepEqual(errors, []);
     await page.close();
   });
