@@ -82,6 +82,12 @@ interface Scene3D {
   caption: HTMLElement;
   host: HTMLElement;
   coloured: { frame: number; selected: number };
+  /** The instance colour that turns the spheres' cream into SELECTED_SPHERE_COLOUR (both are
+   *  multiplied in linear light). */
+  selectedTint: Three.Color;
+  /** Scratch vectors for the camera (no allocation per frame). */
+  look: Three.Vector3;
+  ray: Three.Vector3;
 }
 
 /** The running view (null before it is first opened, or without WebGL): the test hook reads it. */
@@ -140,7 +146,8 @@ function run(three: typeof Three, host: HTMLElement, box: HTMLDetailsElement, se
     target: new three.Vector3(), following: -1, aimed: false, zoom: 1, lastTs: null, building: null,
     buildingMaterial: new three.MeshLambertMaterial({ color: 0x8a5a3a, side: three.DoubleSide, clippingPlanes: [cut] }),
     cellMaterial: new three.MeshBasicMaterial({ color: 0x78dcff, wireframe: true, clippingPlanes: [cut] }),
-    cut, cutaway: false, raycaster: new three.Raycaster(), caption, host, coloured: { frame: -1, selected: -1 } };
+    cut, cutaway: false, raycaster: new three.Raycaster(), caption, host, coloured: { frame: -1, selected: -1 },
+    selectedTint: tint(three, SELECTED_SPHERE_COLOUR, SPHERE_COLOUR), look: new three.Vector3(), ray: new three.Vector3() };
   live = v;
   const tick = (ts: number) => {
     if (box.open) draw(v, host, ts);
@@ -148,6 +155,12 @@ function run(three: typeof Three, host: HTMLElement, box: HTMLDetailsElement, se
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
+}
+
+/** The colour that, multiplied with `base`, gives `want` (per channel, in linear light). */
+function tint(three: typeof Three, want: number, base: number): Three.Color {
+  const a = new three.Color(want), b = new three.Color(base);
+  return new three.Color(b.r ? a.r / b.r : 0, b.g ? a.g / b.g : 0, b.b ? a.b / b.b : 0);
 }
 
 /** A scratch array of n floats in linear memory, kept between frames (grown only). */
@@ -185,7 +198,7 @@ function draw(v: Scene3D, host: HTMLElement, ts: number): void {
     host.dataset.particles = String(fillParticles(v, s));
   }
   follow(v, s, dt);
-  colourSelected(v, s);
+  colourSelected(v);
   v.renderer.render(v.scene, v.camera);
 }
 
@@ -248,10 +261,10 @@ function rebuild(v: Scene3D, s: Session): void {
     ns += X.acp_abi_draw_sphere_matrices(s.objPtrs[i]!, v.origin, 0, 0);
   }
   v.parts = new three.InstancedMesh(new three.BoxGeometry(0.4, 0.4, 0.4), new three.MeshLambertMaterial({ color: 0xd7263d }), Math.max(1, np));
-  // White material: each sphere's colour is its instance colour (the selected object's apart).
   v.spheres = new three.InstancedMesh(new three.SphereGeometry(1, 16, 12),
-    new three.MeshLambertMaterial({ color: 0xffffff, transparent: true, opacity: 0.45, depthWrite: false }), Math.max(1, ns));
-  v.spheres.setColorAt(0, new three.Color(SPHERE_COLOUR));
+    new three.MeshLambertMaterial({ color: SPHERE_COLOUR, transparent: true, opacity: 0.45, depthWrite: false }), Math.max(1, ns));
+  // The instance colours (white: no tint) exist from the start, so the material is built with them.
+  v.spheres.setColorAt(0, new three.Color(1, 1, 1));
   for (const m of [v.parts, v.spheres]) {
     m.instanceMatrix.setUsage(three.DynamicDrawUsage);
     m.frustumCulled = false;
@@ -270,7 +283,6 @@ const hex = (c: number) => `0x${(c >>> 0).toString(16).toUpperCase().padStart(8,
  *  the last frame; the camera stands at OFFSET from it (INDOOR_ZOOM of that indoors) and looks at
  *  LOOK_UP_M above it. Then the cut-away (see the file comment) and the caption. */
 function follow(v: Scene3D, s: Session, dt: number): void {
-  const { three } = v;
   const i = Math.min(Math.max(0, v.selected()), s.n - 1);
   const x = s.gx[i]! - (v.origin >>> 24) * 192, y = s.gy[i]! - ((v.origin >>> 16) & 0xff) * 192, z = s.z[i]!;
   if (!Number.isFinite(x + y + z)) return;
@@ -284,12 +296,12 @@ function follow(v: Scene3D, s: Session, dt: number): void {
   v.following = i;
   const t = v.target;
   v.camera.position.set(t.x + OFFSET[0] * v.zoom, t.y + OFFSET[1] * v.zoom, t.z + OFFSET[2] * v.zoom);
-  const look = new three.Vector3(t.x, t.y, t.z + LOOK_UP_M);
+  const look = v.look.set(t.x, t.y, t.z + LOOK_UP_M);
   v.camera.lookAt(look);
   // A building wall between the camera and the object's middle?
   let hidden = false;
   if (v.building) {
-    const to = look.clone().sub(v.camera.position);
+    const to = v.ray.subVectors(look, v.camera.position);
     const far = to.length();
     v.raycaster.set(v.camera.position, to.normalize());
     v.raycaster.far = far - 0.05;
@@ -319,18 +331,17 @@ function follow(v: Scene3D, s: Session, dt: number): void {
   if (v.caption.textContent !== text) v.caption.textContent = text;
 }
 
-/** The spheres' instance colours: the selected object's apart, redone when the instances are
- *  refilled or the selection changes. */
-function colourSelected(v: Scene3D, s: Session): void {
+/** The spheres' instance colours, which tint their material's cream: white (no tint) for all,
+ *  then amber for the selected object's; redone when the instances are refilled or the
+ *  selection changes (one typed-array fill and the selected object's few spheres). */
+function colourSelected(v: Scene3D): void {
   const m = v.spheres;
   if (!m || (v.coloured.frame === v.frame && v.coloured.selected === v.following)) return;
-  const c = new v.three.Color();
-  for (let i = 0; i < s.n; i++) {
-    c.set(i === v.following ? SELECTED_SPHERE_COLOUR : SPHERE_COLOUR);
-    const start = v.ranges.sphereStart[i]!, end = start + v.ranges.sphereCount[i]!;
-    for (let k = start; k < end; k++) m.setColorAt(k, c);
-  }
-  if (m.instanceColor) m.instanceColor.needsUpdate = true;
+  const colours = m.instanceColor!;
+  (colours.array as Float32Array).fill(1);
+  const start = v.ranges.sphereStart[v.following] ?? 0, end = start + (v.ranges.sphereCount[v.following] ?? 0);
+  for (let k = start; k < end; k++) m.setColorAt(k, v.selectedTint);
+  colours.needsUpdate = true;
   v.coloured = { frame: v.frame, selected: v.following };
 }
 
