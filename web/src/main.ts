@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const acp = await loadAcphys(new URL('../../wasm/acphys.wasm', import.meta.url));
   const app = new App(acp);
   const view3d = document.getElementById('view3d-box');
-  if (view3d instanceof HTMLDetailsElement) mountView3D(view3d);
+  if (view3d instanceof HTMLDetailsElement) mountView3D(view3d, () => app.selected);
   await app.start();
 }
 

@@ -4,15 +4,17 @@ import type { App } from './app';
 import { Perf } from './perf';
 import { Session } from './run';
 import { runFile } from './sharing';
+import { view3dSelectedPixels, view3dState } from './view3d';
 
 export function testHook(app: App): unknown {
   return {
-    /** Frames, digest, playing, selected object's position. */
+    /** Frames, digest, playing, selected object's position and cell. */
     state: () => {
       const s = app.session;
       return s ? {
         frames: s.framesDone, digest: s.framesDone ? s.digest() : null, playing: app.playing, busy: app.busy, objects: s.n,
         profiles: s.profiles, x: s.gx[app.selected], y: s.gy[app.selected], z: s.z[app.selected], heading: s.heading[app.selected],
+        cell: s.cell[app.selected], selected: app.selected,
         events: s.scenario.events?.length ?? 0, verdict: app.verdict ? (app.verdict.identical ? 'identical' : 'diverged') : null,
       } : null;
     },
@@ -62,6 +64,13 @@ export function testHook(app: App): unknown {
     clock: () => app.clockStart,
     /** Busy-wait `ms` in the next animation frame (a browser hitch while running). */
     stall: (ms: number) => { app.stallNext = ms; },
+    /** The 3-D view's camera: the object it follows, its target and position (world m), whether
+     *  the buildings are cut away (null before the view is opened). */
+    view3d: () => view3dState(),
+    /** The 3-D view rendered with and without the followed object's parts and spheres: how many
+     *  pixels differ (web/src/view3d.ts view3dSelectedPixels; `cutaway` false: as if the
+     *  structures were drawn whole). */
+    view3dSelectedPixels: (cutaway = true) => view3dSelectedPixels(cutaway),
     /** Busy-wait `ms` in the first animation frame of the next (re)started run (start-up work). */
     stallStart: (ms: number) => { app.stallSettle = ms; },
   };

@@ -9,7 +9,16 @@
 // InstancedMesh's matrix buffer. The scene is in the landblock frame of the session's first
 // object's cell (+X east, +Y north, +Z up). three.js loads only when the view is first opened
 // (the <details id="view3d-box"> of index.html), and the view says so when WebGL is missing.
-// It follows the session the map last drew (web/src/draw.ts currentSession), once per frame.
+// It shows the session the map last drew (web/src/draw.ts currentSession), refilled once per run
+// frame. The camera follows the page's selected object (the "Selected object" select) on every
+// animation frame: its target glides to the object's position (exponential smoothing, time
+// constant FOLLOW_TAU_S; a jump of more than SNAP_M metres, a new session, snaps), from a fixed
+// direction above and south-west of it, closer when the object is in an indoor cell. When the
+// object is in an indoor cell (an EnvCell, cell id low word >= 0x100) or a building wall stands
+// between the camera and it (a ray against the buildings' triangles), the buildings and indoor
+// cells are cut away CUT_ABOVE_M above the object's feet and the buildings drawn translucent, so
+// the object stays visible inside. The selected object's spheres are drawn in their own colour;
+// the caption under the canvas names the object and its cell.
 import type * as Three from 'three';
 
 import { currentSession } from './draw';
@@ -18,6 +27,22 @@ import type { Session } from './run';
 
 const MAT4_FLOATS = 16;
 const TERRAIN_FLOATS = 1152;
+/** The camera target's smoothing time constant (s): it covers 63 % of the way in this time. */
+const FOLLOW_TAU_S = 0.15;
+/** A target this far (m) from the object jumps to it instead of gliding. */
+const SNAP_M = 40;
+/** The camera's offset from the target (m) outdoors; indoors it is INDOOR_ZOOM of that. */
+const OFFSET = [-11, -11, 12] as const;
+const INDOOR_ZOOM = 0.55;
+/** The camera looks at this height (m) above the target (about a humanoid's middle). */
+const LOOK_UP_M = 1;
+/** Structures are cut away this far (m) above the target's feet when it is inside or hidden
+ *  (below the cottage's 3 m ceiling, above a humanoid's head). */
+const CUT_ABOVE_M = 2.4;
+/** The buildings' opacity when cut away. */
+const FADED_OPACITY = 0.3;
+const SPHERE_COLOUR = 0xfff0c8;
+const SELECTED_SPHERE_COLOUR = 0xffb000;
 
 interface Scene3D {
   three: typeof Three;
@@ -36,7 +61,37 @@ interface Scene3D {
   structureVertices: { buildings: number; cells: number };
   scratch: number;
   scratchFloats: number;
+  /** The page's selected object (an index into the session's objects). */
+  selected: () => number;
+  /** Per object, its first instance and instance count in `parts` and `spheres` this frame. */
+  ranges: { partStart: Int32Array; partCount: Int32Array; sphereStart: Int32Array; sphereCount: Int32Array };
+  /** The camera target (scene frame, m), which object it follows, whether it is set. */
+  target: Three.Vector3;
+  following: number;
+  aimed: boolean;
+  zoom: number;
+  lastTs: number | null;
+  /** The buildings' mesh (for the occlusion ray) and their and the cells' materials. */
+  building: Three.Mesh | null;
+  buildingMaterial: Three.MeshLambertMaterial;
+  cellMaterial: Three.MeshBasicMaterial;
+  /** Keeps z <= constant: the cut-away above the target (far away when not cutting). */
+  cut: Three.Plane;
+  cutaway: boolean;
+  raycaster: Three.Raycaster;
+  caption: HTMLElement;
+  host: HTMLElement;
+  coloured: { frame: number; selected: number };
+  /** The instance colour that turns the spheres' cream into SELECTED_SPHERE_COLOUR (both are
+   *  multiplied in linear light). */
+  selectedTint: Three.Color;
+  /** Scratch vectors for the camera (no allocation per frame). */
+  look: Three.Vector3;
+  ray: Three.Vector3;
 }
+
+/** The running view (null before it is first opened, or without WebGL): the test hook reads it. */
+let live: Scene3D | null = null;
 
 /** Whether this browser gives a WebGL context at all (checked before loading three.js). */
 function hasWebGL(): boolean {
@@ -48,8 +103,9 @@ function hasWebGL(): boolean {
   }
 }
 
-/** Mount the view in `box` (a <details> element): three.js and the renderer start on first open. */
-export function mountView3D(box: HTMLDetailsElement): void {
+/** Mount the view in `box` (a <details> element): three.js and the renderer start on first open.
+ *  `selected` gives the page's selected object (the camera follows it). */
+export function mountView3D(box: HTMLDetailsElement, selected: () => number): void {
   const host = box.querySelector<HTMLElement>('.view3d') ?? box;
   let started = false;
   box.addEventListener('toggle', () => {
@@ -61,15 +117,19 @@ export function mountView3D(box: HTMLDetailsElement): void {
       return;
     }
     import('three')
-      .then((three) => run(three, host, box))
+      .then((three) => run(three, host, box, selected))
       .catch((e: unknown) => { host.textContent = `The 3-D view could not start: ${e instanceof Error ? e.message : String(e)}`; });
   });
 }
 
-function run(three: typeof Three, host: HTMLElement, box: HTMLDetailsElement): void {
+function run(three: typeof Three, host: HTMLElement, box: HTMLDetailsElement, selected: () => number): void {
   const renderer = new three.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
   renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1));
-  host.replaceChildren(renderer.domElement);
+  renderer.localClippingEnabled = true;
+  const caption = document.createElement('p');
+  caption.className = 'view3d-caption';
+  caption.id = 'view3d-caption';
+  host.replaceChildren(renderer.domElement, caption);
   renderer.domElement.setAttribute('aria-label', '3-D view of the terrain, the parts and the collision spheres');
   const scene = new three.Scene();
   scene.background = new three.Color(0xbfd4e6);
@@ -79,13 +139,28 @@ function run(three: typeof Three, host: HTMLElement, box: HTMLDetailsElement): v
   scene.add(sun);
   const camera = new three.PerspectiveCamera(50, 1, 0.1, 5000);
   camera.up.set(0, 0, 1);
+  const cut = new three.Plane(new three.Vector3(0, 0, -1), 1e6);
   const v: Scene3D = { three, renderer, scene, camera, session: null, frame: -1, origin: 0, parts: null, spheres: null, particles: null,
-    terrain: [], structures: [], structureVertices: { buildings: 0, cells: 0 }, scratch: 0, scratchFloats: 0 };
-  const tick = () => {
-    if (box.open) draw(v, host);
+    terrain: [], structures: [], structureVertices: { buildings: 0, cells: 0 }, scratch: 0, scratchFloats: 0, selected,
+    ranges: { partStart: new Int32Array(0), partCount: new Int32Array(0), sphereStart: new Int32Array(0), sphereCount: new Int32Array(0) },
+    target: new three.Vector3(), following: -1, aimed: false, zoom: 1, lastTs: null, building: null,
+    buildingMaterial: new three.MeshLambertMaterial({ color: 0x8a5a3a, side: three.DoubleSide, clippingPlanes: [cut] }),
+    cellMaterial: new three.MeshBasicMaterial({ color: 0x78dcff, wireframe: true, clippingPlanes: [cut] }),
+    cut, cutaway: false, raycaster: new three.Raycaster(), caption, host, coloured: { frame: -1, selected: -1 },
+    selectedTint: tint(three, SELECTED_SPHERE_COLOUR, SPHERE_COLOUR), look: new three.Vector3(), ray: new three.Vector3() };
+  live = v;
+  const tick = (ts: number) => {
+    if (box.open) draw(v, host, ts);
+    else v.lastTs = null;
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
+}
+
+/** The colour that, multiplied with `base`, gives `want` (per channel, in linear light). */
+function tint(three: typeof Three, want: number, base: number): Three.Color {
+  const a = new three.Color(want), b = new three.Color(base);
+  return new three.Color(b.r ? a.r / b.r : 0, b.g ? a.g / b.g : 0, b.b ? a.b / b.b : 0);
 }
 
 /** A scratch array of n floats in linear memory, kept between frames (grown only). */
@@ -97,7 +172,7 @@ function scratch(v: Scene3D, s: Session, floats: number): number {
   return v.scratch;
 }
 
-function draw(v: Scene3D, host: HTMLElement): void {
+function draw(v: Scene3D, host: HTMLElement, ts: number): void {
   const s = currentSession();
   if (!s || s.n === 0) return;
   if (s !== v.session) rebuild(v, s);
@@ -108,9 +183,10 @@ function draw(v: Scene3D, host: HTMLElement): void {
     v.camera.aspect = w / h;
     v.camera.updateProjectionMatrix();
   }
+  const dt = v.lastTs === null ? Infinity : Math.max(0, (ts - v.lastTs) / 1000);
+  v.lastTs = ts;
   if (v.frame !== s.framesDone) {
     fillInstances(v, s);
-    aim(v, s);
     v.frame = s.framesDone;
     // What was drawn, for the browser test (tests/browser/view3d.test.mjs).
     host.dataset.frame = String(v.frame);
@@ -121,11 +197,13 @@ function draw(v: Scene3D, host: HTMLElement): void {
     host.dataset.cellVertices = String(v.structureVertices.cells);
     host.dataset.particles = String(fillParticles(v, s));
   }
+  follow(v, s, dt);
+  colourSelected(v);
   v.renderer.render(v.scene, v.camera);
 }
 
-/** A new session: its terrain meshes, instance meshes sized for its parts and spheres, and a
- *  camera over its first object. */
+/** A new session: its terrain meshes, its structures, instance meshes sized for its parts and
+ *  spheres; the camera target snaps to the selected object at the next frame. */
 function rebuild(v: Scene3D, s: Session): void {
   const { three } = v;
   if (v.scratch && v.session) v.session.acp.free(v.scratch);
@@ -138,6 +216,9 @@ function rebuild(v: Scene3D, s: Session): void {
   }
   v.session = s;
   v.frame = -1;
+  v.aimed = false;
+  v.coloured = { frame: -1, selected: -1 };
+  v.ranges = { partStart: new Int32Array(s.n), partCount: new Int32Array(s.n), sphereStart: new Int32Array(s.n), sphereCount: new Int32Array(s.n) };
   v.origin = s.cell.find((c) => c !== 0) ?? 0;
   const X = s.acp.exports;
   const terrain = X.acp_abi_world_terrain(s.primary.world);
@@ -156,11 +237,10 @@ function rebuild(v: Scene3D, s: Session): void {
     v.scene.add(mesh);
   }
   v.structures = [];
-  const solid = new three.MeshLambertMaterial({ color: 0x8a5a3a, side: three.DoubleSide });
-  const wire = new three.MeshBasicMaterial({ color: 0x78dcff, wireframe: true });
+  v.building = null;
   for (const [fill, material, key] of [
-    [X.acp_abi_draw_building_triangles, solid, 'buildings'],
-    [X.acp_abi_draw_envcell_triangles, wire, 'cells'],
+    [X.acp_abi_draw_building_triangles, v.buildingMaterial, 'buildings'],
+    [X.acp_abi_draw_envcell_triangles, v.cellMaterial, 'cells'],
   ] as const) {
     const n = fill(s.primary.world, v.origin, 0, 0);
     v.structureVertices[key] = n;
@@ -173,6 +253,7 @@ function rebuild(v: Scene3D, s: Session): void {
     const mesh = new three.Mesh(g, material);
     v.structures.push(mesh);
     v.scene.add(mesh);
+    if (key === 'buildings') v.building = mesh;
   }
   let np = 0, ns = 0;
   for (let i = 0; i < s.n; i++) {
@@ -181,7 +262,9 @@ function rebuild(v: Scene3D, s: Session): void {
   }
   v.parts = new three.InstancedMesh(new three.BoxGeometry(0.4, 0.4, 0.4), new three.MeshLambertMaterial({ color: 0xd7263d }), Math.max(1, np));
   v.spheres = new three.InstancedMesh(new three.SphereGeometry(1, 16, 12),
-    new three.MeshLambertMaterial({ color: 0xfff0c8, transparent: true, opacity: 0.35, depthWrite: false }), Math.max(1, ns));
+    new three.MeshLambertMaterial({ color: SPHERE_COLOUR, transparent: true, opacity: 0.45, depthWrite: false }), Math.max(1, ns));
+  // The instance colours (white: no tint) exist from the start, so the material is built with them.
+  v.spheres.setColorAt(0, new three.Color(1, 1, 1));
   for (const m of [v.parts, v.spheres]) {
     m.instanceMatrix.setUsage(three.DynamicDrawUsage);
     m.frustumCulled = false;
@@ -189,13 +272,140 @@ function rebuild(v: Scene3D, s: Session): void {
   }
 }
 
-/** Behind and above the first object, looking at it (the map's world x, y less the origin
- *  landblock's corner), refreshed each frame so the view follows it. */
-function aim(v: Scene3D, s: Session): void {
-  const x0 = s.gx[0]! - (v.origin >>> 24) * 192, y0 = s.gy[0]! - ((v.origin >>> 16) & 0xff) * 192, z0 = s.z[0]!;
-  if (!Number.isFinite(x0 + y0 + z0)) return;
-  v.camera.position.set(x0 - 14, y0 - 14, z0 + 16);
-  v.camera.lookAt(x0, y0, z0 + 1);
+/** Whether a cell id is an indoor cell (an EnvCell: low word 0x0100 and up; the land cells
+ *  are 0x0001-0x0040). */
+export function isIndoorCell(cell: number): boolean { return (cell & 0xffff) >= 0x100; }
+
+const hex = (c: number) => `0x${(c >>> 0).toString(16).toUpperCase().padStart(8, '0')}`;
+
+/** The camera on the selected object, every animation frame: the target glides to the object's
+ *  position (the map's world x, y less the origin landblock's corner, and z), `dt` seconds after
+ *  the last frame; the camera stands at OFFSET from it (INDOOR_ZOOM of that indoors) and looks at
+ *  LOOK_UP_M above it. Then the cut-away (see the file comment) and the caption. */
+function follow(v: Scene3D, s: Session, dt: number): void {
+  const i = Math.min(Math.max(0, v.selected()), s.n - 1);
+  const x = s.gx[i]! - (v.origin >>> 24) * 192, y = s.gy[i]! - ((v.origin >>> 16) & 0xff) * 192, z = s.z[i]!;
+  if (!Number.isFinite(x + y + z)) return;
+  const cell = s.cell[i]! >>> 0;
+  const indoor = isIndoorCell(cell);
+  const snap = !v.aimed || !Number.isFinite(dt) || Math.hypot(x - v.target.x, y - v.target.y, z - v.target.z) > SNAP_M;
+  const k = snap ? 1 : 1 - Math.exp(-dt / FOLLOW_TAU_S);
+  v.target.set(v.target.x + (x - v.target.x) * k, v.target.y + (y - v.target.y) * k, v.target.z + (z - v.target.z) * k);
+  v.zoom += ((indoor ? INDOOR_ZOOM : 1) - v.zoom) * (v.aimed ? k : 1);
+  v.aimed = true;
+  v.following = i;
+  const t = v.target;
+  v.camera.position.set(t.x + OFFSET[0] * v.zoom, t.y + OFFSET[1] * v.zoom, t.z + OFFSET[2] * v.zoom);
+  const look = v.look.set(t.x, t.y, t.z + LOOK_UP_M);
+  v.camera.lookAt(look);
+  // A building wall between the camera and the object's middle?
+  let hidden = false;
+  if (v.building) {
+    const to = v.ray.subVectors(look, v.camera.position);
+    const far = to.length();
+    v.raycaster.set(v.camera.position, to.normalize());
+    v.raycaster.far = far - 0.05;
+    hidden = v.raycaster.intersectObject(v.building, false).length > 0;
+  }
+  const cutaway = indoor || hidden;
+  v.cut.constant = cutaway ? t.z + CUT_ABOVE_M : 1e6;
+  if (cutaway !== v.cutaway) {
+    const m = v.buildingMaterial;
+    m.transparent = cutaway;
+    m.opacity = cutaway ? FADED_OPACITY : 1;
+    m.depthWrite = !cutaway;
+    m.needsUpdate = true;
+    v.cutaway = cutaway;
+  }
+  const ox = (v.origin >>> 24) * 192, oy = ((v.origin >>> 16) & 0xff) * 192;
+  const h = v.host.dataset;
+  h.selected = String(i);
+  h.cell = hex(cell);
+  h.targetX = String(t.x + ox);
+  h.targetY = String(t.y + oy);
+  h.targetZ = String(t.z);
+  h.cutaway = cutaway ? (indoor ? 'indoor' : 'hidden') : '';
+  const text = `Following ${s.names[i]} (id ${s.ids[i]}): cell ${hex(cell)}, ` +
+    (indoor ? 'an indoor cell (EnvCell)' : cell === 0 ? 'no cell' : 'an outdoor land cell') +
+    (cutaway ? `; walls and roofs cut away ${CUT_ABOVE_M} m above its feet, buildings translucent` : '') + '.';
+  if (v.caption.textContent !== text) v.caption.textContent = text;
+}
+
+/** The spheres' instance colours, which tint their material's cream: white (no tint) for all,
+ *  then amber for the selected object's; redone when the instances are refilled or the
+ *  selection changes (one typed-array fill and the selected object's few spheres). */
+function colourSelected(v: Scene3D): void {
+  const m = v.spheres;
+  if (!m || (v.coloured.frame === v.frame && v.coloured.selected === v.following)) return;
+  const colours = m.instanceColor!;
+  (colours.array as Float32Array).fill(1);
+  const start = v.ranges.sphereStart[v.following] ?? 0, end = start + (v.ranges.sphereCount[v.following] ?? 0);
+  for (let k = start; k < end; k++) m.setColorAt(k, v.selectedTint);
+  colours.needsUpdate = true;
+  v.coloured = { frame: v.frame, selected: v.following };
+}
+
+/** What the view shows now, for the browser test (null before it is first opened): the
+ *  selected object it follows, the camera target and position (world metres: the map's x, y),
+ *  whether the structures are cut away, and the instances drawn. */
+export function view3dState(): { selected: number; target: number[]; camera: number[]; cutaway: boolean; parts: number; spheres: number } | null {
+  const v = live;
+  if (!v || !v.session || !v.aimed) return null;
+  const ox = (v.origin >>> 24) * 192, oy = ((v.origin >>> 16) & 0xff) * 192;
+  const p = v.camera.position;
+  return { selected: v.following, target: [v.target.x + ox, v.target.y + oy, v.target.z], camera: [p.x + ox, p.y + oy, p.z],
+    cutaway: v.cutaway, parts: v.parts?.count ?? 0, spheres: v.spheres?.count ?? 0 };
+}
+
+/** For the browser test: render the view as it is, then without the followed object's parts and
+ *  spheres (their instance matrices zeroed for that one render), and count the canvas pixels
+ *  that differ (any channel by more than 8): how much of the object the camera sees. With
+ *  `cutaway` false the structures are drawn whole and opaque for these two renders (what the
+ *  view would show without the cut-away). */
+export function view3dSelectedPixels(cutaway = true): { differing: number; total: number; parts: number; spheres: number } | null {
+  const v = live;
+  const s = v?.session;
+  if (!v || !s || !v.aimed) return null;
+  const i = v.following;
+  const m = v.buildingMaterial, was = { constant: v.cut.constant, transparent: m.transparent, opacity: m.opacity, depthWrite: m.depthWrite };
+  if (!cutaway) {
+    v.cut.constant = 1e6;
+    Object.assign(m, { transparent: false, opacity: 1, depthWrite: true, needsUpdate: true });
+  }
+  const gl = v.renderer.getContext();
+  const w = gl.drawingBufferWidth, h = gl.drawingBufferHeight;
+  const read = () => {
+    v.renderer.render(v.scene, v.camera);
+    const px = new Uint8Array(w * h * 4);
+    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, px);
+    return px;
+  };
+  const shown = read();
+  const saved: [Three.InstancedMesh, number, Float32Array][] = [];
+  const hide = (m: Three.InstancedMesh | null, start: number, count: number) => {
+    if (!m || !count) return;
+    const a = m.instanceMatrix.array as Float32Array;
+    saved.push([m, start, a.slice(start * MAT4_FLOATS, (start + count) * MAT4_FLOATS)]);
+    a.fill(0, start * MAT4_FLOATS, (start + count) * MAT4_FLOATS);
+    m.instanceMatrix.needsUpdate = true;
+  };
+  hide(v.parts, v.ranges.partStart[i]!, v.ranges.partCount[i]!);
+  hide(v.spheres, v.ranges.sphereStart[i]!, v.ranges.sphereCount[i]!);
+  const without = read();
+  for (const [mesh, start, a] of saved) {
+    (mesh.instanceMatrix.array as Float32Array).set(a, start * MAT4_FLOATS);
+    mesh.instanceMatrix.needsUpdate = true;
+  }
+  if (!cutaway) {
+    v.cut.constant = was.constant;
+    Object.assign(m, { transparent: was.transparent, opacity: was.opacity, depthWrite: was.depthWrite, needsUpdate: true });
+  }
+  v.renderer.render(v.scene, v.camera);
+  let differing = 0;
+  for (let p = 0; p < shown.length; p += 4) {
+    if (Math.abs(shown[p]! - without[p]!) > 8 || Math.abs(shown[p + 1]! - without[p + 1]!) > 8 || Math.abs(shown[p + 2]! - without[p + 2]!) > 8) differing++;
+  }
+  return { differing, total: w * h, parts: v.ranges.partCount[i]!, spheres: v.ranges.sphereCount[i]! };
 }
 
 /** The primary run's live particles (issue 16) as points in the scene's landblock frame. */
@@ -224,10 +434,14 @@ function fillInstances(v: Scene3D, s: Session): void {
     if (!mesh) continue;
     const cap = mesh.instanceMatrix.count;
     const buf = scratch(v, s, cap * MAT4_FLOATS);
+    const [start, count] = mesh === v.parts ? [v.ranges.partStart, v.ranges.partCount] : [v.ranges.sphereStart, v.ranges.sphereCount];
     let at = 0;
-    for (let i = 0; i < s.n && at < cap; i++) {
-      if (s.cell[i] === 0) continue;
-      at += Math.min(cap - at, fill(s.objPtrs[i]!, v.origin, buf + at * MAT4_FLOATS * 4, cap - at));
+    for (let i = 0; i < s.n; i++) {
+      start[i] = at;
+      count[i] = 0;
+      if (s.cell[i] === 0 || at >= cap) continue;
+      count[i] = Math.min(cap - at, fill(s.objPtrs[i]!, v.origin, buf + at * MAT4_FLOATS * 4, cap - at));
+      at += count[i]!;
     }
     const dst = mesh.instanceMatrix.array as Float32Array;
     dst.set(s.acp.f32().subarray(buf >> 2, (buf >> 2) + at * MAT4_FLOATS));
