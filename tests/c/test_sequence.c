@@ -445,6 +445,15 @@ static void varied_pos_frames(acp_aframe pos[12])
 
 static bool same_frame_bits(const acp_frame *a, const acp_frame *b) { return memcmp(a, b, sizeof *a) == 0; }
 
+/* A sequence with an emptied memo playing animation `id` (all its frames at 30 frames/s). */
+static void memo_sequence(acp_sequence *seq, const acp_fixture *fx, acp_root_memo *memo, uint32_t id)
+{
+    acp_root_memo_clear(memo);
+    seq_with(seq, fx);
+    seq->root_memo = memo;
+    append(seq, id, 0, -1, 30.0f);
+}
+
 /* Two sequences fed the same updates, one with a memo and one without, give the same frame
  * bits after every update: forward and backward playback, a link node then the cycle (the
  * advance and the wrap), 0 to 4 frames a quantum, velocity and omega changing midway. Both the
@@ -503,11 +512,8 @@ static void root_memo_keys_values_not_addresses(void)
     for (int i = 0; i < 10; i++) pos[i] = (acp_aframe){{0.0f, 0.1f, 0.0f}, 1.0f, 0.0f, 0.0f, 0.0f};
     acp_animation *anim = acp_fixture_animation(fx, ANIM_VARIED, 10, 1, pos);
     static acp_root_memo memo;
-    acp_root_memo_clear(&memo);
     acp_sequence seq;
-    seq_with(&seq, fx);
-    seq.root_memo = &memo;
-    append(&seq, ANIM_VARIED, 0, -1, 30.0f);
+    memo_sequence(&seq, fx, &memo, ANIM_VARIED);
     acp_frame f = acp_frame_identity();
     acp_sequence_update_offset(&seq, 2.5 / 30.0, &f); /* 0 → 2.5: frames 0 and 1 */
     ENSURE_FBITS(f.origin.y, (float)((double)0.1f + (double)0.1f));
@@ -533,11 +539,8 @@ static void root_memo_long_update_computed(void)
 {
     acp_fixture *fx = fixture();
     static acp_root_memo memo;
-    acp_root_memo_clear(&memo);
     acp_sequence seq;
-    seq_with(&seq, fx);
-    seq.root_memo = &memo;
-    append(&seq, ANIM_TEN, 0, -1, 30.0f);
+    memo_sequence(&seq, fx, &memo, ANIM_TEN);
     acp_frame f = acp_frame_identity();
     acp_sequence_update_offset(&seq, 7.5 / 30.0, &f); /* 0 → 7.5: frames 0..6 */
     float y = 0.0f;

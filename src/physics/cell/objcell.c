@@ -184,10 +184,8 @@ typedef struct {
  * changes nothing when every shape answers OK, so skipping such an object gives the same result.
  * The bound: each shape within scale × (|centre| + radius) (cylinders: |low point| + height +
  * radius) of the object's origin, plus 1 cm for float rounding. */
-static double shape_reach(const acp_physobj *other)
+static double unscaled_reach(const acp_partarray *pa)
 {
-    const acp_partarray *pa = other->part_array;
-    if (!pa) return -1.0;
     double reach = -1.0;
     for (uint32_t i = 0; i < pa->num_spheres; i++) {
         const acp_sphere *s = &pa->spheres[i];
@@ -201,10 +199,28 @@ static double shape_reach(const acp_physobj *other)
                         (double)cy->low_pt.z * cy->low_pt.z);
         if (c + cy->height + cy->radius > reach) reach = c + cy->height + cy->radius;
     }
-    return reach < 0.0 ? -1.0 : reach * fabs((double)other->scale);
+    return reach;
 }
 
-static bool out_of_reach(const acp_physobj *other, const acp_transition *t)
+/* The bound for `other`: its part array's unscaled reach (kept while its shapes are the same
+ * arrays and counts) times |scale|; < 0 without shapes. */
+static double shape_reach(acp_physobj *other)
+{
+    acp_partarray *pa = other->part_array;
+    if (!pa) return -1.0;
+    if (!pa->reach_valid || pa->reach_spheres != pa->spheres || pa->reach_num_spheres != pa->num_spheres ||
+        pa->reach_cylspheres != pa->cylspheres || pa->reach_num_cylspheres != pa->num_cylspheres) {
+        pa->reach = unscaled_reach(pa);
+        pa->reach_spheres = pa->spheres;
+        pa->reach_num_spheres = pa->num_spheres;
+        pa->reach_cylspheres = pa->cylspheres;
+        pa->reach_num_cylspheres = pa->num_cylspheres;
+        pa->reach_valid = true;
+    }
+    return pa->reach < 0.0 ? -1.0 : pa->reach * fabs((double)other->scale);
+}
+
+static bool out_of_reach(acp_physobj *other, const acp_transition *t)
 {
     if (other->state & ACP_HAS_PHYSICS_BSP_PS) return false;
     double reach = shape_reach(other);

@@ -70,6 +70,14 @@ typedef struct acp_partarray {
                                         table manager; NULL: both are on the heap (no world) */
     const struct acp_gfxobj_physics **part_physics; /* num_parts: each part's GfxObj physics
                                         (retail CPhysicsPart::gfxobj's physics BSP), or NULL */
+    /* The reach of its spheres and cylinders from the object's origin, unscaled (metres; < 0: no
+     * shapes), as CObjCell::find_obj_collisions' bound computes it (objcell.c), kept for the
+     * shapes it was computed from (not retail: a cache; recomputed when they change). */
+    const acp_sphere *reach_spheres;
+    const acp_cylsphere *reach_cylspheres;
+    uint32_t reach_num_spheres, reach_num_cylspheres;
+    double reach;
+    bool reach_valid;
 } acp_partarray;
 
 /** Create a part array from a Setup: its parts (default scales), spheres, and the CSequence
