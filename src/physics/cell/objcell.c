@@ -226,7 +226,9 @@ static bool out_of_reach(acp_physobj *other, const acp_transition *t)
     double reach = shape_reach(other);
     if (reach < 0.0) return true; /* no shapes: FindObjCollisions tests nothing */
     const acp_sphere_path *sp = &t->sphere_path;
-    acp_vec3 bo = acp_landdefs_get_block_offset(sp->check_pos.objcell_id, other->position.objcell_id);
+    acp_vec3 bo = {0.0f, 0.0f, 0.0f}; /* LandDefs::get_block_offset's answer within one landblock */
+    if ((sp->check_pos.objcell_id >> 16) != (other->position.objcell_id >> 16))
+        bo = acp_landdefs_get_block_offset(sp->check_pos.objcell_id, other->position.objcell_id);
     const acp_vec3 o = other->position.frame.origin;
     double ox = (double)o.x + bo.x, oy = (double)o.y + bo.y, oz = (double)o.z + bo.z;
     for (uint32_t i = 0; i < sp->num_sphere && i < ACP_MAX_TRANSITION_SPHERES; i++) {
