@@ -40,6 +40,16 @@ void acp_physobj_change_cell(acp_physobj *obj, const acp_landcell *new_cell)
     obj->cell = NULL;
 }
 
+void acp_physobj_add_obj_to_cell(acp_physobj *obj, const acp_landcell *cell, const acp_frame *frame)
+{
+    acp_physobj_enter_cell(obj, cell);
+    obj->position.frame = *frame;
+    obj->has_cell = obj->cell != NULL;
+    if (!(obj->state & ACP_PARTICLE_EMITTER_PS) && obj->part_array)
+        acp_partarray_set_frame(obj->part_array, &obj->position.frame);
+    acp_physobj_calc_cross_cells_static(obj);
+}
+
 void acp_physobj_find_bbox_cell_list(const acp_physobj *obj, acp_cell_array *cells)
 {
     cells->num_cells = 0;

@@ -20,6 +20,7 @@
 struct acp_physobj;
 struct acp_landcell;
 struct acp_cell_array;
+struct acp_frame;
 
 /** Enter `cell` (NULL: nothing): with a part array, obj joins the cell's object list (appended),
  *  takes its id as its position's cell id and the cell as its own. Retail: CPhysicsObj::
@@ -34,6 +35,14 @@ void acp_physobj_leave_cell(struct acp_physobj *obj, bool is_changing_cell);
 /** Leave the cell obj is in (if any), then enter new_cell; NULL: cell id 0 and no cell.
  *  Retail: CPhysicsObj::change_cell (0x00513390). */
 void acp_physobj_change_cell(struct acp_physobj *obj, const struct acp_landcell *new_cell);
+
+/** Put a static object into `cell` at `frame` (landblock frame of the cell's landblock): it
+ *  enters the cell (enter_cell), takes the frame, its parts follow (unless a particle
+ *  emitter), it has a cell, and it shadows the cells calc_cross_cells_static lists (no
+ *  children here). Retail: CPhysicsObj::add_obj_to_cell (0x005159E0), called by
+ *  CLandBlock::init_static_objs. */
+void acp_physobj_add_obj_to_cell(struct acp_physobj *obj, const struct acp_landcell *cell,
+                                 const struct acp_frame *frame);
 
 /** The cells of obj's bounding box: its own cell, then each listed cell's find_transit_cells
  *  for the parts (CPartArray::calc_cross_cells_static 0x00518160 → CLandCell → CSortCell::

@@ -10,6 +10,8 @@
 #include "physics/anim/movement_manager.h"
 #include "physics/object/partarray.h"
 #include "physics/object/physobj_cell.h"
+#include "physics/object/physobj_motion.h"
+#include "dat/dat.h"
 #include "physics/object/target_manager.h"
 #include "physics/position/position_manager.h"
 #include "physics/cell/terrain.h"
@@ -91,6 +93,8 @@ void acp_world_destroy(acp_world *w)
 {
     if (!w) return;
     for (uint32_t i = 0; i < w->num_objects; i++) destroy_object(w, w->objects[i]);
+    /* The landblock statics first (out of the static animating workset too). */
+    for (uint32_t i = 0; i < w->num_block_statics; i++) acp_world_release_static_object(w, w->block_statics[i]);
     for (uint32_t i = 0; i < w->num_static; i++) destroy_object(w, w->static_objects[i]);
     acp_slab_release(&w->slabs.objects);
     acp_slab_release(&w->slabs.part_arrays);
@@ -99,6 +103,7 @@ void acp_world_destroy(acp_world *w)
     free(w->objects);
     free(w->insert_serial);
     free(w->static_objects);
+    free(w->block_statics);
     free(w->index);
     acp_shadow_pool_free(&w->shadows);
     acp_world_free_gfxobjs(w);
@@ -161,6 +166,37 @@ acp_physobj *acp_world_add_object(acp_world *w, uint32_t id)
 }
 
 void acp_world_set_player(acp_world *w, acp_physobj *obj) { w->player = obj; }
+
+acp_physobj *acp_world_make_static_object(acp_world *w, uint32_t data_did)
+{
+    /* InitPartArrayObject: DivineType 7 (a Setup) → CPartArray::CreateSetup. */
+    const acp_setup *setup = (data_did >> 24) == 0x02u && w->dats ? acp_datset_setup(w->dats, data_did) : NULL;
+    if (!setup) return NULL;
+    acp_physobj *obj = acp_slab_alloc(&w->slabs.objects);
+    if (!obj) return NULL;
+    acp_physobj_init(obj, w, 0);
+    /* InitObjectBegin(object_iid 0, bDynamic 0): STATIC, transient bit 0x80 cleared,
+     * update_time = Timer::cur_time. */
+    obj->state |= ACP_STATIC_PS;
+    obj->transient_state &= ~0x80u;
+    obj->update_time = w->now;
+    acp_record_source src = acp_datset_source(w->dats);
+    if (!acp_physobj_set_setup(obj, setup, &src)) {
+        destroy_object(w, obj);
+        return NULL;
+    }
+    return obj;
+}
+
+void acp_world_release_static_object(acp_world *w, acp_physobj *obj)
+{
+    for (uint32_t i = 0; i < w->num_static; i++) {
+        if (w->static_objects[i] != obj) continue;
+        w->static_objects[i] = w->static_objects[--w->num_static];
+        break;
+    }
+    destroy_object(w, obj);
+}
 
 void acp_world_add_static_animating(acp_world *w, acp_physobj *obj)
 {

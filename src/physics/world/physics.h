@@ -66,6 +66,11 @@ typedef struct acp_world {
     uint32_t next_serial;
     uint32_t num_static, cap_static;
     acp_physobj **static_objects;    /* CPhysics::static_animating_objects */
+    uint32_t num_block_statics, cap_block_statics;
+    acp_physobj **block_statics;     /* the attached terrain's landblock static objects
+                                        (CLandBlock::static_objects, landblock after landblock;
+                                        made by acp_terrain_attach, sized there): id 0, not in
+                                        the object table, updated only if static animating */
     uint32_t index_mask;             /* id index: open addressing over index_mask + 1 slots */
     acp_physobj **index;             /* every object of the world by id (acp_world_object) */
     acp_physobj *player;             /* CPhysicsObj::player_object, or NULL */
@@ -107,6 +112,20 @@ void acp_world_destroy(acp_world *world);
  *  above). NULL when the id is taken or the table is full. The object has no cell until it
  *  is placed (acp_world_place_object). */
 acp_physobj *acp_world_add_object(acp_world *world, uint32_t id);
+
+/** A landblock's static object from Setup `data_did` (0x02......) of the world's records:
+ *  id 0, STATIC_PS, TRANSIENT 0x80 cleared, update_time now, its part array and Setup
+ *  defaults (a Setup with a default animation or script joins the static animating workset),
+ *  placement frame Resting; not in the object table and without a cell. NULL without records,
+ *  for a missing Setup, any other id, or out of memory. Load time only (slab allocation).
+ *  Retail: CPhysicsObj::makeObject(data_did, 0, 0) (0x005148B0) → InitObjectBegin
+ *  (0x0050FFA0), InitPartArrayObject (0x005126B0), InitObjectEnd (0x0050FFE0). A GfxObj
+ *  (0x01......, CPartArray::CreateMesh) is not made here (docs/DEVIATIONS.md C1). */
+acp_physobj *acp_world_make_static_object(acp_world *world, uint32_t data_did);
+
+/** Destroy an object acp_world_make_static_object made (its part array and managers; out of the
+ *  static animating workset). Retail: CPhysicsObj's deleting destructor. */
+void acp_world_release_static_object(acp_world *world, acp_physobj *obj);
 
 /** Find an object by id; NULL when absent. */
 acp_physobj *acp_world_object(const acp_world *world, uint32_t id);
