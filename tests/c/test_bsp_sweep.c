@@ -131,7 +131,16 @@ static bool sweep_world_make(sweep_world *sw, const acp_gfxobj_physics *phys, ac
     const acp_frame *pf = acp_partarray_part_frames(sw->shape->part_array);
     ENSURE_FBITS(pf[0].origin.x, at.x);
     ENSURE_FBITS(pf[0].origin.y, at.y);
-    ENSURE_EQ(sw->shape->num_shadow_objects, 1); /* its own cell (find_bbox_cell_list, B5) */
+    /* find_bbox_cell_list: its own cell, then the cells its part's bounding box reaches
+     * (CLandCell::add_all_outside_cells over the parts). Every shape here spans y ± 5 (the
+     * floor ± 4) about y = 50, so its box reaches y = 45 (46): cell row floor(45 / 24) = 1, one
+     * below its own row floor(50 / 24) = 2, and stays in its own column (x 62..70: column 2; x
+     * 76..84: column 3). So two shadows: its own cell, then the one south of it (add_cell_block
+     * adds row 1 then row 2, already listed). */
+    const uint32_t own = acp_cell_outdoor_from_local(BLOCK, at.x, at.y);
+    ENSURE_EQ(sw->shape->num_shadow_objects, 2);
+    ENSURE_EQ(sw->shape->shadow_objects[0].cell_id, own);
+    ENSURE_EQ(sw->shape->shadow_objects[1].cell_id, own - 1u);
     acp_position mp = local_position(BLOCK, mover.x, mover.y, mover.z, 0.0f);
     ENSURE(acp_world_enter_object(sw->w, sw->mover, &mp, 0.0));
     return true;
@@ -175,6 +184,32 @@ static void wall_stops_walker_at_radius(void)
         ENSURE(t && t->collision_info.collision_normal_valid);
         if (t) ENSURE_FBITS(t->collision_info.collision_normal.x, -1.0f);
         ENSURE(sw.mover->transient_state & ACP_ON_WALKABLE_TS);
+    }
+    sweep_world_free(&sw);
+    acp_gfxobj_physics_free(&s.phys);
+}
+
+/* Row B5: the wall at (62, 50) reaches the cell south of its own (y 45..48 lies in row 1:
+ * 0xA9B40012, its own cell 0xA9B40013), so it shadows that cell too. The runner at (60, 46)
+ * stands in 0xA9B40012 alone (its sphere, radius 0.5 about (60, 46, 0.5), is 22 m into the row
+ * and 0.5 ≤ 22 ≤ 23.5: no neighbour row; column: 12 m in), and walks 3 m east as in
+ * wall_stops_walker_at_radius: its sweep lists only its own cell, meets the wall there, and
+ * stops exactly as there, at x 61.5 (its radius from the wall's plane). */
+static void wall_in_neighbour_cell_stops_walker(void)
+{
+    rig_shape s;
+    wall(&s);
+    sweep_world sw;
+    if (sweep_world_make(&sw, &s.phys, (acp_vec3){62, 50, 0}, (acp_vec3){60, 46, 0})) {
+        ENSURE_EQ(sw.mover->position.objcell_id, 0xA9B40012u);
+        ENSURE_EQ(sw.mover->num_shadow_objects, 1);
+        const acp_transition *t = sweep_to(&sw, 63.0f, 46.0f, 0.0f);
+        ENSURE(t && t->cell_array.num_cells == 1);
+        if (t) ENSURE_EQ(t->cell_array.cells[0].cell_id, 0xA9B40012u);
+        ENSURE_FBITS(sw.mover->position.frame.origin.x, 61.5f);
+        ENSURE_FBITS(sw.mover->position.frame.origin.y, 46.0f);
+        ENSURE(t && t->collision_info.collision_normal_valid);
+        if (t) ENSURE_FBITS(t->collision_info.collision_normal.x, -1.0f);
     }
     sweep_world_free(&sw);
     acp_gfxobj_physics_free(&s.phys);
@@ -267,7 +302,7 @@ static void fall_onto_floor(void)
 
 /* The stand-in GfxObj with a physics BSP among the default excerpts (0x0100F300, 42 physics
  * polygons) builds (every polygon at least a triangle, planes of unit normal), the world keeps
- * one build per id, and a GfxObj without HAS_PHYSICS (0x0100F000) has no physics. */
+ * one build per id, and a GfxObj without HAS_PHYSICS (0x0100F000) has no physics BSP. */
 static void standin_gfxobj_physics(void)
 {
     LOAD_DEFAULT_EXCERPTS(dats);
@@ -287,7 +322,10 @@ static void standin_gfxobj_physics(void)
     }
     ENSURE(acp_world_gfxobj_physics(w, 0x0100F300u) == g);
     ENSURE_EQ(w->num_gfxobjs, 1);
-    ENSURE(acp_world_gfxobj_physics(w, 0x0100F000u) == NULL);
+    /* Kept too (its bounding box is what find_bbox_cell_list reads), without physics. */
+    const acp_gfxobj_physics *plain = acp_world_gfxobj_physics(w, 0x0100F000u);
+    ENSURE(plain != NULL && !plain->has_physics_bsp);
+    ENSURE_EQ(w->num_gfxobjs, 2);
     ENSURE(acp_world_gfxobj_physics(w, 0x01DEAD00u) == NULL);
     acp_world_destroy(w);
     acp_datset_destroy(dats);
@@ -296,6 +334,7 @@ static void standin_gfxobj_physics(void)
 void suite_bsp_sweep(void)
 {
     RUN(wall_stops_walker_at_radius);
+    RUN(wall_in_neighbour_cell_stops_walker);
     RUN(wall_slide_at_30_degrees);
     RUN(steps_by_height);
     RUN(fall_onto_floor);

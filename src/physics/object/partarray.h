@@ -69,7 +69,8 @@ typedef struct acp_partarray {
     acp_world_slabs *slabs;          /* its owner's world's slabs, which hold it and its motion
                                         table manager; NULL: both are on the heap (no world) */
     const struct acp_gfxobj_physics **part_physics; /* num_parts: each part's GfxObj physics
-                                        (retail CPhysicsPart::gfxobj's physics BSP), or NULL */
+                                        (retail CPhysicsPart::gfxobj: its physics BSP, if any,
+                                        and bounding box), or NULL without a record */
 } acp_partarray;
 
 /** Create a part array from a Setup: its parts (default scales), spheres, and the CSequence

@@ -9,7 +9,9 @@
 #include "partarray.h"
 #include "physobj.h"
 #include "physobj_collide.h"
+#include "physics/cell/landcell.h"
 #include "physics/cell/objcell.h"
+#include "physics/cell/terrain.h"
 #include "physics/world/physics.h"
 #include "physics/world/transition.h"
 
@@ -56,8 +58,21 @@ void acp_physobj_find_bbox_cell_list(const acp_physobj *obj, acp_cell_array *cel
     cells->added_outside = false;
     if (!obj->cell) return;
     acp_cell_array_add(cells, obj->cell->id, obj->cell);
-    /* Each listed cell's find_transit_cells for the parts: a CSortCell adds its building's
-     * cells (CBuildingObj::find_building_transit_cells); there are no buildings here. */
+    acp_partarray *pa = obj->part_array;
+    const acp_terrain *t = obj->world->terrain;
+    if (!pa || !t) return;
+    const acp_frame *frames = NULL;
+    /* Each listed cell (the list grows as it goes): CPartArray::calc_cross_cells_static
+     * (0x00518160) → the cell's find_transit_cells over the parts. */
+    for (uint32_t i = 0; i < cells->num_cells; i++) {
+        const acp_landcell *c = cells->cells[i].cell;
+        if (!c || c->env) continue; /* CEnvCell's over the parts: not simulated (DEVIATIONS B5) */
+        /* CLandCell::find_transit_cells (0x00533840): the outside cells the parts reach (once
+         * per array), then CSortCell's over the parts (its building: not simulated, B5). */
+        if (!frames) frames = acp_partarray_part_frames(pa);
+        acp_landcell_add_all_outside_parts(t, pa->num_parts, obj->position.objcell_id, frames, pa->part_physics,
+                                           cells);
+    }
 }
 
 /* CObjCell::find_cell_list (0x0052B990): one sphere, its centre placed by

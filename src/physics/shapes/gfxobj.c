@@ -7,6 +7,19 @@ bool acp_gfxobj_physics_build(acp_gfxobj_physics *g, const acp_gfxobj *record, u
 {
     memset(g, 0, sizeof *g);
     g->id = record->id;
+    const acp_vertex_array *va = &record->vertex_array;
+    if (va->num_vertices) {
+        g->bound_min = g->bound_max = va->vertices[0].origin;
+        for (uint32_t i = 1; i < va->num_vertices; i++) { /* BBox::AdjustBBox */
+            const acp_vec3 v = va->vertices[i].origin;
+            if (v.x < g->bound_min.x) g->bound_min.x = v.x;
+            if (v.x > g->bound_max.x) g->bound_max.x = v.x;
+            if (v.y < g->bound_min.y) g->bound_min.y = v.y;
+            if (v.y > g->bound_max.y) g->bound_max.y = v.y;
+            if (v.z < g->bound_min.z) g->bound_min.z = v.z;
+            if (v.z > g->bound_max.z) g->bound_max.z = v.z;
+        }
+    }
     if (!record->physics_bsp) return true;
     if (!acp_bsp_tree_build(&g->physics_bsp, record->physics_bsp, &record->vertex_array,
                             record->num_physics_polygons, record->physics_polygons, bad_polygon))

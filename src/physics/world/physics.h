@@ -93,8 +93,9 @@ typedef struct acp_world {
 } acp_world;
 
 /** The physics of GfxObj `id` of the world's records, built the first time it is asked for
- *  (load time: CPhysicsObj creation) and kept until the world is destroyed; NULL without
- *  records, for a missing id, a GfxObj without a physics BSP, a malformed one or out of memory.
+ *  (load time: CPhysicsObj creation) and kept until the world is destroyed (a GfxObj without a
+ *  physics BSP too: has_physics_bsp false, its bounding box for the cells its part reaches);
+ *  NULL without records, for a missing id, a malformed one or out of memory.
  *  Retail: DBObj::Get of the part's CGfxObj (the physics half of CGfxObj::Serialize). */
 const struct acp_gfxobj_physics *acp_world_gfxobj_physics(acp_world *w, uint32_t id);
 
@@ -118,8 +119,8 @@ acp_physobj *acp_world_add_object(acp_world *world, uint32_t id);
  *  defaults (a Setup with a default animation or script joins the static animating workset),
  *  placement frame Resting; not in the object table and without a cell. NULL without records,
  *  for a missing Setup, any other id, or out of memory. Load time only (slab allocation).
- *  Retail: CPhysicsObj::makeObject(data_did, 0, 0) (0x005148B0) → InitObjectBegin
- *  (0x0050FFA0), InitPartArrayObject (0x005126B0), InitObjectEnd (0x0050FFE0). A GfxObj
+ *  Retail: CPhysicsObj::makeObject(data_did, 0, 0) (0x00513970) → InitObjectBegin
+ *  (0x0050FF80), InitPartArrayObject (0x005126B0), InitObjectEnd (0x0050FFE0). A GfxObj
  *  (0x01......, CPartArray::CreateMesh) is not made here (docs/DEVIATIONS.md C1). */
 acp_physobj *acp_world_make_static_object(acp_world *world, uint32_t data_did);
 
