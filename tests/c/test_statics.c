@@ -165,9 +165,91 @@ done:
     acp_datset_destroy(set);
 }
 
+/* A LandBlockInfo whose one static is a GfxObj: the cottage shell GfxObj 0x0100F300 (a physics
+ * BSP; its vertices span x −4..4, y −3..3: the 8 × 6 m walls) placed, unturned, at (48, 100) of
+ * Holtburg on the ground there. makeObject builds it with CPartArray::CreateMesh (one part, the
+ * GfxObj, at the object's frame): HAS_PHYSICS_BSP, STATIC, in cell (2, 4) = 0xA9B40015.
+ * calc_cross_cells_static (no cylinders) → find_bbox_cell_list: its own cell, then the cells its
+ * part's box x 44..52, y 97..103 reaches: columns floor(44/24) = 1 .. floor(52/24) = 2, row 4
+ * only; add_cell_block from (1, 4) to (2, 4) adds (1, 4) = 0xA9B4000D ((2, 4) is listed). */
+static acp_terrain *holtburg_with(const acp_datset *set, const acp_stab *stab, float *ground)
+{
+    acp_terrain *t = acp_terrain_create(1);
+    const acp_landblock *lb = acp_datset_landblock(set, 0xA9B4FFFFu);
+    const acp_region *region = acp_datset_region(set, 0x13000000u);
+    ENSURE(lb && region);
+    if (!lb || !region) return t;
+    ENSURE_EQ(acp_terrain_add_landblock(t, lb, region), ACP_TERRAIN_OK);
+    ENSURE(acp_terrain_height(t, 0xA9B40015u, 48.0f, 100.0f, ground));
+    static acp_landblock_info info;
+    memset(&info, 0, sizeof info);
+    info.id = 0xA9B4FFFEu;
+    info.num_objects = 1;
+    info.objects = (acp_stab *)stab;
+    ENSURE_EQ(acp_terrain_add_landblock_info(t, &info, NULL), ACP_TERRAIN_OK);
+    return t;
+}
+
+static void gfxobj_static_shadows_its_box(void)
+{
+    acp_datset *set = dt_load_default_excerpts();
+    float ground = 0.0f;
+    static acp_stab stab;
+    stab.id = 0x0100F300u;
+    acp_terrain *t = holtburg_with(set, &stab, &ground);
+    /* The terrain keeps the record's objects (not a copy): the frame is read at attach. */
+    stab.frame = (acp_aframe){{48.0f, 100.0f, ground}, 1.0f, 0.0f, 0.0f, 0.0f};
+    acp_world *w = world_on(set, t);
+    ENSURE_EQ(w->num_block_statics, 1);
+    if (w->num_block_statics != 1) goto done;
+    acp_physobj *shell = w->block_statics[0];
+    ENSURE(shell->state & ACP_STATIC_PS);
+    ENSURE(shell->state & ACP_HAS_PHYSICS_BSP_PS);
+    ENSURE_EQ(shell->part_array->num_parts, 1);
+    ENSURE_EQ(shell->position.objcell_id, 0xA9B40015u);
+    ENSURE_EQ(shell->num_shadow_objects, 2);
+    ENSURE_EQ(shell->shadow_objects[0].cell_id, 0xA9B40015u);
+    ENSURE_EQ(shell->shadow_objects[1].cell_id, 0xA9B4000Du);
+    ENSURE_EQ(w->num_simple_setups, 1);
+    /* A missile (radius 0.5, 1.5 m over the ground at the shell's origin) from 40.6f in cell
+     * 0xA9B4000D flies +x at 25 m/s: 0.1 s is five 0.5 m steps to 40.6f + 2.5 = 43.1f (exact
+     * float sums), its sphere 0.4 m short of the wall's outer face x = 44 and wholly in
+     * 0xA9B4000D (19.1 m into its column, under incell_max 23.5), so its sweep lists that cell
+     * alone. The next 0.5 m step (0.02 s) would reach 44.1: the shell, met through its shadow
+     * in 0xA9B4000D, stops it at 43.1f, the inelastic missile's velocity gone, an environment
+     * collision (a STATIC object). Without the static (no records at attach) the same flight
+     * ends at 43.6f. */
+    for (int with_static = 1; with_static >= 0; with_static--) {
+        if (!with_static) { /* a fresh world, no records at attach: no statics */
+            acp_world_destroy(w);
+            w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+            acp_terrain_attach(w, t);
+            ENSURE_EQ(w->num_block_statics, 0);
+        }
+        acp_physobj *m = missile(w, 1, 40.6f, 100.0f, ground + 1.5f);
+        if (!m) goto done;
+        ENSURE_EQ(m->position.objcell_id, 0xA9B4000Du);
+        acp_physobj_set_velocity(m, (acp_vec3){25.0f, 0.0f, 0.0f});
+        w->frame_serial++;
+        acp_physobj_update_object_internal(m, 0.1f);
+        ENSURE_FBITS(m->position.frame.origin.x, 43.1f);
+        ENSURE(!m->colliding_with_environment);
+        w->frame_serial++;
+        acp_physobj_update_object_internal(m, 0.02f);
+        ENSURE_FBITS(m->position.frame.origin.x, with_static ? 43.1f : 43.6f);
+        ENSURE_FBITS(m->velocity.x, with_static ? 0.0f : 25.0f);
+        ENSURE(m->colliding_with_environment == (with_static != 0));
+    }
+done:
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+    acp_datset_destroy(set);
+}
+
 void suite_statics(void)
 {
     RUN(tree_placed_in_its_cell);
     RUN(missile_stops_at_tree);
     RUN(far_missile_unaffected);
+    RUN(gfxobj_static_shadows_its_box);
 }

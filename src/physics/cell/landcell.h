@@ -89,8 +89,8 @@ void acp_landcell_add_all_outside_cells(const struct acp_terrain *terrain, const
                                         uint32_t num_sphere, const acp_sphere *spheres, acp_cell_array *ca);
 
 /** Add every loaded-or-not outdoor cell of world lcoords [min_x, max_x] × [min_y, max_y] that is
- *  on the world (x and y ascending, y inner), each once. Retail: CLandCell::add_cell_block
- *  (0x005331D0). */
+ *  on the world (x and y ascending, y inner), each once. Retail:
+ *  CLandCell::add_cell_block (0x005331D0). */
 void acp_landcell_add_cell_block(const struct acp_terrain *terrain, acp_cell_array *ca, int min_x, int min_y,
                                  int max_x, int max_y);
 

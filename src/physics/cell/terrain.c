@@ -214,9 +214,9 @@ static void drop_shadows(acp_physobj **objs, uint32_t n)
  * each LandBlockInfo object made (CPhysicsObj::makeObject(id, 0, 0)), its cell the outdoor cell
  * of this landblock holding its frame's origin (LandDefs::adjust_to_outside of the landblock id
  * and the origin; CLandBlock::get_landcell), added there at the record's frame
- * (CPhysicsObj::add_obj_to_cell) and kept (CLandBlock::add_static_object); one without a cell
- * is deleted. The restriction table (GetRestrictionIID) and the scene files (get_land_scenes:
- * procedural scenery) are not simulated. */
+ * (CPhysicsObj::add_obj_to_cell) and kept by CLandBlock::add_static_object (0x0052F910); one
+ * without a cell is deleted. The restriction table (GetRestrictionIID) and the scene files
+ * (get_land_scenes: procedural scenery) are not simulated. */
 static void init_static_objs(acp_world *w, const acp_landblock_struct *b)
 {
     for (uint32_t i = 0; i < b->num_statics; i++) {
@@ -244,8 +244,11 @@ static void release_statics(acp_world *w)
 {
     for (uint32_t i = 0; i < w->num_block_statics; i++) acp_world_release_static_object(w, w->block_statics[i]);
     free(w->block_statics);
+    free(w->simple_setups);
     w->block_statics = NULL;
+    w->simple_setups = NULL;
     w->num_block_statics = w->cap_block_statics = 0;
+    w->num_simple_setups = w->cap_simple_setups = 0;
 }
 
 void acp_terrain_attach(acp_world *w, acp_terrain *t)
@@ -260,7 +263,9 @@ void acp_terrain_attach(acp_world *w, acp_terrain *t)
     for (uint32_t i = 0; i < t->num_blocks; i++) statics += t->blocks[i].num_statics;
     if (statics && w->dats) {
         w->block_statics = calloc(statics, sizeof *w->block_statics);
+        w->simple_setups = calloc(statics, sizeof *w->simple_setups);
         w->cap_block_statics = w->block_statics ? statics : 0;
+        w->cap_simple_setups = w->simple_setups ? statics : 0;
     }
     if (!acp_shadow_pool_init(&w->shadows, t->cap_blocks * ACP_LANDBLOCK_CELLS + t->cap_envcells,
                               w->cap_objects + w->cap_static + w->cap_block_statics))

@@ -67,8 +67,9 @@ void acp_physobj_find_bbox_cell_list(const acp_physobj *obj, acp_cell_array *cel
     for (uint32_t i = 0; i < cells->num_cells; i++) {
         const acp_landcell *c = cells->cells[i].cell;
         if (!c || c->env) continue; /* CEnvCell's over the parts: not simulated (DEVIATIONS B5) */
-        /* CLandCell::find_transit_cells (0x00533840): the outside cells the parts reach (once
-         * per array), then CSortCell's over the parts (its building: not simulated, B5). */
+        /* A land cell's find_transit_cells over the parts: the outside cells the parts reach
+         * (once per array), then its CSortCell's over the parts (its building: not simulated,
+         * B5). */
         if (!frames) frames = acp_partarray_part_frames(pa);
         acp_landcell_add_all_outside_parts(t, pa->num_parts, obj->position.objcell_id, frames, pa->part_physics,
                                            cells);
