@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dat_test_util.h"
 #include "physics/shapes/gfxobj.h"
 #include "terrain_helpers.h"
 
@@ -215,6 +216,72 @@ static void wall_in_neighbour_cell_stops_walker(void)
     acp_gfxobj_physics_free(&s.phys);
 }
 
+/* Row B5 indoors: the dungeon stand-in's corridor (docs/DAT.md: EnvCells 0x3A11012B x 72..82 and
+ * 0x3A11012C x 82..90 about y = 116, floor z = −40, joined by coincident portals at x = 82, each
+ * facing into its own cell: portal_side 0). A flat 8 m square platform (floor_shape, part box
+ * x, y ±4, z 0) at (81, 116, −39.5) in 0x3A11012B reaches x 77..85. find_bbox_cell_list: its
+ * own cell; then 0x3A11012B's portals over the part (its physics sphere, the leaf's 100 m,
+ * reaches every portal plane): at x = 72 the box lies wholly in front (intersect_box 0 = the
+ * portal side: skipped); at x = 82 it straddles (3), 0x3A11012C is loaded and the box reaches
+ * its cell BSP: it joins. 0x3A11012C's own portals add nothing new (x = 82 back to 0x3A11012B;
+ * x = 90 and the pit below, z = −40: the box wholly in front). So two shadows, 0x3A11012B then
+ * 0x3A11012C. A missile (sphere of radius 0.5) at (87.6, 116, −39.5) in 0x3A11012C flying −x at
+ * 25 m/s for 0.1 s lists 0x3A11012C alone (its sphere reaches x 84.6 at most, short of the
+ * portal at 82) and meets the platform there: of its five 0.5 m steps 87.1, 86.6, 86.1, 85.6,
+ * 85.1 the last overlaps the platform's edge x = 85 (the centre in its plane), so it stops at
+ * 85.6f (87.6f − 2, exact), its velocity gone. */
+static void platform_shadows_next_envcell(void)
+{
+    rig_shape s;
+    floor_shape(&s, 1.0);
+    acp_datset *set = dt_load_default_excerpts();
+    acp_terrain *t = acp_terrain_create(1);
+    for (uint32_t id = 0x3A11012Au; id <= 0x3A11012Eu; id++) {
+        const acp_envcell *rec = acp_datset_envcell(set, id);
+        const acp_environment *env = rec ? acp_datset_environment(set, rec->environment_id) : NULL;
+        ENSURE(env != NULL);
+        if (env) ENSURE_EQ(acp_terrain_add_envcell(t, rec, env, NULL), ACP_TERRAIN_OK);
+    }
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_setup *runner_setup = NULL;
+    acp_fixture *fx = runner_records(&BALL, 1, &runner_setup);
+    acp_setup *shape_setup = acp_fixture_setup(fx, SHAPE_SETUP, 1, NULL, 0);
+    const acp_aframe identity = {{0, 0, 0}, 1, 0, 0, 0};
+    ENSURE(acp_fixture_setup_placement(shape_setup, 0x0, &identity));
+    ENSURE(acp_fixture_setup_placement(shape_setup, 0x65, &identity));
+    acp_physobj *shape = acp_world_add_object(w, 2);
+    shape->state = ACP_STATIC_PS;
+    acp_record_source src = acp_fixture_source(fx);
+    ENSURE(acp_physobj_set_setup(shape, shape_setup, &src));
+    ENSURE(acp_partarray_set_part_physics(shape->part_array, 0, &s.phys));
+    acp_position sp = {0x3A11012Bu, acp_frame_identity()};
+    sp.frame.origin = (acp_vec3){81.0f, 116.0f, -39.5f};
+    acp_world_place_object(w, shape, &sp, 0, 0.0);
+    ENSURE_EQ(shape->num_shadow_objects, 2);
+    ENSURE_EQ(shape->shadow_objects[0].cell_id, 0x3A11012Bu);
+    ENSURE_EQ(shape->shadow_objects[1].cell_id, 0x3A11012Cu);
+    acp_physobj *m = acp_world_add_object(w, 1);
+    m->state = ACP_MISSILE_PS | ACP_INELASTIC_PS | ACP_REPORT_COLLISIONS_PS;
+    static const acp_sphere centred = {{0.0f, 0.0f, 0.0f}, 0.5f};
+    m->part_array = acp_partarray_create_spheres(m, &centred, 1);
+    acp_position mp = {0x3A11012Cu, acp_frame_identity()};
+    mp.frame.origin = (acp_vec3){87.6f, 116.0f, -39.5f};
+    ENSURE(acp_world_enter_object(w, m, &mp, 0.0));
+    ENSURE_EQ(m->position.objcell_id, 0x3A11012Cu);
+    acp_physobj_set_velocity(m, (acp_vec3){-25.0f, 0.0f, 0.0f});
+    w->frame_serial++;
+    acp_physobj_update_object_internal(m, 0.1f);
+    ENSURE_FBITS(m->position.frame.origin.x, 85.6f);
+    ENSURE_FBITS(m->velocity.x, 0.0f);
+    ENSURE(m->colliding_with_environment);
+    acp_world_destroy(w);
+    acp_fixture_destroy(fx);
+    acp_terrain_destroy(t);
+    acp_datset_destroy(set);
+    acp_gfxobj_physics_free(&s.phys);
+}
+
 /* At 30° to the wall's surface, 4 m: eight steps of (0.25, 0.4330127); the seventh reaches the
  * wall (x 61.75) and slides: the step along the line where the wall meets the ground keeps its
  * tangential part (0, 0.4330127) and loses the normal one. The runner ends at x 61.5 (its
@@ -335,6 +402,7 @@ void suite_bsp_sweep(void)
 {
     RUN(wall_stops_walker_at_radius);
     RUN(wall_in_neighbour_cell_stops_walker);
+    RUN(platform_shadows_next_envcell);
     RUN(wall_slide_at_30_degrees);
     RUN(steps_by_height);
     RUN(fall_onto_floor);

@@ -10,6 +10,7 @@
 #include "landblock_struct.h"
 #include "objcell.h"
 #include "terrain.h"
+#include "physics/geometry/bbox.h"
 #include "physics/geometry/frame.h"
 #include "physics/geometry/mathx.h"
 #include "physics/shapes/gfxobj.h"
@@ -164,63 +165,51 @@ void acp_landcell_add_cell_block(const acp_terrain *terrain, acp_cell_array *ca,
     }
 }
 
-/* Position::localtoglobal(to, from, v): v placed by from's frame, plus the block offset from
- * to's landblock to from's (float stores). */
-static acp_vec3 place_corner(uint32_t to_cell, uint32_t from_cell, const acp_frame *from, acp_vec3 v)
-{
-    acp_vec3 g = acp_frame_localtoglobal(from, v);
-    acp_vec3 off = acp_landdefs_get_block_offset(to_cell, from_cell);
-    return (acp_vec3){(float)((double)off.x + g.x), (float)((double)off.y + g.y), (float)((double)off.z + g.z)};
-}
-
-/* BBox::LocalToGlobal (0x005B2120): the eight corners of (lo, hi) placed, min and max kept. */
-static void box_to_global(acp_vec3 lo, acp_vec3 hi, uint32_t to_cell, uint32_t from_cell, const acp_frame *from,
-                          acp_vec3 *min, acp_vec3 *max)
-{
-    *min = *max = place_corner(to_cell, from_cell, from, lo);
-    for (int k = 1; k < 8; k++) {
-        acp_vec3 c = {(k & 1) ? hi.x : lo.x, (k & 2) ? hi.y : lo.y, (k & 4) ? hi.z : lo.z};
-        acp_vec3 g = place_corner(to_cell, from_cell, from, c);
-        if (g.x < min->x) min->x = g.x;
-        if (g.x > max->x) max->x = g.x;
-        if (g.y < min->y) min->y = g.y;
-        if (g.y > max->y) max->y = g.y;
-        if (g.z < min->z) min->z = g.z;
-        if (g.z > max->z) max->z = g.z;
-    }
-}
-
 /* (unsigned __int64)floor(v / 24.0) kept as a 32-bit int. */
 static int cell_of(float v) { return (int)acp_x87_int64_low32(floor((double)v / 24.0)); }
 
-void acp_landcell_add_all_outside_parts(const acp_terrain *terrain, uint32_t num_parts, uint32_t part_cell,
-                                        const acp_frame *frames, const acp_gfxobj_physics *const *gfx,
-                                        acp_cell_array *ca)
+void acp_landcell_add_all_outside_parts(const acp_terrain *terrain, const acp_cell_parts *parts, acp_cell_array *ca)
 {
     if (ca->added_outside) return;
     ca->added_outside = true;
-    if (!num_parts) return;
+    const uint32_t n = parts->num_parts;
+    if (!n) return;
     uint32_t first = 0;
-    while (first < num_parts && !gfx[first]) first++;
-    if (first == num_parts) return;
-    uint32_t id = part_cell;
-    acp_vec3 loc = frames[first].origin;
+    while (first < n && !parts->gfx[first]) first++;
+    if (first == n) return;
+    uint32_t id = parts->cell_id;
+    acp_vec3 loc = parts->frames[first].origin;
     if (!acp_landdefs_adjust_to_outside(&id, &loc)) id = 0;
     const acp_landcell *cell = acp_terrain_get_landcell(terrain, id);
     int x, y;
     if (!cell || !acp_landdefs_gid_to_lcoord(id, &x, &y)) return;
     const int lx = (int)(((id & 0xFFFFu) - 1u) >> 3), ly = (int)(((id & 0xFFu) - 1u) & 7u);
     int min_x = 0, min_y = 0, max_x = 0, max_y = 0;
-    for (uint32_t i = 0; i < num_parts; i++) {
-        if (!gfx[i]) continue;
-        acp_vec3 bmin, bmax;
-        box_to_global(gfx[i]->bound_min, gfx[i]->bound_max, cell->id, part_cell, &frames[i], &bmin, &bmax);
-        int x0 = cell_of(bmin.x) - lx, y0 = cell_of(bmin.y) - ly;
-        int x1 = cell_of(bmax.x) - lx, y1 = cell_of(bmax.y) - ly;
+    for (uint32_t i = 0; i < n; i++) {
+        const acp_gfxobj_physics *g = parts->gfx[i];
+        if (!g) continue;
+        /* CPhysicsPart::Always2D: no degrade info here, never (DEVIATIONS B5); the box
+         * (CPhysicsPart::GetBoundingBox) placed by BBox::LocalToGlobal into the cell's block. */
+        const acp_bbox part_box = {g->bound_min, g->bound_max};
+        const acp_position part_pos = {parts->cell_id, parts->frames[i]};
+        const acp_bbox box = acp_bbox_local_to_global(&part_box, &part_pos, &cell->pos);
+        int x0 = cell_of(box.min.x) - lx, y0 = cell_of(box.min.y) - ly;
+        int x1 = cell_of(box.max.x) - lx, y1 = cell_of(box.max.y) - ly;
         if (x0 < min_x) min_x = x0;
         if (y0 < min_y) min_y = y0;
         if (x1 > max_x) max_x = x1;
         if (y1 > max_y) max_y = y1;
     }
     acp_landcell_add_cell_block(terrain, ca, min_x + x, min_y + y, x + max_x, y + max_y);
+}
+
+void acp_landcell_find_transit_parts(const acp_landcell *cell, const acp_terrain *terrain, const acp_cell_parts *parts,
+                                     acp_cell_array *ca)
+{
+    if (cell->env) {
+        acp_env_cell_find_transit_parts(cell->env, terrain, parts, ca);
+        return;
+    }
+    acp_landcell_add_all_outside_parts(terrain, parts, ca);
+    if (cell->building) acp_building_find_transit_parts(cell->building, terrain, parts, ca);
 }

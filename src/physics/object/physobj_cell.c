@@ -61,18 +61,13 @@ void acp_physobj_find_bbox_cell_list(const acp_physobj *obj, acp_cell_array *cel
     acp_partarray *pa = obj->part_array;
     const acp_terrain *t = obj->world->terrain;
     if (!pa || !t) return;
-    const acp_frame *frames = NULL;
     /* Each listed cell (the list grows as it goes): CPartArray::calc_cross_cells_static
      * (0x00518160) → the cell's find_transit_cells over the parts. */
+    const acp_cell_parts parts = {pa->num_parts, obj->position.objcell_id, acp_partarray_part_frames(pa),
+                                  pa->part_physics};
     for (uint32_t i = 0; i < cells->num_cells; i++) {
         const acp_landcell *c = cells->cells[i].cell;
-        if (!c || c->env) continue; /* CEnvCell's over the parts: not simulated (DEVIATIONS B5) */
-        /* A land cell's find_transit_cells over the parts: the outside cells the parts reach
-         * (once per array), then its CSortCell's over the parts (its building: not simulated,
-         * B5). */
-        if (!frames) frames = acp_partarray_part_frames(pa);
-        acp_landcell_add_all_outside_parts(t, pa->num_parts, obj->position.objcell_id, frames, pa->part_physics,
-                                           cells);
+        if (c) acp_landcell_find_transit_parts(c, t, &parts, cells);
     }
 }
 
