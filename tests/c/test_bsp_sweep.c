@@ -282,6 +282,62 @@ static void platform_shadows_next_envcell(void)
     acp_gfxobj_physics_free(&s.phys);
 }
 
+/* Row B5 through a building: Holtburg's stand-in cottage (origin (120, 24), turned by
+ * 2·atan2(−0.883235, 0.468932); its doorway in the building's −y wall, the interior EnvCell
+ * 0xA9B40100 behind it) and the same flat 8 m platform 0.5 m in front of the doorway, at
+ * building (0, −3.5), 0.5 m over the plateau (z 94.5): global (120 + 3.5 sin a, 24 − 3.5 cos a)
+ * = (117.10, 25.96), in land cell (4, 1) = 0xA9B40022. Its box x 113.1..121.1, y 21.96..29.96
+ * covers columns 4..5 and rows 0..1: add_cell_block lists (4, 0) 0x21, (4, 1) (listed), (5, 0)
+ * 0x29, (5, 1) 0x2A. Cell 0x2A holds the cottage: CSortCell → CBuildingObj's portal → the
+ * EnvCell's doorway portal (portal_side 0): the part's sphere (100 m) is not behind it by more
+ * than its radius, its box (in the cell's axes) straddles the doorway plane and reaches the cell
+ * BSP, so 0xA9B40100 joins (its own portals over the part add nothing new: the doorway leads
+ * outside, already added). Shadows: 0x22, 0x21, 0x29, 0x2A, 0xA9B40100. */
+static void platform_reaches_into_cottage(void)
+{
+    rig_shape s;
+    floor_shape(&s, 1.0);
+    acp_datset *set = dt_load_default_excerpts();
+    acp_terrain *t = acp_terrain_create(1);
+    const acp_landblock_info *info = acp_datset_landblock_info(set, 0xA9B4FFFEu);
+    const acp_envcell *rec = acp_datset_envcell(set, 0xA9B40100u);
+    const acp_environment *env = rec ? acp_datset_environment(set, rec->environment_id) : NULL;
+    ENSURE(info && env);
+    if (!info || !env) goto done_set;
+    ENSURE_EQ(acp_terrain_add_landblock(t, acp_datset_landblock(set, 0xA9B4FFFFu), acp_datset_region(set, 0x13000000u)),
+              ACP_TERRAIN_OK);
+    ENSURE_EQ(acp_terrain_add_envcell(t, rec, env, NULL), ACP_TERRAIN_OK);
+    const acp_gfxobj *shells[1] = {acp_datset_gfxobj(set, info->buildings[0].model_id)};
+    ENSURE_EQ(acp_terrain_add_landblock_info(t, info, shells), ACP_TERRAIN_OK);
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4); /* no records: no statics */
+    acp_terrain_attach(w, t);
+    acp_setup *runner_setup = NULL;
+    acp_fixture *fx = runner_records(&BALL, 1, &runner_setup);
+    acp_setup *shape_setup = acp_fixture_setup(fx, SHAPE_SETUP, 1, NULL, 0);
+    const acp_aframe identity = {{0, 0, 0}, 1, 0, 0, 0};
+    ENSURE(acp_fixture_setup_placement(shape_setup, 0x0, &identity));
+    ENSURE(acp_fixture_setup_placement(shape_setup, 0x65, &identity));
+    acp_physobj *shape = acp_world_add_object(w, 2);
+    shape->state = ACP_STATIC_PS;
+    acp_record_source src = acp_fixture_source(fx);
+    ENSURE(acp_physobj_set_setup(shape, shape_setup, &src));
+    ENSURE(acp_partarray_set_part_physics(shape->part_array, 0, &s.phys));
+    const double a = 2.0 * atan2(-0.883235, 0.468932);
+    acp_position sp = {0xA9B40022u, acp_frame_identity()};
+    sp.frame.origin = (acp_vec3){(float)(120.0 + 3.5 * sin(a)), (float)(24.0 - 3.5 * cos(a)), 94.5f};
+    acp_world_place_object(w, shape, &sp, 0, 0.0);
+    static const uint32_t expect[5] = {0xA9B40022u, 0xA9B40021u, 0xA9B40029u, 0xA9B4002Au, 0xA9B40100u};
+    ENSURE_EQ(shape->num_shadow_objects, 5);
+    for (uint32_t i = 0; i < 5 && i < shape->num_shadow_objects; i++)
+        ENSURE_EQ(shape->shadow_objects[i].cell_id, expect[i]);
+    acp_world_destroy(w);
+    acp_fixture_destroy(fx);
+done_set:
+    acp_terrain_destroy(t);
+    acp_datset_destroy(set);
+    acp_gfxobj_physics_free(&s.phys);
+}
+
 /* At 30° to the wall's surface, 4 m: eight steps of (0.25, 0.4330127); the seventh reaches the
  * wall (x 61.75) and slides: the step along the line where the wall meets the ground keeps its
  * tangential part (0, 0.4330127) and loses the normal one. The runner ends at x 61.5 (its
@@ -403,6 +459,7 @@ void suite_bsp_sweep(void)
     RUN(wall_stops_walker_at_radius);
     RUN(wall_in_neighbour_cell_stops_walker);
     RUN(platform_shadows_next_envcell);
+    RUN(platform_reaches_into_cottage);
     RUN(wall_slide_at_30_degrees);
     RUN(steps_by_height);
     RUN(fall_onto_floor);

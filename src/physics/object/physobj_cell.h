@@ -46,13 +46,14 @@ void acp_physobj_add_obj_to_cell(struct acp_physobj *obj, const struct acp_landc
 
 /** The cells of obj's bounding box: its own cell, then, with a part array, each listed cell's
  *  find_transit_cells over the parts (CPartArray::calc_cross_cells_static 0x00518160), the
- *  cells added on the way included: an outdoor cell adds, once per array, the outdoor cells the
- *  parts' bounding boxes reach (CLandCell::find_transit_cells 0x00533840 →
- *  add_all_outside_cells 0x00533360, landcell.h acp_landcell_add_all_outside_parts). Not
- *  simulated (docs/DEVIATIONS.md B5): CSortCell::find_transit_cells over the parts (a
- *  building's EnvCells, CEnvCell::check_building_transit) and CEnvCell::find_transit_cells over
- *  the parts (0x0052CAE0, indoors through the portals). Empty when obj has no cell (retail
- *  reads cell->m_DID unchecked). Retail: CPhysicsObj::find_bbox_cell_list (0x00510FC0). */
+ *  cells added on the way included (cell/landcell.h acp_landcell_find_transit_parts): an
+ *  outdoor cell adds, once per array, the outdoor cells the parts' bounding boxes reach
+ *  (CLandCell::add_all_outside_cells 0x00533360), then its building's EnvCells the parts reach
+ *  through the building's portals (CSortCell → CBuildingObj::find_building_transit_cells →
+ *  CEnvCell::check_building_transit); an EnvCell adds the cells behind its portals the parts
+ *  reach (CEnvCell::find_transit_cells 0x0052CAE0). No part is Always2D here (no degrade
+ *  records: docs/DEVIATIONS.md B5). Empty when obj has no cell (retail reads cell->m_DID
+ *  unchecked). Retail: CPhysicsObj::find_bbox_cell_list (0x00510FC0). */
 void acp_physobj_find_bbox_cell_list(const struct acp_physobj *obj, struct acp_cell_array *cells);
 
 /** Shadow the cells obj's shapes overlap where it stands: HAS_PHYSICS_BSP objects their
