@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dat_test_util.h"
 #include "physics/shapes/gfxobj.h"
 #include "terrain_helpers.h"
 
@@ -145,7 +146,16 @@ static bool sweep_world_make_with(sweep_world *sw, const acp_gfxobj_physics *phy
     const acp_frame *pf = acp_partarray_part_frames(sw->shape->part_array);
     ENSURE_FBITS(pf[0].origin.x, at.x);
     ENSURE_FBITS(pf[0].origin.y, at.y);
-    ENSURE_EQ(sw->shape->num_shadow_objects, 1); /* its own cell (find_bbox_cell_list, B5) */
+    /* find_bbox_cell_list: its own cell, then the cells its part's bounding box reaches
+     * (CLandCell::add_all_outside_cells over the parts). Every shape here spans y ± 5 (the
+     * floor ± 4) about y = 50, so its box reaches y = 45 (46): cell row floor(45 / 24) = 1, one
+     * below its own row floor(50 / 24) = 2, and stays in its own column (x 62..70: column 2; x
+     * 76..84: column 3). So two shadows: its own cell, then the one south of it (add_cell_block
+     * adds row 1 then row 2, already listed). */
+    const uint32_t own = acp_cell_outdoor_from_local(BLOCK, at.x, at.y);
+    ENSURE_EQ(sw->shape->num_shadow_objects, 2);
+    ENSURE_EQ(sw->shape->shadow_objects[0].cell_id, own);
+    ENSURE_EQ(sw->shape->shadow_objects[1].cell_id, own - 1u);
     acp_position mp = local_position(BLOCK, mover.x, mover.y, mover.z, 0.0f);
     ENSURE(acp_world_enter_object(sw->w, sw->mover, &mp, 0.0));
     return true;
@@ -197,6 +207,154 @@ static void wall_stops_walker_at_radius(void)
         ENSURE(sw.mover->transient_state & ACP_ON_WALKABLE_TS);
     }
     sweep_world_free(&sw);
+    acp_gfxobj_physics_free(&s.phys);
+}
+
+/* Row B5: the wall at (62, 50) reaches the cell south of its own (y 45..48 lies in row 1:
+ * 0xA9B40012, its own cell 0xA9B40013), so it shadows that cell too. The runner at (60, 46)
+ * stands in 0xA9B40012 alone (its sphere, radius 0.5 about (60, 46, 0.5), is 22 m into the row
+ * and 0.5 ≤ 22 ≤ 23.5: no neighbour row; column: 12 m in), and walks 3 m east as in
+ * wall_stops_walker_at_radius: its sweep lists only its own cell, meets the wall there, and
+ * stops exactly as there, at x 61.5 (its radius from the wall's plane). */
+static void wall_in_neighbour_cell_stops_walker(void)
+{
+    rig_shape s;
+    wall(&s);
+    sweep_world sw;
+    if (sweep_world_make(&sw, &s.phys, (acp_vec3){62, 50, 0}, (acp_vec3){60, 46, 0})) {
+        ENSURE_EQ(sw.mover->position.objcell_id, 0xA9B40012u);
+        ENSURE_EQ(sw.mover->num_shadow_objects, 1);
+        const acp_transition *t = sweep_to(&sw, 63.0f, 46.0f, 0.0f);
+        ENSURE(t && t->cell_array.num_cells == 1);
+        if (t) ENSURE_EQ(t->cell_array.cells[0].cell_id, 0xA9B40012u);
+        ENSURE_FBITS(sw.mover->position.frame.origin.x, 61.5f);
+        ENSURE_FBITS(sw.mover->position.frame.origin.y, 46.0f);
+        ENSURE(t && t->collision_info.collision_normal_valid);
+        if (t) ENSURE_FBITS(t->collision_info.collision_normal.x, -1.0f);
+    }
+    sweep_world_free(&sw);
+    acp_gfxobj_physics_free(&s.phys);
+}
+
+/* Row B5 indoors: the dungeon stand-in's corridor (docs/DAT.md: EnvCells 0x3A11012B x 72..82 and
+ * 0x3A11012C x 82..90 about y = 116, floor z = −40, joined by coincident portals at x = 82, each
+ * facing into its own cell: portal_side 0). A flat 8 m square platform (floor_shape, part box
+ * x, y ±4, z 0) at (81, 116, −39.5) in 0x3A11012B reaches x 77..85. find_bbox_cell_list: its
+ * own cell; then 0x3A11012B's portals over the part (its physics sphere, the leaf's 100 m,
+ * reaches every portal plane): at x = 72 the box lies wholly in front (intersect_box 0 = the
+ * portal side: skipped); at x = 82 it straddles (3), 0x3A11012C is loaded and the box reaches
+ * its cell BSP: it joins. 0x3A11012C's own portals add nothing new (x = 82 back to 0x3A11012B;
+ * x = 90 and the pit below, z = −40: the box wholly in front). So two shadows, 0x3A11012B then
+ * 0x3A11012C. A missile (sphere of radius 0.5) at (87.6, 116, −39.5) in 0x3A11012C flying −x at
+ * 25 m/s for 0.1 s lists 0x3A11012C alone (its sphere reaches x 84.6 at most, short of the
+ * portal at 82) and meets the platform there: of its five 0.5 m steps 87.1, 86.6, 86.1, 85.6,
+ * 85.1 the last overlaps the platform's edge x = 85 (the centre in its plane), so it stops at
+ * 85.6f (87.6f − 2, exact), its velocity gone. */
+static void platform_shadows_next_envcell(void)
+{
+    rig_shape s;
+    floor_shape(&s, 1.0);
+    acp_datset *set = dt_load_default_excerpts();
+    acp_terrain *t = acp_terrain_create(1);
+    for (uint32_t id = 0x3A11012Au; id <= 0x3A11012Eu; id++) {
+        const acp_envcell *rec = acp_datset_envcell(set, id);
+        const acp_environment *env = rec ? acp_datset_environment(set, rec->environment_id) : NULL;
+        ENSURE(env != NULL);
+        if (env) ENSURE_EQ(acp_terrain_add_envcell(t, rec, env, NULL), ACP_TERRAIN_OK);
+    }
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_setup *runner_setup = NULL;
+    acp_fixture *fx = runner_records(&BALL, 1, &runner_setup);
+    acp_setup *shape_setup = acp_fixture_setup(fx, SHAPE_SETUP, 1, NULL, 0);
+    const acp_aframe identity = {{0, 0, 0}, 1, 0, 0, 0};
+    ENSURE(acp_fixture_setup_placement(shape_setup, 0x0, &identity));
+    ENSURE(acp_fixture_setup_placement(shape_setup, 0x65, &identity));
+    acp_physobj *shape = acp_world_add_object(w, 2);
+    shape->state = ACP_STATIC_PS;
+    acp_record_source src = acp_fixture_source(fx);
+    ENSURE(acp_physobj_set_setup(shape, shape_setup, &src));
+    ENSURE(acp_partarray_set_part_physics(shape->part_array, 0, &s.phys));
+    acp_position sp = {0x3A11012Bu, acp_frame_identity()};
+    sp.frame.origin = (acp_vec3){81.0f, 116.0f, -39.5f};
+    acp_world_place_object(w, shape, &sp, 0, 0.0);
+    ENSURE_EQ(shape->num_shadow_objects, 2);
+    ENSURE_EQ(shape->shadow_objects[0].cell_id, 0x3A11012Bu);
+    ENSURE_EQ(shape->shadow_objects[1].cell_id, 0x3A11012Cu);
+    acp_physobj *m = acp_world_add_object(w, 1);
+    m->state = ACP_MISSILE_PS | ACP_INELASTIC_PS | ACP_REPORT_COLLISIONS_PS;
+    static const acp_sphere centred = {{0.0f, 0.0f, 0.0f}, 0.5f};
+    m->part_array = acp_partarray_create_spheres(m, &centred, 1);
+    acp_position mp = {0x3A11012Cu, acp_frame_identity()};
+    mp.frame.origin = (acp_vec3){87.6f, 116.0f, -39.5f};
+    ENSURE(acp_world_enter_object(w, m, &mp, 0.0));
+    ENSURE_EQ(m->position.objcell_id, 0x3A11012Cu);
+    acp_physobj_set_velocity(m, (acp_vec3){-25.0f, 0.0f, 0.0f});
+    w->frame_serial++;
+    acp_physobj_update_object_internal(m, 0.1f);
+    ENSURE_FBITS(m->position.frame.origin.x, 85.6f);
+    ENSURE_FBITS(m->velocity.x, 0.0f);
+    ENSURE(m->colliding_with_environment);
+    acp_world_destroy(w);
+    acp_fixture_destroy(fx);
+    acp_terrain_destroy(t);
+    acp_datset_destroy(set);
+    acp_gfxobj_physics_free(&s.phys);
+}
+
+/* Row B5 through a building: Holtburg's stand-in cottage (origin (120, 24), turned by
+ * 2·atan2(−0.883235, 0.468932); its doorway in the building's −y wall, the interior EnvCell
+ * 0xA9B40100 behind it) and the same flat 8 m platform 0.5 m in front of the doorway, at
+ * building (0, −3.5), 0.5 m over the plateau (z 94.5): global (120 + 3.5 sin a, 24 − 3.5 cos a)
+ * = (117.10, 25.96), in land cell (4, 1) = 0xA9B40022. Its box x 113.1..121.1, y 21.96..29.96
+ * covers columns 4..5 and rows 0..1: add_cell_block lists (4, 0) 0x21, (4, 1) (listed), (5, 0)
+ * 0x29, (5, 1) 0x2A. Cell 0x2A holds the cottage: CSortCell → CBuildingObj's portal → the
+ * EnvCell's doorway portal (portal_side 0): the part's sphere (100 m) is not behind it by more
+ * than its radius, its box (in the cell's axes) straddles the doorway plane and reaches the cell
+ * BSP, so 0xA9B40100 joins (its own portals over the part add nothing new: the doorway leads
+ * outside, already added). Shadows: 0x22, 0x21, 0x29, 0x2A, 0xA9B40100. */
+static void platform_reaches_into_cottage(void)
+{
+    rig_shape s;
+    floor_shape(&s, 1.0);
+    acp_datset *set = dt_load_default_excerpts();
+    acp_terrain *t = acp_terrain_create(1);
+    const acp_landblock_info *info = acp_datset_landblock_info(set, 0xA9B4FFFEu);
+    const acp_envcell *rec = acp_datset_envcell(set, 0xA9B40100u);
+    const acp_environment *env = rec ? acp_datset_environment(set, rec->environment_id) : NULL;
+    ENSURE(info && env);
+    if (!info || !env) goto done_set;
+    ENSURE_EQ(acp_terrain_add_landblock(t, acp_datset_landblock(set, 0xA9B4FFFFu), acp_datset_region(set, 0x13000000u)),
+              ACP_TERRAIN_OK);
+    ENSURE_EQ(acp_terrain_add_envcell(t, rec, env, NULL), ACP_TERRAIN_OK);
+    const acp_gfxobj *shells[1] = {acp_datset_gfxobj(set, info->buildings[0].model_id)};
+    ENSURE_EQ(acp_terrain_add_landblock_info(t, info, shells), ACP_TERRAIN_OK);
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4); /* no records: no statics */
+    acp_terrain_attach(w, t);
+    acp_setup *runner_setup = NULL;
+    acp_fixture *fx = runner_records(&BALL, 1, &runner_setup);
+    acp_setup *shape_setup = acp_fixture_setup(fx, SHAPE_SETUP, 1, NULL, 0);
+    const acp_aframe identity = {{0, 0, 0}, 1, 0, 0, 0};
+    ENSURE(acp_fixture_setup_placement(shape_setup, 0x0, &identity));
+    ENSURE(acp_fixture_setup_placement(shape_setup, 0x65, &identity));
+    acp_physobj *shape = acp_world_add_object(w, 2);
+    shape->state = ACP_STATIC_PS;
+    acp_record_source src = acp_fixture_source(fx);
+    ENSURE(acp_physobj_set_setup(shape, shape_setup, &src));
+    ENSURE(acp_partarray_set_part_physics(shape->part_array, 0, &s.phys));
+    const double a = 2.0 * atan2(-0.883235, 0.468932);
+    acp_position sp = {0xA9B40022u, acp_frame_identity()};
+    sp.frame.origin = (acp_vec3){(float)(120.0 + 3.5 * sin(a)), (float)(24.0 - 3.5 * cos(a)), 94.5f};
+    acp_world_place_object(w, shape, &sp, 0, 0.0);
+    static const uint32_t expect[5] = {0xA9B40022u, 0xA9B40021u, 0xA9B40029u, 0xA9B4002Au, 0xA9B40100u};
+    ENSURE_EQ(shape->num_shadow_objects, 5);
+    for (uint32_t i = 0; i < 5 && i < shape->num_shadow_objects; i++)
+        ENSURE_EQ(shape->shadow_objects[i].cell_id, expect[i]);
+    acp_world_destroy(w);
+    acp_fixture_destroy(fx);
+done_set:
+    acp_terrain_destroy(t);
+    acp_datset_destroy(set);
     acp_gfxobj_physics_free(&s.phys);
 }
 
@@ -485,7 +643,7 @@ static void fall_onto_floor(void)
 
 /* The stand-in GfxObj with a physics BSP among the default excerpts (0x0100F300, 42 physics
  * polygons) builds (every polygon at least a triangle, planes of unit normal), the world keeps
- * one build per id, and a GfxObj without HAS_PHYSICS (0x0100F000) has no physics. */
+ * one build per id, and a GfxObj without HAS_PHYSICS (0x0100F000) has no physics BSP. */
 static void standin_gfxobj_physics(void)
 {
     LOAD_DEFAULT_EXCERPTS(dats);
@@ -505,7 +663,10 @@ static void standin_gfxobj_physics(void)
     }
     ENSURE(acp_world_gfxobj_physics(w, 0x0100F300u) == g);
     ENSURE_EQ(w->num_gfxobjs, 1);
-    ENSURE(acp_world_gfxobj_physics(w, 0x0100F000u) == NULL);
+    /* Kept too (its bounding box is what find_bbox_cell_list reads), without physics. */
+    const acp_gfxobj_physics *plain = acp_world_gfxobj_physics(w, 0x0100F000u);
+    ENSURE(plain != NULL && !plain->has_physics_bsp);
+    ENSURE_EQ(w->num_gfxobjs, 2);
     ENSURE(acp_world_gfxobj_physics(w, 0x01DEAD00u) == NULL);
     acp_world_destroy(w);
     acp_datset_destroy(dats);
@@ -514,6 +675,9 @@ static void standin_gfxobj_physics(void)
 void suite_bsp_sweep(void)
 {
     RUN(wall_stops_walker_at_radius);
+    RUN(wall_in_neighbour_cell_stops_walker);
+    RUN(platform_shadows_next_envcell);
+    RUN(platform_reaches_into_cottage);
     RUN(wall_slide_at_30_degrees);
     RUN(steps_by_height);
     RUN(humanoid_climbs_one_and_a_half_step_up);

@@ -20,7 +20,7 @@ const char *acp_test_not_run = NULL;
 #define ACP_SUITES_SERVER(X) X(position_manager) X(moveto) X(target_manager)
 #define ACP_SUITES_BSP(X) X(bsp) X(bsp_sweep)
 #define ACP_SUITES_SCRIPTS(X) X(scripts)
-#define ACP_SUITES_CELLS(X) X(cells)
+#define ACP_SUITES_CELLS(X) X(cells) X(statics)
 
 #define ACP_SUITES(X) \
     ACP_SUITES_CORE(X) \

@@ -41,3 +41,12 @@ void acp_building_find_transit_cells(const acp_building_obj *b, const acp_terrai
         if (c) check_building_transit(c, (int)b->portals[i].other_portal_id, num_sphere, spheres, ca, path);
     }
 }
+
+void acp_building_find_transit_parts(const acp_building_obj *b, const acp_terrain *terrain, const acp_cell_parts *parts,
+                                     acp_cell_array *ca)
+{
+    for (uint32_t i = 0; i < b->num_portals; i++) {
+        const acp_env_cell *c = acp_terrain_get_envcell(terrain, b->portals[i].other_cell_id);
+        if (c) acp_env_cell_check_building_transit_parts(c, terrain, (int)b->portals[i].other_portal_id, parts, ca);
+    }
+}

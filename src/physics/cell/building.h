@@ -43,4 +43,10 @@ acp_transition_state acp_building_find_collisions(const acp_building_obj *b, acp
 void acp_building_find_transit_cells(const acp_building_obj *b, const struct acp_terrain *terrain, uint32_t num_sphere,
                                      const acp_sphere *spheres, acp_cell_array *ca, acp_sphere_path *path);
 
+/** Each portal whose EnvCell is loaded: CEnvCell::check_building_transit over the parts (envcell.h
+ *  acp_env_cell_check_building_transit_parts). Retail: CBuildingObj::find_building_transit_cells
+ *  (0x006B52A0), the parts overload; CSortCell::find_transit_cells (0x00534080). */
+void acp_building_find_transit_parts(const acp_building_obj *b, const struct acp_terrain *terrain,
+                                     const acp_cell_parts *parts, acp_cell_array *ca);
+
 #endif

@@ -7,6 +7,8 @@
 #include "objcell.h"
 #include "terrain.h"
 #include "physics/geometry/frame.h"
+#include "physics/geometry/plane.h"
+#include "physics/shapes/gfxobj.h"
 
 /* Retail CEnvironment::get_cellstruct (0x00530BF0): the CellStruct at `index` (retail reads past
  * the end unchecked; here NULL, which the build reports). */
@@ -175,4 +177,93 @@ void acp_env_cell_find_transit_cells(const acp_env_cell *c, const acp_terrain *t
         }
     }
     if (check_outside) acp_landcell_add_all_outside_cells(terrain, p, num_sphere, spheres, ca);
+}
+
+bool acp_env_cell_box_intersects_cell(const acp_env_cell *c, const acp_bbox *box)
+{
+    return acp_bsp_tree_box_intersects_cell_bsp(&c->cell_tree, box);
+}
+
+/* The sphere a part offers the portal tests: its GfxObj's physics sphere, else its drawing
+ * sphere; NULL without either (or without a GfxObj). */
+static const acp_sphere *part_sphere(const acp_gfxobj_physics *g)
+{
+    if (!g) return NULL;
+    if (g->has_physics_bsp) return &g->physics_sphere;
+    return g->has_drawing_sphere ? &g->drawing_sphere : NULL;
+}
+
+/* n·centre + d of the part's sphere centre moved into c's axes (retail: y, z, x). */
+static double part_portal_dist(const acp_env_cell *c, const acp_plane *pl, const acp_position *part_pos,
+                               const acp_sphere *s)
+{
+    acp_vec3 center = acp_position_localtolocal(&c->base.pos, part_pos, s->center);
+    return (double)center.y * pl->n.y + (double)center.z * pl->n.z + (double)center.x * pl->n.x + pl->d;
+}
+
+void acp_env_cell_find_transit_parts(const acp_env_cell *c, const acp_terrain *terrain, const acp_cell_parts *parts,
+                                     acp_cell_array *ca)
+{
+    bool check_outside = false;
+    for (uint32_t i = 0; i < c->num_portals; i++) {
+        const acp_cell_portal *portal = &c->portals[i];
+        const acp_plane *pl = &c->portal_polys[i]->plane;
+        const int side = portal->portal_side ? 1 : 0;
+        for (uint32_t j = 0; j < parts->num_parts; j++) {
+            const acp_gfxobj_physics *g = parts->gfx[j];
+            const acp_sphere *s = part_sphere(g);
+            if (!s) continue;
+            const acp_position part_pos = {parts->cell_id, parts->frames[j]};
+            const double dist = part_portal_dist(c, pl, &part_pos, s);
+            const double reach = (double)s->radius + ACP_F_EPSILON;
+            const float radius = (float)reach, neg_radius = (float)-reach;
+            if (side == 0 ? !(dist <= radius) : dist < neg_radius) continue;
+            const acp_bbox part_box = {g->bound_min, g->bound_max};
+            const acp_bbox box = acp_bbox_local_to_local(&part_box, &part_pos, &c->base.pos);
+            if (acp_plane_intersect_box(pl, &box) == side) continue;
+            if (portal->other_cell_id == 0xFFFFFFFFu) {
+                check_outside = true;
+                break;
+            }
+            const acp_env_cell *other = acp_terrain_get_envcell(terrain, portal->other_cell_id);
+            if (!other) {
+                acp_cell_array_add(ca, portal->other_cell_id, NULL);
+                break;
+            }
+            const acp_bbox cell_box = acp_bbox_local_to_local(&part_box, &part_pos, &other->base.pos);
+            if (acp_env_cell_box_intersects_cell(other, &cell_box)) {
+                acp_cell_array_add(ca, portal->other_cell_id, &other->base);
+                break;
+            }
+        }
+    }
+    if (check_outside) acp_landcell_add_all_outside_parts(terrain, parts, ca);
+}
+
+void acp_env_cell_check_building_transit_parts(const acp_env_cell *c, const acp_terrain *terrain, int portal_id,
+                                               const acp_cell_parts *parts, acp_cell_array *ca)
+{
+    if (portal_id < 0 || (uint32_t)portal_id >= c->num_portals) return;
+    const acp_cell_portal *portal = &c->portals[portal_id];
+    const acp_plane *pl = &c->portal_polys[portal_id]->plane;
+    const int side = portal->portal_side ? 1 : 0;
+    for (uint32_t j = 0; j < parts->num_parts; j++) {
+        const acp_gfxobj_physics *g = parts->gfx[j];
+        const acp_sphere *s = part_sphere(g);
+        if (!s) continue;
+        const acp_position part_pos = {parts->cell_id, parts->frames[j]};
+        const double dist = part_portal_dist(c, pl, &part_pos, s);
+        const double reach = (double)s->radius + ACP_F_EPSILON;
+        const float radius = (float)reach, neg_radius = (float)-reach;
+        if (side == 1 ? dist > radius : dist < neg_radius) continue;
+        const acp_bbox part_box = {g->bound_min, g->bound_max};
+        const acp_bbox box = acp_bbox_local_to_local(&part_box, &part_pos, &c->base.pos);
+        const int where = acp_plane_intersect_box(pl, &box);
+        if (where != 3 && where != side) continue;
+        const acp_bbox cell_box = acp_bbox_local_to_local(&part_box, &part_pos, &c->base.pos);
+        if (!acp_env_cell_box_intersects_cell(c, &cell_box)) continue;
+        acp_cell_array_add(ca, c->base.id, &c->base);
+        acp_env_cell_find_transit_parts(c, terrain, parts, ca); /* the cell's own, as retail's virtual call */
+        return;
+    }
 }

@@ -87,4 +87,28 @@ acp_transition_state acp_env_cell_find_collisions(const acp_env_cell *c, acp_tra
 void acp_env_cell_find_transit_cells(const acp_env_cell *c, const struct acp_terrain *terrain, const acp_position *p,
                                      uint32_t num_sphere, const acp_sphere *spheres, acp_cell_array *ca);
 
+/** Whether a box (the cell's axes) may reach the cell: its cell BSP's box test.
+ *  Retail: CCellStruct::box_intersects_cell (0x00533910). */
+bool acp_env_cell_box_intersects_cell(const acp_env_cell *c, const acp_bbox *box);
+
+/** The cells beside c that an object's parts reach through its portals. For each portal, the
+ *  first part (in order) that has a sphere (its GfxObj's physics sphere, else its drawing
+ *  sphere) reaching the portal's plane on the cell's side (centre moved into the cell's axes by
+ *  Position::localtolocal; within radius + EPSILON, the float store retail makes) and whose box
+ *  (BBox::LocalToLocal into the cell) is not wholly on the portal's side (Plane::intersect_box)
+ *  decides it: an outside portal makes the outdoor cells join once, after the portals
+ *  (CLandCell::add_all_outside_cells over the parts); an unloaded other cell joins by id; a
+ *  loaded one joins when the part's box (moved into its axes) reaches its cell BSP, else the next
+ *  part is tried. Retail: CEnvCell::find_transit_cells (0x0052CAE0), the parts overload. */
+void acp_env_cell_find_transit_parts(const acp_env_cell *c, const struct acp_terrain *terrain,
+                                     const acp_cell_parts *parts, acp_cell_array *ca);
+
+/** From outside through building portal → c's portal portal_id (negative: nothing): the first
+ *  part whose sphere reaches the portal's plane from outside (within radius + EPSILON) and whose
+ *  box straddles the plane or lies on the portal's side, and whose box reaches c's cell BSP,
+ *  makes c join the array, followed by c's own find_transit_cells over the parts. Retail:
+ *  CEnvCell::check_building_transit (0x0052C680), the parts overload. */
+void acp_env_cell_check_building_transit_parts(const acp_env_cell *c, const struct acp_terrain *terrain,
+                                               int portal_id, const acp_cell_parts *parts, acp_cell_array *ca);
+
 #endif

@@ -34,6 +34,10 @@ typedef struct acp_landblock_struct {
     bool sw_to_ne_cut[ACP_LANDBLOCK_CELLS];      /* SWtoNEcut, per cell */
     acp_landcell cells[ACP_LANDBLOCK_CELLS];
     uint32_t water_type;                         /* acp_water_type of the whole block */
+    uint32_t num_statics;                        /* its LandBlockInfo's static objects (CLandBlockInfo
+                                                    object_ids / object_frames; 0 without one) */
+    const acp_stab *statics;                     /* the record's (not owned); placed as physics
+                                                    objects when a world attaches the terrain */
 } acp_landblock_struct;
 
 /** The split of the cell whose south-west vertex has global vertex coordinates (gx, gy)

@@ -10,6 +10,10 @@
 #include "landblock_struct.h"
 #include "objcell.h"
 #include "terrain.h"
+#include "physics/geometry/bbox.h"
+#include "physics/geometry/frame.h"
+#include "physics/geometry/mathx.h"
+#include "physics/shapes/gfxobj.h"
 
 bool acp_landcell_find_terrain_poly(const acp_landcell *cell, acp_vec3 origin, const acp_polygon **walkable)
 {
@@ -147,4 +151,65 @@ void acp_landcell_add_all_outside_cells(const acp_terrain *terrain, const acp_po
     int x, y;
     if (acp_landdefs_adjust_to_outside(&id, &point) && acp_landdefs_gid_to_lcoord(id, &x, &y))
         acp_landcell_add_outside_cell(terrain, ca, x, y);
+}
+
+void acp_landcell_add_cell_block(const acp_terrain *terrain, acp_cell_array *ca, int min_x, int min_y, int max_x,
+                                 int max_y)
+{
+    for (int i = min_x; i <= max_x; i++) {
+        for (int j = min_y; j <= max_y; j++) {
+            if (i < 0 || j < 0 || i >= ACP_LCOORD_LIMIT || j >= ACP_LCOORD_LIMIT) continue;
+            uint32_t id = acp_landdefs_lcoord_to_gid(i, j);
+            acp_cell_array_add(ca, id, acp_terrain_get_landcell(terrain, id));
+        }
+    }
+}
+
+/* (unsigned __int64)floor(v / 24.0) kept as a 32-bit int. */
+static int cell_of(float v) { return (int)acp_x87_int64_low32(floor((double)v / 24.0)); }
+
+void acp_landcell_add_all_outside_parts(const acp_terrain *terrain, const acp_cell_parts *parts, acp_cell_array *ca)
+{
+    if (ca->added_outside) return;
+    ca->added_outside = true;
+    const uint32_t n = parts->num_parts;
+    if (!n) return;
+    uint32_t first = 0;
+    while (first < n && !parts->gfx[first]) first++;
+    if (first == n) return;
+    uint32_t id = parts->cell_id;
+    acp_vec3 loc = parts->frames[first].origin;
+    if (!acp_landdefs_adjust_to_outside(&id, &loc)) id = 0;
+    const acp_landcell *cell = acp_terrain_get_landcell(terrain, id);
+    int x, y;
+    if (!cell || !acp_landdefs_gid_to_lcoord(id, &x, &y)) return;
+    const int lx = (int)(((id & 0xFFFFu) - 1u) >> 3), ly = (int)(((id & 0xFFu) - 1u) & 7u);
+    int min_x = 0, min_y = 0, max_x = 0, max_y = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const acp_gfxobj_physics *g = parts->gfx[i];
+        if (!g) continue;
+        /* CPhysicsPart::Always2D: no degrade info here, never (DEVIATIONS B5); the box
+         * (CPhysicsPart::GetBoundingBox) placed by BBox::LocalToGlobal into the cell's block. */
+        const acp_bbox part_box = {g->bound_min, g->bound_max};
+        const acp_position part_pos = {parts->cell_id, parts->frames[i]};
+        const acp_bbox box = acp_bbox_local_to_global(&part_box, &part_pos, &cell->pos);
+        int x0 = cell_of(box.min.x) - lx, y0 = cell_of(box.min.y) - ly;
+        int x1 = cell_of(box.max.x) - lx, y1 = cell_of(box.max.y) - ly;
+        if (x0 < min_x) min_x = x0;
+        if (y0 < min_y) min_y = y0;
+        if (x1 > max_x) max_x = x1;
+        if (y1 > max_y) max_y = y1;
+    }
+    acp_landcell_add_cell_block(terrain, ca, min_x + x, min_y + y, x + max_x, y + max_y);
+}
+
+void acp_landcell_find_transit_parts(const acp_landcell *cell, const acp_terrain *terrain, const acp_cell_parts *parts,
+                                     acp_cell_array *ca)
+{
+    if (cell->env) {
+        acp_env_cell_find_transit_parts(cell->env, terrain, parts, ca);
+        return;
+    }
+    acp_landcell_add_all_outside_parts(terrain, parts, ca);
+    if (cell->building) acp_building_find_transit_parts(cell->building, terrain, parts, ca);
 }

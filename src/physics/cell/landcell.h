@@ -21,6 +21,7 @@ struct acp_landblock_struct;
 struct acp_terrain;
 struct acp_env_cell;
 struct acp_building_obj;
+struct acp_gfxobj_physics;
 
 /** Retail LandDefs::WaterType. */
 typedef enum acp_water_type {
@@ -86,5 +87,40 @@ void acp_landcell_check_add_cell_boundary(const struct acp_terrain *terrain, acp
  *  spheres; once per cell array. Retail: CLandCell::add_all_outside_cells (0x00533630). */
 void acp_landcell_add_all_outside_cells(const struct acp_terrain *terrain, const acp_position *p,
                                         uint32_t num_sphere, const acp_sphere *spheres, acp_cell_array *ca);
+
+/** Add every loaded-or-not outdoor cell of world lcoords [min_x, max_x] × [min_y, max_y] that is
+ *  on the world (x and y ascending, y inner), each once. Retail:
+ *  CLandCell::add_cell_block (0x005331D0). */
+void acp_landcell_add_cell_block(const struct acp_terrain *terrain, acp_cell_array *ca, int min_x, int min_y,
+                                 int max_x, int max_y);
+
+/** An object's parts as the cells' find_transit_cells over the parts read them (retail's
+ *  CPhysicsPart **parts): each part's Position is (cell_id, frames[i]) — the owner's cell and
+ *  the part's frame — and gfx[i] its GfxObj (NULL: no part). */
+typedef struct acp_cell_parts {
+    uint32_t num_parts;
+    uint32_t cell_id;
+    const acp_frame *frames;
+    const struct acp_gfxobj_physics *const *gfx;
+} acp_cell_parts;
+
+/** The outdoor cells an object's parts reach, once per cell array: the cell holding the first
+ *  part's origin (adjust_to_outside of the parts' cell id), then the block of cells
+ *  from it that covers each part's bounding box (gfx_bound_box placed by BBox::LocalToGlobal at
+ *  the part's frame, expressed in that cell's landblock), never less than that cell. A part with
+ *  no GfxObj (gfx[i] NULL) is skipped. Parts whose degrade info says Always2D take their
+ *  physics sphere's radius about their origin in retail; no degrade info is read here, so every
+ *  part takes its box (docs/DEVIATIONS.md B5). Retail: CLandCell::add_all_outside_cells
+ *  (0x00533360), the parts overload. */
+void acp_landcell_add_all_outside_parts(const struct acp_terrain *terrain, const acp_cell_parts *parts,
+                                        acp_cell_array *ca);
+
+/** A land cell's find_transit_cells over the parts: add_all_outside_parts, then the cell's
+ *  building's (CSortCell::find_transit_cells over the parts 0x00534080 → building.h
+ *  acp_building_find_transit_parts); an EnvCell answers CEnvCell's (envcell.h
+ *  acp_env_cell_find_transit_parts), as retail's virtual call. Retail:
+ *  CLandCell::find_transit_cells (0x00533840), the parts overload. */
+void acp_landcell_find_transit_parts(const acp_landcell *cell, const struct acp_terrain *terrain,
+                                     const acp_cell_parts *parts, acp_cell_array *ca);
 
 #endif

@@ -5,6 +5,8 @@
 
 #include "building.h"
 #include "envcell.h"
+#include "physics/geometry/frame.h"
+#include "physics/object/physobj_cell.h"
 #include "physics/world/physics.h"
 
 acp_terrain *acp_terrain_create(uint32_t capacity)
@@ -155,6 +157,10 @@ acp_terrain_status acp_terrain_add_landblock_info(acp_terrain *t, const acp_land
         acp_terrain_status st = add_building(t, b, &info->buildings[i], shells ? shells[i] : NULL);
         if (st != ACP_TERRAIN_OK) return st;
     }
+    /* CLandBlock::lbi: its static objects become physics objects when a world attaches the
+     * terrain (init_static_objs below). */
+    b->num_statics = info->num_objects;
+    b->statics = info->objects;
     return ACP_TERRAIN_OK;
 }
 
@@ -204,12 +210,67 @@ static void drop_shadows(acp_physobj **objs, uint32_t n)
     }
 }
 
+/* Retail CLandBlock::init_static_objs (0x00530A40), its first pass (no static objects yet):
+ * each LandBlockInfo object made (CPhysicsObj::makeObject(id, 0, 0)), its cell the outdoor cell
+ * of this landblock holding its frame's origin (LandDefs::adjust_to_outside of the landblock id
+ * and the origin; CLandBlock::get_landcell), added there at the record's frame
+ * (CPhysicsObj::add_obj_to_cell) and kept by CLandBlock::add_static_object (0x0052F910); one
+ * without a cell is deleted. The restriction table (GetRestrictionIID) and the scene files
+ * (get_land_scenes: procedural scenery) are not simulated. */
+static void init_static_objs(acp_world *w, const acp_landblock_struct *b)
+{
+    for (uint32_t i = 0; i < b->num_statics; i++) {
+        acp_physobj *obj = acp_world_make_static_object(w, b->statics[i].id);
+        if (!obj) continue;
+        const acp_aframe *f = &b->statics[i].frame;
+        acp_frame frame = acp_frame_identity();
+        acp_frame_set_rotate(&frame, f->qw, f->qx, f->qy, f->qz);
+        frame.origin = f->origin;
+        uint32_t cell_id = b->id;
+        acp_vec3 loc = frame.origin;
+        const acp_landcell *cell =
+            acp_landblock_struct_get_landcell(b, acp_landdefs_adjust_to_outside(&cell_id, &loc) ? cell_id : 0);
+        if (!cell || w->num_block_statics >= w->cap_block_statics) {
+            acp_world_release_static_object(w, obj);
+            continue;
+        }
+        acp_physobj_add_obj_to_cell(obj, cell, &frame);
+        w->block_statics[w->num_block_statics++] = obj;
+    }
+}
+
+/* The world's landblock statics go (they belong to the terrain they were made for). */
+static void release_statics(acp_world *w)
+{
+    for (uint32_t i = 0; i < w->num_block_statics; i++) acp_world_release_static_object(w, w->block_statics[i]);
+    free(w->block_statics);
+    free(w->simple_setups);
+    w->block_statics = NULL;
+    w->simple_setups = NULL;
+    w->num_block_statics = w->cap_block_statics = 0;
+    w->num_simple_setups = w->cap_simple_setups = 0;
+}
+
 void acp_terrain_attach(acp_world *w, acp_terrain *t)
 {
+    release_statics(w);
     drop_shadows(w->objects, w->num_objects);
     drop_shadows(w->static_objects, w->num_static);
     acp_shadow_pool_free(&w->shadows);
     w->terrain = t;
-    if (t) (void)acp_shadow_pool_init(&w->shadows, t->cap_blocks * ACP_LANDBLOCK_CELLS + t->cap_envcells,
-                                     w->cap_objects + w->cap_static);
+    if (!t) return;
+    uint32_t statics = 0;
+    for (uint32_t i = 0; i < t->num_blocks; i++) statics += t->blocks[i].num_statics;
+    if (statics && w->dats) {
+        w->block_statics = calloc(statics, sizeof *w->block_statics);
+        w->simple_setups = calloc(statics, sizeof *w->simple_setups);
+        w->cap_block_statics = w->block_statics ? statics : 0;
+        w->cap_simple_setups = w->simple_setups ? statics : 0;
+    }
+    if (!acp_shadow_pool_init(&w->shadows, t->cap_blocks * ACP_LANDBLOCK_CELLS + t->cap_envcells,
+                              w->cap_objects + w->cap_static + w->cap_block_statics))
+        return;
+    /* Retail LScape: every landblock's buildings (placed with the LandBlockInfo here), then
+     * each landblock's static objects, landblock by landblock. */
+    for (uint32_t i = 0; i < t->num_blocks; i++) init_static_objs(w, &t->blocks[i]);
 }

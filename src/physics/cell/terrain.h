@@ -74,7 +74,9 @@ acp_terrain_status acp_terrain_add_envcell(acp_terrain *terrain, const acp_envce
 /** Place the buildings of LandBlockInfo `info` (id 0xXXYYFFFE) on its loaded landblock: each in
  *  the outdoor cell holding its frame's origin (a building whose origin is off the landblock is
  *  left out, as retail deletes it), its shell shells[i] (a GfxObj record or NULL: no shell to
- *  collide with; records must outlive the terrain) and its portals. BAD_ARGUMENT when the
+ *  collide with; records must outlive the terrain) and its portals. The landblock keeps the
+ *  record's static objects (info->objects, which must outlive the terrain): a world that
+ *  attaches the terrain makes them physics objects (acp_terrain_attach). BAD_ARGUMENT when the
  *  landblock is not loaded, FULL past cap_buildings, BAD_RECORD for a malformed shell. Load the
  *  landblock first; reloading it drops its buildings. Retail: CLandBlock::init_buildings,
  *  CBuildingObj::makeBuilding (0x006B53A0), add_to_cell. */
@@ -100,7 +102,13 @@ bool acp_terrain_height(const acp_terrain *terrain, uint32_t cell_id, float x, f
 bool acp_terrain_normal(const acp_terrain *terrain, uint32_t cell_id, float x, float y, acp_vec3 *n);
 
 /** Give world `world` this terrain (NULL: the fixture world without terrain). Objects placed
- *  afterwards get a cell only where a landblock is loaded. */
+ *  afterwards get a cell only where a landblock is loaded. The world's shadow pool is sized
+ *  here (its objects, static animating ones and the landblocks' statics); the landblock statics
+ *  of a previous terrain are destroyed, and with records (world->dats, set before) each loaded
+ *  landblock's LandBlockInfo static objects become the world's block_statics, in its cells
+ *  and shadowing them, landblock after landblock in load order. Load time only: allocates.
+ *  Retail: LScape's init_buildings pass then CLandBlock::init_static_objs (0x00530A40) for each
+ *  landblock. */
 void acp_terrain_attach(struct acp_world *world, acp_terrain *terrain);
 
 #endif

@@ -95,4 +95,13 @@ static inline bool acp_cell_is_indoor(uint32_t cell_id)
  *  [0, 192) or is NaN. */
 uint32_t acp_cell_outdoor_from_local(uint32_t cell_id, float x, float y);
 
+/** Point v of from's frame, in to's landblock: from's frame applied (each axis stored as a
+ *  float, m[3]·y + m[0]·x + m[6]·z + origin), plus the block offset from to's landblock to
+ *  from's (float adds). Retail: Position::localtoglobal(this = to, p = from, v) (0x00456180). */
+acp_vec3 acp_position_localtoglobal_from(const acp_position *to, const acp_position *from, acp_vec3 v);
+
+/** Point v of from's frame in to's frame: as localtoglobal_from, then Frame::globaltolocal of
+ *  to's frame. Retail: Position::localtolocal (0x004527F0). */
+acp_vec3 acp_position_localtolocal(const acp_position *to, const acp_position *from, acp_vec3 v);
+
 #endif

@@ -69,7 +69,8 @@ typedef struct acp_partarray {
     acp_world_slabs *slabs;          /* its owner's world's slabs, which hold it and its motion
                                         table manager; NULL: both are on the heap (no world) */
     const struct acp_gfxobj_physics **part_physics; /* num_parts: each part's GfxObj physics
-                                        (retail CPhysicsPart::gfxobj's physics BSP), or NULL */
+                                        (retail CPhysicsPart::gfxobj: its physics BSP, if any,
+                                        and bounding box), or NULL without a record */
     /* The reach of its spheres and cylinders from the object's origin, unscaled (metres; < 0: no
      * shapes), as CObjCell::find_obj_collisions' bound computes it (objcell.c), kept for the
      * shapes it was computed from (not retail: a cache; recomputed when they change). */

@@ -9,7 +9,9 @@
 #include "partarray.h"
 #include "physobj.h"
 #include "physobj_collide.h"
+#include "physics/cell/landcell.h"
 #include "physics/cell/objcell.h"
+#include "physics/cell/terrain.h"
 #include "physics/world/physics.h"
 #include "physics/world/transition.h"
 
@@ -40,14 +42,33 @@ void acp_physobj_change_cell(acp_physobj *obj, const acp_landcell *new_cell)
     obj->cell = NULL;
 }
 
+void acp_physobj_add_obj_to_cell(acp_physobj *obj, const acp_landcell *cell, const acp_frame *frame)
+{
+    acp_physobj_enter_cell(obj, cell);
+    obj->position.frame = *frame;
+    obj->has_cell = obj->cell != NULL;
+    if (!(obj->state & ACP_PARTICLE_EMITTER_PS) && obj->part_array)
+        acp_partarray_set_frame(obj->part_array, &obj->position.frame);
+    acp_physobj_calc_cross_cells_static(obj);
+}
+
 void acp_physobj_find_bbox_cell_list(const acp_physobj *obj, acp_cell_array *cells)
 {
     cells->num_cells = 0;
     cells->added_outside = false;
     if (!obj->cell) return;
     acp_cell_array_add(cells, obj->cell->id, obj->cell);
-    /* Each listed cell's find_transit_cells for the parts: a CSortCell adds its building's
-     * cells (CBuildingObj::find_building_transit_cells); there are no buildings here. */
+    acp_partarray *pa = obj->part_array;
+    const acp_terrain *t = obj->world->terrain;
+    if (!pa || !t) return;
+    /* Each listed cell (the list grows as it goes): CPartArray::calc_cross_cells_static
+     * (0x00518160) → the cell's find_transit_cells over the parts. */
+    const acp_cell_parts parts = {pa->num_parts, obj->position.objcell_id, acp_partarray_part_frames(pa),
+                                  pa->part_physics};
+    for (uint32_t i = 0; i < cells->num_cells; i++) {
+        const acp_landcell *c = cells->cells[i].cell;
+        if (c) acp_landcell_find_transit_parts(c, t, &parts, cells);
+    }
 }
 
 /* CObjCell::find_cell_list (0x0052B990): one sphere, its centre placed by

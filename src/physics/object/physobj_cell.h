@@ -20,6 +20,7 @@
 struct acp_physobj;
 struct acp_landcell;
 struct acp_cell_array;
+struct acp_frame;
 
 /** Enter `cell` (NULL: nothing): with a part array, obj joins the cell's object list (appended),
  *  takes its id as its position's cell id and the cell as its own. Retail: CPhysicsObj::
@@ -35,11 +36,24 @@ void acp_physobj_leave_cell(struct acp_physobj *obj, bool is_changing_cell);
  *  Retail: CPhysicsObj::change_cell (0x00513390). */
 void acp_physobj_change_cell(struct acp_physobj *obj, const struct acp_landcell *new_cell);
 
-/** The cells of obj's bounding box: its own cell, then each listed cell's find_transit_cells
- *  for the parts (CPartArray::calc_cross_cells_static 0x00518160 → CLandCell → CSortCell::
- *  find_transit_cells 0x00534080, which adds a building's cells: no buildings here, so only
- *  the own cell). Empty when obj has no cell (retail reads cell->m_DID unchecked). Retail:
- *  CPhysicsObj::find_bbox_cell_list (0x00510FC0). */
+/** Put a static object into `cell` at `frame` (landblock frame of the cell's landblock): it
+ *  enters the cell (enter_cell), takes the frame, its parts follow (unless a particle
+ *  emitter), it has a cell, and it shadows the cells calc_cross_cells_static lists (no
+ *  children here). Retail: CPhysicsObj::add_obj_to_cell (0x005159E0), called by
+ *  CLandBlock::init_static_objs. */
+void acp_physobj_add_obj_to_cell(struct acp_physobj *obj, const struct acp_landcell *cell,
+                                 const struct acp_frame *frame);
+
+/** The cells of obj's bounding box: its own cell, then, with a part array, each listed cell's
+ *  find_transit_cells over the parts (CPartArray::calc_cross_cells_static 0x00518160), the
+ *  cells added on the way included (cell/landcell.h acp_landcell_find_transit_parts): an
+ *  outdoor cell adds, once per array, the outdoor cells the parts' bounding boxes reach
+ *  (CLandCell::add_all_outside_cells 0x00533360), then its building's EnvCells the parts reach
+ *  through the building's portals (CSortCell → CBuildingObj::find_building_transit_cells →
+ *  CEnvCell::check_building_transit); an EnvCell adds the cells behind its portals the parts
+ *  reach (CEnvCell::find_transit_cells 0x0052CAE0). No part is Always2D here (no degrade
+ *  records: docs/DEVIATIONS.md B5). Empty when obj has no cell (retail reads cell->m_DID
+ *  unchecked). Retail: CPhysicsObj::find_bbox_cell_list (0x00510FC0). */
 void acp_physobj_find_bbox_cell_list(const struct acp_physobj *obj, struct acp_cell_array *cells);
 
 /** Shadow the cells obj's shapes overlap where it stands: HAS_PHYSICS_BSP objects their

@@ -29,6 +29,7 @@
 #include <stdint.h>
 
 #include "dat/records.h"
+#include "physics/geometry/bbox.h"
 #include "physics/shapes/polygon.h"
 #include "physics/world/transition.h"
 
@@ -124,6 +125,12 @@ bool acp_bsp_tree_point_inside_cell_bsp(const acp_bsp_tree *t, acp_vec3 point);
  *  Retail: BSPTREE::sphere_intersects_cell_bsp (0x005398D0) → BSPNODE (0x0053C260). */
 int acp_bsp_tree_sphere_intersects_cell_bsp(const acp_bsp_tree *t, const acp_sphere *sphere);
 
+/** Whether a box (the tree's axes) may reach the cell: false when, at some node down the
+ *  positive chain, its min corner is behind the plane by more than EPSILON and so is every other
+ *  corner (which_side 1); true otherwise (an empty tree: false, as the other cell tests). Retail:
+ *  BSPTREE::box_intersects_cell_bsp (0x005398B0) → BSPNODE (0x0053C880). */
+bool acp_bsp_tree_box_intersects_cell_bsp(const acp_bsp_tree *t, const acp_bbox *box);
+
 /* ---- BSPNODE (bsp_node.c; leaves go to BSPLEAF) ---- */
 
 /** The first polygon check_pos (moving by movement) hits: *polygon, *contact_pt set; a
@@ -164,6 +171,8 @@ bool acp_bsp_node_point_intersects_solid(const acp_bsp_node *n, acp_vec3 point);
 bool acp_bsp_node_point_inside_cell_bsp(const acp_bsp_node *n, acp_vec3 point);
 /** Cell trees from node n (never NULL). Retail: BSPNODE::sphere_intersects_cell_bsp (0x0053C260). */
 int acp_bsp_node_sphere_intersects_cell_bsp(const acp_bsp_node *n, const acp_sphere *sphere);
+/** Cell trees from node n (never NULL). Retail: BSPNODE::box_intersects_cell_bsp (0x0053C880). */
+bool acp_bsp_node_box_intersects_cell_bsp(const acp_bsp_node *n, const acp_bbox *box);
 
 /** Whether two spheres overlap: centre distance² < (r₁ + r₂)² (the listing's lost test, read
  *  as less-or-unordered: docs/DEVIATIONS.md B2). Retail: CSphere::intersects (0x005344A0). */

@@ -2,6 +2,7 @@
  * of these members). A leaf runs BSPLEAF's member (bsp_leaf.c); a missing child is an empty
  * leaf (docs/DEVIATIONS.md B1). See bsp.h. Read against PORTAL/cgeometry/CBSPNode.c. */
 #include "physics/shapes/bsp.h"
+#include "physics/geometry/plane.h"
 
 #include <stddef.h>
 
@@ -139,6 +140,31 @@ bool acp_bsp_node_point_inside_cell_bsp(const acp_bsp_node *n, acp_vec3 o)
         double dist =
             (double)n->plane_n.y * o.y + (double)n->plane_n.z * o.z + (double)n->plane_n.x * o.x + n->plane_d;
         if (dist < -ACP_F_EPSILON) return false;
+        if (!n->pos) return true;
+        n = n->pos;
+    }
+}
+
+/* n's plane as a Plane (for which_side). */
+static acp_plane node_plane(const acp_bsp_node *n) { return (acp_plane){n->plane_n, n->plane_d}; }
+
+bool acp_bsp_node_box_intersects_cell_bsp(const acp_bsp_node *n, const acp_bbox *box)
+{
+    const acp_vec3 lo = box->min, hi = box->max;
+    for (;;) {
+        double dist = (double)lo.z * n->plane_n.z + (double)lo.y * n->plane_n.y + (double)lo.x * n->plane_n.x +
+                      n->plane_d;
+        if (dist <= ACP_F_EPSILON && dist < -ACP_F_EPSILON) {
+            /* The other seven corners in retail's order, each behind the plane: outside. */
+            const acp_plane pl = node_plane(n);
+            const acp_vec3 corners[7] = {
+                {hi.x, hi.y, hi.z}, {lo.x, lo.y, hi.z}, {lo.x, hi.y, lo.z}, {hi.x, lo.y, lo.z},
+                {hi.x, lo.y, hi.z}, {lo.x, hi.y, hi.z}, {hi.x, hi.y, lo.z},
+            };
+            int k = 0;
+            while (k < 7 && acp_plane_which_side(&pl, corners[k], ACP_F_EPSILON) == 1) k++;
+            if (k == 7) return false;
+        }
         if (!n->pos) return true;
         n = n->pos;
     }

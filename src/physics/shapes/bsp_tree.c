@@ -127,6 +127,11 @@ acp_sphere acp_bsp_tree_get_sphere(const acp_bsp_tree *t)
     return t->root->sphere;
 }
 
+bool acp_bsp_tree_box_intersects_cell_bsp(const acp_bsp_tree *t, const acp_bbox *box)
+{
+    return t->root && acp_bsp_node_box_intersects_cell_bsp(t->root, box);
+}
+
 bool acp_bsp_tree_point_inside_cell_bsp(const acp_bsp_tree *t, acp_vec3 point)
 {
     return t->root && acp_bsp_node_point_inside_cell_bsp(t->root, point);

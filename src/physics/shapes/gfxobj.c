@@ -1,12 +1,25 @@
 /* acphys — retail CGfxObj's physics (see gfxobj.h). Read against PORTAL/gfxobj/CGfxObj.c. */
 #include "physics/shapes/gfxobj.h"
 
+#include "physics/geometry/bbox.h"
+
 #include <string.h>
 
 bool acp_gfxobj_physics_build(acp_gfxobj_physics *g, const acp_gfxobj *record, uint32_t *bad_polygon)
 {
     memset(g, 0, sizeof *g);
     g->id = record->id;
+    if (record->drawing_bsp) {
+        g->has_drawing_sphere = true;
+        g->drawing_sphere = record->drawing_bsp->sphere;
+    }
+    const acp_vertex_array *va = &record->vertex_array;
+    if (va->num_vertices) {
+        acp_bbox box = {va->vertices[0].origin, va->vertices[0].origin};
+        for (uint32_t i = 1; i < va->num_vertices; i++) acp_bbox_adjust(&box, va->vertices[i].origin);
+        g->bound_min = box.min;
+        g->bound_max = box.max;
+    }
     if (!record->physics_bsp) return true;
     if (!acp_bsp_tree_build(&g->physics_bsp, record->physics_bsp, &record->vertex_array,
                             record->num_physics_polygons, record->physics_polygons, bad_polygon))

@@ -21,10 +21,17 @@ typedef struct acp_gfxobj_physics {
     bool has_physics_bsp;              /* the record had HAS_PHYSICS */
     acp_sphere physics_sphere;         /* the physics tree's root sphere (BSPTREE::GetSphere) */
     acp_bsp_tree physics_bsp;          /* over the record's physics polygons */
+    bool has_drawing_sphere;           /* the record has a drawing BSP */
+    acp_sphere drawing_sphere;         /* its root's sphere (BSPTREE::GetSphere of the drawing
+                                          tree), when has_drawing_sphere */
+    acp_vec3 bound_min, bound_max;     /* gfx_bound_box: every vertex's extent (zero without
+                                          vertices); CGfxObj::init_end (0x00534200) */
 } acp_gfxobj_physics;
 
 /** Build g from record (kept borrowed: its tree nodes are used as read). A record without a
- *  physics BSP gives has_physics_bsp false (true is returned). False when a physics polygon
+ *  physics BSP gives has_physics_bsp false (true is returned). The bounding box is that of all
+ *  the record's vertices (CGfxObj::init_end 0x00534200: the first vertex, then
+ *  BBox::AdjustBBox with each further one); the drawing sphere the drawing BSP root's. False when a physics polygon
  *  is malformed (acp_bsp_tree_build; *bad_polygon names it). Allocates.
  *  Retail: the physics part of CGfxObj::Serialize (0x00534970): physics_sphere =
  *  BSPTREE::GetSphere of the physics tree. */

@@ -28,9 +28,9 @@ const struct acp_gfxobj_physics *acp_world_gfxobj_physics(acp_world *w, uint32_t
 {
     if (!w || !w->dats) return NULL;
     acp_gfxobj_physics *g = cached(w, id);
-    if (g) return g->has_physics_bsp ? g : NULL;
+    if (g) return g;
     const acp_gfxobj *rec = acp_datset_gfxobj(w->dats, id);
-    if (!rec || !rec->physics_bsp || !grow(w)) return NULL;
+    if (!rec || !grow(w)) return NULL;
     g = malloc(sizeof *g);
     uint32_t bad = 0;
     if (!g || !acp_gfxobj_physics_build(g, rec, &bad)) {

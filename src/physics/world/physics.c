@@ -12,9 +12,12 @@
 #include "physics/anim/movement_manager.h"
 #include "physics/object/partarray.h"
 #include "physics/object/physobj_cell.h"
+#include "physics/object/physobj_motion.h"
+#include "dat/dat.h"
 #include "physics/object/target_manager.h"
 #include "physics/position/position_manager.h"
 #include "physics/cell/terrain.h"
+#include "physics/shapes/gfxobj.h"
 
 /* Retail MIN_QUANTUM_93/97 = 1.0/30.0 and MAX_QUANTUM_97 = 1.0/5.0 (doubles); EPSILON 0.0002f.
  * acdream-r6 reads the float constants 0x3D088889, 0x3E4CCCCD, 0x40000000. ACE: doubles 1/30,
@@ -81,6 +84,8 @@ void acp_world_destroy(acp_world *w)
 {
     if (!w) return;
     for (uint32_t i = 0; i < w->num_objects; i++) destroy_object(w, w->objects[i]);
+    /* The landblock statics first (out of the static animating workset too). */
+    for (uint32_t i = 0; i < w->num_block_statics; i++) acp_world_release_static_object(w, w->block_statics[i]);
     for (uint32_t i = 0; i < w->num_static; i++) destroy_object(w, w->static_objects[i]);
     acp_slab_release(&w->slabs.objects);
     acp_slab_release(&w->slabs.part_arrays);
@@ -89,6 +94,8 @@ void acp_world_destroy(acp_world *w)
     free(w->objects);
     free(w->insert_serial);
     free(w->static_objects);
+    free(w->block_statics);
+    free(w->simple_setups);
     free(w->index);
     free(w->root_memo);
     acp_shadow_pool_free(&w->shadows);
@@ -152,6 +159,67 @@ acp_physobj *acp_world_add_object(acp_world *w, uint32_t id)
 }
 
 void acp_world_set_player(acp_world *w, acp_physobj *obj) { w->player = obj; }
+
+/* CSetup::makeSimpleSetup (0x00520090) into the next simple Setup; NULL when the GfxObj is not
+ * among the records (CPhysicsPart::makePhysicsPart would fail, and CreateMesh with it) or none
+ * is left. */
+static const acp_setup *simple_setup(acp_world *w, uint32_t gfxobj_id)
+{
+    const acp_gfxobj *rec = acp_datset_gfxobj(w->dats, gfxobj_id);
+    if (!rec || w->num_simple_setups >= w->cap_simple_setups) return NULL;
+    acp_simple_setup *s = &w->simple_setups[w->num_simple_setups++];
+    memset(s, 0, sizeof *s);
+    s->part = gfxobj_id;
+    s->part_frame = (acp_aframe){{0.0f, 0.0f, 0.0f}, 1.0f, 0.0f, 0.0f, 0.0f};
+    s->placement.key = 0;
+    s->placement.frame.parts = &s->part_frame;
+    s->setup.id = 0;
+    s->setup.flags = 0x4; /* allow_free_heading 1 */
+    s->setup.num_parts = 1;
+    s->setup.parts = &s->part;
+    s->setup.num_placements = 1;
+    s->setup.placements = &s->placement;
+    /* The GfxObj's physics sphere, else its drawing sphere (each its BSP root's). */
+    const acp_gfxobj_physics *g = acp_world_gfxobj_physics(w, gfxobj_id);
+    if (g && g->has_physics_bsp) s->setup.sorting_sphere = g->physics_sphere;
+    else if (rec->drawing_bsp) s->setup.sorting_sphere = rec->drawing_bsp->sphere;
+    return &s->setup;
+}
+
+acp_physobj *acp_world_make_static_object(acp_world *w, uint32_t data_did)
+{
+    /* InitPartArrayObject: DivineType 7 (a Setup) → CPartArray::CreateSetup; 6 (a GfxObj) →
+     * CreateMesh; anything else is no object here. */
+    if (!w->dats) return NULL;
+    const acp_setup *setup = NULL;
+    if ((data_did >> 24) == 0x02u) setup = acp_datset_setup(w->dats, data_did);
+    else if ((data_did >> 24) == 0x01u) setup = simple_setup(w, data_did);
+    if (!setup) return NULL;
+    acp_physobj *obj = acp_slab_alloc(&w->slabs.objects);
+    if (!obj) return NULL;
+    acp_physobj_init(obj, w, 0);
+    /* InitObjectBegin(object_iid 0, bDynamic 0): STATIC, transient bit 0x80 cleared,
+     * update_time = Timer::cur_time. */
+    obj->state |= ACP_STATIC_PS;
+    obj->transient_state &= ~0x80u;
+    obj->update_time = w->now;
+    acp_record_source src = acp_datset_source(w->dats);
+    if (!acp_physobj_set_setup(obj, setup, &src)) {
+        destroy_object(w, obj);
+        return NULL;
+    }
+    return obj;
+}
+
+void acp_world_release_static_object(acp_world *w, acp_physobj *obj)
+{
+    for (uint32_t i = 0; i < w->num_static; i++) {
+        if (w->static_objects[i] != obj) continue;
+        w->static_objects[i] = w->static_objects[--w->num_static];
+        break;
+    }
+    destroy_object(w, obj);
+}
 
 void acp_world_add_static_animating(acp_world *w, acp_physobj *obj)
 {

@@ -63,6 +63,17 @@ bool acp_clock_profile_from_name(const char *name, acp_clock_profile *out);
 
 #define ACP_OBJECT_BUCKETS 128
 
+/** The Setup retail makes for a GfxObj static (CSetup::makeSimpleSetup 0x00520090): one part,
+ *  the GfxObj; its placement Default (key 0) with the part at the object's frame; sorting sphere
+ *  the GfxObj's physics sphere, else its drawing sphere; every other member CSetup::CSetup's
+ *  default (no spheres, cylinders, heights or defaults). */
+typedef struct acp_simple_setup {
+    acp_setup setup;
+    uint32_t part;
+    acp_placement placement;
+    acp_aframe part_frame;
+} acp_simple_setup;
+
 /** Retail CPhysics + CObjectMaint. */
 typedef struct acp_world {
     acp_clock_profile profile;
@@ -77,6 +88,13 @@ typedef struct acp_world {
     uint32_t next_serial;
     uint32_t num_static, cap_static;
     acp_physobj **static_objects;    /* CPhysics::static_animating_objects */
+    uint32_t num_block_statics, cap_block_statics;
+    acp_physobj **block_statics;     /* the attached terrain's landblock static objects
+                                        (CLandBlock::static_objects, landblock after landblock;
+                                        made by acp_terrain_attach, sized there): id 0, not in
+                                        the object table, updated only if static animating */
+    uint32_t num_simple_setups, cap_simple_setups;
+    acp_simple_setup *simple_setups; /* the GfxObj statics' Setups (as many as block_statics) */
     uint32_t index_mask;             /* id index: open addressing over index_mask + 1 slots */
     acp_physobj **index;             /* every object of the world by id (acp_world_object) */
     acp_physobj *player;             /* CPhysicsObj::player_object, or NULL */
@@ -101,8 +119,9 @@ typedef struct acp_world {
 } acp_world;
 
 /** The physics of GfxObj `id` of the world's records, built the first time it is asked for
- *  (load time: CPhysicsObj creation) and kept until the world is destroyed; NULL without
- *  records, for a missing id, a GfxObj without a physics BSP, a malformed one or out of memory.
+ *  (load time: CPhysicsObj creation) and kept until the world is destroyed (a GfxObj without a
+ *  physics BSP too: has_physics_bsp false, its bounding box for the cells its part reaches);
+ *  NULL without records, for a missing id, a malformed one or out of memory.
  *  Retail: DBObj::Get of the part's CGfxObj (the physics half of CGfxObj::Serialize). */
 const struct acp_gfxobj_physics *acp_world_gfxobj_physics(acp_world *w, uint32_t id);
 
@@ -120,6 +139,23 @@ void acp_world_destroy(acp_world *world);
  *  above). NULL when the id is taken or the table is full. The object has no cell until it
  *  is placed (acp_world_place_object). */
 acp_physobj *acp_world_add_object(acp_world *world, uint32_t id);
+
+/** A landblock's static object from Setup (0x02......) or GfxObj (0x01......) `data_did` of
+ *  the world's records: id 0, STATIC_PS, TRANSIENT 0x80 cleared, update_time now, its part
+ *  array and Setup defaults (a Setup with a default animation or script joins the static
+ *  animating workset), placement frame Resting (a GfxObj's simple Setup has only Default);
+ *  not in the object table and without a cell. A GfxObj takes the next of the world's
+ *  simple_setups (CPartArray::CreateMesh 0x00519640 → SetMeshID 0x00519150 →
+ *  CSetup::makeSimpleSetup).
+ *  NULL without records, for a missing record, any other id, no simple Setup left, or out of
+ *  memory. Load time only (slab allocation). Retail: CPhysicsObj::makeObject(data_did, 0, 0)
+ *  (0x00513970) → InitObjectBegin (0x0050FF80), InitPartArrayObject (0x005126B0),
+ *  InitObjectEnd (0x0050FFE0). */
+acp_physobj *acp_world_make_static_object(acp_world *world, uint32_t data_did);
+
+/** Destroy an object acp_world_make_static_object made (its part array and managers; out of the
+ *  static animating workset). Retail: CPhysicsObj's deleting destructor. */
+void acp_world_release_static_object(acp_world *world, acp_physobj *obj);
 
 /** Find an object by id; NULL when absent. */
 acp_physobj *acp_world_object(const acp_world *world, uint32_t id);
