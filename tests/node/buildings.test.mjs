@@ -387,7 +387,9 @@ describe('building, scenery and dungeon stand-ins', () => {
       const zs = pointsOf(cs.vertices, cs.polygons[r.polygon]).map((v) => v[2]);
       assert.equal(f(Math.max(...zs) - Math.min(...zs)), f(g.steps[k].rise), `riser ${k} height`);
     }
-    // Retail-plausible: each step within the humanoid Setup's step_up_height, the hearth not.
+    // Each step within the humanoid Setup's step_up_height, the hearth above it (retail's BSP
+    // step-up still climbs it when the foot sphere reaches its top, up to 1.5 x step_up_height:
+    // tests/c/test_bsp_sweep.c humanoid_hearth_needs_the_top_within_reach).
     const human = json('Setup', 0x02000001);
     for (const s of g.steps) assert.ok(s.rise <= human.step_up_height, `a ${s.rise} m step is within step_up_height`);
     assert.ok(top(g.too_high[0].polygon) > human.step_up_height, 'the hearth is higher than step_up_height');
