@@ -104,6 +104,7 @@ uint32_t acp_movement_manager_perform_moveto(acp_movement_manager *mm, uint32_t 
     if (!mm->has_moveto) {
         acp_moveto_manager_init(&mm->moveto, mm->physics_obj);
         mm->has_moveto = true;
+        mm->physics_obj->has_moveto_manager = true;
     }
     return acp_moveto_manager_perform_movement(&mm->moveto, type, object_id, pos, params);
 }

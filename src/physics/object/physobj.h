@@ -123,6 +123,9 @@ typedef struct acp_physobj {
     bool has_cell;                   /* retail cell != NULL: its cell is loaded */
     bool has_parent;                 /* retail parent != NULL (held by another object) */
     bool jumped_this_frame;
+    bool has_moveto_manager;         /* its movement manager made its MoveToManager (mirrors
+                                        movement_manager->has_moveto, so a quantum of an object
+                                        that never moved-to reads no line of the manager) */
     acp_position position;           /* m_position: cell id + frame (origin relative to the landblock) */
     acp_vec3 velocity;               /* m_velocityVector, m/s */
     acp_vec3 acceleration;           /* m_accelerationVector, m/s² */

@@ -31,6 +31,7 @@ bool acp_physobj_set_setup(struct acp_physobj *obj, const acp_setup *setup, cons
 {
     acp_movement_manager_destroy(obj->movement_manager);
     obj->movement_manager = NULL;
+    obj->has_moveto_manager = false;
     acp_partarray_destroy(obj->part_array);
     obj->part_array = NULL;
     /* CreateSetup runs InitDefaults before InitPartArrayObject stores the part array in the
@@ -79,6 +80,7 @@ bool acp_physobj_set_motion_table(struct acp_physobj *obj, uint32_t table_id)
     if (!acp_partarray_set_motion_table(obj->part_array, table_id)) return false;
     acp_movement_manager_destroy(obj->movement_manager);
     obj->movement_manager = NULL;
+    obj->has_moveto_manager = false;
     if (!table_id) return true;
     return acp_physobj_make_movement_manager(obj, true);
 }
