@@ -8,6 +8,7 @@
 #include "text.h"
 
 #include "dat/dat.h"
+#include "physics/cell/building.h"
 #include "physics/cell/terrain.h"
 
 struct acp_excerpts {
@@ -75,20 +76,25 @@ const acp_motion_table *acp_excerpts_motion_table(const acp_excerpts *ex, uint32
 
 const struct acp_datset *acp_excerpts_datset(const acp_excerpts *ex) { return ex->set; }
 
-/* The buildings of info, each with its shell GfxObj when the excerpts hold it (a Setup shell or
- * a missing one: no shell), in batches of 64. */
+/* The buildings of info, each with its shell records when the excerpts hold them (a GfxObj
+ * shell; a Setup shell: the Setup and its part 0 GfxObj; a missing one: no shell), in batches
+ * of 64. */
 static acp_terrain_status place_buildings(const acp_excerpts *ex, acp_terrain *t, const acp_landblock_info *info)
 {
-    const acp_gfxobj *shells[64];
+    acp_building_shell shells[64];
     acp_landblock_info part = *info;
     for (uint32_t first = 0; first < info->num_buildings; first += 64) {
         part.buildings = info->buildings + first;
         part.num_buildings = info->num_buildings - first < 64 ? info->num_buildings - first : 64;
         for (uint32_t k = 0; k < part.num_buildings; k++) {
             uint32_t id = part.buildings[k].model_id;
-            shells[k] = (id >> 24) == 0x01u ? acp_datset_gfxobj(ex->set, id) : NULL;
+            shells[k] = (acp_building_shell){NULL, NULL};
+            if ((id >> 24) == 0x01u) shells[k].gfxobj = acp_datset_gfxobj(ex->set, id);
+            if ((id >> 24) == 0x02u) shells[k].setup = acp_datset_setup(ex->set, id);
+            if (shells[k].setup && shells[k].setup->num_parts)
+                shells[k].gfxobj = acp_datset_gfxobj(ex->set, shells[k].setup->parts[0]);
         }
-        acp_terrain_status st = acp_terrain_add_landblock_info(t, &part, shells);
+        acp_terrain_status st = acp_terrain_add_landblock_info_shells(t, &part, shells);
         if (st != ACP_TERRAIN_OK) return st;
     }
     return ACP_TERRAIN_OK;

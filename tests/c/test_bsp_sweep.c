@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "dat_test_util.h"
+#include "physics/cell/building.h"
+#include "physics/cell/envcell.h"
 #include "physics/shapes/gfxobj.h"
 #include "terrain_helpers.h"
 
@@ -641,6 +643,122 @@ static void fall_onto_floor(void)
 }
 
 
+/* Issue 15, DEVIATIONS C4 (now retail): a building whose shell is a Setup. On the flat block, a
+ * LandBlockInfo building of model 0x0200B501 at (50, 50, 0), unturned: its origin lies in
+ * column floor(50 / 24) = 2, row 2, so it belongs to land cell 2·8 + 2 + 1 = 0x13. The Setup has
+ * two parts, both the wall above (plane x = 0 of the part facing −x, y −5..5, z 0..5); its
+ * Resting placement (0x65) puts part 0 at (12, 0, 0) and part 1 at (12, 20, 0), unturned, its
+ * Default placement (0) both at the origin. CPartArray::CreateSetup takes Resting, and
+ * set_initial_frame places the parts at the building's frame: part 0 at 50 + 12 = 62 and y 50,
+ * part 1 at (62, 70), exact float sums, the identity turn (1·1 normalises to 1). Its portals are
+ * the stand-in cottage's (into EnvCell 0xA9B40100, loaded from the excerpts).
+ *  - CBuildingObj::find_building_collisions sweeps part 0 alone (*part_array->parts). The
+ *    runner at (60, 50) walking 3 m east meets part 0's wall, plane x = 62, as in
+ *    wall_stops_walker_at_radius: six 0.5 m steps, the fourth (centre at x 62) hits, no step-up
+ *    over 5 m, a head-on slide that is none: back to x 61.5, its radius 0.5 from the plane,
+ *    normal (−1, 0, 0). (With the Default placement the wall would stand at x 50, behind it.)
+ *  - Part 1's wall (plane x = 62 over y 65..75) is not swept: the runner at (60, 70) walks the
+ *    same 3 m to x 63 (0.5 m steps, exact) untouched.
+ *  - The building keeps its portals: cell 0x13's building is it, with the cottage's portal,
+ *    and a 0.5 m sphere at the cottage cell's (0, 0, 1.5) (in its room, 8 × 6 m, 3 m high) adds
+ *    0xA9B40100 through it (CEnvCell::check_building_transit), marking hits_interior_cell.
+ *  - A second building of the same Setup at (100, 50, 0) (column 4, row 2: cell 4·8 + 2 + 1 =
+ *    0x23) whose part 0 GfxObj is not given (DEVIATIONS C4: retail's makeBuilding would fail
+ *    and place nothing) is placed with its portals and no shell. */
+static void setup_shell_sweeps_its_part_0(void)
+{
+    rig_shape s;
+    wall(&s);
+    LOAD_DEFAULT_EXCERPTS(dats);
+    const uint8_t flat[9] = {0};
+    const float table[1] = {0.0f};
+    acp_terrain *t = column_terrain(flat, table, 1);
+    const acp_landblock_info *cottage = acp_datset_landblock_info(dats, 0xA9B4FFFEu);
+    const acp_envcell *rec = acp_datset_envcell(dats, 0xA9B40100u);
+    const acp_environment *env = rec ? acp_datset_environment(dats, rec->environment_id) : NULL;
+    ENSURE(cottage && cottage->num_buildings == 1 && env);
+    if (!cottage || cottage->num_buildings != 1 || !env) goto done_set;
+    ENSURE_EQ(acp_terrain_add_envcell(t, rec, env, NULL), ACP_TERRAIN_OK);
+    acp_setup *runner_setup = NULL;
+    acp_fixture *fx = runner_records(&BALL, 1, &runner_setup);
+    acp_setup *shell_setup = acp_fixture_setup(fx, 0x0200B501u, 2, NULL, 0);
+    shell_setup->parts[0] = shell_setup->parts[1] = s.rec.id;
+    const acp_aframe origin[2] = {{{0, 0, 0}, 1, 0, 0, 0}, {{0, 0, 0}, 1, 0, 0, 0}};
+    const acp_aframe resting[2] = {{{12, 0, 0}, 1, 0, 0, 0}, {{12, 20, 0}, 1, 0, 0, 0}};
+    ENSURE(acp_fixture_setup_placement(shell_setup, 0x0, origin));
+    ENSURE(acp_fixture_setup_placement(shell_setup, 0x65, resting));
+    static acp_building bld[2];
+    bld[0] = bld[1] = cottage->buildings[0];
+    bld[0].model_id = bld[1].model_id = shell_setup->id;
+    bld[0].frame = (acp_aframe){{50, 50, 0}, 1, 0, 0, 0};
+    bld[1].frame = (acp_aframe){{100, 50, 0}, 1, 0, 0, 0};
+    static acp_landblock_info info;
+    memset(&info, 0, sizeof info);
+    info.id = 0xA9B4FFFEu;
+    info.num_buildings = 2;
+    info.buildings = bld;
+    const acp_building_shell shells[2] = {{&s.rec, shell_setup}, {NULL, shell_setup}};
+    ENSURE_EQ(acp_terrain_add_landblock_info_shells(t, &info, shells), ACP_TERRAIN_OK);
+    const acp_landcell *cell = acp_terrain_get_landcell(t, 0xA9B40013u);
+    const acp_building_obj *b = cell ? cell->building : NULL;
+    ENSURE(b != NULL);
+    if (!b) goto done_fx;
+    ENSURE(b->has_shell);
+    ENSURE_FBITS(b->shell_pos.frame.origin.x, 62.0f);
+    ENSURE_FBITS(b->shell_pos.frame.origin.y, 50.0f);
+    ENSURE_FBITS(b->shell_pos.frame.qw, 1.0f);
+    ENSURE_EQ(b->shell_pos.objcell_id, 0xA9B40013u);
+    ENSURE_EQ(b->num_portals, cottage->buildings[0].num_portals);
+    ENSURE(b->num_portals >= 1 && b->portals[0].other_cell_id == 0xA9B40100u);
+    const acp_landcell *bare_cell = acp_terrain_get_landcell(t, 0xA9B40023u);
+    const acp_building_obj *bare = bare_cell ? bare_cell->building : NULL;
+    ENSURE(bare != NULL && !bare->has_shell && bare->num_portals == b->num_portals);
+    const acp_env_cell *room = acp_terrain_get_envcell(t, 0xA9B40100u);
+    ENSURE(room != NULL);
+    if (room) {
+        acp_cell_array ca;
+        memset(&ca, 0, sizeof ca);
+        acp_sphere_path path;
+        memset(&path, 0, sizeof path);
+        acp_sphere in_room = {acp_frame_localtoglobal(&room->base.pos.frame, (acp_vec3){0, 0, 1.5f}), 0.5f};
+        for (int k = 0; k < 2; k++) {
+            if (k && !bare) break;
+            memset(&ca, 0, sizeof ca);
+            memset(&path, 0, sizeof path);
+            acp_building_find_transit_cells(k ? bare : b, t, 1, &in_room, &ca, &path);
+            ENSURE_EQ(ca.num_cells, 1);
+            ENSURE_EQ(ca.cells[0].cell_id, 0xA9B40100u);
+            ENSURE(path.hits_interior_cell);
+        }
+    }
+    for (int lane = 0; lane < 2; lane++) {
+        acp_physobj *mover = NULL;
+        acp_world *w = terrain_world(t, &mover, ACP_GRAVITY_PS);
+        runner_object(mover, fx, runner_setup);
+        const float y = lane ? 70.0f : 50.0f;
+        acp_position mp = local_position(BLOCK, 60.0f, y, 0.0f, 0.0f);
+        ENSURE(acp_world_enter_object(w, mover, &mp, 0.0));
+        ENSURE_EQ(mover->position.objcell_id, 0xA9B40013u);
+        acp_position to = mover->position;
+        to.frame.origin = (acp_vec3){63.0f, y, 0.0f};
+        const acp_position from = mover->position;
+        acp_transition *tr = acp_physobj_transition(mover, &from, &to, false);
+        ENSURE(tr != NULL);
+        if (tr) acp_physobj_set_position_internal(mover, tr);
+        ENSURE_FBITS(mover->position.frame.origin.x, (lane ? 63.0f : 61.5f));
+        ENSURE_FBITS(mover->position.frame.origin.y, y);
+        ENSURE(tr && tr->collision_info.collision_normal_valid == (lane == 0));
+        if (tr && lane == 0) ENSURE_FBITS(tr->collision_info.collision_normal.x, -1.0f);
+        acp_world_destroy(w);
+    }
+done_fx:
+    acp_fixture_destroy(fx);
+done_set:
+    acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
+    acp_gfxobj_physics_free(&s.phys);
+}
+
 /* The stand-in GfxObj with a physics BSP among the default excerpts (0x0100F300, 42 physics
  * polygons) builds (every polygon at least a triangle, planes of unit normal), the world keeps
  * one build per id, and a GfxObj without HAS_PHYSICS (0x0100F000) has no physics BSP. */
@@ -686,4 +804,5 @@ void suite_bsp_sweep(void)
     RUN(seven_tenths_refused_below_step_up_of_0_4667);
     RUN(fall_onto_floor);
     RUN(standin_gfxobj_physics);
+    RUN(setup_shell_sweeps_its_part_0);
 }

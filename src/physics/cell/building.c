@@ -5,14 +5,39 @@
 #include "envcell.h"
 #include "terrain.h"
 #include "physics/geometry/frame.h"
+#include "physics/object/partarray.h"
 #include "physics/object/physics_part.h"
+
+bool acp_building_make_shell(acp_building_obj *b, const acp_building_shell *shell)
+{
+    b->shell_pos = b->pos;
+    b->shell_scale = (acp_vec3){1.0f, 1.0f, 1.0f};
+    b->has_shell = false;
+    if (!shell || !shell->gfxobj) return true;
+    if (shell->setup) {
+        /* InitPartArrayObject → CreateSetup (its placement frame Resting, else 0); then
+         * set_initial_frame places the parts at the building's frame. A Setup without parts
+         * has no part 0 to collide with. */
+        if (!shell->setup->num_parts) return true;
+        acp_partarray *pa = acp_partarray_create(NULL, shell->setup, NULL);
+        if (!pa) return false;
+        acp_partarray_set_frame(pa, &b->pos.frame);
+        b->shell_pos.frame = acp_partarray_part_frames(pa)[0];
+        b->shell_scale = pa->part_gfx_scale[0];
+        acp_partarray_destroy(pa);
+    }
+    uint32_t bad = 0;
+    if (!acp_gfxobj_physics_build(&b->shell, shell->gfxobj, &bad)) return false;
+    b->has_shell = b->shell.has_physics_bsp;
+    return true;
+}
 
 acp_transition_state acp_building_find_collisions(const acp_building_obj *b, acp_transition *t)
 {
     if (!b->has_shell) return ACP_TS_OK;
     t->sphere_path.bldg_check = true;
     acp_transition_state ts = (acp_transition_state)acp_physics_part_find_obj_collisions(
-        &b->shell, &b->pos, (acp_vec3){1.0f, 1.0f, 1.0f}, t);
+        &b->shell, &b->shell_pos, b->shell_scale, t);
     t->sphere_path.bldg_check = false;
     if (ts != ACP_TS_OK && !(t->object_info.state & ACP_CONTACT_OI)) t->collision_info.collided_with_environment = true;
     return ts;

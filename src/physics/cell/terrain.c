@@ -120,7 +120,7 @@ acp_terrain_status acp_terrain_add_envcell(acp_terrain *t, const acp_envcell *re
 
 /* One building: its cell (the outdoor cell holding its origin), shell and portals. */
 static acp_terrain_status add_building(acp_terrain *t, acp_landblock_struct *b, const acp_building *rec,
-                                       const acp_gfxobj *shell)
+                                       const acp_building_shell *shell)
 {
     uint32_t cell_id = b->id;
     acp_vec3 loc = rec->frame.origin;
@@ -136,25 +136,26 @@ static acp_terrain_status add_building(acp_terrain *t, acp_landblock_struct *b, 
     o->pos.frame.origin = rec->frame.origin;
     o->num_portals = rec->num_portals;
     o->portals = rec->portals;
-    uint32_t bad = 0;
-    if (shell && !acp_gfxobj_physics_build(&o->shell, shell, &bad)) {
+    if (!acp_building_make_shell(o, shell)) {
         free(o);
         return ACP_TERRAIN_BAD_RECORD;
     }
-    o->has_shell = shell && o->shell.has_physics_bsp;
     t->buildings[t->num_buildings++] = o;
     cell->building = o; /* CBuildingObj::add_to_cell */
     return ACP_TERRAIN_OK;
 }
 
-acp_terrain_status acp_terrain_add_landblock_info(acp_terrain *t, const acp_landblock_info *info,
-                                                  const acp_gfxobj *const *shells)
+/* Both entry points: shells (GfxObj records) or setup_shells (shell records), either or both NULL. */
+static acp_terrain_status add_info(acp_terrain *t, const acp_landblock_info *info, const acp_gfxobj *const *shells,
+                                   const acp_building_shell *setup_shells)
 {
     if (!t || !info) return ACP_TERRAIN_BAD_ARGUMENT;
     acp_landblock_struct *b = find_block(t, info->id);
     if (!b) return ACP_TERRAIN_BAD_ARGUMENT;
     for (uint32_t i = 0; i < info->num_buildings; i++) {
-        acp_terrain_status st = add_building(t, b, &info->buildings[i], shells ? shells[i] : NULL);
+        acp_building_shell shell = {shells ? shells[i] : NULL, NULL};
+        if (setup_shells) shell = setup_shells[i];
+        acp_terrain_status st = add_building(t, b, &info->buildings[i], &shell);
         if (st != ACP_TERRAIN_OK) return st;
     }
     /* CLandBlock::lbi: its static objects become physics objects when a world attaches the
@@ -162,6 +163,18 @@ acp_terrain_status acp_terrain_add_landblock_info(acp_terrain *t, const acp_land
     b->num_statics = info->num_objects;
     b->statics = info->objects;
     return ACP_TERRAIN_OK;
+}
+
+acp_terrain_status acp_terrain_add_landblock_info(acp_terrain *t, const acp_landblock_info *info,
+                                                  const acp_gfxobj *const *shells)
+{
+    return add_info(t, info, shells, NULL);
+}
+
+acp_terrain_status acp_terrain_add_landblock_info_shells(acp_terrain *t, const acp_landblock_info *info,
+                                                         const acp_building_shell *shells)
+{
+    return add_info(t, info, NULL, shells);
 }
 
 const acp_landcell *acp_terrain_get_landcell(const acp_terrain *t, uint32_t cell_id)

@@ -74,7 +74,8 @@ acp_terrain_status acp_terrain_add_envcell(acp_terrain *terrain, const acp_envce
 /** Place the buildings of LandBlockInfo `info` (id 0xXXYYFFFE) on its loaded landblock: each in
  *  the outdoor cell holding its frame's origin (a building whose origin is off the landblock is
  *  left out, as retail deletes it), its shell shells[i] (a GfxObj record or NULL: no shell to
- *  collide with; records must outlive the terrain) and its portals. The landblock keeps the
+ *  collide with, its portals kept: docs/DEVIATIONS.md C4; records must outlive the terrain; a
+ *  Setup shell: acp_terrain_add_landblock_info_shells) and its portals. The landblock keeps the
  *  record's static objects (info->objects, which must outlive the terrain): a world that
  *  attaches the terrain makes them physics objects (acp_terrain_attach). BAD_ARGUMENT when the
  *  landblock is not loaded, FULL past cap_buildings, BAD_RECORD for a malformed shell. Load the
@@ -82,6 +83,16 @@ acp_terrain_status acp_terrain_add_envcell(acp_terrain *terrain, const acp_envce
  *  CBuildingObj::makeBuilding (0x006B53A0), add_to_cell. */
 acp_terrain_status acp_terrain_add_landblock_info(acp_terrain *terrain, const acp_landblock_info *info,
                                                   const acp_gfxobj *const *shells);
+
+struct acp_building_shell;
+
+/** acp_terrain_add_landblock_info with each building's shell records shells[i] (building.h
+ *  acp_building_shell: a GfxObj shell, or a Setup shell with its part 0 GfxObj; NULL shells: no
+ *  shell for any). A Setup shell's part 0 collides at its placement frame, with its default
+ *  scale. Retail: CLandBlock::init_buildings, CBuildingObj::makeBuilding (0x006B53A0) →
+ *  CPhysicsObj::InitPartArrayObject → CPartArray::CreateSetup (0x005195A0). */
+acp_terrain_status acp_terrain_add_landblock_info_shells(acp_terrain *terrain, const acp_landblock_info *info,
+                                                         const struct acp_building_shell *shells);
 
 /** The loaded EnvCell cell_id, NULL when not loaded. Retail: CEnvCell::GetVisible (0x0052DC10). */
 const struct acp_env_cell *acp_terrain_get_envcell(const acp_terrain *terrain, uint32_t cell_id);
