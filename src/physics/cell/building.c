@@ -2,6 +2,8 @@
  * PORTAL/ccell/CSortCell.c, CEnvCell.c (check_building_transit), PORTAL/cgeometry/CBldPortal.c. */
 #include "building.h"
 
+#include <string.h>
+
 #include "envcell.h"
 #include "terrain.h"
 #include "physics/geometry/frame.h"
@@ -14,18 +16,32 @@ bool acp_building_make_shell(acp_building_obj *b, const acp_building_shell *shel
     b->shell_scale = (acp_vec3){1.0f, 1.0f, 1.0f};
     b->has_shell = false;
     if (!shell || !shell->gfxobj) return true;
-    if (shell->setup) {
-        /* InitPartArrayObject → CreateSetup (its placement frame Resting, else 0); then
-         * set_initial_frame places the parts at the building's frame. A Setup without parts
-         * has no part 0 to collide with. */
-        if (!shell->setup->num_parts) return true;
-        acp_partarray *pa = acp_partarray_create(NULL, shell->setup, NULL);
-        if (!pa) return false;
-        acp_partarray_set_frame(pa, &b->pos.frame);
-        b->shell_pos.frame = acp_partarray_part_frames(pa)[0];
-        b->shell_scale = pa->part_gfx_scale[0];
-        acp_partarray_destroy(pa);
-    }
+    /* A GfxObj shell: CreateMesh's one-part Setup (CSetup::makeSimpleSetup 0x00520090: the part
+     * at the identity under placement 0), placed like a Setup's below. */
+    uint32_t part = shell->gfxobj->id;
+    acp_aframe part_frame = {{0.0f, 0.0f, 0.0f}, 1.0f, 0.0f, 0.0f, 0.0f};
+    acp_placement placement;
+    memset(&placement, 0, sizeof placement);
+    placement.frame.parts = &part_frame;
+    acp_setup simple;
+    memset(&simple, 0, sizeof simple);
+    simple.flags = 0x4; /* allow_free_heading */
+    simple.num_parts = 1;
+    simple.parts = &part;
+    simple.num_placements = 1;
+    simple.placements = &placement;
+    const acp_setup *setup = shell->setup ? shell->setup : &simple;
+    /* InitPartArrayObject → CreateSetup or CreateMesh (the placement frame Resting, else 0);
+     * then set_initial_frame places the parts at the building's frame (CPartArray::UpdateParts:
+     * Frame::combine with each part's frame). A Setup without parts has no part 0 to collide
+     * with. */
+    if (!setup->num_parts) return true;
+    acp_partarray *pa = acp_partarray_create(NULL, setup, NULL);
+    if (!pa) return false;
+    acp_partarray_set_frame(pa, &b->pos.frame);
+    b->shell_pos.frame = acp_partarray_part_frames(pa)[0];
+    b->shell_scale = pa->part_gfx_scale[0];
+    acp_partarray_destroy(pa);
     uint32_t bad = 0;
     if (!acp_gfxobj_physics_build(&b->shell, shell->gfxobj, &bad)) return false;
     b->has_shell = b->shell.has_physics_bsp;
