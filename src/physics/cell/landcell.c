@@ -64,10 +64,10 @@ acp_transition_state acp_landcell_find_env_collisions(const acp_landcell *cell, 
         return ACP_TS_COLLIDED;
     float water_depth = (float)acp_landcell_get_water_depth(cell, local);
     acp_sphere check = sp->global_sphere[0];
-    acp_vec3 off2 = acp_landdefs_get_block_offset(sp->check_pos.objcell_id, cell->id);
-    check.center.x = (float)((double)check.center.x - off2.x);
-    check.center.y = (float)((double)check.center.y - off2.y);
-    check.center.z = (float)((double)check.center.z - off2.z);
+    /* Retail asks get_block_offset again with the same two ids: the same offset. */
+    check.center.x = (float)((double)check.center.x - off.x);
+    check.center.y = (float)((double)check.center.y - off.y);
+    check.center.z = (float)((double)check.center.z - off.z);
     return acp_objectinfo_validate_walkable(&t->object_info, &check, &poly->plane, cell->water_type != ACP_NOT_WATER,
                                             water_depth, sp, &t->collision_info, cell->id);
 }

@@ -2,21 +2,7 @@
 #include "position.h"
 #include <math.h>
 
-acp_vec3 acp_landdefs_get_block_offset(uint32_t cell_from, uint32_t cell_to)
-{
-    acp_vec3 r = {0.0f, 0.0f, 0.0f};
-    if ((cell_from >> 16) == (cell_to >> 16) || cell_to == 0) return r;
-    int32_t fx = 0, fy = 0;
-    if (cell_from != 0) {
-        fx = (int32_t)((cell_from >> 21) & 0x7F8u);
-        fy = (int32_t)(8u * ((cell_from >> 16) & 0xFFu));
-    }
-    int32_t tx = (int32_t)((cell_to >> 21) & 0x7F8u);
-    int32_t ty = (int32_t)(8u * ((cell_to >> 16) & 0xFFu));
-    r.x = (float)((double)(tx - fx) * 24.0);
-    r.y = (float)((double)(ty - fy) * 24.0);
-    return r;
-}
+/* LandDefs::get_block_offset is static inline in position.h. */
 
 static bool cell_part_valid(uint32_t cell_id)
 {

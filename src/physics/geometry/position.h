@@ -34,7 +34,23 @@ typedef struct acp_position {
  *  Δ(landblock x, y) × 192 m, z = 0; zero when both ids share a landblock. A zero cell_from counts
  *  as landblock (0, 0); a zero cell_to gives a zero offset.
  *  Retail: LandDefs::get_block_offset (0x0043E630). */
-acp_vec3 acp_landdefs_get_block_offset(uint32_t cell_from, uint32_t cell_to);
+static inline acp_vec3 acp_landdefs_get_block_offset(uint32_t cell_from, uint32_t cell_to)
+{
+    /* static inline: the terrain sweep asks it about ten times a step, mostly within one
+     * landblock. */
+    acp_vec3 r = {0.0f, 0.0f, 0.0f};
+    if ((cell_from >> 16) == (cell_to >> 16) || cell_to == 0) return r;
+    int32_t fx = 0, fy = 0;
+    if (cell_from != 0) {
+        fx = (int32_t)((cell_from >> 21) & 0x7F8u);
+        fy = (int32_t)(8u * ((cell_from >> 16) & 0xFFu));
+    }
+    int32_t tx = (int32_t)((cell_to >> 21) & 0x7F8u);
+    int32_t ty = (int32_t)(8u * ((cell_to >> 16) & 0xFFu));
+    r.x = (float)((double)(tx - fx) * 24.0);
+    r.y = (float)((double)(ty - fy) * 24.0);
+    return r;
+}
 
 /** Vector (metres, world axes) from `from`'s origin to `to`'s origin across landblocks:
  *  (block offset + to.origin) − from.origin, rounded as retail does.
