@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "building.h"
 #include "envcell.h"
@@ -110,24 +111,61 @@ void acp_landcell_check_add_cell_boundary(const acp_terrain *terrain, acp_cell_a
     if (pt_y < incell_min) acp_landcell_add_outside_cell(terrain, ca, x, y - 1);
 }
 
-/* One sphere: its cell and the neighbours it reaches. False when its centre is off the world
- * (retail stops adding at that sphere). */
-static bool add_sphere_cells(const acp_terrain *terrain, const acp_position *p, const acp_sphere *s,
-                             acp_cell_array *ca)
+/* What add_all_outside_cells worked out for one sphere: its centre's x and y (bits), radius
+ * (bits), and whether its centre was on the world, its cell's lcoords (when any) and its place
+ * in the cell. */
+typedef struct sphere_cells {
+    uint32_t x_bits, y_bits, r_bits;
+    bool on_world, has_lcoord;
+    int x, y;
+    float pt_x, pt_y;
+} sphere_cells;
+
+static uint32_t float_bits(float f)
 {
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+/* One sphere: its cell and the neighbours it reaches. False when its centre is off the world
+ * (retail stops adding at that sphere). `prev` (NULL for the first sphere) is the sphere before
+ * it: not retail, a sphere with the same centre x and y (a humanoid's spheres are stacked) has
+ * the same cell and place in it (adjust_to_outside reads only x and y and the position's cell),
+ * so that work is taken from prev, and adding its own cell again would change nothing (the cell
+ * is in the array, or the array was full and still is); with the same radius too, every
+ * neighbour it would add is already asked for. */
+static bool add_sphere_cells(const acp_terrain *terrain, const acp_position *p, const acp_sphere *s,
+                             acp_cell_array *ca, const sphere_cells *prev, sphere_cells *out)
+{
+    out->x_bits = float_bits(s->center.x);
+    out->y_bits = float_bits(s->center.y);
+    out->r_bits = float_bits(s->radius);
+    float min_rad = s->radius;
+    float max_rad = (float)(24.0 - min_rad);
+    if (prev && prev->on_world && prev->x_bits == out->x_bits && prev->y_bits == out->y_bits) {
+        out->on_world = true;
+        out->has_lcoord = prev->has_lcoord;
+        out->x = prev->x;
+        out->y = prev->y;
+        out->pt_x = prev->pt_x;
+        out->pt_y = prev->pt_y;
+        if (out->has_lcoord && prev->r_bits != out->r_bits)
+            acp_landcell_check_add_cell_boundary(terrain, ca, out->pt_x, out->pt_y, out->x, out->y, max_rad, min_rad);
+        return true;
+    }
     acp_vec3 point = s->center;
     uint32_t pt_cell = p->objcell_id;
-    if (!acp_landdefs_adjust_to_outside(&pt_cell, &point)) return false;
+    out->on_world = acp_landdefs_adjust_to_outside(&pt_cell, &point);
+    if (!out->on_world) return false;
     double xc = floor((double)point.x / 24.0);
     double yc = floor((double)point.y / 24.0);
-    float min_rad = s->radius;
-    float pt_x = (float)((double)point.x - xc * 24.0);
-    float pt_y = (float)((double)point.y - yc * 24.0);
-    float max_rad = (float)(24.0 - min_rad);
-    int x, y;
-    if (acp_landdefs_gid_to_lcoord(pt_cell, &x, &y)) {
-        acp_landcell_add_outside_cell(terrain, ca, x, y);
-        acp_landcell_check_add_cell_boundary(terrain, ca, pt_x, pt_y, x, y, max_rad, min_rad);
+    out->pt_x = (float)((double)point.x - xc * 24.0);
+    out->pt_y = (float)((double)point.y - yc * 24.0);
+    out->has_lcoord = acp_landdefs_gid_to_lcoord(pt_cell, &out->x, &out->y);
+    if (out->has_lcoord) {
+        acp_landcell_add_outside_cell(terrain, ca, out->x, out->y);
+        acp_landcell_check_add_cell_boundary(terrain, ca, out->pt_x, out->pt_y, out->x, out->y, max_rad, min_rad);
     }
     return true;
 }
@@ -138,8 +176,9 @@ void acp_landcell_add_all_outside_cells(const acp_terrain *terrain, const acp_po
     if (ca->added_outside) return;
     ca->added_outside = true;
     if (num_sphere) {
+        sphere_cells memo[2];
         for (uint32_t i = 0; i < num_sphere; i++)
-            if (!add_sphere_cells(terrain, p, &spheres[i], ca)) break;
+            if (!add_sphere_cells(terrain, p, &spheres[i], ca, i ? &memo[(i - 1) & 1u] : NULL, &memo[i & 1u])) break;
         return;
     }
     acp_vec3 point = p->frame.origin;
