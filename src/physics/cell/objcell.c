@@ -245,6 +245,13 @@ acp_transition_state acp_objcell_find_obj_collisions(const acp_landcell *cell, a
     acp_physobj *mover = t->object_info.object;
     if (!mover) return ACP_TS_OK;
     acp_world *w = mover->world;
+    /* An outdoor cell's list holding nothing, or only the mover's own shadow (find_one would
+     * skip it), answers OK; so does a cell cell_slot refuses: such a list is answered before
+     * cell_slot's checks of the cell (the slot is only bounded). */
+    if (!cell->env && w->shadows.lists && cell->shadow_slot < w->shadows.num_lists) {
+        const acp_shadow_list *l = &w->shadows.lists[cell->shadow_slot];
+        if (!l->num || (l->num == 1 && w->shadows.blocks[l->head - 1].items[0]->physobj == mover)) return ACP_TS_OK;
+    }
     size_t slot;
     if (!cell_slot(w, cell, &slot)) return ACP_TS_OK;
     const acp_shadow_list *list = &w->shadows.lists[slot];

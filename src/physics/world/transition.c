@@ -179,6 +179,23 @@ static acp_cell_list_key cell_list_key_of(const acp_sphere_path *sp)
     return k;
 }
 
+/* Whether cell_list_key_of(sp) would be a valid key equal to last (a valid key) bit for bit:
+ * the same outdoor cell, sphere count and, sphere by sphere, the bits of x, y and r (the
+ * entries past num_sphere are zero in both). */
+static bool same_cell_list_key(const acp_sphere_path *sp, const acp_cell_list_key *last)
+{
+    if ((sp->check_pos.objcell_id & 0xFFFFu) >= 0x100u || sp->num_sphere > ACP_MAX_TRANSITION_SPHERES ||
+        sp->check_pos.objcell_id != last->cell_id || sp->num_sphere != last->num_sphere)
+        return false;
+    for (uint32_t i = 0; i < sp->num_sphere; i++) {
+        const acp_sphere *g = &sp->global_sphere[i];
+        if (memcmp(&g->center.x, &last->xyr[i][0], sizeof(float)) || memcmp(&g->center.y, &last->xyr[i][1], sizeof(float)) ||
+            memcmp(&g->radius, &last->xyr[i][2], sizeof(float)))
+            return false;
+    }
+    return true;
+}
+
 /* Retail CTransition::build_cell_array (0x00509EE0). The cells are rebuilt only when their
  * inputs changed (bit for bit) since the last build of this transition: the same inputs give
  * the same cells and containing cell. */
@@ -187,13 +204,12 @@ static void build_cell_array(acp_transition *t, const acp_landcell **new_cell)
     acp_sphere_path *sp = &t->sphere_path;
     sp->cell_array_valid = true;
     sp->hits_interior_cell = false;
-    acp_cell_list_key k = cell_list_key_of(sp);
     acp_cell_list_key *last = &t->cell_list_key;
-    if (k.valid && last->valid && (last->has_curr || !new_cell) && k.cell_id == last->cell_id &&
-        k.num_sphere == last->num_sphere && memcmp(k.xyr, last->xyr, sizeof k.xyr) == 0) {
+    if (last->valid && (last->has_curr || !new_cell) && same_cell_list_key(sp, last)) {
         if (new_cell && last->wrote_curr) *new_cell = last->curr;
         return;
     }
+    acp_cell_list_key k = cell_list_key_of(sp);
     const acp_landcell *probe = NULL, *const sentinel = (const acp_landcell *)&probe;
     if (new_cell) probe = sentinel; /* tells whether find_cell_list writes it */
     acp_objcell_find_cell_list(t->terrain, &sp->check_pos, sp->num_sphere, sp->global_sphere, &t->cell_array,
