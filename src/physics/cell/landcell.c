@@ -46,6 +46,28 @@ double acp_landcell_get_water_depth(const acp_landcell *cell, acp_vec3 point)
     }
 }
 
+static uint32_t float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+/* find_terrain_poly through the sweep's memo (acp_terrain_poly_memo); NULL when no triangle
+ * holds the point. */
+static const acp_polygon *memo_terrain_poly(const acp_landcell *cell, acp_vec3 p, acp_terrain_poly_memo *m)
+{
+    uint32_t xb = float_bits(p.x), yb = float_bits(p.y);
+    if (m->cell == cell && m->x_bits == xb && m->y_bits == yb) return m->poly;
+    const acp_polygon *poly = NULL;
+    if (!acp_landcell_find_terrain_poly(cell, p, &poly)) poly = NULL;
+    m->cell = cell;
+    m->x_bits = xb;
+    m->y_bits = yb;
+    m->poly = poly;
+    return poly;
+}
+
 acp_transition_state acp_landcell_find_env_collisions(const acp_landcell *cell, acp_transition *t)
 {
     acp_transition_state ts = acp_objcell_check_entry_restrictions(t);
@@ -58,8 +80,8 @@ acp_transition_state acp_landcell_find_env_collisions(const acp_landcell *cell, 
     local.x = (float)((double)sp->global_low_point.x - off.x);
     local.y = (float)ly;
     local.z = (float)lz;
-    const acp_polygon *poly = NULL;
-    if (!acp_landcell_find_terrain_poly(cell, local, &poly)) return ts;
+    const acp_polygon *poly = memo_terrain_poly(cell, local, &t->terrain_poly);
+    if (!poly) return ts;
     if (acp_landcell_get_block_water_type(cell) == ACP_ENTIRELY_WATER &&
         !(t->object_info.state & ACP_IS_VIEWER_OI) && !(t->object_info.object->state & ACP_MISSILE_PS))
         return ACP_TS_COLLIDED;
@@ -120,13 +142,6 @@ typedef struct sphere_cells {
     int x, y;
     float pt_x, pt_y;
 } sphere_cells;
-
-static uint32_t float_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
 
 /* One sphere: its cell and the neighbours it reaches. False when its centre is off the world
  * (retail stops adding at that sphere). `prev` (NULL for the first sphere) is the sphere before

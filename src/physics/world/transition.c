@@ -135,6 +135,7 @@ void acp_transition_init(acp_transition *t, const acp_terrain *terrain)
     t->cell_array.do_not_load_cells = false;
     t->terrain = terrain;
     t->cell_list_key.valid = false; /* the cells it described are gone with num_cells */
+    t->terrain_poly.cell = NULL;
 }
 
 acp_transition *acp_transition_make(acp_world *w)

@@ -203,6 +203,15 @@ typedef struct acp_cell_list_key {
     const struct acp_landcell *curr; /* ... as this */
 } acp_cell_list_key;
 
+/** Not retail: the last find_terrain_poly of a sweep's find_env_collisions (a cell's triangles
+ *  do not change during a sweep, so the same cell and the same x and y bits find the same one;
+ *  the sweep asks again after each lift along z). poly NULL: none holds the point. */
+typedef struct acp_terrain_poly_memo {
+    const struct acp_landcell *cell; /* NULL: nothing remembered */
+    uint32_t x_bits, y_bits;
+    const struct acp_polygon *poly;
+} acp_terrain_poly_memo;
+
 /** Retail CTransition. */
 typedef struct acp_transition {
     acp_object_info object_info;
@@ -211,6 +220,7 @@ typedef struct acp_transition {
     acp_cell_array cell_array;
     const struct acp_terrain *terrain;   /* the world's loaded landblocks */
     acp_cell_list_key cell_list_key;     /* what cell_array was built from */
+    acp_terrain_poly_memo terrain_poly;  /* find_env_collisions' last terrain polygon */
 } acp_transition;
 
 /* ---- CPhysicsObj's entry points (transition.c) ---- */
