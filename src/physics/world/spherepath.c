@@ -87,19 +87,26 @@ void acp_spherepath_cache_global_sphere(acp_sphere_path *sp, const acp_vec3 *off
     sp->global_low_point.z = (float)(f.m8 * l.z + f.m2 * l.x + f.m5 * l.y + f.oz);
 }
 
-void acp_spherepath_cache_global_sphere_from_curr(acp_sphere_path *sp)
+void acp_spherepath_cache_global_curr_center_and_sphere(acp_sphere_path *sp)
 {
-    const frame_d f = frame_to_d(&sp->check_pos.frame);
+    const frame_d f = frame_to_d(&sp->curr_pos.frame);
     const uint32_t n = sp->num_sphere;
     for (uint32_t i = 0; i < n; i++) {
         const acp_sphere *ls = &sp->local_sphere[i];
         const acp_vec3 c = ls->center;
+        acp_vec3 *cc = &sp->global_curr_center[i];
         acp_sphere *g = &sp->global_sphere[i];
+        const float x = (float)((double)c.x * f.m0 + (double)c.y * f.m3 + (double)c.z * f.m6 + f.ox);
+        const float y = (float)(f.m7 * c.z + (double)c.x * f.m1 + f.m4 * c.y + f.oy);
+        cc->x = x;
+        cc->y = y;
+        double zc = f.m8 * c.z + f.m5 * c.y;
+        cc->z = (float)(zc + f.m2 * c.x + f.oz);
         g->radius = ls->radius;
-        g->center.x = sp->global_curr_center[i].x;
-        g->center.y = sp->global_curr_center[i].y;
-        double z = f.m8 * c.z + f.m2 * c.x;
-        g->center.z = (float)(z + f.m5 * c.y + f.oz);
+        g->center.x = x;
+        g->center.y = y;
+        double zg = f.m8 * c.z + f.m2 * c.x;
+        g->center.z = (float)(zg + f.m5 * c.y + f.oz);
     }
     const acp_vec3 l = sp->local_low_point;
     sp->global_low_point.x = (float)(f.m6 * l.z + f.m0 * l.x + f.m3 * l.y + f.ox);

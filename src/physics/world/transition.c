@@ -738,11 +738,12 @@ acp_transition_state acp_transition_validate_transition(acp_transition *t, acp_t
             ts = ACP_TS_OK;
         }
     } else {
-        curr_from_check(sp);
-        /* check_from_curr: check_pos and check_cell already are what curr_from_check copied,
-         * and global_curr_center was just cached from that same frame. */
+        /* curr_from_check then check_from_curr: check_pos and check_cell stay what they are
+         * (copied to curr and back); the two caches read the one frame. */
+        sp->curr_pos = sp->check_pos;
+        sp->curr_cell = sp->check_cell;
         sp->cell_array_valid = false;
-        acp_spherepath_cache_global_sphere_from_curr(sp);
+        acp_spherepath_cache_global_curr_center_and_sphere(sp);
     }
     if (c->collision_normal_valid) acp_collisioninfo_set_sliding_normal(c, c->collision_normal);
     if (!(oi->state & ACP_IS_VIEWER_OI) && (oi->object->state & ACP_GRAVITY_PS)) count_stationary_fall(t, redo);

@@ -348,12 +348,12 @@ void acp_spherepath_init_path(acp_sphere_path *sp, const struct acp_landcell *be
 /** Spheres and low point at check_pos (offset NULL) or moved by *offset.
  *  Retail: SPHEREPATH::cache_global_sphere (0x0050C810). */
 void acp_spherepath_cache_global_sphere(acp_sphere_path *sp, const acp_vec3 *offset);
-/** cache_global_sphere(sp, NULL) when global_curr_center was just cached from curr_pos and
- *  check_pos.frame is curr_pos.frame: each centre's x and y are the sums cache_global_curr_center
- *  made (the same terms, in the same order, from the same frame) and are copied; z (whose terms
- *  retail adds in another order here) and the low point are computed. Not retail (retail computes
- *  all of them again); the same values. */
-void acp_spherepath_cache_global_sphere_from_curr(acp_sphere_path *sp);
+/** cache_global_curr_center then cache_global_sphere(sp, NULL) when check_pos.frame is
+ *  curr_pos.frame (curr_pos was just copied from check_pos): the frame is read once and each
+ *  centre's x and y, the same terms in the same order in both, are computed once; z (whose terms
+ *  retail adds in another order in each) and the low point as each computes them. Not retail
+ *  (retail calls the two); the same values. */
+void acp_spherepath_cache_global_curr_center_and_sphere(acp_sphere_path *sp);
 /** Sphere centres at curr_pos. Retail: SPHEREPATH::cache_global_curr_center (0x0050C740). */
 void acp_spherepath_cache_global_curr_center(acp_sphere_path *sp);
 /** check_pos += offset. Retail: SPHEREPATH::add_offset_to_check_pos (0x00509D10, 0x00536A60). */
