@@ -107,13 +107,18 @@ acp_transition_state acp_landcell_find_collisions(const acp_landcell *cell, acp_
     return acp_objcell_find_obj_collisions(cell, t);
 }
 
-void acp_landcell_add_outside_cell(const acp_terrain *terrain, acp_cell_array *ca, int x, int y)
+/* add_outside_cell from the id lcoord_to_gid gives for its (on-world) lcoords. */
+static void add_outside_cell_id(const acp_terrain *terrain, acp_cell_array *ca, uint32_t id)
 {
-    if (x < 0 || y < 0 || x >= ACP_LCOORD_LIMIT || y >= ACP_LCOORD_LIMIT) return;
-    uint32_t id = acp_landdefs_lcoord_to_gid(x, y);
     for (uint32_t i = 0; i < ca->num_cells; i++)
         if (ca->cells[i].cell_id == id) return; /* present: add_cell would not add it again */
     acp_cell_array_add(ca, id, acp_terrain_get_landcell(terrain, id));
+}
+
+void acp_landcell_add_outside_cell(const acp_terrain *terrain, acp_cell_array *ca, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= ACP_LCOORD_LIMIT || y >= ACP_LCOORD_LIMIT) return;
+    add_outside_cell_id(terrain, ca, acp_landdefs_lcoord_to_gid(x, y));
 }
 
 void acp_landcell_check_add_cell_boundary(const acp_terrain *terrain, acp_cell_array *ca, float pt_x, float pt_y,
@@ -171,17 +176,18 @@ static bool add_sphere_cells(const acp_terrain *terrain, const acp_position *p, 
     }
     acp_vec3 point = s->center;
     uint32_t pt_cell = p->objcell_id;
-    out->on_world = acp_landdefs_adjust_to_outside(&pt_cell, &point);
+    /* Retail's gid_to_lcoord(pt_cell) next gives the lcoords adjust_to_outside found (pt_cell
+     * is lcoord_to_gid of them, on the world grid), and add_outside_cell of them asks for
+     * pt_cell: both taken as they are. */
+    out->on_world = acp_landdefs_adjust_to_outside_lcoord(&pt_cell, &point, &out->x, &out->y);
     if (!out->on_world) return false;
     double xc = floor((double)point.x / 24.0);
     double yc = floor((double)point.y / 24.0);
     out->pt_x = (float)((double)point.x - xc * 24.0);
     out->pt_y = (float)((double)point.y - yc * 24.0);
-    out->has_lcoord = acp_landdefs_gid_to_lcoord(pt_cell, &out->x, &out->y);
-    if (out->has_lcoord) {
-        acp_landcell_add_outside_cell(terrain, ca, out->x, out->y);
-        acp_landcell_check_add_cell_boundary(terrain, ca, out->pt_x, out->pt_y, out->x, out->y, max_rad, min_rad);
-    }
+    out->has_lcoord = true;
+    add_outside_cell_id(terrain, ca, pt_cell);
+    acp_landcell_check_add_cell_boundary(terrain, ca, out->pt_x, out->pt_y, out->x, out->y, max_rad, min_rad);
     return true;
 }
 

@@ -67,6 +67,12 @@ bool acp_landdefs_get_outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int
 bool acp_landdefs_adjust_to_outside(uint32_t *cell_id, acp_vec3 *loc)
 {
     int x, y;
+    return acp_landdefs_adjust_to_outside_lcoord(cell_id, loc, &x, &y);
+}
+
+bool acp_landdefs_adjust_to_outside_lcoord(uint32_t *cell_id, acp_vec3 *loc, int *lx, int *ly)
+{
+    int x, y;
     if (!cell_part_valid(*cell_id)) {
         *cell_id = 0;
         return false;
@@ -78,6 +84,8 @@ bool acp_landdefs_adjust_to_outside(uint32_t *cell_id, acp_vec3 *loc)
         return false;
     }
     *cell_id = acp_landdefs_lcoord_to_gid(x, y);
+    *lx = x;
+    *ly = y;
     const double block = ACP_BLOCK_LENGTH;
     loc->x = (float)((double)loc->x - floor((double)loc->x / block) * block);
     loc->y = (float)((double)loc->y - floor((double)loc->y / block) * block);

@@ -88,6 +88,11 @@ bool acp_landdefs_get_outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int
  *  false is returned. Retail: LandDefs::adjust_to_outside (0x005A9BC0). */
 bool acp_landdefs_adjust_to_outside(uint32_t *cell_id, acp_vec3 *loc);
 
+/** adjust_to_outside that also gives the lcoords of the cell it found (set only when it returns
+ *  true; gid_to_lcoord of the new *cell_id gives the same, as its id is lcoord_to_gid of them).
+ *  Not retail: callers that would ask gid_to_lcoord next take them from here. */
+bool acp_landdefs_adjust_to_outside_lcoord(uint32_t *cell_id, acp_vec3 *loc, int *x, int *y);
+
 /** Landblock part of a cell id: 0xXXYYFFFF. */
 static inline uint32_t acp_cell_landblock_id(uint32_t cell_id) { return (cell_id & 0xFFFF0000u) | 0xFFFFu; }
 /** Landblock column XX (west→east) and row YY (south→north). */
