@@ -127,6 +127,19 @@ void acp_spherepath_init_path(acp_sphere_path *sp, const struct acp_landcell *be
     sp->insert_type = begin_pos ? ACP_TRANSITION_INSERT : ACP_PLACEMENT_INSERT;
 }
 
+void acp_spherepath_init_path_deferred(acp_sphere_path *sp, const struct acp_landcell *begin_cell,
+                                       const acp_position *begin_pos, const acp_position *end_pos)
+{
+    sp->begin_cell = begin_cell;
+    sp->has_begin_pos = begin_pos != NULL;
+    if (begin_pos) sp->begin_pos = *begin_pos;
+    sp->end_pos = *end_pos;
+    sp->curr_pos = begin_pos ? *begin_pos : *end_pos;
+    sp->curr_cell = begin_cell;
+    sp->curr_center_deferred = true;
+    sp->insert_type = begin_pos ? ACP_TRANSITION_INSERT : ACP_PLACEMENT_INSERT;
+}
+
 void acp_spherepath_add_offset_to_check_pos(acp_sphere_path *sp, acp_vec3 offset)
 {
     acp_vec3 *o = &sp->check_pos.frame.origin;

@@ -112,6 +112,7 @@ static void spherepath_init(acp_sphere_path *sp)
     sp->neg_poly_hit = false;
     sp->placement_allows_sliding = true;
     sp->has_curr_cell = false; /* acphys's own: set after the sweep */
+    sp->curr_center_deferred = false;
     sp->curr_cell_id = 0;
 }
 
@@ -918,6 +919,18 @@ static bool placement_step(acp_transition *t, acp_transition_state *ts, bool *re
 static void start_steps(acp_transition *t)
 {
     acp_sphere_path *sp = &t->sphere_path;
+    if (sp->curr_center_deferred) { /* init_path's cache (curr_pos as it left it) */
+        sp->curr_center_deferred = false;
+        if (!(t->object_info.state & ACP_FREE_ROTATE_OI)) {
+            /* ... and check_from_curr, from the same frame. */
+            sp->check_pos = sp->curr_pos;
+            sp->check_cell = sp->curr_cell;
+            sp->cell_array_valid = false;
+            acp_spherepath_cache_global_curr_center_and_sphere(sp);
+            return;
+        }
+        acp_spherepath_cache_global_curr_center(sp);
+    }
     if (t->object_info.state & ACP_FREE_ROTATE_OI) {
         const acp_frame *e = &sp->end_pos.frame;
         acp_frame_set_rotate(&sp->curr_pos.frame, e->qw, e->qx, e->qy, e->qz);
@@ -1078,10 +1091,16 @@ acp_transition *acp_physobj_transition(acp_physobj *obj, const acp_position *old
     acp_objectinfo_init(&t->object_info, obj, state);
     acp_transition_init_object_spheres(t, obj);
     const acp_landcell *cell = obj->has_cell ? acp_terrain_get_landcell(w->terrain, obj->position.objcell_id) : NULL;
-    acp_spherepath_init_path(&t->sphere_path, cell, old_pos, new_pos);
+    /* init_path; its global_curr_center is cached at the first step (no step: below). */
+    if (old_pos) acp_spherepath_init_path_deferred(&t->sphere_path, cell, old_pos, new_pos);
+    else acp_spherepath_init_path(&t->sphere_path, cell, old_pos, new_pos);
     seed_stationary_fall(&t->collision_info, obj->transient_state);
     w->num_sweeps++;
     bool ok = acp_transition_find_valid_position(t);
+    if (t->sphere_path.curr_center_deferred) { /* the sweep stopped before its first step */
+        t->sphere_path.curr_center_deferred = false;
+        acp_spherepath_cache_global_curr_center(&t->sphere_path);
+    }
     acp_transition_cleanup(w);
     t->sphere_path.has_curr_cell = t->sphere_path.curr_cell != NULL;
     t->sphere_path.curr_cell_id = t->sphere_path.curr_cell ? t->sphere_path.curr_cell->id : 0;

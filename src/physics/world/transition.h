@@ -169,6 +169,8 @@ typedef struct acp_sphere_path {
     bool neg_poly_hit;               /* set by BSPs only */
     bool placement_allows_sliding;
     bool has_curr_cell;              /* after the sweep: curr_cell != NULL (the commit reads it) */
+    bool curr_center_deferred;       /* not retail: init_path's global_curr_center is still to be
+                                      * cached (acp_spherepath_init_path_deferred) */
     acp_position localspace_pos;     /* the position of the object or part last tested as a
                                         CCylSphere or BSP (SPHEREPATH::cache_localspace_sphere) */
     uint32_t curr_cell_id;
@@ -345,6 +347,12 @@ void acp_spherepath_init_sphere(acp_sphere_path *sp, uint32_t num_sphere, const 
  *  (0x0050CE20). */
 void acp_spherepath_init_path(acp_sphere_path *sp, const struct acp_landcell *begin_cell,
                               const acp_position *begin_pos, const acp_position *end_pos);
+/** init_path but for its cache_global_curr_center, which is left to the sweep's first step
+ *  (curr_pos does not change until then, nor is global_curr_center read): curr_center_deferred
+ *  is set, and the step caches it with check_from_curr's global spheres from the one frame
+ *  (acp_spherepath_cache_global_curr_center_and_sphere). Not retail; the same values. */
+void acp_spherepath_init_path_deferred(acp_sphere_path *sp, const struct acp_landcell *begin_cell,
+                                       const acp_position *begin_pos, const acp_position *end_pos);
 /** Spheres and low point at check_pos (offset NULL) or moved by *offset.
  *  Retail: SPHEREPATH::cache_global_sphere (0x0050C810). */
 void acp_spherepath_cache_global_sphere(acp_sphere_path *sp, const acp_vec3 *offset);
