@@ -53,15 +53,21 @@ static bool cells_from_metres(float v, int *out)
     return true;
 }
 
-bool acp_landdefs_get_outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int *y)
+/* get_outside_lcoord for an id whose cell part is valid (adjust_to_outside has checked it). */
+static inline bool outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int *y)
 {
-    if (!cell_part_valid(cell_id)) return false;
     int bx = 0, by = 0, dx, dy;
     acp_landdefs_blockid_to_lcoord(cell_id, &bx, &by);
     if (!cells_from_metres(loc.x, &dx) || !cells_from_metres(loc.y, &dy)) return false;
     *x = bx + dx;
     *y = by + dy;
     return *x >= 0 && *y >= 0 && *x < ACP_LCOORD_LIMIT && *y < ACP_LCOORD_LIMIT;
+}
+
+bool acp_landdefs_get_outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int *y)
+{
+    if (!cell_part_valid(cell_id)) return false;
+    return outside_lcoord(cell_id, loc, x, y);
 }
 
 bool acp_landdefs_adjust_to_outside(uint32_t *cell_id, acp_vec3 *loc)
@@ -79,7 +85,7 @@ bool acp_landdefs_adjust_to_outside_lcoord(uint32_t *cell_id, acp_vec3 *loc, int
     }
     if (fabs((double)loc->x) < ACP_F_EPSILON) loc->x = 0.0f;
     if (fabs((double)loc->y) < ACP_F_EPSILON) loc->y = 0.0f;
-    if (!acp_landdefs_get_outside_lcoord(*cell_id, *loc, &x, &y)) {
+    if (!outside_lcoord(*cell_id, *loc, &x, &y)) { /* get_outside_lcoord: the id is valid */
         *cell_id = 0;
         return false;
     }
