@@ -64,7 +64,7 @@ void acp_objcell_find_cell_list(const acp_terrain *terrain, const acp_position *
             acp_env_cell_find_transit_cells(c->env, terrain, p, num_sphere, spheres, ca);
             continue;
         }
-        acp_landcell_add_all_outside_cells(terrain, p, num_sphere, spheres, ca);
+        if (!ca->added_outside) acp_landcell_add_all_outside_cells(terrain, p, num_sphere, spheres, ca);
         if (c->building) acp_building_find_transit_cells(c->building, terrain, num_sphere, spheres, ca, path);
     }
     if (curr_cell) *curr_cell = containing_cell(ca, p, &spheres[0], path);
