@@ -178,11 +178,15 @@ static bool add_sphere_cells(const acp_terrain *terrain, const acp_position *p, 
     uint32_t pt_cell = p->objcell_id;
     /* Retail's gid_to_lcoord(pt_cell) next gives the lcoords adjust_to_outside found (pt_cell
      * is lcoord_to_gid of them, on the world grid), and add_outside_cell of them asks for
-     * pt_cell: both taken as they are. */
-    out->on_world = acp_landdefs_adjust_to_outside_lcoord(&pt_cell, &point, &out->x, &out->y);
+     * pt_cell: both taken as they are (acp_outside_cell). */
+    acp_outside_cell oc;
+    out->on_world = acp_landdefs_adjust_to_outside_cell(&pt_cell, &point, &oc);
     if (!out->on_world) return false;
-    double xc = floor((double)point.x / 24.0);
-    double yc = floor((double)point.y / 24.0);
+    out->x = oc.x;
+    out->y = oc.y;
+    /* floor(v / 24) of an x or y adjust_to_outside kept is the one it computed. */
+    double xc = oc.kept_xy ? (double)oc.dx : floor((double)point.x / 24.0);
+    double yc = oc.kept_xy ? (double)oc.dy : floor((double)point.y / 24.0);
     out->pt_x = (float)((double)point.x - xc * 24.0);
     out->pt_y = (float)((double)point.y - yc * 24.0);
     out->has_lcoord = true;

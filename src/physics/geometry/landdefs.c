@@ -53,30 +53,32 @@ static bool cells_from_metres(float v, int *out)
     return true;
 }
 
-/* get_outside_lcoord for an id whose cell part is valid (adjust_to_outside has checked it). */
-static inline bool outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int *y)
+/* get_outside_lcoord for an id whose cell part is valid (adjust_to_outside has checked it);
+ * *dx, *dy: floor(loc / 24 m) of x and y. */
+static inline bool outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int *y, int *dx, int *dy)
 {
-    int bx = 0, by = 0, dx, dy;
+    int bx = 0, by = 0;
     acp_landdefs_blockid_to_lcoord(cell_id, &bx, &by);
-    if (!cells_from_metres(loc.x, &dx) || !cells_from_metres(loc.y, &dy)) return false;
-    *x = bx + dx;
-    *y = by + dy;
+    if (!cells_from_metres(loc.x, dx) || !cells_from_metres(loc.y, dy)) return false;
+    *x = bx + *dx;
+    *y = by + *dy;
     return *x >= 0 && *y >= 0 && *x < ACP_LCOORD_LIMIT && *y < ACP_LCOORD_LIMIT;
 }
 
 bool acp_landdefs_get_outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int *y)
 {
     if (!cell_part_valid(cell_id)) return false;
-    return outside_lcoord(cell_id, loc, x, y);
+    int dx, dy;
+    return outside_lcoord(cell_id, loc, x, y, &dx, &dy);
 }
 
 bool acp_landdefs_adjust_to_outside(uint32_t *cell_id, acp_vec3 *loc)
 {
-    int x, y;
-    return acp_landdefs_adjust_to_outside_lcoord(cell_id, loc, &x, &y);
+    acp_outside_cell o;
+    return acp_landdefs_adjust_to_outside_cell(cell_id, loc, &o);
 }
 
-bool acp_landdefs_adjust_to_outside_lcoord(uint32_t *cell_id, acp_vec3 *loc, int *lx, int *ly)
+bool acp_landdefs_adjust_to_outside_cell(uint32_t *cell_id, acp_vec3 *loc, acp_outside_cell *o)
 {
     int x, y;
     if (!cell_part_valid(*cell_id)) {
@@ -85,16 +87,19 @@ bool acp_landdefs_adjust_to_outside_lcoord(uint32_t *cell_id, acp_vec3 *loc, int
     }
     if (fabs((double)loc->x) < ACP_F_EPSILON) loc->x = 0.0f;
     if (fabs((double)loc->y) < ACP_F_EPSILON) loc->y = 0.0f;
-    if (!outside_lcoord(*cell_id, *loc, &x, &y)) { /* get_outside_lcoord: the id is valid */
+    if (!outside_lcoord(*cell_id, *loc, &x, &y, &o->dx, &o->dy)) { /* get_outside_lcoord: the id is valid */
         *cell_id = 0;
         return false;
     }
     *cell_id = acp_landdefs_lcoord_to_gid(x, y);
-    *lx = x;
-    *ly = y;
+    o->x = x;
+    o->y = y;
     const double block = ACP_BLOCK_LENGTH;
-    loc->x = (float)((double)loc->x - floor((double)loc->x / block) * block);
-    loc->y = (float)((double)loc->y - floor((double)loc->y / block) * block);
+    double fx = floor((double)loc->x / block), fy = floor((double)loc->y / block);
+    /* v − 0·192 is v (v is finite here): a point within the landblock keeps its x and y. */
+    o->kept_xy = fx == 0.0 && fy == 0.0;
+    loc->x = (float)((double)loc->x - fx * block);
+    loc->y = (float)((double)loc->y - fy * block);
     return true;
 }
 

@@ -88,10 +88,17 @@ bool acp_landdefs_get_outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int
  *  false is returned. Retail: LandDefs::adjust_to_outside (0x005A9BC0). */
 bool acp_landdefs_adjust_to_outside(uint32_t *cell_id, acp_vec3 *loc);
 
-/** adjust_to_outside that also gives the lcoords of the cell it found (set only when it returns
- *  true; gid_to_lcoord of the new *cell_id gives the same, as its id is lcoord_to_gid of them).
- *  Not retail: callers that would ask gid_to_lcoord next take them from here. */
-bool acp_landdefs_adjust_to_outside_lcoord(uint32_t *cell_id, acp_vec3 *loc, int *x, int *y);
+/** What adjust_to_outside worked out on its way (acp_landdefs_adjust_to_outside_cell). */
+typedef struct acp_outside_cell {
+    int x, y;      /* the lcoords of the cell found: gid_to_lcoord of the new id gives them (the id is
+                    * lcoord_to_gid of them) */
+    int dx, dy;    /* floor(v / 24 m) of loc's x and y as they went in */
+    bool kept_xy;  /* loc's x and y came out as they went in (within the landblock) */
+} acp_outside_cell;
+
+/** adjust_to_outside, telling what it found (set only when it returns true), for callers that
+ *  would ask gid_to_lcoord, or floor(v / 24 m) of the same x and y, next. Not retail. */
+bool acp_landdefs_adjust_to_outside_cell(uint32_t *cell_id, acp_vec3 *loc, acp_outside_cell *out);
 
 /** Landblock part of a cell id: 0xXXYYFFFF. */
 static inline uint32_t acp_cell_landblock_id(uint32_t cell_id) { return (cell_id & 0xFFFF0000u) | 0xFFFFu; }
