@@ -400,8 +400,14 @@ acp_transition_state acp_spherepath_step_up_slide(acp_sphere_path *sp, acp_colli
 
 /** Retail: COLLISIONINFO::init (0x00509D60). */
 void acp_collisioninfo_init(acp_collision_info *c);
-/** Retail: COLLISIONINFO::set_contact_plane (0x00509D80). */
-void acp_collisioninfo_set_contact_plane(acp_collision_info *c, const acp_plane *plane, bool is_water);
+/** Retail: COLLISIONINFO::set_contact_plane (0x00509D80). (static inline: the sweep sets it a
+ *  few times a step.) */
+static inline void acp_collisioninfo_set_contact_plane(acp_collision_info *c, const acp_plane *plane, bool is_water)
+{
+    c->contact_plane_valid = true;
+    c->contact_plane = *plane;
+    c->contact_plane_is_water = is_water;
+}
 /** List object once (its first state decides nothing else); a state other than OK also makes it
  *  the last collided object. Retail: COLLISIONINFO::add_object (0x006B4E20). */
 void acp_collisioninfo_add_object(acp_collision_info *c, struct acp_physobj *object, acp_transition_state ts);
