@@ -168,8 +168,7 @@ static acp_transition_state insert_into_cell(acp_transition *t, const acp_landce
  * never kept). */
 static acp_cell_list_key cell_list_key_of(const acp_sphere_path *sp)
 {
-    acp_cell_list_key k;
-    memset(&k, 0, sizeof k);
+    acp_cell_list_key k = {0};
     k.valid = (sp->check_pos.objcell_id & 0xFFFFu) < 0x100u && sp->num_sphere <= ACP_MAX_TRANSITION_SPHERES;
     k.cell_id = sp->check_pos.objcell_id;
     k.num_sphere = sp->num_sphere;
@@ -211,19 +210,19 @@ static void build_cell_array(acp_transition *t, const acp_landcell **new_cell)
         if (new_cell && last->wrote_curr) *new_cell = last->curr;
         return;
     }
-    acp_cell_list_key k = cell_list_key_of(sp);
     const acp_landcell *probe = NULL, *const sentinel = (const acp_landcell *)&probe;
     if (new_cell) probe = sentinel; /* tells whether find_cell_list writes it */
     acp_objcell_find_cell_list(t->terrain, &sp->check_pos, sp->num_sphere, sp->global_sphere, &t->cell_array,
                                new_cell ? &probe : NULL, sp);
-    k.has_curr = new_cell != NULL;
-    k.wrote_curr = new_cell && probe != sentinel;
-    k.curr = k.wrote_curr ? probe : NULL;
-    if (k.wrote_curr) *new_cell = probe;
+    /* The key of the inputs (find_cell_list changes none of them). */
+    *last = cell_list_key_of(sp);
+    last->has_curr = new_cell != NULL;
+    last->wrote_curr = new_cell && probe != sentinel;
+    last->curr = last->wrote_curr ? probe : NULL;
+    if (last->wrote_curr) *new_cell = probe;
     /* A building's portal adds its EnvCell by a 3-D test (CEnvCell::check_building_transit):
      * such a list depends on more than x, y and r, and is not kept. */
-    if (sp->hits_interior_cell) k.valid = false;
-    *last = k;
+    if (sp->hits_interior_cell) last->valid = false;
 }
 
 /* No loaded cell holds the spheres: outside the loaded world the position moves on without a
