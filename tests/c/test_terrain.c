@@ -242,6 +242,86 @@ static void cell_lists(void)
     acp_datset_destroy(dats);
 }
 
+/* CPolygon::point_in_poly2D as retail evaluates it (0x00538060): e from the last vertex down to
+ * the first, q the vertex before it in that walk (the first vertex at the start),
+ * s = −(dy·e.x) − dx·e.y + dx·p.y + dy·p.x with dy = q.y − e.y, dx = e.x − q.x in double; side
+ * 0 refuses s > 0. The edge lines make_plane keeps must answer the same for every point: a grid
+ * over the landblock's cells in 1/8 m steps (vertices, edges and the diagonal included) and
+ * points a float step off the diagonal of every triangle. */
+static bool retail_point_in_poly2d(const acp_polygon *p, acp_vec3 pt)
+{
+    const acp_vec3 *q = &p->vertices[0];
+    for (int i = (int)p->num_pts - 1; i >= 0; i--) {
+        const acp_vec3 *e = &p->vertices[i];
+        double dy = (double)q->y - e->y;
+        double dx = (double)e->x - q->x;
+        double sum = -(dy * e->x) - dx * e->y + dx * pt.y + dy * pt.x;
+        if (sum > 0.0) return false;
+        q = e;
+    }
+    return true;
+}
+
+static void point_in_poly2d_edge_lines(void)
+{
+    LOAD_DEFAULT_EXCERPTS(dats);
+    uint32_t ids[] = {0xA9B4FFFFu};
+    acp_terrain *t = dat_terrain(dats, ids, 1);
+    const acp_landblock_struct *b = acp_terrain_get_landblock(t, 0xA9B40001u);
+    ENSURE(b != NULL);
+    if (!b) return;
+    uint32_t mismatches = 0, inside = 0;
+    for (uint32_t k = 0; k < ACP_LANDBLOCK_POLYGONS; k += 9) { /* every 9th triangle: both windings */
+        const acp_polygon *poly = &b->polygons[k];
+        float x0 = poly->vertices[0].x, y0 = poly->vertices[0].y;
+        for (int i = -8; i <= 200; i++) {
+            for (int j = -8; j <= 200; j++) {
+                acp_vec3 pt = {(float)((double)x0 - 1.0 + i / 8.0), (float)((double)y0 - 1.0 + j / 8.0), 0.0f};
+                bool r = retail_point_in_poly2d(poly, pt);
+                inside += r;
+                mismatches += r != acp_polygon_point_in_poly2d(poly, pt, 0);
+            }
+        }
+        for (int v = 0; v < 3; v++) { /* a float step either side of each vertex */
+            acp_vec3 c = poly->vertices[v];
+            acp_vec3 pts[4] = {{nextafterf(c.x, 1e9f), c.y, 0.0f}, {nextafterf(c.x, -1e9f), c.y, 0.0f},
+                               {c.x, nextafterf(c.y, 1e9f), 0.0f}, {c.x, nextafterf(c.y, -1e9f), 0.0f}};
+            for (int n = 0; n < 4; n++) mismatches += retail_point_in_poly2d(poly, pts[n]) != acp_polygon_point_in_poly2d(poly, pts[n], 0);
+        }
+    }
+    ENSURE_EQ(mismatches, 0);
+    ENSURE(inside > 0);
+    acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
+}
+
+/* Two stacked spheres (the same centre x and y, as a humanoid's): the second adds what retail's
+ * add_all_outside_cells adds for it by the same rule as the first (its own radius). At x = 23.3
+ * in cell 1: a 0.5 m sphere stays in (23.3 ≤ 24 − 0.5), a 0.8 m one reaches east (23.3 > 23.2)
+ * and adds cell 9; the same 0.5 m twice lists cell 1 alone; a 0.8 m first and 0.5 m second lists
+ * cells 1 and 9 (the second adds nothing). */
+static void stacked_spheres_cell_list(void)
+{
+    LOAD_DEFAULT_EXCERPTS(dats);
+    uint32_t ids[] = {0xA9B4FFFFu};
+    acp_terrain *t = dat_terrain(dats, ids, 1);
+    acp_position p = local_position(0xA9B40000u, 23.3f, 12.0f, 0.0f, 0.0f);
+    const struct { float r0, r1; uint32_t n; } cases[] = {{0.5f, 0.8f, 2}, {0.5f, 0.5f, 1}, {0.8f, 0.5f, 2}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        acp_sphere s[2] = {{{23.3f, 12.0f, 90.0f}, cases[i].r0}, {{23.3f, 12.0f, 91.0f}, cases[i].r1}};
+        acp_cell_array ca;
+        memset(&ca, 0, sizeof ca);
+        const acp_landcell *curr = NULL;
+        acp_objcell_find_cell_list(t, &p, 2, s, &ca, &curr, NULL);
+        ENSURE_EQ(ca.num_cells, cases[i].n);
+        ENSURE_EQ(ca.cells[0].cell_id, 0xA9B40001u);
+        if (cases[i].n == 2) ENSURE_EQ(ca.cells[1].cell_id, 0xA9B40009u);
+        ENSURE(curr && curr->id == 0xA9B40001u);
+    }
+    acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
+}
+
 /* The loaded set: add, reload the same id, capacity, bad arguments; missing landblocks have no
  * cells, and an object placed there has no cell (update_object skips it). */
 static void loaded_set(void)
@@ -286,5 +366,7 @@ void suite_terrain(void)
     RUN(water);
     RUN(water_depth_nearest_corner);
     RUN(cell_lists);
+    RUN(point_in_poly2d_edge_lines);
+    RUN(stacked_spheres_cell_list);
     RUN(loaded_set);
 }

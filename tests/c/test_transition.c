@@ -1392,9 +1392,46 @@ static void stale_contact_plane_cell_id(void)
     acp_datset_destroy(dats);
 }
 
+/* The sphere caches read from one frame (acp_spherepath_cache_global_curr_center_and_sphere,
+ * acp_spherepath_init_path_deferred) give the bits of retail's pair, SPHEREPATH::
+ * cache_global_curr_center then cache_global_sphere(NULL) with check_pos = curr_pos: two spheres
+ * off the axis, scaled, under a tilted and turned frame far from the landblock origin. */
+static void sphere_caches_from_one_frame(void)
+{
+    static acp_transition a, b;
+    acp_transition_construct(&a, NULL);
+    acp_transition_construct(&b, NULL);
+    const acp_sphere s[2] = {{{0.1f, -0.2f, 0.475f}, 0.48f}, {{0.3f, 0.05f, 1.35f}, 0.45f}};
+    acp_position p = {0xA9B40012u, acp_frame_identity()};
+    acp_frame_set_rotate(&p.frame, 0.83f, 0.11f, -0.07f, 0.54f);
+    p.frame.origin = (acp_vec3){131.37f, 57.913f, 42.0625f};
+    acp_spherepath_init_sphere(&a.sphere_path, 2, s, 1.3f);
+    acp_spherepath_init_sphere(&b.sphere_path, 2, s, 1.3f);
+    acp_spherepath_init_path(&a.sphere_path, NULL, &p, &p);
+    a.sphere_path.check_pos = a.sphere_path.curr_pos;
+    acp_spherepath_cache_global_sphere(&a.sphere_path, NULL);
+    acp_spherepath_init_path_deferred(&b.sphere_path, NULL, &p, &p);
+    ENSURE(b.sphere_path.curr_center_deferred);
+    b.sphere_path.check_pos = b.sphere_path.curr_pos;
+    acp_spherepath_cache_global_curr_center_and_sphere(&b.sphere_path);
+    for (int i = 0; i < 2; i++) {
+        ENSURE_FBITS(b.sphere_path.global_curr_center[i].x, a.sphere_path.global_curr_center[i].x);
+        ENSURE_FBITS(b.sphere_path.global_curr_center[i].y, a.sphere_path.global_curr_center[i].y);
+        ENSURE_FBITS(b.sphere_path.global_curr_center[i].z, a.sphere_path.global_curr_center[i].z);
+        ENSURE_FBITS(b.sphere_path.global_sphere[i].center.x, a.sphere_path.global_sphere[i].center.x);
+        ENSURE_FBITS(b.sphere_path.global_sphere[i].center.y, a.sphere_path.global_sphere[i].center.y);
+        ENSURE_FBITS(b.sphere_path.global_sphere[i].center.z, a.sphere_path.global_sphere[i].center.z);
+        ENSURE_FBITS(b.sphere_path.global_sphere[i].radius, a.sphere_path.global_sphere[i].radius);
+    }
+    ENSURE_FBITS(b.sphere_path.global_low_point.x, a.sphere_path.global_low_point.x);
+    ENSURE_FBITS(b.sphere_path.global_low_point.y, a.sphere_path.global_low_point.y);
+    ENSURE_FBITS(b.sphere_path.global_low_point.z, a.sphere_path.global_low_point.z);
+}
+
 void suite_transition(void)
 {
     RUN(calc_num_steps);
+    RUN(sphere_caches_from_one_frame);
     RUN(adjust_offset);
     RUN(slide_sphere);
     RUN(stationary_fall);

@@ -92,11 +92,6 @@ bool acp_env_cell_sphere_intersects_cell(const acp_env_cell *c, const acp_sphere
     return acp_bsp_tree_sphere_intersects_cell_bsp(&c->cell_tree, sphere) != 0;
 }
 
-acp_transition_state acp_objcell_check_entry_restrictions(const acp_transition *t)
-{
-    return t->object_info.object ? ACP_TS_OK : ACP_TS_COLLIDED;
-}
-
 acp_transition_state acp_env_cell_find_env_collisions(const acp_env_cell *c, acp_transition *t)
 {
     acp_transition_state ts = acp_objcell_check_entry_restrictions(t);

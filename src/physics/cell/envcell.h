@@ -66,7 +66,10 @@ bool acp_env_cell_sphere_intersects_cell(const acp_env_cell *c, const acp_sphere
 
 /** The entry test without weenies: a sweep with an object enters, one without collides.
  *  Retail: CObjCell::check_entry_restrictions (0x0052B6D0). */
-acp_transition_state acp_objcell_check_entry_restrictions(const acp_transition *t);
+static inline acp_transition_state acp_objcell_check_entry_restrictions(const acp_transition *t)
+{
+    return t->object_info.object ? ACP_TS_OK : ACP_TS_COLLIDED; /* static inline: every cell's collisions ask it */
+}
 
 /** The CellStruct's physics BSP: the entry test, obstruction_ethereal cleared, the sweep's
  *  spheres in the cell's axes (scale 1), placement_insert for an initial placement, else

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "building.h"
 #include "envcell.h"
@@ -49,6 +50,28 @@ double acp_landcell_get_water_depth(const acp_landcell *cell, acp_vec3 point)
     }
 }
 
+static uint32_t float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+/* find_terrain_poly through the sweep's memo (acp_terrain_poly_memo); NULL when no triangle
+ * holds the point. */
+static const acp_polygon *memo_terrain_poly(const acp_landcell *cell, acp_vec3 p, acp_terrain_poly_memo *m)
+{
+    uint32_t xb = float_bits(p.x), yb = float_bits(p.y);
+    if (m->cell == cell && m->x_bits == xb && m->y_bits == yb) return m->poly;
+    const acp_polygon *poly = NULL;
+    if (!acp_landcell_find_terrain_poly(cell, p, &poly)) poly = NULL;
+    m->cell = cell;
+    m->x_bits = xb;
+    m->y_bits = yb;
+    m->poly = poly;
+    return poly;
+}
+
 acp_transition_state acp_landcell_find_env_collisions(const acp_landcell *cell, acp_transition *t)
 {
     acp_transition_state ts = acp_objcell_check_entry_restrictions(t);
@@ -61,17 +84,17 @@ acp_transition_state acp_landcell_find_env_collisions(const acp_landcell *cell, 
     local.x = (float)((double)sp->global_low_point.x - off.x);
     local.y = (float)ly;
     local.z = (float)lz;
-    const acp_polygon *poly = NULL;
-    if (!acp_landcell_find_terrain_poly(cell, local, &poly)) return ts;
+    const acp_polygon *poly = memo_terrain_poly(cell, local, &t->terrain_poly);
+    if (!poly) return ts;
     if (acp_landcell_get_block_water_type(cell) == ACP_ENTIRELY_WATER &&
         !(t->object_info.state & ACP_IS_VIEWER_OI) && !(t->object_info.object->state & ACP_MISSILE_PS))
         return ACP_TS_COLLIDED;
     float water_depth = (float)acp_landcell_get_water_depth(cell, local);
     acp_sphere check = sp->global_sphere[0];
-    acp_vec3 off2 = acp_landdefs_get_block_offset(sp->check_pos.objcell_id, cell->id);
-    check.center.x = (float)((double)check.center.x - off2.x);
-    check.center.y = (float)((double)check.center.y - off2.y);
-    check.center.z = (float)((double)check.center.z - off2.z);
+    /* Retail asks get_block_offset again with the same two ids: the same offset. */
+    check.center.x = (float)((double)check.center.x - off.x);
+    check.center.y = (float)((double)check.center.y - off.y);
+    check.center.z = (float)((double)check.center.z - off.z);
     return acp_objectinfo_validate_walkable(&t->object_info, &check, &poly->plane, cell->water_type != ACP_NOT_WATER,
                                             water_depth, sp, &t->collision_info, cell->id);
 }
@@ -88,13 +111,18 @@ acp_transition_state acp_landcell_find_collisions(const acp_landcell *cell, acp_
     return acp_objcell_find_obj_collisions(cell, t);
 }
 
-void acp_landcell_add_outside_cell(const acp_terrain *terrain, acp_cell_array *ca, int x, int y)
+/* add_outside_cell from the id lcoord_to_gid gives for its (on-world) lcoords. */
+static void add_outside_cell_id(const acp_terrain *terrain, acp_cell_array *ca, uint32_t id)
 {
-    if (x < 0 || y < 0 || x >= ACP_LCOORD_LIMIT || y >= ACP_LCOORD_LIMIT) return;
-    uint32_t id = acp_landdefs_lcoord_to_gid(x, y);
     for (uint32_t i = 0; i < ca->num_cells; i++)
         if (ca->cells[i].cell_id == id) return; /* present: add_cell would not add it again */
     acp_cell_array_add(ca, id, acp_terrain_get_landcell(terrain, id));
+}
+
+void acp_landcell_add_outside_cell(const acp_terrain *terrain, acp_cell_array *ca, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= ACP_LCOORD_LIMIT || y >= ACP_LCOORD_LIMIT) return;
+    add_outside_cell_id(terrain, ca, acp_landdefs_lcoord_to_gid(x, y));
 }
 
 void acp_landcell_check_add_cell_boundary(const acp_terrain *terrain, acp_cell_array *ca, float pt_x, float pt_y,
@@ -114,25 +142,60 @@ void acp_landcell_check_add_cell_boundary(const acp_terrain *terrain, acp_cell_a
     if (pt_y < incell_min) acp_landcell_add_outside_cell(terrain, ca, x, y - 1);
 }
 
+/* What add_all_outside_cells worked out for one sphere: its centre's x and y (bits), radius
+ * (bits), and whether its centre was on the world, its cell's lcoords (when any) and its place
+ * in the cell. */
+typedef struct sphere_cells {
+    uint32_t x_bits, y_bits, r_bits;
+    bool on_world, has_lcoord;
+    int x, y;
+    float pt_x, pt_y;
+} sphere_cells;
+
 /* One sphere: its cell and the neighbours it reaches. False when its centre is off the world
- * (retail stops adding at that sphere). */
+ * (retail stops adding at that sphere). `prev` (NULL for the first sphere) is the sphere before
+ * it: not retail, a sphere with the same centre x and y (a humanoid's spheres are stacked) has
+ * the same cell and place in it (adjust_to_outside reads only x and y and the position's cell),
+ * so that work is taken from prev, and adding its own cell again would change nothing (the cell
+ * is in the array, or the array was full and still is); with the same radius too, every
+ * neighbour it would add is already asked for. */
 static bool add_sphere_cells(const acp_terrain *terrain, const acp_position *p, const acp_sphere *s,
-                             acp_cell_array *ca)
+                             acp_cell_array *ca, const sphere_cells *prev, sphere_cells *out)
 {
+    out->x_bits = float_bits(s->center.x);
+    out->y_bits = float_bits(s->center.y);
+    out->r_bits = float_bits(s->radius);
+    float min_rad = s->radius;
+    float max_rad = (float)(24.0 - min_rad);
+    if (prev && prev->on_world && prev->x_bits == out->x_bits && prev->y_bits == out->y_bits) {
+        out->on_world = true;
+        out->has_lcoord = prev->has_lcoord;
+        out->x = prev->x;
+        out->y = prev->y;
+        out->pt_x = prev->pt_x;
+        out->pt_y = prev->pt_y;
+        if (out->has_lcoord && prev->r_bits != out->r_bits)
+            acp_landcell_check_add_cell_boundary(terrain, ca, out->pt_x, out->pt_y, out->x, out->y, max_rad, min_rad);
+        return true;
+    }
     acp_vec3 point = s->center;
     uint32_t pt_cell = p->objcell_id;
-    if (!acp_landdefs_adjust_to_outside(&pt_cell, &point)) return false;
-    double xc = floor((double)point.x / 24.0);
-    double yc = floor((double)point.y / 24.0);
-    float min_rad = s->radius;
-    float pt_x = (float)((double)point.x - xc * 24.0);
-    float pt_y = (float)((double)point.y - yc * 24.0);
-    float max_rad = (float)(24.0 - min_rad);
-    int x, y;
-    if (acp_landdefs_gid_to_lcoord(pt_cell, &x, &y)) {
-        acp_landcell_add_outside_cell(terrain, ca, x, y);
-        acp_landcell_check_add_cell_boundary(terrain, ca, pt_x, pt_y, x, y, max_rad, min_rad);
-    }
+    /* Retail's gid_to_lcoord(pt_cell) next gives the lcoords adjust_to_outside found (pt_cell
+     * is lcoord_to_gid of them, on the world grid), and add_outside_cell of them asks for
+     * pt_cell: both taken as they are (acp_outside_cell). */
+    acp_outside_cell oc;
+    out->on_world = acp_landdefs_adjust_to_outside_cell(&pt_cell, &point, &oc);
+    if (!out->on_world) return false;
+    out->x = oc.x;
+    out->y = oc.y;
+    /* floor(v / 24) of an x or y adjust_to_outside kept is the one it computed. */
+    double xc = oc.kept_xy ? (double)oc.dx : floor((double)point.x / 24.0);
+    double yc = oc.kept_xy ? (double)oc.dy : floor((double)point.y / 24.0);
+    out->pt_x = (float)((double)point.x - xc * 24.0);
+    out->pt_y = (float)((double)point.y - yc * 24.0);
+    out->has_lcoord = true;
+    add_outside_cell_id(terrain, ca, pt_cell);
+    acp_landcell_check_add_cell_boundary(terrain, ca, out->pt_x, out->pt_y, out->x, out->y, max_rad, min_rad);
     return true;
 }
 
@@ -142,8 +205,9 @@ void acp_landcell_add_all_outside_cells(const acp_terrain *terrain, const acp_po
     if (ca->added_outside) return;
     ca->added_outside = true;
     if (num_sphere) {
+        sphere_cells memo[2];
         for (uint32_t i = 0; i < num_sphere; i++)
-            if (!add_sphere_cells(terrain, p, &spheres[i], ca)) break;
+            if (!add_sphere_cells(terrain, p, &spheres[i], ca, i ? &memo[(i - 1) & 1u] : NULL, &memo[i & 1u])) break;
         return;
     }
     acp_vec3 point = p->frame.origin;

@@ -64,7 +64,7 @@ void acp_objcell_find_cell_list(const acp_terrain *terrain, const acp_position *
             acp_env_cell_find_transit_cells(c->env, terrain, p, num_sphere, spheres, ca);
             continue;
         }
-        acp_landcell_add_all_outside_cells(terrain, p, num_sphere, spheres, ca);
+        if (!ca->added_outside) acp_landcell_add_all_outside_cells(terrain, p, num_sphere, spheres, ca);
         if (c->building) acp_building_find_transit_cells(c->building, terrain, num_sphere, spheres, ca, path);
     }
     if (curr_cell) *curr_cell = containing_cell(ca, p, &spheres[0], path);
@@ -263,6 +263,13 @@ acp_transition_state acp_objcell_find_obj_collisions(const acp_landcell *cell, a
     acp_physobj *mover = t->object_info.object;
     if (!mover) return ACP_TS_OK;
     acp_world *w = mover->world;
+    /* An outdoor cell's list holding nothing, or only the mover's own shadow (find_one would
+     * skip it), answers OK; so does a cell cell_slot refuses: such a list is answered before
+     * cell_slot's checks of the cell (the slot is only bounded). */
+    if (!cell->env && w->shadows.lists && cell->shadow_slot < w->shadows.num_lists) {
+        const acp_shadow_list *l = &w->shadows.lists[cell->shadow_slot];
+        if (!l->num || (l->num == 1 && w->shadows.blocks[l->head - 1].items[0]->physobj == mover)) return ACP_TS_OK;
+    }
     size_t slot;
     if (!cell_slot(w, cell, &slot)) return ACP_TS_OK;
     const acp_shadow_list *list = &w->shadows.lists[slot];

@@ -19,7 +19,9 @@ acp_terrain *acp_terrain_create(uint32_t capacity)
     t->envcells = calloc(t->cap_envcells, sizeof *t->envcells);
     t->cap_buildings = t->cap_blocks * ACP_TERRAIN_BUILDINGS_PER_BLOCK;
     t->buildings = calloc(t->cap_buildings, sizeof *t->buildings);
-    if (!t->blocks || !t->envcells || !t->buildings) {
+    t->block_slot = calloc(0x10000u, sizeof *t->block_slot);
+    if (!t->blocks || !t->envcells || !t->buildings || !t->block_slot) {
+        free(t->block_slot);
         free(t->blocks);
         free(t->envcells);
         free(t->buildings);
@@ -43,15 +45,15 @@ void acp_terrain_destroy(acp_terrain *t)
     }
     free(t->buildings);
     free(t->blocks);
+    free(t->block_slot);
     free(t);
 }
 
 static acp_landblock_struct *find_block(const acp_terrain *t, uint32_t cell_id)
 {
     if (!t) return NULL;
-    for (uint32_t i = 0; i < t->num_blocks; i++)
-        if ((t->blocks[i].id >> 16) == (cell_id >> 16)) return &t->blocks[i];
-    return NULL;
+    uint32_t s = t->block_slot[cell_id >> 16];
+    return s ? &t->blocks[s - 1] : NULL;
 }
 
 acp_terrain_status acp_terrain_add_landblock(acp_terrain *t, const acp_landblock *record, const acp_region *region)
@@ -64,6 +66,7 @@ acp_terrain_status acp_terrain_add_landblock(acp_terrain *t, const acp_landblock
         if (t->num_blocks >= t->cap_blocks) return ACP_TERRAIN_FULL;
         b = &t->blocks[t->num_blocks++];
     }
+    t->block_slot[record->id >> 16] = (uint32_t)(b - t->blocks + 1);
     acp_landblock_struct_build(b, record, region->land_height_table);
     for (uint32_t k = 0; k < ACP_LANDBLOCK_CELLS; k++)
         b->cells[k].shadow_slot = (uint32_t)(b - t->blocks) * ACP_LANDBLOCK_CELLS + k;

@@ -42,6 +42,8 @@ struct acp_building_obj;
 typedef struct acp_terrain {
     uint32_t num_blocks, cap_blocks;
     acp_landblock_struct *blocks;    /* cap_blocks slots; the first num_blocks are loaded */
+    uint32_t *block_slot;            /* not retail: by landblock XXYY, 1 + its slot in blocks (0: not
+                                      * loaded), so a cell's landblock is found without a search */
     uint32_t num_envcells, cap_envcells; /* cap_envcells = cap_blocks × ACP_TERRAIN_ENVCELLS_PER_BLOCK */
     struct acp_env_cell **envcells;  /* the loaded EnvCells (each allocated once, never moved) */
     uint32_t num_buildings, cap_buildings; /* cap_blocks × ACP_TERRAIN_BUILDINGS_PER_BLOCK */

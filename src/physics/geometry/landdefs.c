@@ -2,21 +2,7 @@
 #include "position.h"
 #include <math.h>
 
-acp_vec3 acp_landdefs_get_block_offset(uint32_t cell_from, uint32_t cell_to)
-{
-    acp_vec3 r = {0.0f, 0.0f, 0.0f};
-    if ((cell_from >> 16) == (cell_to >> 16) || cell_to == 0) return r;
-    int32_t fx = 0, fy = 0;
-    if (cell_from != 0) {
-        fx = (int32_t)((cell_from >> 21) & 0x7F8u);
-        fy = (int32_t)(8u * ((cell_from >> 16) & 0xFFu));
-    }
-    int32_t tx = (int32_t)((cell_to >> 21) & 0x7F8u);
-    int32_t ty = (int32_t)(8u * ((cell_to >> 16) & 0xFFu));
-    r.x = (float)((double)(tx - fx) * 24.0);
-    r.y = (float)((double)(ty - fy) * 24.0);
-    return r;
-}
+/* LandDefs::get_block_offset is static inline in position.h. */
 
 static bool cell_part_valid(uint32_t cell_id)
 {
@@ -67,18 +53,34 @@ static bool cells_from_metres(float v, int *out)
     return true;
 }
 
-bool acp_landdefs_get_outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int *y)
+/* get_outside_lcoord for an id whose cell part is valid (adjust_to_outside has checked it);
+ * *dx, *dy: floor(loc / 24 m) of x and y. */
+static inline bool outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int *y, int *dx, int *dy)
 {
-    if (!cell_part_valid(cell_id)) return false;
-    int bx = 0, by = 0, dx, dy;
+    int bx = 0, by = 0;
     acp_landdefs_blockid_to_lcoord(cell_id, &bx, &by);
-    if (!cells_from_metres(loc.x, &dx) || !cells_from_metres(loc.y, &dy)) return false;
-    *x = bx + dx;
-    *y = by + dy;
+    if (!cells_from_metres(loc.x, dx) || !cells_from_metres(loc.y, dy)) return false;
+    *x = bx + *dx;
+    *y = by + *dy;
     return *x >= 0 && *y >= 0 && *x < ACP_LCOORD_LIMIT && *y < ACP_LCOORD_LIMIT;
 }
 
+static inline int floor_div8(int v) { return v >= 0 ? v / 8 : -((7 - v) / 8); }
+
+bool acp_landdefs_get_outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int *y)
+{
+    if (!cell_part_valid(cell_id)) return false;
+    int dx, dy;
+    return outside_lcoord(cell_id, loc, x, y, &dx, &dy);
+}
+
 bool acp_landdefs_adjust_to_outside(uint32_t *cell_id, acp_vec3 *loc)
+{
+    acp_outside_cell o;
+    return acp_landdefs_adjust_to_outside_cell(cell_id, loc, &o);
+}
+
+bool acp_landdefs_adjust_to_outside_cell(uint32_t *cell_id, acp_vec3 *loc, acp_outside_cell *o)
 {
     int x, y;
     if (!cell_part_valid(*cell_id)) {
@@ -87,14 +89,23 @@ bool acp_landdefs_adjust_to_outside(uint32_t *cell_id, acp_vec3 *loc)
     }
     if (fabs((double)loc->x) < ACP_F_EPSILON) loc->x = 0.0f;
     if (fabs((double)loc->y) < ACP_F_EPSILON) loc->y = 0.0f;
-    if (!acp_landdefs_get_outside_lcoord(*cell_id, *loc, &x, &y)) {
+    if (!outside_lcoord(*cell_id, *loc, &x, &y, &o->dx, &o->dy)) { /* get_outside_lcoord: the id is valid */
         *cell_id = 0;
         return false;
     }
     *cell_id = acp_landdefs_lcoord_to_gid(x, y);
+    o->x = x;
+    o->y = y;
     const double block = ACP_BLOCK_LENGTH;
-    loc->x = (float)((double)loc->x - floor((double)loc->x / block) * block);
-    loc->y = (float)((double)loc->y - floor((double)loc->y / block) * block);
+    /* floor(v / 192) is floor(floor(v / 24) / 8): both quotients are rounded on the same side of
+     * every integer as the exact ones (v is a float under 2^17 in magnitude, so v − 24k and
+     * v − 192k, when not 0, are at least v's float step, far above the double rounding of the
+     * quotient), so both floors are the exact ones, and the exact ones nest. */
+    double fx = (double)floor_div8(o->dx), fy = (double)floor_div8(o->dy);
+    /* v − 0·192 is v (v is finite here): a point within the landblock keeps its x and y. */
+    o->kept_xy = fx == 0.0 && fy == 0.0;
+    loc->x = (float)((double)loc->x - fx * block);
+    loc->y = (float)((double)loc->y - fy * block);
     return true;
 }
 

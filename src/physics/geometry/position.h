@@ -34,7 +34,23 @@ typedef struct acp_position {
  *  Δ(landblock x, y) × 192 m, z = 0; zero when both ids share a landblock. A zero cell_from counts
  *  as landblock (0, 0); a zero cell_to gives a zero offset.
  *  Retail: LandDefs::get_block_offset (0x0043E630). */
-acp_vec3 acp_landdefs_get_block_offset(uint32_t cell_from, uint32_t cell_to);
+static inline acp_vec3 acp_landdefs_get_block_offset(uint32_t cell_from, uint32_t cell_to)
+{
+    /* static inline: the terrain sweep asks it about ten times a step, mostly within one
+     * landblock. */
+    acp_vec3 r = {0.0f, 0.0f, 0.0f};
+    if ((cell_from >> 16) == (cell_to >> 16) || cell_to == 0) return r;
+    int32_t fx = 0, fy = 0;
+    if (cell_from != 0) {
+        fx = (int32_t)((cell_from >> 21) & 0x7F8u);
+        fy = (int32_t)(8u * ((cell_from >> 16) & 0xFFu));
+    }
+    int32_t tx = (int32_t)((cell_to >> 21) & 0x7F8u);
+    int32_t ty = (int32_t)(8u * ((cell_to >> 16) & 0xFFu));
+    r.x = (float)((double)(tx - fx) * 24.0);
+    r.y = (float)((double)(ty - fy) * 24.0);
+    return r;
+}
 
 /** Vector (metres, world axes) from `from`'s origin to `to`'s origin across landblocks:
  *  (block offset + to.origin) − from.origin, rounded as retail does.
@@ -71,6 +87,18 @@ bool acp_landdefs_get_outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int
  *  EPSILON of 0 snap to 0 first). On failure (invalid id or off the world) *cell_id = 0 and
  *  false is returned. Retail: LandDefs::adjust_to_outside (0x005A9BC0). */
 bool acp_landdefs_adjust_to_outside(uint32_t *cell_id, acp_vec3 *loc);
+
+/** What adjust_to_outside worked out on its way (acp_landdefs_adjust_to_outside_cell). */
+typedef struct acp_outside_cell {
+    int x, y;      /* the lcoords of the cell found: gid_to_lcoord of the new id gives them (the id is
+                    * lcoord_to_gid of them) */
+    int dx, dy;    /* floor(v / 24 m) of loc's x and y as they went in */
+    bool kept_xy;  /* loc's x and y came out as they went in (within the landblock) */
+} acp_outside_cell;
+
+/** adjust_to_outside, telling what it found (set only when it returns true), for callers that
+ *  would ask gid_to_lcoord, or floor(v / 24 m) of the same x and y, next. Not retail. */
+bool acp_landdefs_adjust_to_outside_cell(uint32_t *cell_id, acp_vec3 *loc, acp_outside_cell *out);
 
 /** Landblock part of a cell id: 0xXXYYFFFF. */
 static inline uint32_t acp_cell_landblock_id(uint32_t cell_id) { return (cell_id & 0xFFFF0000u) | 0xFFFFu; }

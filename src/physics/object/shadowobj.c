@@ -127,6 +127,10 @@ bool acp_shadow_list_remove(acp_shadow_pool *pool, acp_shadow_list *list, acp_sh
 void acp_shadow_list_remove_append(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s,
                                    acp_shadow_obj *with)
 {
+    /* s already the list's last entry, appended again: every store below writes what is there. */
+    if (with == s && s->list == list && list->num && s->index == list->num - 1 &&
+        block(pool, list->tail)->items[s->index % ACP_SHADOW_BLOCK] == s && acp_shadow_list_get(pool, list, s->index) == s)
+        return;
     uint32_t i = index_of(pool, list, s);
     if (i == UINT32_MAX) {
         (void)acp_shadow_list_append(pool, list, with);

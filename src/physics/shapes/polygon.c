@@ -39,20 +39,29 @@ acp_plane acp_polygon_plane_of(const acp_vec3 *vertices, uint32_t n)
     return out;
 }
 
-void acp_polygon_make_plane(acp_polygon *p) { p->plane = acp_polygon_plane_of(p->vertices, p->num_pts); }
-
-bool acp_polygon_point_in_poly2d(const acp_polygon *p, acp_vec3 point, int side)
+/* point_in_poly2D's loop (0x00538060) runs e from the last vertex down to the first, q being
+ * the vertex before it in that walk (vertices[0] at the start): its sum
+ * −(dy·e.x) − dx·e.y + dx·point.y + dy·point.x, left to right, starts with the two terms that
+ * do not depend on the point; they are kept with dx and dy. */
+static void cache_edges(acp_polygon *p)
 {
     const acp_vec3 *q = &p->vertices[0];
-    for (int i = (int)p->num_pts - 1; i >= 0; i--) {
+    uint32_t k = 0;
+    for (int i = (int)p->num_pts - 1; i >= 0 && k < ACP_MAX_POLYGON_POINTS; i--, k++) {
         const acp_vec3 *e = &p->vertices[i];
         double dy = (double)q->y - e->y;
         double dx = (double)e->x - q->x;
-        double s = -(dy * e->x) - dx * e->y + dx * point.y + dy * point.x;
-        if (side ? s < 0.0 : s > 0.0) return false;
+        p->edge_dx[k] = dx;
+        p->edge_dy[k] = dy;
+        p->edge_c[k] = -(dy * e->x) - dx * e->y;
         q = e;
     }
-    return true;
+}
+
+void acp_polygon_make_plane(acp_polygon *p)
+{
+    p->plane = acp_polygon_plane_of(p->vertices, p->num_pts);
+    cache_edges(p);
 }
 
 

@@ -24,16 +24,32 @@ typedef struct acp_polygon {
     uint32_t num_pts;                          /* 3 */
     acp_vec3 vertices[ACP_MAX_POLYGON_POINTS]; /* metres, landblock frame */
     acp_plane plane;                           /* from acp_polygon_make_plane */
+    /* point_in_poly2D's edge lines, in its loop order (edge k runs from q to e: q = vertices[0]
+     * then the e before, e = vertices[num_pts − 1 − k]): dx = e.x − q.x, dy = q.y − e.y and the
+     * first two terms of its sum, c = −(dy·e.x) − dx·e.y, all doubles as retail evaluates them.
+     * Not retail: retail recomputes them at every call; the values and the sum's order are the
+     * same (acp_polygon_make_plane fills them). */
+    double edge_dx[ACP_MAX_POLYGON_POINTS], edge_dy[ACP_MAX_POLYGON_POINTS], edge_c[ACP_MAX_POLYGON_POINTS];
 } acp_polygon;
 
 /** The plane through the vertices: Newell-style sum of fan cross products (float stores as
- *  retail), normalized; d = −mean(n·v). Retail: CPolygon::make_plane (0x005383D0). */
+ *  retail), normalized; d = −mean(n·v); and the edge lines point_in_poly2D reads (edge_dx,
+ *  edge_dy, edge_c). Retail: CPolygon::make_plane (0x005383D0). */
 void acp_polygon_make_plane(acp_polygon *p);
 
 /** True when point (x, y only) lies inside or on the polygon's edges; side 0 for polygons
- *  wound counter-clockwise seen from above (terrain), 1 for the other winding.
+ *  wound counter-clockwise seen from above (terrain), 1 for the other winding. Each edge's
+ *  value c + dx·point.y + dy·point.x, summed in retail's order from the edge lines
+ *  acp_polygon_make_plane keeps (static inline: the terrain sweep calls it a few times a step).
  *  Retail: CPolygon::point_in_poly2D (0x00538060). */
-bool acp_polygon_point_in_poly2d(const acp_polygon *p, acp_vec3 point, int side);
+static inline bool acp_polygon_point_in_poly2d(const acp_polygon *p, acp_vec3 point, int side)
+{
+    for (uint32_t k = 0; k < p->num_pts; k++) {
+        double s = p->edge_c[k] + p->edge_dx[k] * point.y + p->edge_dy[k] * point.x;
+        if (side ? s < 0.0 : s > 0.0) return false;
+    }
+    return true;
+}
 
 /** Retail CPolygon of a GfxObj or CellStruct (any number of points): the vertices in the
  *  record's order, by pointer into the shape's vertex pool (acp_bsp_tree_build), metres in the

@@ -17,13 +17,6 @@ void acp_collisioninfo_init(acp_collision_info *c)
     c->frames_stationary_fall = 0;
 }
 
-void acp_collisioninfo_set_contact_plane(acp_collision_info *c, const acp_plane *plane, bool is_water)
-{
-    c->contact_plane_valid = true;
-    c->contact_plane = *plane;
-    c->contact_plane_is_water = is_water;
-}
-
 void acp_collisioninfo_set_collision_normal(acp_collision_info *c, acp_vec3 normal)
 {
     c->collision_normal_valid = true;

@@ -20,32 +20,47 @@ void acp_spherepath_init_sphere(acp_sphere_path *sp, uint32_t num_sphere, const 
     sp->local_low_point.z = (float)((double)s0->center.z - s0->radius);
 }
 
+/* The frame's rotation and origin as doubles, converted once for every sphere (not retail:
+ * retail converts each float where it uses it; the same values). */
+typedef struct frame_d {
+    double m0, m1, m2, m3, m4, m5, m6, m7, m8, ox, oy, oz;
+} frame_d;
+
+static inline frame_d frame_to_d(const acp_frame *f)
+{
+    const float *m = f->m;
+    frame_d d = {m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8], f->origin.x, f->origin.y, f->origin.z};
+    return d;
+}
+
 void acp_spherepath_cache_global_curr_center(acp_sphere_path *sp)
 {
-    const acp_frame *f = &sp->curr_pos.frame;
-    const float *m = f->m;
-    for (uint32_t i = 0; i < sp->num_sphere; i++) {
+    const frame_d f = frame_to_d(&sp->curr_pos.frame);
+    const uint32_t n = sp->num_sphere;
+    for (uint32_t i = 0; i < n; i++) {
         const acp_vec3 c = sp->local_sphere[i].center;
         acp_vec3 *g = &sp->global_curr_center[i];
-        g->x = (float)((double)c.x * m[0] + (double)c.y * m[3] + (double)c.z * m[6] + f->origin.x);
-        g->y = (float)((double)m[7] * c.z + (double)c.x * m[1] + (double)m[4] * c.y + f->origin.y);
-        double z = (double)m[8] * c.z + (double)m[5] * c.y;
-        g->z = (float)(z + (double)m[2] * c.x + f->origin.z);
+        g->x = (float)((double)c.x * f.m0 + (double)c.y * f.m3 + (double)c.z * f.m6 + f.ox);
+        g->y = (float)(f.m7 * c.z + (double)c.x * f.m1 + f.m4 * c.y + f.oy);
+        double z = f.m8 * c.z + f.m5 * c.y;
+        g->z = (float)(z + f.m2 * c.x + f.oz);
     }
 }
 
 static void move_global(acp_sphere_path *sp, const acp_vec3 *off)
 {
-    for (uint32_t i = 0; i < sp->num_sphere; i++) {
+    const double ox = off->x, oy = off->y, oz = off->z;
+    const uint32_t n = sp->num_sphere;
+    for (uint32_t i = 0; i < n; i++) {
         acp_vec3 *c = &sp->global_sphere[i].center;
-        c->x = (float)((double)c->x + off->x);
-        c->y = (float)((double)off->y + c->y);
-        c->z = (float)((double)off->z + c->z);
+        c->x = (float)((double)c->x + ox);
+        c->y = (float)(oy + c->y);
+        c->z = (float)(oz + c->z);
     }
     acp_vec3 *l = &sp->global_low_point;
-    l->x = (float)((double)off->x + l->x);
-    l->y = (float)((double)off->y + l->y);
-    l->z = (float)((double)off->z + l->z);
+    l->x = (float)(ox + l->x);
+    l->y = (float)(oy + l->y);
+    l->z = (float)(oz + l->z);
 }
 
 void acp_spherepath_cache_global_sphere(acp_sphere_path *sp, const acp_vec3 *offset)
@@ -54,22 +69,49 @@ void acp_spherepath_cache_global_sphere(acp_sphere_path *sp, const acp_vec3 *off
         move_global(sp, offset);
         return;
     }
-    const acp_frame *f = &sp->check_pos.frame;
-    const float *m = f->m;
-    for (uint32_t i = 0; i < sp->num_sphere; i++) {
+    const frame_d f = frame_to_d(&sp->check_pos.frame);
+    const uint32_t n = sp->num_sphere;
+    for (uint32_t i = 0; i < n; i++) {
         const acp_sphere *ls = &sp->local_sphere[i];
         const acp_vec3 c = ls->center;
         acp_sphere *g = &sp->global_sphere[i];
         g->radius = ls->radius;
-        g->center.x = (float)((double)c.x * m[0] + (double)c.y * m[3] + (double)c.z * m[6] + f->origin.x);
-        g->center.y = (float)((double)m[7] * c.z + (double)c.x * m[1] + (double)m[4] * c.y + f->origin.y);
-        double z = (double)m[8] * c.z + (double)m[2] * c.x;
-        g->center.z = (float)(z + (double)m[5] * c.y + f->origin.z);
+        g->center.x = (float)((double)c.x * f.m0 + (double)c.y * f.m3 + (double)c.z * f.m6 + f.ox);
+        g->center.y = (float)(f.m7 * c.z + (double)c.x * f.m1 + f.m4 * c.y + f.oy);
+        double z = f.m8 * c.z + f.m2 * c.x;
+        g->center.z = (float)(z + f.m5 * c.y + f.oz);
     }
     const acp_vec3 l = sp->local_low_point;
-    sp->global_low_point.x = (float)((double)m[6] * l.z + (double)m[0] * l.x + (double)m[3] * l.y + f->origin.x);
-    sp->global_low_point.y = (float)((double)m[7] * l.z + (double)m[1] * l.x + (double)m[4] * l.y + f->origin.y);
-    sp->global_low_point.z = (float)((double)m[8] * l.z + (double)m[2] * l.x + (double)m[5] * l.y + f->origin.z);
+    sp->global_low_point.x = (float)(f.m6 * l.z + f.m0 * l.x + f.m3 * l.y + f.ox);
+    sp->global_low_point.y = (float)(f.m7 * l.z + f.m1 * l.x + f.m4 * l.y + f.oy);
+    sp->global_low_point.z = (float)(f.m8 * l.z + f.m2 * l.x + f.m5 * l.y + f.oz);
+}
+
+void acp_spherepath_cache_global_curr_center_and_sphere(acp_sphere_path *sp)
+{
+    const frame_d f = frame_to_d(&sp->curr_pos.frame);
+    const uint32_t n = sp->num_sphere;
+    for (uint32_t i = 0; i < n; i++) {
+        const acp_sphere *ls = &sp->local_sphere[i];
+        const acp_vec3 c = ls->center;
+        acp_vec3 *cc = &sp->global_curr_center[i];
+        acp_sphere *g = &sp->global_sphere[i];
+        const float x = (float)((double)c.x * f.m0 + (double)c.y * f.m3 + (double)c.z * f.m6 + f.ox);
+        const float y = (float)(f.m7 * c.z + (double)c.x * f.m1 + f.m4 * c.y + f.oy);
+        cc->x = x;
+        cc->y = y;
+        double zc = f.m8 * c.z + f.m5 * c.y;
+        cc->z = (float)(zc + f.m2 * c.x + f.oz);
+        g->radius = ls->radius;
+        g->center.x = x;
+        g->center.y = y;
+        double zg = f.m8 * c.z + f.m2 * c.x;
+        g->center.z = (float)(zg + f.m5 * c.y + f.oz);
+    }
+    const acp_vec3 l = sp->local_low_point;
+    sp->global_low_point.x = (float)(f.m6 * l.z + f.m0 * l.x + f.m3 * l.y + f.ox);
+    sp->global_low_point.y = (float)(f.m7 * l.z + f.m1 * l.x + f.m4 * l.y + f.oy);
+    sp->global_low_point.z = (float)(f.m8 * l.z + f.m2 * l.x + f.m5 * l.y + f.oz);
 }
 
 void acp_spherepath_init_path(acp_sphere_path *sp, const struct acp_landcell *begin_cell,
@@ -82,6 +124,19 @@ void acp_spherepath_init_path(acp_sphere_path *sp, const struct acp_landcell *be
     sp->curr_pos = begin_pos ? *begin_pos : *end_pos;
     sp->curr_cell = begin_cell;
     acp_spherepath_cache_global_curr_center(sp);
+    sp->insert_type = begin_pos ? ACP_TRANSITION_INSERT : ACP_PLACEMENT_INSERT;
+}
+
+void acp_spherepath_init_path_deferred(acp_sphere_path *sp, const struct acp_landcell *begin_cell,
+                                       const acp_position *begin_pos, const acp_position *end_pos)
+{
+    sp->begin_cell = begin_cell;
+    sp->has_begin_pos = begin_pos != NULL;
+    if (begin_pos) sp->begin_pos = *begin_pos;
+    sp->end_pos = *end_pos;
+    sp->curr_pos = begin_pos ? *begin_pos : *end_pos;
+    sp->curr_cell = begin_cell;
+    sp->curr_center_deferred = true;
     sp->insert_type = begin_pos ? ACP_TRANSITION_INSERT : ACP_PLACEMENT_INSERT;
 }
 

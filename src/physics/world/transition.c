@@ -112,6 +112,7 @@ static void spherepath_init(acp_sphere_path *sp)
     sp->neg_poly_hit = false;
     sp->placement_allows_sliding = true;
     sp->has_curr_cell = false; /* acphys's own: set after the sweep */
+    sp->curr_center_deferred = false;
     sp->curr_cell_id = 0;
 }
 
@@ -135,6 +136,7 @@ void acp_transition_init(acp_transition *t, const acp_terrain *terrain)
     t->cell_array.do_not_load_cells = false;
     t->terrain = terrain;
     t->cell_list_key.valid = false; /* the cells it described are gone with num_cells */
+    t->terrain_poly.cell = NULL;
 }
 
 acp_transition *acp_transition_make(acp_world *w)
@@ -166,8 +168,7 @@ static acp_transition_state insert_into_cell(acp_transition *t, const acp_landce
  * never kept). */
 static acp_cell_list_key cell_list_key_of(const acp_sphere_path *sp)
 {
-    acp_cell_list_key k;
-    memset(&k, 0, sizeof k);
+    acp_cell_list_key k = {0};
     k.valid = (sp->check_pos.objcell_id & 0xFFFFu) < 0x100u && sp->num_sphere <= ACP_MAX_TRANSITION_SPHERES;
     k.cell_id = sp->check_pos.objcell_id;
     k.num_sphere = sp->num_sphere;
@@ -179,6 +180,23 @@ static acp_cell_list_key cell_list_key_of(const acp_sphere_path *sp)
     return k;
 }
 
+/* Whether cell_list_key_of(sp) would be a valid key equal to last (a valid key) bit for bit:
+ * the same outdoor cell, sphere count and, sphere by sphere, the bits of x, y and r (the
+ * entries past num_sphere are zero in both). */
+static bool same_cell_list_key(const acp_sphere_path *sp, const acp_cell_list_key *last)
+{
+    if ((sp->check_pos.objcell_id & 0xFFFFu) >= 0x100u || sp->num_sphere > ACP_MAX_TRANSITION_SPHERES ||
+        sp->check_pos.objcell_id != last->cell_id || sp->num_sphere != last->num_sphere)
+        return false;
+    for (uint32_t i = 0; i < sp->num_sphere; i++) {
+        const acp_sphere *g = &sp->global_sphere[i];
+        if (memcmp(&g->center.x, &last->xyr[i][0], sizeof(float)) || memcmp(&g->center.y, &last->xyr[i][1], sizeof(float)) ||
+            memcmp(&g->radius, &last->xyr[i][2], sizeof(float)))
+            return false;
+    }
+    return true;
+}
+
 /* Retail CTransition::build_cell_array (0x00509EE0). The cells are rebuilt only when their
  * inputs changed (bit for bit) since the last build of this transition: the same inputs give
  * the same cells and containing cell. */
@@ -187,10 +205,8 @@ static void build_cell_array(acp_transition *t, const acp_landcell **new_cell)
     acp_sphere_path *sp = &t->sphere_path;
     sp->cell_array_valid = true;
     sp->hits_interior_cell = false;
-    acp_cell_list_key k = cell_list_key_of(sp);
     acp_cell_list_key *last = &t->cell_list_key;
-    if (k.valid && last->valid && (last->has_curr || !new_cell) && k.cell_id == last->cell_id &&
-        k.num_sphere == last->num_sphere && memcmp(k.xyr, last->xyr, sizeof k.xyr) == 0) {
+    if (last->valid && (last->has_curr || !new_cell) && same_cell_list_key(sp, last)) {
         if (new_cell && last->wrote_curr) *new_cell = last->curr;
         return;
     }
@@ -198,14 +214,15 @@ static void build_cell_array(acp_transition *t, const acp_landcell **new_cell)
     if (new_cell) probe = sentinel; /* tells whether find_cell_list writes it */
     acp_objcell_find_cell_list(t->terrain, &sp->check_pos, sp->num_sphere, sp->global_sphere, &t->cell_array,
                                new_cell ? &probe : NULL, sp);
-    k.has_curr = new_cell != NULL;
-    k.wrote_curr = new_cell && probe != sentinel;
-    k.curr = k.wrote_curr ? probe : NULL;
-    if (k.wrote_curr) *new_cell = probe;
+    /* The key of the inputs (find_cell_list changes none of them). */
+    *last = cell_list_key_of(sp);
+    last->has_curr = new_cell != NULL;
+    last->wrote_curr = new_cell && probe != sentinel;
+    last->curr = last->wrote_curr ? probe : NULL;
+    if (last->wrote_curr) *new_cell = probe;
     /* A building's portal adds its EnvCell by a 3-D test (CEnvCell::check_building_transit):
      * such a list depends on more than x, y and r, and is not kept. */
-    if (sp->hits_interior_cell) k.valid = false;
-    *last = k;
+    if (sp->hits_interior_cell) last->valid = false;
 }
 
 /* No loaded cell holds the spheres: outside the loaded world the position moves on without a
@@ -721,8 +738,12 @@ acp_transition_state acp_transition_validate_transition(acp_transition *t, acp_t
             ts = ACP_TS_OK;
         }
     } else {
-        curr_from_check(sp);
-        check_from_curr(sp);
+        /* curr_from_check then check_from_curr: check_pos and check_cell stay what they are
+         * (copied to curr and back); the two caches read the one frame. */
+        sp->curr_pos = sp->check_pos;
+        sp->curr_cell = sp->check_cell;
+        sp->cell_array_valid = false;
+        acp_spherepath_cache_global_curr_center_and_sphere(sp);
     }
     if (c->collision_normal_valid) acp_collisioninfo_set_sliding_normal(c, c->collision_normal);
     if (!(oi->state & ACP_IS_VIEWER_OI) && (oi->object->state & ACP_GRAVITY_PS)) count_stationary_fall(t, redo);
@@ -897,6 +918,18 @@ static bool placement_step(acp_transition *t, acp_transition_state *ts, bool *re
 static void start_steps(acp_transition *t)
 {
     acp_sphere_path *sp = &t->sphere_path;
+    if (sp->curr_center_deferred) { /* init_path's cache (curr_pos as it left it) */
+        sp->curr_center_deferred = false;
+        if (!(t->object_info.state & ACP_FREE_ROTATE_OI)) {
+            /* ... and check_from_curr, from the same frame. */
+            sp->check_pos = sp->curr_pos;
+            sp->check_cell = sp->curr_cell;
+            sp->cell_array_valid = false;
+            acp_spherepath_cache_global_curr_center_and_sphere(sp);
+            return;
+        }
+        acp_spherepath_cache_global_curr_center(sp);
+    }
     if (t->object_info.state & ACP_FREE_ROTATE_OI) {
         const acp_frame *e = &sp->end_pos.frame;
         acp_frame_set_rotate(&sp->curr_pos.frame, e->qw, e->qx, e->qy, e->qz);
@@ -1057,10 +1090,16 @@ acp_transition *acp_physobj_transition(acp_physobj *obj, const acp_position *old
     acp_objectinfo_init(&t->object_info, obj, state);
     acp_transition_init_object_spheres(t, obj);
     const acp_landcell *cell = obj->has_cell ? acp_terrain_get_landcell(w->terrain, obj->position.objcell_id) : NULL;
-    acp_spherepath_init_path(&t->sphere_path, cell, old_pos, new_pos);
+    /* init_path; its global_curr_center is cached at the first step (no step: below). */
+    if (old_pos) acp_spherepath_init_path_deferred(&t->sphere_path, cell, old_pos, new_pos);
+    else acp_spherepath_init_path(&t->sphere_path, cell, old_pos, new_pos);
     seed_stationary_fall(&t->collision_info, obj->transient_state);
     w->num_sweeps++;
     bool ok = acp_transition_find_valid_position(t);
+    if (t->sphere_path.curr_center_deferred) { /* the sweep stopped before its first step */
+        t->sphere_path.curr_center_deferred = false;
+        acp_spherepath_cache_global_curr_center(&t->sphere_path);
+    }
     acp_transition_cleanup(w);
     t->sphere_path.has_curr_cell = t->sphere_path.curr_cell != NULL;
     t->sphere_path.curr_cell_id = t->sphere_path.curr_cell ? t->sphere_path.curr_cell->id : 0;

@@ -169,6 +169,8 @@ typedef struct acp_sphere_path {
     bool neg_poly_hit;               /* set by BSPs only */
     bool placement_allows_sliding;
     bool has_curr_cell;              /* after the sweep: curr_cell != NULL (the commit reads it) */
+    bool curr_center_deferred;       /* not retail: init_path's global_curr_center is still to be
+                                      * cached (acp_spherepath_init_path_deferred) */
     acp_position localspace_pos;     /* the position of the object or part last tested as a
                                         CCylSphere or BSP (SPHEREPATH::cache_localspace_sphere) */
     uint32_t curr_cell_id;
@@ -203,6 +205,15 @@ typedef struct acp_cell_list_key {
     const struct acp_landcell *curr; /* ... as this */
 } acp_cell_list_key;
 
+/** Not retail: the last find_terrain_poly of a sweep's find_env_collisions (a cell's triangles
+ *  do not change during a sweep, so the same cell and the same x and y bits find the same one;
+ *  the sweep asks again after each lift along z). poly NULL: none holds the point. */
+typedef struct acp_terrain_poly_memo {
+    const struct acp_landcell *cell; /* NULL: nothing remembered */
+    uint32_t x_bits, y_bits;
+    const struct acp_polygon *poly;
+} acp_terrain_poly_memo;
+
 /** Retail CTransition. */
 typedef struct acp_transition {
     acp_object_info object_info;
@@ -211,6 +222,7 @@ typedef struct acp_transition {
     acp_cell_array cell_array;
     const struct acp_terrain *terrain;   /* the world's loaded landblocks */
     acp_cell_list_key cell_list_key;     /* what cell_array was built from */
+    acp_terrain_poly_memo terrain_poly;  /* find_env_collisions' last terrain polygon */
 } acp_transition;
 
 /* ---- CPhysicsObj's entry points (transition.c) ---- */
@@ -335,9 +347,21 @@ void acp_spherepath_init_sphere(acp_sphere_path *sp, uint32_t num_sphere, const 
  *  (0x0050CE20). */
 void acp_spherepath_init_path(acp_sphere_path *sp, const struct acp_landcell *begin_cell,
                               const acp_position *begin_pos, const acp_position *end_pos);
+/** init_path but for its cache_global_curr_center, which is left to the sweep's first step
+ *  (curr_pos does not change until then, nor is global_curr_center read): curr_center_deferred
+ *  is set, and the step caches it with check_from_curr's global spheres from the one frame
+ *  (acp_spherepath_cache_global_curr_center_and_sphere). Not retail; the same values. */
+void acp_spherepath_init_path_deferred(acp_sphere_path *sp, const struct acp_landcell *begin_cell,
+                                       const acp_position *begin_pos, const acp_position *end_pos);
 /** Spheres and low point at check_pos (offset NULL) or moved by *offset.
  *  Retail: SPHEREPATH::cache_global_sphere (0x0050C810). */
 void acp_spherepath_cache_global_sphere(acp_sphere_path *sp, const acp_vec3 *offset);
+/** cache_global_curr_center then cache_global_sphere(sp, NULL) when check_pos.frame is
+ *  curr_pos.frame (curr_pos was just copied from check_pos): the frame is read once and each
+ *  centre's x and y, the same terms in the same order in both, are computed once; z (whose terms
+ *  retail adds in another order in each) and the low point as each computes them. Not retail
+ *  (retail calls the two); the same values. */
+void acp_spherepath_cache_global_curr_center_and_sphere(acp_sphere_path *sp);
 /** Sphere centres at curr_pos. Retail: SPHEREPATH::cache_global_curr_center (0x0050C740). */
 void acp_spherepath_cache_global_curr_center(acp_sphere_path *sp);
 /** check_pos += offset. Retail: SPHEREPATH::add_offset_to_check_pos (0x00509D10, 0x00536A60). */
@@ -376,8 +400,14 @@ acp_transition_state acp_spherepath_step_up_slide(acp_sphere_path *sp, acp_colli
 
 /** Retail: COLLISIONINFO::init (0x00509D60). */
 void acp_collisioninfo_init(acp_collision_info *c);
-/** Retail: COLLISIONINFO::set_contact_plane (0x00509D80). */
-void acp_collisioninfo_set_contact_plane(acp_collision_info *c, const acp_plane *plane, bool is_water);
+/** Retail: COLLISIONINFO::set_contact_plane (0x00509D80). (static inline: the sweep sets it a
+ *  few times a step.) */
+static inline void acp_collisioninfo_set_contact_plane(acp_collision_info *c, const acp_plane *plane, bool is_water)
+{
+    c->contact_plane_valid = true;
+    c->contact_plane = *plane;
+    c->contact_plane_is_water = is_water;
+}
 /** List object once (its first state decides nothing else); a state other than OK also makes it
  *  the last collided object. Retail: COLLISIONINFO::add_object (0x006B4E20). */
 void acp_collisioninfo_add_object(acp_collision_info *c, struct acp_physobj *object, acp_transition_state ts);
