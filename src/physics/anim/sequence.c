@@ -63,7 +63,15 @@ static void resolve_frames(acp_anim_node *node)
 
 /* Retail converts floor(frame) to a 64-bit integer (fistp) and keeps its low 32 bits; outside
  * the 64-bit range fistp stores the integer indefinite 0x8000000000000000, whose low half is 0. */
-static int32_t frame_index(double frame_number) { return (int32_t)acp_x87_int64_low32(floor(frame_number)); }
+static inline int32_t frame_index(double frame_number)
+{
+    /* Within ±2^31 the same integer as the truncation, less one below a negative fraction. */
+    if (frame_number > -2147483648.0 && frame_number < 2147483648.0) {
+        int32_t i = (int32_t)frame_number;
+        return (double)i > frame_number ? i - 1 : i;
+    }
+    return (int32_t)acp_x87_int64_low32(floor(frame_number));
+}
 
 /* ---- the list ---- */
 
@@ -245,9 +253,9 @@ void acp_sequence_apply_physics(acp_sequence *seq, acp_frame *frame, double quan
 /* ---- update ---- */
 
 /* CSequence::execute_hooks (0x00524830): every hook whose direction is Both or `dir`. */
-static void execute_hooks(const acp_sequence *seq, const acp_anim_frame *af, int32_t dir)
+static inline void execute_hooks(const acp_sequence *seq, const acp_anim_frame *af, int32_t dir)
 {
-    if (!seq->hook_obj || !af) return;
+    if (!af || !af->num_hooks || !seq->hook_obj) return;
     for (uint32_t i = 0; i < af->num_hooks; i++) {
         const acp_anim_hook *h = &af->hooks[i];
         if (h->direction == ACP_HOOK_BOTH || h->direction == dir) acp_physobj_add_anim_hook(seq->hook_obj, h);

@@ -13,20 +13,21 @@
 
 #include "mathx.h"
 
-void acp_frame_cache(acp_frame *f)
+/* Frame::cache of the quaternion (w, x, y, z) into f->m. */
+static inline void cache_rotation(acp_frame *f, float w, float x, float y, float z)
 {
-    double b2 = (double)f->qx + f->qx;
-    double c2 = (double)f->qy + f->qy;
-    double d2 = (double)f->qz + f->qz;
-    double wx = f->qw * b2;
-    double wy = f->qw * c2;
-    double wz = f->qw * d2;
-    double xx = f->qx * b2;
-    double xy = f->qx * c2;
-    double xz = f->qx * d2;
-    double yy = f->qy * c2;
-    double yz = f->qy * d2;
-    double zz = f->qz * d2;
+    double b2 = (double)x + x;
+    double c2 = (double)y + y;
+    double d2 = (double)z + z;
+    double wx = w * b2;
+    double wy = w * c2;
+    double wz = w * d2;
+    double xx = x * b2;
+    double xy = x * c2;
+    double xz = x * d2;
+    double yy = y * c2;
+    double yz = y * d2;
+    double zz = z * d2;
     f->m[0] = (float)(1.0 - yy - zz);
     f->m[1] = (float)(xy + wz);
     f->m[2] = (float)(xz - wy);
@@ -39,18 +40,23 @@ void acp_frame_cache(acp_frame *f)
     f->m[8] = (float)(one_xx - yy);
 }
 
-/* Frame::IsValid, inlined into set_rotate (which runs it at every rotation). */
-static inline bool frame_is_valid(const acp_frame *f)
+void acp_frame_cache(acp_frame *f) { cache_rotation(f, f->qw, f->qx, f->qy, f->qz); }
+
+/* Frame::IsValid's quaternion half: |q|² (a float) within 5 EPSILON of 1. Retail also tests each
+ * component for NaN; a NaN component makes the norm NaN, which fails here, so those tests decide
+ * nothing and are left out. */
+static inline bool rotation_is_valid(float w, float x, float y, float z)
 {
-    /* Retail also tests each quaternion component for NaN; a NaN component makes the norm NaN,
-     * which fails below, so those tests decide nothing and are left out. */
-    float norm = (float)((double)f->qz * f->qz + (double)f->qy * f->qy + (double)f->qx * f->qx +
-                         (double)f->qw * f->qw);
-    if (isnan(norm) || ACP_F_EPSILON * 5.0 < fabs((double)norm - 1.0)) return false;
+    float norm = (float)((double)z * z + (double)y * y + (double)x * x + (double)w * w);
+    return !(isnan(norm) || ACP_F_EPSILON * 5.0 < fabs((double)norm - 1.0));
+}
+
+static inline bool origin_is_valid(const acp_frame *f)
+{
     return !(isnan(f->origin.x) || isnan(f->origin.y) || isnan(f->origin.z));
 }
 
-bool acp_frame_is_valid(const acp_frame *f) { return frame_is_valid(f); }
+bool acp_frame_is_valid(const acp_frame *f) { return rotation_is_valid(f->qw, f->qx, f->qy, f->qz) && origin_is_valid(f); }
 
 bool acp_frame_is_valid_except_for_heading(const acp_frame *f)
 {
@@ -58,22 +64,21 @@ bool acp_frame_is_valid_except_for_heading(const acp_frame *f)
            (isnan(f->qw) || isnan(f->qx) || isnan(f->qy) || isnan(f->qz));
 }
 
+/* Retail stores the normalized quaternion, runs IsValid on the frame and puts the old one back
+ * when it fails; deciding on the new values first and storing only a valid one is the same. */
 void acp_frame_set_rotate(acp_frame *f, float qw, float qx, float qy, float qz)
 {
-    float old_w = f->qw, old_x = f->qx, old_y = f->qy, old_z = f->qz;
     double inv = 1.0 / sqrt((double)qw * qw + (double)qx * qx + (double)qy * qy + (double)qz * qz);
-    f->qw = (float)(qw * inv);
-    f->qx = (float)(qx * inv);
-    f->qy = (float)(qy * inv);
-    f->qz = (float)(inv * qz);
-    if (frame_is_valid(f)) {
-        acp_frame_cache(f);
-        return;
-    }
-    f->qw = old_w;
-    f->qx = old_x;
-    f->qy = old_y;
-    f->qz = old_z;
+    float w = (float)(qw * inv);
+    float x = (float)(qx * inv);
+    float y = (float)(qy * inv);
+    float z = (float)(inv * qz);
+    if (!rotation_is_valid(w, x, y, z) || !origin_is_valid(f)) return;
+    f->qw = w;
+    f->qx = x;
+    f->qy = y;
+    f->qz = z;
+    cache_rotation(f, w, x, y, z);
 }
 
 void acp_frame_combine(acp_frame *out, const acp_frame *a, const acp_frame *b)
@@ -403,9 +408,17 @@ void acp_frame_interpolate_rotation(acp_frame *out, const acp_frame *from, const
     } else {
         double omega = acp_acos(cosom);
         double one_t = 1.0 - t;
-        double inv_sin = 1.0 / acp_sin(omega);
-        w_from = inv_sin * acp_sin(omega * one_t);
-        w_to = acp_sin(t * omega) * inv_sin;
+        double sin_omega = acp_sin(omega);
+        double inv_sin = 1.0 / sin_omega;
+        if (t == 1.0f) {
+            /* The whole way (a one-step sweep): omega·(1 − t) is +0 (omega = acos ≥ 0) and
+             * sin(+0) = +0; t·omega is omega. The same two products, without the two sines. */
+            w_from = inv_sin * 0.0;
+            w_to = sin_omega * inv_sin;
+        } else {
+            w_from = inv_sin * acp_sin(omega * one_t);
+            w_to = acp_sin(t * omega) * inv_sin;
+        }
         if (w_from < 0.0 || w_from > 1.0 || w_to < 0.0 || w_to > 1.0) {
             w_from = one_t;
             w_to = t;

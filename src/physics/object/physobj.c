@@ -65,14 +65,14 @@ void acp_physobj_prepare_to_enter_world(acp_physobj *obj)
 
 void acp_physobj_set_frame(acp_physobj *obj, const acp_frame *frame)
 {
-    acp_frame f = *frame;
-    if (!acp_frame_is_valid(&f) && acp_frame_is_valid_except_for_heading(&f)) {
-        f.qw = 0.0f;
-        f.qx = 0.0f;
-        f.qy = 0.0f;
-        f.qz = 0.0f;
+    bool heading_only = !acp_frame_is_valid(frame) && acp_frame_is_valid_except_for_heading(frame);
+    if (frame != &obj->position.frame) obj->position.frame = *frame;
+    if (heading_only) {
+        obj->position.frame.qw = 0.0f;
+        obj->position.frame.qx = 0.0f;
+        obj->position.frame.qy = 0.0f;
+        obj->position.frame.qz = 0.0f;
     }
-    obj->position.frame = f;
     if (!(obj->state & ACP_PARTICLE_EMITTER_PS) && obj->part_array)
         acp_partarray_set_frame(obj->part_array, &obj->position.frame);
 }
