@@ -39,14 +39,14 @@ void acp_anim_node_multiply_framerate(acp_anim_node *node, float multiplier)
 const acp_aframe *acp_anim_node_get_pos_frame(const acp_anim_node *node, int32_t fn)
 {
     const acp_animation *a = node->anim;
-    if (!a || fn < 0 || fn >= (int32_t)a->num_frames || !a->pos_frames) return NULL;
+    if (!a || (uint32_t)fn >= a->num_frames || !a->pos_frames) return NULL; /* fn < 0 too */
     return &a->pos_frames[fn];
 }
 
 const acp_anim_frame *acp_anim_node_get_part_frame(const acp_anim_node *node, int32_t fn)
 {
     const acp_animation *a = node->anim;
-    if (!a || fn < 0 || fn >= (int32_t)a->num_frames || !a->part_frames) return NULL;
+    if (!a || (uint32_t)fn >= a->num_frames || !a->part_frames) return NULL; /* fn < 0 too */
     return &a->part_frames[fn];
 }
 
@@ -71,6 +71,18 @@ static inline int32_t frame_index(double frame_number)
         return (double)i > frame_number ? i - 1 : i;
     }
     return (int32_t)acp_x87_int64_low32(floor(frame_number));
+}
+
+/* floor(frame_number) for the comparisons of play_forward and play_backward: within ±2^31 the
+ * truncation, less one below a negative fraction (the same value, but +0 for floor's −0, which
+ * compares equal). */
+static inline double frame_floor(double frame_number)
+{
+    if (frame_number > -2147483648.0 && frame_number < 2147483648.0) {
+        int32_t i = (int32_t)frame_number;
+        return (double)i > frame_number ? (double)i - 1.0 : (double)i;
+    }
+    return floor(frame_number);
 }
 
 /* ---- the list ---- */
@@ -351,7 +363,7 @@ static bool play_forward(acp_sequence *seq, double framerate, double quantum, in
     bool advance = false;
     /* The loop's bound is floor(frame_number) after the clamp: neither the root motion nor the
      * hooks change frame_number, and a clamped frame number is the integer high_frame. */
-    double boundary = floor(seq->frame_number);
+    double boundary = frame_floor(seq->frame_number);
     if ((double)node->high_frame < boundary) {
         double over = seq->frame_number - (double)node->high_frame - 1.0;
         if (over < 0.0) over = 0.0;
@@ -373,7 +385,7 @@ static bool play_backward(acp_sequence *seq, double framerate, double quantum, i
 {
     const acp_anim_node *node = &seq->nodes[seq->curr_anim];
     bool advance = false;
-    double boundary = floor(seq->frame_number); /* as play_forward's */
+    double boundary = frame_floor(seq->frame_number); /* as play_forward's */
     if ((double)node->low_frame > boundary) {
         double over = seq->frame_number - (double)node->low_frame;
         if (over > 0.0) over = 0.0;
@@ -393,7 +405,7 @@ static bool play_backward(acp_sequence *seq, double framerate, double quantum, i
  * boundary crossed applies that frame's root motion and queues its hooks; a finished node queues
  * AnimationDone (while link nodes precede first_cyclic), moves on and plays the overshoot time
  * on the next node. framerate × quantum == 0 applies physics with the true quantum. */
-static void update_internal(acp_sequence *seq, double quantum, root_out *out)
+static inline void update_internal(acp_sequence *seq, double quantum, root_out *out)
 {
     for (uint32_t advances = 0;; advances++) {
         double framerate = seq->nodes[seq->curr_anim].framerate;
