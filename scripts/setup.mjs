@@ -30,6 +30,8 @@ const PACKAGES = {
   'libcjson-dev': '/usr/include/cjson/cJSON.h',
 };
 const TEST_PACKAGES = { chromium: '/usr/bin/chromium' };
+// The benchmark counts native instructions per object-quantum with callgrind.
+const BENCH_PACKAGES = { valgrind: '/usr/bin/valgrind' };
 
 function installed(pkg, marker) {
   if (marker) return existsSync(marker);
@@ -38,7 +40,8 @@ function installed(pkg, marker) {
 }
 
 function debianPackages() {
-  const wanted = { ...PACKAGES, ...(purpose === 'test' || purpose === 'bench' ? TEST_PACKAGES : {}) };
+  const wanted = { ...PACKAGES, ...(purpose === 'test' || purpose === 'bench' ? TEST_PACKAGES : {}),
+    ...(purpose === 'bench' ? BENCH_PACKAGES : {}) };
   const missing = Object.entries(wanted).filter(([p, m]) => !installed(p, m)).map(([p]) => p);
   if (missing.length === 0) return;
   const isDebian = existsSync('/etc/debian_version');
