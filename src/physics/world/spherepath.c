@@ -114,8 +114,9 @@ void acp_spherepath_cache_global_curr_center_and_sphere(acp_sphere_path *sp)
     sp->global_low_point.z = (float)(f.m8 * l.z + f.m2 * l.x + f.m5 * l.y + f.oz);
 }
 
-void acp_spherepath_init_path(acp_sphere_path *sp, const struct acp_landcell *begin_cell,
-                              const acp_position *begin_pos, const acp_position *end_pos)
+/* SPHEREPATH::init_path's stores (the insert type is set last, after the centre cache). */
+static void init_path_positions(acp_sphere_path *sp, const struct acp_landcell *begin_cell,
+                                const acp_position *begin_pos, const acp_position *end_pos)
 {
     sp->begin_cell = begin_cell;
     sp->has_begin_pos = begin_pos != NULL;
@@ -123,6 +124,12 @@ void acp_spherepath_init_path(acp_sphere_path *sp, const struct acp_landcell *be
     sp->end_pos = *end_pos;
     sp->curr_pos = begin_pos ? *begin_pos : *end_pos;
     sp->curr_cell = begin_cell;
+}
+
+void acp_spherepath_init_path(acp_sphere_path *sp, const struct acp_landcell *begin_cell,
+                              const acp_position *begin_pos, const acp_position *end_pos)
+{
+    init_path_positions(sp, begin_cell, begin_pos, end_pos);
     acp_spherepath_cache_global_curr_center(sp);
     sp->insert_type = begin_pos ? ACP_TRANSITION_INSERT : ACP_PLACEMENT_INSERT;
 }
@@ -130,12 +137,7 @@ void acp_spherepath_init_path(acp_sphere_path *sp, const struct acp_landcell *be
 void acp_spherepath_init_path_deferred(acp_sphere_path *sp, const struct acp_landcell *begin_cell,
                                        const acp_position *begin_pos, const acp_position *end_pos)
 {
-    sp->begin_cell = begin_cell;
-    sp->has_begin_pos = begin_pos != NULL;
-    if (begin_pos) sp->begin_pos = *begin_pos;
-    sp->end_pos = *end_pos;
-    sp->curr_pos = begin_pos ? *begin_pos : *end_pos;
-    sp->curr_cell = begin_cell;
+    init_path_positions(sp, begin_cell, begin_pos, end_pos);
     sp->curr_center_deferred = true;
     sp->insert_type = begin_pos ? ACP_TRANSITION_INSERT : ACP_PLACEMENT_INSERT;
 }
