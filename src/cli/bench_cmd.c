@@ -132,6 +132,7 @@ static int parse_options(const char *sub, int argc, char **argv, int first, opti
         } else if (!strcmp(name, "--portal")) {
             o->portal = v;
         } else if (!strcmp(name, "--root-memo")) {
+            if (strcmp(sub, "world")) return usage_error(sub, "--root-memo is an option of bench world");
             if (strcmp(v, "on") && strcmp(v, "off"))
                 return usage_error(sub, "--root-memo must be on or off, not \"%s\"", v);
             o->root_memo = !strcmp(v, "on");

@@ -551,6 +551,57 @@ static void root_memo_long_update_computed(void)
     acp_fixture_destroy(fx);
 }
 
+/* The slot is taken from the top bits of the hash, which every key bit reaches: keys that differ
+ * only in omega's sign (turning left or right), its exponent, or velocity's sign take different
+ * slots (they used to share one and evict each other). */
+static void root_memo_slots_tell_signs_apart(void)
+{
+    static acp_root_memo memo;
+    static const acp_aframe pf = {{0.0f, 0.1f, 0.0f}, 1.0f, 0.0f, 0.0f, 0.0f};
+    acp_root_steps steps = {2, {{&pf, 60.0f, ACP_ROOT_STEP_POS | ACP_ROOT_STEP_FORWARD},
+                                {&pf, 60.0f, ACP_ROOT_STEP_POS | ACP_ROOT_STEP_FORWARD}}};
+    const float omegas[] = {-1.5f, 1.5f, -3.0f, -0.75f};
+    const acp_root_memo_entry *seen[4];
+    for (int i = 0; i < 4; i++) {
+        acp_vec3 phys[2] = {{0.0f, 4.0f, 0.0f}, {0.0f, 0.0f, omegas[i]}};
+        seen[i] = acp_root_memo_slot(&memo, &steps, (const unsigned char *)phys);
+    }
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++) ENSURE(seen[i] != seen[j]);
+    acp_vec3 fwd[2] = {{0.0f, 4.0f, 0.0f}, {0.0f, 0.0f, 0.0f}}, back[2] = {{0.0f, -4.0f, 0.0f}, {0.0f, 0.0f, 0.0f}};
+    ENSURE(acp_root_memo_slot(&memo, &steps, (const unsigned char *)fwd) !=
+           acp_root_memo_slot(&memo, &steps, (const unsigned char *)back));
+}
+
+/* A sequence whose updates never repeat (its velocity changes every update) asks the memo
+ * ACP_ROOT_MEMO_MISS_STREAK times, then computes ACP_ROOT_MEMO_PAUSE updates without asking, and
+ * so on: 720 updates are 10 rounds of 8 misses and 64 unasked updates; the frames are the same
+ * bits as a twin without a memo. */
+static void root_memo_backs_off_after_misses(void)
+{
+    acp_fixture *fx = fixture();
+    static acp_root_memo memo;
+    acp_sequence a, b;
+    memo_sequence(&a, fx, &memo, ANIM_TEN);
+    seq_with(&b, fx);
+    append(&b, ANIM_TEN, 0, -1, 30.0f);
+    bool differed = false;
+    for (int i = 0; i < 720; i++) {
+        acp_vec3 v = {0.0f, (float)i * 1e-3f, 0.0f};
+        acp_sequence_set_velocity(&a, v);
+        acp_sequence_set_velocity(&b, v);
+        acp_frame fa = acp_frame_identity(), fb = acp_frame_identity();
+        acp_sequence_update_offset(&a, 1.0 / 15.0, &fa);
+        acp_sequence_update_offset(&b, 1.0 / 15.0, &fb);
+        if (!same_frame_bits(&fa, &fb)) differed = true;
+    }
+    ENSURE(!differed);
+    ENSURE_EQ(memo.hits, 0);
+    ENSURE_EQ(memo.misses, 10 * ACP_ROOT_MEMO_MISS_STREAK);
+    ENSURE_EQ(720 % (ACP_ROOT_MEMO_MISS_STREAK + ACP_ROOT_MEMO_PAUSE), 0);
+    acp_fixture_destroy(fx);
+}
+
 void suite_sequence(void)
 {
     RUN(starting_and_ending_frames);
@@ -570,4 +621,6 @@ void suite_sequence(void)
     RUN(root_memo_same_bits_as_computing);
     RUN(root_memo_keys_values_not_addresses);
     RUN(root_memo_long_update_computed);
+    RUN(root_memo_slots_tell_signs_apart);
+    RUN(root_memo_backs_off_after_misses);
 }

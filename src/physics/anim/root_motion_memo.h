@@ -30,8 +30,14 @@
 /** Steps one update may fold and still be memoized (two frames a quantum is the common case;
  *  a cycle's wrap adds the frames left and entered). Longer updates are computed directly. */
 #define ACP_ROOT_MEMO_STEPS 4
-/** Slots of a world's memo (direct-mapped; a power of two). */
-#define ACP_ROOT_MEMO_SLOTS 256
+/** Slots of a world's memo (direct-mapped: 2^ACP_ROOT_MEMO_SLOT_BITS). */
+#define ACP_ROOT_MEMO_SLOT_BITS 8
+#define ACP_ROOT_MEMO_SLOTS (1u << ACP_ROOT_MEMO_SLOT_BITS)
+/** A sequence whose updates missed the memo this many times in a row stops asking it for
+ *  ACP_ROOT_MEMO_PAUSE updates (computing as without a memo), then asks again: an object whose
+ *  updates do not repeat pays the look-up and the store only now and then. */
+#define ACP_ROOT_MEMO_MISS_STREAK 8
+#define ACP_ROOT_MEMO_PAUSE 64
 
 /** Step flags. */
 #define ACP_ROOT_STEP_POS 1u       /* the step has a pos frame */
@@ -101,17 +107,22 @@ static inline uint32_t acp_root_ld32(const void *p)
     return v;
 }
 
+static inline uint64_t acp_root_rotl(uint64_t x, unsigned r) { return (x << r) | (x >> (64u - r)); }
+
 /** The slot for `steps` (1..ACP_ROOT_MEMO_STEPS of them) with `physics` (velocity then omega):
- *  chosen from the first and last steps' pos frame addresses, the step count, the first
- *  framerate and the physics' bits. */
+ *  the first and last steps' pos frame addresses, the step count, the first framerate and flags
+ *  and the six physics floats, each word turned to its own bit positions and folded, times an odd
+ *  constant; the slot is the product's top bits, which every bit of the fold reaches (so objects
+ *  that differ only in a sign or an exponent, turning left or right, take different slots). */
 static inline acp_root_memo_entry *acp_root_memo_slot(acp_root_memo *memo, const acp_root_steps *steps,
                                                       const unsigned char *physics)
 {
     const acp_root_step *a = &steps->step[0], *z = &steps->step[steps->n - 1];
-    uint64_t h = ((uint64_t)(uintptr_t)a->pos >> 3) ^ ((uint64_t)(uintptr_t)z->pos << 7) ^ acp_root_ld64(&a->framerate) ^
-                 steps->n ^ acp_root_ld64(physics) ^ acp_root_ld64(physics + 8) ^ acp_root_ld64(physics + 16);
+    uint64_t h = ((uint64_t)(uintptr_t)a->pos ^ acp_root_rotl((uint64_t)(uintptr_t)z->pos, 29) ^ steps->n) ^
+                 acp_root_rotl(acp_root_ld64(&a->framerate), 11) ^ acp_root_rotl(acp_root_ld64(physics), 23) ^
+                 acp_root_rotl(acp_root_ld64(physics + 8), 37) ^ acp_root_rotl(acp_root_ld64(physics + 16), 51);
     h *= 0x9E3779B97F4A7C15ull;
-    return &memo->slot[(h >> 40) & (ACP_ROOT_MEMO_SLOTS - 1)];
+    return &memo->slot[h >> (64 - ACP_ROOT_MEMO_SLOT_BITS)];
 }
 
 /** True when `slot` holds exactly this key: every float compared by its bits. */

@@ -447,11 +447,16 @@ static void root_finish(acp_sequence *seq, root_out *out)
     if (acp_root_memo_matches(slot, &out->steps, physics)) {
         *out->frame = slot->result;
         memo->hits++;
+        seq->memo_misses = 0;
         return;
     }
     root_flush(seq, out);
     acp_root_memo_store(slot, &out->steps, physics, out->frame);
     memo->misses++;
+    if (++seq->memo_misses >= ACP_ROOT_MEMO_MISS_STREAK) {
+        seq->memo_misses = 0;
+        seq->memo_pause = ACP_ROOT_MEMO_PAUSE;
+    }
 }
 
 static inline void sequence_update(acp_sequence *seq, double quantum, acp_frame *frame, bool from_identity)
@@ -466,7 +471,8 @@ static inline void sequence_update(acp_sequence *seq, double quantum, acp_frame 
     } else {
         root_out out;
         out.frame = frame;
-        out.recording = from_identity && seq->root_memo;
+        out.recording = from_identity && seq->root_memo && !seq->memo_pause;
+        if (seq->memo_pause) seq->memo_pause--;
         out.steps.n = 0;
         update_internal(seq, quantum, &out);
         root_finish(seq, &out);

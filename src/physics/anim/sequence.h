@@ -55,6 +55,8 @@ typedef struct acp_sequence {
     struct acp_physobj *hook_obj;    /* receives the anim hooks; NULL = none */
     struct acp_root_memo *root_memo; /* its world's root-motion memo (root_motion_memo.h; not
                                         retail); NULL = none: root motion computed every time */
+    uint16_t memo_misses;            /* memo look-ups missed in a row */
+    uint16_t memo_pause;             /* updates left before it asks the memo again */
     double frame_number;             /* frames, within curr_anim's low..high + 1 */
     acp_grotate_memo rotation_memo;  /* apply_physics' last rotation (frame.h; not retail) */
     acp_anim_node nodes[ACP_MAX_ANIM_NODES];
