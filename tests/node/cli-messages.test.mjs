@@ -229,6 +229,38 @@ describe('a scenario whose motion or origin makes no sense warns, naming the fie
   });
 });
 
+describe('an EnvCell the excerpts cannot load is named, with why (both CLIs, the C runner\'s words)', () => {
+  // The cottage's interior EnvCell 0xA9B40100 of data/cell-default.dat, its Environment id patched
+  // from 0xF000 to 0xF0FF (the record: id, flags, the id again, num_surfaces u8, num_portals u8,
+  // num_visible_cells u16, num_surfaces u16 surfaces, then the Environment as a u16).
+  function patchedCell() {
+    const dat = Buffer.from(readFileSync(join(root, 'data', 'cell-default.dat')));
+    const id = Buffer.from([0x00, 0x01, 0xb4, 0xa9]);
+    let at = -1;
+    for (let i = dat.indexOf(id); i >= 0; i = dat.indexOf(id, i + 1)) {
+      if (dat.subarray(i + 8, i + 12).equals(id)) { at = i; break; }
+    }
+    assert.ok(at >= 0, 'EnvCell 0xA9B40100 found in data/cell-default.dat');
+    const env = at + 16 + 2 * dat[at + 12];
+    assert.equal(dat.readUInt16LE(env), 0xf000, 'its Environment is 0x0D00F000');
+    dat.writeUInt16LE(0xf0ff, env);
+    return dat;
+  }
+  it('into-the-cottage with the interior cell\'s Environment missing: the cell and why are named once', () => {
+    writeFileSync(join(tmp, 'env-missing.dat'), patchedCell());
+    const s = JSON.parse(readFileSync(join(root, 'data', 'scenarios', 'into-the-cottage.json'), 'utf8'));
+    s.excerpts = ['default', 'env-missing.dat'];
+    s.frames = { hz: 30, count: 3, start: 0 };
+    const path = join(tmp, 'env-missing.json');
+    writeFileSync(path, JSON.stringify(s));
+    const r = both(['run', path, '--quiet']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(r.stderr.split('\n').filter(Boolean), [
+      'acphys: warning: excerpts: EnvCell 0xA9B40100 is not loaded (no cell there: objects placed in it have none, ' +
+      'sweeps pass where it stands): its Environment 0x0D00F0FF is not in the excerpts']);
+  });
+});
+
 describe('run --trace refuses a trace estimated above 2 GB unless --force (both CLIs)', () => {
   // 16,384 objects: 406 frames are 406 × (128 + 300 × 16,384) = 1,995,623,168 bytes by the
   // estimate, allowed; 407 are 2,000,538,496, refused. The scenario also names an excerpt that does
