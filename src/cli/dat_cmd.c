@@ -203,6 +203,9 @@ typedef struct gather {
     size_t n, cap;
     uint32_t *absent;
     size_t n_absent, cap_absent;
+    uint32_t *other;                  /* named records of the other DAT (a cell DAT's GfxObjs, ...) */
+    size_t n_other, cap_other;
+    uint32_t other_set;               /* that DAT's data set */
 } gather;
 
 static bool has_id(const uint32_t *ids, size_t n, uint32_t id)
@@ -243,8 +246,14 @@ static int follow_refs(const acp_dat_container *c, const acp_dat_record *rec, ga
     int rc = 0;
     for (size_t i = 0; i < n && !rc; i++) {
         uint32_t id = refs[i].id;
-        if (refs[i].data_set != c->header.data_set || acp_dat_type_of(c->header.data_set, id) == ACP_DAT_TYPE_UNKNOWN)
+        if (refs[i].data_set != c->header.data_set) {
+            /* Another DAT's record (a LandBlockInfo's shells, an EnvCell's Environment): noted. */
+            g->other_set = refs[i].data_set;
+            if (acp_dat_type_of(refs[i].data_set, id) != ACP_DAT_TYPE_UNKNOWN && !has_id(g->other, g->n_other, id))
+                rc = push_id(&g->other, &g->n_other, &g->cap_other, id);
             continue;
+        }
+        if (acp_dat_type_of(c->header.data_set, id) == ACP_DAT_TYPE_UNKNOWN) continue;
         acp_dat_entry e;
         acp_dat_error err;
         if (acp_dat_container_find(c, id, &e, &err) == ACP_DAT_OK) rc = push_id(&g->ids, &g->n, &g->cap, id);
@@ -334,6 +343,12 @@ int acp_cli_excerpt(int argc, char **argv)
             for (size_t i = 0; i < g.n_absent && i < 20; i++)
                 fprintf(stderr, "acphys: note: 0x%08X is named by a copied record but is not in %s\n", g.absent[i], dat);
             if (g.n_absent > 20) fprintf(stderr, "acphys: note: %zu more named records are not in %s\n", g.n_absent - 20, dat);
+            const char *other = g.other_set == ACP_DAT_PORTAL ? "portal" : g.other_set == ACP_DAT_CELL ? "cell" : "other";
+            for (size_t i = 0; i < g.n_other && i < 20; i++)
+                fprintf(stderr, "acphys: note: 0x%08X is named by a copied record and lives in the %s DAT: excerpt it "
+                                "from there\n", g.other[i], other);
+            if (g.n_other > 20)
+                fprintf(stderr, "acphys: note: %zu more named records live in the %s DAT\n", g.n_other - 20, other);
         }
     }
     free(file);
@@ -341,6 +356,7 @@ int acp_cli_excerpt(int argc, char **argv)
     acp_dat_file_close(&f);
     free(g.ids);
     free(g.absent);
+    free(g.other);
     return rc;
 }
 

@@ -5,13 +5,14 @@
 // Every check recomputes from the parsed records (planes by retail's CPolygon::make_plane rule
 // from the float32 vertices), never from the generator's own objects.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import { DAT_TYPE, DatSet } from '../../wasm/acphys.mjs';
-import { acphys, root, runNative } from './helpers.mjs';
+import { acphys, nativeCli, root, runNative } from './helpers.mjs';
 
 const read = (rel) => readFileSync(join(root, rel));
 const manifest = JSON.parse(read('data/excerpts.manifest.json'));
@@ -229,7 +230,12 @@ describe('building, scenery and dungeon stand-ins', () => {
 
   it('excerpt closure: LandBlockInfo → its EnvCell; those → the GfxObjs, Setups and Environments they name', () => {
     const cellOut = join(dir, 'holtburg-cell.dat');
-    runNative(['excerpt', join(root, 'data/cell-default.dat'), hex(HOLTBURG_INFO), '-o', cellOut]);
+    const cellRun = spawnSync(nativeCli, ['excerpt', join(root, 'data/cell-default.dat'), hex(HOLTBURG_INFO), '-o', cellOut],
+      { encoding: 'utf8' });
+    assert.equal(cellRun.status, 0, cellRun.stderr);
+    // The records the cell DAT's records name in the portal DAT are noted, to excerpt from there.
+    assert.deepEqual(cellRun.stderr.split('\n').filter(Boolean).sort(), [TREE, COTTAGE_SHELL, COTTAGE_ENV].map((id) =>
+      `acphys: note: ${hex(id)} is named by a copied record and lives in the portal DAT: excerpt it from there`).sort());
     const c = new DatSet(acp);
     let portalIds;
     try {
