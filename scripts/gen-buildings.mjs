@@ -360,7 +360,7 @@ function cottageRecords() {
         floors: ['floor'], walls: ['back wall', 'west wall', 'east wall', 'front wall west of the door', 'front wall east of the door'],
         portals: ['doorway'], ceiling: ['ceiling'],
         stair_treads: ['step 1 tread', 'step 2 tread'], stair_risers: ['step 1 riser', 'step 2 riser'],
-        too_high: ['hearth top'],
+        above_step_up_height: ['hearth top'],
       }),
       steps, stair_source: S.stair, hearth_top_z: COTTAGE.hearth.top, floor_z: 0.66417414,
       floor_z_source: 'retail PhysicsGlobals floor_z (src/physics/object/physobj.h ACP_FLOOR_Z, (float)cos of retail\'s constant): every floor and tread normal z (1) is above it',

@@ -375,11 +375,11 @@ describe('building, scenery and dungeon stand-ins', () => {
     const e = entry(COTTAGE_ENV);
     const g = e.geometry;
     const cs = json('Environment', COTTAGE_ENV).cell_structs[0];
-    for (const k of ['floors', 'walls', 'portals', 'ceiling', 'stair_treads', 'stair_risers', 'too_high']) {
+    for (const k of ['floors', 'walls', 'portals', 'ceiling', 'stair_treads', 'stair_risers', 'above_step_up_height']) {
       for (const item of g[k]) assert.ok(same(plane(cs, item.polygon), item.plane), `cottage ${k} ${item.name}: ${item.plane}`);
     }
     // Floors and treads face up (walkable: normal z over floor_z); walls are vertical.
-    for (const item of [...g.floors, ...g.stair_treads, ...g.too_high]) assert.ok(plane(cs, item.polygon)[2] > FLOOR_Z);
+    for (const item of [...g.floors, ...g.stair_treads, ...g.above_step_up_height]) assert.ok(plane(cs, item.polygon)[2] > FLOOR_Z);
     assert.equal(g.floor_z, FLOOR_Z);
     for (const item of [...g.walls, ...g.stair_risers]) assert.equal(plane(cs, item.polygon)[2], 0);
     // Step heights: the treads' heights above the floor, each riser's height, as stated.
@@ -398,8 +398,8 @@ describe('building, scenery and dungeon stand-ins', () => {
     // tests/c/test_bsp_sweep.c humanoid_hearth_needs_the_top_within_reach).
     const human = json('Setup', 0x02000001);
     for (const s of g.steps) assert.ok(s.rise <= human.step_up_height, `a ${s.rise} m step is within step_up_height`);
-    assert.ok(top(g.too_high[0].polygon) > human.step_up_height, 'the hearth is higher than step_up_height');
-    assert.equal(f(top(g.too_high[0].polygon)), f(g.hearth_top_z));
+    assert.ok(top(g.above_step_up_height[0].polygon) > human.step_up_height, 'the hearth is higher than step_up_height');
+    assert.equal(f(top(g.above_step_up_height[0].polygon)), f(g.hearth_top_z));
     // The physics list holds every polygon but the doorway (the gap).
     assert.equal(cs.physics_polygons.length, cs.polygons.length - cs.portals.length);
     // The shell: outer walls and doorway as stated, the doorway facing the building's -y.
