@@ -432,6 +432,10 @@ export interface DatRecordCopy extends DatRecordBytes {
   iteration: number;
   /** The record as acp_dat_record_json gives it; undefined for a type acphys does not parse. */
   json: Record<string, unknown> | undefined;
+  /** The records it names whose types acphys parses, each once, in field order, with the DAT
+   *  holding each (1 portal, 2 cell): the closure `acphys excerpt` follows. LazyDat.record fills
+   *  it; writeDat ignores it. */
+  refs?: { id: number; dataSet: number }[];
 }
 
 /** A user's full DAT read on demand (File.slice), to copy the records a scenario needs into an

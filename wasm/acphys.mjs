@@ -400,12 +400,18 @@ export class LazyDat {
     return { dataSet: this.x.acp_abi_lazydat_data_set(this.handle), blockSize: this.x.acp_abi_lazydat_block_size(this.handle) };
   }
   /** Record `id`: { id, bytes, flags, date, iteration, json (parsed record, or undefined for a
-   *  type acphys does not parse) }. Throws DatError (ACP_DAT_ERR_NOT_FOUND, ...). */
+   *  type acphys does not parse), refs: [{ id, dataSet }] the records it names of types acphys
+   *  parses, each once, in either DAT (1 portal, 2 cell): what `acphys excerpt` follows }.
+   *  Throws DatError (ACP_DAT_ERR_NOT_FOUND, ...). */
   async record(id) {
     await this.#settle(() => this.x.acp_abi_lazydat_read(this.handle, id >>> 0));
     const x = this.x, h = this.handle;
     const p = x.acp_abi_lazydat_bytes(h), n = x.acp_abi_lazydat_size(h) >>> 0;
     const j = x.acp_abi_lazydat_json(h);
+    const refs = [];
+    for (let i = 0, k = x.acp_abi_lazydat_ref_count(h) >>> 0; i < k; i++) {
+      refs.push({ id: x.acp_abi_lazydat_ref_id(h, i) >>> 0, dataSet: x.acp_abi_lazydat_ref_data_set(h, i) >>> 0 });
+    }
     return {
       id: id >>> 0,
       bytes: this.acp.u8().slice(p, p + n),
@@ -413,6 +419,7 @@ export class LazyDat {
       date: x.acp_abi_lazydat_date(h),
       iteration: x.acp_abi_lazydat_iteration(h),
       json: j ? JSON.parse(this.acp.string(j)) : undefined,
+      refs,
     };
   }
   free() {

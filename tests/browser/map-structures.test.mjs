@@ -1,7 +1,8 @@
 // The map's buildings, statics and indoor cells (web/src/map.ts drawStructures, from the draw
 // side's acp_abi_draw_building_triangles / _envcell_triangles / _static_cylinders) in headless
-// Chromium over the built dist/: centred on Holtburg's cottage it fills the shell's footprint and
-// outlines the cottage's EnvCell and draws the tree; centred on the dungeon of 0x3A11 it outlines
+// Chromium over the built dist/: centred on Holtburg's cottage it fills the shell's footprint (its
+// pixels are the fill's colour over the terrain, checked on a grid over the shell's box; the
+// closed slabs' top and bottom faces must not cancel) and outlines the cottage's EnvCell and draws the tree; centred on the dungeon of 0x3A11 it outlines
 // the dungeon's EnvCells; the 3-D view (web/src/view3d.ts) holds every building and indoor-cell
 // triangle. The expected counts come from the default excerpts' records read in Node (one
 // triangle per polygon corner past the second), never from the page.
@@ -29,7 +30,11 @@ before(async () => {
       return fans(set.json(DAT_TYPE.Environment, Number(c.environment_id)).cell_structs[c.cell_struct].polygons);
     };
     const dungeon = set.records().filter((r) => r.type === DAT_TYPE.EnvCell && r.id >>> 16 === 0x3A11).map((r) => r.id);
+    // The shell's corners seen from above (its vertices' x, y), in the building's frame.
+    const xs = shell.vertices.map((v) => v.origin[0]), ys = shell.vertices.map((v) => v.origin[1]);
     expected = {
+      shellBox: [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)],
+      cottageFrame: info.buildings[0].frame,
       cottage: { buildings: fans(shell.physics_polygons), cells: cellTriangles(0xA9B40100), statics: info.objects.length },
       dungeon: { buildings: 0, cells: dungeon.reduce((n, id) => n + cellTriangles(id), 0), statics: 0 },
       cottageAt: info.buildings[0].frame.origin, dungeonCells: dungeon.length,
@@ -42,6 +47,28 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
+
+/** World (x, y) points on a grid over the building's shell seen from above (its frame: origin in
+ *  the landblock at (x0, y0), rotation about z by the quaternion [w, x, y, z]): `inside` 0.5 m
+ *  within the box [x0, x1, y0, y1] of its vertices, `outside` on the box grown by 2 m. */
+function footprintPoints([bx0, bx1, by0, by1], frame, lx, ly) {
+  const [w, , , z] = frame.orientation;
+  const cos = w * w - z * z, sin = 2 * w * z; // the rotation by 2·atan2(z, w) about z
+  const world = (u, v) => [lx + frame.origin[0] + cos * u - sin * v, ly + frame.origin[1] + sin * u + cos * v];
+  const inside = [], outside = [];
+  for (let i = 0; i <= 8; i++) {
+    for (let j = 0; j <= 6; j++) {
+      inside.push(world(bx0 + 0.5 + (bx1 - bx0 - 1) * i / 8, by0 + 0.5 + (by1 - by0 - 1) * j / 6));
+    }
+  }
+  for (let i = 0; i <= 8; i++) {
+    outside.push(world(bx0 - 2 + (bx1 - bx0 + 4) * i / 8, by0 - 2), world(bx0 - 2 + (bx1 - bx0 + 4) * i / 8, by1 + 2));
+  }
+  for (let j = 1; j < 6; j++) {
+    outside.push(world(bx0 - 2, by0 - 2 + (by1 - by0 + 4) * j / 6), world(bx1 + 2, by0 - 2 + (by1 - by0 + 4) * j / 6));
+  }
+  return { inside, outside };
+}
 
 describe('the map\'s buildings, statics and indoor cells', () => {
   it('draws the cottage, its cell and the tree on Holtburg, and the dungeon\'s cells on 0x3A11', async () => {
@@ -65,6 +92,34 @@ describe('the map\'s buildings, statics and indoor cells', () => {
     // Holtburg 0xA9B4: world x = 0xA9 · 192 + x.
     const [cx, cy] = expected.cottageAt;
     assert.deepEqual(await structuresAt(0xA9 * 192 + cx, 0xB4 * 192 + cy, 60), expected.cottage);
+    // The footprint is filled: the points of the shell's outline (a roof slab over 8 m by 6 m,
+    // walls round it) seen from above, 0.5 m inside its edge, are the footprint's brown over the
+    // terrain, and points 2 m outside it are not. (Drawn as one nonzero path, the slabs' top and
+    // bottom faces cancelled: one brown pixel.)
+    const { inside, outside } = footprintPoints(expected.shellBox, expected.cottageFrame, 0xA9 * 192, 0xB4 * 192);
+    const colours = await page.evaluate(([ins, outs]) => {
+      const m = window.acphysPage.map(), c = document.getElementById('map');
+      const dpr = c.width / c.clientWidth, W = c.clientWidth, H = c.clientHeight;
+      const px = ([x, y]) => [Math.round((W / 2 + (x - m.centre[0]) * m.scale) * dpr), Math.round((H / 2 - (y - m.centre[1]) * m.scale) * dpr)];
+      const g = c.getContext('2d');
+      const at = (p) => { const [u, v] = px(p); return Array.from(g.getImageData(u, v, 1, 1).data.slice(0, 3)); };
+      return { inside: ins.map(at), outside: outs.map(at) };
+    }, [inside, outside]);
+    // The fill rgba(120, 72, 40, 0.55) over the terrain: 0.55 · (120, 72, 40) + 0.45 · the
+    // terrain's colour, the terrain's being the one most of the points outside show (a level
+    // sandy patch). Some points inside lie under the cottage cell's outline or the player.
+    const key = (c) => c.join(',');
+    const counts = new Map();
+    for (const c of colours.outside) counts.set(key(c), (counts.get(key(c)) ?? 0) + 1);
+    const [ground, groundCount] = [...counts].sort((p, q) => q[1] - p[1])[0];
+    assert.ok(groundCount >= 0.75 * colours.outside.length, `the terrain around the cottage is one colour: ${JSON.stringify([...counts])}`);
+    const fill = [120, 72, 40], alpha = 0.55;
+    const want = ground.split(',').map((bg, i) => alpha * fill[i] + (1 - alpha) * Number(bg));
+    const filled = (c) => c.every((v, i) => Math.abs(v - want[i]) <= 2);
+    const inFilled = colours.inside.filter(filled).length, outFilled = colours.outside.filter(filled).length;
+    assert.ok(inFilled >= 0.8 * inside.length,
+      `points in the footprint in its colour ${want.map((v) => v.toFixed(1))}: ${inFilled} of ${inside.length} (${JSON.stringify(colours.inside)})`);
+    assert.equal(outFilled, 0, `points outside the footprint in its colour: ${outFilled}`);
     // The dungeon of 0x3A11, around the recorded arrow (77.76, 115.20): no terrain, only cells.
     assert.deepEqual(await structuresAt(0x3A * 192 + 80, 0x11 * 192 + 116, 80), expected.dungeon);
     // Far from both (the default scenario's own landblock): nothing.

@@ -164,6 +164,38 @@ describe('records copied out of a DAT read lazily (LazyDat, acp_abi_lazydat_*)',
     assert.equal(mine.digest, runScenario(acp, s).digest);
   });
 
+  it('names the records each record names (refs: the closure acphys excerpt follows, across the cell and portal DATs)', async () => {
+    const cell = lazy(join(root, 'data', 'cell-default.dat'));
+    await cell.dat.open();
+    const land = await cell.dat.record(0xA9B4FFFF);
+    assert.equal(land.json.has_objects, 1);
+    assert.deepEqual(land.refs, [{ id: 0xA9B4FFFE, dataSet: 2 }]); // a LandBlock with objects: its LandBlockInfo
+    const info = await cell.dat.record(0xA9B4FFFE);
+    // field order: the statics, the buildings' models and the cells behind their portals, the
+    // EnvCells 0xA9B40100 .. + num_cells (the portal's cell and the first EnvCell are one, listed once)
+    const j = info.json;
+    assert.equal(j.num_cells, 1);
+    assert.deepEqual(info.refs, [
+      ...j.objects.map((o) => ({ id: Number(o.id), dataSet: 1 })),
+      { id: Number(j.buildings[0].model_id), dataSet: 1 },
+      { id: Number(j.buildings[0].portals[0].other_cell_id), dataSet: 2 },
+    ]);
+    assert.equal(Number(j.buildings[0].portals[0].other_cell_id), 0xA9B40100);
+    const dungeon = await cell.dat.record(0x3A11012B);
+    assert.deepEqual(dungeon.refs, [
+      { id: Number(dungeon.json.environment_id), dataSet: 1 },
+      ...dungeon.json.portals.map((p) => ({ id: Number(p.other_cell_id), dataSet: 2 })),
+    ]);
+    cell.dat.free();
+    // A Setup names its parts; sounds and surfaces (types acphys does not parse) are left out.
+    const portal = lazy(join(root, 'data', 'portal-default.dat'));
+    await portal.dat.open();
+    const tree = await portal.dat.record(0x0200F300);
+    assert.deepEqual(tree.refs.filter((r) => r.id >>> 24 === 0x01).map((r) => r.id), [...new Set(tree.json.parts.map(Number))]);
+    assert.ok(tree.refs.every((r) => r.dataSet === 1 && [0x01, 0x02, 0x03, 0x09, 0x0D, 0x32, 0x33, 0x34].includes(r.id >>> 24)));
+    portal.dat.free();
+  });
+
   it('reads only the windows it needs, and names a file that is not a DAT', async () => {
     const big = new Uint8Array(8 << 20); // a "large DAT": the 60 KiB excerpt at the start of 8 MiB
     big.set(readFileSync(join(root, 'data', 'portal-default.dat')));

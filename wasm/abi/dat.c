@@ -221,6 +221,9 @@ typedef struct abi_lazydat {
     uint8_t *bytes;                  /* its bytes */
     char *json;                      /* its parse as JSON (acp_dat_record_json), for the page's
                                         walk from Setup to MotionTable to Animation ids */
+    acp_dat_ref *refs;               /* the records it names (acp_dat_record_refs) of the types
+                                        acphys parses: the closure `acphys excerpt` follows */
+    uint32_t num_refs;
 } abi_lazydat;
 
 /** A lazy DAT of `length` bytes (a double: files above 4 GiB are fine); 0 when out of memory. */
@@ -238,6 +241,7 @@ ACP_ABI void acp_abi_lazydat_destroy(abi_lazydat *d)
     acp_dat_cache_free(&d->cache);
     free(d->bytes);
     free(d->json);
+    free(d->refs);
     free(d);
 }
 static int lazydat_status(abi_lazydat *d, acp_dat_status st)
@@ -258,6 +262,29 @@ ACP_ABI int acp_abi_lazydat_open(abi_lazydat *d)
 /** The header's data set (1 portal, 2 cell) and block size; 0 before the container is open. */
 ACP_ABI uint32_t acp_abi_lazydat_data_set(const abi_lazydat *d) { return d->opened ? d->c.header.data_set : 0; }
 ACP_ABI uint32_t acp_abi_lazydat_block_size(const abi_lazydat *d) { return d->opened ? d->c.header.block_size : 0; }
+/* The records `rec` names (acp_dat_record_refs, in field order, each once) whose type acphys
+ * parses, in either DAT: what `acphys excerpt` follows (src/cli/dat_cmd.c follow_refs), so the
+ * page copies the same closure out of a full DAT, and hands a cell record's portal references
+ * (Environments, building shells, statics) to the portal DAT. */
+static acp_dat_status lazydat_refs(abi_lazydat *d, const acp_dat_record *rec)
+{
+    size_t n = acp_dat_record_refs(rec, NULL, 0);
+    if (!n) return ACP_DAT_OK;
+    acp_dat_ref *all = malloc(n * sizeof *all);
+    if (!all) return acp_dat_fail(&d->err, ACP_DAT_ERR_OUT_OF_MEMORY, 0, "", rec->id, false);
+    acp_dat_record_refs(rec, all, n);
+    uint32_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (acp_dat_type_of(all[i].data_set, all[i].id) == ACP_DAT_TYPE_UNKNOWN) continue;
+        bool seen = false;
+        for (uint32_t k = 0; k < kept && !seen; k++) seen = all[k].id == all[i].id && all[k].data_set == all[i].data_set;
+        if (!seen) all[kept++] = all[i];
+    }
+    d->refs = all;
+    d->num_refs = kept;
+    return ACP_DAT_OK;
+}
+
 /** Read record `id` and check that it parses (a type acphys parses must): 0 ok (bytes, entry
  *  and JSON below), 1 pending, else an error status (ERR_NOT_FOUND when the DAT lacks it). */
 ACP_ABI int acp_abi_lazydat_read(abi_lazydat *d, uint32_t id)
@@ -266,8 +293,11 @@ ACP_ABI int acp_abi_lazydat_read(abi_lazydat *d, uint32_t id)
     if (st != 0) return st;
     free(d->bytes);
     free(d->json);
+    free(d->refs);
     d->bytes = NULL;
     d->json = NULL;
+    d->refs = NULL;
+    d->num_refs = 0;
     acp_dat_entry e;
     acp_dat_status s = acp_dat_container_find(&d->c, id, &e, &d->err);
     if (s != ACP_DAT_OK) return lazydat_status(d, s);
@@ -289,7 +319,12 @@ ACP_ABI int acp_abi_lazydat_read(abi_lazydat *d, uint32_t id)
             return lazydat_status(d, s);
         }
         d->json = acp_dat_record_json(&rec, NULL, NULL);
+        s = lazydat_refs(d, &rec);
         acp_dat_record_free(&rec);
+        if (s != ACP_DAT_OK) {
+            free(buf);
+            return lazydat_status(d, s);
+        }
     }
     d->entry = e;
     d->bytes = buf;
@@ -311,6 +346,11 @@ ACP_ABI uint32_t acp_abi_lazydat_flags(const abi_lazydat *d) { return d->entry.f
 ACP_ABI int32_t acp_abi_lazydat_date(const abi_lazydat *d) { return d->entry.date; }
 ACP_ABI int32_t acp_abi_lazydat_iteration(const abi_lazydat *d) { return d->entry.iteration; }
 ACP_ABI const char *acp_abi_lazydat_json(const abi_lazydat *d) { return d->json; }
+/** The records the last record read names, of types acphys parses (lazydat_refs): how many,
+ *  and the i-th one's id and DAT (1 portal, 2 cell); 0 past the end. */
+ACP_ABI uint32_t acp_abi_lazydat_ref_count(const abi_lazydat *d) { return d->num_refs; }
+ACP_ABI uint32_t acp_abi_lazydat_ref_id(const abi_lazydat *d, uint32_t i) { return i < d->num_refs ? d->refs[i].id : 0; }
+ACP_ABI uint32_t acp_abi_lazydat_ref_data_set(const abi_lazydat *d, uint32_t i) { return i < d->num_refs ? d->refs[i].data_set : 0; }
 /** The last error: status, file or record offset, whether in a record, field, record id. */
 ACP_ABI int acp_abi_lazydat_error_status(const abi_lazydat *d) { return (int)d->err.status; }
 ACP_ABI double acp_abi_lazydat_error_offset(const abi_lazydat *d) { return (double)d->err.offset; }

@@ -5,7 +5,9 @@
 // - a full client_portal.dat / client_cell_1.dat (large: never read whole) is read lazily with
 //   File.slice, 64 KiB windows: the page copies out only the records the scenario needs (each
 //   object's Setup and MotionTable, the Animations these name, the Region; the LandBlocks under
-//   the objects and around them) into a new excerpt (writeDat) for the runs, with a progress bar.
+//   the objects and around them, their LandBlockInfos and EnvCells, an indoor start cell; and
+//   what these name, as `acphys excerpt` does: parts, Environments, building shells, statics)
+//   into a new excerpt (writeDat) for the runs, with a progress bar.
 //   A record the scenario needs that the DAT lacks is an error that names it.
 import { DAT_TYPE, DatError, DatSet, LazyDat, writeDat, type Acphys, type DatRecordCopy } from '../../wasm/acphys.mjs';
 import type { Scenario } from '../../wasm/scenario.mjs';
@@ -93,18 +95,46 @@ function idsIn(json: unknown, prefix: string): number[] {
   return [...new Set(text.match(re) ?? [])].map((s) => Number(s.slice(1, -1)));
 }
 
+/** Portal records that records copied from a cell DAT name (Environments, building shells,
+ *  statics' GfxObjs and Setups), id → what names it: `extract` of a cell DAT fills it, `extract`
+ *  of a portal DAT copies them too. */
+export type PortalNeeds = Map<number, string>;
+
 /** For a lazy DAT: copy the records `scenario` needs into an excerpt (dat.bytes, dat.summary).
- *  Throws Error naming a record the scenario needs that the DAT lacks. */
-export async function extract(acp: Acphys, dat: UserDat, scenario: Scenario, onProgress: (p: DatProgress) => void): Promise<void> {
+ *  The same closure `acphys excerpt` copies (LazyDat.record's refs, acp_dat_record_refs):
+ *  - cell DAT: the LandBlock under each object and the 8 around it; a LandBlock with objects
+ *    brings its LandBlockInfo, which brings its EnvCells (num_cells), and an EnvCell the cells
+ *    behind its portals. An object that starts in an indoor cell ((cell & 0xFFFF) >= 0x100) needs
+ *    that EnvCell, and gets its landblock's LandBlockInfo and the LandBlocks around as well. The
+ *    portal records these name go into `portalNeeds`;
+ *  - portal DAT: each object's Setup and MotionTable, the Region, and `portalNeeds`, with all they
+ *    name (parts, animations, scripts, ...).
+ *  A record an object names directly (its Setup, MotionTable, outdoor LandBlock, indoor EnvCell)
+ *  or a Setup's MotionTable and animations must be there: Error naming it; others are copied when
+ *  the DAT has them (as `acphys excerpt` notes and skips them). */
+export async function extract(acp: Acphys, dat: UserDat, scenario: Scenario, onProgress: (p: DatProgress) => void,
+  portalNeeds: PortalNeeds = new Map()): Promise<void> {
   let bytesRead = 0;
   const lazy = new LazyDat(acp, dat.size, (o, n) => slice(dat.file, o, n), (n) => { bytesRead += n; });
   const records: DatRecordCopy[] = [];
   const done = new Set<number>();
-  // [id, required, what needs it]
-  const queue: [number, boolean, string][] = [];
+  // id → [required, what needs it], in the order wanted
+  const queue = new Map<number, [boolean, string]>();
   const want = (id: number, required: boolean, why: string) => {
-    if (!id || done.has(id) || queue.some(([q]) => q === id)) return;
-    queue.push([id, required, why]);
+    if (!id || done.has(id)) return;
+    const q = queue.get(id);
+    if (q) q[0] ||= required;
+    else queue.set(id, [required, why]);
+  };
+  const landblocksAround = (cell: number, centreRequired: boolean, why: string) => {
+    const X = cell >>> 24, Y = (cell >>> 16) & 0xff;
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        const x = X + dx, y = Y + dy;
+        if (x < 0 || y < 0 || x > 254 || y > 254) continue;
+        want((((x << 24) | (y << 16)) >>> 0) + 0xffff, centreRequired && dx === 0 && dy === 0, why);
+      }
+    }
   };
   try {
     await lazy.open();
@@ -115,21 +145,22 @@ export async function extract(acp: Acphys, dat: UserDat, scenario: Scenario, onP
         if (o.setup !== undefined) want(u32(o.setup), true, `${who}.setup`);
         if (o.motion_table !== undefined) want(u32(o.motion_table), true, `${who}.motion_table`);
       } else if ((cell & 0xffff) < 0x100) {
-        const X = cell >>> 24, Y = (cell >>> 16) & 0xff;
-        for (let dx = -1; dx <= 1; dx++) {
-          for (let dy = -1; dy <= 1; dy++) {
-            const x = X + dx, y = Y + dy;
-            if (x < 0 || y < 0 || x > 254 || y > 254) continue;
-            want((((x << 24) | (y << 16)) >>> 0) + 0xffff, dx === 0 && dy === 0, `${who}.position.cell`);
-          }
-        }
+        landblocksAround(cell, true, `${who}.position.cell`);
+      } else {
+        want(cell, true, `${who}.position.cell`);
+        want(((cell & 0xffff0000) >>> 0) + 0xfffe, false, `${who}.position.cell`);
+        landblocksAround(cell, false, `${who}.position.cell`);
       }
     });
-    if (dat.dataSet === 1) want(0x13000000, false, 'the terrain (Region)');
-    while (queue.length) {
-      const [id, required, why] = queue.shift()!;
+    if (dat.dataSet === 1) {
+      want(0x13000000, false, 'the terrain (Region)');
+      for (const [id, why] of portalNeeds) want(id, false, why);
+    }
+    while (queue.size) {
+      const [id, [required, why]] = queue.entries().next().value!;
+      queue.delete(id);
       done.add(id);
-      onProgress({ done: done.size - 1, total: done.size + queue.length, bytesRead, size: dat.size, name: dat.name });
+      onProgress({ done: done.size - 1, total: done.size + queue.size, bytesRead, size: dat.size, name: dat.name });
       let rec: DatRecordCopy;
       try {
         rec = await lazy.record(id);
@@ -143,12 +174,17 @@ export async function extract(acp: Acphys, dat: UserDat, scenario: Scenario, onP
       records.push(rec);
       const json = rec.json as Record<string, unknown> | undefined;
       if (!json) continue;
+      const kind = String(json['type'] ?? 'record');
       if (json['type'] === 'Setup') {
         const mt = json['default_motion_table'];
         if (typeof mt === 'string' && Number(mt)) want(Number(mt), true, `Setup ${hex(id)}.default_motion_table`);
         for (const a of idsIn(json, '0x03')) want(a, true, `Setup ${hex(id)}`);
       } else if (json['type'] === 'MotionTable') {
         for (const a of idsIn(json, '0x03')) want(a, true, `MotionTable ${hex(id)}`);
+      }
+      for (const r of rec.refs ?? []) {
+        if (r.dataSet === dat.dataSet) want(r.id, false, `${kind} ${hex(id)}`);
+        else if (r.dataSet === 1 && !portalNeeds.has(r.id)) portalNeeds.set(r.id, `${kind} ${hex(id)} in ${dat.name}`);
       }
     }
     onProgress({ done: done.size, total: done.size, bytesRead, size: dat.size, name: dat.name });
@@ -158,7 +194,13 @@ export async function extract(acp: Acphys, dat: UserDat, scenario: Scenario, onP
   records.sort((a, b) => a.id - b.id);
   dat.bytes = records.length ? writeDat(acp, { dataSet: dat.dataSet, blockSize: dat.blockSize, records }) : new Uint8Array(0);
   dat.ids = records.map((r) => r.id);
-  dat.summary = `${plural(records.length, 'record')} copied (${formatBytes(bytesRead)} read of ${formatBytes(dat.size)})`;
+  const kinds = new Map<string, number>();
+  for (const r of records) {
+    const k = String(r.json?.['type'] ?? 'other');
+    kinds.set(k, (kinds.get(k) ?? 0) + 1);
+  }
+  const list = [...kinds].map(([k, v]) => `${v} ${k}`).join(', ');
+  dat.summary = `${plural(records.length, 'record')} copied (${formatBytes(bytesRead)} read of ${formatBytes(dat.size)})${list ? `: ${list}` : ''}`;
 }
 
 /** First 16 hex digits of the SHA-256 of bytes ("unknown" without WebCrypto). */

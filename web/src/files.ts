@@ -5,7 +5,7 @@ import type { Acphys } from '../../wasm/acphys.mjs';
 import { DatError, DatSet } from '../../wasm/acphys.mjs';
 import { parseJsonText, type Scenario } from '../../wasm/scenario.mjs';
 import type { App } from './app';
-import { extract, openDat, type UserDat } from './dat';
+import { extract, openDat, type PortalNeeds, type UserDat } from './dat';
 import { $ } from './dom';
 import { formatBytes, plural } from './format';
 import { decodeJsonFile, LinkError } from './link';
@@ -20,27 +20,31 @@ export async function excerptsFor(app: App, s: Scenario): Promise<{ bytes: Map<s
   const copied: UserDat[] = [];
   const missing = (s.excerpts ?? ['default']).filter((n) => n !== 'default' && !app.dats.has(n));
   if (missing.length) throw new Error(`the scenario needs the DAT file${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')}: add ${missing.length > 1 ? 'them' : 'it'} with "Add DAT file(s)" or drop ${missing.length > 1 ? 'them' : 'it'} on the page`);
-  for (const name of s.excerpts ?? []) {
-    let d = app.dats.get(name);
-    if (!d) continue;
-    if (d.lazy) {
-      d = { ...d }; // the DAT's copied records change only when the new session starts
-      copied.push(d);
-      const box = $('progress-box'), bar = $<HTMLProgressElement>('progress');
-      box.hidden = false;
-      try {
-        await extract(app.acp, d!, s, (p) => {
-          bar.max = Math.max(p.total, 1);
-          bar.value = p.done;
-          $('progress-label').textContent = `Reading ${p.name}: ${p.done.toLocaleString('en-US')} of ${plural(p.total, 'record')}, ${formatBytes(p.bytesRead)} read of ${formatBytes(p.size)}`;
-        });
-      } finally {
-        box.hidden = true;
-      }
-      if (!d.bytes.length) throw new Error(`${name} holds none of the records the scenario needs`);
+  // Full cell DATs first: the portal records their LandBlockInfos and EnvCells name (building
+  // shells, statics, Environments) are then copied out of the full portal DATs too.
+  const names = (s.excerpts ?? []).filter((n) => app.dats.has(n));
+  const lazyOrder = names.filter((n) => app.dats.get(n)!.lazy)
+    .sort((a, b) => app.dats.get(b)!.dataSet - app.dats.get(a)!.dataSet);
+  const copies = new Map<string, UserDat>();
+  const portalNeeds: PortalNeeds = new Map();
+  for (const name of lazyOrder) {
+    const d: UserDat = { ...app.dats.get(name)! }; // the DAT's copied records change only when the new session starts
+    copies.set(name, d);
+    copied.push(d);
+    const box = $('progress-box'), bar = $<HTMLProgressElement>('progress');
+    box.hidden = false;
+    try {
+      await extract(app.acp, d, s, (p) => {
+        bar.max = Math.max(p.total, 1);
+        bar.value = p.done;
+        $('progress-label').textContent = `Reading ${p.name}: ${p.done.toLocaleString('en-US')} of ${plural(p.total, 'record')}, ${formatBytes(p.bytesRead)} read of ${formatBytes(p.size)}`;
+      }, portalNeeds);
+    } finally {
+      box.hidden = true;
     }
-    out.set(name, d.bytes);
+    if (!d.bytes.length) throw new Error(`${name} holds none of the records the scenario needs`);
   }
+  for (const name of names) out.set(name, (copies.get(name) ?? app.dats.get(name)!).bytes);
   return { bytes: out, copied };
 }
 

@@ -309,7 +309,8 @@ export class MapView {
     }
   }
 
-  /** The records' buildings as filled footprints (their triangles seen from above), their indoor
+  /** The records' buildings as filled footprints (the union of their triangles seen from above,
+   *  each wound alike so a closed shell's faces do not cancel), their indoor
    *  cells outlined, the landblock statics as their cylinders' circles; only what is in view. */
   private drawStructures(g: CanvasRenderingContext2D, s: Session, sx: (x: number) => number, sy: (y: number) => number): void {
     const st = structures(s), W = this.width, H = this.height, k = this.scale;
@@ -319,7 +320,13 @@ export class MapView {
       for (let t = 0; t + 5 < xy.length; t += 6) {
         const ax = sx(xy[t]!), ay = sy(xy[t + 1]!), bx = sx(xy[t + 2]!), by = sy(xy[t + 3]!), cx = sx(xy[t + 4]!), cy = sy(xy[t + 5]!);
         if (Math.max(ax, bx, cx) < 0 || Math.min(ax, bx, cx) > W || Math.max(ay, by, cy) < 0 || Math.min(ay, by, cy) > H) continue;
-        g.moveTo(ax, ay); g.lineTo(bx, by); g.lineTo(cx, cy); g.closePath();
+        // Every triangle wound the same way on screen: a shell's slabs have top and bottom faces
+        // (opposite windings seen from above), which under the nonzero rule cancel to nothing;
+        // wound alike they add up, and the fill is their union (the footprint, one alpha).
+        const turn = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+        g.moveTo(ax, ay);
+        if (turn >= 0) { g.lineTo(bx, by); g.lineTo(cx, cy); } else { g.lineTo(cx, cy); g.lineTo(bx, by); }
+        g.closePath();
         n++;
       }
       count(n);

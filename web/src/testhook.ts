@@ -19,6 +19,9 @@ export function testHook(app: App): unknown {
       } : null;
     },
     perf: () => app.perf.summary(),
+    /** The user's DAT files: name → the record ids the runs get (a full DAT's copied ids, an
+     *  excerpt's own), ascending. */
+    dats: () => Object.fromEntries([...app.dats].map(([n, d]) => [n, (d.ids ?? d.recordIds ?? []).slice()])),
     resetPerf: () => { app.perf = new Perf(); },
     runFile: () => runFile(app),
     digestAt: (frame: number) => app.session?.frameDigests()[frame - 1] ?? null,
