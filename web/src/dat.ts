@@ -117,6 +117,7 @@ export async function extract(acp: Acphys, dat: UserDat, scenario: Scenario, onP
   let bytesRead = 0;
   const lazy = new LazyDat(acp, dat.size, (o, n) => slice(dat.file, o, n), (n) => { bytesRead += n; });
   const records: DatRecordCopy[] = [];
+  const unreadable: string[] = [];
   const done = new Set<number>();
   // id → [required, what needs it], in the order wanted
   const queue = new Map<number, [boolean, string]>();
@@ -166,6 +167,12 @@ export async function extract(acp: Acphys, dat: UserDat, scenario: Scenario, onP
         rec = await lazy.record(id);
       } catch (e) {
         if (e instanceof DatError && e.code === 'ACP_DAT_ERR_NOT_FOUND' && !required) continue;
+        if (e instanceof DatError && !required) {
+          // A record something names but nothing requires, which acphys cannot read: left out,
+          // and said in the summary (the run goes on without it, as without a missing one).
+          unreadable.push(`${hex(id)} (${e.message})`);
+          continue;
+        }
         if (e instanceof DatError && e.code === 'ACP_DAT_ERR_NOT_FOUND') {
           throw new Error(`${dat.name} has no record ${hex(id)}, which ${why} needs`);
         }
@@ -200,7 +207,8 @@ export async function extract(acp: Acphys, dat: UserDat, scenario: Scenario, onP
     kinds.set(k, (kinds.get(k) ?? 0) + 1);
   }
   const list = [...kinds].map(([k, v]) => `${v} ${k}`).join(', ');
-  dat.summary = `${plural(records.length, 'record')} copied (${formatBytes(bytesRead)} read of ${formatBytes(dat.size)})${list ? `: ${list}` : ''}`;
+  dat.summary = `${plural(records.length, 'record')} copied (${formatBytes(bytesRead)} read of ${formatBytes(dat.size)})${list ? `: ${list}` : ''}` +
+    (unreadable.length ? `; left out, unreadable: ${unreadable.slice(0, 3).join(', ')}${unreadable.length > 3 ? ` and ${unreadable.length - 3} more` : ''}` : '');
 }
 
 /** First 16 hex digits of the SHA-256 of bytes ("unknown" without WebCrypto). */
