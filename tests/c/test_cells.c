@@ -285,6 +285,44 @@ static void into_the_cottage(void)
     acp_run_destroy(run);
 }
 
+/* SetPosition into the cottage's EnvCell with the humanoid's foot sphere 0.005 m into the BSP
+ * floor (origin z 94.0, floor 94.0, sphere 0 at 0.475 with r 0.48): retail's
+ * BSPNODE::sphere_intersects_solid_poly (0x0053CD50) drops the hit its first child finds while
+ * the sphere straddles a plane, so BSPTREE::placement_insert (0x00539960) adjusts nothing and the
+ * first placement is accepted 0.005 m in; the placement ring search (find_placement_pos
+ * 0x0050BA50) then collides with the floor at every heading inside (its rings have no z) and takes
+ * the first spot outside: ring 3 (3 × 4/9 m), in land cell 0xA9B40022, lifted onto the plateau.
+ * From 0.0048 m higher (94.005) the solid test passes and the object stays in the cell, where it
+ * was put (x, y; z within a float step). */
+static void floor_height_placement_indoors(void)
+{
+    static char json[1024];
+    const double z[2] = {94.0, 94.005};
+    for (int k = 0; k < 2; k++) {
+        snprintf(json, sizeof json,
+                 "{\"version\":1,\"name\":\"t\",\"profile\":\"retail\",\"excerpts\":[\"default\"],\"player\":1,"
+                 "\"objects\":[{\"id\":1,\"name\":\"p\",\"setup\":\"0x02000001\",\"motion_table\":\"0x09000001\","
+                 "\"physics_state\":\"0x00400408\",\"position\":{\"cell\":\"0xA9B40100\",\"origin\":[118.5,25.0,%.3f],"
+                 "\"orientation\":[1,0,0,0]}}],\"frames\":{\"hz\":60,\"count\":1,\"start\":0}}",
+                 z[k]);
+        acp_run *run = run_text(json);
+        if (!run) return;
+        const acp_physobj *o = acp_run_object(run, 0);
+        const acp_vec3 p = o->position.frame.origin;
+        double moved = sqrt((p.x - 118.5) * (p.x - 118.5) + (p.y - 25.0) * (p.y - 25.0));
+        if (k == 0) {
+            ENSURE_EQ(o->position.objcell_id, 0xA9B40022u);
+            ENSURE_NEAR(moved, 3.0 * (4.0 / 9.0), 1e-5);
+            ENSURE_NEAR(p.z, 94.005, 1e-4);
+        } else {
+            ENSURE_EQ(o->position.objcell_id, 0xA9B40100u);
+            ENSURE_NEAR(moved, 0.0, 1e-6);
+            ENSURE_NEAR(p.z, 94.005, 1e-5);
+        }
+        acp_run_destroy(run);
+    }
+}
+
 /* Out through the doorway: the EnvCell's outside portal brings the land cells back, and the
  * containing cell becomes outdoor again. */
 static void walking_out_returns_to_land_cell(void)
@@ -354,6 +392,7 @@ void suite_cells(void)
 {
     RUN(into_the_cottage);
     RUN(walking_out_returns_to_land_cell);
+    RUN(floor_height_placement_indoors);
     RUN(arrow_stops_at_end_wall);
     RUN(falls_onto_floor);
     RUN(bad_envcell_refused);
