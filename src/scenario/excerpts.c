@@ -9,6 +9,7 @@
 
 #include "dat/dat.h"
 #include "physics/cell/building.h"
+#include "physics/cell/envcell.h"
 #include "physics/cell/terrain.h"
 
 struct acp_excerpts {
@@ -142,4 +143,59 @@ acp_excerpts_terrain_status acp_excerpts_build_terrain(const acp_excerpts *ex, s
     }
     *out = t;
     return ACP_EXCERPTS_TERRAIN_OK;
+}
+
+/* Why EnvCell `rec` of the excerpts was not loaded. */
+static void put_envcell_refusal(acp_text *t, const acp_datset *set, const acp_envcell *rec)
+{
+    uint32_t low = rec->id & 0xFFFFu;
+    if (low < 0x100u || low > 0xFFFDu) {
+        acp_text_put(t, "its id is not an EnvCell's (0xXXYY0100 to 0xXXYYFFFD)");
+        return;
+    }
+    const acp_environment *env = acp_datset_environment(set, rec->environment_id);
+    if (!env) {
+        acp_text_put(t, "its Environment ");
+        acp_text_put_hex32(t, rec->environment_id);
+        acp_text_put(t, " is not in the excerpts");
+        return;
+    }
+    acp_env_cell probe;
+    uint32_t bad = 0;
+    acp_env_cell_status st = acp_env_cell_build(&probe, rec, env, &bad);
+    acp_env_cell_free(&probe);
+    if (st == ACP_ENV_CELL_NO_CELL_STRUCT) {
+        acp_text_put(t, "its Environment ");
+        acp_text_put_hex32(t, rec->environment_id);
+        acp_text_put(t, " has no CellStruct ");
+        acp_text_put_u64(t, rec->cell_struct);
+    } else if (st == ACP_ENV_CELL_BAD_POLYGON || st == ACP_ENV_CELL_BAD_PORTAL) {
+        acp_text_put(t, st == ACP_ENV_CELL_BAD_POLYGON ? "a polygon of its CellStruct names a vertex it lacks (polygon "
+                                                        : "its portal ");
+        acp_text_put_u64(t, bad);
+        acp_text_put(t, st == ACP_ENV_CELL_BAD_POLYGON ? ")" : " names a polygon its CellStruct lacks");
+    } else {
+        acp_text_put(t, "the terrain had no room for it");
+    }
+}
+
+size_t acp_excerpts_warn_unloaded_envcells(const acp_excerpts *ex, const struct acp_terrain *t,
+                                           void (*warn)(void *ctx, const char *message), void *ctx)
+{
+    size_t n = acp_datset_count(ex->set), warned = 0;
+    for (size_t i = 0; i < n; i++) {
+        const acp_dat_record *rec = acp_datset_record_at(ex->set, i);
+        if (rec->type != ACP_DAT_TYPE_ENVCELL || acp_terrain_get_envcell(t, rec->as.envcell->id)) continue;
+        char w[300];
+        acp_text text;
+        acp_text_fixed(&text, w, sizeof w);
+        acp_text_put(&text, "excerpts: EnvCell ");
+        acp_text_put_hex32(&text, rec->as.envcell->id);
+        acp_text_put(&text, " is not loaded (no cell there: objects placed in it have none, sweeps pass where it "
+                            "stands): ");
+        put_envcell_refusal(&text, ex->set, rec->as.envcell);
+        warn(ctx, w);
+        warned++;
+    }
+    return warned;
 }

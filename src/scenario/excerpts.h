@@ -53,6 +53,13 @@ typedef enum acp_excerpts_terrain_status {
  *  caller destroys the terrain (acp_terrain_destroy) after the world. */
 acp_excerpts_terrain_status acp_excerpts_build_terrain(const acp_excerpts *ex, struct acp_terrain **out);
 
+/** Call warn(ctx, message) once for every EnvCell record of the excerpts that terrain `t` (built
+ *  from them) did not load, the message naming the cell and why (its Environment missing, no
+ *  such CellStruct, a bad polygon or portal, an id outside 0x0100-0xFFFD: DEVIATIONS C2).
+ *  Returns how many. */
+size_t acp_excerpts_warn_unloaded_envcells(const acp_excerpts *ex, const struct acp_terrain *t,
+                                           void (*warn)(void *ctx, const char *message), void *ctx);
+
 /** One embedded default excerpt (data/portal-default.dat, data/cell-default.dat), compiled into
  *  the library by CMake from the files under data/ (none when they are absent). */
 typedef struct acp_embedded_excerpt {

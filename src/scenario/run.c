@@ -7,8 +7,6 @@
 
 #include "bridge.h"
 #include "physics/cell/terrain.h"
-#include "physics/cell/envcell.h"
-#include "dat/dat.h"
 #include "excerpts.h"
 #include "physics/anim/motion_table.h"
 
@@ -265,66 +263,13 @@ static bool read_excerpts(acp_run *run)
 
 /* ---- the world ---- */
 
-/* Why EnvCell `rec` of the excerpts was not loaded, for its warning. */
-static void put_envcell_refusal(acp_text *t, const acp_datset *set, const acp_envcell *rec)
-{
-    uint32_t low = rec->id & 0xFFFFu;
-    if (low < 0x100u || low > 0xFFFDu) {
-        acp_text_put(t, "its id is not an EnvCell's (0xXXYY0100 to 0xXXYYFFFD)");
-        return;
-    }
-    const acp_environment *env = acp_datset_environment(set, rec->environment_id);
-    if (!env) {
-        acp_text_put(t, "its Environment ");
-        acp_text_put_hex32(t, rec->environment_id);
-        acp_text_put(t, " is not in the excerpts");
-        return;
-    }
-    acp_env_cell probe;
-    uint32_t bad = 0;
-    acp_env_cell_status st = acp_env_cell_build(&probe, rec, env, &bad);
-    acp_env_cell_free(&probe);
-    if (st == ACP_ENV_CELL_NO_CELL_STRUCT) {
-        acp_text_put(t, "its Environment ");
-        acp_text_put_hex32(t, rec->environment_id);
-        acp_text_put(t, " has no CellStruct ");
-        acp_text_put_u64(t, rec->cell_struct);
-    } else if (st == ACP_ENV_CELL_BAD_POLYGON || st == ACP_ENV_CELL_BAD_PORTAL) {
-        acp_text_put(t, st == ACP_ENV_CELL_BAD_POLYGON ? "a polygon of its CellStruct names a vertex it lacks (polygon "
-                                                        : "its portal ");
-        acp_text_put_u64(t, bad);
-        acp_text_put(t, st == ACP_ENV_CELL_BAD_POLYGON ? ")" : " names a polygon its CellStruct lacks");
-    } else {
-        acp_text_put(t, "the terrain had no room for it");
-    }
-}
-
-/* Every EnvCell of the excerpts that the terrain did not load (DEVIATIONS C2): objects there get
- * no cell and sweeps pass through where it stands, so say so once per cell. */
-static void warn_unloaded_envcells(acp_run *run)
-{
-    const acp_datset *set = acp_excerpts_datset(run->records);
-    size_t n = acp_datset_count(set);
-    for (size_t i = 0; i < n; i++) {
-        const acp_dat_record *rec = acp_datset_record_at(set, i);
-        if (rec->type != ACP_DAT_TYPE_ENVCELL || acp_terrain_get_envcell(run->terrain, rec->as.envcell->id)) continue;
-        char w[300];
-        acp_text t;
-        acp_text_fixed(&t, w, sizeof w);
-        acp_text_put(&t, "excerpts: EnvCell ");
-        acp_text_put_hex32(&t, rec->as.envcell->id);
-        acp_text_put(&t, " is not loaded (no cell there: objects placed in it have none, sweeps pass where it "
-                         "stands): ");
-        put_envcell_refusal(&t, set, rec->as.envcell);
-        add_warning(run, w);
-    }
-}
+static void warn_cb(void *ctx, const char *message) { add_warning(ctx, message); }
 
 static bool build_terrain(acp_run *run)
 {
     switch (acp_excerpts_build_terrain(run->records, &run->terrain)) {
     case ACP_EXCERPTS_TERRAIN_OK:
-        if (run->terrain) warn_unloaded_envcells(run);
+        if (run->terrain) acp_excerpts_warn_unloaded_envcells(run->records, run->terrain, warn_cb, run);
         return true;
     case ACP_EXCERPTS_TERRAIN_NO_REGION:
         return set_error(run, "excerpts: the excerpts hold LandBlocks but no Region 0x13000000, whose height "
