@@ -602,6 +602,22 @@ static void root_memo_backs_off_after_misses(void)
     acp_fixture_destroy(fx);
 }
 
+/* CSequence::get_curr_frame_number: floor(frame) through a 64-bit fistp, low 32 bits kept.
+ * Below zero floor goes down (−0.5 → −1), −0 is 0; past 2^31 the low half wraps (3e9 →
+ * 3,000,000,000 − 2^32); past 2^63 and for NaN fistp stores 0x8000000000000000 (low half 0). */
+static void frame_number_as_retail_integer(void)
+{
+    acp_sequence seq;
+    acp_sequence_init(&seq, NULL, NULL);
+    const double in[] = {2.9999, 3.0, -0.5, -0.0, -1.0, -2147483647.5, 2147483647.5, 3e9, -3e9, 1e300, NAN};
+    const int64_t want[] = {2, 3, -1, 0, -1, -2147483648LL, 2147483647, 3000000000LL - 4294967296LL,
+                            -3000000000LL + 4294967296LL, 0, 0};
+    for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
+        seq.frame_number = in[i];
+        ENSURE_EQ(acp_sequence_get_curr_frame_number(&seq), want[i]);
+    }
+}
+
 void suite_sequence(void)
 {
     RUN(starting_and_ending_frames);
@@ -623,4 +639,5 @@ void suite_sequence(void)
     RUN(root_memo_long_update_computed);
     RUN(root_memo_slots_tell_signs_apart);
     RUN(root_memo_backs_off_after_misses);
+    RUN(frame_number_as_retail_integer);
 }

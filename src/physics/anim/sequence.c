@@ -61,28 +61,30 @@ static void resolve_frames(acp_anim_node *node)
     if (node->low_frame > node->high_frame) node->high_frame = node->low_frame;
 }
 
+/* floor(x) as an int32 for |x| < 2^31: the truncation, less one below a negative fraction (false
+ * outside that range and for NaN). */
+static inline bool floor_small(double x, int32_t *out)
+{
+    if (!(x > -2147483648.0 && x < 2147483648.0)) return false;
+    int32_t i = (int32_t)x;
+    *out = (double)i > x ? i - 1 : i;
+    return true;
+}
+
 /* Retail converts floor(frame) to a 64-bit integer (fistp) and keeps its low 32 bits; outside
  * the 64-bit range fistp stores the integer indefinite 0x8000000000000000, whose low half is 0. */
 static inline int32_t frame_index(double frame_number)
 {
-    /* Within ±2^31 the same integer as the truncation, less one below a negative fraction. */
-    if (frame_number > -2147483648.0 && frame_number < 2147483648.0) {
-        int32_t i = (int32_t)frame_number;
-        return (double)i > frame_number ? i - 1 : i;
-    }
-    return (int32_t)acp_x87_int64_low32(floor(frame_number));
+    int32_t i;
+    return floor_small(frame_number, &i) ? i : (int32_t)acp_x87_int64_low32(floor(frame_number));
 }
 
-/* floor(frame_number) for the comparisons of play_forward and play_backward: within ±2^31 the
- * truncation, less one below a negative fraction (the same value, but +0 for floor's −0, which
- * compares equal). */
+/* floor(frame_number) for the comparisons of play_forward and play_backward (the same value,
+ * but +0 for floor's −0, which compares equal). */
 static inline double frame_floor(double frame_number)
 {
-    if (frame_number > -2147483648.0 && frame_number < 2147483648.0) {
-        int32_t i = (int32_t)frame_number;
-        return (double)i > frame_number ? (double)i - 1.0 : (double)i;
-    }
-    return floor(frame_number);
+    int32_t i;
+    return floor_small(frame_number, &i) ? (double)i : floor(frame_number);
 }
 
 /* ---- the list ---- */

@@ -257,25 +257,27 @@ static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w,
     return f.ts;
 }
 
+/* A list holding nothing, or only the mover's own shadow (find_one would skip it): nothing to meet. */
+static inline bool nothing_to_meet(const acp_world *w, const acp_shadow_list *l, const acp_physobj *mover)
+{
+    return !l->num || (l->num == 1 && w->shadows.blocks[l->head - 1].items[0]->physobj == mover);
+}
+
 acp_transition_state acp_objcell_find_obj_collisions(const acp_landcell *cell, acp_transition *t)
 {
     if (t->sphere_path.insert_type == ACP_INITIAL_PLACEMENT_INSERT) return ACP_TS_OK;
     acp_physobj *mover = t->object_info.object;
     if (!mover) return ACP_TS_OK;
     acp_world *w = mover->world;
-    /* An outdoor cell's list holding nothing, or only the mover's own shadow (find_one would
-     * skip it), answers OK; so does a cell cell_slot refuses: such a list is answered before
-     * cell_slot's checks of the cell (the slot is only bounded). */
-    if (!cell->env && w->shadows.lists && cell->shadow_slot < w->shadows.num_lists) {
-        const acp_shadow_list *l = &w->shadows.lists[cell->shadow_slot];
-        if (!l->num || (l->num == 1 && w->shadows.blocks[l->head - 1].items[0]->physobj == mover)) return ACP_TS_OK;
-    }
+    /* An outdoor cell with nothing to meet answers OK before cell_slot's checks of the cell (a
+     * cell those checks refuse answers OK too; the slot is only bounded here). */
+    if (!cell->env && w->shadows.lists && cell->shadow_slot < w->shadows.num_lists &&
+        nothing_to_meet(w, &w->shadows.lists[cell->shadow_slot], mover))
+        return ACP_TS_OK;
     size_t slot;
     if (!cell_slot(w, cell, &slot)) return ACP_TS_OK;
     const acp_shadow_list *list = &w->shadows.lists[slot];
-    if (!list->num) return ACP_TS_OK;
-    /* Only the mover's own shadow: find_one would skip it. */
-    if (list->num == 1 && w->shadows.blocks[list->head - 1].items[0]->physobj == mover) return ACP_TS_OK;
+    if (nothing_to_meet(w, list, mover)) return ACP_TS_OK;
     return find_in_list(w, list, t);
 }
 
