@@ -56,12 +56,13 @@ function defaultCases() {
   return cases;
 }
 
-/** The trace of a case from the native CLI (build/native/acphys). */
+/** The trace of a case from the native CLI (build/native/acphys; ACPHYS_CLI names another build
+ *  of it, such as the sanitizer build's build/asan/acphys). */
 export function nativeTrace(c) {
   const dir = mkdtempSync(join(tmpdir(), 'acphys-golden-'));
   try {
     const out = join(dir, 'trace.jsonl');
-    execFileSync(join(root, 'build', 'native', 'acphys'),
+    execFileSync(process.env.ACPHYS_CLI || join(root, 'build', 'native', 'acphys'),
       ['run', c.scenario, '--quiet', '--trace', out, '--profile', c.profile], { stdio: ['ignore', 'ignore', 'ignore'] });
     return readFileSync(out, 'utf8');
   } finally {

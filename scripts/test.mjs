@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // acphys test: every test, after scripts/build.mjs has built native, WASM and the page.
 //   C unit tests (ctest, native gcc build); when CI is set (as .ci/run does) or with --sanitize,
-//   the same C tests again under AddressSanitizer and UndefinedBehaviorSanitizer, and the
+//   the same C tests and the golden traces again under AddressSanitizer and UndefinedBehaviorSanitizer, and the
 //   libFuzzer targets for a bounded time (scripts/fuzz.mjs, ACP_FUZZ_SECONDS each, default 30).
 //   Node conformance tests over wasm/acphys.wasm (node --test tests/node).
 //   The browser end-to-end test (headless Chromium), when present.
@@ -34,6 +34,11 @@ if (sanitize) {
   step('build C tests with ASan + UBSan', 'node', ['scripts/build.mjs', 'asan']);
   step('C tests (ASan + UBSan)', 'ctest', ['--test-dir', 'build/asan', '--output-on-failure', '-j2'],
     { ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=1', UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1' });
+  // Every scenario through the sanitizer build's CLI: its sweeps also check each shadow entry's
+  // copy of its object's reach bound against the object (ACP_CHECK_SHADOW_REACH), and the traces
+  // must still equal the goldens.
+  step('golden traces (ASan + UBSan CLI)', 'node', ['scripts/golden.mjs', '--check'],
+    { ACPHYS_CLI: join(root, 'build', 'asan', 'acphys'), ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=1' });
   step('build fuzz targets (clang, libFuzzer, ASan + UBSan)', 'node', ['scripts/build.mjs', 'fuzz']);
   step('fuzz the DAT container and record parsers', 'node', ['scripts/fuzz.mjs']);
 }

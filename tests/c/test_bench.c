@@ -7,6 +7,7 @@
 
 #include "bench/alloc_count.h"
 #include "bench/bench.h"
+#include "physics/cell/objcell.h"
 #include "physics/object/partarray.h"
 #include "physics/world/physics.h"
 #include "dat_test_util.h"
@@ -176,6 +177,55 @@ static void crowd_collides(void)
     acp_bench_destroy(b);
 }
 
+/* The crowd and indoor worlds' bits after 60 frames at 100 objects, as the build before the
+ * shadow entries kept copies of their objects' reach bound computed them (96bcffb): the
+ * sweeps that skip objects by those copies meet exactly the objects they met before. */
+static void crowd_and_indoor_digests_pinned(void)
+{
+    const struct { acp_bench_kind kind; uint64_t digest; } pinned[] = {
+        {ACP_BENCH_CROWD, 0xe97670a64eb1ede1ull},
+        {ACP_BENCH_INDOOR, 0x0dac100474ae8529ull},
+    };
+    for (unsigned k = 0; k < sizeof pinned / sizeof pinned[0]; k++) {
+        acp_bench *b = make(pinned[k].kind, 100);
+        if (!b) continue;
+        acp_bench_run(b, 60);
+        ENSURE_EQ(acp_bench_digest(b), pinned[k].digest);
+        acp_bench_destroy(b);
+    }
+}
+
+/* Every shadow entry's copy of its object's reach bound (origin, cell, scaled shape reach) is
+ * what the object says, after crowds, terrain and dungeon rooms have moved, changed cells and
+ * slid along each other for 40 frames; an origin written behind the setters' back is seen as
+ * stale in each of the object's entries until refreshed; a scale hook refreshes the reach. */
+static void shadow_reach_copies_in_step(void)
+{
+    const acp_bench_kind kinds[] = {ACP_BENCH_CROWD, ACP_BENCH_TERRAIN, ACP_BENCH_INDOOR};
+    for (unsigned k = 0; k < 3; k++) {
+        acp_bench *b = make(kinds[k], 300);
+        if (!b) continue;
+        acp_world *w = acp_bench_world(b);
+        for (int f = 0; f < 4; f++) {
+            acp_bench_run(b, 10);
+            ENSURE_EQ(acp_objcell_stale_shadow_reach(w), 0u);
+        }
+        acp_physobj *o = w->objects[7];
+        ENSURE(o->num_shadow_objects >= 1);
+        uint32_t listed = 0;
+        for (uint32_t i = 0; i < o->num_shadow_objects; i++) listed += o->shadow_objects[i].list != NULL;
+        o->position.frame.origin.x += 0.25f;
+        ENSURE_EQ(acp_objcell_stale_shadow_reach(w), listed);
+        acp_objcell_refresh_shadow_reach(o);
+        ENSURE_EQ(acp_objcell_stale_shadow_reach(w), 0u);
+        double before = acp_objcell_shadow_reach_of(o).reach;
+        acp_physobj_set_scale(o, 2.0f, 0.0);
+        ENSURE_EQ(acp_objcell_stale_shadow_reach(w), 0u);
+        ENSURE(acp_objcell_shadow_reach_of(o).reach == 2.0 * before);
+        acp_bench_destroy(b);
+    }
+}
+
 /* The DAT workload: a generated DAT of about 2 MiB reads back, every record parsed. */
 static void generated_dat_reads_back(void)
 {
@@ -216,5 +266,7 @@ void suite_bench(void)
     RUN(remote_interpolates);
     RUN(digest_repeats);
     RUN(digests_pinned);
+    RUN(crowd_and_indoor_digests_pinned);
+    RUN(shadow_reach_copies_in_step);
     RUN(generated_dat_reads_back);
 }

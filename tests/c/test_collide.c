@@ -244,6 +244,7 @@ static void missile_and_launcher(void)
     /* Held by another object: skipped. */
     missile->state = 0;
     missile->has_parent = true;
+    acp_objcell_refresh_shadow_reach(missile); /* fields written directly: refresh their copies */
     acp_position p = local_position(BLOCK, 7.0f, 10.0f, 1.0f, 0.0f);
     ENSURE_EQ(acp_physobj_set_position(launcher, &p, ACP_PLACEMENT_SPF), ACP_SPE_OK);
     acp_physobj_set_velocity(launcher, (acp_vec3){25.0f, 0.0f, 0.0f});

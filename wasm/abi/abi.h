@@ -44,6 +44,7 @@
 #include "physics/anim/motion_table.h"
 #include "physics/anim/movement_manager.h"
 #include "physics/anim/sequence.h"
+#include "physics/cell/objcell.h"
 #include "physics/cell/terrain.h"
 #include "physics/geometry/frame.h"
 #include "physics/geometry/mathx.h"

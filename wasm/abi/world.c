@@ -51,8 +51,13 @@ ACP_ABI int acp_abi_physobj_set_spheres(acp_physobj *obj, const acp_sphere *sphe
     if (!pa) return 0;
     acp_partarray_destroy(obj->part_array);
     obj->part_array = pa;
+    acp_objcell_refresh_shadow_reach(obj);
     return 1;
 }
+/** After JavaScript wrote the object's fields directly (its origin, cell, state, scale): bring
+ *  the copies its shadow entries keep of them up to date (acp_objcell_refresh_shadow_reach), as
+ *  the C functions that change them do. acphys.mjs's set() calls it for every physobj field. */
+ACP_ABI void acp_abi_physobj_fields_written(acp_physobj *obj) { acp_objcell_refresh_shadow_reach(obj); }
 /** CPhysicsObj::calc_friction. */
 ACP_ABI void acp_abi_physobj_calc_friction(acp_physobj *obj, float quantum, float velocity_mag2)
 {

@@ -151,6 +151,7 @@ void acp_objcell_add_shadow_object(acp_world *w, const acp_landcell *cell, acp_s
         return;
     }
     s->cell = cell;
+    acp_objcell_store_shadow_reach(w, s);
 }
 
 void acp_objcell_remove_shadow_object(acp_world *w, const acp_landcell *cell, acp_shadow_obj *s)
@@ -172,11 +173,6 @@ static bool walk_list(const acp_shadow_pool *pool, const acp_shadow_list *list, 
     }
     return false;
 }
-
-typedef struct {
-    acp_transition *t;
-    acp_transition_state ts;
-} find_ctx;
 
 /* Not retail: a bound that skips FindObjCollisions for an object none of whose shapes can reach
  * the sweep's spheres. Every branch of CSphere / CCylSphere::intersects_sphere that does anything
@@ -204,7 +200,7 @@ static double unscaled_reach(const acp_partarray *pa)
 
 /* The bound for `other`: its part array's unscaled reach (kept while its shapes are the same
  * arrays and counts) times |scale|; < 0 without shapes. */
-static double shape_reach(acp_physobj *other)
+static double shape_reach(const acp_physobj *other)
 {
     acp_partarray *pa = other->part_array;
     if (!pa) return -1.0;
@@ -220,41 +216,173 @@ static double shape_reach(acp_physobj *other)
     return pa->reach < 0.0 ? -1.0 : pa->reach * fabs((double)other->scale);
 }
 
-static bool out_of_reach(acp_physobj *other, const acp_transition *t)
+acp_shadow_reach acp_objcell_shadow_reach_of(const acp_physobj *obj)
 {
-    if (other->state & ACP_HAS_PHYSICS_BSP_PS) return false;
-    double reach = shape_reach(other);
-    if (reach < 0.0) return true; /* no shapes: FindObjCollisions tests nothing */
-    const acp_sphere_path *sp = &t->sphere_path;
+    const acp_vec3 o = obj->position.frame.origin;
+    acp_shadow_reach r = {-1.0, o.x, o.y, o.z, obj->position.objcell_id, -INFINITY, 0};
+    if (obj->has_parent) return r; /* find_obj_collisions passes parented objects */
+    if (obj->state & ACP_HAS_PHYSICS_BSP_PS) r.reach = INFINITY; /* always tested */
+    else r.reach = shape_reach(obj);
+    if (r.reach >= 0.0) r.lim = (float)r.reach + 0.06f; /* INFINITY: INFINITY */
+    return r;
+}
+
+/* Store r as entry s's copy (s in a list of w's pool). */
+static void store_reach(acp_shadow_pool *pool, const acp_shadow_obj *s, const acp_shadow_reach *r)
+{
+    if (!s->list || !s->block || s->block > pool->num_blocks) return;
+    pool->blocks[s->block - 1].reach[s->index % ACP_SHADOW_BLOCK] = *r;
+}
+
+void acp_objcell_store_shadow_reach(acp_world *w, const acp_shadow_obj *s)
+{
+    if (!s->physobj) return;
+    acp_shadow_reach r = acp_objcell_shadow_reach_of(s->physobj);
+    store_reach(&w->shadows, s, &r);
+}
+
+void acp_objcell_refresh_shadow_reach(acp_physobj *obj)
+{
+    if (!obj->num_shadow_objects || !obj->shadow_objects || !obj->world) return;
+    acp_shadow_reach r = acp_objcell_shadow_reach_of(obj);
+    for (uint32_t i = 0; i < obj->num_shadow_objects && i < ACP_MAX_SHADOW_CELLS; i++)
+        store_reach(&obj->world->shadows, &obj->shadow_objects[i], &r);
+}
+
+void acp_objcell_refresh_shadow_origin(acp_physobj *obj)
+{
+    acp_shadow_pool *pool = &obj->world->shadows;
+    const acp_vec3 o = obj->position.frame.origin;
+    const uint32_t id = obj->position.objcell_id;
+    for (uint32_t i = 0; i < obj->num_shadow_objects && i < ACP_MAX_SHADOW_CELLS; i++) {
+        const acp_shadow_obj *s = &obj->shadow_objects[i];
+        if (!s->list || s->block - 1u >= pool->num_blocks) continue;
+        acp_shadow_reach *r = &pool->blocks[s->block - 1].reach[s->index % ACP_SHADOW_BLOCK];
+        r->x = o.x;
+        r->y = o.y;
+        r->z = o.z;
+        r->cell_id = id;
+    }
+}
+
+/* Equal, or both NaN (the same answers either way). */
+static bool same_d(double a, double b) { return a == b || (a != a && b != b); }
+
+static bool same_reach(const acp_shadow_reach *a, const acp_shadow_reach *b)
+{
+    return (same_d(a->reach, b->reach) || (a->reach < 0.0 && b->reach < 0.0)) && same_d(a->x, b->x) &&
+           same_d(a->y, b->y) && same_d(a->z, b->z) && a->cell_id == b->cell_id && same_d(a->lim, b->lim);
+}
+
+uint32_t acp_objcell_stale_shadow_reach(const acp_world *w)
+{
+    const acp_shadow_pool *pool = &w->shadows;
+    uint32_t stale = 0;
+    for (uint32_t l = 0; l < pool->num_lists && pool->lists; l++) {
+        const acp_shadow_list *list = &pool->lists[l];
+        for (uint32_t i = 0; i < list->num; i++) {
+            const acp_shadow_obj *s = acp_shadow_list_get(pool, list, i);
+            acp_shadow_reach want = acp_objcell_shadow_reach_of(s->physobj);
+            if (s->block < 1 || s->block > pool->num_blocks ||
+                !same_reach(&pool->blocks[s->block - 1].reach[i % ACP_SHADOW_BLOCK], &want))
+                stale++;
+        }
+    }
+    return stale;
+}
+
+/* Whether a sweep sphere comes within r's reach (+ the sphere's radius + 1 cm) of its origin,
+ * the origin moved into check_pos's landblock frame (LandDefs::get_block_offset). */
+static bool within_reach(const acp_shadow_reach *r, const acp_sphere_path *sp)
+{
     acp_vec3 bo = {0.0f, 0.0f, 0.0f}; /* LandDefs::get_block_offset's answer within one landblock */
-    if ((sp->check_pos.objcell_id >> 16) != (other->position.objcell_id >> 16))
-        bo = acp_landdefs_get_block_offset(sp->check_pos.objcell_id, other->position.objcell_id);
-    const acp_vec3 o = other->position.frame.origin;
-    double ox = (double)o.x + bo.x, oy = (double)o.y + bo.y, oz = (double)o.z + bo.z;
+    if ((sp->check_pos.objcell_id >> 16) != (r->cell_id >> 16))
+        bo = acp_landdefs_get_block_offset(sp->check_pos.objcell_id, r->cell_id);
+    double ox = (double)r->x + bo.x, oy = (double)r->y + bo.y, oz = (double)r->z + bo.z;
     for (uint32_t i = 0; i < sp->num_sphere && i < ACP_MAX_TRANSITION_SPHERES; i++) {
         const acp_sphere *g = &sp->global_sphere[i];
-        double r = reach + g->radius + 0.01;
+        double reach = r->reach + g->radius + 0.01;
         double dx = g->center.x - ox, dy = g->center.y - oy, dz = g->center.z - oz;
-        if (dx * dx + dy * dy + dz * dz <= r * r) return false;
+        if (dx * dx + dy * dy + dz * dz <= reach * reach) return true;
     }
-    return true;
+    return false;
 }
 
-static bool find_one(acp_physobj *other, void *ctx)
+#ifdef ACP_CHECK_SHADOW_REACH
+#include <stdio.h>
+#include <stdlib.h>
+/* Sanitizer builds: an entry's copy must be what its object says now. */
+static void check_reach(const acp_shadow_reach *r, const acp_physobj *obj)
 {
-    find_ctx *f = ctx;
-    if (other->has_parent || other == f->t->object_info.object) return false;
-    if (out_of_reach(other, f->t)) return false;
-    f->ts = (acp_transition_state)acp_physobj_find_obj_collisions(other, f->t);
-    return f->ts != ACP_TS_OK;
+    acp_shadow_reach want = acp_objcell_shadow_reach_of(obj);
+    if (same_reach(r, &want)) return;
+    fprintf(stderr, "acphys: stale shadow reach copy of object 0x%08X\n", (unsigned)obj->id);
+    abort();
+}
+#else
+#define check_reach(r, obj) ((void)0)
+#endif
+
+/* A quick test before the others, in float: the box around the sweep's spheres (their centres
+ * ± radii in x and y, in check_pos's landblock frame). An entry of the same landblock whose
+ * origin lies farther outside it than the entry's lim (its reach + 1 cm + 5 cm of float slack)
+ * is out of within_reach's reach too (a sphere within reach + radius + 1 cm of the origin has
+ * the origin within that of its own centre, in x and in y); so is every entry whose lim is
+ * -INFINITY (parented, or without shapes). "Maybe" (another landblock, NaN) goes on to the
+ * exact tests. */
+typedef struct {
+    uint32_t landblock;          /* check_pos.objcell_id >> 16 */
+    float min_x, max_x, min_y, max_y;
+} sweep_box;
+
+static sweep_box box_of(const acp_sphere_path *sp)
+{
+    sweep_box b = {sp->check_pos.objcell_id >> 16, INFINITY, -INFINITY, INFINITY, -INFINITY};
+    for (uint32_t i = 0; i < sp->num_sphere && i < ACP_MAX_TRANSITION_SPHERES; i++) {
+        const acp_sphere *g = &sp->global_sphere[i];
+        float x0 = g->center.x - g->radius, x1 = g->center.x + g->radius;
+        float y0 = g->center.y - g->radius, y1 = g->center.y + g->radius;
+        if (!(x0 >= b.min_x)) b.min_x = x0; /* NaN: the box rules nothing out */
+        if (!(x1 <= b.max_x)) b.max_x = x1;
+        if (!(y0 >= b.min_y)) b.min_y = y0;
+        if (!(y1 <= b.max_y)) b.max_y = y1;
+    }
+    return b;
 }
 
+static inline bool outside_box(const sweep_box *b, const acp_shadow_reach *r)
+{
+    const float lim = r->lim;
+    return (r->x + lim < b->min_x || r->x - lim > b->max_x || r->y + lim < b->min_y || r->y - lim > b->max_y) &&
+           (r->cell_id >> 16) == b->landblock;
+}
+
+/* The entries in order: each one the mover is not, whose object can reach the sweep (its copy
+ * says), gets FindObjCollisions; the first answer that is not OK ends the walk. */
 static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w, const acp_shadow_list *list,
                                                                   acp_transition *t)
 {
-    find_ctx f = {t, ACP_TS_OK};
-    walk_list(&w->shadows, list, find_one, &f);
-    return f.ts;
+    const acp_shadow_pool *pool = &w->shadows;
+    const uintptr_t own = (uintptr_t)t->object_info.object->shadow_objects;
+    sweep_box box = box_of(&t->sphere_path);
+    uint32_t left = list->num;
+    for (uint32_t b = list->head; b && left; b = pool->blocks[b - 1].next) {
+        const acp_shadow_block *blk = &pool->blocks[b - 1];
+        const uint32_t n = left < ACP_SHADOW_BLOCK ? left : ACP_SHADOW_BLOCK;
+        left -= n;
+        for (uint32_t k = 0; k < n; k++) {
+            const acp_shadow_reach *r = &blk->reach[k];
+            check_reach(r, blk->items[k]->physobj);
+            if (outside_box(&box, r) || r->reach < 0.0) continue;
+            const acp_shadow_obj *s = blk->items[k];
+            if ((uintptr_t)s - own < ACP_MAX_SHADOW_CELLS * sizeof *s) continue; /* the mover's own */
+            if (r->reach != INFINITY && !within_reach(r, &t->sphere_path)) continue;
+            acp_transition_state ts = (acp_transition_state)acp_physobj_find_obj_collisions(s->physobj, t);
+            if (ts != ACP_TS_OK) return ts;
+            box = box_of(&t->sphere_path); /* as the sweep is now */
+        }
+    }
+    return ACP_TS_OK;
 }
 
 /* A list holding nothing, or only the mover's own shadow (find_one would skip it): nothing to meet. */

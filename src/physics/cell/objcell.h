@@ -50,6 +50,27 @@ void acp_objcell_remove_shadow_object(acp_world *w, const acp_landcell *cell, ac
  *  placement). Retail: CObjCell::find_obj_collisions (0x0052B750). */
 acp_transition_state acp_objcell_find_obj_collisions(const acp_landcell *cell, acp_transition *t);
 
+/** Not retail: the copy of obj's reach bound that its shadow entries keep (object/shadowobj.h
+ *  acp_shadow_reach): its origin (m, landblock frame) and cell id, and its shape reach (m; < 0
+ *  parented or without shapes; INFINITY with a physics BSP). */
+acp_shadow_reach acp_objcell_shadow_reach_of(const struct acp_physobj *obj);
+
+/** Not retail: store entry s's copy (s in a cell's shadow list; nothing otherwise). */
+void acp_objcell_store_shadow_reach(acp_world *w, const acp_shadow_obj *s);
+
+/** Not retail: bring the copies beside every shadow of obj up to date. Called by whatever moves
+ *  obj (set_frame, a cell change), scales it or changes its shapes or parts; without shadows,
+ *  nothing. */
+void acp_objcell_refresh_shadow_reach(struct acp_physobj *obj);
+
+/** Not retail: the same for a move alone (obj's origin and cell id; its reach as it was):
+ *  CPhysicsObj::set_frame's share. obj must have a world. */
+void acp_objcell_refresh_shadow_origin(struct acp_physobj *obj);
+
+/** Not retail, for tests: how many entries of w's shadow lists hold a copy that differs from
+ *  what their objects say now (0 when every copy is in step). */
+uint32_t acp_objcell_stale_shadow_reach(const acp_world *w);
+
 /** Whether an object shadowed in cell (not parented, not obj) overlaps obj
  *  (CPhysicsObj::check_collision). Retail: CObjCell::check_collisions (0x0052B7B0). */
 bool acp_objcell_check_collisions(const acp_landcell *cell, acp_physobj *obj);

@@ -3,6 +3,7 @@
  * Read against the retail decompilation (PORTAL/cphysobj/CPhysicsObj.c); every expression keeps
  * retail's operand order and float stores (frame.h explains why).
  */
+#include "physics/cell/objcell.h"
 #include "physobj.h"
 
 #include <float.h>
@@ -63,7 +64,9 @@ void acp_physobj_prepare_to_enter_world(acp_physobj *obj)
 
 /* ---- simple setters ---- */
 
-void acp_physobj_set_frame(acp_physobj *obj, const acp_frame *frame)
+/* set_frame without the shadow entries' copies (SetPositionInternal's sweep brings them up to
+ * date with its shadows: acp_physobj_shadows_after_sweep). */
+static void set_frame_parts(acp_physobj *obj, const acp_frame *frame)
 {
     bool heading_only = !acp_frame_is_valid(frame) && acp_frame_is_valid_except_for_heading(frame);
     if (frame != &obj->position.frame) obj->position.frame = *frame;
@@ -75,6 +78,12 @@ void acp_physobj_set_frame(acp_physobj *obj, const acp_frame *frame)
     }
     if (!(obj->state & ACP_PARTICLE_EMITTER_PS) && obj->part_array)
         acp_partarray_set_frame(obj->part_array, &obj->position.frame);
+}
+
+void acp_physobj_set_frame(acp_physobj *obj, const acp_frame *frame)
+{
+    set_frame_parts(obj, frame);
+    if (obj->num_shadow_objects) acp_objcell_refresh_shadow_origin(obj);
 }
 
 void acp_physobj_store_position(acp_physobj *obj, const acp_position *p)
@@ -578,7 +587,7 @@ void acp_physobj_set_position_internal(acp_physobj *obj, const acp_transition *t
     if (sp->curr_cell && sp->curr_cell != obj->cell) acp_physobj_change_cell(obj, sp->curr_cell);
     obj->position.objcell_id = sp->curr_pos.objcell_id; /* SetCellID (change_cell's, or without a cell) */
     obj->has_cell = true;
-    acp_physobj_set_frame(obj, &sp->curr_pos.frame);
+    set_frame_parts(obj, &sp->curr_pos.frame); /* set_frame: the shadows' copies at the end */
     const acp_collision_info *c = &t->collision_info;
     obj->contact_plane_cell_id = c->contact_plane_cell_id;
     obj->contact_plane = c->contact_plane;
@@ -639,8 +648,10 @@ bool acp_physobj_cache_has_physics_bsp(acp_physobj *obj)
 {
     if (obj->part_array && acp_partarray_cache_has_physics_bsp(obj->part_array)) {
         obj->state |= ACP_HAS_PHYSICS_BSP_PS;
+        acp_objcell_refresh_shadow_reach(obj);
         return true;
     }
     obj->state &= ~(uint32_t)ACP_HAS_PHYSICS_BSP_PS;
+    acp_objcell_refresh_shadow_reach(obj);
     return false;
 }

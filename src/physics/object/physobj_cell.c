@@ -21,6 +21,7 @@ void acp_physobj_enter_cell(acp_physobj *obj, const acp_landcell *cell)
     acp_objcell_add_object(obj->world, cell, obj);
     obj->position.objcell_id = cell->id;
     obj->cell = cell;
+    acp_objcell_refresh_shadow_reach(obj);
 }
 
 void acp_physobj_leave_cell(acp_physobj *obj, bool is_changing_cell)
@@ -40,12 +41,14 @@ void acp_physobj_change_cell(acp_physobj *obj, const acp_landcell *new_cell)
     }
     obj->position.objcell_id = 0;
     obj->cell = NULL;
+    acp_objcell_refresh_shadow_reach(obj);
 }
 
 void acp_physobj_add_obj_to_cell(acp_physobj *obj, const acp_landcell *cell, const acp_frame *frame)
 {
     acp_physobj_enter_cell(obj, cell);
     obj->position.frame = *frame;
+    acp_objcell_refresh_shadow_reach(obj);
     obj->has_cell = obj->cell != NULL;
     if (!(obj->state & ACP_PARTICLE_EMITTER_PS) && obj->part_array)
         acp_partarray_set_frame(obj->part_array, &obj->position.frame);
@@ -141,12 +144,14 @@ void acp_physobj_calc_cross_cells_static(acp_physobj *obj)
 
 void acp_physobj_shadows_after_sweep(acp_physobj *obj, const acp_cell_array *cells)
 {
-    if (!obj->cell) return;
-    if (obj->state & ACP_HAS_PHYSICS_BSP_PS) {
+    if (obj->cell && (obj->state & ACP_HAS_PHYSICS_BSP_PS)) {
         acp_physobj_calc_cross_cells(obj);
+        if (!obj->num_shadow_objects) return;
+    } else if (obj->cell && cells->num_cells) {
+        acp_physobj_replace_shadows(obj, cells);
         return;
     }
-    if (cells->num_cells) acp_physobj_replace_shadows(obj, cells);
+    if (obj->num_shadow_objects) acp_objcell_refresh_shadow_origin(obj); /* set_frame's share */
 }
 
 void acp_physobj_prepare_to_leave_visibility(acp_physobj *obj)

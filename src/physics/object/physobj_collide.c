@@ -120,8 +120,19 @@ void acp_physobj_replace_shadows(acp_physobj *obj, const acp_cell_array *cells)
     if (sh && obj->part_array && !(obj->state & ACP_PARTICLE_EMITTER_PS) && same_shadow_cells(obj, cells, n)) {
         /* The same cells: in each, removing the shadow and appending it again swaps it with
          * the list's last entry. */
-        for (uint32_t i = 0; i < n; i++)
-            if (sh[i].cell && sh[i].list) acp_shadow_list_remove_append(&obj->world->shadows, sh[i].list, &sh[i], &sh[i]);
+        acp_shadow_pool *pool = &obj->world->shadows;
+        const acp_vec3 o = obj->position.frame.origin; /* the move's copy (set_frame's share) */
+        const uint32_t id = obj->position.objcell_id;
+        for (uint32_t i = 0; i < n; i++) {
+            acp_shadow_obj *s = &sh[i];
+            if (!s->cell || !s->list) continue;
+            acp_shadow_reach *r = acp_shadow_list_reappend(pool, s->list, s);
+            if (!r) continue;
+            r->x = o.x;
+            r->y = o.y;
+            r->z = o.z;
+            r->cell_id = id;
+        }
         return;
     }
     acp_physobj_remove_shadows_from_cells(obj);

@@ -1,4 +1,5 @@
 /* acphys — retail CPhysicsObj's hook lists: PhysicsObjHook / FPHook (CPhysicsObjHooks.c) and the anim-hook bag (CPhysicsObj::add_anim_hook, process_hooks). See anim_hook.h. */
+#include "physics/cell/objcell.h"
 #include "physics/anim/anim_hook.h"
 #include <string.h>
 #include "partarray.h"
@@ -58,6 +59,7 @@ void acp_physobj_process_fp_hook(acp_physobj *obj, uint32_t type, float value, u
     case ACP_FPHOOK_SCALE: /* SetScaleStatic */
         obj->scale = value;
         if (pa) acp_partarray_set_scale(pa, (acp_vec3){value, value, value});
+        acp_objcell_refresh_shadow_reach(obj);
         break;
     case ACP_FPHOOK_TRANSLUCENCY: /* SetTranslucencyInternal */
         if (value < obj->translucency_original) value = obj->translucency_original;

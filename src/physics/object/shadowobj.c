@@ -87,32 +87,55 @@ bool acp_shadow_list_append(acp_shadow_pool *pool, acp_shadow_list *list, acp_sh
     block(pool, list->tail)->items[slot] = s;
     s->list = list;
     s->index = list->num++;
+    s->block = list->tail;
     return true;
 }
 
-/* The entry number of s in list, UINT32_MAX when absent (its kept index, else a search). */
-static uint32_t index_of(const acp_shadow_pool *pool, const acp_shadow_list *list, const acp_shadow_obj *s)
+/* The block holding s in list, with its entry number and slot; NULL when absent. The entry's
+ * kept index and block first (exactly what the list holds there), else a search. */
+static acp_shadow_block *find_entry(const acp_shadow_pool *pool, const acp_shadow_list *list, const acp_shadow_obj *s,
+                                    uint32_t *index, uint32_t *slot)
 {
-    if (s->list == list && s->index < list->num && acp_shadow_list_get(pool, list, s->index) == s) return s->index;
-    for (uint32_t i = 0; i < list->num; i++)
-        if (acp_shadow_list_get(pool, list, i) == s) return i;
-    return UINT32_MAX;
+    if (s->list == list && s->index < list->num && s->block >= 1 && s->block <= pool->num_blocks) {
+        acp_shadow_block *b = block(pool, s->block);
+        if (b->items[s->index % ACP_SHADOW_BLOCK] == s) {
+            *index = s->index;
+            *slot = s->index % ACP_SHADOW_BLOCK;
+            return b;
+        }
+    }
+    for (uint32_t i = 0; i < list->num; i++) {
+        acp_shadow_block *b = block_of(pool, list, i, slot);
+        if (b->items[*slot] == s) {
+            *index = i;
+            return b;
+        }
+    }
+    return NULL;
+}
+
+/* Move the list's last entry into (found, slot), entry number i. */
+static void fill_hole(acp_shadow_pool *pool, const acp_shadow_list *list, acp_shadow_block *found, uint32_t slot, uint32_t i)
+{
+    uint32_t last = (list->num - 1) % ACP_SHADOW_BLOCK;
+    acp_shadow_block *tail = block(pool, list->tail);
+    acp_shadow_obj *moved = tail->items[last];
+    found->items[slot] = moved;
+    found->reach[slot] = tail->reach[last];
+    moved->index = i;
+    moved->block = (uint32_t)(found - pool->blocks) + 1;
 }
 
 bool acp_shadow_list_remove(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s)
 {
-    uint32_t i = index_of(pool, list, s);
-    if (i == UINT32_MAX) return false;
-    uint32_t slot;
-    acp_shadow_block *found = block_of(pool, list, i, &slot);
-    uint32_t last = list->num - 1;
-    acp_shadow_block *tail = block(pool, list->tail);
-    acp_shadow_obj *moved = tail->items[last % ACP_SHADOW_BLOCK];
-    found->items[slot] = moved;
-    moved->index = i;
+    uint32_t i, slot;
+    acp_shadow_block *found = find_entry(pool, list, s, &i, &slot);
+    if (!found) return false;
+    fill_hole(pool, list, found, slot, i);
     s->list = NULL;
-    list->num = last;
+    uint32_t last = --list->num;
     if (last % ACP_SHADOW_BLOCK == 0) { /* the tail block emptied: back to the free blocks */
+        acp_shadow_block *tail = block(pool, list->tail);
         uint32_t t = list->tail;
         list->tail = tail->prev;
         if (list->tail) block(pool, list->tail)->next = 0;
@@ -124,28 +147,26 @@ bool acp_shadow_list_remove(acp_shadow_pool *pool, acp_shadow_list *list, acp_sh
     return true;
 }
 
-void acp_shadow_list_remove_append(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s,
-                                   acp_shadow_obj *with)
+acp_shadow_reach *acp_shadow_list_reappend_moved(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s)
 {
-    /* s already the list's last entry, appended again: every store below writes what is there. */
-    if (with == s && s->list == list && list->num && s->index == list->num - 1 &&
-        block(pool, list->tail)->items[s->index % ACP_SHADOW_BLOCK] == s && acp_shadow_list_get(pool, list, s->index) == s)
-        return;
-    uint32_t i = index_of(pool, list, s);
-    if (i == UINT32_MAX) {
-        (void)acp_shadow_list_append(pool, list, with);
-        return;
+    uint32_t i, slot;
+    acp_shadow_block *found = find_entry(pool, list, s, &i, &slot);
+    if (!found) {
+        if (!acp_shadow_list_append(pool, list, s)) return NULL;
+        return &block(pool, s->block)->reach[s->index % ACP_SHADOW_BLOCK];
     }
-    uint32_t last = list->num - 1, slot;
+    uint32_t last = list->num - 1;
     acp_shadow_block *tail = block(pool, list->tail);
-    acp_shadow_obj *moved = tail->items[last % ACP_SHADOW_BLOCK];
-    block_of(pool, list, i, &slot)->items[slot] = moved;
-    moved->index = i;
-    tail->items[last % ACP_SHADOW_BLOCK] = with; /* a removal that frees the tail block and the
-                                                    append that takes it back leave the blocks */
-    if (with != s) s->list = NULL;
-    with->list = list;
-    with->index = last;
+    if (i == last) return &tail->reach[last % ACP_SHADOW_BLOCK];
+    acp_shadow_reach keep = found->reach[slot];
+    fill_hole(pool, list, found, slot, i);
+    tail->items[last % ACP_SHADOW_BLOCK] = s; /* a removal that frees the tail block and the
+                                                 append that takes it back leave the blocks */
+    tail->reach[last % ACP_SHADOW_BLOCK] = keep;
+    s->list = list;
+    s->index = last;
+    s->block = list->tail;
+    return &tail->reach[last % ACP_SHADOW_BLOCK];
 }
 
 void acp_shadowobj_set_physobj(acp_shadow_obj *s, acp_physobj *obj)

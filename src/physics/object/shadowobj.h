@@ -38,11 +38,29 @@ typedef struct acp_shadow_obj {
     const struct acp_landcell *cell;
     struct acp_shadow_list *list;    /* the list holding it (NULL: none) */
     uint32_t index;                  /* its entry number in that list */
+    uint32_t block;                  /* the block holding that entry (number + 1) */
 } acp_shadow_obj;
 
-/** One block of a cell's list; prev/next are block numbers + 1 (0: none). */
+/** Not retail: what CObjCell::find_obj_collisions' reach bound (physics/cell/objcell.c) needs of
+ *  an entry's object, kept beside the entry so that a sweep walking a crowded cell reads the
+ *  list's blocks in order and no object it cannot meet. reach (m): the object's shape reach
+ *  (scaled), < 0 for an object the sweep skips (parented, or without shapes), INFINITY for a
+ *  physics-BSP object (always tested); x, y, z (m): its origin, local to the landblock of
+ *  cell_id (its objcell_id). Kept in step with the object by the functions that move it, scale
+ *  it or change its shapes (acp_objcell_refresh_shadow_reach). */
+typedef struct acp_shadow_reach {
+    double reach;
+    float x, y, z;
+    uint32_t cell_id;
+    float lim;                       /* m: (float)reach + 0.06 (reach < 0: -INFINITY), the float pre-test's */
+    uint32_t pad;
+} acp_shadow_reach;
+
+/** One block of a cell's list; prev/next are block numbers + 1 (0: none). reach[k] is entry
+ *  k's acp_shadow_reach (cell shadow lists only; object lists leave it unread). */
 typedef struct acp_shadow_block {
     acp_shadow_obj *items[ACP_SHADOW_BLOCK];
+    acp_shadow_reach reach[ACP_SHADOW_BLOCK];
     uint32_t prev, next;
 } acp_shadow_block;
 
@@ -88,10 +106,22 @@ bool acp_shadow_list_append(acp_shadow_pool *pool, acp_shadow_list *list, acp_sh
 /** Remove s: the last entry moves into its place (retail's order). False when absent. */
 bool acp_shadow_list_remove(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s);
 
-/** What removing s and appending `with` leaves (s in the list, `with` in none): the last entry
- *  moves into s's place and `with` becomes the last, the blocks as they were. */
-void acp_shadow_list_remove_append(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s,
-                                   acp_shadow_obj *with);
+/** What removing s from list and appending it again leaves: the last entry moves into s's
+ *  place and s becomes the last, the blocks as they were (s not in list: appended). Each
+ *  entry's acp_shadow_reach moves with it. Returns s's acp_shadow_reach in its new place (NULL
+ *  when an append found no free block: counted in overflow). The common case inline: s already
+ *  the last entry stays where it is. */
+acp_shadow_reach *acp_shadow_list_reappend_moved(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s);
+
+static inline acp_shadow_reach *acp_shadow_list_reappend(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s)
+{
+    if (s->list == list && s->index + 1 == list->num && s->block == list->tail && s->block &&
+        s->block <= pool->num_blocks) {
+        acp_shadow_block *b = &pool->blocks[s->block - 1];
+        if (b->items[s->index % ACP_SHADOW_BLOCK] == s) return &b->reach[s->index % ACP_SHADOW_BLOCK];
+    }
+    return acp_shadow_list_reappend_moved(pool, list, s);
+}
 
 /** Point a shadow at its object. Retail: CShadowObj::set_physobj (0x0051BB30). */
 void acp_shadowobj_set_physobj(acp_shadow_obj *s, struct acp_physobj *obj);

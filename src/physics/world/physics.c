@@ -1,4 +1,5 @@
 /* acphys — retail CPhysics (the world) and the object table of CObjectMaint. See physics.h. */
+#include "physics/cell/objcell.h"
 #include "physics.h"
 
 #include "physics/anim/root_motion_memo.h"
@@ -245,6 +246,7 @@ void acp_world_place_object(acp_world *w, acp_physobj *obj, const acp_position *
 {
     w->now = now;
     obj->position.objcell_id = pos->objcell_id;
+    acp_objcell_refresh_shadow_reach(obj);
     obj->has_cell = !w->terrain || acp_terrain_get_landcell(w->terrain, pos->objcell_id) != NULL;
     obj->transient_state = transient_state;
     /* A fixture object placed in contact stands on the horizontal plane through its origin
