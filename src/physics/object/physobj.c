@@ -310,7 +310,7 @@ void acp_physobj_update_position_internal(acp_physobj *obj, float quantum, acp_f
 static void keep_origin(acp_physobj *obj, acp_frame *candidate)
 {
     candidate->origin = obj->position.frame.origin;
-    acp_physobj_set_frame(obj, candidate);
+    set_frame_parts(obj, candidate); /* set_frame: the same origin and cell, the shadows' copies as they are */
     obj->cached_velocity = (acp_vec3){0.0f, 0.0f, 0.0f};
 }
 
