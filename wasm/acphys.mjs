@@ -157,9 +157,10 @@ export class Acphys {
     const f = this.field(kind, name);
     const values = Array.isArray(value) ? value : [value];
     values.forEach((v, i) => writeScalar(this, f.type, ptr + f.offset + i * TYPE_SIZE[f.type], v));
-    // An object's shadow entries keep copies of its origin, cell, state and scale (what a sweep's
-    // reach bound reads); a direct write refreshes them as the C setters do.
+    // An object's shadow entries keep copies of its origin, cell, state, scale and shapes (what a
+    // sweep's reach bound reads); a direct write refreshes them as the C setters do.
     if (kind === 'physobj') this.exports.acp_abi_physobj_fields_written(ptr);
+    else if (kind === 'partarray') this.exports.acp_abi_partarray_fields_written(ptr);
   }
   /** The descriptor of one field; throws for an unknown name. */
   field(kind, name) {

@@ -500,6 +500,81 @@ static void ethereal_refused_while_overlapping(void)
     acp_terrain_destroy(t);
 }
 
+/* The bound that lets CObjCell::find_obj_collisions skip objects whose shapes cannot reach the
+ * sweep (physics/cell/objcell.c, and the copies of it its shadow entries keep) skips none that
+ * retail's shape tests meet. CSphere::intersects_sphere tests the sweep's sphere 1 against the
+ * radius sum made with sphere 0's radius: a mover whose small sphere 1 (r 0.1) would stand
+ * 1.118 m from a ball (r 0.5) overlaps it by that rule (1.0 + 0.5 − EPSILON), so placement moves
+ * it on until both its spheres are that far from the ball's centre. (The bound once used sphere
+ * 1's own radius and left the mover overlapping at (30, 26).) */
+static void second_sphere_meets_with_sphere_0s_radius(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *ob = acp_world_add_object(w, 1);
+    const acp_sphere os = {{0.0f, 0.0f, 1.0f}, 0.5f};
+    ob->part_array = acp_partarray_create_spheres(ob, &os, 1);
+    acp_position p = local_position(BLOCK, 30.0f, 30.0f, 0.0f, 0.0f);
+    ENSURE(acp_world_enter_object(w, ob, &p, 0.0));
+    acp_physobj *m = acp_world_add_object(w, 2);
+    const acp_sphere ms[2] = {{{0.0f, 0.0f, 1.5f}, 1.0f}, {{0.0f, 3.0f, 1.5f}, 0.1f}};
+    m->part_array = acp_partarray_create_spheres(m, ms, 2);
+    acp_position q = local_position(BLOCK, 30.0f, 26.0f, 0.0f, 0.0f);
+    ENSURE(acp_world_enter_object(w, m, &q, 0.0));
+    const acp_vec3 ball = {30.0f, 30.0f, 1.0f};
+    for (int i = 0; i < 2; i++) {
+        acp_vec3 c = acp_frame_localtoglobal(&m->position.frame, ms[i].center);
+        double dx = (double)c.x - ball.x, dy = (double)c.y - ball.y, dz = (double)c.z - ball.z;
+        ENSURE(dx * dx + dy * dy + dz * dz >= (1.5 - ACP_F_EPSILON) * (1.5 - ACP_F_EPSILON));
+    }
+    ENSURE(m->position.frame.origin.x != 30.0f || m->position.frame.origin.y != 26.0f);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+/* The same for a small cylinder: CCylSphere::collides_with_sphere meets a sphere up to R + r
+ * across and from −r to h + r up, so a corner lies up to R + h + 2r from the low point, beyond
+ * |low| + h + R + r when r² > 2Rh. A humanoid-size sphere (r 0.48) asked to stand 0.55 m across
+ * and 0.6 m up from a post of R 0.1, h 0.2 meets it there (0.55 ≤ 0.58 − EPSILON; |0.1 − 0.6| ≤
+ * 0.48 − EPSILON + 0.1), so placement moves it to where it does not. (The bound once left it
+ * there.) */
+static void small_cylinder_meets_sphere_at_its_corner(void)
+{
+    static const acp_cylsphere small = {{0.0f, 0.0f, 0.0f}, 0.1f, 0.2f};
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    (void)post(w, 1, &small, 30.0f, 30.0f);
+    acp_physobj *m = acp_world_add_object(w, 2);
+    const acp_sphere ms = {{0.0f, 0.0f, 0.48f}, 0.48f};
+    m->part_array = acp_partarray_create_spheres(m, &ms, 1);
+    acp_position q = local_position(BLOCK, 30.55f, 30.0f, 0.12f, 0.0f);
+    ENSURE(acp_world_enter_object(w, m, &q, 0.0));
+    acp_sphere at = {acp_frame_localtoglobal(&m->position.frame, ms.center), 0.48f};
+    acp_vec3 disp = {at.center.x - 30.0f, at.center.y - 30.0f, at.center.z};
+    ENSURE(!acp_cylsphere_collides_with_sphere(&small, &at, disp, (float)(0.1 + 0.48 - ACP_F_EPSILON)));
+    ENSURE(m->position.frame.origin.x != 30.55f || m->position.frame.origin.y != 30.0f);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
+/* An object whose reach is NaN (a NaN scale) is always tested, as retail tests every object:
+ * its entries' copies say INFINITY. */
+static void nan_scale_always_tested(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_physobj *ob = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
+    ENSURE(acp_objcell_shadow_reach_of(ob).reach == 1.0);
+    acp_physobj_set_scale(ob, NAN, 0.0);
+    ENSURE(acp_objcell_shadow_reach_of(ob).reach == INFINITY);
+    ENSURE_EQ(acp_objcell_stale_shadow_reach(w), 0u);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
 void suite_collide(void)
 {
     RUN(corner_in_four_cells);
@@ -515,4 +590,7 @@ void suite_collide(void)
     RUN(cylinder_top_landing);
     RUN(cylinder_step_up);
     RUN(ethereal_refused_while_overlapping);
+    RUN(second_sphere_meets_with_sphere_0s_radius);
+    RUN(small_cylinder_meets_sphere_at_its_corner);
+    RUN(nan_scale_always_tested);
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 
 import { runScenario } from '../../wasm/scenario.mjs';
-import { acphys, root } from './helpers.mjs';
+import { acphys, Mem, root } from './helpers.mjs';
 
 const EPSILON = 0.00019999999;
 const scenario = (name) => JSON.parse(readFileSync(join(root, 'data', 'scenarios', `${name}.json`), 'utf8'));
@@ -62,5 +62,39 @@ describe('objects against objects', () => {
       const e0 = frames.findIndex((f) => f.objects[i].collision_ends);
       assert.ok(frames[e0].now - frames[b0].now > 1.0, 'the end comes more than 1 s after the begin');
     }
+  });
+});
+
+// A sweep skips the objects its cells' shadow entries say cannot reach it (physics/cell/objcell.c),
+// by copies of each object's origin, cell and shapes kept beside its entries; a direct write of a
+// part array's fields through acp.set refreshes its object's copies as the C setters do. A ball
+// (r 0.5) is entered with one of its two spheres counted, then given its far one back by writing
+// num_spheres; a mover (r 0.5) asked to stand 0.5 m from the far sphere must meet it.
+describe('direct writes keep the sweep bound in step', () => {
+  it("acp.set('partarray', ..., 'num_spheres') counts the sphere it gives back", async () => {
+    const acp = await acphys();
+    const X = acp.exports;
+    const mem = new Mem(acp);
+    const at = (x, y) => mem.position((0xA9B40000 | (Math.floor(x / 24) * 8 + Math.floor(y / 24) + 1)) >>> 0, [x, y, 0]);
+    const t = X.acp_abi_terrain_create(2);
+    const copy = (typed) => { const p = mem.alloc(typed.byteLength); acp.u8().set(new Uint8Array(typed.buffer), p); return p; };
+    X.acp_abi_terrain_add_landblock(t, 0xA9B4FFFF, copy(new Uint8Array(81)), 0, copy(new Float32Array(256)));
+    const w = X.acp_abi_world_create(0, 8);
+    X.acp_abi_terrain_attach(w, t);
+    const ball = X.acp_abi_world_add_object(w, 1);
+    X.acp_abi_physobj_set_spheres(ball, copy(new Float32Array([0, 0, 1.5, 0.5, 0, 3, 1.5, 0.5])), 2);
+    const pa = acp.get('physobj', ball, 'part_array');
+    acp.set('partarray', pa, 'num_spheres', 1);
+    assert.equal(X.acp_abi_world_enter_object(w, ball, at(30, 30), 0), 1);
+    acp.set('partarray', pa, 'num_spheres', 2);
+    const m = X.acp_abi_world_add_object(w, 2);
+    X.acp_abi_physobj_set_spheres(m, copy(new Float32Array([0, 0, 1.5, 0.5])), 1);
+    assert.equal(X.acp_abi_world_enter_object(w, m, at(30, 33.5), 0), 1);
+    const o = acp.get('physobj', m, 'origin');
+    // Placement moved it off the far sphere (centre (30, 33, 1.5)): at least 1.0 − EPSILON away.
+    assert.ok(Math.hypot(o[0] - 30, o[1] - 33) >= 1.0 - EPSILON, `mover at ${o}`);
+    X.acp_abi_world_destroy(w);
+    X.acp_abi_terrain_destroy(t);
+    mem.freeAll();
   });
 });

@@ -58,6 +58,12 @@ ACP_ABI int acp_abi_physobj_set_spheres(acp_physobj *obj, const acp_sphere *sphe
  *  the copies its shadow entries keep of them up to date (acp_objcell_refresh_shadow_reach), as
  *  the C functions that change them do. acphys.mjs's set() calls it for every physobj field. */
 ACP_ABI void acp_abi_physobj_fields_written(acp_physobj *obj) { acp_objcell_refresh_shadow_reach(obj); }
+/** The same after a direct write of a part array's fields (its spheres, their count, its scale):
+ *  its object's copies. */
+ACP_ABI void acp_abi_partarray_fields_written(acp_partarray *pa)
+{
+    if (pa && pa->owner) acp_objcell_refresh_shadow_reach(pa->owner);
+}
 /** CPhysicsObj::calc_friction. */
 ACP_ABI void acp_abi_physobj_calc_friction(acp_physobj *obj, float quantum, float velocity_mag2)
 {

@@ -176,10 +176,12 @@ static bool walk_list(const acp_shadow_pool *pool, const acp_shadow_list *list, 
 
 /* Not retail: a bound that skips FindObjCollisions for an object none of whose shapes can reach
  * the sweep's spheres. Every branch of CSphere / CCylSphere::intersects_sphere that does anything
- * needs a sweep sphere within the sum of the radii of a shape (less EPSILON), and FindObjCollisions
- * changes nothing when every shape answers OK, so skipping such an object gives the same result.
- * The bound: each shape within scale × (|centre| + radius) (cylinders: |low point| + height +
- * radius) of the object's origin, plus 1 cm for float rounding. */
+ * needs a sweep sphere within the sum of the radii of a shape (less EPSILON; sphere 1 with sphere
+ * 0's radius: sweep_radius), a cylinder's reaching R + r across and from -r to h + r up, and
+ * FindObjCollisions changes nothing when every shape answers OK, so skipping such an object gives
+ * the same result. The object's reach: each shape within scale × (|centre| + radius) (cylinders:
+ * |low point| + height + radius) of its origin; the sweep adds its sphere's radius (twice with
+ * cylinders) and 1 cm for float rounding (within_reach). */
 static double unscaled_reach(const acp_partarray *pa)
 {
     double reach = -1.0;
@@ -219,10 +221,15 @@ static double shape_reach(const acp_physobj *other)
 acp_shadow_reach acp_objcell_shadow_reach_of(const acp_physobj *obj)
 {
     const acp_vec3 o = obj->position.frame.origin;
-    acp_shadow_reach r = {-1.0, o.x, o.y, o.z, obj->position.objcell_id, -INFINITY, 0};
+    acp_shadow_reach r = {-1.0, o.x, o.y, o.z, obj->position.objcell_id, -INFINITY, 0.0f};
     if (obj->has_parent) return r; /* find_obj_collisions passes parented objects */
-    if (obj->state & ACP_HAS_PHYSICS_BSP_PS) r.reach = INFINITY; /* always tested */
-    else r.reach = shape_reach(obj);
+    if (obj->state & ACP_HAS_PHYSICS_BSP_PS) {
+        r.reach = INFINITY; /* always tested */
+    } else {
+        r.reach = shape_reach(obj);
+        if (r.reach != r.reach) r.reach = INFINITY; /* NaN (a NaN scale or shape): always tested */
+        if (obj->part_array && obj->part_array->num_cylspheres) r.cylinders = 1.0f;
+    }
     if (r.reach >= 0.0) r.lim = (float)r.reach + 0.06f; /* INFINITY: INFINITY */
     return r;
 }
@@ -271,7 +278,8 @@ static bool same_d(double a, double b) { return a == b || (a != a && b != b); }
 static bool same_reach(const acp_shadow_reach *a, const acp_shadow_reach *b)
 {
     return (same_d(a->reach, b->reach) || (a->reach < 0.0 && b->reach < 0.0)) && same_d(a->x, b->x) &&
-           same_d(a->y, b->y) && same_d(a->z, b->z) && a->cell_id == b->cell_id && same_d(a->lim, b->lim);
+           same_d(a->y, b->y) && same_d(a->z, b->z) && a->cell_id == b->cell_id && same_d(a->lim, b->lim) &&
+           a->cylinders == b->cylinders;
 }
 
 uint32_t acp_objcell_stale_shadow_reach(const acp_world *w)
@@ -291,8 +299,19 @@ uint32_t acp_objcell_stale_shadow_reach(const acp_world *w)
     return stale;
 }
 
-/* Whether a sweep sphere comes within r's reach (+ the sphere's radius + 1 cm) of its origin,
- * the origin moved into check_pos's landblock frame (LandDefs::get_block_offset). */
+/* The radius a shape test gives sweep sphere i: CSphere and CCylSphere::intersects_sphere test
+ * sphere 1 against the radius sum made with sphere 0's radius (physics/shapes/sphere.c,
+ * cylsphere.c), so sphere i > 0 counts the larger of the two. */
+static inline float sweep_radius(const acp_sphere_path *sp, uint32_t i)
+{
+    float r = sp->global_sphere[i].radius, r0 = sp->global_sphere[0].radius;
+    return i && !(r >= r0) ? r0 : r;
+}
+
+/* Whether a sweep sphere comes within r's reach + the sphere's radius (twice for an object with
+ * cylinders: CCylSphere meets a sphere up to R + r across and from -r to h + r up, whose corner
+ * lies up to R + h + 2r from the low point) + 1 cm of its origin, the origin moved into
+ * check_pos's landblock frame (LandDefs::get_block_offset). */
 static bool within_reach(const acp_shadow_reach *r, const acp_sphere_path *sp)
 {
     acp_vec3 bo = {0.0f, 0.0f, 0.0f}; /* LandDefs::get_block_offset's answer within one landblock */
@@ -301,7 +320,8 @@ static bool within_reach(const acp_shadow_reach *r, const acp_sphere_path *sp)
     double ox = (double)r->x + bo.x, oy = (double)r->y + bo.y, oz = (double)r->z + bo.z;
     for (uint32_t i = 0; i < sp->num_sphere && i < ACP_MAX_TRANSITION_SPHERES; i++) {
         const acp_sphere *g = &sp->global_sphere[i];
-        double reach = r->reach + g->radius + 0.01;
+        const double radius = sweep_radius(sp, i);
+        double reach = r->reach + radius * (1.0 + r->cylinders) + 0.01;
         double dx = g->center.x - ox, dy = g->center.y - oy, dz = g->center.z - oz;
         if (dx * dx + dy * dy + dz * dz <= reach * reach) return true;
     }
@@ -324,24 +344,27 @@ static void check_reach(const acp_shadow_reach *r, const acp_physobj *obj)
 #endif
 
 /* A quick test before the others, in float: the box around the sweep's spheres (their centres
- * ± radii in x and y, in check_pos's landblock frame). An entry of the same landblock whose
- * origin lies farther outside it than the entry's lim (its reach + 1 cm + 5 cm of float slack)
- * is out of within_reach's reach too (a sphere within reach + radius + 1 cm of the origin has
- * the origin within that of its own centre, in x and in y); so is every entry whose lim is
- * -INFINITY (parented, or without shapes). "Maybe" (another landblock, NaN) goes on to the
- * exact tests. */
+ * ± their sweep_radius in x and y, in check_pos's landblock frame). An entry of the same
+ * landblock whose origin lies farther outside it than the entry's lim (its reach + 1 cm + 5 cm
+ * of float slack; with cylinders, + the largest sweep radius again) is out of within_reach's
+ * reach too (a sphere within that reach of the origin has the origin within it of its own
+ * centre, in x and in y); so is every entry whose lim is -INFINITY (parented, or without
+ * shapes). "Maybe" (another landblock, NaN) goes on to the exact tests. */
 typedef struct {
     uint32_t landblock;          /* check_pos.objcell_id >> 16 */
     float min_x, max_x, min_y, max_y;
+    float max_radius;            /* the largest sweep_radius */
 } sweep_box;
 
 static sweep_box box_of(const acp_sphere_path *sp)
 {
-    sweep_box b = {sp->check_pos.objcell_id >> 16, INFINITY, -INFINITY, INFINITY, -INFINITY};
+    sweep_box b = {sp->check_pos.objcell_id >> 16, INFINITY, -INFINITY, INFINITY, -INFINITY, 0.0f};
     for (uint32_t i = 0; i < sp->num_sphere && i < ACP_MAX_TRANSITION_SPHERES; i++) {
         const acp_sphere *g = &sp->global_sphere[i];
-        float x0 = g->center.x - g->radius, x1 = g->center.x + g->radius;
-        float y0 = g->center.y - g->radius, y1 = g->center.y + g->radius;
+        const float radius = sweep_radius(sp, i);
+        if (!(radius <= b.max_radius)) b.max_radius = radius;
+        float x0 = g->center.x - radius, x1 = g->center.x + radius;
+        float y0 = g->center.y - radius, y1 = g->center.y + radius;
         if (!(x0 >= b.min_x)) b.min_x = x0; /* NaN: the box rules nothing out */
         if (!(x1 <= b.max_x)) b.max_x = x1;
         if (!(y0 >= b.min_y)) b.min_y = y0;
@@ -352,7 +375,7 @@ static sweep_box box_of(const acp_sphere_path *sp)
 
 static inline bool outside_box(const sweep_box *b, const acp_shadow_reach *r)
 {
-    const float lim = r->lim;
+    const float lim = r->lim + r->cylinders * b->max_radius;
     return (r->x + lim < b->min_x || r->x - lim > b->max_x || r->y + lim < b->min_y || r->y - lim > b->max_y) &&
            (r->cell_id >> 16) == b->landblock;
 }

@@ -45,7 +45,7 @@ typedef struct acp_shadow_obj {
  *  an entry's object, kept beside the entry so that a sweep walking a crowded cell reads the
  *  list's blocks in order and no object it cannot meet. reach (m): the object's shape reach
  *  (scaled), < 0 for an object the sweep skips (parented, or without shapes), INFINITY for a
- *  physics-BSP object (always tested); x, y, z (m): its origin, local to the landblock of
+ *  physics-BSP object or a NaN reach (always tested); x, y, z (m): its origin, local to the landblock of
  *  cell_id (its objcell_id). Kept in step with the object by the functions that move it, scale
  *  it or change its shapes (acp_objcell_refresh_shadow_reach). */
 typedef struct acp_shadow_reach {
@@ -53,7 +53,7 @@ typedef struct acp_shadow_reach {
     float x, y, z;
     uint32_t cell_id;
     float lim;                       /* m: (float)reach + 0.06 (reach < 0: -INFINITY), the float pre-test's */
-    uint32_t pad;
+    float cylinders;                 /* 1: the object has cylinders (the sweep radius counts twice), else 0 */
 } acp_shadow_reach;
 
 /** One block of a cell's list; prev/next are block numbers + 1 (0: none). reach[k] is entry
