@@ -66,7 +66,7 @@ const steps = {
       .filter((n) => n === 'memory' || n === '_initialize' || n.startsWith('acp_abi_'));
     const graph = join(dir, 'metadce-graph.json');
     writeFileSync(graph, JSON.stringify(keep.map((n) => ({ name: n, export: n, root: true }))));
-    execFileSync('wasm-metadce', [built, '--enable-simd', '--graph-file', graph, '-o', out], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('wasm-metadce', [built, '--enable-simd', '--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--graph-file', graph, '-o', out], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   },
   web() {
     if (!existsSync(join(root, 'web', 'vite.config.ts'))) return;

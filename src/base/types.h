@@ -27,6 +27,15 @@ typedef struct acp_aframe {
     float qw, qx, qy, qz;     /* Rotation quaternion (w, x, y, z). */
 } acp_aframe;
 
+/* Inline this function at every call in the WebAssembly build (nothing natively): V8 compiles
+ * each WebAssembly function on its own, so a call costs a frame, a stack check, spills and a
+ * reload of the memory base. On the few functions every quantum calls once or twice. */
+#if defined(__wasm__)
+#define ACP_WASM_INLINE __attribute__((always_inline))
+#else
+#define ACP_WASM_INLINE
+#endif
+
 /** EPSILON of retail: the float 0.0002f (0x3951B717) promoted to double. */
 #define ACP_F_EPSILON 0.00019999999494757503
 

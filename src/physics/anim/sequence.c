@@ -407,7 +407,7 @@ static bool play_backward(acp_sequence *seq, double framerate, double quantum, i
  * boundary crossed applies that frame's root motion and queues its hooks; a finished node queues
  * AnimationDone (while link nodes precede first_cyclic), moves on and plays the overshoot time
  * on the next node. framerate × quantum == 0 applies physics with the true quantum. */
-static inline void update_internal(acp_sequence *seq, double quantum, root_out *out)
+ACP_WASM_INLINE static inline void update_internal(acp_sequence *seq, double quantum, root_out *out)
 {
     for (uint32_t advances = 0;; advances++) {
         double framerate = seq->nodes[seq->curr_anim].framerate;
@@ -461,7 +461,7 @@ static void root_finish(acp_sequence *seq, root_out *out)
     }
 }
 
-static inline void sequence_update(acp_sequence *seq, double quantum, acp_frame *frame, bool from_identity)
+ACP_WASM_INLINE static inline void sequence_update(acp_sequence *seq, double quantum, acp_frame *frame, bool from_identity)
 {
     if (seq->head == ACP_NO_NODE) {
         if (frame) acp_sequence_apply_physics(seq, frame, quantum, quantum);

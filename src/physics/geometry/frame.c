@@ -66,7 +66,7 @@ bool acp_frame_is_valid_except_for_heading(const acp_frame *f)
 
 /* Retail stores the normalized quaternion, runs IsValid on the frame and puts the old one back
  * when it fails; deciding on the new values first and storing only a valid one is the same. */
-void acp_frame_set_rotate(acp_frame *f, float qw, float qx, float qy, float qz)
+ACP_WASM_INLINE void acp_frame_set_rotate(acp_frame *f, float qw, float qx, float qy, float qz)
 {
     double inv = 1.0 / sqrt((double)qw * qw + (double)qx * qx + (double)qy * qy + (double)qz * qz);
     float w = (float)(qw * inv);
@@ -81,7 +81,7 @@ void acp_frame_set_rotate(acp_frame *f, float qw, float qx, float qy, float qz)
     cache_rotation(f, w, x, y, z);
 }
 
-void acp_frame_combine(acp_frame *out, const acp_frame *a, const acp_frame *b)
+ACP_WASM_INLINE void acp_frame_combine(acp_frame *out, const acp_frame *a, const acp_frame *b)
 {
     const float *m = a->m;
     float ox = (float)((double)m[6] * b->origin.z + (double)m[0] * b->origin.x +
@@ -223,7 +223,14 @@ static void grotate_terms(acp_vec3 w, acp_grotate_memo *t)
     t->hz = s * theta_inv * w.z;
 }
 
-static bool same_vec3_bits(acp_vec3 a, acp_vec3 b) { return memcmp(&a, &b, sizeof a) == 0; }
+/* The same bits (word by word: clang does not expand memcmp for WebAssembly, where it was a call). */
+static bool same_vec3_bits(acp_vec3 a, acp_vec3 b)
+{
+    uint32_t x[3], y[3];
+    memcpy(x, &a, sizeof x);
+    memcpy(y, &b, sizeof y);
+    return x[0] == y[0] && x[1] == y[1] && x[2] == y[2];
+}
 
 /* The part of Frame::grotate that applies the terms to the frame. */
 static inline void grotate_apply(acp_frame *f, const acp_grotate_memo *t)

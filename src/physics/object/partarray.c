@@ -166,7 +166,7 @@ static bool current_parts_combine_validly(acp_partarray *pa, const acp_anim_fram
     return pa->checked_valid;
 }
 
-void acp_partarray_set_frame(acp_partarray *pa, const acp_frame *frame)
+ACP_WASM_INLINE void acp_partarray_set_frame(acp_partarray *pa, const acp_frame *frame)
 {
     uint32_t frame_parts;
     const acp_anim_frame *af = acp_sequence_get_curr_animframe(&pa->sequence, &frame_parts);

@@ -235,7 +235,7 @@ void acp_physobj_calc_friction(acp_physobj *obj, float quantum, float velocity_m
     v->z = (float)(k * v->z);
 }
 
-void acp_physobj_update_physics_internal(acp_physobj *obj, float quantum, acp_frame *frame)
+ACP_WASM_INLINE void acp_physobj_update_physics_internal(acp_physobj *obj, float quantum, acp_frame *frame)
 {
     acp_vec3 *v = &obj->velocity;
     const acp_vec3 a = obj->acceleration;

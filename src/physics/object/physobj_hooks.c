@@ -88,7 +88,7 @@ void acp_physobj_process_fp_hook(acp_physobj *obj, uint32_t type, float value, u
     }
 }
 
-void acp_physobj_process_hooks(acp_physobj *obj)
+ACP_WASM_INLINE void acp_physobj_process_hooks(acp_physobj *obj)
 {
     acp_hook_list *list = &obj->hooks;
     double now = obj->world->physics_time;
