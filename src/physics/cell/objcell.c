@@ -234,11 +234,18 @@ acp_shadow_reach acp_objcell_shadow_reach_of(const acp_physobj *obj)
     return r;
 }
 
-/* Store r as entry s's copy (s in a list of w's pool). */
+/* Entry s's copy in pool (NULL: s in no list). */
+static acp_shadow_reach *entry_reach(acp_shadow_pool *pool, const acp_shadow_obj *s)
+{
+    if (!s->list || s->block - 1u >= pool->num_blocks) return NULL;
+    return &pool->blocks[s->block - 1].reach[s->index % ACP_SHADOW_BLOCK];
+}
+
+/* Store r as entry s's copy. */
 static void store_reach(acp_shadow_pool *pool, const acp_shadow_obj *s, const acp_shadow_reach *r)
 {
-    if (!s->list || !s->block || s->block > pool->num_blocks) return;
-    pool->blocks[s->block - 1].reach[s->index % ACP_SHADOW_BLOCK] = *r;
+    acp_shadow_reach *to = entry_reach(pool, s);
+    if (to) *to = *r;
 }
 
 void acp_objcell_store_shadow_reach(acp_world *w, const acp_shadow_obj *s)
@@ -262,13 +269,8 @@ void acp_objcell_refresh_shadow_origin(acp_physobj *obj)
     const acp_vec3 o = obj->position.frame.origin;
     const uint32_t id = obj->position.objcell_id;
     for (uint32_t i = 0; i < obj->num_shadow_objects && i < ACP_MAX_SHADOW_CELLS; i++) {
-        const acp_shadow_obj *s = &obj->shadow_objects[i];
-        if (!s->list || s->block - 1u >= pool->num_blocks) continue;
-        acp_shadow_reach *r = &pool->blocks[s->block - 1].reach[s->index % ACP_SHADOW_BLOCK];
-        r->x = o.x;
-        r->y = o.y;
-        r->z = o.z;
-        r->cell_id = id;
+        acp_shadow_reach *r = entry_reach(pool, &obj->shadow_objects[i]);
+        if (r) acp_shadow_reach_move(r, o, id);
     }
 }
 
@@ -408,7 +410,7 @@ static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w,
     return ACP_TS_OK;
 }
 
-/* A list holding nothing, or only the mover's own shadow (find_one would skip it): nothing to meet. */
+/* A list holding nothing, or only the mover's own shadow (find_in_list skips it): nothing to meet. */
 static inline bool nothing_to_meet(const acp_world *w, const acp_shadow_list *l, const acp_physobj *mover)
 {
     return !l->num || (l->num == 1 && w->shadows.blocks[l->head - 1].items[0]->physobj == mover);

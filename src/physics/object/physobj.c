@@ -3,13 +3,13 @@
  * Read against the retail decompilation (PORTAL/cphysobj/CPhysicsObj.c); every expression keeps
  * retail's operand order and float stores (frame.h explains why).
  */
-#include "physics/cell/objcell.h"
 #include "physobj.h"
 
 #include <float.h>
 #include <math.h>
 #include <string.h>
 
+#include "physics/cell/objcell.h"
 #include "physics/geometry/mathx.h"
 #include "physics/anim/movement_manager.h"
 #include "physics/position/position_manager.h"

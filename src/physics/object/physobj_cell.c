@@ -48,7 +48,7 @@ void acp_physobj_add_obj_to_cell(acp_physobj *obj, const acp_landcell *cell, con
 {
     acp_physobj_enter_cell(obj, cell);
     obj->position.frame = *frame;
-    acp_objcell_refresh_shadow_reach(obj);
+    if (obj->num_shadow_objects) acp_objcell_refresh_shadow_origin(obj); /* enter_cell refreshed the rest */
     obj->has_cell = obj->cell != NULL;
     if (!(obj->state & ACP_PARTICLE_EMITTER_PS) && obj->part_array)
         acp_partarray_set_frame(obj->part_array, &obj->position.frame);
@@ -145,8 +145,7 @@ void acp_physobj_calc_cross_cells_static(acp_physobj *obj)
 void acp_physobj_shadows_after_sweep(acp_physobj *obj, const acp_cell_array *cells)
 {
     if (obj->cell && (obj->state & ACP_HAS_PHYSICS_BSP_PS)) {
-        acp_physobj_calc_cross_cells(obj);
-        if (!obj->num_shadow_objects) return;
+        acp_physobj_calc_cross_cells(obj); /* re-adds its shadows, with terrain */
     } else if (obj->cell && cells->num_cells) {
         acp_physobj_replace_shadows(obj, cells);
         return;

@@ -127,11 +127,7 @@ void acp_physobj_replace_shadows(acp_physobj *obj, const acp_cell_array *cells)
             acp_shadow_obj *s = &sh[i];
             if (!s->cell || !s->list) continue;
             acp_shadow_reach *r = acp_shadow_list_reappend(pool, s->list, s);
-            if (!r) continue;
-            r->x = o.x;
-            r->y = o.y;
-            r->z = o.z;
-            r->cell_id = id;
+            if (r) acp_shadow_reach_move(r, o, id);
         }
         return;
     }

@@ -1,6 +1,6 @@
 /* acphys — retail CPhysicsObj's hook lists: PhysicsObjHook / FPHook (CPhysicsObjHooks.c) and the anim-hook bag (CPhysicsObj::add_anim_hook, process_hooks). See anim_hook.h. */
-#include "physics/cell/objcell.h"
 #include "physics/anim/anim_hook.h"
+#include "physics/cell/objcell.h"
 #include <string.h>
 #include "partarray.h"
 #include "scripts.h"

@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/types.h"
+
 struct acp_physobj;
 struct acp_landcell;
 
@@ -55,6 +57,15 @@ typedef struct acp_shadow_reach {
     float lim;                       /* m: (float)reach + 0.06 (reach < 0: -INFINITY), the float pre-test's */
     float cylinders;                 /* 1: the object has cylinders (the sweep radius counts twice), else 0 */
 } acp_shadow_reach;
+
+/** A move's share of a copy: the object's new origin (m, landblock frame) and cell id. */
+static inline void acp_shadow_reach_move(acp_shadow_reach *r, acp_vec3 origin, uint32_t cell_id)
+{
+    r->x = origin.x;
+    r->y = origin.y;
+    r->z = origin.z;
+    r->cell_id = cell_id;
+}
 
 /** One block of a cell's list; prev/next are block numbers + 1 (0: none). reach[k] is entry
  *  k's acp_shadow_reach (cell shadow lists only; object lists leave it unread). */

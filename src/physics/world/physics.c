@@ -1,5 +1,4 @@
 /* acphys — retail CPhysics (the world) and the object table of CObjectMaint. See physics.h. */
-#include "physics/cell/objcell.h"
 #include "physics.h"
 
 #include "physics/anim/root_motion_memo.h"
@@ -17,6 +16,7 @@
 #include "dat/dat.h"
 #include "physics/object/target_manager.h"
 #include "physics/position/position_manager.h"
+#include "physics/cell/objcell.h"
 #include "physics/cell/terrain.h"
 #include "physics/shapes/gfxobj.h"
 
