@@ -234,18 +234,18 @@ acp_shadow_reach acp_objcell_shadow_reach_of(const acp_physobj *obj)
     return r;
 }
 
-/* Entry s's copy in pool (NULL: s in no list). */
-static acp_shadow_reach *entry_reach(acp_shadow_pool *pool, const acp_shadow_obj *s)
+/* The block holding entry s in pool (NULL: s in no list); its entry: s->index % ACP_SHADOW_BLOCK. */
+static acp_shadow_block *entry_block(acp_shadow_pool *pool, const acp_shadow_obj *s)
 {
     if (!s->list || s->block - 1u >= pool->num_blocks) return NULL;
-    return &pool->blocks[s->block - 1].reach[s->index % ACP_SHADOW_BLOCK];
+    return &pool->blocks[s->block - 1];
 }
 
 /* Store r as entry s's copy. */
 static void store_reach(acp_shadow_pool *pool, const acp_shadow_obj *s, const acp_shadow_reach *r)
 {
-    acp_shadow_reach *to = entry_reach(pool, s);
-    if (to) *to = *r;
+    acp_shadow_block *b = entry_block(pool, s);
+    if (b) acp_shadow_block_set_reach(b, s->index % ACP_SHADOW_BLOCK, r);
 }
 
 void acp_objcell_store_shadow_reach(acp_world *w, const acp_shadow_obj *s)
@@ -269,8 +269,9 @@ void acp_objcell_refresh_shadow_origin(acp_physobj *obj)
     const acp_vec3 o = obj->position.frame.origin;
     const uint32_t id = obj->position.objcell_id;
     for (uint32_t i = 0; i < obj->num_shadow_objects && i < ACP_MAX_SHADOW_CELLS; i++) {
-        acp_shadow_reach *r = entry_reach(pool, &obj->shadow_objects[i]);
-        if (r) acp_shadow_reach_move(r, o, id);
+        const acp_shadow_obj *s = &obj->shadow_objects[i];
+        acp_shadow_block *b = entry_block(pool, s);
+        if (b) acp_shadow_block_move_reach(b, s->index % ACP_SHADOW_BLOCK, o, id);
     }
 }
 
@@ -293,9 +294,12 @@ uint32_t acp_objcell_stale_shadow_reach(const acp_world *w)
         for (uint32_t i = 0; i < list->num; i++) {
             const acp_shadow_obj *s = acp_shadow_list_get(pool, list, i);
             acp_shadow_reach want = acp_objcell_shadow_reach_of(s->physobj);
-            if (s->block < 1 || s->block > pool->num_blocks ||
-                !same_reach(&pool->blocks[s->block - 1].reach[i % ACP_SHADOW_BLOCK], &want))
+            if (s->block < 1 || s->block > pool->num_blocks) {
                 stale++;
+                continue;
+            }
+            acp_shadow_reach have = acp_shadow_block_reach(&pool->blocks[s->block - 1], i % ACP_SHADOW_BLOCK);
+            if (!same_reach(&have, &want)) stale++;
         }
     }
     return stale;
@@ -375,11 +379,20 @@ static sweep_box box_of(const acp_sphere_path *sp)
     return b;
 }
 
-static inline bool outside_box(const sweep_box *b, const acp_shadow_reach *r)
+/* The entries among the first n of blk, from entry `from` on, that the box does not rule out
+ * (bit k: entry k), their own shadows included. Without branches: which entries pass is not
+ * predictable, and the box test is the whole cost of an entry the sweep cannot meet. */
+static inline uint32_t maybe_mask(const sweep_box *b, const acp_shadow_block *blk, uint32_t from, uint32_t n)
 {
-    const float lim = r->lim + r->cylinders * b->max_radius;
-    return (r->x + lim < b->min_x || r->x - lim > b->max_x || r->y + lim < b->min_y || r->y - lim > b->max_y) &&
-           (r->cell_id >> 16) == b->landblock;
+    uint32_t maybe = 0;
+    for (uint32_t k = from; k < n; k++) {
+        const acp_shadow_pre *p = &blk->pre[k];
+        const float lim = p->lim + (float)(p->tag & 1u) * b->max_radius;
+        const int out = ((p->x + lim < b->min_x) | (p->x - lim > b->max_x) | (p->y + lim < b->min_y) |
+                         (p->y - lim > b->max_y)) & ((p->tag >> 16) == b->landblock);
+        maybe |= (uint32_t)!out << k;
+    }
+    return maybe;
 }
 
 /* The entries in order: each one the mover is not, whose object can reach the sweep (its copy
@@ -395,16 +408,24 @@ static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w,
         const acp_shadow_block *blk = &pool->blocks[b - 1];
         const uint32_t n = left < ACP_SHADOW_BLOCK ? left : ACP_SHADOW_BLOCK;
         left -= n;
+#ifdef ACP_CHECK_SHADOW_REACH
         for (uint32_t k = 0; k < n; k++) {
-            const acp_shadow_reach *r = &blk->reach[k];
-            check_reach(r, blk->items[k]->physobj);
-            if (outside_box(&box, r) || r->reach < 0.0) continue;
+            const acp_shadow_reach r = acp_shadow_block_reach(blk, k);
+            check_reach(&r, blk->items[k]->physobj);
+        }
+#endif
+        for (uint32_t maybe = maybe_mask(&box, blk, 0, n); maybe;) {
+            const uint32_t k = (uint32_t)__builtin_ctz(maybe);
+            maybe &= maybe - 1u;
+            const acp_shadow_reach r = acp_shadow_block_reach(blk, k);
+            if (r.reach < 0.0) continue;
             const acp_shadow_obj *s = blk->items[k];
             if ((uintptr_t)s - own < ACP_MAX_SHADOW_CELLS * sizeof *s) continue; /* the mover's own */
-            if (r->reach != INFINITY && !within_reach(r, &t->sphere_path)) continue;
+            if (r.reach != INFINITY && !within_reach(&r, &t->sphere_path)) continue;
             acp_transition_state ts = (acp_transition_state)acp_physobj_find_obj_collisions(s->physobj, t);
             if (ts != ACP_TS_OK) return ts;
-            box = box_of(&t->sphere_path); /* as the sweep is now */
+            box = box_of(&t->sphere_path); /* as the sweep is now: the rest of the block again */
+            maybe = maybe_mask(&box, blk, k + 1, n);
         }
     }
     return ACP_TS_OK;

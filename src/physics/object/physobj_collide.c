@@ -126,8 +126,8 @@ void acp_physobj_replace_shadows(acp_physobj *obj, const acp_cell_array *cells)
         for (uint32_t i = 0; i < n; i++) {
             acp_shadow_obj *s = &sh[i];
             if (!s->cell || !s->list) continue;
-            acp_shadow_reach *r = acp_shadow_list_reappend(pool, s->list, s);
-            if (r) acp_shadow_reach_move(r, o, id);
+            acp_shadow_block *b = acp_shadow_list_reappend(pool, s->list, s);
+            if (b) acp_shadow_block_move_reach(b, s->index % ACP_SHADOW_BLOCK, o, id);
         }
         return;
     }

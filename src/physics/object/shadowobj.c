@@ -120,8 +120,7 @@ static void fill_hole(acp_shadow_pool *pool, const acp_shadow_list *list, acp_sh
     uint32_t last = (list->num - 1) % ACP_SHADOW_BLOCK;
     acp_shadow_block *tail = block(pool, list->tail);
     acp_shadow_obj *moved = tail->items[last];
-    found->items[slot] = moved;
-    found->reach[slot] = tail->reach[last];
+    acp_shadow_block_copy_entry(found, slot, tail, last);
     moved->index = i;
     moved->block = (uint32_t)(found - pool->blocks) + 1;
 }
@@ -147,26 +146,28 @@ bool acp_shadow_list_remove(acp_shadow_pool *pool, acp_shadow_list *list, acp_sh
     return true;
 }
 
-acp_shadow_reach *acp_shadow_list_reappend_moved(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s)
+acp_shadow_block *acp_shadow_list_reappend_moved(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s)
 {
     uint32_t i, slot;
     acp_shadow_block *found = find_entry(pool, list, s, &i, &slot);
     if (!found) {
         if (!acp_shadow_list_append(pool, list, s)) return NULL;
-        return &block(pool, s->block)->reach[s->index % ACP_SHADOW_BLOCK];
+        return block(pool, s->block);
     }
     uint32_t last = list->num - 1;
     acp_shadow_block *tail = block(pool, list->tail);
-    if (i == last) return &tail->reach[last % ACP_SHADOW_BLOCK];
-    acp_shadow_reach keep = found->reach[slot];
+    if (i == last) return tail;
+    const acp_shadow_pre keep_pre = found->pre[slot];
+    const acp_shadow_far keep_far = found->far[slot];
     fill_hole(pool, list, found, slot, i);
     tail->items[last % ACP_SHADOW_BLOCK] = s; /* a removal that frees the tail block and the
                                                  append that takes it back leave the blocks */
-    tail->reach[last % ACP_SHADOW_BLOCK] = keep;
+    tail->pre[last % ACP_SHADOW_BLOCK] = keep_pre;
+    tail->far[last % ACP_SHADOW_BLOCK] = keep_far;
     s->list = list;
     s->index = last;
     s->block = list->tail;
-    return &tail->reach[last % ACP_SHADOW_BLOCK];
+    return tail;
 }
 
 void acp_shadowobj_set_physobj(acp_shadow_obj *s, acp_physobj *obj)

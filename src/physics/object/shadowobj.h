@@ -58,22 +58,68 @@ typedef struct acp_shadow_reach {
     float cylinders;                 /* 1: the object has cylinders (the sweep radius counts twice), else 0 */
 } acp_shadow_reach;
 
-/** A move's share of a copy: the object's new origin (m, landblock frame) and cell id. */
-static inline void acp_shadow_reach_move(acp_shadow_reach *r, acp_vec3 origin, uint32_t cell_id)
-{
-    r->x = origin.x;
-    r->y = origin.y;
-    r->z = origin.z;
-    r->cell_id = cell_id;
-}
+/** An entry's copy as the float pre-test reads it (16 bytes, the pre-test's columns first in
+ *  the block): x, y (m) and lim as in acp_shadow_reach; tag: the landblock of cell_id in its
+ *  high 16 bits, 1 in bit 0 when the object has cylinders. */
+typedef struct acp_shadow_pre {
+    float x, y, lim;
+    uint32_t tag;
+} acp_shadow_pre;
 
-/** One block of a cell's list; prev/next are block numbers + 1 (0: none). reach[k] is entry
- *  k's acp_shadow_reach (cell shadow lists only; object lists leave it unread). */
+/** The rest of an entry's copy, read only for the entries the pre-test cannot rule out. */
+typedef struct acp_shadow_far {
+    double reach;
+    float z;
+    uint32_t cell_id;
+} acp_shadow_far;
+
+/** One block of a cell's list; prev/next are block numbers + 1 (0: none). Entry k's
+ *  acp_shadow_reach is split between pre[k] and far[k] (cell shadow lists only; object lists
+ *  leave them unread): a sweep's walk reads the pre-test's 256 bytes and the next block's
+ *  number, and the entry and the rest of its copy only where the pre-test says maybe. */
 typedef struct acp_shadow_block {
+    acp_shadow_pre pre[ACP_SHADOW_BLOCK];
     acp_shadow_obj *items[ACP_SHADOW_BLOCK];
-    acp_shadow_reach reach[ACP_SHADOW_BLOCK];
+    acp_shadow_far far[ACP_SHADOW_BLOCK];
     uint32_t prev, next;
 } acp_shadow_block;
+
+/** Entry k's copy, whole. */
+static inline acp_shadow_reach acp_shadow_block_reach(const acp_shadow_block *b, uint32_t k)
+{
+    const acp_shadow_pre *p = &b->pre[k];
+    const acp_shadow_far *f = &b->far[k];
+    acp_shadow_reach r = {f->reach, p->x, p->y, f->z, f->cell_id, p->lim, (float)(p->tag & 1u)};
+    return r;
+}
+
+/** Store r as entry k's copy. */
+static inline void acp_shadow_block_set_reach(acp_shadow_block *b, uint32_t k, const acp_shadow_reach *r)
+{
+    acp_shadow_pre p = {r->x, r->y, r->lim, (r->cell_id & 0xFFFF0000u) | (r->cylinders != 0.0f)};
+    acp_shadow_far f = {r->reach, r->z, r->cell_id};
+    b->pre[k] = p;
+    b->far[k] = f;
+}
+
+/** A move's share of entry k's copy: the object's new origin (m, landblock frame) and cell id. */
+static inline void acp_shadow_block_move_reach(acp_shadow_block *b, uint32_t k, acp_vec3 origin, uint32_t cell_id)
+{
+    acp_shadow_pre *p = &b->pre[k];
+    p->x = origin.x;
+    p->y = origin.y;
+    p->tag = (cell_id & 0xFFFF0000u) | (p->tag & 1u);
+    b->far[k].z = origin.z;
+    b->far[k].cell_id = cell_id;
+}
+
+/** Entry `from` of block fb into entry `to` of block tb: the entry and its copy. */
+static inline void acp_shadow_block_copy_entry(acp_shadow_block *tb, uint32_t to, const acp_shadow_block *fb, uint32_t from)
+{
+    tb->items[to] = fb->items[from];
+    tb->pre[to] = fb->pre[from];
+    tb->far[to] = fb->far[from];
+}
 
 /** One cell's shadow list (retail num_shadow_objects + shadow_object_list), blocks head → tail. */
 typedef struct acp_shadow_list {
@@ -119,17 +165,17 @@ bool acp_shadow_list_remove(acp_shadow_pool *pool, acp_shadow_list *list, acp_sh
 
 /** What removing s from list and appending it again leaves: the last entry moves into s's
  *  place and s becomes the last, the blocks as they were (s not in list: appended). Each
- *  entry's acp_shadow_reach moves with it. Returns s's acp_shadow_reach in its new place (NULL
- *  when an append found no free block: counted in overflow). The common case inline: s already
- *  the last entry stays where it is. */
-acp_shadow_reach *acp_shadow_list_reappend_moved(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s);
+ *  entry's copy moves with it. Returns the block now holding s (its entry: s->index %
+ *  ACP_SHADOW_BLOCK; NULL when an append found no free block: counted in overflow). The common
+ *  case inline: s already the last entry stays where it is. */
+acp_shadow_block *acp_shadow_list_reappend_moved(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s);
 
-static inline acp_shadow_reach *acp_shadow_list_reappend(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s)
+static inline acp_shadow_block *acp_shadow_list_reappend(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s)
 {
     if (s->list == list && s->index + 1 == list->num && s->block == list->tail && s->block &&
         s->block <= pool->num_blocks) {
         acp_shadow_block *b = &pool->blocks[s->block - 1];
-        if (b->items[s->index % ACP_SHADOW_BLOCK] == s) return &b->reach[s->index % ACP_SHADOW_BLOCK];
+        if (b->items[s->index % ACP_SHADOW_BLOCK] == s) return b;
     }
     return acp_shadow_list_reappend_moved(pool, list, s);
 }
