@@ -575,6 +575,40 @@ static void nan_scale_always_tested(void)
     acp_terrain_destroy(t);
 }
 
+/* The walk's pre-test takes a block's entries four at a time, each entry's cylinders flag a bit
+ * of its block: a post listed 20th in its cell (the second block's fourth entry, behind 19 balls
+ * off the path) stops the missile at 9.0 as it does alone (cylinder_side_hit); and so it does
+ * after a ball's removal moved it into the first block (the list's last entry fills the hole:
+ * its copy and flag move with it). */
+static void post_found_in_either_block(void)
+{
+    for (int remove = 0; remove < 2; remove++) {
+        acp_terrain *t = flat_terrain();
+        acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 24);
+        acp_terrain_attach(w, t);
+        acp_physobj *balls[19];
+        for (uint32_t i = 0; i < 19; i++) balls[i] = ball(w, 10 + i, 0, &BALL, 2.0f + (float)i, 20.0f, 0.0f);
+        acp_physobj *c = post(w, 2, &POST, 10.0f, 10.0f);
+        const uint32_t cell = BLOCK | 1u;
+        ENSURE_EQ(list_of(w, cell)->num, 20u);
+        ENSURE(entry(w, cell, 19) == c);
+        if (remove) {
+            acp_physobj_leave_world(balls[2]);
+            ENSURE(entry(w, cell, 2) == c);
+        }
+        ENSURE_EQ(acp_objcell_stale_shadow_reach(w), 0u);
+        acp_physobj *m = ball(w, 1, ACP_MISSILE_PS | ACP_INELASTIC_PS | ACP_REPORT_COLLISIONS_PS, &CENTERED, 7.0f,
+                              10.0f, 1.0f);
+        acp_physobj_set_velocity(m, (acp_vec3){25.0f, 0.0f, 0.0f});
+        acp_physobj_update_object_internal(m, 0.1f);
+        ENSURE_FBITS(m->position.frame.origin.x, 9.0f);
+        ENSURE(m->colliding_with_environment);
+        ENSURE_EQ(acp_objcell_stale_shadow_reach(w), 0u);
+        acp_world_destroy(w);
+        acp_terrain_destroy(t);
+    }
+}
+
 void suite_collide(void)
 {
     RUN(corner_in_four_cells);
@@ -593,4 +627,5 @@ void suite_collide(void)
     RUN(second_sphere_meets_with_sphere_0s_radius);
     RUN(small_cylinder_meets_sphere_at_its_corner);
     RUN(nan_scale_always_tested);
+    RUN(post_found_in_either_block);
 }

@@ -148,6 +148,12 @@ typedef struct acp_physobj {
     float elasticity;
     bool contact_plane_is_water;
     bool colliding_with_environment;
+    /* object collisions (issue 14): read by every sweep in a world with cells */
+    uint32_t num_shadow_objects;     /* shadows in shadow_objects (retail num_shadow_objects) */
+    acp_shadow_obj *shadow_objects;  /* ACP_MAX_SHADOW_CELLS slots from the world's pool, or NULL */
+    const struct acp_landcell *cell; /* retail cell: the loaded cell whose object list holds it
+                                        (NULL: none, or no terrain; has_cell says whether it has
+                                        a cell at all) */
     /* ---- hook items: touched only as far as they are used ---- */
     const acp_anim_hook *anim_hook_items[ACP_MAX_ANIM_HOOKS]; /* the bag, in queue order */
     acp_fphook fp_hook_items[ACP_MAX_FP_HOOKS]; /* the FPHook list, head first */
@@ -163,13 +169,8 @@ typedef struct acp_physobj {
     /* ---- server positions (issue 13) ---- */
     uint16_t update_times[9];        /* PhysicsTimeStamp stamps (physobj_position.h) */
     /* ---- object collisions (issue 14) ---- */
-    uint32_t num_shadow_objects;     /* shadows in shadow_objects (retail num_shadow_objects) */
-    acp_shadow_obj *shadow_objects;  /* ACP_MAX_SHADOW_CELLS slots from the world's pool, or NULL */
     acp_collision_table collision_table; /* retail collision_table */
     acp_collision_report reports;    /* this frame's begin / end reports (for the host) */
-    const struct acp_landcell *cell; /* retail cell: the loaded cell whose object list holds it
-                                        (NULL: none, or no terrain; has_cell says whether it has
-                                        a cell at all) */
     acp_shadow_obj cell_entry;       /* its entry in that cell's object list */
     /* ---- end object collisions ---- */
     /* ---- scripts and particles (issue 16) ---- */

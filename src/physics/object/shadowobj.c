@@ -157,13 +157,11 @@ acp_shadow_block *acp_shadow_list_reappend_moved(acp_shadow_pool *pool, acp_shad
     uint32_t last = list->num - 1;
     acp_shadow_block *tail = block(pool, list->tail);
     if (i == last) return tail;
-    const acp_shadow_pre keep_pre = found->pre[slot];
-    const acp_shadow_far keep_far = found->far[slot];
+    const acp_shadow_reach keep = acp_shadow_block_reach(found, slot);
     fill_hole(pool, list, found, slot, i);
     tail->items[last % ACP_SHADOW_BLOCK] = s; /* a removal that frees the tail block and the
                                                  append that takes it back leave the blocks */
-    tail->pre[last % ACP_SHADOW_BLOCK] = keep_pre;
-    tail->far[last % ACP_SHADOW_BLOCK] = keep_far;
+    acp_shadow_block_set_reach(tail, last % ACP_SHADOW_BLOCK, &keep);
     s->list = list;
     s->index = last;
     s->block = list->tail;

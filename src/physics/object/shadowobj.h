@@ -58,66 +58,67 @@ typedef struct acp_shadow_reach {
     float cylinders;                 /* 1: the object has cylinders (the sweep radius counts twice), else 0 */
 } acp_shadow_reach;
 
-/** An entry's copy as the float pre-test reads it (16 bytes, the pre-test's columns first in
- *  the block): x, y (m) and lim as in acp_shadow_reach; tag: the landblock of cell_id in its
- *  high 16 bits, 1 in bit 0 when the object has cylinders. */
-typedef struct acp_shadow_pre {
-    float x, y, lim;
-    uint32_t tag;
-} acp_shadow_pre;
-
 /** The rest of an entry's copy, read only for the entries the pre-test cannot rule out. */
 typedef struct acp_shadow_far {
     double reach;
     float z;
-    uint32_t cell_id;
+    uint32_t unused;
 } acp_shadow_far;
 
 /** One block of a cell's list; prev/next are block numbers + 1 (0: none). Entry k's
- *  acp_shadow_reach is split between pre[k] and far[k] (cell shadow lists only; object lists
- *  leave them unread): a sweep's walk reads the pre-test's 256 bytes and the next block's
- *  number, and the entry and the rest of its copy only where the pre-test says maybe. */
+ *  acp_shadow_reach (cell shadow lists only; object lists leave it unread) is split: the float
+ *  pre-test's columns first (x[k], y[k], lim[k] and cell_id[k] as in acp_shadow_reach), four
+ *  entries to a vector, bit k of cylinders (the object has cylinders), then the entries and the
+ *  rest of the copies (far[k]). A sweep's walk reads the columns' 256 bytes, the bits and the
+ *  next block's number, and an entry and the rest of its copy only where the pre-test says
+ *  maybe. */
 typedef struct acp_shadow_block {
-    acp_shadow_pre pre[ACP_SHADOW_BLOCK];
+    float x[ACP_SHADOW_BLOCK], y[ACP_SHADOW_BLOCK], lim[ACP_SHADOW_BLOCK];
+    uint32_t cell_id[ACP_SHADOW_BLOCK];
+    uint32_t cylinders;
+    uint32_t prev, next;
     acp_shadow_obj *items[ACP_SHADOW_BLOCK];
     acp_shadow_far far[ACP_SHADOW_BLOCK];
-    uint32_t prev, next;
 } acp_shadow_block;
 
 /** Entry k's copy, whole. */
 static inline acp_shadow_reach acp_shadow_block_reach(const acp_shadow_block *b, uint32_t k)
 {
-    const acp_shadow_pre *p = &b->pre[k];
-    const acp_shadow_far *f = &b->far[k];
-    acp_shadow_reach r = {f->reach, p->x, p->y, f->z, f->cell_id, p->lim, (float)(p->tag & 1u)};
+    acp_shadow_reach r = {b->far[k].reach, b->x[k], b->y[k], b->far[k].z, b->cell_id[k], b->lim[k],
+                          (float)((b->cylinders >> k) & 1u)};
     return r;
 }
 
 /** Store r as entry k's copy. */
 static inline void acp_shadow_block_set_reach(acp_shadow_block *b, uint32_t k, const acp_shadow_reach *r)
 {
-    acp_shadow_pre p = {r->x, r->y, r->lim, (r->cell_id & 0xFFFF0000u) | (r->cylinders != 0.0f)};
-    acp_shadow_far f = {r->reach, r->z, r->cell_id};
-    b->pre[k] = p;
-    b->far[k] = f;
+    b->x[k] = r->x;
+    b->y[k] = r->y;
+    b->lim[k] = r->lim;
+    b->cell_id[k] = r->cell_id;
+    b->cylinders = (b->cylinders & ~(1u << k)) | ((uint32_t)(r->cylinders != 0.0f) << k);
+    b->far[k].reach = r->reach;
+    b->far[k].z = r->z;
 }
 
 /** A move's share of entry k's copy: the object's new origin (m, landblock frame) and cell id. */
 static inline void acp_shadow_block_move_reach(acp_shadow_block *b, uint32_t k, acp_vec3 origin, uint32_t cell_id)
 {
-    acp_shadow_pre *p = &b->pre[k];
-    p->x = origin.x;
-    p->y = origin.y;
-    p->tag = (cell_id & 0xFFFF0000u) | (p->tag & 1u);
+    b->x[k] = origin.x;
+    b->y[k] = origin.y;
+    b->cell_id[k] = cell_id;
     b->far[k].z = origin.z;
-    b->far[k].cell_id = cell_id;
 }
 
 /** Entry `from` of block fb into entry `to` of block tb: the entry and its copy. */
 static inline void acp_shadow_block_copy_entry(acp_shadow_block *tb, uint32_t to, const acp_shadow_block *fb, uint32_t from)
 {
     tb->items[to] = fb->items[from];
-    tb->pre[to] = fb->pre[from];
+    tb->x[to] = fb->x[from];
+    tb->y[to] = fb->y[from];
+    tb->lim[to] = fb->lim[from];
+    tb->cell_id[to] = fb->cell_id[from];
+    tb->cylinders = (tb->cylinders & ~(1u << to)) | (((fb->cylinders >> from) & 1u) << to);
     tb->far[to] = fb->far[from];
 }
 
