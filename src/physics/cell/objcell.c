@@ -298,8 +298,9 @@ uint32_t acp_objcell_stale_shadow_reach(const acp_world *w)
                 stale++;
                 continue;
             }
-            acp_shadow_reach have = acp_shadow_block_reach(&pool->blocks[s->block - 1], i % ACP_SHADOW_BLOCK);
-            if (!same_reach(&have, &want)) stale++;
+            const acp_shadow_block *b = &pool->blocks[s->block - 1];
+            acp_shadow_reach have = acp_shadow_block_reach(b, i % ACP_SHADOW_BLOCK);
+            if (!same_reach(&have, &want) || b->far[i % ACP_SHADOW_BLOCK].obj != s->physobj) stale++;
         }
     }
     return stale;
@@ -441,6 +442,7 @@ static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w,
         for (uint32_t k = 0; k < n; k++) {
             const acp_shadow_reach r = acp_shadow_block_reach(blk, k);
             check_reach(&r, blk->items[k]->physobj);
+            if (blk->far[k].obj != blk->items[k]->physobj) abort(); /* the entry's object, kept */
         }
 #endif
         for (uint32_t maybe = maybe_mask(&box, blk, 0, n); maybe;) {
@@ -451,7 +453,7 @@ static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w,
             const acp_shadow_obj *s = blk->items[k];
             if ((uintptr_t)s - own < ACP_MAX_SHADOW_CELLS * sizeof *s) continue; /* the mover's own */
             if (r.reach != INFINITY && !within_reach(&r, &t->sphere_path)) continue;
-            acp_transition_state ts = (acp_transition_state)acp_physobj_find_obj_collisions(s->physobj, t);
+            acp_transition_state ts = (acp_transition_state)acp_physobj_find_obj_collisions(blk->far[k].obj, t);
             if (ts != ACP_TS_OK) return ts;
             box = box_of(&t->sphere_path); /* as the sweep is now: the rest of the block again */
             maybe = maybe_mask(&box, blk, k + 1, n);

@@ -154,6 +154,7 @@ typedef struct acp_physobj {
     const struct acp_landcell *cell; /* retail cell: the loaded cell whose object list holds it
                                         (NULL: none, or no terrain; has_cell says whether it has
                                         a cell at all) */
+    acp_collision_table collision_table; /* retail collision_table */
     /* ---- hook items: touched only as far as they are used ---- */
     const acp_anim_hook *anim_hook_items[ACP_MAX_ANIM_HOOKS]; /* the bag, in queue order */
     acp_fphook fp_hook_items[ACP_MAX_FP_HOOKS]; /* the FPHook list, head first */
@@ -169,7 +170,6 @@ typedef struct acp_physobj {
     /* ---- server positions (issue 13) ---- */
     uint16_t update_times[9];        /* PhysicsTimeStamp stamps (physobj_position.h) */
     /* ---- object collisions (issue 14) ---- */
-    acp_collision_table collision_table; /* retail collision_table */
     acp_collision_report reports;    /* this frame's begin / end reports (for the host) */
     acp_shadow_obj cell_entry;       /* its entry in that cell's object list */
     /* ---- end object collisions ---- */

@@ -330,19 +330,31 @@ bool acp_physobj_report_object_collision_end(acp_physobj *obj, uint32_t other_id
     return true;
 }
 
+/* Whether CheckForCollisionEnd ends record r at physics time now: untouched for over a second,
+ * or ethereal and not touched this instant. */
+static inline bool record_ends(const acp_collision_record *r, double now)
+{
+    return now - r->touched_time > 1.0 || (r->ethereal && now - r->touched_time > 0.0);
+}
+
 void acp_physobj_report_collision_end(acp_physobj *obj, bool force_end)
 {
     acp_collision_table *tab = &obj->collision_table;
     if (!tab->num) return;
     const double now = obj->world->physics_time;
+    /* Not retail: when no record ends (most quanta of a crowd), the walk in the hash's order
+     * below would end none and change nothing; the same test on each record decides that. */
+    bool any = force_end;
+    for (uint32_t i = 0; i < tab->num && !any; i++)
+        any = record_ends(&tab->records[i], now);
+    if (!any) return;
     bool visited[ACP_MAX_COLLISION_RECORDS] = {false};
     uint32_t ended[ACP_MAX_COLLISION_RECORDS];
     uint32_t num_ended = 0;
     for (int i = next_record(tab, visited); i >= 0; i = next_record(tab, visited)) {
         visited[i] = true;
         const acp_collision_record *r = &tab->records[i];
-        if (now - r->touched_time > 1.0 || (r->ethereal && now - r->touched_time > 0.0) || force_end)
-            ended[num_ended++] = r->id;
+        if (record_ends(r, now) || force_end) ended[num_ended++] = r->id;
     }
     /* DeleteCurrent for each ended record (the others keep their order). */
     uint32_t kept = 0;

@@ -84,7 +84,9 @@ bool acp_shadow_list_append(acp_shadow_pool *pool, acp_shadow_list *list, acp_sh
         else list->head = b;
         list->tail = b;
     }
-    block(pool, list->tail)->items[slot] = s;
+    acp_shadow_block *tb = block(pool, list->tail);
+    tb->items[slot] = s;
+    tb->far[slot].obj = s->physobj;
     s->list = list;
     s->index = list->num++;
     s->block = list->tail;
@@ -161,6 +163,7 @@ acp_shadow_block *acp_shadow_list_reappend_moved(acp_shadow_pool *pool, acp_shad
     fill_hole(pool, list, found, slot, i);
     tail->items[last % ACP_SHADOW_BLOCK] = s; /* a removal that frees the tail block and the
                                                  append that takes it back leave the blocks */
+    tail->far[last % ACP_SHADOW_BLOCK].obj = s->physobj;
     acp_shadow_block_set_reach(tail, last % ACP_SHADOW_BLOCK, &keep);
     s->list = list;
     s->index = last;

@@ -58,11 +58,13 @@ typedef struct acp_shadow_reach {
     float cylinders;                 /* 1: the object has cylinders (the sweep radius counts twice), else 0 */
 } acp_shadow_reach;
 
-/** The rest of an entry's copy, read only for the entries the pre-test cannot rule out. */
+/** The rest of an entry's copy, read only for the entries the pre-test cannot rule out, with
+ *  the entry's object (its acp_shadow_obj's physobj, kept here so that a sweep reaches the
+ *  object without reading the shadow first). */
 typedef struct acp_shadow_far {
     double reach;
     float z;
-    uint32_t unused;
+    struct acp_physobj *obj;
 } acp_shadow_far;
 
 /** One block of a cell's list; prev/next are block numbers + 1 (0: none). Entry k's
