@@ -54,23 +54,24 @@ typedef struct acp_partarray {
     acp_frame pending_frame;         /* the object frame it combines them with */
     acp_sequence sequence;           /* (its hot fields first: sequence.h) */
     /* ---- the rest ---- */
-    struct acp_physobj *owner;
+    /* (every sweep, and others' sweeps that meet it, read these: one line) */
     const acp_setup *setup;          /* NULL for a part array built by hand (tests) */
+    const acp_sphere *spheres;       /* a copy of the Setup's spheres, or the hand-built ones */
+    const acp_cylsphere *cylspheres; /* the Setup's (not copied), or set by hand (tests) */
+    const struct acp_gfxobj_physics **part_physics; /* num_parts: each part's GfxObj physics
+                                        (retail CPhysicsPart::gfxobj: its physics BSP, if any,
+                                        and bounding box), or NULL without a record */
+    uint32_t num_cylspheres;         /* the Setup's CCylSpheres (others collide with them) */
+    struct acp_physobj *owner;
     acp_frame *part_frames;          /* num_parts world frames as last placed: read them through
                                         acp_partarray_part_frames, which places what is pending */
     acp_vec3 *part_gfx_scale;        /* num_parts: the Setup's default scale × scale (drawing) */
     float *part_translucency;        /* num_parts values driven by part hooks */
     float *part_luminosity;
     float *part_diffusion;
-    const acp_sphere *spheres;       /* a copy of the Setup's spheres, or the hand-built ones */
-    uint32_t num_cylspheres;         /* the Setup's CCylSpheres (others collide with them) */
-    const acp_cylsphere *cylspheres; /* the Setup's (not copied), or set by hand (tests) */
     acp_record_source records;       /* animation and motion table lookups */
     acp_world_slabs *slabs;          /* its owner's world's slabs, which hold it and its motion
                                         table manager; NULL: both are on the heap (no world) */
-    const struct acp_gfxobj_physics **part_physics; /* num_parts: each part's GfxObj physics
-                                        (retail CPhysicsPart::gfxobj: its physics BSP, if any,
-                                        and bounding box), or NULL without a record */
     /* The reach of its spheres and cylinders from the object's origin, unscaled (metres; < 0: no
      * shapes), as CObjCell::find_obj_collisions' bound computes it (objcell.c), kept for the
      * shapes it was computed from (not retail: a cache; recomputed when they change). */
