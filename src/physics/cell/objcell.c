@@ -3,6 +3,7 @@
  * CCellArray.c. */
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "building.h"
 #include "envcell.h"
@@ -380,6 +381,29 @@ static sweep_box box_of(const acp_sphere_path *sp)
     return b;
 }
 
+/* What box_of reads of the sweep, bit for bit. A FindObjCollisions call that answers OK may
+ * have moved the sweep (a step, a slide); while these are the same, so are the box and the mask
+ * of the rest of the block. */
+typedef struct {
+    uint32_t w[2 + 4 * ACP_MAX_TRANSITION_SPHERES];
+} sweep_key;
+
+static inline sweep_key key_of(const acp_sphere_path *sp)
+{
+    sweep_key k;
+    k.w[0] = sp->num_sphere;
+    k.w[1] = sp->check_pos.objcell_id;
+    memcpy(&k.w[2], sp->global_sphere, sizeof sp->global_sphere);
+    return k;
+}
+
+static inline bool same_key(const sweep_key *a, const sweep_key *b)
+{
+    uint32_t diff = 0;
+    for (uint32_t i = 0; i < sizeof a->w / sizeof a->w[0]; i++) diff |= a->w[i] ^ b->w[i];
+    return diff == 0;
+}
+
 /* Four entries' columns at a time (GNU C vectors: SSE natively, SIMD128 in the WebAssembly
  * build, plain code elsewhere), each lane the same float operations as one entry alone. */
 typedef float v4f __attribute__((vector_size(16), aligned(4)));
@@ -433,6 +457,7 @@ static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w,
     const acp_shadow_pool *pool = &w->shadows;
     const uintptr_t own = (uintptr_t)t->object_info.object->shadow_objects;
     sweep_box box = box_of(&t->sphere_path);
+    sweep_key key = key_of(&t->sphere_path);
     uint32_t left = list->num;
     for (uint32_t b = list->head; b && left; b = pool->blocks[b - 1].next) {
         const acp_shadow_block *blk = &pool->blocks[b - 1];
@@ -455,7 +480,10 @@ static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w,
             if (r.reach != INFINITY && !within_reach(&r, &t->sphere_path)) continue;
             acp_transition_state ts = (acp_transition_state)acp_physobj_find_obj_collisions(blk->far[k].obj, t);
             if (ts != ACP_TS_OK) return ts;
-            box = box_of(&t->sphere_path); /* as the sweep is now: the rest of the block again */
+            const sweep_key now = key_of(&t->sphere_path);
+            if (same_key(&now, &key)) continue;
+            key = now; /* the sweep moved: its box, and the rest of the block again */
+            box = box_of(&t->sphere_path);
             maybe = maybe_mask(&box, blk, k + 1, n);
         }
     }
