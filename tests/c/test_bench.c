@@ -226,6 +226,43 @@ static void shadow_reach_copies_in_step(void)
     }
 }
 
+/* The shadow walk's bounds (the copies' float box four entries at a time, the exact reach,
+ * the mover's own entry by address, the box and mask kept while a met object leaves the sweep
+ * where it was) rule out only entries whose FindObjCollisions would answer OK and change
+ * nothing: crowds, terrain humanoids and dungeon rooms give the same state, bit for bit, frame
+ * after frame, as retail's walk as written (every entry's object but the mover's and parented
+ * ones); and the crowd does meet: with every object ethereal and ignoring collisions
+ * (FindObjCollisions answers OK at once) it ends elsewhere. */
+static void walk_bounds_change_nothing(void)
+{
+    const acp_bench_kind kinds[] = {ACP_BENCH_CROWD, ACP_BENCH_TERRAIN, ACP_BENCH_INDOOR};
+    const uint32_t sizes[] = {4000, 4000, 400}; /* crowds ~3 m apart; the rooms are crowded at 400 */
+    for (unsigned k = 0; k < 3; k++) {
+        acp_bench *fast = make(kinds[k], sizes[k]), *plain = make(kinds[k], sizes[k]);
+        if (!fast || !plain) {
+            acp_bench_destroy(fast);
+            acp_bench_destroy(plain);
+            continue;
+        }
+        acp_bench_world(plain)->shadow_walk_plain = true;
+        for (int f = 0; f < 8; f++) {
+            acp_bench_run(fast, 5);
+            acp_bench_run(plain, 5);
+            ENSURE_EQ(acp_bench_digest(fast), acp_bench_digest(plain));
+        }
+        if (kinds[k] == ACP_BENCH_CROWD) {
+            acp_bench *apart = make(kinds[k], sizes[k]);
+            acp_world *w = apart ? acp_bench_world(apart) : NULL;
+            for (uint32_t i = 0; w && i < w->num_objects; i++) w->objects[i]->state |= ACP_ETHEREAL_PS | ACP_IGNORE_COLLISIONS_PS;
+            if (apart) acp_bench_run(apart, 40);
+            ENSURE(apart && acp_bench_digest(apart) != acp_bench_digest(fast));
+            acp_bench_destroy(apart);
+        }
+        acp_bench_destroy(fast);
+        acp_bench_destroy(plain);
+    }
+}
+
 /* The DAT workload: a generated DAT of about 2 MiB reads back, every record parsed. */
 static void generated_dat_reads_back(void)
 {
@@ -268,5 +305,6 @@ void suite_bench(void)
     RUN(digests_pinned);
     RUN(crowd_and_indoor_digests_pinned);
     RUN(shadow_reach_copies_in_step);
+    RUN(walk_bounds_change_nothing);
     RUN(generated_dat_reads_back);
 }

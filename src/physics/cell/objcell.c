@@ -449,6 +449,21 @@ static inline uint32_t maybe_mask(const sweep_box *b, const acp_shadow_block *bl
     return ~out & upto & ~((1u << from) - 1u);
 }
 
+/* Retail's walk as written, for tests (acp_world::shadow_walk_plain): every entry's object
+ * but the mover and parented ones gets FindObjCollisions, in order, until one answers other
+ * than OK. find_in_list must give the same answers and leave the same state. */
+static acp_transition_state plain_walk(acp_world *w, const acp_shadow_list *list, acp_transition *t)
+{
+    const acp_physobj *mover = t->object_info.object;
+    for (uint32_t i = 0; i < list->num; i++) {
+        acp_physobj *obj = acp_shadow_list_get(&w->shadows, list, i)->physobj;
+        if (obj == mover || obj->has_parent) continue;
+        acp_transition_state ts = (acp_transition_state)acp_physobj_find_obj_collisions(obj, t);
+        if (ts != ACP_TS_OK) return ts;
+    }
+    return ACP_TS_OK;
+}
+
 /* The entries in order: each one the mover is not, whose object can reach the sweep (its copy
  * says), gets FindObjCollisions; the first answer that is not OK ends the walk. */
 static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w, const acp_shadow_list *list,
@@ -510,6 +525,7 @@ acp_transition_state acp_objcell_find_obj_collisions(const acp_landcell *cell, a
     size_t slot;
     if (!cell_slot(w, cell, &slot)) return ACP_TS_OK;
     const acp_shadow_list *list = &w->shadows.lists[slot];
+    if (w->shadow_walk_plain) return plain_walk(w, list, t);
     if (nothing_to_meet(w, list, mover)) return ACP_TS_OK;
     return find_in_list(w, list, t);
 }

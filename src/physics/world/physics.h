@@ -109,6 +109,10 @@ typedef struct acp_world {
                                         animate_static_object updates (the records' quanta) */
     /* ---- object collisions (issue 14) ---- */
     acp_shadow_pool shadows;         /* every loaded cell's shadow list (from acp_terrain_attach) */
+    bool shadow_walk_plain;          /* tests only: CObjCell::find_obj_collisions walks as retail
+                                        writes it, FindObjCollisions for every entry but the
+                                        mover's and parented ones, without the bounds that rule
+                                        entries out (objcell.c find_in_list: the same results) */
     uint64_t frame_serial;           /* UseTime calls so far: the frame the reports belong to */
     uint32_t num_gfxobjs, cap_gfxobjs;
     struct acp_gfxobj_physics **gfxobjs; /* the GfxObj physics built for its objects' parts
