@@ -609,6 +609,220 @@ static void post_found_in_either_block(void)
     }
 }
 
+/* ---- the walk's bounds against retail's walk as written, at random ---- */
+
+static uint64_t rnd(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static float rnd_in(uint64_t *s, float lo, float hi)
+{
+    return lo + (hi - lo) * (float)((double)(rnd(s) >> 40) / 16777216.0);
+}
+
+static const acp_sphere RND_ONE[4] = {
+    {{0.0f, 0.0f, 0.5f}, 0.5f}, {{0.0f, 0.0f, 0.0f}, 0.3f}, {{0.3f, 0.2f, 1.0f}, 1.2f}, {{0.0f, 0.0f, 0.1f}, 0.1f}};
+static const acp_sphere RND_TWO[2] = {{{0.0f, 0.0f, 0.5f}, 0.5f}, {{0.0f, 0.0f, 1.4f}, 0.4f}};
+static const acp_cylsphere RND_CYL[2] = {{{0.0f, 0.0f, 0.0f}, 0.5f, 2.0f}, {{0.2f, 0.0f, 0.0f}, 1.5f, 0.5f}};
+static const acp_setup RND_STEPPER = {.step_up_height = 0.7f, .step_down_height = 0.7f};
+#define RND_OBJECTS 70
+
+/* Two flat landblocks side by side (0xA9B4, 0xAAB4), so that lists hold entries of both. */
+static acp_terrain *two_flat_blocks(void)
+{
+    acp_region region;
+    memset(&region, 0, sizeof region);
+    acp_terrain *t = acp_terrain_create(4);
+    const uint32_t ids[2] = {0xA9B4FFFFu, 0xAAB4FFFFu};
+    for (int i = 0; i < 2; i++) {
+        acp_landblock rec;
+        memset(&rec, 0, sizeof rec);
+        rec.id = ids[i];
+        acp_terrain_add_landblock(t, &rec, &region);
+    }
+    return t;
+}
+
+/* A crowded cell (24.5-31.5 m), the landblock edge x = 192, or a 60 m square. */
+static acp_position rnd_position(uint64_t *s)
+{
+    uint32_t mode = (uint32_t)(rnd(s) % 4), block = BLOCK;
+    float x, y;
+    if (mode == 1) {
+        x = rnd_in(s, 186.0f, 195.0f);
+        y = rnd_in(s, 24.0f, 34.0f);
+        if (x >= 192.0f) {
+            x -= 192.0f;
+            block = 0xAAB40000u;
+        }
+    } else if (mode == 2) {
+        x = rnd_in(s, 10.0f, 70.0f);
+        y = rnd_in(s, 10.0f, 70.0f);
+    } else {
+        x = rnd_in(s, 24.5f, 31.5f);
+        y = rnd_in(s, 24.5f, 31.5f);
+    }
+    float z = rnd_in(s, 0.0f, 1.0f) < 0.7f ? 0.0f : rnd_in(s, 0.0f, 2.0f);
+    return local_position(block, x, y, z, rnd_in(s, 0.0f, 360.0f));
+}
+
+static void rnd_enter(acp_world *w, acp_physobj *o, uint64_t *s)
+{
+    acp_position p = rnd_position(s);
+    if (!acp_world_enter_object(w, o, &p, 0.0)) return;
+    if (o->part_array && o->part_array->num_cylspheres) acp_physobj_shadow_in_place(o);
+}
+
+/* Balls of four sizes, two-sphere objects, posts, posts with a sphere; static, missiles,
+ * inelastic, reporting, ethereal; some moving, some stepping up (a Setup's step heights). */
+static void rnd_world(acp_world *w, uint64_t seed, acp_physobj **objs)
+{
+    static const uint32_t states[6] = {ACP_STATIC_PS, ACP_MISSILE_PS | ACP_INELASTIC_PS | ACP_REPORT_COLLISIONS_PS,
+                                       ACP_INELASTIC_PS, ACP_REPORT_COLLISIONS_PS,
+                                       ACP_ETHEREAL_PS | ACP_REPORT_COLLISIONS_PS, 0};
+    uint64_t s = seed;
+    for (uint32_t i = 0; i < RND_OBJECTS; i++) {
+        acp_physobj *o = objs[i] = acp_world_add_object(w, 100 + i);
+        uint32_t kind = (uint32_t)(rnd(&s) % 8);
+        o->state = states[rnd(&s) % 6];
+        if (kind < 4) {
+            o->part_array = acp_partarray_create_spheres(o, &RND_ONE[kind], 1);
+        } else if (kind == 4) {
+            o->part_array = acp_partarray_create_spheres(o, RND_TWO, 2);
+        } else {
+            o->part_array = acp_partarray_create_spheres(o, kind == 7 ? RND_ONE : NULL, kind == 7 ? 1 : 0);
+            o->part_array->num_cylspheres = 1;
+            o->part_array->cylspheres = &RND_CYL[kind & 1];
+        }
+        rnd_enter(w, o, &s);
+        if (rnd(&s) % 3 == 0) {
+            if (kind < 5 && (rnd(&s) & 1)) {
+                o->part_array->setup = &RND_STEPPER;
+                o->state |= ACP_GRAVITY_PS;
+            }
+            acp_physobj_set_velocity(o, (acp_vec3){rnd_in(&s, -8.0f, 8.0f), rnd_in(&s, -8.0f, 8.0f), 0.0f});
+        }
+    }
+}
+
+/* Up to five changes: leave, enter, SetPosition, a scale (NaN, 0, 40, 1e30, -1.5, or 0.3-3.3,
+ * at once or animated), a velocity, parenting, a shape's sphere count, ethereal. */
+static void rnd_change(acp_world *w, uint64_t *s, acp_physobj **objs)
+{
+    static const float odd_scales[5] = {NAN, 0.0f, 40.0f, 1e30f, -1.5f};
+    for (uint32_t m = (uint32_t)(rnd(s) % 6); m > 0; m--) {
+        acp_physobj *o = objs[rnd(s) % RND_OBJECTS];
+        uint32_t op = (uint32_t)(rnd(s) % 10);
+        acp_position p = rnd_position(s);
+        float a = rnd_in(s, -20.0f, 20.0f), b = rnd_in(s, -20.0f, 20.0f), c = rnd_in(s, 0.0f, 1.0f);
+        if (op == 0 && o->has_cell) acp_physobj_leave_world(o);
+        if (op == 1 && !o->has_cell) rnd_enter(w, o, s);
+        if (op == 2 && o->has_cell) acp_physobj_set_position(o, &p, ACP_PLACEMENT_SPF | ACP_SLIDE_SPF);
+        if (op == 3) acp_physobj_set_scale(o, c < 0.5f ? odd_scales[rnd(s) % 5] : 0.3f + 3.0f * c, 0.0);
+        if (op == 4) acp_physobj_set_velocity(o, (acp_vec3){a, b, 0.0f});
+        if (op == 5) {
+            o->has_parent = !o->has_parent;
+            acp_objcell_refresh_shadow_reach(o);
+        }
+        if (op == 6 && o->part_array) {
+            o->part_array->num_spheres = o->part_array->num_spheres ? 0u : (o->part_array->spheres ? 1u : 0u);
+            acp_objcell_refresh_shadow_reach(o);
+        }
+        if (op == 7) o->state ^= ACP_ETHEREAL_PS;
+        if (op == 8) acp_physobj_set_scale(o, 0.3f + 2.0f * c, 0.2 + c);
+    }
+}
+
+static bool same_objects(acp_physobj **x, acp_physobj **y)
+{
+    for (uint32_t i = 0; i < RND_OBJECTS; i++)
+        if (memcmp(&x[i]->position, &y[i]->position, sizeof x[i]->position) ||
+            memcmp(&x[i]->velocity, &y[i]->velocity, sizeof x[i]->velocity) ||
+            x[i]->collision_table.num != y[i]->collision_table.num || x[i]->has_cell != y[i]->has_cell ||
+            x[i]->transient_state != y[i]->transient_state)
+            return false;
+    return true;
+}
+
+/* Two worlds built and changed alike, one walking with the bounds and one as retail's walk is
+ * written (shadow_walk_plain): 70 objects on two landblocks (lists of up to ~50 entries, four
+ * blocks; entries of the other landblock), 150 steps of random changes (odd scales included:
+ * negative, NaN, huge), each step every object's quantum (odd seeds: UseTime). Every object's
+ * position, velocity, cell, transient state and collision records are the same bit for bit
+ * after every step, and every copy is in step. ACP_WALK_SEEDS runs more seeds (a review ran
+ * ~6,000). */
+static void bounds_against_plain_walk_at_random(void)
+{
+    const char *env = getenv("ACP_WALK_SEEDS");
+    const uint32_t seeds = env ? (uint32_t)strtoul(env, NULL, 10) : 24;
+    for (uint32_t seed = 1; seed <= seeds; seed++) {
+        acp_terrain *t = two_flat_blocks();
+        acp_world *wa = acp_world_create(ACP_PROFILE_RETAIL, RND_OBJECTS + 4);
+        acp_world *wb = acp_world_create(ACP_PROFILE_RETAIL, RND_OBJECTS + 4);
+        acp_terrain_attach(wa, t);
+        acp_terrain_attach(wb, t);
+        wb->shadow_walk_plain = true;
+        acp_physobj *oa[RND_OBJECTS], *ob[RND_OBJECTS];
+        const uint64_t start = 0x9E3779B97F4A7C15ull * seed + 1;
+        rnd_world(wa, start, oa);
+        rnd_world(wb, start, ob);
+        uint64_t sa = start ^ 0x1234u, sb = sa;
+        bool same = true;
+        for (int step = 0; step < 150 && same; step++) {
+            rnd_change(wa, &sa, oa);
+            rnd_change(wb, &sb, ob);
+            if (seed & 1) {
+                acp_world_use_time(wa, (step + 1) * (1.0 / 30.0));
+                acp_world_use_time(wb, (step + 1) * (1.0 / 30.0));
+            } else {
+                for (uint32_t i = 0; i < RND_OBJECTS; i++) {
+                    if (oa[i]->has_cell) acp_physobj_update_object_internal(oa[i], Q30);
+                    if (ob[i]->has_cell) acp_physobj_update_object_internal(ob[i], Q30);
+                }
+            }
+            ENSURE_EQ(acp_objcell_stale_shadow_reach(wa), 0u);
+            same = same_objects(oa, ob);
+            if (!same) printf("  seed %u, step %d: the walks differ\n", seed, step);
+        }
+        ENSURE(same);
+        acp_world_destroy(wa);
+        acp_world_destroy(wb);
+        acp_terrain_destroy(t);
+    }
+}
+
+/* A mover of negative scale (its sweep spheres' radii negative) flying +x into a resting ball
+ * stops where retail's walk as written stops it: the bounds take the radii's magnitudes (they
+ * took them as signed, an inverted box that ruled every entry out). */
+static void negative_scale_mover_meets_as_retail(void)
+{
+    static const acp_sphere SMALL = {{0.0f, 0.0f, 0.0f}, 0.3f};
+    static const acp_sphere BIG = {{0.3f, 0.2f, 1.0f}, 1.2f};
+    float x[2], vx[2];
+    for (int plain = 0; plain < 2; plain++) {
+        acp_terrain *t = flat_terrain();
+        acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+        acp_terrain_attach(w, t);
+        w->shadow_walk_plain = plain != 0;
+        (void)ball(w, 2, 0, &SMALL, 7.5f, 10.0f, 0.0f);
+        acp_physobj *m = ball(w, 1, 0, &BIG, 7.0f, 10.0f, 0.5f);
+        acp_physobj_set_scale(m, -1.5f, 0.0);
+        acp_physobj_set_velocity(m, (acp_vec3){5.0f, 0.0f, 0.0f});
+        for (int i = 0; i < 10; i++) acp_physobj_update_object_internal(m, Q30);
+        x[plain] = m->position.frame.origin.x;
+        vx[plain] = m->velocity.x;
+        acp_world_destroy(w);
+        acp_terrain_destroy(t);
+    }
+    ENSURE(vx[1] != 5.0f); /* retail's walk meets the ball */
+    ENSURE_FBITS(x[0], x[1]);
+    ENSURE_FBITS(vx[0], vx[1]);
+}
+
 void suite_collide(void)
 {
     RUN(corner_in_four_cells);
@@ -628,4 +842,6 @@ void suite_collide(void)
     RUN(small_cylinder_meets_sphere_at_its_corner);
     RUN(nan_scale_always_tested);
     RUN(post_found_in_either_block);
+    RUN(negative_scale_mover_meets_as_retail);
+    RUN(bounds_against_plain_walk_at_random);
 }

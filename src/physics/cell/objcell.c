@@ -183,6 +183,11 @@ static bool walk_list(const acp_shadow_pool *pool, const acp_shadow_list *list, 
  * the same result. The object's reach: each shape within scale × (|centre| + radius) (cylinders:
  * |low point| + height + radius) of its origin; the sweep adds its sphere's radius (twice with
  * cylinders) and 1 cm for float rounding (within_reach). */
+/* Metres: the largest reach and sweep radius the bounds work with. Their slack (1 cm exact,
+ * 5 cm in float) covers the float rounding of shapes within a landblock's coordinates; past
+ * this an object is always tested and a sweep rules nothing out. */
+#define ACP_REACH_BOUND_MAX 1000.0
+
 static double unscaled_reach(const acp_partarray *pa)
 {
     double reach = -1.0;
@@ -228,7 +233,8 @@ acp_shadow_reach acp_objcell_shadow_reach_of(const acp_physobj *obj)
         r.reach = INFINITY; /* always tested */
     } else {
         r.reach = shape_reach(obj);
-        if (r.reach != r.reach) r.reach = INFINITY; /* NaN (a NaN scale or shape): always tested */
+        /* NaN (a NaN scale or shape), or too large for the bounds' slack: always tested */
+        if (!(r.reach <= ACP_REACH_BOUND_MAX)) r.reach = INFINITY;
         if (obj->part_array && obj->part_array->num_cylspheres) r.cylinders = 1.0f;
     }
     if (r.reach >= 0.0) r.lim = (float)r.reach + 0.06f; /* INFINITY: INFINITY */
@@ -307,35 +313,11 @@ uint32_t acp_objcell_stale_shadow_reach(const acp_world *w)
     return stale;
 }
 
-/* The radius a shape test gives sweep sphere i: CSphere and CCylSphere::intersects_sphere test
- * sphere 1 against the radius sum made with sphere 0's radius (physics/shapes/sphere.c,
- * cylsphere.c), so sphere i > 0 counts the larger of the two. */
-static inline float sweep_radius(const acp_sphere_path *sp, uint32_t i)
-{
-    float r = sp->global_sphere[i].radius, r0 = sp->global_sphere[0].radius;
-    return i && !(r >= r0) ? r0 : r;
-}
 
 /* Whether a sweep sphere comes within r's reach + the sphere's radius (twice for an object with
  * cylinders: CCylSphere meets a sphere up to R + r across and from -r to h + r up, whose corner
  * lies up to R + h + 2r from the low point) + 1 cm of its origin, the origin moved into
  * check_pos's landblock frame (LandDefs::get_block_offset). */
-static bool within_reach(const acp_shadow_reach *r, const acp_sphere_path *sp)
-{
-    acp_vec3 bo = {0.0f, 0.0f, 0.0f}; /* LandDefs::get_block_offset's answer within one landblock */
-    if ((sp->check_pos.objcell_id >> 16) != (r->cell_id >> 16))
-        bo = acp_landdefs_get_block_offset(sp->check_pos.objcell_id, r->cell_id);
-    double ox = (double)r->x + bo.x, oy = (double)r->y + bo.y, oz = (double)r->z + bo.z;
-    for (uint32_t i = 0; i < sp->num_sphere && i < ACP_MAX_TRANSITION_SPHERES; i++) {
-        const acp_sphere *g = &sp->global_sphere[i];
-        const double radius = sweep_radius(sp, i);
-        double reach = r->reach + radius * (1.0 + r->cylinders) + 0.01;
-        double dx = g->center.x - ox, dy = g->center.y - oy, dz = g->center.z - oz;
-        if (dx * dx + dy * dy + dz * dz <= reach * reach) return true;
-    }
-    return false;
-}
-
 #ifdef ACP_CHECK_SHADOW_REACH
 #include <stdio.h>
 #include <stdlib.h>
@@ -352,7 +334,7 @@ static void check_reach(const acp_shadow_reach *r, const acp_physobj *obj)
 #endif
 
 /* A quick test before the others, in float: the box around the sweep's spheres (their centres
- * ± their sweep_radius in x and y, in check_pos's landblock frame). An entry of the same
+ * ± their radius in the shape tests, in x and y, in check_pos's landblock frame). An entry of the same
  * landblock whose origin lies farther outside it than the entry's lim (its reach + 1 cm + 5 cm
  * of float slack; with cylinders, + the largest sweep radius again) is out of within_reach's
  * reach too (a sphere within that reach of the origin has the origin within it of its own
@@ -361,25 +343,66 @@ static void check_reach(const acp_shadow_reach *r, const acp_physobj *obj)
 typedef struct {
     uint32_t landblock;          /* check_pos.objcell_id >> 16 */
     float min_x, max_x, min_y, max_y;
-    float max_radius;            /* the largest sweep_radius */
+    float max_radius;            /* the largest of radius[] */
+    float radius[ACP_MAX_TRANSITION_SPHERES]; /* m: each sphere's radius in the shape tests */
+    uint32_t num_sphere;         /* the spheres counted (at most ACP_MAX_TRANSITION_SPHERES) */
+    bool open;                   /* a NaN, infinite or huge sphere: no bound at all */
 } sweep_box;
 
 static sweep_box box_of(const acp_sphere_path *sp)
 {
-    sweep_box b = {sp->check_pos.objcell_id >> 16, INFINITY, -INFINITY, INFINITY, -INFINITY, 0.0f};
-    for (uint32_t i = 0; i < sp->num_sphere && i < ACP_MAX_TRANSITION_SPHERES; i++) {
+    const uint32_t n = sp->num_sphere < ACP_MAX_TRANSITION_SPHERES ? sp->num_sphere : ACP_MAX_TRANSITION_SPHERES;
+    sweep_box b = {sp->check_pos.objcell_id >> 16, INFINITY, -INFINITY, INFINITY, -INFINITY, 0.0f, {0.0f}, n, false};
+    const float r0 = fabsf(sp->global_sphere[0].radius);
+    bool open = false;
+    for (uint32_t i = 0; i < n; i++) {
         const acp_sphere *g = &sp->global_sphere[i];
-        const float radius = sweep_radius(sp, i);
-        if (!(radius <= b.max_radius)) b.max_radius = radius;
-        float x0 = g->center.x - radius, x1 = g->center.x + radius;
-        float y0 = g->center.y - radius, y1 = g->center.y + radius;
-        if (!(x0 >= b.min_x)) b.min_x = x0; /* NaN: the box rules nothing out */
-        if (!(x1 <= b.max_x)) b.max_x = x1;
-        if (!(y0 >= b.min_y)) b.min_y = y0;
-        if (!(y1 <= b.max_y)) b.max_y = y1;
+        /* The radius a shape test gives sweep sphere i: CSphere and CCylSphere::intersects_sphere
+         * test sphere 1 against the radius sum made with sphere 0's radius (physics/shapes/
+         * sphere.c, cylsphere.c), so sphere i > 0 counts the larger of the two; as magnitudes,
+         * so that a negative scale's negative radii (the sums only shrink) still give a bound. */
+        float radius = r0;
+        if (i && fabsf(g->radius) >= r0) radius = fabsf(g->radius);
+        b.radius[i] = radius;
+        open |= !(radius <= ACP_REACH_BOUND_MAX) | !(fabsf(g->center.x) < INFINITY) |
+                !(fabsf(g->center.y) < INFINITY);
+        if (radius > b.max_radius) b.max_radius = radius;
+        const float x0 = g->center.x - radius, x1 = g->center.x + radius;
+        const float y0 = g->center.y - radius, y1 = g->center.y + radius;
+        if (x0 < b.min_x) b.min_x = x0;
+        if (x1 > b.max_x) b.max_x = x1;
+        if (y0 < b.min_y) b.min_y = y0;
+        if (y1 > b.max_y) b.max_y = y1;
+    }
+    if (open) {
+        b.open = true;
+        b.min_x = b.min_y = -INFINITY;
+        b.max_x = b.max_y = INFINITY;
     }
     return b;
 }
+
+/* Whether a sweep sphere comes within r's reach + the sphere's radius (twice for an object with
+ * cylinders: CCylSphere meets a sphere up to R + r across and from -r to h + r up, whose corner
+ * lies up to R + h + 2r from the low point) + 1 cm of its origin, the origin moved into
+ * check_pos's landblock frame (LandDefs::get_block_offset). The radii are the box's (b); an
+ * open box (a NaN, infinite or huge sphere) has no bound. A NaN distance is within. */
+static bool within_reach(const acp_shadow_reach *r, const acp_sphere_path *sp, const sweep_box *b)
+{
+    if (b->open) return true;
+    acp_vec3 bo = {0.0f, 0.0f, 0.0f}; /* LandDefs::get_block_offset's answer within one landblock */
+    if ((sp->check_pos.objcell_id >> 16) != (r->cell_id >> 16))
+        bo = acp_landdefs_get_block_offset(sp->check_pos.objcell_id, r->cell_id);
+    double ox = (double)r->x + bo.x, oy = (double)r->y + bo.y, oz = (double)r->z + bo.z;
+    for (uint32_t i = 0; i < b->num_sphere; i++) {
+        const acp_sphere *g = &sp->global_sphere[i];
+        double reach = r->reach + (double)b->radius[i] * (1.0 + r->cylinders) + 0.01;
+        double dx = g->center.x - ox, dy = g->center.y - oy, dz = g->center.z - oz;
+        if (!(dx * dx + dy * dy + dz * dz > reach * reach)) return true;
+    }
+    return false;
+}
+
 
 /* What box_of reads of the sweep, bit for bit. A FindObjCollisions call that answers OK may
  * have moved the sweep (a step, a slide); while these are the same, so are the box and the mask
@@ -387,6 +410,9 @@ static sweep_box box_of(const acp_sphere_path *sp)
 typedef struct {
     uint32_t w[2 + 4 * ACP_MAX_TRANSITION_SPHERES];
 } sweep_key;
+
+_Static_assert(sizeof ((acp_sphere_path *)0)->global_sphere == 16 * ACP_MAX_TRANSITION_SPHERES,
+               "sweep_key holds the global spheres as 4 words each");
 
 static inline sweep_key key_of(const acp_sphere_path *sp)
 {
@@ -452,7 +478,8 @@ static inline uint32_t maybe_mask(const sweep_box *b, const acp_shadow_block *bl
 /* Retail's walk as written, for tests (acp_world::shadow_walk_plain): every entry's object
  * but the mover and parented ones gets FindObjCollisions, in order, until one answers other
  * than OK. find_in_list must give the same answers and leave the same state. */
-static acp_transition_state plain_walk(acp_world *w, const acp_shadow_list *list, acp_transition *t)
+static __attribute__((noinline, cold)) acp_transition_state plain_walk(acp_world *w, const acp_shadow_list *list,
+                                                                        acp_transition *t)
 {
     const acp_physobj *mover = t->object_info.object;
     for (uint32_t i = 0; i < list->num; i++) {
@@ -492,7 +519,7 @@ static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w,
             if (r.reach < 0.0) continue;
             const acp_shadow_obj *s = blk->items[k];
             if ((uintptr_t)s - own < ACP_MAX_SHADOW_CELLS * sizeof *s) continue; /* the mover's own */
-            if (r.reach != INFINITY && !within_reach(&r, &t->sphere_path)) continue;
+            if (r.reach != INFINITY && !within_reach(&r, &t->sphere_path, &box)) continue;
             acp_transition_state ts = (acp_transition_state)acp_physobj_find_obj_collisions(blk->far[k].obj, t);
             if (ts != ACP_TS_OK) return ts;
             const sweep_key now = key_of(&t->sphere_path);
