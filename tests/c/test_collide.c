@@ -14,33 +14,9 @@
 #include "physics/object/physobj_collide.h"
 #include "physics/shapes/cylsphere.h"
 #include "physics/shapes/sphere.h"
-#include "terrain_helpers.h"
+#include "collide_helpers.h"
 
 static const float Q30 = (float)(1.0 / 30.0);
-static const acp_sphere BALL = {{0.0f, 0.0f, 0.5f}, 0.5f}; /* low point at the origin */
-static const acp_sphere CENTERED = {{0.0f, 0.0f, 0.0f}, 0.5f};
-static const uint32_t BLOCK = 0xA9B40000u;
-
-static acp_terrain *flat_terrain(void)
-{
-    const uint8_t flat[9] = {0};
-    const float table[1] = {0.0f};
-    return column_terrain(flat, table, 1);
-}
-
-/* Object `id` with one hand-built sphere, entered at local (x, y, z) of 0xA9B4 (SetPosition with
- * PLACEMENT | SLIDE: its shadows come from that placement sweep). */
-static acp_physobj *ball(acp_world *w, uint32_t id, uint32_t state, const acp_sphere *s, float x, float y, float z)
-{
-    acp_physobj *o = acp_world_add_object(w, id);
-    ENSURE(o != NULL);
-    if (!o) return NULL;
-    o->state = state;
-    o->part_array = acp_partarray_create_spheres(o, s, 1);
-    acp_position p = local_position(BLOCK, x, y, z, 0.0f);
-    ENSURE(acp_world_enter_object(w, o, &p, 0.0));
-    return o;
-}
 
 static acp_shadow_list *list_of(acp_world *w, uint32_t cell_id)
 {
@@ -62,8 +38,7 @@ static acp_physobj *entry(acp_world *w, uint32_t cell_id, uint32_t i)
 static void corner_in_four_cells(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_physobj *o = ball(w, 1, 0, &BALL, 24.0f, 24.0f, 0.0f);
     ENSURE_EQ(o->num_shadow_objects, 4);
     const uint32_t want[4] = {0xA9B4000Au, 0xA9B40002u, 0xA9B40001u, 0xA9B40009u};
@@ -84,8 +59,7 @@ static void corner_in_four_cells(void)
 static void frame_placement_shadows(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_physobj *o = acp_world_add_object(w, 1);
     o->part_array = acp_partarray_create_spheres(o, &BALL, 1);
     acp_position p = local_position(BLOCK, 24.0f, 24.0f, 0.0f, 0.0f);
@@ -107,8 +81,7 @@ static void frame_placement_shadows(void)
 static void moving_updates_lists(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_physobj *a = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
     acp_physobj *b = ball(w, 2, 0, &BALL, 33.0f, 30.0f, 0.0f);
     acp_physobj *c = ball(w, 3, 0, &BALL, 36.0f, 30.0f, 0.0f);
@@ -140,8 +113,7 @@ static void moving_updates_lists(void)
 static void leaving_empties_lists(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_physobj *o = ball(w, 1, 0, &BALL, 24.0f, 24.0f, 0.0f);
     acp_physobj_leave_world(o);
     const uint32_t cells[4] = {0xA9B4000Au, 0xA9B40002u, 0xA9B40001u, 0xA9B40009u};
@@ -184,8 +156,7 @@ static void sphere_stops_at_radius_sum(void)
     const float stop[3] = {9.0f, 9.0f, 8.5f};
     for (int k = 0; k < 3; k++) {
         acp_terrain *t = flat_terrain();
-        acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-        acp_terrain_attach(w, t);
+        acp_world *w = world_on(t);
         acp_physobj *obstacle;
         acp_physobj *m = fire(w, xs[k], 0, &obstacle);
         ENSURE_FBITS(m->position.frame.origin.x, stop[k]);
@@ -211,8 +182,7 @@ static void ethereal_and_ignored_pass(void)
     const uint32_t states[2] = {ACP_ETHEREAL_PS | ACP_IGNORE_COLLISIONS_PS, ACP_ETHEREAL_PS};
     for (int k = 0; k < 2; k++) {
         acp_terrain *t = flat_terrain();
-        acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-        acp_terrain_attach(w, t);
+        acp_world *w = world_on(t);
         acp_physobj *obstacle;
         acp_physobj *m = fire(w, 10.0f, states[k], &obstacle);
         ENSURE_FBITS(m->position.frame.origin.x, 9.5f);
@@ -232,8 +202,7 @@ static void ethereal_and_ignored_pass(void)
 static void missile_and_launcher(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     /* A missile resting at x = 10 (velocity 0) and its launcher flying through it. */
     acp_physobj *missile = ball(w, 2, ACP_MISSILE_PS, &CENTERED, 10.0f, 10.0f, 1.0f);
     acp_physobj *launcher = ball(w, 1, ACP_INELASTIC_PS, &CENTERED, 7.0f, 10.0f, 1.0f);
@@ -275,8 +244,7 @@ static void missile_and_launcher(void)
 static void glancing_hit_slides(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_setup *setup;
     acp_fixture *fx = runner_records(&BALL, 1, &setup);
     acp_physobj *obstacle = ball(w, 2, ACP_REPORT_COLLISIONS_PS, &BALL, 12.0f, 10.3f, 0.0f);
@@ -324,8 +292,7 @@ static void glancing_hit_slides(void)
 static void reports_begin_and_end_once(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_setup *setup;
     acp_fixture *fx = runner_records(&BALL, 1, &setup);
     acp_physobj *obstacle = ball(w, 2, ACP_REPORT_COLLISIONS_PS, &BALL, 12.0f, 10.3f, 0.0f);
@@ -362,8 +329,6 @@ static void reports_begin_and_end_once(void)
 
 /* ---- cylinders ---- */
 
-static const acp_cylsphere POST = {{0.0f, 0.0f, 0.0f}, 0.5f, 2.0f}; /* radius 0.5, 2 m high */
-
 /* An object whose only shape is a cylinder (hand-set cylspheres: a Setup's would be the same). */
 static acp_physobj *post(acp_world *w, uint32_t id, const acp_cylsphere *c, float x, float y)
 {
@@ -387,8 +352,7 @@ static acp_physobj *post(acp_world *w, uint32_t id, const acp_cylsphere *c, floa
 static void cylinder_side_hit(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_physobj *c = post(w, 2, &POST, 10.0f, 10.0f);
     (void)c;
     acp_physobj *m = ball(w, 1, ACP_MISSILE_PS | ACP_INELASTIC_PS | ACP_REPORT_COLLISIONS_PS, &CENTERED, 7.0f, 10.0f,
@@ -411,8 +375,7 @@ static void cylinder_top_landing(void)
 {
     static const acp_cylsphere low_post = {{0.0f, 0.0f, 0.0f}, 1.0f, 1.0f};
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     post(w, 2, &low_post, 10.0f, 10.0f);
     acp_physobj *o = ball(w, 1, ACP_GRAVITY_PS, &BALL, 10.0f, 10.0f, 3.0f);
     for (int i = 0; i < 60; i++) acp_physobj_update_object_internal(o, Q30);
@@ -436,8 +399,7 @@ static void cylinder_step_up(void)
     const acp_cylsphere *posts[2] = {&low, &high};
     for (int k = 0; k < 2; k++) {
         acp_terrain *t = flat_terrain();
-        acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-        acp_terrain_attach(w, t);
+        acp_world *w = world_on(t);
         acp_setup *setup;
         acp_fixture *fx = runner_records(&BALL, 1, &setup);
         post(w, 2, posts[k], 13.0f, 10.0f);
@@ -477,8 +439,7 @@ static void cylinder_step_up(void)
 static void ethereal_refused_while_overlapping(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_physobj *a = ball(w, 1, ACP_ETHEREAL_PS, &BALL, 30.0f, 30.0f, 0.0f);
     acp_physobj *b = ball(w, 2, 0, &BALL, 30.5f, 30.0f, 0.0f);
     ENSURE_FBITS(b->position.frame.origin.x, 30.5f); /* a is ethereal: b was placed overlapping */
@@ -510,8 +471,7 @@ static void ethereal_refused_while_overlapping(void)
 static void second_sphere_meets_with_sphere_0s_radius(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_physobj *ob = acp_world_add_object(w, 1);
     const acp_sphere os = {{0.0f, 0.0f, 1.0f}, 0.5f};
     ob->part_array = acp_partarray_create_spheres(ob, &os, 1);
@@ -543,8 +503,7 @@ static void small_cylinder_meets_sphere_at_its_corner(void)
 {
     static const acp_cylsphere small = {{0.0f, 0.0f, 0.0f}, 0.1f, 0.2f};
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     (void)post(w, 1, &small, 30.0f, 30.0f);
     acp_physobj *m = acp_world_add_object(w, 2);
     const acp_sphere ms = {{0.0f, 0.0f, 0.48f}, 0.48f};
@@ -564,8 +523,7 @@ static void small_cylinder_meets_sphere_at_its_corner(void)
 static void nan_scale_always_tested(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_physobj *ob = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
     ENSURE(acp_objcell_shadow_reach_of(ob).reach == 1.0);
     acp_physobj_set_scale(ob, NAN, 0.0);
@@ -805,8 +763,7 @@ static void negative_scale_mover_meets_as_retail(void)
     float x[2], vx[2];
     for (int plain = 0; plain < 2; plain++) {
         acp_terrain *t = flat_terrain();
-        acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-        acp_terrain_attach(w, t);
+        acp_world *w = world_on(t);
         w->shadow_walk_plain = plain != 0;
         (void)ball(w, 2, 0, &SMALL, 7.5f, 10.0f, 0.0f);
         acp_physobj *m = ball(w, 1, 0, &BIG, 7.0f, 10.0f, 0.5f);

@@ -13,35 +13,12 @@
 #include "physics/cell/objcell.h"
 #include "physics/object/physobj_cell.h"
 #include "physics/object/physobj_collide.h"
-#include "terrain_helpers.h"
+#include "collide_helpers.h"
 
-static const acp_sphere BALL = {{0.0f, 0.0f, 0.5f}, 0.5f};  /* low point at the origin */
-static const acp_sphere CENTERED = {{0.0f, 0.0f, 0.0f}, 0.5f};
-static const acp_cylsphere POST = {{0.0f, 0.0f, 0.0f}, 0.5f, 2.0f};
-static const uint32_t BLOCK = 0xA9B40000u;
 /* The corner (24, 24) of cells (0,0), (0,1), (1,0), (1,1) with a 0.5 m sphere on it:
  * CLandCell::add_all_outside_cells lists the centre's cell (1,1) first, then (0,1), (0,0),
  * (1,0) (tests/c/test_collide.c corner_in_four_cells derives the order). */
 static const uint32_t CORNER[4] = {0xA9B4000Au, 0xA9B40002u, 0xA9B40001u, 0xA9B40009u};
-
-static acp_terrain *flat_terrain(void)
-{
-    const uint8_t flat[9] = {0};
-    const float table[1] = {0.0f};
-    return column_terrain(flat, table, 1);
-}
-
-static acp_physobj *ball(acp_world *w, uint32_t id, uint32_t state, const acp_sphere *s, float x, float y, float z)
-{
-    acp_physobj *o = acp_world_add_object(w, id);
-    ENSURE(o != NULL);
-    if (!o) return NULL;
-    o->state = state;
-    o->part_array = acp_partarray_create_spheres(o, s, 1);
-    acp_position p = local_position(BLOCK, x, y, z, 0.0f);
-    ENSURE(acp_world_enter_object(w, o, &p, 0.0));
-    return o;
-}
 
 static const acp_landcell *cell(acp_world *w, uint32_t id) { return acp_terrain_get_landcell(w->terrain, id); }
 static uint32_t num_objects(acp_world *w, uint32_t id) { return acp_objcell_num_objects(w, cell(w, id)); }
@@ -57,8 +34,7 @@ static uint32_t num_shadows(acp_world *w, uint32_t id) { return acp_objcell_shad
 static void object_list_follows_moves(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_physobj *a = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
     acp_physobj *b = ball(w, 2, 0, &BALL, 33.0f, 30.0f, 0.0f);
     acp_physobj *c = ball(w, 3, 0, &BALL, 36.0f, 30.0f, 0.0f);
@@ -98,8 +74,7 @@ static void object_list_follows_moves(void)
 static void change_cell_on_crossing(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     const uint32_t from = 0xA9B4000Au, to = 0xA9B40012u;
     acp_physobj *resting = ball(w, 2, 0, &BALL, 60.0f, 40.0f, 0.0f);
     acp_physobj *o = ball(w, 1, 0, &CENTERED, 47.9f, 40.0f, 1.0f);
@@ -131,8 +106,7 @@ static void change_cell_on_crossing(void)
 static void lost_cell_leaves_lists(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_physobj *o = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
     ENSURE_EQ(num_objects(w, 0xA9B4000Au), 1);
     ENSURE_EQ(num_shadows(w, 0xA9B4000Au), 1);
@@ -153,8 +127,7 @@ static void lost_cell_leaves_lists(void)
 static void frame_placement_enters_cell(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_physobj *o = acp_world_add_object(w, 1);
     o->part_array = acp_partarray_create_spheres(o, &BALL, 1);
     acp_position p = local_position(BLOCK, 30.0f, 30.0f, 0.0f, 0.0f);
@@ -206,8 +179,7 @@ static void ensure_corner_shadows(acp_world *w, const acp_physobj *o)
 static void calc_cross_cells_corner(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_physobj *o = post_at(w, 1, ACP_STATIC_PS, 24.0f, 24.0f);
     acp_physobj_calc_cross_cells(o);
     ensure_corner_shadows(w, o);
@@ -232,8 +204,7 @@ static void calc_cross_cells_corner(void)
 static void bbox_cells_are_the_own_cell(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_physobj *o = ball(w, 1, 0, &BALL, 24.0f, 24.0f, 0.0f);
     ensure_corner_shadows(w, o);
     ENSURE(o->cell == cell(w, CORNER[3]));
@@ -265,8 +236,7 @@ static void bbox_cells_are_the_own_cell(void)
 static void reshadow_swaps_with_last(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_physobj *a = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
     acp_physobj *b = ball(w, 2, 0, &BALL, 33.0f, 30.0f, 0.0f);
     acp_physobj *c = ball(w, 3, 0, &BALL, 36.0f, 30.0f, 0.0f);
@@ -298,8 +268,7 @@ static void reshadow_swaps_with_last(void)
 static void collision_start_in_table_order(void)
 {
     acp_terrain *t = flat_terrain();
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    acp_world *w = world_on(t);
     acp_physobj *a = ball(w, 1, ACP_REPORT_COLLISIONS_PS, &BALL, 10.0f, 10.0f, 0.0f);
     acp_physobj *b = ball(w, 5, 0, &BALL, 20.0f, 10.0f, 0.0f);
     acp_physobj *c = ball(w, 8, 0, &BALL, 30.0f, 10.0f, 0.0f);

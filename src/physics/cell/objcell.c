@@ -178,7 +178,7 @@ static bool walk_list(const acp_shadow_pool *pool, const acp_shadow_list *list, 
 /* Not retail: a bound that skips FindObjCollisions for an object none of whose shapes can reach
  * the sweep's spheres. Every branch of CSphere / CCylSphere::intersects_sphere that does anything
  * needs a sweep sphere within the sum of the radii of a shape (less EPSILON; sphere 1 with sphere
- * 0's radius: sweep_radius), a cylinder's reaching R + r across and from -r to h + r up, and
+ * 0's radius: box_of's radii), a cylinder's reaching R + r across and from -r to h + r up, and
  * FindObjCollisions changes nothing when every shape answers OK, so skipping such an object gives
  * the same result. The object's reach: each shape within scale × (|centre| + radius) (cylinders:
  * |low point| + height + radius) of its origin; the sweep adds its sphere's radius (twice with

@@ -47,8 +47,8 @@ typedef struct acp_shadow_obj {
  *  an entry's object, kept beside the entry so that a sweep walking a crowded cell reads the
  *  list's blocks in order and no object it cannot meet. reach (m): the object's shape reach
  *  (scaled), < 0 for an object the sweep skips (parented, or without shapes), INFINITY for a
- *  physics-BSP object or a NaN reach (always tested); x, y, z (m): its origin, local to the landblock of
- *  cell_id (its objcell_id). Kept in step with the object by the functions that move it, scale
+ *  physics-BSP object or a reach that is NaN or past 1,000 m (always tested); x, y, z (m): its
+ *  origin, local to the landblock of cell_id (its objcell_id). Kept in step with the object by the functions that move it, scale
  *  it or change its shapes (acp_objcell_refresh_shadow_reach). */
 typedef struct acp_shadow_reach {
     double reach;
