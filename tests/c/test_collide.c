@@ -567,6 +567,40 @@ static void post_found_in_either_block(void)
     }
 }
 
+/* A block without cylinders takes the pre-test's plain path, its four groups of four lanes
+ * written out and only as many as the block holds (n > 4, > 8, > 12). The obstacle of
+ * sphere_stops_at_radius_sum (a centred ball at x = 10) listed at every lane of the first
+ * block, behind `lane` balls off the path and with nothing after it or with the block filled:
+ * the missile stops at 9.0 every time, and reports it. */
+static void ball_met_at_every_lane(void)
+{
+    const uint32_t missile = ACP_MISSILE_PS | ACP_INELASTIC_PS | ACP_REPORT_COLLISIONS_PS;
+    for (uint32_t lane = 0; lane < 16; lane++) {
+        for (int fill = 0; fill < 2; fill++) {
+            acp_terrain *t = flat_terrain();
+            acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 24);
+            acp_terrain_attach(w, t);
+            uint32_t id = 10;
+            for (uint32_t i = 0; i < lane; i++, id++) ball(w, id, 0, &BALL, 2.0f + (float)i, 20.0f, 0.0f);
+            acp_physobj *obstacle = ball(w, 2, 0, &CENTERED, 10.0f, 10.0f, 1.0f);
+            for (uint32_t i = lane + 1; fill && i < 16; i++, id++) ball(w, id, 0, &BALL, 2.0f + (float)i, 20.0f, 0.0f);
+            const uint32_t cell = BLOCK | 1u;
+            ENSURE_EQ(list_of(w, cell)->num, fill ? 16u : lane + 1u);
+            ENSURE(entry(w, cell, lane) == obstacle);
+            acp_physobj *m = ball(w, 1, missile, &CENTERED, 7.0f, 10.0f, 1.0f);
+            acp_physobj_set_velocity(m, (acp_vec3){25.0f, 0.0f, 0.0f});
+            w->frame_serial++;
+            acp_physobj_update_object_internal(m, 0.1f);
+            ENSURE_FBITS(m->position.frame.origin.x, 9.0f);
+            ENSURE_EQ(acp_physobj_num_collisions(m), 1);
+            ENSURE_EQ(m->reports.begin[0], 2);
+            ENSURE_EQ(acp_objcell_stale_shadow_reach(w), 0u);
+            acp_world_destroy(w);
+            acp_terrain_destroy(t);
+        }
+    }
+}
+
 /* ---- the walk's bounds against retail's walk as written, at random ---- */
 
 static uint64_t rnd(uint64_t *s)
@@ -799,6 +833,7 @@ void suite_collide(void)
     RUN(small_cylinder_meets_sphere_at_its_corner);
     RUN(nan_scale_always_tested);
     RUN(post_found_in_either_block);
+    RUN(ball_met_at_every_lane);
     RUN(negative_scale_mover_meets_as_retail);
     RUN(bounds_against_plain_walk_at_random);
 }

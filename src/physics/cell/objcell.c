@@ -448,11 +448,23 @@ static inline uint32_t lane_bits(v4i m)
 #endif
 }
 
-/* The entries k of blk with from <= k < n that the box does not rule out (bit k: entry k),
- * their own shadows included. Four columns at a time, without branches: which entries pass is
- * not predictable, and this test is the whole cost of an entry the sweep cannot meet. Lanes
- * outside [from, n) (within the block: whatever it last held) are masked off. */
-static inline uint32_t maybe_mask(const sweep_box *b, const acp_shadow_block *blk, uint32_t from, uint32_t n)
+/* Lanes k..k+3 of blk that the box rules out, for entries without cylinders (their lim is the
+ * copy's lim: lim + 0 × max_radius is the same number, a finite max_radius being what a box
+ * that is not open has): bit j of the result is lane k + j. */
+static inline uint32_t out_plain(const sweep_box *b, const acp_shadow_block *blk, uint32_t k)
+{
+    const v4f min_x = {b->min_x, b->min_x, b->min_x, b->min_x}, max_x = {b->max_x, b->max_x, b->max_x, b->max_x};
+    const v4f min_y = {b->min_y, b->min_y, b->min_y, b->min_y}, max_y = {b->max_y, b->max_y, b->max_y, b->max_y};
+    const v4u lb = {b->landblock, b->landblock, b->landblock, b->landblock};
+    const v4f x = *(const v4f *)&blk->x[k], y = *(const v4f *)&blk->y[k], lim = *(const v4f *)&blk->lim[k];
+    const v4i o = ((x + lim < min_x) | (x - lim > max_x) | (y + lim < min_y) | (y - lim > max_y)) &
+                  (v4i)((*(const v4u *)&blk->cell_id[k] >> 16) == lb);
+    return lane_bits(o);
+}
+
+/* The same for lanes whose entries may have cylinders: their lim grows by the box's largest
+ * sweep radius (the cylinders bit as 1.0f or 0.0f times max_radius, as the scalar bound). */
+static inline uint32_t out_cylinders(const sweep_box *b, const acp_shadow_block *blk, uint32_t k)
 {
     const v4f min_x = {b->min_x, b->min_x, b->min_x, b->min_x}, max_x = {b->max_x, b->max_x, b->max_x, b->max_x};
     const v4f min_y = {b->min_y, b->min_y, b->min_y, b->min_y}, max_y = {b->max_y, b->max_y, b->max_y, b->max_y};
@@ -460,19 +472,41 @@ static inline uint32_t maybe_mask(const sweep_box *b, const acp_shadow_block *bl
     const v4u lb = {b->landblock, b->landblock, b->landblock, b->landblock};
     const v4u bit = {1u, 2u, 4u, 8u};
     const v4f one = {1.0f, 1.0f, 1.0f, 1.0f};
-    uint32_t out = 0;
-    for (uint32_t k = from & ~3u; k < n; k += 4) {
-        const v4f x = *(const v4f *)&blk->x[k], y = *(const v4f *)&blk->y[k];
-        const uint32_t c = blk->cylinders >> k;
-        const v4u cyl = (v4u){c, c, c, c} & bit; /* lane j: bit j of c */
-        const v4f cylf = (v4f)((v4i)(cyl != 0) & (v4i)one); /* 1.0f or 0.0f, as the copy's cylinders */
-        const v4f lim = *(const v4f *)&blk->lim[k] + cylf * max_r;
-        const v4i o = ((x + lim < min_x) | (x - lim > max_x) | (y + lim < min_y) | (y - lim > max_y)) &
-                      (v4i)((*(const v4u *)&blk->cell_id[k] >> 16) == lb);
-        out |= lane_bits(o) << k;
-    }
+    const v4f x = *(const v4f *)&blk->x[k], y = *(const v4f *)&blk->y[k];
+    const uint32_t c = blk->cylinders >> k;
+    const v4u cyl = (v4u){c, c, c, c} & bit; /* lane j: bit j of c */
+    const v4f cylf = (v4f)((v4i)(cyl != 0) & (v4i)one); /* 1.0f or 0.0f, as the copy's cylinders */
+    const v4f lim = *(const v4f *)&blk->lim[k] + cylf * max_r;
+    const v4i o = ((x + lim < min_x) | (x - lim > max_x) | (y + lim < min_y) | (y - lim > max_y)) &
+                  (v4i)((*(const v4u *)&blk->cell_id[k] >> 16) == lb);
+    return lane_bits(o);
+}
+
+_Static_assert(ACP_SHADOW_BLOCK == 16, "maybe_mask tests a block as four groups of four lanes");
+
+/* The entries k of blk with from <= k < n that the box does not rule out (bit k: entry k),
+ * their own shadows included. Four columns at a time, without branches: which entries pass is
+ * not predictable, and this test is the whole cost of an entry the sweep cannot meet. Lanes
+ * outside [from, n) (within the block: whatever it last held; the pool starts zeroed) are
+ * masked off. An open box rules nothing out (its bounds are infinite: every lane's test is
+ * false); a block none of whose entries in [from, n) has cylinders takes the plain test, its
+ * groups written out (no loop: V8 puts a check on every loop's back edge). */
+static inline uint32_t maybe_mask(const sweep_box *b, const acp_shadow_block *blk, uint32_t from, uint32_t n)
+{
     const uint32_t upto = n >= 32 ? 0xFFFFFFFFu : (1u << n) - 1u;
-    return ~out & upto & ~((1u << from) - 1u);
+    const uint32_t want = upto & ~((1u << from) - 1u);
+    if (b->open) return want;
+    uint32_t out = 0;
+    if (!(blk->cylinders & want)) {
+        out = out_plain(b, blk, 0);
+        if (n > 4) {
+            out |= out_plain(b, blk, 4) << 4;
+            if (n > 8) out |= out_plain(b, blk, 8) << 8 | (n > 12 ? out_plain(b, blk, 12) << 12 : 0u);
+        }
+        return ~out & want;
+    }
+    for (uint32_t k = from & ~3u; k < n; k += 4) out |= out_cylinders(b, blk, k) << k;
+    return ~out & want;
 }
 
 /* Retail's walk as written, for tests (acp_world::shadow_walk_plain): every entry's object

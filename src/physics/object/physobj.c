@@ -17,6 +17,7 @@
 #include "partarray.h"
 #include "physobj_cell.h"
 #include "scripts.h"
+#include "object_fx.h"
 #include "physics/world/physics.h"
 #include "physics/world/transition.h"
 
@@ -373,13 +374,20 @@ static void update_active(acp_physobj *obj, float quantum)
     if (obj->position_manager) acp_position_manager_use_time(obj->position_manager);
 }
 
+/* Whether some object of w holds scripts or particles. Every acp_object_fx comes from the
+ * world's pool, which counts what it gave out and is never replaced once it has given one
+ * (object_fx.c acp_world_reserve_fx), so in a world where this is false no object's fx is set:
+ * a quantum then reads no line of the object's cold part for it. */
+static inline bool world_has_fx(const acp_world *w) { return w->fx_pool && w->fx_pool->num_fx; }
+
 void acp_physobj_update_object_internal(acp_physobj *obj, float quantum)
 {
     if (obj->transient_state & ACP_ACTIVE_TS) {
         if (!obj->has_cell) return;
         update_active(obj, quantum);
     }
-    if (!obj->fx || obj->world->profile == ACP_PROFILE_RENDER_FRAME) return; /* that one: per frame */
+    if (!world_has_fx(obj->world) || !obj->fx || obj->world->profile == ACP_PROFILE_RENDER_FRAME)
+        return; /* that profile: per frame */
     acp_physobj_update_particles(obj);
     acp_physobj_update_scripts(obj);
 }
