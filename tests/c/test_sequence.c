@@ -457,7 +457,7 @@ static void memo_sequence(acp_sequence *seq, const acp_fixture *fx, acp_root_mem
 /* Two sequences fed the same updates, one with a memo and one without, give the same frame
  * bits after every update: forward and backward playback, a link node then the cycle (the
  * advance and the wrap), 0 to 4 frames a quantum, velocity and omega changing midway. Both the
- * memo's paths run (hits and misses). */
+ * memo's paths run (hits and misses: how many of each, the heap's addresses decide). */
 static void root_memo_same_bits_as_computing(void)
 {
     acp_fixture *fx = fixture();
@@ -496,7 +496,11 @@ static void root_memo_same_bits_as_computing(void)
         if (!same_frame_bits(&fa, &fb) || a.frame_number != b.frame_number) differed = true;
     }
     ENSURE(!differed);
-    ENSURE(memo.hits > 100);
+    /* How many lookups hit depends on which keys share one of the memo's direct-mapped slots,
+     * which the pos frames' heap addresses decide (the slot is hashed from them): 47 to 146 of
+     * the 245 lookups over 400 runs here, so a fixed floor above a few fails now and then. That
+     * both paths ran is what this test needs; the other root_memo tests pin exact counts. */
+    ENSURE(memo.hits > 0);
     ENSURE(memo.misses > 10);
     acp_fixture_destroy(fx);
 }
@@ -551,23 +555,30 @@ static void root_memo_long_update_computed(void)
     acp_fixture_destroy(fx);
 }
 
-/* The slot is taken from the top bits of the hash, which every key bit reaches: keys that differ
- * only in omega's sign (turning left or right), its exponent, or velocity's sign take different
- * slots (they used to share one and evict each other). */
+/* The slot is the top byte of the key's fold times K = 0x9E3779B97F4A7C15: keys whose folds
+ * differ in one bit b take slots whose top bytes differ by t or t + 1 (a carry), or by −t or
+ * −t − 1, where t is the top byte of 2^b × K mod 2^64, so they never share a slot unless t is 0
+ * or 255, whatever else the key holds (the pos frames' addresses, which ASLR moves between
+ * runs). Turning left or right flips omega.z's sign, bit 50 of the fold (t = 0xF0); -1.5 and
+ * -0.75 rad/s differ in its exponent's lowest bit, bit 42 (t = 0x29); running forward or back
+ * flips velocity.y's sign, bit 22 (t = 0x6E). The first hash took the product's bits 40-47,
+ * which those bits never reached: such keys always shared a slot and evicted each other. (Keys
+ * that differ in several bits, -1.5 and -3.0 say, share a slot for some addresses, as any two
+ * keys may: a version of this test that expected them apart failed about once in 100 runs.) */
 static void root_memo_slots_tell_signs_apart(void)
 {
     static acp_root_memo memo;
     static const acp_aframe pf = {{0.0f, 0.1f, 0.0f}, 1.0f, 0.0f, 0.0f, 0.0f};
     acp_root_steps steps = {2, {{&pf, 60.0f, ACP_ROOT_STEP_POS | ACP_ROOT_STEP_FORWARD},
                                 {&pf, 60.0f, ACP_ROOT_STEP_POS | ACP_ROOT_STEP_FORWARD}}};
-    const float omegas[] = {-1.5f, 1.5f, -3.0f, -0.75f};
-    const acp_root_memo_entry *seen[4];
-    for (int i = 0; i < 4; i++) {
+    const float omegas[3] = {-1.5f, 1.5f, -0.75f};
+    const acp_root_memo_entry *seen[3];
+    for (int i = 0; i < 3; i++) {
         acp_vec3 phys[2] = {{0.0f, 4.0f, 0.0f}, {0.0f, 0.0f, omegas[i]}};
         seen[i] = acp_root_memo_slot(&memo, &steps, (const unsigned char *)phys);
     }
-    for (int i = 0; i < 4; i++)
-        for (int j = i + 1; j < 4; j++) ENSURE(seen[i] != seen[j]);
+    ENSURE(seen[0] != seen[1]); /* the sign */
+    ENSURE(seen[0] != seen[2]); /* the exponent's lowest bit */
     acp_vec3 fwd[2] = {{0.0f, 4.0f, 0.0f}, {0.0f, 0.0f, 0.0f}}, back[2] = {{0.0f, -4.0f, 0.0f}, {0.0f, 0.0f, 0.0f}};
     ENSURE(acp_root_memo_slot(&memo, &steps, (const unsigned char *)fwd) !=
            acp_root_memo_slot(&memo, &steps, (const unsigned char *)back));
