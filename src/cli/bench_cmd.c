@@ -41,6 +41,11 @@ const char acp_cli_bench_usage[] =
     "                            read and parse every record: MB/s and records/s (JSON)\n";
 
 #define MAX_WINDOWS 64
+/* After "cannot read <path>": the default excerpts are paths relative to the working directory. */
+#define DEFAULT_HINT \
+    " (relative paths are read from the working directory: the defaults are the repository's" \
+    " data/portal-default.dat and data/cell-default.dat, so run from its root or name them with" \
+    " --portal and --cell)"
 #define ACP_BENCH_MAX_OBJECTS 10000000ul /* objects in a bench world or kernel */
 
 typedef struct options {
@@ -202,9 +207,9 @@ static int bench_world(int argc, char **argv)
 {
     acp_bench_kind kind;
     options o;
-    if (argc < 2) return usage_error("world", "needs a world kind (motion, terrain or static) and an object count");
+    if (argc < 2) return usage_error("world", "needs a world kind (motion, terrain, static, remote, crowd, particles or indoor) and an object count");
     if (!acp_bench_kind_from_name(argv[0], &kind))
-        return usage_error("world", "unknown world kind \"%s\" (motion, terrain or static)", argv[0]);
+        return usage_error("world", "unknown world kind \"%s\" (motion, terrain, static, remote, crowd, particles or indoor)", argv[0]);
     uint32_t n = 0;
     int bad = object_count("world", argv[1], &n);
     if (!bad) bad = parse_options("world", argc, argv, 2, &o);
@@ -213,7 +218,7 @@ static int bench_world(int argc, char **argv)
     uint8_t *portal = acp_read_whole_file(o.portal, &portal_size);
     uint8_t *cell = acp_read_whole_file(o.cell, &cell_size);
     if (!portal || !cell) {
-        fprintf(stderr, "acphys bench: cannot read %s\n", portal ? o.cell : o.portal);
+        fprintf(stderr, "acphys bench: cannot read %s%s\n", portal ? o.cell : o.portal, DEFAULT_HINT);
         free(portal);
         free(cell);
         return 1;
@@ -312,7 +317,7 @@ static int bench_dat_gen(int argc, char **argv)
     size_t portal_size = 0;
     uint8_t *portal = acp_read_whole_file(o.portal, &portal_size);
     if (!portal) {
-        fprintf(stderr, "acphys bench: cannot read %s\n", o.portal);
+        fprintf(stderr, "acphys bench: cannot read %s%s\n", o.portal, DEFAULT_HINT);
         return 1;
     }
     uint8_t *out = NULL;

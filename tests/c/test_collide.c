@@ -570,8 +570,9 @@ static void post_found_in_either_block(void)
 /* A block without cylinders takes the pre-test's plain path, its four groups of four lanes
  * written out and only as many as the block holds (n > 4, > 8, > 12). The obstacle of
  * sphere_stops_at_radius_sum (a centred ball at x = 10) listed at every lane of the first
- * block, behind `lane` balls off the path and with nothing after it or with the block filled:
- * the missile stops at 9.0 every time, and reports it. */
+ * block, behind `lane` balls off the path, followed by the missile's own entry (the block then
+ * holds lane + 2 entries; at lane 15 the missile's goes to the next block) or by balls filling
+ * the block: the missile stops at 9.0 every time, and reports it. */
 static void ball_met_at_every_lane(void)
 {
     const uint32_t missile = ACP_MISSILE_PS | ACP_INELASTIC_PS | ACP_REPORT_COLLISIONS_PS;

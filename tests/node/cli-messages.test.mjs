@@ -110,8 +110,8 @@ describe('usage errors name the argument', () => {
     for (const [args, what] of [
       [[], 'bench: which benchmark? (world, kernel, dat-gen or dat-read)'],
       [['frob'], 'bench: unknown benchmark "frob" (world, kernel, dat-gen or dat-read)'],
-      [['world'], 'bench world: needs a world kind (motion, terrain or static) and an object count'],
-      [['world', 'flying', '10'], 'bench world: unknown world kind "flying" (motion, terrain or static)'],
+      [['world'], 'bench world: needs a world kind (motion, terrain, static, remote, crowd, particles or indoor) and an object count'],
+      [['world', 'flying', '10'], 'bench world: unknown world kind "flying" (motion, terrain, static, remote, crowd, particles or indoor)'],
       [['world', 'motion', '0'], 'bench world: the object count must be a whole number from 1 to 10000000, not "0"'],
       [['world', 'motion', '10000001'], 'bench world: the object count must be a whole number from 1 to 10000000, not "10000001"'],
       [['world', 'motion', '10', '--bogus', '1'], 'bench world: unknown option "--bogus"'],
@@ -132,6 +132,14 @@ describe('usage errors name the argument', () => {
       assert.equal(r.stdout, '');
       assert.equal(r.stderr, `acphys ${what}\nusage:\n${benchUsage.join('\n')}\n`, args.join(' '));
     }
+  });
+  it('bench world outside the repository: the default excerpts are named, with where they are read from (exit 1)', () => {
+    const r = native(['bench', 'world', 'motion', '1', '--frames', '1'], { cwd: tmp });
+    assert.equal(r.status, 1);
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, 'acphys bench: cannot read data/portal-default.dat (relative paths are read from the working ' +
+      "directory: the defaults are the repository's data/portal-default.dat and data/cell-default.dat, so run from its " +
+      'root or name them with --portal and --cell)\n');
   });
 });
 

@@ -386,7 +386,8 @@ void acp_physobj_update_object_internal(acp_physobj *obj, float quantum)
         if (!obj->has_cell) return;
         update_active(obj, quantum);
     }
-    if (!world_has_fx(obj->world) || !obj->fx || obj->world->profile == ACP_PROFILE_RENDER_FRAME)
+    /* (An object without a world has no fx: acp_physobj_fx gives none without one.) */
+    if (!obj->world || !world_has_fx(obj->world) || !obj->fx || obj->world->profile == ACP_PROFILE_RENDER_FRAME)
         return; /* that profile: per frame */
     acp_physobj_update_particles(obj);
     acp_physobj_update_scripts(obj);
