@@ -105,7 +105,9 @@ void acp_partarray_init_defaults(acp_partarray *pa)
     if (pa->owner && pa->setup) acp_physobj_init_defaults(pa->owner, pa->setup);
 }
 
-void acp_partarray_update(acp_partarray *pa, float quantum, acp_frame *offset_frame)
+/* (Inlined into UpdatePositionInternal in the .wasm: once a quantum, and V8 does not inline
+ * WebAssembly calls; BENCHMARKS.md, item 13.) */
+ACP_WASM_INLINE void acp_partarray_update(acp_partarray *pa, float quantum, acp_frame *offset_frame)
 {
     acp_sequence_update_offset(&pa->sequence, quantum, offset_frame);
 }

@@ -380,7 +380,9 @@ static void update_active(acp_physobj *obj, float quantum)
  * a quantum then reads no line of the object's cold part for it. */
 static inline bool world_has_fx(const acp_world *w) { return w->fx_pool && w->fx_pool->num_fx; }
 
-void acp_physobj_update_object_internal(acp_physobj *obj, float quantum)
+/* (Inlined into the clock ladders in the .wasm: once a quantum, and V8 does not inline
+ * WebAssembly calls; BENCHMARKS.md, item 13.) */
+ACP_WASM_INLINE void acp_physobj_update_object_internal(acp_physobj *obj, float quantum)
 {
     if (obj->transient_state & ACP_ACTIVE_TS) {
         if (!obj->has_cell) return;
