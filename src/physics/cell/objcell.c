@@ -448,38 +448,38 @@ static inline uint32_t lane_bits(v4i m)
 #endif
 }
 
-/* Lanes k..k+3 of blk that the box rules out, for entries without cylinders (their lim is the
- * copy's lim: lim + 0 × max_radius is the same number, a finite max_radius being what a box
- * that is not open has): bit j of the result is lane k + j. */
-static inline uint32_t out_plain(const sweep_box *b, const acp_shadow_block *blk, uint32_t k)
+/* Lanes k..k+3 of blk whose origin lies farther outside the box than `lim` (lane by lane) in the
+ * box's landblock: bit j of the result is lane k + j. */
+static inline uint32_t out_of_box(const sweep_box *b, const acp_shadow_block *blk, uint32_t k, v4f lim)
 {
     const v4f min_x = {b->min_x, b->min_x, b->min_x, b->min_x}, max_x = {b->max_x, b->max_x, b->max_x, b->max_x};
     const v4f min_y = {b->min_y, b->min_y, b->min_y, b->min_y}, max_y = {b->max_y, b->max_y, b->max_y, b->max_y};
     const v4u lb = {b->landblock, b->landblock, b->landblock, b->landblock};
-    const v4f x = *(const v4f *)&blk->x[k], y = *(const v4f *)&blk->y[k], lim = *(const v4f *)&blk->lim[k];
+    const v4f x = *(const v4f *)&blk->x[k], y = *(const v4f *)&blk->y[k];
     const v4i o = ((x + lim < min_x) | (x - lim > max_x) | (y + lim < min_y) | (y - lim > max_y)) &
                   (v4i)((*(const v4u *)&blk->cell_id[k] >> 16) == lb);
     return lane_bits(o);
+}
+
+/* Lanes k..k+3 the box rules out, for entries without cylinders: their lim is the copy's lim
+ * (lim + 0 × max_radius is the same number, a finite max_radius being what a box that is not
+ * open has). */
+static inline uint32_t out_plain(const sweep_box *b, const acp_shadow_block *blk, uint32_t k)
+{
+    return out_of_box(b, blk, k, *(const v4f *)&blk->lim[k]);
 }
 
 /* The same for lanes whose entries may have cylinders: their lim grows by the box's largest
  * sweep radius (the cylinders bit as 1.0f or 0.0f times max_radius, as the scalar bound). */
 static inline uint32_t out_cylinders(const sweep_box *b, const acp_shadow_block *blk, uint32_t k)
 {
-    const v4f min_x = {b->min_x, b->min_x, b->min_x, b->min_x}, max_x = {b->max_x, b->max_x, b->max_x, b->max_x};
-    const v4f min_y = {b->min_y, b->min_y, b->min_y, b->min_y}, max_y = {b->max_y, b->max_y, b->max_y, b->max_y};
     const v4f max_r = {b->max_radius, b->max_radius, b->max_radius, b->max_radius};
-    const v4u lb = {b->landblock, b->landblock, b->landblock, b->landblock};
     const v4u bit = {1u, 2u, 4u, 8u};
     const v4f one = {1.0f, 1.0f, 1.0f, 1.0f};
-    const v4f x = *(const v4f *)&blk->x[k], y = *(const v4f *)&blk->y[k];
     const uint32_t c = blk->cylinders >> k;
     const v4u cyl = (v4u){c, c, c, c} & bit; /* lane j: bit j of c */
     const v4f cylf = (v4f)((v4i)(cyl != 0) & (v4i)one); /* 1.0f or 0.0f, as the copy's cylinders */
-    const v4f lim = *(const v4f *)&blk->lim[k] + cylf * max_r;
-    const v4i o = ((x + lim < min_x) | (x - lim > max_x) | (y + lim < min_y) | (y - lim > max_y)) &
-                  (v4i)((*(const v4u *)&blk->cell_id[k] >> 16) == lb);
-    return lane_bits(o);
+    return out_of_box(b, blk, k, *(const v4f *)&blk->lim[k] + cylf * max_r);
 }
 
 _Static_assert(ACP_SHADOW_BLOCK == 16, "maybe_mask tests a block as four groups of four lanes");
