@@ -44,6 +44,10 @@ void acp_world_free_fx(struct acp_world *w);
 acp_fx_pool *acp_world_fx_pool(struct acp_world *w);
 /** A cleared fx block from the pool, or NULL (counted) when full. */
 acp_object_fx *acp_fx_pool_take(acp_fx_pool *pool);
+/** Whether `pool` (NULL: none) has given out an fx block. Every object's fx comes from its
+ *  world's pool, which is never replaced once it has given one (acp_world_reserve_fx), so while
+ *  this is false no object of the world has fx and none need be read (a cold line of each). */
+static inline bool acp_fx_pool_gave_out(const acp_fx_pool *pool) { return pool && pool->num_fx; }
 /** n contiguous particle slots (cleared): their first index in *at; false (counted) when no run
  *  of n is free. n = 0 succeeds with no slots. */
 bool acp_fx_pool_alloc_particles(acp_fx_pool *pool, uint32_t n, uint32_t *at);

@@ -374,12 +374,6 @@ static void update_active(acp_physobj *obj, float quantum)
     if (obj->position_manager) acp_position_manager_use_time(obj->position_manager);
 }
 
-/* Whether some object of w holds scripts or particles. Every acp_object_fx comes from the
- * world's pool, which counts what it gave out and is never replaced once it has given one
- * (object_fx.c acp_world_reserve_fx), so in a world where this is false no object's fx is set:
- * a quantum then reads no line of the object's cold part for it. */
-static inline bool world_has_fx(const acp_world *w) { return w->fx_pool && w->fx_pool->num_fx; }
-
 /* (Inlined into the clock ladders in the .wasm: once a quantum, and V8 does not inline
  * WebAssembly calls; BENCHMARKS.md, item 13.) */
 ACP_WASM_INLINE void acp_physobj_update_object_internal(acp_physobj *obj, float quantum)
@@ -388,8 +382,10 @@ ACP_WASM_INLINE void acp_physobj_update_object_internal(acp_physobj *obj, float 
         if (!obj->has_cell) return;
         update_active(obj, quantum);
     }
-    /* (An object without a world has no fx: acp_physobj_fx gives none without one.) */
-    if (!obj->world || !world_has_fx(obj->world) || !obj->fx || obj->world->profile == ACP_PROFILE_RENDER_FRAME)
+    /* (An object without a world has no fx: acp_physobj_fx gives none without one. In a world
+     * whose pool gave none out, no object's fx is read.) */
+    if (!obj->world || !acp_fx_pool_gave_out(obj->world->fx_pool) || !obj->fx ||
+        obj->world->profile == ACP_PROFILE_RENDER_FRAME)
         return; /* that profile: per frame */
     acp_physobj_update_particles(obj);
     acp_physobj_update_scripts(obj);

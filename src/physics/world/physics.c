@@ -315,6 +315,7 @@ static bool world_gate(acp_world *w, double now)
 static void fx_per_render_frame(acp_world *w, double now)
 {
     w->physics_time = now;
+    if (!acp_fx_pool_gave_out(w->fx_pool)) return; /* no object has fx */
     for (int pass = 0; pass < 2; pass++) {
         uint32_t n = pass ? w->num_static : w->num_objects;
         acp_physobj **list = pass ? w->static_objects : w->objects;
