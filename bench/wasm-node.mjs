@@ -4,7 +4,8 @@
 //   node bench/wasm-node.mjs '{"job":"world","kind":"motion","objects":100}'
 //   node bench/wasm-node.mjs '{"job":"kernel","objects":100}'
 //   node bench/wasm-node.mjs '{"job":"dat-read","path":"bench/tmp/large-portal.dat","repeat":3}'
-// Options: "window" (seconds, default 0.25), "windows" (default 5). Prints one line of JSON.
+// Options: "window" (seconds, default 0.25), "windows" (default 5), "wasm" (another module's
+// path; default wasm/acphys.wasm: scripts/ab.mjs compares two). Prints one line of JSON.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,7 @@ import { loadExcerpts, measureDatRead, measureKernel, measureWorld } from './lib
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const job = JSON.parse(process.argv[2] ?? '{}');
-const acp = await loadAcphys();
+const acp = await loadAcphys(job.wasm ? readFileSync(job.wasm) : undefined);
 const opts = { window: job.window ?? 0.25, windows: job.windows ?? 5 };
 let result;
 if (job.job === 'world') {

@@ -3,12 +3,13 @@
 // and after the same frames its state has the same bits as the native build's (acphys bench).
 // Benchmarks are not tests: nothing here is timed.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 
 import { createWorld, KINDS, loadExcerpts, warmupFrames, worldDigest } from '../../bench/lib/measure.mjs';
-import { acphys, root, runNative } from './helpers.mjs';
+import { acphys, nativeCli, root, runNative } from './helpers.mjs';
 
 const N = 4;
 
@@ -64,5 +65,37 @@ describe('benchmark worlds', () => {
     } finally {
       x.acp_abi_bench_destroy(b);
     }
+  });
+});
+
+describe('scripts/ab.mjs (paired A/B: two builds at once, one per core)', () => {
+  const ab = (args) => spawnSync(process.execPath, [join(root, 'scripts', 'ab.mjs'), ...args], { cwd: root, encoding: 'utf8' });
+  it('names what is wrong with its arguments (exit 2)', () => {
+    const cases = [
+      [['native', 'native', 'motion'], 'ab: wants A, B, a kind and a number of objects'],
+      [['native', 'native', 'walking', '1'], 'ab: kind is one of kernel, motion, terrain, static, remote, crowd, particles, indoor, not "walking"'],
+      [['native', 'native', 'motion', '0'], 'ab: objects wants a whole number 1..1000000, not "0"'],
+      [['native', 'native', 'motion', '1', '--rounds', 'x'], 'ab: --rounds wants a whole number 1..1000, not "x"'],
+      [['gpu', 'native', 'motion', '1'], 'ab: a side is native[:path] or wasm[:path], not "gpu"'],
+      [['native:/nonexistent/acphys', 'native', 'motion', '1'], 'ab: no acphys CLI at /nonexistent/acphys'],
+      [['wasm:/nonexistent/a.wasm', 'wasm', 'motion', '1'], 'ab: no .wasm at /nonexistent/a.wasm'],
+    ];
+    for (const [args, first] of cases) {
+      const r = ab(args);
+      assert.equal(r.status, 2, args.join(' '));
+      assert.equal(r.stdout, '');
+      assert.equal(r.stderr.split('\n')[0].startsWith(first), true, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, /\nusage: node scripts\/ab\.mjs <A> <B> <kind> <objects>/);
+    }
+  });
+  it('one round, each side on each core: four medians, two ratios, the shared digest (native CLI against the .wasm)', () => {
+    const r = ab([`native:${nativeCli}`, 'wasm', 'motion', '2', '--rounds', '1', '--windows', '1']);
+    assert.equal(r.status, 0, r.stderr);
+    const lines = r.stdout.trim().split('\n');
+    assert.equal(lines.length, 3);
+    assert.match(lines[0], /^round 1: A core 0 \d+k \[\d+k\]  B core 1 \d+k \[\d+k\]  B\/A \d+\.\d{3}$/);
+    assert.match(lines[1], /^round 2: A core 1 \d+k \[\d+k\]  B core 0 \d+k \[\d+k\]  B\/A \d+\.\d{3}$/);
+    const digest = JSON.parse(runNative(['bench', 'world', 'motion', '2', '--frames', '1', '--windows', '1'], { cwd: root })).digest;
+    assert.match(lines[2], new RegExp(`^motion × 2: B/A median \\d+\\.\\d{3} \\(rounds \\d+\\.\\d{3}, \\d+\\.\\d{3}\\); A = native:.*, B = wasm; digest ${digest}$`));
   });
 });
