@@ -564,8 +564,10 @@ static bool build_object(acp_run *run, uint32_t i, const acp_motion_table **tabl
     run->objects[i] = obj;
     obj->state = so->physics_state;
     obj->scale = so->scale;
-    obj->friction = so->friction;
-    obj->elasticity = so->elasticity;
+    /* As CPhysicsObj::set_description takes a PhysicsDesc's: friction only within [0, 1],
+     * elasticity clamped to [0, 0.1]. */
+    (void)acp_physobj_set_description_friction(obj, so->friction);
+    (void)acp_physobj_set_elasticity(obj, so->elasticity);
     const acp_setup *setup = NULL;
     if (so->setup) {
         setup = acp_excerpts_setup(run->records, so->setup);

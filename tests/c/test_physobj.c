@@ -698,8 +698,51 @@ static void world_random(void)
     acp_world_destroy(w);
 }
 
+/* CPhysicsObj::set_elasticity (0x0050FD40): 0..0.1 kept bit for bit (-0.0 as -0.0); below 0 and
+ * NaN give 0; above 0.1 as a double gives 0.1f, which is itself above (0.100000001490116 > 0.1). */
+static void set_elasticity_clamps_as_retail(void)
+{
+    acp_physobj obj;
+    acp_physobj_init(&obj, NULL, 1);
+    ENSURE_FBITS(obj.elasticity, 0.05f);
+    const struct { float in, out; } cases[] = {
+        {0.0f, 0.0f}, {-0.0f, -0.0f}, {1e-45f, 1e-45f}, {0.05f, 0.05f},
+        {0.099999994f, 0.099999994f}, /* the float below 0.1f: kept */
+        {0.1f, 0.1f}, {0.10000001f, 0.1f}, {0.25f, 0.1f}, {1.0f, 0.1f}, {1e30f, 0.1f}, {INFINITY, 0.1f},
+        {-1e-45f, 0.0f}, {-0.05f, 0.0f}, {-1e30f, 0.0f}, {-INFINITY, 0.0f}, {NAN, 0.0f},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        obj.elasticity = 0.05f;
+        ENSURE(acp_physobj_set_elasticity(&obj, cases[i].in));
+        ENSURE_FBITS(obj.elasticity, cases[i].out);
+    }
+}
+
+/* CPhysicsObj::set_description (0x00514F40): a PhysicsDesc's friction replaces the object's only
+ * within [0, 1]; any other keeps what the object had (not the default: 0.5 stays 0.5). */
+static void description_friction_only_within_unit_range(void)
+{
+    acp_physobj obj;
+    acp_physobj_init(&obj, NULL, 1);
+    ENSURE_FBITS(obj.friction, 0.95f);
+    const float taken[] = {0.0f, -0.0f, 1e-45f, 0.5f, 0.99999994f, 1.0f};
+    for (size_t i = 0; i < sizeof taken / sizeof taken[0]; i++) {
+        obj.friction = 0.95f;
+        ENSURE(acp_physobj_set_description_friction(&obj, taken[i]));
+        ENSURE_FBITS(obj.friction, taken[i]);
+    }
+    const float refused[] = {1.0000001f, 2.0f, 1e30f, INFINITY, -1e-45f, -0.5f, -INFINITY, NAN};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        obj.friction = 0.5f;
+        ENSURE(!acp_physobj_set_description_friction(&obj, refused[i]));
+        ENSURE_FBITS(obj.friction, 0.5f);
+    }
+}
+
 void suite_physobj(void)
 {
+    RUN(set_elasticity_clamps_as_retail);
+    RUN(description_friction_only_within_unit_range);
     RUN(hook_capacities);
     RUN(world_random);
     RUN(slab_blocks);

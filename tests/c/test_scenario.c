@@ -854,6 +854,34 @@ static void stepping(void)
     acp_run_destroy(run);
 }
 
+/* A scenario object's friction and elasticity are a PhysicsDesc's, as CPhysicsObj::set_description
+ * takes them: friction 2 and -0.5 leave 0.95, 0.5 is taken; elasticity 0.25 and 1e30 give 0.1f,
+ * -1 gives 0, 0.08 is kept. */
+static void description_surface(void)
+{
+    const char *text =
+        "{\"version\":1,\"excerpts\":[],\"objects\":["
+        "{\"id\":1,\"placement\":\"frame\",\"friction\":2,\"elasticity\":0.25,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[1,1,0]}},"
+        "{\"id\":2,\"placement\":\"frame\",\"friction\":-0.5,\"elasticity\":1e30,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[3,1,0]}},"
+        "{\"id\":3,\"placement\":\"frame\",\"friction\":0.5,\"elasticity\":-1,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[5,1,0]}},"
+        "{\"id\":4,\"placement\":\"frame\",\"elasticity\":0.08,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[7,1,0]}}],"
+        "\"events\":[],\"frames\":{\"times\":[0.0166]}}";
+    char err[128];
+    acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
+    ENSURE(doc != NULL);
+    if (!doc) return;
+    acp_run *run = acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO);
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(run && acp_run_start(run));
+    if (!run) return;
+    const float friction[4] = {0.95f, 0.95f, 0.5f, 0.95f}, elasticity[4] = {0.1f, 0.1f, 0.0f, 0.08f};
+    for (uint32_t i = 0; i < 4; i++) {
+        ENSURE_FBITS(acp_run_object(run, i)->friction, friction[i]);
+        ENSURE_FBITS(acp_run_object(run, i)->elasticity, elasticity[i]);
+    }
+    acp_run_destroy(run);
+}
+
 /* Server-driven events (issue 13) through a run: an UpdatePosition 3 m away queues one node
  * (interpolation writes the offset: "offset_from":"interpolation"), a newer teleport stamp
  * places the object and empties the queue, a stick_to makes the other follow ("sticky"); an
@@ -1159,6 +1187,7 @@ void suite_trace(void)
     RUN(digest_definition);
     RUN(golden_traces);
     RUN(stepping);
+    RUN(description_surface);
     RUN(server_events);
     RUN(move_to_event);
     RUN(trace_diff);

@@ -195,6 +195,25 @@ void acp_physobj_set_translucency(acp_physobj *obj, float start, float end, doub
     acp_physobj_process_fp_hook(obj, ACP_FPHOOK_TRANSLUCENCY, end, 0);
 }
 
+/* ---- surface (PhysicsDesc) ---- */
+
+bool acp_physobj_set_elasticity(acp_physobj *obj, float elasticity)
+{
+    if (!((double)elasticity >= 0.0)) {
+        obj->elasticity = 0.0f;
+        return true;
+    }
+    obj->elasticity = (double)elasticity <= 0.1 ? elasticity : 0.1f;
+    return true;
+}
+
+bool acp_physobj_set_description_friction(acp_physobj *obj, float friction)
+{
+    if (!((double)friction >= 0.0 && (double)friction <= 1.0)) return false;
+    obj->friction = friction;
+    return true;
+}
+
 /* ---- the quantum ---- */
 
 void acp_physobj_calc_friction(acp_physobj *obj, float quantum, float velocity_mag2)

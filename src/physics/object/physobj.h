@@ -214,6 +214,18 @@ void acp_physobj_calc_acceleration(acp_physobj *obj);
  *  before friction. Retail: CPhysicsObj::calc_friction (0x0050EE70). */
 void acp_physobj_calc_friction(acp_physobj *obj, float quantum, float velocity_mag2);
 
+/** Set the object's elasticity (unitless: the share of the normal speed a bounce keeps) as
+ *  retail clamps it: below 0 (and NaN, which no comparison passes) gives 0; above 0.1 (compared
+ *  as a double, so 0.1f itself is above) gives 0.1f; 0..0.1 is kept, -0.0 as -0.0. Always true,
+ *  as retail returns 1. Retail: CPhysicsObj::set_elasticity (0x0050FD40). */
+bool acp_physobj_set_elasticity(acp_physobj *obj, float elasticity);
+
+/** The friction step of a PhysicsDesc (unitless, calc_friction's factor): taken when within
+ *  [0, 1] (-0.0 included), else (negative, above 1, NaN) the object keeps its own (0.95,
+ *  DEFAULT_FRICTION, for a new one). Returns whether it was taken. Retail: the inline test of
+ *  CPhysicsObj::set_description (0x00514F40), just before its set_elasticity call. */
+bool acp_physobj_set_description_friction(acp_physobj *obj, float friction);
+
 /** Set or clear ACTIVE_TS. Activating a non-static inactive object rebases update_time to now.
  *  Returns false when a STATIC_PS object refuses. Retail: CPhysicsObj::set_active (0x0050FC40). */
 bool acp_physobj_set_active(acp_physobj *obj, bool active);

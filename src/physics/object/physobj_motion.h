@@ -19,7 +19,9 @@
  *   3. acp_physobj_set_motion_table(obj, id) with the scenario's table or the Setup's default
  *      (0 removes it): retail's set_description sets the PhysicsDesc's table (M14).
  *   4. acp_physobj_set_scale(obj, scale, 0.0): set_description's object_scale (m_scale and the
- *      part array's scale); then friction, elasticity, velocity (acp_physobj_set_velocity).
+ *      part array's scale); then friction (acp_physobj_set_description_friction: only within
+ *      [0, 1]), elasticity (acp_physobj_set_elasticity: clamped to [0, 0.1]), velocity
+ *      (acp_physobj_set_velocity).
  *   5. acp_world_enter_object(...) (retail enter_world: placement sweep, then the part array's
  *      and movement manager's HandleEnterWorld) or acp_world_place_object(...) (a fixture frame).
  *   6. Events: acp_physobj_apply_interpreted_motion, acp_physobj_apply_raw_motion,
