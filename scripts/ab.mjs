@@ -23,7 +23,8 @@
 // and collects on threads of its own, which alone get a core when WASM runs by itself, so a
 // native-against-WASM pair reads WASM low (motion at 1 object: 0.76-0.85 paired where `npm run
 // bench`'s rounds give 0.89-0.91). A side that fails stops the other and the script (exit 1),
-// with the failing side's own message.
+// with the failing side's own message; each side runs in its own process group, which every way
+// out of the script (an error, a signal, a closed pipe) kills.
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -49,8 +50,8 @@ function options(args) {
   const seen = new Set();
   for (let i = 0; i < args.length;) {
     const a = args[i];
-    if (!a.startsWith('--')) { i++; continue; }
     if (a === '--help' || a === '-h') { console.log(USAGE); process.exit(0); }
+    if (!a.startsWith('--')) { i++; continue; }
     if (seen.has(a)) fail(`${a} is given twice`);
     seen.add(a);
     if (a === '--any-digest') { o.anyDigest = true; args.splice(i, 1); continue; }
@@ -88,6 +89,7 @@ function fileProblem(path, executable) {
 /** The command line of one side: { label, cmd, args(kind, objects, windows) }. */
 function side(spec) {
   const [what, path] = spec.split(/:(.*)/s);
+  if ((what === 'native' || what === 'wasm') && path === '') fail(`${what}: wants a path after the colon (or no colon: the default)`);
   if (what === 'native') {
     const bin = resolve(path || join(root, 'build', 'bench', 'acphys'));
     const why = fileProblem(bin, true);
@@ -127,16 +129,24 @@ function allowedCpus() {
   }
 }
 
+// Each side runs in a process group of its own (detached), so that stopping it stops whatever it
+// started too (a wrapper script's acphys); every way out of this script stops them.
 const running = new Set();
 function stopAll() {
-  for (const p of running) p.kill('SIGKILL');
+  for (const p of running) {
+    try {
+      process.kill(-p.pid, 'SIGKILL');
+    } catch { /* already gone */ }
+  }
 }
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => { stopAll(); process.exit(130); });
+process.on('exit', stopAll);
+for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) process.on(sig, () => process.exit(code));
+process.stdout.on('error', (e) => process.exit(e.code === 'EPIPE' ? 0 : 1)); /* `| head`: stop quietly */
 
 /** One run of side s on `cpu`: its result JSON; rejects with the side's own message. */
 function runOn(cpu, s, kind, n, windows) {
   return new Promise((done, reject) => {
-    const p = spawn('taskset', ['-c', String(cpu), s.cmd, ...s.args(kind, n, windows)], { cwd: root });
+    const p = spawn('taskset', ['-c', String(cpu), s.cmd, ...s.args(kind, n, windows)], { cwd: root, detached: true });
     running.add(p);
     let out = '', err = '';
     p.stdout.on('data', (d) => { out += d; });
@@ -154,7 +164,7 @@ function runOn(cpu, s, kind, n, windows) {
       } catch {
         return reject(new Error(`${s.label} on CPU ${cpu} printed no result (is it an acphys CLI?): ${JSON.stringify(out.slice(0, 120))}`));
       }
-      if (typeof res.digest !== 'string' || !Array.isArray(res.windows) || !res.windows.length ||
+      if (!res || typeof res !== 'object' || typeof res.digest !== 'string' || !Array.isArray(res.windows) || !res.windows.length ||
           !res.windows.every((v) => Number.isFinite(v) && v > 0))
         return reject(new Error(`${s.label} on CPU ${cpu} printed a result without a digest or windows: ${JSON.stringify(out.slice(0, 120))}`));
       done(res);
@@ -170,10 +180,10 @@ async function main() {
   if (!KINDS.includes(kind)) fail(`kind is one of ${KINDS.join(', ')}, not ${JSON.stringify(kind)}`);
   const n = Number(nArg);
   if (!/^\d+$/.test(nArg) || n < 1 || n > 1000000) fail(`objects wants a whole number 1..1000000, not ${JSON.stringify(nArg)}`);
+  const A = side(specA), B = side(specB);
   const cpus = allowedCpus();
   if (cpus.length < 2) fail(`needs two CPUs, one per side; this process may run on ${cpus.length ? `only CPU ${cpus[0]}` : 'no CPU it can name (/proc/self/status)'}`);
   if (spawnSync('taskset', ['-V']).status !== 0) fail('needs taskset (util-linux) to put each side on its own CPU');
-  const A = side(specA), B = side(specB);
   const [c0, c1] = cpus;
 
   const ratios = [];
@@ -185,10 +195,8 @@ async function main() {
     try {
       [a, b] = await Promise.all(runs);
     } catch (e) {
-      stopAll();
-      await Promise.allSettled(runs);
       console.error(`ab: ${e.message}`);
-      process.exit(1);
+      process.exit(1); /* the exit handler stops the other side */
     }
     for (const [s, res] of [[A, a], [B, b]]) {
       if (digest === null) digest = res.digest;

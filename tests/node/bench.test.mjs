@@ -3,8 +3,8 @@
 // and after the same frames its state has the same bits as the native build's (acphys bench).
 // Benchmarks are not tests: nothing here is timed.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -70,6 +70,31 @@ describe('benchmark worlds', () => {
 });
 
 describe('scripts/ab.mjs (paired A/B: two builds at once, one per CPU)', () => {
+  // The first two CPUs this process may run on (ab.mjs pins its sides to them).
+  const cpus = (() => {
+    const list = readFileSync('/proc/self/status', 'utf8').split('\n').find((l) => l.startsWith('Cpus_allowed_list:')).split(':')[1].trim();
+    return list.split(',').flatMap((part) => {
+      const [lo, hi] = part.split('-').map(Number);
+      return Array.from({ length: (hi ?? lo) - lo + 1 }, (_, k) => lo + k);
+    });
+  })();
+  const [c0, c1] = cpus;
+  /** Whether process `pid` still runs. */
+  const alive = (pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  /** A fake CLI: a shell script in tmp. */
+  const fake = (name, body) => {
+    const path = join(tmp, name);
+    writeFileSync(path, `#!/bin/sh\n${body}\n`);
+    chmodSync(path, 0o755);
+    return path;
+  };
   const ab = (args, opts = {}) => spawnSync(process.execPath, [join(root, 'scripts', 'ab.mjs'), ...args], { cwd: root, encoding: 'utf8', ...opts });
   const tmp = mkdtempSync(join(tmpdir(), 'acphys-ab-'));
   after(() => rmSync(tmp, { recursive: true, force: true }));
@@ -99,9 +124,23 @@ describe('scripts/ab.mjs (paired A/B: two builds at once, one per CPU)', () => {
       assert.equal(r.stderr.split('\n')[0], first, args.join(' '));
       assert.match(r.stderr, /\nusage: node scripts\/ab\.mjs <A> <B> <kind> <objects>/);
     }
-    const one = spawnSync('taskset', ['-c', '0', process.execPath, join(root, 'scripts', 'ab.mjs'), 'native', 'native', 'motion', '1'], { cwd: root, encoding: 'utf8' });
+    const one = spawnSync('taskset', ['-c', String(c0), process.execPath, join(root, 'scripts', 'ab.mjs'), 'native', 'native', 'motion', '1'], { cwd: root, encoding: 'utf8' });
     assert.equal(one.status, 2);
-    assert.equal(one.stderr.split('\n')[0], 'ab: needs two CPUs, one per side; this process may run on only CPU 0');
+    assert.equal(one.stderr.split('\n')[0], `ab: needs two CPUs, one per side; this process may run on only CPU ${c0}`);
+    // The sides are checked first: a bad side is named whatever the CPUs.
+    const oneBad = spawnSync('taskset', ['-c', String(c0), process.execPath, join(root, 'scripts', 'ab.mjs'), 'gpu', 'native', 'motion', '1'], { cwd: root, encoding: 'utf8' });
+    assert.equal(oneBad.stderr.split('\n')[0], 'ab: a side is native[:path] or wasm[:path], not "gpu"');
+    for (const [args, first] of [[['native:', 'native', 'motion', '1'], 'ab: native: wants a path after the colon (or no colon: the default)'],
+      [['wasm', 'wasm:', 'motion', '1'], 'ab: wasm: wants a path after the colon (or no colon: the default)']]) {
+      const r = ab(args);
+      assert.equal(r.status, 2);
+      assert.equal(r.stderr.split('\n')[0], first);
+    }
+    for (const h of ['--help', '-h']) {
+      const r = ab([h]);
+      assert.equal(r.status, 0);
+      assert.match(r.stdout, /^usage: node scripts\/ab\.mjs <A> <B> <kind> <objects>/);
+    }
   });
   it('a side that fails or prints no result stops the run with its own message (exit 1), no stack trace', () => {
     const noResult = join(tmp, 'says-nothing');
@@ -114,10 +153,14 @@ describe('scripts/ab.mjs (paired A/B: two builds at once, one per CPU)', () => {
     writeFileSync(notWasm, 'hello');
     const cases = [
       [[`native:${noResult}`, `native:${nativeCli}`, 'motion', '2', '--rounds', '1', '--windows', '1'],
-        `ab: native:${noResult} on CPU 0 printed no result (is it an acphys CLI?): "hello\\n"`],
+        `ab: native:${noResult} on CPU ${c0} printed no result (is it an acphys CLI?): "hello\\n"`],
       [[`native:${nativeCli}`, `native:${failing}`, 'motion', '2', '--rounds', '1', '--windows', '1'],
-        `ab: native:${failing} on CPU 1 exited 3: acphys bench: out of memory`],
-      [['wasm', `wasm:${notWasm}`, 'motion', '2', '--rounds', '1', '--windows', '1'], `ab: wasm:${notWasm} on CPU 1 exited 1: [CompileError: WebAssembly.compile(): expected magic word 00 61 73 6d`],
+        `ab: native:${failing} on CPU ${c1} exited 3: acphys bench: out of memory`],
+      [[`native:${fake('null', 'echo null')}`, `native:${nativeCli}`, 'motion', '2', '--rounds', '1', '--windows', '1'],
+        `ab: native:${join(tmp, 'null')} on CPU ${c0} printed a result without a digest or windows: "null\\n"`],
+      [[`native:${fake('no-windows', 'echo \'{"digest":"0123456789abcdef","windows":[]}\'')}`, `native:${nativeCli}`, 'motion', '2', '--rounds', '1', '--windows', '1'],
+        `ab: native:${join(tmp, 'no-windows')} on CPU ${c0} printed a result without a digest or windows: `],
+      [['wasm', `wasm:${notWasm}`, 'motion', '2', '--rounds', '1', '--windows', '1'], `ab: wasm:${notWasm} on CPU ${c1} exited 1: [CompileError: WebAssembly.compile(): expected magic word 00 61 73 6d`],
     ];
     for (const [args, first] of cases) {
       const r = ab(args);
@@ -132,8 +175,8 @@ describe('scripts/ab.mjs (paired A/B: two builds at once, one per CPU)', () => {
     assert.equal(r.status, 0, r.stderr);
     const lines = r.stdout.trim().split('\n');
     assert.equal(lines.length, 3);
-    assert.match(lines[0], /^pair 1 \(round 1\): A on CPU 0 \d+k \[\d+k\]  B on CPU 1 \d+k \[\d+k\]  B\/A \d+\.\d{3}$/);
-    assert.match(lines[1], /^pair 2 \(round 1\): A on CPU 1 \d+k \[\d+k\]  B on CPU 0 \d+k \[\d+k\]  B\/A \d+\.\d{3}$/);
+    assert.match(lines[0], new RegExp(`^pair 1 \\(round 1\\): A on CPU ${c0} \\d+k \\[\\d+k\\]  B on CPU ${c1} \\d+k \\[\\d+k\\]  B/A \\d+\\.\\d{3}$`));
+    assert.match(lines[1], new RegExp(`^pair 2 \\(round 1\\): A on CPU ${c1} \\d+k \\[\\d+k\\]  B on CPU ${c0} \\d+k \\[\\d+k\\]  B/A \\d+\\.\\d{3}$`));
     const digest = JSON.parse(runNative(['bench', 'world', 'motion', '2', '--frames', '1', '--windows', '1'], { cwd: root })).digest;
     assert.match(lines[2], new RegExp(`^motion × 2: B/A median \\d+\\.\\d{3} \\(pairs \\d+\\.\\d{3}, \\d+\\.\\d{3}\\); A = native:.*, B = wasm; digest ${digest}$`));
   });
@@ -149,5 +192,47 @@ describe('scripts/ab.mjs (paired A/B: two builds at once, one per CPU)', () => {
     assert.equal(any.status, 0, any.stderr);
     assert.match(any.stdout, /\n  digests: A [0-9a-f]{16}, B deadbeefdeadbeef\n/);
     assert.match(any.stdout, /; digest not compared \(--any-digest\)\n$/);
+  });
+  /** Whether process `pid` is gone within 3 s (a killed process stays a zombie until reaped). */
+  const gone = async (pid) => {
+    for (let t = 0; t < 60 && alive(pid); t++) await new Promise((ok) => setTimeout(ok, 50));
+    return !alive(pid);
+  };
+  /** A side that is a wrapper: its shell starts a long sleep (no exec) and writes the sleep's pid. */
+  const wrapper = (name) => fake(name, `sleep 1000 & echo $! > ${join(tmp, name)}.pid\nwait`);
+  const pidOf = (name) => Number(readFileSync(`${join(tmp, name)}.pid`, 'utf8'));
+  it('leaves no process behind: a failing side stops the other and whatever it started; so does a signal to ab alone', async () => {
+    const failLater = fake('fails-later', 'sleep 1\necho "acphys bench: gave up" >&2\nexit 3');
+    const t0 = Date.now();
+    const r = ab([`native:${wrapper('wrapped-a')}`, `native:${failLater}`, 'motion', '1', '--rounds', '1'], { timeout: 20000 });
+    assert.equal(r.status, 1, r.stderr);
+    assert.match(r.stderr, /^ab: native:.*fails-later on CPU \d+ exited 3: acphys bench: gave up\n$/);
+    assert.ok(Date.now() - t0 < 15000, 'ab did not wait for the other side');
+    assert.equal(await gone(pidOf('wrapped-a')), true, 'the wrapper\'s sleep was stopped');
+    for (const [sig, code] of [['SIGTERM', 143], ['SIGINT', 130], ['SIGHUP', 129]]) {
+      const name = `wrapped-${sig}`;
+      const p = spawn(process.execPath, [join(root, 'scripts', 'ab.mjs'), `native:${wrapper(name)}`, `native:${wrapper(`${name}-b`)}`, 'motion', '1'], { cwd: root });
+      const exited = new Promise((ok) => p.on('exit', (c) => ok(c)));
+      while (!existsSync(`${join(tmp, name)}.pid`) || !existsSync(`${join(tmp, name)}-b.pid`)) await new Promise((ok) => setTimeout(ok, 50));
+      p.kill(sig);
+      assert.equal(await exited, code, sig);
+      assert.equal(await gone(pidOf(name)), true, `${sig}: side A's sleep was stopped`);
+      assert.equal(await gone(pidOf(`${name}-b`)), true, `${sig}: side B's sleep was stopped`);
+    }
+  });
+  it('output into a pipe that closes (| head): a quiet stop when it next writes, the running pair stopped', async () => {
+    // Each side answers at once twice, then (the third pair) starts a long sleep: ab writes pair 2's
+    // line into the closed pipe while pair 3 runs.
+    const side = (name) => fake(name, `n=$(cat ${join(tmp, name)}.n 2>/dev/null || echo 0); echo $((n + 1)) > ${join(tmp, name)}.n\n` +
+      `if [ "$n" -ge 2 ]; then sleep 1000 & echo $! > ${join(tmp, name)}.pid; wait; fi\n` +
+      'echo \'{"digest":"0123456789abcdef","windows":[1000]}\'');
+    const a = side('pipe-a'), b = side('pipe-b');
+    const r = spawnSync('sh', ['-c', `${process.execPath} ${join(root, 'scripts', 'ab.mjs')} native:${a} native:${b} motion 1 --rounds 2 | head -c 4; sleep 1`],
+      { cwd: root, encoding: 'utf8', timeout: 20000 });
+    assert.equal(r.stdout, 'pair');
+    assert.equal(r.stderr, '', 'no EPIPE stack trace');
+    for (const name of ['pipe-a', 'pipe-b']) {
+      if (existsSync(`${join(tmp, name)}.pid`)) assert.equal(await gone(pidOf(name)), true, `${name}'s sleep was stopped`);
+    }
   });
 });
