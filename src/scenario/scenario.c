@@ -419,6 +419,14 @@ static bool read_objects(ctx *c, path *p, const acp_jsonv *v, acp_scenario *s)
         size_t old = acp_sr_path_index(p, i);
         s->num_objects = i + 1;
         bool ok = read_object(c, p, &v->items[i], &s->objects[i]);
+        if (ok && s->objects[i].id == 0) {
+            /* Retail's id 0 is no object (a null IID: no target, no parent, no player). */
+            size_t o2 = acp_sr_path_key(p, "id");
+            acp_text t;
+            if (acp_sr_fail_at(c, p, &t)) acp_text_put(&t, "0 is not an object id (retail's id 0 means no object)");
+            acp_sr_path_pop(p, o2);
+            ok = false;
+        }
         for (uint32_t j = 0; ok && j < i; j++) {
             if (s->objects[j].id != s->objects[i].id) continue;
             size_t o2 = acp_sr_path_key(p, "id");
