@@ -279,9 +279,11 @@ function build(acp) {
   { const b = cell(); u32(b, 0x144, 4); add('bad-block-size.dat', b, fileErr('ACP_DAT_ERR_BAD_BLOCK_SIZE', 0x144, 'header.block_size'), 'block size 4'); }
   { const b = cell(); u32(b, 0x160, b.length + 4096); add('root-past-end.dat', b, fileErr('ACP_DAT_ERR_BLOCK_OUT_OF_RANGE', 0x160, 'header.btree_root'), 'B-tree root beyond the end of the file'); }
   { const b = cell(); u32(b, L.blockAt(rgAt, 1), rgAt);
-    add('chain-loop.dat', b, fileErr('ACP_DAT_ERR_CHAIN_LOOP', rgAt, 'record chain', 0x13000000), 'the Region\'s second block links back to its first'); }
+    add('chain-loop.dat', b, fileErr('ACP_DAT_ERR_CHAIN_LOOP', L.blockAt(rgAt, 1), 'record chain', 0x13000000), 'the Region\'s second block links back to its first (reported at that link)'); }
   { const b = cell(); u32(b, rgAt, 0x7FFFFF00);
-    add('block-past-end.dat', b, fileErr('ACP_DAT_ERR_BLOCK_OUT_OF_RANGE', 0x7FFFFF00, 'record chain', 0x13000000), 'a block link far past the end of the file'); }
+    add('block-past-end.dat', b, fileErr('ACP_DAT_ERR_BLOCK_OUT_OF_RANGE', rgAt, 'record chain', 0x13000000), 'a block link far past the end of the file (0x7FFFFF00, reported at the link)'); }
+  { const b = cell(); const at = L.byteAt(1024, 252 + 8); u32(b, at, 0x7FFFFF00);
+    add('entry-offset-past-end.dat', b, fileErr('ACP_DAT_ERR_BLOCK_OUT_OF_RANGE', at, 'record chain', 0x13000000), 'a directory entry whose offset (0x7FFFFF00) lies far past the end of the file (reported at the entry\'s offset field)'); }
   { const b = cell(); u32(b, rgAt, getU32(b, rgAt) | 0x80000000);
     add('free-block.dat', b, fileErr('ACP_DAT_ERR_FREE_BLOCK', rgAt, 'record chain', 0x13000000), 'a link with the free-block bit 31 set'); }
   { const b = cell(); u32(b, L.blockAt(rgAt, 1), 0);
@@ -291,7 +293,7 @@ function build(acp) {
   { const b = cell(); const at = L.byteAt(1024, 248); u32(b, at, 62);
     add('btree-too-many-entries.dat', b, fileErr('ACP_DAT_ERR_BTREE_ENTRY_COUNT', at, 'btree.num_entries'), 'a B-tree node claiming 62 entries'); }
   { const b = cell(); u32(b, L.byteAt(1024, 0), 1024);
-    add('btree-cycle.dat', b, fileErr('ACP_DAT_ERR_BTREE_CYCLE', 1024, 'btree.branch'), 'the root\'s first branch points at the root'); }
+    add('btree-cycle.dat', b, fileErr('ACP_DAT_ERR_BTREE_CYCLE', L.byteAt(1024, 0), 'btree.branch'), 'the root\'s first branch points at the root (reported at that branch)'); }
   { const b = cell(); const a0 = L.byteAt(1024, 252 + 4), a1 = L.byteAt(1024, 252 + 24 + 4);
     const id0 = getU32(b, a0); u32(b, a0, getU32(b, a1)); u32(b, a1, id0);
     add('btree-unsorted.dat', b, fileErr('ACP_DAT_ERR_BTREE_UNSORTED', a1, 'btree.entry.id', 0x13000000), 'two directory ids swapped'); }

@@ -168,9 +168,13 @@ static uint64_t block_capacity(const acp_dat_container *c)
 
 /* Read `size` bytes of the chain starting at block `start` into out (CLBlockAllocator::Load_Data).
  * When `blocks` is not NULL it receives the block offsets in chain order (room for every block).
- * `field` names the chain in errors; `id` the record (0 for nodes). */
-static acp_dat_status read_chain(const acp_dat_container *c, uint32_t start, uint8_t *out, uint32_t size,
-                                 uint32_t *blocks, uint32_t id, const char *field, acp_dat_error *err)
+ * `field` names the chain in errors; `id` the record (0 for nodes). `start_at`: the file offset
+ * `start` was read from (a B-tree entry's offset field, a branch, the header's root), where an
+ * error about the first block points; each later block's is the link field of the block before
+ * it (its first 4 bytes). A block out of range or visited twice is reported where its pointer
+ * was read: the bytes to mend. */
+static acp_dat_status read_chain(const acp_dat_container *c, uint32_t start, uint64_t start_at, uint8_t *out,
+                                 uint32_t size, uint32_t *blocks, uint32_t id, const char *field, acp_dat_error *err)
 {
     if (size == 0) return ACP_DAT_OK;
     const uint32_t bs = c->header.block_size, payload = bs - 4;
@@ -181,14 +185,15 @@ static acp_dat_status read_chain(const acp_dat_container *c, uint32_t start, uin
     if (!block_set_init(&seen, nblocks)) return acp_dat_fail(err, ACP_DAT_ERR_OUT_OF_MEMORY, start, field, id, false);
     acp_dat_status st = ACP_DAT_OK;
     uint32_t cur = start, remaining = size, pos = 0, k = 0;
+    uint64_t cur_at = start_at; /* where cur was read */
     for (;;) {
         uint32_t n = remaining < payload ? remaining : payload;
         if (!block_in_file(c, cur, 4 + (uint64_t)n)) {
-            st = acp_dat_fail(err, ACP_DAT_ERR_BLOCK_OUT_OF_RANGE, cur, field, id, false);
+            st = acp_dat_fail(err, ACP_DAT_ERR_BLOCK_OUT_OF_RANGE, cur_at, field, id, false);
             break;
         }
         if (!block_set_add(&seen, cur)) {
-            st = acp_dat_fail(err, ACP_DAT_ERR_CHAIN_LOOP, cur, field, id, false);
+            st = acp_dat_fail(err, ACP_DAT_ERR_CHAIN_LOOP, cur_at, field, id, false);
             break;
         }
         if (blocks) blocks[k] = cur;
@@ -212,6 +217,7 @@ static acp_dat_status read_chain(const acp_dat_container *c, uint32_t start, uin
             st = acp_dat_fail(err, ACP_DAT_ERR_CHAIN_SHORT, cur, field, id, false);
             break;
         }
+        cur_at = cur;
         cur = link;
     }
     block_set_free(&seen);
@@ -224,7 +230,9 @@ acp_dat_status acp_dat_container_read(const acp_dat_container *c, const acp_dat_
     if (e->flags & 1u) return acp_dat_fail(err, ACP_DAT_ERR_COMPRESSED, e->offset, "entry.flags", e->id, false);
     if (e->size > ACP_DAT_MAX_RECORD_SIZE)
         return acp_dat_fail(err, ACP_DAT_ERR_RECORD_TOO_LARGE, e->offset, "entry.size", e->id, false);
-    acp_dat_status st = read_chain(c, e->offset, out, e->size, NULL, e->id, "record chain", err);
+    /* An entry that did not come from a B-tree node (offset_at 0) is reported at its pointer. */
+    acp_dat_status st = read_chain(c, e->offset, e->offset_at ? e->offset_at : e->offset, out, e->size, NULL, e->id,
+                                   "record chain", err);
     if (st == ACP_DAT_OK) acp_dat_error_clear(err);
     return st;
 }
@@ -254,11 +262,12 @@ static uint64_t node_file_offset(const acp_dat_container *c, const node *n, uint
 
 static bool is_leaf(const node *n) { return n->branch[0] == 0; }
 
-/* Read and check one node: its entry count and that its ids ascend. */
-static acp_dat_status read_node(const acp_dat_container *c, uint32_t offset, node *n, acp_dat_error *err)
+/* Read and check one node (its first block read at file offset `at`): its entry count and that
+ * its ids ascend. */
+static acp_dat_status read_node(const acp_dat_container *c, uint32_t offset, uint64_t at, node *n, acp_dat_error *err)
 {
     n->offset = offset;
-    acp_dat_status st = read_chain(c, offset, n->raw, ACP_DAT_NODE_SIZE, n->blocks, 0, "btree node chain", err);
+    acp_dat_status st = read_chain(c, offset, at, n->raw, ACP_DAT_NODE_SIZE, n->blocks, 0, "btree node chain", err);
     if (st != ACP_DAT_OK) return st;
     for (uint32_t i = 0; i < NODE_BRANCHES; i++) n->branch[i] = acp_get_u32(n->raw + 4 * i);
     uint32_t count = acp_get_u32(n->raw + NODE_COUNT_AT);
@@ -275,6 +284,7 @@ static acp_dat_status read_node(const acp_dat_container *c, uint32_t offset, nod
         d->size = acp_get_u32(e + 12);
         d->date = (int32_t)acp_get_u32(e + 16);
         d->iteration = (int32_t)acp_get_u32(e + 20);
+        d->offset_at = node_file_offset(c, n, NODE_ENTRIES_AT + 24 * i + 8);
         if (i > 0 && d->id <= n->entry[i - 1].id)
             return acp_dat_fail(err, ACP_DAT_ERR_BTREE_UNSORTED,
                                 node_file_offset(c, n, NODE_ENTRIES_AT + 24 * i + 4), "btree.entry.id", d->id,
@@ -294,15 +304,23 @@ static acp_dat_status node_branch(const acp_dat_container *c, const node *n, uin
     return ACP_DAT_OK;
 }
 
-/* Entering node `offset` at `depth` (0 = root) below the ancestors path[0..depth). */
+/* Where a node's pointer was read: the header's root field, or branch i of its parent. */
+#define ROOT_AT (ACP_DAT_HEADER_OFFSET + 0x20)
+static uint64_t branch_at(const acp_dat_container *c, const node *parent, uint32_t i)
+{
+    return node_file_offset(c, parent, 4 * i);
+}
+
+/* Entering node `offset` (its pointer read at file offset `at`) at `depth` (0 = root) below the
+ * ancestors path[0..depth); errors about the pointer itself point at `at`. */
 static acp_dat_status enter_node(const acp_dat_container *c, const uint32_t *path, uint32_t depth, uint32_t offset,
-                                 node *n, acp_dat_error *err)
+                                 uint64_t at, node *n, acp_dat_error *err)
 {
     if (depth >= ACP_DAT_MAX_BTREE_DEPTH)
-        return acp_dat_fail(err, ACP_DAT_ERR_BTREE_DEPTH, offset, "btree", 0, false);
+        return acp_dat_fail(err, ACP_DAT_ERR_BTREE_DEPTH, at, "btree", 0, false);
     for (uint32_t i = 0; i < depth; i++)
-        if (path[i] == offset) return acp_dat_fail(err, ACP_DAT_ERR_BTREE_CYCLE, offset, "btree.branch", 0, false);
-    acp_dat_status st = read_node(c, offset, n, err);
+        if (path[i] == offset) return acp_dat_fail(err, ACP_DAT_ERR_BTREE_CYCLE, at, "btree.branch", 0, false);
+    acp_dat_status st = read_node(c, offset, at, n, err);
     if (st != ACP_DAT_OK) return st;
     if (depth > 0 && n->count == 0)
         return acp_dat_fail(err, ACP_DAT_ERR_BTREE_EMPTY_NODE, node_file_offset(c, n, NODE_COUNT_AT),
@@ -317,9 +335,10 @@ acp_dat_status acp_dat_container_find(const acp_dat_container *c, uint32_t id, a
     if (!n) return acp_dat_fail(err, ACP_DAT_ERR_OUT_OF_MEMORY, 0, "btree", id, false);
     uint32_t path[ACP_DAT_MAX_BTREE_DEPTH];
     uint32_t offset = c->header.btree_root, depth = 0;
+    uint64_t at = ROOT_AT;
     acp_dat_status st;
     for (;;) {
-        st = enter_node(c, path, depth, offset, n, err);
+        st = enter_node(c, path, depth, offset, at, n, err);
         if (st != ACP_DAT_OK) break;
         path[depth++] = offset;
         if (n->count == 0) { /* only the root may be empty: BTree::Lookup finds nothing */
@@ -344,6 +363,7 @@ acp_dat_status acp_dat_container_find(const acp_dat_container *c, uint32_t id, a
         }
         st = node_branch(c, n, lo, &offset, err);
         if (st != ACP_DAT_OK) break;
+        at = branch_at(c, n, lo);
     }
     free(n);
     return st;
@@ -364,11 +384,11 @@ typedef struct walk {
     bool stopped;
 } walk;
 
-static acp_dat_status walk_node(walk *w, uint32_t offset, uint32_t depth)
+static acp_dat_status walk_node(walk *w, uint32_t offset, uint64_t at, uint32_t depth)
 {
     const acp_dat_container *c = w->c;
     node *n = &w->nodes[depth];
-    acp_dat_status st = enter_node(c, w->path, depth, offset, n, w->err);
+    acp_dat_status st = enter_node(c, w->path, depth, offset, at, n, w->err);
     if (st != ACP_DAT_OK) return st;
     uint64_t used = chain_blocks(c, ACP_DAT_NODE_SIZE);
     if (used > w->blocks_left)
@@ -380,7 +400,7 @@ static acp_dat_status walk_node(walk *w, uint32_t offset, uint32_t depth)
         if (!leaf) {
             uint32_t child;
             st = node_branch(c, n, i, &child, w->err);
-            if (st == ACP_DAT_OK) st = walk_node(w, child, depth + 1);
+            if (st == ACP_DAT_OK) st = walk_node(w, child, branch_at(c, n, i), depth + 1);
             if (st != ACP_DAT_OK) return st;
         }
         if (i == n->count) break;
@@ -408,7 +428,7 @@ acp_dat_status acp_dat_container_enumerate(const acp_dat_container *c, acp_dat_e
     w.blocks_left = block_capacity(c);
     w.nodes = malloc(sizeof(node) * ACP_DAT_MAX_BTREE_DEPTH);
     if (!w.nodes) return acp_dat_fail(err, ACP_DAT_ERR_OUT_OF_MEMORY, 0, "btree", 0, false);
-    acp_dat_status st = walk_node(&w, c->header.btree_root, 0);
+    acp_dat_status st = walk_node(&w, c->header.btree_root, ROOT_AT, 0);
     free(w.nodes);
     if (node_blocks) *node_blocks = block_capacity(c) - w.blocks_left;
     if (st == ACP_DAT_OK) acp_dat_error_clear(err);

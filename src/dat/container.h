@@ -25,7 +25,10 @@
  *   null branch; an empty node below the root; and the compressed-entry flag (bit 0 of an
  *   entry's first word: zlib-compressed records arise only from patch writes and end-of-retail
  *   files hold none, so acphys reports ERR_COMPRESSED instead of inflating).
- *   Offsets in errors are file offsets.
+ *   Offsets in errors are file offsets. An error about a pointer (a block out of the file, a
+ *   chain that revisits a block, a node that is its own ancestor, the tree too deep) gives where
+ *   that pointer was read: the header's root field, a parent's branch, a directory entry's offset
+ *   field (acp_dat_entry.offset_at) or the link of the block before; the bytes to mend.
  */
 #ifndef ACP_DAT_CONTAINER_H
 #define ACP_DAT_CONTAINER_H
@@ -93,6 +96,9 @@ typedef struct acp_dat_entry {
     uint32_t size;                     /* size_: record bytes */
     int32_t date;                      /* date_: Unix seconds */
     int32_t iteration;                 /* iter_: patch iteration */
+    uint64_t offset_at;                /* not retail: the file offset of `offset` in its B-tree node,
+                                          where errors about the first block point (0: unknown,
+                                          they point at `offset` itself) */
 } acp_dat_entry;
 
 /** An opened container: the source and its parsed header. */

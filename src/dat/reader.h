@@ -46,16 +46,16 @@
     X(ERR_HEADER_TRUNCATED, "the file is too short for the DAT header") \
     X(ERR_BAD_MAGIC, "not a DAT file: the magic at 0x140 is not 0x5442") \
     X(ERR_BAD_BLOCK_SIZE, "the block size is outside [8, 65536]") \
-    X(ERR_BLOCK_OUT_OF_RANGE, "a block lies outside the file's data area") \
+    X(ERR_BLOCK_OUT_OF_RANGE, "a block pointer (read at the offset given) points outside the file's data area") \
     X(ERR_FREE_BLOCK, "a block chain reaches a free block (link with bit 31 set)") \
-    X(ERR_CHAIN_LOOP, "a block chain visits the same block twice") \
+    X(ERR_CHAIN_LOOP, "a block link (read at the offset given) leads back into its own chain") \
     X(ERR_CHAIN_SHORT, "a block chain ends before the record's size") \
     X(ERR_CHAIN_TOO_LONG, "the last block of a record links to another block") \
     X(ERR_BLOCKS_OVERCOMMITTED, "the directory describes more data than the file holds (shared blocks)") \
     X(ERR_RECORD_TOO_LARGE, "a record's size exceeds what the file can hold") \
     X(ERR_BTREE_ENTRY_COUNT, "a B-tree node has more than 61 entries (or a negative count)") \
     X(ERR_BTREE_UNSORTED, "B-tree ids are not strictly ascending") \
-    X(ERR_BTREE_CYCLE, "a B-tree node is its own ancestor") \
+    X(ERR_BTREE_CYCLE, "a B-tree branch (read at the offset given) leads to one of its own ancestors") \
     X(ERR_BTREE_DEPTH, "the B-tree is deeper than ACP_DAT_MAX_BTREE_DEPTH") \
     X(ERR_BTREE_BAD_BRANCH, "an internal B-tree node has a null branch") \
     X(ERR_BTREE_EMPTY_NODE, "a B-tree node below the root has no entries") \

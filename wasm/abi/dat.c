@@ -183,7 +183,7 @@ ACP_ABI abi_writer *acp_abi_dat_writer_create(uint32_t data_set, uint32_t block_
 ACP_ABI int acp_abi_dat_writer_add(abi_writer *aw, uint32_t id, const uint8_t *bytes, uint32_t size, uint32_t flags,
                                    int32_t date, int32_t iteration)
 {
-    acp_dat_entry e = {flags, id, 0, size, date, iteration};
+    acp_dat_entry e = {flags, id, 0, size, date, iteration, 0};
     return (int)acp_dat_writer_add(aw->w, &e, bytes, size);
 }
 /** Lay out the DAT; then acp_abi_dat_writer_bytes / _size give it. Returns a status. */
