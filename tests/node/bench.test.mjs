@@ -124,7 +124,7 @@ describe('scripts/ab.mjs (paired A/B: two builds at once, one per CPU)', () => {
       assert.equal(r.stderr.split('\n')[0], first, args.join(' '));
       assert.match(r.stderr, /\nusage: node scripts\/ab\.mjs <A> <B> <kind> <objects>/);
     }
-    const one = spawnSync('taskset', ['-c', String(c0), process.execPath, join(root, 'scripts', 'ab.mjs'), 'native', 'native', 'motion', '1'], { cwd: root, encoding: 'utf8' });
+    const one = spawnSync('taskset', ['-c', String(c0), process.execPath, join(root, 'scripts', 'ab.mjs'), `native:${nativeCli}`, `native:${nativeCli}`, 'motion', '1'], { cwd: root, encoding: 'utf8' });
     assert.equal(one.status, 2);
     assert.equal(one.stderr.split('\n')[0], `ab: needs two CPUs, one per side; this process may run on only CPU ${c0}`);
     // The sides are checked first: a bad side is named whatever the CPUs.
