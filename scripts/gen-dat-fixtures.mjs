@@ -283,7 +283,7 @@ function build(acp) {
   { const b = cell(); u32(b, rgAt, 0x7FFFFF00);
     add('block-past-end.dat', b, fileErr('ACP_DAT_ERR_BLOCK_OUT_OF_RANGE', rgAt, 'record chain', 0x13000000), 'a block link far past the end of the file (0x7FFFFF00, reported at the link)'); }
   { const b = cell(); const at = L.byteAt(1024, 252 + 8); u32(b, at, 0x7FFFFF00);
-    add('entry-offset-past-end.dat', b, fileErr('ACP_DAT_ERR_BLOCK_OUT_OF_RANGE', at, 'record chain', 0x13000000), 'a directory entry whose offset (0x7FFFFF00) lies far past the end of the file (reported at the entry\'s offset field)'); }
+    add('entry-offset-past-end.dat', b, fileErr('ACP_DAT_ERR_BLOCK_OUT_OF_RANGE', at, 'entry.offset', 0x13000000), 'a directory entry whose offset (0x7FFFFF00) lies far past the end of the file (reported at the entry\'s offset field)'); }
   { const b = cell(); u32(b, rgAt, getU32(b, rgAt) | 0x80000000);
     add('free-block.dat', b, fileErr('ACP_DAT_ERR_FREE_BLOCK', rgAt, 'record chain', 0x13000000), 'a link with the free-block bit 31 set'); }
   { const b = cell(); u32(b, L.blockAt(rgAt, 1), 0);
@@ -298,9 +298,9 @@ function build(acp) {
     const id0 = getU32(b, a0); u32(b, a0, getU32(b, a1)); u32(b, a1, id0);
     add('btree-unsorted.dat', b, fileErr('ACP_DAT_ERR_BTREE_UNSORTED', a1, 'btree.entry.id', 0x13000000), 'two directory ids swapped'); }
   { const b = cell(); const at = L.byteAt(1024, 252 + 24 * 1); u32(b, at, getU32(b, at) | 1);
-    add('compressed.dat', b, fileErr('ACP_DAT_ERR_COMPRESSED', lbAt, 'entry.flags', lbId), 'the compressed flag (bit 0) on an entry'); }
-  { const b = cell(); u32(b, L.byteAt(1024, 252 + 24 * 1 + 12), 0x7FFFFFFF);
-    add('record-too-large.dat', b, fileErr('ACP_DAT_ERR_RECORD_TOO_LARGE', lbAt, 'entry.size', lbId), 'an entry size of 2 GiB'); }
+    add('compressed.dat', b, fileErr('ACP_DAT_ERR_COMPRESSED', at, 'entry.flags', lbId), 'the compressed flag (bit 0) on an entry (reported at its flags)'); }
+  { const b = cell(); const at = L.byteAt(1024, 252 + 24 * 1 + 12); u32(b, at, 0x7FFFFFFF);
+    add('record-too-large.dat', b, fileErr('ACP_DAT_ERR_RECORD_TOO_LARGE', at, 'entry.size', lbId), 'an entry size of 2 GiB (reported at the size)'); }
 
   // Overcommitted: two landblock entries whose sizes each fit the file but not together.
   { const ids = [0x0101FFFF, 0x0102FFFF];

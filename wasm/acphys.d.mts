@@ -378,6 +378,9 @@ export declare class DatError extends Error implements DatErrorInfo {
   inRecord: boolean;
   field: string;
   recordId: number;
+  /** The status's own sentence (DatErrorInfo.message); `message` adds the code, offset, field
+   *  and record to it. */
+  reason: string;
 }
 
 /** A parsed LandBlock: element x*9 + y; height indexes the Region's height table. */

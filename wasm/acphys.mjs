@@ -223,14 +223,17 @@ export const DAT_TYPE = Object.freeze({
 export const DAT_PENDING = 1;
 
 /** A failed DAT call: `status` (number), `code` (e.g. "ACP_DAT_ERR_FREE_BLOCK"), `offset`
- *  (bytes; within the record when `inRecord`, else within the file), `field` and `recordId`. */
+ *  (bytes; within the record when `inRecord`, else within the file), `field`, `recordId`, and
+ *  `reason` (the status's own sentence); `message` says all of them. */
 export class DatError extends Error {
   constructor(info) {
     const where = `${info.inRecord ? 'record' : 'file'} offset ${info.offset}`;
     const rec = info.recordId ? ` in record 0x${info.recordId.toString(16).toUpperCase().padStart(8, '0')}` : '';
     super(`${info.message} (${info.code}) at ${where}${info.field ? `, field ${info.field}` : ''}${rec}`);
     this.name = 'DatError';
-    Object.assign(this, info);
+    const { message: reason, ...rest } = info;
+    Object.assign(this, rest);
+    this.reason = reason;
   }
 }
 

@@ -690,7 +690,7 @@ acp_dat_status acp_bench_dat_generate(uint64_t target_bytes, const uint8_t *port
             uint32_t type_byte = l.items[i].id >> 24;
             uint32_t id = (type_byte << 24) | (0x100000u + serial[type_byte]++);
             memcpy(bytes[i], &id, 4); /* the record's own id (little-endian, as the DAT stores it) */
-            acp_dat_entry e = {0, id, 0, l.items[i].size, l.items[i].date, l.items[i].iteration, 0};
+            acp_dat_entry e = {0, id, 0, l.items[i].size, l.items[i].date, l.items[i].iteration, 0, 0, 0};
             st = acp_dat_writer_add(w, &e, bytes[i], l.items[i].size);
             written += l.items[i].size;
         }

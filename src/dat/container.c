@@ -173,8 +173,9 @@ static uint64_t block_capacity(const acp_dat_container *c)
  * error about the first block points; each later block's is the link field of the block before
  * it (its first 4 bytes). A block out of range or visited twice is reported where its pointer
  * was read: the bytes to mend. */
-static acp_dat_status read_chain(const acp_dat_container *c, uint32_t start, uint64_t start_at, uint8_t *out,
-                                 uint32_t size, uint32_t *blocks, uint32_t id, const char *field, acp_dat_error *err)
+static acp_dat_status read_chain(const acp_dat_container *c, uint32_t start, uint64_t start_at,
+                                 const char *start_field, uint8_t *out, uint32_t size, uint32_t *blocks, uint32_t id,
+                                 const char *field, acp_dat_error *err)
 {
     if (size == 0) return ACP_DAT_OK;
     const uint32_t bs = c->header.block_size, payload = bs - 4;
@@ -185,15 +186,16 @@ static acp_dat_status read_chain(const acp_dat_container *c, uint32_t start, uin
     if (!block_set_init(&seen, nblocks)) return acp_dat_fail(err, ACP_DAT_ERR_OUT_OF_MEMORY, start, field, id, false);
     acp_dat_status st = ACP_DAT_OK;
     uint32_t cur = start, remaining = size, pos = 0, k = 0;
-    uint64_t cur_at = start_at; /* where cur was read */
+    uint64_t cur_at = start_at;            /* where cur was read */
+    const char *cur_field = start_field;   /* and its name */
     for (;;) {
         uint32_t n = remaining < payload ? remaining : payload;
         if (!block_in_file(c, cur, 4 + (uint64_t)n)) {
-            st = acp_dat_fail(err, ACP_DAT_ERR_BLOCK_OUT_OF_RANGE, cur_at, field, id, false);
+            st = acp_dat_fail(err, ACP_DAT_ERR_BLOCK_OUT_OF_RANGE, cur_at, cur_field, id, false);
             break;
         }
         if (!block_set_add(&seen, cur)) {
-            st = acp_dat_fail(err, ACP_DAT_ERR_CHAIN_LOOP, cur_at, field, id, false);
+            st = acp_dat_fail(err, ACP_DAT_ERR_CHAIN_LOOP, cur_at, cur_field, id, false);
             break;
         }
         if (blocks) blocks[k] = cur;
@@ -218,6 +220,7 @@ static acp_dat_status read_chain(const acp_dat_container *c, uint32_t start, uin
             break;
         }
         cur_at = cur;
+        cur_field = field;
         cur = link;
     }
     block_set_free(&seen);
@@ -227,17 +230,21 @@ static acp_dat_status read_chain(const acp_dat_container *c, uint32_t start, uin
 acp_dat_status acp_dat_container_read(const acp_dat_container *c, const acp_dat_entry *e, uint8_t *out,
                                       acp_dat_error *err)
 {
-    if (e->flags & 1u) return acp_dat_fail(err, ACP_DAT_ERR_COMPRESSED, e->offset, "entry.flags", e->id, false);
-    if (e->size > ACP_DAT_MAX_RECORD_SIZE)
-        return acp_dat_fail(err, ACP_DAT_ERR_RECORD_TOO_LARGE, e->offset, "entry.size", e->id, false);
-    /* An entry that did not come from a B-tree node (offset_at 0) is reported at its pointer. */
-    acp_dat_status st = read_chain(c, e->offset, e->offset_at ? e->offset_at : e->offset, out, e->size, NULL, e->id,
-                                   "record chain", err);
+    if (e->flags & 1u)
+        return acp_dat_fail(err, ACP_DAT_ERR_COMPRESSED, acp_dat_entry_at(e, e->flags_at), "entry.flags", e->id, false);
+    if (e->size > ACP_DAT_MAX_RECORD_SIZE || chain_blocks(c, e->size) > block_capacity(c))
+        return acp_dat_fail(err, ACP_DAT_ERR_RECORD_TOO_LARGE, acp_dat_entry_at(e, e->size_at), "entry.size", e->id,
+                            false);
+    acp_dat_status st = read_chain(c, e->offset, acp_dat_entry_at(e, e->offset_at), "entry.offset", out, e->size, NULL,
+                                   e->id, "record chain", err);
     if (st == ACP_DAT_OK) acp_dat_error_clear(err);
     return st;
 }
 
 /* ---- B-tree nodes ---- */
+
+/* The file offset of the header's B-tree root field. */
+#define ROOT_AT (ACP_DAT_HEADER_OFFSET + 0x20)
 
 #define NODE_BRANCHES 62u
 #define NODE_COUNT_AT 248u
@@ -267,7 +274,8 @@ static bool is_leaf(const node *n) { return n->branch[0] == 0; }
 static acp_dat_status read_node(const acp_dat_container *c, uint32_t offset, uint64_t at, node *n, acp_dat_error *err)
 {
     n->offset = offset;
-    acp_dat_status st = read_chain(c, offset, at, n->raw, ACP_DAT_NODE_SIZE, n->blocks, 0, "btree node chain", err);
+    acp_dat_status st = read_chain(c, offset, at, at == ROOT_AT ? "header.btree_root" : "btree.branch", n->raw,
+                                   ACP_DAT_NODE_SIZE, n->blocks, 0, "btree node chain", err);
     if (st != ACP_DAT_OK) return st;
     for (uint32_t i = 0; i < NODE_BRANCHES; i++) n->branch[i] = acp_get_u32(n->raw + 4 * i);
     uint32_t count = acp_get_u32(n->raw + NODE_COUNT_AT);
@@ -284,7 +292,9 @@ static acp_dat_status read_node(const acp_dat_container *c, uint32_t offset, uin
         d->size = acp_get_u32(e + 12);
         d->date = (int32_t)acp_get_u32(e + 16);
         d->iteration = (int32_t)acp_get_u32(e + 20);
+        d->flags_at = node_file_offset(c, n, NODE_ENTRIES_AT + 24 * i);
         d->offset_at = node_file_offset(c, n, NODE_ENTRIES_AT + 24 * i + 8);
+        d->size_at = node_file_offset(c, n, NODE_ENTRIES_AT + 24 * i + 12);
         if (i > 0 && d->id <= n->entry[i - 1].id)
             return acp_dat_fail(err, ACP_DAT_ERR_BTREE_UNSORTED,
                                 node_file_offset(c, n, NODE_ENTRIES_AT + 24 * i + 4), "btree.entry.id", d->id,
@@ -304,8 +314,7 @@ static acp_dat_status node_branch(const acp_dat_container *c, const node *n, uin
     return ACP_DAT_OK;
 }
 
-/* Where a node's pointer was read: the header's root field, or branch i of its parent. */
-#define ROOT_AT (ACP_DAT_HEADER_OFFSET + 0x20)
+/* Where a node's pointer was read: the header's root field (ROOT_AT), or branch i of its parent. */
 static uint64_t branch_at(const acp_dat_container *c, const node *parent, uint32_t i)
 {
     return node_file_offset(c, parent, 4 * i);

@@ -96,10 +96,15 @@ typedef struct acp_dat_entry {
     uint32_t size;                     /* size_: record bytes */
     int32_t date;                      /* date_: Unix seconds */
     int32_t iteration;                 /* iter_: patch iteration */
-    uint64_t offset_at;                /* not retail: the file offset of `offset` in its B-tree node,
-                                          where errors about the first block point (0: unknown,
-                                          they point at `offset` itself) */
+    /* Not retail: where the entry's own fields lie in the file (in its B-tree node; a node's
+     * fields may straddle two of its blocks, so each is kept), where errors about them point.
+     * 0: unknown (an entry not read from a node); acp_dat_entry_at then gives `offset`. */
+    uint64_t flags_at, offset_at, size_at;
 } acp_dat_entry;
+
+/** Where an error about entry e's field at `at` (e->flags_at, offset_at or size_at) points: `at`,
+ *  or the record's first block when the entry did not come from a B-tree node (at 0). */
+static inline uint64_t acp_dat_entry_at(const acp_dat_entry *e, uint64_t at) { return at ? at : e->offset; }
 
 /** An opened container: the source and its parsed header. */
 typedef struct acp_dat_container {

@@ -156,7 +156,8 @@ acp_dat_status acp_datset_add_dat_bytes(acp_datset *set, const uint8_t *bytes, s
         const acp_dat_entry *e = &col.entries[i];
         uint64_t need = acp_dat_container_chain_blocks(&c, e->size);
         if (e->size > ACP_DAT_MAX_RECORD_SIZE || need > capacity)
-            st = acp_dat_fail(err, ACP_DAT_ERR_RECORD_TOO_LARGE, e->offset, "entry.size", e->id, false);
+            st = acp_dat_fail(err, ACP_DAT_ERR_RECORD_TOO_LARGE, acp_dat_entry_at(e, e->size_at), "entry.size", e->id,
+                              false);
         else if ((blocks += need) > capacity)
             st = acp_dat_fail(err, ACP_DAT_ERR_BLOCKS_OVERCOMMITTED, e->offset, "record chain", e->id, false);
     }
@@ -301,7 +302,7 @@ acp_dat_status acp_datset_require(acp_datset *set, uint32_t id, acp_dat_error *e
         acp_dat_type type = acp_dat_type_of(s->c.header.data_set, id);
         if (type == ACP_DAT_TYPE_UNKNOWN) return acp_dat_fail(err, ACP_DAT_ERR_UNSUPPORTED_TYPE, 0, "type", id, false);
         if (e.size > ACP_DAT_MAX_RECORD_SIZE)
-            return acp_dat_fail(err, ACP_DAT_ERR_RECORD_TOO_LARGE, e.offset, "entry.size", id, false);
+            return acp_dat_fail(err, ACP_DAT_ERR_RECORD_TOO_LARGE, acp_dat_entry_at(&e, e.size_at), "entry.size", id, false);
         if (!reserve(set, 1)) return acp_dat_fail(err, ACP_DAT_ERR_OUT_OF_MEMORY, 0, "set", id, false);
         uint8_t *buf = malloc(e.size ? e.size : 1);
         if (!buf) return acp_dat_fail(err, ACP_DAT_ERR_OUT_OF_MEMORY, 0, "set", id, false);

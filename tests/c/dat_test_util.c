@@ -46,7 +46,7 @@ uint8_t *dt_build_dat(uint32_t data_set, uint32_t block_size, size_t n, const ui
     acp_dat_writer *w = acp_dat_writer_create(&h);
     if (!w) return NULL;
     for (size_t i = 0; i < n; i++) {
-        acp_dat_entry e = {1u << 16, ids[i], 0, sizes[i], 1377993600, 1, 0};
+        acp_dat_entry e = {1u << 16, ids[i], 0, sizes[i], 1377993600, 1, 0, 0, 0};
         if (acp_dat_writer_add(w, &e, bytes[i], sizes[i]) != ACP_DAT_OK) {
             acp_dat_writer_destroy(w);
             return NULL;

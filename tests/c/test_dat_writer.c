@@ -70,7 +70,7 @@ static void output_is_deterministic(void)
     free(b);
     acp_dat_header h = acp_dat_header_default(ACP_DAT_PORTAL);
     acp_dat_writer *w = acp_dat_writer_create(&h);
-    acp_dat_entry e = {0, 0x02000001u, 0, 0, 0, 0, 0};
+    acp_dat_entry e = {0, 0x02000001u, 0, 0, 0, 0, 0, 0, 0};
     const uint8_t byte = 7;
     ENSURE_EQ(acp_dat_writer_add(w, &e, &byte, 1), ACP_DAT_OK);
     ENSURE_EQ(acp_dat_writer_add(w, &e, &byte, 1), ACP_DAT_ERR_DUPLICATE_ID);

@@ -216,6 +216,11 @@ describe('malformed DATs (tests/data/dat-malformed)', () => {
           assert.equal(e.inRecord, c.in_record);
           assert.equal(e.field, c.field);
           assert.equal(hex(e.recordId), c.record);
+          // The message says it all: the status's sentence, code, offset, field and record.
+          const rec = e.recordId ? ` in record ${c.record}` : '';
+          assert.equal(e.message, `${e.reason} (${c.status}) at ${c.in_record ? 'record' : 'file'} offset ${c.offset}` +
+            `${c.field ? `, field ${c.field}` : ''}${rec}`);
+          assert.ok(e.reason.length > 10 && !e.reason.includes(c.status));
           return true;
         });
         assert.equal(s.count(), 0);

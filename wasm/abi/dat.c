@@ -183,7 +183,7 @@ ACP_ABI abi_writer *acp_abi_dat_writer_create(uint32_t data_set, uint32_t block_
 ACP_ABI int acp_abi_dat_writer_add(abi_writer *aw, uint32_t id, const uint8_t *bytes, uint32_t size, uint32_t flags,
                                    int32_t date, int32_t iteration)
 {
-    acp_dat_entry e = {flags, id, 0, size, date, iteration, 0};
+    acp_dat_entry e = {flags, id, 0, size, date, iteration, 0, 0, 0};
     return (int)acp_dat_writer_add(aw->w, &e, bytes, size);
 }
 /** Lay out the DAT; then acp_abi_dat_writer_bytes / _size give it. Returns a status. */
@@ -302,7 +302,8 @@ ACP_ABI int acp_abi_lazydat_read(abi_lazydat *d, uint32_t id)
     acp_dat_status s = acp_dat_container_find(&d->c, id, &e, &d->err);
     if (s != ACP_DAT_OK) return lazydat_status(d, s);
     if (e.size > ACP_DAT_MAX_RECORD_SIZE)
-        return lazydat_status(d, acp_dat_fail(&d->err, ACP_DAT_ERR_RECORD_TOO_LARGE, e.offset, "entry.size", id, false));
+        return lazydat_status(
+            d, acp_dat_fail(&d->err, ACP_DAT_ERR_RECORD_TOO_LARGE, acp_dat_entry_at(&e, e.size_at), "entry.size", id, false));
     uint8_t *buf = malloc(e.size ? e.size : 1);
     if (!buf) return lazydat_status(d, acp_dat_fail(&d->err, ACP_DAT_ERR_OUT_OF_MEMORY, 0, "", id, false));
     s = acp_dat_container_read(&d->c, &e, buf, &d->err);

@@ -121,9 +121,11 @@ export async function addDat(app: App, f: File): Promise<void> {
 /** Why a file is refused as a DAT, after its name: "is not a DAT file: the magic at 0x140 ..."
  *  (the reader's own message says "not a DAT file" once), or "could not be read as a DAT: ...". */
 export function datRefusal(e: unknown): string {
-  const why = describeError(e);
+  // A file that is no DAT at all: the reader's own sentence says why (the magic, the length);
+  // a DAT that breaks somewhere: the whole message, with the offset and field to look at.
+  const notDat = e instanceof DatError && /magic|HEADER_TRUNCATED/.test(e.code + e.reason);
+  const why = notDat ? (e as DatError).reason : describeError(e);
   if (/^not a DAT file\b/.test(why)) return `is ${why}`;
-  const notDat = e instanceof DatError && /magic|HEADER_TRUNCATED/.test(e.code + e.message);
   return `${notDat ? 'is not a DAT file' : 'could not be read as a DAT'}: ${why}`;
 }
 
