@@ -65,6 +65,7 @@ acp_dat_status acp_dat_writer_add(acp_dat_writer *w, const acp_dat_entry *entry,
     r->entry = *entry;
     r->entry.size = size;
     r->entry.offset = 0;
+    r->entry.flags_at = r->entry.offset_at = r->entry.size_at = 0; /* where it lay in its old file */
     r->bytes = copy;
     return ACP_DAT_OK;
 }
