@@ -28,7 +28,9 @@
  *   Offsets in errors are file offsets. An error about a pointer (a block out of the file, a
  *   chain that revisits a block, a node that is its own ancestor, the tree too deep) gives where
  *   that pointer was read: the header's root field, a parent's branch, a directory entry's offset
- *   field (acp_dat_entry.offset_at) or the link of the block before; the bytes to mend.
+ *   field (acp_dat_entry.offset_at) or the link of the block before; the bytes to mend. A
+ *   compressed entry or one too large for the file points at its flags or size field
+ *   (flags_at, size_at).
  */
 #ifndef ACP_DAT_CONTAINER_H
 #define ACP_DAT_CONTAINER_H

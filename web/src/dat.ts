@@ -170,7 +170,8 @@ export async function extract(acp: Acphys, dat: UserDat, scenario: Scenario, onP
         if (e instanceof DatError && !required) {
           // A record something names but nothing requires, which acphys cannot read: left out,
           // and said in the summary (the run goes on without it, as without a missing one).
-          unreadable.push(`${hex(id)} (${e.message})`);
+          // (The record is named once: e.message would name it again.)
+          unreadable.push(`${hex(id)} (${e.reason}, at ${e.inRecord ? 'record' : 'file'} offset ${e.offset}${e.field ? `, field ${e.field}` : ''})`);
           continue;
         }
         if (e instanceof DatError && e.code === 'ACP_DAT_ERR_NOT_FOUND') {
