@@ -381,6 +381,8 @@ export declare class DatError extends Error implements DatErrorInfo {
   /** The status's own sentence (DatErrorInfo.message); `message` adds the code, offset, field
    *  and record to it. */
   reason: string;
+  /** Where: "file offset 2816, field record chain" (record offset within a record). */
+  place: string;
 }
 
 /** A parsed LandBlock: element x*9 + y; height indexes the Region's height table. */

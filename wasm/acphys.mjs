@@ -224,16 +224,18 @@ export const DAT_PENDING = 1;
 
 /** A failed DAT call: `status` (number), `code` (e.g. "ACP_DAT_ERR_FREE_BLOCK"), `offset`
  *  (bytes; within the record when `inRecord`, else within the file), `field`, `recordId`, and
- *  `reason` (the status's own sentence); `message` says all of them. */
+ *  `reason` (the status's own sentence) and `place` ("file offset 2816, field record chain");
+ *  `message` says all of them. */
 export class DatError extends Error {
   constructor(info) {
-    const where = `${info.inRecord ? 'record' : 'file'} offset ${info.offset}`;
+    const place = `${info.inRecord ? 'record' : 'file'} offset ${info.offset}${info.field ? `, field ${info.field}` : ''}`;
     const rec = info.recordId ? ` in record 0x${info.recordId.toString(16).toUpperCase().padStart(8, '0')}` : '';
-    super(`${info.message} (${info.code}) at ${where}${info.field ? `, field ${info.field}` : ''}${rec}`);
+    super(`${info.message} (${info.code}) at ${place}${rec}`);
     this.name = 'DatError';
     const { message: reason, ...rest } = info;
     Object.assign(this, rest);
     this.reason = reason;
+    this.place = place;
   }
 }
 

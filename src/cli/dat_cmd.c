@@ -96,8 +96,7 @@ static int read_record(const char *path, const acp_dat_container *c, uint32_t id
         report(path, &err);
         return 1;
     }
-    if (e->size > ACP_DAT_MAX_RECORD_SIZE) {
-        acp_dat_fail(&err, ACP_DAT_ERR_RECORD_TOO_LARGE, acp_dat_entry_at(e, e->size_at), "entry.size", id, false);
+    if (acp_dat_container_check_entry(c, e, &err) != ACP_DAT_OK) {
         report(path, &err);
         return 1;
     }

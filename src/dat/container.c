@@ -227,16 +227,24 @@ static acp_dat_status read_chain(const acp_dat_container *c, uint32_t start, uin
     return st;
 }
 
-acp_dat_status acp_dat_container_read(const acp_dat_container *c, const acp_dat_entry *e, uint8_t *out,
-                                      acp_dat_error *err)
+acp_dat_status acp_dat_container_check_entry(const acp_dat_container *c, const acp_dat_entry *e,
+                                             acp_dat_error *err)
 {
     if (e->flags & 1u)
         return acp_dat_fail(err, ACP_DAT_ERR_COMPRESSED, acp_dat_entry_at(e, e->flags_at), "entry.flags", e->id, false);
     if (e->size > ACP_DAT_MAX_RECORD_SIZE || chain_blocks(c, e->size) > block_capacity(c))
         return acp_dat_fail(err, ACP_DAT_ERR_RECORD_TOO_LARGE, acp_dat_entry_at(e, e->size_at), "entry.size", e->id,
                             false);
-    acp_dat_status st = read_chain(c, e->offset, acp_dat_entry_at(e, e->offset_at), "entry.offset", out, e->size, NULL,
-                                   e->id, "record chain", err);
+    return ACP_DAT_OK;
+}
+
+acp_dat_status acp_dat_container_read(const acp_dat_container *c, const acp_dat_entry *e, uint8_t *out,
+                                      acp_dat_error *err)
+{
+    acp_dat_status st = acp_dat_container_check_entry(c, e, err);
+    if (st != ACP_DAT_OK) return st;
+    st = read_chain(c, e->offset, acp_dat_entry_at(e, e->offset_at), "entry.offset", out, e->size, NULL, e->id,
+                    "record chain", err);
     if (st == ACP_DAT_OK) acp_dat_error_clear(err);
     return st;
 }

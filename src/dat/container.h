@@ -99,7 +99,9 @@ typedef struct acp_dat_entry {
     int32_t date;                      /* date_: Unix seconds */
     int32_t iteration;                 /* iter_: patch iteration */
     /* Not retail: where the entry's own fields lie in the file (in its B-tree node; a node's
-     * fields may straddle two of its blocks, so each is kept), where errors about them point.
+     * fields may straddle two of its blocks, so each is kept: its first byte, the rest following
+     * in the node's next block when the block payload is not a multiple of 4), where errors
+     * about them point.
      * 0: unknown (an entry not read from a node); acp_dat_entry_at then gives `offset`. */
     uint64_t flags_at, offset_at, size_at;
 } acp_dat_entry;
@@ -135,6 +137,12 @@ acp_dat_status acp_dat_container_open(acp_dat_container *c, acp_dat_source src, 
  *  Errors: ERR_NOT_FOUND, the B-tree and chain errors of CONVENTIONS, ERR_IO, PENDING. */
 acp_dat_status acp_dat_container_find(const acp_dat_container *c, uint32_t id, acp_dat_entry *out,
                                       acp_dat_error *err);
+
+/** Whether `entry`'s record can be read before buffer room is made for it: ERR_COMPRESSED (at
+ *  its flags) or ERR_RECORD_TOO_LARGE (above ACP_DAT_MAX_RECORD_SIZE or more blocks than the file
+ *  holds; at its size), in that order; else OK. acp_dat_container_read makes the same checks. */
+acp_dat_status acp_dat_container_check_entry(const acp_dat_container *c, const acp_dat_entry *entry,
+                                             acp_dat_error *err);
 
 /** Read the `entry->size` bytes of a record into out (which holds at least that many).
  *  Retail: CLBlockAllocator::Load_Data (0x006744E0) as called by DiskController::LoadDataEx

@@ -154,11 +154,8 @@ acp_dat_status acp_datset_add_dat_bytes(acp_datset *set, const uint8_t *bytes, s
     const uint64_t capacity = acp_dat_container_block_capacity(&c);
     for (size_t i = 0; i < col.count && st == ACP_DAT_OK; i++) {
         const acp_dat_entry *e = &col.entries[i];
-        uint64_t need = acp_dat_container_chain_blocks(&c, e->size);
-        if (e->size > ACP_DAT_MAX_RECORD_SIZE || need > capacity)
-            st = acp_dat_fail(err, ACP_DAT_ERR_RECORD_TOO_LARGE, acp_dat_entry_at(e, e->size_at), "entry.size", e->id,
-                              false);
-        else if ((blocks += need) > capacity)
+        st = acp_dat_container_check_entry(&c, e, err);
+        if (st == ACP_DAT_OK && (blocks += acp_dat_container_chain_blocks(&c, e->size)) > capacity)
             st = acp_dat_fail(err, ACP_DAT_ERR_BLOCKS_OVERCOMMITTED, e->offset, "record chain", e->id, false);
     }
 
@@ -172,7 +169,7 @@ acp_dat_status acp_datset_add_dat_bytes(acp_datset *set, const uint8_t *bytes, s
     size_t buf_cap = 0;
     for (size_t i = 0; i < col.count && st == ACP_DAT_OK; i++) {
         const acp_dat_entry *e = &col.entries[i];
-        if (e->size > buf_cap && !(e->flags & 1u) && e->size <= ACP_DAT_MAX_RECORD_SIZE) {
+        if (e->size > buf_cap) { /* every entry passed acp_dat_container_check_entry above */
             uint8_t *p = realloc(buf, e->size);
             if (!p) {
                 st = acp_dat_fail(err, ACP_DAT_ERR_OUT_OF_MEMORY, e->offset, "record", e->id, false);
@@ -301,8 +298,8 @@ acp_dat_status acp_datset_require(acp_datset *set, uint32_t id, acp_dat_error *e
         if (st != ACP_DAT_OK) return pending(set, i, st);
         acp_dat_type type = acp_dat_type_of(s->c.header.data_set, id);
         if (type == ACP_DAT_TYPE_UNKNOWN) return acp_dat_fail(err, ACP_DAT_ERR_UNSUPPORTED_TYPE, 0, "type", id, false);
-        if (e.size > ACP_DAT_MAX_RECORD_SIZE)
-            return acp_dat_fail(err, ACP_DAT_ERR_RECORD_TOO_LARGE, acp_dat_entry_at(&e, e.size_at), "entry.size", id, false);
+        st = acp_dat_container_check_entry(&s->c, &e, err);
+        if (st != ACP_DAT_OK) return st;
         if (!reserve(set, 1)) return acp_dat_fail(err, ACP_DAT_ERR_OUT_OF_MEMORY, 0, "set", id, false);
         uint8_t *buf = malloc(e.size ? e.size : 1);
         if (!buf) return acp_dat_fail(err, ACP_DAT_ERR_OUT_OF_MEMORY, 0, "set", id, false);

@@ -3,6 +3,7 @@
 #include "test.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "dat_test_util.h"
 
@@ -214,6 +215,53 @@ static void malformed_corpus(void)
 }
 
 /* Any truncation of a valid DAT fails cleanly, never reads out of bounds. */
+/* acp_dat_container_check_entry: the compressed flag first, then the size (above the record
+ * limit or more blocks than the file holds); each error at the entry's own field, or at the
+ * record's first block for an entry not read from a node (its *_at 0). And read_node locates
+ * each field in its node's blocks: with 14-byte blocks (10-byte payloads) an entry's fields
+ * straddle blocks, and each *_at must be its field's first byte. */
+static void entry_checks_point_at_fields(void)
+{
+    const uint32_t ids[3] = {0x0E000001u, 0x0E000002u, 0x0E000003u};
+    const uint8_t r0[5] = {1, 2, 3, 4, 5}, r1[3] = {6, 7, 8}, r2[9] = {9, 9, 9, 9, 9, 9, 9, 9, 9};
+    const uint8_t *const bytes[3] = {r0, r1, r2};
+    const uint32_t sizes[3] = {5, 3, 9};
+    size_t size = 0;
+    uint8_t *file = dt_build_dat(ACP_DAT_PORTAL, 14, 3, ids, bytes, sizes, &size);
+    ENSURE(file != NULL);
+    if (!file) return;
+    acp_dat_container c;
+    acp_dat_error err;
+    ENSURE_EQ(acp_dat_container_open(&c, acp_dat_source_memory(file, size), &err), ACP_DAT_OK);
+    for (uint32_t i = 0; i < 3; i++) {
+        acp_dat_entry e;
+        ENSURE_EQ(acp_dat_container_find(&c, ids[i], &e, &err), ACP_DAT_OK);
+        /* Each *_at is its field's first (lowest) byte; with 10-byte payloads the rest of a field
+         * may continue in the node's next block. */
+        ENSURE_EQ(file[e.flags_at], e.flags & 0xFFu);
+        ENSURE_EQ(file[e.offset_at], e.offset & 0xFFu);
+        ENSURE_EQ(file[e.size_at], e.size & 0xFFu);
+        ENSURE_EQ(acp_dat_container_check_entry(&c, &e, &err), ACP_DAT_OK);
+        acp_dat_entry bad = e;
+        bad.flags |= 1u;
+        bad.size = 0x7FFFFFFFu; /* both wrong: the flag is named */
+        ENSURE_EQ(acp_dat_container_check_entry(&c, &bad, &err), ACP_DAT_ERR_COMPRESSED);
+        ENSURE_EQ(err.offset, e.flags_at);
+        ENSURE(!strcmp(err.field, "entry.flags"));
+        bad.flags = e.flags;
+        ENSURE_EQ(acp_dat_container_check_entry(&c, &bad, &err), ACP_DAT_ERR_RECORD_TOO_LARGE);
+        ENSURE_EQ(err.offset, e.size_at);
+        ENSURE(!strcmp(err.field, "entry.size"));
+        bad.size = (uint32_t)size; /* within the record limit, more blocks than the file holds */
+        ENSURE_EQ(acp_dat_container_check_entry(&c, &bad, &err), ACP_DAT_ERR_RECORD_TOO_LARGE);
+        ENSURE_EQ(err.offset, e.size_at);
+        bad.flags_at = bad.offset_at = bad.size_at = 0; /* not from a node: the first block */
+        ENSURE_EQ(acp_dat_container_check_entry(&c, &bad, &err), ACP_DAT_ERR_RECORD_TOO_LARGE);
+        ENSURE_EQ(err.offset, e.offset);
+    }
+    free(file);
+}
+
 static void every_truncation_fails(void)
 {
     size_t size = 0;
@@ -243,5 +291,6 @@ void suite_dat_container(void)
     RUN(io_errors_are_reported);
     RUN(pending_reads_resume);
     RUN(malformed_corpus);
+    RUN(entry_checks_point_at_fields);
     RUN(every_truncation_fails);
 }

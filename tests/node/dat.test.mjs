@@ -221,6 +221,7 @@ describe('malformed DATs (tests/data/dat-malformed)', () => {
           assert.equal(e.message, `${e.reason} (${c.status}) at ${c.in_record ? 'record' : 'file'} offset ${c.offset}` +
             `${c.field ? `, field ${c.field}` : ''}${rec}`);
           assert.ok(e.reason.length > 10 && !e.reason.includes(c.status));
+          assert.equal(e.place, `${c.in_record ? 'record' : 'file'} offset ${c.offset}${c.field ? `, field ${c.field}` : ''}`);
           return true;
         });
         assert.equal(s.count(), 0);

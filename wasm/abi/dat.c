@@ -301,9 +301,8 @@ ACP_ABI int acp_abi_lazydat_read(abi_lazydat *d, uint32_t id)
     acp_dat_entry e;
     acp_dat_status s = acp_dat_container_find(&d->c, id, &e, &d->err);
     if (s != ACP_DAT_OK) return lazydat_status(d, s);
-    if (e.size > ACP_DAT_MAX_RECORD_SIZE)
-        return lazydat_status(
-            d, acp_dat_fail(&d->err, ACP_DAT_ERR_RECORD_TOO_LARGE, acp_dat_entry_at(&e, e.size_at), "entry.size", id, false));
+    s = acp_dat_container_check_entry(&d->c, &e, &d->err);
+    if (s != ACP_DAT_OK) return lazydat_status(d, s);
     uint8_t *buf = malloc(e.size ? e.size : 1);
     if (!buf) return lazydat_status(d, acp_dat_fail(&d->err, ACP_DAT_ERR_OUT_OF_MEMORY, 0, "", id, false));
     s = acp_dat_container_read(&d->c, &e, buf, &d->err);

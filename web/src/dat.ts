@@ -171,7 +171,7 @@ export async function extract(acp: Acphys, dat: UserDat, scenario: Scenario, onP
           // A record something names but nothing requires, which acphys cannot read: left out,
           // and said in the summary (the run goes on without it, as without a missing one).
           // (The record is named once: e.message would name it again.)
-          unreadable.push(`${hex(id)} (${e.reason}, at ${e.inRecord ? 'record' : 'file'} offset ${e.offset}${e.field ? `, field ${e.field}` : ''})`);
+          unreadable.push(`${hex(id)} (${e.reason}, at ${e.place})`);
           continue;
         }
         if (e instanceof DatError && e.code === 'ACP_DAT_ERR_NOT_FOUND') {
