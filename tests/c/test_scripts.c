@@ -618,6 +618,51 @@ static void particle_hooks_from_a_script(void)
     done(&f);
 }
 
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* ParticleEmitterInfo::GetRandomOffset (0x005174A0) and GetRandomA/B/C (0x00517610/670/6D0) with
+ * the generator at 0xDAA66D13: its next outputs are 0.9668705875519663, 0.8097308408468962,
+ * 0.384103003423661 (xorshift32 / 2^32). Expected bits from the retail expressions, worked in
+ * float32 by tests/retail_vectors/particle_draws.py (not by acphys):
+ *   offset, dir (0, 0.6f, 0.8f), min = max = 1 (no magnitude draw): the draws (z, y, x) are each
+ *   stored as floats (0.93374115, 0.61946166, −0.23179400); dot = (y·dy + z·dz) + x·dx in double;
+ *   dot·dy and dot·dz stored as floats before the subtraction; normalize_check_small →
+ *   (0xBF7694D4, 0xBE5C2A20, 0x3E251F84). Kept in double (the old reading) all three differ:
+ *   (0xBF7694D5, 0xBE5C2A1C, 0x3E251F83).
+ *   A, B, C with v = (0.3f, 0, 1.7f), min 0.5, max 2, r = 0.96687: mag = 1.5·r + 0.5 stored as a
+ *   float (1.9503059, 0x3FF9A3A0), then mag·v → (0x3F15C894, 0, 0x4054317C); with mag kept in
+ *   double: (0x3F15C893, 0, 0x4054317B). */
+static void random_draws_store_floats(void)
+{
+    fixture f = make();
+    acp_particle_emitter_info e = plain_emitter(ACP_PARTICLE_STILL);
+    e.offset_dir = (acp_vec3){0.0f, 0.6f, 0.8f};
+    e.min_offset = e.max_offset = 1.0f;
+    e.a = e.b = e.c = (acp_vec3){0.3f, 0.0f, 1.7f};
+    e.min_a = e.min_b = e.min_c = 0.5f;
+    e.max_a = e.max_b = e.max_c = 2.0f;
+    f.w->rng = 0xDAA66D13u;
+    acp_vec3 o = acp_emitter_info_random_offset(&e, f.w);
+    ENSURE_EQ(fbits(o.x), 0xBF7694D4u);
+    ENSURE_EQ(fbits(o.y), 0xBE5C2A20u);
+    ENSURE_EQ(fbits(o.z), 0x3E251F84u);
+    acp_vec3 (*draw[3])(const acp_particle_emitter_info *, acp_world *) = {
+        acp_emitter_info_random_a, acp_emitter_info_random_b, acp_emitter_info_random_c};
+    for (int i = 0; i < 3; i++) {
+        f.w->rng = 0xDAA66D13u;
+        acp_vec3 v = draw[i](&e, f.w);
+        ENSURE_EQ(fbits(v.x), 0x3F15C894u);
+        ENSURE_EQ(fbits(v.y), 0u);
+        ENSURE_EQ(fbits(v.z), 0x4054317Cu);
+    }
+    done(&f);
+}
+
 /* Beyond 96 m from the player an object is inactive, yet UpdateObjectInternal still ends with
  * UpdateParticles and UpdateScripts: its particle ages and its script's hook fires. */
 static void inactive_objects_still_advance(void)
@@ -803,6 +848,7 @@ void suite_scripts(void)
     RUN(particles_die_at_their_lifespan);
     RUN(emitter_ends_after_total_particles_or_seconds);
     RUN(particle_hooks_from_a_script);
+    RUN(random_draws_store_floats);
     RUN(inactive_objects_still_advance);
     RUN(static_default_script_runs);
     RUN(init_defaults_plays_the_default_script);
