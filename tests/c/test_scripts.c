@@ -663,6 +663,56 @@ static void random_draws_store_floats(void)
     done(&f);
 }
 
+/* CreateParticleEmitter (0x0051B6C0) → SetParenting → set_parent → add_child (0x0050F8F0): the
+ * particle object is parented only for part index −1 or an index below part_array->num_parts;
+ * otherwise the new emitter is destroyed before InitEnd. A 1-part object: indices 1 (= num_parts)
+ * and 3 make no emitter, draw nothing (the generator's state is unchanged) and take no id
+ * (next_emitter_id stays 0xFFFF0000); index 0 and −1 do. A hook naming an existing emitter id
+ * with a bad part still removes that emitter first (the remove precedes makeParticleEmitter). */
+static void part_index_past_the_parts_makes_no_emitter(void)
+{
+    fixture f = make();
+    acp_particle_emitter_info e = plain_emitter(ACP_PARTICLE_STILL);
+    e.initial_particles = 2;
+    add_emitter(f.set, &e);
+    uint32_t part_ids[1] = {0x01000A00u};
+    acp_setup s;
+    memset(&s, 0, sizeof s);
+    s.id = 0x0200F0F1u;
+    s.num_parts = 1;
+    s.parts = part_ids;
+    acp_physobj *o = floating(f.w, 1, 10.0f, 20.0f, 5.0f, false);
+    o->part_array = acp_partarray_create(o, &s, NULL);
+    ENSURE(o->part_array != NULL && o->part_array->num_parts == 1);
+    uint32_t rng = f.w->rng;
+    ENSURE_EQ(acp_physobj_create_particle_emitter(o, e.id, 3, NULL, 0, false), 0);
+    ENSURE_EQ(acp_physobj_create_particle_emitter(o, e.id, 1, NULL, 0, false), 0);
+    ENSURE_EQ(acp_physobj_create_particle_emitter(o, e.id, 3, NULL, 0, true), 0);
+    ENSURE_EQ(f.w->rng, rng);
+    ENSURE_EQ(o->fx->particles.num_emitters, 0);
+    ENSURE_EQ(o->fx->particles.next_emitter_id, 0xFFFF0000u);
+    ENSURE_EQ(acp_physobj_create_particle_emitter(o, e.id, 0, NULL, 0, false), 0xFFFF0000u);
+    ENSURE_EQ(acp_physobj_create_particle_emitter(o, e.id, 0xFFFFFFFFu, NULL, 0, false), 0xFFFF0001u);
+    ENSURE(f.w->rng != rng);
+    ENSURE_EQ(o->fx->particles.num_emitters, 2);
+    /* A CreateParticle hook with part 3 and the id of the emitter made at part 0. */
+    acp_anim_hook h = {.type = ACP_HOOK_CREATE_PARTICLE};
+    h.p.particle.info_id = e.id;
+    h.p.particle.part = 3;
+    h.p.particle.emitter_id = 0xFFFF0000u;
+    double t = 0.0;
+    add_script(f.set, 0x3300000Au, 1, &t, &h);
+    acp_physobj_play_script(o, 0x3300000Au);
+    acp_world_use_time(f.w, 0.125);
+    ENSURE_EQ(count_hooks(o, ACP_HOOK_CREATE_PARTICLE), 1);
+    ENSURE_EQ(o->fx->particles.num_emitters, 1);
+    uint32_t left = 0;
+    for (uint32_t i = 0; i < ACP_MAX_EMITTERS_PER_OBJECT; i++) left |= o->fx->particles.emitters[i].id;
+    ENSURE_EQ(left, 0xFFFF0001u);
+    ENSURE_EQ(o->fx->particles.next_emitter_id, 0xFFFF0002u);
+    done(&f);
+}
+
 /* Beyond 96 m from the player an object is inactive, yet UpdateObjectInternal still ends with
  * UpdateParticles and UpdateScripts: its particle ages and its script's hook fires. */
 static void inactive_objects_still_advance(void)
@@ -849,6 +899,7 @@ void suite_scripts(void)
     RUN(emitter_ends_after_total_particles_or_seconds);
     RUN(particle_hooks_from_a_script);
     RUN(random_draws_store_floats);
+    RUN(part_index_past_the_parts_makes_no_emitter);
     RUN(inactive_objects_still_advance);
     RUN(static_default_script_runs);
     RUN(init_defaults_plays_the_default_script);

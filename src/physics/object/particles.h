@@ -138,8 +138,10 @@ const acp_frame *acp_particle_emitter_parent_frame(const acp_particle_emitter *p
 /** Retail ParticleManager::ParticleManager (0x0051B5D0). */
 void acp_particle_manager_init(acp_particle_manager *pm);
 /** Retail ParticleManager::CreateParticleEmitter (0x0051B6C0): an emitter_id replaces the
- *  emitter of that id; a missing info (or hw_gfxobj_id 0), a full manager or a full pool give
- *  0; else SetInfo, SetParenting, InitEnd (initial particles) and the id (the given one, or
+ *  emitter of that id; a missing info (or hw_gfxobj_id 0: SetInfo fails), a part index that is
+ *  neither −1 nor below the object's parts (SetParenting → set_parent → add_child 0x0050F8F0
+ *  fails), a full manager or a full pool give 0 (no draws, next_emitter_id unchanged); else
+ *  SetInfo, SetParenting, InitEnd (initial particles) and the id (the given one, or
  *  next_emitter_id++). */
 uint32_t acp_particle_manager_create(acp_particle_manager *pm, struct acp_physobj *obj, uint32_t info_id,
                                      uint32_t part_index, const acp_aframe *offset, uint32_t emitter_id);
