@@ -236,6 +236,110 @@ static void records_parse(void)
     free(b);
 }
 
+/* A PhysicsScript record from (start time, hook) pairs, parsed (PhysicsScript::UnPack). */
+static bool parse_script(uint32_t n, const double *times, const acp_anim_hook *hooks, acp_dat_record *rec)
+{
+    buf w = {.n = 0};
+    put_u32(&w, 0x33000030u);
+    put_u32(&w, n);
+    for (uint32_t i = 0; i < n; i++) {
+        put_f64(&w, times[i]);
+        put_hook(&w, &hooks[i]);
+    }
+    acp_dat_error err;
+    return acp_dat_record_parse(ACP_DAT_TYPE_PHYSICS_SCRIPT, 0x33000030u, w.b, w.n, rec, &err) == ACP_DAT_OK;
+}
+
+/* PhysicsScript::UnPack sorts with the CRT's qsort and PhysicsScriptData::Sort (0x00521600: −1
+ * when a < b, else 1, so equal times compare as "greater"). Hooks tagged by SetOmega x = their
+ * stored index.
+ * 9 hooks all at 0 (more than the cutoff of 8: one partition): the median-of-three swaps
+ * (0, 4), (0, 8), (4, 8) → [8 1 2 3 4 5 6 7 0]; loguy stops at 1 (1 "greater" than the element at
+ * 4), higuy walks down to 4; swap(1, 4), the partition element follows to 1; loguy stops at 2,
+ * higuy at 1: the ranges [0, 0] and [2, 8]; shortsort of [2, 8] finds each last element
+ * "greater", so nothing moves: [8 4 2 3 1 5 6 7 0] (the audit's VS2005-2010 emulation; the
+ * older middle-element qsort gives [4 1 2 3 0 5 6 7 8], DEVIATIONS P2).
+ * 3 hooks [1.0, 0.5, 0.5] (shortsort alone): the greatest is the first (0.5 ≥ 1.0 is false for
+ * both others) and goes last: [2 1 0]; then 1 ("greater" than 2 as equal) stays: the two 0.5
+ * hooks come out in reverse order, [0.5 (stored 2), 0.5 (stored 1), 1.0]. */
+static void script_hooks_sort_as_the_crt_qsort(void)
+{
+    acp_anim_hook hooks[10];
+    double times[9];
+    for (int i = 0; i < 10; i++) {
+        hooks[i] = (acp_anim_hook){.type = ACP_HOOK_SET_OMEGA};
+        hooks[i].p.omega = (acp_vec3){(float)i, 0.0f, 0.0f};
+        if (i < 9) times[i] = 0.0;
+    }
+    acp_dat_record rec;
+    if (!parse_script(9, times, hooks, &rec)) {
+        ENSURE(!"nine tied hooks parse");
+        return;
+    }
+    const int order[9] = {8, 4, 2, 3, 1, 5, 6, 7, 0};
+    const acp_physics_script *s = rec.as.physics_script;
+    for (int i = 0; i < 9; i++) ENSURE_FBITS(s->hooks[i].hook.p.omega.x, (float)order[i]);
+    ENSURE_DBITS(s->length, 0.0);
+    acp_dat_record_free(&rec);
+
+    const double three[3] = {1.0, 0.5, 0.5};
+    if (!parse_script(3, three, hooks, &rec)) {
+        ENSURE(!"three hooks parse");
+        return;
+    }
+    s = rec.as.physics_script;
+    ENSURE_FBITS(s->hooks[0].hook.p.omega.x, 2.0f);
+    ENSURE_FBITS(s->hooks[1].hook.p.omega.x, 1.0f);
+    ENSURE_FBITS(s->hooks[2].hook.p.omega.x, 0.0f);
+    ENSURE_DBITS(s->length, 1.0);
+    acp_dat_record_free(&rec);
+
+    /* Ten hooks stored in descending time (4.5, 4.0, ..., 0): sorted ascending whatever the ties. */
+    double ten[10];
+    for (int i = 0; i < 10; i++) ten[i] = 0.5 * (9 - i);
+    if (!parse_script(10, ten, hooks, &rec)) {
+        ENSURE(!"ten hooks parse");
+        return;
+    }
+    s = rec.as.physics_script;
+    for (int i = 0; i < 10; i++) ENSURE_DBITS(s->hooks[i].start_time, 0.5 * i);
+    ENSURE_DBITS(s->length, 4.5);
+    acp_dat_record_free(&rec);
+}
+
+/* The same order on the object, in a form that does not depend on which qsort (either CRT puts
+ * stored hook 4 before stored hook 0 for nine ties): [CreateParticle(id 5), NoOp ×3,
+ * DestroyParticle(5), NoOp ×4], all at 0. Retail runs the Destroy first (nothing to destroy),
+ * then the Create: after the first frame the object holds emitter 5 and its initial particle. */
+static void tied_destroy_runs_before_create(void)
+{
+    fixture f = make();
+    acp_particle_emitter_info e = plain_emitter(ACP_PARTICLE_STILL);
+    add_emitter(f.set, &e);
+    acp_anim_hook hooks[9];
+    double times[9];
+    for (int i = 0; i < 9; i++) {
+        hooks[i] = (acp_anim_hook){.type = ACP_HOOK_NOOP};
+        times[i] = 0.0;
+    }
+    hooks[0].type = ACP_HOOK_CREATE_PARTICLE;
+    hooks[0].p.particle.info_id = e.id;
+    hooks[0].p.particle.part = 0xFFFFFFFFu;
+    hooks[0].p.particle.emitter_id = 5;
+    hooks[4].type = ACP_HOOK_DESTROY_PARTICLE;
+    hooks[4].p.id = 5;
+    add_script(f.set, 0x33000031u, 9, times, hooks);
+    acp_physobj *o = floating(f.w, 1, 10.0f, 20.0f, 5.0f, true);
+    acp_physobj_play_script(o, 0x33000031u);
+    acp_world_use_time(f.w, 0.125);
+    ENSURE_EQ(count_hooks(o, ACP_HOOK_CREATE_PARTICLE), 1);
+    ENSURE_EQ(count_hooks(o, ACP_HOOK_DESTROY_PARTICLE), 1);
+    ENSURE_EQ(o->fx->particles.num_emitters, 1);
+    ENSURE_EQ(o->fx->particles.emitters[0].id, 5);
+    ENSURE_EQ(o->fx->particles.emitters[0].num_particles, 1);
+    done(&f);
+}
+
 /* ---- scripts ---- */
 
 /* A script started at now = 0 with SetOmega (0, 0, 1) at 0.25 s. Frames at 0.125 s: at 0.125
@@ -887,6 +991,8 @@ void suite_scripts(void)
 {
     RUN(render_frame_cadence);
     RUN(records_parse);
+    RUN(script_hooks_sort_as_the_crt_qsort);
+    RUN(tied_destroy_runs_before_create);
     RUN(script_hooks_fire_on_the_clock);
     RUN(scripts_queue_behind_each_other);
     RUN(scale_hook_interpolates);
