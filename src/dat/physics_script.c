@@ -98,7 +98,7 @@ static void crt_partition(acp_script_hook *h, int32_t lo, int32_t hi, int32_t *b
     *above = loguy;
 }
 
-/* Retail's `_qsort` call in PhysicsScript::UnPack (0x005218B0) with PhysicsScriptData::Sort, as
+/* The `_qsort` call of PhysicsScript::UnPack (0x005218B0) with PhysicsScriptData::Sort, as
  * the Microsoft CRT's qsort.c of the median-of-three generation does it (our code after the
  * algorithm of its published text; which CRT the client used and why this one: DEVIATIONS P2):
  * no recursion but a stack of pending ranges, the smaller side sorted first and the larger one

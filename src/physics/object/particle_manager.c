@@ -28,7 +28,7 @@ static acp_particle_emitter *find(acp_particle_manager *pm, uint32_t id)
     return NULL;
 }
 
-/* ParticleEmitter::Destroy: its parts back to the pool. */
+/* Retail: ParticleEmitter::Destroy (0x0051CDB0): its parts back to the pool. */
 static void release(acp_particle_manager *pm, acp_particle_emitter *pe, acp_physobj *obj)
 {
     if (pe->info && pe->info->max_particles) {
@@ -46,7 +46,9 @@ static acp_particle_emitter *free_slot(acp_particle_manager *pm)
     return NULL;
 }
 
-/* SetInfo (the particle slots), SetParenting, and the constructor's clocks. */
+/* Retail: ParticleEmitter::SetInfo (0x0051CE90) for the particle slots,
+ * ParticleEmitter::SetParenting (0x0051C190) for the part index and parent_offset kept, and
+ * the clocks of ParticleEmitter::ParticleEmitter (0x0051C7E0). */
 static bool setup_emitter(acp_particle_emitter *pe, acp_physobj *obj, const acp_particle_emitter_info *info,
                           uint32_t part_index, const acp_aframe *offset)
 {
@@ -67,8 +69,9 @@ static bool setup_emitter(acp_particle_emitter *pe, acp_physobj *obj, const acp_
     return true;
 }
 
-/* SetParenting (0x0051C190) → CPhysicsObj::set_parent (0x00515B50) → add_child (0x0050F8F0): the
- * particle object is a child of obj only for part index −1 (the object's frame) or an index below
+/* Retail: the refusal of ParticleEmitter::SetParenting (0x0051C190) →
+ * CPhysicsObj::set_parent (0x00515B50) → CPhysicsObj::add_child (0x0050F8F0); the particle
+ * object's cell lists are not kept (DEVIATIONS P5). The particle object is a child of obj only for part index −1 (the object's frame) or an index below
  * its part array's parts; otherwise set_parent fails and CreateParticleEmitter destroys the new
  * emitter. Retail reads part_array->num_parts unchecked (every retail object has a part array); an
  * acphys object without one (row O5) refuses any index but −1. */
