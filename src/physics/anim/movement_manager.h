@@ -30,7 +30,7 @@ typedef struct acp_movement_manager {
 } acp_movement_manager;
 
 /** A move-to (types 6–9): the MoveToManager, made on first use, performs it.
- *  Retail: MovementManager::PerformMovement (0x00524020) types 6–9. */
+ *  Retail: MovementManager::PerformMovement (0x005240D0) types 6–9. */
 uint32_t acp_movement_manager_perform_moveto(acp_movement_manager *mm, uint32_t type, uint32_t object_id,
                                              const acp_position *pos, const acp_movement_params *params);
 /** Retail: MovementManager::CancelMoveTo (0x005241B0). */
@@ -38,7 +38,7 @@ void acp_movement_manager_cancel_moveto(acp_movement_manager *mm, uint32_t reaso
 /** A target's news, to the MoveToManager when there is one.
  *  Retail: MovementManager::HandleUpdateTarget (0x00524790). */
 void acp_movement_manager_handle_update_target(acp_movement_manager *mm, const struct acp_target_info *info);
-/** Retail: MovementManager::IsMovingTo (0x00524270). */
+/** Retail: MovementManager::IsMovingTo (0x00524260). */
 bool acp_movement_manager_is_moving_to(const acp_movement_manager *mm);
 
 /** A manager for `obj` with no interpreter yet; NULL when out of memory.

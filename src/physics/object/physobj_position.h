@@ -102,7 +102,7 @@ void acp_physobj_stick_to(acp_physobj *obj, uint32_t object_id, float radius, fl
 /** A move-to of type 6–9 (acp_moveto_type) through the MovementManager (made if needed, in its
  *  default state). object_id: types 6, 8; pos: type 7; params: MovementParameters. Returns the
  *  WeenieError (0). Retail: CPhysicsObj::MoveToObject (0x00512860), MoveToPosition,
- *  TurnToObject, TurnToHeading (0x00512980) → MovementManager::PerformMovement (0x00524020). */
+ *  TurnToObject, TurnToHeading (0x00512980) → MovementManager::PerformMovement (0x005240D0). */
 struct acp_movement_params;
 uint32_t acp_physobj_move_to(acp_physobj *obj, uint32_t type, uint32_t object_id, const acp_position *pos,
                              const struct acp_movement_params *params);
