@@ -913,6 +913,29 @@ static void init_defaults_plays_the_default_script(void)
     done(&f);
 }
 
+/* CPhysicsObj::InitDefaults (0x005139D0) with a default_phstable_id the DATs lack: retail
+ * releases the object's table and stores DBObj::Get's NULL, so the object is left without one
+ * (play_default_script then finds no script). */
+static void unknown_script_table_leaves_none(void)
+{
+    fixture f = make();
+    uint8_t table[] = {0x04, 0x00, 0x00, 0x34, 0x01, 0, 0, 0, 0x01, 0, 0, 0, 0x01, 0, 0, 0,
+                       0x00, 0x00, 0x00, 0x3F, 0x09, 0x00, 0x00, 0x33};
+    acp_dat_error err;
+    ENSURE_EQ(acp_datset_add_record(f.set, ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE, 0x34000004u, table, sizeof table, &err),
+              ACP_DAT_OK);
+    acp_physobj *o = floating(f.w, 1, 10.0f, 10.0f, 5.0f, true);
+    acp_setup s;
+    memset(&s, 0, sizeof s);
+    s.default_script_table = 0x34000004u;
+    acp_physobj_init_defaults(o, &s);
+    ENSURE(o->physics_script_table != NULL);
+    s.default_script_table = 0x34000077u; /* not in the DATs */
+    acp_physobj_init_defaults(o, &s);
+    ENSURE(o->physics_script_table == NULL);
+    done(&f);
+}
+
 /* Objects without scripts or particles take no fx block, and the world no pool. */
 static void no_scripts_no_cost(void)
 {
@@ -1009,6 +1032,7 @@ void suite_scripts(void)
     RUN(inactive_objects_still_advance);
     RUN(static_default_script_runs);
     RUN(init_defaults_plays_the_default_script);
+    RUN(unknown_script_table_leaves_none);
     RUN(no_scripts_no_cost);
     RUN(pools_overflow_counted);
 }

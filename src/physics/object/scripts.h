@@ -97,7 +97,8 @@ bool acp_physobj_play_script_type(struct acp_physobj *obj, uint32_t type, float 
 bool acp_physobj_play_default_script(struct acp_physobj *obj);
 /** Set the object's PhysicsScriptTable (InitDefaults' default_phstable_id, CPhysicsObj::InitDefaults
  *  0x005139D0, or a PhysicsDesc's)
- *  and its default script type and intensity. False when the DATs do not hold the table. */
+ *  and its default script type and intensity. False when the DATs do not hold the table: the
+ *  object then has none (InitDefaults releases the old table before DBObj::Get returns NULL). */
 bool acp_physobj_set_script_table(struct acp_physobj *obj, uint32_t table_id, uint32_t default_type, float intensity);
 /** Retail CPhysicsObj::CallPES (0x00511AF0): a pause ≥ EPSILON queues an FPHook over
  *  RollDice(0, pause) seconds (its end plays the script: CallPESInternal), else play now with
