@@ -11,9 +11,12 @@
 
 #include <stdlib.h>
 
+#include "collide_helpers.h"
 #include "dat_test_util.h"
+#include "physics/cell/objcell.h"
 #include "physics/object/object_fx.h"
 #include "physics/object/partarray.h"
+#include "physics/object/physobj_collide.h"
 #include "physics/object/physobj.h"
 #include "physics/object/physobj_motion.h"
 #include "physics/object/scripts.h"
@@ -817,6 +820,43 @@ static void part_index_past_the_parts_makes_no_emitter(void)
     done(&f);
 }
 
+/* DEVIATIONS P5 (a departure): retail's emitter has its own particle object, which set_parent
+ * puts into the parent's cell (change_cell → CObjCell::add_object) and whose shadow
+ * (add_particle_shadow_to_cell 0x00514A70) joins the cell's shadow list, both right after the
+ * parent's; every re-shadow of the parent removes and re-appends it. acphys has no particle
+ * object: P (with an emitter), then A and B entering cell 0x0A leave the lists [P, A, B] (retail
+ * [P, X, A, B]), and P's re-shadow gives [B, A, P] (retail: P's removal moves B into its hole,
+ * X's moves A, then P and X are appended: [B, A, P, X]). */
+static void emitter_takes_no_cell_list_entries(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = world_on(t);
+    acp_datset *set = acp_datset_create();
+    w->dats = set;
+    acp_particle_emitter_info e = plain_emitter(ACP_PARTICLE_STILL);
+    add_emitter(set, &e);
+    const uint32_t home = 0xA9B4000Au;
+    const acp_landcell *c = acp_terrain_get_landcell(w->terrain, home);
+    acp_physobj *p = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
+    ENSURE(acp_physobj_create_particle_emitter(p, e.id, 0xFFFFFFFFu, NULL, 0, false) != 0);
+    acp_physobj *a = ball(w, 2, 0, &BALL, 33.0f, 30.0f, 0.0f);
+    acp_physobj *b = ball(w, 3, 0, &BALL, 36.0f, 30.0f, 0.0f);
+    ENSURE_EQ(acp_objcell_num_objects(w, c), 3);
+    ENSURE(acp_objcell_object(w, c, 0) == p && acp_objcell_object(w, c, 1) == a && acp_objcell_object(w, c, 2) == b);
+    const acp_shadow_list *l = acp_objcell_shadow_list(w, c);
+    ENSURE_EQ(l->num, 3);
+    acp_cell_array same = {0};
+    acp_cell_array_add(&same, home, c);
+    acp_physobj_replace_shadows(p, &same);
+    ENSURE_EQ(l->num, 3);
+    ENSURE(acp_shadow_list_get(&w->shadows, l, 0)->physobj == b);
+    ENSURE(acp_shadow_list_get(&w->shadows, l, 1)->physobj == a);
+    ENSURE(acp_shadow_list_get(&w->shadows, l, 2)->physobj == p);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+    acp_datset_destroy(set);
+}
+
 /* Beyond 96 m from the player an object is inactive, yet UpdateObjectInternal still ends with
  * UpdateParticles and UpdateScripts: its particle ages and its script's hook fires. */
 static void inactive_objects_still_advance(void)
@@ -1029,6 +1069,7 @@ void suite_scripts(void)
     RUN(particle_hooks_from_a_script);
     RUN(random_draws_store_floats);
     RUN(part_index_past_the_parts_makes_no_emitter);
+    RUN(emitter_takes_no_cell_list_entries);
     RUN(inactive_objects_still_advance);
     RUN(static_default_script_runs);
     RUN(init_defaults_plays_the_default_script);
