@@ -177,6 +177,30 @@ static void lost_fragment_is_named(void)
     free(l);
 }
 
+/* Three messages each missing its second fragment, their ids falling while their datagrams
+ * rise: named in the order of their first datagram. */
+static void lost_messages_in_datagram_order(void)
+{
+    const uint8_t part[4] = {0xDE, 0xF7, 0, 0};
+    uint8_t d[3][64];
+    acp_datagram dg[3];
+    for (int i = 0; i < 3; i++) {
+        acp_fragment f = {(uint32_t)(9 - i), 0x80000000u | (uint32_t)(9 - i), 2, 0, 0, 4, 0, part};
+        uint16_t size = sizeof part;
+        acp_packet_header h = {(uint32_t)(i + 1), 0, 0, 0x0B, 0, 0, 0};
+        size_t n = acp_packet_build(&h, NULL, 0, &f, &size, 1, 0, d[i], sizeof d[i]);
+        dg[i] = (acp_datagram){0.1 * i, ACP_NET_S2C, -1, (uint32_t)n, d[i], 0, 0};
+    }
+    acp_net_stream s;
+    ENSURE_EQ(acp_net_decode(dg, 3, &s), ACP_NET_OK);
+    ENSURE_EQ(s.diags.count, 3);
+    for (int i = 0; i < 3; i++)
+        expect_diag(&s, (size_t)i, ACP_NET_ERR_FRAGMENT_LOST, ACP_NET_AT_MESSAGE, i, 0, "fragment.index");
+    ENSURE_EQ(s.stats.lost, 3);
+    ENSURE_EQ(s.count, 0);
+    acp_net_stream_free(&s);
+}
+
 static void bad_checksums(void)
 {
     /* A byte of datagram 4's message changed: its checksum no longer verifies; its message is
@@ -474,6 +498,7 @@ void suite_net_stream(void)
     RUN(fragments_share_datagrams);
     RUN(retransmitted_datagrams);
     RUN(lost_fragment_is_named);
+    RUN(lost_messages_in_datagram_order);
     RUN(bad_checksums);
     RUN(truncated_datagram);
     RUN(fragment_count_lies);
