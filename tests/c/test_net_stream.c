@@ -435,6 +435,88 @@ static void pcap_round_trips(void)
     acp_net_writer_free(&w);
 }
 
+/* A pcap file (microseconds) of one link type and its frames. */
+static size_t pcap_of(uint8_t *out, uint32_t link_type, uint8_t frames[][128], const size_t *lens, size_t n)
+{
+    memset(out, 0, 24);
+    acp_put_u32(out, 0xA1B2C3D4u);
+    acp_put_u16(out + 4, 2);
+    acp_put_u16(out + 6, 4);
+    acp_put_u32(out + 16, 65535);
+    acp_put_u32(out + 20, link_type);
+    size_t pos = 24;
+    for (size_t i = 0; i < n; i++) {
+        acp_put_u32(out + pos, 100);
+        acp_put_u32(out + pos + 4, (uint32_t)(250000 * i));
+        acp_put_u32(out + pos + 8, (uint32_t)lens[i]);
+        acp_put_u32(out + pos + 12, (uint32_t)lens[i]);
+        memcpy(out + pos + 16, frames[i], lens[i]);
+        pos += 16 + lens[i];
+    }
+    return pos;
+}
+
+static void put_be16(uint8_t *p, uint16_t v) { p[0] = (uint8_t)(v >> 8); p[1] = (uint8_t)v; }
+
+/* An IP (4 or 6) + UDP packet of the 4 payload bytes {0xA, 0xB, 0xC, dir}, from port sport to dport. */
+static size_t ip_udp_packet(uint8_t *p, int version, uint16_t sport, uint16_t dport, uint8_t tag)
+{
+    size_t ip = version == 4 ? 20 : 40;
+    memset(p, 0, ip + 12);
+    if (version == 4) {
+        p[0] = 0x45;
+        put_be16(p + 2, (uint16_t)(ip + 12));
+        p[9] = 17;
+    } else {
+        p[0] = 0x60;
+        put_be16(p + 4, 12);
+        p[6] = 17;
+    }
+    put_be16(p + ip, sport);
+    put_be16(p + ip + 2, dport);
+    put_be16(p + ip + 4, 12);
+    p[ip + 8] = 0xA; p[ip + 9] = 0xB; p[ip + 10] = 0xC; p[ip + 11] = tag;
+    return ip + 12;
+}
+
+/* The link layers the reader knows, each with a client→server and a server→client packet. */
+static void pcap_link_types(void)
+{
+    static const struct { uint32_t lt; size_t head; int version; } links[] = {
+        {0, 4, 4}, {1, 18, 6}, {101, 0, 6}, {113, 16, 4}, {228, 0, 4}, {229, 0, 6}, {276, 20, 4},
+    };
+    for (size_t k = 0; k < sizeof links / sizeof links[0]; k++) {
+        uint8_t frames[3][128];
+        size_t lens[3];
+        for (int i = 0; i < 3; i++) {
+            uint8_t *f = frames[i];
+            memset(f, 0, links[k].head);
+            uint16_t proto = links[k].version == 4 ? 0x0800 : 0x86DD;
+            if (links[k].lt == 0) acp_put_u32(f, links[k].version == 4 ? 2 : 24);
+            if (links[k].lt == 1) { put_be16(f + 12, 0x8100); put_be16(f + 16, proto); } /* one VLAN tag */
+            if (links[k].lt == 113) put_be16(f + 14, proto);
+            if (links[k].lt == 276) put_be16(f, proto);
+            uint16_t sport = i == 0 ? 50000 : i == 1 ? 9001 : 53, dport = i == 0 ? 9001 : i == 1 ? 50000 : 53;
+            lens[i] = links[k].head + ip_udp_packet(f + links[k].head, links[k].version, sport, dport, (uint8_t)i);
+        }
+        uint8_t file[1024];
+        size_t size = pcap_of(file, links[k].lt, frames, lens, 3);
+        acp_capture c;
+        ENSURE_EQ(acp_capture_read(file, size, NULL, &c), ACP_NET_OK);
+        ENSURE_EQ(c.count, 2);
+        ENSURE_EQ(c.skipped, 1); /* port 53 to 53 */
+        ENSURE_EQ(c.diags.count, 0);
+        if (c.count == 2) {
+            ENSURE_EQ(c.datagrams[0].dir, ACP_NET_C2S);
+            ENSURE_EQ(c.datagrams[1].dir, ACP_NET_S2C);
+            ENSURE_EQ(c.datagrams[1].len, 4);
+            ENSURE_EQ(c.datagrams[1].data[3], 1);
+            ENSURE_DBITS(c.datagrams[1].t, 0.25);
+        }
+        acp_capture_free(&c);
+    }
+}
+
 static void expect_file_diag(const acp_capture *c, size_t i, acp_net_status st, const char *text, const char *at,
                              uint32_t line, const char *field)
 {
@@ -509,5 +591,6 @@ void suite_net_capture(void)
 {
     RUN(jsonl_round_trip);
     RUN(pcap_round_trips);
+    RUN(pcap_link_types);
     RUN(malformed_jsonl);
 }
