@@ -310,6 +310,56 @@ static void message_shorter_than_its_fields(void)
     free(l);
 }
 
+/* The session's player inputs: its UpdateMotion runs at 1.975806, its PlayerDescription has
+ * Run 5 ranks and Jump 7. A second UpdateMotion at another rate, one of another guid and one
+ * that is not a run are told apart. */
+static void player_inputs(void)
+{
+    acp_net_writer w;
+    net_test_session(&w);
+    acp_game_msg u = net_test_sample(ACP_MSG_UPDATE_MOTION);
+    u.u.update_motion.guid = 0x80000777u;
+    u.u.update_motion.movement.state.forward_speed = 3.0f;
+    acp_net_writer_message(&w, ACP_NET_S2C, 7.0, 4, &u); /* another object */
+    u = net_test_sample(ACP_MSG_UPDATE_MOTION);
+    u.u.update_motion.movement.state.forward_command = 0x0005; /* WalkForward */
+    acp_net_writer_message(&w, ACP_NET_S2C, 7.25, 4, &u);
+    acp_net_stream s;
+    ENSURE_EQ(acp_net_decode(w.datagrams, w.count, &s), ACP_NET_OK);
+    acp_net_player_inputs in;
+    acp_net_player_inputs_find(&s, &in);
+    ENSURE_EQ(in.guid, NET_TEST_PLAYER);
+    ENSURE(in.has_run_rate);
+    ENSURE_FBITS(in.run_rate, 1.975806f);
+    ENSURE_EQ(in.run_rate_message, 6);
+    ENSURE_EQ(in.run_rate_count, 1);
+    ENSURE(!in.run_rate_varies);
+    ENSURE(in.has_description);
+    ENSURE_EQ(in.description_message, 11);
+    ENSURE_EQ(in.description.run.ranks, 5);
+    ENSURE_EQ(in.description.jump.ranks, 7);
+    ENSURE_EQ(in.description.attributes[2].start, 100);
+    acp_net_stream_free(&s);
+    /* A move-to at another run rate: counted, and the rate varies. */
+    u = net_test_sample(ACP_MSG_UPDATE_MOTION);
+    u.u.update_motion.movement.type = ACP_MOVE_TO_POSITION;
+    u.u.update_motion.movement.flags = 0;
+    u.u.update_motion.movement.run_rate = 2.82563f;
+    acp_net_writer_message(&w, ACP_NET_S2C, 7.5, 4, &u);
+    ENSURE_EQ(acp_net_decode(w.datagrams, w.count, &s), ACP_NET_OK);
+    acp_net_player_inputs_find(&s, &in);
+    ENSURE_EQ(in.run_rate_count, 2);
+    ENSURE(in.run_rate_varies);
+    ENSURE_FBITS(in.run_rate, 1.975806f);
+    acp_net_stream_free(&s);
+    /* No player: nothing. */
+    acp_net_stream none;
+    memset(&none, 0, sizeof none);
+    acp_net_player_inputs_find(&none, &in);
+    ENSURE(!in.has_run_rate && !in.has_description && in.guid == 0);
+    acp_net_writer_free(&w);
+}
+
 /* ---- captures ---- */
 
 static void same_datagrams(const acp_capture *c, const acp_net_writer *w)
@@ -585,6 +635,7 @@ void suite_net_stream(void)
     RUN(truncated_datagram);
     RUN(fragment_count_lies);
     RUN(message_shorter_than_its_fields);
+    RUN(player_inputs);
 }
 
 void suite_net_capture(void)
