@@ -135,6 +135,33 @@ static void fragments_share_datagrams(void)
     acp_net_stream_free(&s);
 }
 
+/* A fragment arriving twice, with other bytes the second time, while its message waits for its
+ * other fragment: listed at the second one, the first bytes kept. */
+static void conflicting_fragment(void)
+{
+    const uint8_t first[4] = {0x4B, 0xF7, 0, 0}, other[4] = {0x4C, 0xF7, 0, 0};
+    const uint8_t rest[12] = {1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 4, 0};
+    const uint8_t *parts[3] = {first, other, rest};
+    uint8_t d[3][64];
+    acp_datagram dg[3];
+    for (int i = 0; i < 3; i++) {
+        acp_fragment f = {5, 0x80000005u, 2, 0, (uint16_t)(i == 2 ? 1 : 0), 4, 0, parts[i]};
+        uint16_t size = i == 2 ? 12 : 4;
+        acp_packet_header h = {(uint32_t)(i + 1), 0, 0, 0x0B, 0, 0, 0};
+        size_t n = acp_packet_build(&h, NULL, 0, &f, &size, 1, 0, d[i], sizeof d[i]);
+        dg[i] = (acp_datagram){0.1 * i, ACP_NET_S2C, -1, (uint32_t)n, d[i], 0, 0};
+    }
+    acp_net_stream s;
+    ENSURE_EQ(acp_net_decode(dg, 3, &s), ACP_NET_OK);
+    ENSURE_EQ(s.diags.count, 1);
+    expect_diag(&s, 0, ACP_NET_ERR_FRAGMENT_CONFLICT, ACP_NET_AT_DATAGRAM, 1, 20, "fragment.data");
+    ENSURE_EQ(s.count, 1);
+    ENSURE_EQ(s.messages[0].msg.kind, ACP_MSG_SET_STATE); /* 0xF74B: the first bytes */
+    ENSURE_EQ(s.messages[0].msg.u.set_state.state_seq, 4);
+    ENSURE_EQ(s.stats.retransmits, 0);
+    acp_net_stream_free(&s);
+}
+
 static void retransmitted_datagrams(void)
 {
     /* An exact repeat of datagram 5, and datagram 2 again with the retransmission flag (its
@@ -629,6 +656,7 @@ void suite_net_stream(void)
     RUN(fragments_out_of_order);
     RUN(fragments_share_datagrams);
     RUN(retransmitted_datagrams);
+    RUN(conflicting_fragment);
     RUN(lost_fragment_is_named);
     RUN(lost_messages_in_datagram_order);
     RUN(bad_checksums);
