@@ -162,6 +162,30 @@ static void conflicting_fragment(void)
     acp_net_stream_free(&s);
 }
 
+/* A fragment claiming more fragments than a message may have (1025 > 1024): listed at its count,
+ * and so is every later fragment of that message. */
+static void fragment_count_over_the_limit(void)
+{
+    const uint8_t part[4] = {0xDE, 0xF7, 0, 0};
+    uint8_t d[2][64];
+    acp_datagram dg[2];
+    for (int i = 0; i < 2; i++) {
+        acp_fragment f = {7, 0x80000007u, ACP_NET_MAX_FRAGMENTS_PER_MESSAGE + 1, 0, (uint16_t)i, 4, 0, part};
+        uint16_t size = sizeof part;
+        acp_packet_header h = {(uint32_t)(i + 1), 0, 0, 0x0B, 0, 0, 0};
+        size_t n = acp_packet_build(&h, NULL, 0, &f, &size, 1, 0, d[i], sizeof d[i]);
+        dg[i] = (acp_datagram){0.1 * i, ACP_NET_S2C, -1, (uint32_t)n, d[i], 0, 0};
+    }
+    acp_net_stream s;
+    ENSURE_EQ(acp_net_decode(dg, 2, &s), ACP_NET_OK);
+    ENSURE_EQ(s.diags.count, 2);
+    expect_diag(&s, 0, ACP_NET_ERR_LIMIT, ACP_NET_AT_DATAGRAM, 0, 28, "fragment.count");
+    expect_diag(&s, 1, ACP_NET_ERR_LIMIT, ACP_NET_AT_DATAGRAM, 1, 28, "fragment.count");
+    ENSURE_EQ(s.count, 0);
+    ENSURE_EQ(s.stats.lost, 0);
+    acp_net_stream_free(&s);
+}
+
 static void retransmitted_datagrams(void)
 {
     /* An exact repeat of datagram 5, and datagram 2 again with the retransmission flag (its
@@ -657,6 +681,7 @@ void suite_net_stream(void)
     RUN(fragments_share_datagrams);
     RUN(retransmitted_datagrams);
     RUN(conflicting_fragment);
+    RUN(fragment_count_over_the_limit);
     RUN(lost_fragment_is_named);
     RUN(lost_messages_in_datagram_order);
     RUN(bad_checksums);
