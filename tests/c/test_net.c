@@ -6,6 +6,12 @@
 
 #include "dat/reader.h"
 #include "net_test_util.h"
+/* The physics' motion headers with the network's in one file: no name is defined twice (the
+ * wire's motion states are acp_net_*, the physics' acp_raw_motion_state and
+ * acp_interpreted_motion_state; RunForward's low 16 bits are ACP_NET_RUN_FORWARD, the physics'
+ * whole command ACP_MOTION_RUN_FORWARD). */
+#include "physics/anim/motion_interp.h"
+#include "physics/anim/motion_table.h"
 
 /* ---- ISAAC ---- */
 
@@ -490,6 +496,7 @@ static void malformed_messages(void)
 
 static void status_names_and_format(void)
 {
+    ENSURE_EQ(ACP_NET_RUN_FORWARD, ACP_MOTION_RUN_FORWARD & 0xFFFFu);
     ENSURE(!strcmp(acp_net_status_name(ACP_NET_ERR_CHECKSUM), "ACP_NET_ERR_CHECKSUM"));
     ENSURE(!strcmp(acp_net_status_string(ACP_NET_STATUS_COUNT), "unknown status"));
     ENSURE(!strcmp(acp_msg_kind_name(ACP_MSG_JUMP), "Jump"));
