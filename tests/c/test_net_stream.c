@@ -580,6 +580,48 @@ static size_t ip_udp_packet(uint8_t *p, int version, uint16_t sport, uint16_t dp
     return ip + 12;
 }
 
+static void swap32_at(uint8_t *p)
+{
+    uint8_t t = p[0]; p[0] = p[3]; p[3] = t;
+    t = p[1]; p[1] = p[2]; p[2] = t;
+}
+
+/* The same pcap written big-endian, and with nanosecond times (magic 0xA1B23C4D): the same
+ * datagrams at the same times. */
+static void pcap_byte_orders_and_nanoseconds(void)
+{
+    acp_net_writer w;
+    net_test_session(&w);
+    size_t size;
+    uint8_t *file = acp_capture_write_pcap(w.datagrams, w.count, ACP_CAPTURE_PCAP, 50123, 9000, &size);
+    for (int variant = 0; variant < 2; variant++) {
+        uint8_t *f = malloc(size);
+        memcpy(f, file, size);
+        if (variant == 1) acp_put_u32(f, 0xA1B23C4Du);
+        for (size_t pos = 24; pos < size;) {
+            uint32_t incl = acp_get_u32(f + pos + 8);
+            if (variant == 1) acp_put_u32(f + pos + 4, acp_get_u32(f + pos + 4) * 1000u);
+            if (variant == 0) for (int k = 0; k < 4; k++) swap32_at(f + pos + 4 * k);
+            pos += 16 + incl;
+        }
+        if (variant == 0) {
+            swap32_at(f);
+            f[4] ^= f[5]; f[5] ^= f[4]; f[4] ^= f[5];
+            f[6] ^= f[7]; f[7] ^= f[6]; f[6] ^= f[7];
+            for (int k = 2; k < 6; k++) swap32_at(f + 4 * k);
+        }
+        acp_capture c;
+        ENSURE_EQ(acp_capture_read(f, size, NULL, &c), ACP_NET_OK);
+        ENSURE_EQ(c.format, ACP_CAPTURE_PCAP);
+        ENSURE_EQ(c.diags.count, 0);
+        same_datagrams(&c, &w);
+        acp_capture_free(&c);
+        free(f);
+    }
+    free(file);
+    acp_net_writer_free(&w);
+}
+
 /* The link layers the reader knows, each with a client→server and a server→client packet. */
 static void pcap_link_types(void)
 {
@@ -696,5 +738,6 @@ void suite_net_capture(void)
     RUN(jsonl_round_trip);
     RUN(pcap_round_trips);
     RUN(pcap_link_types);
+    RUN(pcap_byte_orders_and_nanoseconds);
     RUN(malformed_jsonl);
 }
