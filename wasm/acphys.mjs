@@ -3,7 +3,9 @@
 // The module is built with Emscripten as STANDALONE_WASM without JS glue: it exports its
 // functions (every `acp_abi_*` of wasm/abi/*.c), `memory`, and `_initialize` (its C constructors),
 // and imports nothing the core calls. Any WASI import it declares is bound to a stub that
-// throws, naming the import, because the core never does I/O.
+// throws, naming the import, because the core never does I/O. The DAT commands alone
+// (acp_abi_cli_dat: `npx acphys list|dump|excerpt`) read and write files, through the acp_host_*
+// imports, which call whatever Acphys.host holds (bin/acphys.mjs: Node's fs).
 //
 // Memory may grow during a call (the scenario runner and DAT reader allocate), so typed-array
 // views must be taken after the call: use `acp.f32()`, `acp.u32()`, `acp.f64()`, `acp.u8()`.
