@@ -15,6 +15,8 @@
 #include "physics/object/physobj_motion.h"
 #include "dat/dat.h"
 #include "physics/object/target_manager.h"
+#include "physics/object/physobj_target.h"
+#include "physics/object/physobj_collide.h"
 #include "physics/position/position_manager.h"
 #include "physics/cell/objcell.h"
 #include "physics/cell/terrain.h"
@@ -160,6 +162,51 @@ acp_physobj *acp_world_add_object(acp_world *w, uint32_t id)
 }
 
 void acp_world_set_player(acp_world *w, acp_physobj *obj) { w->player = obj; }
+
+/* Take the index's entry at slot i out, shifting later entries of its probe run back so every
+ * probe still ends at its object (linear probing's deletion). */
+static void index_delete(acp_world *w, uint32_t i)
+{
+    uint32_t j = i;
+    for (;;) {
+        w->index[i] = NULL;
+        for (;;) {
+            j = (j + 1) & w->index_mask;
+            if (!w->index[j]) return;
+            uint32_t home = (w->index[j]->id * 0x9E3779B1u) & w->index_mask;
+            /* entry j may move to i when its home is not cyclically within (i, j] */
+            bool stays = i <= j ? (i < home && home <= j) : (i < home || home <= j);
+            if (!stays) break;
+        }
+        w->index[i] = w->index[j];
+        i = j;
+    }
+}
+
+bool acp_world_remove_object(acp_world *w, uint32_t id)
+{
+    uint32_t slot = index_slot(w, id);
+    acp_physobj *obj = w->index[slot];
+    if (!obj) return false;
+    acp_physobj_exit_world(obj);
+    acp_physobj_leave_world(obj);
+    if (w->player == obj) w->player = NULL;
+    for (uint32_t i = 0; i < w->num_objects; i++) {
+        if (w->objects[i] != obj) continue;
+        memmove(&w->objects[i], &w->objects[i + 1], (w->num_objects - i - 1) * sizeof *w->objects);
+        memmove(&w->insert_serial[i], &w->insert_serial[i + 1], (w->num_objects - i - 1) * sizeof *w->insert_serial);
+        w->num_objects--;
+        break;
+    }
+    for (uint32_t i = 0; i < w->num_static; i++) {
+        if (w->static_objects[i] != obj) continue;
+        w->static_objects[i] = w->static_objects[--w->num_static];
+        break;
+    }
+    index_delete(w, slot);
+    destroy_object(w, obj);
+    return true;
+}
 
 /* CSetup::makeSimpleSetup (0x00520090) into the next simple Setup; NULL when the GfxObj is not
  * among the records (CPhysicsPart::makePhysicsPart would fail, and CreateMesh with it) or none

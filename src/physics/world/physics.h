@@ -164,6 +164,14 @@ void acp_world_release_static_object(acp_world *world, acp_physobj *obj);
 /** Find an object by id; NULL when absent. */
 acp_physobj *acp_world_object(const acp_world *world, uint32_t id);
 
+/** Take object `id` out of the world and destroy it: CPhysicsObj::exit_world (0x00514E60: its
+ *  collisions end, voyeurs are told, it unsticks), CPhysicsObj::leave_world (0x005155A0: out of
+ *  its cell and shadows), then out of the object table, the static animating workset, the id
+ *  index and the player slot, and its blocks go back to the world's slabs. Its fx block, if it
+ *  had one, stays taken in the world's fixed pool until the world is destroyed. False when no
+ *  object has the id. Load time only (not inside acp_world_use_time). */
+bool acp_world_remove_object(acp_world *world, uint32_t id);
+
 /** Make `obj` the player object (the 96 m activity gate measures from it); NULL for none. */
 void acp_world_set_player(acp_world *world, acp_physobj *obj);
 

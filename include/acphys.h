@@ -1,0 +1,410 @@
+/* acphys.h — the public C API of acphys: the Asheron's Call retail client's per-object physics
+ * (CPhysicsObj::update_object and all it reaches, client build 11.4186 of September 2013) for use
+ * inside other programs. This is the only header a user includes (docs/EMBEDDING.md).
+ *
+ * CONVENTIONS
+ *   Model: Box2D v3. Worlds are named by small value ids (acp_world_id) that a destroyed world's
+ *   ids never match again; objects are named by their 32-bit AC object id (the server's guid)
+ *   within a world. Definitions are plain structs: start from acp_default_world_def /
+ *   acp_default_object_def / acp_default_motion / acp_default_move_to, change what you need, and
+ *   pass a pointer; nothing keeps the pointer after the call returns.
+ *   Errors: every function that can fail returns an acp_status (ACP_OK = 0). On failure,
+ *   acp_error_message() gives a message naming the argument and what is wrong (e.g.
+ *   "acp_create_object: def->scale: expected a positive finite number, got -1"). The message is
+ *   per thread and stays until the next failing call on that thread. Nothing here aborts or
+ *   exits the host; a NULL pointer, an unknown or destroyed world id, an unknown object id or an
+ *   out-of-range value is an error return.
+ *   Ownership: the library copies what it is given (record bytes, definitions); strings it
+ *   returns (messages, names) are owned by the library. A world owns its objects and records;
+ *   acp_destroy_world frees them all.
+ *   Threads: a world may be used by one thread at a time (any thread; hand it over with your own
+ *   synchronisation). Different worlds may run on different threads at once. Creating and
+ *   destroying worlds is safe from any thread.
+ *   Units and frames: metres, seconds (double, the caller's clock: retail's Timer::cur_time),
+ *   m/s, rad/s (angular velocity, world axes). Positions are a cell id 0xXXYYCCCC (landblock
+ *   XX,YY; cell 0x0001-0x0040 outdoor, 0x0100-0xFFFD indoor) and an origin in metres relative to
+ *   the cell's landblock (x east, y north, z up: 0..192 for an outdoor cell), with a rotation
+ *   quaternion (w, x, y, z), local to world. Headings in degrees, 0 = north, clockwise.
+ *   Numbers: every result is bit-identical to the retail client's float and double arithmetic
+ *   (docs/RETAIL-CONTRACT.md) and to the acphys CLI, WebAssembly module and page.
+ *   Layout: no internal struct is exposed; the structs here are this API's own and only grow
+ *   at the end in later minor versions.
+ */
+#ifndef ACPHYS_H
+#define ACPHYS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- export macro ---- */
+#if defined(ACP_STATIC)
+#  define ACP_API
+#elif defined(_WIN32)
+#  if defined(ACP_BUILDING_LIBRARY)
+#    define ACP_API __declspec(dllexport)
+#  else
+#    define ACP_API __declspec(dllimport)
+#  endif
+#elif defined(__GNUC__)
+#  define ACP_API __attribute__((visibility("default")))
+#else
+#  define ACP_API
+#endif
+
+/* ---- version ---- */
+/** The API's semantic version: major changes break source or binary compatibility. */
+#define ACP_API_VERSION_MAJOR 1
+#define ACP_API_VERSION_MINOR 0
+#define ACP_API_VERSION_PATCH 0
+#define ACP_API_VERSION "1.0.0"
+
+/** The API version of the library actually loaded ("1.0.0"); compare with ACP_API_VERSION. */
+ACP_API const char *acp_api_version(void);
+/** The acphys library (physics) version, e.g. "0.1.0". */
+ACP_API const char *acp_library_version(void);
+/** The build digest: 16 lowercase hex digits, the first 64 bits of the SHA-256 over the
+ *  library's sources, the embedded default excerpts and the compile flags. Two libraries with
+ *  the same digest compute the same bits. */
+ACP_API const char *acp_build_digest(void);
+
+/* ---- errors ---- */
+typedef enum acp_status {
+    ACP_OK = 0,
+    ACP_ERR_NULL = 1,              /* a required pointer argument was NULL */
+    ACP_ERR_ARGUMENT = 2,          /* an argument out of range or not finite */
+    ACP_ERR_WORLD = 3,             /* the world id is not a live world (never made, or destroyed) */
+    ACP_ERR_OBJECT = 4,            /* no object with that id in the world */
+    ACP_ERR_EXISTS = 5,            /* an object with that id is already in the world */
+    ACP_ERR_FULL = 6,              /* the world holds max_objects, or all worlds are taken */
+    ACP_ERR_RECORDS = 7,           /* DAT bytes that do not read, or a record the world lacks */
+    ACP_ERR_STATE = 8,             /* not now: records after the first object, a world in use */
+    ACP_ERR_NO_MOTION = 9,         /* the call needs an object with a motion table */
+    ACP_ERR_IO = 10,               /* a file could not be read */
+    ACP_ERR_SCENARIO = 11,         /* a scenario that does not parse, validate or run */
+    ACP_ERR_MEMORY = 12            /* out of memory */
+} acp_status;
+
+/** The calling thread's message for its last failed call ("" when none has failed). Owned by the
+ *  library; valid until the thread's next failing call. */
+ACP_API const char *acp_error_message(void);
+/** The name of a status ("ACP_OK", "ACP_ERR_NULL", ...); "unknown status" for another value. */
+ACP_API const char *acp_status_name(acp_status status);
+
+/* ---- worlds (retail CPhysics + CObjectMaint) ---- */
+
+/** A world's id: index1 is the world table's slot + 1 (0 = no world), generation changes each
+ *  time the slot is reused. Compare both fields; never build one yourself. */
+typedef struct acp_world_id {
+    uint16_t index1;
+    uint16_t generation;
+} acp_world_id;
+
+/** Clock profiles (docs/RETAIL-CONTRACT.md §4). */
+typedef enum acp_profile {
+    ACP_PROFILE_ID_RETAIL = 0,       /* the 2013 client (default) */
+    ACP_PROFILE_ID_ACDREAM_R6 = 1,   /* acdream's R6 reading: float quantum constants */
+    ACP_PROFILE_ID_ACE = 2,          /* ACEmulator's 0.1 s max quantum, no world gate */
+    ACP_PROFILE_ID_RENDER_FRAME = 3  /* retail, scripts and particles once per step */
+} acp_profile;
+
+/** How to make a world. */
+typedef struct acp_world_def {
+    uint32_t profile;                /* acp_profile */
+    uint32_t max_objects;            /* 1..1,000,000: room for this many objects (fixed) */
+} acp_world_def;
+
+/** retail profile, 1024 objects. */
+ACP_API acp_world_def acp_default_world_def(void);
+/** Make an empty world (clock at 0 s, no records). Errors: NULL def or out, a profile or
+ *  max_objects out of range, the world table full (ACP_MAX_WORLDS live worlds), out of memory. */
+ACP_API acp_status acp_create_world(const acp_world_def *def, acp_world_id *out);
+#define ACP_MAX_WORLDS 4096
+/** Destroy a world, its objects and records. Its id (and its objects' ids) are refused after. */
+ACP_API acp_status acp_destroy_world(acp_world_id world);
+/** True for a live world's id. */
+ACP_API bool acp_world_is_valid(acp_world_id world);
+
+/** Give the world the records of one DAT file held in memory (`size` bytes, copied: the bytes
+ *  may be freed after): Setups, Animations, MotionTables, GfxObjs, PhysicsScripts, LandBlocks,
+ *  Region 0x13000000, EnvCells... Later records replace earlier ones with the same id. Only
+ *  before the world's first object (its terrain is built then): ACP_ERR_STATE after. The
+ *  message of ACP_ERR_RECORDS names the record, byte offset and field that do not read. */
+ACP_API acp_status acp_world_load_records(acp_world_id world, const void *bytes, size_t size);
+/** The default excerpts embedded in the library (data/portal-default.dat and cell-default.dat:
+ *  the Holtburg landblocks, a human, a drudge, an arrow...; a scenario's "default"). */
+ACP_API acp_status acp_world_load_default_records(acp_world_id world);
+/** Read a DAT file (an excerpt or a whole client_portal.dat / client_cell_1.dat up to 2 GiB)
+ *  and load its records. A small file helper outside the physics core. ACP_ERR_IO names the
+ *  path and why. */
+ACP_API acp_status acp_world_load_records_file(acp_world_id world, const char *path);
+
+/** Make object `object_id` the player (the 96 m activity gate measures from it); 0 for none. */
+ACP_API acp_status acp_world_set_player_object(acp_world_id world, uint32_t object_id);
+
+/** One render frame at `now` seconds: CPhysics::UseTime (0x00509950): the profile's world gate,
+ *  then update_object for every object in retail's object-table order. Allocates nothing.
+ *  `now` must be finite and within ±1e9 s; it may go backwards (retail's gate handles it).
+ *  Events given before this call take effect in it (set the clock first with
+ *  acp_world_set_time when an event must see the frame's time, as a scenario does). */
+ACP_API acp_status acp_world_step(acp_world_id world, double now);
+/** Set Timer::cur_time without running anything: server messages handled before a step see
+ *  this time (CPhysicsObj::MoveOrTeleport stamps, move-to start times). Finite, within ±1e9 s. */
+ACP_API acp_status acp_world_set_time(acp_world_id world, double now);
+
+/** What a world holds. */
+typedef struct acp_world_info {
+    double now;                      /* seconds: the last step's or set_time's time */
+    double last_update;              /* seconds: CPhysics::last_update (the gate's clock) */
+    bool gate_passed;                /* the last step ran the objects */
+    uint32_t profile;                /* acp_profile */
+    uint32_t num_objects;            /* objects in the world (table and static workset) */
+    uint32_t max_objects;
+    uint64_t num_quanta;             /* object-quanta simulated so far */
+    bool has_terrain;                /* records held LandBlocks or EnvCells */
+} acp_world_info;
+ACP_API acp_status acp_world_get_info(acp_world_id world, acp_world_info *out);
+
+/* ---- objects (retail CPhysicsObj) ---- */
+
+/** A position: cell and frame (see CONVENTIONS). */
+typedef struct acp_pose {
+    uint32_t cell;                   /* 0xXXYYCCCC */
+    float origin[3];                 /* metres, landblock frame */
+    float orientation[4];            /* w, x, y, z; |q|² within 1 ± 0.001 (Frame::IsValid) */
+} acp_pose;
+
+/** How an object enters the world. */
+typedef enum acp_place {
+    ACP_PLACE_SET_POSITION = 0,      /* retail's enter_world: a placement sweep finds contact */
+    ACP_PLACE_FRAME = 1              /* the frame as given, with transient_state as given */
+} acp_place;
+
+/** How to make an object (retail CreateObject's PhysicsDesc). */
+typedef struct acp_object_def {
+    uint32_t id;                     /* AC object id (guid), non-zero, unique in the world */
+    uint32_t setup;                  /* Setup 0x02xxxxxx; 0 = none (no parts, no spheres) */
+    uint32_t motion_table;           /* MotionTable 0x09xxxxxx; 0 = the Setup's default */
+    uint32_t physics_state;          /* PhysicsState bits (default EDGE_SLIDE | LIGHTING_ON |
+                                        GRAVITY | REPORT_COLLISIONS = 0x00400C08) */
+    acp_pose pose;
+    float velocity[3];               /* m/s, world axes (set_velocity: clamped to 50 m/s) */
+    float omega[3];                  /* rad/s, world axes */
+    float scale;                     /* > 0, default 1 */
+    float friction;                  /* set_description keeps it only within [0, 1] */
+    float elasticity;                /* clamped to [0, 0.1] */
+    float run_rate;                  /* retail's run rate without a weenie: 1 */
+    double enter_at;                 /* seconds: the time it enters the world */
+    uint32_t placement;              /* acp_place */
+    uint32_t transient_state;        /* TransientState bits (ACP_PLACE_FRAME only) */
+} acp_object_def;
+
+/** The defaults a scenario object has (docs/SCENARIOS.md): id 0 (set it), no setup, default
+ *  state bits, cell 0 (set it), identity rotation, scale 1, friction 0.95, elasticity 0.05,
+ *  run rate 1, enter at 0 s, placement set_position. */
+ACP_API acp_object_def acp_default_object_def(void);
+
+/** Make an object and put it into the world at def->enter_at, as a scenario object is made
+ *  (its Setup's parts and defaults, motion table and run rate, scale, friction, elasticity,
+ *  placement, velocity, omega). An object whose position finds no cell stays out of the world
+ *  (update_object skips it, as retail does): not an error, see acp_object_state.has_cell.
+ *  Errors: NULL def, id 0, a non-finite or out-of-range field (named), an id already used,
+ *  the world full, a Setup / MotionTable / Animation the world's records lack (ACP_ERR_RECORDS).
+ *  The first object seals the world's records and builds its terrain. */
+ACP_API acp_status acp_create_object(acp_world_id world, const acp_object_def *def);
+/** Take an object out of the world (exit_world, leave_world) and destroy it; its id may be
+ *  used again. */
+ACP_API acp_status acp_destroy_object(acp_world_id world, uint32_t object_id);
+/** True when the world is live and holds the object. */
+ACP_API bool acp_object_exists(acp_world_id world, uint32_t object_id);
+
+/* ---- driving objects: what the server's messages do (a scenario's events) ---- */
+
+/** A motion state: interpreted (as the server sends it in a movement event) or raw (as the
+ *  keyboard makes it). Commands are retail's MotionCommand values; speeds multiply the
+ *  animation's pace. */
+typedef struct acp_motion {
+    uint32_t style;                  /* default 0x8000003D NonCombat (raw: ignored) */
+    uint32_t forward_command;        /* default 0x41000003 Ready */
+    float forward_speed;             /* default 1 */
+    uint32_t sidestep_command;       /* 0 = none */
+    float sidestep_speed;            /* default 1 */
+    uint32_t turn_command;           /* 0 = none */
+    float turn_speed;                /* default 1 */
+    bool hold_run;                   /* raw only: HoldKey_Run */
+} acp_motion;
+/** Retail's InterpretedMotionState / RawMotionState defaults. */
+ACP_API acp_motion acp_default_motion(void);
+
+/** Apply an interpreted motion (CPhysicsObj's MovementManager, CMotionInterp::
+ *  PerformMovement of an InterpretedMotionState). ACP_ERR_NO_MOTION without a motion table. */
+ACP_API acp_status acp_object_apply_motion(acp_world_id world, uint32_t object_id, const acp_motion *motion);
+/** Apply a raw motion (adjust_motion, apply_run_to_command with the object's run rate). */
+ACP_API acp_status acp_object_apply_raw_motion(acp_world_id world, uint32_t object_id, const acp_motion *motion);
+/** Jump with `extent` 0..1 (CMotionInterp::jump 0x00528780). *weenie_error (may be NULL)
+ *  receives retail's WeenieError: 0 when it jumped, else why not (not an acp_status error). */
+ACP_API acp_status acp_object_jump(acp_world_id world, uint32_t object_id, float extent, uint32_t *weenie_error);
+/** CPhysicsObj::set_velocity: m/s, world axes (clamped to 50 m/s); the object becomes active. */
+ACP_API acp_status acp_object_set_velocity(acp_world_id world, uint32_t object_id, const float velocity[3]);
+/** CPhysicsObj::set_omega: rad/s, world axes. */
+ACP_API acp_status acp_object_set_omega(acp_world_id world, uint32_t object_id, const float omega[3]);
+
+/** An UpdatePosition message (CPhysicsObj::MoveOrTeleport). */
+typedef struct acp_server_position {
+    acp_pose pose;
+    bool contact;                    /* the message's contact flag */
+    bool has_velocity;
+    float velocity[3];               /* m/s, world axes (retail does not use it) */
+    bool has_teleport_timestamp;     /* false: the object's current stamp (neither newer nor stale) */
+    uint16_t teleport_timestamp;
+} acp_server_position;
+ACP_API acp_status acp_object_server_position(acp_world_id world, uint32_t object_id, const acp_server_position *sp);
+
+/** CPhysicsObj::stick_to_object: follow object `target_id` (it need not exist yet). */
+ACP_API acp_status acp_object_stick_to(acp_world_id world, uint32_t object_id, uint32_t target_id);
+/** CPhysicsObj::unstick_from_object. */
+ACP_API acp_status acp_object_unstick(acp_world_id world, uint32_t object_id);
+/** CPhysicsObj::ConstrainTo: keep the object within max_distance metres of `pose`
+ *  (0 <= start_distance < max_distance, finite). */
+ACP_API acp_status acp_object_constrain_to(acp_world_id world, uint32_t object_id, const acp_pose *pose,
+                                           float start_distance, float max_distance);
+/** PositionManager::UnConstrain. */
+ACP_API acp_status acp_object_unconstrain(acp_world_id world, uint32_t object_id);
+
+/** Move-to types (MovementManager::PerformMovement 6–9). */
+typedef enum acp_move_to_type {
+    ACP_MOVE_TYPE_TO_OBJECT = 6,
+    ACP_MOVE_TYPE_TO_POSITION = 7,
+    ACP_MOVE_TYPE_TURN_TO_OBJECT = 8,
+    ACP_MOVE_TYPE_TURN_TO_HEADING = 9
+} acp_move_to_type;
+
+/** A move-to request: its MovementStruct and MovementParameters. */
+typedef struct acp_move_to {
+    uint32_t type;                   /* acp_move_to_type */
+    uint32_t target;                 /* object id (6, 8) */
+    acp_pose pose;                   /* destination (7) */
+    uint32_t bitfield;               /* MovementParameters bits (retail default 0x1EE0F) */
+    float speed;                     /* 1 */
+    uint32_t hold_key_to_apply;      /* HoldKey (retail default: Invalid, 0) */
+    uint32_t context_id;
+    uint32_t action_stamp;
+    float distance_to_object;        /* metres (0.6) */
+    float min_distance;              /* metres (0) */
+    float fail_distance;             /* metres (FLT_MAX) */
+    float desired_heading;           /* degrees (0) */
+    float walk_run_threshold;        /* metres (15) */
+} acp_move_to;
+/** Retail's MovementParameters defaults, type ACP_MOVE_TYPE_TO_POSITION. */
+ACP_API acp_move_to acp_default_move_to(void);
+/** A move-to through the object's MovementManager. ACP_ERR_NO_MOTION without a motion table. */
+ACP_API acp_status acp_object_move_to(acp_world_id world, uint32_t object_id, const acp_move_to *move_to);
+
+/** CPhysicsObj::play_script: PhysicsScript `script_id` (0x33xxxxxx) from the records. */
+ACP_API acp_status acp_object_play_script(acp_world_id world, uint32_t object_id, uint32_t script_id);
+/** CPhysicsObj::play_script by (PScriptType, mod) through the object's PhysicsScriptTable. */
+ACP_API acp_status acp_object_play_script_type(acp_world_id world, uint32_t object_id, uint32_t type, float mod);
+
+/* ---- reading objects back ---- */
+
+#define ACP_OBJECT_MAX_QUANTA 21     /* quanta one update_object can run */
+#define ACP_OBJECT_MAX_HOOKS 32      /* anim hooks recorded per update */
+#define ACP_OBJECT_MAX_REPORTS 8     /* collision reports per step */
+#define ACP_OBJECT_MAX_SCRIPTS 8     /* script ids a state lists */
+
+/** Why update_object skipped an object in the last step. */
+typedef enum acp_skipped {
+    ACP_SKIPPED_NONE = 0,
+    ACP_SKIPPED_PARENTED = 1,
+    ACP_SKIPPED_NO_CELL = 2,
+    ACP_SKIPPED_FROZEN = 3
+} acp_skipped;
+
+/** An object after the last step: everything a scenario trace line shows, and more. */
+typedef struct acp_object_state {
+    uint32_t id;
+    bool has_cell;                   /* in the world (a cell holds it) */
+    uint32_t cell;                   /* 0xXXYYCCCC */
+    float origin[3];                 /* metres, landblock frame */
+    float orientation[4];            /* w, x, y, z */
+    float velocity[3];               /* m/s, world axes */
+    float omega[3];                  /* rad/s, world axes */
+    double heading;                  /* degrees, 0 = north, clockwise */
+    uint32_t physics_state;          /* PhysicsState bits */
+    uint32_t transient_state;        /* TransientState bits */
+    bool active;                     /* ACTIVE_TS */
+    bool contact;                    /* CONTACT_TS */
+    bool on_walkable;                /* ON_WALKABLE_TS */
+    double update_time;              /* seconds: the object's clock */
+    /* the last step's update_object: */
+    bool ran;                        /* the gate passed and update_object was called */
+    uint32_t skipped;                /* acp_skipped */
+    bool has_elapsed;                /* the clock ladder ran (ran and not skipped) */
+    double elapsed;                  /* seconds: now − update_time as update_object saw it */
+    uint32_t num_quanta;
+    float quanta[ACP_OBJECT_MAX_QUANTA]; /* seconds, each UpdateObjectInternal's quantum */
+    uint32_t num_hooks;              /* anim hooks that ran (recorded ones) */
+    uint32_t hooks[ACP_OBJECT_MAX_HOOKS]; /* hook types: acp_hook_name */
+    uint32_t hooks_unrecorded;       /* hooks that ran beyond ACP_OBJECT_MAX_HOOKS */
+    uint32_t num_collisions;         /* objects whose collision with this one began */
+    uint32_t collisions[ACP_OBJECT_MAX_REPORTS];
+    uint32_t num_collision_ends;     /* objects whose collision with this one ended */
+    uint32_t collision_ends[ACP_OBJECT_MAX_REPORTS];
+    bool has_motion_table;
+    /* server-driven objects: present only with a PositionManager */
+    bool has_position_manager;
+    uint32_t position_nodes;         /* InterpolationManager queue length */
+    uint32_t offset_source;          /* the last quantum's offset: acp_offset_source_name */
+    /* present only while a MoveTo runs */
+    bool has_move_to;
+    uint32_t move_to_type;           /* acp_move_to_type */
+    uint32_t move_to_nodes;          /* pending actions */
+    uint32_t move_to_command;        /* the motion it issued, 0 for none */
+    /* scripts and particles: present only while a script runs or an emitter lives */
+    bool has_fx;
+    uint32_t num_scripts;            /* scripts queued, the current one first (at most ACP_OBJECT_MAX_SCRIPTS) */
+    uint32_t scripts[ACP_OBJECT_MAX_SCRIPTS];
+    uint32_t particles;              /* live particles of all its emitters */
+} acp_object_state;
+
+/** Read an object's state. The `quanta`, `hooks` and collision reports are the last step's
+ *  (they are kept until the next step). */
+ACP_API acp_status acp_object_get_state(acp_world_id world, uint32_t object_id, acp_object_state *out);
+/** Retail's name of an anim hook type ("AnimationDone", "Sound", ...); "Unknown" for any other value (the name a trace hashes). */
+ACP_API const char *acp_hook_name(uint32_t type);
+
+/** The trace's name of an offset source: "animation", "interpolation", "sticky", "constraint"
+ *  ("animation" for any other value). */
+ACP_API const char *acp_offset_source_name(uint32_t source);
+/** The trace's name of a move-to type: "move_to_object", "move_to_position", "turn_to_object",
+ *  "turn_to_heading" ("none" for any other value). */
+ACP_API const char *acp_move_to_type_name(uint32_t type);
+
+/* ---- scenarios (docs/SCENARIOS.md) through the library ---- */
+
+/** What a scenario run gives: the same two numbers as `acphys run --quiet` prints
+ *  ("N frames, digest <16 hex digits>"). */
+typedef struct acp_scenario_result {
+    uint32_t frames;
+    uint64_t digest;                 /* the trace's closing FNV-1a 64 digest */
+    uint32_t warnings;               /* warnings the run gave (acphys run prints them) */
+} acp_scenario_result;
+
+/** Run a scenario file (a JSON scenario or a run file the page saved) as `acphys run` does;
+ *  excerpt names are read relative to the file's folder. profile: -1 for the scenario's, or an
+ *  acp_profile (the CLI's --profile). ACP_ERR_SCENARIO / ACP_ERR_IO carry acphys run's message. */
+ACP_API acp_status acp_run_scenario_file(const char *path, int32_t profile, acp_scenario_result *out);
+/** The same for scenario JSON text (`len` bytes, need not be NUL-terminated); excerpt names are
+ *  relative to base_dir (NULL: the current directory). */
+ACP_API acp_status acp_run_scenario_json(const char *json, size_t len, const char *base_dir, int32_t profile,
+                                         acp_scenario_result *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
