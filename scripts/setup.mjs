@@ -29,7 +29,15 @@ const PACKAGES = {
   'libcglm-dev': '/usr/include/cglm/cglm.h',
   'libcjson-dev': '/usr/include/cjson/cJSON.h',
 };
-const TEST_PACKAGES = { chromium: '/usr/bin/chromium' };
+// The bindings' tests (bindings/*): Python (ctypes), C# under Mono (mcs), Rust (cargo, offline).
+const TEST_PACKAGES = {
+  chromium: '/usr/bin/chromium',
+  python3: '/usr/bin/python3',
+  'mono-mcs': '/usr/bin/mcs',
+  'mono-runtime': '/usr/bin/mono',
+  cargo: '/usr/bin/cargo',
+  rustc: '/usr/bin/rustc',
+};
 // The benchmark counts native instructions per object-quantum with callgrind.
 const BENCH_PACKAGES = { valgrind: '/usr/bin/valgrind' };
 

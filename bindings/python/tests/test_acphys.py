@@ -1,0 +1,218 @@
+"""The Python binding's tests (python3 -m unittest discover bindings/python/tests).
+
+- conformance: six cases of six groups (conformance/v1/manifest.json) through run_scenario, each
+  under its manifest profile, give the golden trace's frame count and closing digest;
+- the object API: walk-then-stop driven object by object (World, Object.apply_motion, step), its
+  trace digest computed here from Object.state() as docs/SCENARIOS.md's DIGEST says, equals the
+  golden's: the ctypes structs and calls carry every bit;
+- python3 -m acphys run and bindings/python/example print what `acphys run --quiet` prints;
+- errors: each bad argument raises its AcphysError subclass with the library's message naming
+  the argument, and the interpreter carries on.
+"""
+import json
+import math
+import os
+import struct
+import subprocess
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import acphys  # noqa: E402
+
+REPO = os.path.abspath(os.path.join(HERE, '..', '..', '..'))
+SUITE = os.path.join(REPO, 'conformance', 'v1')
+
+
+def golden(rel):
+    """(frames, digest) of a golden trace: its lines before the closing one, the closing digest."""
+    with open(os.path.join(SUITE, rel)) as f:
+        lines = f.read().splitlines()
+    return len(lines) - 1, int(json.loads(lines[-1])['digest'], 16)
+
+
+class Fnv:
+    def __init__(self):
+        self.h = 0xcbf29ce484222325
+
+    def bytes(self, b):
+        h = self.h
+        for c in b:
+            h = ((h ^ c) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+        self.h = h
+
+    def u8(self, v):
+        self.bytes(struct.pack('<B', v))
+
+    def u32(self, v):
+        self.bytes(struct.pack('<I', v))
+
+    def f32(self, v):
+        self.bytes(b'\x00\x00\xc0\x7f' if math.isnan(v) else struct.pack('<f', v))
+
+    def f64(self, v):
+        self.bytes(struct.pack('<Q', 0x7FF8000000000000) if math.isnan(v) else struct.pack('<d', v))
+
+    def name(self, s):
+        self.bytes(s.encode() + b'\x00')
+
+    def frame(self, world, number, now, objects):
+        self.u32(number)
+        self.f64(now)
+        self.u8(1 if world.info()['gate_passed'] else 0)
+        self.u32(len(objects))
+        for obj in objects:
+            s = obj.state()
+            self.u32(s.id)
+            self.u8(1 if s.has_elapsed else 0)
+            if s.has_elapsed:
+                self.f64(s.elapsed)
+            self.u32(len(s.quanta))
+            for q in s.quanta:
+                self.f32(q)
+            self.f64(now - s.update_time)
+            self.f64(s.update_time)
+            self.u8(1 if s.active else 0)
+            for v in (s.physics_state, s.transient_state, s.cell):
+                self.u32(v)
+            for v in list(s.origin) + list(s.orientation) + list(s.velocity):
+                self.f32(v)
+            self.u32(len(s.hooks))
+            for h in s.hook_names:
+                self.name(h)
+            assert not (s.has_position_manager or s.has_move_to or s.has_fx or s.collisions or s.collision_ends)
+
+
+class Conformance(unittest.TestCase):
+    CASES = ['clock-profiles.ace', 'cadence-60hz', 'falling-creature', 'walk-then-stop', 'crossing-east',
+             'two-runners', 'scripts-and-particles']
+
+    def test_six_groups_match_their_goldens(self):
+        with open(os.path.join(SUITE, 'manifest.json')) as f:
+            cases = {c['trace']: c for c in json.load(f)['cases']}
+        groups = set()
+        for name in self.CASES:
+            case = cases[name]
+            groups.add(case['group'])
+            result = acphys.run_scenario(os.path.join(SUITE, case['scenario']), case['profile'])
+            self.assertEqual((result.frames, result.digest), golden(case['golden']), name)
+        self.assertGreaterEqual(len(groups), 5)
+
+    def test_walk_then_stop_object_by_object(self):
+        with acphys.World('retail', max_objects=1) as world:
+            world.load_records_file(os.path.join(REPO, 'data', 'portal-default.dat'))
+            walker = world.create_object(id=1, setup=0x02000001, motion_table=0x09000001, physics_state=0x00400008,
+                                         placement='frame', transient_state=3, cell=0xD59A0023,
+                                         origin=(100, 60, 330))
+            world.set_player(walker)
+            events = [(0.0, 0x41000003), (0.1, 0x45000005), (1.0, 0x44000007), (2.0, 0x41000003)]
+            digest = Fnv()
+            for k in range(1, 181):
+                now = 0.0 + k / 60.0
+                world.set_time(now)
+                while events and events[0][0] <= now:
+                    walker.apply_motion(style=0x8000003D, forward_command=events.pop(0)[1])
+                world.step(now)
+                digest.frame(world, k, now, [walker])
+        self.assertEqual((180, digest.h), golden('golden/walk-then-stop.jsonl'))
+
+    def test_command_line(self):
+        scenario = os.path.join(SUITE, 'scenarios', 'falling-creature.json')
+        frames, digest = golden('golden/falling-creature.jsonl')
+        want = f'{frames} frames, digest {digest:016x}\n'
+        env = dict(os.environ, PYTHONPATH=os.path.dirname(HERE))
+        m = subprocess.run([sys.executable, '-m', 'acphys', 'run', scenario], capture_output=True, text=True, env=env)
+        self.assertEqual((m.returncode, m.stdout), (0, want), m.stderr)
+        ex = subprocess.run([os.path.join(os.path.dirname(HERE), 'example'), scenario], capture_output=True, text=True)
+        self.assertEqual((ex.returncode, ex.stdout), (0, want), ex.stderr)
+        bad = subprocess.run([sys.executable, '-m', 'acphys', 'run', '/nonexistent.json'], capture_output=True,
+                             text=True, env=env)
+        self.assertEqual(bad.returncode, 1)
+        self.assertIn('acphys: acp_run_scenario_file: path: cannot read the scenario "/nonexistent.json"', bad.stderr)
+
+
+class Errors(unittest.TestCase):
+    def test_version(self):
+        self.assertEqual(acphys.api_version(), '1.0.0')
+        self.assertRegex(acphys.build_digest(), '^[0-9a-f]{16}$')
+
+    def test_bad_arguments_raise_with_the_message(self):
+        with acphys.World() as world:
+            world.load_default_records()
+            with self.assertRaises(acphys.ArgumentError) as e:
+                world.create_object(id=1, cell=0xA9B40017, origin=(84, 156, 60), scale=-1)
+            self.assertIn('def->scale: expected a positive finite number, got -1', str(e.exception))
+            self.assertEqual(e.exception.status_name, 'ACP_ERR_ARGUMENT')
+            with self.assertRaises(acphys.ArgumentError) as e:
+                world.create_object(id=1, cell=0xA9B40017, origin=(84, 156, 60), orientation=(2, 0, 0, 0))
+            self.assertIn('not a unit quaternion', str(e.exception))
+            with self.assertRaises(acphys.ArgumentError):
+                world.create_object(id=1, cell=0xA9B40017, origin=(84, 156))
+            with self.assertRaises(acphys.RecordsError) as e:
+                world.create_object(id=1, cell=0xA9B40017, origin=(84, 156, 60), setup=0x0200FFFF)
+            self.assertIn('no Setup 0x0200FFFF', str(e.exception))
+            rock = world.create_object(id=2, cell=0xA9B40017, origin=(84, 156, 60))
+            with self.assertRaises(acphys.ObjectExistsError):
+                world.create_object(id=2, cell=0xA9B40017, origin=(84, 156, 60))
+            with self.assertRaises(acphys.NoMotionTableError):
+                rock.apply_motion(forward_command=0x45000005)
+            with self.assertRaises(acphys.ArgumentError) as e:
+                world.step(float('nan'))
+            self.assertIn('acp_world_step: now: nan', str(e.exception))
+            with self.assertRaises(acphys.StateError):
+                world.load_default_records()
+            with self.assertRaises(acphys.ObjectNotFoundError):
+                world.object(99)
+            rock.destroy()
+            self.assertFalse(rock.exists)
+            with self.assertRaises(acphys.ObjectNotFoundError) as e:
+                rock.state()
+            self.assertIn('no object 0x00000002', str(e.exception))
+            with self.assertRaises(acphys.AcphysIOError):
+                acphys.World().load_records_file('/nonexistent.dat')
+        with self.assertRaises(acphys.WorldError):
+            world.step(1.0)
+        with self.assertRaises(acphys.ArgumentError):
+            acphys.World(profile='nope')
+        with self.assertRaises(acphys.ArgumentError):
+            acphys.World(max_objects=0)
+        with self.assertRaises(acphys.ScenarioError) as e:
+            acphys.run_scenario_json('{"version": 1}')
+        self.assertIn('json: ', str(e.exception))
+        with self.assertRaises(OSError):
+            acphys.run_scenario('/nonexistent.json')
+
+    def test_events_and_state(self):
+        with acphys.World('retail', 4) as world:
+            world.load_default_records()
+            human = world.create_object(id=0x50000001, setup=0x02000001, cell=0xA9B40017, origin=(84, 156, 60))
+            drudge = world.create_object(id=0x50000002, cell=0xA9B40017, origin=(90, 156, 60))
+            world.set_player(human)
+            s = human.state()
+            self.assertTrue(s.has_cell and s.contact and s.on_walkable and s.has_motion_table)
+            self.assertEqual(s.physics_state, 0x00400C08)
+            human.apply_motion(forward_command=0x45000005)
+            human.apply_raw_motion(forward_command=0x45000005, hold_run=True)
+            self.assertIsInstance(human.jump(0.5), int)
+            human.move_to('move_to_position', cell=0xA9B40017, origin=(88, 150, 60), speed=1.0)
+            drudge.set_velocity((100, 0, 0))
+            self.assertEqual(drudge.state().velocity[0], 50.0)  # set_velocity clamps to 50 m/s
+            drudge.set_omega((0, 0, 1.5))
+            drudge.server_position(0xA9B40017, (91, 156, 60), velocity=(0, 1, 0), teleport_timestamp=1)
+            drudge.stick_to(human.id)
+            drudge.unstick()
+            drudge.constrain_to(0xA9B40017, (91, 156, 60), 0.5, 1.0)
+            drudge.unconstrain()
+            drudge.play_script(0x3300FFFF)
+            drudge.play_script_type(1, 1.0)
+            for k in range(1, 31):
+                world.step(k / 30)
+            info = world.info()
+            self.assertEqual(info['num_objects'], 2)
+            self.assertTrue(info['has_terrain'])
+            self.assertEqual(world.object(0x50000001).state().id, 0x50000001)
+
+
+if __name__ == '__main__':
+    unittest.main()
