@@ -1,0 +1,318 @@
+//! Retail-exact Asheron's Call physics (the 2013 client's `CPhysicsObj::update_object` and all it
+//! reaches) from Rust, through the C API of libacphys (`include/acphys.h`).
+//!
+//! ```no_run
+//! use acphys::{World, Profile, pose};
+//! let mut world = World::new(Profile::Retail, 100)?;
+//! world.load_default_records()?;
+//! let mut def = acphys::object_def();
+//! def.id = 0x5000_0001;
+//! def.setup = 0x0200_0001;
+//! def.pose = pose(0xA9B4_0017, [84.0, 156.0, 60.0]);
+//! world.create_object(&def)?;
+//! let mut walk = acphys::motion();
+//! walk.forward_command = 0x4500_0005; // WalkForward
+//! world.apply_motion(def.id, &walk)?;
+//! for k in 1..=30 { world.step(k as f64 / 30.0)?; }
+//! println!("{:?}", world.state(def.id)?.origin);
+//! # Ok::<(), acphys::Error>(())
+//! ```
+//!
+//! Units: metres, seconds, m/s, rad/s; a position is a cell id `0xXXYYCCCC` and an origin in the
+//! cell's landblock frame; quaternions `[w, x, y, z]`. Every refused call is an [`Error`] carrying
+//! the library's message, which names the argument. A [`World`] is `Send` but not `Sync`: one
+//! thread at a time. Dropping it destroys the world and its objects.
+use std::ffi::{CStr, CString};
+use std::fmt;
+use std::marker::PhantomData;
+use std::os::unix::ffi::OsStrExt;
+use std::path::Path;
+
+pub use acphys_sys as sys;
+
+pub type Pose = sys::acp_pose;
+pub type ObjectDef = sys::acp_object_def;
+pub type Motion = sys::acp_motion;
+pub type ServerPosition = sys::acp_server_position;
+pub type MoveTo = sys::acp_move_to;
+pub type ObjectState = sys::acp_object_state;
+pub type WorldInfo = sys::acp_world_info;
+
+/// What kind of refusal an [`Error`] is (the C API's `acp_status`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    Null,
+    Argument,
+    World,
+    Object,
+    Exists,
+    Full,
+    Records,
+    State,
+    NoMotion,
+    Io,
+    Scenario,
+    Memory,
+    Other(i32),
+}
+
+/// A call the library refused: its kind and the library's message (naming the argument).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    pub kind: ErrorKind,
+    pub message: String,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+fn cstr(p: *const std::os::raw::c_char) -> String {
+    if p.is_null() {
+        return String::new();
+    }
+    unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+}
+
+fn check(status: sys::acp_status) -> Result<()> {
+    if status == sys::ACP_OK {
+        return Ok(());
+    }
+    let kind = match status {
+        sys::ACP_ERR_NULL => ErrorKind::Null,
+        sys::ACP_ERR_ARGUMENT => ErrorKind::Argument,
+        sys::ACP_ERR_WORLD => ErrorKind::World,
+        sys::ACP_ERR_OBJECT => ErrorKind::Object,
+        sys::ACP_ERR_EXISTS => ErrorKind::Exists,
+        sys::ACP_ERR_FULL => ErrorKind::Full,
+        sys::ACP_ERR_RECORDS => ErrorKind::Records,
+        sys::ACP_ERR_STATE => ErrorKind::State,
+        sys::ACP_ERR_NO_MOTION => ErrorKind::NoMotion,
+        sys::ACP_ERR_IO => ErrorKind::Io,
+        sys::ACP_ERR_SCENARIO => ErrorKind::Scenario,
+        sys::ACP_ERR_MEMORY => ErrorKind::Memory,
+        other => ErrorKind::Other(other),
+    };
+    Err(Error { kind, message: cstr(unsafe { sys::acp_error_message() }) })
+}
+
+fn path_c(path: &Path, what: &str) -> Result<CString> {
+    CString::new(path.as_os_str().as_bytes())
+        .map_err(|_| Error { kind: ErrorKind::Argument, message: format!("{}: a path with a NUL byte", what) })
+}
+
+/// The loaded library's API version ("1.0.0").
+pub fn api_version() -> String {
+    cstr(unsafe { sys::acp_api_version() })
+}
+/// 16 hex digits naming the library's sources and flags.
+pub fn build_digest() -> String {
+    cstr(unsafe { sys::acp_build_digest() })
+}
+/// Retail's name of an anim hook type ("Unknown" for any other value).
+pub fn hook_name(hook_type: u32) -> String {
+    cstr(unsafe { sys::acp_hook_name(hook_type) })
+}
+/// The trace's name of an offset source.
+pub fn offset_source_name(source: u32) -> String {
+    cstr(unsafe { sys::acp_offset_source_name(source) })
+}
+/// The trace's name of a move-to type.
+pub fn move_to_type_name(t: u32) -> String {
+    cstr(unsafe { sys::acp_move_to_type_name(t) })
+}
+
+/// A position: cell and origin (identity rotation).
+pub fn pose(cell: u32, origin: [f32; 3]) -> Pose {
+    Pose { cell, origin, orientation: [1.0, 0.0, 0.0, 0.0] }
+}
+/// The scenario defaults of an object (set `id` and `pose`).
+pub fn object_def() -> ObjectDef {
+    unsafe { sys::acp_default_object_def() }
+}
+/// Retail's InterpretedMotionState / RawMotionState defaults.
+pub fn motion() -> Motion {
+    unsafe { sys::acp_default_motion() }
+}
+/// Retail's MovementParameters defaults (a move to a position).
+pub fn move_to() -> MoveTo {
+    unsafe { sys::acp_default_move_to() }
+}
+
+/// Clock profiles (docs/RETAIL-CONTRACT.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    Retail = 0,
+    AcdreamR6 = 1,
+    Ace = 2,
+    RenderFrame = 3,
+}
+
+impl Profile {
+    pub fn from_name(name: &str) -> Option<Profile> {
+        match name {
+            "retail" => Some(Profile::Retail),
+            "acdream-r6" => Some(Profile::AcdreamR6),
+            "ace" => Some(Profile::Ace),
+            "render-frame" => Some(Profile::RenderFrame),
+            _ => None,
+        }
+    }
+}
+
+/// The two numbers `acphys run --quiet` prints last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScenarioResult {
+    pub frames: u32,
+    pub digest: u64,
+    pub warnings: u32,
+}
+
+impl fmt::Display for ScenarioResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} frames, digest {:016x}", self.frames, self.digest)
+    }
+}
+
+/// Run a scenario file as `acphys run` does (None: the scenario's profile).
+pub fn run_scenario(path: impl AsRef<Path>, profile: Option<Profile>) -> Result<ScenarioResult> {
+    let p = path_c(path.as_ref(), "path")?;
+    let mut out = sys::acp_scenario_result::default();
+    check(unsafe { sys::acp_run_scenario_file(p.as_ptr(), profile.map_or(-1, |x| x as i32), &mut out) })?;
+    Ok(ScenarioResult { frames: out.frames, digest: out.digest, warnings: out.warnings })
+}
+
+/// Run scenario JSON text; excerpt names relative to `base_dir`.
+pub fn run_scenario_json(json: &str, base_dir: Option<&Path>, profile: Option<Profile>) -> Result<ScenarioResult> {
+    let base = match base_dir {
+        Some(b) => Some(path_c(b, "base_dir")?),
+        None => None,
+    };
+    let mut out = sys::acp_scenario_result::default();
+    check(unsafe {
+        sys::acp_run_scenario_json(json.as_ptr() as *const _, json.len(), base.as_ref().map_or(std::ptr::null(), |b| b.as_ptr()),
+                                   profile.map_or(-1, |x| x as i32), &mut out)
+    })?;
+    Ok(ScenarioResult { frames: out.frames, digest: out.digest, warnings: out.warnings })
+}
+
+/// A world (retail CPhysics): its records, objects (named by AC object id) and clock.
+pub struct World {
+    id: sys::acp_world_id,
+    _not_sync: PhantomData<std::cell::Cell<()>>,
+}
+
+impl Drop for World {
+    fn drop(&mut self) {
+        unsafe { sys::acp_destroy_world(self.id) };
+    }
+}
+
+impl World {
+    /// An empty world for up to `max_objects` objects.
+    pub fn new(profile: Profile, max_objects: u32) -> Result<World> {
+        let mut def = unsafe { sys::acp_default_world_def() };
+        def.profile = profile as u32;
+        def.max_objects = max_objects;
+        let mut id = sys::acp_world_id::default();
+        check(unsafe { sys::acp_create_world(&def, &mut id) })?;
+        Ok(World { id, _not_sync: PhantomData })
+    }
+
+    /// The C API's id of this world.
+    pub fn id(&self) -> sys::acp_world_id {
+        self.id
+    }
+
+    pub fn load_records(&mut self, dat: &[u8]) -> Result<()> {
+        check(unsafe { sys::acp_world_load_records(self.id, dat.as_ptr(), dat.len()) })
+    }
+    pub fn load_default_records(&mut self) -> Result<()> {
+        check(unsafe { sys::acp_world_load_default_records(self.id) })
+    }
+    pub fn load_records_file(&mut self, path: impl AsRef<Path>) -> Result<()> {
+        let p = path_c(path.as_ref(), "path")?;
+        check(unsafe { sys::acp_world_load_records_file(self.id, p.as_ptr()) })
+    }
+    pub fn set_player(&mut self, object_id: Option<u32>) -> Result<()> {
+        check(unsafe { sys::acp_world_set_player_object(self.id, object_id.unwrap_or(0)) })
+    }
+    pub fn set_time(&mut self, now: f64) -> Result<()> {
+        check(unsafe { sys::acp_world_set_time(self.id, now) })
+    }
+    /// CPhysics::UseTime(now): one render frame.
+    pub fn step(&mut self, now: f64) -> Result<()> {
+        check(unsafe { sys::acp_world_step(self.id, now) })
+    }
+    pub fn info(&self) -> Result<WorldInfo> {
+        let mut out = WorldInfo::default();
+        check(unsafe { sys::acp_world_get_info(self.id, &mut out) })?;
+        Ok(out)
+    }
+
+    pub fn create_object(&mut self, def: &ObjectDef) -> Result<u32> {
+        check(unsafe { sys::acp_create_object(self.id, def) })?;
+        Ok(def.id)
+    }
+    pub fn destroy_object(&mut self, object_id: u32) -> Result<()> {
+        check(unsafe { sys::acp_destroy_object(self.id, object_id) })
+    }
+    pub fn exists(&self, object_id: u32) -> bool {
+        unsafe { sys::acp_object_exists(self.id, object_id) }
+    }
+
+    pub fn apply_motion(&mut self, object_id: u32, m: &Motion) -> Result<()> {
+        check(unsafe { sys::acp_object_apply_motion(self.id, object_id, m) })
+    }
+    pub fn apply_raw_motion(&mut self, object_id: u32, m: &Motion) -> Result<()> {
+        check(unsafe { sys::acp_object_apply_raw_motion(self.id, object_id, m) })
+    }
+    /// Jump (extent 0..1); Ok(retail's WeenieError, 0 when it jumped).
+    pub fn jump(&mut self, object_id: u32, extent: f32) -> Result<u32> {
+        let mut e = 0u32;
+        check(unsafe { sys::acp_object_jump(self.id, object_id, extent, &mut e) })?;
+        Ok(e)
+    }
+    pub fn set_velocity(&mut self, object_id: u32, v: [f32; 3]) -> Result<()> {
+        check(unsafe { sys::acp_object_set_velocity(self.id, object_id, v.as_ptr()) })
+    }
+    pub fn set_omega(&mut self, object_id: u32, w: [f32; 3]) -> Result<()> {
+        check(unsafe { sys::acp_object_set_omega(self.id, object_id, w.as_ptr()) })
+    }
+    pub fn server_position(&mut self, object_id: u32, sp: &ServerPosition) -> Result<()> {
+        check(unsafe { sys::acp_object_server_position(self.id, object_id, sp) })
+    }
+    pub fn stick_to(&mut self, object_id: u32, target_id: u32) -> Result<()> {
+        check(unsafe { sys::acp_object_stick_to(self.id, object_id, target_id) })
+    }
+    pub fn unstick(&mut self, object_id: u32) -> Result<()> {
+        check(unsafe { sys::acp_object_unstick(self.id, object_id) })
+    }
+    pub fn constrain_to(&mut self, object_id: u32, p: &Pose, start_distance: f32, max_distance: f32) -> Result<()> {
+        check(unsafe { sys::acp_object_constrain_to(self.id, object_id, p, start_distance, max_distance) })
+    }
+    pub fn unconstrain(&mut self, object_id: u32) -> Result<()> {
+        check(unsafe { sys::acp_object_unconstrain(self.id, object_id) })
+    }
+    pub fn move_to(&mut self, object_id: u32, mt: &MoveTo) -> Result<()> {
+        check(unsafe { sys::acp_object_move_to(self.id, object_id, mt) })
+    }
+    pub fn play_script(&mut self, object_id: u32, script_id: u32) -> Result<()> {
+        check(unsafe { sys::acp_object_play_script(self.id, object_id, script_id) })
+    }
+    pub fn play_script_type(&mut self, object_id: u32, script_type: u32, modifier: f32) -> Result<()> {
+        check(unsafe { sys::acp_object_play_script_type(self.id, object_id, script_type, modifier) })
+    }
+    /// The object after the last step.
+    pub fn state(&self, object_id: u32) -> Result<ObjectState> {
+        let mut out = ObjectState::default();
+        check(unsafe { sys::acp_object_get_state(self.id, object_id, &mut out) })?;
+        Ok(out)
+    }
+}
