@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // acphys test: every test, after scripts/build.mjs has built native, WASM and the page.
-//   C unit tests (ctest, native gcc build); when CI is set (as .ci/run does) or with --sanitize,
+//   C unit tests (ctest, native gcc build), with the public C API's (api, api_install); the
+//   bindings' tests (bindings/python, csharp, rust) over build/native/libacphys.so; when CI is set (as .ci/run does) or with --sanitize,
 //   the same C tests and the golden traces again under AddressSanitizer and UndefinedBehaviorSanitizer, the
 //   native CLI built from a clone without Emscripten (tests/clone), and the
 //   libFuzzer targets for a bounded time (scripts/fuzz.mjs, ACP_FUZZ_SECONDS each, default 30).
@@ -31,6 +32,13 @@ if (!process.env.ACPHYS_DAT_DIR) {
   console.log('[test] real-DAT lane (dat_real): NOT RUN: ACPHYS_DAT_DIR is not set ' +
     '(a folder with client_portal.dat and client_cell_1.dat enables it)');
 }
+// The bindings (issue 37) over the native build's libacphys.so: Python (ctypes), C# (Mono),
+// Rust (cargo --offline). Each runs conformance cases through the library against the goldens.
+const nativeLib = join(root, 'build', 'native');
+step('Python binding', 'python3', ['-m', 'unittest', 'discover', '-s', join('bindings', 'python', 'tests')],
+  { ACPHYS_LIBRARY: join(nativeLib, 'libacphys.so') });
+step('C# binding (Mono)', join('bindings', 'csharp', 'test'), [], { ACPHYS_LIBRARY: join(nativeLib, 'libacphys.so') });
+step('Rust binding (cargo --offline)', join('bindings', 'rust', 'test'), [], { ACPHYS_LIB_DIR: nativeLib });
 if (sanitize) {
   step('build C tests with ASan + UBSan', 'node', ['scripts/build.mjs', 'asan']);
   step('C tests (ASan + UBSan)', 'ctest', ['--test-dir', 'build/asan', '--output-on-failure', '-j2'],
