@@ -68,7 +68,8 @@ install(FILES ${CMAKE_BINARY_DIR}/acphys.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/
 
 # The C API suite: the public header and the shared library only.
 add_executable(acphys_api_tests tests/c/test_api.c)
-target_link_libraries(acphys_api_tests PRIVATE acphys_shared ${ACP_CJSON_LIB})
+find_package(Threads REQUIRED)
+target_link_libraries(acphys_api_tests PRIVATE acphys_shared Threads::Threads)
 target_compile_definitions(acphys_api_tests PRIVATE ACP_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 add_test(NAME api COMMAND acphys_api_tests)
 # Install into a scratch prefix, then build and run a small C program against the installed copy:

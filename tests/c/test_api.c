@@ -13,11 +13,14 @@
  *     golden trace's closing digest; tests/scenarios/server-events.json (server_position,
  *     stick_to, constrain_to, unstick, unconstrain) driven the same way equal to the runner's
  *     digest of the same file; and six conformance scenarios of different groups run with
- *     acp_run_scenario_file, each giving its golden's frame count and closing digest.
+ *     acp_run_scenario_file, each giving its golden's frame count and closing digest;
+ *   - threads: four worlds on four threads at once give the bits one world gives alone.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <acphys.h>
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -652,6 +655,62 @@ static void test_scenarios(void)
     }
 }
 
+/* ---- threads: one world per thread, several at once ---- */
+
+/* walk-then-stop in its own world with no CHECKs (they count in globals): the digest, 0 on any
+ * refused call. */
+static void *walk_in_a_thread(void *arg)
+{
+    uint64_t *out = arg;
+    *out = 0;
+    acp_world_def wd = acp_default_world_def();
+    wd.max_objects = 1;
+    acp_world_id w;
+    if (acp_create_world(&wd, &w) != ACP_OK) return NULL;
+    acp_object_def d = acp_default_object_def();
+    d.id = 1, d.setup = 0x02000001u, d.motion_table = 0x09000001u, d.physics_state = 0x00400008u;
+    d.placement = ACP_PLACE_FRAME, d.transient_state = 3, d.pose = pose_at(0xD59A0023u, 100, 60, 330);
+    if (acp_world_load_records_file(w, ACP_SOURCE_DIR "/data/portal-default.dat") != ACP_OK ||
+        acp_create_object(w, &d) != ACP_OK || acp_world_set_player_object(w, 1) != ACP_OK) {
+        acp_destroy_world(w);
+        return NULL;
+    }
+    struct { double t; uint32_t forward; } ev[] = {{0, 0x41000003u}, {0.1, 0x45000005u}, {1.0, 0x44000007u}, {2.0, 0x41000003u}};
+    uint32_t next = 0;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (uint32_t k = 1; k <= 180; k++) {
+        double now = (double)k / 60.0;
+        acp_world_set_time(w, now);
+        while (next < 4 && ev[next].t <= now) {
+            acp_motion m = acp_default_motion();
+            m.forward_command = ev[next++].forward;
+            acp_object_apply_motion(w, 1, &m);
+        }
+        if (acp_world_step(w, now) != ACP_OK) break;
+        acp_object_state s;
+        acp_object_get_state(w, 1, &s);
+        /* a per-thread fold of the state (not the trace digest): equal across threads */
+        const unsigned char *b = (const unsigned char *)&s;
+        for (size_t i = 0; i < sizeof s; i++) h = (h ^ b[i]) * 0x100000001b3ull;
+    }
+    acp_destroy_world(w);
+    *out = h;
+    return NULL;
+}
+
+static void test_threads(void)
+{
+    enum { N = 4 };
+    pthread_t t[N];
+    uint64_t digest[N];
+    for (int i = 0; i < N; i++) CHECK(pthread_create(&t[i], NULL, walk_in_a_thread, &digest[i]) == 0);
+    for (int i = 0; i < N; i++) CHECK(pthread_join(t[i], NULL) == 0);
+    uint64_t alone = 0;
+    walk_in_a_thread(&alone); /* the same run on this thread, alone */
+    CHECK(alone != 0);
+    for (int i = 0; i < N; i++) CHECK(digest[i] == alone);
+}
+
 int main(void)
 {
     test_version();
@@ -661,6 +720,7 @@ int main(void)
     test_walk_then_stop();
     test_server_events();
     test_scenarios();
+    test_threads();
     printf("api: %d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }
