@@ -655,6 +655,67 @@ static void test_scenarios(void)
     }
 }
 
+/* conformance/v1/scenarios/two-runners.json (collisions group), object by object, with its
+ * jittered frame times made as docs/SCENARIOS.md's generator says; then the same run with runner
+ * 2 destroyed in the middle of the collision: runner 1 runs on. */
+static double jittered_time(uint32_t k, uint32_t *x)
+{
+    *x ^= *x << 13, *x ^= *x >> 17, *x ^= *x << 5; /* xorshift32: the state after k steps */
+    double t = 0.0 + (double)k / 60.0;
+    double u = (double)*x / 4294967296.0;
+    return t + (2.0 * u - 1.0) * 0.5 / 1000.0;
+}
+
+static uint64_t two_runners(uint32_t destroy_at_frame)
+{
+    acp_world_id w = new_world(ACP_PROFILE_ID_RETAIL, 2);
+    CHECK_OK(acp_world_load_default_records(w));
+    const acp_pose where[2] = {{0xA9B40011u, {50.0f, 10.0f, 88.0f}, {0.707107f, 0, 0, -0.707107f}},
+                               {0xA9B40019u, {60.0f, 10.3f, 89.6f}, {0.707107f, 0, 0, 0.707107f}}};
+    for (uint32_t i = 0; i < 2; i++) {
+        acp_object_def d = acp_default_object_def();
+        d.id = i + 1, d.setup = 0x02000001u, d.motion_table = 0x09000001u, d.physics_state = 0x00400408u;
+        d.pose = where[i];
+        CHECK_OK(acp_create_object(w, &d));
+    }
+    uint32_t ids[2] = {1, 2}, n = 2, x = 4, began = 0;
+    fnv f = {0xcbf29ce484222325ull};
+    for (uint32_t k = 1; k <= 240; k++) {
+        double now = jittered_time(k, &x);
+        CHECK_OK(acp_world_set_time(w, now));
+        if (k == 1) {
+            acp_motion m = acp_default_motion();
+            m.forward_command = 0x44000007u; /* RunForward */
+            CHECK_OK(acp_object_apply_motion(w, 1, &m));
+            CHECK_OK(acp_object_apply_motion(w, 2, &m));
+        }
+        if (k == destroy_at_frame) {
+            CHECK_OK(acp_destroy_object(w, 2));
+            n = 1;
+        }
+        CHECK_OK(acp_world_step(w, now));
+        hash_frame(&f, w, k, now, ids, n);
+        acp_object_state s;
+        CHECK_OK(acp_object_get_state(w, 1, &s));
+        began += s.num_collisions;
+    }
+    CHECK(began > 0 || destroy_at_frame); /* the runners meet */
+    CHECK_OK(acp_destroy_world(w));
+    return f.h;
+}
+
+static void test_two_runners(void)
+{
+    uint32_t frames = 0;
+    uint64_t golden = 0;
+    CHECK(read_golden("conformance/v1/golden/two-runners.jsonl", &frames, &golden));
+    uint64_t h = two_runners(0);
+    if (h != golden) fprintf(stderr, "two-runners: API digest %016llx, golden %016llx\n", (unsigned long long)h,
+                             (unsigned long long)golden);
+    CHECK(frames == 240 && h == golden);
+    (void)two_runners(120); /* destroyed mid-run: no fault (the ASan lane runs this suite too) */
+}
+
 /* ---- threads: one world per thread, several at once ---- */
 
 /* walk-then-stop in its own world with no CHECKs (they count in globals): the digest, 0 on any
@@ -719,6 +780,7 @@ int main(void)
     test_objects();
     test_walk_then_stop();
     test_server_events();
+    test_two_runners();
     test_scenarios();
     test_threads();
     printf("api: %d checks, %d failed\n", checks, failures);
