@@ -488,21 +488,26 @@ static void test_objects(void)
     CHECK_ERR(acp_object_play_script(w, 8, 0x33000001u), ACP_ERR_OBJECT, "acp_object_play_script");
     CHECK_ERR(acp_object_play_script_type(w, 2, 1, NAN), ACP_ERR_ARGUMENT, "mod");
     CHECK_OK(acp_object_play_script_type(w, 2, 1, 1.0f));
-    for (int k = 31; k <= 60; k++) CHECK_OK(acp_world_step(w, k / 30.0));
+    /* the human's PhysicsScriptTable: PS_Test1 at 0.5 is 0x3300F010 (scripts-and-particles) */
+    CHECK_OK(acp_object_play_script_type(w, 1, 1, 0.5f));
+    for (int k = 31; k <= 60; k++) CHECK_OK(acp_world_step(w, 2.0 + k / 30.0));
+    CHECK_OK(acp_object_get_state(w, 1, &s));
+    CHECK(s.has_fx && s.num_scripts + s.particles > 0);
 
     /* destroying objects */
     CHECK_ERR(acp_destroy_object(w, 42), ACP_ERR_OBJECT, "acp_destroy_object: object_id: no object 0x0000002A");
     CHECK_OK(acp_destroy_object(w, 2));
     CHECK(!acp_object_exists(w, 2) && acp_object_exists(w, 1) && acp_object_exists(w, 3));
     CHECK_ERR(acp_object_get_state(w, 2, &s), ACP_ERR_OBJECT, "no object 0x00000002");
-    CHECK_OK(acp_world_step(w, 2.5)); /* the others run on without it */
+    CHECK_OK(acp_world_step(w, 4.5)); /* the others run on without it */
     bare.id = 2;
     CHECK_OK(acp_create_object(w, &bare)); /* the id and its room are free again */
     acp_world_info info;
     CHECK_OK(acp_world_get_info(w, &info));
     CHECK(info.num_objects == 3);
-    CHECK_OK(acp_destroy_object(w, 1)); /* the player: the world has none after */
-    CHECK_OK(acp_world_step(w, 3.0));
+    CHECK_OK(acp_destroy_object(w, 1)); /* the player, its script running (DEVIATIONS A1) */
+    CHECK_OK(acp_world_step(w, 5.0));
+    CHECK_OK(acp_world_step(w, 5.5));
     CHECK_OK(acp_destroy_world(w));
 }
 
