@@ -79,3 +79,9 @@ if(NOT ACP_SANITIZE AND NOT ACP_FUZZ)
 add_test(NAME api_install COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${CMAKE_BINARY_DIR} -DSOURCE_DIR=${CMAKE_SOURCE_DIR}
                                   -DC_COMPILER=${CMAKE_C_COMPILER} -P ${CMAKE_SOURCE_DIR}/tests/install/run.cmake)
 endif()
+
+# The API's cost beside the core's (BENCHMARKS.md, "The public API"): links the static library
+# (the core's hidden symbols resolve statically).
+add_executable(acphys_api_bench src/api/api_bench.c)
+target_include_directories(acphys_api_bench PRIVATE src include)
+target_link_libraries(acphys_api_bench PRIVATE acphys_static)

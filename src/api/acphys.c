@@ -177,6 +177,13 @@ ACP_API acp_status acp_destroy_world(acp_world_id id)
     return ACP_OK;
 }
 
+struct acp_world *acp_api_internal_world(acp_world_id id)
+{
+    acp_status st;
+    api_world *w = get_world(id, "acp_api_internal_world", &st);
+    return w ? w->world : NULL;
+}
+
 ACP_API bool acp_world_is_valid(acp_world_id id)
 {
     if (id.index1 == 0 || id.index1 > ACP_MAX_WORLDS) return false;
@@ -762,7 +769,6 @@ ACP_API acp_status acp_object_get_state(acp_world_id world, uint32_t object_id, 
     acp_trace_object t;
     acp_trace_capture_object(&t, obj, obj->world ? obj->world->now : 0.0);
     memset(out, 0, sizeof *out);
-    const acp_frame *f = &obj->position.frame;
     out->id = t.id;
     out->has_cell = obj->has_cell;
     out->cell = t.cell;
@@ -770,7 +776,7 @@ ACP_API acp_status acp_object_get_state(acp_world_id world, uint32_t object_id, 
     memcpy(out->orientation, t.orientation, sizeof out->orientation);
     memcpy(out->velocity, t.velocity, sizeof out->velocity);
     out->omega[0] = obj->omega.x, out->omega[1] = obj->omega.y, out->omega[2] = obj->omega.z;
-    out->heading = acp_frame_get_heading(f);
+    out->heading = t.heading; /* acp_frame_get_heading, as the capture computed it */
     out->physics_state = t.state;
     out->transient_state = t.transient;
     out->active = t.active;
