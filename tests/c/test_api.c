@@ -301,6 +301,16 @@ static void test_records(void)
     CHECK_ERR(acp_world_load_records_file(w, NULL), ACP_ERR_NULL, "path: NULL");
     CHECK_ERR(acp_world_load_records_file(w, "/nonexistent/acphys.dat"), ACP_ERR_IO,
               "path: cannot read \"/nonexistent/acphys.dat\"");
+    /* DAT bytes held in memory: the same records as the file (copied: the buffer goes at once) */
+    FILE *fp = fopen(ACP_SOURCE_DIR "/data/portal-default.dat", "rb");
+    CHECK(fp != NULL);
+    static unsigned char dat[8 << 20];
+    size_t n = fp ? fread(dat, 1, sizeof dat, fp) : 0;
+    if (fp) fclose(fp);
+    CHECK(n > 0 && n < sizeof dat);
+    CHECK_OK(acp_world_load_records(w, dat, n));
+    memset(dat, 0, n);
+    CHECK_ERR(acp_world_load_records(w, dat, 10), ACP_ERR_RECORDS, "bytes: ");
     CHECK_OK(acp_world_load_records_file(w, ACP_SOURCE_DIR "/data/portal-default.dat"));
     CHECK_OK(acp_world_load_default_records(w));
     acp_object_def od = acp_default_object_def();
@@ -634,6 +644,20 @@ static void test_scenarios(void)
     const char *missing = "{\"version\":1,\"excerpts\":[\"nope.dat\"],\"objects\":[{\"id\":1,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[1,1,0]}}],\"frames\":{\"hz\":30,\"count\":1}}";
     CHECK_ERR(acp_run_scenario_json(missing, strlen(missing), "/nonexistent", -1, &r), ACP_ERR_IO,
               "excerpts[0]: cannot read \"nope.dat\"");
+
+    /* JSON text with its excerpts relative to base_dir: walk-then-stop's own text */
+    FILE *fp = fopen(ACP_SOURCE_DIR "/conformance/v1/scenarios/walk-then-stop.json", "rb");
+    static char text[1 << 16];
+    size_t len = fp ? fread(text, 1, sizeof text, fp) : 0;
+    if (fp) fclose(fp);
+    CHECK(len > 0 && len < sizeof text);
+    uint32_t gf = 0;
+    uint64_t gd = 0;
+    CHECK(read_golden("conformance/v1/golden/walk-then-stop.jsonl", &gf, &gd));
+    memset(&r, 0, sizeof r);
+    CHECK_OK(acp_run_scenario_json(text, len, ACP_SOURCE_DIR "/conformance/v1/scenarios", -1, &r));
+    CHECK(r.frames == gf && r.digest == gd);
+    CHECK_ERR(acp_run_scenario_json(text, len, "/nonexistent", -1, &r), ACP_ERR_IO, "portal-default.dat");
 
     /* conformance cases of six groups, each under its manifest profile */
     static const struct { const char *scenario, *golden; int32_t profile; } CASES[] = {
