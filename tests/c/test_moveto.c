@@ -444,6 +444,27 @@ static void turn_to_object_keeps_first_answer(void)
     rig_free(&r);
 }
 
+/* TurnToObject_Internal (CMoveToManager.c, 0x0052A550) stores the turn's heading to a float only
+ * after fmod(Position::heading (double) + the float heading of sought_position (0 here), 360).
+ * The target 1e-5 m west of due north, 50 m away (99.99999237f - 100 = -7.63e-6 m): the bearing
+ * is 360 - atan(7.63e-6 / 50) in degrees = 359.99999126, under 360 in double, so fmod leaves it
+ * and the float store rounds it up to 360.0f (float spacing there is 3.05e-5). Rounding the
+ * bearing to float first (360.0f) and then taking fmod gives 0.0f. The mover faces east (90), so
+ * the turn node stays queued (TurnLeft) rather than completing at once. */
+static void turn_to_object_heading_stored_after_fmod(void)
+{
+    rig r;
+    rig_init(&r);
+    acp_frame_set_heading(&r.o->position.frame, 90.0f);
+    (void)glider(&r, 2, 100.0f - 0.00001f, 150.0f);
+    acp_movement_params p = acp_movement_params_default();
+    ENSURE_EQ(acp_physobj_move_to(r.o, ACP_TURNTO_OBJECT, 2, NULL, &p), 0);
+    ENSURE(mtm(&r)->initialized);
+    ENSURE_EQ(mtm(&r)->num_nodes, 1);
+    ENSURE_FBITS(mtm(&r)->nodes[0].heading, 360.0f);
+    rig_free(&r);
+}
+
 /* A target that leaves the world while a started move-to runs: ExitWorld cancels with 0x37
  * (ObjectGone). A target that never answers (not in the world): the move-to waits, no nodes,
  * until the mover's own HandleTargetting, at a pass with now > last_update_time + 10, marks it
@@ -547,5 +568,6 @@ void suite_moveto(void)
     RUN(move_to_object_sticky_hand_off);
     RUN(move_to_object_follows_moving_target);
     RUN(turn_to_object_keeps_first_answer);
+    RUN(turn_to_object_heading_stored_after_fmod);
     RUN(move_to_object_target_gone_or_silent);
 }
