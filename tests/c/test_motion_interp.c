@@ -10,6 +10,8 @@
 #include "physics/world/physics.h"
 #include "physics/object/physobj.h"
 #include "physics/object/physobj_motion.h"
+#include "physics/object/physobj_position.h"
+#include "physics/position/position_manager.h"
 #include "dat/recfixture.h"
 
 #define NC ACP_STYLE_NONCOMBAT
@@ -198,6 +200,33 @@ static void jumping(void)
     ENSURE_EQ(acp_motion_allows_jump(0x41000012u), 72);
     ENSURE_EQ(acp_motion_allows_jump(ACP_MOTION_READY), 0);
     ENSURE_EQ(acp_motion_allows_jump(ACP_MOTION_RUN_FORWARD), 0);
+}
+
+/* CMotionInterp::jump_is_allowed (0x005282B0, CMotionInterp.c:666-669): on walkable ground, a
+ * fully constrained object (CPhysicsObj::IsFullyConstrained: max * 0.9 < the distance travelled
+ * since ConstrainTo) is refused with 71 before the pending motions are looked at; the jump then
+ * leaves OnWalkable and jump_extent alone. ConstrainTo at its own position, start 1, max 2:
+ * 0.9 * 2 = 1.8 (double); travelled 1.8f (1.79999995) is not past it, the next float is. */
+static void jump_refused_when_fully_constrained(void)
+{
+    rig r;
+    rig_init(&r, ACP_GRAVITY_PS, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
+    acp_motion_interp *mi = minterp(&r);
+    ENSURE(acp_physobj_constrain_to(r.o, &r.o->position, 1.0f, 2.0f));
+    acp_constraint_manager *cm = &r.o->position_manager->constraint;
+    ENSURE_FBITS(cm->constraint_pos_offset, 0.0f);
+    cm->constraint_pos_offset = 1.8f;
+    ENSURE_EQ(acp_motion_interp_jump_is_allowed(mi, 1.0f), 0);
+    cm->constraint_pos_offset = nextafterf(1.8f, 2.0f);
+    ENSURE(acp_physobj_is_fully_constrained(r.o));
+    ENSURE_EQ(acp_motion_interp_jump_is_allowed(mi, 1.0f), 71);
+    ENSURE_EQ(acp_physobj_jump(r.o, 0.5f), 71);
+    ENSURE(r.o->transient_state & ACP_ON_WALKABLE_TS);
+    ENSURE_FBITS(mi->jump_extent, 0.0f);
+    /* In the air the 36 comes first (the outer test). */
+    r.o->transient_state &= ~(uint32_t)ACP_CONTACT_TS;
+    ENSURE_EQ(acp_motion_interp_jump_is_allowed(mi, 1.0f), 36);
+    rig_free(&r);
 }
 
 /* Creation: set_motion_table makes the movement manager in its default state, the object
@@ -559,6 +588,7 @@ void suite_motion_interp(void)
     RUN(run_to_command_rules);
     RUN(state_velocity);
     RUN(jumping);
+    RUN(jump_refused_when_fully_constrained);
     RUN(default_state_and_motion_done);
     RUN(interpreted_running_turning);
     RUN(raw_walk_with_hold_run);

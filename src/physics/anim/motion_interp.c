@@ -576,6 +576,7 @@ uint32_t acp_motion_interp_jump_is_allowed(const acp_motion_interp *mi, float ex
     (void)extent; /* read only by the weenie's stamina check */
     const struct acp_physobj *obj = mi->physics_obj;
     if (!obj || ((obj->state & ACP_GRAVITY_PS) && !on_walkable_contact(obj))) return ACP_MERR_CANT_JUMP_IN_AIR;
+    if (acp_physobj_is_fully_constrained(obj)) return ACP_MERR_GENERAL_MOVEMENT_FAILURE;
     if (mi->num_pending && mi->pending[0].jump_error_code) return mi->pending[0].jump_error_code;
     uint32_t r = jump_charge_is_allowed(mi);
     if (r) return r;

@@ -224,7 +224,8 @@ void acp_motion_interp_set_hold_key(acp_motion_interp *mi, uint32_t key, bool ca
  *  it becomes a standing long jump. Retail: CMotionInterp::charge_jump (0x005281C0). */
 uint32_t acp_motion_interp_charge_jump(acp_motion_interp *mi);
 
-/** 0 when a jump of `extent` is allowed now, else the reason (36 in the air, 72 ...).
+/** 0 when a jump of `extent` is allowed now, else the reason (36 in the air, 71 when the object
+ *  is fully constrained (CPhysicsObj::IsFullyConstrained), then a pending motion's error, 72 ...).
  *  Retail: CMotionInterp::jump_is_allowed (0x005282B0). */
 uint32_t acp_motion_interp_jump_is_allowed(const acp_motion_interp *mi, float extent);
 
