@@ -27,13 +27,13 @@ bool acp_bridge_attach_setup(acp_physobj *obj, const acp_setup *setup, const acp
     return true;
 }
 
-bool acp_bridge_attach_motion(acp_physobj *obj, uint32_t table_id, float run_rate)
+bool acp_bridge_attach_motion(acp_physobj *obj, uint32_t table_id, const float *run_rate)
 {
     /* Retail's CreateObject sets the PhysicsDesc motion table (SetMotionTableID) after the
      * Setup; InitDefaults' own call finds no part array yet, so the table is set here even when
      * it is the Setup's default. */
     if (!acp_physobj_set_motion_table(obj, table_id)) return false;
-    acp_physobj_set_run_rate(obj, run_rate);
+    if (run_rate) acp_physobj_set_run_rate(obj, *run_rate);
     return true;
 }
 

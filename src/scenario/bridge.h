@@ -29,11 +29,12 @@
 bool acp_bridge_attach_setup(acp_physobj *obj, const acp_setup *setup, const acp_excerpts *records, float scale);
 
 /** Give `obj` motion table `table_id` (the scenario's "motion_table", else its Setup's default;
- *  the caller found it in the excerpts) and retail's run rate `run_rate`. With motion:
+ *  the caller found it in the excerpts) and, when `run_rate` is not NULL, the run rate its weenie
+ *  answers InqRunRate with (NULL: none answers, my_run_rate is used). With motion:
  *  acp_physobj_set_motion_table (a MotionTableManager and a movement manager in its default
  *  state; needs the part array) and acp_physobj_set_run_rate. Without motion: nothing.
  *  False when it could not (out of memory). */
-bool acp_bridge_attach_motion(acp_physobj *obj, uint32_t table_id, float run_rate);
+bool acp_bridge_attach_motion(acp_physobj *obj, uint32_t table_id, const float *run_rate);
 
 /** Put a STATIC_PS object with a default animation or script (state bits, or its Setup's
  *  defaults) into the static animating workset, unless it is there already (with motion,

@@ -85,7 +85,7 @@ static bool read_object(ctx *c, path *p, const acp_jsonv *o, acp_scenario_object
                 acp_sr_read_float(c, p, v, &out->scale) && (out->scale > 0.0f || acp_sr_fail(c, p, "expected a positive scale")));
     WITH_MEMBER(c, p, o, "friction", false, acp_sr_read_float(c, p, v, &out->friction));
     WITH_MEMBER(c, p, o, "elasticity", false, acp_sr_read_float(c, p, v, &out->elasticity));
-    WITH_MEMBER(c, p, o, "run_rate", false, acp_sr_read_float(c, p, v, &out->run_rate));
+    WITH_MEMBER(c, p, o, "run_rate", false, (out->has_run_rate = true, acp_sr_read_float(c, p, v, &out->run_rate)));
     WITH_MEMBER(c, p, o, "enter_at", false, acp_sr_read_time(c, p, v, &out->enter_at));
     WITH_MEMBER(c, p, o, "placement", false, read_placement(c, p, v, &out->placement));
     if (out->motion_table && !out->setup) {

@@ -153,7 +153,9 @@ typedef struct acp_scenario_object {
     float scale;
     float friction;
     float elasticity;
-    float run_rate;                       /* retail's run rate without a weenie: 1.0 */
+    float run_rate;                       /* InqRunRate's answer: the player's (default 1.0), or
+                                             another object's when has_run_rate */
+    bool has_run_rate;                    /* "run_rate" given (a non-player without it: my_run_rate) */
     double enter_at;                      /* seconds: prepare_to_enter_world time */
     acp_scenario_placement placement;
     uint32_t transient_state;             /* TransientState bits (placement "frame" only) */

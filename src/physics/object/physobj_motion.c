@@ -143,7 +143,10 @@ uint32_t acp_physobj_jump(struct acp_physobj *obj, float extent)
 
 void acp_physobj_set_run_rate(struct acp_physobj *obj, float run_rate)
 {
-    if (obj->movement_manager) acp_movement_manager_get_minterp(obj->movement_manager)->run_rate = run_rate;
+    if (!obj->movement_manager) return;
+    acp_motion_interp *mi = acp_movement_manager_get_minterp(obj->movement_manager);
+    mi->run_rate = run_rate;
+    mi->weenie_run_rate = true;
 }
 
 const acp_motion_interp *acp_physobj_motion_interp(const struct acp_physobj *obj)

@@ -107,8 +107,11 @@ void acp_physobj_apply_raw_motion(struct acp_physobj *obj, const acp_raw_motion 
  *  position, 8 without a movement manager). Retail: CMotionInterp::jump (0x00528780). */
 uint32_t acp_physobj_jump(struct acp_physobj *obj, float extent);
 
-/** The run rate (retail's weenie InqRunRate; 1.0 without a weenie) used by apply_run_to_command
- *  and get_state_velocity. No effect without a movement manager. */
+/** Give the object a weenie whose InqRunRate answers `run_rate` (retail: the player's
+ *  ACCWeenieObject, from its client qualities), used by apply_run_to_command, get_state_velocity,
+ *  get_max_speed and get_adjusted_max_speed. Without this call InqRunRate fails, as for a
+ *  non-player in retail, and they use `my_run_rate` (motion_interp.h). No effect without a
+ *  movement manager. */
 void acp_physobj_set_run_rate(struct acp_physobj *obj, float run_rate);
 
 /** The interpreter, or NULL without a movement manager or before it has one (read-only use). */
