@@ -6,6 +6,7 @@
 #include "physics/object/physobj_motion.h"
 #include "physics/object/physobj_position.h"
 #include "physics/object/setposition.h"
+#include "physics/world/smartbox.h"
 
 static const acp_animation *record_animation(const void *ctx, uint32_t id)
 {
@@ -93,8 +94,18 @@ void acp_bridge_place_frame(acp_world *world, acp_physobj *obj, const acp_positi
 
 void acp_bridge_server_position(acp_physobj *obj, const acp_scenario_server_position *sp)
 {
-    uint16_t stamp = sp->has_teleport_timestamp ? sp->teleport_timestamp : obj->update_times[ACP_TELEPORT_TS];
-    (void)acp_physobj_move_or_teleport(obj, &sp->position, stamp, sp->contact, sp->has_velocity ? &sp->velocity : NULL);
+    acp_received_position msg;
+    msg.position = sp->position;
+    msg.has_contact = sp->contact;
+    msg.velocity = sp->has_velocity ? sp->velocity : (acp_vec3){0.0f, 0.0f, 0.0f};
+    msg.position_timestamp =
+        sp->has_position_timestamp ? sp->position_timestamp : (uint16_t)(obj->update_times[ACP_POSITION_TS] + 1u);
+    msg.teleport_timestamp = sp->has_teleport_timestamp ? sp->teleport_timestamp : obj->update_times[ACP_TELEPORT_TS];
+    msg.force_position_timestamp =
+        sp->has_force_position_timestamp ? sp->force_position_timestamp : obj->update_times[ACP_FORCE_POSITION_TS];
+    msg.use_position_from_server = sp->use_position_from_server;
+    msg.keep_heading = sp->keep_heading;
+    (void)acp_smartbox_handle_received_position(obj->world, obj, &msg);
 }
 
 void acp_bridge_stick_to(acp_physobj *obj, uint32_t target) { (void)acp_physobj_stick_to_object(obj, target); }

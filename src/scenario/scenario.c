@@ -143,16 +143,32 @@ static bool read_stamp(ctx *c, const path *p, const acp_jsonv *v, uint16_t *out)
     return acp_sr_read_integer(c, p, v, 0.0, 65535.0, &d) && (*out = (uint16_t)d, true);
 }
 
-/* An UpdatePosition: the position's members sit in the same object. */
-static bool read_server_position(ctx *c, path *p, const acp_jsonv *sp, acp_scenario_server_position *out)
+/* A field only the player's UpdatePosition reads (the forced position, the command interpreter). */
+static bool player_only(ctx *c, const path *p, bool is_player)
 {
-    static const char *const FIELDS[] = {"cell", "origin", "orientation", "contact", "velocity", "teleport_timestamp", NULL};
-    out->has_velocity = out->has_teleport_timestamp = false;
+    return is_player || acp_sr_fail(c, p, "only the player's UpdatePosition reads it (the scenario's \"player\")");
+}
+
+/* An UpdatePosition: the position's members sit in the same object. */
+static bool read_server_position(ctx *c, path *p, const acp_jsonv *sp, bool is_player, acp_scenario_server_position *out)
+{
+    static const char *const FIELDS[] = {"cell", "origin", "orientation", "contact", "velocity", "teleport_timestamp",
+                                         "position_timestamp", "force_position_timestamp", "use_position_from_server",
+                                         "keep_heading", NULL};
+    memset(out, 0, sizeof *out);
     if (!acp_sr_check_object(c, p, sp, FIELDS) || !acp_sr_read_position_members(c, p, sp, &out->position)) return false;
     WITH_MEMBER(c, p, sp, "contact", true, acp_sr_read_bool(c, p, v, &out->contact));
     WITH_MEMBER(c, p, sp, "velocity", false, (out->has_velocity = true, acp_sr_read_vec3(c, p, v, &out->velocity)));
     WITH_MEMBER(c, p, sp, "teleport_timestamp", false,
                 (out->has_teleport_timestamp = true, read_stamp(c, p, v, &out->teleport_timestamp)));
+    WITH_MEMBER(c, p, sp, "position_timestamp", false,
+                (out->has_position_timestamp = true, read_stamp(c, p, v, &out->position_timestamp)));
+    WITH_MEMBER(c, p, sp, "force_position_timestamp", false,
+                player_only(c, p, is_player) &&
+                (out->has_force_position_timestamp = true, read_stamp(c, p, v, &out->force_position_timestamp)));
+    WITH_MEMBER(c, p, sp, "use_position_from_server", false,
+                player_only(c, p, is_player) && acp_sr_read_bool(c, p, v, &out->use_position_from_server));
+    WITH_MEMBER(c, p, sp, "keep_heading", false, player_only(c, p, is_player) && acp_sr_read_bool(c, p, v, &out->keep_heading));
     return true;
 }
 
@@ -241,7 +257,7 @@ static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *
     case ACP_EVENT_RAW_MOTION: WITH_MEMBER(c, p, e, "raw_motion", true, read_motion(c, p, v, true, &out->motion)); break;
     case ACP_EVENT_JUMP: WITH_MEMBER(c, p, e, "jump", true, read_jump(c, p, v, &out->jump_extent)); break;
     case ACP_EVENT_SET_VELOCITY: WITH_MEMBER(c, p, e, "set_velocity", true, acp_sr_read_vec3(c, p, v, &out->velocity)); break;
-    case ACP_EVENT_SERVER_POSITION: WITH_MEMBER(c, p, e, "server_position", true, read_server_position(c, p, v, &out->server)); break;
+    case ACP_EVENT_SERVER_POSITION: WITH_MEMBER(c, p, e, "server_position", true, read_server_position(c, p, v, s->has_player && s->player == out->object, &out->server)); break;
     case ACP_EVENT_STICK_TO: WITH_MEMBER(c, p, e, "stick_to", true, read_stick_to(c, p, v, s, out->object, &out->target)); break;
     case ACP_EVENT_UNSTICK: WITH_MEMBER(c, p, e, "unstick", true, acp_sr_read_true(c, p, v)); break;
     case ACP_EVENT_CONSTRAIN_TO: WITH_MEMBER(c, p, e, "constrain_to", true, read_constraint(c, p, v, &out->constraint)); break;

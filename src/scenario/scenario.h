@@ -76,7 +76,7 @@ typedef enum acp_event_kind {
     ACP_EVENT_JUMP = 2,
     ACP_EVENT_SET_VELOCITY = 3,
     /* ---- server-driven objects (issue 13) ---- */
-    ACP_EVENT_SERVER_POSITION = 4,        /* an UpdatePosition: CPhysicsObj::MoveOrTeleport */
+    ACP_EVENT_SERVER_POSITION = 4,        /* an UpdatePosition: SmartBox::HandleReceivedPosition */
     ACP_EVENT_STICK_TO = 5,               /* CPhysicsObj::stick_to_object */
     ACP_EVENT_UNSTICK = 6,                /* CPhysicsObj::unstick_from_object */
     ACP_EVENT_CONSTRAIN_TO = 7,           /* CPhysicsObj::ConstrainTo */
@@ -91,7 +91,7 @@ static inline bool acp_event_needs_motion(acp_event_kind k)
     return k == ACP_EVENT_MOTION || k == ACP_EVENT_RAW_MOTION || k == ACP_EVENT_JUMP || k == ACP_EVENT_MOVE_TO;
 }
 
-/** "server_position": what MoveOrTeleport receives. */
+/** "server_position": an UpdatePosition, as SmartBox::HandleReceivedPosition receives it. */
 typedef struct acp_scenario_server_position {
     acp_position position;
     bool contact;
@@ -99,6 +99,12 @@ typedef struct acp_scenario_server_position {
     acp_vec3 velocity;                    /* m/s, world axes (retail does not use it) */
     bool has_teleport_timestamp;          /* absent: the object's current stamp (not newer) */
     uint16_t teleport_timestamp;
+    bool has_position_timestamp;          /* absent: one newer than the object's current stamp */
+    uint16_t position_timestamp;
+    bool has_force_position_timestamp;    /* the player only; absent: its current stamp (not newer) */
+    uint16_t force_position_timestamp;
+    bool use_position_from_server;        /* the player only: CommandInterpreter::UsePositionFromServer */
+    bool keep_heading;                    /* the player only: the interpreter's keep-heading answer */
 } acp_scenario_server_position;
 
 /** "move_to": the MovementStruct of a move-to (type, target or position, parameters). */

@@ -17,12 +17,13 @@
 #define SET_POSITION_SIMPLE_FLAGS (ACP_TELEPORT_SPF | ACP_SEND_POSITION_EVENT_SPF)
 #define TELEPORT_FLAGS (ACP_TELEPORT_SPF | ACP_SLIDE_SPF | ACP_SEND_POSITION_EVENT_SPF) /* 0x1012 */
 
-/* The 16-bit order: a difference over 0x7FFF wraps. true when `a` is older than `b`. */
-static bool older(uint16_t a, uint16_t b)
+bool acp_timestamp_older(uint16_t a, uint16_t b)
 {
     int diff = abs((int)a - (int)b);
     return diff > 0x7FFF ? b < a : a < b;
 }
+
+static bool older(uint16_t a, uint16_t b) { return acp_timestamp_older(a, b); }
 
 bool acp_physobj_newer_event(acp_physobj *obj, uint32_t stamp, uint16_t new_time)
 {
@@ -128,6 +129,17 @@ void acp_physobj_unconstrain(acp_physobj *obj)
 bool acp_physobj_is_fully_constrained(const acp_physobj *obj)
 {
     return obj->position_manager && acp_position_manager_is_fully_constrained(obj->position_manager);
+}
+
+/* The player's and every other object's distances are the same in this build. */
+double acp_physobj_get_start_constraint_distance(const acp_physobj *obj)
+{
+    return (obj->position.objcell_id & 0xFFFFu) >= 0x100u ? 5.0 : 10.0;
+}
+
+double acp_physobj_get_max_constraint_distance(const acp_physobj *obj)
+{
+    return (obj->position.objcell_id & 0xFFFFu) >= 0x100u ? 20.0 : 50.0;
 }
 
 double acp_physobj_get_autonomy_blip_distance(const acp_physobj *obj)

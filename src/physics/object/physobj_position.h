@@ -22,6 +22,11 @@ enum acp_physics_timestamp {
     ACP_SERVER_CONTROLLED_MOVE_TS = 5, ACP_FORCE_POSITION_TS = 6, ACP_OBJDESC_TS = 7, ACP_INSTANCE_TS = 8
 };
 
+/** True when stamp `a` is older than `b` in 16-bit wraparound order (a difference over 0x7FFF
+ *  counts the other way), as retail's inlined stamp comparisons (SmartBox::HandleReceivedPosition,
+ *  CPhysicsObj::MoveOrTeleport) test it. */
+bool acp_timestamp_older(uint16_t a, uint16_t b);
+
 /** True when new_time is newer than update_times[stamp] in 16-bit wraparound order (a difference
  *  over 0x7FFF counts the other way), and then stores it. 
  *  Retail: CPhysicsObj::newer_event (SmartBox.c) (0x00451B10). */
@@ -62,6 +67,15 @@ bool acp_physobj_constrain_to(acp_physobj *obj, const acp_position *p, float sta
 void acp_physobj_unconstrain(acp_physobj *obj);
 /** Retail: CPhysicsObj::IsFullyConstrained (0x0050EC60). */
 bool acp_physobj_is_fully_constrained(const acp_physobj *obj);
+
+/** Metres an object constrained by a server position moves freely (5 indoors: cell low word
+ *  >= 0x100; 10 outdoors), the player and every other object alike.
+ *  Retail: CPhysicsObj::GetStartConstraintDistance (0x0050EBC0). */
+double acp_physobj_get_start_constraint_distance(const acp_physobj *obj);
+
+/** Metres at which that constraint stops the object (20 indoors, 50 outdoors).
+ *  Retail: CPhysicsObj::GetMaxConstraintDistance (0x0050EC10). */
+double acp_physobj_get_max_constraint_distance(const acp_physobj *obj);
 
 /** Metres an InterpolateTo may walk before it blips: the player 25 indoors / 100 outdoors,
  *  others 20 / 100. Retail: CPhysicsObj::GetAutonomyBlipDistance (0x0050EB70). */
