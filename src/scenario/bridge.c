@@ -48,6 +48,8 @@ void acp_bridge_apply_motion(acp_physobj *obj, const acp_scenario_motion *m)
     if (m->present & ACP_MOTION_SIDESTEP_SPEED) im.sidestep_speed = m->sidestep_speed;
     if (m->present & ACP_MOTION_TURN_COMMAND) im.turn_command = m->turn_command;
     if (m->present & ACP_MOTION_TURN_SPEED) im.turn_speed = m->turn_speed;
+    im.sticky_object_id = m->sticky_object;
+    im.standing_longjump = m->standing_longjump;
     acp_physobj_apply_interpreted_motion(obj, &im);
 }
 

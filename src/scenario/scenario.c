@@ -107,14 +107,16 @@ static bool read_object(ctx *c, path *p, const acp_jsonv *o, acp_scenario_object
 
 /* ---- events ---- */
 
-static bool read_motion(ctx *c, path *p, const acp_jsonv *m, bool raw, acp_scenario_motion *out)
+static bool read_motion(ctx *c, path *p, const acp_jsonv *m, bool raw, const acp_scenario *s, uint32_t self,
+                        acp_scenario_motion *out)
 {
     static const char *const INTERPRETED[] = {"style", "forward_command", "forward_speed", "sidestep_command",
-                                              "sidestep_speed", "turn_command", "turn_speed", NULL};
+                                              "sidestep_speed", "turn_command", "turn_speed", "sticky_object",
+                                              "standing_longjump", NULL};
     static const char *const RAW[] = {"forward_command", "forward_speed", "sidestep_command", "sidestep_speed",
                                       "turn_command", "turn_speed", "hold_run", NULL};
     if (!acp_sr_check_object(c, p, m, raw ? RAW : INTERPRETED)) return false;
-    *out = (acp_scenario_motion){0, 0x8000003Du, 0x41000003u, 1.0f, 0, 1.0f, 0, 1.0f, false};
+    *out = (acp_scenario_motion){0, 0x8000003Du, 0x41000003u, 1.0f, 0, 1.0f, 0, 1.0f, false, 0, false};
     uint32_t *present = &out->present;
 #define FIELD(key, bit, reader) WITH_MEMBER(c, p, m, key, false, (*present |= (bit), reader))
     if (!raw) FIELD("style", ACP_MOTION_STYLE, acp_sr_read_u32(c, p, v, &out->style));
@@ -126,6 +128,11 @@ static bool read_motion(ctx *c, path *p, const acp_jsonv *m, bool raw, acp_scena
     FIELD("turn_speed", ACP_MOTION_TURN_SPEED, acp_sr_read_float(c, p, v, &out->turn_speed));
     if (raw) FIELD("hold_run", ACP_MOTION_HOLD_RUN, acp_sr_read_bool(c, p, v, &out->hold_run));
 #undef FIELD
+    if (raw) return true;
+    WITH_MEMBER(c, p, m, "sticky_object", false,
+                acp_sr_read_u32(c, p, v, &out->sticky_object) && acp_sr_check_object_id(c, p, s, out->sticky_object, NULL) &&
+                (out->sticky_object != self || acp_sr_fail(c, p, "an object cannot stick to itself")));
+    WITH_MEMBER(c, p, m, "standing_longjump", false, acp_sr_read_bool(c, p, v, &out->standing_longjump));
     return true;
 }
 
@@ -253,8 +260,8 @@ static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *
     out->kind = (acp_event_kind)which;
     out->jump_extent = 0.0f;
     switch (out->kind) {
-    case ACP_EVENT_MOTION: WITH_MEMBER(c, p, e, "motion", true, read_motion(c, p, v, false, &out->motion)); break;
-    case ACP_EVENT_RAW_MOTION: WITH_MEMBER(c, p, e, "raw_motion", true, read_motion(c, p, v, true, &out->motion)); break;
+    case ACP_EVENT_MOTION: WITH_MEMBER(c, p, e, "motion", true, read_motion(c, p, v, false, s, out->object, &out->motion)); break;
+    case ACP_EVENT_RAW_MOTION: WITH_MEMBER(c, p, e, "raw_motion", true, read_motion(c, p, v, true, s, out->object, &out->motion)); break;
     case ACP_EVENT_JUMP: WITH_MEMBER(c, p, e, "jump", true, read_jump(c, p, v, &out->jump_extent)); break;
     case ACP_EVENT_SET_VELOCITY: WITH_MEMBER(c, p, e, "set_velocity", true, acp_sr_read_vec3(c, p, v, &out->velocity)); break;
     case ACP_EVENT_SERVER_POSITION: WITH_MEMBER(c, p, e, "server_position", true, read_server_position(c, p, v, s->has_player && s->player == out->object, &out->server)); break;

@@ -68,6 +68,8 @@ typedef struct acp_scenario_motion {
     float turn_speed;
     bool hold_run;                        /* raw only: HoldKey_Run instead of HoldKey_None
                                              (raw motion has no style: the current one stays) */
+    uint32_t sticky_object;               /* interpreted only: the message's sticky object id (0: none) */
+    bool standing_longjump;               /* interpreted only: the message's flag 0x200 */
 } acp_scenario_motion;
 
 typedef enum acp_event_kind {

@@ -465,6 +465,48 @@ static void turn_to_object_heading_stored_after_fmod(void)
     rig_free(&r);
 }
 
+/* MovementManager::unpack_movement (0x00524440, CMovementManager.c:434-437) cancels the move-to
+ * and unsticks before it decodes any movement. A (the humanoid, radius 0.475) sticks to B (radius
+ * 0.5) 10 m north: B answers at once and A closes at 5 x 4 = 20 m/s (0.6666667 m a 30 Hz
+ * quantum). After 3 quanta (A about 2 m on) an interpreted motion (Ready) arrives: A is unstuck
+ * (sticky id 0, its target cleared, B's voyeur gone) and stays where it is. Retail would not pull
+ * A on to the 0.3 m standoff (y about 108.7) as a missing unstick does. The same message's sticky
+ * object id then sticks A to B again after the state (CMovementManager.c:476-477), and its
+ * standing_longjump flag is stored either way (a message without it clears a standing long jump). */
+static void interpreted_motion_unsticks_first(void)
+{
+    rig r;
+    rig_init(&r);
+    acp_physobj *b = glider(&r, 2, 100.0f, 110.0f);
+    (void)b;
+    ENSURE(acp_physobj_stick_to_object(r.o, 2));
+    ENSURE_EQ(acp_physobj_get_sticky_object_id(r.o), 2);
+    const float q = (float)(1.0 / 30.0);
+    for (int i = 0; i < 3; i++) step(&r, q);
+    float y = r.o->position.frame.origin.y;
+    ENSURE_NEAR(y, 100.0 + 3.0 * 20.0 * q, 1e-4);
+    acp_motion_interp *mi = acp_movement_manager_get_minterp(r.o->movement_manager);
+    mi->standing_longjump = true;
+    acp_interpreted_motion im = acp_interpreted_motion_default();
+    acp_physobj_apply_interpreted_motion(r.o, &im);
+    ENSURE_EQ(acp_physobj_get_sticky_object_id(r.o), 0);
+    ENSURE(!r.o->target_manager->has_target);
+    ENSURE_EQ(b->target_manager->num_voyeurs, 0);
+    ENSURE(!mi->standing_longjump);
+    for (int i = 0; i < 10; i++) step(&r, q);
+    ENSURE_FBITS(r.o->position.frame.origin.y, y);
+    /* The message's sticky object: stuck again after the state; its flag sets standing_longjump. */
+    im.sticky_object_id = 2;
+    im.standing_longjump = true;
+    acp_physobj_apply_interpreted_motion(r.o, &im);
+    ENSURE_EQ(acp_physobj_get_sticky_object_id(r.o), 2);
+    ENSURE(r.o->position_manager->sticky.initialized);
+    ENSURE(mi->standing_longjump);
+    step(&r, q);
+    ENSURE(r.o->position.frame.origin.y > y);
+    rig_free(&r);
+}
+
 /* A target that leaves the world while a started move-to runs: ExitWorld cancels with 0x37
  * (ObjectGone). A target that never answers (not in the world): the move-to waits, no nodes,
  * until the mover's own HandleTargetting, at a pass with now > last_update_time + 10, marks it
@@ -569,5 +611,6 @@ void suite_moveto(void)
     RUN(move_to_object_follows_moving_target);
     RUN(turn_to_object_keeps_first_answer);
     RUN(turn_to_object_heading_stored_after_fmod);
+    RUN(interpreted_motion_unsticks_first);
     RUN(move_to_object_target_gone_or_silent);
 }
