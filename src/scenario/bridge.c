@@ -5,6 +5,7 @@
 #include "physics/object/partarray.h"
 #include "physics/object/physobj_motion.h"
 #include "physics/object/physobj_position.h"
+#include "physics/anim/movement_manager.h"
 #include "physics/object/setposition.h"
 #include "physics/world/smartbox.h"
 
@@ -129,5 +130,16 @@ void acp_bridge_unconstrain(acp_physobj *obj) { acp_physobj_unconstrain(obj); }
 
 void acp_bridge_move_to(acp_physobj *obj, const acp_scenario_move_to *mt)
 {
-    (void)acp_physobj_move_to(obj, mt->type, mt->target, &mt->position, &mt->params);
+    acp_moveto_message msg;
+    msg.type = mt->type;
+    msg.object_id = mt->target;
+    msg.has_origin = mt->has_position;
+    /* UnPackOrigin reads the cell and the origin; the orientation stays the identity. */
+    msg.origin = (acp_position){mt->position.objcell_id, acp_frame_identity()};
+    msg.origin.frame.origin = mt->position.frame.origin;
+    msg.has_heading = mt->has_fallback_heading;
+    msg.heading = mt->fallback_heading;
+    msg.params = mt->params;
+    msg.run_rate = mt->run_rate;
+    acp_physobj_unpack_moveto(obj, &msg);
 }

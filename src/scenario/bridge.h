@@ -83,7 +83,9 @@ void acp_bridge_play_script(acp_physobj *obj, const acp_scenario_play_script *ps
 void acp_bridge_constrain_to(acp_physobj *obj, const acp_scenario_constraint *c);
 /** PositionManager::UnConstrain. */
 void acp_bridge_unconstrain(acp_physobj *obj);
-/** A move-to through CPhysicsObj's MovementManager (MovementManager::PerformMovement 6–9). */
+/** A move-to message (acp_physobj_unpack_moveto: MovementManager::unpack_movement 6–9): the
+ *  event's position is the packed origin (cell and origin), its heading a turn_to_object's packed
+ *  heading, its run_rate the packet's. */
 void acp_bridge_move_to(acp_physobj *obj, const acp_scenario_move_to *mt);
 
 #endif

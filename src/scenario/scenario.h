@@ -109,11 +109,15 @@ typedef struct acp_scenario_server_position {
     bool keep_heading;                    /* the player only: the interpreter's keep-heading answer */
 } acp_scenario_server_position;
 
-/** "move_to": the MovementStruct of a move-to (type, target or position, parameters). */
+/** "move_to": a move-to message (MovementManager::unpack_movement types 6–9). */
 typedef struct acp_scenario_move_to {
     uint32_t type;                        /* acp_moveto_type: 6 object, 7 position, 8 turn to object, 9 heading */
     uint32_t target;                      /* object id (6, 8) */
-    acp_position position;                /* 7 */
+    bool has_position;                    /* "position" given */
+    acp_position position;                /* 7; 6: the packed origin (an unknown target's fallback) */
+    bool has_fallback_heading;            /* 8: "heading" given */
+    float fallback_heading;               /* 8: the packed heading (an unknown target's fallback) */
+    float run_rate;                       /* 6, 7: the packet's run rate (my_run_rate); default 1 */
     acp_movement_params params;           /* MovementParameters (retail defaults for absent fields) */
 } acp_scenario_move_to;
 

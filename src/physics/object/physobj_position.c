@@ -198,6 +198,29 @@ uint32_t acp_physobj_move_to(acp_physobj *obj, uint32_t type, uint32_t object_id
     return acp_movement_manager_perform_moveto(obj->movement_manager, type, object_id, pos, params);
 }
 
+void acp_physobj_move_to_object(acp_physobj *obj, uint32_t object_id, const acp_movement_params *params)
+{
+    if (!obj->movement_manager && !acp_physobj_make_movement_manager(obj, true)) return;
+    if (!acp_world_object(obj->world, object_id)) return;
+    (void)acp_physobj_move_to(obj, ACP_MOVETO_OBJECT, object_id, NULL, params);
+}
+
+void acp_physobj_turn_to_object(acp_physobj *obj, uint32_t object_id, const acp_movement_params *params)
+{
+    if (!acp_world_object(obj->world, object_id)) return;
+    (void)acp_physobj_move_to(obj, ACP_TURNTO_OBJECT, object_id, NULL, params);
+}
+
+void acp_physobj_unpack_moveto(acp_physobj *obj, const acp_moveto_message *msg)
+{
+    if (!obj->movement_manager) {
+        obj->movement_manager = acp_movement_manager_create(obj);
+        if (!obj->movement_manager) return;
+        if (obj->world) acp_physobj_set_active(obj, true);
+    }
+    acp_movement_manager_unpack_moveto(obj->movement_manager, msg);
+}
+
 double acp_physobj_interp_max_speed(const acp_physobj *obj, bool adjusted)
 {
     if (!obj->movement_manager) return 4.0;
