@@ -192,6 +192,16 @@ static void interp_keep_heading(void)
     acp_frame_set_heading(&close.frame, 180.0f);
     acp_physobj_interpolate_to(o, &close, true);
     ENSURE_FBITS(o->position.frame.qw, h.qw); /* keep_heading: unchanged */
+    /* A fresh manager's keep_heading (uninitialised in retail, false here: DEVIATIONS S12): a far
+     * position first, asked with keep_heading, is blipped to with the server's heading (90). */
+    acp_physobj *f = add(w, 2, true, at(10.0f, 20.0f, 0.0f));
+    acp_position far2 = at(10.0f, 150.0f, 0.0f);
+    acp_frame_set_heading(&far2.frame, 90.0f);
+    acp_physobj_interpolate_to(f, &far2, true);
+    ENSURE(!im_of(f)->keep_heading);
+    acp_physobj_update_object_internal(f, q);
+    ENSURE_FBITS(f->position.frame.origin.y, 150.0f);
+    ENSURE_NEAR(acp_frame_get_heading(&f->position.frame), 90.0, 1e-4);
     acp_world_destroy(w);
 }
 

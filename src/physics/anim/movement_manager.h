@@ -60,7 +60,7 @@ void acp_movement_manager_cancel_moveto(acp_movement_manager *mm, uint32_t reaso
 /** A target's news, to the MoveToManager when there is one.
  *  Retail: MovementManager::HandleUpdateTarget (0x00524790). */
 void acp_movement_manager_handle_update_target(acp_movement_manager *mm, const struct acp_target_info *info);
-/** Retail: MovementManager::IsMovingTo (0x00524270). */
+/** Retail: MovementManager::IsMovingTo (0x00524260). */
 bool acp_movement_manager_is_moving_to(const acp_movement_manager *mm);
 
 /** A manager for `obj` with no interpreter yet; NULL when out of memory.

@@ -181,7 +181,7 @@ void acp_moveto_manager_cancel(acp_moveto_manager *m, uint32_t reason)
     if (m->physics_obj) acp_physobj_stop_completely(m->physics_obj);
 }
 
-/* Position::cylinder_distance (0x005A9730): the gap between two upright cylinders (negative when
+/* Position::cylinder_distance (0x005A97F0): the gap between two upright cylinders (negative when
  * they overlap), through the nearer of the horizontal and vertical gaps. */
 static double cylinder_distance(float r1, float h1, const acp_position *p1, float r2, float h2, const acp_position *p2)
 {

@@ -22,8 +22,8 @@ static void constrain_at(acp_physobj *obj, const acp_position *p)
     (void)acp_physobj_constrain_to(obj, p, start, max);
 }
 
-/* The player's path: TeleportPlayer + ConstrainTo + set_velocity(0), or ConstrainTo and the
- * command interpreter's InterpolateTo. */
+/* SmartBox::TeleportPlayer (0x00453910) + ConstrainTo + set_velocity(0) for a newer teleport
+ * stamp, or ConstrainTo and the command interpreter's InterpolateTo: the player's path. */
 static uint32_t player_position(acp_physobj *player, const acp_received_position *msg)
 {
     if (acp_physobj_newer_event(player, ACP_TELEPORT_TS, msg->teleport_timestamp)) {

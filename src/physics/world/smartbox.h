@@ -34,19 +34,20 @@ typedef struct acp_received_position {
     bool keep_heading;                 /* the command interpreter's answer passed to InterpolateTo */
 } acp_received_position;
 
-/** Retail SmartBox::HandleReceivedPosition (0x00453FD0), for `obj` in `world`:
+/** An UpdatePosition for `obj` in `world`:
  *  - the player with a newer force_position_timestamp and a teleport stamp not older than its
  *    own: BlipPlayer (SetPositionSimple at the message's position with the player's heading
  *    kept), update_times[POSITION_TS] = position_timestamp;
- *  - otherwise, when position_timestamp is newer (CPhysicsObj::newer_event) and the teleport stamp
- *    not older than the object's (else the position stamp is rolled back):
+ *  - otherwise, when position_timestamp is newer (newer_event) and the teleport stamp not older
+ *    than the object's (else the position stamp is rolled back):
  *    - the player: a newer teleport stamp → TeleportPlayer (SetPositionSimple, sliding),
  *      ConstrainTo(position, start, max), set_velocity(0); else ConstrainTo(position, start, max)
  *      and, when use_position_from_server and has_contact, InterpolateTo(position, keep_heading);
- *    - any other object: CPhysicsObj::MoveOrTeleport, and when it returns true ConstrainTo at the
- *      object's own position after it (CPhysicsObj::m_position).
- *  start and max are CPhysicsObj::GetStartConstraintDistance / GetMaxConstraintDistance of the
- *  object's cell. Returns what it did (enum acp_received_position_result). */
+ *    - any other object: MoveOrTeleport (acp_physobj_move_or_teleport), and when it returns true
+ *      ConstrainTo at the object's own position after it (m_position).
+ *  start and max are GetStartConstraintDistance / GetMaxConstraintDistance of the object's cell
+ *  (acp_physobj_get_start_constraint_distance). Returns what it did (enum
+ *  acp_received_position_result). Retail: SmartBox::HandleReceivedPosition (0x00453FD0). */
 uint32_t acp_smartbox_handle_received_position(acp_world *world, acp_physobj *obj, const acp_received_position *msg);
 
 /** What acp_smartbox_handle_received_position did. */
