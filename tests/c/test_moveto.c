@@ -576,6 +576,7 @@ static void moveto_message_fallbacks(void)
     ENSURE_EQ(mtm(&r)->movement_type, ACP_MOVETO_OBJECT);
     ENSURE_EQ(mtm(&r)->sought_object_id, 2);
     ENSURE(r.o->target_manager && r.o->target_manager->has_target);
+    ENSURE_EQ(mi->interpreted_state.current_style, ACP_STYLE_NONCOMBAT); /* no style sent (DEVIATIONS S15) */
     rig_free(&r);
 }
 
