@@ -113,13 +113,16 @@ void acp_physobj_cancel_moveto(acp_physobj *obj);
  *  sticky hand-off, whose manager was made when the move-to began). Retail:
  *  CPhysicsObj::get_position_manager (0x00512130) + PositionManager::StickTo (0x00555230). */
 void acp_physobj_stick_to(acp_physobj *obj, uint32_t object_id, float radius, float height);
+struct acp_movement_params;
+struct acp_moveto_message;
 /** A move-to of type 6–9 (acp_moveto_type) through the MovementManager (made if needed, in its
  *  default state), as a MovementStruct: the object need not be known (a move to an unknown object
  *  waits for its target's answer). object_id: types 6, 8; pos: type 7; params:
- *  MovementParameters. Returns the WeenieError (0). Retail: CPhysicsObj::MoveToObject_Internal
- *  (0x005102E0), TurnToObject_Internal (0x005103F0), TurnToHeading (0x00512980) →
- *  MovementManager::PerformMovement (0x005240D0). */
-struct acp_movement_params;
+ *  MovementParameters. Returns the WeenieError (0). Retail:
+ *  CPhysicsObj::MoveToObject_Internal (0x005102E0), CPhysicsObj::TurnToObject_Internal (0x005103F0),
+ *  CPhysicsObj::TurnToHeading (0x00512980) → MovementManager::PerformMovement (0x005240D0). */
+uint32_t acp_physobj_move_to(acp_physobj *obj, uint32_t type, uint32_t object_id, const acp_position *pos,
+                             const struct acp_movement_params *params);
 /** Move to object `object_id`: the MovementManager is made (in its default state, the object
  *  activated) if needed; an object not in the world: nothing more; else a move-to of type 6
  *  (acp_physobj_move_to: no parents exist, so the top-level object is the object itself).
@@ -132,10 +135,7 @@ void acp_physobj_turn_to_object(acp_physobj *obj, uint32_t object_id, const stru
  *  interpreter, the object activated) if needed, then acp_movement_manager_unpack_moveto.
  *  Retail: CPhysicsObj::unpack_movement (0x00512040) → MovementManager::unpack_movement
  *  (0x00524440). */
-struct acp_moveto_message;
 void acp_physobj_unpack_moveto(acp_physobj *obj, const struct acp_moveto_message *msg);
-uint32_t acp_physobj_move_to(acp_physobj *obj, uint32_t type, uint32_t object_id, const acp_position *pos,
-                             const struct acp_movement_params *params);
 
 /** Cancel a MoveTo (0x3C), unstick, stop interpolating, unconstrain, drop the target and tell
  *  every voyeur Teleported, then end every collision record (report_collision_end, forced).
