@@ -118,8 +118,13 @@ bool acp_sr_read_move_to(ctx *c, path *p, const acp_jsonv *mt, const acp_scenari
     if (out->type == ACP_MOVETO_POSITION && !require(c, p, mt, "position", type)) return false;
     if (out->type == ACP_TURNTO_HEADING && !require(c, p, mt, "heading", type)) return false;
     WITH_MEMBER(c, p, mt, "params", false, read_params(c, p, v, &out->params));
+    /* A target the client does not know (no object of the scenario) is allowed only with the
+     * message's fallback: move_to_object's position, turn_to_object's heading. */
+    bool has_fallback = (out->type == ACP_MOVETO_OBJECT && acp_jsonv_get(mt, "position")) ||
+                        (out->type == ACP_TURNTO_OBJECT && acp_jsonv_get(mt, "heading"));
     WITH_MEMBER(c, p, mt, "target", false,
-                acp_sr_read_u32(c, p, v, &out->target) && acp_sr_check_object_id(c, p, s, out->target, NULL) &&
+                acp_sr_read_u32(c, p, v, &out->target) &&
+                (has_fallback || acp_sr_check_object_id(c, p, s, out->target, NULL)) &&
                 (out->target != self || acp_sr_fail(c, p, "an object cannot move to itself")));
     WITH_MEMBER(c, p, mt, "position", false, (out->has_position = true, acp_sr_read_position(c, p, v, &out->position)));
     if (out->type == ACP_TURNTO_OBJECT) /* the packed heading, apart from the parameters' */

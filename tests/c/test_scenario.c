@@ -931,9 +931,9 @@ static void server_events(void)
  * server_position without stamps takes a position stamp one newer than its own (1) and, accepted,
  * constrains it at its own position outdoors (10 / 50 m); the player's (id 3) is not moved and is
  * constrained to the message's position (offset 5 m) with no node queued (use_position_from_server
- * false); then with use_position_from_server and keep_heading it is interpolated too. A motion
- * with sticky_object sticks object 2 to object 1 after the state; a move_to's run_rate is stored in
- * my_run_rate and its origin decoded. */
+ * false); then with use_position_from_server and keep_heading it is interpolated too. Decoding:
+ * a motion's sticky_object and standing_longjump, a move_to's run_rate and origin, and a
+ * turn_to_object's packed heading for a target id that is no object of the scenario. */
 static void server_messages_as_events(void)
 {
     const char *text =
@@ -987,7 +987,7 @@ static void server_messages_as_events(void)
         "\"events\":[{\"t\":0,\"object\":2,\"motion\":{\"sticky_object\":1,\"standing_longjump\":true}},"
         "{\"t\":0,\"object\":2,\"move_to\":{\"type\":\"move_to_object\",\"target\":1,\"run_rate\":1.25,"
         "\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[3,4,5]}}},"
-        "{\"t\":0,\"object\":2,\"move_to\":{\"type\":\"turn_to_object\",\"target\":1,\"heading\":45}}],"
+        "{\"t\":0,\"object\":2,\"move_to\":{\"type\":\"turn_to_object\",\"target\":99,\"heading\":45}}],"
         "\"frames\":{\"times\":[0.034]}}";
     acp_scenario sc;
     acp_scenario_error se;
@@ -999,6 +999,7 @@ static void server_messages_as_events(void)
     ENSURE_FBITS(sc.events[1].move_to.run_rate, 1.25f);
     ENSURE(sc.events[1].move_to.has_position);
     ENSURE_FBITS(sc.events[1].move_to.position.frame.origin.z, 5.0f);
+    ENSURE_EQ(sc.events[2].move_to.target, 99); /* unknown to the client: allowed with the packed heading */
     ENSURE(sc.events[2].move_to.has_fallback_heading);
     ENSURE_FBITS(sc.events[2].move_to.fallback_heading, 45.0f);
     ENSURE_FBITS(sc.events[2].move_to.params.desired_heading, 0.0f); /* the packed heading is apart */
