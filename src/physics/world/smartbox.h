@@ -29,9 +29,10 @@ typedef struct acp_received_position {
     uint16_t position_timestamp;       /* update_times[POSITION_TS] */
     uint16_t teleport_timestamp;       /* update_times[TELEPORT_TS] */
     uint16_t force_position_timestamp; /* the player's update_times[FORCE_POSITION_TS] */
-    bool use_position_from_server;     /* CommandInterpreter::UsePositionFromServer: autonomy level
-                                          != 2 (the constructor's level is 2: false) */
-    bool keep_heading;                 /* the command interpreter's answer passed to InterpolateTo */
+    bool use_position_from_server;     /* the command interpreter's vtable slot 8, read as
+                                          UsePositionFromServer: autonomy level != 2 (the
+                                          constructor's level is 2: false); DEVIATIONS S7 */
+    bool keep_heading;                 /* its slot 15's answer passed to InterpolateTo (unidentified) */
 } acp_received_position;
 
 /** An UpdatePosition for `obj` in `world`:
