@@ -201,11 +201,17 @@ typedef struct acp_object_def {
     double enter_at;                 /* seconds: the time it enters the world */
     uint32_t placement;              /* acp_place */
     uint32_t transient_state;        /* TransientState bits (ACP_PLACE_FRAME only) */
+    bool has_run_rate;               /* true: its weenie answers InqRunRate with run_rate (the
+                                        player's always does: set it for the player; another
+                                        object's when the server sent its run rate); false: none
+                                        answers and CMotionInterp uses its own my_run_rate
+                                        (docs/DEVIATIONS.md M8) */
 } acp_object_def;
 
 /** The defaults a scenario object has (docs/SCENARIOS.md): id 0 (set it), no setup, default
  *  state bits, cell 0 (set it), identity rotation, scale 1, friction 0.95, elasticity 0.05,
- *  run rate 1, enter at 0 s, placement set_position. */
+ *  run rate 1 but has_run_rate false (set it true for the player), enter at 0 s, placement
+ *  set_position. */
 ACP_API acp_object_def acp_default_object_def(void);
 
 /** Make an object and put it into the world at def->enter_at, as a scenario object is made
@@ -236,6 +242,8 @@ typedef struct acp_motion {
     uint32_t turn_command;           /* 0 = none */
     float turn_speed;                /* default 1 */
     bool hold_run;                   /* raw only: HoldKey_Run */
+    uint32_t sticky_object;          /* interpreted only: the message's sticky object id (0: none) */
+    bool standing_longjump;          /* interpreted only: the message's flag 0x200 */
 } acp_motion;
 /** Retail's InterpretedMotionState / RawMotionState defaults. */
 ACP_API acp_motion acp_default_motion(void);
@@ -253,7 +261,8 @@ ACP_API acp_status acp_object_set_velocity(acp_world_id world, uint32_t object_i
 /** CPhysicsObj::set_omega: rad/s, world axes. */
 ACP_API acp_status acp_object_set_omega(acp_world_id world, uint32_t object_id, const float omega[3]);
 
-/** An UpdatePosition message (CPhysicsObj::MoveOrTeleport). */
+/** An UpdatePosition message (SmartBox::HandleReceivedPosition: CPhysicsObj::MoveOrTeleport,
+ *  or the player's forced position). */
 typedef struct acp_server_position {
     acp_pose pose;
     bool contact;                    /* the message's contact flag */
@@ -261,7 +270,15 @@ typedef struct acp_server_position {
     float velocity[3];               /* m/s, world axes (retail does not use it) */
     bool has_teleport_timestamp;     /* false: the object's current stamp (neither newer nor stale) */
     uint16_t teleport_timestamp;
+    bool has_position_timestamp;     /* false: one newer than the object's current stamp */
+    uint16_t position_timestamp;
+    bool has_force_position_timestamp; /* the player only; false: its current stamp */
+    uint16_t force_position_timestamp;
+    bool use_position_from_server;   /* the player only: CommandInterpreter::UsePositionFromServer */
+    bool keep_heading;               /* the player only: the interpreter's keep-heading answer */
 } acp_server_position;
+/** Errors: NULL sp, a bad pose or velocity, and the player-only fields
+ *  (has_force_position_timestamp, use_position_from_server, keep_heading) on another object. */
 ACP_API acp_status acp_object_server_position(acp_world_id world, uint32_t object_id, const acp_server_position *sp);
 
 /** CPhysicsObj::stick_to_object: follow object `target_id` (it need not exist yet). */
@@ -298,8 +315,15 @@ typedef struct acp_move_to {
     float fail_distance;             /* metres (FLT_MAX) */
     float desired_heading;           /* degrees (0) */
     float walk_run_threshold;        /* metres (15) */
+    bool has_pose;                   /* 6: the packed origin is given (an unknown target's fallback);
+                                        7 always reads pose */
+    bool has_fallback_heading;       /* 8: the packed heading is given (an unknown target's fallback) */
+    float fallback_heading;          /* 8: degrees, 0 up to 360 */
+    float run_rate;                  /* 6, 7: the packet's run rate (my_run_rate); default 1 */
 } acp_move_to;
-/** Retail's MovementParameters defaults, type ACP_MOVE_TYPE_TO_POSITION. */
+/** Retail's MovementParameters defaults, type ACP_MOVE_TYPE_TO_POSITION, run rate 1. The call
+ *  is MovementManager::unpack_movement's (types 6–9): an unknown target (6, 8) needs its
+ *  fallback (has_pose, has_fallback_heading); an object cannot move to itself. */
 ACP_API acp_move_to acp_default_move_to(void);
 /** A move-to through the object's MovementManager. ACP_ERR_NO_MOTION without a motion table. */
 ACP_API acp_status acp_object_move_to(acp_world_id world, uint32_t object_id, const acp_move_to *move_to);

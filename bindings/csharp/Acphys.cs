@@ -101,6 +101,8 @@ namespace Acphys
         public float Scale, Friction, Elasticity, RunRate;
         public double EnterAt;
         public uint Placement, TransientState;
+        /// <summary>1: its weenie answers InqRunRate with RunRate (set it for the player).</summary>
+        public byte HasRunRate;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -113,6 +115,8 @@ namespace Acphys
         public uint TurnCommand;
         public float TurnSpeed;
         public byte HoldRun;
+        public uint StickyObject;
+        public byte StandingLongjump;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -123,6 +127,11 @@ namespace Acphys
         public fixed float Velocity[3];
         public byte HasTeleportTimestamp;
         public ushort TeleportTimestamp;
+        public byte HasPositionTimestamp;
+        public ushort PositionTimestamp;
+        public byte HasForcePositionTimestamp;
+        public ushort ForcePositionTimestamp;
+        public byte UsePositionFromServer, KeepHeading;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -134,6 +143,8 @@ namespace Acphys
         public float Speed;
         public uint HoldKeyToApply, ContextId, ActionStamp;
         public float DistanceToObject, MinDistance, FailDistance, DesiredHeading, WalkRunThreshold;
+        public byte HasPose, HasFallbackHeading;
+        public float FallbackHeading, RunRate;
     }
 
     [StructLayout(LayoutKind.Sequential)]

@@ -106,6 +106,7 @@ static class Tests
             d.Id = 1; d.Setup = 0x02000001; d.MotionTable = 0x09000001; d.PhysicsState = 0x00400008;
             d.Placement = (uint)Placement.Frame; d.TransientState = 3;
             d.Pose = Pose.At(0xD59A0023, 100, 60, 330);
+            d.HasRunRate = 1; // the player's weenie answers InqRunRate (1.0)
             WorldObject walker = w.CreateObject(d);
             w.SetPlayer(1);
             double[] t = { 0, 0.1, 1.0, 2.0 };
@@ -163,7 +164,15 @@ static class Tests
         rock.ConstrainTo(Pose.At(0xA9B40017, 91, 156, 60), 0.5f, 1.0f); rock.Unconstrain();
         Throws<AcphysArgumentException>(() => rock.ConstrainTo(Pose.At(0xA9B40017, 91, 156, 60), 1.0f, 0.5f), "start_distance", "constraint");
         MoveTo mt = Library.DefaultMoveTo(); mt.Pose = Pose.At(0xA9B40017, 88, 150, 60);
+        Check(mt.RunRate == 1.0f && mt.HasPose == 0, "move-to defaults");
         human.MoveTo(mt);
+        MoveTo self = Library.DefaultMoveTo(); self.Type = (uint)MoveToType.MoveToObject; self.Target = 1;
+        Throws<AcphysArgumentException>(() => human.MoveTo(self), "an object cannot move to itself", "move to itself");
+        ServerPosition keep = sp; keep.KeepHeading = 1;
+        Throws<AcphysArgumentException>(() => rock.ServerPosition(keep), "sp->keep_heading: the player only", "player only");
+        Motion sticky = Library.DefaultMotion(); sticky.StickyObject = 2;
+        human.ApplyMotion(sticky);
+        human.Unstick();
         human.Jump(0.5f);
         for (int k = 1; k <= 30; k++) w.Step(k / 30.0);
         rock.Destroy();

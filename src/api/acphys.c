@@ -473,7 +473,9 @@ ACP_API acp_status acp_create_object(acp_world_id world, const acp_object_def *d
     (void)acp_physobj_set_elasticity(obj, def->elasticity);
     bool ok = true;
     if (setup) ok = acp_bridge_attach_setup(obj, setup, w->records, def->scale);
-    if (ok && motion) ok = acp_bridge_attach_motion(obj, mt_id, def->run_rate);
+    /* The player's weenie answers InqRunRate; another object's only when given (acp_run's
+     * build_object, docs/DEVIATIONS.md M8). */
+    if (ok && motion) ok = acp_bridge_attach_motion(obj, mt_id, def->has_run_rate ? &def->run_rate : NULL);
     if (!ok) {
         acp_world_remove_object(ww, def->id);
         return acp_api_fail(ACP_ERR_MEMORY, FN, "out of memory giving object 0x%08X its parts", (unsigned)def->id);
@@ -509,7 +511,7 @@ ACP_API bool acp_object_exists(acp_world_id world, uint32_t object_id)
 
 ACP_API acp_motion acp_default_motion(void)
 {
-    acp_motion m = {0x8000003Du, 0x41000003u, 1.0f, 0u, 1.0f, 0u, 1.0f, false};
+    acp_motion m = {0x8000003Du, 0x41000003u, 1.0f, 0u, 1.0f, 0u, 1.0f, false, 0u, false};
     return m;
 }
 
@@ -545,6 +547,8 @@ static acp_status read_motion(const acp_motion *m, acp_scenario_motion *out, con
     out->turn_command = m->turn_command;
     out->turn_speed = m->turn_speed;
     out->hold_run = m->hold_run;
+    out->sticky_object = m->sticky_object;
+    out->standing_longjump = m->standing_longjump;
     return ACP_OK;
 }
 
@@ -625,6 +629,19 @@ ACP_API acp_status acp_object_server_position(acp_world_id world, uint32_t objec
     s.velocity = (acp_vec3){sp->velocity[0], sp->velocity[1], sp->velocity[2]};
     s.has_teleport_timestamp = sp->has_teleport_timestamp;
     s.teleport_timestamp = sp->teleport_timestamp;
+    s.has_position_timestamp = sp->has_position_timestamp;
+    s.position_timestamp = sp->position_timestamp;
+    bool player = obj->world && obj->world->player == obj;
+    if (!player && (sp->has_force_position_timestamp || sp->use_position_from_server || sp->keep_heading))
+        return acp_api_fail(ACP_ERR_ARGUMENT, FN, "sp->%s: the player only (object 0x%08X is not the world's player)",
+                            sp->has_force_position_timestamp ? "has_force_position_timestamp"
+                            : sp->use_position_from_server  ? "use_position_from_server"
+                                                            : "keep_heading",
+                            (unsigned)object_id);
+    s.has_force_position_timestamp = sp->has_force_position_timestamp;
+    s.force_position_timestamp = sp->force_position_timestamp;
+    s.use_position_from_server = sp->use_position_from_server;
+    s.keep_heading = sp->keep_heading;
     acp_bridge_server_position(obj, &s);
     return ACP_OK;
 }
@@ -694,6 +711,7 @@ ACP_API acp_move_to acp_default_move_to(void)
     m.fail_distance = p.fail_distance;
     m.desired_heading = p.desired_heading;
     m.walk_run_threshold = p.walk_run_threshhold;
+    m.run_rate = 1.0f;
     return m;
 }
 
@@ -711,14 +729,25 @@ ACP_API acp_status acp_object_move_to(acp_world_id world, uint32_t object_id, co
     memset(&m, 0, sizeof m);
     m.type = mt->type;
     m.target = mt->target;
-    if (mt->type == ACP_MOVE_TYPE_TO_POSITION) {
-        if ((st = read_pose(&mt->pose, &m.position, FN, "move_to->pose")) != ACP_OK) return st;
-    } else {
-        m.position.frame = acp_frame_identity();
+    m.position.frame = acp_frame_identity();
+    bool by_target = mt->type == ACP_MOVE_TYPE_TO_OBJECT || mt->type == ACP_MOVE_TYPE_TURN_TO_OBJECT;
+    if (by_target && mt->target == 0) return acp_api_fail(ACP_ERR_ARGUMENT, FN, "move_to->target: 0 is not an object id");
+    if (by_target && mt->target == object_id)
+        return acp_api_fail(ACP_ERR_ARGUMENT, FN, "move_to->target: an object cannot move to itself");
+    m.has_position = mt->type == ACP_MOVE_TYPE_TO_POSITION || (mt->type == ACP_MOVE_TYPE_TO_OBJECT && mt->has_pose);
+    if (m.has_position && (st = read_pose(&mt->pose, &m.position, FN, "move_to->pose")) != ACP_OK) return st;
+    if (mt->type == ACP_MOVE_TYPE_TURN_TO_OBJECT && mt->has_fallback_heading) {
+        if (!(mt->fallback_heading >= 0.0f && mt->fallback_heading < 360.0f))
+            return acp_api_fail(ACP_ERR_ARGUMENT, FN, "move_to->fallback_heading: %.9g: expected degrees from 0 up to (not "
+                                                      "including) 360", (double)mt->fallback_heading);
+        m.has_fallback_heading = true;
+        m.fallback_heading = mt->fallback_heading;
     }
     const float f[] = {mt->speed, mt->distance_to_object, mt->min_distance, mt->fail_distance, mt->desired_heading,
-                       mt->walk_run_threshold};
-    if (!finite_n(f, 6)) return acp_api_fail(ACP_ERR_ARGUMENT, FN, "move_to: speed and distances must be finite numbers");
+                       mt->walk_run_threshold, mt->run_rate};
+    if (!finite_n(f, 7))
+        return acp_api_fail(ACP_ERR_ARGUMENT, FN, "move_to: speed, distances, heading and run_rate must be finite numbers");
+    m.run_rate = mt->run_rate;
     m.params.bitfield = mt->bitfield;
     m.params.speed = mt->speed;
     m.params.hold_key_to_apply = mt->hold_key_to_apply;

@@ -185,6 +185,25 @@ static acp_pose pose_at(uint32_t cell, float x, float y, float z)
     return p;
 }
 
+/* An UpdatePosition: pose, contact, velocity (NULL: none), teleport stamp (-1: none); the other
+ * fields absent. */
+static acp_server_position server_pos(acp_pose pose, bool contact, const float *velocity, int teleport)
+{
+    acp_server_position sp;
+    memset(&sp, 0, sizeof sp);
+    sp.pose = pose;
+    sp.contact = contact;
+    if (velocity) {
+        sp.has_velocity = true;
+        memcpy(sp.velocity, velocity, sizeof sp.velocity);
+    }
+    if (teleport >= 0) {
+        sp.has_teleport_timestamp = true;
+        sp.teleport_timestamp = (uint16_t)teleport;
+    }
+    return sp;
+}
+
 /* ---- version and statuses ---- */
 
 static void test_version(void)
@@ -242,7 +261,7 @@ static void test_world_errors(void)
     acp_object_state s;
     acp_motion m = acp_default_motion();
     acp_move_to mt = acp_default_move_to();
-    acp_server_position sp = {pose_at(0xA9B40019u, 1, 1, 0), true, false, {0, 0, 0}, false, 0};
+    acp_server_position sp = server_pos(pose_at(0xA9B40019u, 1, 1, 0), true, NULL, -1);
     acp_pose p = pose_at(0xA9B40019u, 1, 1, 0);
     float v[3] = {0, 0, 0};
     unsigned char junk[4] = {0};
@@ -341,7 +360,7 @@ static void test_objects(void)
     CHECK_OK(acp_world_load_default_records(w));
     acp_object_def d = acp_default_object_def();
     CHECK(d.physics_state == 0x00400C08u && d.scale == 1.0f && d.friction == 0.95f && d.elasticity == 0.05f &&
-          d.run_rate == 1.0f && d.placement == ACP_PLACE_SET_POSITION && d.pose.orientation[0] == 1.0f);
+          d.run_rate == 1.0f && !d.has_run_rate && d.placement == ACP_PLACE_SET_POSITION && d.pose.orientation[0] == 1.0f);
     d.id = 1;
     d.setup = 0x02000001u;
     d.pose = pose_at(0xA9B40017u, 84, 156, 60);
@@ -440,8 +459,13 @@ static void test_objects(void)
     CHECK_ERR(acp_object_apply_raw_motion(w, 1, &bad), ACP_ERR_ARGUMENT, "motion->sidestep_speed");
     bad = m, bad.turn_speed = NAN;
     CHECK_ERR(acp_object_apply_raw_motion(w, 1, &bad), ACP_ERR_ARGUMENT, "motion->turn_speed");
+    CHECK(m.sticky_object == 0 && !m.standing_longjump);
     m.forward_command = 0x45000005u; /* WalkForward */
     CHECK_OK(acp_object_apply_motion(w, 1, &m));
+    acp_motion sticky = m;
+    sticky.sticky_object = 3; /* the message's sticky object: CPhysicsObj::stick_to_object */
+    CHECK_OK(acp_object_apply_motion(w, 1, &sticky));
+    CHECK_OK(acp_object_unstick(w, 1));
     CHECK_OK(acp_object_apply_raw_motion(w, 1, &m));
     uint32_t werr = 0xFFFFFFFFu;
     CHECK_ERR(acp_object_jump(w, 1, NAN, &werr), ACP_ERR_ARGUMENT, "extent");
@@ -462,7 +486,7 @@ static void test_objects(void)
     CHECK_OK(acp_object_set_omega(w, 2, om));
     CHECK_OK(acp_object_get_state(w, 2, &s));
     CHECK(s.omega[2] == 1.5f && s.velocity[0] == 1.0f && s.velocity[1] == 2.0f);
-    acp_server_position sp = {pose_at(0xA9B40017u, 91, 156, 60), true, true, {0, 1, 0}, false, 0};
+    acp_server_position sp = server_pos(pose_at(0xA9B40017u, 91, 156, 60), true, (const float[3]){0, 1, 0}, -1);
     CHECK_ERR(acp_object_server_position(w, 2, NULL), ACP_ERR_NULL, "sp: NULL");
     acp_server_position spb = sp;
     spb.pose.cell = 0;
@@ -470,6 +494,18 @@ static void test_objects(void)
     spb = sp, spb.velocity[0] = NAN;
     CHECK_ERR(acp_object_server_position(w, 2, &spb), ACP_ERR_ARGUMENT, "sp->velocity");
     CHECK_OK(acp_object_server_position(w, 2, &sp));
+    /* the player-only fields of an UpdatePosition (SmartBox's forced position) */
+    spb = sp, spb.has_force_position_timestamp = true, spb.force_position_timestamp = 1;
+    CHECK_ERR(acp_object_server_position(w, 2, &spb), ACP_ERR_ARGUMENT,
+              "sp->has_force_position_timestamp: the player only (object 0x00000002 is not the world's player)");
+    spb = sp, spb.keep_heading = true;
+    CHECK_ERR(acp_object_server_position(w, 2, &spb), ACP_ERR_ARGUMENT, "sp->keep_heading: the player only");
+    spb = sp, spb.use_position_from_server = true;
+    CHECK_ERR(acp_object_server_position(w, 2, &spb), ACP_ERR_ARGUMENT, "sp->use_position_from_server");
+    spb = server_pos(pose_at(0xA9B40017u, 84, 156, 60), true, NULL, -1);
+    spb.has_force_position_timestamp = true, spb.force_position_timestamp = 0; /* not newer: nothing forced */
+    spb.has_position_timestamp = true, spb.position_timestamp = 7;
+    CHECK_OK(acp_object_server_position(w, 1, &spb)); /* object 1 is the player */
     CHECK_ERR(acp_object_stick_to(w, 2, 0), ACP_ERR_ARGUMENT, "target_id: 0");
     CHECK_OK(acp_object_stick_to(w, 2, 1));
     CHECK_OK(acp_object_unstick(w, 2));
@@ -489,7 +525,22 @@ static void test_objects(void)
     CHECK_ERR(acp_object_move_to(w, 1, &mtb), ACP_ERR_ARGUMENT, "move_to->pose.orientation");
     mtb = mt, mtb.pose = p, mtb.speed = NAN;
     CHECK_ERR(acp_object_move_to(w, 1, &mtb), ACP_ERR_ARGUMENT, "must be finite");
+    mtb = mt, mtb.pose = p, mtb.run_rate = INFINITY;
+    CHECK_ERR(acp_object_move_to(w, 1, &mtb), ACP_ERR_ARGUMENT, "run_rate must be finite");
+    mtb = mt, mtb.type = ACP_MOVE_TYPE_TO_OBJECT, mtb.target = 0;
+    CHECK_ERR(acp_object_move_to(w, 1, &mtb), ACP_ERR_ARGUMENT, "move_to->target: 0 is not an object id");
+    mtb.target = 1;
+    CHECK_ERR(acp_object_move_to(w, 1, &mtb), ACP_ERR_ARGUMENT, "an object cannot move to itself");
+    mtb = mt, mtb.type = ACP_MOVE_TYPE_TURN_TO_OBJECT, mtb.target = 0x7777u, mtb.has_fallback_heading = true;
+    mtb.fallback_heading = 360.0f;
+    CHECK_ERR(acp_object_move_to(w, 1, &mtb), ACP_ERR_ARGUMENT, "move_to->fallback_heading: 360");
+    mtb.fallback_heading = 90.0f; /* an unknown target with its fallback heading */
+    CHECK_OK(acp_object_move_to(w, 1, &mtb));
+    mtb = mt, mtb.type = ACP_MOVE_TYPE_TO_OBJECT, mtb.target = 0x7777u, mtb.has_pose = true;
+    mtb.pose = pose_at(0xA9B40017u, 86, 152, 60); /* an unknown target with its packed origin */
+    CHECK_OK(acp_object_move_to(w, 1, &mtb));
     mt.pose = pose_at(0xA9B40017u, 88, 150, 60);
+    CHECK(mt.run_rate == 1.0f && !mt.has_pose && !mt.has_fallback_heading);
     CHECK_OK(acp_object_move_to(w, 1, &mt));
     mt.type = ACP_MOVE_TYPE_TURN_TO_OBJECT;
     mt.target = 2;
@@ -536,6 +587,7 @@ static void test_walk_then_stop(void)
     d.placement = ACP_PLACE_FRAME;
     d.transient_state = 3;
     d.pose = pose_at(0xD59A0023u, 100, 60, 330);
+    d.has_run_rate = true; /* the player's weenie answers InqRunRate (1.0) */
     CHECK_OK(acp_create_object(w, &d));
     CHECK_OK(acp_world_set_player_object(w, 1));
     struct { double t; uint32_t forward; } ev[] = {{0, 0x41000003u}, {0.1, 0x45000005u}, {1.0, 0x44000007u}, {2.0, 0x41000003u}};
@@ -586,25 +638,25 @@ static void test_server_events(void)
         double now = (double)k / 30.0;
         CHECK_OK(acp_world_set_time(w, now));
         if (applied == 0 && 0.05 <= now) {
-            acp_server_position sp = {pose_at(0xA9B40019u, 10, 23, 0), true, true, {0, 4, 0}, false, 0};
+            acp_server_position sp = server_pos(pose_at(0xA9B40019u, 10, 23, 0), true, (const float[3]){0, 4, 0}, -1);
             CHECK_OK(acp_object_server_position(w, 1, &sp));
             CHECK_OK(acp_object_stick_to(w, 2, 1));
             applied = 1;
         }
         if (applied == 1 && 0.09 <= now) {
-            acp_server_position sp = {pose_at(0xA9B40019u, 30, 40, 0), true, false, {0, 0, 0}, true, 1};
+            acp_server_position sp = server_pos(pose_at(0xA9B40019u, 30, 40, 0), true, NULL, 1);
             CHECK_OK(acp_object_server_position(w, 1, &sp));
             applied = 2;
         }
         if (applied == 2 && 0.12 <= now) {
-            acp_server_position sp = {pose_at(0xA9B40019u, 60, 40, 0), true, false, {0, 0, 0}, true, 0};
+            acp_server_position sp = server_pos(pose_at(0xA9B40019u, 60, 40, 0), true, NULL, 0);
             CHECK_OK(acp_object_server_position(w, 1, &sp));
             applied = 3;
         }
         if (applied == 3 && 0.15 <= now) {
             acp_pose p = pose_at(0xA9B4000Au, 30, 40, 0);
             CHECK_OK(acp_object_constrain_to(w, 1, &p, 0.5f, 1.0f));
-            acp_server_position sp = {pose_at(0xA9B4000Au, 30, 45, 0), true, false, {0, 0, 0}, false, 0};
+            acp_server_position sp = server_pos(pose_at(0xA9B4000Au, 30, 45, 0), true, NULL, -1);
             CHECK_OK(acp_object_server_position(w, 1, &sp));
             applied = 4;
         }
@@ -760,6 +812,7 @@ static void *walk_in_a_thread(void *arg)
     acp_object_def d = acp_default_object_def();
     d.id = 1, d.setup = 0x02000001u, d.motion_table = 0x09000001u, d.physics_state = 0x00400008u;
     d.placement = ACP_PLACE_FRAME, d.transient_state = 3, d.pose = pose_at(0xD59A0023u, 100, 60, 330);
+    d.has_run_rate = true;
     if (acp_world_load_records_file(w, ACP_SOURCE_DIR "/data/portal-default.dat") != ACP_OK ||
         acp_create_object(w, &d) != ACP_OK || acp_world_set_player_object(w, 1) != ACP_OK) {
         acp_destroy_world(w);

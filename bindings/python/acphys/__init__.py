@@ -187,8 +187,10 @@ class Object:
         return self.world.alive and bool(_ffi.lib().acp_object_exists(self.world._id, self.id))
 
     def _motion(self, style, forward_command, forward_speed, sidestep_command, sidestep_speed, turn_command,
-                turn_speed, hold_run):
+                turn_speed, hold_run, sticky_object=0, standing_longjump=False):
         m = _ffi.lib().acp_default_motion()
+        m.sticky_object = _u32('sticky_object', sticky_object)
+        m.standing_longjump = bool(standing_longjump)
         for name, value in (('style', style), ('forward_command', forward_command),
                             ('sidestep_command', sidestep_command), ('turn_command', turn_command)):
             if value is not None:
@@ -201,10 +203,11 @@ class Object:
         return m
 
     def apply_motion(self, style=None, forward_command=None, forward_speed=None, sidestep_command=None,
-                     sidestep_speed=None, turn_command=None, turn_speed=None):
+                     sidestep_speed=None, turn_command=None, turn_speed=None, sticky_object=0,
+                     standing_longjump=False):
         """An interpreted motion state (as the server sends it); absent fields take retail's defaults."""
         m = self._motion(style, forward_command, forward_speed, sidestep_command, sidestep_speed, turn_command,
-                         turn_speed, False)
+                         turn_speed, False, sticky_object, standing_longjump)
         _check(_ffi.lib().acp_object_apply_motion(self.world._id, self.id, _C.byref(m)))
 
     def apply_raw_motion(self, forward_command=None, forward_speed=None, sidestep_command=None,
@@ -227,8 +230,10 @@ class Object:
         _check(_ffi.lib().acp_object_set_omega(self.world._id, self.id, _floats('omega', omega, 3)))
 
     def server_position(self, cell, origin, orientation=(1, 0, 0, 0), contact=True, velocity=None,
-                        teleport_timestamp=None):
-        """An UpdatePosition (CPhysicsObj::MoveOrTeleport)."""
+                        teleport_timestamp=None, position_timestamp=None, force_position_timestamp=None,
+                        use_position_from_server=False, keep_heading=False):
+        """An UpdatePosition (SmartBox::HandleReceivedPosition). Absent stamps: the position stamp
+        one newer than the object's, the others its own; the last three are the player's only."""
         sp = _ffi.ServerPosition()
         sp.pose = _pose(cell, origin, orientation)
         sp.contact = bool(contact)
@@ -240,6 +245,15 @@ class Object:
                 raise ArgumentError(2, f'teleport_timestamp: expected 0..65535, got {teleport_timestamp!r}')
             sp.has_teleport_timestamp = True
             sp.teleport_timestamp = teleport_timestamp
+        for name, value in (('position_timestamp', position_timestamp),
+                            ('force_position_timestamp', force_position_timestamp)):
+            if value is not None:
+                if not isinstance(value, int) or not 0 <= value <= 0xFFFF:
+                    raise ArgumentError(2, f'{name}: expected 0..65535, got {value!r}')
+                setattr(sp, 'has_' + name, True)
+                setattr(sp, name, value)
+        sp.use_position_from_server = bool(use_position_from_server)
+        sp.keep_heading = bool(keep_heading)
         _check(_ffi.lib().acp_object_server_position(self.world._id, self.id, _C.byref(sp)))
 
     def stick_to(self, target_id):
@@ -256,10 +270,13 @@ class Object:
     def unconstrain(self):
         _check(_ffi.lib().acp_object_unconstrain(self.world._id, self.id))
 
-    def move_to(self, type='move_to_position', target=0, cell=None, origin=None, orientation=(1, 0, 0, 0), **params):
-        """A move-to: type one of MOVE_TYPES (or 6..9); params are MovementParameters fields
+    def move_to(self, type='move_to_position', target=0, cell=None, origin=None, orientation=(1, 0, 0, 0),
+                fallback_heading=None, **params):
+        """A move-to message (MovementManager::unpack_movement): type one of MOVE_TYPES (or 6..9);
+        cell/origin the destination (move_to_position) or an unknown target's fallback
+        (move_to_object); fallback_heading turn_to_object's; params are MovementParameters fields
         (speed, distance_to_object, min_distance, fail_distance, desired_heading,
-        walk_run_threshold, bitfield, hold_key_to_apply, context_id, action_stamp)."""
+        walk_run_threshold, bitfield, hold_key_to_apply, context_id, action_stamp) and run_rate."""
         mt = _ffi.lib().acp_default_move_to()
         mt.type = MOVE_TYPES.get(type, type) if isinstance(type, str) else type
         if isinstance(type, str) and type not in MOVE_TYPES:
@@ -267,7 +284,12 @@ class Object:
         mt.target = _u32('target', target)
         if cell is not None:
             mt.pose = _pose(cell, origin if origin is not None else (0, 0, 0), orientation)
-        fields = {name for name, _ in _ffi.MoveTo._fields_} - {'type', 'target', 'pose'}
+            mt.has_pose = True
+        if fallback_heading is not None:
+            mt.has_fallback_heading = True
+            mt.fallback_heading = float(fallback_heading)
+        fields = {name for name, _ in _ffi.MoveTo._fields_} - {'type', 'target', 'pose', 'has_pose',
+                                                                 'has_fallback_heading', 'fallback_heading'}
         for name, value in params.items():
             if name not in fields:
                 raise ArgumentError(2, f'{name}: not a MovementParameters field')
@@ -356,8 +378,11 @@ class World:
 
     def create_object(self, id, cell, origin, orientation=(1, 0, 0, 0), setup=0, motion_table=0,
                       physics_state=None, velocity=(0, 0, 0), omega=(0, 0, 0), scale=1.0, friction=None,
-                      elasticity=None, run_rate=1.0, enter_at=0.0, placement='set_position', transient_state=0):
-        """Make an object (acp_object_def's fields; omitted ones take the scenario defaults)."""
+                      elasticity=None, run_rate=None, enter_at=0.0, placement='set_position', transient_state=0):
+        """Make an object (acp_object_def's fields; omitted ones take the scenario defaults).
+        run_rate: what its weenie answers InqRunRate with; give it for the player (1.0 unless
+        the server said otherwise) and for objects whose run rate the server sent; None: no
+        answer (CMotionInterp's own my_run_rate)."""
         d = _ffi.lib().acp_default_object_def()
         d.id = _u32('id', id)
         d.setup = _u32('setup', setup)
@@ -372,7 +397,9 @@ class World:
             d.friction = float(friction)
         if elasticity is not None:
             d.elasticity = float(elasticity)
-        d.run_rate = float(run_rate)
+        if run_rate is not None:
+            d.run_rate = float(run_rate)
+            d.has_run_rate = True
         d.enter_at = float(enter_at)
         if isinstance(placement, str):
             if placement not in PLACEMENTS:

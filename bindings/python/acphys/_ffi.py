@@ -28,19 +28,23 @@ class ObjectDef(C.Structure):
                 ('physics_state', C.c_uint32), ('pose', Pose), ('velocity', C.c_float * 3),
                 ('omega', C.c_float * 3), ('scale', C.c_float), ('friction', C.c_float),
                 ('elasticity', C.c_float), ('run_rate', C.c_float), ('enter_at', C.c_double),
-                ('placement', C.c_uint32), ('transient_state', C.c_uint32)]
+                ('placement', C.c_uint32), ('transient_state', C.c_uint32), ('has_run_rate', C.c_bool)]
 
 
 class Motion(C.Structure):
     _fields_ = [('style', C.c_uint32), ('forward_command', C.c_uint32), ('forward_speed', C.c_float),
                 ('sidestep_command', C.c_uint32), ('sidestep_speed', C.c_float),
-                ('turn_command', C.c_uint32), ('turn_speed', C.c_float), ('hold_run', C.c_bool)]
+                ('turn_command', C.c_uint32), ('turn_speed', C.c_float), ('hold_run', C.c_bool),
+                ('sticky_object', C.c_uint32), ('standing_longjump', C.c_bool)]
 
 
 class ServerPosition(C.Structure):
     _fields_ = [('pose', Pose), ('contact', C.c_bool), ('has_velocity', C.c_bool),
                 ('velocity', C.c_float * 3), ('has_teleport_timestamp', C.c_bool),
-                ('teleport_timestamp', C.c_uint16)]
+                ('teleport_timestamp', C.c_uint16), ('has_position_timestamp', C.c_bool),
+                ('position_timestamp', C.c_uint16), ('has_force_position_timestamp', C.c_bool),
+                ('force_position_timestamp', C.c_uint16), ('use_position_from_server', C.c_bool),
+                ('keep_heading', C.c_bool)]
 
 
 class MoveTo(C.Structure):
@@ -48,7 +52,8 @@ class MoveTo(C.Structure):
                 ('speed', C.c_float), ('hold_key_to_apply', C.c_uint32), ('context_id', C.c_uint32),
                 ('action_stamp', C.c_uint32), ('distance_to_object', C.c_float),
                 ('min_distance', C.c_float), ('fail_distance', C.c_float),
-                ('desired_heading', C.c_float), ('walk_run_threshold', C.c_float)]
+                ('desired_heading', C.c_float), ('walk_run_threshold', C.c_float), ('has_pose', C.c_bool),
+                ('has_fallback_heading', C.c_bool), ('fallback_heading', C.c_float), ('run_rate', C.c_float)]
 
 
 MAX_QUANTA, MAX_HOOKS, MAX_REPORTS, MAX_SCRIPTS = 21, 32, 8, 8

@@ -104,7 +104,7 @@ class Conformance(unittest.TestCase):
             world.load_records_file(os.path.join(REPO, 'data', 'portal-default.dat'))
             walker = world.create_object(id=1, setup=0x02000001, motion_table=0x09000001, physics_state=0x00400008,
                                          placement='frame', transient_state=3, cell=0xD59A0023,
-                                         origin=(100, 60, 330))
+                                         origin=(100, 60, 330), run_rate=1.0)  # the player's
             world.set_player(walker)
             events = [(0.0, 0x41000003), (0.1, 0x45000005), (1.0, 0x44000007), (2.0, 0x41000003)]
             digest = Fnv()
@@ -195,7 +195,17 @@ class Errors(unittest.TestCase):
             human.apply_motion(forward_command=0x45000005)
             human.apply_raw_motion(forward_command=0x45000005, hold_run=True)
             self.assertIsInstance(human.jump(0.5), int)
-            human.move_to('move_to_position', cell=0xA9B40017, origin=(88, 150, 60), speed=1.0)
+            human.move_to('move_to_position', cell=0xA9B40017, origin=(88, 150, 60), speed=1.0, run_rate=1.0)
+            human.move_to('turn_to_object', target=0x7777, fallback_heading=90)  # unknown target, fallback
+            with self.assertRaises(acphys.ArgumentError) as e:
+                human.move_to('move_to_object', target=human.id)
+            self.assertIn('an object cannot move to itself', str(e.exception))
+            human.apply_motion(forward_command=0x45000005, sticky_object=drudge.id)
+            human.unstick()
+            with self.assertRaises(acphys.ArgumentError) as e:
+                drudge.server_position(0xA9B40017, (91, 156, 60), keep_heading=True)
+            self.assertIn('sp->keep_heading: the player only', str(e.exception))
+            human.server_position(0xA9B40017, (84, 156, 60), position_timestamp=3, force_position_timestamp=0)
             drudge.set_velocity((100, 0, 0))
             self.assertEqual(drudge.state().velocity[0], 50.0)  # set_velocity clamps to 50 m/s
             drudge.set_omega((0, 0, 1.5))

@@ -76,6 +76,8 @@ pub struct acp_object_def {
     pub enter_at: f64,
     pub placement: u32,
     pub transient_state: u32,
+    /// true: its weenie answers InqRunRate with run_rate (set it for the player).
+    pub has_run_rate: bool,
 }
 
 #[repr(C)]
@@ -89,6 +91,8 @@ pub struct acp_motion {
     pub turn_command: u32,
     pub turn_speed: f32,
     pub hold_run: bool,
+    pub sticky_object: u32,
+    pub standing_longjump: bool,
 }
 
 #[repr(C)]
@@ -100,6 +104,12 @@ pub struct acp_server_position {
     pub velocity: [f32; 3],
     pub has_teleport_timestamp: bool,
     pub teleport_timestamp: u16,
+    pub has_position_timestamp: bool,
+    pub position_timestamp: u16,
+    pub has_force_position_timestamp: bool,
+    pub force_position_timestamp: u16,
+    pub use_position_from_server: bool,
+    pub keep_heading: bool,
 }
 
 #[repr(C)]
@@ -118,6 +128,10 @@ pub struct acp_move_to {
     pub fail_distance: f32,
     pub desired_heading: f32,
     pub walk_run_threshold: f32,
+    pub has_pose: bool,
+    pub has_fallback_heading: bool,
+    pub fallback_heading: f32,
+    pub run_rate: f32,
 }
 
 #[repr(C)]

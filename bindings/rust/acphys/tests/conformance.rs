@@ -73,6 +73,7 @@ fn walk_then_stop_object_by_object() {
     d.placement = 1;
     d.transient_state = 3;
     d.pose = pose(0xD59A_0023, [100.0, 60.0, 330.0]);
+    d.has_run_rate = true; // the player's weenie answers InqRunRate (1.0)
     w.create_object(&d).unwrap();
     w.set_player(Some(1)).unwrap();
     let events = [(0.0, 0x4100_0003u32), (0.1, 0x4500_0005), (1.0, 0x4400_0007), (2.0, 0x4100_0003)];
@@ -171,7 +172,18 @@ fn errors_carry_the_message() {
     assert_eq!(w.constrain_to(2, &pose(0xA9B4_0017, [91.0, 156.0, 60.0]), 1.0, 0.5).unwrap_err().kind, ErrorKind::Argument);
     let mut mt = acphys::move_to();
     mt.pose = pose(0xA9B4_0017, [88.0, 150.0, 60.0]);
+    assert!(mt.run_rate == 1.0 && !mt.has_pose);
     w.move_to(1, &mt).unwrap();
+    let mut me = acphys::move_to();
+    me.type_ = 6;
+    me.target = 1;
+    assert!(w.move_to(1, &me).unwrap_err().message.contains("an object cannot move to itself"));
+    let keep = acphys::ServerPosition { keep_heading: true, ..sp };
+    assert!(w.server_position(2, &keep).unwrap_err().message.contains("sp->keep_heading: the player only"));
+    let mut sticky = acphys::motion();
+    sticky.sticky_object = 2;
+    w.apply_motion(1, &sticky).unwrap();
+    w.unstick(1).unwrap();
     w.jump(1, 0.5).unwrap();
     w.play_script(2, 0x3300_FFFF).unwrap();
     w.play_script_type(2, 1, 1.0).unwrap();
