@@ -216,14 +216,17 @@ ACP_API acp_object_def acp_default_object_def(void);
 
 /** Make an object and put it into the world at def->enter_at, as a scenario object is made
  *  (its Setup's parts and defaults, motion table and run rate, scale, friction, elasticity,
- *  placement, velocity, omega). An object whose position finds no cell stays out of the world
+ *  placement, velocity, omega). Retail: CPhysicsObj::makeObject (0x00513970), set_description
+ *  (0x00514F40: friction kept only within [0, 1], elasticity clamped to [0, 0.1]), then
+ *  enter_world (0x00516310: SetPosition 0x005160C0's placement sweep) for ACP_PLACE_SET_POSITION. An object whose position finds no cell stays out of the world
  *  (update_object skips it, as retail does): not an error, see acp_object_state.has_cell.
  *  Errors: NULL def, id 0, a non-finite or out-of-range field (named), an id already used,
  *  the world full, a Setup / MotionTable / Animation the world's records lack (ACP_ERR_RECORDS).
  *  The first object seals the world's records and builds its terrain. */
 ACP_API acp_status acp_create_object(acp_world_id world, const acp_object_def *def);
-/** Take an object out of the world (exit_world, leave_world) and destroy it; its id may be
- *  used again. */
+/** Take an object out of the world and destroy it; its id may be used again. Retail:
+ *  CPhysicsObj::exit_world (0x00514E60), leave_world (0x005155A0). Errors: an unknown world or
+ *  object id. (docs/DEVIATIONS.md A1: its fx pool block stays taken.) */
 ACP_API acp_status acp_destroy_object(acp_world_id world, uint32_t object_id);
 /** True when the world is live and holds the object. */
 ACP_API bool acp_object_exists(acp_world_id world, uint32_t object_id);
@@ -248,17 +251,24 @@ typedef struct acp_motion {
 /** Retail's InterpretedMotionState / RawMotionState defaults. */
 ACP_API acp_motion acp_default_motion(void);
 
-/** Apply an interpreted motion (CPhysicsObj's MovementManager, CMotionInterp::
- *  PerformMovement of an InterpretedMotionState). ACP_ERR_NO_MOTION without a motion table. */
+/** Apply an interpreted motion state as the server sends it (movement type 0): retail's
+ *  MovementManager::unpack_movement (0x00524440) → CMotionInterp::apply_interpreted_movement
+ *  (0x00528600: DoInterpretedMotion 0x00528360 per command), sticking to motion->sticky_object
+ *  when not 0. Errors: NULL motion, non-finite speeds, ACP_ERR_NO_MOTION without a motion
+ *  table. */
 ACP_API acp_status acp_object_apply_motion(acp_world_id world, uint32_t object_id, const acp_motion *motion);
-/** Apply a raw motion (adjust_motion, apply_run_to_command with the object's run rate). */
+/** Apply a raw motion state (the player's keys): CMotionInterp::apply_raw_movement
+ *  (0x005287E0: adjust_motion, apply_run_to_command with the object's run rate). Errors as
+ *  acp_object_apply_motion. */
 ACP_API acp_status acp_object_apply_raw_motion(acp_world_id world, uint32_t object_id, const acp_motion *motion);
 /** Jump with `extent` 0..1 (CMotionInterp::jump 0x00528780). *weenie_error (may be NULL)
  *  receives retail's WeenieError: 0 when it jumped, else why not (not an acp_status error). */
 ACP_API acp_status acp_object_jump(acp_world_id world, uint32_t object_id, float extent, uint32_t *weenie_error);
-/** CPhysicsObj::set_velocity: m/s, world axes (clamped to 50 m/s); the object becomes active. */
+/** CPhysicsObj::set_velocity: velocity[3] in m/s, world axes (clamped to 50 m/s); the object
+ *  becomes active. Errors: NULL or non-finite velocity. */
 ACP_API acp_status acp_object_set_velocity(acp_world_id world, uint32_t object_id, const float velocity[3]);
-/** CPhysicsObj::set_omega: rad/s, world axes. */
+/** CPhysicsObj::set_omega (0x0050F6D0): omega[3] in rad/s, world axes. Errors: NULL or
+ *  non-finite omega. */
 ACP_API acp_status acp_object_set_omega(acp_world_id world, uint32_t object_id, const float omega[3]);
 
 /** An UpdatePosition message (SmartBox::HandleReceivedPosition: CPhysicsObj::MoveOrTeleport,
@@ -277,19 +287,22 @@ typedef struct acp_server_position {
     bool use_position_from_server;   /* the player only: CommandInterpreter::UsePositionFromServer */
     bool keep_heading;               /* the player only: the interpreter's keep-heading answer */
 } acp_server_position;
-/** Errors: NULL sp, a bad pose or velocity, and the player-only fields
- *  (has_force_position_timestamp, use_position_from_server, keep_heading) on another object. */
+/** An UpdatePosition: SmartBox::HandleReceivedPosition (0x00453FD0) → CPhysicsObj::
+ *  MoveOrTeleport (0x00516330). Errors: NULL sp, a bad pose or velocity, and the player-only
+ *  fields (has_force_position_timestamp, use_position_from_server, keep_heading) on another
+ *  object. */
 ACP_API acp_status acp_object_server_position(acp_world_id world, uint32_t object_id, const acp_server_position *sp);
 
-/** CPhysicsObj::stick_to_object: follow object `target_id` (it need not exist yet). */
+/** CPhysicsObj::stick_to_object (0x005127E0): follow object `target_id` (it need not exist
+ *  yet). Errors: target_id 0. */
 ACP_API acp_status acp_object_stick_to(acp_world_id world, uint32_t object_id, uint32_t target_id);
-/** CPhysicsObj::unstick_from_object. */
+/** CPhysicsObj::unstick_from_object (0x0050EAE0). */
 ACP_API acp_status acp_object_unstick(acp_world_id world, uint32_t object_id);
-/** CPhysicsObj::ConstrainTo: keep the object within max_distance metres of `pose`
- *  (0 <= start_distance < max_distance, finite). */
+/** CPhysicsObj::ConstrainTo (0x00510520): keep the object within max_distance metres of
+ *  `pose`. Errors: NULL or bad pose; not 0 <= start_distance < max_distance (finite metres). */
 ACP_API acp_status acp_object_constrain_to(acp_world_id world, uint32_t object_id, const acp_pose *pose,
                                            float start_distance, float max_distance);
-/** PositionManager::UnConstrain. */
+/** PositionManager::UnConstrain (0x005552B0). */
 ACP_API acp_status acp_object_unconstrain(acp_world_id world, uint32_t object_id);
 
 /** Move-to types (MovementManager::PerformMovement 6–9). */
@@ -325,12 +338,17 @@ typedef struct acp_move_to {
  *  is MovementManager::unpack_movement's (types 6–9): an unknown target (6, 8) needs its
  *  fallback (has_pose, has_fallback_heading); an object cannot move to itself. */
 ACP_API acp_move_to acp_default_move_to(void);
-/** A move-to through the object's MovementManager. ACP_ERR_NO_MOTION without a motion table. */
+/** A move-to message through the object's MovementManager: MovementManager::unpack_movement
+ *  (0x00524440) → PerformMovement (0x005240D0). Errors: NULL move_to, a type outside 6..9, a
+ *  bad pose (7, or 6 with has_pose), target 0 or the object itself (6, 8), a fallback heading
+ *  outside [0, 360), non-finite numbers; ACP_ERR_NO_MOTION without a motion table. */
 ACP_API acp_status acp_object_move_to(acp_world_id world, uint32_t object_id, const acp_move_to *move_to);
 
-/** CPhysicsObj::play_script: PhysicsScript `script_id` (0x33xxxxxx) from the records. */
+/** CPhysicsObj::play_script (0x00510D30): PhysicsScript `script_id` (0x33xxxxxx) from the
+ *  records (one the records lack plays nothing). */
 ACP_API acp_status acp_object_play_script(acp_world_id world, uint32_t object_id, uint32_t script_id);
-/** CPhysicsObj::play_script by (PScriptType, mod) through the object's PhysicsScriptTable. */
+/** CPhysicsObj::play_script (0x00513260) by (PScriptType, mod) through the object's
+ *  PhysicsScriptTable (PhysicsScriptTable::GetScript 0x00521E40). Errors: non-finite mod. */
 ACP_API acp_status acp_object_play_script_type(acp_world_id world, uint32_t object_id, uint32_t type, float mod);
 
 /* ---- reading objects back ---- */
