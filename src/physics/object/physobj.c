@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/shortcuts.h"
 #include "physics/cell/objcell.h"
 #include "physics/geometry/mathx.h"
 #include "physics/anim/movement_manager.h"
@@ -301,7 +302,7 @@ ACP_WASM_INLINE void acp_physobj_update_physics_internal(acp_physobj *obj, float
     const acp_vec3 o = obj->omega;
     /* A zero omega (±0) makes w (±0, or NaN for a non-finite quantum) and grotate then does
      * nothing (|w|² < EPSILON², or NaN): skipping it is the same bits. */
-    if (o.x == 0.0f && o.y == 0.0f && o.z == 0.0f) return;
+    if (ACP_SHORTCUTS && o.x == 0.0f && o.y == 0.0f && o.z == 0.0f) return; /* docs/SHORTCUTS.md S11 */
     acp_vec3 w;
     w.x = (float)((double)quantum * o.x);
     w.y = (float)((double)quantum * o.y);
