@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "physics/geometry/mathx.h"
 #include "scenario/text.h"
+#include "scenario/worldgen.h"
 #include "base/version.h"
 
 /* The digests' largest count: 100 million inputs run in seconds. */
@@ -32,6 +33,8 @@ static int usage(FILE *out)
             "  acphys conform <dir> [--group G] [--fields a,b,c] [--ulps N] [--abs X] [--suite DIR]\n"
             "                            judge a port's traces (<dir>/<case>.jsonl) against the conformance suite\n"
             "  acphys format-digest [n]  digest of the trace number formatting over n values\n"
+            "  acphys worldgen <seed>    print the random world of seed (0..4294967295) as a scenario\n"
+            "                            (src/scenario/worldgen.c; the twin's lane, docs/SHORTCUTS.md)\n"
             "%s%s",
             acp_version(), acp_cli_dat_usage, acp_cli_bench_usage);
     return out == stdout ? 0 : 2;
@@ -90,6 +93,22 @@ static int dispatch(int argc, char **argv)
         unsigned n;
         if (count_arg(argc, argv, 100000u, ACP_CLI_MAX_DIGEST_COUNT, &n)) return 2;
         printf("%016llx\n", (unsigned long long)acp_text_format_digest(n));
+        return 0;
+    }
+    if (!strcmp(argv[1], "worldgen")) {
+        unsigned seed;
+        if (argc != 3 || count_arg(argc, argv, 0u, 4294967295u, &seed)) {
+            if (argc != 3) fprintf(stderr, "acphys worldgen: needs one seed (a whole number), not %d arguments\n", argc - 2);
+            return 2;
+        }
+        size_t len;
+        char *text = acp_worldgen(seed, NULL, 0, &len);
+        if (!text) {
+            fprintf(stderr, "acphys worldgen: out of memory\n");
+            return 1;
+        }
+        fwrite(text, 1, len, stdout);
+        free(text);
         return 0;
     }
     if (!strcmp(argv[1], "diff")) return acp_cli_diff(argc - 2, argv + 2);
