@@ -2,18 +2,19 @@
 // acphys twin lane (issue 32, docs/SHORTCUTS.md): the same scenarios run by the default build
 // (build/native/acphys, every shortcut taken) and by the shortcut-free twin (build/twin/acphys,
 // -DACP_SHORTCUTS=OFF: the plain retail reading) must give byte-identical traces.
-//   node scripts/twin.mjs [--seeds N] [--from S] [--keep DIR]
-//   ACP_TWIN_SEEDS=N      generated worlds to compare (default 200; --seeds wins)
+//   node scripts/twin.mjs [--seeds N] [--from S] [--jobs J] [--keep DIR]
+//   ACP_TWIN_SEEDS=N      generated worlds to compare (default 600; --seeds wins)
 //   ACP_TWIN_FROM=S       the first seed (default 1)
+//   ACP_TWIN_JOBS=J       scenarios compared at once (default 2, or 1 on one core)
 // The corpus: every scenario of data/scenarios, tests/scenarios, conformance/v1/scenarios and
 // tests/twin (hand-made worlds), then the worlds `acphys worldgen <seed>` writes for seeds S ..
 // S+N-1. The first difference of each differing scenario is printed (seed, frame, field, both
 // values: `acphys diff`), and the scenario is kept in --keep (default build/twin/found) to
 // replay: build/native/acphys run <file> --trace a.jsonl; build/twin/acphys run <file> --trace b.jsonl.
 // Builds nothing: run `node scripts/build.mjs native twin` first. Exit 1 on any difference.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,7 +27,7 @@ function option(name, env, dflt) {
   const v = i >= 0 ? process.argv[i + 1] : process.env[env];
   return v === undefined ? dflt : v;
 }
-const seeds = Number(option('--seeds', 'ACP_TWIN_SEEDS', 200));
+const seeds = Number(option('--seeds', 'ACP_TWIN_SEEDS', 600));
 const from = Number(option('--from', 'ACP_TWIN_FROM', 1));
 const keep = option('--keep', 'ACP_TWIN_KEEP', join(root, 'build', 'twin', 'found'));
 if (!Number.isInteger(seeds) || seeds < 0 || !Number.isInteger(from) || from < 0 || from + seeds > 2 ** 32) {
@@ -40,25 +41,31 @@ for (const [cli, target] of [[on, 'native'], [off, 'twin']]) {
   }
 }
 
+const jobs = Math.max(1, Number(option('--jobs', 'ACP_TWIN_JOBS', Math.min(2, availableParallelism()))));
 const work = join(tmpdir(), `acphys-twin-${process.pid}`);
 mkdirSync(work, { recursive: true });
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 
-/** The trace of `file` by `cli` (null and the message when the run refused it). */
+/** Run `cli` on `file` with its trace in `out`: the trace text, or the error when the run refused it. */
 function trace(cli, file, out) {
-  const r = spawnSync(cli, ['run', file, '--trace', out, '--quiet'], { cwd: dirname(file), encoding: 'utf8' });
-  if (r.status !== 0) return { error: `exit ${r.status}: ${(r.stderr || '').trim().split('\n').slice(-3).join(' | ')}` };
-  return { text: readFileSync(out, 'utf8') };
+  return new Promise((resolve) => {
+    const child = spawn(cli, ['run', file, '--trace', out, '--quiet'], { cwd: dirname(file), stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('close', (code) => {
+      if (code !== 0) resolve({ error: `exit ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}` });
+      else resolve({ text: readFileSync(out, 'utf8') });
+    });
+  });
 }
 
 const differing = [];
 let compared = 0;
 let frames = 0;
 
-/** Run `file` both ways; `label` names it in the report. */
-function compare(file, label) {
-  const a = trace(on, file, join(work, 'on.jsonl'));
-  const b = trace(off, file, join(work, 'off.jsonl'));
+/** Run `file` both ways (slot: the worker's own trace files); `label` names it in the report. */
+async function compare(file, label, slot) {
+  const [a, b] = await Promise.all([trace(on, file, join(work, `on-${slot}.jsonl`)), trace(off, file, join(work, `off-${slot}.jsonl`))]);
   compared++;
   if (a.error || b.error) {
     if (a.error === b.error) return; // both refused it alike (a bad scenario both validators name)
@@ -69,29 +76,36 @@ function compare(file, label) {
   frames += a.text.split('\n').length - 2;
   if (a.text === b.text) return;
   differing.push(label);
-  const d = spawnSync(on, ['diff', join(work, 'on.jsonl'), join(work, 'off.jsonl')], { encoding: 'utf8' });
+  const d = spawnSync(on, ['diff', join(work, `on-${slot}.jsonl`), join(work, `off-${slot}.jsonl`)], { encoding: 'utf8' });
   console.log(`[twin] ${label}: the traces differ (a: shortcuts, b: the twin)\n${d.stdout.trim()}`);
   mkdirSync(keep, { recursive: true });
-  const kept = join(keep, `${label.replace(/[^A-Za-z0-9.-]+/g, '_')}.json`);
+  const kept = join(keep, `${label.replace(/\.json$/, '').replace(/[^A-Za-z0-9.-]+/g, '_')}.json`);
   writeFileSync(kept, readFileSync(file));
   console.log(`[twin]   kept as ${relative(root, kept)}`);
 }
 
 const started = Date.now();
-const corpusDirs = ['data/scenarios', 'tests/scenarios', 'conformance/v1/scenarios', 'tests/twin'];
-for (const dir of corpusDirs) {
+const tasks = [];
+for (const dir of ['data/scenarios', 'tests/scenarios', 'conformance/v1/scenarios', 'tests/twin']) {
   const abs = join(root, dir);
   if (!existsSync(abs)) continue;
-  for (const f of readdirSync(abs).filter((n) => n.endsWith('.json')).sort()) compare(join(abs, f), `${dir}/${f}`);
+  for (const f of readdirSync(abs).filter((n) => n.endsWith('.json')).sort()) tasks.push({ file: join(abs, f), label: `${dir}/${f}` });
 }
-const corpus = compared;
-for (let s = from; s < from + seeds; s++) {
-  const file = join(work, `worldgen-${s}.json`);
-  writeFileSync(file, execFileSync(on, ['worldgen', String(s)]));
-  compare(file, `seed ${s}`);
-}
+const corpus = tasks.length;
+for (let s = from; s < from + seeds; s++) tasks.push({ seed: s, label: `seed ${s}` });
+await Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, async (_, slot) => {
+  while (tasks.length) {
+    const t = tasks.shift();
+    let file = t.file;
+    if (t.seed !== undefined) {
+      file = join(work, `worldgen-${t.seed}.json`);
+      writeFileSync(file, execFileSync(on, ['worldgen', String(t.seed)]));
+    }
+    await compare(file, t.label, slot);
+  }
+}));
 const secs = ((Date.now() - started) / 1000).toFixed(1);
-const what = `${corpus} corpus scenarios and ${seeds} generated worlds (seeds ${from}..${from + seeds - 1}), ${frames} frames, ${secs} s`;
+const what = `${corpus} corpus scenarios and ${seeds} generated worlds (seeds ${from}..${from + seeds - 1}), ${frames} frames, ${jobs} at a time, ${secs} s`;
 if (differing.length) {
   console.error(`[twin] FAILED: ${differing.length} of ${compared} differ with and without the shortcuts (${what}): ${differing.join(', ')}`);
   process.exit(1);

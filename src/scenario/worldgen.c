@@ -119,7 +119,8 @@ static place plateau_point(gen *g)
 {
     if (chance(g, 60)) {
         /* around the cottage: its frame, clear of the walls or not (the sweep decides) */
-        return cottage_point(milli(g, -12, 12), milli(g, -12, 12), GROUND_Z + milli(g, 0, 0.5));
+        double lx = milli(g, -12, 12), ly = milli(g, -12, 12), z = milli(g, 0, 0.5);
+        return cottage_point(lx, ly, GROUND_Z + z);
     }
     double x = milli(g, 100, 150), y = milli(g, 2, 46);
     place p = {outdoor_cell(x, y), x, y, GROUND_Z + milli(g, 0, 0.5)};
@@ -130,12 +131,16 @@ static place plateau_point(gen *g)
  * −y wall) or hugging its walls: the ground under a building's EnvCell. */
 static place footprint_point(gen *g, double z)
 {
-    switch (irange(g, 0, 3)) {
-    case 0: return cottage_point(milli(g, -3.5, 3.5), milli(g, -2.5, 2.5), z);     /* inside */
-    case 1: return cottage_point(milli(g, -1.0, 1.0), milli(g, -3.8, -2.2), z);    /* the doorway */
-    case 2: return cottage_point(milli(g, -4.6, 4.6), milli(g, -3.6, -3.0), z);    /* the front wall */
-    default: return cottage_point(milli(g, -3.7, 3.7), milli(g, 1.5, 2.7), z);     /* stairs, hearth */
-    }
+    static const double BOX[4][4] = {
+        {-3.5, 3.5, -2.5, 2.5},  /* inside */
+        {-1.0, 1.0, -3.8, -2.2}, /* the doorway */
+        {-4.6, 4.6, -3.6, -3.0}, /* the front wall */
+        {-3.7, 3.7, 1.5, 2.7},   /* the stairs and the hearth */
+    };
+    const double *b = BOX[irange(g, 0, 3)];
+    double lx = milli(g, b[0], b[1]);
+    double ly = milli(g, b[2], b[3]);
+    return cottage_point(lx, ly, z);
 }
 
 static const uint32_t DUNGEON_CELLS[] = {0x3A11012Au, 0x3A11012Bu, 0x3A11012Cu, 0x3A11012Du};
@@ -217,12 +222,16 @@ static void print_object(gen *g, object *o)
     out(g, "}");
     if (frame_placed) {
         out(g, ", \"placement\": \"frame\"");
-        if (chance(g, 30)) out(g, ", \"transient_state\": \"0x%08X\"", chance(g, 50) ? 0x81u : 0x80u);
+        if (chance(g, 30)) {
+            unsigned ts = chance(g, 50) ? 0x81u : 0x80u;
+            out(g, ", \"transient_state\": \"0x%08X\"", ts);
+        }
     }
     if (o->kind == K_VERTICAL) {
         out(g, ", \"velocity\": [0, 0, %.3f]", milli(g, -25, 10));
     } else if (o->missile) {
-        out(g, ", \"velocity\": [%.3f, %.3f, %.3f]", milli(g, -30, 30), milli(g, -30, 30), milli(g, -3, 6));
+        double vx = milli(g, -30, 30), vy = milli(g, -30, 30), vz = milli(g, -3, 6);
+        out(g, ", \"velocity\": [%.3f, %.3f, %.3f]", vx, vy, vz);
     }
     if (chance(g, 15)) out(g, ", \"omega\": [0, 0, %.3f]", milli(g, -3, 3));
     if (chance(g, 15)) out(g, ", \"scale\": %.3f", milli(g, 0.5, 2.0));
@@ -253,21 +262,28 @@ static void motion_event(events *e, double t, const object *o)
     if (o->humanoid && chance(g, 30)) {
         /* input as the keyboard makes it */
         static const char *const FWD[] = {"0x45000005", "0x45000006", "0x44000007"};
-        out(g, "\"raw_motion\": {\"forward_command\": \"%s\", \"forward_speed\": %.3f", FWD[irange(g, 0, 2)],
-            milli(g, 0.5, 1.5));
-        if (chance(g, 50))
-            out(g, ", \"turn_command\": \"%s\", \"turn_speed\": %.3f", chance(g, 50) ? "0x6500000D" : "0x6500000E",
-                milli(g, 0.5, 1.5));
-        if (chance(g, 30))
-            out(g, ", \"sidestep_command\": \"%s\", \"sidestep_speed\": %.3f",
-                chance(g, 50) ? "0x6500000F" : "0x65000010", milli(g, 0.5, 1.5));
+        const char *cmd = FWD[irange(g, 0, 2)];
+        double speed = milli(g, 0.5, 1.5);
+        out(g, "\"raw_motion\": {\"forward_command\": \"%s\", \"forward_speed\": %.3f", cmd, speed);
+        if (chance(g, 50)) {
+            cmd = chance(g, 50) ? "0x6500000D" : "0x6500000E";
+            speed = milli(g, 0.5, 1.5);
+            out(g, ", \"turn_command\": \"%s\", \"turn_speed\": %.3f", cmd, speed);
+        }
+        if (chance(g, 30)) {
+            cmd = chance(g, 50) ? "0x6500000F" : "0x65000010";
+            speed = milli(g, 0.5, 1.5);
+            out(g, ", \"sidestep_command\": \"%s\", \"sidestep_speed\": %.3f", cmd, speed);
+        }
         out(g, ", \"hold_run\": %s}}", chance(g, 50) ? "true" : "false");
         return;
     }
     out(g, "\"motion\": {\"style\": \"" STYLE "\"");
-    if (chance(g, 80))
-        out(g, ", \"forward_command\": \"%s\", \"forward_speed\": %.3f", chance(g, 70) ? "0x44000007" : "0x45000005",
-            milli(g, 0.5, 3.0));
+    if (chance(g, 80)) {
+        const char *cmd = chance(g, 70) ? "0x44000007" : "0x45000005";
+        double speed = milli(g, 0.5, 3.0);
+        out(g, ", \"forward_command\": \"%s\", \"forward_speed\": %.3f", cmd, speed);
+    }
     if (chance(g, 50)) out(g, ", \"turn_command\": \"0x6500000D\", \"turn_speed\": %.3f", milli(g, -2.0, 2.0));
     if (chance(g, 20)) out(g, ", \"sidestep_command\": \"0x6500000F\", \"sidestep_speed\": %.3f", milli(g, -1.5, 1.5));
     out(g, "}}");
@@ -312,9 +328,10 @@ static void move_to_event(events *e, double t, const object *o, const object *ob
     case 2: out(g, "\"move_to\": {\"type\": \"turn_to_object\", \"target\": %u", target->id); break;
     default: out(g, "\"move_to\": {\"type\": \"turn_to_heading\", \"heading\": %.3f", milli(g, 0, 359)); break;
     }
+    double distance = milli(g, 0.2, 3);
+    bool sticky = chance(g, 40), charge = chance(g, 50), final_heading = chance(g, 30);
     out(g, ", \"params\": {\"distance_to_object\": %.3f, \"sticky\": %s, \"can_charge\": %s, \"use_final_heading\": %s}}}",
-        milli(g, 0.2, 3), chance(g, 40) ? "true" : "false", chance(g, 50) ? "true" : "false",
-        chance(g, 30) ? "true" : "false");
+        distance, sticky ? "true" : "false", charge ? "true" : "false", final_heading ? "true" : "false");
 }
 
 static void object_events(events *e, const object *o, const object *objs, uint32_t n, double duration)
@@ -338,7 +355,9 @@ static void object_events(events *e, const object *o, const object *objs, uint32
                 static const char *const S[] = {"0x3300F001", "0x3300F010", "0x3300F011"};
                 out(g, "\"play_script\": {\"script\": \"%s\"}}", S[irange(g, 0, 2)]);
             } else {
-                out(g, "\"play_script\": {\"type\": %d, \"mod\": %.3f}}", irange(g, 0, 3), milli(g, 0, 1));
+                int type = irange(g, 0, 3);
+                double mod = milli(g, 0, 1);
+                out(g, "\"play_script\": {\"type\": %d, \"mod\": %.3f}}", type, mod);
             }
             continue;
         }
@@ -355,8 +374,12 @@ static void object_events(events *e, const object *o, const object *objs, uint32
             break;
         case 4:
             event_head(e, t, o->id);
-            out(g, "\"set_velocity\": [%.3f, %.3f, %.3f]}", chance(g, 50) ? 0.0 : milli(g, -10, 10),
-                chance(g, 50) ? 0.0 : milli(g, -10, 10), milli(g, -15, 10));
+        {
+            double vx = chance(g, 50) ? 0.0 : milli(g, -10, 10);
+            double vy = chance(g, 50) ? 0.0 : milli(g, -10, 10);
+            double vz = milli(g, -15, 10);
+            out(g, "\"set_velocity\": [%.3f, %.3f, %.3f]}", vx, vy, vz);
+        }
             break;
         case 5:
             if (o->humanoid || o->drudge) move_to_event(e, t, o, objs, n);
@@ -402,7 +425,11 @@ static double print_frames(gen *g)
         int count = irange(g, 20, 120);
         double start = milli(g, 0, 1);
         out(g, "  \"frames\": {\"hz\": %d, \"count\": %d, \"start\": %.3f", hz, count, start);
-        if (chance(g, 70)) out(g, ", \"jitter\": {\"seed\": %d, \"ms\": %.3f}", irange(g, 1, 100000), milli(g, 0, 8));
+        if (chance(g, 70)) {
+            int jseed = irange(g, 1, 100000);
+            double ms = milli(g, 0, 8);
+            out(g, ", \"jitter\": {\"seed\": %d, \"ms\": %.3f}", jseed, ms);
+        }
         out(g, "}\n");
         return start + (double)count / hz;
     }
@@ -429,6 +456,7 @@ static void make_object(gen *g, object *o, uint32_t id)
     o->id = id;
     o->kind = (enum kind)irange(g, 0, K_KINDS - 1);
     if (chance(g, 25)) o->kind = K_VERTICAL; /* the sweeps D1 is about, more often */
+    else if (chance(g, 15)) o->kind = K_INDOOR; /* and someone in the EnvCell to meet */
     int body = irange(g, 0, 9);
     o->humanoid = body < 6;
     o->drudge = body >= 6 && body < 8;
@@ -440,11 +468,20 @@ static void make_object(gen *g, object *o, uint32_t id)
         o->at = chance(g, 30) ? dungeon_point(g) : plateau_point(g);
         if (o->at.cell >> 16 == HOLTBURG >> 16) o->at.z += milli(g, 0.2, 3);
         break;
-    case K_VERTICAL: o->at = footprint_point(g, GROUND_Z + milli(g, -2.5, 8)); break;
+    case K_VERTICAL: {
+        /* Half of them under the floor: lifted along z by the terrain into the EnvCell's reach
+         * (the sweeps of audit D1); the others dropped or thrown up through and beside it. */
+        double z = chance(g, 50) ? milli(g, -2.5, -0.3) : milli(g, -0.3, 8);
+        o->at = footprint_point(g, GROUND_Z + z);
+        break;
+    }
     case K_INDOOR:
         o->humanoid = true;
         o->drudge = o->missile = false;
-        o->at = cottage_point(milli(g, -3.0, 3.0), milli(g, -2.2, 2.2), GROUND_Z + milli(g, 0, 0.7));
+    {
+        double lx = milli(g, -3.0, 3.0), ly = milli(g, -2.2, 2.2), z = milli(g, 0, 0.7);
+        o->at = cottage_point(lx, ly, GROUND_Z + z);
+    }
         o->at.cell = COTTAGE_CELL;
         break;
     case K_DUNGEON: o->at = dungeon_point(g); break;

@@ -66,7 +66,9 @@ static inline bool outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int *y
     return *x >= 0 && *y >= 0 && *x < ACP_LCOORD_LIMIT && *y < ACP_LCOORD_LIMIT;
 }
 
+#if ACP_SHORTCUTS
 static inline int floor_div8(int v) { return v >= 0 ? v / 8 : -((7 - v) / 8); }
+#endif
 
 bool acp_landdefs_get_outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int *y)
 {

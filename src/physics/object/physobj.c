@@ -389,7 +389,11 @@ static void update_active(acp_physobj *obj, float quantum)
     /* DetectionManager: none (it serves the weenie's detection). */
     if (obj->target_manager) acp_target_manager_handle_targetting(obj->target_manager);
     /* MovementManager::UseTime does nothing without a MoveToManager. */
+#if ACP_SHORTCUTS
     if (obj->has_moveto_manager) acp_movement_manager_use_time(obj->movement_manager);
+#else
+    if (obj->movement_manager) acp_movement_manager_use_time(obj->movement_manager); /* S16 */
+#endif
     if (obj->part_array) acp_partarray_handle_movement(obj->part_array);
     if (obj->position_manager) acp_position_manager_use_time(obj->position_manager);
 }
