@@ -201,7 +201,19 @@ static bool add_sphere_cells(const acp_terrain *terrain, const acp_position *p, 
     out->pt_x = (float)((double)point.x - xc * 24.0);
     out->pt_y = (float)((double)point.y - yc * 24.0);
     out->has_lcoord = true;
+#if ACP_SHORTCUTS
     add_outside_cell_id(terrain, ca, pt_cell);
+#else
+    /* docs/SHORTCUTS.md S17: retail's gid_to_lcoord of the id, then add_outside_cell of them. */
+    {
+        int gx = 0, gy = 0;
+        out->has_lcoord = acp_landdefs_gid_to_lcoord(pt_cell, &gx, &gy);
+        if (!out->has_lcoord) return true;
+        out->x = gx;
+        out->y = gy;
+        acp_landcell_add_outside_cell(terrain, ca, gx, gy);
+    }
+#endif
     acp_landcell_check_add_cell_boundary(terrain, ca, out->pt_x, out->pt_y, out->x, out->y, max_rad, min_rad);
     return true;
 }
