@@ -2,7 +2,8 @@
 // acphys twin lane (issue 32, docs/SHORTCUTS.md): the same scenarios run by the default build
 // (build/native/acphys, every shortcut taken) and by the shortcut-free twin (build/twin/acphys,
 // -DACP_SHORTCUTS=OFF: the plain retail reading) must give byte-identical traces.
-//   node scripts/twin.mjs [--seeds N] [--from S] [--jobs J] [--keep DIR]
+//   node scripts/twin.mjs [--seeds N] [--from S] [--jobs J] [--keep DIR] [--no-corpus]
+//                         [--on CLI] [--off CLI]   (the two builds; default build/native, build/twin)
 //   ACP_TWIN_SEEDS=N      generated worlds to compare (default 600; --seeds wins)
 //   ACP_TWIN_FROM=S       the first seed (default 1)
 //   ACP_TWIN_JOBS=J       scenarios compared at once (default 2, or 1 on one core)
@@ -19,14 +20,14 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const on = join(root, 'build', 'native', 'acphys');
-const off = join(root, 'build', 'twin', 'acphys');
-
 function option(name, env, dflt) {
   const i = process.argv.indexOf(name);
-  const v = i >= 0 ? process.argv[i + 1] : process.env[env];
+  const v = i >= 0 ? process.argv[i + 1] : env && process.env[env];
   return v === undefined ? dflt : v;
 }
+const on = option('--on', null, join(root, 'build', 'native', 'acphys'));
+const off = option('--off', null, join(root, 'build', 'twin', 'acphys'));
+const useCorpus = !process.argv.includes('--no-corpus');
 const seeds = Number(option('--seeds', 'ACP_TWIN_SEEDS', 600));
 const from = Number(option('--from', 'ACP_TWIN_FROM', 1));
 const keep = option('--keep', 'ACP_TWIN_KEEP', join(root, 'build', 'twin', 'found'));
@@ -36,7 +37,7 @@ if (!Number.isInteger(seeds) || seeds < 0 || !Number.isInteger(from) || from < 0
 }
 for (const [cli, target] of [[on, 'native'], [off, 'twin']]) {
   if (!existsSync(cli)) {
-    console.error(`[twin] ${relative(root, cli)} is missing: run node scripts/build.mjs ${target}`);
+    console.error(`[twin] ${cli} is missing: run node scripts/build.mjs ${target}`);
     process.exit(2);
   }
 }
@@ -86,7 +87,7 @@ async function compare(file, label, slot) {
 
 const started = Date.now();
 const tasks = [];
-for (const dir of ['data/scenarios', 'tests/scenarios', 'conformance/v1/scenarios', 'tests/twin']) {
+for (const dir of useCorpus ? ['data/scenarios', 'tests/scenarios', 'conformance/v1/scenarios', 'tests/twin'] : []) {
   const abs = join(root, dir);
   if (!existsSync(abs)) continue;
   for (const f of readdirSync(abs).filter((n) => n.endsWith('.json')).sort()) tasks.push({ file: join(abs, f), label: `${dir}/${f}` });

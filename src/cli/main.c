@@ -96,11 +96,16 @@ static int dispatch(int argc, char **argv)
         return 0;
     }
     if (!strcmp(argv[1], "worldgen")) {
-        unsigned seed;
-        if (argc != 3 || count_arg(argc, argv, 0u, 4294967295u, &seed)) {
-            if (argc != 3) fprintf(stderr, "acphys worldgen: needs one seed (a whole number), not %d arguments\n", argc - 2);
+        const char *s = argc == 3 ? argv[2] : "";
+        char *end = NULL;
+        bool digit = s[0] >= '0' && s[0] <= '9';
+        unsigned long long v = digit ? strtoull(s, &end, 10) : 0;
+        if (argc != 3 || !digit || *end || v > 4294967295ull) {
+            if (argc != 3) fprintf(stderr, "acphys worldgen: needs one seed, not %d arguments\n", argc - 2);
+            else fprintf(stderr, "acphys worldgen: the seed must be a whole number from 0 to 4294967295, not \"%s\"\n", s);
             return 2;
         }
+        uint32_t seed = (uint32_t)v;
         size_t len;
         char *text = acp_worldgen(seed, NULL, 0, &len);
         if (!text) {
