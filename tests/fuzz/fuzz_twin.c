@@ -35,9 +35,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void report(const char *text, uint32_t seed, int frame, const char *a, size_t la, const char *b, size_t lb)
 {
-    fprintf(stderr, "fuzz_twin: seed %u: the traces differ at frame %d\n  shortcuts: %.*s\n  twin:      %.*s\n"
-                    "the scenario:\n%s\n",
-            seed, frame, (int)la, a, (int)lb, b, text);
+    /* The scenario first: the seed, frame and lines stay next to the stack trace (the end of the
+     * log is what scripts/fuzz.mjs shows). */
+    fprintf(stderr, "the scenario:\n%s\nfuzz_twin: seed %u: the traces differ at frame %d\n  shortcuts: %.*s\n"
+                    "  twin:      %.*s\n",
+            text, seed, frame, (int)la, a, (int)lb, b);
     abort();
 }
 
