@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 function option(name, env, dflt) {
   const i = process.argv.indexOf(name);
-  const v = i >= 0 ? process.argv[i + 1] : env && process.env[env];
+  const v = i >= 0 ? process.argv[i + 1] : env ? process.env[env] : undefined;
   return v === undefined ? dflt : v;
 }
 const on = option('--on', null, join(root, 'build', 'native', 'acphys'));
