@@ -16,7 +16,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,8 +25,8 @@ function option(name, env, dflt) {
   const v = i >= 0 ? process.argv[i + 1] : env ? process.env[env] : undefined;
   return v === undefined ? dflt : v;
 }
-const on = option('--on', null, join(root, 'build', 'native', 'acphys'));
-const off = option('--off', null, join(root, 'build', 'twin', 'acphys'));
+const on = resolve(option('--on', null, join(root, 'build', 'native', 'acphys')));
+const off = resolve(option('--off', null, join(root, 'build', 'twin', 'acphys')));
 const useCorpus = !process.argv.includes('--no-corpus');
 const seeds = Number(option('--seeds', 'ACP_TWIN_SEEDS', 600));
 const from = Number(option('--from', 'ACP_TWIN_FROM', 1));
@@ -49,13 +49,13 @@ process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 
 /** Run `cli` on `file` with its trace in `out`: the trace text, or the error when the run refused it. */
 function trace(cli, file, out) {
-  return new Promise((resolve) => {
+  return new Promise((done) => {
     const child = spawn(cli, ['run', file, '--trace', out, '--quiet'], { cwd: dirname(file), stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => { stderr += d; });
     child.on('close', (code) => {
-      if (code !== 0) resolve({ error: `exit ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}` });
-      else resolve({ text: readFileSync(out, 'utf8') });
+      if (code !== 0) done({ error: `exit ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}` });
+      else done({ text: readFileSync(out, 'utf8') });
     });
   });
 }
