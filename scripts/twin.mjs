@@ -4,7 +4,8 @@
 // -DACP_SHORTCUTS=OFF: the plain retail reading) must give byte-identical traces.
 //   node scripts/twin.mjs [--seeds N] [--from S] [--jobs J] [--keep DIR] [--no-corpus]
 //                         [--on CLI] [--off CLI]   (the two builds; default build/native, build/twin)
-//   ACP_TWIN_SEEDS=N      generated worlds to compare (default 600; --seeds wins)
+//   ACP_TWIN_SEEDS=N      seeds to compare (default 300; --seeds wins), each twice: the world of
+//                         the default excerpts, and the world with buildings of its own (--cells)
 //   ACP_TWIN_FROM=S       the first seed (default 1)
 //   ACP_TWIN_JOBS=J       scenarios compared at once (default 2, or 1 on one core)
 // The corpus: every scenario of data/scenarios, tests/scenarios, conformance/v1/scenarios and
@@ -28,7 +29,7 @@ function option(name, env, dflt) {
 const on = resolve(option('--on', null, join(root, 'build', 'native', 'acphys')));
 const off = resolve(option('--off', null, join(root, 'build', 'twin', 'acphys')));
 const useCorpus = !process.argv.includes('--no-corpus');
-const seeds = Number(option('--seeds', 'ACP_TWIN_SEEDS', 600));
+const seeds = Number(option('--seeds', 'ACP_TWIN_SEEDS', 300));
 const from = Number(option('--from', 'ACP_TWIN_FROM', 1));
 const keep = option('--keep', 'ACP_TWIN_KEEP', join(root, 'build', 'twin', 'found'));
 if (!Number.isInteger(seeds) || seeds < 0 || !Number.isInteger(from) || from < 0 || from + seeds > 2 ** 32) {
@@ -83,6 +84,9 @@ async function compare(file, label, slot) {
   const kept = join(keep, `${label.replace(/\.json$/, '').replace(/[^A-Za-z0-9.-]+/g, '_')}.json`);
   writeFileSync(kept, readFileSync(file));
   console.log(`[twin]   kept as ${relative(root, kept)}`);
+  // A world with buildings of its own names its excerpt by file name: keep it beside.
+  const excerpt = (JSON.parse(readFileSync(file, 'utf8')).excerpts ?? []).find((e) => e !== 'default');
+  if (excerpt && existsSync(join(dirname(file), excerpt))) writeFileSync(join(keep, excerpt), readFileSync(join(dirname(file), excerpt)));
 }
 
 const started = Date.now();
@@ -93,20 +97,29 @@ for (const dir of useCorpus ? ['data/scenarios', 'tests/scenarios', 'conformance
   for (const f of readdirSync(abs).filter((n) => n.endsWith('.json')).sort()) tasks.push({ file: join(abs, f), label: `${dir}/${f}` });
 }
 const corpus = tasks.length;
-for (let s = from; s < from + seeds; s++) tasks.push({ seed: s, label: `seed ${s}` });
+// Each seed twice: the world of the default excerpts alone, and the world with buildings of its
+// own (--cells: half of the seeds get more cottages, EnvCells and trees in an excerpt).
+for (let s = from; s < from + seeds; s++) {
+  tasks.push({ seed: s, label: `seed ${s}` });
+  tasks.push({ seed: s, cells: true, label: `seed ${s} --cells` });
+}
 await Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, async (_, slot) => {
   while (tasks.length) {
     const t = tasks.shift();
     let file = t.file;
     if (t.seed !== undefined) {
-      file = join(work, `worldgen-${t.seed}.json`);
-      writeFileSync(file, execFileSync(on, ['worldgen', String(t.seed)]));
+      const base = `worldgen-${t.seed}${t.cells ? '-cells' : ''}`;
+      file = join(work, `${base}.json`);
+      const cells = join(work, `${base}.dat`);
+      rmSync(cells, { force: true });
+      writeFileSync(file, execFileSync(on, ['worldgen', String(t.seed), ...(t.cells ? ['--cells', cells] : [])]));
+      if (t.cells && existsSync(cells)) t.extra = cells;
     }
     await compare(file, t.label, slot);
   }
 }));
 const secs = ((Date.now() - started) / 1000).toFixed(1);
-const what = `${corpus} corpus scenarios and ${seeds} generated worlds (seeds ${from}..${from + seeds - 1}), ${frames} frames, ${jobs} at a time, ${secs} s`;
+const what = `${corpus} corpus scenarios and ${2 * seeds} generated worlds (seeds ${from}..${from + seeds - 1}, without and with --cells), ${frames} frames, ${jobs} at a time, ${secs} s`;
 if (differing.length) {
   console.error(`[twin] FAILED: ${differing.length} of ${compared} differ with and without the shortcuts (${what}): ${differing.join(', ')}`);
   process.exit(1);

@@ -1,5 +1,6 @@
 /* acphys — random worlds for the shortcut-free twin (worldgen.h). Not retail: a test generator. */
 #include "worldgen.h"
+#include "worldgen_cells.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -9,6 +10,14 @@
 
 /* ---- the random source: the bytes first, then xorshift32 ---- */
 
+/* A cottage of the world: the default one (0) and those the world adds (worldgen_cells.c). */
+typedef struct cottage {
+    double x, y, c, s; /* origin and the cos and sin of its heading about z */
+    uint32_t cell;     /* its EnvCell */
+} cottage;
+
+#define MAX_COTTAGES 4
+
 typedef struct gen {
     const uint8_t *bytes;
     size_t size, at;
@@ -16,6 +25,8 @@ typedef struct gen {
     char *text;
     size_t len, cap;
     bool failed;
+    uint32_t num_cottages;
+    cottage cottages[MAX_COTTAGES];
 } gen;
 
 static uint32_t next32(gen *g)
@@ -103,12 +114,19 @@ static uint32_t outdoor_cell(double x, double y)
     return HOLTBURG | (uint32_t)(cx * 8 + cy + 1);
 }
 
-/* A point of the cottage's frame (metres from its origin along its axes) in the landblock. */
-static place cottage_point(double lx, double ly, double z)
+/* One of the world's cottages (no draw when there is only the default one: the worlds without
+ * added buildings stay as they were). */
+static const cottage *pick_cottage(gen *g)
+{
+    return &g->cottages[g->num_cottages > 1 ? irange(g, 0, (int32_t)g->num_cottages - 1) : 0];
+}
+
+/* A point of a cottage's frame (metres from its origin along its axes) in the landblock. */
+static place cottage_point(const cottage *k, double lx, double ly, double z)
 {
     place p;
-    p.x = COTTAGE_X + lx * COTTAGE_C - ly * COTTAGE_S;
-    p.y = COTTAGE_Y + lx * COTTAGE_S + ly * COTTAGE_C;
+    p.x = k->x + lx * k->c - ly * k->s;
+    p.y = k->y + lx * k->s + ly * k->c;
     p.z = z;
     p.cell = outdoor_cell(p.x, p.y);
     return p;
@@ -119,8 +137,9 @@ static place plateau_point(gen *g)
 {
     if (chance(g, 60)) {
         /* around the cottage: its frame, clear of the walls or not (the sweep decides) */
+        const cottage *k = pick_cottage(g);
         double lx = milli(g, -12, 12), ly = milli(g, -12, 12), z = milli(g, 0, 0.5);
-        return cottage_point(lx, ly, GROUND_Z + z);
+        return cottage_point(k, lx, ly, GROUND_Z + z);
     }
     double x = milli(g, 100, 150), y = milli(g, 2, 46);
     place p = {outdoor_cell(x, y), x, y, GROUND_Z + milli(g, 0, 0.5)};
@@ -137,10 +156,11 @@ static place footprint_point(gen *g, double z)
         {-4.6, 4.6, -3.6, -3.0}, /* the front wall */
         {-3.7, 3.7, 1.5, 2.7},   /* the stairs and the hearth */
     };
+    const cottage *k = pick_cottage(g);
     const double *b = BOX[irange(g, 0, 3)];
     double lx = milli(g, b[0], b[1]);
     double ly = milli(g, b[2], b[3]);
-    return cottage_point(lx, ly, z);
+    return cottage_point(k, lx, ly, z);
 }
 
 static const uint32_t DUNGEON_CELLS[] = {0x3A11012Au, 0x3A11012Bu, 0x3A11012Cu, 0x3A11012Du};
@@ -479,10 +499,11 @@ static void make_object(gen *g, object *o, uint32_t id)
         o->humanoid = true;
         o->drudge = o->missile = false;
     {
+        const cottage *k = pick_cottage(g);
         double lx = milli(g, -3.0, 3.0), ly = milli(g, -2.2, 2.2), z = milli(g, 0, 0.7);
-        o->at = cottage_point(lx, ly, GROUND_Z + z);
+        o->at = cottage_point(k, lx, ly, GROUND_Z + z);
+        o->at.cell = k->cell;
     }
-        o->at.cell = COTTAGE_CELL;
         break;
     case K_DUNGEON: o->at = dungeon_point(g); break;
     case K_REMOTE:
@@ -501,12 +522,63 @@ static void make_object(gen *g, object *o, uint32_t id)
     }
 }
 
+/* Headings of the added cottages and statics: (w, z) of unit quaternions about z. */
+static const double HEADINGS[][2] = {{1, 0}, {0.923880, 0.382683}, {0.707107, 0.707107}, {0.382683, 0.923880},
+                                     {0, 1}, {0.468932, -0.883235}, {0.707107, -0.707107}, {0.923880, -0.382683}};
+
+/* Added cottages and statics on the plateau (x 80..160, y 6..42, z 94), drawn before anything
+ * else; their cell DAT excerpt into *cells. False when out of memory. */
+static bool add_cottages(gen *g, uint8_t **cells, size_t *cells_size)
+{
+    acp_worldgen_building extra[MAX_COTTAGES - 1];
+    acp_aframe statics[4];
+    uint32_t n = (uint32_t)irange(g, 1, MAX_COTTAGES - 1), m = (uint32_t)irange(g, 0, 4);
+    for (uint32_t i = 0; i < n; i++) {
+        const double *q = HEADINGS[irange(g, 0, 7)];
+        double x = milli(g, 80, 160), y = milli(g, 6, 42);
+        acp_aframe f = {{(float)x, (float)y, (float)GROUND_Z}, (float)q[0], 0.0f, 0.0f, (float)q[1]};
+        extra[i].frame = f;
+        extra[i].cell = COTTAGE_CELL + 1 + i;
+        cottage *k = &g->cottages[g->num_cottages++];
+        /* The frame's own floats decide where it stands: the cottage's axes from them. */
+        const double w = f.qw, z = f.qz;
+        *k = (cottage){f.origin.x, f.origin.y, w * w - z * z, 2.0 * w * z, extra[i].cell};
+    }
+    for (uint32_t i = 0; i < m; i++) {
+        const double *q = HEADINGS[irange(g, 0, 7)];
+        double x = milli(g, 75, 165), y = milli(g, 3, 45);
+        statics[i] = (acp_aframe){{(float)x, (float)y, (float)GROUND_Z}, (float)q[0], 0.0f, 0.0f, (float)q[1]};
+    }
+    *cells = acp_worldgen_cells_dat(extra, n, statics, m, 0x0200F300u, cells_size);
+    return *cells != NULL;
+}
+
 char *acp_worldgen(uint32_t seed, const uint8_t *bytes, size_t size, size_t *len)
 {
-    gen g = {bytes, size, 0, seed ? seed : 0x9E3779B9u, NULL, 0, 0, false};
+    return acp_worldgen_ex(seed, bytes, size, NULL, len, NULL, NULL);
+}
+
+char *acp_worldgen_ex(uint32_t seed, const uint8_t *bytes, size_t size, const char *cells_name, size_t *len,
+                      uint8_t **cells, size_t *cells_size)
+{
+    gen g;
+    memset(&g, 0, sizeof g);
+    g.bytes = bytes;
+    g.size = size;
+    g.x = seed ? seed : 0x9E3779B9u;
+    g.num_cottages = 1;
+    g.cottages[0] = (cottage){COTTAGE_X, COTTAGE_Y, COTTAGE_C, COTTAGE_S, COTTAGE_CELL};
+    if (cells) *cells = NULL;
+    if (cells_name && cells && cells_size && chance(&g, 50) && !add_cottages(&g, cells, cells_size)) return NULL;
     g.cap = 4096;
     g.text = malloc(g.cap);
-    if (!g.text) return NULL;
+    if (!g.text) {
+        if (cells) {
+            free(*cells);
+            *cells = NULL;
+        }
+        return NULL;
+    }
     g.text[0] = '\0';
 
     object objs[MAX_OBJECTS];
@@ -518,7 +590,9 @@ char *acp_worldgen(uint32_t seed, const uint8_t *bytes, size_t size, size_t *len
     out(&g, "  \"description\": \"A random world of src/scenario/worldgen.c (seed %u, %zu bytes): "
             "run with and without the shortcuts (docs/SHORTCUTS.md), the traces must be identical.\",\n",
         seed, size);
-    out(&g, "  \"profile\": \"%s\",\n  \"excerpts\": [\"default\"],\n", profile);
+    out(&g, "  \"profile\": \"%s\",\n  \"excerpts\": [\"default\"", profile);
+    if (cells && *cells) out(&g, ", \"%s\"", cells_name); /* its LandBlockInfo replaces the default one */
+    out(&g, "],\n");
     if (chance(&g, 80)) out(&g, "  \"player\": %u,\n", objs[irange(&g, 0, (int32_t)n - 1)].id);
     out(&g, "  \"objects\": [\n");
     for (uint32_t i = 0; i < n; i++) {
@@ -533,6 +607,10 @@ char *acp_worldgen(uint32_t seed, const uint8_t *bytes, size_t size, size_t *len
     frames.len = 0;
     if (!frames.text) {
         free(g.text);
+        if (cells) {
+            free(*cells);
+            *cells = NULL;
+        }
         return NULL;
     }
     double duration = print_frames(&frames);
@@ -546,6 +624,10 @@ char *acp_worldgen(uint32_t seed, const uint8_t *bytes, size_t size, size_t *len
     free(frames.text);
     if (g.failed) {
         free(g.text);
+        if (cells) {
+            free(*cells);
+            *cells = NULL;
+        }
         return NULL;
     }
     *len = g.len;

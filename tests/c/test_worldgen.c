@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "cjson_bridge.h"
+#include "dat/container.h"
 #include "scenario/run.h"
 #include "scenario/worldgen.h"
 #include "test.h"
@@ -121,10 +122,72 @@ static void worlds_cover_the_lane(void)
     for (uint32_t i = 0; i < SEEDS; i++) free(all[i]);
 }
 
+/* Worlds with buildings of their own: the same seed gives the same text and excerpt; half of
+ * them have an excerpt, which holds LandBlockInfo 0xA9B4FFFE and one EnvCell per added cottage,
+ * the scenario names it after "default", and the world runs with it; an object the generator
+ * put into an added cottage's EnvCell is in that cell after the first frame (the cell loaded). */
+static void worlds_with_their_own_buildings(void)
+{
+    uint32_t with = 0, indoors = 0;
+    for (uint32_t seed = 1; seed <= SEEDS; seed++) {
+        size_t len = 0, len2 = 0, size = 0, size2 = 0;
+        uint8_t *cells = NULL, *cells2 = NULL;
+        char *text = acp_worldgen_ex(seed, NULL, 0, "own.dat", &len, &cells, &size);
+        char *text2 = acp_worldgen_ex(seed, NULL, 0, "own.dat", &len2, &cells2, &size2);
+        ENSURE(text && text2);
+        if (!text || !text2) continue;
+        ENSURE(strcmp(text, text2) == 0);
+        ENSURE_EQ(size, size2);
+        if (cells && cells2 && size == size2) ENSURE(memcmp(cells, cells2, size) == 0);
+        ENSURE((cells != NULL) == (strstr(text, "\"excerpts\": [\"default\", \"own.dat\"]") != NULL));
+        if (cells) {
+            with++;
+            acp_dat_container c;
+            acp_dat_error err;
+            acp_dat_entry e;
+            ENSURE_EQ(acp_dat_container_open(&c, acp_dat_source_memory(cells, size), &err), ACP_DAT_OK);
+            ENSURE_EQ(acp_dat_container_find(&c, 0xA9B4FFFEu, &e, &err), ACP_DAT_OK);
+            ENSURE_EQ(acp_dat_container_find(&c, 0xA9B40101u, &e, &err), ACP_DAT_OK);
+            ENSURE(acp_dat_container_find(&c, 0xA9B40100u, &e, &err) != ACP_DAT_OK); /* the default's stays */
+        }
+        char err[256] = "";
+        acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
+        ENSURE(doc != NULL);
+        acp_run *run = doc ? acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO) : NULL;
+        acp_jsonv_doc_destroy(doc);
+        if (run && !acp_run_error(run)) {
+            for (uint32_t i = 0; i < acp_run_excerpt_count(run); i++)
+                if (acp_run_excerpt_needs_bytes(run, i)) ENSURE(cells && acp_run_set_excerpt(run, i, cells, size));
+            ENSURE(acp_run_start(run));
+            ENSURE(acp_run_step_next(run));
+            /* Every object placed in an added cottage's EnvCell is in one after frame 1. */
+            const char *line = acp_run_line(run, &len2);
+            for (const char *p = text; (p = strstr(p, "\"cell\": \"0xA9B4010")) != NULL; p++) {
+                const char *digit = p + strlen("\"cell\": \"0xA9B4010");
+                if (*digit < '1' || *digit > '3' || digit[1] != '"') continue;
+                indoors++;
+                ENSURE(strstr(line, "\"cell\":\"0xA9B4010") != NULL);
+            }
+            acp_run_all(run, false);
+            ENSURE(acp_run_error(run) == NULL);
+        } else {
+            ENSURE(run && acp_run_error(run) == NULL);
+        }
+        acp_run_destroy(run);
+        free(text);
+        free(text2);
+        free(cells);
+        free(cells2);
+    }
+    ENSURE(with > 0 && with < SEEDS);
+    ENSURE(indoors > 0);
+}
+
 void suite_worldgen(void)
 {
     RUN(same_seed_same_world);
     RUN(bytes_drive_the_choices);
     RUN(every_world_runs);
     RUN(worlds_cover_the_lane);
+    RUN(worlds_with_their_own_buildings);
 }

@@ -1,6 +1,7 @@
 /* libFuzzer target: the shortcut-free twin (docs/SHORTCUTS.md, issue 32). The input drives the
  * random-world generator (src/scenario/worldgen.c: its first four bytes are the seed, the rest
- * its choices); the world runs through both builds of the physics, linked into this one binary:
+ * its choices; a seed with its top bit set may give the world buildings of its own, whose cell
+ * excerpt is handed to both runs); the world runs through both builds of the physics, linked into this one binary:
  * the default core (every shortcut) and a second copy compiled with ACP_SHORTCUTS=0 whose
  * defined symbols CMake renamed with a twin_ prefix (ld -r, nm --defined-only, objcopy
  * --redefine-syms: CMakeLists.txt, fuzz_twin). Each frame's trace line must be byte-identical;
@@ -26,7 +27,9 @@ const char *twin_acp_run_error(const acp_run *run);
 bool twin_acp_run_start(acp_run *run);
 bool twin_acp_run_step_next(acp_run *run);
 const char *twin_acp_run_line(acp_run *run, size_t *len);
-const char *twin_acp_run_digest_line(acp_run *run);
+uint32_t twin_acp_run_excerpt_count(const acp_run *run);
+bool twin_acp_run_excerpt_needs_bytes(const acp_run *run, uint32_t i);
+bool twin_acp_run_set_excerpt(acp_run *run, uint32_t i, const uint8_t *bytes, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -47,7 +50,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     uint32_t seed = 0;
     for (size_t i = 0; i < 4 && i < size; i++) seed |= (uint32_t)data[i] << (8 * i);
-    size_t len;
+    size_t len, cells_size = 0;
+    uint8_t *cells = NULL;
     char *text;
     const char *file = getenv("ACP_TWIN_SCENARIO"); /* replay a scenario file instead */
     if (file) {
@@ -57,6 +61,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fprintf(stderr, "fuzz_twin: %s\n", err);
             abort();
         }
+    } else if (seed & 0x80000000u) {
+        /* The seed's top bit: a world that may have buildings of its own (worldgen.h). */
+        text = acp_worldgen_ex(seed, size > 4 ? data + 4 : NULL, size > 4 ? size - 4 : 0, "fuzz-cells.dat", &len, &cells,
+                               &cells_size);
     } else {
         text = acp_worldgen(seed, size > 4 ? data + 4 : NULL, size > 4 ? size - 4 : 0, &len);
     }
@@ -79,6 +87,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 eb ? eb : "ok", text);
         abort();
     }
+    for (uint32_t i = 0; cells && i < acp_run_excerpt_count(a); i++)
+        if (acp_run_excerpt_needs_bytes(a, i)) acp_run_set_excerpt(a, i, cells, cells_size);
+    for (uint32_t i = 0; cells && i < twin_acp_run_excerpt_count(b); i++)
+        if (twin_acp_run_excerpt_needs_bytes(b, i)) twin_acp_run_set_excerpt(b, i, cells, cells_size);
     bool sa = acp_run_start(a), sb = twin_acp_run_start(b);
     if (sa != sb) report(text, seed, 0, sa ? "started" : "failed", sa ? 7 : 6, sb ? "started" : "failed", sb ? 7 : 6);
     if (!sa) goto done;
@@ -94,6 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 done:
     acp_run_destroy(a);
     twin_acp_run_destroy(b);
+    free(cells);
     free(text);
     return 0;
 }

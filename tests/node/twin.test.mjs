@@ -53,12 +53,12 @@ describe('scripts/twin.mjs', () => {
         '--on', nativeCli, '--off', off, '--keep', join(dir, 'found')], { encoding: 'utf8' });
       const same = lane(nativeCli);
       assert.equal(same.status, 0, same.stdout + same.stderr);
-      assert.match(same.stdout, /identical with and without the shortcuts: 0 corpus scenarios and 3 generated worlds \(seeds 5\.\.7\)/);
+      assert.match(same.stdout, /identical with and without the shortcuts: 0 corpus scenarios and 6 generated worlds \(seeds 5\.\.7, without and with --cells\)/);
       const differ = lane(other);
       assert.equal(differ.status, 1, differ.stdout + differ.stderr);
-      assert.match(differ.stdout, /\[twin\] seed [567]: the traces differ/);
+      assert.match(differ.stdout, /\[twin\] seed [567]( --cells)?: the traces differ/);
       assert.match(differ.stdout, /traces differ at frame \d+ \(line \d+\), field /);
-      assert.match(differ.stderr, /FAILED: \d of 3 differ/);
+      assert.match(differ.stderr, /FAILED: \d of 6 differ/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
