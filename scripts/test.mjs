@@ -33,8 +33,8 @@ if (!process.env.ACPHYS_DAT_DIR) {
 }
 // The shortcut-free twin (docs/SHORTCUTS.md): the CLI built with -DACP_SHORTCUTS=OFF must give
 // the default build's traces byte for byte, over every scenario of the repository and the random
-// worlds of ACP_TWIN_SEEDS seeds (default 600; scripts/twin.mjs prints the first differing seed,
-// frame and field).
+// worlds of ACP_TWIN_SEEDS seeds (default 300, each with and without buildings of its own;
+// scripts/twin.mjs prints the first differing seed, frame and field).
 step('build the shortcut-free twin (-DACP_SHORTCUTS=OFF)', 'node', ['scripts/build.mjs', 'twin']);
 step('twin: traces with and without the shortcuts', 'node', ['scripts/twin.mjs']);
 if (sanitize) {
