@@ -105,7 +105,7 @@ static void put_building(buf *o, const acp_building *b, const acp_aframe *frame,
 }
 
 /* The record `id` of a container, read into a new buffer; NULL when absent. */
-static uint8_t *read_record(const acp_dat_container *c, uint32_t id, uint32_t *size)
+static uint8_t *default_record(const acp_dat_container *c, uint32_t id, uint32_t *size)
 {
     acp_dat_entry e;
     acp_dat_error err;
@@ -175,7 +175,7 @@ uint8_t *acp_worldgen_cells_dat(const acp_worldgen_building *extra, uint32_t num
     acp_dat_error err;
     if (acp_dat_container_open(&c, acp_dat_source_memory(cell->data, cell->size), &err) != ACP_DAT_OK) return NULL;
     uint32_t info_size = 0, env_size = 0;
-    uint8_t *info_bytes = read_record(&c, INFO_ID, &info_size), *env_bytes = read_record(&c, COTTAGE_CELL, &env_size);
+    uint8_t *info_bytes = default_record(&c, INFO_ID, &info_size), *env_bytes = default_record(&c, COTTAGE_CELL, &env_size);
     acp_dat_record info = {0}, env = {0};
     uint8_t *out = NULL;
     acp_dat_writer *w = NULL;
