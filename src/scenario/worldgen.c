@@ -157,7 +157,7 @@ static place footprint_point(gen *g, double z)
         {-3.7, 3.7, 1.5, 2.7},   /* the stairs and the hearth */
     };
     const cottage *k = pick_cottage(g);
-    const double *b = BOX[irange(g, 0, 3)];
+    const double *b = BOX[chance(g, 50) ? 0 : irange(g, 1, 3)]; /* inside, half of the time */
     double lx = milli(g, b[0], b[1]);
     double ly = milli(g, b[2], b[3]);
     return cottage_point(k, lx, ly, z);
@@ -476,7 +476,7 @@ static void make_object(gen *g, object *o, uint32_t id)
     o->id = id;
     o->kind = (enum kind)irange(g, 0, K_KINDS - 1);
     if (chance(g, 25)) o->kind = K_VERTICAL; /* the sweeps D1 is about, more often */
-    else if (chance(g, 15)) o->kind = K_INDOOR; /* and someone in the EnvCell to meet */
+    else if (chance(g, 25)) o->kind = K_INDOOR; /* and someone in the EnvCell to meet */
     int body = irange(g, 0, 9);
     o->humanoid = body < 6;
     o->drudge = body >= 6 && body < 8;
@@ -489,9 +489,10 @@ static void make_object(gen *g, object *o, uint32_t id)
         if (o->at.cell >> 16 == HOLTBURG >> 16) o->at.z += milli(g, 0.2, 3);
         break;
     case K_VERTICAL: {
-        /* Half of them under the floor: lifted along z by the terrain into the EnvCell's reach
-         * (the sweeps of audit D1); the others dropped or thrown up through and beside it. */
-        double z = chance(g, 50) ? milli(g, -2.5, -0.3) : milli(g, -0.3, 8);
+        /* Two thirds of them 1 to 2.5 m under the floor: lifted along z by the terrain into the
+         * EnvCell's reach (the sweeps of audit D1); the others dropped or thrown up through and
+         * beside it. */
+        double z = chance(g, 65) ? milli(g, -2.5, -1.0) : milli(g, -1.0, 8);
         o->at = footprint_point(g, GROUND_Z + z);
         break;
     }
