@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // acphys test: every test, after scripts/build.mjs has built native, WASM and the page.
 //   C unit tests (ctest, native gcc build), with the public C API's (api, api_install); the
-//   bindings' tests (bindings/python, csharp, rust) over build/native/libacphys.so; when CI is set (as .ci/run does) or with --sanitize,
+//   bindings' tests (bindings/python, csharp, rust) over build/native/libacphys.so; the
+//   shortcut-free twin's lane (scripts/twin.mjs: the default build's traces against the
+//   -DACP_SHORTCUTS=OFF build's, docs/SHORTCUTS.md); when CI is set (as .ci/run does) or with --sanitize,
 //   the same C tests and the golden traces again under AddressSanitizer and UndefinedBehaviorSanitizer, the
 //   native CLI built from a clone without Emscripten (tests/clone), and the
 //   libFuzzer targets for a bounded time (scripts/fuzz.mjs, ACP_FUZZ_SECONDS each, default 30).
@@ -39,6 +41,12 @@ step('Python binding', 'python3', ['-m', 'unittest', 'discover', '-s', join('bin
   { ACPHYS_LIBRARY: join(nativeLib, 'libacphys.so') });
 step('C# binding (Mono)', join('bindings', 'csharp', 'test'), [], { ACPHYS_LIBRARY: join(nativeLib, 'libacphys.so') });
 step('Rust binding (cargo --offline)', join('bindings', 'rust', 'test'), [], { ACPHYS_LIB_DIR: nativeLib });
+// The shortcut-free twin (docs/SHORTCUTS.md): the CLI built with -DACP_SHORTCUTS=OFF must give
+// the default build's traces byte for byte, over every scenario of the repository and the random
+// worlds of ACP_TWIN_SEEDS seeds (default 300, each with and without buildings of its own;
+// scripts/twin.mjs prints the first differing seed, frame and field).
+step('build the shortcut-free twin (-DACP_SHORTCUTS=OFF)', 'node', ['scripts/build.mjs', 'twin']);
+step('twin: traces with and without the shortcuts', 'node', ['scripts/twin.mjs']);
 if (sanitize) {
   step('build C tests with ASan + UBSan', 'node', ['scripts/build.mjs', 'asan']);
   step('C tests (ASan + UBSan)', 'ctest', ['--test-dir', 'build/asan', '--output-on-failure', '-j2'],
