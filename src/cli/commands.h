@@ -31,4 +31,8 @@ int acp_cli_parse_diff_option(acp_diff_options *o, int argc, char **argv, int *i
  *  passes, 1 otherwise, 2 usage or an unreadable suite. */
 int acp_cli_conform(int argc, char **argv);
 
+/** `acphys replay <capture> [options]` (docs/REPLAY.md): 0 done, 1 a bad capture, DAT or failed
+ *  run or write, 2 usage (naming the argument) or an output that names an input. */
+int acp_cli_replay(int argc, char **argv);
+
 #endif
