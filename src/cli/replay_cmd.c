@@ -1,6 +1,7 @@
 /* acphys — `acphys replay`: a capture of the retail client replayed and compared (docs/REPLAY.md).
  * The capture → messages (src/replay/capture_adapter.h) → scenario (src/replay/replay.h) → the
  * one runner (src/scenario/run.h) → the comparison (src/replay/compare.h). */
+#define _DEFAULT_SOURCE /* realpath */
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -215,8 +216,8 @@ static int replay(const replay_args *a, dats *d)
         fprintf(stderr, "acphys replay: warning: %s: %zu bad checksums, %zu lost and %zu undecoded messages; the first: %s\n",
                 a->capture, info.bad_checksums, info.lost, info.bad_messages, info.first_problem);
     if (info.unknown_commands)
-        fprintf(stderr, "acphys replay: warning: %s: %zu motions name a command acphys does not know; left out\n",
-                a->capture, info.unknown_commands);
+        fprintf(stderr, "acphys replay: warning: %s: %zu motions name a command acphys does not widen (e.g. 0x%04X); their commands are left out\n",
+                a->capture, info.unknown_commands, (unsigned)info.first_unknown);
     const char *names[MAX_DATS + 1];
     uint32_t n = 0;
     if (!a->no_default) names[n++] = "default";

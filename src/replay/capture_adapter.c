@@ -1,4 +1,14 @@
 /* acphys — a capture file → a replay's messages, through src/net. See capture_adapter.h. */
+/* src/net names two of its wire structs as the physics names retail's motion states
+ * (acp_raw_motion_state, acp_interpreted_motion_state, physics/anim/motion_interp.h); this file
+ * sees both, so src/net's are renamed here, for this file only, before anything else is included
+ * (C links by function name: the types' names do not reach the object file). */
+#define acp_raw_motion_state acp_net_raw_motion_state
+#define acp_interpreted_motion_state acp_net_interpreted_motion_state
+#include "net/net.h"
+#undef acp_raw_motion_state
+#undef acp_interpreted_motion_state
+
 #include "capture_adapter.h"
 
 #include <math.h>
@@ -6,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "net/net.h"
 #include "physics/anim/motion_table.h"
 #include "physics/geometry/frame.h"
 
@@ -54,7 +63,7 @@ static acp_replay_pos pos_of(const acp_net_position *p)
     return (acp_replay_pos){p->cell, {p->origin.x, p->origin.y, p->origin.z}, {p->qw, p->qx, p->qy, p->qz}};
 }
 
-static bool raw_motion(const acp_raw_motion_state *r, acp_scenario_motion *m)
+static bool raw_motion(const acp_net_raw_motion_state *r, acp_scenario_motion *m, uint32_t *unknown)
 {
     memset(m, 0, sizeof *m);
     bool known = true;
@@ -62,7 +71,7 @@ static bool raw_motion(const acp_raw_motion_state *r, acp_scenario_motion *m)
     if (r->flags & (flag)) {                             \
         m->field = raw_command(value);                   \
         if (m->field) m->present |= (bit);               \
-        else known = false;                              \
+        else known = false, *unknown = (value);          \
     }
     CMD(ACP_RAW_FORWARD_COMMAND, ACP_MOTION_FORWARD_COMMAND, forward_command, r->forward_command);
     CMD(ACP_RAW_SIDESTEP_COMMAND, ACP_MOTION_SIDESTEP_COMMAND, sidestep_command, r->sidestep_command);
@@ -76,7 +85,7 @@ static bool raw_motion(const acp_raw_motion_state *r, acp_scenario_motion *m)
     return known;
 }
 
-static bool interpreted_motion(const acp_interpreted_motion_state *s, acp_scenario_motion *m)
+static bool interpreted_motion(const acp_net_interpreted_motion_state *s, acp_scenario_motion *m, uint32_t *unknown)
 {
     memset(m, 0, sizeof *m);
     bool known = true;
@@ -84,7 +93,7 @@ static bool interpreted_motion(const acp_interpreted_motion_state *s, acp_scenar
     if (s->flags & (flag)) {                                  \
         m->field = acp_replay_command(value);                 \
         if (m->field) m->present |= (bit);                    \
-        else known = false;                                   \
+        else known = false, *unknown = (value);               \
     }
     CMD(ACP_INTERP_CURRENT_STYLE, ACP_MOTION_STYLE, style, s->current_style);
     CMD(ACP_INTERP_FORWARD_COMMAND, ACP_MOTION_FORWARD_COMMAND, forward_command, s->forward_command);
@@ -152,18 +161,38 @@ static void create_object(const acp_msg_create_object *c, acp_replay_msg *m)
     m->teleport_stamp = c->timestamps[4];
 }
 
-/* The run rate of a Run skill (ACE's GetRunRate without burden: (s / (s + 200) · 11 + 4) / 4),
- * the skill being Quickness + the skill's ranks + its initial level. 0 when not known. */
+/* The run rate of a Run skill (ACE's MovementSystem.GetRunRate without burden: (s / (s + 200) · 11
+ * + 4) / 4), the skill being Quickness + the skill's ranks + its initial level + 5 when trained
+ * (advancement class 2) or 10 when specialized (3), as ACE's CreatureSkill counts it. 0 when not
+ * known. The server's own UpdateMotion of the player's RunForward, when the capture has one,
+ * gives the rate it computed and is taken instead (server_run_rate). */
 static float run_rate(const acp_msg_player_description *pd)
 {
     const acp_net_attribute *q = &pd->attributes[ATTR_QUICKNESS];
     if (!pd->run.present || !q->present) return 0.0f;
-    double skill = (double)q->start + (double)q->ranks + (double)pd->run.ranks + (double)pd->run.init_level;
+    double bonus = pd->run.advancement_class == 3 ? 10.0 : pd->run.advancement_class == 2 ? 5.0 : 0.0;
+    double skill = (double)q->start + (double)q->ranks + (double)pd->run.ranks + (double)pd->run.init_level + bonus;
     return (float)((skill / (skill + 200.0) * 11.0 + 4.0) / 4.0);
 }
 
+/* The forward speed of the first UpdateMotion that runs the player forward (RunForward), or 0. */
+static float server_run_rate(const acp_net_stream *s)
+{
+    for (size_t i = 0; i < s->count; i++) {
+        const acp_net_message *nm = &s->messages[i];
+        if (nm->status != ACP_NET_OK || nm->dir != ACP_NET_S2C || nm->msg.kind != ACP_MSG_UPDATE_MOTION) continue;
+        const acp_msg_update_motion *u = &nm->msg.u.update_motion;
+        const acp_net_interpreted_motion_state *st = &u->movement.state;
+        if (u->guid != s->player_guid || u->movement.type != ACP_MOVE_INTERPRETED) continue;
+        if ((st->flags & ACP_INTERP_FORWARD_COMMAND) && (st->flags & ACP_INTERP_FORWARD_SPEED) &&
+            st->forward_command == (ACP_MOTION_RUN_FORWARD & 0xFFFFu) && st->forward_speed > 0.0f)
+            return st->forward_speed;
+    }
+    return 0.0f;
+}
+
 /* One decoded message → *m; false when the replay does not read it. */
-static bool convert(const acp_net_message *nm, acp_replay_msg *m, acp_replay_capture *cap, size_t *unknown)
+static bool convert(const acp_net_message *nm, acp_replay_msg *m, acp_replay_capture *cap, acp_replay_read_info *info)
 {
     const acp_game_msg *g = &nm->msg;
     memset(m, 0, sizeof *m);
@@ -175,7 +204,7 @@ static bool convert(const acp_net_message *nm, acp_replay_msg *m, acp_replay_cap
         m->kind = ACP_REPLAY_MOVE_TO_STATE;
         m->pos = pos_of(&g->u.move_to_state.position);
         m->contact = g->u.move_to_state.contact;
-        if (!raw_motion(&g->u.move_to_state.raw, &m->motion)) (*unknown)++;
+        if (!raw_motion(&g->u.move_to_state.raw, &m->motion, &info->first_unknown)) info->unknown_commands++;
         return true;
     case ACP_MSG_AUTONOMOUS_POSITION:
         if (!c2s) return false;
@@ -216,7 +245,7 @@ static bool convert(const acp_net_message *nm, acp_replay_msg *m, acp_replay_cap
         m->guid = u->guid;
         m->movement_type = u->movement.type;
         if (u->movement.type == ACP_MOVE_INTERPRETED) {
-            if (!interpreted_motion(&u->movement.state, &m->motion)) (*unknown)++;
+            if (!interpreted_motion(&u->movement.state, &m->motion, &info->first_unknown)) info->unknown_commands++;
         } else {
             move_to(&u->movement, &m->move_to);
         }
@@ -297,9 +326,10 @@ bool acp_replay_capture_read(const uint8_t *bytes, size_t size, acp_replay_captu
     note_problem(info, &s.diags);
     for (size_t i = 0; i < s.count; i++) {
         if (s.messages[i].status != ACP_NET_OK) continue;
-        if (convert(&s.messages[i], &cap->msgs[cap->num_msgs], cap, &info->unknown_commands)) cap->num_msgs++;
+        if (convert(&s.messages[i], &cap->msgs[cap->num_msgs], cap, info)) cap->num_msgs++;
     }
     cap->player = s.player_guid;
+    if (server_run_rate(&s) > 0.0f) cap->run_rate = server_run_rate(&s);
     acp_net_stream_free(&s);
     acp_capture_free(&file);
     return true;

@@ -4,8 +4,9 @@
  *
  * CONVENTIONS
  *   The capture's messages in completion order, with their datagram's time. The player's guid is
- *   the capture's PlayerCreate's; the run rate comes from the PlayerDescription's Run skill and
- *   Quickness (retail's formula, docs/REPLAY.md). Commands on the wire are the low 16 bits of
+ *   the capture's PlayerCreate's; the run rate is the one the server gives the player's
+ *   RunForward (its UpdateMotion's forward speed), else the PlayerDescription's Run skill and
+ *   Quickness through ACE's formula (docs/REPLAY.md). Commands on the wire are the low 16 bits of
  *   their MotionCommand: the known ones are widened (acp_replay_command); a motion whose command
  *   is not known is left out and counted.
  */
@@ -22,6 +23,7 @@
 typedef struct acp_replay_read_info {
     size_t datagrams, messages, bad_checksums, lost, bad_messages;
     size_t unknown_commands;              /* motions left out: a command not widened */
+    uint32_t first_unknown;               /* the last such command as the wire gave it */
     char first_problem[256];              /* the network layer's first diagnostic, or "" */
 } acp_replay_read_info;
 

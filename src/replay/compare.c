@@ -309,7 +309,7 @@ void acp_replay_table(const acp_replay_plan *plan, const acp_replay_outcome *out
             acp_text_put(t, r->reason);
         } else {
             put_num(t, r->distance, 3, 10);
-            put_num(t, r->heading_diff, 1, 9);
+            put_num(t, fabs(r->heading_diff) < 0.05 ? 0.0 : r->heading_diff, 1, 9); /* no "-0.0" */
             acp_text_put(t, "  ");
             acp_text_put(t, r->report->doing);
         }
@@ -331,8 +331,15 @@ void acp_replay_table(const acp_replay_plan *plan, const acp_replay_outcome *out
         const acp_replay_skipped *k = &plan->skipped[i];
         acp_text_put(t, "left out: ");
         acp_text_put_hex32(t, k->guid);
-        acp_text_put(t, k->why == ACP_REPLAY_SKIP_SET_STATE ? " state " : " record ");
-        acp_text_put_hex32(t, k->id);
+        if (k->why != ACP_REPLAY_SKIP_NO_POSITION) {
+            acp_text_put(t, k->why == ACP_REPLAY_SKIP_SET_STATE ? " state " : " record ");
+            acp_text_put_hex32(t, k->id);
+        }
+        acp_text_put(t, k->why == ACP_REPLAY_SKIP_SET_STATE ? " at " : "");
+        if (k->why == ACP_REPLAY_SKIP_SET_STATE) {
+            acp_text_put_f(t, k->t, 3);
+            acp_text_put(t, " s");
+        }
         acp_text_put(t, ": ");
         acp_text_put(t, skip_name(k->why));
         acp_text_put_char(t, '\n');
