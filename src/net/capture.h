@@ -72,10 +72,10 @@ void acp_capture_free(acp_capture *cap);
 
 /** The JSONL text of n datagrams (one line each, keys t, dir, pair when >= 0, len, data; t
  *  with 6 decimals), malloc'd and NUL-terminated; *size gets its length. NULL when out of
- *  memory. */
+ *  memory or a time is NaN or infinite. */
 char *acp_capture_write_jsonl(const acp_datagram *dg, size_t n, size_t *size);
-/** A pcap (ACP_CAPTURE_PCAP, microseconds, link type raw IPv4) or pcapng (one interface, raw
- *  IPv4, microseconds) file of n datagrams: each an IPv4 + UDP packet between client
+/** A pcap (ACP_CAPTURE_PCAP, microseconds, link type 228 raw IPv4) or pcapng (one interface,
+ *  link type 1 Ethernet, microseconds) file of n datagrams: each an IPv4 + UDP packet between client
  *  127.0.0.1:client_port and server 127.0.0.2:server_port in the datagram's direction.
  *  malloc'd; *size gets its length. NULL when out of memory or format is JSONL. */
 uint8_t *acp_capture_write_pcap(const acp_datagram *dg, size_t n, acp_capture_format format,
