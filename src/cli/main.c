@@ -98,9 +98,7 @@ static int dispatch(int argc, char **argv)
     }
     if (!strcmp(argv[1], "diff")) return acp_cli_diff(argc - 2, argv + 2);
     if (!strcmp(argv[1], "conform")) return acp_cli_conform(argc - 2, argv + 2);
-#ifdef ACP_HAVE_REPLAY
     if (!strcmp(argv[1], "replay")) return acp_cli_replay(argc - 2, argv + 2);
-#endif
     if (!strcmp(argv[1], "bench")) return acp_cli_bench(argc - 2, argv + 2);
     if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) return usage(stdout);
     fprintf(stderr, "acphys: unknown command '%s'\n", argv[1]);

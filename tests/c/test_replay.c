@@ -10,10 +10,12 @@
 #include "cjson_bridge.h"
 #include "physics/object/physobj.h"
 #include "physics/world/physics.h"
+#include "replay/capture_adapter.h"
 #include "replay/compare.h"
 #include "replay/replay.h"
 #include "scenario/excerpts.h"
 #include "scenario/run.h"
+#include "replay_capture.h"
 #include "test.h"
 
 /* The source run: the input, at times between frames (k + 0.5) / 60 given to 6 decimals, as a
@@ -156,13 +158,13 @@ static acp_excerpts *default_records(void)
     return ex;
 }
 
-static bool replay(acp_replay_msg *msgs, uint32_t n, uint32_t player, bool resync, acp_replay_plan *plan,
-                   acp_replay_outcome *out)
+static bool replay_capture(const acp_replay_capture *capture, bool resync, acp_replay_frames frames, acp_replay_plan *plan,
+                           acp_replay_outcome *out)
 {
     static const char *const DEFAULT[] = {"default"};
-    acp_replay_capture cap = {.num_msgs = n, .msgs = msgs, .player = player};
+    acp_replay_capture cap = *capture;
     acp_excerpts *records = default_records();
-    acp_replay_options opt = {.frames = ACP_REPLAY_FRAMES_60HZ, .resync = resync, .num_excerpts = 1, .excerpts = DEFAULT,
+    acp_replay_options opt = {.frames = frames, .resync = resync, .num_excerpts = 1, .excerpts = DEFAULT,
                               .has_record = acp_replay_has_record, .ctx = records};
     char msg[512];
     memset(out, 0, sizeof *out);
@@ -177,6 +179,13 @@ static bool replay(acp_replay_msg *msgs, uint32_t n, uint32_t player, bool resyn
     if (!ok) fprintf(stderr, "compare: %s\n%s\n", msg, plan->scenario.data);
     acp_run_destroy(run);
     return ok;
+}
+
+static bool replay(acp_replay_msg *msgs, uint32_t n, uint32_t player, bool resync, acp_replay_plan *plan,
+                   acp_replay_outcome *out)
+{
+    acp_replay_capture cap = {.num_msgs = n, .msgs = msgs, .player = player};
+    return replay_capture(&cap, resync, ACP_REPLAY_FRAMES_60HZ, plan, out);
 }
 
 /* The loop closes: every report at distance 0, same cell, same heading. */
@@ -283,10 +292,67 @@ static void distance_and_heading(void)
     ENSURE_NEAR(acp_replay_heading(east), 90.0, 1e-4);
 }
 
+/* The file tests/data/replay/loop.jsonl (the Node tests' capture) is what the encoder writes now;
+ * ACPHYS_UPDATE_REPLAY_FIXTURE=1 rewrites it. */
+static void check_fixture(const char *text, size_t size)
+{
+    const char *path = ACP_SOURCE_DIR "/tests/data/replay/loop.jsonl";
+    if (getenv("ACPHYS_UPDATE_REPLAY_FIXTURE")) {
+        FILE *f = fopen(path, "wb");
+        ENSURE(f && fwrite(text, 1, size, f) == size && fclose(f) == 0);
+        return;
+    }
+    FILE *f = fopen(path, "rb");
+    ENSURE(f != NULL);
+    if (!f) return;
+    char *have = malloc(size + 2);
+    size_t got = have ? fread(have, 1, size + 1, f) : 0;
+    fclose(f);
+    ENSURE_EQ(got, size);
+    ENSURE(have && got == size && !memcmp(have, text, size));
+    free(have);
+}
+
+/* The loop through the wire: the reports written by src/net's encoder as a JSONL capture (keyed
+ * checksums, fragments), read back by the capture adapter, replay at distance 0 at every report,
+ * in both frame modes (the datagram times include every report's). */
+static void loop_closes_through_capture(void)
+{
+    acp_replay_msg msgs[NUM_INPUTS + 1];
+    uint32_t n = source_capture(msgs);
+    size_t size = 0;
+    char *text = replay_test_capture(msgs, n, 0x50000001u, &size);
+    ENSURE(text != NULL);
+    if (!text) return;
+    check_fixture(text, size);
+    acp_replay_capture cap;
+    acp_replay_read_info info;
+    char msg[256];
+    ENSURE(acp_replay_capture_read((const uint8_t *)text, size, &cap, &info, msg, sizeof msg));
+    free(text);
+    ENSURE_EQ(cap.player, 0x50000001u);
+    ENSURE_EQ(cap.num_msgs, n + 1); /* the reports and the player's CreateObject */
+    ENSURE_EQ(info.bad_checksums, 0);
+    ENSURE_EQ(info.unknown_commands, 0);
+    for (int mode = 0; mode < 2; mode++) {
+        acp_replay_plan plan;
+        acp_replay_outcome out;
+        ENSURE(replay_capture(&cap, mode == 1, mode == 0 ? ACP_REPLAY_FRAMES_60HZ : ACP_REPLAY_FRAMES_DATAGRAMS, &plan, &out));
+        ENSURE(plan.player_created);
+        ENSURE_EQ(out.num_results, n);
+        ENSURE_EQ(out.compared, n);
+        for (uint32_t i = 0; i < out.num_results && mode == 0; i++) ENSURE_DBITS(out.results[i].distance, 0.0);
+        acp_replay_outcome_free(&out);
+        acp_replay_plan_free(&plan);
+    }
+    acp_replay_capture_free(&cap);
+}
+
 void suite_replay(void)
 {
     RUN(distance_and_heading);
     RUN(no_report);
     RUN(loop_closes);
     RUN(skipped_segments);
+    RUN(loop_closes_through_capture);
 }
