@@ -55,9 +55,9 @@ describe('the usage: the same full text for acphys alone, help, --help and -h', 
   it('every command line of the npx usage is the native usage\'s, word for word; the native one lists every command', () => {
     const nat = native(['--help']).stdout, js = viaWasm(['--help']).stdout;
     const commandLines = js.split('\n').filter((l) => l.startsWith('  '));
-    assert.equal(commandLines.length, 8); // help, run (3 lines), diff (2 lines), conform (2 lines)
+    assert.equal(commandLines.length, 12); // help, run (3 lines), diff (2 lines), conform (2 lines), replay (4 lines)
     for (const l of commandLines) assert.ok(nat.split('\n').includes(l), `native usage lacks: ${l}`);
-    for (const cmd of ['help', 'version', 'math-digest', 'run', 'diff', 'conform', 'format-digest', 'dump', 'excerpt', 'list', 'bench world',
+    for (const cmd of ['help', 'version', 'math-digest', 'run', 'diff', 'conform', 'replay', 'format-digest', 'dump', 'excerpt', 'list', 'bench world',
       'bench kernel', 'bench dat-gen', 'bench dat-read'])
       assert.match(nat, new RegExp(`^  acphys ${cmd}\\b`, 'm'), cmd);
   });

@@ -18,6 +18,10 @@ function native(args) {
   const r = spawnSync(nativeCli, ['replay', ...args], { encoding: 'utf8' });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, signal: r.signal };
 }
+function viaWasm(args) {
+  const r = spawnSync(process.execPath, [join(root, 'bin', 'acphys.mjs'), 'replay', ...args], { encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, signal: r.signal };
+}
 
 let tmp;
 before(() => { tmp = mkdtempSync(join(tmpdir(), 'acphys-replay-')); });
@@ -124,5 +128,22 @@ describe('acphys replay: bad arguments and inputs', () => {
     const r = native([loop, '--no-default']);
     assert.equal(r.status, 1);
     assert.match(r.stderr, /^acphys replay: .*loop\.jsonl: the scenario made: objects\[0\]\.setup: no Setup 0x02000001 in the excerpts\n$/);
+  });
+});
+
+describe('npx acphys replay: the native output, through the .wasm', () => {
+  it('the same stdout, stderr, status, report and scenario, byte for byte', () => {
+    const sets = [[loop], [loop, '--resync', '--quiet'], [loop, '--frames', 'datagrams', '--threshold', '0.01'],
+      [loop, '--no-default'], [loop, '--cell', join(root, 'README.md')], [], [loop, '--frames', '30'], [join(root, 'README.md')]];
+    for (const args of sets) {
+      const n = native(args), w = viaWasm(args);
+      assert.deepEqual(w, n, `npx acphys replay ${args.join(' ')}`);
+    }
+    const files = (tag) => [join(tmp, `${tag}-r.json`), join(tmp, `${tag}-s.json`)];
+    const [nr, ns] = files('native'), [wr, ws] = files('wasm');
+    assert.equal(native([loop, '--resync', '--report', nr, '--scenario', ns]).status, 0);
+    assert.equal(viaWasm([loop, '--resync', '--report', wr, '--scenario', ws]).status, 0);
+    assert.equal(readFileSync(wr, 'utf8'), readFileSync(nr, 'utf8'));
+    assert.equal(readFileSync(ws, 'utf8'), readFileSync(ns, 'utf8'));
   });
 });
