@@ -168,7 +168,7 @@ static const char *skip_name(acp_replay_skip why)
     case ACP_REPLAY_SKIP_NO_POSITION: return "no position (contained, wielded or carried)";
     case ACP_REPLAY_SKIP_NO_SETUP: return "its Setup is not in the excerpts";
     case ACP_REPLAY_SKIP_NO_MOTION_TABLE: return "its motion table is not in the excerpts";
-    case ACP_REPLAY_SKIP_SET_STATE: return "a SetState (the scenario has no event for it; not run)";
+    case ACP_REPLAY_SKIP_SET_STATE: return "a SetState (this build's scenarios have no set_state event; not run)";
     }
     return "?";
 }

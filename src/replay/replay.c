@@ -454,7 +454,15 @@ static void server_message(builder *b, const acp_replay_msg *m, double t)
         return;
     }
     if (m->kind == ACP_REPLAY_SET_STATE) {
-        if (object_index(b, m->guid) >= 0) skip(b, m->guid, ACP_REPLAY_SKIP_SET_STATE, m->physics_state, t);
+        if (object_index(b, m->guid) < 0) return;
+        if (!b->opt->set_state_events) {
+            skip(b, m->guid, ACP_REPLAY_SKIP_SET_STATE, m->physics_state, t);
+            return;
+        }
+        begin_event(b, t, m->guid);
+        acp_text_put(&b->events, ",\"set_state\":");
+        put_hex(&b->events, m->physics_state);
+        acp_text_put_char(&b->events, '}');
         return;
     }
     int idx = object_index(b, m->guid);
@@ -633,8 +641,9 @@ bool acp_replay_build(const acp_replay_capture *cap, const acp_replay_options *o
     for (uint32_t i = 0; i < cap->num_msgs; i++) {
         const acp_replay_msg *m = sorted[i];
         if (m->t > last) last = m->t;
-        if (m->t < first->t) continue; /* before the player exists */
-        double t = m->t - first->t;
+        bool early_state = m->kind == ACP_REPLAY_SET_STATE && m->t < first->t; /* the state at creation */
+        if (m->t < first->t && !early_state) continue; /* before the player exists */
+        double t = early_state ? 0.0 : m->t - first->t;
         if (is_report(m->kind)) client_report(&b, m, t, m == first);
         else server_message(&b, m, t);
     }
@@ -653,6 +662,57 @@ bool acp_replay_build(const acp_replay_capture *cap, const acp_replay_options *o
         return false;
     }
     return true;
+}
+
+/* A one-object scenario with one "set_state" event, as a tree. */
+static bool set_member(acp_jsonv_doc *d, acp_jsonv_member *m, const char *key, acp_jsonv v)
+{
+    m->key = acp_jsonv_copy_string(d, key, (uint32_t)strlen(key));
+    m->key_len = (uint32_t)strlen(key);
+    m->value = v;
+    return m->key != NULL;
+}
+
+static acp_jsonv num(double v) { return (acp_jsonv){.type = ACP_JSONV_NUMBER, .number = v}; }
+
+static acp_jsonv object_of(acp_jsonv_doc *d, uint32_t n, const char *const *keys, const acp_jsonv *values, bool *ok)
+{
+    acp_jsonv o = {.type = ACP_JSONV_OBJECT, .count = n, .members = acp_jsonv_alloc_members(d, n)};
+    *ok = *ok && o.members;
+    for (uint32_t i = 0; *ok && i < n; i++) *ok = set_member(d, &o.members[i], keys[i], values[i]);
+    return o;
+}
+
+static acp_jsonv array_of(acp_jsonv_doc *d, uint32_t n, const acp_jsonv *values, bool *ok)
+{
+    acp_jsonv a = {.type = ACP_JSONV_ARRAY, .count = n, .items = acp_jsonv_alloc_items(d, n)};
+    *ok = *ok && a.items;
+    for (uint32_t i = 0; *ok && i < n; i++) a.items[i] = values[i];
+    return a;
+}
+
+bool acp_replay_scenario_has_set_state(void)
+{
+    acp_jsonv_doc *d = acp_jsonv_doc_create();
+    bool ok = d != NULL;
+    if (!ok) return false;
+    acp_jsonv origin[3] = {num(1), num(1), num(1)};
+    acp_jsonv pos[2] = {num(0x01010001u), array_of(d, 3, origin, &ok)};
+    acp_jsonv obj[2] = {num(1), object_of(d, 2, (const char *const[]){"cell", "origin"}, pos, &ok)};
+    acp_jsonv objects = object_of(d, 2, (const char *const[]){"id", "position"}, obj, &ok);
+    acp_jsonv ev[3] = {num(0), num(1), num(0x00400408u)};
+    acp_jsonv event = object_of(d, 3, (const char *const[]){"t", "object", "set_state"}, ev, &ok);
+    acp_jsonv one = num(1);
+    acp_jsonv frames = object_of(d, 1, (const char *const[]){"times"}, &(acp_jsonv){0}, &ok);
+    if (ok) frames.members[0].value = array_of(d, 1, &one, &ok);
+    acp_jsonv top[4] = {num(1), array_of(d, 1, &objects, &ok), array_of(d, 1, &event, &ok), frames};
+    acp_jsonv root = object_of(d, 4, (const char *const[]){"version", "objects", "events", "frames"}, top, &ok);
+    acp_scenario sc;
+    acp_scenario_error err;
+    bool has = ok && acp_scenario_decode(&root, &sc, &err);
+    if (has) acp_scenario_free(&sc);
+    acp_jsonv_doc_destroy(d);
+    return has;
 }
 
 bool acp_replay_has_record(void *excerpts, uint32_t id)

@@ -12,8 +12,9 @@
  *   time; its Setup, motion table, state, scale, friction and elasticity come from its
  *   CreateObject when the capture has one. It is driven by its raw motion states and jumps at
  *   their capture times, by the move-tos and turn-tos (UpdateMotion types 6–9) the server starts
- *   for it, by its SetStates (a "set_velocity" cannot express them: they are named, not run; see
- *   ACP_REPLAY_SKIP_SET_STATE) and teleports.
+ *   for it, and by its SetStates ("set_state" events where the scenario format has them, else
+ *   named and left out: ACP_REPLAY_SKIP_SET_STATE) and teleports. A SetState that comes before the player's creation
+ *   applies at time 0.
  *   The other objects: one per CreateObject whose Setup (and motion table) the excerpts hold,
  *   driven by their UpdatePositions ("server_position"), UpdateMotions ("motion", "move_to") and
  *   VectorUpdates ("set_velocity"); the others are skipped and named.
@@ -107,6 +108,10 @@ typedef enum acp_replay_frames {
 typedef struct acp_replay_options {
     acp_replay_frames frames;
     bool resync;                          /* put the player back on each report (a teleport event) */
+    bool set_state_events;                /* the scenario decoder has "set_state" events (the
+                                             server's SetState, CPhysicsObj::set_state): SetStates
+                                             become events; without, they are named and left out
+                                             (acp_replay_scenario_has_set_state tells which) */
     uint32_t num_excerpts;                /* the scenario's "excerpts" (written as given) */
     const char *const *excerpts;
     /* Which records the run will have: a Setup / MotionTable present. NULL: all are. */
@@ -119,7 +124,7 @@ typedef enum acp_replay_skip {
     ACP_REPLAY_SKIP_NO_POSITION = 1,      /* no Position (in a container, wielded, carried) */
     ACP_REPLAY_SKIP_NO_SETUP = 2,         /* its Setup is not in the excerpts */
     ACP_REPLAY_SKIP_NO_MOTION_TABLE = 3,  /* its motion table is not in the excerpts */
-    ACP_REPLAY_SKIP_SET_STATE = 4         /* a SetState: the scenario has no event for it */
+    ACP_REPLAY_SKIP_SET_STATE = 4         /* a SetState: this build's scenarios have no event for it */
 } acp_replay_skip;
 
 /** An object (or a message) the replay leaves out, named. */
@@ -168,6 +173,10 @@ bool acp_replay_build(const acp_replay_capture *cap, const acp_replay_options *o
 /** A has_record for acp_replay_options over an acp_excerpts (ctx): Setups (0x02xxxxxx) and
  *  MotionTables (0x09xxxxxx) it holds; any other id: false. */
 bool acp_replay_has_record(void *excerpts, uint32_t id);
+
+/** True when this build's scenario decoder takes a "set_state" event (it decodes a one-event
+ *  scenario that has one). */
+bool acp_replay_scenario_has_set_state(void);
 
 /** Free a plan (an empty one is fine). */
 void acp_replay_plan_free(acp_replay_plan *plan);

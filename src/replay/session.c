@@ -165,7 +165,8 @@ bool acp_replay_session_build(acp_replay_session *s)
     uint32_t n = 0;
     if (!s->no_default) names[n++] = "default";
     for (uint32_t i = 0; i < s->num_dats; i++) names[n++] = s->dat_names[i];
-    acp_replay_options opt = {s->frames, s->resync, n, names, acp_replay_has_record, s->records};
+    acp_replay_options opt = {.frames = s->frames, .resync = s->resync, .set_state_events = acp_replay_scenario_has_set_state(),
+                              .num_excerpts = n, .excerpts = names, .has_record = acp_replay_has_record, .ctx = s->records};
     char msg[512];
     if (!acp_replay_build(&s->capture, &opt, &s->plan, msg, sizeof msg)) return fail(s, "%s: %s", s->capture_name, msg);
     s->built = true;

@@ -348,6 +348,71 @@ static void loop_closes_through_capture(void)
     acp_replay_capture_free(&cap);
 }
 
+/* The probe says what this build's decoder does: a scenario with one set_state event decodes
+ * exactly when acp_replay_scenario_has_set_state says so, and the same scenario without the
+ * event always decodes (the probe fails on the event alone). */
+static bool decodes(const char *text)
+{
+    char err[256];
+    acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
+    if (!doc) return false;
+    acp_scenario sc;
+    acp_scenario_error e;
+    bool ok = acp_scenario_decode(acp_jsonv_root(doc), &sc, &e);
+    if (ok) acp_scenario_free(&sc);
+    acp_jsonv_doc_destroy(doc);
+    return ok;
+}
+
+static void set_state_probe(void)
+{
+    static const char *const WITH =
+        "{\"version\":1,\"objects\":[{\"id\":1,\"position\":{\"cell\":\"0x01010001\",\"origin\":[1,1,1]}}],"
+        "\"events\":[{\"t\":0,\"object\":1,\"set_state\":\"0x00400408\"}],\"frames\":{\"times\":[1]}}";
+    static const char *const WITHOUT =
+        "{\"version\":1,\"objects\":[{\"id\":1,\"position\":{\"cell\":\"0x01010001\",\"origin\":[1,1,1]}}],"
+        "\"events\":[],\"frames\":{\"times\":[1]}}";
+    ENSURE(decodes(WITHOUT));
+    ENSURE_EQ(acp_replay_scenario_has_set_state(), decodes(WITH));
+}
+
+/* SetStates: events when the decoder has them (one before the player's creation at time 0),
+ * else named and left out with their state and time. */
+static void set_states(void)
+{
+    acp_replay_pos p = {0xD59A0023u, {118.6824f, 58.51815f, 330.9344f}, {1, 0, 0, 0}};
+    acp_replay_msg msgs[] = {
+        {.t = 9.0, .kind = ACP_REPLAY_SET_STATE, .guid = 0x50000001u, .has_state = true, .physics_state = 0x00404410u},
+        {.t = 10.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = true},
+        {.t = 12.5, .kind = ACP_REPLAY_SET_STATE, .guid = 0x50000001u, .has_state = true, .physics_state = 0x00400408u},
+        {.t = 13.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = true},
+    };
+    acp_replay_capture cap = {.num_msgs = 4, .msgs = msgs, .player = 0x50000001u};
+    for (int events = 0; events < 2; events++) {
+        acp_replay_options opt = {.set_state_events = events};
+        acp_replay_plan plan;
+        char msg[256];
+        ENSURE(acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+        const char *text = plan.scenario.data;
+        if (events) {
+            ENSURE_EQ(plan.num_skipped, 0);
+            ENSURE(strstr(text, "{\"t\":0,\"object\":\"0x50000001\",\"set_state\":\"0x00404410\"}") != NULL);
+            ENSURE(strstr(text, "{\"t\":2.5,\"object\":\"0x50000001\",\"set_state\":\"0x00400408\"}") != NULL);
+        } else {
+            ENSURE(strstr(text, "set_state") == NULL);
+            ENSURE_EQ(plan.num_skipped, 2);
+            if (plan.num_skipped == 2) {
+                ENSURE_EQ(plan.skipped[0].why, ACP_REPLAY_SKIP_SET_STATE);
+                ENSURE_EQ(plan.skipped[0].id, 0x00404410u);
+                ENSURE_DBITS(plan.skipped[0].t, 0.0);
+                ENSURE_EQ(plan.skipped[1].id, 0x00400408u);
+                ENSURE_DBITS(plan.skipped[1].t, 2.5);
+            }
+        }
+        acp_replay_plan_free(&plan);
+    }
+}
+
 void suite_replay(void)
 {
     RUN(distance_and_heading);
@@ -355,4 +420,6 @@ void suite_replay(void)
     RUN(loop_closes);
     RUN(skipped_segments);
     RUN(loop_closes_through_capture);
+    RUN(set_state_probe);
+    RUN(set_states);
 }
