@@ -168,6 +168,7 @@ static const char *skip_name(acp_replay_skip why)
     case ACP_REPLAY_SKIP_NO_POSITION: return "no position (contained, wielded or carried)";
     case ACP_REPLAY_SKIP_NO_SETUP: return "its Setup is not in the excerpts";
     case ACP_REPLAY_SKIP_NO_MOTION_TABLE: return "its motion table is not in the excerpts";
+    case ACP_REPLAY_SKIP_BAD_POSITION: return "its position is none a scenario takes (the cell id, or not a unit quaternion)";
     case ACP_REPLAY_SKIP_SET_STATE: return "a SetState (this build's scenarios have no set_state event; not run)";
     }
     return "?";
@@ -332,7 +333,7 @@ void acp_replay_table(const acp_replay_plan *plan, const acp_replay_outcome *out
         acp_text_put(t, "left out: ");
         acp_text_put_hex32(t, k->guid);
         if (k->why != ACP_REPLAY_SKIP_NO_POSITION) {
-            acp_text_put(t, k->why == ACP_REPLAY_SKIP_SET_STATE ? " state " : " record ");
+            acp_text_put(t, k->why == ACP_REPLAY_SKIP_SET_STATE ? " state " : k->why == ACP_REPLAY_SKIP_BAD_POSITION ? " cell " : " record ");
             acp_text_put_hex32(t, k->id);
         }
         acp_text_put(t, k->why == ACP_REPLAY_SKIP_SET_STATE ? " at " : "");

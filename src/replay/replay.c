@@ -10,6 +10,7 @@
 #include "physics/anim/motion_table.h"
 #include "physics/anim/moveto_manager.h"
 #include "physics/geometry/frame.h"
+#include "physics/geometry/position.h"
 #include "scenario/excerpts.h"
 
 #define STAND_IN_SETUP 0x02000001u        /* the humanoid (the default excerpts' stand-in) */
@@ -65,6 +66,16 @@ double acp_replay_heading(const float q[4])
     memset(&f, 0, sizeof f);
     acp_frame_set_rotate(&f, q[0], q[1], q[2], q[3]);
     return acp_frame_get_heading(&f);
+}
+
+bool acp_replay_pos_valid(const acp_replay_pos *p)
+{
+    uint32_t low = p->cell & 0xFFFFu;
+    if (!acp_landdefs_inbound_valid_cellid(p->cell) || low >= 0xFFFEu) return false;
+    acp_frame f = acp_frame_identity();
+    f.qw = p->q[0], f.qx = p->q[1], f.qy = p->q[2], f.qz = p->q[3]; /* as given, as the decoder keeps it */
+    acp_frame_cache(&f);
+    return acp_frame_is_valid(&f);
 }
 
 /* 16-bit stamp order (retail's newer_event): true when a is newer than b. */
@@ -296,6 +307,11 @@ static bool move_to_ok(const builder *b, const acp_replay_msg *m)
     const acp_scenario_move_to *mt = &m->move_to;
     if (mt->type < 6 || mt->type > 9) return false;
     if ((mt->type == 6 || mt->type == 8) && object_index(b, mt->target) < 0) return false;
+    if (mt->type == ACP_MOVETO_POSITION) {
+        const acp_frame *f = &mt->position.frame;
+        acp_replay_pos p = {mt->position.objcell_id, {f->origin.x, f->origin.y, f->origin.z}, {f->qw, f->qx, f->qy, f->qz}};
+        if (!acp_replay_pos_valid(&p)) return false;
+    }
     const acp_movement_params *mp = &mt->params;
     if (!(mp->desired_heading >= 0.0f && mp->desired_heading < 360.0f)) return false;
     if (!(mp->distance_to_object >= 0.0f && mp->min_distance >= 0.0f && mp->fail_distance >= 0.0f)) return false;
@@ -391,6 +407,10 @@ static void create_other(builder *b, const acp_replay_msg *m, double t)
         skip(b, m->guid, ACP_REPLAY_SKIP_NO_POSITION, 0, t);
         return;
     }
+    if (!acp_replay_pos_valid(&m->pos)) {
+        skip(b, m->guid, ACP_REPLAY_SKIP_BAD_POSITION, m->pos.cell, t);
+        return;
+    }
     if (!m->setup || !has_record(b, m->setup)) {
         skip(b, m->guid, ACP_REPLAY_SKIP_NO_SETUP, m->setup, t);
         return;
@@ -426,7 +446,7 @@ static void client_report(builder *b, const acp_replay_msg *m, double t, bool fi
 {
     add_report(b, m, t);
     if (m->contact && m->kind != ACP_REPLAY_JUMP) b->jumped = false;
-    if (b->opt->resync && !first && !b->teleporting) teleport_event(b, t, 0, &m->pos, m->contact, "resync: the client's report");
+    if (b->opt->resync && !first && !b->teleporting && acp_replay_pos_valid(&m->pos)) teleport_event(b, t, 0, &m->pos, m->contact, "resync: the client's report");
     acp_text *e = &b->events;
     if (m->kind == ACP_REPLAY_MOVE_TO_STATE) {
         begin_event(b, t, b->plan->player);
@@ -469,6 +489,10 @@ static void server_message(builder *b, const acp_replay_msg *m, double t)
     if (idx < 0) return; /* an object not in the scenario (named when it was created) */
     acp_text *e = &b->events;
     if (m->kind == ACP_REPLAY_UPDATE_POSITION) {
+        if (!acp_replay_pos_valid(&m->pos)) {
+            skip(b, m->guid, ACP_REPLAY_SKIP_BAD_POSITION, m->pos.cell, t);
+            return;
+        }
         bool newer = stamp_newer(m->teleport_stamp, b->wire_tp[idx]);
         if (newer) b->wire_tp[idx] = m->teleport_stamp;
         if (player) { /* the client moves itself: only a teleport places it */
@@ -622,6 +646,14 @@ bool acp_replay_build(const acp_replay_capture *cap, const acp_replay_options *o
         free(sorted);
         acp_replay_plan_free(plan);
         fail(msg, msg_size, "the capture has no client report (MoveToState, AutonomousPosition or Jump): nothing places the player");
+        return false;
+    }
+    if (!acp_replay_pos_valid(&first->pos)) {
+        fail(msg, msg_size, "the first client report (%s at %.6f s) has no position a scenario takes: cell 0x%08X, "
+             "quaternion (%.9g, %.9g, %.9g, %.9g)", acp_replay_kind_name(first->kind), first->t, (unsigned)first->pos.cell,
+             (double)first->pos.q[0], (double)first->pos.q[1], (double)first->pos.q[2], (double)first->pos.q[3]);
+        free(sorted);
+        acp_replay_plan_free(plan);
         return false;
     }
     builder b = {.cap = cap, .opt = opt, .plan = plan};

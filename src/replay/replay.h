@@ -124,7 +124,10 @@ typedef enum acp_replay_skip {
     ACP_REPLAY_SKIP_NO_POSITION = 1,      /* no Position (in a container, wielded, carried) */
     ACP_REPLAY_SKIP_NO_SETUP = 2,         /* its Setup is not in the excerpts */
     ACP_REPLAY_SKIP_NO_MOTION_TABLE = 3,  /* its motion table is not in the excerpts */
-    ACP_REPLAY_SKIP_SET_STATE = 4         /* a SetState: this build's scenarios have no event for it */
+    ACP_REPLAY_SKIP_SET_STATE = 4,        /* a SetState: this build's scenarios have no event for it */
+    ACP_REPLAY_SKIP_BAD_POSITION = 5      /* a CreateObject or UpdatePosition whose cell id is none
+                                             or whose quaternion is not a unit one (Frame::IsValid):
+                                             id = the cell */
 } acp_replay_skip;
 
 /** An object (or a message) the replay leaves out, named. */
@@ -162,11 +165,17 @@ typedef struct acp_replay_plan {
     uint32_t num_frames;
 } acp_replay_plan;
 
+/** True when a scenario takes the position: a cell id (0xXXYYCCCC, outdoor 1..0x40, indoor
+ *  0x100..0xFFFD) and a quaternion that passes retail's Frame::IsValid. */
+bool acp_replay_pos_valid(const acp_replay_pos *p);
+
 /** Build the scenario and the reports of `cap`. The player's guid is cap->player, else the guid of
  *  the CreateObject nearest (same landblock, least distance) to the first client report, else
  *  0x50000001 (ACE's first player id). False, with a message (msg_size bytes) naming what is
- *  missing ("the capture has no client report (MoveToState, AutonomousPosition, Jump)"), when
- *  no scenario can be made, or out of memory. */
+ *  missing ("the capture has no client report (MoveToState, AutonomousPosition, Jump)", or its
+ *  first report's position is not one a scenario takes), when no scenario can be made, or out
+ *  of memory. A message whose position a scenario does not take is left out (named: objects,
+ *  UpdatePositions) or not acted on (resync, move-to). */
 bool acp_replay_build(const acp_replay_capture *cap, const acp_replay_options *opt, acp_replay_plan *plan, char *msg,
                       size_t msg_size);
 

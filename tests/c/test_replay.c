@@ -413,6 +413,45 @@ static void set_states(void)
     }
 }
 
+/* Positions a scenario does not take: the first report's is an error naming it; an object's or
+ * an UpdatePosition's is left out and named. */
+static void bad_positions(void)
+{
+    acp_replay_pos good = {0xD59A0023u, {118.6824f, 58.51815f, 330.9344f}, {1, 0, 0, 0}};
+    acp_replay_pos zero_q = good, no_cell = good;
+    zero_q.q[0] = 0.0f;
+    no_cell.cell = 0x00000000u;
+    acp_replay_msg first_bad = {.t = 2.0, .kind = ACP_REPLAY_MOVE_TO_STATE, .pos = zero_q};
+    acp_replay_capture cap = {.num_msgs = 1, .msgs = &first_bad};
+    acp_replay_options opt = {0};
+    acp_replay_plan plan;
+    char msg[256];
+    ENSURE(!acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+    ENSURE(!strcmp(msg, "the first client report (MoveToState at 2.000000 s) has no position a scenario takes: "
+                        "cell 0xD59A0023, quaternion (0, 0, 0, 0)"));
+    acp_replay_msg msgs[] = {
+        {.t = 1.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = good, .contact = true},
+        {.t = 1.0, .kind = ACP_REPLAY_CREATE_OBJECT, .guid = 0x80000001u, .has_position = true, .pos = no_cell, .setup = 0x02000001u},
+        {.t = 1.0, .kind = ACP_REPLAY_CREATE_OBJECT, .guid = 0x80000002u, .has_position = true, .pos = good, .setup = 0x02000001u},
+        {.t = 1.5, .kind = ACP_REPLAY_UPDATE_POSITION, .guid = 0x80000002u, .pos = zero_q, .contact = true},
+        {.t = 1.6, .kind = ACP_REPLAY_UPDATE_POSITION, .guid = 0x80000002u, .pos = good, .contact = true},
+    };
+    cap = (acp_replay_capture){.num_msgs = 5, .msgs = msgs, .player = 0x50000001u};
+    ENSURE(acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+    ENSURE_EQ(plan.num_objects, 2);
+    ENSURE_EQ(plan.num_events, 1);
+    ENSURE_EQ(plan.num_skipped, 2);
+    if (plan.num_skipped == 2) {
+        ENSURE_EQ(plan.skipped[0].guid, 0x80000001u);
+        ENSURE_EQ(plan.skipped[0].why, ACP_REPLAY_SKIP_BAD_POSITION);
+        ENSURE_EQ(plan.skipped[1].guid, 0x80000002u);
+        ENSURE_EQ(plan.skipped[1].why, ACP_REPLAY_SKIP_BAD_POSITION);
+        ENSURE_DBITS(plan.skipped[1].t, 0.5);
+    }
+    ENSURE(decodes(plan.scenario.data));
+    acp_replay_plan_free(&plan);
+}
+
 void suite_replay(void)
 {
     RUN(distance_and_heading);
@@ -422,4 +461,5 @@ void suite_replay(void)
     RUN(loop_closes_through_capture);
     RUN(set_state_probe);
     RUN(set_states);
+    RUN(bad_positions);
 }
