@@ -10,7 +10,7 @@
 static bool reserve_bytes(acp_capture_builder *b, size_t n)
 {
     acp_capture *c = b->cap;
-    if (n <= c->bytes_cap_ - c->bytes_size_) return true;
+    if (c->bytes_ && n <= c->bytes_cap_ - c->bytes_size_) return true;
     size_t cap = c->bytes_cap_ ? c->bytes_cap_ : 4096;
     while (cap - c->bytes_size_ < n) {
         if (cap > SIZE_MAX / 2) { b->oom = ACP_NET_ERR_OUT_OF_MEMORY; return false; }

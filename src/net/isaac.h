@@ -21,9 +21,12 @@ typedef struct acp_isaac {
     uint32_t next;        /* index of the next word of rsl handed out (counts down) */
 } acp_isaac;
 
-/** Seed a stream with a ConnectRequest seed (AC's setup, above). */
+/** Seed a stream with a ConnectRequest seed (AC's setup, above). Retail:
+ *  CryptoSystem::CryptoSystem (0x0065FC10) builds QTIsaac<8,unsigned long>::QTIsaac
+ *  (0x0065F7F0) with the seed as a, b and c; QTIsaac<8,unsigned long>::randinit (0x0065F870). */
 void acp_isaac_seed(acp_isaac *s, uint32_t seed);
-/** The stream's next 32-bit word. */
+/** The stream's next 32-bit word. Retail: QTIsaac<8,unsigned long>::isaac (0x0065FC60) makes
+ *  each block of 256. */
 uint32_t acp_isaac_next(acp_isaac *s);
 
 #endif

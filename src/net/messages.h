@@ -5,10 +5,10 @@
  * u32 action sequence, u32 action opcode, payload); the PlayerDescription inside a GameEvent
  * (0xF7B0: u32 player guid, u32 event sequence, u32 event type 0x0013, payload).
  * All little-endian; floats IEEE single, refused when NaN or infinite (ERR_FLOAT_NOT_FINITE).
- * Layouts (docs/REPLAY.md lists them with their retail sources): a Position is 32 bytes (u32
- * cell, 3 f32 origin relative to the landblock, f32 qw qx qy qz); the retail client's Jump
- * (0xF61B) carries f32 extent, 3 f32 velocity, a whole Position and four u16 sequences (ACE's
- * reader omits the Position).
+ * Layouts (checked on a real capture of the retail client wherever it has the message): a
+ * Position is 32 bytes (u32 cell, 3 f32 origin relative to the landblock, f32 qw qx qy qz);
+ * the retail client's Jump (0xF61B) carries f32 extent, 3 f32 velocity, a whole Position and
+ * four u16 sequences (ACE's reader omits the Position).
  * acp_msg_decode reads every byte of a message it knows: a message shorter than its fields
  * fails with ERR_TRUNCATED at the field, bytes left over with ERR_TRAILING_BYTES at the first
  * (CreateObject: only its physics part is read, the weenie description after it is left unread
@@ -194,7 +194,9 @@ typedef struct acp_movement {
     /* types 6 (object + origin) and 7 (origin): the target object, where it was, the
      * parameters, the run rate */
     uint32_t target;         /* types 6 and 8 */
-    acp_net_position origin; /* types 6 and 7 */
+    acp_net_position origin; /* types 6 and 7: on the wire u32 cell + 3 f32 only (16 bytes,
+                              * Position::UnPackOrigin); the rotation reads as the identity
+                              * (qw 1), retail's starting value */
     acp_moveto_params moveto;
     float run_rate;          /* types 6 and 7 */
     /* types 8 (target + desired heading) and 9 */
@@ -364,7 +366,16 @@ typedef struct acp_game_msg {
     } u;
 } acp_game_msg;
 
-/** Decode one reassembled message of n bytes. On failure *out->kind still names the kind (so a
+/** Decode one reassembled message of n bytes.
+ *  Retail: MoveToStatePack::UnPack (0x005169B0), AutonomousPositionPack::UnPack (0x00516BA0),
+ *  JumpPack::UnPack (0x00516DF0), RawMotionState::UnPack (0x0051EFC0), Position::UnPack
+ *  (0x005A9690), PositionPack::UnPack (0x00516740) for UpdatePosition,
+ *  MovementManager::unpack_movement (0x00524440) for UpdateMotion and CreateObject's movement,
+ *  PhysicsDesc::UnPack (0x0051DDD0), CM_Physics::DispatchSB_CreatePlayer (0x006AC9F0),
+ *  CM_Physics::DispatchSB_ParentEvent (0x006ACAF0), CM_Physics::DispatchSB_SetState
+ *  (0x006ACC80), CM_Physics::DispatchSB_VectorUpdate (0x006ACD20),
+ *  CM_Physics::DispatchSB_PlayerTeleport (0x006AC730), Skill::UnPack (0x005CAAC0). Retail reads
+ *  a field past a short buffer as whatever follows; acphys refuses it (ERR_TRUNCATED). On failure *out->kind still names the kind (so a
  *  caller can count it as a bad message of that kind), and *err (when not NULL) gets the
  *  status, AT_MESSAGE, the offset from the message's first byte, the field
  *  ("move_to_state.position.cell", ...) and the opcode; err->datagram is left -1 for the
@@ -372,7 +383,9 @@ typedef struct acp_game_msg {
  *  (GameAction / GameEvent) shorter than its 12 bytes at "action.opcode" / "event.type". */
 acp_net_status acp_msg_decode(const uint8_t *data, size_t n, acp_game_msg *out, acp_net_diag *err);
 
-/** Encode a message into buf (cap bytes): the exact bytes acp_msg_decode reads back (the
+/** Encode a message into buf (cap bytes). Retail: MoveToStatePack::Pack (0x005168F0),
+ *  AutonomousPositionPack::Pack (0x00516AF0), JumpPack::Pack (0x00516D10), RawMotionState::Pack
+ *  (0x0051ED10) for the client's messages; the server's are laid out as the decoder reads them: the exact bytes acp_msg_decode reads back (the
  *  GameAction / GameEvent envelopes included, from `opcode`, `action` and `sequence`; a
  *  CreateObject gets a minimal model data (0x11 and no entries) and no weenie description; a
  *  PlayerDescription gets only the attributes and the two skills). Returns the size written,

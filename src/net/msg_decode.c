@@ -1,6 +1,5 @@
 /* acphys — game message decoding: the envelopes, the client's movement messages and the server's
- * short object messages (see messages.h). Layouts: the retail client's CM_Movement and
- * SmartBox unpackers as the AC protocol notes give them (docs/REPLAY.md). */
+ * short object messages (see messages.h, which names the retail unpackers). */
 #include <string.h>
 
 #include "net/msg_read.h"

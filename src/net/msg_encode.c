@@ -119,7 +119,8 @@ static void movement(wbuf *w, const acp_movement *m)
     case ACP_MOVE_TO_OBJECT:
     case ACP_MOVE_TO_POSITION:
         if (m->type == ACP_MOVE_TO_OBJECT) u32(w, m->target);
-        position(w, &m->origin);
+        u32(w, m->origin.cell); /* the origin only (Position::PackOrigin: no rotation) */
+        vec3(w, m->origin.origin);
         u32(w, m->moveto.flags);
         f32(w, m->moveto.distance_to_object); f32(w, m->moveto.min_distance);
         f32(w, m->moveto.fail_distance); f32(w, m->moveto.speed);

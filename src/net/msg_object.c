@@ -1,7 +1,7 @@
 /* acphys — the server's movement (UpdateMotion, CreateObject's movement bytes) and CreateObject's
- * physics description (see messages.h). Layouts: the AC protocol notes (docs/REPLAY.md), from
- * the client's MovementManager::unpack_movement and CPhysicsObj's PhysicsDesc unpacking as the
- * servers write them. */
+ * physics description (see messages.h). Retail: MovementManager::unpack_movement (0x00524440),
+ * InterpretedMotionState::UnPack (0x0051F400), MovementParameters::UnPackNet (0x0052AC50),
+ * PhysicsDesc::UnPack (0x0051DDD0). */
 #include <string.h>
 
 #include "net/msg_read.h"
@@ -65,7 +65,11 @@ void acp_msg_read_movement(acp_reader *r, acp_movement *m)
         /* Type 6 leads with the target object; both then carry the origin, the parameters and
          * the run rate. */
         if (m->type == ACP_MOVE_TO_OBJECT) m->target = acp_reader_u32(r, "movement.target");
-        m->origin = acp_msg_read_position(r, "movement.origin");
+        /* Position::UnPackOrigin (0x005A9790): the cell and the origin, no rotation; the
+         * rotation stays the identity retail's unpack_movement starts from. */
+        m->origin.cell = acp_reader_u32(r, "movement.origin");
+        m->origin.origin = acp_reader_vec3_finite(r, "movement.origin");
+        m->origin.qw = 1.0f;
         m->moveto = read_moveto(r);
         m->run_rate = acp_reader_f32_finite(r, "movement.run_rate");
         break;

@@ -3,7 +3,9 @@
  * buckets, then its entries), u32 vector flags, u32 has-health, the attributes (u32 flags; the
  * six primaries 3 u32 each, the three vitals 4 u32 each) and the skills table (u32 id, u16
  * ranks, u16 adjust, u32 advancement class, u32 xp, u32 init level, u32 resistance, f64 last
- * used). Layout: the AC protocol notes (docs/REPLAY.md). */
+ * used). Layout: the order the servers write it (ACE's GameEventPlayerDescription), which the
+ * retail capture reads to its skills with the Run rate it implies; retail's readers are
+ * CACQualities::UnPack, AttributeCache::UnPack (0x005CCFB0) and Skill::UnPack (0x005CAAC0). */
 #include <string.h>
 
 #include "net/msg_read.h"

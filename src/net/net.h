@@ -1,6 +1,7 @@
 /* acphys — the network layer, all of it: reading captures (capture.h), the AC transport
  * (transport.h, isaac.h), the game messages physics needs (messages.h), a capture's decoded
- * stream (stream.h) and the encoder that writes captures (writer.h). Status codes: status.h.
+ * stream (stream.h), the player's run and jump inputs found in it (player.h) and the encoder
+ * that writes captures (writer.h). Status codes: status.h.
  *
  *   acp_capture cap; acp_net_stream s;
  *   acp_capture_read(bytes, size, NULL, &cap);          // JSONL, pcap or pcapng
@@ -14,6 +15,7 @@
 #include "net/capture.h"
 #include "net/isaac.h"
 #include "net/messages.h"
+#include "net/player.h"
 #include "net/status.h"
 #include "net/stream.h"
 #include "net/transport.h"

@@ -365,25 +365,35 @@ static acp_net_status take_datagram(acp_net_stream *s, stream_state *st, const a
     return ACP_NET_OK;
 }
 
-/* Every message still missing fragments, in the order of its first datagram. */
-static void list_lost(acp_net_stream *s, stream_state *st)
+/* Orders unfinished messages by their first datagram, then id. */
+static int by_first_datagram(const void *x, const void *y)
 {
-    for (;;) {
-        assembly *next = NULL;
-        for (size_t i = 0; i < st->asm_cap; i++) {
-            assembly *a = &st->asm_[i];
-            if (!a->used || a->complete || !a->count) continue;
-            if (!next || a->first_datagram < next->first_datagram ||
-                (a->first_datagram == next->first_datagram && a->id < next->id))
-                next = a;
-        }
-        if (!next) return;
+    const assembly *a = *(const assembly *const *)x, *b = *(const assembly *const *)y;
+    if (a->first_datagram != b->first_datagram) return a->first_datagram < b->first_datagram ? -1 : 1;
+    if (a->dir != b->dir) return a->dir < b->dir ? -1 : 1;
+    if (a->sequence != b->sequence) return a->sequence < b->sequence ? -1 : 1;
+    return a->id < b->id ? -1 : a->id > b->id;
+}
+
+/* Every message still missing fragments, in the order of its first datagram. */
+static acp_net_status list_lost(acp_net_stream *s, stream_state *st)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < st->asm_cap; i++)
+        if (st->asm_[i].used && !st->asm_[i].complete && st->asm_[i].count) n++;
+    if (!n) return ACP_NET_OK;
+    assembly **lost = malloc(n * sizeof *lost);
+    if (!lost) return ACP_NET_ERR_OUT_OF_MEMORY;
+    n = 0;
+    for (size_t i = 0; i < st->asm_cap; i++)
+        if (st->asm_[i].used && !st->asm_[i].complete && st->asm_[i].count) lost[n++] = &st->asm_[i];
+    qsort(lost, n, sizeof *lost, by_first_datagram);
+    for (size_t i = 0; i < n; i++) {
         s->stats.lost++;
-        add_diag(s, ACP_NET_ERR_FRAGMENT_LOST, ACP_NET_AT_MESSAGE, next->first_datagram, 0, "fragment.index");
-        next->complete = true;
-        free(next->slots);
-        next->slots = NULL;
+        add_diag(s, ACP_NET_ERR_FRAGMENT_LOST, ACP_NET_AT_MESSAGE, lost[i]->first_datagram, 0, "fragment.index");
     }
+    free(lost);
+    return ACP_NET_OK;
 }
 
 static void state_free(stream_state *st)
@@ -411,7 +421,7 @@ acp_net_status acp_net_decode(const acp_datagram *dg, size_t n, acp_net_stream *
     out->stats.datagrams = n;
     acp_net_status r = ACP_NET_OK;
     for (size_t i = 0; i < n && r == ACP_NET_OK; i++) r = take_datagram(out, st, &dg[i], (int32_t)i);
-    if (r == ACP_NET_OK) list_lost(out, st);
+    if (r == ACP_NET_OK) r = list_lost(out, st);
     state_free(st);
     return r;
 }

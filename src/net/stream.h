@@ -28,6 +28,8 @@
  * Messages are in completion order (the datagram that completed each). The player's guid is the
  * first PlayerCreate's (0 when none).
  * Allocates (the stream owns its messages' bytes); no I/O.
+ * Not one retail function: the reading side of the transport as a receiver that keeps every
+ * message (the key window is how the servers look keys up: ACE's CryptoSystem.Search).
  */
 #ifndef ACP_NET_STREAM_H
 #define ACP_NET_STREAM_H

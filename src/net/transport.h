@@ -108,7 +108,8 @@ typedef struct acp_packet {
     acp_fragment fragments[ACP_PKT_MAX_FRAGMENTS];
 } acp_packet;
 
-/** Hash32 over n bytes (see above). Pure; p may be NULL when n is 0. */
+/** Hash32 over n bytes (see above). Pure; p may be NULL when n is 0.
+ *  Retail: PortalChecksum::CalcChecksum32 (0x0065F6A0). */
 uint32_t acp_hash32(const uint8_t *p, size_t n);
 
 /** Parse one datagram of n bytes: the header, the optional headers and the fragments. Fails,
@@ -121,13 +122,15 @@ uint32_t acp_hash32(const uint8_t *p, size_t n);
  *  not tested here (acp_packet_checksum). err may be NULL. */
 acp_net_status acp_packet_parse(const uint8_t *d, size_t n, acp_packet *out, acp_net_diag *err);
 
-/** The two halves of a parsed datagram's checksum: *header_hash (Hash32 of the header with the
+/** Retail: SharedNet::ChecksumHeader (0x00541990), NetPacket::ComputeChecksum (0x005492B0).
+ *  The two halves of a parsed datagram's checksum: *header_hash (Hash32 of the header with the
  *  checksum field as 0xBADD70DD) and *body_hash (optional headers + every fragment's header
  *  and data). d and n are the bytes acp_packet_parse read. */
 void acp_packet_hashes(const uint8_t *d, size_t n, const acp_packet *p, uint32_t *header_hash,
                        uint32_t *body_hash);
 /** The checksum a datagram with these hashes carries: header + (body XOR key); key 0 for a
- *  plain checksum, the sender's next ISAAC word for flag 0x2. */
+ *  plain checksum, the sender's next ISAAC word for flag 0x2. Retail: FlowQueue::EncryptChecksum
+ *  (0x005470B0). */
 static inline uint32_t acp_packet_checksum(uint32_t header_hash, uint32_t body_hash, uint32_t key)
 {
     return header_hash + (body_hash ^ key);

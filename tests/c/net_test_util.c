@@ -1,6 +1,7 @@
 /* Shared by the network tests: sample messages and a session (see net_test_util.h). */
 #include "net_test_util.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "dat/reader.h"
@@ -196,4 +197,141 @@ void net_test_session(acp_net_writer *w)
     uint8_t big[1000];
     net_test_long_message(big);
     acp_net_writer_bytes(w, ACP_NET_S2C, t, 9, big, sizeof big);
+}
+
+const char net_test_bad_lines[] =
+        "{\"t\": 0.5, \"dir\": \"c2s\", \"len\": 2, \"data\": \"0a0B\"}\n"
+        "{\"t\": 1, \"dir\": \"c2s\", \"len\": 2, \"data\": \"abc\"}\n"
+        "{\"t\": 1, \"dir\": \"up\", \"len\": 1, \"data\": \"ab\"}\n"
+        "{\"t\": 1, \"dir\": \"c2s\", \"len\": 3, \"data\": \"abcd\"}\n"
+        "{\"t\": 1, \"dir\": \"c2s\", \"len\": 2, \"data\": \"zz00\"}\n"
+        "{\"t\": 1, \"dir\": \"c2s\", \"len\": 0}\n"
+        "{\"t\": 1 \"dir\": \"c2s\"}\n"
+        "\n"
+        "{\"dir\": \"s2c\", \"note\": [1], \"t\": 2, \"len\": 0, \"data\": \"\"}\n"
+        "{\"dir\": \"s2c\", \"note\": null, \"t\": 2.25, \"len\": 1, \"data\": \"FF\", \"x\": true}\r\n";
+
+void net_list_add(net_list *l, const acp_datagram *src)
+{
+    if (l->n >= sizeof l->d / sizeof l->d[0] || src->len > ACP_NET_MAX_DATAGRAM) return;
+    l->d[l->n] = *src;
+    memcpy(l->bytes[l->n], src->data, src->len);
+    l->d[l->n].data = l->bytes[l->n];
+    l->n++;
+}
+
+net_list *net_list_of(const acp_net_writer *w)
+{
+    net_list *l = calloc(1, sizeof *l);
+    if (!l) return NULL;
+    for (size_t i = 0; i < w->count; i++) net_list_add(l, &w->datagrams[i]);
+    return l;
+}
+
+uint32_t net_carried_key(const uint8_t *d, size_t n)
+{
+    acp_packet p;
+    uint32_t hh, bh;
+    if (acp_packet_parse(d, n, &p, NULL) != ACP_NET_OK) return 0;
+    acp_packet_hashes(d, n, &p, &hh, &bh);
+    return (p.header.checksum - hh) ^ bh;
+}
+
+bool net_reseal(uint8_t *d, size_t n, uint32_t key)
+{
+    acp_packet p;
+    uint32_t hh, bh;
+    if (acp_packet_parse(d, n, &p, NULL) != ACP_NET_OK) return false;
+    acp_packet_hashes(d, n, &p, &hh, &bh);
+    acp_put_u32(d + 8, acp_packet_checksum(hh, bh, key));
+    return true;
+}
+
+/* Change fragment field `at` (a u16 in datagram i) and reseal with the key it carried. */
+static void set_fragment_u16(net_list *l, size_t i, size_t at, uint16_t v)
+{
+    uint32_t key = net_carried_key(l->bytes[i], l->d[i].len);
+    acp_put_u16(l->bytes[i] + at, v);
+    net_reseal(l->bytes[i], l->d[i].len, key);
+}
+
+static void add_short_messages(acp_net_writer *w)
+{
+    acp_game_msg mts = net_test_sample(ACP_MSG_MOVE_TO_STATE);
+    uint8_t b[1024];
+    (void)acp_msg_encode(&mts, b, sizeof b, NULL);
+    acp_net_writer_bytes(w, ACP_NET_C2S, 5.0, 4, b, 46);
+    /* 255 animation part changes (3 bytes each) push the physics description to 780. */
+    memset(b, 0, sizeof b);
+    acp_put_u32(b, ACP_OP_CREATE_OBJECT);
+    acp_put_u32(b + 4, 0x80000999u);
+    b[8] = 0x11;
+    b[11] = 255;
+    for (int i = 0; i < 255; i++) {
+        b[12 + 3 * i] = (uint8_t)i;
+        acp_put_u16(b + 13 + 3 * i, 0x0123);
+    }
+    acp_put_u32(b + 780, ACP_PD_POSITION);
+    acp_put_u32(b + 784, 0x408);
+    acp_put_u32(b + 788, 0xA9B4002Au);
+    acp_net_writer_bytes(w, ACP_NET_S2C, 5.5, 4, b, 798);
+    acp_game_msg ap = net_test_sample(ACP_MSG_AUTONOMOUS_POSITION);
+    acp_net_writer_message(w, ACP_NET_C2S, 6.0, 4, &ap);
+}
+
+net_list *net_variant(const char *name)
+{
+    acp_net_writer w;
+    net_test_session(&w);
+    if (!strcmp(name, "lost-fragment")) {
+        acp_game_msg tp = net_test_sample(ACP_MSG_PLAYER_TELEPORT);
+        acp_net_writer_message(&w, ACP_NET_S2C, 9.0, 4, &tp);
+    } else if (!strcmp(name, "short-message")) {
+        add_short_messages(&w);
+    }
+    net_list *l = net_list_of(&w);
+    acp_net_writer_free(&w);
+    if (!l) return NULL;
+    if (!strcmp(name, "session") || !strcmp(name, "short-message")) return l;
+    if (!strcmp(name, "out-of-order") || !strcmp(name, "lost-fragment")) {
+        net_list *r = calloc(1, sizeof *r);
+        if (!r) { free(l); return NULL; }
+        bool lost = !strcmp(name, "lost-fragment");
+        for (size_t i = 0; i < 13; i++) net_list_add(r, &l->d[i]);
+        if (lost) {
+            net_list_add(r, &l->d[13]);
+            net_list_add(r, &l->d[15]);
+            net_list_add(r, &l->d[16]);
+        } else {
+            net_list_add(r, &l->d[15]);
+            net_list_add(r, &l->d[13]);
+            net_list_add(r, &l->d[14]);
+        }
+        free(l);
+        return r;
+    }
+    if (!strcmp(name, "retransmit")) {
+        net_list_add(l, &l->d[5]);
+        net_list_add(l, &l->d[2]);
+        uint8_t *re = l->bytes[l->n - 1];
+        uint32_t key = net_carried_key(re, l->d[l->n - 1].len);
+        acp_put_u32(re + 4, acp_get_u32(re + 4) | ACP_PKT_RETRANSMISSION);
+        net_reseal(re, l->d[l->n - 1].len, key);
+        return l;
+    }
+    if (!strcmp(name, "bad-checksum")) {
+        l->bytes[4][ACP_PKT_HEADER_SIZE + ACP_FRAGMENT_HEADER_SIZE + 5] ^= 0x40;
+        return l;
+    }
+    if (!strcmp(name, "truncated-datagram")) {
+        l->d[6].len = 10;
+        l->d[9].len -= 3;
+        return l;
+    }
+    if (!strcmp(name, "fragment-count-lies")) {
+        set_fragment_u16(l, 14, 28, 4);
+        return l;
+    }
+    free(l);
+    return NULL;
 }

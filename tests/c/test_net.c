@@ -313,9 +313,12 @@ static void create_object_round_trip(void)
     ENSURE_FBITS(c->default_script_intensity, 0.75f);
     ENSURE_EQ(c->timestamps[8], 108);
 
-    /* The move-to and turn-to movements (types 6 to 9), inside UpdateMotion. */
+    /* The move-to and turn-to movements (types 6 to 9), inside UpdateMotion, sized as retail's
+     * MovementManager::unpack_movement reads them: the target (6, 8), the origin without rotation
+     * (16 bytes: Position::UnPackOrigin), MovementParameters::UnPackNet's 28 (6, 7) or 12 bytes
+     * (8, 9), the run rate (6, 7); type 8's desired heading before its parameters. */
     static const struct { uint8_t type; size_t size; } kinds[] = {
-        {ACP_MOVE_TO_OBJECT, 20 + 4 + 32 + 28 + 4}, {ACP_MOVE_TO_POSITION, 20 + 32 + 28 + 4},
+        {ACP_MOVE_TO_OBJECT, 20 + 4 + 16 + 28 + 4}, {ACP_MOVE_TO_POSITION, 20 + 16 + 28 + 4},
         {ACP_MOVE_TURN_TO_OBJECT, 20 + 8 + 12}, {ACP_MOVE_TURN_TO_HEADING, 20 + 12},
     };
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
@@ -325,7 +328,8 @@ static void create_object_round_trip(void)
         mv->flags = 0;
         mv->target = 0x80000777u;
         mv->origin.cell = 0xA9B40031u;
-        mv->origin.qw = 1.0f;
+        mv->origin.origin = (acp_vec3){10.0f, 20.5f, 30.25f};
+        mv->origin.qw = 1.0f; /* the origin carries no rotation: it reads back as the identity */
         mv->moveto = (acp_moveto_params){0x1EE0Fu, 0.6f, 0.0f, 3.4e38f, 1.0f, 15.0f, 90.0f};
         mv->run_rate = 2.82563f;
         mv->desired_heading = 180.0f;
@@ -340,6 +344,8 @@ static void create_object_round_trip(void)
             ENSURE_EQ(b->target, 0x80000777u);
         if (kinds[i].type <= ACP_MOVE_TO_POSITION) {
             ENSURE_EQ(b->origin.cell, 0xA9B40031u);
+            ENSURE_FBITS(b->origin.origin.z, 30.25f);
+            ENSURE_FBITS(b->origin.qw, 1.0f);
             ENSURE_FBITS(b->moveto.walk_run_threshold, 15.0f);
             ENSURE_FBITS(b->run_rate, 2.82563f);
         } else {

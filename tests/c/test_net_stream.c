@@ -11,49 +11,6 @@
  * datagram k), 13..15 the three fragments of the 1000-byte message. */
 enum { SESSION_DATAGRAMS = 16, LONG_FIRST = 13 };
 
-/* A copy of a writer's datagram list with owned bytes, to reorder and damage. */
-typedef struct dg_list {
-    acp_datagram d[64];
-    uint8_t bytes[64][ACP_NET_MAX_DATAGRAM];
-    size_t n;
-} dg_list;
-
-static void list_add(dg_list *l, const acp_datagram *src)
-{
-    l->d[l->n] = *src;
-    memcpy(l->bytes[l->n], src->data, src->len);
-    l->d[l->n].data = l->bytes[l->n];
-    l->n++;
-}
-
-static dg_list *session_list(acp_net_writer *w)
-{
-    net_test_session(w);
-    dg_list *l = calloc(1, sizeof *l);
-    for (size_t i = 0; i < w->count; i++) list_add(l, &w->datagrams[i]);
-    return l;
-}
-
-/* The key a datagram's checksum carries. */
-static uint32_t carried_key(const uint8_t *d, size_t n)
-{
-    acp_packet p;
-    uint32_t hh, bh;
-    if (acp_packet_parse(d, n, &p, NULL) != ACP_NET_OK) return 0;
-    acp_packet_hashes(d, n, &p, &hh, &bh);
-    return (p.header.checksum - hh) ^ bh;
-}
-
-/* Recompute a datagram's checksum after an edit, with the key it carried before. */
-static void reseal(uint8_t *d, size_t n, uint32_t key)
-{
-    acp_packet p;
-    uint32_t hh, bh;
-    ENSURE_EQ(acp_packet_parse(d, n, &p, NULL), ACP_NET_OK);
-    acp_packet_hashes(d, n, &p, &hh, &bh);
-    acp_put_u32(d + 8, acp_packet_checksum(hh, bh, key));
-}
-
 static const acp_net_diag *diag(const acp_net_stream *s, size_t i)
 {
     static const acp_net_diag none = {0};
@@ -128,14 +85,8 @@ static void session_decodes_every_kind(void)
 
 static void fragments_out_of_order(void)
 {
-    acp_net_writer w;
-    dg_list *l = session_list(&w);
     /* The last fragment first, then the first, then the middle one. */
-    dg_list *r = calloc(1, sizeof *r);
-    for (size_t i = 0; i < LONG_FIRST; i++) list_add(r, &l->d[i]);
-    list_add(r, &l->d[15]);
-    list_add(r, &l->d[13]);
-    list_add(r, &l->d[14]);
+    net_list *r = net_variant("out-of-order");
     acp_net_stream s;
     ENSURE_EQ(acp_net_decode(r->d, r->n, &s), ACP_NET_OK);
     ENSURE_EQ(s.diags.count, 0);
@@ -149,8 +100,6 @@ static void fragments_out_of_order(void)
     ENSURE_EQ(s.messages[12].datagram, 15);
     acp_net_stream_free(&s);
     free(r);
-    free(l);
-    acp_net_writer_free(&w);
 }
 
 /* Two messages' fragments sharing datagrams (plain checksums, no connect): message 1 in two
@@ -188,16 +137,9 @@ static void fragments_share_datagrams(void)
 
 static void retransmitted_datagrams(void)
 {
-    acp_net_writer w;
-    dg_list *l = session_list(&w);
     /* An exact repeat of datagram 5, and datagram 2 again with the retransmission flag (its
      * checksum resealed with the key it first carried). */
-    list_add(l, &l->d[5]);
-    list_add(l, &l->d[2]);
-    uint8_t *re = l->bytes[l->n - 1];
-    uint32_t key = carried_key(re, l->d[l->n - 1].len);
-    acp_put_u32(re + 4, acp_get_u32(re + 4) | ACP_PKT_RETRANSMISSION);
-    reseal(re, l->d[l->n - 1].len, key);
+    net_list *l = net_variant("retransmit");
     acp_net_stream s;
     ENSURE_EQ(acp_net_decode(l->d, l->n, &s), ACP_NET_OK);
     ENSURE_EQ(s.diags.count, 0);
@@ -206,29 +148,23 @@ static void retransmitted_datagrams(void)
     ENSURE_EQ(s.stats.checksum_isaac, 17);
     ENSURE_EQ(s.count, 13); /* nothing decoded twice */
     acp_net_stream_free(&s);
-    /* A repeat of a sequence with different bytes and no flag is not a retransmission, and its
-     * key, already used, does not verify again. */
-    list_add(l, &l->d[6]);
+    /* A repeat of a sequence with different bytes and no flag is not a retransmission, and a key
+     * that is no word of the window does not verify. */
+    net_list_add(l, &l->d[6]);
     l->bytes[l->n - 1][ACP_PKT_HEADER_SIZE + ACP_FRAGMENT_HEADER_SIZE + 4] ^= 1;
-    reseal(l->bytes[l->n - 1], l->d[l->n - 1].len, carried_key(l->bytes[6], l->d[6].len) ^ 0x55u);
+    ENSURE(net_reseal(l->bytes[l->n - 1], l->d[l->n - 1].len, net_carried_key(l->bytes[6], l->d[6].len) ^ 0x55u));
     ENSURE_EQ(acp_net_decode(l->d, l->n, &s), ACP_NET_OK);
     ENSURE_EQ(s.stats.retransmits, 2);
     ENSURE_EQ(s.diags.count, 1);
     expect_diag(&s, 0, ACP_NET_ERR_CHECKSUM, ACP_NET_AT_DATAGRAM, 18, 8, "header.checksum");
     acp_net_stream_free(&s);
     free(l);
-    acp_net_writer_free(&w);
 }
 
 static void lost_fragment_is_named(void)
 {
-    acp_net_writer w;
-    net_test_session(&w);
-    acp_game_msg tp = net_test_sample(ACP_MSG_PLAYER_TELEPORT);
-    acp_net_writer_message(&w, ACP_NET_S2C, 9.0, 4, &tp);
-    dg_list *l = calloc(1, sizeof *l);
-    for (size_t i = 0; i < w.count; i++)
-        if (i != 14) list_add(l, &w.datagrams[i]); /* the middle fragment never arrives */
+    /* The long message's middle fragment never arrives; a PlayerTeleport follows. */
+    net_list *l = net_variant("lost-fragment");
     acp_net_stream s;
     ENSURE_EQ(acp_net_decode(l->d, l->n, &s), ACP_NET_OK);
     ENSURE_EQ(s.diags.count, 1);
@@ -239,16 +175,37 @@ static void lost_fragment_is_named(void)
     ENSURE_EQ(s.stats.checksum_isaac, 15); /* the lost datagram's key skipped over */
     acp_net_stream_free(&s);
     free(l);
-    acp_net_writer_free(&w);
+}
+
+/* Three messages each missing its second fragment, their ids falling while their datagrams
+ * rise: named in the order of their first datagram. */
+static void lost_messages_in_datagram_order(void)
+{
+    const uint8_t part[4] = {0xDE, 0xF7, 0, 0};
+    uint8_t d[3][64];
+    acp_datagram dg[3];
+    for (int i = 0; i < 3; i++) {
+        acp_fragment f = {(uint32_t)(9 - i), 0x80000000u | (uint32_t)(9 - i), 2, 0, 0, 4, 0, part};
+        uint16_t size = sizeof part;
+        acp_packet_header h = {(uint32_t)(i + 1), 0, 0, 0x0B, 0, 0, 0};
+        size_t n = acp_packet_build(&h, NULL, 0, &f, &size, 1, 0, d[i], sizeof d[i]);
+        dg[i] = (acp_datagram){0.1 * i, ACP_NET_S2C, -1, (uint32_t)n, d[i], 0, 0};
+    }
+    acp_net_stream s;
+    ENSURE_EQ(acp_net_decode(dg, 3, &s), ACP_NET_OK);
+    ENSURE_EQ(s.diags.count, 3);
+    for (int i = 0; i < 3; i++)
+        expect_diag(&s, (size_t)i, ACP_NET_ERR_FRAGMENT_LOST, ACP_NET_AT_MESSAGE, i, 0, "fragment.index");
+    ENSURE_EQ(s.stats.lost, 3);
+    ENSURE_EQ(s.count, 0);
+    acp_net_stream_free(&s);
 }
 
 static void bad_checksums(void)
 {
-    acp_net_writer w;
-    dg_list *l = session_list(&w);
     /* A byte of datagram 4's message changed: its checksum no longer verifies; its message is
      * not used; the next datagrams verify. */
-    l->bytes[4][ACP_PKT_HEADER_SIZE + ACP_FRAGMENT_HEADER_SIZE + 5] ^= 0x40;
+    net_list *l = net_variant("bad-checksum");
     acp_net_stream s;
     ENSURE_EQ(acp_net_decode(l->d, l->n, &s), ACP_NET_OK);
     ENSURE_EQ(s.diags.count, 1);
@@ -259,11 +216,10 @@ static void bad_checksums(void)
     ENSURE_EQ(s.count, 12);
     ENSURE_EQ(s.stats.by_kind[ACP_MSG_CREATE_OBJECT][ACP_NET_S2C], 0);
     acp_net_stream_free(&s);
+    free(l);
     /* The ConnectRequest's plain checksum broken: no seeds, so every keyed datagram after it is
      * named ERR_NO_SEED. */
-    free(l);
-    acp_net_writer_free(&w);
-    l = session_list(&w);
+    l = net_variant("session");
     l->bytes[0][8] ^= 1;
     ENSURE_EQ(acp_net_decode(l->d, l->n, &s), ACP_NET_OK);
     ENSURE_EQ(s.diags.count, 16);
@@ -273,15 +229,11 @@ static void bad_checksums(void)
     ENSURE_EQ(s.count, 0);
     acp_net_stream_free(&s);
     free(l);
-    acp_net_writer_free(&w);
 }
 
 static void truncated_datagram(void)
 {
-    acp_net_writer w;
-    dg_list *l = session_list(&w);
-    l->d[6].len = 10;
-    l->d[9].len -= 3; /* the header's size now disagrees */
+    net_list *l = net_variant("truncated-datagram");
     acp_net_stream s;
     ENSURE_EQ(acp_net_decode(l->d, l->n, &s), ACP_NET_OK);
     ENSURE_EQ(s.diags.count, 2);
@@ -294,18 +246,13 @@ static void truncated_datagram(void)
     ENSURE_EQ(s.stats.checksum_isaac, 13);
     acp_net_stream_free(&s);
     free(l);
-    acp_net_writer_free(&w);
 }
 
 static void fragment_count_lies(void)
 {
-    acp_net_writer w;
-    dg_list *l = session_list(&w);
     /* The middle fragment says 4 where its message's first said 3: named at its count field, the
      * message then never completes. */
-    uint32_t key = carried_key(l->bytes[14], l->d[14].len);
-    acp_put_u16(l->bytes[14] + 28, 4);
-    reseal(l->bytes[14], l->d[14].len, key);
+    net_list *l = net_variant("fragment-count-lies");
     acp_net_stream s;
     ENSURE_EQ(acp_net_decode(l->d, l->n, &s), ACP_NET_OK);
     ENSURE_EQ(s.diags.count, 2);
@@ -314,58 +261,35 @@ static void fragment_count_lies(void)
     ENSURE_EQ(s.count, 12);
     acp_net_stream_free(&s);
     /* All three say 4: one fragment is missing at the end. */
-    for (int i = 13; i <= 15; i++) {
-        key = carried_key(l->bytes[i], l->d[i].len);
+    for (int i = 13; i <= 15; i += 2) {
+        uint32_t key = net_carried_key(l->bytes[i], l->d[i].len);
         acp_put_u16(l->bytes[i] + 28, 4);
-        reseal(l->bytes[i], l->d[i].len, key);
+        ENSURE(net_reseal(l->bytes[i], l->d[i].len, key));
     }
     ENSURE_EQ(acp_net_decode(l->d, l->n, &s), ACP_NET_OK);
     ENSURE_EQ(s.diags.count, 1);
     expect_diag(&s, 0, ACP_NET_ERR_FRAGMENT_LOST, ACP_NET_AT_MESSAGE, 13, 0, "fragment.index");
     acp_net_stream_free(&s);
     /* An index not below its count is refused by the parser (the whole datagram). */
-    key = carried_key(l->bytes[15], l->d[15].len);
     acp_put_u16(l->bytes[15] + 32, 4);
-    acp_put_u32(l->bytes[15] + 8, 0);
     ENSURE_EQ(acp_net_decode(l->d, l->n, &s), ACP_NET_OK);
     expect_diag(&s, 0, ACP_NET_ERR_FRAGMENT_COUNT, ACP_NET_AT_DATAGRAM, 15, 32, "fragment.index");
     acp_net_stream_free(&s);
     free(l);
-    acp_net_writer_free(&w);
 }
 
 static void message_shorter_than_its_fields(void)
 {
-    acp_net_writer w;
-    net_test_session(&w);
-    /* A MoveToState of 46 bytes (its position's origin starts at 44). */
-    acp_game_msg mts = net_test_sample(ACP_MSG_MOVE_TO_STATE);
-    uint8_t b[1024];
-    size_t n = acp_msg_encode(&mts, b, sizeof b, NULL);
-    ENSURE_EQ(n, 84);
-    acp_net_writer_bytes(&w, ACP_NET_C2S, 5.0, 4, b, 46);
-    /* A CreateObject of 798 bytes in two fragments, cut in its position's origin, which lies in
-     * the second fragment: 255 animation part changes (3 bytes each) push the physics
-     * description to 780. */
-    memset(b, 0, sizeof b);
-    acp_put_u32(b, ACP_OP_CREATE_OBJECT);
-    acp_put_u32(b + 4, 0x80000999u);
-    b[8] = 0x11;
-    b[11] = 255;
-    for (int i = 0; i < 255; i++) { b[12 + 3 * i] = (uint8_t)i; acp_put_u16(b + 13 + 3 * i, 0x0123); }
-    acp_put_u32(b + 780, ACP_PD_POSITION);
-    acp_put_u32(b + 784, 0x408);
-    acp_put_u32(b + 788, 0xA9B4002Au);
-    acp_net_writer_bytes(&w, ACP_NET_S2C, 5.5, 4, b, 798);
-    /* Then a good message: reading goes on. */
-    acp_game_msg ap = net_test_sample(ACP_MSG_AUTONOMOUS_POSITION);
-    acp_net_writer_message(&w, ACP_NET_C2S, 6.0, 4, &ap);
+    /* After the session: a MoveToState of 46 bytes (its position's origin starts at 44), a
+     * CreateObject of 798 bytes in two fragments cut in its position's origin (at 796, in the
+     * second fragment: 448..895), then a good AutonomousPosition: reading goes on. */
+    net_list *l = net_variant("short-message");
+    ENSURE_EQ(l->n, 20);
     acp_net_stream s;
-    ENSURE_EQ(acp_net_decode(w.datagrams, w.count, &s), ACP_NET_OK);
+    ENSURE_EQ(acp_net_decode(l->d, l->n, &s), ACP_NET_OK);
     ENSURE_EQ(s.diags.count, 2);
     expect_diag(&s, 0, ACP_NET_ERR_TRUNCATED, ACP_NET_AT_MESSAGE, 16, 44, "move_to_state.position");
     ENSURE_EQ(diag(&s, 0)->opcode, ACP_OP_MOVE_TO_STATE);
-    /* Byte 796 lies in the second fragment (448..895): datagram 18. */
     expect_diag(&s, 1, ACP_NET_ERR_TRUNCATED, ACP_NET_AT_MESSAGE, 18, 796, "create_object.physics.position");
     ENSURE_EQ(diag(&s, 1)->opcode, ACP_OP_CREATE_OBJECT);
     ENSURE_EQ(s.stats.bad_messages, 2);
@@ -373,6 +297,7 @@ static void message_shorter_than_its_fields(void)
     ENSURE_EQ(s.messages[13].status, ACP_NET_ERR_TRUNCATED);
     ENSURE_EQ(s.messages[13].msg.kind, ACP_MSG_MOVE_TO_STATE);
     ENSURE_EQ(s.messages[13].size, 46);
+    ENSURE_EQ(s.messages[14].size, 798);
     ENSURE_EQ(s.messages[15].msg.kind, ACP_MSG_AUTONOMOUS_POSITION);
     ENSURE_EQ(s.messages[15].status, ACP_NET_OK);
     ENSURE_EQ(s.stats.by_kind[ACP_MSG_AUTONOMOUS_POSITION][ACP_NET_C2S], 2);
@@ -382,6 +307,56 @@ static void message_shorter_than_its_fields(void)
     ENSURE(!strcmp(text, "ACP_NET_ERR_TRUNCATED at message offset 44 (field move_to_state.position, opcode 0xF61C, "
                          "datagram 16): the bytes end before this field"));
     acp_net_stream_free(&s);
+    free(l);
+}
+
+/* The session's player inputs: its UpdateMotion runs at 1.975806, its PlayerDescription has
+ * Run 5 ranks and Jump 7. A second UpdateMotion at another rate, one of another guid and one
+ * that is not a run are told apart. */
+static void player_inputs(void)
+{
+    acp_net_writer w;
+    net_test_session(&w);
+    acp_game_msg u = net_test_sample(ACP_MSG_UPDATE_MOTION);
+    u.u.update_motion.guid = 0x80000777u;
+    u.u.update_motion.movement.state.forward_speed = 3.0f;
+    acp_net_writer_message(&w, ACP_NET_S2C, 7.0, 4, &u); /* another object */
+    u = net_test_sample(ACP_MSG_UPDATE_MOTION);
+    u.u.update_motion.movement.state.forward_command = 0x0005; /* WalkForward */
+    acp_net_writer_message(&w, ACP_NET_S2C, 7.25, 4, &u);
+    acp_net_stream s;
+    ENSURE_EQ(acp_net_decode(w.datagrams, w.count, &s), ACP_NET_OK);
+    acp_net_player_inputs in;
+    acp_net_player_inputs_find(&s, &in);
+    ENSURE_EQ(in.guid, NET_TEST_PLAYER);
+    ENSURE(in.has_run_rate);
+    ENSURE_FBITS(in.run_rate, 1.975806f);
+    ENSURE_EQ(in.run_rate_message, 6);
+    ENSURE_EQ(in.run_rate_count, 1);
+    ENSURE(!in.run_rate_varies);
+    ENSURE(in.has_description);
+    ENSURE_EQ(in.description_message, 11);
+    ENSURE_EQ(in.description.run.ranks, 5);
+    ENSURE_EQ(in.description.jump.ranks, 7);
+    ENSURE_EQ(in.description.attributes[2].start, 100);
+    acp_net_stream_free(&s);
+    /* A move-to at another run rate: counted, and the rate varies. */
+    u = net_test_sample(ACP_MSG_UPDATE_MOTION);
+    u.u.update_motion.movement.type = ACP_MOVE_TO_POSITION;
+    u.u.update_motion.movement.flags = 0;
+    u.u.update_motion.movement.run_rate = 2.82563f;
+    acp_net_writer_message(&w, ACP_NET_S2C, 7.5, 4, &u);
+    ENSURE_EQ(acp_net_decode(w.datagrams, w.count, &s), ACP_NET_OK);
+    acp_net_player_inputs_find(&s, &in);
+    ENSURE_EQ(in.run_rate_count, 2);
+    ENSURE(in.run_rate_varies);
+    ENSURE_FBITS(in.run_rate, 1.975806f);
+    acp_net_stream_free(&s);
+    /* No player: nothing. */
+    acp_net_stream none;
+    memset(&none, 0, sizeof none);
+    acp_net_player_inputs_find(&none, &in);
+    ENSURE(!in.has_run_rate && !in.has_description && in.guid == 0);
     acp_net_writer_free(&w);
 }
 
@@ -510,6 +485,88 @@ static void pcap_round_trips(void)
     acp_net_writer_free(&w);
 }
 
+/* A pcap file (microseconds) of one link type and its frames. */
+static size_t pcap_of(uint8_t *out, uint32_t link_type, uint8_t frames[][128], const size_t *lens, size_t n)
+{
+    memset(out, 0, 24);
+    acp_put_u32(out, 0xA1B2C3D4u);
+    acp_put_u16(out + 4, 2);
+    acp_put_u16(out + 6, 4);
+    acp_put_u32(out + 16, 65535);
+    acp_put_u32(out + 20, link_type);
+    size_t pos = 24;
+    for (size_t i = 0; i < n; i++) {
+        acp_put_u32(out + pos, 100);
+        acp_put_u32(out + pos + 4, (uint32_t)(250000 * i));
+        acp_put_u32(out + pos + 8, (uint32_t)lens[i]);
+        acp_put_u32(out + pos + 12, (uint32_t)lens[i]);
+        memcpy(out + pos + 16, frames[i], lens[i]);
+        pos += 16 + lens[i];
+    }
+    return pos;
+}
+
+static void put_be16(uint8_t *p, uint16_t v) { p[0] = (uint8_t)(v >> 8); p[1] = (uint8_t)v; }
+
+/* An IP (4 or 6) + UDP packet of the 4 payload bytes {0xA, 0xB, 0xC, dir}, from port sport to dport. */
+static size_t ip_udp_packet(uint8_t *p, int version, uint16_t sport, uint16_t dport, uint8_t tag)
+{
+    size_t ip = version == 4 ? 20 : 40;
+    memset(p, 0, ip + 12);
+    if (version == 4) {
+        p[0] = 0x45;
+        put_be16(p + 2, (uint16_t)(ip + 12));
+        p[9] = 17;
+    } else {
+        p[0] = 0x60;
+        put_be16(p + 4, 12);
+        p[6] = 17;
+    }
+    put_be16(p + ip, sport);
+    put_be16(p + ip + 2, dport);
+    put_be16(p + ip + 4, 12);
+    p[ip + 8] = 0xA; p[ip + 9] = 0xB; p[ip + 10] = 0xC; p[ip + 11] = tag;
+    return ip + 12;
+}
+
+/* The link layers the reader knows, each with a client→server and a server→client packet. */
+static void pcap_link_types(void)
+{
+    static const struct { uint32_t lt; size_t head; int version; } links[] = {
+        {0, 4, 4}, {1, 18, 6}, {101, 0, 6}, {113, 16, 4}, {228, 0, 4}, {229, 0, 6}, {276, 20, 4},
+    };
+    for (size_t k = 0; k < sizeof links / sizeof links[0]; k++) {
+        uint8_t frames[3][128];
+        size_t lens[3];
+        for (int i = 0; i < 3; i++) {
+            uint8_t *f = frames[i];
+            memset(f, 0, links[k].head);
+            uint16_t proto = links[k].version == 4 ? 0x0800 : 0x86DD;
+            if (links[k].lt == 0) acp_put_u32(f, links[k].version == 4 ? 2 : 24);
+            if (links[k].lt == 1) { put_be16(f + 12, 0x8100); put_be16(f + 16, proto); } /* one VLAN tag */
+            if (links[k].lt == 113) put_be16(f + 14, proto);
+            if (links[k].lt == 276) put_be16(f, proto);
+            uint16_t sport = i == 0 ? 50000 : i == 1 ? 9001 : 53, dport = i == 0 ? 9001 : i == 1 ? 50000 : 53;
+            lens[i] = links[k].head + ip_udp_packet(f + links[k].head, links[k].version, sport, dport, (uint8_t)i);
+        }
+        uint8_t file[1024];
+        size_t size = pcap_of(file, links[k].lt, frames, lens, 3);
+        acp_capture c;
+        ENSURE_EQ(acp_capture_read(file, size, NULL, &c), ACP_NET_OK);
+        ENSURE_EQ(c.count, 2);
+        ENSURE_EQ(c.skipped, 1); /* port 53 to 53 */
+        ENSURE_EQ(c.diags.count, 0);
+        if (c.count == 2) {
+            ENSURE_EQ(c.datagrams[0].dir, ACP_NET_C2S);
+            ENSURE_EQ(c.datagrams[1].dir, ACP_NET_S2C);
+            ENSURE_EQ(c.datagrams[1].len, 4);
+            ENSURE_EQ(c.datagrams[1].data[3], 1);
+            ENSURE_DBITS(c.datagrams[1].t, 0.25);
+        }
+        acp_capture_free(&c);
+    }
+}
+
 static void expect_file_diag(const acp_capture *c, size_t i, acp_net_status st, const char *text, const char *at,
                              uint32_t line, const char *field)
 {
@@ -525,17 +582,7 @@ static void expect_file_diag(const acp_capture *c, size_t i, acp_net_status st, 
 
 static void malformed_jsonl(void)
 {
-    const char *text =
-        "{\"t\": 0.5, \"dir\": \"c2s\", \"len\": 2, \"data\": \"0a0B\"}\n"
-        "{\"t\": 1, \"dir\": \"c2s\", \"len\": 2, \"data\": \"abc\"}\n"
-        "{\"t\": 1, \"dir\": \"up\", \"len\": 1, \"data\": \"ab\"}\n"
-        "{\"t\": 1, \"dir\": \"c2s\", \"len\": 3, \"data\": \"abcd\"}\n"
-        "{\"t\": 1, \"dir\": \"c2s\", \"len\": 2, \"data\": \"zz00\"}\n"
-        "{\"t\": 1, \"dir\": \"c2s\", \"len\": 0}\n"
-        "{\"t\": 1 \"dir\": \"c2s\"}\n"
-        "\n"
-        "{\"dir\": \"s2c\", \"note\": [1], \"t\": 2, \"len\": 0, \"data\": \"\"}\n"
-        "{\"dir\": \"s2c\", \"note\": null, \"t\": 2.25, \"len\": 1, \"data\": \"FF\", \"x\": true}\r\n";
+    const char *text = net_test_bad_lines;
     acp_capture c;
     ENSURE_EQ(acp_capture_read((const uint8_t *)text, strlen(text), NULL, &c), ACP_NET_OK);
     ENSURE_EQ(c.count, 2);
@@ -555,6 +602,18 @@ static void malformed_jsonl(void)
     expect_file_diag(&c, 5, ACP_NET_ERR_JSONL_SYNTAX, text, strstr(text, " \"dir\": \"c2s\"}") + 1, 7, "line");
     expect_file_diag(&c, 6, ACP_NET_ERR_JSONL_SYNTAX, text, strstr(text, "1], \"t\": 2") - 1, 9, "value");
     acp_capture_free(&c);
+    /* A first datagram of no bytes (once an offset added to the byte store's NULL: fuzz_net,
+     * tests/data/net/fuzz-empty-first-datagram.jsonl). */
+    const char *empty = "{\"t\": 0, \"dir\": \"c2s\", \"len\": 0, \"data\": \"\"}\n";
+    ENSURE_EQ(acp_capture_read((const uint8_t *)empty, strlen(empty), NULL, &c), ACP_NET_OK);
+    ENSURE_EQ(c.count, 1);
+    ENSURE_EQ(c.datagrams[0].len, 0);
+    ENSURE(c.datagrams[0].data != NULL);
+    acp_net_stream s;
+    ENSURE_EQ(acp_net_decode(c.datagrams, c.count, &s), ACP_NET_OK);
+    expect_diag(&s, 0, ACP_NET_ERR_TRUNCATED, ACP_NET_AT_DATAGRAM, 0, 0, "header.sequence");
+    acp_net_stream_free(&s);
+    acp_capture_free(&c);
     /* Not a capture at all; an empty file is an empty JSONL capture. */
     const uint8_t junk[] = {0x00, 0x01, 'x', 'y', 'z'};
     ENSURE_EQ(acp_capture_read(junk, sizeof junk, NULL, &c), ACP_NET_ERR_CAPTURE_FORMAT);
@@ -571,15 +630,18 @@ void suite_net_stream(void)
     RUN(fragments_share_datagrams);
     RUN(retransmitted_datagrams);
     RUN(lost_fragment_is_named);
+    RUN(lost_messages_in_datagram_order);
     RUN(bad_checksums);
     RUN(truncated_datagram);
     RUN(fragment_count_lies);
     RUN(message_shorter_than_its_fields);
+    RUN(player_inputs);
 }
 
 void suite_net_capture(void)
 {
     RUN(jsonl_round_trip);
     RUN(pcap_round_trips);
+    RUN(pcap_link_types);
     RUN(malformed_jsonl);
 }
