@@ -1,13 +1,17 @@
 /* acphys — a capture file → a replay's messages, through src/net. See capture_adapter.h. */
 /* src/net names two of its wire structs as the physics names retail's motion states
- * (acp_raw_motion_state, acp_interpreted_motion_state, physics/anim/motion_interp.h); this file
- * sees both, so src/net's are renamed here, for this file only, before anything else is included
- * (C links by function name: the types' names do not reach the object file). */
+ * (acp_raw_motion_state, acp_interpreted_motion_state, physics/anim/motion_interp.h), and defines
+ * ACP_MOTION_RUN_FORWARD as the command's low 16 bits where physics/anim/motion_table.h has the
+ * whole 0x44000007; this file sees both, so src/net's are renamed here, for this file only,
+ * before anything else is included (C links by function name: the types' names do not reach the
+ * object file). */
 #define acp_raw_motion_state acp_net_raw_motion_state
 #define acp_interpreted_motion_state acp_net_interpreted_motion_state
 #include "net/net.h"
+#include "net/player.h"
 #undef acp_raw_motion_state
 #undef acp_interpreted_motion_state
+#undef ACP_MOTION_RUN_FORWARD
 
 #include "capture_adapter.h"
 
@@ -16,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "physics/anim/motion_table.h"
 #include "physics/geometry/frame.h"
 
 #define HOLD_KEY_RUN 2u
@@ -164,8 +167,9 @@ static void create_object(const acp_msg_create_object *c, acp_replay_msg *m)
 /* The run rate of a Run skill (ACE's MovementSystem.GetRunRate without burden: (s / (s + 200) · 11
  * + 4) / 4), the skill being Quickness + the skill's ranks + its initial level + 5 when trained
  * (advancement class 2) or 10 when specialized (3), as ACE's CreatureSkill counts it. 0 when not
- * known. The server's own UpdateMotion of the player's RunForward, when the capture has one,
- * gives the rate it computed and is taken instead (server_run_rate). */
+ * known. The server's own UpdateMotion of the player's RunForward (or a move-to's run rate), when
+ * the capture has one, gives the rate it computed and is taken instead
+ * (acp_net_player_inputs_find). */
 static float run_rate(const acp_msg_player_description *pd)
 {
     const acp_net_attribute *q = &pd->attributes[ATTR_QUICKNESS];
@@ -173,22 +177,6 @@ static float run_rate(const acp_msg_player_description *pd)
     double bonus = pd->run.advancement_class == 3 ? 10.0 : pd->run.advancement_class == 2 ? 5.0 : 0.0;
     double skill = (double)q->start + (double)q->ranks + (double)pd->run.ranks + (double)pd->run.init_level + bonus;
     return (float)((skill / (skill + 200.0) * 11.0 + 4.0) / 4.0);
-}
-
-/* The forward speed of the first UpdateMotion that runs the player forward (RunForward), or 0. */
-static float server_run_rate(const acp_net_stream *s)
-{
-    for (size_t i = 0; i < s->count; i++) {
-        const acp_net_message *nm = &s->messages[i];
-        if (nm->status != ACP_NET_OK || nm->dir != ACP_NET_S2C || nm->msg.kind != ACP_MSG_UPDATE_MOTION) continue;
-        const acp_msg_update_motion *u = &nm->msg.u.update_motion;
-        const acp_net_interpreted_motion_state *st = &u->movement.state;
-        if (u->guid != s->player_guid || u->movement.type != ACP_MOVE_INTERPRETED) continue;
-        if ((st->flags & ACP_INTERP_FORWARD_COMMAND) && (st->flags & ACP_INTERP_FORWARD_SPEED) &&
-            st->forward_command == (ACP_MOTION_RUN_FORWARD & 0xFFFFu) && st->forward_speed > 0.0f)
-            return st->forward_speed;
-    }
-    return 0.0f;
 }
 
 /* One decoded message → *m; false when the replay does not read it. */
@@ -329,7 +317,9 @@ bool acp_replay_capture_read(const uint8_t *bytes, size_t size, acp_replay_captu
         if (convert(&s.messages[i], &cap->msgs[cap->num_msgs], cap, info)) cap->num_msgs++;
     }
     cap->player = s.player_guid;
-    if (server_run_rate(&s) > 0.0f) cap->run_rate = server_run_rate(&s);
+    acp_net_player_inputs inputs;
+    acp_net_player_inputs_find(&s, &inputs);
+    if (inputs.has_run_rate && inputs.run_rate > 0.0f) cap->run_rate = inputs.run_rate;
     acp_net_stream_free(&s);
     acp_capture_free(&file);
     return true;

@@ -6,6 +6,7 @@
 #include "net/net.h"
 #undef acp_raw_motion_state
 #undef acp_interpreted_motion_state
+#undef ACP_MOTION_RUN_FORWARD /* and src/net/player.h's low-16-bit RunForward (net.h includes it) */
 
 #include "replay_capture.h"
 
