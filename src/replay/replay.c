@@ -176,6 +176,11 @@ static bool has_record(const builder *b, uint32_t id)
     return !b->opt->has_record || b->opt->has_record(b->opt->ctx, id);
 }
 
+/* A Setup (0x02xxxxxx) the run will have. */
+static bool has_setup(const builder *b, uint32_t id) { return (id >> 24) == 0x02u && has_record(b, id); }
+/* A motion table (0x09xxxxxx) the run will have. */
+static bool has_motion_table(const builder *b, uint32_t id) { return (id >> 24) == 0x09u && has_record(b, id); }
+
 /* ---- the player's "doing" ---- */
 
 static const char *raw_doing(const acp_scenario_motion *m)
@@ -266,6 +271,10 @@ static void move_to_event(builder *b, double t, const acp_replay_msg *m)
         acp_text_put(e, ",\"target\":");
         put_hex(e, mt->target);
     }
+    if (mt->type == 9) {
+        acp_text_put(e, ",\"heading\":");
+        put_f(e, mp->desired_heading);
+    }
     if (mt->type == ACP_MOVETO_POSITION) {
         acp_replay_pos p = {mt->position.objcell_id,
                             {mt->position.frame.origin.x, mt->position.frame.origin.y, mt->position.frame.origin.z},
@@ -306,7 +315,7 @@ static bool move_to_ok(const builder *b, const acp_replay_msg *m)
 {
     const acp_scenario_move_to *mt = &m->move_to;
     if (mt->type < 6 || mt->type > 9) return false;
-    if ((mt->type == 6 || mt->type == 8) && object_index(b, mt->target) < 0) return false;
+    if ((mt->type == 6 || mt->type == 8) && (object_index(b, mt->target) < 0 || mt->target == m->guid)) return false;
     if (mt->type == ACP_MOVETO_POSITION) {
         const acp_frame *f = &mt->position.frame;
         acp_replay_pos p = {mt->position.objcell_id, {f->origin.x, f->origin.y, f->origin.z}, {f->qw, f->qx, f->qy, f->qz}};
@@ -314,7 +323,9 @@ static bool move_to_ok(const builder *b, const acp_replay_msg *m)
     }
     const acp_movement_params *mp = &mt->params;
     if (!(mp->desired_heading >= 0.0f && mp->desired_heading < 360.0f)) return false;
-    if (!(mp->distance_to_object >= 0.0f && mp->min_distance >= 0.0f && mp->fail_distance >= 0.0f)) return false;
+    if (!(mp->distance_to_object >= 0.0f && mp->min_distance >= 0.0f && mp->fail_distance >= 0.0f &&
+          mp->walk_run_threshhold >= 0.0f))
+        return false;
     return mp->hold_key_to_apply <= 2u;
 }
 
@@ -402,7 +413,7 @@ static void add_object(builder *b, uint32_t guid, uint16_t wire_tp, bool motion)
 /* A CreateObject of another object: one scenario object when its records are loaded. */
 static void create_other(builder *b, const acp_replay_msg *m, double t)
 {
-    if (object_index(b, m->guid) >= 0) return; /* created again: the first stands */
+    if (!m->guid || object_index(b, m->guid) >= 0) return; /* no object (retail's id 0), or created again: the first stands */
     if (!m->has_position || m->parent) {
         skip(b, m->guid, ACP_REPLAY_SKIP_NO_POSITION, 0, t);
         return;
@@ -411,11 +422,11 @@ static void create_other(builder *b, const acp_replay_msg *m, double t)
         skip(b, m->guid, ACP_REPLAY_SKIP_BAD_POSITION, m->pos.cell, t);
         return;
     }
-    if (!m->setup || !has_record(b, m->setup)) {
+    if (!m->setup || !has_setup(b, m->setup)) {
         skip(b, m->guid, ACP_REPLAY_SKIP_NO_SETUP, m->setup, t);
         return;
     }
-    if (m->motion_table && !has_record(b, m->motion_table)) {
+    if (m->motion_table && !has_motion_table(b, m->motion_table)) {
         skip(b, m->guid, ACP_REPLAY_SKIP_NO_MOTION_TABLE, m->motion_table, t);
         return;
     }
@@ -545,7 +556,7 @@ static const acp_replay_msg *find_player(const acp_replay_capture *cap, const ac
     double best_d = INFINITY;
     for (uint32_t i = 0; i < cap->num_msgs; i++) {
         const acp_replay_msg *m = &cap->msgs[i];
-        if (m->kind != ACP_REPLAY_CREATE_OBJECT) continue;
+        if (m->kind != ACP_REPLAY_CREATE_OBJECT || !m->guid) continue;
         if (cap->player) {
             if (m->guid == cap->player) return *guid = m->guid, m;
             continue;
@@ -561,9 +572,10 @@ static const acp_replay_msg *find_player(const acp_replay_capture *cap, const ac
 static void put_player(builder *b, const acp_replay_msg *create, const acp_replay_msg *first)
 {
     uint32_t setup = create ? create->setup : 0, mtable = create ? create->motion_table : 0;
-    if (!setup || !has_record(b, setup) || (mtable && !has_record(b, mtable))) {
-        if (create) skip(b, b->plan->player, setup && !has_record(b, setup) ? ACP_REPLAY_SKIP_NO_SETUP : ACP_REPLAY_SKIP_NO_MOTION_TABLE,
-                         setup && !has_record(b, setup) ? setup : mtable, 0.0);
+    if (!setup || !has_setup(b, setup) || (mtable && !has_motion_table(b, mtable))) {
+        bool no_setup = !has_setup(b, setup);
+        if (create) skip(b, b->plan->player, no_setup ? ACP_REPLAY_SKIP_NO_SETUP : ACP_REPLAY_SKIP_NO_MOTION_TABLE,
+                         no_setup ? setup : mtable, 0.0);
         setup = STAND_IN_SETUP;
         mtable = STAND_IN_MOTION_TABLE;
     }

@@ -452,6 +452,26 @@ static void bad_positions(void)
     acp_replay_plan_free(&plan);
 }
 
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size); /* tests/fuzz/fuzz_replay.c */
+
+/* The fuzz target's property over seeded random inputs: every message run the builder takes
+ * makes a scenario that parses and decodes (the target aborts otherwise), or a build error with
+ * a message. */
+static void builder_property(void)
+{
+    uint32_t x = 0x2545F491u;
+    uint8_t buf[4096];
+    for (int round = 0; round < 1500; round++) {
+        x = acp_xorshift32(x);
+        size_t n = x % sizeof buf;
+        for (size_t i = 0; i < n; i++) {
+            x = acp_xorshift32(x);
+            buf[i] = (uint8_t)(x >> 11);
+        }
+        ENSURE_EQ(LLVMFuzzerTestOneInput(buf, n), 0);
+    }
+}
+
 void suite_replay(void)
 {
     RUN(distance_and_heading);
@@ -462,4 +482,5 @@ void suite_replay(void)
     RUN(set_state_probe);
     RUN(set_states);
     RUN(bad_positions);
+    RUN(builder_property);
 }
