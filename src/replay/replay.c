@@ -583,12 +583,18 @@ static void put_player(builder *b, const acp_replay_msg *create, const acp_repla
     add_object(b, b->plan->player, create ? create->teleport_stamp : 0, true);
 }
 
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
 static void put_frames(builder *b, const acp_replay_msg *const *sorted, uint32_t n, double t0, double last)
 {
     acp_text *s = &b->plan->scenario;
     if (b->opt->frames == ACP_REPLAY_FRAMES_60HZ) {
-        double span = last - t0;
-        uint32_t count = span > 0.0 ? (uint32_t)ceil(span * REPLAY_HZ) : 1u;
+        double span = last - t0, want = span > 0.0 ? ceil(span * REPLAY_HZ) : 1.0;
+        uint32_t count = want > (double)ACP_SCENARIO_MAX_FRAMES ? ACP_SCENARIO_MAX_FRAMES + 1u : (uint32_t)want;
         if (count == 0) count = 1;
         acp_text_put(s, "{\"hz\":60,\"count\":");
         acp_text_put_u64(s, count);
@@ -600,13 +606,21 @@ static void put_frames(builder *b, const acp_replay_msg *const *sorted, uint32_t
     uint32_t count = 0;
     double prev = 0.0;
     uint32_t total = b->cap->num_times ? b->cap->num_times : n;
+    double *times = malloc((total ? total : 1) * sizeof *times);
+    if (!times) {
+        b->oom = true;
+        return;
+    }
+    for (uint32_t i = 0; i < total; i++) times[i] = (b->cap->num_times ? b->cap->times[i] : sorted[i]->t) - t0;
+    qsort(times, total, sizeof *times, by_value); /* the two directions' receive times interleave */
     for (uint32_t i = 0; i < total; i++) {
-        double t = (b->cap->num_times ? b->cap->times[i] : sorted[i]->t) - t0;
+        double t = times[i];
         if (t <= prev) continue; /* after the creation, distinct, in order */
         if (count++) acp_text_put_char(s, ',');
         put_d(s, t);
         prev = t;
     }
+    free(times);
     if (!count) {
         acp_text_put(s, "0.016666666666666666");
         count = 1;
@@ -693,6 +707,21 @@ bool acp_replay_build(const acp_replay_capture *cap, const acp_replay_options *o
     }
     assemble(&b, sorted, cap->num_msgs, first->t, last);
     free(sorted);
+    if (!b.oom && (plan->num_frames > ACP_SCENARIO_MAX_FRAMES || plan->num_events > ACP_SCENARIO_MAX_EVENTS ||
+                   plan->num_objects > ACP_SCENARIO_MAX_OBJECTS)) {
+        fail(msg, msg_size, "the capture makes more than a scenario holds (%u frames, %u events, %u objects; at most "
+             "%u, %u and %u): replay a shorter capture%s", plan->num_frames, plan->num_events, plan->num_objects,
+             ACP_SCENARIO_MAX_FRAMES, ACP_SCENARIO_MAX_EVENTS, ACP_SCENARIO_MAX_OBJECTS,
+             opt->frames == ACP_REPLAY_FRAMES_60HZ ? ", or with --frames datagrams" : "");
+        acp_text_free(&b.objects);
+        acp_text_free(&b.events);
+        free(b.guids);
+        free(b.wire_tp);
+        free(b.our_tp);
+        free(b.has_motion);
+        acp_replay_plan_free(plan);
+        return false;
+    }
     bool oom = b.oom || b.objects.oom || b.events.oom || plan->scenario.oom;
     acp_text_free(&b.objects);
     acp_text_free(&b.events);

@@ -472,6 +472,27 @@ static void builder_property(void)
     }
 }
 
+/* A capture longer than a scenario's million frames at 60 Hz is refused with the way out. */
+static void too_long(void)
+{
+    acp_replay_pos p = {0xD59A0023u, {118.6824f, 58.51815f, 330.9344f}, {1, 0, 0, 0}};
+    acp_replay_msg msgs[] = {
+        {.t = 0.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = true},
+        {.t = 1000000.0 / 60.0 + 1.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = true},
+    };
+    acp_replay_capture cap = {.num_msgs = 2, .msgs = msgs};
+    acp_replay_options opt = {0};
+    acp_replay_plan plan;
+    char msg[512];
+    ENSURE(!acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+    ENSURE(!strcmp(msg, "the capture makes more than a scenario holds (1000001 frames, 0 events, 1 objects; at most "
+                        "1000000, 1000000 and 16384): replay a shorter capture, or with --frames datagrams"));
+    opt.frames = ACP_REPLAY_FRAMES_DATAGRAMS;
+    ENSURE(acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+    ENSURE_EQ(plan.num_frames, 1);
+    acp_replay_plan_free(&plan);
+}
+
 void suite_replay(void)
 {
     RUN(distance_and_heading);
@@ -483,4 +504,5 @@ void suite_replay(void)
     RUN(set_states);
     RUN(bad_positions);
     RUN(builder_property);
+    RUN(too_long);
 }
