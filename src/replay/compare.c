@@ -33,7 +33,18 @@ static double wrap180(double d)
     return d;
 }
 
-static void judge(const acp_run *run, const acp_replay_report *r, acp_replay_result *res)
+/* The player's SetState left out at or before t that the run lacks, or NULL. */
+static const acp_replay_skipped *left_out_state(const acp_replay_plan *plan, double t)
+{
+    const acp_replay_skipped *last = NULL;
+    for (uint32_t i = 0; i < plan->num_skipped; i++) {
+        const acp_replay_skipped *k = &plan->skipped[i];
+        if (k->guid == plan->player && k->why == ACP_REPLAY_SKIP_SET_STATE && k->t <= t) last = k;
+    }
+    return last;
+}
+
+static void judge(const acp_run *run, const acp_replay_plan *plan, const acp_replay_report *r, acp_replay_result *res)
 {
     memset(res, 0, sizeof *res);
     res->report = r;
@@ -55,6 +66,10 @@ static void judge(const acp_run *run, const acp_replay_report *r, acp_replay_res
         cell_reason(acp_run_world(run), r->pos.cell, res->reason, sizeof res->reason);
         if (!res->reason[0] && !res->has_acphys)
             snprintf(res->reason, sizeof res->reason, "acphys's player has no cell (it found no valid position)");
+        const acp_replay_skipped *k = left_out_state(plan, r->t);
+        if (!res->reason[0] && k && p && (p->state & ACP_HIDDEN_PS) && !(k->id & ACP_HIDDEN_PS))
+            snprintf(res->reason, sizeof res->reason,
+                     "acphys's player is hidden: the SetState 0x%08X at %.3f s that shows it was left out", (unsigned)k->id, k->t);
     }
     res->skipped = res->reason[0] != '\0';
     if (!res->skipped) res->distance = acp_replay_distance(&r->pos, &res->acphys);
@@ -118,7 +133,7 @@ bool acp_replay_compare(acp_run *run, const acp_replay_plan *plan, double thresh
         uint32_t done = acp_run_frames_done(run);
         double next = done < s->frames.count ? s->frames.times[done] : INFINITY;
         while (r < plan->num_reports && plan->reports[r].t <= next) {
-            judge(run, &plan->reports[r], &out->results[r]);
+            judge(run, plan, &plan->reports[r], &out->results[r]);
             out->num_results = ++r;
         }
         if (!acp_run_step_next(run)) break;

@@ -7,7 +7,8 @@
  *   before t (replay.h). A report is skipped, with its reason, when the loaded data cannot cover
  *   it: the first report after a teleport, a client cell that is not loaded (an outdoor cell
  *   whose landblock is not in the excerpts, an indoor cell whose EnvCell is not), acphys's
- *   player without a cell. Consecutive skipped reports with one reason make a segment.
+ *   player without a cell, or hidden (HIDDEN_PS) when the SetState that showed it was left out
+ *   (a build without set_state events: replay.h). Consecutive skipped reports with one reason make a segment.
  *   Distances in metres (acp_replay_distance), headings in degrees; the heading difference is
  *   acphys's minus the client's, in (−180, 180].
  */

@@ -472,6 +472,31 @@ static void builder_property(void)
     }
 }
 
+/* A player created hidden whose showing SetState is left out (a build without set_state events):
+ * every report after that SetState is skipped, naming it, not compared with a player that
+ * cannot move. */
+static void hidden_player_skipped(void)
+{
+    acp_replay_msg msgs[NUM_INPUTS + 3];
+    uint32_t n = source_capture(msgs);
+    msgs[n++] = (acp_replay_msg){.t = 0.0, .kind = ACP_REPLAY_CREATE_OBJECT, .guid = 0x50000001u, .has_position = true,
+                                 .pos = msgs[0].pos, .setup = 0x02000001u, .motion_table = 0x09000001u,
+                                 .has_state = true, .physics_state = 0x00404410u};
+    msgs[n++] = (acp_replay_msg){.t = 0.2, .kind = ACP_REPLAY_SET_STATE, .guid = 0x50000001u, .has_state = true,
+                                 .physics_state = 0x00400408u};
+    acp_replay_plan plan;
+    acp_replay_outcome out;
+    ENSURE(replay(msgs, n, 0x50000001u, false, &plan, &out));
+    ENSURE_EQ(out.num_results, NUM_INPUTS + 1);
+    ENSURE_EQ(out.compared, 2); /* at 0 and 0.008 s, before the SetState */
+    ENSURE_EQ(out.num_segments, 1);
+    if (out.num_segments == 1)
+        ENSURE(!strcmp(out.segments[0].reason,
+                       "acphys's player is hidden: the SetState 0x00400408 at 0.200 s that shows it was left out"));
+    acp_replay_outcome_free(&out);
+    acp_replay_plan_free(&plan);
+}
+
 /* A capture longer than a scenario's million frames at 60 Hz is refused with the way out. */
 static void too_long(void)
 {
@@ -505,4 +530,5 @@ void suite_replay(void)
     RUN(bad_positions);
     RUN(builder_property);
     RUN(too_long);
+    RUN(hidden_player_skipped);
 }
