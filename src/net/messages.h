@@ -97,7 +97,7 @@ typedef struct acp_motion_item {
 
 /** The client's RawMotionState. A field whose flag is clear reads 0 (the wire omits it; the
  *  receiver's default applies: hold key 0 = Invalid, commands 0, speeds 1.0 is NOT filled in). */
-typedef struct acp_raw_motion_state {
+typedef struct acp_net_raw_motion_state {
     uint32_t flags;          /* ACP_RAW_* */
     uint32_t current_holdkey, current_style;
     uint32_t forward_command, forward_holdkey;
@@ -108,7 +108,7 @@ typedef struct acp_raw_motion_state {
     float turn_speed;
     uint32_t item_count;
     acp_motion_item items[ACP_MSG_MAX_MOTION_ITEMS];
-} acp_raw_motion_state;
+} acp_net_raw_motion_state;
 
 /** The four object sequences the client's movement messages end with. */
 typedef struct acp_net_sequences {
@@ -117,7 +117,7 @@ typedef struct acp_net_sequences {
 
 /** MoveToState (client GameAction 0xF61C). */
 typedef struct acp_msg_move_to_state {
-    acp_raw_motion_state raw;
+    acp_net_raw_motion_state raw;
     acp_net_position position;
     acp_net_sequences seq;
     bool contact;            /* bit 0 of the u8 */
@@ -151,13 +151,13 @@ typedef struct acp_msg_jump {
 /** The server's InterpretedMotionState (movement type 0). Absent fields read 0. The commands
  *  are the low 16 bits of the MotionCommand; `forward_speed` of a RunForward is the run rate
  *  the server gives the object. */
-typedef struct acp_interpreted_motion_state {
+typedef struct acp_net_interpreted_motion_state {
     uint32_t flags;          /* ACP_INTERP_* */
     uint16_t current_style, forward_command, sidestep_command, turn_command;
     float forward_speed, sidestep_speed, turn_speed;
     uint32_t item_count;
     acp_motion_item items[ACP_MSG_MAX_MOTION_ITEMS];
-} acp_interpreted_motion_state;
+} acp_net_interpreted_motion_state;
 
 /** MoveToParameters: u32 flags, then 6 f32. */
 typedef struct acp_moveto_params {
@@ -188,7 +188,7 @@ typedef struct acp_movement {
     uint8_t flags;           /* ACP_MOVE_FLAG_* */
     uint16_t current_style;
     /* type 0 */
-    acp_interpreted_motion_state state;
+    acp_net_interpreted_motion_state state;
     bool has_sticky_object;  /* flags & STICKY */
     uint32_t sticky_object;
     /* types 6 (object + origin) and 7 (origin): the target object, where it was, the

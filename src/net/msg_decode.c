@@ -74,7 +74,7 @@ static acp_net_sequences read_sequences(acp_reader *r, const char *field)
 
 /* The RawMotionState's optional fields, in flag order: u32 for commands and hold keys, f32 for
  * speeds. */
-static void read_raw_state(acp_reader *r, acp_raw_motion_state *s)
+static void read_raw_state(acp_reader *r, acp_net_raw_motion_state *s)
 {
     size_t at = r->pos;
     uint32_t word = acp_reader_u32(r, "move_to_state.raw.flags");

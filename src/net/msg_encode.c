@@ -76,7 +76,7 @@ static void item(wbuf *w, const acp_motion_item *it)
 
 static uint32_t items_of(uint32_t n) { return n > ACP_MSG_MAX_MOTION_ITEMS ? ACP_MSG_MAX_MOTION_ITEMS : n; }
 
-static void raw_state(wbuf *w, const acp_raw_motion_state *s)
+static void raw_state(wbuf *w, const acp_net_raw_motion_state *s)
 {
     uint32_t f = s->flags & 0x7FF, n = items_of(s->item_count);
     u32(w, f | n << 11);
@@ -101,7 +101,7 @@ static void movement(wbuf *w, const acp_movement *m)
     u16(w, m->current_style);
     switch (m->type) {
     case ACP_MOVE_INTERPRETED: {
-        const acp_interpreted_motion_state *s = &m->state;
+        const acp_net_interpreted_motion_state *s = &m->state;
         uint32_t f = s->flags & 0x7F, n = items_of(s->item_count);
         u32(w, f | n << 7);
         if (f & ACP_INTERP_CURRENT_STYLE) u16(w, s->current_style);

@@ -6,7 +6,7 @@
 
 #include "net/msg_read.h"
 
-static void read_interpreted(acp_reader *r, acp_interpreted_motion_state *s)
+static void read_interpreted(acp_reader *r, acp_net_interpreted_motion_state *s)
 {
     size_t at = r->pos;
     uint32_t word = acp_reader_u32(r, "movement.state.flags");

@@ -13,7 +13,7 @@ static bool run_rate_of(const acp_msg_update_motion *u, float *rate)
     }
     const uint32_t need = ACP_INTERP_FORWARD_COMMAND | ACP_INTERP_FORWARD_SPEED;
     if (m->type != ACP_MOVE_INTERPRETED || (m->state.flags & need) != need) return false;
-    if (m->state.forward_command != ACP_MOTION_RUN_FORWARD) return false;
+    if (m->state.forward_command != ACP_NET_RUN_FORWARD) return false;
     *rate = m->state.forward_speed;
     return true;
 }

@@ -15,7 +15,7 @@
 #include "net/stream.h"
 
 /** RunForward's low 16 bits (MotionCommand 0x44000007). */
-#define ACP_MOTION_RUN_FORWARD 0x0007u
+#define ACP_NET_RUN_FORWARD 0x0007u
 
 typedef struct acp_net_player_inputs {
     uint32_t guid;                       /* the stream's player_guid (0: none, nothing found) */

@@ -13,9 +13,12 @@
  *      sequence already used. A bad checksum is listed (ERR_CHECKSUM at "header.checksum",
  *      offset 8) and the datagram's fragments are NOT used; ERR_NO_SEED likewise before any
  *      ConnectRequest;
- *   3. a retransmitted datagram (its direction's sequence seen before) is counted in
- *      `retransmits`; its fragments fill only what is still missing (same bytes: ignored;
- *      different bytes: ERR_FRAGMENT_CONFLICT);
+ *   3. a retransmitted datagram (its direction's sequence seen before, and flag 0x1 or the
+ *      same bytes as that datagram) is counted in `retransmits`. Any fragment that arrives
+ *      again (retransmitted or not) is ignored once its message is complete; while the message
+ *      is still being put together, a fragment whose index is already filled is ignored when
+ *      its bytes are the same and listed (ERR_FRAGMENT_CONFLICT at "fragment.data", the
+ *      fragment header's offset) when they differ, the first bytes kept;
  *   4. files each fragment under (direction, sequence, id): its count must agree with the
  *      message's first fragment (ERR_FRAGMENT_COUNT, at "fragment.count" in its datagram);
  *      when the last missing index arrives the message is joined in index order and decoded

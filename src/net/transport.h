@@ -54,8 +54,8 @@
 #define ACP_FRAGMENT_HEADER_SIZE 16u
 /** The header's checksum field is hashed as this value. */
 #define ACP_PKT_CHECKSUM_SEED 0xBADD70DDu
-/** The most fragments one datagram may carry (a datagram of at most ACP_NET_MAX_DATAGRAM bytes
- *  holds at most 29 empty fragments; more is refused with ERR_LIMIT at the fragment). */
+/** The most fragments one datagram may carry (a retail datagram of 484 bytes holds at most 29,
+ *  empty ones; a datagram with more is refused with ERR_LIMIT at the first fragment past it). */
 #define ACP_PKT_MAX_FRAGMENTS 32
 /** The longest datagram read (the AC client sends at most 484 bytes). */
 #define ACP_NET_MAX_DATAGRAM 1024u

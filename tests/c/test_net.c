@@ -6,6 +6,12 @@
 
 #include "dat/reader.h"
 #include "net_test_util.h"
+/* The physics' motion headers with the network's in one file: no name is defined twice (the
+ * wire's motion states are acp_net_*, the physics' acp_raw_motion_state and
+ * acp_interpreted_motion_state; RunForward's low 16 bits are ACP_NET_RUN_FORWARD, the physics'
+ * whole command ACP_MOTION_RUN_FORWARD). */
+#include "physics/anim/motion_interp.h"
+#include "physics/anim/motion_table.h"
 
 /* ---- ISAAC ---- */
 
@@ -162,6 +168,22 @@ static void malformed_datagrams(void)
     size_t na = acp_packet_build(&ha, opt8, 8, NULL, NULL, 0, 0, c, sizeof c);
     ENSURE_EQ(acp_packet_parse(c, na, &p, &err), ACP_NET_ERR_TRAILING_BYTES);
     ENSURE_EQ(err.offset, 24);
+    /* 33 empty fragments: the 33rd is past the limit, at its header (20 + 32 × 16). */
+    acp_fragment many[33];
+    uint16_t zero[33];
+    for (int i = 0; i < 33; i++) {
+        many[i] = (acp_fragment){(uint32_t)i, (uint32_t)i, 1, 0, 0, 4, 0, NULL};
+        zero[i] = 0;
+    }
+    uint8_t big33[20 + 33 * 16];
+    size_t n33 = acp_packet_build(&h, NULL, 0, many, zero, 33, 0, big33, sizeof big33);
+    ENSURE_EQ(n33, sizeof big33);
+    ENSURE_EQ(acp_packet_parse(big33, n33, &p, &err), ACP_NET_ERR_LIMIT);
+    ENSURE_EQ(err.offset, 20 + 32 * 16);
+    ENSURE(!strcmp(err.field, "fragment"));
+    size_t n32 = acp_packet_build(&h, NULL, 0, many, zero, 32, 0, big33, sizeof big33);
+    ENSURE_EQ(acp_packet_parse(big33, n32, &p, &err), ACP_NET_OK);
+    ENSURE_EQ(p.fragment_count, 32);
     /* Too long a datagram. */
     static uint8_t big[ACP_NET_MAX_DATAGRAM + 1];
     ENSURE_EQ(acp_packet_parse(big, sizeof big, &p, &err), ACP_NET_ERR_TOO_LARGE);
@@ -474,6 +496,7 @@ static void malformed_messages(void)
 
 static void status_names_and_format(void)
 {
+    ENSURE_EQ(ACP_NET_RUN_FORWARD, ACP_MOTION_RUN_FORWARD & 0xFFFFu);
     ENSURE(!strcmp(acp_net_status_name(ACP_NET_ERR_CHECKSUM), "ACP_NET_ERR_CHECKSUM"));
     ENSURE(!strcmp(acp_net_status_string(ACP_NET_STATUS_COUNT), "unknown status"));
     ENSURE(!strcmp(acp_msg_kind_name(ACP_MSG_JUMP), "Jump"));

@@ -135,6 +135,57 @@ static void fragments_share_datagrams(void)
     acp_net_stream_free(&s);
 }
 
+/* A fragment arriving twice, with other bytes the second time, while its message waits for its
+ * other fragment: listed at the second one, the first bytes kept. */
+static void conflicting_fragment(void)
+{
+    const uint8_t first[4] = {0x4B, 0xF7, 0, 0}, other[4] = {0x4C, 0xF7, 0, 0};
+    const uint8_t rest[12] = {1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 4, 0};
+    const uint8_t *parts[3] = {first, other, rest};
+    uint8_t d[3][64];
+    acp_datagram dg[3];
+    for (int i = 0; i < 3; i++) {
+        acp_fragment f = {5, 0x80000005u, 2, 0, (uint16_t)(i == 2 ? 1 : 0), 4, 0, parts[i]};
+        uint16_t size = i == 2 ? 12 : 4;
+        acp_packet_header h = {(uint32_t)(i + 1), 0, 0, 0x0B, 0, 0, 0};
+        size_t n = acp_packet_build(&h, NULL, 0, &f, &size, 1, 0, d[i], sizeof d[i]);
+        dg[i] = (acp_datagram){0.1 * i, ACP_NET_S2C, -1, (uint32_t)n, d[i], 0, 0};
+    }
+    acp_net_stream s;
+    ENSURE_EQ(acp_net_decode(dg, 3, &s), ACP_NET_OK);
+    ENSURE_EQ(s.diags.count, 1);
+    expect_diag(&s, 0, ACP_NET_ERR_FRAGMENT_CONFLICT, ACP_NET_AT_DATAGRAM, 1, 20, "fragment.data");
+    ENSURE_EQ(s.count, 1);
+    ENSURE_EQ(s.messages[0].msg.kind, ACP_MSG_SET_STATE); /* 0xF74B: the first bytes */
+    ENSURE_EQ(s.messages[0].msg.u.set_state.state_seq, 4);
+    ENSURE_EQ(s.stats.retransmits, 0);
+    acp_net_stream_free(&s);
+}
+
+/* A fragment claiming more fragments than a message may have (1025 > 1024): listed at its count,
+ * and so is every later fragment of that message. */
+static void fragment_count_over_the_limit(void)
+{
+    const uint8_t part[4] = {0xDE, 0xF7, 0, 0};
+    uint8_t d[2][64];
+    acp_datagram dg[2];
+    for (int i = 0; i < 2; i++) {
+        acp_fragment f = {7, 0x80000007u, ACP_NET_MAX_FRAGMENTS_PER_MESSAGE + 1, 0, (uint16_t)i, 4, 0, part};
+        uint16_t size = sizeof part;
+        acp_packet_header h = {(uint32_t)(i + 1), 0, 0, 0x0B, 0, 0, 0};
+        size_t n = acp_packet_build(&h, NULL, 0, &f, &size, 1, 0, d[i], sizeof d[i]);
+        dg[i] = (acp_datagram){0.1 * i, ACP_NET_S2C, -1, (uint32_t)n, d[i], 0, 0};
+    }
+    acp_net_stream s;
+    ENSURE_EQ(acp_net_decode(dg, 2, &s), ACP_NET_OK);
+    ENSURE_EQ(s.diags.count, 2);
+    expect_diag(&s, 0, ACP_NET_ERR_LIMIT, ACP_NET_AT_DATAGRAM, 0, 28, "fragment.count");
+    expect_diag(&s, 1, ACP_NET_ERR_LIMIT, ACP_NET_AT_DATAGRAM, 1, 28, "fragment.count");
+    ENSURE_EQ(s.count, 0);
+    ENSURE_EQ(s.stats.lost, 0);
+    acp_net_stream_free(&s);
+}
+
 static void retransmitted_datagrams(void)
 {
     /* An exact repeat of datagram 5, and datagram 2 again with the retransmission flag (its
@@ -529,6 +580,48 @@ static size_t ip_udp_packet(uint8_t *p, int version, uint16_t sport, uint16_t dp
     return ip + 12;
 }
 
+static void swap32_at(uint8_t *p)
+{
+    uint8_t t = p[0]; p[0] = p[3]; p[3] = t;
+    t = p[1]; p[1] = p[2]; p[2] = t;
+}
+
+/* The same pcap written big-endian, and with nanosecond times (magic 0xA1B23C4D): the same
+ * datagrams at the same times. */
+static void pcap_byte_orders_and_nanoseconds(void)
+{
+    acp_net_writer w;
+    net_test_session(&w);
+    size_t size;
+    uint8_t *file = acp_capture_write_pcap(w.datagrams, w.count, ACP_CAPTURE_PCAP, 50123, 9000, &size);
+    for (int variant = 0; variant < 2; variant++) {
+        uint8_t *f = malloc(size);
+        memcpy(f, file, size);
+        if (variant == 1) acp_put_u32(f, 0xA1B23C4Du);
+        for (size_t pos = 24; pos < size;) {
+            uint32_t incl = acp_get_u32(f + pos + 8);
+            if (variant == 1) acp_put_u32(f + pos + 4, acp_get_u32(f + pos + 4) * 1000u);
+            if (variant == 0) for (int k = 0; k < 4; k++) swap32_at(f + pos + 4 * k);
+            pos += 16 + incl;
+        }
+        if (variant == 0) {
+            swap32_at(f);
+            f[4] ^= f[5]; f[5] ^= f[4]; f[4] ^= f[5];
+            f[6] ^= f[7]; f[7] ^= f[6]; f[6] ^= f[7];
+            for (int k = 2; k < 6; k++) swap32_at(f + 4 * k);
+        }
+        acp_capture c;
+        ENSURE_EQ(acp_capture_read(f, size, NULL, &c), ACP_NET_OK);
+        ENSURE_EQ(c.format, ACP_CAPTURE_PCAP);
+        ENSURE_EQ(c.diags.count, 0);
+        same_datagrams(&c, &w);
+        acp_capture_free(&c);
+        free(f);
+    }
+    free(file);
+    acp_net_writer_free(&w);
+}
+
 /* The link layers the reader knows, each with a client→server and a server→client packet. */
 static void pcap_link_types(void)
 {
@@ -629,6 +722,8 @@ void suite_net_stream(void)
     RUN(fragments_out_of_order);
     RUN(fragments_share_datagrams);
     RUN(retransmitted_datagrams);
+    RUN(conflicting_fragment);
+    RUN(fragment_count_over_the_limit);
     RUN(lost_fragment_is_named);
     RUN(lost_messages_in_datagram_order);
     RUN(bad_checksums);
@@ -643,5 +738,6 @@ void suite_net_capture(void)
     RUN(jsonl_round_trip);
     RUN(pcap_round_trips);
     RUN(pcap_link_types);
+    RUN(pcap_byte_orders_and_nanoseconds);
     RUN(malformed_jsonl);
 }
