@@ -1,18 +1,4 @@
 /* acphys — a capture file → a replay's messages, through src/net. See capture_adapter.h. */
-/* src/net names two of its wire structs as the physics names retail's motion states
- * (acp_raw_motion_state, acp_interpreted_motion_state, physics/anim/motion_interp.h), and defines
- * ACP_MOTION_RUN_FORWARD as the command's low 16 bits where physics/anim/motion_table.h has the
- * whole 0x44000007; this file sees both, so src/net's are renamed here, for this file only,
- * before anything else is included (C links by function name: the types' names do not reach the
- * object file). */
-#define acp_raw_motion_state acp_net_raw_motion_state
-#define acp_interpreted_motion_state acp_net_interpreted_motion_state
-#include "net/net.h"
-#include "net/player.h"
-#undef acp_raw_motion_state
-#undef acp_interpreted_motion_state
-#undef ACP_MOTION_RUN_FORWARD
-
 #include "capture_adapter.h"
 
 #include <math.h>
@@ -20,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "net/net.h"
+#include "net/player.h"
 #include "physics/geometry/frame.h"
 
 #define HOLD_KEY_RUN 2u

@@ -1,13 +1,7 @@
 /* acphys C tests: a replay's messages written as a capture by the network layer's encoder
  * (src/net/writer.h): the bytes a capturing proxy would have saved of a client that did what the
  * messages say. */
-#define acp_raw_motion_state acp_net_raw_motion_state /* src/net's names clash with the physics' */
-#define acp_interpreted_motion_state acp_net_interpreted_motion_state
 #include "net/net.h"
-#undef acp_raw_motion_state
-#undef acp_interpreted_motion_state
-#undef ACP_MOTION_RUN_FORWARD /* and src/net/player.h's low-16-bit RunForward (net.h includes it) */
-
 #include "replay_capture.h"
 
 #include <string.h>
