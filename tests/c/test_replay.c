@@ -497,6 +497,54 @@ static void hidden_player_skipped(void)
     acp_replay_plan_free(&plan);
 }
 
+/* What the builder makes of each message where retail's client would do otherwise
+ * (docs/DEVIATIONS.md R1-R5). */
+static void replay_conventions(void)
+{
+    acp_replay_pos p = {0xD59A0023u, {118.6824f, 58.51815f, 330.9344f}, {1, 0, 0, 0}};
+    acp_replay_pos q = p;
+    q.origin[0] = 120.0f;
+    acp_replay_msg msgs[] = {
+        {.t = 1.0, .kind = ACP_REPLAY_CREATE_OBJECT, .guid = 0x50000001u, .has_position = true, .pos = p,
+         .setup = 0x02000001u, .motion_table = 0x09000001u, .teleport_stamp = 7},
+        {.t = 1.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = true},
+        {.t = 6.0, .kind = ACP_REPLAY_CREATE_OBJECT, .guid = 0x80000001u, .has_position = true, .pos = q, .setup = 0x02000001u},
+        {.t = 6.5, .kind = ACP_REPLAY_VECTOR_UPDATE, .guid = 0x80000001u, .has_velocity = true, .velocity = {1, 2, 3}},
+        {.t = 7.0, .kind = ACP_REPLAY_UPDATE_POSITION, .guid = 0x50000001u, .pos = q, .contact = true, .teleport_stamp = 7},
+        {.t = 7.5, .kind = ACP_REPLAY_JUMP, .pos = p, .contact = true, .jump_extent = 0.5f, .has_velocity = true,
+         .velocity = {0, 0, 4}},
+        {.t = 8.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = true},
+        {.t = 9.0, .kind = ACP_REPLAY_UPDATE_POSITION, .guid = 0x50000001u, .pos = q, .contact = true, .teleport_stamp = 8},
+        {.t = 10.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = q, .contact = true},
+    };
+    acp_replay_capture cap = {.num_msgs = sizeof msgs / sizeof msgs[0], .msgs = msgs, .player = 0x50000001u};
+    acp_replay_options opt = {.resync = true};
+    acp_replay_plan plan;
+    char msg[256];
+    ENSURE(acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+    const char *text = plan.scenario.data;
+    /* R1: created at 5 s (scenario time), it is an object from the start, where it was created */
+    ENSURE(strstr(text, "{\"id\":\"0x80000001\",\"name\":\"object 0x80000001\",\"setup\":\"0x02000001\","
+                        "\"position\":{\"cell\":\"0xD59A0023\",\"origin\":[120,") != NULL);
+    ENSURE(strstr(text, "enter_at") == NULL);
+    /* R2: the player's UpdatePosition with the stamp it has is no event; a newer one teleports */
+    ENSURE(strstr(text, "\"t\":6,") == NULL);
+    ENSURE(strstr(text, "{\"t\":8,\"object\":\"0x50000001\",\"note\":\"teleport (UpdatePosition)\",\"server_position\":{") != NULL);
+    /* R3: a VectorUpdate sets the velocity (its omega is not applied) */
+    ENSURE(strstr(text, "{\"t\":5.5,\"object\":\"0x80000001\",\"set_velocity\":[1,2,3]}") != NULL);
+    /* R4: a Jump is its extent; the velocity the client computed is not used */
+    ENSURE(strstr(text, "{\"t\":6.5,\"object\":\"0x50000001\",\"jump\":{\"extent\":0.5}}") != NULL);
+    /* R5: a resync is a teleport with the next stamp of the replay's own count: 1, 2 (the real
+     * teleport took 3) */
+    ENSURE(strstr(text, "\"note\":\"resync: the client's report\",\"server_position\":{\"cell\":\"0xD59A0023\","
+                        "\"origin\":[118.682404,58.5181503,330.934387],\"orientation\":[1,0,0,0],\"contact\":true,"
+                        "\"teleport_timestamp\":1}") != NULL);
+    ENSURE(strstr(text, "\"teleport_timestamp\":3}") != NULL);
+    ENSURE(strstr(text, "\"teleport_timestamp\":4}") != NULL);
+    ENSURE(decodes(text));
+    acp_replay_plan_free(&plan);
+}
+
 /* A capture longer than a scenario's million frames at 60 Hz is refused with the way out. */
 static void too_long(void)
 {
@@ -531,4 +579,5 @@ void suite_replay(void)
     RUN(builder_property);
     RUN(too_long);
     RUN(hidden_player_skipped);
+    RUN(replay_conventions);
 }
