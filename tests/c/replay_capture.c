@@ -48,7 +48,7 @@ static void report(const acp_replay_msg *m, uint32_t seq, acp_game_msg *g)
     }
 }
 
-char *replay_test_capture(const acp_replay_msg *msgs, uint32_t n, uint32_t player, size_t *size)
+char *replay_test_capture(const acp_replay_msg *msgs, uint32_t n, uint32_t player, int format, size_t *size)
 {
     acp_net_writer w;
     acp_net_writer_init(&w, 1);
@@ -75,7 +75,10 @@ char *replay_test_capture(const acp_replay_msg *msgs, uint32_t n, uint32_t playe
         report(&msgs[i], i + 1, &g);
         acp_net_writer_message(&w, ACP_NET_C2S, msgs[i].t, 5, &g);
     }
-    char *text = w.status == ACP_NET_OK ? acp_capture_write_jsonl(w.datagrams, w.count, size) : NULL;
+    char *text = NULL;
+    if (w.status == ACP_NET_OK && format == ACP_CAPTURE_JSONL) text = acp_capture_write_jsonl(w.datagrams, w.count, size);
+    else if (w.status == ACP_NET_OK)
+        text = (char *)acp_capture_write_pcap(w.datagrams, w.count, (acp_capture_format)format, 50000, 9000, size);
     acp_net_writer_free(&w);
     return text;
 }

@@ -313,39 +313,43 @@ static void check_fixture(const char *text, size_t size)
     free(have);
 }
 
-/* The loop through the wire: the reports written by src/net's encoder as a JSONL capture (keyed
- * checksums, fragments), read back by the capture adapter, replay at distance 0 at every report,
- * in both frame modes (the datagram times include every report's). */
+/* The loop through the wire: the reports written by src/net's encoder as a capture (JSONL, pcap
+ * and pcapng; keyed checksums), read back by the capture adapter, replay at distance 0 at every
+ * report; and in the datagram-times mode with resync, every report is compared. */
 static void loop_closes_through_capture(void)
 {
     acp_replay_msg msgs[NUM_INPUTS + 1];
     uint32_t n = source_capture(msgs);
-    size_t size = 0;
-    char *text = replay_test_capture(msgs, n, 0x50000001u, &size);
-    ENSURE(text != NULL);
-    if (!text) return;
-    check_fixture(text, size);
-    acp_replay_capture cap;
-    acp_replay_read_info info;
-    char msg[256];
-    ENSURE(acp_replay_capture_read((const uint8_t *)text, size, &cap, &info, msg, sizeof msg));
-    free(text);
-    ENSURE_EQ(cap.player, 0x50000001u);
-    ENSURE_EQ(cap.num_msgs, n + 1); /* the reports and the player's CreateObject */
-    ENSURE_EQ(info.bad_checksums, 0);
-    ENSURE_EQ(info.unknown_commands, 0);
-    for (int mode = 0; mode < 2; mode++) {
-        acp_replay_plan plan;
-        acp_replay_outcome out;
-        ENSURE(replay_capture(&cap, mode == 1, mode == 0 ? ACP_REPLAY_FRAMES_60HZ : ACP_REPLAY_FRAMES_DATAGRAMS, &plan, &out));
-        ENSURE(plan.player_created);
-        ENSURE_EQ(out.num_results, n);
-        ENSURE_EQ(out.compared, n);
-        for (uint32_t i = 0; i < out.num_results && mode == 0; i++) ENSURE_DBITS(out.results[i].distance, 0.0);
-        acp_replay_outcome_free(&out);
-        acp_replay_plan_free(&plan);
+    for (int format = 0; format < 3; format++) {
+        size_t size = 0;
+        char *bytes = replay_test_capture(msgs, n, 0x50000001u, format, &size);
+        ENSURE(bytes != NULL);
+        if (!bytes) return;
+        if (format == 0) check_fixture(bytes, size);
+        acp_replay_capture cap;
+        acp_replay_read_info info;
+        char msg[256];
+        bool read = acp_replay_capture_read((const uint8_t *)bytes, size, &cap, &info, msg, sizeof msg);
+        ENSURE(read);
+        free(bytes);
+        if (!read) continue;
+        ENSURE_EQ(cap.player, 0x50000001u);
+        ENSURE_EQ(cap.num_msgs, n + 1); /* the reports and the player's CreateObject */
+        ENSURE_EQ(info.bad_checksums, 0);
+        ENSURE_EQ(info.unknown_commands, 0);
+        for (int mode = 0; mode < 2; mode++) {
+            acp_replay_plan plan;
+            acp_replay_outcome out;
+            ENSURE(replay_capture(&cap, mode == 1, mode == 0 ? ACP_REPLAY_FRAMES_60HZ : ACP_REPLAY_FRAMES_DATAGRAMS, &plan, &out));
+            ENSURE(plan.player_created);
+            ENSURE_EQ(out.num_results, n);
+            ENSURE_EQ(out.compared, n);
+            for (uint32_t i = 0; i < out.num_results && mode == 0; i++) ENSURE_DBITS(out.results[i].distance, 0.0);
+            acp_replay_outcome_free(&out);
+            acp_replay_plan_free(&plan);
+        }
+        acp_replay_capture_free(&cap);
     }
-    acp_replay_capture_free(&cap);
 }
 
 /* The probe says what this build's decoder does: a scenario with one set_state event decodes
