@@ -215,7 +215,7 @@ void acp_replay_report_json(const acp_replay_plan *plan, const acp_replay_outcom
             put_pos_json(t, &r->acphys, r->acphys_heading);
         }
         if (r->skipped) {
-            acp_text_put(t, ",\"skipped\":");
+            acp_text_put(t, ",\"distance\":null,\"skipped\":");
             acp_text_put_json_string(t, r->reason, strlen(r->reason));
         } else {
             acp_text_put(t, ",\"distance\":");
