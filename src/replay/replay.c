@@ -412,7 +412,9 @@ static void client_report(builder *b, const acp_replay_msg *m, double t, bool fi
 {
     add_report(b, m, t);
     if (m->contact && m->kind != ACP_REPLAY_JUMP) b->jumped = false;
-    if (b->opt->resync && !first && !b->teleporting && acp_replay_pos_valid(&m->pos)) teleport_event(b, t, 0, &m->pos, m->contact, "resync: the client's report");
+    /* on the ground only: a teleport in the air would stop the fall (the server's teleport of the
+     * player zeroes its velocity) */
+    if (b->opt->resync && !first && !b->teleporting && m->contact && acp_replay_pos_valid(&m->pos)) teleport_event(b, t, 0, &m->pos, m->contact, "resync: the client's report");
     acp_text *e = &b->events;
     if (m->kind == ACP_REPLAY_MOVE_TO_STATE) {
         begin_event(b, t, b->plan->player);

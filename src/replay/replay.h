@@ -107,7 +107,8 @@ typedef enum acp_replay_frames {
 /** Options. */
 typedef struct acp_replay_options {
     acp_replay_frames frames;
-    bool resync;                          /* put the player back on each report (a teleport event) */
+    bool resync;                          /* put the player back on each report made on the ground
+                                             (contact; a teleport event) */
     bool set_state_events;                /* the scenario decoder has "set_state" events (the
                                              server's SetState, CPhysicsObj::set_state): SetStates
                                              become events; without, they are named and left out

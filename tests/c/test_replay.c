@@ -518,6 +518,7 @@ static void replay_conventions(void)
         {.t = 7.5, .kind = ACP_REPLAY_JUMP, .pos = p, .contact = true, .jump_extent = 0.5f, .has_velocity = true,
          .velocity = {0, 0, 4}},
         {.t = 8.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = true},
+        {.t = 8.5, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = false},
         {.t = 9.0, .kind = ACP_REPLAY_UPDATE_POSITION, .guid = 0x50000001u, .pos = q, .contact = true, .teleport_stamp = 8},
         {.t = 10.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = q, .contact = true},
     };
@@ -538,13 +539,15 @@ static void replay_conventions(void)
     ENSURE(strstr(text, "{\"t\":5.5,\"object\":\"0x80000001\",\"set_velocity\":[1,2,3]}") != NULL);
     /* R4: a Jump is its extent; the velocity the client computed is not used */
     ENSURE(strstr(text, "{\"t\":6.5,\"object\":\"0x50000001\",\"jump\":{\"extent\":0.5}}") != NULL);
-    /* R5: a resync is a teleport with the next stamp of the replay's own count: 1, 2 (the real
-     * teleport took 3) */
+    /* R5: a resync (on the ground) is a teleport with the next stamp of the replay's own count:
+     * 1, 2 (the real teleport took 3); none in the air */
     ENSURE(strstr(text, "\"note\":\"resync: the client's report\",\"server_position\":{\"cell\":\"0xD59A0023\","
                         "\"origin\":[118.682404,58.5181503,330.934387],\"orientation\":[1,0,0,0],\"contact\":true,"
                         "\"teleport_timestamp\":1}") != NULL);
     ENSURE(strstr(text, "\"teleport_timestamp\":3}") != NULL);
     ENSURE(strstr(text, "\"teleport_timestamp\":4}") != NULL);
+    ENSURE(strstr(text, "\"teleport_timestamp\":5}") == NULL);
+    ENSURE(strstr(text, "{\"t\":7.5,") == NULL);
     ENSURE(decodes(text));
     acp_replay_plan_free(&plan);
 }
