@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // acphys test: every test, after scripts/build.mjs has built native, WASM and the page.
 //   C unit tests (ctest, native gcc build); when CI is set (as .ci/run does) or with --sanitize,
-//   the same C tests and the golden traces again under AddressSanitizer and UndefinedBehaviorSanitizer, and the
+//   the same C tests and the golden traces again under AddressSanitizer and UndefinedBehaviorSanitizer, the
+//   native CLI built from a clone without Emscripten (tests/clone), and the
 //   libFuzzer targets for a bounded time (scripts/fuzz.mjs, ACP_FUZZ_SECONDS each, default 30).
 //   Node conformance tests over wasm/acphys.wasm (node --test tests/node).
 //   The browser end-to-end test (headless Chromium), when present.
@@ -39,6 +40,10 @@ if (sanitize) {
   // must still equal the goldens.
   step('golden traces (ASan + UBSan CLI)', 'node', ['scripts/golden.mjs', '--check'],
     { ACPHYS_CLI: join(root, 'build', 'asan', 'acphys'), ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=1' });
+  // A port author's path (docs/PORTING.md): the native CLI built from a clone's files with no
+  // Emscripten on the PATH, judging traces (issue 33).
+  step('native CLI from a clone without Emscripten', 'node', ['--test', '--test-reporter=spec',
+    join('tests', 'clone', 'native-without-emscripten.test.mjs')]);
   step('build fuzz targets (clang, libFuzzer, ASan + UBSan)', 'node', ['scripts/build.mjs', 'fuzz']);
   step('fuzz the DAT container and record parsers', 'node', ['scripts/fuzz.mjs']);
 }

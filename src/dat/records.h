@@ -537,8 +537,9 @@ typedef struct acp_script_hook {
     acp_anim_hook hook;
 } acp_script_hook;
 
-/** Retail PhysicsScript: hooks sorted by start time (stable: equal times keep their stored
- *  order), and length = the last hook's start time (0 without hooks). */
+/** Retail PhysicsScript: hooks sorted by start time as the CRT's qsort with
+ *  PhysicsScriptData::Sort leaves them (equal times permuted, not kept in stored order:
+ *  DEVIATIONS P2), and length = the last hook's start time (0 without hooks). */
 typedef struct acp_physics_script {
     uint32_t id;
     uint32_t num_hooks;

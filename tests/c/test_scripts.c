@@ -11,9 +11,12 @@
 
 #include <stdlib.h>
 
+#include "collide_helpers.h"
 #include "dat_test_util.h"
+#include "physics/cell/objcell.h"
 #include "physics/object/object_fx.h"
 #include "physics/object/partarray.h"
+#include "physics/object/physobj_collide.h"
 #include "physics/object/physobj.h"
 #include "physics/object/physobj_motion.h"
 #include "physics/object/scripts.h"
@@ -234,6 +237,110 @@ static void records_parse(void)
         ENSURE(!"the emitter seed parses");
     }
     free(b);
+}
+
+/* A PhysicsScript record from (start time, hook) pairs, parsed (PhysicsScript::UnPack). */
+static bool parse_script(uint32_t n, const double *times, const acp_anim_hook *hooks, acp_dat_record *rec)
+{
+    buf w = {.n = 0};
+    put_u32(&w, 0x33000030u);
+    put_u32(&w, n);
+    for (uint32_t i = 0; i < n; i++) {
+        put_f64(&w, times[i]);
+        put_hook(&w, &hooks[i]);
+    }
+    acp_dat_error err;
+    return acp_dat_record_parse(ACP_DAT_TYPE_PHYSICS_SCRIPT, 0x33000030u, w.b, w.n, rec, &err) == ACP_DAT_OK;
+}
+
+/* PhysicsScript::UnPack sorts with the CRT's qsort and PhysicsScriptData::Sort (0x00521600: −1
+ * when a < b, else 1, so equal times compare as "greater"). Hooks tagged by SetOmega x = their
+ * stored index.
+ * 9 hooks all at 0 (more than the cutoff of 8: one partition): the median-of-three swaps
+ * (0, 4), (0, 8), (4, 8) → [8 1 2 3 4 5 6 7 0]; loguy stops at 1 (1 "greater" than the element at
+ * 4), higuy walks down to 4; swap(1, 4), the partition element follows to 1; loguy stops at 2,
+ * higuy at 1: the ranges [0, 0] and [2, 8]; shortsort of [2, 8] finds each last element
+ * "greater", so nothing moves: [8 4 2 3 1 5 6 7 0] (the audit's VS2005-2010 emulation; the
+ * older middle-element qsort gives [4 1 2 3 0 5 6 7 8], DEVIATIONS P2).
+ * 3 hooks [1.0, 0.5, 0.5] (shortsort alone): the greatest is the first (0.5 ≥ 1.0 is false for
+ * both others) and goes last: [2 1 0]; then 1 ("greater" than 2 as equal) stays: the two 0.5
+ * hooks come out in reverse order, [0.5 (stored 2), 0.5 (stored 1), 1.0]. */
+static void script_hooks_sort_as_the_crt_qsort(void)
+{
+    acp_anim_hook hooks[10];
+    double times[9];
+    for (int i = 0; i < 10; i++) {
+        hooks[i] = (acp_anim_hook){.type = ACP_HOOK_SET_OMEGA};
+        hooks[i].p.omega = (acp_vec3){(float)i, 0.0f, 0.0f};
+        if (i < 9) times[i] = 0.0;
+    }
+    acp_dat_record rec;
+    if (!parse_script(9, times, hooks, &rec)) {
+        ENSURE(!"nine tied hooks parse");
+        return;
+    }
+    const int order[9] = {8, 4, 2, 3, 1, 5, 6, 7, 0};
+    const acp_physics_script *s = rec.as.physics_script;
+    for (int i = 0; i < 9; i++) ENSURE_FBITS(s->hooks[i].hook.p.omega.x, (float)order[i]);
+    ENSURE_DBITS(s->length, 0.0);
+    acp_dat_record_free(&rec);
+
+    const double three[3] = {1.0, 0.5, 0.5};
+    if (!parse_script(3, three, hooks, &rec)) {
+        ENSURE(!"three hooks parse");
+        return;
+    }
+    s = rec.as.physics_script;
+    ENSURE_FBITS(s->hooks[0].hook.p.omega.x, 2.0f);
+    ENSURE_FBITS(s->hooks[1].hook.p.omega.x, 1.0f);
+    ENSURE_FBITS(s->hooks[2].hook.p.omega.x, 0.0f);
+    ENSURE_DBITS(s->length, 1.0);
+    acp_dat_record_free(&rec);
+
+    /* Ten hooks stored in descending time (4.5, 4.0, ..., 0): sorted ascending whatever the ties. */
+    double ten[10];
+    for (int i = 0; i < 10; i++) ten[i] = 0.5 * (9 - i);
+    if (!parse_script(10, ten, hooks, &rec)) {
+        ENSURE(!"ten hooks parse");
+        return;
+    }
+    s = rec.as.physics_script;
+    for (int i = 0; i < 10; i++) ENSURE_DBITS(s->hooks[i].start_time, 0.5 * i);
+    ENSURE_DBITS(s->length, 4.5);
+    acp_dat_record_free(&rec);
+}
+
+/* The same order on the object, in a form that does not depend on which qsort (either CRT puts
+ * stored hook 4 before stored hook 0 for nine ties): [CreateParticle(id 5), NoOp ×3,
+ * DestroyParticle(5), NoOp ×4], all at 0. Retail runs the Destroy first (nothing to destroy),
+ * then the Create: after the first frame the object holds emitter 5 and its initial particle. */
+static void tied_destroy_runs_before_create(void)
+{
+    fixture f = make();
+    acp_particle_emitter_info e = plain_emitter(ACP_PARTICLE_STILL);
+    add_emitter(f.set, &e);
+    acp_anim_hook hooks[9];
+    double times[9];
+    for (int i = 0; i < 9; i++) {
+        hooks[i] = (acp_anim_hook){.type = ACP_HOOK_NOOP};
+        times[i] = 0.0;
+    }
+    hooks[0].type = ACP_HOOK_CREATE_PARTICLE;
+    hooks[0].p.particle.info_id = e.id;
+    hooks[0].p.particle.part = 0xFFFFFFFFu;
+    hooks[0].p.particle.emitter_id = 5;
+    hooks[4].type = ACP_HOOK_DESTROY_PARTICLE;
+    hooks[4].p.id = 5;
+    add_script(f.set, 0x33000031u, 9, times, hooks);
+    acp_physobj *o = floating(f.w, 1, 10.0f, 20.0f, 5.0f, true);
+    acp_physobj_play_script(o, 0x33000031u);
+    acp_world_use_time(f.w, 0.125);
+    ENSURE_EQ(count_hooks(o, ACP_HOOK_CREATE_PARTICLE), 1);
+    ENSURE_EQ(count_hooks(o, ACP_HOOK_DESTROY_PARTICLE), 1);
+    ENSURE_EQ(o->fx->particles.num_emitters, 1);
+    ENSURE_EQ(o->fx->particles.emitters[0].id, 5);
+    ENSURE_EQ(o->fx->particles.emitters[0].num_particles, 1);
+    done(&f);
 }
 
 /* ---- scripts ---- */
@@ -618,6 +725,138 @@ static void particle_hooks_from_a_script(void)
     done(&f);
 }
 
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* ParticleEmitterInfo::GetRandomOffset (0x005174A0) and GetRandomA/B/C (0x00517610/670/6D0) with
+ * the generator at 0xDAA66D13: its next outputs are 0.9668705875519663, 0.8097308408468962,
+ * 0.384103003423661 (xorshift32 / 2^32). Expected bits from the retail expressions, worked in
+ * float32 by tests/retail_vectors/particle_draws.py (not by acphys):
+ *   offset, dir (0, 0.6f, 0.8f), min = max = 1 (no magnitude draw): the draws (z, y, x) are each
+ *   stored as floats (0.93374115, 0.61946166, −0.23179400); dot = (y·dy + z·dz) + x·dx in double;
+ *   dot·dy and dot·dz stored as floats before the subtraction; normalize_check_small →
+ *   (0xBF7694D4, 0xBE5C2A20, 0x3E251F84). Kept in double (the old reading) all three differ:
+ *   (0xBF7694D5, 0xBE5C2A1C, 0x3E251F83).
+ *   A, B, C with v = (0.3f, 0, 1.7f), min 0.5, max 2, r = 0.96687: mag = 1.5·r + 0.5 stored as a
+ *   float (1.9503059, 0x3FF9A3A0), then mag·v → (0x3F15C894, 0, 0x4054317C); with mag kept in
+ *   double: (0x3F15C893, 0, 0x4054317B). */
+static void random_draws_store_floats(void)
+{
+    fixture f = make();
+    acp_particle_emitter_info e = plain_emitter(ACP_PARTICLE_STILL);
+    e.offset_dir = (acp_vec3){0.0f, 0.6f, 0.8f};
+    e.min_offset = e.max_offset = 1.0f;
+    e.a = e.b = e.c = (acp_vec3){0.3f, 0.0f, 1.7f};
+    e.min_a = e.min_b = e.min_c = 0.5f;
+    e.max_a = e.max_b = e.max_c = 2.0f;
+    f.w->rng = 0xDAA66D13u;
+    acp_vec3 o = acp_emitter_info_random_offset(&e, f.w);
+    ENSURE_EQ(fbits(o.x), 0xBF7694D4u);
+    ENSURE_EQ(fbits(o.y), 0xBE5C2A20u);
+    ENSURE_EQ(fbits(o.z), 0x3E251F84u);
+    acp_vec3 (*draw[3])(const acp_particle_emitter_info *, acp_world *) = {
+        acp_emitter_info_random_a, acp_emitter_info_random_b, acp_emitter_info_random_c};
+    for (int i = 0; i < 3; i++) {
+        f.w->rng = 0xDAA66D13u;
+        acp_vec3 v = draw[i](&e, f.w);
+        ENSURE_EQ(fbits(v.x), 0x3F15C894u);
+        ENSURE_EQ(fbits(v.y), 0u);
+        ENSURE_EQ(fbits(v.z), 0x4054317Cu);
+    }
+    done(&f);
+}
+
+/* CreateParticleEmitter (0x0051B6C0) → SetParenting → set_parent → add_child (0x0050F8F0): the
+ * particle object is parented only for part index −1 or an index below part_array->num_parts;
+ * otherwise the new emitter is destroyed before InitEnd. A 1-part object: indices 1 (= num_parts)
+ * and 3 make no emitter, draw nothing (the generator's state is unchanged) and take no id
+ * (next_emitter_id stays 0xFFFF0000); index 0 and −1 do. A hook naming an existing emitter id
+ * with a bad part still removes that emitter first (the remove precedes makeParticleEmitter). */
+static void part_index_past_the_parts_makes_no_emitter(void)
+{
+    fixture f = make();
+    acp_particle_emitter_info e = plain_emitter(ACP_PARTICLE_STILL);
+    e.initial_particles = 2;
+    add_emitter(f.set, &e);
+    uint32_t part_ids[1] = {0x01000A00u};
+    acp_setup s;
+    memset(&s, 0, sizeof s);
+    s.id = 0x0200F0F1u;
+    s.num_parts = 1;
+    s.parts = part_ids;
+    acp_physobj *o = floating(f.w, 1, 10.0f, 20.0f, 5.0f, false);
+    o->part_array = acp_partarray_create(o, &s, NULL);
+    ENSURE(o->part_array != NULL && o->part_array->num_parts == 1);
+    uint32_t rng = f.w->rng;
+    ENSURE_EQ(acp_physobj_create_particle_emitter(o, e.id, 3, NULL, 0, false), 0);
+    ENSURE_EQ(acp_physobj_create_particle_emitter(o, e.id, 1, NULL, 0, false), 0);
+    ENSURE_EQ(acp_physobj_create_particle_emitter(o, e.id, 3, NULL, 0, true), 0);
+    ENSURE_EQ(f.w->rng, rng);
+    ENSURE_EQ(o->fx->particles.num_emitters, 0);
+    ENSURE_EQ(o->fx->particles.next_emitter_id, 0xFFFF0000u);
+    ENSURE_EQ(acp_physobj_create_particle_emitter(o, e.id, 0, NULL, 0, false), 0xFFFF0000u);
+    ENSURE_EQ(acp_physobj_create_particle_emitter(o, e.id, 0xFFFFFFFFu, NULL, 0, false), 0xFFFF0001u);
+    ENSURE(f.w->rng != rng);
+    ENSURE_EQ(o->fx->particles.num_emitters, 2);
+    /* A CreateParticle hook with part 3 and the id of the emitter made at part 0. */
+    acp_anim_hook h = {.type = ACP_HOOK_CREATE_PARTICLE};
+    h.p.particle.info_id = e.id;
+    h.p.particle.part = 3;
+    h.p.particle.emitter_id = 0xFFFF0000u;
+    double t = 0.0;
+    add_script(f.set, 0x3300000Au, 1, &t, &h);
+    acp_physobj_play_script(o, 0x3300000Au);
+    acp_world_use_time(f.w, 0.125);
+    ENSURE_EQ(count_hooks(o, ACP_HOOK_CREATE_PARTICLE), 1);
+    ENSURE_EQ(o->fx->particles.num_emitters, 1);
+    uint32_t left = 0;
+    for (uint32_t i = 0; i < ACP_MAX_EMITTERS_PER_OBJECT; i++) left |= o->fx->particles.emitters[i].id;
+    ENSURE_EQ(left, 0xFFFF0001u);
+    ENSURE_EQ(o->fx->particles.next_emitter_id, 0xFFFF0002u);
+    done(&f);
+}
+
+/* DEVIATIONS P5 (a departure): retail's emitter has its own particle object, which set_parent
+ * puts into the parent's cell (change_cell → CObjCell::add_object) and whose shadow
+ * (add_particle_shadow_to_cell 0x00514A70) joins the cell's shadow list, both right after the
+ * parent's; every re-shadow of the parent removes and re-appends it. acphys has no particle
+ * object: P (with an emitter), then A and B entering cell 0x0A leave the lists [P, A, B] (retail
+ * [P, X, A, B]), and P's re-shadow gives [B, A, P] (retail: P's removal moves B into its hole,
+ * X's moves A, then P and X are appended: [B, A, P, X]). */
+static void emitter_takes_no_cell_list_entries(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = world_on(t);
+    acp_datset *set = acp_datset_create();
+    w->dats = set;
+    acp_particle_emitter_info e = plain_emitter(ACP_PARTICLE_STILL);
+    add_emitter(set, &e);
+    const uint32_t home = 0xA9B4000Au;
+    const acp_landcell *c = acp_terrain_get_landcell(w->terrain, home);
+    acp_physobj *p = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
+    ENSURE(acp_physobj_create_particle_emitter(p, e.id, 0xFFFFFFFFu, NULL, 0, false) != 0);
+    acp_physobj *a = ball(w, 2, 0, &BALL, 33.0f, 30.0f, 0.0f);
+    acp_physobj *b = ball(w, 3, 0, &BALL, 36.0f, 30.0f, 0.0f);
+    ENSURE_EQ(acp_objcell_num_objects(w, c), 3);
+    ENSURE(acp_objcell_object(w, c, 0) == p && acp_objcell_object(w, c, 1) == a && acp_objcell_object(w, c, 2) == b);
+    const acp_shadow_list *l = acp_objcell_shadow_list(w, c);
+    ENSURE_EQ(l->num, 3);
+    acp_cell_array same = {0};
+    acp_cell_array_add(&same, home, c);
+    acp_physobj_replace_shadows(p, &same);
+    ENSURE_EQ(l->num, 3);
+    ENSURE(acp_shadow_list_get(&w->shadows, l, 0)->physobj == b);
+    ENSURE(acp_shadow_list_get(&w->shadows, l, 1)->physobj == a);
+    ENSURE(acp_shadow_list_get(&w->shadows, l, 2)->physobj == p);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+    acp_datset_destroy(set);
+}
+
 /* Beyond 96 m from the player an object is inactive, yet UpdateObjectInternal still ends with
  * UpdateParticles and UpdateScripts: its particle ages and its script's hook fires. */
 static void inactive_objects_still_advance(void)
@@ -714,6 +953,29 @@ static void init_defaults_plays_the_default_script(void)
     done(&f);
 }
 
+/* CPhysicsObj::InitDefaults (0x005139D0) with a default_phstable_id the DATs lack: retail
+ * releases the object's table and stores DBObj::Get's NULL, so the object is left without one
+ * (play_default_script then finds no script). */
+static void unknown_script_table_leaves_none(void)
+{
+    fixture f = make();
+    uint8_t table[] = {0x04, 0x00, 0x00, 0x34, 0x01, 0, 0, 0, 0x01, 0, 0, 0, 0x01, 0, 0, 0,
+                       0x00, 0x00, 0x00, 0x3F, 0x09, 0x00, 0x00, 0x33};
+    acp_dat_error err;
+    ENSURE_EQ(acp_datset_add_record(f.set, ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE, 0x34000004u, table, sizeof table, &err),
+              ACP_DAT_OK);
+    acp_physobj *o = floating(f.w, 1, 10.0f, 10.0f, 5.0f, true);
+    acp_setup s;
+    memset(&s, 0, sizeof s);
+    s.default_script_table = 0x34000004u;
+    acp_physobj_init_defaults(o, &s);
+    ENSURE(o->physics_script_table != NULL);
+    s.default_script_table = 0x34000077u; /* not in the DATs */
+    acp_physobj_init_defaults(o, &s);
+    ENSURE(o->physics_script_table == NULL);
+    done(&f);
+}
+
 /* Objects without scripts or particles take no fx block, and the world no pool. */
 static void no_scripts_no_cost(void)
 {
@@ -792,6 +1054,8 @@ void suite_scripts(void)
 {
     RUN(render_frame_cadence);
     RUN(records_parse);
+    RUN(script_hooks_sort_as_the_crt_qsort);
+    RUN(tied_destroy_runs_before_create);
     RUN(script_hooks_fire_on_the_clock);
     RUN(scripts_queue_behind_each_other);
     RUN(scale_hook_interpolates);
@@ -803,9 +1067,13 @@ void suite_scripts(void)
     RUN(particles_die_at_their_lifespan);
     RUN(emitter_ends_after_total_particles_or_seconds);
     RUN(particle_hooks_from_a_script);
+    RUN(random_draws_store_floats);
+    RUN(part_index_past_the_parts_makes_no_emitter);
+    RUN(emitter_takes_no_cell_list_entries);
     RUN(inactive_objects_still_advance);
     RUN(static_default_script_runs);
     RUN(init_defaults_plays_the_default_script);
+    RUN(unknown_script_table_leaves_none);
     RUN(no_scripts_no_cost);
     RUN(pools_overflow_counted);
 }

@@ -81,9 +81,9 @@ bool acp_fphook_execute(acp_fphook *hook, struct acp_physobj *obj, double now);
 /** Apply an interpolated value to the object. Retail: CPhysicsObj::process_fp_hook (0x005135C0). */
 void acp_physobj_process_fp_hook(struct acp_physobj *obj, uint32_t type, float value, uint32_t user_data);
 
-/** Execute one anim hook on the object (its CAnimHook::Execute). Hooks with no physics effect
- *  (sound, particles, attack, scripts) are only recorded. Retail: the Execute of each CAnimHook
- *  subclass (CAnimHook.c, 0x00526A20–0x00526FD0). */
+/** Execute one anim hook on the object. Hooks with no physics effect (sound, attack, texture
+ *  velocity: DEVIATIONS M9, P9, P10) are only recorded. Retail: CAnimHook::Execute, the virtual
+ *  of each CAnimHook subclass (CAnimHook.c, 0x00526A20–0x00526FD0). */
 void acp_anim_hook_execute(const acp_anim_hook *hook, struct acp_physobj *obj);
 
 /** Run the persistent hooks (removing those that report done), then every anim hook of this

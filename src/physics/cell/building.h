@@ -59,7 +59,7 @@ bool acp_building_make_shell(acp_building_obj *b, const acp_building_shell *shel
 /** The shell: with a part, bldg_check set around CPhysicsPart::find_obj_collisions of part 0
  *  (only part 0, also of a Setup shell with more parts); anything but OK marks
  *  collided_with_environment unless in contact. OK without a shell.
- *  Retail: CBuildingObj::find_building_collisions (0x006B5310), CSortCell::find_collisions. */
+ *  Retail: CBuildingObj::find_building_collisions (0x006B5300), CSortCell::find_collisions. */
 acp_transition_state acp_building_find_collisions(const acp_building_obj *b, acp_transition *t);
 
 /** Each portal whose EnvCell is loaded: CEnvCell::check_building_transit (a sphere meeting the

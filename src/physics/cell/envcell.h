@@ -56,7 +56,7 @@ acp_env_cell_status acp_env_cell_build(acp_env_cell *c, const acp_envcell *rec, 
 void acp_env_cell_free(acp_env_cell *c);
 
 /** Whether point (landblock frame) lies in the cell: false without portals, else the point in
- *  the cell's axes inside the cell BSP. Retail: CEnvCell::point_in_cell (0x0052C1D0),
+ *  the cell's axes inside the cell BSP. Retail: CEnvCell::point_in_cell (0x0052C300),
  *  CCellStruct::point_in_cell (0x005338F0). */
 bool acp_env_cell_point_in_cell(const acp_env_cell *c, acp_vec3 point);
 

@@ -25,7 +25,7 @@ acp_shadow_list *acp_objcell_object_list(acp_world *w, const acp_landcell *cell)
 
 /** Append obj (its cell_entry) to cell's object list: the objects whose cell it is. A cell the
  *  pool has no list or block for is counted in the pool's overflow (row O1) and obj is not
- *  listed (cell_entry.cell NULL). Retail: CObjCell::add_object (0x0052BB60) (without the
+ *  listed (cell_entry.cell NULL). Retail: CObjCell::add_object (0x0052BF60) (without the
  *  voyeur table: no detection). */
 void acp_objcell_add_object(acp_world *w, const acp_landcell *cell, acp_physobj *obj);
 

@@ -37,7 +37,7 @@ static inline acp_frame acp_frame_identity(void)
 void acp_frame_cache(acp_frame *f);
 
 /** True when no component is NaN and |q|² is within 5 × EPSILON of 1.
- *  Retail: Frame::IsValid (0x00534F00); AFrame::IsValid (0x005A9E30) is the same test. */
+ *  Retail: Frame::IsValid (0x00534ED0); AFrame::IsValid (0x005A9E30) is the same test. */
 bool acp_frame_is_valid(const acp_frame *f);
 
 /** True when the origin has no NaN but the quaternion has one.

@@ -13,6 +13,9 @@ static bool persistent(const acp_particle_emitter_info *e)
     return !e->total_particles && e->total_seconds == 0.0;
 }
 
+/* The frame the particle object hangs from: the part's (CreateParticleEmitter admits only −1 or
+ * an index below the parts, as add_child does), the object's for −1 (or for a part array that
+ * has since lost the part). */
 const acp_frame *acp_particle_emitter_parent_frame(const acp_particle_emitter *pe, acp_physobj *parent)
 {
     if (pe->part_index != 0xFFFFFFFFu && parent->part_array && pe->part_index < parent->part_array->num_parts)

@@ -49,17 +49,24 @@ double acp_emitter_info_random_lifespan(const acp_particle_emitter_info *e, acp_
     return r < 0.0 ? 0.0 : r;
 }
 
+/* Retail ParticleEmitterInfo::GetRandomOffset (0x005174A0). The three draws (z, y, x) are float
+ * stack temporaries (ST20_4, ST1C_4 and [sp+18h]): each is rounded to float before the next
+ * RollDice call. The projection dot·dir is a double; its x product stays in the register (v10)
+ * while its y and z products are float locals ([sp+28h], [sp+2Ch]) before the subtraction. The
+ * magnitude is a double; x and y are stored scaled, z is the product mag·z stored once. */
 acp_vec3 acp_emitter_info_random_offset(const acp_particle_emitter_info *e, acp_world *w)
 {
     const acp_vec3 d = e->offset_dir;
-    double rz = acp_roll_dice(w, -1.0f, 1.0f);
-    double ry = acp_roll_dice(w, -1.0f, 1.0f);
+    float rz = (float)acp_roll_dice(w, -1.0f, 1.0f);
+    float ry = (float)acp_roll_dice(w, -1.0f, 1.0f);
     float rx = (float)acp_roll_dice(w, -1.0f, 1.0f);
-    double dot = ry * d.y + rz * d.z + (double)rx * d.x;
+    double dot = ((double)ry * d.y + (double)rz * d.z) + (double)rx * d.x;
+    float dot_y = (float)(dot * d.y);
+    float dot_z = (float)(dot * d.z);
     acp_vec3 o;
     o.x = (float)((double)rx - dot * d.x);
-    o.y = (float)(ry - dot * d.y);
-    o.z = (float)(rz - dot * d.z);
+    o.y = (float)((double)ry - dot_y);
+    o.z = (float)((double)rz - dot_z);
     if (acp_vec3_normalize_check_small(&o)) return (acp_vec3){0.0f, 0.0f, 0.0f};
     double mag = acp_roll_dice(w, 0.0f, 1.0f) * ((double)e->max_offset - e->min_offset) + e->min_offset;
     o.x = (float)(o.x * mag);
@@ -68,11 +75,14 @@ acp_vec3 acp_emitter_info_random_offset(const acp_particle_emitter_info *e, acp_
     return o;
 }
 
+/* Retail ParticleEmitterInfo::GetRandomA/B/C (0x00517610, 0x00517670, 0x005176D0): the magnitude
+ * (hi − lo)·RollDice(0, 1) + lo is the float a_mag / b_mag / c_mag (ST0C_4), then each component
+ * is mag·v in double, stored as a float. */
 static acp_vec3 random_scaled(acp_world *w, acp_vec3 v, float lo, float hi)
 {
     double r = acp_roll_dice(w, 0.0f, 1.0f);
-    double mag = ((double)hi - lo) * r + lo;
-    return (acp_vec3){(float)(mag * v.x), (float)(mag * v.y), (float)(mag * v.z)};
+    float mag = (float)(((double)hi - lo) * r + lo);
+    return (acp_vec3){(float)((double)mag * v.x), (float)((double)mag * v.y), (float)((double)mag * v.z)};
 }
 
 acp_vec3 acp_emitter_info_random_a(const acp_particle_emitter_info *e, acp_world *w)

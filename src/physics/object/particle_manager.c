@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "object_fx.h"
+#include "partarray.h"
 #include "physobj.h"
 #include "physics/world/physics.h"
 #include "dat/dat.h"
@@ -27,7 +28,7 @@ static acp_particle_emitter *find(acp_particle_manager *pm, uint32_t id)
     return NULL;
 }
 
-/* ParticleEmitter::Destroy: its parts back to the pool. */
+/* Retail: ParticleEmitter::Destroy (0x0051CDB0): its parts back to the pool. */
 static void release(acp_particle_manager *pm, acp_particle_emitter *pe, acp_physobj *obj)
 {
     if (pe->info && pe->info->max_particles) {
@@ -45,7 +46,9 @@ static acp_particle_emitter *free_slot(acp_particle_manager *pm)
     return NULL;
 }
 
-/* SetInfo (the particle slots), SetParenting, and the constructor's clocks. */
+/* Retail: ParticleEmitter::SetInfo (0x0051CE90) for the particle slots,
+ * ParticleEmitter::SetParenting (0x0051C190) for the part index and parent_offset kept, and
+ * the clocks of ParticleEmitter::ParticleEmitter (0x0051C7E0). */
 static bool setup_emitter(acp_particle_emitter *pe, acp_physobj *obj, const acp_particle_emitter_info *info,
                           uint32_t part_index, const acp_aframe *offset)
 {
@@ -66,6 +69,18 @@ static bool setup_emitter(acp_particle_emitter *pe, acp_physobj *obj, const acp_
     return true;
 }
 
+/* Retail: the refusal of ParticleEmitter::SetParenting (0x0051C190) →
+ * CPhysicsObj::set_parent (0x00515B50) → CPhysicsObj::add_child (0x0050F8F0); the particle
+ * object's cell lists are not kept (DEVIATIONS P5). The particle object is a child of obj only for part index −1 (the object's frame) or an index below
+ * its part array's parts; otherwise set_parent fails and CreateParticleEmitter destroys the new
+ * emitter. Retail reads part_array->num_parts unchecked (every retail object has a part array); an
+ * acphys object without one (row O5) refuses any index but −1. */
+static bool can_parent(const acp_physobj *obj, uint32_t part_index)
+{
+    if (part_index == 0xFFFFFFFFu) return true;
+    return obj->part_array && part_index < obj->part_array->num_parts;
+}
+
 uint32_t acp_particle_manager_create(acp_particle_manager *pm, acp_physobj *obj, uint32_t info_id,
                                      uint32_t part_index, const acp_aframe *offset, uint32_t emitter_id)
 {
@@ -73,7 +88,8 @@ uint32_t acp_particle_manager_create(acp_particle_manager *pm, acp_physobj *obj,
     if (old) release(pm, old, obj);
     const acp_particle_emitter_info *info =
         (info_id && obj->world->dats) ? acp_datset_particle_emitter_info(obj->world->dats, info_id) : NULL;
-    if (!info || !info->hw_gfxobj_id) return 0;
+    if (!info || !info->hw_gfxobj_id) return 0; /* SetInfo fails */
+    if (!can_parent(obj, part_index)) return 0; /* SetParenting fails: no draw, no id taken */
     acp_particle_emitter *pe = free_slot(pm);
     if (!pe) {
         acp_fx_pool *pool = acp_world_fx_pool(obj->world);

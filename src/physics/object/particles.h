@@ -71,30 +71,37 @@ typedef struct acp_particle_manager {
 
 /* ---- ParticleEmitterInfo (the random draws and the emission rule) ---- */
 
-/** Retail Random::RollDice(float, float) (0x0042C600, PORTAL/random/Random.c): lo when lo == hi
+/** Retail Random::RollDice(float, float) (0x0042C600), PORTAL/random/Random.c: lo when lo == hi
  *  (no draw), else rand · (hi − lo) + lo with the bounds swapped when hi < lo; rand is the
  *  world's generator (DEVIATIONS row 8). */
 double acp_roll_dice(struct acp_world *w, float lo, float hi);
-/** Retail ParticleEmitterInfo::GetRandomStartScale (0x005170D0) and GetRandomFinalScale
- *  (0x00517120): RollDice(−1, 1) · scale_rand + scale, clamped to [0.1, 10]. */
+/** Retail ParticleEmitterInfo::GetRandomStartScale (0x005170D0): RollDice(−1, 1) · scale_rand +
+ *  start_scale, clamped to [0.1, 10]. */
 double acp_emitter_info_random_start_scale(const acp_particle_emitter_info *e, struct acp_world *w);
+/** Retail ParticleEmitterInfo::GetRandomFinalScale (0x00517120): the same about final_scale. */
 double acp_emitter_info_random_final_scale(const acp_particle_emitter_info *e, struct acp_world *w);
-/** Retail GetRandomStartTrans (0x00517170), GetRandomFinalTrans (0x005171C0): clamped to [0, 1]. */
+/** Retail ParticleEmitterInfo::GetRandomStartTrans (0x00517170): RollDice(−1, 1) · trans_rand +
+ *  start_trans, clamped to [0, 1]. */
 double acp_emitter_info_random_start_trans(const acp_particle_emitter_info *e, struct acp_world *w);
+/** Retail ParticleEmitterInfo::GetRandomFinalTrans (0x005171C0): the same about final_trans. */
 double acp_emitter_info_random_final_trans(const acp_particle_emitter_info *e, struct acp_world *w);
-/** Retail GetRandomLifespan (0x00517210): RollDice(−1, 1) · lifespan_rand + lifespan, ≥ 0. */
+/** Retail ParticleEmitterInfo::GetRandomLifespan (0x00517210): RollDice(−1, 1) · lifespan_rand +
+ *  lifespan, ≥ 0. */
 double acp_emitter_info_random_lifespan(const acp_particle_emitter_info *e, struct acp_world *w);
-/** Retail GetRandomOffset (0x005174A0): three RollDice(−1, 1) (z, y, x), the part along
- *  offset_dir removed, normalised (zero when shorter than EPSILON, no fourth draw), scaled by
- *  RollDice(0, 1) · (max_offset − min_offset) + min_offset. Metres, emitter axes. */
+/** Retail ParticleEmitterInfo::GetRandomOffset (0x005174A0): three RollDice(−1, 1) (z, y, x),
+ *  each stored as a float, the part along offset_dir removed (the dot in double, its y and z
+ *  products stored as floats), normalised (zero when shorter than EPSILON, no fourth draw),
+ *  scaled by RollDice(0, 1) · (max_offset − min_offset) + min_offset. Metres, emitter axes. */
 acp_vec3 acp_emitter_info_random_offset(const acp_particle_emitter_info *e, struct acp_world *w);
-/** Retail GetRandomA (0x00517610), GetRandomB (0x00517670), GetRandomC (0x005176D0):
- *  (RollDice(0, 1) · (max − min) + min) · vector. */
+/** Retail ParticleEmitterInfo::GetRandomA (0x00517610): the magnitude
+ *  (max_a − min_a) · RollDice(0, 1) + min_a stored as a float, times a. */
 acp_vec3 acp_emitter_info_random_a(const acp_particle_emitter_info *e, struct acp_world *w);
+/** Retail ParticleEmitterInfo::GetRandomB (0x00517670): the same with b's range and vector. */
 acp_vec3 acp_emitter_info_random_b(const acp_particle_emitter_info *e, struct acp_world *w);
+/** Retail ParticleEmitterInfo::GetRandomC (0x005176D0): the same with c's range and vector. */
 acp_vec3 acp_emitter_info_random_c(const acp_particle_emitter_info *e, struct acp_world *w);
 /** Retail ParticleEmitterInfo::ShouldEmitParticle (0x00517420): below total_particles (when
- *  set) and max_particles, and per second: now − last_emit_time > birthrate (Timer::cur_time);
+ *  set) and max_particles, and per second: now − last_emit_time > birthrate (the timer's now);
  *  per metre: |emitter_offset| > birthrate (DEVIATIONS P4: the comparison's operands are
  *  reconstructed). */
 bool acp_emitter_info_should_emit(const acp_particle_emitter_info *e, int32_t num_particles, int32_t total_emitted,
@@ -120,8 +127,9 @@ void acp_particle_update(acp_particle *p, double physics_time, int32_t type, boo
 
 /** Retail ParticleEmitter::UpdateParticles (0x0051D180) of the drawn branch: every live
  *  particle updated (from the parent's current frame when is_parent_local, else its start
- *  frame) and killed past its lifespan, then, unless stopped, ShouldEmitParticle →
- *  EmitParticle and StopEmitter. Returns false when the emitter is done (stopped, no particles). */
+ *  frame) and killed past its lifespan, then, unless stopped,
+ *  ParticleEmitter::ShouldEmitParticle (0x0051C8B0): the emitter's travel since the last
+ *  emission (each axis a float) to ParticleEmitterInfo's rule, → EmitParticle and StopEmitter. Returns false when the emitter is done (stopped, no particles). */
 bool acp_particle_emitter_update(acp_particle_emitter *pe, struct acp_physobj *parent);
 /** Retail ParticleEmitter::EmitParticle (0x0051D010): the first free slot, the draws in
  *  retail's order (lifespan, final trans, start trans, final scale, start scale, C, B, A,
@@ -138,17 +146,20 @@ const acp_frame *acp_particle_emitter_parent_frame(const acp_particle_emitter *p
 /** Retail ParticleManager::ParticleManager (0x0051B5D0). */
 void acp_particle_manager_init(acp_particle_manager *pm);
 /** Retail ParticleManager::CreateParticleEmitter (0x0051B6C0): an emitter_id replaces the
- *  emitter of that id; a missing info (or hw_gfxobj_id 0), a full manager or a full pool give
- *  0; else SetInfo, SetParenting, InitEnd (initial particles) and the id (the given one, or
+ *  emitter of that id; a missing info (or hw_gfxobj_id 0: SetInfo fails), a part index that is
+ *  neither −1 nor below the object's parts (SetParenting → set_parent → add_child 0x0050F8F0
+ *  fails), a full manager or a full pool give 0 (no draws, next_emitter_id unchanged); else
+ *  SetInfo, SetParenting, InitEnd (initial particles) and the id (the given one, or
  *  next_emitter_id++). */
 uint32_t acp_particle_manager_create(acp_particle_manager *pm, struct acp_physobj *obj, uint32_t info_id,
                                      uint32_t part_index, const acp_aframe *offset, uint32_t emitter_id);
-/** Retail CreateBlockingParticleEmitter (0x0051B8A0): 0 when an emitter of that id exists. */
+/** Retail ParticleManager::CreateBlockingParticleEmitter (0x0051B8A0): 0 when an emitter of
+ *  that id exists. */
 uint32_t acp_particle_manager_create_blocking(acp_particle_manager *pm, struct acp_physobj *obj, uint32_t info_id,
                                               uint32_t part_index, const acp_aframe *offset, uint32_t emitter_id);
-/** Retail DestroyParticleEmitter (0x0051B770). */
+/** Retail ParticleManager::DestroyParticleEmitter (0x0051B770). */
 bool acp_particle_manager_destroy(acp_particle_manager *pm, struct acp_physobj *obj, uint32_t emitter_id);
-/** Retail StopParticleEmitter (0x0051B7B0): sets stopped. */
+/** Retail ParticleManager::StopParticleEmitter (0x0051B7B0): sets stopped. */
 bool acp_particle_manager_stop(acp_particle_manager *pm, uint32_t emitter_id);
 /** Retail ParticleManager::UpdateParticles (0x0051B800): every emitter in hash order (bucket
  *  (id ^ id >> 16) % 2, newest first), removing those that report done. */

@@ -276,7 +276,7 @@ void acp_physobj_set_omega(acp_physobj *obj, acp_vec3 omega);
  *  leave the part array at 1). Retail: CPhysicsObj::SetScale (0x005136A0). */
 void acp_physobj_set_scale(acp_physobj *obj, float new_scale, double delta);
 
-/** Change the translucency now or over `delta` seconds. Retail: CPhysicsObj::SetTranslucency2. */
+/** Change the translucency now or over `delta` seconds. Retail: CPhysicsObj::SetTranslucency2 (0x0050FB50). */
 void acp_physobj_set_translucency(acp_physobj *obj, float start, float end, double delta);
 
 /** Apply the results of a successful collision sweep: cell, frame, contact plane, the CONTACT,

@@ -79,8 +79,8 @@ bool acp_physobj_set_script_table(acp_physobj *obj, uint32_t table_id, uint32_t 
 {
     const acp_physics_script_table *t =
         (table_id && obj->world && obj->world->dats) ? acp_datset_physics_script_table(obj->world->dats, table_id) : NULL;
+    obj->physics_script_table = t; /* InitDefaults releases the old table first: NULL when missing */
     if (!t) return false;
-    obj->physics_script_table = t;
     obj->default_script = default_type;
     obj->default_script_intensity = intensity;
     return true;

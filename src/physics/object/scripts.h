@@ -57,24 +57,25 @@ typedef struct acp_object_fx {
 
 /** Retail ScriptManager::ScriptManager (0x0051B2F0). */
 void acp_script_manager_init(acp_script_manager *sm);
-/** Retail AddScriptInternal (0x0051B310): start at the last queued script's start + length, or
+/** Retail ScriptManager::AddScriptInternal (0x0051B310): start at the last queued script's start + length, or
  *  now when none; the first script sets next_hook_time to its first hook's time. False when the
  *  queue is full (counted) or the script has no hooks (retail reads its first hook regardless:
  *  DEVIATIONS P2). */
 bool acp_script_manager_add_internal(acp_script_manager *sm, const acp_physics_script *script, double now);
-/** Retail NextHook (0x0051B3F0): the current script's next hook, advancing next_hook_time to the
+/** Retail ScriptManager::NextHook (0x0051B3F0): the current script's next hook, advancing next_hook_time to the
  *  hook after it (or the next script's first, or −1); NULL past the last hook. */
 const acp_anim_hook *acp_script_manager_next_hook(acp_script_manager *sm);
-/** Retail UpdateScripts (0x0051B480): while a script is queued and now ≥ next_hook_time, run
- *  the next hook on the object (CAnimHook::Execute) or, past its last hook, drop the script. */
+/** Retail ScriptManager::UpdateScripts (0x0051B480): while a script is queued and now ≥
+ *  next_hook_time, run the next hook on the object (the hook's Execute: acp_anim_hook_execute)
+ *  or, past its last hook, drop the script. */
 void acp_script_manager_update(acp_script_manager *sm, struct acp_physobj *obj);
 /** Scripts queued (the current one included). */
 static inline uint32_t acp_script_manager_count(const acp_script_manager *sm) { return sm ? sm->count : 0; }
 /** The i-th queued script (0 = current), or NULL. */
 const acp_script_data *acp_script_manager_at(const acp_script_manager *sm, uint32_t i);
 
-/** Retail PhysicsScriptTable::GetScript (0x00521E40) with PhysicsScriptTableData::GetScript
- *  (0x00521A20): the type's first script whose mod is not below `mod`; 0 when the type or such
+/** Retail PhysicsScriptTable::GetScript (0x00521E40) with
+ *  PhysicsScriptTableData::GetScript (0x00521A20): the type's first script whose mod is not below `mod`; 0 when the type or such
  *  a script is missing. */
 uint32_t acp_physics_script_table_get_script(const acp_physics_script_table *t, uint32_t type, float mod);
 
@@ -96,7 +97,8 @@ bool acp_physobj_play_script_type(struct acp_physobj *obj, uint32_t type, float 
 bool acp_physobj_play_default_script(struct acp_physobj *obj);
 /** Set the object's PhysicsScriptTable (InitDefaults' default_phstable_id, CPhysicsObj::InitDefaults
  *  0x005139D0, or a PhysicsDesc's)
- *  and its default script type and intensity. False when the DATs do not hold the table. */
+ *  and its default script type and intensity. False when the DATs do not hold the table: the
+ *  object then has none (InitDefaults releases the old table before DBObj::Get returns NULL). */
 bool acp_physobj_set_script_table(struct acp_physobj *obj, uint32_t table_id, uint32_t default_type, float intensity);
 /** Retail CPhysicsObj::CallPES (0x00511AF0): a pause ≥ EPSILON queues an FPHook over
  *  RollDice(0, pause) seconds (its end plays the script: CallPESInternal), else play now with
@@ -104,17 +106,20 @@ bool acp_physobj_set_script_table(struct acp_physobj *obj, uint32_t table_id, ui
 void acp_physobj_call_pes(struct acp_physobj *obj, uint32_t script_id, float pause);
 /** Retail CPhysicsObj::CallPESInternal (0x00511AC0): at cur_value ≥ 1 play the script, with a cell. */
 void acp_physobj_call_pes_internal(struct acp_physobj *obj, uint32_t script_id, float cur_value);
-/** Retail CPhysicsObj::create_particle_emitter (0x0050F360) / create_blocking_particle_emitter
- *  (0x0050F3B0) / destroy_particle_emitter (0x0050F400) / stop_particle_emitter (0x0050F420):
- *  through the ParticleManager (made on first use for the creators). */
+/** Retail CPhysicsObj::create_particle_emitter (0x0050F360) and, with `blocking`,
+ *  CPhysicsObj::create_blocking_particle_emitter (0x0050F3B0): through the ParticleManager (made
+ *  on first use). */
 uint32_t acp_physobj_create_particle_emitter(struct acp_physobj *obj, uint32_t info_id, uint32_t part_index,
                                              const acp_aframe *offset, uint32_t emitter_id, bool blocking);
+/** Retail CPhysicsObj::destroy_particle_emitter (0x0050F400): false without a manager. */
 bool acp_physobj_destroy_particle_emitter(struct acp_physobj *obj, uint32_t emitter_id);
+/** Retail CPhysicsObj::stop_particle_emitter (0x0050F420): false without a manager. */
 bool acp_physobj_stop_particle_emitter(struct acp_physobj *obj, uint32_t emitter_id);
-/** Retail ParticleManager::UpdateParticles on the object's manager (the tail of
+/** ParticleManager::UpdateParticles on the object's manager (the tail of
  *  UpdateObjectInternal 0x005156B0, and animate_static_object). Nothing without one. */
 void acp_physobj_update_particles(struct acp_physobj *obj);
-/** Retail ScriptManager::UpdateScripts on the object's manager. Nothing without one. */
+/** ScriptManager::UpdateScripts on the object's manager (its call in UpdateObjectInternal and
+ *  animate_static_object). Nothing without one. */
 void acp_physobj_update_scripts(struct acp_physobj *obj);
 
 #endif
