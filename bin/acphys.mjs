@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // acphys through the .wasm: `npx acphys run <scenario.json> [--trace out.jsonl] [--profile NAME]
 // [--quiet] [--force]`, `npx acphys diff <a.jsonl> <b.jsonl> [options]`, `npx acphys conform <dir>`
-// (wasm/conform.mjs), `npx acphys list|dump|excerpt` (src/cli/dat_cmd.c in the .wasm) and
-// `npx acphys help`. Same arguments, output and exit status as
+// (wasm/conform.mjs), `npx acphys replay <capture> [options]` (docs/REPLAY.md), `npx acphys
+// list|dump|excerpt` (src/cli/dat_cmd.c in the .wasm) and `npx acphys help`. Same arguments, output and exit status as
 // the native CLI (src/cli/run_cmd.c, diff_cmd.c): the table, trace lines, digests and error
 // messages all come from the same C runner; only the file reading and JSON parsing are Node's.
 import { readdirSync, readFileSync, writeSync, openSync, closeSync, fstatSync, statSync, lstatSync, realpathSync, renameSync,
@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, writeSync, openSync, closeSync, fstatSync, s
 import { dirname, isAbsolute, join } from 'node:path';
 
 import { loadAcphys } from '../wasm/acphys.mjs';
-import { diffTraces, openRun, parseJsonText, PROFILES, ScenarioError } from '../wasm/scenario.mjs';
+import { diffTraces, encodeJson, openRun, parseJsonText, PROFILES, ScenarioError } from '../wasm/scenario.mjs';
 import { conform, diffOptions, diffOptionsUsage, firstLine, opensObject } from '../wasm/conform.mjs';
 
 // The same limits and messages as src/cli/cjson_bridge.c acp_read_file.
@@ -244,7 +244,7 @@ function fail(msg, status) {
 }
 
 // The usage, the same for `acphys`, `acphys help`, `--help` and `-h`; its command lines are the
-// native CLI's (src/cli/main.c usage), which has the DAT, bench and digest commands besides.
+// native CLI's (src/cli/main.c usage), which has the bench and digest commands besides.
 const USAGE = 'acphys (npx, through the .wasm): the Asheron\'s Call retail per-object physics update\n' +
   'usage:\n' +
   '  acphys help               this text (also --help, -h)\n' +
@@ -255,6 +255,10 @@ const USAGE = 'acphys (npx, through the .wasm): the Asheron\'s Call retail per-o
   '                            first frame and field where two traces differ (--all: every frame)\n' +
   '  acphys conform <dir> [--group G] [--fields a,b,c] [--ulps N] [--abs X] [--suite DIR]\n' +
   '                            judge a port\'s traces (<dir>/<case>.jsonl) against the conformance suite\n' +
+  '  acphys replay <capture> [--portal <dat>] [--cell <dat>]... [--no-default] [--resync]\n' +
+  '                [--frames 60hz|datagrams] [--threshold <m>] [--report <r.json>] [--scenario <s.json>] [--quiet]\n' +
+  '                            replay a capture of the retail client and compare it at every\n' +
+  '                            client report (docs/REPLAY.md)\n' +
   '  acphys dump <dat> <id>    print record <id> (e.g. 0xD59AFFFF) of a DAT as JSON\n' +
   '  acphys excerpt <dat> <id>... -o <out.dat>\n' +
   '                            copy records into a new DAT of the same kind\n' +
@@ -538,6 +542,142 @@ async function conformCmd(args) {
   }
 }
 
+
+// ==== acphys replay (src/cli/replay_cmd.c; the session, src/replay/session.h, makes every line) ====
+const REPLAY_USAGE = 'usage: acphys replay <capture> [--portal <dat>] [--cell <dat>]... [--no-default] [--resync]\n' +
+  '                     [--frames 60hz|datagrams] [--threshold <metres>] [--report <file.json>]\n' +
+  '                     [--scenario <file.json>] [--quiet]';
+const REPLAY_MAX_DATS = 63;
+const MAX_CAPTURE = 2 ** 30;
+const replayUsage = (what) => fail(`acphys replay: ${what}\n${REPLAY_USAGE}`, 2);
+
+/** The arguments after "replay", as src/cli/replay_cmd.c parse_args: the options or { status }. */
+function parseReplayArgs(args) {
+  const o = { capture: undefined, report: undefined, scenario: undefined, dats: [], noDefault: false, resync: false,
+    quiet: false, frames: undefined, threshold: undefined };
+  const valued = ['--report', '--scenario', '--portal', '--cell', '--frames', '--threshold'];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (valued.includes(a)) {
+      if (i + 1 >= args.length) return { status: replayUsage(`${a} needs a value`) };
+      const v = args[++i];
+      if (a === '--report' || a === '--scenario') {
+        const key = a.slice(2);
+        if (o[key] !== undefined) return { status: replayUsage(`${a} given twice`) };
+        if (v === '') return { status: replayUsage(`${a} needs a file name, not ""`) };
+        o[key] = v;
+      } else if (a === '--portal' || a === '--cell') {
+        if (o.dats.length === REPLAY_MAX_DATS) return { status: replayUsage(`more than ${REPLAY_MAX_DATS} DAT files`) };
+        if (v === '') return { status: replayUsage(`${a} needs a file name, not ""`) };
+        o.dats.push(v);
+      } else if (a === '--frames') {
+        if (o.frames !== undefined) return { status: replayUsage('--frames given twice') };
+        if (v !== '60hz' && v !== 'datagrams') return { status: replayUsage(`--frames must be 60hz or datagrams, not "${v}"`) };
+        o.frames = v;
+      } else {
+        if (o.threshold !== undefined) return { status: replayUsage('--threshold given twice') };
+        // strtod's whole-string decimal forms; anything else (hex, inf, nan, trailing text) is refused
+        const d = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v) ? Number(v) : NaN;
+        if (!(d >= 0 && d <= 1e6)) return { status: replayUsage(`--threshold must be a distance in metres from 0 to 1e6, not "${v}"`) };
+        o.threshold = d;
+      }
+    } else if (a === '--resync' || a === '--no-default' || a === '--quiet') {
+      const key = { '--resync': 'resync', '--no-default': 'noDefault', '--quiet': 'quiet' }[a];
+      if (o[key]) return { status: replayUsage(`${a} given twice`) };
+      o[key] = true;
+    } else if (a.startsWith('-') && a.length > 1) {
+      return { status: replayUsage(`unknown option "${a}"`) };
+    } else if (o.capture !== undefined) {
+      return { status: replayUsage(`a second capture "${a}" (replay takes one)`) };
+    } else {
+      o.capture = a;
+    }
+  }
+  if (o.capture === undefined) return { status: replayUsage('no capture file') };
+  return o;
+}
+
+/** Write a whole text to path as the native CLI's outfile does; an error message or null. */
+function writeWhole(path, what, text) {
+  const o = openOut(path);
+  if (o.err) return `acphys replay: ${path}: cannot write the ${what}: ${o.err}`;
+  try {
+    writeAll(o.fd, text);
+  } catch (e) {
+    discardOut(o);
+    return `acphys replay: ${path}: cannot write the ${what}: ${reason(e)}`;
+  }
+  try {
+    closeOut(o, true);
+  } catch (e) {
+    return `acphys replay: ${path}: cannot write the ${what}: ${e.message}`;
+  }
+  return null;
+}
+
+async function replayCmd(args) {
+  const o = parseReplayArgs(args);
+  if (o.status !== undefined) return o.status;
+  for (const [out, opt] of [[o.report, '--report'], [o.scenario, '--scenario']]) {
+    if (out === undefined) continue;
+    if (sameFile(out, o.capture) || o.dats.some((d) => sameFile(out, d)))
+      return fail(`acphys replay: ${opt} ${out} is an input of the replay; write it to another file`, 2);
+  }
+  if (o.report !== undefined && o.scenario !== undefined && sameFile(o.report, o.scenario))
+    return fail('acphys replay: --report and --scenario name one file', 2);
+  const acp = await loadAcphys();
+  const x = acp.exports;
+  const s = x.acp_abi_replay_create(o.noDefault ? 1 : 0, o.frames === 'datagrams' ? 1 : 0, o.resync ? 1 : 0,
+    o.threshold ?? 0.5);
+  if (!s) return fail('acphys replay: out of memory', 1);
+  const cstring = (text) => { const b = Buffer.from(`${text}\0`); const p = acp.alloc(b.length); acp.u8().set(b, p); return p; };
+  const withData = (bytes, fn) => { const p = acp.alloc(Math.max(1, bytes.length)); acp.u8().set(bytes, p); try { return fn(p, bytes.length); } finally { acp.free(p); } };
+  const error = () => { const p = x.acp_abi_replay_error(s); return p ? fail(`acphys replay: ${acp.string(p)}`, 1) : 0; };
+  let warned = 0;
+  const warnings = () => {
+    for (const n = x.acp_abi_replay_warning_count(s); warned < n; warned++)
+      process.stderr.write(`acphys replay: warning: ${acp.string(x.acp_abi_replay_warning(s, warned))}\n`);
+  };
+  try {
+    let status = error();
+    if (status) return status;
+    for (const d of o.dats) {
+      const got = readRegular(d, MAX_EXCERPT);
+      if (got.err) return fail(`acphys replay: ${d}: cannot read the DAT: ${got.err}${got.err.startsWith('larger') ? ' (cut the records you need out of it with acphys excerpt)' : ''}`, 1);
+      let path;
+      try { path = realpathSync(d); } catch { return fail(`acphys replay: ${d}: cannot resolve its path`, 1); }
+      const shown = cstring(d), name = cstring(path);
+      try { withData(got.bytes, (p, n) => x.acp_abi_replay_add_dat(s, shown, name, p, n)); } finally { acp.free(shown); acp.free(name); }
+      status = error();
+      if (status) return status;
+    }
+    const cap = readRegular(o.capture, MAX_CAPTURE);
+    if (cap.err) return fail(`acphys replay: ${o.capture}: cannot read the capture: ${cap.err}`, 1);
+    const capName = cstring(o.capture);
+    try { withData(cap.bytes, (p, n) => x.acp_abi_replay_read_capture(s, capName, p, n)); } finally { acp.free(capName); }
+    warnings();
+    if (!x.acp_abi_replay_build(s)) return error();
+    const text = Buffer.from(acp.u8().subarray(x.acp_abi_replay_scenario(s), x.acp_abi_replay_scenario(s) + x.acp_abi_replay_scenario_length(s))).toString('utf8');
+    if (o.scenario !== undefined) {
+      const err = writeWhole(o.scenario, 'scenario', text);
+      if (err) return fail(err, 1);
+    }
+    withData(encodeJson(JSON.parse(text)), (p, n) => x.acp_abi_replay_run(s, p, n));
+    warnings();
+    status = error();
+    if (status) return status;
+    const report = x.acp_abi_replay_report(s), table = o.quiet ? x.acp_abi_replay_totals(s) : x.acp_abi_replay_table(s);
+    if (!report || !table) return fail('acphys replay: out of memory', 1);
+    if (o.report !== undefined) {
+      const err = writeWhole(o.report, 'report', acp.string(report));
+      if (err) return fail(err, 1);
+    }
+    return printed(acp.string(table), 0);
+  } finally {
+    x.acp_abi_replay_free(s);
+  }
+}
+
 // ---- list, dump, excerpt: the native CLI's own code in the .wasm (src/cli/dat_cmd.c through
 // wasm/abi/cli.c), on Node's files: the DAT read block by block with positioned reads, the excerpt
 // written as a trace is (openOut, closeOut). ----
@@ -655,6 +795,16 @@ async function dispatch(cmd, rest) {
   }
   else if (cmd === 'diff') status = await diff(rest);
   else if (cmd === 'conform') status = await conformCmd(rest);
+  else if (cmd === 'replay') {
+    try {
+      status = await replayCmd(rest);
+    } catch (e) {
+      // As for run: the temporary file beside the report or the scenario goes (then the error).
+      if (pendingTmp) { try { unlinkSync(pendingTmp); } catch { /* gone */ } }
+      pendingTmp = null;
+      throw e;
+    }
+  }
   else if (cmd === 'list' || cmd === 'dump' || cmd === 'excerpt') status = await datCommand(cmd, rest);
   else if (cmd === 'help' || cmd === '--help' || cmd === '-h') {
     print(USAGE);

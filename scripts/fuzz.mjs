@@ -8,10 +8,10 @@
 // the container; the raw records of tests/data/dat-records for the record parsers; the binary
 // JSON of every scenario (tests/fuzz/corpus-scenario) for the runner (fuzz_scenario); the scenarios'
 // text, good and bad, for the strict JSON check (fuzz_jsoncheck); the captures and messages the
-// encoder wrote (tests/data/net) for the network layer (fuzz_net). Each target
-// text, good and bad, for the strict JSON check (fuzz_jsoncheck); generator seeds (four bytes,
-// little-endian; tests/fuzz/corpus-twin) for the shortcut-free twin (fuzz_twin: a random world
-// through both cores, docs/SHORTCUTS.md; its findings are worlds whose traces differ). Each target
+// encoder wrote (tests/data/net) for the network layer (fuzz_net); the replay's capture for the
+// replay's scenario builder (fuzz_replay: bytes read as decoded messages); generator seeds (four
+// bytes, little-endian; tests/fuzz/corpus-twin) for the shortcut-free twin (fuzz_twin: a random
+// world through both cores, docs/SHORTCUTS.md; its findings are worlds whose traces differ). Each target
 // keeps its growing corpus in build/fuzz/corpus/<target>; a crashing input is written to
 // build/fuzz/artifacts/ and must become a file of the malformed corpus once fixed.
 import { spawn } from 'node:child_process';
@@ -48,6 +48,7 @@ const SEEDS = {
     .flatMap((d) => files(d, (f) => f.endsWith('.json'))),
   net: () => files(join(root, 'tests', 'data', 'net'), (f) => !f.endsWith('.md')),
   twin: () => files(join(root, 'tests', 'fuzz', 'corpus-twin'), () => true),
+  replay: () => [join(root, 'tests', 'data', 'replay', 'loop.jsonl')], // any bytes: read as messages
 };
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(SEEDS);

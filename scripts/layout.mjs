@@ -18,7 +18,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const LAYERS = [
   'base', 'dat', 'net',
   'physics/geometry', 'physics/anim', 'physics/position', 'physics/object', 'physics/world', 'physics/shapes', 'physics/cell',
-  'scenario', 'draw', 'bench', 'cli', 'api',
+  'scenario', 'replay', 'draw', 'bench', 'cli', 'api',
 ];
 
 /** Source-file includes that run upward, as retail's calls do: [from, to, why]. */

@@ -36,4 +36,8 @@ void acp_cli_print_first_bytes(FILE *f, const unsigned char *bytes, size_t len);
  *  passes, 1 otherwise, 2 usage or an unreadable suite. */
 int acp_cli_conform(int argc, char **argv);
 
+/** `acphys replay <capture> [options]` (docs/REPLAY.md): 0 done, 1 a bad capture, DAT or failed
+ *  run or write, 2 usage (naming the argument) or an output that names an input. */
+int acp_cli_replay(int argc, char **argv);
+
 #endif

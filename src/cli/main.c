@@ -32,6 +32,10 @@ static int usage(FILE *out)
             "                            first frame and field where two traces differ (--all: every frame)\n"
             "  acphys conform <dir> [--group G] [--fields a,b,c] [--ulps N] [--abs X] [--suite DIR]\n"
             "                            judge a port's traces (<dir>/<case>.jsonl) against the conformance suite\n"
+            "  acphys replay <capture> [--portal <dat>] [--cell <dat>]... [--no-default] [--resync]\n"
+            "                [--frames 60hz|datagrams] [--threshold <m>] [--report <r.json>] [--scenario <s.json>] [--quiet]\n"
+            "                            replay a capture of the retail client and compare it at every\n"
+            "                            client report (docs/REPLAY.md)\n"
             "  acphys format-digest [n]  digest of the trace number formatting over n values\n"
             "  acphys worldgen <seed> [--cells <file.dat>]\n"
             "                            print the random world of seed (0..4294967295) as a scenario (the twin's\n"
@@ -158,6 +162,7 @@ static int dispatch(int argc, char **argv)
     if (!strcmp(argv[1], "worldgen")) return worldgen(argc - 2, argv + 2);
     if (!strcmp(argv[1], "diff")) return acp_cli_diff(argc - 2, argv + 2);
     if (!strcmp(argv[1], "conform")) return acp_cli_conform(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "replay")) return acp_cli_replay(argc - 2, argv + 2);
     if (!strcmp(argv[1], "bench")) return acp_cli_bench(argc - 2, argv + 2);
     if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) return usage(stdout);
     fprintf(stderr, "acphys: unknown command '%s'\n", argv[1]);

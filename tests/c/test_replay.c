@@ -1,0 +1,590 @@
+/* acphys C tests: replays of captures (issue 40, docs/REPLAY.md).
+ *
+ * The loop: a run of acphys's own (a humanoid on the default excerpts' landblock 0xD59A running,
+ * turning, jumping, stopping) is written as the client would report it (MoveToState at each
+ * input, AutonomousPosition between, Jump), each report carrying acphys's own position after the
+ * last frame before it; the replay of those reports must find distance 0 at every one. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cjson_bridge.h"
+#include "physics/object/physobj.h"
+#include "physics/world/physics.h"
+#include "replay/capture_adapter.h"
+#include "replay/compare.h"
+#include "replay/replay.h"
+#include "scenario/excerpts.h"
+#include "scenario/run.h"
+#include "replay_capture.h"
+#include "test.h"
+
+/* The source run: the input, at times between frames (k + 0.5) / 60 given to 6 decimals, as a
+ * JSONL capture prints them. */
+#define SRC_FRAMES 240u
+typedef struct src_input {
+    double t;
+    acp_replay_kind kind;                 /* MOVE_TO_STATE (raw), JUMP or AUTONOMOUS_POSITION */
+    uint32_t forward, turn;               /* raw commands (0: none) */
+    bool hold_run;
+    float turn_speed;
+} src_input;
+
+static const src_input INPUTS[] = {
+    {0.008333, ACP_REPLAY_MOVE_TO_STATE, 0x45000005u, 0, true, 0.0f},             /* run */
+    {0.508333, ACP_REPLAY_AUTONOMOUS_POSITION, 0, 0, false, 0.0f},
+    {0.841667, ACP_REPLAY_MOVE_TO_STATE, 0x45000005u, 0x6500000Du, true, 1.5f},  /* run, turn right */
+    {1.341667, ACP_REPLAY_MOVE_TO_STATE, 0x45000005u, 0, false, 0.0f},          /* walk */
+    {1.675000, ACP_REPLAY_JUMP, 0, 0, false, 0.0f},
+    {2.175000, ACP_REPLAY_AUTONOMOUS_POSITION, 0, 0, false, 0.0f},
+    {2.675000, ACP_REPLAY_MOVE_TO_STATE, 0, 0, false, 0.0f},                     /* stop */
+    {3.341667, ACP_REPLAY_AUTONOMOUS_POSITION, 0, 0, false, 0.0f},
+};
+#define NUM_INPUTS (sizeof INPUTS / sizeof INPUTS[0])
+#define JUMP_EXTENT 0.5f
+
+static const char *const START =
+    "{\"version\":1,\"excerpts\":[\"default\"],\"player\":1,"
+    "\"objects\":[{\"id\":1,\"setup\":\"0x02000001\",\"motion_table\":\"0x09000001\",\"physics_state\":\"0x00400408\","
+    "\"position\":{\"cell\":\"0xD59A0023\",\"origin\":[118.6824,58.51815,330.9344],\"orientation\":[0.468932,0,0,-0.883235]}}],";
+
+static acp_run *run_text(const char *text)
+{
+    char err[512];
+    acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
+    if (!doc) {
+        fprintf(stderr, "%s\n", err);
+        return NULL;
+    }
+    acp_run *run = acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO);
+    acp_jsonv_doc_destroy(doc);
+    if (run && !acp_run_error(run)) acp_run_start(run);
+    if (run && acp_run_error(run)) fprintf(stderr, "run: %s\n", acp_run_error(run));
+    return run;
+}
+
+/* The source scenario's text (the events of INPUTS). */
+static char *source_text(void)
+{
+    acp_text t;
+    acp_text_init(&t);
+    acp_text_put(&t, START);
+    acp_text_put(&t, "\"events\":[");
+    bool first = true;
+    for (size_t i = 0; i < NUM_INPUTS; i++) {
+        const src_input *in = &INPUTS[i];
+        if (in->kind == ACP_REPLAY_AUTONOMOUS_POSITION) continue;
+        if (!first) acp_text_put_char(&t, ',');
+        first = false;
+        acp_text_put(&t, "{\"t\":");
+        acp_text_put_g(&t, in->t, 17);
+        acp_text_put(&t, ",\"object\":1,");
+        if (in->kind == ACP_REPLAY_JUMP) {
+            acp_text_put(&t, "\"jump\":{\"extent\":0.5}}");
+            continue;
+        }
+        acp_text_put(&t, "\"raw_motion\":{");
+        bool f = false;
+        if (in->forward) {
+            acp_text_put(&t, "\"forward_command\":");
+            acp_text_put_u64(&t, in->forward);
+            f = true;
+        }
+        if (in->turn) {
+            acp_text_put(&t, f ? ",\"turn_command\":" : "\"turn_command\":");
+            acp_text_put_u64(&t, in->turn);
+            acp_text_put(&t, ",\"turn_speed\":");
+            acp_text_put_g(&t, in->turn_speed, 9);
+            f = true;
+        }
+        if (in->hold_run) acp_text_put(&t, f ? ",\"hold_run\":true" : "\"hold_run\":true");
+        acp_text_put(&t, "}}");
+    }
+    acp_text_put(&t, "],\"frames\":{\"hz\":60,\"count\":");
+    acp_text_put_u64(&t, SRC_FRAMES);
+    acp_text_put(&t, "}}");
+    return t.data;
+}
+
+static acp_replay_pos player_pos(const acp_run *run, bool *contact)
+{
+    const acp_physobj *p = acp_run_object(run, 0);
+    const acp_frame *f = &p->position.frame;
+    *contact = (p->transient_state & ACP_CONTACT_TS) != 0;
+    return (acp_replay_pos){p->position.objcell_id, {f->origin.x, f->origin.y, f->origin.z}, {f->qw, f->qx, f->qy, f->qz}};
+}
+
+/* The capture a client running the source would make: a first AutonomousPosition at 0 where it
+ * stands, then one report per input with the position after the last frame before it. */
+static uint32_t source_capture(acp_replay_msg *msgs)
+{
+    char *text = source_text();
+    acp_run *run = run_text(text);
+    free(text);
+    ENSURE(run && !acp_run_error(run));
+    if (!run || acp_run_error(run)) return 0;
+    uint32_t n = 0;
+    bool contact;
+    msgs[n++] = (acp_replay_msg){.t = 0.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = player_pos(run, &contact)};
+    msgs[0].contact = contact;
+    const double *times = acp_run_scenario(run)->frames.times;
+    for (size_t i = 0; i < NUM_INPUTS; i++) {
+        const src_input *in = &INPUTS[i];
+        while (acp_run_frames_done(run) < SRC_FRAMES && times[acp_run_frames_done(run)] < in->t) acp_run_step_next(run);
+        acp_replay_msg *m = &msgs[n++];
+        *m = (acp_replay_msg){.t = in->t, .kind = in->kind, .pos = player_pos(run, &contact)};
+        m->contact = contact;
+        if (in->kind == ACP_REPLAY_JUMP) m->jump_extent = JUMP_EXTENT;
+        if (in->kind != ACP_REPLAY_MOVE_TO_STATE) continue;
+        if (in->forward) m->motion.present |= ACP_MOTION_FORWARD_COMMAND, m->motion.forward_command = in->forward;
+        if (in->turn) {
+            m->motion.present |= ACP_MOTION_TURN_COMMAND | ACP_MOTION_TURN_SPEED;
+            m->motion.turn_command = in->turn;
+            m->motion.turn_speed = in->turn_speed;
+        }
+        m->motion.hold_run = in->hold_run;
+    }
+    acp_run_destroy(run);
+    return n;
+}
+
+/* Build, run and compare a capture's messages. */
+static acp_excerpts *default_records(void)
+{
+    uint32_t count = 0;
+    const acp_embedded_excerpt *def = acp_default_excerpts(&count);
+    acp_excerpts *ex = acp_excerpts_create();
+    char msg[256];
+    for (uint32_t i = 0; ex && i < count; i++) ENSURE(acp_excerpts_add(ex, def[i].data, def[i].size, msg, sizeof msg));
+    return ex;
+}
+
+static bool replay_capture(const acp_replay_capture *capture, bool resync, acp_replay_frames frames, acp_replay_plan *plan,
+                           acp_replay_outcome *out)
+{
+    static const char *const DEFAULT[] = {"default"};
+    acp_replay_capture cap = *capture;
+    acp_excerpts *records = default_records();
+    acp_replay_options opt = {.frames = frames, .resync = resync, .num_excerpts = 1, .excerpts = DEFAULT,
+                              .has_record = acp_replay_has_record, .ctx = records};
+    char msg[512];
+    memset(out, 0, sizeof *out);
+    bool built = acp_replay_build(&cap, &opt, plan, msg, sizeof msg);
+    acp_excerpts_destroy(records);
+    if (!built) {
+        fprintf(stderr, "build: %s\n", msg);
+        return false;
+    }
+    acp_run *run = run_text(plan->scenario.data);
+    bool ok = run && !acp_run_error(run) && acp_replay_compare(run, plan, 0.5, out, msg, sizeof msg);
+    if (!ok) fprintf(stderr, "compare: %s\n%s\n", msg, plan->scenario.data);
+    acp_run_destroy(run);
+    return ok;
+}
+
+static bool replay(acp_replay_msg *msgs, uint32_t n, uint32_t player, bool resync, acp_replay_plan *plan,
+                   acp_replay_outcome *out)
+{
+    acp_replay_capture cap = {.num_msgs = n, .msgs = msgs, .player = player};
+    return replay_capture(&cap, resync, ACP_REPLAY_FRAMES_60HZ, plan, out);
+}
+
+/* The loop closes: every report at distance 0, same cell, same heading. */
+static void loop_closes(void)
+{
+    acp_replay_msg msgs[NUM_INPUTS + 1];
+    uint32_t n = source_capture(msgs);
+    ENSURE_EQ(n, NUM_INPUTS + 1);
+    for (int resync = 0; resync < 2; resync++) {
+        acp_replay_plan plan;
+        acp_replay_outcome out;
+        ENSURE(replay(msgs, n, 0, resync, &plan, &out));
+        ENSURE_EQ(out.num_results, n);
+        ENSURE_EQ(out.compared, n);
+        ENSURE_EQ(out.skipped, 0);
+        ENSURE_EQ(out.cells_agree, n);
+        for (uint32_t i = 0; i < out.num_results; i++) {
+            ENSURE_DBITS(out.results[i].distance, 0.0);
+            ENSURE_DBITS(out.results[i].heading_diff, 0.0);
+        }
+        ENSURE(!out.has_beyond);
+        /* the source moved: the loop is not closed by standing still */
+        ENSURE(acp_replay_distance(&msgs[0].pos, &msgs[n - 1].pos) > 5.0);
+        /* what the player did in the interval each report ends */
+        ENSURE(!strcmp(plan.reports[1].doing, "standing"));
+        ENSURE(!strcmp(plan.reports[2].doing, "running"));
+        ENSURE(!strcmp(plan.reports[4].doing, "running and turning"));
+        ENSURE(!strcmp(plan.reports[5].doing, "jumping"));
+        ENSURE(!strcmp(plan.reports[6].doing, "in the air after a jump"));
+        acp_replay_outcome_free(&out);
+        acp_replay_plan_free(&plan);
+    }
+}
+
+/* A report in a landblock the excerpts lack, one in an indoor cell they lack, and the reports
+ * after a PlayerTeleport are skipped and named, in segments; an object whose Setup is missing is
+ * left out and named. */
+static void skipped_segments(void)
+{
+    acp_replay_msg msgs[NUM_INPUTS + 8];
+    uint32_t n = source_capture(msgs);
+    ENSURE_EQ(n, NUM_INPUTS + 1);
+    acp_replay_pos far = msgs[1].pos;
+    far.cell = 0x01010001u;
+    msgs[n++] = (acp_replay_msg){.t = 3.5, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = far, .contact = true};
+    msgs[n++] = (acp_replay_msg){.t = 3.6, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = far, .contact = true};
+    acp_replay_pos inside = msgs[1].pos;
+    inside.cell = 0xD59A0150u;
+    msgs[n++] = (acp_replay_msg){.t = 3.7, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = inside, .contact = true};
+    msgs[n++] = (acp_replay_msg){.t = 3.75, .kind = ACP_REPLAY_PLAYER_TELEPORT};
+    msgs[n++] = (acp_replay_msg){.t = 3.8, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = msgs[1].pos, .contact = true};
+    acp_replay_msg create = {.t = 0.5, .kind = ACP_REPLAY_CREATE_OBJECT, .guid = 0x80000001u, .has_position = true,
+                             .pos = msgs[1].pos, .setup = 0x02FFFFFFu};
+    acp_replay_msg all[NUM_INPUTS + 9];
+    memcpy(all, msgs, n * sizeof *msgs);
+    all[n] = create;
+    acp_replay_plan plan;
+    acp_replay_outcome out;
+    ENSURE(replay(all, n + 1, 0x50000001u, false, &plan, &out));
+    ENSURE_EQ(out.num_results, n - 1); /* the teleport is no report */
+    ENSURE_EQ(out.skipped, 4);
+    ENSURE_EQ(out.num_segments, 3);
+    if (out.num_segments == 3) {
+        ENSURE(!strcmp(out.segments[0].reason, "cell 0x01010001: landblock 0x0101 is not in the excerpts"));
+        ENSURE_EQ(out.segments[0].last - out.segments[0].first, 1);
+        ENSURE(!strcmp(out.segments[1].reason, "indoor cell 0xD59A0150: its EnvCell is not in the excerpts"));
+        ENSURE(!strncmp(out.segments[2].reason, "teleport", 8));
+    }
+    ENSURE_EQ(plan.num_skipped, 1);
+    if (plan.num_skipped == 1) {
+        ENSURE_EQ(plan.skipped[0].guid, 0x80000001u);
+        ENSURE_EQ(plan.skipped[0].why, ACP_REPLAY_SKIP_NO_SETUP);
+        ENSURE_EQ(plan.skipped[0].id, 0x02FFFFFFu);
+    }
+    acp_text t;
+    acp_text_init(&t);
+    acp_replay_report_json(&plan, &out, &t);
+    ENSURE(strstr(t.data, "\"distance\":null,\"skipped\":\"cell 0x01010001: landblock 0x0101 is not in the excerpts\"") != NULL);
+    ENSURE(strstr(t.data, "\"summary\":{\"reports\":13,\"compared\":9,\"skipped\":4") != NULL);
+    acp_text_free(&t);
+    acp_replay_outcome_free(&out);
+    acp_replay_plan_free(&plan);
+}
+
+/* A capture without a client report makes no scenario, and says why. */
+static void no_report(void)
+{
+    acp_replay_msg m = {.t = 1.0, .kind = ACP_REPLAY_PLAYER_TELEPORT};
+    acp_replay_capture cap = {.num_msgs = 1, .msgs = &m};
+    acp_replay_options opt = {0};
+    acp_replay_plan plan;
+    char msg[256];
+    ENSURE(!acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+    ENSURE(!strcmp(msg, "the capture has no client report (MoveToState, AutonomousPosition or Jump): nothing places the player"));
+}
+
+/* Distances add the landblocks' 192 m; headings are retail's. */
+static void distance_and_heading(void)
+{
+    acp_replay_pos a = {0xA9B40001u, {190.0f, 10.0f, 5.0f}, {1, 0, 0, 0}};
+    acp_replay_pos b = {0xAAB40001u, {1.0f, 10.0f, 5.0f}, {1, 0, 0, 0}};
+    ENSURE_DBITS(acp_replay_distance(&a, &b), 3.0);
+    float east[4] = {0.70710678f, 0, 0, -0.70710678f}; /* −90° about +Z: local +Y to +X, east */
+    ENSURE_NEAR(acp_replay_heading(east), 90.0, 1e-4);
+}
+
+/* The file tests/data/replay/loop.jsonl (the Node tests' capture) is what the encoder writes now;
+ * ACPHYS_UPDATE_REPLAY_FIXTURE=1 rewrites it. */
+static void check_fixture(const char *text, size_t size)
+{
+    const char *path = ACP_SOURCE_DIR "/tests/data/replay/loop.jsonl";
+    if (getenv("ACPHYS_UPDATE_REPLAY_FIXTURE")) {
+        FILE *f = fopen(path, "wb");
+        ENSURE(f && fwrite(text, 1, size, f) == size && fclose(f) == 0);
+        return;
+    }
+    FILE *f = fopen(path, "rb");
+    ENSURE(f != NULL);
+    if (!f) return;
+    char *have = malloc(size + 2);
+    size_t got = have ? fread(have, 1, size + 1, f) : 0;
+    fclose(f);
+    ENSURE_EQ(got, size);
+    ENSURE(have && got == size && !memcmp(have, text, size));
+    free(have);
+}
+
+/* The loop through the wire: the reports written by src/net's encoder as a capture (JSONL, pcap
+ * and pcapng; keyed checksums), read back by the capture adapter, replay at distance 0 at every
+ * report; and in the datagram-times mode with resync, every report is compared. */
+static void loop_closes_through_capture(void)
+{
+    acp_replay_msg msgs[NUM_INPUTS + 1];
+    uint32_t n = source_capture(msgs);
+    for (int format = 0; format < 3; format++) {
+        size_t size = 0;
+        char *bytes = replay_test_capture(msgs, n, 0x50000001u, format, &size);
+        ENSURE(bytes != NULL);
+        if (!bytes) return;
+        if (format == 0) check_fixture(bytes, size);
+        acp_replay_capture cap;
+        acp_replay_read_info info;
+        char msg[256];
+        bool read = acp_replay_capture_read((const uint8_t *)bytes, size, &cap, &info, msg, sizeof msg);
+        ENSURE(read);
+        free(bytes);
+        if (!read) continue;
+        ENSURE_EQ(cap.player, 0x50000001u);
+        ENSURE_EQ(cap.num_msgs, n + 1); /* the reports and the player's CreateObject */
+        ENSURE_EQ(info.bad_checksums, 0);
+        ENSURE_EQ(info.unknown_commands, 0);
+        for (int mode = 0; mode < 2; mode++) {
+            acp_replay_plan plan;
+            acp_replay_outcome out;
+            ENSURE(replay_capture(&cap, mode == 1, mode == 0 ? ACP_REPLAY_FRAMES_60HZ : ACP_REPLAY_FRAMES_DATAGRAMS, &plan, &out));
+            ENSURE(plan.player_created);
+            ENSURE_EQ(out.num_results, n);
+            ENSURE_EQ(out.compared, n);
+            for (uint32_t i = 0; i < out.num_results && mode == 0; i++) ENSURE_DBITS(out.results[i].distance, 0.0);
+            acp_replay_outcome_free(&out);
+            acp_replay_plan_free(&plan);
+        }
+        acp_replay_capture_free(&cap);
+    }
+}
+
+/* The probe says what this build's decoder does: a scenario with one set_state event decodes
+ * exactly when acp_replay_scenario_has_set_state says so, and the same scenario without the
+ * event always decodes (the probe fails on the event alone). */
+static bool decodes(const char *text)
+{
+    char err[256];
+    acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
+    if (!doc) return false;
+    acp_scenario sc;
+    acp_scenario_error e;
+    bool ok = acp_scenario_decode(acp_jsonv_root(doc), &sc, &e);
+    if (ok) acp_scenario_free(&sc);
+    acp_jsonv_doc_destroy(doc);
+    return ok;
+}
+
+static void set_state_probe(void)
+{
+    static const char *const WITH =
+        "{\"version\":1,\"objects\":[{\"id\":1,\"position\":{\"cell\":\"0x01010001\",\"origin\":[1,1,1]}}],"
+        "\"events\":[{\"t\":0,\"object\":1,\"set_state\":\"0x00400408\"}],\"frames\":{\"times\":[1]}}";
+    static const char *const WITHOUT =
+        "{\"version\":1,\"objects\":[{\"id\":1,\"position\":{\"cell\":\"0x01010001\",\"origin\":[1,1,1]}}],"
+        "\"events\":[],\"frames\":{\"times\":[1]}}";
+    ENSURE(decodes(WITHOUT));
+    ENSURE_EQ(acp_replay_scenario_has_set_state(), decodes(WITH));
+}
+
+/* SetStates: events when the decoder has them (one before the player's creation at time 0),
+ * else named and left out with their state and time. */
+static void set_states(void)
+{
+    acp_replay_pos p = {0xD59A0023u, {118.6824f, 58.51815f, 330.9344f}, {1, 0, 0, 0}};
+    acp_replay_msg msgs[] = {
+        {.t = 9.0, .kind = ACP_REPLAY_SET_STATE, .guid = 0x50000001u, .has_state = true, .physics_state = 0x00404410u},
+        {.t = 10.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = true},
+        {.t = 12.5, .kind = ACP_REPLAY_SET_STATE, .guid = 0x50000001u, .has_state = true, .physics_state = 0x00400408u},
+        {.t = 13.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = true},
+    };
+    acp_replay_capture cap = {.num_msgs = 4, .msgs = msgs, .player = 0x50000001u};
+    for (int events = 0; events < 2; events++) {
+        acp_replay_options opt = {.set_state_events = events};
+        acp_replay_plan plan;
+        char msg[256];
+        ENSURE(acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+        const char *text = plan.scenario.data;
+        if (events) {
+            ENSURE_EQ(plan.num_skipped, 0);
+            ENSURE(strstr(text, "{\"t\":0,\"object\":\"0x50000001\",\"set_state\":\"0x00404410\"}") != NULL);
+            ENSURE(strstr(text, "{\"t\":2.5,\"object\":\"0x50000001\",\"set_state\":\"0x00400408\"}") != NULL);
+        } else {
+            ENSURE(strstr(text, "set_state") == NULL);
+            ENSURE_EQ(plan.num_skipped, 2);
+            if (plan.num_skipped == 2) {
+                ENSURE_EQ(plan.skipped[0].why, ACP_REPLAY_SKIP_SET_STATE);
+                ENSURE_EQ(plan.skipped[0].id, 0x00404410u);
+                ENSURE_DBITS(plan.skipped[0].t, 0.0);
+                ENSURE_EQ(plan.skipped[1].id, 0x00400408u);
+                ENSURE_DBITS(plan.skipped[1].t, 2.5);
+            }
+        }
+        acp_replay_plan_free(&plan);
+    }
+}
+
+/* Positions a scenario does not take: the first report's is an error naming it; an object's or
+ * an UpdatePosition's is left out and named. */
+static void bad_positions(void)
+{
+    acp_replay_pos good = {0xD59A0023u, {118.6824f, 58.51815f, 330.9344f}, {1, 0, 0, 0}};
+    acp_replay_pos zero_q = good, no_cell = good;
+    zero_q.q[0] = 0.0f;
+    no_cell.cell = 0x00000000u;
+    acp_replay_msg first_bad = {.t = 2.0, .kind = ACP_REPLAY_MOVE_TO_STATE, .pos = zero_q};
+    acp_replay_capture cap = {.num_msgs = 1, .msgs = &first_bad};
+    acp_replay_options opt = {0};
+    acp_replay_plan plan;
+    char msg[256];
+    ENSURE(!acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+    ENSURE(!strcmp(msg, "the first client report (MoveToState at 2.000000 s) has no position a scenario takes: "
+                        "cell 0xD59A0023, quaternion (0, 0, 0, 0)"));
+    acp_replay_msg msgs[] = {
+        {.t = 1.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = good, .contact = true},
+        {.t = 1.0, .kind = ACP_REPLAY_CREATE_OBJECT, .guid = 0x80000001u, .has_position = true, .pos = no_cell, .setup = 0x02000001u},
+        {.t = 1.0, .kind = ACP_REPLAY_CREATE_OBJECT, .guid = 0x80000002u, .has_position = true, .pos = good, .setup = 0x02000001u},
+        {.t = 1.5, .kind = ACP_REPLAY_UPDATE_POSITION, .guid = 0x80000002u, .pos = zero_q, .contact = true},
+        {.t = 1.6, .kind = ACP_REPLAY_UPDATE_POSITION, .guid = 0x80000002u, .pos = good, .contact = true},
+    };
+    cap = (acp_replay_capture){.num_msgs = 5, .msgs = msgs, .player = 0x50000001u};
+    ENSURE(acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+    ENSURE_EQ(plan.num_objects, 2);
+    ENSURE_EQ(plan.num_events, 1);
+    ENSURE_EQ(plan.num_skipped, 2);
+    if (plan.num_skipped == 2) {
+        ENSURE_EQ(plan.skipped[0].guid, 0x80000001u);
+        ENSURE_EQ(plan.skipped[0].why, ACP_REPLAY_SKIP_BAD_POSITION);
+        ENSURE_EQ(plan.skipped[1].guid, 0x80000002u);
+        ENSURE_EQ(plan.skipped[1].why, ACP_REPLAY_SKIP_BAD_POSITION);
+        ENSURE_DBITS(plan.skipped[1].t, 0.5);
+    }
+    ENSURE(decodes(plan.scenario.data));
+    acp_replay_plan_free(&plan);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size); /* tests/fuzz/fuzz_replay.c */
+
+/* The fuzz target's property over seeded random inputs: every message run the builder takes
+ * makes a scenario that parses and decodes (the target aborts otherwise), or a build error with
+ * a message. */
+static void builder_property(void)
+{
+    uint32_t x = 0x2545F491u;
+    uint8_t buf[4096];
+    for (int round = 0; round < 1500; round++) {
+        x = acp_xorshift32(x);
+        size_t n = x % sizeof buf;
+        for (size_t i = 0; i < n; i++) {
+            x = acp_xorshift32(x);
+            buf[i] = (uint8_t)(x >> 11);
+        }
+        ENSURE_EQ(LLVMFuzzerTestOneInput(buf, n), 0);
+    }
+}
+
+/* A player created hidden whose showing SetState is left out (a build without set_state events):
+ * every report after that SetState is skipped, naming it, not compared with a player that
+ * cannot move. */
+static void hidden_player_skipped(void)
+{
+    acp_replay_msg msgs[NUM_INPUTS + 3];
+    uint32_t n = source_capture(msgs);
+    msgs[n++] = (acp_replay_msg){.t = 0.0, .kind = ACP_REPLAY_CREATE_OBJECT, .guid = 0x50000001u, .has_position = true,
+                                 .pos = msgs[0].pos, .setup = 0x02000001u, .motion_table = 0x09000001u,
+                                 .has_state = true, .physics_state = 0x00404410u};
+    msgs[n++] = (acp_replay_msg){.t = 0.2, .kind = ACP_REPLAY_SET_STATE, .guid = 0x50000001u, .has_state = true,
+                                 .physics_state = 0x00400408u};
+    acp_replay_plan plan;
+    acp_replay_outcome out;
+    ENSURE(replay(msgs, n, 0x50000001u, false, &plan, &out));
+    ENSURE_EQ(out.num_results, NUM_INPUTS + 1);
+    ENSURE_EQ(out.compared, 2); /* at 0 and 0.008 s, before the SetState */
+    ENSURE_EQ(out.num_segments, 1);
+    if (out.num_segments == 1)
+        ENSURE(!strcmp(out.segments[0].reason,
+                       "acphys's player is hidden: the SetState 0x00400408 at 0.200 s that shows it was left out"));
+    acp_replay_outcome_free(&out);
+    acp_replay_plan_free(&plan);
+}
+
+/* What the builder makes of each message where retail's client would do otherwise
+ * (docs/DEVIATIONS.md R1-R5). */
+static void replay_conventions(void)
+{
+    acp_replay_pos p = {0xD59A0023u, {118.6824f, 58.51815f, 330.9344f}, {1, 0, 0, 0}};
+    acp_replay_pos q = p;
+    q.origin[0] = 120.0f;
+    acp_replay_msg msgs[] = {
+        {.t = 1.0, .kind = ACP_REPLAY_CREATE_OBJECT, .guid = 0x50000001u, .has_position = true, .pos = p,
+         .setup = 0x02000001u, .motion_table = 0x09000001u, .teleport_stamp = 7},
+        {.t = 1.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = true},
+        {.t = 6.0, .kind = ACP_REPLAY_CREATE_OBJECT, .guid = 0x80000001u, .has_position = true, .pos = q, .setup = 0x02000001u},
+        {.t = 6.5, .kind = ACP_REPLAY_VECTOR_UPDATE, .guid = 0x80000001u, .has_velocity = true, .velocity = {1, 2, 3}},
+        {.t = 7.0, .kind = ACP_REPLAY_UPDATE_POSITION, .guid = 0x50000001u, .pos = q, .contact = true, .teleport_stamp = 7},
+        {.t = 7.5, .kind = ACP_REPLAY_JUMP, .pos = p, .contact = true, .jump_extent = 0.5f, .has_velocity = true,
+         .velocity = {0, 0, 4}},
+        {.t = 8.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = true},
+        {.t = 8.5, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = false},
+        {.t = 9.0, .kind = ACP_REPLAY_UPDATE_POSITION, .guid = 0x50000001u, .pos = q, .contact = true, .teleport_stamp = 8},
+        {.t = 10.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = q, .contact = true},
+    };
+    acp_replay_capture cap = {.num_msgs = sizeof msgs / sizeof msgs[0], .msgs = msgs, .player = 0x50000001u};
+    acp_replay_options opt = {.resync = true};
+    acp_replay_plan plan;
+    char msg[256];
+    ENSURE(acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+    const char *text = plan.scenario.data;
+    /* R1: created at 5 s (scenario time), it is an object from the start, where it was created */
+    ENSURE(strstr(text, "{\"id\":\"0x80000001\",\"name\":\"object 0x80000001\",\"setup\":\"0x02000001\","
+                        "\"position\":{\"cell\":\"0xD59A0023\",\"origin\":[120,") != NULL);
+    ENSURE(strstr(text, "enter_at") == NULL);
+    /* R2: the player's UpdatePosition with the stamp it has is no event; a newer one teleports */
+    ENSURE(strstr(text, "\"t\":6,") == NULL);
+    ENSURE(strstr(text, "{\"t\":8,\"object\":\"0x50000001\",\"note\":\"teleport (UpdatePosition)\",\"server_position\":{") != NULL);
+    /* R3: a VectorUpdate sets the velocity (its omega is not applied) */
+    ENSURE(strstr(text, "{\"t\":5.5,\"object\":\"0x80000001\",\"set_velocity\":[1,2,3]}") != NULL);
+    /* R4: a Jump is its extent; the velocity the client computed is not used */
+    ENSURE(strstr(text, "{\"t\":6.5,\"object\":\"0x50000001\",\"jump\":{\"extent\":0.5}}") != NULL);
+    /* R5: a resync (on the ground) is a teleport with the next stamp of the replay's own count:
+     * 1, 2 (the real teleport took 3); none in the air */
+    ENSURE(strstr(text, "\"note\":\"resync: the client's report\",\"server_position\":{\"cell\":\"0xD59A0023\","
+                        "\"origin\":[118.682404,58.5181503,330.934387],\"orientation\":[1,0,0,0],\"contact\":true,"
+                        "\"teleport_timestamp\":1}") != NULL);
+    ENSURE(strstr(text, "\"teleport_timestamp\":3}") != NULL);
+    ENSURE(strstr(text, "\"teleport_timestamp\":4}") != NULL);
+    ENSURE(strstr(text, "\"teleport_timestamp\":5}") == NULL);
+    ENSURE(strstr(text, "{\"t\":7.5,") == NULL);
+    ENSURE(decodes(text));
+    acp_replay_plan_free(&plan);
+}
+
+/* A capture longer than a scenario's million frames at 60 Hz is refused with the way out. */
+static void too_long(void)
+{
+    acp_replay_pos p = {0xD59A0023u, {118.6824f, 58.51815f, 330.9344f}, {1, 0, 0, 0}};
+    acp_replay_msg msgs[] = {
+        {.t = 0.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = true},
+        {.t = 1000000.0 / 60.0 + 1.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = true},
+    };
+    acp_replay_capture cap = {.num_msgs = 2, .msgs = msgs};
+    acp_replay_options opt = {0};
+    acp_replay_plan plan;
+    char msg[512];
+    ENSURE(!acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+    ENSURE(!strcmp(msg, "the capture makes more than a scenario holds (1000001 frames, 0 events, 1 objects; at most "
+                        "1000000, 1000000 and 16384): replay a shorter capture, or with --frames datagrams"));
+    opt.frames = ACP_REPLAY_FRAMES_DATAGRAMS;
+    ENSURE(acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+    ENSURE_EQ(plan.num_frames, 1);
+    acp_replay_plan_free(&plan);
+}
+
+void suite_replay(void)
+{
+    RUN(distance_and_heading);
+    RUN(no_report);
+    RUN(loop_closes);
+    RUN(skipped_segments);
+    RUN(loop_closes_through_capture);
+    RUN(set_state_probe);
+    RUN(set_states);
+    RUN(bad_positions);
+    RUN(builder_property);
+    RUN(too_long);
+    RUN(hidden_player_skipped);
+    RUN(replay_conventions);
+}
