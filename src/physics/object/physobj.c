@@ -423,6 +423,8 @@ static void run_quantum(acp_physobj *obj, float quantum)
 {
     record_quantum(obj, quantum);
     acp_physobj_update_object_internal(obj, quantum);
+    acp_world *w = obj->world;
+    if (w->quantum_hook) w->quantum_hook(w->quantum_hook_user, obj, quantum); /* recording only */
 }
 
 /* Retail (Hex-Rays reading) and acdream-r6 share the ladder's shape; r6 uses float constants and

@@ -107,6 +107,12 @@ typedef struct acp_world {
     acp_world_slabs slabs;           /* the objects', part arrays' and motion table managers' blocks */
     uint64_t num_quanta;             /* object-quanta simulated: UpdateObjectInternal calls and
                                         animate_static_object updates (the records' quanta) */
+    /* Not retail: a host's per-quantum recorder (acphys run --records quanta), called after each
+     * UpdateObjectInternal of update_object's clock ladder with the object and its quantum
+     * (seconds) while physics_time is that quantum's end; NULL (the default) calls nothing.
+     * It must not change the world. */
+    void (*quantum_hook)(void *user, const struct acp_physobj *obj, float quantum);
+    void *quantum_hook_user;
     /* ---- object collisions (issue 14) ---- */
     acp_shadow_pool shadows;         /* every loaded cell's shadow list (from acp_terrain_attach) */
     bool shadow_walk_plain;          /* tests only: CObjCell::find_obj_collisions walks as retail
