@@ -83,6 +83,9 @@ export interface RunOptions {
   profile?: ProfileName;
   /** The DAT bytes of each non-"default" excerpt name. */
   excerpts?: Map<string, Uint8Array> | Record<string, Uint8Array>;
+  /** What the trace records: one line per frame (the default), per quantum, or per quantum of
+   *  the traced object in dereth's shape (docs/SCENARIOS.md, "Per-quantum records"). */
+  records?: 'frames' | 'quanta' | 'dereth';
 }
 
 /** What one step did. */

@@ -335,17 +335,24 @@ export class Run {
   }
 }
 
+/** What a run's trace records (src/scenario/run.h acp_run_records): one line per frame, one per
+ *  quantum (acphys's shape), or one per quantum of the traced object in dereth's shape. */
+const RECORDS = ['frames', 'quanta', 'dereth'];
+
 /** Decode and validate a scenario into a run that has not started: hand in excerpt bytes
  *  (run.excerpts(), run.setExcerpt) and call run.start(). Throws ScenarioError with the C
  *  validator's message. createRun does all three. */
-export function openRun(acp, scenario, { profile } = {}) {
+export function openRun(acp, scenario, { profile, records } = {}) {
   const value = typeof scenario === 'string' ? parseJsonText(scenario, acp) : scenario;
   const override = profileIndex(profile);
+  const kind = RECORDS.indexOf(records ?? 'frames');
+  if (kind < 0) throw new ScenarioError(`the records option: "${records}" is not frames, quanta or dereth`);
   const ptr = withBytes(acp, encodeJson(value), (p, n) => acp.exports.acp_abi_run_create(p, n, override));
   if (!ptr) throw new Error('acphys: out of memory');
   const run = new Run(acp, ptr);
   try {
     run._check();
+    if (kind > 0) acp.exports.acp_abi_run_set_records(ptr, kind);
   } catch (e) {
     run.dispose();
     throw e;
@@ -357,8 +364,8 @@ export function openRun(acp, scenario, { profile } = {}) {
  *  overrides the scenario's; `excerpts` maps each non-"default" excerpt name of the scenario to
  *  its DAT file's bytes (a Map or a plain object). Throws ScenarioError with the C runner's
  *  message (a missing excerpt: `excerpts[1]: no bytes were given for "x.dat" ...`). */
-export function createRun(acp, scenario, { profile, excerpts } = {}) {
-  const run = openRun(acp, scenario, { profile });
+export function createRun(acp, scenario, { profile, excerpts, records } = {}) {
+  const run = openRun(acp, scenario, { profile, records });
   try {
     for (const { index, name, needsBytes } of run.excerpts()) {
       if (!needsBytes) continue;
@@ -404,7 +411,7 @@ export function runScenario(acp, scenario, opts = {}) {
     const frames = run.runAll({ keepTrace: true });
     const trace = run.trace();
     const lines = trace.split('\n').filter((l) => l.length > 0);
-    lines.pop(); // the closing digest line
+    if ((opts.records ?? 'frames') !== 'dereth') lines.pop(); // the closing digest line (dereth's shape has none)
     return {
       trace, lines, digest: run.digest(), frameDigests: run.frameDigests(), frames,
       profile: run.profile, warnings: run.warnings,

@@ -132,18 +132,18 @@ static bool diff_parsed(acp_trace_diff *d, char **sa, const size_t *na, uint32_t
     else if (ok && pb.bad != UINT32_MAX) acp_trace_diff_bad_line(d, pb.bad + 1u, 'b', pb.err);
     else if (ok && shape_a == ACP_TRACE_SHAPE_DERETH && shape_b == ACP_TRACE_SHAPE_DERETH)
         acp_dereth_diff(d, pa.roots, pa.count, pb.roots, pb.count, exact);
-    else if (ok && shape_a == ACP_TRACE_SHAPE_FRAMES)
+    else if (ok && (shape_a == ACP_TRACE_SHAPE_DERETH || shape_b == ACP_TRACE_SHAPE_DERETH)) {
+        d->error = true;
+        snprintf(d->message, sizeof d->message, "%s is a dereth trace and %s is not: a dereth trace compares only "
+                 "with a dereth trace (acphys run --records quanta --format dereth writes one)",
+                 shape_a == ACP_TRACE_SHAPE_DERETH ? "a" : "b", shape_a == ACP_TRACE_SHAPE_DERETH ? "b" : "a");
+    } else if (ok && shape_a == ACP_TRACE_SHAPE_FRAMES)
         acp_trace_diff_shapes(d, pa.roots, pa.count, pb.roots, pb.count);
     else if (ok && shape_b == ACP_TRACE_SHAPE_FRAMES)
         acp_trace_diff_shapes(d, pb.roots, pb.count, pa.roots, pa.count);
-    else if (ok) {
-        d->error = true;
-        snprintf(d->message, sizeof d->message, "a dereth trace compares only with a dereth trace (acphys run "
-                 "--records quanta --format dereth writes one)");
-    }
     if (ok && !d->different && !d->error)
         snprintf(d->message, sizeof d->message, "the traces agree (%s)",
-                 shape_a == ACP_TRACE_SHAPE_DERETH ? "dereth records, bit for bit"
+                 shape_a == ACP_TRACE_SHAPE_DERETH ? (exact ? "dereth records, bit for bit" : "dereth records, dereth's tolerance")
                                                    : "frames against quanta: every quantum, and each frame's last");
     free_parsed(&pa);
     free_parsed(&pb);

@@ -42,6 +42,12 @@ ACP_ABI int acp_abi_run_set_excerpt(acp_run *run, uint32_t i, const uint8_t *byt
 }
 /** Read the excerpts and build the world: 1 ok, 0 error (acp_abi_run_error). */
 ACP_ABI int acp_abi_run_start(acp_run *run) { return acp_run_start(run); }
+/** The records the trace keeps (acp_run_records: 0 frames, 1 quanta, 2 dereth), before start;
+ *  0 after start or for an unknown kind. */
+ACP_ABI int acp_abi_run_set_records(acp_run *run, uint32_t records)
+{
+    return records <= ACP_RUN_RECORDS_DERETH && acp_run_set_records(run, (acp_run_records)records);
+}
 /** One frame at `now` seconds (e.g. the page's requestAnimationFrame time): 1 ok, 0 error. */
 ACP_ABI int acp_abi_run_step(acp_run *run, double now) { return acp_run_step(run, now); }
 /** The scenario's next frame: 1 stepped, 0 none left (or an error). */
