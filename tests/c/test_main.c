@@ -21,6 +21,7 @@ const char *acp_test_not_run = NULL;
 #define ACP_SUITES_BSP(X) X(bsp) X(bsp_sweep)
 #define ACP_SUITES_SCRIPTS(X) X(scripts)
 #define ACP_SUITES_CELLS(X) X(cells) X(statics)
+#define ACP_SUITES_RECORDS(X) X(records)
 
 #define ACP_SUITES(X) \
     ACP_SUITES_CORE(X) \
@@ -35,6 +36,7 @@ const char *acp_test_not_run = NULL;
     ACP_SUITES_BSP(X) \
     ACP_SUITES_SCRIPTS(X) \
     ACP_SUITES_CELLS(X) \
+    ACP_SUITES_RECORDS(X) \
     ACP_SUITES_VECTORS(X)
 
 #define DECLARE(name) void suite_##name(void);
