@@ -67,6 +67,11 @@ function defaultCases() {
   return cases;
 }
 
+/** A case's comparison modes (its "peers": the peers group) as `acphys run` flags. */
+export function peerArgs(c) {
+  return (c.peers ?? []).flatMap((p) => ['--peer', p]);
+}
+
 /** The trace of a case from the native CLI (build/native/acphys; ACPHYS_CLI names another build
  *  of it, such as the sanitizer build's build/asan/acphys). */
 export function nativeTrace(c) {
@@ -76,7 +81,7 @@ export function nativeTrace(c) {
     const records = c.records === 'dereth' ? ['--records', 'quanta', '--format', 'dereth']
       : c.records === 'quanta' ? ['--records', 'quanta'] : [];
     execFileSync(process.env.ACPHYS_CLI || join(root, 'build', 'native', 'acphys'),
-      ['run', c.scenario, '--quiet', '--trace', out, '--profile', c.profile, ...records], { stdio: ['ignore', 'ignore', 'ignore'] });
+      ['run', c.scenario, '--quiet', '--trace', out, '--profile', c.profile, ...records, ...peerArgs(c)], { stdio: ['ignore', 'ignore', 'ignore'] });
     return readFileSync(out, 'utf8');
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -88,7 +93,7 @@ export async function wasmTrace(c) {
   const { loadAcphys } = await import('../wasm/acphys.mjs');
   const { runScenario } = await import('../wasm/scenario.mjs');
   const acp = await loadAcphys(join(root, 'wasm', 'acphys.wasm'));
-  return runScenario(acp, JSON.parse(readFileSync(c.scenario, 'utf8')), { profile: c.profile, excerpts: scenarioExcerpts(c.scenario), records: c.records }).trace;
+  return runScenario(acp, JSON.parse(readFileSync(c.scenario, 'utf8')), { profile: c.profile, excerpts: scenarioExcerpts(c.scenario), records: c.records, peers: c.peers }).trace;
 }
 
 async function main() {

@@ -86,6 +86,8 @@ export interface RunOptions {
   /** What the trace records: one line per frame (the default), per quantum, or per quantum of
    *  the traced object in dereth's shape (docs/SCENARIOS.md, "Per-quantum records"). */
   records?: 'frames' | 'quanta' | 'dereth';
+  /** Comparison modes: peers' departures from retail rules (docs/DEVIATIONS.md). */
+  peers?: Array<'ace-max-quantum' | 'ace-sled-friction'>;
 }
 
 /** What one step did. */

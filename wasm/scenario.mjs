@@ -338,11 +338,13 @@ export class Run {
 /** What a run's trace records (src/scenario/run.h acp_run_records): one line per frame, one per
  *  quantum (acphys's shape), or one per quantum of the traced object in dereth's shape. */
 const RECORDS = ['frames', 'quanta', 'dereth'];
+/** Comparison modes (src/physics/world/physics.h acp_peer_rule, in bit order). */
+const PEER_RULES = ['ace-max-quantum', 'ace-sled-friction'];
 
 /** Decode and validate a scenario into a run that has not started: hand in excerpt bytes
  *  (run.excerpts(), run.setExcerpt) and call run.start(). Throws ScenarioError with the C
  *  validator's message. createRun does all three. */
-export function openRun(acp, scenario, { profile, records } = {}) {
+export function openRun(acp, scenario, { profile, records, peers } = {}) {
   const value = typeof scenario === 'string' ? parseJsonText(scenario, acp) : scenario;
   const override = profileIndex(profile);
   const kind = RECORDS.indexOf(records ?? 'frames');
@@ -353,6 +355,13 @@ export function openRun(acp, scenario, { profile, records } = {}) {
   try {
     run._check();
     if (kind > 0) acp.exports.acp_abi_run_set_records(ptr, kind);
+    let rules = 0;
+    for (const name of peers ?? []) {
+      const bit = PEER_RULES.indexOf(name);
+      if (bit < 0) throw new ScenarioError(`the peers option: unknown rule "${name}" (known: ${PEER_RULES.join(', ')})`);
+      rules |= 1 << bit;
+    }
+    if (rules) acp.exports.acp_abi_run_set_peer_rules(ptr, rules);
   } catch (e) {
     run.dispose();
     throw e;
@@ -364,8 +373,8 @@ export function openRun(acp, scenario, { profile, records } = {}) {
  *  overrides the scenario's; `excerpts` maps each non-"default" excerpt name of the scenario to
  *  its DAT file's bytes (a Map or a plain object). Throws ScenarioError with the C runner's
  *  message (a missing excerpt: `excerpts[1]: no bytes were given for "x.dat" ...`). */
-export function createRun(acp, scenario, { profile, excerpts, records } = {}) {
-  const run = openRun(acp, scenario, { profile, records });
+export function createRun(acp, scenario, { profile, excerpts, records, peers } = {}) {
+  const run = openRun(acp, scenario, { profile, records, peers });
   try {
     for (const { index, name, needsBytes } of run.excerpts()) {
       if (!needsBytes) continue;

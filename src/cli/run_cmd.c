@@ -15,7 +15,7 @@
 
 #define RUN_USAGE \
     "usage: acphys run <scenario.json> [--trace <out.jsonl>] [--records frames|quanta] [--format acphys|dereth] " \
-    "[--profile retail|acdream-r6|ace|render-frame] [--quiet] [--force]\n"
+    "[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction]... [--quiet] [--force]\n"
 
 /* The trace's size, estimated before it is written: TRACE_FRAME_BYTES a line (frame, now, gate,
  * digest) and TRACE_OBJECT_BYTES an object in it (the recorded scenarios' traces have 200 to 340).
@@ -42,10 +42,20 @@ static int run_usage(const char *fmt, ...)
 /* The arguments after "run" into the paths and flags; 0, or 2 after a usage error naming the
  * argument (an unknown option, one given twice or without its value, a second scenario). */
 static int parse_run_args(int argc, char **argv, const char **scenario, const char **trace, const char **profile,
-                          const char **records, const char **format, bool *quiet, bool *force)
+                          const char **records, const char **format, uint32_t *peers, bool *quiet, bool *force)
 {
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
+        if (!strcmp(a, "--peer")) { /* a comparison mode (physics.h acp_peer_rule), repeatable */
+            if (i + 1 >= argc) return run_usage("--peer needs a rule name (ace-max-quantum, ace-sled-friction)");
+            const char *name = argv[++i];
+            uint32_t k = 0;
+            while (acp_peer_rule_name(k) && strcmp(acp_peer_rule_name(k), name)) k++;
+            if (!acp_peer_rule_name(k))
+                return run_usage("--peer: unknown rule \"%s\" (known: ace-max-quantum, ace-sled-friction)", name);
+            *peers |= 1u << k;
+            continue;
+        }
         bool is_trace = !strcmp(a, "--trace"), is_profile = !strcmp(a, "--profile");
         bool is_records = !strcmp(a, "--records"), is_format = !strcmp(a, "--format");
         if (is_trace || is_profile || is_records || is_format) {
@@ -150,7 +160,9 @@ int acp_cli_run(int argc, char **argv)
 {
     const char *scenario_path = NULL, *trace_path = NULL, *profile_name = NULL, *records = NULL, *format = NULL;
     bool quiet = false, force = false;
-    if (parse_run_args(argc, argv, &scenario_path, &trace_path, &profile_name, &records, &format, &quiet, &force))
+    uint32_t peers = 0;
+    if (parse_run_args(argc, argv, &scenario_path, &trace_path, &profile_name, &records, &format, &peers, &quiet,
+                       &force))
         return 2;
     acp_run_records kind = !records || !strcmp(records, "frames") ? ACP_RUN_RECORDS_FRAMES
                          : format && !strcmp(format, "dereth") ? ACP_RUN_RECORDS_DERETH
@@ -188,6 +200,7 @@ int acp_cli_run(int argc, char **argv)
     if (!acp_run_error(run) && trace_path && !force) status = trace_too_large(run, trace_path);
     if (status == 0 && !acp_run_error(run)) status = give_excerpts(run, scenario_path, trace_path);
     if (status == 0 && !acp_run_error(run)) acp_run_set_records(run, kind);
+    if (status == 0 && !acp_run_error(run)) acp_run_set_peer_rules(run, peers);
     if (status == 0 && !acp_run_error(run)) acp_run_start(run);
     if (status == 0 && acp_run_error(run)) {
         fprintf(stderr, "acphys: %s: %s\n", scenario_path, acp_run_error(run));

@@ -48,6 +48,7 @@ struct acp_run {
     uint64_t quanta_digest;          /* running digest of the quanta records */
     acp_text records_text;
     bool records_valid;
+    uint32_t peer_rules;             /* comparison modes (acp_run_set_peer_rules) */
 };
 
 /* ---- errors and warnings ---- */
@@ -645,6 +646,13 @@ bool acp_run_set_records(acp_run *run, acp_run_records records)
     return true;
 }
 
+bool acp_run_set_peer_rules(acp_run *run, uint32_t rules)
+{
+    if (run->started || (rules >> ACP_PEER_RULE_COUNT)) return false;
+    run->peer_rules = rules;
+    return true;
+}
+
 /* The world's quantum_hook: one record per UpdateObjectInternal (trace.h). */
 static void record_quantum_hook(void *user, const acp_physobj *obj, float quantum)
 {
@@ -748,6 +756,7 @@ bool acp_run_start(acp_run *run)
         return set_error(run, "out of memory");
     }
     run->world->dats = acp_excerpts_datset(run->records);
+    run->world->peer_rules = run->peer_rules;
     acp_terrain_attach(run->world, run->terrain);
     bool ok = true;
     for (uint32_t i = 0; i < s->num_objects && ok; i++) ok = build_object(run, i, &tables[i]);

@@ -78,6 +78,10 @@ typedef enum acp_run_records {
  *  install no hook. The frame snapshot, the table and acp_run_digest are the same whatever the
  *  records. */
 bool acp_run_set_records(acp_run *run, acp_run_records records);
+/** Comparison modes (physics.h acp_peer_rule bits) the world runs, before acp_run_start (false
+ *  after it, or for an unknown bit). 0, retail, by default. */
+bool acp_run_set_peer_rules(acp_run *run, uint32_t rules);
+
 /** The records' text of the last frame: each record a line ending in '\n' (frames: the frame's
  *  line; quanta and dereth: one line per quantum, none when no quantum ran). */
 const char *acp_run_records_text(acp_run *run, size_t *len);

@@ -11,6 +11,7 @@
 #include "scenario/jsonv.h"
 #include "scenario/run.h"
 #include "scenario/text.h"
+#include "physics/geometry/mathx.h"
 
 #define SUITE ACP_SOURCE_DIR "/conformance/v1/"
 
@@ -24,9 +25,25 @@ static char *slurp(const char *path, size_t *len)
     return text;
 }
 
+static acp_run *start_case(const char *scenario, const char *profile, acp_run_records records, uint32_t peers);
+
 /* The run of a suite scenario (its excerpt files read relative to it) under `profile` with
  * `records`, every frame run with the trace kept; NULL on failure (reported). */
 static acp_run *run_case(const char *scenario, const char *profile, acp_run_records records)
+{
+    acp_run *run = start_case(scenario, profile, records, 0);
+    if (!run) return NULL;
+    acp_run_all(run, true);
+    if (acp_run_error(run)) {
+        ACP_FAIL_("%s: %s", scenario, acp_run_error(run));
+        acp_run_destroy(run);
+        return NULL;
+    }
+    return run;
+}
+
+/* The run of a suite scenario started (no frame run yet) with comparison modes `peers`. */
+static acp_run *start_case(const char *scenario, const char *profile, acp_run_records records, uint32_t peers)
 {
     char path[512], err[256];
     snprintf(path, sizeof path, SUITE "%s", scenario);
@@ -44,6 +61,7 @@ static acp_run *run_case(const char *scenario, const char *profile, acp_run_reco
     acp_run *run = acp_run_create(acp_jsonv_root(doc), (int)p);
     acp_jsonv_doc_destroy(doc);
     ENSURE(acp_run_set_records(run, records));
+    ENSURE(acp_run_set_peer_rules(run, peers));
     for (uint32_t i = 0; i < acp_run_excerpt_count(run); i++) {
         if (!acp_run_excerpt_needs_bytes(run, i)) continue;
         char dat[1024];
@@ -54,7 +72,6 @@ static acp_run *run_case(const char *scenario, const char *profile, acp_run_reco
         free(bytes);
     }
     acp_run_start(run);
-    acp_run_all(run, true);
     if (acp_run_error(run)) {
         ACP_FAIL_("%s: %s", path, acp_run_error(run));
         acp_run_destroy(run);
@@ -397,6 +414,60 @@ static void dereth_record_errors(void)
     acp_jsonv_doc_destroy(doc);
 }
 
+/* ---- peers' departures (comparison modes) ---- */
+
+/* ace-max-quantum: a 4 fps frame's 0.25 s goes to UpdateObjectInternal as ACE's MaxQuantum
+ * slices (float 0.1f, PhysicsGlobals.cs) — 0.1f, 0.1f and the remainder elapsed − 0.1f − 0.1f
+ * (above MIN_QUANTUM 1/30) — where retail's ladder cuts one 0.2 slice and the remainder
+ * elapsed − 0.2. The expected quanta are the ladder's arithmetic on each frame's elapsed. */
+static void peer_ace_max_quantum(void)
+{
+    acp_run *retail = start_case("dereth/same_walk_at_4fps.input.json", "retail", ACP_RUN_RECORDS_FRAMES, 0);
+    acp_run *ace = start_case("dereth/same_walk_at_4fps.input.json", "retail", ACP_RUN_RECORDS_FRAMES,
+                              ACP_PEER_ACE_MAX_QUANTUM);
+    if (!retail || !ace) return;
+    ENSURE_EQ(acp_run_world(retail)->peer_rules, 0);
+    uint32_t checked = 0;
+    while (acp_run_step_next(retail) && acp_run_step_next(ace)) {
+        const acp_trace_object *r = &acp_run_last_frame(retail)->objects[0], *a = &acp_run_last_frame(ace)->objects[0];
+        if (!r->has_elapsed || !(r->elapsed > 0.2)) continue;
+        ENSURE_EQ(r->num_quanta, 2);
+        ENSURE_FBITS(r->quanta[0], 0.2);
+        ENSURE_FBITS(r->quanta[1], r->elapsed - 0.2);
+        ENSURE(a->has_elapsed && a->elapsed > 0.2);
+        ENSURE_EQ(a->num_quanta, 3);
+        ENSURE_FBITS(a->quanta[0], 0.1f);
+        ENSURE_FBITS(a->quanta[1], 0.1f);
+        ENSURE_FBITS(a->quanta[2], a->elapsed - (double)0.1f - (double)0.1f);
+        checked++;
+    }
+    ENSURE(checked >= 20); /* every frame after the first: 0.25 s each */
+    acp_run_destroy(retail);
+    acp_run_destroy(ace);
+}
+
+/* ace-sled-friction: a sledder on flat ground (normal z 1) at 5 m/s (|v|² 25 ≥ 6.25). Retail
+ * keeps its own friction 0.95 there (0.2 only below cos 10°), ACE takes 0.2 (z > 0.99999536):
+ * the first quantum q scales v.x by pow(1 − friction, q) (the velocity's normal part is 0). */
+static void peer_ace_sled_friction(void)
+{
+    acp_run *retail = start_case("scenarios/sled-on-flat-ground.json", "retail", ACP_RUN_RECORDS_FRAMES, 0);
+    acp_run *ace = start_case("scenarios/sled-on-flat-ground.json", "retail", ACP_RUN_RECORDS_FRAMES,
+                              ACP_PEER_ACE_SLED_FRICTION);
+    if (!retail || !ace) return;
+    while (acp_run_step_next(retail) && acp_run_step_next(ace)) {
+        const acp_trace_object *r = &acp_run_last_frame(retail)->objects[0], *a = &acp_run_last_frame(ace)->objects[0];
+        if (r->num_quanta == 0) continue;
+        ENSURE_EQ(r->num_quanta, 1);
+        ENSURE_FBITS(r->velocity[0], acp_pow(1.0 - (double)0.95f, r->quanta[0]) * 5.0f);
+        ENSURE_FBITS(a->velocity[0], acp_pow(1.0 - (double)0.2f, a->quanta[0]) * 5.0f);
+        ENSURE(a->velocity[0] > r->velocity[0]);
+        break;
+    }
+    acp_run_destroy(retail);
+    acp_run_destroy(ace);
+}
+
 void suite_records(void)
 {
     RUN(quanta_records_match_every_case);
@@ -405,4 +476,6 @@ void suite_records(void)
     RUN(dereth_tolerance_and_close);
     RUN(dereth_rule_on_a_golden_run);
     RUN(dereth_record_errors);
+    RUN(peer_ace_max_quantum);
+    RUN(peer_ace_sled_friction);
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { suiteCases } from '../../scripts/golden.mjs';
+import { peerArgs, suiteCases } from '../../scripts/golden.mjs';
 import { nativeCli, root } from './helpers.mjs';
 
 const native = (args) => spawnSync(nativeCli, args, { encoding: 'utf8' });
@@ -30,7 +30,7 @@ before(() => {
   port = join(tmp, 'port');
   mkdirSync(port);
   for (const c of suiteCases()) {
-    const r = native(['run', c.scenario, '--quiet', '--profile', c.profile, '--trace', join(port, `${c.trace}.jsonl`)]);
+    const r = native(['run', c.scenario, '--quiet', '--profile', c.profile, ...peerArgs(c), '--trace', join(port, `${c.trace}.jsonl`)]);
     assert.equal(r.status, 0, r.stderr);
   }
 });

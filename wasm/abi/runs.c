@@ -42,6 +42,9 @@ ACP_ABI int acp_abi_run_set_excerpt(acp_run *run, uint32_t i, const uint8_t *byt
 }
 /** Read the excerpts and build the world: 1 ok, 0 error (acp_abi_run_error). */
 ACP_ABI int acp_abi_run_start(acp_run *run) { return acp_run_start(run); }
+/** Comparison modes (physics.h acp_peer_rule bits), before start; 0 after start or for an
+ *  unknown bit. */
+ACP_ABI int acp_abi_run_set_peer_rules(acp_run *run, uint32_t rules) { return acp_run_set_peer_rules(run, rules); }
 /** The records the trace keeps (acp_run_records: 0 frames, 1 quanta, 2 dereth), before start;
  *  0 after start or for an unknown kind. */
 ACP_ABI int acp_abi_run_set_records(acp_run *run, uint32_t records)

@@ -233,7 +233,10 @@ void acp_physobj_calc_friction(acp_physobj *obj, float quantum, float velocity_m
         v->y = (float)(v->y - ny);
         v->z = (float)((double)v->z - nz);
         if (velocity_mag2 >= 1.5625f) {
-            if (velocity_mag2 < 6.25f || acp_cos(0.1745329251994329) <= n.z) f = obj->friction;
+            bool keep_own = obj->world && (obj->world->peer_rules & ACP_PEER_ACE_SLED_FRICTION)
+                                ? !(n.z > 0.99999536f) /* comparison mode: ACE's test */
+                                : acp_cos(0.1745329251994329) <= n.z;
+            if (velocity_mag2 < 6.25f || keep_own) f = obj->friction;
             frict = f;
         } else {
             frict = 1.0;
@@ -536,6 +539,7 @@ void acp_physobj_update_object(acp_physobj *obj)
     }
     activity_gate(obj);
     acp_clock_constants k = acp_clock_profile_constants(obj->world->profile);
+    if (obj->world->peer_rules & ACP_PEER_ACE_MAX_QUANTUM) k.max_quantum = (double)0.1f; /* comparison mode */
     switch (obj->world->profile) {
     case ACP_PROFILE_ACE: ladder_ace(obj, &k); break;
     case ACP_PROFILE_ACDREAM_R6: ladder_retail(obj, &k, true); break;
