@@ -152,6 +152,10 @@ export declare class Run {
   runAll(opts?: { keepTrace?: boolean }): number;
   trace(): string;
   traceLine(): string;
+  /** The last frame's records (the records option's shape), each line '\n'-terminated. */
+  recordsText(): string;
+  /** The records' closing line ('' for dereth records). */
+  recordsClosing(): string;
   tableHeader(): string;
   tableRows(): string;
   digest(): string;

@@ -275,6 +275,16 @@ export class Run {
     const n = X.acp_abi_run_line_length(this._p());
     return new TextDecoder().decode(this.acp.u8().subarray(p, p + n));
   }
+  /** The last frame's records as the run's records option makes them: the frame line, or one
+   *  line per quantum (none when no quantum ran), each '\n'-terminated. */
+  recordsText() {
+    const X = this.acp.exports;
+    const p = X.acp_abi_run_records_text(this._p());
+    const n = X.acp_abi_run_records_length(this._p());
+    return new TextDecoder().decode(this.acp.u8().subarray(p, p + n));
+  }
+  /** The records' closing line ('' for dereth records, which have none). */
+  recordsClosing() { return cstr(this.acp, this.acp.exports.acp_abi_run_records_closing(this._p())); }
   /** The table header, and the last frame's rows (as `acphys run` prints them). */
   tableHeader() { return cstr(this.acp, this.acp.exports.acp_abi_run_table_header(this._p())); }
   tableRows() { return cstr(this.acp, this.acp.exports.acp_abi_run_table_rows(this._p())); }

@@ -83,6 +83,16 @@ ACP_ABI uint32_t acp_abi_run_line_length(acp_run *run)
 ACP_ABI const char *acp_abi_run_table_header(acp_run *run) { return acp_run_table_header(run); }
 ACP_ABI const char *acp_abi_run_table_rows(acp_run *run) { return acp_run_table_rows(run); }
 ACP_ABI const char *acp_abi_run_digest_line(acp_run *run) { return acp_run_digest_line(run); }
+/** The last frame's records (acp_run_records_text: each line '\n'-terminated) and their length;
+ *  the records' closing line ("" for dereth records). */
+ACP_ABI const char *acp_abi_run_records_text(acp_run *run) { return acp_run_records_text(run, NULL); }
+ACP_ABI uint32_t acp_abi_run_records_length(acp_run *run)
+{
+    size_t n;
+    acp_run_records_text(run, &n);
+    return (uint32_t)n;
+}
+ACP_ABI const char *acp_abi_run_records_closing(acp_run *run) { return acp_run_records_closing(run); }
 /** The running digest after the last frame, low and high 32 bits. */
 ACP_ABI uint32_t acp_abi_run_digest_lo(const acp_run *run) { return (uint32_t)acp_run_digest(run); }
 ACP_ABI uint32_t acp_abi_run_digest_hi(const acp_run *run) { return (uint32_t)(acp_run_digest(run) >> 32); }
