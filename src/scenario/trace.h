@@ -140,7 +140,7 @@ const char *acp_trace_skip_name(acp_skip_reason r);
  *   "cached_velocity" (float × 3, m/s: the last committed move's offset / quantum),
  *   "contact_plane" ({"normal":[x,y,z],"d":d}, world axes and the contact cell's d, or null when
  *   the object's CONTACT_TS is clear) and "transition_state" ("OK", "COLLIDED", "ADJUSTED",
- *   "SLID": retail's TransitionState that CTransition::transitional_insert (0x0050B5E0) returned
+ *   "SLID": retail's TransitionState that CTransition::transitional_insert (0x0050B6F0) returned
  *   on the last step of the quantum's sweep, as CTransition::find_transitional_position
  *   (0x0050BDF0) hands it to validate_transition; "OK" for a quantum that swept nothing: no
  *   move, no spheres). The closing line is {"digest","profile","records":"quanta"}.
