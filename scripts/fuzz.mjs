@@ -7,7 +7,8 @@
 // Seeds: the malformed corpus (tests/data/dat-malformed) and the default excerpts (data/*.dat) for
 // the container; the raw records of tests/data/dat-records for the record parsers; the binary
 // JSON of every scenario (tests/fuzz/corpus-scenario) for the runner (fuzz_scenario); the scenarios'
-// text, good and bad, for the strict JSON check (fuzz_jsoncheck). Each target
+// text, good and bad, for the strict JSON check (fuzz_jsoncheck); none for the trace shapes'
+// readers (fuzz_trace_shapes). Each target
 // keeps its growing corpus in build/fuzz/corpus/<target>; a crashing input is written to
 // build/fuzz/artifacts/ and must become a file of the malformed corpus once fixed.
 import { spawn } from 'node:child_process';
@@ -42,6 +43,7 @@ const SEEDS = {
   scenario: () => files(join(root, 'tests', 'fuzz', 'corpus-scenario'), () => true),
   jsoncheck: () => [join(root, 'data', 'scenarios'), join(root, 'tests', 'scenarios'), join(root, 'tests', 'scenarios', 'bad')]
     .flatMap((d) => files(d, (f) => f.endsWith('.json'))),
+  trace_shapes: () => [], // binary JSON trees; libFuzzer grows them from nothing
 };
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(SEEDS);
