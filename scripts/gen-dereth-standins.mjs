@@ -15,6 +15,11 @@
 //   lip4cm    flat, a riser 0.04 m high facing the walker, flat 0.04 m higher
 //   lip601mm  the same with a 0.601 m riser: 1 mm over the humanoid Setup 0x02000001's
 //             step_up_height 0.6 (data/excerpts.manifest.json: the value and its sources)
+// and one LandBlock, 0xA9B6FFFF, north of the real 0xA9B5 (whose north edge is water): deep sea
+// on all 81 vertices (terrain type 20, WaterDeepSea: a landblock entirely water, which retail's
+// CLandCell::find_env_collisions refuses to non-missiles), every height index 14 (28 m), the
+// index of 0xA9B5's north edge, so the two meet without a step. The real DATs hold the sea north
+// of Holtburg; ours do not, and this is the stand-in's choice.
 // Every plane, physics BSP and cell BSP comes from scripts/lib/bsp-build.mjs through
 // scripts/gen-buildings.mjs's helpers, as the default excerpts' dungeon does.
 //   node scripts/gen-dereth-standins.mjs          write them (needs wasm/acphys.wasm: the C DAT writer)
@@ -30,6 +35,7 @@ import * as rec from './lib/dat-records.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(root, 'conformance', 'v1', 'dereth');
 const ENV_ID = 0x0D00F0D0;
+const SEA = Object.freeze({ id: 0xA9B6FFFF, type: 20, height: 14 });
 const LANDBLOCK = 0x3C3C0000;
 const ENTRY = { flags: 1 << 16, date: 1377993600, iteration: 1 }; // as scripts/gen-excerpts.mjs
 const W = 2.5; // half width (m)
@@ -88,7 +94,9 @@ export function generate(acp) {
     portals: [{ flags: 2, polygon: r.struct.portals[0], other_cell: 0xFFFF, other_portal: 0xFFFF }], visible_cells: [], stabs: [],
   }));
   const portal = writeDat(acp, { dataSet: 1, records: [{ id: ENV_ID, bytes: rec.environment(env), ...ENTRY }] });
-  const cell = writeDat(acp, { dataSet: 2, records: cells.map((c) => ({ id: c.id, bytes: rec.envcell(c), ...ENTRY })) });
+  const sea = { id: SEA.id, has_objects: 0, terrain: new Array(81).fill(SEA.type << 2), height: new Array(81).fill(SEA.height) };
+  const cell = writeDat(acp, { dataSet: 2, records: [{ id: SEA.id, bytes: rec.landblock(sea), ...ENTRY },
+    ...cells.map((c) => ({ id: c.id, bytes: rec.envcell(c), ...ENTRY }))] });
   const manifest = {
     about: 'Stand-in rooms for dereth\'s gate scenarios (conformance/v1/dereth/README.md), written by scripts/gen-dereth-standins.mjs: synthetic geometry (no public source holds retail geometry with these slopes and lips), one closed EnvCell each on landblock 0x3C3C (no terrain there), in the CellStructs of Environment 0x0D00F0D0. Coordinates: metres, the room\'s own axes (+x along the room, +z up), the EnvCell\'s position placing it in its landblock.',
     generator: 'scripts/gen-dereth-standins.mjs',
@@ -97,6 +105,8 @@ export function generate(acp) {
       name: r.name, cell: hex(ROOMS[k].cell), cell_struct: k, position: ROOMS[k].origin, length: r.L, width: 2 * W, ceiling: Number(r.H.toFixed(6)), about: r.about,
       polygons: r.struct.polys.map((p) => ({ name: p.name, plane: p.plane.map((v) => Number(v.toFixed(7))) })),
     })),
+    sea: { landblock: hex(SEA.id), terrain_type: SEA.type, height_index: SEA.height,
+      about: 'deep sea on every vertex (terrain type 20, WaterDeepSea), height index 14 (28 m) everywhere: the index of the real 0xA9B5\'s north edge, so land and sea meet level; a landblock entirely water collides with every object but missiles (CLandCell::find_env_collisions). Synthetic: the real sea north of Holtburg is in the user\'s own DAT' },
   };
   return { portal, cell, manifest };
 }

@@ -216,6 +216,13 @@ describe('default excerpts (data/)', () => {
     assert.ok(Math.abs(nz11 - Math.cos(11 * Math.PI / 180)) < 1e-6 && nz11 < COS10, `11° ramp normal z ${nz11}`);
     assert.deepEqual(plane('lip4cm', 'floor on the lip'), [0, 0, 1, -0.04]);
     assert.deepEqual(plane('lip601mm', 'floor on the lip'), [0, 0, 1, -0.601]);
+    const cells = new DatSet(acp);
+    try {
+      cells.addBytes(read('conformance/v1/dereth/standins-cell.dat'));
+      const sea = cells.records().find((r) => r.type === DAT_TYPE.LandBlock);
+      assert.equal(sea.id, 0xA9B6FFFF);
+    } finally { cells.free(); }
+    assert.deepEqual([g.manifest.sea.terrain_type, g.manifest.sea.height_index], [20, 14]);
   });
 });
 
