@@ -129,7 +129,8 @@ typedef struct acp_world {
     /* Not retail: a host's per-quantum recorder (acphys run --records quanta), called after each
      * UpdateObjectInternal of update_object's clock ladder with the object and its quantum
      * (seconds) while physics_time is that quantum's end; NULL (the default) calls nothing.
-     * It must not change the world. */
+     * It may clear transit[0].insert_state (which no physics reads) and must change nothing
+     * else. */
     void (*quantum_hook)(void *user, const struct acp_physobj *obj, float quantum);
     void *quantum_hook_user;
     uint32_t peer_rules;             /* Not retail: comparison modes (acp_peer_rule bits), 0 for
