@@ -216,6 +216,15 @@ bool acp_physobj_set_description_friction(acp_physobj *obj, float friction)
 
 /* ---- the quantum ---- */
 
+/* A fast sledder keeps its own friction on ground no steeper than 10° (retail: cos 10° <= the
+ * normal's z, evaluated only when |v|² >= 6.25, as retail's || does); under the comparison mode
+ * ace-sled-friction, on ground not nearly flat (ACE's normal z > 0.99999536 gives 0.2). */
+static bool sled_keeps_friction(const acp_physobj *obj, float nz)
+{
+    if (obj->world && (obj->world->peer_rules & ACP_PEER_ACE_SLED_FRICTION)) return !(nz > 0.99999536f);
+    return acp_cos(0.1745329251994329) <= nz;
+}
+
 void acp_physobj_calc_friction(acp_physobj *obj, float quantum, float velocity_mag2)
 {
     if (!(obj->transient_state & ACP_ON_WALKABLE_TS)) return;
@@ -233,10 +242,7 @@ void acp_physobj_calc_friction(acp_physobj *obj, float quantum, float velocity_m
         v->y = (float)(v->y - ny);
         v->z = (float)((double)v->z - nz);
         if (velocity_mag2 >= 1.5625f) {
-            bool keep_own = obj->world && (obj->world->peer_rules & ACP_PEER_ACE_SLED_FRICTION)
-                                ? !(n.z > 0.99999536f) /* comparison mode: ACE's test */
-                                : acp_cos(0.1745329251994329) <= n.z;
-            if (velocity_mag2 < 6.25f || keep_own) f = obj->friction;
+            if (velocity_mag2 < 6.25f || sled_keeps_friction(obj, n.z)) f = obj->friction;
             frict = f;
         } else {
             frict = 1.0;
