@@ -9,47 +9,8 @@
 #include "physics/cell/terrain.h"
 #include "excerpts.h"
 #include "physics/anim/motion_table.h"
+#include "run_internal.h"
 
-struct acp_run {
-    acp_scenario scenario;
-    acp_clock_profile profile;
-    bool failed;
-    char error[512];
-    /* Host-supplied excerpt bytes, until start reads them. */
-    uint8_t **excerpt_bytes;
-    size_t *excerpt_sizes;
-    bool *excerpt_given;
-    acp_excerpts *records;
-    struct acp_terrain *terrain;     /* the excerpts' landblocks; NULL: the fixture world */
-    acp_world *world;
-    acp_physobj **objects;           /* scenario order */
-    bool started;
-    uint32_t next_frame;             /* index into scenario.frames.times */
-    uint32_t next_event;             /* index into scenario.events (sorted) */
-    acp_trace_frame frame;           /* the last frame's snapshot */
-    bool have_frame;
-    uint64_t digest;
-    uint64_t *digests;
-    uint32_t num_digests, cap_digests;
-    acp_text line, table, header, digest_line, trace;
-    bool line_valid, table_valid;
-    char **warnings;
-    uint32_t num_warnings;
-    uint32_t warnings_dropped;       /* warnings beyond ACP_RUN_MAX_WARNINGS, summarized */
-    char warnings_more[160];         /* the summary line, when any were dropped */
-    double latest_now;               /* the latest frame time run so far (acp_run_add_event) */
-    char event_error[512];           /* acp_run_add_event's last refusal */
-    /* ---- per-quantum records (acp_run_set_records) ---- */
-    acp_run_records record_kind;
-    acp_trace_quantum *quanta;       /* this frame's records (cap_quanta, sized at start) */
-    uint32_t num_quanta, cap_quanta;
-    uint32_t quanta_dropped;         /* records beyond cap_quanta this frame (none expected) */
-    uint32_t traced_id;              /* dereth records: the traced object's id */
-    uint64_t quanta_digest;          /* running digest of the quanta records */
-    acp_text records_text;
-    bool records_valid;
-    uint32_t peer_rules;             /* comparison modes (acp_run_set_peer_rules) */
-};
 
 /* ---- errors and warnings ---- */
 
@@ -67,6 +28,8 @@ static bool set_error(acp_run *run, const char *message)
     if (begin_error(run, &t)) acp_text_put(&t, message);
     return false;
 }
+
+bool acp_run_internal_error(acp_run *run, const char *message) { return set_error(run, message); }
 
 static void add_warning(acp_run *run, const char *message)
 {
@@ -637,105 +600,6 @@ static bool check_events(acp_run *run, const acp_motion_table *const *tables)
     return true;
 }
 
-/* ---- per-quantum records ---- */
-
-bool acp_run_set_records(acp_run *run, acp_run_records records)
-{
-    if (run->started || records > ACP_RUN_RECORDS_DERETH) return false;
-    run->record_kind = records;
-    return true;
-}
-
-bool acp_run_set_peer_rules(acp_run *run, uint32_t rules)
-{
-    if (run->started || (rules >> ACP_PEER_RULE_COUNT)) return false;
-    run->peer_rules = rules;
-    return true;
-}
-
-/* The world's quantum_hook: one record per UpdateObjectInternal (trace.h). */
-static void record_quantum_hook(void *user, const acp_physobj *obj, float quantum)
-{
-    acp_run *run = user;
-    acp_world *w = run->world;
-    acp_transition *slot = &w->transit[0];
-    uint32_t ts = (uint32_t)slot->insert_state;
-    slot->insert_state = ACP_TS_INVALID; /* the next quantum's: a sweep sets it again */
-    if (run->record_kind == ACP_RUN_RECORDS_DERETH && obj->id != run->traced_id) return;
-    if (run->num_quanta == run->cap_quanta) {
-        run->quanta_dropped++;
-        return;
-    }
-    acp_trace_quantum *q = &run->quanta[run->num_quanta];
-    const acp_trace_quantum *prev = run->num_quanta ? q - 1 : NULL;
-    bool same = prev && prev->o.id == obj->id; /* an object's quanta of a frame run together */
-    q->frame = run->frame.frame + 1u;
-    q->now = w->now;
-    q->quantum = run->num_quanta + 1u;
-    q->hooks_before = same ? prev->o.num_hooks : 0;
-    q->collisions_before = same ? prev->o.num_collisions : 0;
-    q->collision_ends_before = same ? prev->o.num_collision_ends : 0;
-    acp_trace_capture_quantum(q, obj, w->now, w->physics_time, quantum, ts);
-    run->num_quanta++;
-}
-
-static bool start_records(acp_run *run)
-{
-    const acp_scenario *s = &run->scenario;
-    run->cap_quanta = s->num_objects * (uint32_t)ACP_MAX_QUANTA_PER_UPDATE;
-    run->quanta = calloc(run->cap_quanta ? run->cap_quanta : 1u, sizeof *run->quanta);
-    if (!run->quanta || !acp_text_reserve(&run->records_text, 4096u)) return false;
-    run->traced_id = run->objects[s->has_player ? s->player_index : 0]->id;
-    run->quanta_digest = ACP_FNV64_OFFSET;
-    run->world->quantum_hook = record_quantum_hook;
-    run->world->quantum_hook_user = run;
-    return true;
-}
-
-const char *acp_run_records_text(acp_run *run, size_t *len)
-{
-    if (run->record_kind == ACP_RUN_RECORDS_FRAMES) {
-        size_t n;
-        const char *line = acp_run_line(run, &n);
-        if (!run->records_valid) {
-            acp_text_clear(&run->records_text);
-            if (run->have_frame) {
-                acp_text_put_n(&run->records_text, line, n);
-                acp_text_put_char(&run->records_text, '\n');
-            }
-            run->records_valid = true;
-        }
-    } else if (!run->records_valid) {
-        acp_text_clear(&run->records_text);
-        for (uint32_t i = 0; i < run->num_quanta; i++) {
-            if (run->record_kind == ACP_RUN_RECORDS_DERETH) {
-                acp_trace_write_dereth_line(&run->records_text, &run->quanta[i]);
-            } else {
-                acp_trace_write_quantum_line(&run->records_text, &run->quanta[i], run->quanta[i].digest);
-            }
-            acp_text_put_char(&run->records_text, '\n');
-        }
-        run->records_valid = true;
-    }
-    if (run->records_text.oom) set_error(run, "out of memory writing the trace's records");
-    if (len) *len = run->records_text.len;
-    return run->records_text.data ? run->records_text.data : "";
-}
-
-const char *acp_run_records_closing(acp_run *run)
-{
-    if (run->record_kind == ACP_RUN_RECORDS_FRAMES) return acp_run_digest_line(run);
-    acp_text_clear(&run->digest_line);
-    if (run->record_kind == ACP_RUN_RECORDS_QUANTA) {
-        acp_trace_write_digest_line(&run->digest_line, run->quanta_digest, acp_clock_profile_name(run->profile));
-        run->digest_line.len--; /* the closing brace */
-        acp_text_put(&run->digest_line, ",\"records\":\"quanta\"}");
-    }
-    return run->digest_line.data ? run->digest_line.data : "";
-}
-
-uint32_t acp_run_frame_quanta(const acp_run *run) { return run->num_quanta; }
-
 bool acp_run_start(acp_run *run)
 {
     if (run->failed) return false;
@@ -767,7 +631,7 @@ bool acp_run_start(acp_run *run)
     if (!ok) return false;
     run->world->now = 0.0;
     run->frame.num_objects = s->num_objects;
-    if (run->record_kind != ACP_RUN_RECORDS_FRAMES && !start_records(run)) return set_error(run, "out of memory");
+    if (run->record_kind != ACP_RUN_RECORDS_FRAMES && !acp_run_start_records(run)) return set_error(run, "out of memory");
     run->started = true;
     return true;
 }
@@ -836,8 +700,7 @@ bool acp_run_step(acp_run *run, double now)
     run->line_valid = false;
     run->table_valid = false;
     run->records_valid = false;
-    for (uint32_t i = 0; i < run->num_quanta && run->record_kind == ACP_RUN_RECORDS_QUANTA; i++)
-        run->quanta[i].digest = run->quanta_digest = acp_trace_hash_quantum(run->quanta_digest, &run->quanta[i]);
+    acp_run_hash_records(run);
     if (run->quanta_dropped) return set_error(run, "more quanta in one frame than the records hold");
     return true;
 }
