@@ -3,6 +3,7 @@
  * core/physics/src/trace.rs) as conform --format dereth applies it. */
 #include "test.h"
 
+#include <dirent.h>
 #include <stdlib.h>
 
 #include "cli/cjson_bridge.h"
@@ -53,12 +54,12 @@ static acp_run *start_case(const char *scenario, const char *profile, acp_run_re
     acp_jsonv_doc *doc = acp_cjson_parse(text, n, err, sizeof err);
     free(text);
     acp_clock_profile p = ACP_PROFILE_RETAIL;
-    if (!doc || !acp_clock_profile_from_name(profile, &p)) {
+    if (!doc || (profile && !acp_clock_profile_from_name(profile, &p))) {
         ACP_FAIL_("%s: %s", path, doc ? "unknown profile" : err);
         acp_jsonv_doc_destroy(doc);
         return NULL;
     }
-    acp_run *run = acp_run_create(acp_jsonv_root(doc), (int)p);
+    acp_run *run = acp_run_create(acp_jsonv_root(doc), profile ? (int)p : ACP_RUN_PROFILE_SCENARIO);
     acp_jsonv_doc_destroy(doc);
     ENSURE(acp_run_set_records(run, records));
     ENSURE(acp_run_set_peer_rules(run, peers));
@@ -191,6 +192,53 @@ static void quanta_records_match_every_case(void)
         acp_run_destroy(rq);
     }
     acp_jsonv_doc_destroy(doc);
+}
+
+/* The default scenarios (data/scenarios, goldens in tests/golden) under their own profile: one
+ * record per quantum their frames count, and the two shapes agree. */
+static void quanta_records_match_every_default_scenario(void)
+{
+    static lines f, q;
+    DIR *dir = opendir(ACP_SOURCE_DIR "/data/scenarios");
+    ENSURE(dir != NULL);
+    uint32_t ran = 0;
+    for (struct dirent *e = dir ? readdir(dir) : NULL; e; e = readdir(dir)) {
+        size_t len = strlen(e->d_name);
+        if (len < 6 || strcmp(e->d_name + len - 5, ".json") != 0) continue;
+        char rel[320];
+        snprintf(rel, sizeof rel, "../../data/scenarios/%s", e->d_name);
+        ran++;
+        acp_run *rf = start_case(rel, NULL, ACP_RUN_RECORDS_FRAMES, 0);
+        acp_run *rq = start_case(rel, NULL, ACP_RUN_RECORDS_QUANTA, 0);
+        if (rf) acp_run_all(rf, true);
+        if (rq) acp_run_all(rq, true);
+        if (!rf || !rq || acp_run_error(rf) || acp_run_error(rq)) {
+            ACP_FAIL_("%s did not run", rel);
+            acp_run_destroy(rf);
+            acp_run_destroy(rq);
+            continue;
+        }
+        size_t lf, lq;
+        const char *tf = acp_run_trace(rf, &lf), *tq = acp_run_trace(rq, &lq);
+        parse_lines(&f, tf, lf);
+        parse_lines(&q, tq, lq);
+        uint64_t counted = 0;
+        for (uint32_t k = 0; k + 1 < f.n; k++) {
+            const acp_jsonv *objs = acp_jsonv_get(f.v[k], "objects");
+            for (uint32_t o = 0; objs && o < objs->count; o++) counted += acp_jsonv_get(&objs->items[o], "quanta")->count;
+        }
+        if (counted != q.n - 1u) ACP_FAIL_("%s: %llu quanta in the frames, %u records", rel, (unsigned long long)counted, q.n - 1u);
+        acp_trace_diff d;
+        acp_trace_diff_init(&d);
+        if (!acp_trace_diff_shapes(&d, f.v, f.n, q.v, q.n)) ACP_FAIL_("%s: the shapes differ: %s", rel, d.message);
+        acp_test_checks += 2;
+        free_lines(&f);
+        free_lines(&q);
+        acp_run_destroy(rf);
+        acp_run_destroy(rq);
+    }
+    if (dir) closedir(dir);
+    ENSURE(ran >= 10);
 }
 
 /* A quanta trace that lost a record, or whose last record of a frame moved, no longer agrees. */
@@ -471,6 +519,7 @@ static void peer_ace_sled_friction(void)
 void suite_records(void)
 {
     RUN(quanta_records_match_every_case);
+    RUN(quanta_records_match_every_default_scenario);
     RUN(shapes_catch_a_lost_or_moved_record);
     RUN(a_hit_is_collided);
     RUN(dereth_tolerance_and_close);
