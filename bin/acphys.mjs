@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // acphys through the .wasm: `npx acphys run <scenario.json> [--trace out.jsonl] [--profile NAME]
 // [--quiet] [--force]`, `npx acphys diff <a.jsonl> <b.jsonl> [options]`, `npx acphys conform <dir>`
-// (wasm/conform.mjs) and `npx acphys help`. Same arguments, output and exit status as
+// (wasm/conform.mjs), `npx acphys list|dump|excerpt` (src/cli/dat_cmd.c in the .wasm) and
+// `npx acphys help`. Same arguments, output and exit status as
 // the native CLI (src/cli/run_cmd.c, diff_cmd.c): the table, trace lines, digests and error
 // messages all come from the same C runner; only the file reading and JSON parsing are Node's.
-import { readFileSync, writeSync, openSync, closeSync, fstatSync, statSync, lstatSync, realpathSync, renameSync,
+import { readdirSync, readFileSync, writeSync, openSync, closeSync, fstatSync, statSync, lstatSync, realpathSync, renameSync,
   unlinkSync, fchmodSync, fchownSync, ftruncateSync, readSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 
@@ -78,6 +79,33 @@ for (const [sig, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) 
     process.exit(code);
   });
 }
+/** Remove the temporary files beside `final` that runs killed outright (SIGKILL: no handler ran)
+ *  left: `<final>.acphys-<pid>-<letters and digits>`, regular files whose process no longer runs
+ *  here; each removal noted on stderr, as src/cli/outfile.c acp_outfile_remove_stale. */
+function removeStale(final) {
+  const cut = final.lastIndexOf('/');
+  const dir = cut >= 0 ? final.slice(0, cut + 1) : '', base = final.slice(cut + 1);
+  let names;
+  try { names = readdirSync(dir || '.'); } catch { return; }
+  const prefix = `${base}.acphys-`;
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const m = /^([0-9]+)-[0-9A-Za-z]+$/.exec(name.slice(prefix.length));
+    const pid = m ? Number(m[1]) : 0;
+    if (!(pid > 0) || pid === process.pid || !Number.isSafeInteger(pid) || alive(pid)) continue;
+    const path = `${dir}${name}`;
+    try {
+      if (!lstatSync(path).isFile()) continue;
+      unlinkSync(path);
+    } catch { continue; }
+    process.stderr.write(`acphys: note: removed ${path}, the temporary file of an acphys run (process ${pid}) that was ` +
+      'killed before it finished\n');
+  }
+}
+/** Whether process `pid` runs on this machine (signal 0: ESRCH when it does not). */
+function alive(pid) {
+  try { process.kill(pid, 0); return true; } catch (e) { return e.code !== 'ESRCH'; }
+}
 function openOut(path) {
   if (path === '') return { err: 'an empty path' };
   let st;
@@ -93,6 +121,7 @@ function openOut(path) {
   }
   let final = path;
   try { if (st) final = realpathSync(path); } catch (e) { return { err: `cannot resolve the path: ${reason(e)}` }; }
+  removeStale(final);
   const tmp = `${final}.acphys-${process.pid}-${Date.now().toString(36)}`;
   let fd;
   try {
@@ -226,8 +255,11 @@ const USAGE = 'acphys (npx, through the .wasm): the Asheron\'s Call retail per-o
   '                            first frame and field where two traces differ (--all: every frame)\n' +
   '  acphys conform <dir> [--group G] [--fields a,b,c] [--ulps N] [--abs X] [--suite DIR]\n' +
   '                            judge a port\'s traces (<dir>/<case>.jsonl) against the conformance suite\n' +
-  'The DAT commands (list, dump, excerpt), bench and the digests are the native CLI\'s\n' +
-  '(build/native/acphys help, after npm run build).\n';
+  '  acphys dump <dat> <id>    print record <id> (e.g. 0xD59AFFFF) of a DAT as JSON\n' +
+  '  acphys excerpt <dat> <id>... -o <out.dat>\n' +
+  '                            copy records into a new DAT of the same kind\n' +
+  '  acphys list <dat>         list a DAT\'s directory: id, type, size, date, iteration\n' +
+  'bench and the digests are the native CLI\'s (build/native/acphys help, after npm run build).\n';
 function usage() {
   return fail(USAGE.slice(0, -1), 2);
 }
@@ -289,6 +321,22 @@ function parseRunArgs(args) {
   return o;
 }
 
+/** The scenario of a file: the file itself, or, for a run file the page saved ({"acphys_run": 1,
+ *  "scenario": {...}, "frames", "digest", ...}), its scenario member after a note saying so;
+ *  null after an error. The same words as src/cli/run_cmd.c run_file_scenario. */
+function runFileScenario(root, path) {
+  if (root === null || typeof root !== 'object' || Array.isArray(root) || !Object.hasOwn(root, 'acphys_run')) return root;
+  const { scenario, frames, digest } = root;
+  if (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)) {
+    fail(`acphys: ${path}: a run file of the page ("acphys_run") without its "scenario" object`, 1);
+    return null;
+  }
+  const recorded = Number.isInteger(frames) && frames >= 1 && frames <= 1e6 && typeof digest === 'string' && /^[0-9a-f]{16}$/.test(digest)
+    ? ` (the page recorded ${frames} frames, digest ${digest})` : '';
+  process.stderr.write(`acphys: note: ${path} is a run file of the page: running its scenario${recorded}\n`);
+  return scenario;
+}
+
 async function run(args) {
   const parsed = parseRunArgs(args);
   if (parsed.status !== undefined) return parsed.status;
@@ -301,6 +349,11 @@ async function run(args) {
   if (traceIsInput(scenarioPath, 'the scenario file')) return 2;
   const read = readRegular(scenarioPath, MAX_TEXT_FILE);
   if (read.err) return fail(`acphys: ${scenarioPath}: cannot read the scenario: ${read.err}`, 1);
+  const line = firstLine(read.bytes);
+  if (line === null || !opensObject(line)) {
+    return fail(`acphys: run: ${scenarioPath} is not a scenario file (a JSON object {"version": 1, ...}, or a run file ` +
+      `the page saved):${firstBytes(read.bytes)}`, 1);
+  }
   const acp = await loadAcphys();
   let scenario;
   try {
@@ -308,6 +361,8 @@ async function run(args) {
   } catch (e) {
     return fail(`acphys: ${scenarioPath}: ${e.message}`, 1);
   }
+  scenario = runFileScenario(scenario, scenarioPath);
+  if (scenario === null) return 1;
   let r;
   try {
     r = openRun(acp, scenario, { profile, records, peers });
@@ -413,12 +468,17 @@ const NOT_TRACE_BYTES = 16;
 /** "<path> is not a trace file ...: its first bytes are <hex> "<text>"" (printable ASCII as it
  *  is, \n \r \t escaped, any other byte a '.'), as src/cli/diff_cmd.c not_a_trace_file. */
 function notTraceFile(path, bytes) {
+  return `acphys: diff: ${path} is not a trace file (JSON Lines, one {"frame": ...} object per line, ` +
+    `as acphys run --trace writes):${firstBytes(bytes)}`;
+}
+/** " its first bytes are <hex> "<text>"" (printable ASCII as it is, \n \r \t escaped, any other
+ *  byte a '.'; "..." after when the file goes on), as src/cli/diff_cmd.c acp_cli_print_first_bytes. */
+function firstBytes(bytes) {
   const head = bytes.subarray(0, NOT_TRACE_BYTES);
   const hex = Array.from(head, (c) => ` ${c.toString(16).padStart(2, '0')}`).join('');
   const esc = { 0x0a: '\\n', 0x0d: '\\r', 0x09: '\\t', 0x22: '\\"', 0x5c: '\\\\' };
   const text = Array.from(head, (c) => esc[c] ?? (c >= 0x20 && c < 0x7f ? String.fromCharCode(c) : '.')).join('');
-  return `acphys: diff: ${path} is not a trace file (JSON Lines, one {"frame": ...} object per line, ` +
-    `as acphys run --trace writes): its first bytes are${hex} "${text}"${bytes.length > head.length ? '...' : ''}`;
+  return ` its first bytes are${hex} "${text}"${bytes.length > head.length ? '...' : ''}`;
 }
 
 /** Print the report and return the status; a closed pipe ends quietly. */
@@ -497,26 +557,134 @@ async function conformCmd(args) {
   }
 }
 
-const [cmd, ...rest] = process.argv.slice(2);
-let status;
-if (cmd === 'run') {
+// ---- list, dump, excerpt: the native CLI's own code in the .wasm (src/cli/dat_cmd.c through
+// wasm/abi/cli.c), on Node's files: the DAT read block by block with positioned reads, the excerpt
+// written as a trace is (openOut, closeOut). ----
+
+/** Write s (NUL-terminated, cut to fit size bytes) into memory at p. */
+function putCString(acp, p, size, s) {
+  const b = Buffer.from(s);
+  const n = Math.min(b.length, size - 1);
+  const u8 = acp.u8();
+  u8.set(b.subarray(0, n), p);
+  u8[p + n] = 0;
+}
+
+/** The host of the DAT commands (wasm/acphys.d.mts AcphysHost), as src/cli/dat_host.c natively. */
+function datHost(acp) {
+  const fds = new Map();
+  let next = 0;
+  return {
+    print(stream, p, n) {
+      const bytes = Buffer.from(acp.u8().subarray(p, p + n));
+      flush();
+      if (stream === 1) {
+        try { writeAll(1, bytes); } catch (e) { throw new OutputError(e.code === 'EPIPE' ? '' : `acphys: cannot write the output: ${reason(e)}`); }
+      } else {
+        writeSync(2, bytes);
+      }
+    },
+    open(pathP, whyP, whySize, lengthP) {
+      const path = acp.string(pathP);
+      const no = (why) => { putCString(acp, whyP, whySize, why); return -1; };
+      let st;
+      try { st = statSync(path); } catch (e) { return no(`cannot open: ${reason(e)}`); }
+      if (!st.isFile()) return no(`not a regular file${st.isDirectory() ? ' (a directory)' : ''}`);
+      let fd;
+      try { fd = openSync(path, 'r'); } catch (e) { return no(`cannot open: ${reason(e)}`); }
+      const h = next++;
+      fds.set(h, fd);
+      new DataView(acp.memory.buffer).setFloat64(lengthP, fstatSync(fd).size, true);
+      return h;
+    },
+    read(h, offset, length, out) {
+      const fd = fds.get(h);
+      for (let got = 0; got < length;) {
+        let n;
+        try { n = readSync(fd, acp.u8(), out + got, length - got, offset + got); } catch { return -1; }
+        if (n <= 0) return -1;
+        got += n;
+      }
+      return 0;
+    },
+    close(h) {
+      try { closeSync(fds.get(h)); } catch { /* closed */ }
+      fds.delete(h);
+    },
+    same_file(a, b) { return sameFile(acp.string(a), acp.string(b)) ? 1 : 0; },
+    write_file(pathP, bytesP, size, whyP, whySize) {
+      const o = openOut(acp.string(pathP));
+      if (o.err) { putCString(acp, whyP, whySize, o.err); return -1; }
+      try {
+        writeAll(o.fd, acp.u8().subarray(bytesP, bytesP + size));
+      } catch (e) {
+        discardOut(o);
+        putCString(acp, whyP, whySize, `${o.tmp ? UNCHANGED : 'cannot write'}: ${reason(e)}`);
+        return -1;
+      }
+      try { closeOut(o, true); } catch (e) { putCString(acp, whyP, whySize, e.message); return -1; }
+      return 0;
+    },
+  };
+}
+
+/** `acphys list|dump|excerpt ...` through the .wasm: the same bytes on stdout and stderr, and the
+ *  same exit status, as the native CLI. */
+async function datCommand(name, args) {
+  const acp = await loadAcphys();
+  acp.host = datHost(acp);
+  const strings = [name, ...args].map((a) => acp.copyIn(Buffer.from(`${a}\0`)));
+  const argv = acp.alloc(4 * Math.max(1, args.length));
+  acp.u32().set(strings.slice(1), argv >> 2);
   try {
-    status = await run(rest);
+    const status = acp.exports.acp_abi_cli_dat(strings[0], args.length, argv);
+    flush();
+    return status;
   } catch (e) {
-    // Whatever went wrong, the temporary file beside the trace goes (then the error's stack).
-    if (pendingTmp) { try { unlinkSync(pendingTmp); } catch { /* gone */ } }
-    pendingTmp = null;
-    throw e;
+    if (!(e instanceof OutputError)) throw e;
+    return e.message ? fail(e.message, 1) : 141;
+  } finally {
+    for (const p of strings) acp.free(p);
+    acp.free(argv);
   }
 }
-else if (cmd === 'diff') status = await diff(rest);
-else if (cmd === 'conform') status = await conformCmd(rest);
-else if (cmd === 'help' || cmd === '--help' || cmd === '-h') {
-  print(USAGE);
-  try { flush(); status = 0; } catch (e) { status = e.message ? fail(e.message, 1) : 141; }
+
+/** Run a command; a clone that has not built its .wasm gets what is missing and the command that
+ *  builds it, not a stack trace. */
+async function main(cmd, rest) {
+  try {
+    return await dispatch(cmd, rest);
+  } catch (e) {
+    if (e?.code !== 'ACPHYS_NO_WASM') throw e;
+    return fail(e.message, 1);
+  }
 }
-else {
-  if (cmd !== undefined) process.stderr.write(`acphys: unknown command '${cmd}'\n`);
-  status = usage();
+
+async function dispatch(cmd, rest) {
+  let status;
+  if (cmd === 'run') {
+    try {
+      status = await run(rest);
+    } catch (e) {
+      // Whatever went wrong, the temporary file beside the trace goes (then the error's stack).
+      if (pendingTmp) { try { unlinkSync(pendingTmp); } catch { /* gone */ } }
+      pendingTmp = null;
+      throw e;
+    }
+  }
+  else if (cmd === 'diff') status = await diff(rest);
+  else if (cmd === 'conform') status = await conformCmd(rest);
+  else if (cmd === 'list' || cmd === 'dump' || cmd === 'excerpt') status = await datCommand(cmd, rest);
+  else if (cmd === 'help' || cmd === '--help' || cmd === '-h') {
+    print(USAGE);
+    try { flush(); status = 0; } catch (e) { status = e.message ? fail(e.message, 1) : 141; }
+  }
+  else {
+    if (cmd !== undefined) process.stderr.write(`acphys: unknown command '${cmd}'\n`);
+    status = usage();
+  }
+  return status;
 }
-process.exitCode = status;
+
+const [cmd, ...args] = process.argv.slice(2);
+process.exitCode = await main(cmd, args);

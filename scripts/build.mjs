@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // acphys build: everything `npm run build` promises.
-//   node scripts/build.mjs [native|wasm|web|bench|asan|fuzz ...]   (default: native wasm web)
+//   node scripts/build.mjs [native|wasm|web|bench|twin|asan|fuzz ...]   (default: native wasm web)
 // native: CMake + gcc, Release (CMake's -O3) → build/native (CLI `build/native/acphys`, C tests).
 // bench:  CMake + gcc, Release at -O2 → build/bench (the CLI only: `acphys bench`, scripts/bench.mjs).
 // wasm:   emcmake + Emscripten → build/wasm, copied to wasm/acphys.wasm (standalone, no JS glue).
+// twin:   CMake + gcc, Release at -O2 with -DACP_SHORTCUTS=OFF → build/twin (the CLI only: the
+//         shortcut-free twin, docs/SHORTCUTS.md; scripts/twin.mjs).
 // asan:   CMake + gcc, Debug with ASan and UBSan → build/asan (the CI lane of the C tests).
 // fuzz:   CMake + clang with libFuzzer, ASan and UBSan → build/fuzz.
 // web:    tsc (type-check web/) and Vite → dist/ (a static folder that works from any path).
@@ -47,6 +49,13 @@ const steps = {
     // changes no code and lets perf and callgrind name the lines.
     cmakeBuild('bench', ['-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_C_COMPILER=gcc', '-DCMAKE_C_FLAGS_RELEASE=-O2 -g -DNDEBUG'],
       { target: 'acphys' });
+  },
+  twin() {
+    // The shortcut-free twin (docs/SHORTCUTS.md): the CLI built with -DACP_SHORTCUTS=OFF, the plain
+    // retail reading, at the native build's flags; scripts/twin.mjs compares its traces with
+    // build/native's.
+    cmakeBuild('twin', ['-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_C_COMPILER=gcc', '-DCMAKE_C_FLAGS_RELEASE=-O2 -DNDEBUG',
+      '-DACP_SHORTCUTS=OFF'], { target: 'acphys' });
   },
   asan() {
     cmakeBuild('asan', ['-DCMAKE_BUILD_TYPE=Debug', '-DCMAKE_C_COMPILER=gcc', '-DACP_SANITIZE=ON']);

@@ -8,7 +8,10 @@
 // the container; the raw records of tests/data/dat-records for the record parsers; the binary
 // JSON of every scenario (tests/fuzz/corpus-scenario) for the runner (fuzz_scenario); the scenarios'
 // text, good and bad, for the strict JSON check (fuzz_jsoncheck); none for the trace shapes'
-// readers (fuzz_trace_shapes). Each target
+// readers (fuzz_trace_shapes); the captures and messages the encoder wrote (tests/data/net) for
+// the network layer (fuzz_net); generator seeds (four bytes, little-endian; tests/fuzz/corpus-twin)
+// for the shortcut-free twin (fuzz_twin: a random world through both cores, docs/SHORTCUTS.md; its
+// findings are worlds whose traces differ). Each target
 // keeps its growing corpus in build/fuzz/corpus/<target>; a crashing input is written to
 // build/fuzz/artifacts/ and must become a file of the malformed corpus once fixed.
 import { spawn } from 'node:child_process';
@@ -44,6 +47,8 @@ const SEEDS = {
   jsoncheck: () => [join(root, 'data', 'scenarios'), join(root, 'tests', 'scenarios'), join(root, 'tests', 'scenarios', 'bad')]
     .flatMap((d) => files(d, (f) => f.endsWith('.json'))),
   trace_shapes: () => [], // binary JSON trees; libFuzzer grows them from nothing
+  net: () => files(join(root, 'tests', 'data', 'net'), (f) => !f.endsWith('.md')),
+  twin: () => files(join(root, 'tests', 'fuzz', 'corpus-twin'), () => true),
 };
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(SEEDS);

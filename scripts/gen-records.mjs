@@ -18,7 +18,8 @@ export const RECORDS_DIR = join(root, 'conformance', 'v1', 'records');
 export function recordsText(name) {
   const cli = join(root, 'build', 'native', 'acphys');
   const dat = join(root, 'data', `${name}.dat`);
-  const ids = execFileSync(cli, ['list', dat], { encoding: 'utf8' }).split('\n').filter(Boolean).map((l) => l.split(/\s+/)[0]);
+  // After the header row, one entry a line; its id first.
+  const ids = execFileSync(cli, ['list', dat], { encoding: 'utf8' }).split('\n').slice(1).filter(Boolean).map((l) => l.split(/\s+/)[0]);
   return ids.map((id) => execFileSync(cli, ['dump', dat, id], { encoding: 'utf8' }).trimEnd()).join('\n') + '\n';
 }
 

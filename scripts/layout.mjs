@@ -16,7 +16,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Lowest first. */
 export const LAYERS = [
-  'base', 'dat',
+  'base', 'dat', 'net',
   'physics/geometry', 'physics/anim', 'physics/position', 'physics/object', 'physics/world', 'physics/shapes', 'physics/cell',
   'scenario', 'draw', 'bench', 'cli',
 ];

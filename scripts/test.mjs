@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // acphys test: every test, after scripts/build.mjs has built native, WASM and the page.
-//   C unit tests (ctest, native gcc build); when CI is set (as .ci/run does) or with --sanitize,
-//   the same C tests and the golden traces again under AddressSanitizer and UndefinedBehaviorSanitizer, and the
+//   C unit tests (ctest, native gcc build); the shortcut-free twin's lane (scripts/twin.mjs: the
+//   default build's traces against the -DACP_SHORTCUTS=OFF build's, docs/SHORTCUTS.md); when CI is set (as .ci/run does) or with --sanitize,
+//   the same C tests and the golden traces again under AddressSanitizer and UndefinedBehaviorSanitizer, the
+//   native CLI built from a clone without Emscripten (tests/clone), and the
 //   libFuzzer targets for a bounded time (scripts/fuzz.mjs, ACP_FUZZ_SECONDS each, default 30).
 //   Node conformance tests over wasm/acphys.wasm (node --test tests/node).
 //   The browser end-to-end test (headless Chromium), when present.
@@ -30,6 +32,12 @@ if (!process.env.ACPHYS_DAT_DIR) {
   console.log('[test] real-DAT lane (dat_real): NOT RUN: ACPHYS_DAT_DIR is not set ' +
     '(a folder with client_portal.dat and client_cell_1.dat enables it)');
 }
+// The shortcut-free twin (docs/SHORTCUTS.md): the CLI built with -DACP_SHORTCUTS=OFF must give
+// the default build's traces byte for byte, over every scenario of the repository and the random
+// worlds of ACP_TWIN_SEEDS seeds (default 300, each with and without buildings of its own;
+// scripts/twin.mjs prints the first differing seed, frame and field).
+step('build the shortcut-free twin (-DACP_SHORTCUTS=OFF)', 'node', ['scripts/build.mjs', 'twin']);
+step('twin: traces with and without the shortcuts', 'node', ['scripts/twin.mjs']);
 if (sanitize) {
   step('build C tests with ASan + UBSan', 'node', ['scripts/build.mjs', 'asan']);
   step('C tests (ASan + UBSan)', 'ctest', ['--test-dir', 'build/asan', '--output-on-failure', '-j2'],
@@ -39,6 +47,10 @@ if (sanitize) {
   // must still equal the goldens.
   step('golden traces (ASan + UBSan CLI)', 'node', ['scripts/golden.mjs', '--check'],
     { ACPHYS_CLI: join(root, 'build', 'asan', 'acphys'), ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=1' });
+  // A port author's path (docs/PORTING.md): the native CLI built from a clone's files with no
+  // Emscripten on the PATH, judging traces (issue 33).
+  step('native CLI from a clone without Emscripten', 'node', ['--test', '--test-reporter=spec',
+    join('tests', 'clone', 'native-without-emscripten.test.mjs')]);
   step('build fuzz targets (clang, libFuzzer, ASan + UBSan)', 'node', ['scripts/build.mjs', 'fuzz']);
   step('fuzz the DAT container and record parsers', 'node', ['scripts/fuzz.mjs']);
 }

@@ -309,10 +309,32 @@ export interface AcphysExports {
     ox: number, oy: number, oz: number): void;
   acp_abi_rv_fphook_execute(obj: Ptr, timeCreated: number, interpolationTime: number, start: number, end: number,
     now: number): number;
+  // ---- the DAT commands (wasm/abi/cli.c): through Acphys.host ----
+  /** Run "list", "dump" or "excerpt" with argc NUL-terminated argument strings (argv: their
+   *  pointers): the exit status, or -1 for another name. */
+  acp_abi_cli_dat(name: Ptr, argc: number, argv: Ptr): number;
+  acp_abi_cli_dat_usage(): Ptr;
   [name: string]: unknown;
 }
 
 /** The loaded module. */
+/** The host of the DAT commands (wasm/abi/cli.c): synchronous file access. */
+export interface AcphysHost {
+  /** Print bytes [p, p + n) on standard output (stream 1) or standard error (2). */
+  print(stream: 1 | 2, p: Ptr, n: number): void;
+  /** Open a DAT: a handle >= 0 with its length (a double) stored at lengthPtr, or -1 with the
+   *  reason written NUL-terminated at why (whySize bytes at most). */
+  open(path: Ptr, why: Ptr, whySize: number, lengthPtr: Ptr): number;
+  /** Read length bytes at file offset into memory at out: 0, or -1 (an I/O error, a short read). */
+  read(handle: number, offset: number, length: number, out: Ptr): number;
+  close(handle: number): void;
+  /** 1 when both paths name the same existing file. */
+  same_file(a: Ptr, b: Ptr): number;
+  /** Write size bytes at bytes to path without losing the old file on failure: 0, or -1 with
+   *  the reason at why. */
+  write_file(path: Ptr, bytes: Ptr, size: number, why: Ptr, whySize: number): number;
+}
+
 export declare class Acphys {
   readonly exports: AcphysExports;
   readonly memory: WebAssembly.Memory;
@@ -323,6 +345,10 @@ export declare class Acphys {
   /** How many times the module has grown its memory; after each grow the loader adds headroom
    *  (a quarter of the memory, at most 96 MiB), so large runs grow it in few steps. */
   readonly memoryGrowths: number;
+  /** The functions behind the module's acp_host_* imports, which only the DAT commands call
+   *  (acp_abi_cli_dat: `npx acphys list|dump|excerpt`); bin/acphys.mjs sets them to Node's fs.
+   *  Unset, such a call throws. Pointers are offsets into memory; strings NUL-terminated UTF-8. */
+  host: AcphysHost | null;
   u8(): Uint8Array;
   u32(): Uint32Array;
   i32(): Int32Array;
@@ -342,8 +368,16 @@ export declare class Acphys {
   set(kind: string, ptr: Ptr, name: string, value: number | boolean | number[]): void;
 }
 
+/** Thrown by loadAcphys() (no source given, in Node) when wasm/acphys.wasm is not there: a clone
+ *  before its first build. The message names the file and the command that builds it. */
+export declare class MissingWasmError extends Error {
+  readonly code: 'ACPHYS_NO_WASM';
+  /** The file that is missing. */
+  readonly path: string;
+}
+
 /** Load and instantiate acphys.wasm from bytes, a URL, a file path (Node) or the default beside
- *  the loader. */
+ *  the loader (MissingWasmError when that is not built yet). */
 export declare function loadAcphys(source?: ArrayBuffer | ArrayBufferView | URL | string): Promise<Acphys>;
 
 /** First 16 hex digits of the SHA-256 of the bytes. */

@@ -3,7 +3,9 @@
 // The module is built with Emscripten as STANDALONE_WASM without JS glue: it exports its
 // functions (every `acp_abi_*` of wasm/abi/*.c), `memory`, and `_initialize` (its C constructors),
 // and imports nothing the core calls. Any WASI import it declares is bound to a stub that
-// throws, naming the import, because the core never does I/O.
+// throws, naming the import, because the core never does I/O. The DAT commands alone
+// (acp_abi_cli_dat: `npx acphys list|dump|excerpt`) read and write files, through the acp_host_*
+// imports, which call whatever Acphys.host holds (bin/acphys.mjs: Node's fs).
 //
 // Memory may grow during a call (the scenario runner and DAT reader allocate), so typed-array
 // views must be taken after the call: use `acp.f32()`, `acp.u32()`, `acp.f64()`, `acp.u8()`.
@@ -24,11 +26,30 @@ async function readBytes(source) {
   if (isNode() && (!url || url.protocol === 'file:')) {
     const fsName = 'node:fs/promises';
     const { readFile } = await import(/* @vite-ignore */ fsName);
-    return new Uint8Array(await readFile(where));
+    try {
+      return new Uint8Array(await readFile(where));
+    } catch (e) {
+      if (source === undefined && e.code === 'ENOENT') throw new MissingWasmError(where);
+      throw e;
+    }
   }
   const res = await fetch(where);
   if (!res.ok) throw new Error(`acphys: cannot fetch ${where}: HTTP ${res.status}`);
   return new Uint8Array(await res.arrayBuffer());
+}
+
+/** The .wasm beside the loader is not there: a clone before its first build. `path` is the file
+ *  wanted; `code` is 'ACPHYS_NO_WASM'; the message says the one command that builds it. */
+export class MissingWasmError extends Error {
+  constructor(url) {
+    const path = decodeURIComponent(url.pathname);
+    super(`acphys: ${path} is missing: a clone has no .wasm until it is built. Build it with\n` +
+      '  npm run build\n' +
+      '(it needs Emscripten; without Emscripten, the native CLI does the same: docs/PORTING.md)');
+    this.name = 'MissingWasmError';
+    this.code = 'ACPHYS_NO_WASM';
+    this.path = path;
+  }
 }
 
 /** The standalone module grows its memory by exactly what each allocation lacks (64 KiB steps,
@@ -58,6 +79,16 @@ function stubImports(module, grown) {
     if (imp.kind !== 'function') continue;
     if (imp.name === 'emscripten_notify_memory_growth') {
       imports[imp.module][imp.name] = () => growMore(grown);
+      continue;
+    }
+    if (imp.name.startsWith('acp_host_')) {
+      // The DAT commands' files (wasm/abi/cli.c): whatever Acphys.host holds when they run.
+      const name = imp.name.slice('acp_host_'.length);
+      imports[imp.module][imp.name] = (...args) => {
+        const f = grown.host?.[name];
+        if (!f) throw new Error(`acphys: the module called the host function ${name}, and no host is set (Acphys.host)`);
+        return f(...args);
+      };
       continue;
     }
     imports[imp.module][imp.name] = () => {
@@ -92,6 +123,11 @@ export class Acphys {
   /** How many times the module has grown its memory (each grow is followed by the loader's
    *  headroom: see growMore). */
   get memoryGrowths() { return this._grown.count; }
+  /** The functions behind the module's acp_host_* imports, which only the DAT commands call
+   *  (acp_abi_cli_dat, wasm/abi/cli.c: print, open, read, close, same_file, write_file); bin/acphys.mjs
+   *  sets them to Node's fs. Unset, such a call throws. */
+  get host() { return this._grown.host ?? null; }
+  set host(h) { this._grown.host = h; }
   /** A Uint8Array over the whole memory, valid until the next call that may grow it. */
   u8() { return new Uint8Array(this.memory.buffer); }
   /** Uint32 view. */

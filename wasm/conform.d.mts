@@ -12,9 +12,23 @@ export declare function diffOptions(acp: Acphys, args: string[], opts?: { allowA
 /** The options' usage text. */
 export declare function diffOptionsUsage(acp: Acphys): string;
 
+/** What conform() judges, as `acphys conform`'s options: `suite` (--suite; default SUITE_DIR),
+ *  `group` (--group), `fields` (--fields: an array or "a,b,c"), `ulps` (--ulps: N, or float and
+ *  double apart), `abs` (--abs). `options`: a pointer from diffOptions instead of fields, ulps
+ *  and abs (the CLI's way; not freed). */
+export interface ConformOptions {
+  suite?: string;
+  group?: string;
+  fields?: string[] | string;
+  ulps?: number | { float?: number; double?: number };
+  abs?: number;
+  options?: number;
+}
+
 /** Judge the traces in `dir` (<case>.jsonl) against the suite: status 0 all pass, 1 not, 2 usage
- *  or suite error; `out` the report, `err` a message (without "acphys: "). */
-export declare function conform(acp: Acphys, dir: string, opts: { suite?: string; group?: string; options: number }):
+ *  or suite error (a bad option: its message, as the CLI's); `out` the report, `err` a message
+ *  (without "acphys: "). */
+export declare function conform(acp: Acphys, dir: string, opts?: ConformOptions):
   { status: 0 | 1 | 2; out?: string; err?: string };
 
 /** The bytes of a file's first line that is not blank, or null (no such line). */

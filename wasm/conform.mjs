@@ -84,10 +84,42 @@ function readText(path) {
   }
 }
 
+/** The command-line arguments of plain diff options: `fields` (an array of names, or "a,b,c"),
+ *  `ulps` (a number, or { float, double }) and `abs` (a number), as `acphys conform` takes them. */
+function optionArgs({ fields, ulps, abs } = {}) {
+  const args = [];
+  if (fields !== undefined) args.push('--fields', Array.isArray(fields) ? fields.join(',') : String(fields));
+  if (ulps !== undefined && ulps !== null && typeof ulps === 'object') {
+    const parts = [];
+    if (ulps.float !== undefined) parts.push(`float=${ulps.float}`);
+    if (ulps.double !== undefined) parts.push(`double=${ulps.double}`);
+    args.push('--ulps', parts.join(','));
+  } else if (ulps !== undefined) {
+    args.push('--ulps', String(ulps));
+  }
+  if (abs !== undefined) args.push('--abs', String(abs));
+  return args;
+}
+
 /** Judge the traces in `dir` against the suite: { status (0 pass, 1 fail, 2 usage or suite
- *  error), out (the report), err (a message for stderr, without "acphys: ") }. `options` a diff
- *  options pointer (diffOptions), not freed here. */
-export function conform(acp, dir, { suite = SUITE_DIR, group, options }) {
+ *  error), out (the report), err (a message for stderr, without "acphys: ") }.
+ *  opts: `suite` (a folder; default the packaged conformance/v1), `group` (only its cases),
+ *  `fields` (judge only these: an array or "a,b,c"), `ulps` (a number, or { float, double }),
+ *  `abs` (a number): what `acphys conform` takes as --suite, --group, --fields, --ulps and --abs;
+ *  a bad value is status 2 with the CLI's message. (`options`, a pointer from diffOptions, is
+ *  the CLI's own way in; it is not freed here.) */
+export function conform(acp, dir, opts = {}) {
+  if (opts.options !== undefined) return conformWith(acp, dir, opts, opts.options);
+  const parsed = diffOptions(acp, optionArgs(opts), { allowAll: false });
+  if (parsed.error) return { status: 2, err: parsed.error };
+  try {
+    return conformWith(acp, dir, opts, parsed.options);
+  } finally {
+    acp.exports.acp_abi_diff_options_free(parsed.options);
+  }
+}
+
+function conformWith(acp, dir, { suite = SUITE_DIR, group }, options) {
   const X = acp.exports;
   let isDir = false, why = 'No such file or directory';
   try { isDir = statSync(dir).isDirectory(); why = 'not a directory'; } catch (e) { if (e.code !== 'ENOENT') why = e.message; }

@@ -31,7 +31,12 @@ bool acp_cli_diff_shaped(acp_trace_diff *d, char *a, size_t la, char *b, size_t 
  *  error. */
 int acp_cli_parse_diff_option(acp_diff_options *o, int argc, char **argv, int *i);
 
-/** `acphys conform <dir> [--suite DIR] [--group G] [diff options]`: 0 when every judged scenario
+/** " its first bytes are <hex> "<text>"" and a newline: at most the first 16 bytes of a file
+ *  that is not what a command wanted, in hex and as text (printable ASCII as it is, \n \r \t
+ *  escaped, any other byte a '.'; "..." after when the file goes on). */
+void acp_cli_print_first_bytes(FILE *f, const unsigned char *bytes, size_t len);
+
+/** `acphys conform <dir> [--suite DIR] [--group G] [diff options]`: 0 when every judged case
  *  passes, 1 otherwise, 2 usage or an unreadable suite. */
 int acp_cli_conform(int argc, char **argv);
 

@@ -97,3 +97,4 @@ int acp_write_whole_file(const char *path, const uint8_t *bytes, size_t size, ch
     }
     return acp_outfile_commit(&o, err, err_size);
 }
+

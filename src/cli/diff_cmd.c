@@ -52,22 +52,28 @@ static uint32_t split_lines(char *text, size_t len, char ***starts, size_t **len
 /* A file whose first line does not open a JSON object is not a trace (a text, a DAT): say so,
  * with its first bytes in hex and as text (printable ASCII as it is, \n \r \t escaped, any
  * other byte a '.'). bin/acphys.mjs notTraceFile prints the same. */
-static void not_a_trace_file(const char *path, const unsigned char *bytes, size_t len)
+void acp_cli_print_first_bytes(FILE *f, const unsigned char *bytes, size_t len)
 {
     size_t n = len < NOT_TRACE_BYTES ? len : NOT_TRACE_BYTES;
-    fprintf(stderr, "acphys: diff: %s is not a trace file (JSON Lines, one {\"frame\": ...} object per line, "
-                    "as acphys run --trace writes): its first bytes are", path);
-    for (size_t i = 0; i < n; i++) fprintf(stderr, " %02x", bytes[i]);
-    fputs(" \"", stderr);
+    fputs(" its first bytes are", f);
+    for (size_t i = 0; i < n; i++) fprintf(f, " %02x", bytes[i]);
+    fputs(" \"", f);
     for (size_t i = 0; i < n; i++) {
         unsigned char c = bytes[i];
-        if (c == '\n') fputs("\\n", stderr);
-        else if (c == '\r') fputs("\\r", stderr);
-        else if (c == '\t') fputs("\\t", stderr);
-        else if (c == '"' || c == '\\') fprintf(stderr, "\\%c", c);
-        else fputc(c >= 0x20 && c < 0x7f ? c : '.', stderr);
+        if (c == '\n') fputs("\\n", f);
+        else if (c == '\r') fputs("\\r", f);
+        else if (c == '\t') fputs("\\t", f);
+        else if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else fputc(c >= 0x20 && c < 0x7f ? c : '.', f);
     }
-    fprintf(stderr, "\"%s\n", len > n ? "..." : "");
+    fprintf(f, "\"%s\n", len > n ? "..." : "");
+}
+
+static void not_a_trace_file(const char *path, const unsigned char *bytes, size_t len)
+{
+    fprintf(stderr, "acphys: diff: %s is not a trace file (JSON Lines, one {\"frame\": ...} object per line, "
+                    "as acphys run --trace writes):", path);
+    acp_cli_print_first_bytes(stderr, bytes, len);
 }
 
 /* Every line of a text parsed (a line that is not JSON: *bad its index, the docs so far kept). */

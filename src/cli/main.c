@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "physics/geometry/mathx.h"
 #include "scenario/text.h"
+#include "scenario/worldgen.h"
 #include "base/version.h"
 
 /* The digests' largest count: 100 million inputs run in seconds. */
@@ -33,6 +34,9 @@ static int usage(FILE *out)
             "  acphys conform <dir> [--group G] [--fields a,b,c] [--ulps N] [--abs X] [--suite DIR]\n"
             "                            judge a port's traces (<dir>/<case>.jsonl) against the conformance suite\n"
             "  acphys format-digest [n]  digest of the trace number formatting over n values\n"
+            "  acphys worldgen <seed> [--cells <file.dat>]\n"
+            "                            print the random world of seed (0..4294967295) as a scenario (the twin's\n"
+            "                            lane, docs/SHORTCUTS.md); --cells: buildings of its own, in that file\n"
             "%s%s",
             acp_version(), acp_cli_dat_usage, acp_cli_bench_usage);
     return out == stdout ? 0 : 2;
@@ -53,6 +57,65 @@ static int count_arg(int argc, char **argv, unsigned dflt, unsigned max, unsigne
         return 2;
     }
     *n = (unsigned)v;
+    return 0;
+}
+
+/* A file name the generator may put in a scenario's "excerpts" as it is. */
+static bool plain_name(const char *s)
+{
+    if (!*s || !strcmp(s, ".") || !strcmp(s, "..")) return false;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '.' ||
+              *s == '_' || *s == '-'))
+            return false;
+    return true;
+}
+
+/* `acphys worldgen <seed> [--cells <dir/name.dat>]`: the random world of seed on stdout; with
+ * --cells, half of the worlds get buildings of their own, written to that file (only then),
+ * which the scenario names by its file name (keep the two in one folder). */
+static int worldgen(int argc, char **argv)
+{
+    const char *s = argc >= 1 ? argv[0] : "", *cells_path = NULL;
+    if (argc == 3 && !strcmp(argv[1], "--cells")) cells_path = argv[2];
+    else if (argc != 1) {
+        fprintf(stderr, "acphys worldgen: usage: acphys worldgen <seed> [--cells <file.dat>], not %d arguments\n", argc);
+        return 2;
+    }
+    char *end = NULL;
+    bool digit = s[0] >= '0' && s[0] <= '9';
+    unsigned long long v = digit ? strtoull(s, &end, 10) : 0;
+    if (!digit || *end || v > 4294967295ull) {
+        fprintf(stderr, "acphys worldgen: the seed must be a whole number from 0 to 4294967295, not \"%s\"\n", s);
+        return 2;
+    }
+    const char *name = cells_path ? strrchr(cells_path, '/') : NULL;
+    name = name ? name + 1 : cells_path;
+    if (cells_path && !plain_name(name)) {
+        fprintf(stderr, "acphys worldgen: --cells: the file name must be letters, digits, '.', '_' or '-', not \"%s\"\n",
+                name);
+        return 2;
+    }
+    size_t len, cells_size = 0;
+    uint8_t *cells = NULL;
+    char *text = acp_worldgen_ex((uint32_t)v, NULL, 0, name, &len, &cells, &cells_size);
+    if (!text) {
+        fprintf(stderr, "acphys worldgen: out of memory\n");
+        return 1;
+    }
+    if (cells) {
+        FILE *f = fopen(cells_path, "wb");
+        bool ok = f && fwrite(cells, 1, cells_size, f) == cells_size;
+        if (f && fclose(f) != 0) ok = false;
+        free(cells);
+        if (!ok) {
+            fprintf(stderr, "acphys worldgen: cannot write %s: %s\n", cells_path, strerror(errno));
+            free(text);
+            return 1;
+        }
+    }
+    fwrite(text, 1, len, stdout);
+    free(text);
     return 0;
 }
 
@@ -93,6 +156,7 @@ static int dispatch(int argc, char **argv)
         printf("%016llx\n", (unsigned long long)acp_text_format_digest(n));
         return 0;
     }
+    if (!strcmp(argv[1], "worldgen")) return worldgen(argc - 2, argv + 2);
     if (!strcmp(argv[1], "diff")) return acp_cli_diff(argc - 2, argv + 2);
     if (!strcmp(argv[1], "conform")) return acp_cli_conform(argc - 2, argv + 2);
     if (!strcmp(argv[1], "bench")) return acp_cli_bench(argc - 2, argv + 2);

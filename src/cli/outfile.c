@@ -3,10 +3,12 @@
 #define _DEFAULT_SOURCE /* mkstemp, realpath, fchown */
 #include "outfile.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,8 +34,56 @@ static void watch_signals(char *tmp)
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], tmp ? remove_pending_and_die : SIG_DFL);
 }
 
-/* mkstemp's template for the temporary file's name, after the target's path. */
-static const char TMP_TEMPLATE[] = ".acphys-" "XXX" "XXX";
+/* The temporary file's name, after the target's path: ".acphys-<pid>-XXXXXX" (mkstemp fills the
+ * X's), so a later run can tell a file whose writer is gone (bin/acphys.mjs names its own
+ * ".acphys-<pid>-<base 36>"). */
+#define TMP_PREFIX ".acphys-"
+#define TMP_TEMPLATE_MAX 40
+
+/* Whether `name` is `base` followed by ".acphys-<pid>-<letters and digits>" with <pid> a number
+ * of a process that no longer runs here (kill(pid, 0) says ESRCH); *pid receives it. */
+static bool stale_name(const char *name, const char *base, size_t base_len, long *pid)
+{
+    if (strncmp(name, base, base_len) != 0 || strncmp(name + base_len, TMP_PREFIX, strlen(TMP_PREFIX)) != 0) return false;
+    const char *p = name + base_len + strlen(TMP_PREFIX);
+    char *end;
+    if (*p < '0' || *p > '9') return false;
+    long v = strtol(p, &end, 10);
+    if (*end != '-' || !end[1] || v <= 0 || v == (long)getpid()) return false;
+    for (const char *q = end + 1; *q; q++)
+        if (!((*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z'))) return false;
+    *pid = v;
+    return kill((pid_t)v, 0) != 0 && errno == ESRCH;
+}
+
+void acp_outfile_remove_stale(const char *final)
+{
+    const char *slash = strrchr(final, '/');
+    const char *base = slash ? slash + 1 : final;
+    size_t dir_len = slash ? (size_t)(slash - final) + 1 : 0;
+    char *dir = dir_len ? strndup(final, dir_len) : strdup(".");
+    DIR *d = dir ? opendir(dir) : NULL;
+    if (!d) {
+        free(dir);
+        return;
+    }
+    size_t base_len = strlen(base);
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        long pid;
+        if (!stale_name(e->d_name, base, base_len, &pid)) continue;
+        size_t n = dir_len + strlen(e->d_name) + 1;
+        char *path = malloc(n);
+        if (!path) break;
+        snprintf(path, n, "%.*s%s", (int)dir_len, final, e->d_name);
+        struct stat st;
+        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode) && unlink(path) == 0)
+            fprintf(stderr, "acphys: note: removed %s, the temporary file of an acphys run (process %ld) that was "
+                            "killed before it finished\n", path, pid);
+        free(path);
+    }
+    closedir(d);
+    free(dir);
+}
 
 static int say(char *err, size_t err_size, const char *what, int errnum)
 {
@@ -63,12 +113,12 @@ static int open_through(acp_outfile *o, const char *path, char *err, size_t err_
  * permission bits it takes (the owner only where the user may give it; never set-id bits). */
 static int open_replacing(acp_outfile *o, const char *final, const struct stat *old, char *err, size_t err_size)
 {
+    acp_outfile_remove_stale(final);
     size_t n = strlen(final);
     o->final = strdup(final);
-    o->tmp = malloc(n + sizeof TMP_TEMPLATE);
+    o->tmp = malloc(n + TMP_TEMPLATE_MAX);
     if (!o->final || !o->tmp) return say(err, err_size, "out of memory", 0);
-    memcpy(o->tmp, final, n);
-    memcpy(o->tmp + n, TMP_TEMPLATE, sizeof TMP_TEMPLATE);
+    snprintf(o->tmp, n + TMP_TEMPLATE_MAX, "%s" TMP_PREFIX "%ld-XXXXXX", final, (long)getpid());
     int fd = mkstemp(o->tmp);
     if (fd < 0) {
         int e = errno;

@@ -11,6 +11,8 @@
  *   something else that can be written (a FIFO, /dev/stdout, a terminal) is written through, as
  *   a shell redirection would. A directory, a symbolic link to nothing and an empty path are
  *   refused. Error messages carry the system's reason (strerror). Not built for WebAssembly.
+ *   A run killed outright (SIGKILL) cannot remove its temporary file: the next one that writes
+ *   the same file removes it (acp_outfile_remove_stale).
  */
 #ifndef ACP_CLI_OUTFILE_H
 #define ACP_CLI_OUTFILE_H
@@ -37,6 +39,12 @@ int acp_outfile_open(acp_outfile *o, const char *path, char *err, size_t err_siz
 int acp_outfile_commit(acp_outfile *o, char *err, size_t err_size);
 /** Give up: close and remove the temporary file; the old file is kept. Safe to call twice. */
 void acp_outfile_abort(acp_outfile *o);
+
+/** Remove the temporary files beside `final` that runs killed before they finished left there
+ *  (SIGKILL, a power cut: no handler ran): `<final>.acphys-<pid>-<rand>`, regular files, whose
+ *  process <pid> no longer runs on this machine; each removal is noted on stderr. A file of a
+ *  live process, or without a process number, is left alone. acp_outfile_open calls it. */
+void acp_outfile_remove_stale(const char *final);
 
 /** True when `a` and `b` name the same existing file (same device and inode, links followed). */
 bool acp_same_file(const char *a, const char *b);

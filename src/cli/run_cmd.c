@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "outfile.h"
 #include "physics/world/physics.h"
+#include "scenario/diff.h"
 #include "scenario/run.h"
 
 #define RUN_USAGE \
@@ -156,6 +157,29 @@ static int give_excerpts(acp_run *run, const char *scenario_path, const char *tr
     return 0;
 }
 
+/* The scenario of a file: the file itself, or, for a run file the page saved ({"acphys_run": 1,
+ * "scenario": {...}, "frames", "digest", ...}: web/src/link.ts), its scenario member, after a note
+ * saying so (and what the page recorded, to compare with the closing line). NULL after an error.
+ * bin/acphys.mjs runFileScenario says the same words. */
+static const acp_jsonv *run_file_scenario(const acp_jsonv *root, const char *path)
+{
+    if (root->type != ACP_JSONV_OBJECT || !acp_jsonv_get(root, "acphys_run")) return root;
+    const acp_jsonv *scenario = acp_jsonv_get(root, "scenario");
+    if (!scenario || scenario->type != ACP_JSONV_OBJECT) {
+        fprintf(stderr, "acphys: %s: a run file of the page (\"acphys_run\") without its \"scenario\" object\n", path);
+        return NULL;
+    }
+    const acp_jsonv *frames = acp_jsonv_get(root, "frames"), *digest = acp_jsonv_get(root, "digest");
+    fprintf(stderr, "acphys: note: %s is a run file of the page: running its scenario", path);
+    bool hex = digest && digest->type == ACP_JSONV_STRING && digest->count == 16;
+    for (uint32_t i = 0; hex && i < 16; i++) hex = strchr("0123456789abcdef", digest->string[i]) && digest->string[i];
+    if (frames && frames->type == ACP_JSONV_NUMBER && frames->number >= 1 && frames->number <= 1e6 &&
+        frames->number == (double)(uint32_t)frames->number && hex)
+        fprintf(stderr, " (the page recorded %u frames, digest %s)", (unsigned)frames->number, digest->string);
+    fputc('\n', stderr);
+    return scenario;
+}
+
 int acp_cli_run(int argc, char **argv)
 {
     const char *scenario_path = NULL, *trace_path = NULL, *profile_name = NULL, *records = NULL, *format = NULL;
@@ -184,13 +208,25 @@ int acp_cli_run(int argc, char **argv)
         fprintf(stderr, "acphys: %s: cannot read the scenario: %s\n", scenario_path, err);
         return 1;
     }
+    if (!acp_trace_text_opens_object(text, len)) { /* a DAT, a trace line list, a text: no scenario at all */
+        fprintf(stderr, "acphys: run: %s is not a scenario file (a JSON object {\"version\": 1, ...}, or a run file the "
+                        "page saved):", scenario_path);
+        acp_cli_print_first_bytes(stderr, (const unsigned char *)text, len);
+        free(text);
+        return 1;
+    }
     acp_jsonv_doc *doc = acp_cjson_parse(text, len, err, sizeof err);
     free(text);
     if (!doc) {
         fprintf(stderr, "acphys: %s: %s\n", scenario_path, err);
         return 1;
     }
-    acp_run *run = acp_run_create(acp_jsonv_root(doc), override);
+    const acp_jsonv *scenario = run_file_scenario(acp_jsonv_root(doc), scenario_path);
+    if (!scenario) {
+        acp_jsonv_doc_destroy(doc);
+        return 1;
+    }
+    acp_run *run = acp_run_create(scenario, override);
     acp_jsonv_doc_destroy(doc);
     if (!run) {
         fprintf(stderr, "acphys: out of memory\n");

@@ -5,7 +5,9 @@
 #include "physics/object/partarray.h"
 #include "physics/object/physobj_motion.h"
 #include "physics/object/physobj_position.h"
+#include "physics/anim/movement_manager.h"
 #include "physics/object/setposition.h"
+#include "physics/world/smartbox.h"
 
 static const acp_animation *record_animation(const void *ctx, uint32_t id)
 {
@@ -27,13 +29,13 @@ bool acp_bridge_attach_setup(acp_physobj *obj, const acp_setup *setup, const acp
     return true;
 }
 
-bool acp_bridge_attach_motion(acp_physobj *obj, uint32_t table_id, float run_rate)
+bool acp_bridge_attach_motion(acp_physobj *obj, uint32_t table_id, const float *run_rate)
 {
     /* Retail's CreateObject sets the PhysicsDesc motion table (SetMotionTableID) after the
      * Setup; InitDefaults' own call finds no part array yet, so the table is set here even when
      * it is the Setup's default. */
     if (!acp_physobj_set_motion_table(obj, table_id)) return false;
-    acp_physobj_set_run_rate(obj, run_rate);
+    if (run_rate) acp_physobj_set_run_rate(obj, *run_rate);
     return true;
 }
 
@@ -47,6 +49,8 @@ void acp_bridge_apply_motion(acp_physobj *obj, const acp_scenario_motion *m)
     if (m->present & ACP_MOTION_SIDESTEP_SPEED) im.sidestep_speed = m->sidestep_speed;
     if (m->present & ACP_MOTION_TURN_COMMAND) im.turn_command = m->turn_command;
     if (m->present & ACP_MOTION_TURN_SPEED) im.turn_speed = m->turn_speed;
+    im.sticky_object_id = m->sticky_object;
+    im.standing_longjump = m->standing_longjump;
     acp_physobj_apply_interpreted_motion(obj, &im);
 }
 
@@ -93,8 +97,18 @@ void acp_bridge_place_frame(acp_world *world, acp_physobj *obj, const acp_positi
 
 void acp_bridge_server_position(acp_physobj *obj, const acp_scenario_server_position *sp)
 {
-    uint16_t stamp = sp->has_teleport_timestamp ? sp->teleport_timestamp : obj->update_times[ACP_TELEPORT_TS];
-    (void)acp_physobj_move_or_teleport(obj, &sp->position, stamp, sp->contact, sp->has_velocity ? &sp->velocity : NULL);
+    acp_received_position msg;
+    msg.position = sp->position;
+    msg.has_contact = sp->contact;
+    msg.velocity = sp->has_velocity ? sp->velocity : (acp_vec3){0.0f, 0.0f, 0.0f};
+    msg.position_timestamp =
+        sp->has_position_timestamp ? sp->position_timestamp : (uint16_t)(obj->update_times[ACP_POSITION_TS] + 1u);
+    msg.teleport_timestamp = sp->has_teleport_timestamp ? sp->teleport_timestamp : obj->update_times[ACP_TELEPORT_TS];
+    msg.force_position_timestamp =
+        sp->has_force_position_timestamp ? sp->force_position_timestamp : obj->update_times[ACP_FORCE_POSITION_TS];
+    msg.use_position_from_server = sp->use_position_from_server;
+    msg.keep_heading = sp->keep_heading;
+    (void)acp_smartbox_handle_received_position(obj->world, obj, &msg);
 }
 
 void acp_bridge_stick_to(acp_physobj *obj, uint32_t target) { (void)acp_physobj_stick_to_object(obj, target); }
@@ -116,5 +130,16 @@ void acp_bridge_unconstrain(acp_physobj *obj) { acp_physobj_unconstrain(obj); }
 
 void acp_bridge_move_to(acp_physobj *obj, const acp_scenario_move_to *mt)
 {
-    (void)acp_physobj_move_to(obj, mt->type, mt->target, &mt->position, &mt->params);
+    acp_moveto_message msg;
+    msg.type = mt->type;
+    msg.object_id = mt->target;
+    msg.has_origin = mt->has_position;
+    /* UnPackOrigin reads the cell and the origin; the orientation stays the identity. */
+    msg.origin = (acp_position){mt->position.objcell_id, acp_frame_identity()};
+    msg.origin.frame.origin = mt->position.frame.origin;
+    msg.has_heading = mt->has_fallback_heading;
+    msg.heading = mt->fallback_heading;
+    msg.params = mt->params;
+    msg.run_rate = mt->run_rate;
+    acp_physobj_unpack_moveto(obj, &msg);
 }

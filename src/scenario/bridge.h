@@ -29,11 +29,12 @@
 bool acp_bridge_attach_setup(acp_physobj *obj, const acp_setup *setup, const acp_excerpts *records, float scale);
 
 /** Give `obj` motion table `table_id` (the scenario's "motion_table", else its Setup's default;
- *  the caller found it in the excerpts) and retail's run rate `run_rate`. With motion:
+ *  the caller found it in the excerpts) and, when `run_rate` is not NULL, the run rate its weenie
+ *  answers InqRunRate with (NULL: none answers, my_run_rate is used). With motion:
  *  acp_physobj_set_motion_table (a MotionTableManager and a movement manager in its default
  *  state; needs the part array) and acp_physobj_set_run_rate. Without motion: nothing.
  *  False when it could not (out of memory). */
-bool acp_bridge_attach_motion(acp_physobj *obj, uint32_t table_id, float run_rate);
+bool acp_bridge_attach_motion(acp_physobj *obj, uint32_t table_id, const float *run_rate);
 
 /** Put a STATIC_PS object with a default animation or script (state bits, or its Setup's
  *  defaults) into the static animating workset, unless it is there already (with motion,
@@ -68,8 +69,9 @@ void acp_bridge_place_frame(acp_world *world, acp_physobj *obj, const acp_positi
                             double now);
 
 /* ---- server-driven objects (issue 13) ---- */
-/** An UpdatePosition: CPhysicsObj::MoveOrTeleport with the event's stamp (absent: the object's
- *  current TELEPORT stamp, so neither newer nor stale). */
+/** An UpdatePosition: SmartBox::HandleReceivedPosition (acp_smartbox_handle_received_position)
+ *  with the event's stamps; absent, the position stamp is one newer than the object's, the
+ *  teleport and forced-position stamps the object's own (neither newer nor stale). */
 void acp_bridge_server_position(acp_physobj *obj, const acp_scenario_server_position *sp);
 /** CPhysicsObj::stick_to_object (out of memory is ignored: the object stays unstuck). */
 void acp_bridge_stick_to(acp_physobj *obj, uint32_t target);
@@ -81,7 +83,9 @@ void acp_bridge_play_script(acp_physobj *obj, const acp_scenario_play_script *ps
 void acp_bridge_constrain_to(acp_physobj *obj, const acp_scenario_constraint *c);
 /** PositionManager::UnConstrain. */
 void acp_bridge_unconstrain(acp_physobj *obj);
-/** A move-to through CPhysicsObj's MovementManager (MovementManager::PerformMovement 6–9). */
+/** A move-to message (acp_physobj_unpack_moveto: MovementManager::unpack_movement 6–9): the
+ *  event's position is the packed origin (cell and origin), its heading a turn_to_object's packed
+ *  heading, its run_rate the packet's. */
 void acp_bridge_move_to(acp_physobj *obj, const acp_scenario_move_to *mt);
 
 #endif

@@ -101,14 +101,14 @@ static void put_counts(acp_text *t, const char *label, size_t width, const uint3
 
 void acp_conform_report(const acp_conform *c, acp_text *t)
 {
-    size_t gw = strlen("group") + 2, nw = strlen("scenario") + 2;
+    size_t gw = strlen("group") + 2, nw = strlen("case") + 2;
     for (uint32_t i = 0; i < c->count; i++) {
         size_t g = strlen(c->rows[i].group) + 2, n = strlen(c->rows[i].name) + 2;
         if (g > gw) gw = g;
         if (n > nw) nw = n;
     }
     put_padded(t, "group", gw);
-    put_padded(t, "scenario", nw);
+    put_padded(t, "case", nw);
     acp_text_put(t, "result\n");
     for (uint32_t i = 0; i < c->count; i++) {
         put_padded(t, c->rows[i].group, gw);
@@ -129,7 +129,7 @@ void acp_conform_report(const acp_conform *c, acp_text *t)
         put_counts(t, c->rows[i].group, gw, n);
     }
     put_counts(t, "all", gw, total);
-    acp_text_put(t, acp_conform_passed(c) ? "conform: PASS (every judged scenario agrees)\n"
+    acp_text_put(t, acp_conform_passed(c) ? "conform: PASS (every judged case agrees)\n"
                                           : "conform: FAIL\n");
 }
 

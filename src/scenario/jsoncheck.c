@@ -317,8 +317,12 @@ static bool value(scan *s, int depth)
     case 'f': return literal(s, "false");
     case 'n': return literal(s, "null");
     default:
+        /* NaN and Infinity (what JavaScript's String() and some printf give): a trace writes a
+         * non-finite value as a string (docs/PORTING.md section 4); a scenario has none. */
+        if (*s->p == 'N' || *s->p == 'I' || (*s->p == '-' && s->p + 1 < s->end && s->p[1] == 'I'))
+            return fail(s, s->p, "NaN and Infinity are not JSON (a trace writes the string \"NaN\", \"Infinity\" or \"-Infinity\")");
         if (*s->p == '-' || is_digit(*s->p)) return number(s);
-        return fail(s, s->p, "not a JSON value (NaN and Infinity are not JSON; write a number)");
+        return fail(s, s->p, "not a JSON value");
     }
 }
 

@@ -558,7 +558,11 @@ static bool build_object(acp_run *run, uint32_t i, const acp_motion_table **tabl
                                     : missing_record(run, i, "setup", "MotionTable", mt_id, "its default motion table: ");
         uint32_t anim = table_missing_animation(run->records, mt);
         if (anim) return missing_table_animation(run, i, so->motion_table ? "motion_table" : "setup", mt_id, anim);
-        if (!acp_bridge_attach_motion(obj, mt_id, so->run_rate)) return set_error(run, "out of memory");
+        /* The player's weenie answers InqRunRate (default 1.0); another object's only when the
+         * scenario gives it a run_rate (docs/DEVIATIONS.md M8). */
+        bool is_player = run->scenario.has_player && run->scenario.player == so->id;
+        const float *rate = (is_player || so->has_run_rate) ? &so->run_rate : NULL;
+        if (!acp_bridge_attach_motion(obj, mt_id, rate)) return set_error(run, "out of memory");
         *table = mt;
     }
     if (so->placement == ACP_PLACEMENT_FRAME)

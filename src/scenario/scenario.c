@@ -85,7 +85,7 @@ static bool read_object(ctx *c, path *p, const acp_jsonv *o, acp_scenario_object
                 acp_sr_read_float(c, p, v, &out->scale) && (out->scale > 0.0f || acp_sr_fail(c, p, "expected a positive scale")));
     WITH_MEMBER(c, p, o, "friction", false, acp_sr_read_float(c, p, v, &out->friction));
     WITH_MEMBER(c, p, o, "elasticity", false, acp_sr_read_float(c, p, v, &out->elasticity));
-    WITH_MEMBER(c, p, o, "run_rate", false, acp_sr_read_float(c, p, v, &out->run_rate));
+    WITH_MEMBER(c, p, o, "run_rate", false, (out->has_run_rate = true, acp_sr_read_float(c, p, v, &out->run_rate)));
     WITH_MEMBER(c, p, o, "enter_at", false, acp_sr_read_time(c, p, v, &out->enter_at));
     WITH_MEMBER(c, p, o, "placement", false, read_placement(c, p, v, &out->placement));
     if (out->motion_table && !out->setup) {
@@ -107,14 +107,16 @@ static bool read_object(ctx *c, path *p, const acp_jsonv *o, acp_scenario_object
 
 /* ---- events ---- */
 
-static bool read_motion(ctx *c, path *p, const acp_jsonv *m, bool raw, acp_scenario_motion *out)
+static bool read_motion(ctx *c, path *p, const acp_jsonv *m, bool raw, const acp_scenario *s, uint32_t self,
+                        acp_scenario_motion *out)
 {
     static const char *const INTERPRETED[] = {"style", "forward_command", "forward_speed", "sidestep_command",
-                                              "sidestep_speed", "turn_command", "turn_speed", NULL};
+                                              "sidestep_speed", "turn_command", "turn_speed", "sticky_object",
+                                              "standing_longjump", NULL};
     static const char *const RAW[] = {"forward_command", "forward_speed", "sidestep_command", "sidestep_speed",
                                       "turn_command", "turn_speed", "hold_run", NULL};
     if (!acp_sr_check_object(c, p, m, raw ? RAW : INTERPRETED)) return false;
-    *out = (acp_scenario_motion){0, 0x8000003Du, 0x41000003u, 1.0f, 0, 1.0f, 0, 1.0f, false};
+    *out = (acp_scenario_motion){0, 0x8000003Du, 0x41000003u, 1.0f, 0, 1.0f, 0, 1.0f, false, 0, false};
     uint32_t *present = &out->present;
 #define FIELD(key, bit, reader) WITH_MEMBER(c, p, m, key, false, (*present |= (bit), reader))
     if (!raw) FIELD("style", ACP_MOTION_STYLE, acp_sr_read_u32(c, p, v, &out->style));
@@ -126,6 +128,11 @@ static bool read_motion(ctx *c, path *p, const acp_jsonv *m, bool raw, acp_scena
     FIELD("turn_speed", ACP_MOTION_TURN_SPEED, acp_sr_read_float(c, p, v, &out->turn_speed));
     if (raw) FIELD("hold_run", ACP_MOTION_HOLD_RUN, acp_sr_read_bool(c, p, v, &out->hold_run));
 #undef FIELD
+    if (raw) return true;
+    WITH_MEMBER(c, p, m, "sticky_object", false,
+                acp_sr_read_u32(c, p, v, &out->sticky_object) && acp_sr_check_object_id(c, p, s, out->sticky_object, NULL) &&
+                (out->sticky_object != self || acp_sr_fail(c, p, "an object cannot stick to itself")));
+    WITH_MEMBER(c, p, m, "standing_longjump", false, acp_sr_read_bool(c, p, v, &out->standing_longjump));
     return true;
 }
 
@@ -143,16 +150,32 @@ static bool read_stamp(ctx *c, const path *p, const acp_jsonv *v, uint16_t *out)
     return acp_sr_read_integer(c, p, v, 0.0, 65535.0, &d) && (*out = (uint16_t)d, true);
 }
 
-/* An UpdatePosition: the position's members sit in the same object. */
-static bool read_server_position(ctx *c, path *p, const acp_jsonv *sp, acp_scenario_server_position *out)
+/* A field only the player's UpdatePosition reads (the forced position, the command interpreter). */
+static bool player_only(ctx *c, const path *p, bool is_player)
 {
-    static const char *const FIELDS[] = {"cell", "origin", "orientation", "contact", "velocity", "teleport_timestamp", NULL};
-    out->has_velocity = out->has_teleport_timestamp = false;
+    return is_player || acp_sr_fail(c, p, "only the player's UpdatePosition reads it (the scenario's \"player\")");
+}
+
+/* An UpdatePosition: the position's members sit in the same object. */
+static bool read_server_position(ctx *c, path *p, const acp_jsonv *sp, bool is_player, acp_scenario_server_position *out)
+{
+    static const char *const FIELDS[] = {"cell", "origin", "orientation", "contact", "velocity", "teleport_timestamp",
+                                         "position_timestamp", "force_position_timestamp", "use_position_from_server",
+                                         "keep_heading", NULL};
+    memset(out, 0, sizeof *out);
     if (!acp_sr_check_object(c, p, sp, FIELDS) || !acp_sr_read_position_members(c, p, sp, &out->position)) return false;
     WITH_MEMBER(c, p, sp, "contact", true, acp_sr_read_bool(c, p, v, &out->contact));
     WITH_MEMBER(c, p, sp, "velocity", false, (out->has_velocity = true, acp_sr_read_vec3(c, p, v, &out->velocity)));
     WITH_MEMBER(c, p, sp, "teleport_timestamp", false,
                 (out->has_teleport_timestamp = true, read_stamp(c, p, v, &out->teleport_timestamp)));
+    WITH_MEMBER(c, p, sp, "position_timestamp", false,
+                (out->has_position_timestamp = true, read_stamp(c, p, v, &out->position_timestamp)));
+    WITH_MEMBER(c, p, sp, "force_position_timestamp", false,
+                player_only(c, p, is_player) &&
+                (out->has_force_position_timestamp = true, read_stamp(c, p, v, &out->force_position_timestamp)));
+    WITH_MEMBER(c, p, sp, "use_position_from_server", false,
+                player_only(c, p, is_player) && acp_sr_read_bool(c, p, v, &out->use_position_from_server));
+    WITH_MEMBER(c, p, sp, "keep_heading", false, player_only(c, p, is_player) && acp_sr_read_bool(c, p, v, &out->keep_heading));
     return true;
 }
 
@@ -237,11 +260,11 @@ static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *
     out->kind = (acp_event_kind)which;
     out->jump_extent = 0.0f;
     switch (out->kind) {
-    case ACP_EVENT_MOTION: WITH_MEMBER(c, p, e, "motion", true, read_motion(c, p, v, false, &out->motion)); break;
-    case ACP_EVENT_RAW_MOTION: WITH_MEMBER(c, p, e, "raw_motion", true, read_motion(c, p, v, true, &out->motion)); break;
+    case ACP_EVENT_MOTION: WITH_MEMBER(c, p, e, "motion", true, read_motion(c, p, v, false, s, out->object, &out->motion)); break;
+    case ACP_EVENT_RAW_MOTION: WITH_MEMBER(c, p, e, "raw_motion", true, read_motion(c, p, v, true, s, out->object, &out->motion)); break;
     case ACP_EVENT_JUMP: WITH_MEMBER(c, p, e, "jump", true, read_jump(c, p, v, &out->jump_extent)); break;
     case ACP_EVENT_SET_VELOCITY: WITH_MEMBER(c, p, e, "set_velocity", true, acp_sr_read_vec3(c, p, v, &out->velocity)); break;
-    case ACP_EVENT_SERVER_POSITION: WITH_MEMBER(c, p, e, "server_position", true, read_server_position(c, p, v, &out->server)); break;
+    case ACP_EVENT_SERVER_POSITION: WITH_MEMBER(c, p, e, "server_position", true, read_server_position(c, p, v, s->has_player && s->player == out->object, &out->server)); break;
     case ACP_EVENT_STICK_TO: WITH_MEMBER(c, p, e, "stick_to", true, read_stick_to(c, p, v, s, out->object, &out->target)); break;
     case ACP_EVENT_UNSTICK: WITH_MEMBER(c, p, e, "unstick", true, acp_sr_read_true(c, p, v)); break;
     case ACP_EVENT_CONSTRAIN_TO: WITH_MEMBER(c, p, e, "constrain_to", true, read_constraint(c, p, v, &out->constraint)); break;

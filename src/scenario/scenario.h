@@ -68,6 +68,8 @@ typedef struct acp_scenario_motion {
     float turn_speed;
     bool hold_run;                        /* raw only: HoldKey_Run instead of HoldKey_None
                                              (raw motion has no style: the current one stays) */
+    uint32_t sticky_object;               /* interpreted only: the message's sticky object id (0: none) */
+    bool standing_longjump;               /* interpreted only: the message's flag 0x200 */
 } acp_scenario_motion;
 
 typedef enum acp_event_kind {
@@ -76,7 +78,7 @@ typedef enum acp_event_kind {
     ACP_EVENT_JUMP = 2,
     ACP_EVENT_SET_VELOCITY = 3,
     /* ---- server-driven objects (issue 13) ---- */
-    ACP_EVENT_SERVER_POSITION = 4,        /* an UpdatePosition: CPhysicsObj::MoveOrTeleport */
+    ACP_EVENT_SERVER_POSITION = 4,        /* an UpdatePosition: SmartBox::HandleReceivedPosition */
     ACP_EVENT_STICK_TO = 5,               /* CPhysicsObj::stick_to_object */
     ACP_EVENT_UNSTICK = 6,                /* CPhysicsObj::unstick_from_object */
     ACP_EVENT_CONSTRAIN_TO = 7,           /* CPhysicsObj::ConstrainTo */
@@ -91,7 +93,7 @@ static inline bool acp_event_needs_motion(acp_event_kind k)
     return k == ACP_EVENT_MOTION || k == ACP_EVENT_RAW_MOTION || k == ACP_EVENT_JUMP || k == ACP_EVENT_MOVE_TO;
 }
 
-/** "server_position": what MoveOrTeleport receives. */
+/** "server_position": an UpdatePosition, as SmartBox::HandleReceivedPosition receives it. */
 typedef struct acp_scenario_server_position {
     acp_position position;
     bool contact;
@@ -99,13 +101,23 @@ typedef struct acp_scenario_server_position {
     acp_vec3 velocity;                    /* m/s, world axes (retail does not use it) */
     bool has_teleport_timestamp;          /* absent: the object's current stamp (not newer) */
     uint16_t teleport_timestamp;
+    bool has_position_timestamp;          /* absent: one newer than the object's current stamp */
+    uint16_t position_timestamp;
+    bool has_force_position_timestamp;    /* the player only; absent: its current stamp (not newer) */
+    uint16_t force_position_timestamp;
+    bool use_position_from_server;        /* the player only: CommandInterpreter::UsePositionFromServer */
+    bool keep_heading;                    /* the player only: the interpreter's keep-heading answer */
 } acp_scenario_server_position;
 
-/** "move_to": the MovementStruct of a move-to (type, target or position, parameters). */
+/** "move_to": a move-to message (MovementManager::unpack_movement types 6–9). */
 typedef struct acp_scenario_move_to {
     uint32_t type;                        /* acp_moveto_type: 6 object, 7 position, 8 turn to object, 9 heading */
     uint32_t target;                      /* object id (6, 8) */
-    acp_position position;                /* 7 */
+    bool has_position;                    /* "position" given */
+    acp_position position;                /* 7; 6: the packed origin (an unknown target's fallback) */
+    bool has_fallback_heading;            /* 8: "heading" given */
+    float fallback_heading;               /* 8: the packed heading (an unknown target's fallback) */
+    float run_rate;                       /* 6, 7: the packet's run rate (my_run_rate); default 1 */
     acp_movement_params params;           /* MovementParameters (retail defaults for absent fields) */
 } acp_scenario_move_to;
 
@@ -153,7 +165,9 @@ typedef struct acp_scenario_object {
     float scale;
     float friction;
     float elasticity;
-    float run_rate;                       /* retail's run rate without a weenie: 1.0 */
+    float run_rate;                       /* InqRunRate's answer: the player's (default 1.0), or
+                                             another object's when has_run_rate */
+    bool has_run_rate;                    /* "run_rate" given (a non-player without it: my_run_rate) */
     double enter_at;                      /* seconds: prepare_to_enter_world time */
     acp_scenario_placement placement;
     uint32_t transient_state;             /* TransientState bits (placement "frame" only) */

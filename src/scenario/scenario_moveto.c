@@ -1,5 +1,6 @@
-/* acphys — the scenario's "move_to" event (issue 13): a MoveToManager request with its
- * MovementParameters by their retail names. See scenario_read.h. */
+/* acphys — the scenario's "move_to" event (issue 13): a move-to message (movement types 6–9 of
+ * MovementManager::unpack_movement) with its MovementParameters by their retail names. See
+ * scenario_read.h. */
 #include <string.h>
 
 #include "physics/anim/moveto_manager.h"
@@ -102,11 +103,14 @@ static bool require(ctx *c, path *p, const acp_jsonv *mt, const char *key, const
 bool acp_sr_read_move_to(ctx *c, path *p, const acp_jsonv *mt, const acp_scenario *s, uint32_t self,
                          acp_scenario_move_to *out)
 {
-    static const char *const FIELDS[] = {"type", "target", "position", "heading", "params", NULL};
+    static const char *const FIELDS[] = {"type", "target", "position", "heading", "run_rate", "params", NULL};
     if (!acp_sr_check_object(c, p, mt, FIELDS)) return false;
     out->params = acp_movement_params_default();
     out->target = 0;
     out->position = (acp_position){0, acp_frame_identity()};
+    out->has_position = out->has_fallback_heading = false;
+    out->fallback_heading = 0.0f;
+    out->run_rate = 1.0f;
     WITH_MEMBER(c, p, mt, "type", true, read_type(c, p, v, &out->type));
     const char *type = TYPES[out->type - ACP_MOVETO_OBJECT];
     bool needs_target = out->type == ACP_MOVETO_OBJECT || out->type == ACP_TURNTO_OBJECT;
@@ -114,10 +118,22 @@ bool acp_sr_read_move_to(ctx *c, path *p, const acp_jsonv *mt, const acp_scenari
     if (out->type == ACP_MOVETO_POSITION && !require(c, p, mt, "position", type)) return false;
     if (out->type == ACP_TURNTO_HEADING && !require(c, p, mt, "heading", type)) return false;
     WITH_MEMBER(c, p, mt, "params", false, read_params(c, p, v, &out->params));
+    /* A target the client does not know (no object of the scenario) is allowed only with the
+     * message's fallback: move_to_object's position, turn_to_object's heading. */
+    bool has_fallback = (out->type == ACP_MOVETO_OBJECT && acp_jsonv_get(mt, "position")) ||
+                        (out->type == ACP_TURNTO_OBJECT && acp_jsonv_get(mt, "heading"));
     WITH_MEMBER(c, p, mt, "target", false,
-                acp_sr_read_u32(c, p, v, &out->target) && acp_sr_check_object_id(c, p, s, out->target, NULL) &&
+                acp_sr_read_u32(c, p, v, &out->target) &&
+                (has_fallback || acp_sr_check_object_id(c, p, s, out->target, NULL)) &&
                 (out->target != self || acp_sr_fail(c, p, "an object cannot move to itself")));
-    WITH_MEMBER(c, p, mt, "position", false, acp_sr_read_position(c, p, v, &out->position));
-    WITH_MEMBER(c, p, mt, "heading", false, read_heading(c, p, v, &out->params.desired_heading));
+    WITH_MEMBER(c, p, mt, "position", false, (out->has_position = true, acp_sr_read_position(c, p, v, &out->position)));
+    if (out->type == ACP_TURNTO_OBJECT) /* the packed heading, apart from the parameters' */
+        WITH_MEMBER(c, p, mt, "heading", false, (out->has_fallback_heading = true, read_heading(c, p, v, &out->fallback_heading)));
+    else
+        WITH_MEMBER(c, p, mt, "heading", false, read_heading(c, p, v, &out->params.desired_heading));
+    bool carries_rate = out->type == ACP_MOVETO_OBJECT || out->type == ACP_MOVETO_POSITION;
+    WITH_MEMBER(c, p, mt, "run_rate", false,
+                (carries_rate || acp_sr_fail(c, p, "only move_to_object and move_to_position carry a run rate")) &&
+                acp_sr_read_float(c, p, v, &out->run_rate));
     return true;
 }

@@ -414,11 +414,24 @@ describe('the page\'s rough edges (issue 17)', () => {
     // Not JSON: the name once.
     await page.setInputFiles('#run-input', { name: 'nan-run.json', mimeType: 'application/json', buffer: Buffer.from('{"acphys_run":1,"frames":NaN}') });
     assert.equal(await messageText(page),
-      'nan-run.json is not valid JSON: line 1, column 26: not a JSON value (NaN and Infinity are not JSON; write a number). The current run goes on unchanged.');
+      'nan-run.json is not valid JSON: line 1, column 26: NaN and Infinity are not JSON (a trace writes the string "NaN", "Infinity" or "-Infinity"). The current run goes on unchanged.');
     await page.click('#message-close');
     // Not a DAT: said once.
     await page.setInputFiles('#dat-input', { name: 'notes.dat', mimeType: 'application/octet-stream', buffer: Buffer.alloc(2048) });
     assert.equal(await messageText(page), 'notes.dat is not a DAT file: the magic at 0x140 is not 0x5442. The current run goes on unchanged.');
+    await page.click('#message-close');
+    // A cut copy of a DAT (issue 33): named as truncated first, then the error it explains; a cut
+    // full DAT (read lazily, whose header is whole) refused by the same words.
+    const cellBytes = readFileSync(join(root, 'data', 'cell-default.dat'));
+    const cut = `the file is 3000 bytes but its header (fileSize_ at 0x148) says ${cellBytes.readUInt32LE(0x148)}: it is truncated, ` +
+      'and records stored past byte 3000 cannot be read';
+    await page.setInputFiles('#dat-input', { name: 'cut.dat', mimeType: 'application/octet-stream', buffer: cellBytes.subarray(0, 3000) });
+    const cutMessage = await messageText(page);
+    assert.ok(cutMessage.startsWith(`cut.dat: ${cut}; it could not be read as a DAT: `), cutMessage);
+    assert.match(cutMessage, /\(ACP_DAT_ERR_[A-Z_]+\) at file offset \d+.*\. The current run goes on unchanged\.$/);
+    await page.click('#message-close');
+    await page.setInputFiles('#dat-input', { name: 'client_cell_1.dat', mimeType: 'application/octet-stream', buffer: cellBytes.subarray(0, 3000) });
+    assert.equal(await messageText(page), `client_cell_1.dat: ${cut}; add the whole file. The current run goes on unchanged.`);
     await page.click('#message-close');
     // Copies that are no number of copies to add: refused, nothing added.
     for (const [value, shown] of [['0', '"0"'], ['-3', '"-3"'], ['', 'empty']]) {

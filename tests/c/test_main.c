@@ -22,6 +22,8 @@ const char *acp_test_not_run = NULL;
 #define ACP_SUITES_SCRIPTS(X) X(scripts)
 #define ACP_SUITES_CELLS(X) X(cells) X(statics)
 #define ACP_SUITES_RECORDS(X) X(records)
+#define ACP_SUITES_NET(X) X(net_transport) X(net_messages) X(net_stream) X(net_capture) X(net_fixtures)
+#define ACP_SUITES_TWIN(X) X(worldgen)
 
 #define ACP_SUITES(X) \
     ACP_SUITES_CORE(X) \
@@ -37,6 +39,8 @@ const char *acp_test_not_run = NULL;
     ACP_SUITES_SCRIPTS(X) \
     ACP_SUITES_CELLS(X) \
     ACP_SUITES_RECORDS(X) \
+    ACP_SUITES_NET(X) \
+    ACP_SUITES_TWIN(X) \
     ACP_SUITES_VECTORS(X)
 
 #define DECLARE(name) void suite_##name(void);

@@ -10,6 +10,8 @@
 #include "physics/world/physics.h"
 #include "physics/object/physobj.h"
 #include "physics/object/physobj_motion.h"
+#include "physics/object/physobj_position.h"
+#include "physics/position/position_manager.h"
 #include "dat/recfixture.h"
 
 #define NC ACP_STYLE_NONCOMBAT
@@ -122,6 +124,7 @@ static void run_to_command_rules(void)
     acp_motion_interp_init(&mi, NULL);
     mi.raw_state.current_holdkey = ACP_HOLD_KEY_RUN;
     mi.run_rate = RUN_SPEED;
+    mi.weenie_run_rate = true; /* the player's weenie answers InqRunRate */
     const uint32_t current = ACP_HOLD_KEY_INVALID;
     expect_adjust(&mi, ACP_MOTION_WALK_FORWARD, 1.0f, current, ACP_MOTION_RUN_FORWARD, RUN_SPEED);
     expect_adjust(&mi, ACP_MOTION_TURN_LEFT, 1.0f, current, ACP_MOTION_TURN_RIGHT, -1.5f);
@@ -150,6 +153,7 @@ static void state_velocity(void)
     ENSURE_FBITS(v.y, (float)(1.0 / (double)y * y * 4.0));
     ENSURE_FBITS(v.x, 0.0f);
     mi.run_rate = RUN_SPEED;
+    mi.weenie_run_rate = true;
     v = acp_motion_interp_get_state_velocity(&mi);
     ENSURE_FBITS(v.y, y);
     mi.interpreted_state.forward_command = ACP_MOTION_WALK_FORWARD;
@@ -198,6 +202,69 @@ static void jumping(void)
     ENSURE_EQ(acp_motion_allows_jump(0x41000012u), 72);
     ENSURE_EQ(acp_motion_allows_jump(ACP_MOTION_READY), 0);
     ENSURE_EQ(acp_motion_allows_jump(ACP_MOTION_RUN_FORWARD), 0);
+}
+
+/* A non-player's weenie (ACCWeenieObject::InqRunRate) fails, so get_max_speed,
+ * get_adjusted_max_speed, get_state_velocity and apply_run_to_command use my_run_rate
+ * (CMotionInterp.c:210-257), which apply_interpreted_movement sets from RunForward's speed
+ * (CMotionInterp.c:887). RunForward at 1.5 then Ready: my_run_rate 1.5, max speed 1.5 * 4 = 6
+ * (the interpolation's 2 * 6 = 12 m/s, the sticky's 5 * 6 = 30 m/s). The player's weenie answers
+ * (acp_physobj_set_run_rate 1.0): 4 whatever my_run_rate holds. */
+static void non_player_speed_uses_my_run_rate(void)
+{
+    for (int player = 0; player < 2; player++) {
+        rig r;
+        rig_init(&r, 0, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
+        if (player) acp_physobj_set_run_rate(r.o, 1.0f);
+        acp_motion_interp *mi = minterp(&r);
+        acp_interpreted_motion im = acp_interpreted_motion_default();
+        im.forward_command = ACP_MOTION_RUN_FORWARD;
+        im.forward_speed = 1.5f;
+        acp_physobj_apply_interpreted_motion(r.o, &im);
+        ENSURE_FBITS(mi->my_run_rate, 1.5f);
+        im.forward_command = ACP_MOTION_READY;
+        im.forward_speed = 1.0f;
+        acp_physobj_apply_interpreted_motion(r.o, &im);
+        ENSURE_FBITS(mi->my_run_rate, 1.5f);
+        double want = player ? 4.0 : 6.0;
+        ENSURE_DBITS(acp_motion_interp_get_max_speed(mi), want);
+        ENSURE_DBITS(acp_motion_interp_get_adjusted_max_speed(mi), want);
+        ENSURE_DBITS(acp_physobj_interp_max_speed(r.o, true), want);
+        /* apply_run_to_command: WalkForward 1 → RunForward at the run factor. */
+        uint32_t m = ACP_MOTION_WALK_FORWARD;
+        float sp = 1.0f;
+        acp_motion_interp_apply_run_to_command(mi, &m, &sp);
+        ENSURE_EQ(m, ACP_MOTION_RUN_FORWARD);
+        ENSURE_FBITS(sp, player ? 1.0f : 1.5f);
+        rig_free(&r);
+    }
+}
+
+/* CMotionInterp::jump_is_allowed (0x005282B0, CMotionInterp.c:666-669): on walkable ground, a
+ * fully constrained object (CPhysicsObj::IsFullyConstrained: max * 0.9 < the distance travelled
+ * since ConstrainTo) is refused with 71 before the pending motions are looked at; the jump then
+ * leaves OnWalkable and jump_extent alone. ConstrainTo at its own position, start 1, max 2:
+ * 0.9 * 2 = 1.8 (double); travelled 1.8f (1.79999995) is not past it, the next float is. */
+static void jump_refused_when_fully_constrained(void)
+{
+    rig r;
+    rig_init(&r, ACP_GRAVITY_PS, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
+    acp_motion_interp *mi = minterp(&r);
+    ENSURE(acp_physobj_constrain_to(r.o, &r.o->position, 1.0f, 2.0f));
+    acp_constraint_manager *cm = &r.o->position_manager->constraint;
+    ENSURE_FBITS(cm->constraint_pos_offset, 0.0f);
+    cm->constraint_pos_offset = 1.8f;
+    ENSURE_EQ(acp_motion_interp_jump_is_allowed(mi, 1.0f), 0);
+    cm->constraint_pos_offset = nextafterf(1.8f, 2.0f);
+    ENSURE(acp_physobj_is_fully_constrained(r.o));
+    ENSURE_EQ(acp_motion_interp_jump_is_allowed(mi, 1.0f), 71);
+    ENSURE_EQ(acp_physobj_jump(r.o, 0.5f), 71);
+    ENSURE(r.o->transient_state & ACP_ON_WALKABLE_TS);
+    ENSURE_FBITS(mi->jump_extent, 0.0f);
+    /* In the air the 36 comes first (the outer test). */
+    r.o->transient_state &= ~(uint32_t)ACP_CONTACT_TS;
+    ENSURE_EQ(acp_motion_interp_jump_is_allowed(mi, 1.0f), 36);
+    rig_free(&r);
 }
 
 /* Creation: set_motion_table makes the movement manager in its default state, the object
@@ -426,7 +493,7 @@ static void strafe_turn_then_stop(void)
         rig r;
         int k = strafe_turn(&r, strafe);
         acp_physobj_apply_interpreted_motion(r.o, &(acp_interpreted_motion){ACP_STYLE_NONCOMBAT, ACP_MOTION_READY, 1.0f,
-                                                                           0, 1.0f, 0, 1.0f});
+                                                                           0, 1.0f, 0, 1.0f, 0, false});
         const acp_motion_state *st = mstate(&r);
         const acp_sequence *seq = sequence(&r);
         const acp_motion_interp *mi = minterp(&r);
@@ -559,6 +626,8 @@ void suite_motion_interp(void)
     RUN(run_to_command_rules);
     RUN(state_velocity);
     RUN(jumping);
+    RUN(jump_refused_when_fully_constrained);
+    RUN(non_player_speed_uses_my_run_rate);
     RUN(default_state_and_motion_done);
     RUN(interpreted_running_turning);
     RUN(raw_walk_with_hold_run);

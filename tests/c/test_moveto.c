@@ -7,6 +7,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <string.h>
 
 #include "dat/recfixture.h"
 #include "physics/anim/movement_manager.h"
@@ -444,6 +445,157 @@ static void turn_to_object_keeps_first_answer(void)
     rig_free(&r);
 }
 
+/* TurnToObject_Internal (CMoveToManager.c, 0x0052A550) stores the turn's heading to a float only
+ * after fmod(Position::heading (double) + the float heading of sought_position (0 here), 360).
+ * The target 1e-5 m west of due north, 50 m away (99.99999237f - 100 = -7.63e-6 m): the bearing
+ * is 360 - atan(7.63e-6 / 50) in degrees = 359.99999126, under 360 in double, so fmod leaves it
+ * and the float store rounds it up to 360.0f (float spacing there is 3.05e-5). Rounding the
+ * bearing to float first (360.0f) and then taking fmod gives 0.0f. The mover faces east (90), so
+ * the turn node stays queued (TurnLeft) rather than completing at once. */
+static void turn_to_object_heading_stored_after_fmod(void)
+{
+    rig r;
+    rig_init(&r);
+    acp_frame_set_heading(&r.o->position.frame, 90.0f);
+    (void)glider(&r, 2, 100.0f - 0.00001f, 150.0f);
+    acp_movement_params p = acp_movement_params_default();
+    ENSURE_EQ(acp_physobj_move_to(r.o, ACP_TURNTO_OBJECT, 2, NULL, &p), 0);
+    ENSURE(mtm(&r)->initialized);
+    ENSURE_EQ(mtm(&r)->num_nodes, 1);
+    ENSURE_FBITS(mtm(&r)->nodes[0].heading, 360.0f);
+    rig_free(&r);
+}
+
+/* MovementManager::unpack_movement (0x00524440, CMovementManager.c:434-437) cancels the move-to
+ * and unsticks before it decodes any movement. A (the humanoid, radius 0.475) sticks to B (radius
+ * 0.5) 10 m north: B answers at once and A closes at 5 x 4 = 20 m/s (0.6666667 m a 30 Hz
+ * quantum). After 3 quanta (A about 2 m on) an interpreted motion (Ready) arrives: A is unstuck
+ * (sticky id 0, its target cleared, B's voyeur gone) and stays where it is. Retail would not pull
+ * A on to the 0.3 m standoff (y about 108.7) as a missing unstick does. The same message's sticky
+ * object id then sticks A to B again after the state (CMovementManager.c:476-477), and its
+ * standing_longjump flag is stored either way (a message without it clears a standing long jump). */
+static void interpreted_motion_unsticks_first(void)
+{
+    rig r;
+    rig_init(&r);
+    acp_physobj *b = glider(&r, 2, 100.0f, 110.0f);
+    (void)b;
+    ENSURE(acp_physobj_stick_to_object(r.o, 2));
+    ENSURE_EQ(acp_physobj_get_sticky_object_id(r.o), 2);
+    const float q = (float)(1.0 / 30.0);
+    for (int i = 0; i < 3; i++) step(&r, q);
+    float y = r.o->position.frame.origin.y;
+    ENSURE_NEAR(y, 100.0 + 3.0 * 20.0 * q, 1e-4);
+    acp_motion_interp *mi = acp_movement_manager_get_minterp(r.o->movement_manager);
+    mi->standing_longjump = true;
+    acp_interpreted_motion im = acp_interpreted_motion_default();
+    acp_physobj_apply_interpreted_motion(r.o, &im);
+    ENSURE_EQ(acp_physobj_get_sticky_object_id(r.o), 0);
+    ENSURE(!r.o->target_manager->has_target);
+    ENSURE_EQ(b->target_manager->num_voyeurs, 0);
+    ENSURE(!mi->standing_longjump);
+    for (int i = 0; i < 10; i++) step(&r, q);
+    ENSURE_FBITS(r.o->position.frame.origin.y, y);
+    /* The message's sticky object: stuck again after the state; its flag sets standing_longjump. */
+    im.sticky_object_id = 2;
+    im.standing_longjump = true;
+    acp_physobj_apply_interpreted_motion(r.o, &im);
+    ENSURE_EQ(acp_physobj_get_sticky_object_id(r.o), 2);
+    ENSURE(r.o->position_manager->sticky.initialized);
+    ENSURE(mi->standing_longjump);
+    step(&r, q);
+    ENSURE(r.o->position.frame.origin.y > y);
+    rig_free(&r);
+}
+
+static acp_moveto_message moveto_message(uint32_t type, uint32_t object_id)
+{
+    acp_moveto_message m;
+    memset(&m, 0, sizeof m);
+    m.type = type;
+    m.object_id = object_id;
+    m.origin = (acp_position){0xA9B40019u, acp_frame_identity()};
+    m.params = acp_movement_params_default();
+    m.run_rate = 1.0f;
+    return m;
+}
+
+/* MovementManager::unpack_movement (0x00524440), types 6-9 (CMovementManager.c:482-526):
+ * - 6, an object the client does not know (not in the world): my_run_rate = the packet's, then
+ *   MoveToManager::MoveToPosition to the packed origin (the turn node toward it is queued at
+ *   once); no target is asked for. The MovementStruct path (acp_physobj_move_to) would instead
+ *   set a target and wait for its answer.
+ * - 8, an unknown object: TurnToHeading with the packed heading (params.desired_heading).
+ * - 6, a known object: CPhysicsObj::MoveToObject (the target is asked for), my_run_rate set.
+ * - the client's CPhysicsObj::MoveToObject / TurnToObject of an unknown object do nothing. */
+static void moveto_message_fallbacks(void)
+{
+    rig r;
+    rig_init(&r);
+    acp_moveto_message m = moveto_message(ACP_MOVETO_OBJECT, 9);
+    m.has_origin = true;
+    m.origin.frame.origin = (acp_vec3){110.0f, 100.0f, 0.0f};
+    m.run_rate = 1.25f;
+    acp_physobj_unpack_moveto(r.o, &m);
+    acp_motion_interp *mi = acp_movement_manager_get_minterp(r.o->movement_manager);
+    ENSURE_FBITS(mi->my_run_rate, 1.25f);
+    ENSURE(acp_physobj_is_moving_to(r.o));
+    ENSURE_EQ(mtm(&r)->movement_type, ACP_MOVETO_POSITION);
+    ENSURE_FBITS(mtm(&r)->sought_position.frame.origin.x, 110.0f);
+    ENSURE(r.o->target_manager == NULL || !r.o->target_manager->has_target);
+    ENSURE(mtm(&r)->num_nodes >= 1);
+    ENSURE_EQ(mtm(&r)->nodes[0].type, ACP_TURNTO_HEADING);
+    ENSURE_FBITS(mtm(&r)->nodes[0].heading, 90.0f); /* due east */
+    /* Without a packed origin nothing is started (after the cancel of the running move-to). */
+    m.has_origin = false;
+    acp_physobj_unpack_moveto(r.o, &m);
+    ENSURE(!acp_physobj_is_moving_to(r.o));
+    ENSURE_EQ(mtm(&r)->last_cancel, ACP_MOVETO_ERR_ACTION_CANCELLED);
+    /* 8 to an unknown object: TurnToHeading(packed heading). */
+    acp_moveto_message t = moveto_message(ACP_TURNTO_OBJECT, 9);
+    t.has_heading = true;
+    t.heading = 45.0f;
+    acp_physobj_unpack_moveto(r.o, &t);
+    ENSURE(acp_physobj_is_moving_to(r.o));
+    ENSURE_EQ(mtm(&r)->movement_type, ACP_TURNTO_HEADING);
+    ENSURE_FBITS(mtm(&r)->nodes[0].heading, 45.0f);
+    ENSURE_FBITS(mi->my_run_rate, 1.25f); /* a turn carries no run rate */
+    /* The client's MoveToObject / TurnToObject of an unknown object: nothing (the turn above
+     * is left running). */
+    acp_movement_params p = acp_movement_params_default();
+    acp_physobj_move_to_object(r.o, 9, &p);
+    acp_physobj_turn_to_object(r.o, 9, &p);
+    ENSURE_EQ(mtm(&r)->movement_type, ACP_TURNTO_HEADING);
+    ENSURE(r.o->target_manager == NULL || !r.o->target_manager->has_target);
+    /* 6 to a known object: MoveToObject (a target is asked for), my_run_rate from the packet. */
+    (void)glider(&r, 2, 100.0f, 120.0f);
+    acp_moveto_message k = moveto_message(ACP_MOVETO_OBJECT, 2);
+    k.run_rate = 1.5f;
+    acp_physobj_unpack_moveto(r.o, &k);
+    ENSURE_FBITS(mi->my_run_rate, 1.5f);
+    ENSURE_EQ(mtm(&r)->movement_type, ACP_MOVETO_OBJECT);
+    ENSURE_EQ(mtm(&r)->sought_object_id, 2);
+    ENSURE(r.o->target_manager && r.o->target_manager->has_target);
+    ENSURE_EQ(mi->interpreted_state.current_style, ACP_STYLE_NONCOMBAT); /* no style sent (DEVIATIONS S15) */
+    rig_free(&r);
+}
+
+/* Every move-to message unsticks first: stuck to B, a TurnToHeading message leaves no sticky
+ * object (MoveToManager::TurnToHeading alone would not unstick). */
+static void moveto_message_unsticks(void)
+{
+    rig r;
+    rig_init(&r);
+    (void)glider(&r, 2, 100.0f, 110.0f);
+    ENSURE(acp_physobj_stick_to_object(r.o, 2));
+    acp_moveto_message m = moveto_message(ACP_TURNTO_HEADING, 0);
+    m.params.desired_heading = 90.0f;
+    acp_physobj_unpack_moveto(r.o, &m);
+    ENSURE_EQ(acp_physobj_get_sticky_object_id(r.o), 0);
+    ENSURE_EQ(mtm(&r)->movement_type, ACP_TURNTO_HEADING);
+    rig_free(&r);
+}
+
 /* A target that leaves the world while a started move-to runs: ExitWorld cancels with 0x37
  * (ObjectGone). A target that never answers (not in the world): the move-to waits, no nodes,
  * until the mover's own HandleTargetting, at a pass with now > last_update_time + 10, marks it
@@ -547,5 +699,9 @@ void suite_moveto(void)
     RUN(move_to_object_sticky_hand_off);
     RUN(move_to_object_follows_moving_target);
     RUN(turn_to_object_keeps_first_answer);
+    RUN(turn_to_object_heading_stored_after_fmod);
+    RUN(interpreted_motion_unsticks_first);
+    RUN(moveto_message_fallbacks);
+    RUN(moveto_message_unsticks);
     RUN(move_to_object_target_gone_or_silent);
 }

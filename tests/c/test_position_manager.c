@@ -5,12 +5,15 @@
  * it is asked to and an object without spheres never translates (a "blocked" body). */
 #include "test.h"
 
+#include <string.h>
+
 #include "physics/object/partarray.h"
 #include "physics/object/physobj.h"
 #include "physics/object/physobj_motion.h"
 #include "physics/object/physobj_position.h"
 #include "physics/position/position_manager.h"
 #include "physics/world/physics.h"
+#include "physics/world/smartbox.h"
 
 static const acp_sphere ONE_SPHERE = {{0.0f, 0.0f, 0.5f}, 0.5f};
 static const uint32_t CELL = 0xA9B40019u;
@@ -189,6 +192,16 @@ static void interp_keep_heading(void)
     acp_frame_set_heading(&close.frame, 180.0f);
     acp_physobj_interpolate_to(o, &close, true);
     ENSURE_FBITS(o->position.frame.qw, h.qw); /* keep_heading: unchanged */
+    /* A fresh manager's keep_heading (uninitialised in retail, false here: DEVIATIONS S12): a far
+     * position first, asked with keep_heading, is blipped to with the server's heading (90). */
+    acp_physobj *f = add(w, 2, true, at(10.0f, 20.0f, 0.0f));
+    acp_position far2 = at(10.0f, 150.0f, 0.0f);
+    acp_frame_set_heading(&far2.frame, 90.0f);
+    acp_physobj_interpolate_to(f, &far2, true);
+    ENSURE(!im_of(f)->keep_heading);
+    acp_physobj_update_object_internal(f, q);
+    ENSURE_FBITS(f->position.frame.origin.y, 150.0f);
+    ENSURE_NEAR(acp_frame_get_heading(&f->position.frame), 90.0, 1e-4);
     acp_world_destroy(w);
 }
 
@@ -377,6 +390,214 @@ static void constraint_scales_and_stops(void)
     acp_world_destroy(w);
 }
 
+/* An UpdatePosition for a non-player, with a newer position stamp and its own teleport stamp. */
+static acp_received_position received(acp_position p, uint16_t position_ts)
+{
+    acp_received_position m;
+    memset(&m, 0, sizeof m);
+    m.position = p;
+    m.has_contact = true;
+    m.position_timestamp = position_ts;
+    return m;
+}
+
+/* SmartBox::HandleReceivedPosition (0x00453FD0, SmartBox.c:2227-2232): after MoveOrTeleport
+ * accepts a non-player's position, the object is constrained at its OWN position (m_position),
+ * with GetStartConstraintDistance / GetMaxConstraintDistance: 5 / 20 indoors (cell low word
+ * >= 0x100). An indoor object (4.0 m/s max speed, so the interpolation walks 2 x 4 = 8 m/s,
+ * 0.26666667 m a 30 Hz quantum) gets a position 18 m ahead (under the 20 m blip distance: queued).
+ * Retail (audit server-driven D1): whole steps while the distance travelled is not past 5 m,
+ * then each step scaled by (20 - travelled) / 15; the 5-quantum audit needs 0.3 of 8 m/s, so it
+ * fails once the factor has fallen under 0.3 (travelled about 15.5-16 m, near quantum 90, 3 s),
+ * more than 0.2 m short: node_fail_counter 1, NodeCompleted(0) leaves blipto = the target, and
+ * the next UseTime blips the rest (about 2.2 m) with SetPositionSimple. Without the constraint
+ * the object walks the 18 m at 8 m/s (about 68 quanta) with no blip. */
+static void received_position_constrains_non_player(void)
+{
+    const uint32_t indoor = 0xA9B40100u;
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_position start = at(10.0f, 20.0f, 0.0f);
+    start.objcell_id = indoor;
+    acp_physobj *o = add(w, 1, true, start);
+    o->player_distance = 10.0f; /* within 96 m of the player */
+    ENSURE(o->has_cell);
+    ENSURE_DBITS(acp_physobj_get_start_constraint_distance(o), 5.0);
+    ENSURE_DBITS(acp_physobj_get_max_constraint_distance(o), 20.0);
+    acp_position target = at(10.0f, 38.0f, 0.0f);
+    target.objcell_id = indoor;
+    acp_received_position m = received(target, 1);
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, o, &m), ACP_RECEIVED_MOVED);
+    ENSURE_EQ(o->update_times[ACP_POSITION_TS], 1);
+    ENSURE_EQ(acp_position_manager_num_nodes(o->position_manager), 1);
+    const acp_constraint_manager *cm = &o->position_manager->constraint;
+    ENSURE(cm->is_constrained);
+    ENSURE_FBITS(cm->constraint_pos.frame.origin.y, 20.0f); /* its own position, not the target */
+    ENSURE_FBITS(cm->constraint_distance_start, 5.0f);
+    ENSURE_FBITS(cm->constraint_distance_max, 20.0f);
+    ENSURE_FBITS(cm->constraint_pos_offset, 0.0f);
+    const float q = (float)(1.0 / 30.0);
+    const double step = (double)(float)(8.0 * (double)q);
+    int quanta = 0, blip_at = 0, scaled = 0;
+    double travelled_before_blip = 0.0, blip_length = 0.0;
+    while (quanta < 200 && o->position.frame.origin.y != 38.0f) {
+        double y0 = o->position.frame.origin.y;
+        float travelled = cm->constraint_pos_offset;
+        w->now += q;
+        acp_physobj_update_object_internal(o, q);
+        quanta++;
+        double moved = (double)o->position.frame.origin.y - y0;
+        if (moved > 1.0) { /* the blip */
+            blip_at = quanta;
+            travelled_before_blip = y0 - 20.0;
+            blip_length = moved;
+            break;
+        }
+        if (moved == 0.0) continue; /* the audit's failing quantum: no offset */
+        if ((double)travelled <= 5.0) {
+            ENSURE_NEAR(moved, step, 1e-5);
+        } else {
+            ENSURE_NEAR(moved, step * (20.0 - travelled) / 15.0, 1e-5);
+            scaled++;
+        }
+    }
+    ENSURE(scaled > 30);
+    ENSURE(blip_at >= 85 && blip_at <= 96);
+    ENSURE(travelled_before_blip > 15.7 && travelled_before_blip < 15.8); /* the audit: 15.7 m, 2.25 m left */
+    ENSURE_NEAR(blip_length, 18.0 - travelled_before_blip, 1e-5);
+    ENSURE_FBITS(o->position.frame.origin.y, 38.0f);
+    acp_world_destroy(w);
+}
+
+/* GetStart/MaxConstraintDistance outdoors: 10 / 50 (cell low word < 0x100), for the player too;
+ * the constraint an outdoor server position leaves is at the object's own position. A position
+ * that is not newer (the same stamp) changes nothing; one whose teleport stamp is older rolls the
+ * position stamp back (SmartBox.c:2181). */
+static void received_position_stamps_and_outdoor_distances(void)
+{
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_physobj *o = add(w, 1, true, at(10.0f, 20.0f, 0.0f));
+    acp_physobj *pl = add(w, 2, true, at(50.0f, 20.0f, 0.0f));
+    acp_world_set_player(w, pl);
+    o->player_distance = 40.0f;
+    ENSURE_DBITS(acp_physobj_get_start_constraint_distance(o), 10.0);
+    ENSURE_DBITS(acp_physobj_get_max_constraint_distance(o), 50.0);
+    ENSURE_DBITS(acp_physobj_get_start_constraint_distance(pl), 10.0);
+    ENSURE_DBITS(acp_physobj_get_max_constraint_distance(pl), 50.0);
+    acp_received_position m = received(at(10.0f, 25.0f, 0.0f), 3);
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, o, &m), ACP_RECEIVED_MOVED);
+    const acp_constraint_manager *cm = &o->position_manager->constraint;
+    ENSURE_FBITS(cm->constraint_pos.frame.origin.y, 20.0f);
+    ENSURE_FBITS(cm->constraint_distance_start, 10.0f);
+    ENSURE_FBITS(cm->constraint_distance_max, 50.0f);
+    /* The same stamp again: stale, nothing queued. */
+    m.position = at(10.0f, 30.0f, 0.0f);
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, o, &m), ACP_RECEIVED_STALE);
+    ENSURE_EQ(acp_position_manager_num_nodes(o->position_manager), 1);
+    /* A newer position stamp with an older teleport stamp: rolled back to 3. */
+    o->update_times[ACP_TELEPORT_TS] = 7;
+    m.position_timestamp = 4;
+    m.teleport_timestamp = 6;
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, o, &m), ACP_RECEIVED_ROLLED_BACK);
+    ENSURE_EQ(o->update_times[ACP_POSITION_TS], 3);
+    ENSURE_EQ(acp_position_manager_num_nodes(o->position_manager), 1);
+    /* Not in contact (and not a teleport): MoveOrTeleport refuses, no constraint is made. */
+    acp_physobj *n = add(w, 3, true, at(30.0f, 20.0f, 0.0f));
+    acp_received_position nc = received(at(30.0f, 25.0f, 0.0f), 1);
+    nc.has_contact = false;
+    n->player_distance = 20.0f;
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, n, &nc), ACP_RECEIVED_IGNORED);
+    ENSURE(n->position_manager == NULL);
+    /* 96 m or more from the player: placed at once (SetPositionSimple), then constrained there. */
+    n->player_distance = 96.0f;
+    nc.has_contact = true;
+    nc.position_timestamp = 2;
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, n, &nc), ACP_RECEIVED_MOVED);
+    ENSURE_FBITS(n->position.frame.origin.y, 25.0f);
+    ENSURE(n->position_manager != NULL);
+    if (!n->position_manager) {
+        acp_world_destroy(w);
+        return;
+    }
+    ENSURE_FBITS(n->position_manager->constraint.constraint_pos.frame.origin.y, 25.0f);
+    ENSURE_FBITS(n->position_manager->constraint.constraint_pos_offset, 0.0f);
+    acp_world_destroy(w);
+}
+
+/* The player's own UpdatePosition never goes through MoveOrTeleport (SmartBox.c:2198-2225):
+ * - not a teleport: ConstrainTo the SERVER's position (the offset = its distance from the player)
+ *   and, only when the command interpreter uses positions from the server (autonomy level != 2)
+ *   and has_contact, InterpolateTo; by default (the interpreter's constructor: level 2) nothing
+ *   is queued, where MoveOrTeleport would have queued a node;
+ * - a newer teleport stamp: TeleportPlayer (SetPositionSimple), ConstrainTo there (offset 0),
+ *   velocity 0, and no teleport_hook (a player's interpolation survives);
+ * - a newer forced-position stamp with a teleport stamp not older: BlipPlayer, keeping the
+ *   player's heading, and the position stamp set to the message's. */
+static void received_position_player_path(void)
+{
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_physobj *pl = add(w, 2, true, at(50.0f, 20.0f, 0.0f));
+    acp_world_set_player(w, pl);
+    acp_received_position m = received(at(50.0f, 26.0f, 0.0f), 1);
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, pl, &m), ACP_RECEIVED_PLAYER);
+    ENSURE_FBITS(pl->position.frame.origin.y, 20.0f);
+    ENSURE(pl->position_manager != NULL); /* made by ConstrainTo */
+    if (!pl->position_manager) {
+        acp_world_destroy(w);
+        return;
+    }
+    ENSURE_EQ(acp_position_manager_num_nodes(pl->position_manager), 0);
+    const acp_constraint_manager *cm = &pl->position_manager->constraint;
+    ENSURE(cm->is_constrained);
+    ENSURE_FBITS(cm->constraint_pos.frame.origin.y, 26.0f);
+    ENSURE_FBITS(cm->constraint_pos_offset, 6.0f);
+    ENSURE_FBITS(cm->constraint_distance_start, 10.0f);
+    ENSURE_FBITS(cm->constraint_distance_max, 50.0f);
+    /* The interpreter uses server positions: interpolated too, keep_heading as it answers. */
+    m.position_timestamp = 2;
+    m.use_position_from_server = true;
+    m.keep_heading = true;
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, pl, &m), ACP_RECEIVED_PLAYER);
+    ENSURE_EQ(acp_position_manager_num_nodes(pl->position_manager), 1);
+    ENSURE(pl->position_manager->interpolation.keep_heading);
+    /* Without contact: constrained, not interpolated. */
+    m.position_timestamp = 3;
+    m.has_contact = false;
+    m.position = at(50.0f, 27.0f, 0.0f);
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, pl, &m), ACP_RECEIVED_PLAYER);
+    ENSURE_EQ(acp_position_manager_num_nodes(pl->position_manager), 1);
+    ENSURE_FBITS(cm->constraint_pos.frame.origin.y, 27.0f);
+    /* A teleport: placed, constrained there, stopped; the queued node is not dropped. */
+    acp_physobj_set_velocity(pl, (acp_vec3){1.0f, 2.0f, 0.0f});
+    m.position_timestamp = 4;
+    m.teleport_timestamp = 1;
+    m.has_contact = true;
+    m.position = at(70.0f, 40.0f, 0.0f);
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, pl, &m), ACP_RECEIVED_TELEPORT_PLAYER);
+    ENSURE_FBITS(pl->position.frame.origin.x, 70.0f);
+    ENSURE_FBITS(pl->position.frame.origin.y, 40.0f);
+    ENSURE_EQ(pl->update_times[ACP_TELEPORT_TS], 1);
+    ENSURE_FBITS(cm->constraint_pos.frame.origin.x, 70.0f);
+    ENSURE_FBITS(cm->constraint_pos_offset, 0.0f);
+    ENSURE_FBITS(pl->velocity.x, 0.0f);
+    ENSURE_FBITS(pl->velocity.y, 0.0f);
+    ENSURE_EQ(acp_position_manager_num_nodes(pl->position_manager), 1);
+    /* A forced position: the heading (90 here) is kept, the message's position stamp taken even
+     * when it is not newer. */
+    acp_frame_set_heading(&pl->position.frame, 90.0f);
+    m.force_position_timestamp = 1;
+    m.position_timestamp = 2;
+    m.position = at(80.0f, 40.0f, 0.0f);
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, pl, &m), ACP_RECEIVED_BLIP_PLAYER);
+    ENSURE_FBITS(pl->position.frame.origin.x, 80.0f);
+    ENSURE_NEAR(acp_frame_get_heading(&pl->position.frame), 90.0, 1e-4);
+    ENSURE_EQ(pl->update_times[ACP_POSITION_TS], 2);
+    ENSURE_EQ(pl->update_times[ACP_FORCE_POSITION_TS], 1);
+    /* The same forced stamp again is not newer: the ordinary path (stamp 3 is newer than 2). */
+    m.position_timestamp = 3;
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, pl, &m), ACP_RECEIVED_PLAYER);
+    acp_world_destroy(w);
+}
+
 /* An object without a PositionManager never gets one from the update. */
 static void no_manager_no_cost(void)
 {
@@ -391,6 +612,9 @@ static void no_manager_no_cost(void)
 void suite_position_manager(void)
 {
     RUN(interp_steps_toward_target);
+    RUN(received_position_constrains_non_player);
+    RUN(received_position_stamps_and_outdoor_distances);
+    RUN(received_position_player_path);
     RUN(interp_needs_contact);
     RUN(interp_blocked_blips_after_four_failures);
     RUN(interp_last_node_failure_blips);

@@ -12,6 +12,7 @@
 #include "scenario/diff.h"
 #include "scenario/jsonv.h"
 #include "scenario/run.h"
+#include "physics/object/physobj_position.h"
 #include "physics/position/position_manager.h"
 #include "scenario/scenario.h"
 #include "scenario/text.h"
@@ -926,6 +927,86 @@ static void server_events(void)
     acp_run_destroy(run);
 }
 
+/* The server's messages as scenario events (audit server-driven D1, D2): a non-player's
+ * server_position without stamps takes a position stamp one newer than its own (1) and, accepted,
+ * constrains it at its own position outdoors (10 / 50 m); the player's (id 3) is not moved and is
+ * constrained to the message's position (offset 5 m) with no node queued (use_position_from_server
+ * false); then with use_position_from_server and keep_heading it is interpolated too. Decoding:
+ * a motion's sticky_object and standing_longjump, a move_to's run_rate and origin, and a
+ * turn_to_object's packed heading for a target id that is no object of the scenario. */
+static void server_messages_as_events(void)
+{
+    const char *text =
+        "{\"version\":1,\"excerpts\":[],\"player\":3,\"objects\":["
+        "{\"id\":1,\"physics_state\":0,\"placement\":\"frame\",\"transient_state\":1,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[10,20,0]}},"
+        "{\"id\":2,\"physics_state\":0,\"placement\":\"frame\",\"transient_state\":1,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[14,20,0]}},"
+        "{\"id\":3,\"physics_state\":0,\"placement\":\"frame\",\"transient_state\":1,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[0,0,0]}}],"
+        "\"events\":[{\"t\":0.05,\"object\":1,\"server_position\":{\"cell\":\"0xA9B40019\",\"origin\":[10,23,0],\"contact\":true}},"
+        "{\"t\":0.05,\"object\":3,\"server_position\":{\"cell\":\"0xA9B40019\",\"origin\":[0,5,0],\"contact\":true}},"
+        "{\"t\":0.09,\"object\":3,\"server_position\":{\"cell\":\"0xA9B40019\",\"origin\":[0,6,0],\"contact\":true,"
+        "\"position_timestamp\":9,\"use_position_from_server\":true,\"keep_heading\":true}}],"
+        "\"frames\":{\"times\":[0.034,0.068,0.102]}}";
+    char err[128];
+    acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
+    acp_run *run = acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO);
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(run && !acp_run_error(run));
+    if (!run || acp_run_error(run)) {
+        if (run) fprintf(stderr, "%s\n", acp_run_error(run));
+        acp_run_destroy(run);
+        return;
+    }
+    ENSURE(acp_run_start(run));
+    ENSURE(acp_run_step_next(run));
+    ENSURE(acp_run_step_next(run)); /* the 0.05 events were applied before this frame */
+    const acp_physobj *o = acp_run_object(run, 0);
+    const acp_physobj *pl = acp_run_object(run, 2);
+    ENSURE_EQ(o->update_times[ACP_POSITION_TS], 1);
+    ENSURE(o->position_manager && o->position_manager->constraint.is_constrained);
+    if (!o->position_manager || !pl->position_manager) {
+        acp_run_destroy(run);
+        return;
+    }
+    ENSURE_FBITS(o->position_manager->constraint.constraint_pos.frame.origin.y, 20.0f);
+    ENSURE_FBITS(o->position_manager->constraint.constraint_distance_start, 10.0f);
+    ENSURE_FBITS(o->position_manager->constraint.constraint_distance_max, 50.0f);
+    ENSURE_FBITS(pl->position.frame.origin.y, 0.0f);
+    ENSURE_FBITS(pl->position_manager->constraint.constraint_pos.frame.origin.y, 5.0f);
+    ENSURE_FBITS(pl->position_manager->constraint.constraint_pos_offset, 5.0f);
+    ENSURE_EQ(acp_position_manager_num_nodes(pl->position_manager), 0);
+    ENSURE(acp_run_step_next(run));
+    ENSURE_EQ(pl->update_times[ACP_POSITION_TS], 9);
+    ENSURE(pl->position_manager->interpolation.keep_heading);
+    ENSURE_FBITS(pl->position_manager->constraint.constraint_pos.frame.origin.y, 6.0f);
+    acp_run_destroy(run);
+    /* Decoding: the motion's sticky_object and standing_longjump, the move_to's run_rate and origin. */
+    const char *text2 =
+        "{\"version\":1,\"excerpts\":[],\"objects\":["
+        "{\"id\":1,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[10,20,0]}},"
+        "{\"id\":2,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[14,20,0]}}],"
+        "\"events\":[{\"t\":0,\"object\":2,\"motion\":{\"sticky_object\":1,\"standing_longjump\":true}},"
+        "{\"t\":0,\"object\":2,\"move_to\":{\"type\":\"move_to_object\",\"target\":1,\"run_rate\":1.25,"
+        "\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[3,4,5]}}},"
+        "{\"t\":0,\"object\":2,\"move_to\":{\"type\":\"turn_to_object\",\"target\":99,\"heading\":45}}],"
+        "\"frames\":{\"times\":[0.034]}}";
+    acp_scenario sc;
+    acp_scenario_error se;
+    doc = acp_cjson_parse(text2, strlen(text2), err, sizeof err);
+    ENSURE(acp_scenario_decode(acp_jsonv_root(doc), &sc, &se));
+    acp_jsonv_doc_destroy(doc);
+    ENSURE_EQ(sc.events[0].motion.sticky_object, 1);
+    ENSURE(sc.events[0].motion.standing_longjump);
+    ENSURE_FBITS(sc.events[1].move_to.run_rate, 1.25f);
+    ENSURE(sc.events[1].move_to.has_position);
+    ENSURE_FBITS(sc.events[1].move_to.position.frame.origin.z, 5.0f);
+    ENSURE_EQ(sc.events[2].move_to.target, 99); /* unknown to the client: allowed with the packed heading */
+    ENSURE(sc.events[2].move_to.has_fallback_heading);
+    ENSURE_FBITS(sc.events[2].move_to.fallback_heading, 45.0f);
+    ENSURE_FBITS(sc.events[2].move_to.params.desired_heading, 0.0f); /* the packed heading is apart */
+    ENSURE_FBITS(sc.events[2].move_to.run_rate, 1.0f);
+    acp_scenario_free(&sc);
+}
+
 /* The move_to event: MovementParameters by their retail names over the defaults (0x1EE0F, 0.6 m,
  * FLT_MAX, 15 m), "heading" as desired_heading; the trace's moveto field while it runs, and the
  * turn ends at 90 degrees. */
@@ -1189,6 +1270,7 @@ void suite_trace(void)
     RUN(stepping);
     RUN(description_surface);
     RUN(server_events);
+    RUN(server_messages_as_events);
     RUN(move_to_event);
     RUN(trace_diff);
     RUN(trace_diff_options);

@@ -274,7 +274,8 @@ describe('DAT files named on the command line', () => {
     writeFileSync(tiny, bytes.subarray(0, 400));
     r = native(['list', tiny]);
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /\nacphys: .*tiny\.dat: the file is 400 bytes but its header \(fileSize_ at 0x148\) says \d+: it is truncated/);
+    // Issue 33: the truncation first, then the error it explains.
+    assert.match(r.stderr, /^acphys: .*tiny\.dat: the file is 400 bytes but its header \(fileSize_ at 0x148\) says \d+: it is truncated.*\nacphys: .*tiny\.dat: .*\(ACP_DAT_ERR_BLOCK_OUT_OF_RANGE\)/);
     r = native(['list', cut]);
     assert.equal(r.status, 1);
     const fileSize = bytes.readUInt32LE(0x148);
@@ -299,9 +300,12 @@ describe('scenario text', () => {
     ['a lone low surrogate escape', '{"version": 1, "name": "\\udc00\\ud800"}',
       'line 1, column 25: a \\u escape of a lone low surrogate (half a character)'],
     ['columns count characters, not bytes', '{"version": 1, "name": "ééééé", "x": NaN}',
-      'line 1, column 38: not a JSON value (NaN and Infinity are not JSON; write a number)'],
+      'line 1, column 38: NaN and Infinity are not JSON (a trace writes the string "NaN", "Infinity" or "-Infinity")'],
     ['a byte order mark is no column', '\ufeff{"version": 1, "x": NaN}',
-      'line 1, column 21: not a JSON value (NaN and Infinity are not JSON; write a number)'],
+      'line 1, column 21: NaN and Infinity are not JSON (a trace writes the string "NaN", "Infinity" or "-Infinity")'],
+    ['-Infinity (issue 33: no "write a number" for what a trace writes as a string)', '{"version": 1, "x": -Infinity}',
+      'line 1, column 21: NaN and Infinity are not JSON (a trace writes the string "NaN", "Infinity" or "-Infinity")'],
+    ['a token that is no JSON value at all', '{"version": 1, "x": @}', 'line 1, column 21: not a JSON value'],
   ];
   for (const [what, text, where] of cases) {
     it(`${what}: the same line and column natively and through the .wasm`, () => {

@@ -55,9 +55,9 @@ describe('the usage: the same full text for acphys alone, help, --help and -h', 
   it('every command line of the npx usage is the native usage\'s, word for word; the native one lists every command', () => {
     const nat = native(['--help']).stdout, js = viaWasm(['--help']).stdout;
     const commandLines = js.split('\n').filter((l) => l.startsWith('  '));
-    assert.equal(commandLines.length, 8); // help, run (3 lines), diff (2 lines), conform (2 lines)
+    assert.equal(commandLines.length, 12); // help, run (3 lines), diff (2), conform (2), dump, excerpt (2), list (issue 33)
     for (const l of commandLines) assert.ok(nat.split('\n').includes(l), `native usage lacks: ${l}`);
-    for (const cmd of ['help', 'version', 'math-digest', 'run', 'diff', 'conform', 'format-digest', 'dump', 'excerpt', 'list', 'bench world',
+    for (const cmd of ['help', 'version', 'math-digest', 'run', 'diff', 'conform', 'format-digest', 'worldgen', 'dump', 'excerpt', 'list', 'bench world',
       'bench kernel', 'bench dat-gen', 'bench dat-read'])
       assert.match(nat, new RegExp(`^  acphys ${cmd}\\b`, 'm'), cmd);
   });
@@ -191,8 +191,8 @@ describe('diff against a file that is not a trace: said so, with its first bytes
     writeFileSync(nan, '{"frame":1,"now":NaN,"objects":[]}\n');
     let r0 = both(['diff', golden, nan]);
     assert.equal(r0.status, 2);
-    assert.equal(r0.stderr, 'acphys: diff: line 1 of b is not valid JSON: column 18: not a JSON value (NaN and Infinity ' +
-      'are not JSON; write a number)\n');
+    assert.equal(r0.stderr, 'acphys: diff: line 1 of b is not valid JSON: column 18: NaN and Infinity are not JSON (a trace writes the ' +
+      'string "NaN", "Infinity" or "-Infinity")\n');
     const bom = join(tmp, 'bom.jsonl');
     writeFileSync(bom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(golden)]));
     r0 = both(['diff', golden, bom]);

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import { peerArgs, suiteCases } from '../../scripts/golden.mjs';
-import { nativeCli, root } from './helpers.mjs';
+import { conform } from '../../wasm/conform.mjs';
+import { acphys, nativeCli, root } from './helpers.mjs';
 
 const native = (args) => spawnSync(nativeCli, args, { encoding: 'utf8' });
 const npx = (args) => spawnSync(process.execPath, [join(root, 'bin', 'acphys.mjs'), ...args], { encoding: 'utf8', cwd: root });
@@ -53,7 +54,8 @@ describe('acphys conform over the suite (conformance/v1/manifest.json)', () => {
     assert.equal(rs.length, cases.length);
     assert.ok(rs.every((l) => / pass$/.test(l)), r.stdout);
     assert.match(r.stdout, new RegExp(`\\n  all +${cases.length} pass, 0 fail, 0 missing \\(of ${cases.length}\\)\\n`));
-    assert.match(r.stdout, /conform: PASS/);
+    assert.match(r.stdout, /\nconform: PASS \(every judged case agrees\)\n$/);
+    assert.match(r.stdout, /^group +case +result\n/); // issue 33: a row is a case (a scenario under a profile)
     for (const g of new Set(cases.map((c) => c.group)))
       assert.match(r.stdout, new RegExp(`\\n  ${g} +${cases.filter((c) => c.group === g).length} pass, 0 fail`));
   });
@@ -260,7 +262,7 @@ describe('generated documents stay current', () => {
     for (const name of EXCERPTS) {
       const text = readFileSync(join(RECORDS_DIR, `${name}.jsonl`), 'utf8');
       assert.ok(text === recordsText(name), `${name}.jsonl is stale: node scripts/gen-records.mjs`);
-      const ids = native(['list', join(root, 'data', `${name}.dat`)]).stdout.trim().split('\n').map((l) => l.split(/\s+/)[0]);
+      const ids = native(['list', join(root, 'data', `${name}.dat`)]).stdout.trim().split('\n').slice(1).map((l) => l.split(/\s+/)[0]);
       assert.deepEqual(text.trim().split('\n').map((l) => JSON.parse(l).id), ids);
     }
   });
@@ -319,5 +321,41 @@ describe('per-quantum records and dereth\'s gate (issue 35)', () => {
     assert.equal(exact.status, 1);
     assert.match(exact.stdout, /same_walk_at_250fps +FAIL sub-step 150: origin/);
     writeFileSync(file, golden);
+  });
+});
+
+describe('conform() from JavaScript takes plain options (issue 33)', () => {
+  it('{group, fields, ulps, abs} give what the flags give the CLI: status, report, error', async () => {
+    const acp = await acphys();
+    const dir = copyPort('js-options');
+    // One float off by one ulp in a clock case: fails bit for bit, passes within 1 float ulp.
+    const file = join(dir, 'clock-profiles.jsonl');
+    const ls = lines(file);
+    const k = ls.findIndex((t) => JSON.parse(t).objects?.[0]?.quanta?.length > 0);
+    assert.ok(k >= 0);
+    const l = JSON.parse(ls[k]);
+    const q = l.objects[0].quanta;
+    const f = new Float32Array([q[0]]), u = new Uint32Array(f.buffer);
+    u[0] += 1;
+    q[0] = f[0];
+    ls[k] = JSON.stringify(l);
+    writeFileSync(file, `${ls.join('\n')}\n`);
+    for (const [opts, args] of [
+      [{ group: 'clock' }, ['--group', 'clock']],
+      [{ group: 'clock', ulps: 1 }, ['--group', 'clock', '--ulps', '1']],
+      [{ group: 'clock', ulps: { float: 1, double: 0 } }, ['--group', 'clock', '--ulps', 'float=1,double=0']],
+      [{ group: 'clock', fields: ['now', 'gate'] }, ['--group', 'clock', '--fields', 'now,gate']],
+      [{ group: 'clock', fields: 'now,quanta', abs: 1e-6 }, ['--group', 'clock', '--fields', 'now,quanta', '--abs', '1e-6']],
+      [{ group: 'clock', ulps: 'many' }, ['--group', 'clock', '--ulps', 'many']],
+      [{ group: 'nope' }, ['--group', 'nope']],
+    ]) {
+      const n = native(['conform', dir, ...args]);
+      const r = conform(acp, dir, opts);
+      assert.equal(r.status, n.status, JSON.stringify(opts));
+      if (n.status === 2) assert.equal(`acphys: ${r.err}\n`, n.stderr, JSON.stringify(opts));
+      else assert.equal(r.out, n.stdout, JSON.stringify(opts));
+    }
+    assert.equal(conform(acp, dir, { group: 'clock' }).status, 1);
+    assert.equal(conform(acp, dir, { group: 'clock', ulps: 1 }).status, 0);
   });
 });

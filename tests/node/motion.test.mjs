@@ -230,6 +230,7 @@ describe('CMotionInterp rules', () => {
     const mi = X.acp_abi_motion_interp_create();
     acp.set('motion_interp', mi, 'raw_holdkey', 2);
     acp.set('motion_interp', mi, 'run_rate', RUN_SPEED);
+    acp.set('motion_interp', mi, 'weenie_run_rate', 1); // the player's weenie answers InqRunRate
     assert.deepEqual(adjust(mi, WALK, 1), [RUN, RUN_SPEED]);
     assert.deepEqual(adjust(mi, TURN_LEFT, 1), [TURN_RIGHT, -1.5]);
     assert.deepEqual(adjust(mi, SIDE_RIGHT, 1), [SIDE_RIGHT, f(RUN_SPEED * f(k))]);
@@ -247,6 +248,7 @@ describe('CMotionInterp rules', () => {
     const y = f(4 * RUN_SPEED);
     assert.equal(mem.readVec3(out)[1], f(1 / y * y * 4));
     acp.set('motion_interp', mi, 'run_rate', RUN_SPEED);
+    acp.set('motion_interp', mi, 'weenie_run_rate', 1); // the player's weenie answers InqRunRate
     X.acp_abi_motion_interp_get_state_velocity(mi, out);
     assert.equal(mem.readVec3(out)[1], y);
     X.acp_abi_motion_interp_destroy(mi);

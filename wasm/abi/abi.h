@@ -12,6 +12,7 @@
  *   vectors.c   the retail arithmetic vectors' entry points
  *   draw.c      the draw side (src/draw): part, sphere and cylinder matrices, terrain arrays
  *   fx.c        an object's physics scripts and live particles, the world's fx pools (issue 16)
+ *   cli.c       the DAT commands (list, dump, excerpt) on the host's files (issue 33)
  * Nothing outside wasm/abi includes this header.
  *
  * CONVENTIONS

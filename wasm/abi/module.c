@@ -169,6 +169,7 @@ static const acp_layout_field MOTION_INTERP_FIELDS[] = {
     F(acp_motion_interp, jump_extent, 3, 1),
     F(acp_motion_interp, my_run_rate, 3, 1),
     F(acp_motion_interp, run_rate, 3, 1),
+    F(acp_motion_interp, weenie_run_rate, 5, 1),
     F(acp_motion_interp, num_pending, 1, 1),
     FN("pending", acp_motion_interp, pending, 1, 3 * ACP_MAX_PENDING_MOTIONS),
     {NULL, (uint32_t)sizeof(acp_motion_interp), 0, 0},

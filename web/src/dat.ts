@@ -67,6 +67,19 @@ async function slice(file: Blob, offset: number, length: number): Promise<Uint8A
   return new Uint8Array(await file.slice(offset, offset + length).arrayBuffer());
 }
 
+/** When the file is shorter than its header's fileSize_ (at 0x148, after the magic 0x5442 at
+ *  0x140): "the file is N bytes but its header (fileSize_ at 0x148) says M: it is truncated, and
+ *  records stored past byte N cannot be read" (the CLI's words); else null. */
+export async function truncation(blob: Blob): Promise<string | null> {
+  if (blob.size < 0x14c) return null;
+  const b = await slice(blob, 0x140, 12);
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const size = v.getUint32(8, true);
+  if (v.getUint32(0, true) !== 0x5442 || size <= blob.size) return null;
+  return `the file is ${blob.size} bytes but its header (fileSize_ at 0x148) says ${size}: it is truncated, and records stored past ` +
+    `byte ${blob.size} cannot be read`;
+}
+
 /** Open a user's DAT: an excerpt (read whole, checked) or a full DAT (header checked; records
  *  are copied by `extract`). Throws DatError or Error with a message for the page. */
 export async function openDat(acp: Acphys, file: File | { name: string; blob: Blob }, forceLazy = false): Promise<UserDat> {
@@ -78,6 +91,10 @@ export async function openDat(acp: Acphys, file: File | { name: string; blob: Bl
     const { summary, dataSet } = summarise(acp, bytes);
     return { name, file: blob, size: blob.size, lazy: false, dataSet, blockSize: 0, bytes, summary };
   }
+  // A cut copy of a full DAT opens (its header is whole) but fails at the first record past the
+  // cut: say so now, by name.
+  const cut = await truncation(blob);
+  if (cut) throw new Error(`${name}: ${cut}; add the whole file`); // (addDat words it from the file itself)
   const dat = new LazyDat(acp, blob.size, (o, n) => slice(blob, o, n));
   try {
     const { dataSet, blockSize } = await dat.open();

@@ -5,7 +5,7 @@ import type { Acphys } from '../../wasm/acphys.mjs';
 import { DatError, DatSet } from '../../wasm/acphys.mjs';
 import { parseJsonText, type Scenario } from '../../wasm/scenario.mjs';
 import type { App } from './app';
-import { extract, openDat, type PortalNeeds, type UserDat } from './dat';
+import { extract, openDat, truncation, type PortalNeeds, type UserDat } from './dat';
 import { $ } from './dom';
 import { formatBytes, plural } from './format';
 import { decodeJsonFile, LinkError } from './link';
@@ -86,7 +86,10 @@ export async function addDat(app: App, f: File): Promise<void> {
   try {
     dat = await openDat(app.acp, f);
   } catch (e) {
-    app.msg.error(`${f.name} ${datRefusal(e)}. The current run goes on unchanged.`);
+    // A cut copy: the truncation first (by the file's name), then the error it explains.
+    const cut = await truncation(f);
+    const why = !cut ? `${f.name} ${datRefusal(e)}` : `${f.name}: ${cut}; ${e instanceof DatError ? `it ${datRefusal(e)}` : 'add the whole file'}`;
+    app.msg.error(`${why}. The current run goes on unchanged.`);
     return;
   }
   if (!dat.lazy) dat.recordIds = recordIdsOf(app.acp, dat.bytes);

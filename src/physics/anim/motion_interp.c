@@ -165,6 +165,7 @@ void acp_motion_interp_init(acp_motion_interp *mi, struct acp_physobj *obj)
     mi->current_speed_factor = 1.0f;
     mi->my_run_rate = 1.0f;
     mi->run_rate = 1.0f;
+    mi->weenie_run_rate = false; /* a non-player's weenie: InqRunRate fails */
 }
 
 /* CMotionInterp::add_to_queue (0x00527B80). */
@@ -189,9 +190,16 @@ void acp_motion_interp_enter_default_state(acp_motion_interp *mi)
 
 /* ---- commands ---- */
 
+/* The run factor of apply_run_to_command, get_state_velocity, get_max_speed and
+ * get_adjusted_max_speed: the weenie's InqRunRate answer, else my_run_rate (motion_interp.h). */
+static double inq_run_rate(const acp_motion_interp *mi)
+{
+    return mi->weenie_run_rate ? (double)mi->run_rate : (double)mi->my_run_rate;
+}
+
 void acp_motion_interp_apply_run_to_command(const acp_motion_interp *mi, uint32_t *motion, float *speed)
 {
-    double rate = mi->run_rate;
+    double rate = inq_run_rate(mi);
     switch (*motion) {
     case ACP_MOTION_WALK_FORWARD:
         if (*speed > 0.0f) *motion = ACP_MOTION_RUN_FORWARD;
@@ -238,7 +246,7 @@ acp_vec3 acp_motion_interp_get_state_velocity(const acp_motion_interp *mi)
     else if (s->forward_command == ACP_MOTION_RUN_FORWARD) v.y = (float)(4.0 * s->forward_speed);
     else v.y = 0.0f;
     v.z = 0.0f;
-    double max = (double)mi->run_rate * 4.0;
+    double max = inq_run_rate(mi) * 4.0;
     double len = sqrt((double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z);
     if (len > max) {
         v.x = (float)(1.0 / len * v.x * max);
@@ -576,6 +584,7 @@ uint32_t acp_motion_interp_jump_is_allowed(const acp_motion_interp *mi, float ex
     (void)extent; /* read only by the weenie's stamina check */
     const struct acp_physobj *obj = mi->physics_obj;
     if (!obj || ((obj->state & ACP_GRAVITY_PS) && !on_walkable_contact(obj))) return ACP_MERR_CANT_JUMP_IN_AIR;
+    if (acp_physobj_is_fully_constrained(obj)) return ACP_MERR_GENERAL_MOVEMENT_FAILURE;
     if (mi->num_pending && mi->pending[0].jump_error_code) return mi->pending[0].jump_error_code;
     uint32_t r = jump_charge_is_allowed(mi);
     if (r) return r;
@@ -646,15 +655,15 @@ bool acp_motion_interp_is_standing_still(const acp_motion_interp *mi)
            !s->turn_command;
 }
 
-/* InqRunRate answers run_rate (motion_interp.h), so the weenie branch is the one taken. */
+/* The weenie branch: InqRunRate's answer, or my_run_rate when it fails (motion_interp.h). */
 double acp_motion_interp_get_max_speed(const acp_motion_interp *mi)
 {
-    return (double)mi->run_rate * 4.0;
+    return inq_run_rate(mi) * 4.0;
 }
 
 double acp_motion_interp_get_adjusted_max_speed(const acp_motion_interp *mi)
 {
-    double rate = mi->run_rate;
+    double rate = inq_run_rate(mi);
     if (mi->interpreted_state.forward_command == ACP_MOTION_RUN_FORWARD)
         rate = (double)mi->interpreted_state.forward_speed / mi->current_speed_factor;
     return rate * 4.0;

@@ -6,9 +6,12 @@
  *   Motion ids and speeds as in motion_table.h. Velocities m/s in object axes (+Y forward, +X
  *   right, +Z up). The interpreter belongs to one object's MovementManager (movement_manager.h).
  *   No weenie object (CWeenieObject) exists here. Where retail asks the weenie, acphys answers
- *   as retail does without one, except for the run rate: InqRunRate is answered by `run_rate`,
- *   1.0 by default (retail's value without a weenie); a scenario's run_rate stands in for the
- *   player weenie's answer (docs/DEVIATIONS.md).
+ *   as retail does without one, except for the run rate. Every object the client creates has an
+ *   ACCWeenieObject, whose InqRunRate answers only for the player (its client qualities): when
+ *   `weenie_run_rate` is set (acp_physobj_set_run_rate: the player, or an object the caller
+ *   gives a weenie's run rate) InqRunRate answers `run_rate`; otherwise it fails and retail's
+ *   fallback `my_run_rate` is used (set by RunForward's speed in apply_interpreted_movement and
+ *   by a move-to packet), as for a non-player (docs/DEVIATIONS.md M8).
  *   Storage: the action lists and the pending-motion queue are fixed arrays; an entry that does
  *   not fit is dropped and counted in `dropped` (docs/DEVIATIONS.md).
  *   Returns: retail's WeenieError (enum acp_motion_error in motion_table.h), 0 = success.
@@ -125,8 +128,9 @@ typedef struct acp_motion_interp {
     bool standing_longjump;
     float jump_extent;               /* 0..1 */
     uint32_t server_action_stamp;
-    float my_run_rate;
-    float run_rate;                  /* InqRunRate's answer (see above); 1.0 = no weenie */
+    float my_run_rate;               /* the fallback when InqRunRate fails (see above) */
+    float run_rate;                  /* InqRunRate's answer when weenie_run_rate (see above) */
+    bool weenie_run_rate;            /* InqRunRate answers (the player's weenie); false: my_run_rate */
     uint32_t num_pending;
     acp_motion_node pending[ACP_MAX_PENDING_MOTIONS]; /* [0] is the head */
     uint32_t dropped;
@@ -135,11 +139,11 @@ typedef struct acp_motion_interp {
 /** Default MovementParameters. Retail: MovementParameters::MovementParameters (0x00524380). */
 acp_movement_params acp_movement_params_default(void);
 
-/** Top speed (m/s): InqRunRate's answer (`run_rate`) × 4. 
+/** Top speed (m/s): InqRunRate's answer (`run_rate`), or `my_run_rate` when it fails, × 4.
  *  Retail: CMotionInterp::get_max_speed (0x00527CB0). */
 double acp_motion_interp_get_max_speed(const acp_motion_interp *mi);
 
-/** Top speed (m/s) of the current motion: `run_rate`, or while running forward the interpreted
+/** Top speed (m/s) of the current motion: `run_rate` (or `my_run_rate`, as get_max_speed), or while running forward the interpreted
  *  forward speed / current_speed_factor; × 4. Retail:
  *  CMotionInterp::get_adjusted_max_speed (0x00527D00). */
 double acp_motion_interp_get_adjusted_max_speed(const acp_motion_interp *mi);
@@ -224,7 +228,8 @@ void acp_motion_interp_set_hold_key(acp_motion_interp *mi, uint32_t key, bool ca
  *  it becomes a standing long jump. Retail: CMotionInterp::charge_jump (0x005281C0). */
 uint32_t acp_motion_interp_charge_jump(acp_motion_interp *mi);
 
-/** 0 when a jump of `extent` is allowed now, else the reason (36 in the air, 72 ...).
+/** 0 when a jump of `extent` is allowed now, else the reason (36 in the air, 71 when the object
+ *  is fully constrained (CPhysicsObj::IsFullyConstrained), then a pending motion's error, 72 ...).
  *  Retail: CMotionInterp::jump_is_allowed (0x005282B0). */
 uint32_t acp_motion_interp_jump_is_allowed(const acp_motion_interp *mi, float extent);
 

@@ -5,6 +5,8 @@
 
 #include "physics/object/physobj.h"
 #include "physics/object/physobj_motion.h"
+#include "physics/object/physobj_position.h"
+#include "physics/world/physics.h"
 
 acp_movement_manager *acp_movement_manager_create(struct acp_physobj *obj)
 {
@@ -62,15 +64,20 @@ uint32_t acp_movement_manager_perform_movement(acp_movement_manager *mm, uint32_
     return interp_perform(acp_movement_manager_get_minterp(mm), type, motion, params);
 }
 
-void acp_movement_manager_apply_interpreted(acp_movement_manager *mm, const acp_interpreted_motion_state *state)
+void acp_movement_manager_apply_interpreted(acp_movement_manager *mm, const acp_interpreted_motion_state *state,
+                                            uint32_t sticky_object_id, bool standing_longjump)
 {
     if (!mm->has_interp || !mm->physics_obj) return; /* unpack_movement needs both */
+    acp_physobj_cancel_moveto(mm->physics_obj);
+    acp_physobj_unstick_from_object(mm->physics_obj);
     acp_motion_interp *mi = &mm->interp;
     if (mi->interpreted_state.current_style != state->current_style) {
         acp_movement_params params = acp_movement_params_default();
         acp_motion_interp_do_motion(mi, state->current_style, &params);
     }
     acp_motion_interp_move_to_interpreted_state(acp_movement_manager_get_minterp(mm), state);
+    if (sticky_object_id) (void)acp_physobj_stick_to_object(mm->physics_obj, sticky_object_id);
+    mi->standing_longjump = standing_longjump;
 }
 
 void acp_movement_manager_motion_done(acp_movement_manager *mm, uint32_t motion, bool success)
@@ -96,17 +103,54 @@ void acp_movement_manager_use_time(acp_movement_manager *mm)
     if (mm->has_moveto) acp_moveto_manager_use_time(&mm->moveto);
 }
 
+/* MovementManager::MakeMoveToManager (0x00524000). */
+static void make_moveto_manager(acp_movement_manager *mm)
+{
+    if (mm->has_moveto) return;
+    acp_moveto_manager_init(&mm->moveto, mm->physics_obj);
+    mm->has_moveto = true;
+    mm->physics_obj->has_moveto_manager = true;
+}
+
 uint32_t acp_movement_manager_perform_moveto(acp_movement_manager *mm, uint32_t type, uint32_t object_id,
                                              const acp_position *pos, const acp_movement_params *params)
 {
     acp_physobj_set_active(mm->physics_obj, true);
     if (type < ACP_MOVETO_OBJECT || type > ACP_TURNTO_HEADING) return ACP_MERR_GENERAL_MOVEMENT_FAILURE;
-    if (!mm->has_moveto) {
-        acp_moveto_manager_init(&mm->moveto, mm->physics_obj);
-        mm->has_moveto = true;
-        mm->physics_obj->has_moveto_manager = true;
-    }
+    make_moveto_manager(mm);
     return acp_moveto_manager_perform_movement(&mm->moveto, type, object_id, pos, params);
+}
+
+void acp_movement_manager_unpack_moveto(acp_movement_manager *mm, const acp_moveto_message *msg)
+{
+    acp_physobj *obj = mm->physics_obj;
+    if (!mm->has_interp || !obj) return; /* unpack_movement needs both */
+    acp_physobj_cancel_moveto(obj);
+    acp_physobj_unstick_from_object(obj);
+    if (msg->type < ACP_MOVETO_OBJECT || msg->type > ACP_TURNTO_HEADING) return;
+    make_moveto_manager(mm);
+    acp_movement_params params = msg->params;
+    bool known = acp_world_object(obj->world, msg->object_id) != NULL; /* CPhysicsObj::GetObjectA */
+    switch (msg->type) {
+    case ACP_MOVETO_OBJECT:
+        mm->interp.my_run_rate = msg->run_rate;
+        if (known) acp_physobj_move_to_object(obj, msg->object_id, &params);
+        else if (msg->has_origin) acp_moveto_manager_move_to_position(&mm->moveto, &msg->origin, &params);
+        break;
+    case ACP_MOVETO_POSITION:
+        mm->interp.my_run_rate = msg->run_rate;
+        acp_moveto_manager_move_to_position(&mm->moveto, &msg->origin, &params);
+        break;
+    case ACP_TURNTO_OBJECT:
+        if (known) {
+            acp_physobj_turn_to_object(obj, msg->object_id, &params);
+        } else if (msg->has_heading) {
+            params.desired_heading = msg->heading;
+            acp_moveto_manager_turn_to_heading(&mm->moveto, &params);
+        }
+        break;
+    default: acp_moveto_manager_turn_to_heading(&mm->moveto, &params); break;
+    }
 }
 
 void acp_movement_manager_handle_update_target(acp_movement_manager *mm, const struct acp_target_info *info)

@@ -33,6 +33,28 @@ typedef struct acp_movement_manager {
  *  Retail: MovementManager::PerformMovement (0x005240D0) types 6–9. */
 uint32_t acp_movement_manager_perform_moveto(acp_movement_manager *mm, uint32_t type, uint32_t object_id,
                                              const acp_position *pos, const acp_movement_params *params);
+/** A move-to message from the server (movement types 6–9 of an UpdateMotion), as unpacked. */
+typedef struct acp_moveto_message {
+    uint32_t type;                   /* acp_moveto_type: 6 object, 7 position, 8 turn to object, 9 heading */
+    uint32_t object_id;              /* 6, 8 */
+    bool has_origin;                 /* 6: the packed origin (the fallback for an unknown object); 7 */
+    acp_position origin;             /* cell and origin; the orientation is the identity */
+    bool has_heading;                /* 8: the packed heading (the fallback for an unknown object) */
+    float heading;                   /* degrees */
+    acp_movement_params params;      /* MovementParameters::UnPackNet */
+    float run_rate;                  /* 6, 7: the packet's run rate, stored in my_run_rate */
+} acp_moveto_message;
+
+/** A move-to message: the move-to is cancelled (0x36) and the object unstuck, as before every
+ *  movement; then, with the MoveToManager made if needed: 6 → my_run_rate = run_rate and, when
+ *  the object is known, CPhysicsObj::MoveToObject (acp_physobj_move_to_object), else
+ *  MoveToManager::MoveToPosition to the packed origin (when the message has one); 7 →
+ *  my_run_rate = run_rate, MoveToPosition; 8 → a known object: CPhysicsObj::TurnToObject,
+ *  else TurnToHeading with params.desired_heading = the packed heading (when it has one);
+ *  9 → TurnToHeading. Nothing without an interpreter or an object, as retail.
+ *  Retail: MovementManager::unpack_movement (0x00524440), types 6–9. */
+void acp_movement_manager_unpack_moveto(acp_movement_manager *mm, const acp_moveto_message *msg);
+
 /** Retail: MovementManager::CancelMoveTo (0x005241B0). */
 void acp_movement_manager_cancel_moveto(acp_movement_manager *mm, uint32_t reason);
 /** A target's news, to the MoveToManager when there is one.
@@ -62,11 +84,15 @@ void acp_movement_manager_enter_default_state(acp_movement_manager *mm);
 uint32_t acp_movement_manager_perform_movement(acp_movement_manager *mm, uint32_t type, uint32_t motion,
                                                const acp_movement_params *params);
 
-/** The server's interpreted motion state (speeds final): a style different from the current one
- *  is first played with DoMotion, then the state is taken over and played.
- *  Retail: MovementManager::unpack_movement (0x00524440), movement type 0 (interpreted), with
- *  move_to_interpreted_state (0x00524170). */
-void acp_movement_manager_apply_interpreted(acp_movement_manager *mm, const acp_interpreted_motion_state *state);
+/** The server's interpreted motion state (speeds final). As every movement message: the
+ *  object's move-to is cancelled (0x36) and it is unstuck (unstick_from_object); then a style
+ *  different from the current one is played with DoMotion, the state is taken over and played,
+ *  the object sticks to `sticky_object_id` when not 0 (CPhysicsObj::stick_to_object), and
+ *  standing_longjump is set to the message's flag. Nothing without an interpreter or an object.
+ *  Retail: MovementManager::unpack_movement (0x00524440), the common prefix and movement type 0
+ *  (interpreted), with move_to_interpreted_state (0x00524170). */
+void acp_movement_manager_apply_interpreted(acp_movement_manager *mm, const acp_interpreted_motion_state *state,
+                                            uint32_t sticky_object_id, bool standing_longjump);
 
 /** A motion of the object's motion table finished. Retail: MovementManager::MotionDone (0x005242D0). */
 void acp_movement_manager_motion_done(acp_movement_manager *mm, uint32_t motion, bool success);

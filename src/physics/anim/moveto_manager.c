@@ -238,10 +238,14 @@ static float relative_heading(const acp_moveto_manager *m, const acp_position *t
     return h;
 }
 
-static float heading_to(const acp_moveto_manager *m, const acp_position *to)
+/* Position::heading (0x005A9520): the bearing (degrees) from the object to `to`, in double. */
+static double bearing_to(const acp_moveto_manager *m, const acp_position *to)
 {
-    return (float)acp_vec3_get_heading(acp_position_get_offset(&m->physics_obj->position, to));
+    return acp_vec3_get_heading(acp_position_get_offset(&m->physics_obj->position, to));
 }
+
+/* The bearing where a caller stores it to a float at once. */
+static float heading_to(const acp_moveto_manager *m, const acp_position *to) { return (float)bearing_to(m, to); }
 
 static void begin_next_node(acp_moveto_manager *m);
 
@@ -541,12 +545,13 @@ static void move_to_object_internal(acp_moveto_manager *m, const acp_position *t
     begin_next_node(m);
 }
 
-/* MoveToManager::TurnToObject_Internal (0x0052A550). */
+/* MoveToManager::TurnToObject_Internal (0x0052A550): the bearing (double, Position::heading)
+ * plus the float heading of sought_position, stored to a float only after the fmod. */
 static void turn_to_object_internal(acp_moveto_manager *m, const acp_position *target)
 {
     m->current_target_position = *target;
     float offset = (float)acp_frame_get_heading(&m->sought_position.frame);
-    float h = (float)acp_fmod((double)heading_to(m, &m->current_target_position) + offset, 360.0);
+    float h = (float)acp_fmod(bearing_to(m, &m->current_target_position) + offset, 360.0);
     acp_frame_set_heading(&m->sought_position.frame, h);
     add_node(m, ACP_TURNTO_HEADING, h);
     m->initialized = true;

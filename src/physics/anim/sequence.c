@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "anim_hook.h"
+#include "base/shortcuts.h"
 #include "root_motion_memo.h"
 #include "physics/geometry/mathx.h"
 
@@ -261,7 +262,11 @@ void acp_sequence_apply_physics(acp_sequence *seq, acp_frame *frame, double quan
     w.x = (float)(q * seq->omega.x);
     w.y = (float)(q * seq->omega.y);
     w.z = (float)(q * seq->omega.z);
+#if ACP_SHORTCUTS
     acp_frame_rotate_memo(frame, w, &seq->rotation_memo);
+#else
+    acp_frame_rotate(frame, w); /* docs/SHORTCUTS.md S2: the terms computed every time */
+#endif
 }
 
 /* ---- update ---- */
@@ -473,7 +478,12 @@ ACP_WASM_INLINE static inline void sequence_update(acp_sequence *seq, double qua
     } else {
         root_out out;
         out.frame = frame;
+#if ACP_SHORTCUTS
         out.recording = from_identity && seq->root_memo && !seq->memo_pause;
+#else
+        (void)from_identity;
+        out.recording = false; /* docs/SHORTCUTS.md S1: every step folded as it comes */
+#endif
         if (seq->memo_pause) seq->memo_pause--;
         out.steps.n = 0;
         update_internal(seq, quantum, &out);

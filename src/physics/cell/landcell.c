@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "base/shortcuts.h"
 #include "building.h"
 #include "envcell.h"
 #include "landblock_struct.h"
@@ -62,6 +63,9 @@ static uint32_t float_bits(float f)
 static const acp_polygon *memo_terrain_poly(const acp_landcell *cell, acp_vec3 p, acp_terrain_poly_memo *m)
 {
     uint32_t xb = float_bits(p.x), yb = float_bits(p.y);
+#if !ACP_SHORTCUTS
+    m->cell = NULL; /* docs/SHORTCUTS.md S4: retail asks find_terrain_poly every time */
+#endif
     if (m->cell == cell && m->x_bits == xb && m->y_bits == yb) return m->poly;
     const acp_polygon *poly = NULL;
     if (!acp_landcell_find_terrain_poly(cell, p, &poly)) poly = NULL;
@@ -167,6 +171,9 @@ static bool add_sphere_cells(const acp_terrain *terrain, const acp_position *p, 
     out->r_bits = float_bits(s->radius);
     float min_rad = s->radius;
     float max_rad = (float)(24.0 - min_rad);
+#if !ACP_SHORTCUTS
+    prev = NULL; /* docs/SHORTCUTS.md S5: every sphere's cells computed as retail does */
+#endif
     if (prev && prev->on_world && prev->x_bits == out->x_bits && prev->y_bits == out->y_bits) {
         out->on_world = true;
         out->has_lcoord = prev->has_lcoord;
@@ -189,12 +196,24 @@ static bool add_sphere_cells(const acp_terrain *terrain, const acp_position *p, 
     out->x = oc.x;
     out->y = oc.y;
     /* floor(v / 24) of an x or y adjust_to_outside kept is the one it computed. */
-    double xc = oc.kept_xy ? (double)oc.dx : floor((double)point.x / 24.0);
-    double yc = oc.kept_xy ? (double)oc.dy : floor((double)point.y / 24.0);
+    double xc = ACP_SHORTCUTS && oc.kept_xy ? (double)oc.dx : floor((double)point.x / 24.0); /* S13 */
+    double yc = ACP_SHORTCUTS && oc.kept_xy ? (double)oc.dy : floor((double)point.y / 24.0);
     out->pt_x = (float)((double)point.x - xc * 24.0);
     out->pt_y = (float)((double)point.y - yc * 24.0);
     out->has_lcoord = true;
+#if ACP_SHORTCUTS
     add_outside_cell_id(terrain, ca, pt_cell);
+#else
+    /* docs/SHORTCUTS.md S17: retail's gid_to_lcoord of the id, then add_outside_cell of them. */
+    {
+        int gx = 0, gy = 0;
+        out->has_lcoord = acp_landdefs_gid_to_lcoord(pt_cell, &gx, &gy);
+        if (!out->has_lcoord) return true;
+        out->x = gx;
+        out->y = gy;
+        acp_landcell_add_outside_cell(terrain, ca, gx, gy);
+    }
+#endif
     acp_landcell_check_add_cell_boundary(terrain, ca, out->pt_x, out->pt_y, out->x, out->y, max_rad, min_rad);
     return true;
 }

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "base/shortcuts.h"
 #include "building.h"
 #include "envcell.h"
 #include "landcell.h"
@@ -578,6 +579,14 @@ acp_transition_state acp_objcell_find_obj_collisions(const acp_landcell *cell, a
     acp_physobj *mover = t->object_info.object;
     if (!mover) return ACP_TS_OK;
     acp_world *w = mover->world;
+#if !ACP_SHORTCUTS
+    /* docs/SHORTCUTS.md S6, S7: retail's walk over every entry, no early out. */
+    {
+        size_t slot;
+        if (!cell_slot(w, cell, &slot)) return ACP_TS_OK;
+        return plain_walk(w, &w->shadows.lists[slot], t);
+    }
+#endif
     /* An outdoor cell with nothing to meet answers OK before cell_slot's checks of the cell (a
      * cell those checks refuse answers OK too; the slot is only bounded here). */
     if (!cell->env && w->shadows.lists && cell->shadow_slot < w->shadows.num_lists &&

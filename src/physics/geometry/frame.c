@@ -7,6 +7,7 @@
  * stack slot or a float field). Keep both exactly as they are.
  */
 #include "frame.h"
+#include "base/shortcuts.h"
 
 #include <math.h>
 #include <string.h>
@@ -248,7 +249,7 @@ static inline void grotate_apply(acp_frame *f, const acp_grotate_memo *t)
 void acp_frame_grotate(acp_frame *f, acp_vec3 w)
 {
     /* A zero vector (±0) gives |w|² = 0 < EPSILON²: no rotation (grotate_terms' `none`). */
-    if (w.x == 0.0f && w.y == 0.0f && w.z == 0.0f) return;
+    if (ACP_SHORTCUTS && w.x == 0.0f && w.y == 0.0f && w.z == 0.0f) return; /* docs/SHORTCUTS.md S11 */
     acp_grotate_memo t;
     grotate_terms(w, &t);
     grotate_apply(f, &t);

@@ -1,5 +1,6 @@
 /* acphys — retail LandDefs (PORTAL/geometry/LandDefs.c): the outdoor grid, block offsets and cell ids. See position.h. */
 #include "position.h"
+#include "base/shortcuts.h"
 #include <math.h>
 
 /* LandDefs::get_block_offset is static inline in position.h. */
@@ -65,7 +66,9 @@ static inline bool outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int *y
     return *x >= 0 && *y >= 0 && *x < ACP_LCOORD_LIMIT && *y < ACP_LCOORD_LIMIT;
 }
 
+#if ACP_SHORTCUTS
 static inline int floor_div8(int v) { return v >= 0 ? v / 8 : -((7 - v) / 8); }
+#endif
 
 bool acp_landdefs_get_outside_lcoord(uint32_t cell_id, acp_vec3 loc, int *x, int *y)
 {
@@ -101,7 +104,11 @@ bool acp_landdefs_adjust_to_outside_cell(uint32_t *cell_id, acp_vec3 *loc, acp_o
      * every integer as the exact ones (v is a float under 2^17 in magnitude, so v − 24k and
      * v − 192k, when not 0, are at least v's float step, far above the double rounding of the
      * quotient), so both floors are the exact ones, and the exact ones nest. */
+#if ACP_SHORTCUTS
     double fx = (double)floor_div8(o->dx), fy = (double)floor_div8(o->dy);
+#else
+    double fx = floor((double)loc->x / block), fy = floor((double)loc->y / block); /* docs/SHORTCUTS.md S13 */
+#endif
     /* v − 0·192 is v (v is finite here): a point within the landblock keeps its x and y. */
     o->kept_xy = fx == 0.0 && fy == 0.0;
     loc->x = (float)((double)loc->x - fx * block);

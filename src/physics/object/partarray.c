@@ -1,5 +1,6 @@
 /* acphys — retail CPartArray. See partarray.h. Read against PORTAL/cphysobj/CPartArray.c. */
 #include "partarray.h"
+#include "base/shortcuts.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -183,6 +184,9 @@ ACP_WASM_INLINE void acp_partarray_set_frame(acp_partarray *pa, const acp_frame 
     pa->pending_anim = af->parts;
     pa->pending_frame = *frame;
     pa->pending_scale = pa->scale;
+#if !ACP_SHORTCUTS
+    acp_partarray_part_frames(pa); /* docs/SHORTCUTS.md S15: retail places the parts now */
+#endif
 }
 
 static const acp_placement *find_placement(const acp_setup *setup, uint32_t id)

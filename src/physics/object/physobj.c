@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/shortcuts.h"
 #include "physics/cell/objcell.h"
 #include "physics/geometry/mathx.h"
 #include "physics/anim/movement_manager.h"
@@ -310,7 +311,7 @@ ACP_WASM_INLINE void acp_physobj_update_physics_internal(acp_physobj *obj, float
     const acp_vec3 o = obj->omega;
     /* A zero omega (±0) makes w (±0, or NaN for a non-finite quantum) and grotate then does
      * nothing (|w|² < EPSILON², or NaN): skipping it is the same bits. */
-    if (o.x == 0.0f && o.y == 0.0f && o.z == 0.0f) return;
+    if (ACP_SHORTCUTS && o.x == 0.0f && o.y == 0.0f && o.z == 0.0f) return; /* docs/SHORTCUTS.md S11 */
     acp_vec3 w;
     w.x = (float)((double)quantum * o.x);
     w.y = (float)((double)quantum * o.y);
@@ -397,7 +398,11 @@ static void update_active(acp_physobj *obj, float quantum)
     /* DetectionManager: none (it serves the weenie's detection). */
     if (obj->target_manager) acp_target_manager_handle_targetting(obj->target_manager);
     /* MovementManager::UseTime does nothing without a MoveToManager. */
+#if ACP_SHORTCUTS
     if (obj->has_moveto_manager) acp_movement_manager_use_time(obj->movement_manager);
+#else
+    if (obj->movement_manager) acp_movement_manager_use_time(obj->movement_manager); /* S16 */
+#endif
     if (obj->part_array) acp_partarray_handle_movement(obj->part_array);
     if (obj->position_manager) acp_position_manager_use_time(obj->position_manager);
 }

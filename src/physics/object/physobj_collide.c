@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "base/shortcuts.h"
 #include "partarray.h"
 #include "physobj.h"
 #include "physobj_cell.h"
@@ -117,7 +118,9 @@ void acp_physobj_replace_shadows(acp_physobj *obj, const acp_cell_array *cells)
 {
     uint32_t n = cells->num_cells < ACP_MAX_SHADOW_CELLS ? cells->num_cells : ACP_MAX_SHADOW_CELLS;
     acp_shadow_obj *sh = obj->shadow_objects;
-    if (sh && obj->part_array && !(obj->state & ACP_PARTICLE_EMITTER_PS) && same_shadow_cells(obj, cells, n)) {
+    /* docs/SHORTCUTS.md S8: without the shortcuts, retail's remove and add every time. */
+    if (ACP_SHORTCUTS && sh && obj->part_array && !(obj->state & ACP_PARTICLE_EMITTER_PS) &&
+        same_shadow_cells(obj, cells, n)) {
         /* The same cells: in each, removing the shadow and appending it again swaps it with
          * the list's last entry. */
         acp_shadow_pool *pool = &obj->world->shadows;
@@ -344,7 +347,7 @@ void acp_physobj_report_collision_end(acp_physobj *obj, bool force_end)
     const double now = obj->world->physics_time;
     /* Not retail: when no record ends (most quanta of a crowd), the walk in the hash's order
      * below would end none and change nothing; the same test on each record decides that. */
-    bool any = force_end;
+    bool any = force_end || !ACP_SHORTCUTS; /* docs/SHORTCUTS.md S9 */
     for (uint32_t i = 0; i < tab->num && !any; i++)
         any = record_ends(&tab->records[i], now);
     if (!any) return;

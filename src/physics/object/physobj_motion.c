@@ -15,7 +15,7 @@
 
 acp_interpreted_motion acp_interpreted_motion_default(void)
 {
-    acp_interpreted_motion m = {ACP_STYLE_NONCOMBAT, ACP_MOTION_READY, 1.0f, 0, 1.0f, 0, 1.0f};
+    acp_interpreted_motion m = {ACP_STYLE_NONCOMBAT, ACP_MOTION_READY, 1.0f, 0, 1.0f, 0, 1.0f, 0, false};
     return m;
 }
 
@@ -112,7 +112,7 @@ void acp_physobj_apply_interpreted_motion(struct acp_physobj *obj, const acp_int
     st.sidestep_speed = m->sidestep_speed;
     st.turn_command = m->turn_command;
     st.turn_speed = m->turn_speed;
-    acp_movement_manager_apply_interpreted(obj->movement_manager, &st);
+    acp_movement_manager_apply_interpreted(obj->movement_manager, &st, m->sticky_object_id, m->standing_longjump);
 }
 
 void acp_physobj_apply_raw_motion(struct acp_physobj *obj, const acp_raw_motion *raw)
@@ -143,7 +143,10 @@ uint32_t acp_physobj_jump(struct acp_physobj *obj, float extent)
 
 void acp_physobj_set_run_rate(struct acp_physobj *obj, float run_rate)
 {
-    if (obj->movement_manager) acp_movement_manager_get_minterp(obj->movement_manager)->run_rate = run_rate;
+    if (!obj->movement_manager) return;
+    acp_motion_interp *mi = acp_movement_manager_get_minterp(obj->movement_manager);
+    mi->run_rate = run_rate;
+    mi->weenie_run_rate = true;
 }
 
 const acp_motion_interp *acp_physobj_motion_interp(const struct acp_physobj *obj)

@@ -51,6 +51,8 @@ typedef struct acp_interpreted_motion {
     float sidestep_speed;
     uint32_t turn_command;           /* 0 or 0x6500000D TurnRight */
     float turn_speed;
+    uint32_t sticky_object_id;       /* the message's sticky object (0: none): stick_to_object */
+    bool standing_longjump;          /* the message's flag 0x200: CMotionInterp::standing_longjump */
 } acp_interpreted_motion;
 
 /** Raw input as the keyboard makes it: commands may be WalkBackwards, TurnLeft, SideStepLeft;
@@ -92,7 +94,8 @@ bool acp_physobj_set_motion_table(struct acp_physobj *obj, uint32_t table_id);
 
 /** Apply the server's interpreted motion state: the object's movement is then not autonomous.
  *  Without a movement manager one is created without an interpreter, and nothing more happens,
- *  as in retail. Retail: CPhysicsObj::unpack_movement (0x00512040) → MovementManager::
+ *  as in retail. Otherwise the move-to is cancelled and the object unstuck first, and it sticks
+ *  to motion->sticky_object_id afterwards (acp_movement_manager_apply_interpreted). Retail: CPhysicsObj::unpack_movement (0x00512040) → MovementManager::
  *  unpack_movement (0x00524440), type 0. */
 void acp_physobj_apply_interpreted_motion(struct acp_physobj *obj, const acp_interpreted_motion *motion);
 
@@ -107,8 +110,11 @@ void acp_physobj_apply_raw_motion(struct acp_physobj *obj, const acp_raw_motion 
  *  position, 8 without a movement manager). Retail: CMotionInterp::jump (0x00528780). */
 uint32_t acp_physobj_jump(struct acp_physobj *obj, float extent);
 
-/** The run rate (retail's weenie InqRunRate; 1.0 without a weenie) used by apply_run_to_command
- *  and get_state_velocity. No effect without a movement manager. */
+/** Give the object a weenie whose InqRunRate answers `run_rate` (retail: the player's
+ *  ACCWeenieObject, from its client qualities), used by apply_run_to_command, get_state_velocity,
+ *  get_max_speed and get_adjusted_max_speed. Without this call InqRunRate fails, as for a
+ *  non-player in retail, and they use `my_run_rate` (motion_interp.h). No effect without a
+ *  movement manager. */
 void acp_physobj_set_run_rate(struct acp_physobj *obj, float run_rate);
 
 /** The interpreter, or NULL without a movement manager or before it has one (read-only use). */

@@ -17,12 +17,13 @@
 #define SET_POSITION_SIMPLE_FLAGS (ACP_TELEPORT_SPF | ACP_SEND_POSITION_EVENT_SPF)
 #define TELEPORT_FLAGS (ACP_TELEPORT_SPF | ACP_SLIDE_SPF | ACP_SEND_POSITION_EVENT_SPF) /* 0x1012 */
 
-/* The 16-bit order: a difference over 0x7FFF wraps. true when `a` is older than `b`. */
-static bool older(uint16_t a, uint16_t b)
+bool acp_timestamp_older(uint16_t a, uint16_t b)
 {
     int diff = abs((int)a - (int)b);
     return diff > 0x7FFF ? b < a : a < b;
 }
+
+static bool older(uint16_t a, uint16_t b) { return acp_timestamp_older(a, b); }
 
 bool acp_physobj_newer_event(acp_physobj *obj, uint32_t stamp, uint16_t new_time)
 {
@@ -130,6 +131,17 @@ bool acp_physobj_is_fully_constrained(const acp_physobj *obj)
     return obj->position_manager && acp_position_manager_is_fully_constrained(obj->position_manager);
 }
 
+/* The player's and every other object's distances are the same in this build. */
+double acp_physobj_get_start_constraint_distance(const acp_physobj *obj)
+{
+    return (obj->position.objcell_id & 0xFFFFu) >= 0x100u ? 5.0 : 10.0;
+}
+
+double acp_physobj_get_max_constraint_distance(const acp_physobj *obj)
+{
+    return (obj->position.objcell_id & 0xFFFFu) >= 0x100u ? 20.0 : 50.0;
+}
+
 double acp_physobj_get_autonomy_blip_distance(const acp_physobj *obj)
 {
     bool indoor = (obj->position.objcell_id & 0xFFFFu) >= 0x100u;
@@ -184,6 +196,29 @@ uint32_t acp_physobj_move_to(acp_physobj *obj, uint32_t type, uint32_t object_id
     if ((params->bitfield & ACP_MP_STICKY) && !acp_physobj_make_position_manager(obj)) return ACP_MERR_GENERAL_MOVEMENT_FAILURE;
     acp_physobj_set_active(obj, true);
     return acp_movement_manager_perform_moveto(obj->movement_manager, type, object_id, pos, params);
+}
+
+void acp_physobj_move_to_object(acp_physobj *obj, uint32_t object_id, const acp_movement_params *params)
+{
+    if (!obj->movement_manager && !acp_physobj_make_movement_manager(obj, true)) return;
+    if (!acp_world_object(obj->world, object_id)) return;
+    (void)acp_physobj_move_to(obj, ACP_MOVETO_OBJECT, object_id, NULL, params);
+}
+
+void acp_physobj_turn_to_object(acp_physobj *obj, uint32_t object_id, const acp_movement_params *params)
+{
+    if (!acp_world_object(obj->world, object_id)) return;
+    (void)acp_physobj_move_to(obj, ACP_TURNTO_OBJECT, object_id, NULL, params);
+}
+
+void acp_physobj_unpack_moveto(acp_physobj *obj, const acp_moveto_message *msg)
+{
+    if (!obj->movement_manager) {
+        obj->movement_manager = acp_movement_manager_create(obj);
+        if (!obj->movement_manager) return;
+        if (obj->world) acp_physobj_set_active(obj, true);
+    }
+    acp_movement_manager_unpack_moveto(obj->movement_manager, msg);
 }
 
 double acp_physobj_interp_max_speed(const acp_physobj *obj, bool adjusted)

@@ -22,6 +22,11 @@ enum acp_physics_timestamp {
     ACP_SERVER_CONTROLLED_MOVE_TS = 5, ACP_FORCE_POSITION_TS = 6, ACP_OBJDESC_TS = 7, ACP_INSTANCE_TS = 8
 };
 
+/** True when stamp `a` is older than `b` in 16-bit wraparound order (a difference over 0x7FFF
+ *  counts the other way), as retail's inlined stamp comparisons (SmartBox::HandleReceivedPosition,
+ *  CPhysicsObj::MoveOrTeleport) test it. */
+bool acp_timestamp_older(uint16_t a, uint16_t b);
+
 /** True when new_time is newer than update_times[stamp] in 16-bit wraparound order (a difference
  *  over 0x7FFF counts the other way), and then stores it. 
  *  Retail: CPhysicsObj::newer_event (SmartBox.c) (0x00451B10). */
@@ -63,6 +68,15 @@ void acp_physobj_unconstrain(acp_physobj *obj);
 /** Retail: CPhysicsObj::IsFullyConstrained (0x0050EC60). */
 bool acp_physobj_is_fully_constrained(const acp_physobj *obj);
 
+/** Metres an object constrained by a server position moves freely (5 indoors: cell low word
+ *  >= 0x100; 10 outdoors), the player and every other object alike.
+ *  Retail: CPhysicsObj::GetStartConstraintDistance (0x0050EBC0). */
+double acp_physobj_get_start_constraint_distance(const acp_physobj *obj);
+
+/** Metres at which that constraint stops the object (20 indoors, 50 outdoors).
+ *  Retail: CPhysicsObj::GetMaxConstraintDistance (0x0050EC10). */
+double acp_physobj_get_max_constraint_distance(const acp_physobj *obj);
+
 /** Metres an InterpolateTo may walk before it blips: the player 25 indoors / 100 outdoors,
  *  others 20 / 100. Retail: CPhysicsObj::GetAutonomyBlipDistance (0x0050EB70). */
 double acp_physobj_get_autonomy_blip_distance(const acp_physobj *obj);
@@ -99,13 +113,29 @@ void acp_physobj_cancel_moveto(acp_physobj *obj);
  *  sticky hand-off, whose manager was made when the move-to began). Retail:
  *  CPhysicsObj::get_position_manager (0x00512130) + PositionManager::StickTo (0x00555230). */
 void acp_physobj_stick_to(acp_physobj *obj, uint32_t object_id, float radius, float height);
-/** A move-to of type 6–9 (acp_moveto_type) through the MovementManager (made if needed, in its
- *  default state). object_id: types 6, 8; pos: type 7; params: MovementParameters. Returns the
- *  WeenieError (0). Retail: CPhysicsObj::MoveToObject (0x00512860), MoveToPosition,
- *  TurnToObject, TurnToHeading (0x00512980) → MovementManager::PerformMovement (0x005240D0). */
 struct acp_movement_params;
+struct acp_moveto_message;
+/** A move-to of type 6–9 (acp_moveto_type) through the MovementManager (made if needed, in its
+ *  default state), as a MovementStruct: the object need not be known (a move to an unknown object
+ *  waits for its target's answer). object_id: types 6, 8; pos: type 7; params:
+ *  MovementParameters. Returns the WeenieError (0). Retail:
+ *  CPhysicsObj::MoveToObject_Internal (0x005102E0), CPhysicsObj::TurnToObject_Internal (0x005103F0),
+ *  CPhysicsObj::TurnToHeading (0x00512980) → MovementManager::PerformMovement (0x005240D0). */
 uint32_t acp_physobj_move_to(acp_physobj *obj, uint32_t type, uint32_t object_id, const acp_position *pos,
                              const struct acp_movement_params *params);
+/** Move to object `object_id`: the MovementManager is made (in its default state, the object
+ *  activated) if needed; an object not in the world: nothing more; else a move-to of type 6
+ *  (acp_physobj_move_to: no parents exist, so the top-level object is the object itself).
+ *  Retail: CPhysicsObj::MoveToObject (0x00512860). */
+void acp_physobj_move_to_object(acp_physobj *obj, uint32_t object_id, const struct acp_movement_params *params);
+/** Turn to object `object_id`: an object not in the world: nothing; else a move-to of type 8
+ *  (acp_physobj_move_to). Retail: CPhysicsObj::TurnToObject (0x00512940). */
+void acp_physobj_turn_to_object(acp_physobj *obj, uint32_t object_id, const struct acp_movement_params *params);
+/** A move-to message (types 6–9) from the server: the MovementManager is made (without an
+ *  interpreter, the object activated) if needed, then acp_movement_manager_unpack_moveto.
+ *  Retail: CPhysicsObj::unpack_movement (0x00512040) → MovementManager::unpack_movement
+ *  (0x00524440). */
+void acp_physobj_unpack_moveto(acp_physobj *obj, const struct acp_moveto_message *msg);
 
 /** Cancel a MoveTo (0x3C), unstick, stop interpolating, unconstrain, drop the target and tell
  *  every voyeur Teleported, then end every collision record (report_collision_end, forced).

@@ -54,6 +54,20 @@ void acp_sticky_manager_handle_update_target(acp_sticky_manager *sm, const acp_t
     acp_sticky_manager_unstick(sm);
 }
 
+/* Position::cylinder_distance_no_z (0x005A98B0): despite its name 3-D in this build
+ * (Position.c:351-358): the centre distance less both radii, in double. */
+static double cylinder_distance_no_z(float r1, const acp_position *p1, float r2, const acp_position *p2)
+{
+    acp_vec3 d = acp_position_get_offset(p1, p2);
+    return sqrt((double)d.x * d.x + (double)d.y * d.y + (double)d.z * d.z) - ((double)r1 + r2);
+}
+
+/* Position::heading (0x005A9520): the bearing (degrees, double) from p1 to p2. */
+static double position_heading(const acp_position *p1, const acp_position *p2)
+{
+    return acp_vec3_get_heading(acp_position_get_offset(p1, p2));
+}
+
 bool acp_sticky_manager_adjust_offset(acp_sticky_manager *sm, acp_frame *offset, double quantum)
 {
     if (!sm->target_id || !sm->initialized) return false;
@@ -65,8 +79,7 @@ bool acp_sticky_manager_adjust_offset(acp_sticky_manager *sm, acp_frame *offset,
     o = acp_frame_globaltolocalvec(&me->frame, o);
     o.z = 0.0f;
     float r1 = (float)acp_physobj_get_radius(obj);
-    acp_vec3 d = acp_position_get_offset(me, tp);
-    double cyl = sqrt((double)d.x * d.x + (double)d.y * d.y + (double)d.z * d.z) - ((double)r1 + sm->target_radius);
+    double cyl = cylinder_distance_no_z(r1, me, sm->target_radius, tp);
     float mag = (float)(cyl - (double)ACP_STICKY_STANDOFF);
     if (acp_vec3_normalize_check_small(&o)) o = (acp_vec3){0.0f, 0.0f, 0.0f};
     double speed = acp_physobj_interp_max_speed(obj, false) * 5.0;
@@ -82,7 +95,7 @@ bool acp_sticky_manager_adjust_offset(acp_sticky_manager *sm, acp_frame *offset,
     }
     o.z = (float)(step * o.z);
     offset->origin = o;
-    float sought = (float)acp_vec3_get_heading(acp_position_get_offset(me, tp));
+    float sought = (float)position_heading(me, tp);
     double delta = (double)sought - acp_frame_get_heading(&me->frame);
     float heading = (float)delta;
     if (fabs(delta) < ACP_F_EPSILON) heading = 0.0f;

@@ -10,6 +10,7 @@
 #ifndef ACP_POLYGON_H
 #define ACP_POLYGON_H
 
+#include "base/shortcuts.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -44,10 +45,23 @@ void acp_polygon_make_plane(acp_polygon *p);
  *  Retail: CPolygon::point_in_poly2D (0x00538060). */
 static inline bool acp_polygon_point_in_poly2d(const acp_polygon *p, acp_vec3 point, int side)
 {
+#if ACP_SHORTCUTS
     for (uint32_t k = 0; k < p->num_pts; k++) {
         double s = p->edge_c[k] + p->edge_dx[k] * point.y + p->edge_dy[k] * point.x;
         if (side ? s < 0.0 : s > 0.0) return false;
     }
+#else
+    /* docs/SHORTCUTS.md S14: retail's loop, every edge line computed at the call. */
+    const acp_vec3 *q = &p->vertices[0];
+    for (int i = (int)p->num_pts - 1; i >= 0; i--) {
+        const acp_vec3 *e = &p->vertices[i];
+        double dy = (double)q->y - e->y;
+        double dx = (double)e->x - q->x;
+        double s = -(dy * e->x) - dx * e->y + dx * point.y + dy * point.x;
+        if (side ? s < 0.0 : s > 0.0) return false;
+        q = e;
+    }
+#endif
     return true;
 }
 

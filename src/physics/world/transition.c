@@ -11,6 +11,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/shortcuts.h"
 #include "physics/cell/landcell.h"
 #include "physics/object/partarray.h"
 #include "physics.h"
@@ -224,6 +225,13 @@ static void build_cell_array(acp_transition *t, const acp_landcell **new_cell)
     sp->cell_array_valid = true;
     sp->hits_interior_cell = false;
     acp_cell_list_key *last = &t->cell_list_key;
+#if !ACP_SHORTCUTS
+    /* docs/SHORTCUTS.md S3: retail rebuilds every time. */
+    acp_objcell_find_cell_list(t->terrain, &sp->check_pos, sp->num_sphere, sp->global_sphere, &t->cell_array, new_cell,
+                               sp);
+    last->valid = false;
+    return;
+#endif
     if (last->valid && (last->has_curr || !new_cell) && same_cell_list_key(sp, last)) {
         if (new_cell && last->wrote_curr) *new_cell = last->curr;
         return;
@@ -755,6 +763,9 @@ acp_transition_state acp_transition_validate_transition(acp_transition *t, acp_t
             redo = roll_back(t);
             ts = ACP_TS_OK;
         }
+    } else if (!ACP_SHORTCUTS) {
+        curr_from_check(sp); /* docs/SHORTCUTS.md S12: retail's two calls */
+        check_from_curr(sp);
     } else {
         /* curr_from_check then check_from_curr: check_pos and check_cell stay what they are
          * (copied to curr and back); the two caches read the one frame. */
@@ -1111,7 +1122,7 @@ acp_transition *acp_physobj_transition(acp_physobj *obj, const acp_position *old
     acp_transition_init_object_spheres(t, obj);
     const acp_landcell *cell = obj->has_cell ? acp_terrain_get_landcell(w->terrain, obj->position.objcell_id) : NULL;
     /* init_path; its global_curr_center is cached at the first step (no step: below). */
-    if (old_pos) acp_spherepath_init_path_deferred(&t->sphere_path, cell, old_pos, new_pos);
+    if (old_pos && ACP_SHORTCUTS) acp_spherepath_init_path_deferred(&t->sphere_path, cell, old_pos, new_pos);
     else acp_spherepath_init_path(&t->sphere_path, cell, old_pos, new_pos);
     seed_stationary_fall(&t->collision_info, obj->transient_state);
     w->num_sweeps++;
