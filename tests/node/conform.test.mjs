@@ -357,5 +357,17 @@ describe('conform() from JavaScript takes plain options (issue 33)', () => {
     }
     assert.equal(conform(acp, dir, { group: 'clock' }).status, 1);
     assert.equal(conform(acp, dir, { group: 'clock', ulps: 1 }).status, 0);
+    // dereth's records are judged by the native CLI only: refused as npx refuses --format dereth.
+    const viaNpx = npx(['conform', dir, '--format', 'dereth']);
+    assert.equal(viaNpx.status, 2);
+    for (const opts of [{ format: 'dereth' }, { format: 'dereth', exact: true }, { exact: true }]) {
+      const r = conform(acp, dir, opts);
+      assert.equal(r.status, 2, JSON.stringify(opts));
+      assert.equal(`acphys: ${r.err}\n`, viaNpx.stderr, JSON.stringify(opts));
+    }
+    const bad = conform(acp, dir, { format: 'xml' });
+    assert.equal(bad.status, 2);
+    assert.equal(`acphys: ${bad.err}\n`, native(['conform', dir, '--format', 'xml']).stderr);
+    assert.equal(conform(acp, dir, { group: 'clock', ulps: 1, format: 'acphys' }).status, 0);
   });
 });
