@@ -248,7 +248,7 @@ function fail(msg, status) {
 const USAGE = 'acphys (npx, through the .wasm): the Asheron\'s Call retail per-object physics update\n' +
   'usage:\n' +
   '  acphys help               this text (also --help, -h)\n' +
-  '  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace|render-frame] [--quiet] [--force]\n' +
+  '  acphys run <scenario.json> [--trace out.jsonl] [--records frames|quanta] [--format acphys|dereth] [--profile retail|acdream-r6|ace|render-frame] [--peer NAME]... [--quiet] [--force]\n' +
   '                            run a scenario: per-frame table on stdout, trace to a file\n' +
   '                            (--force: a trace estimated above 2 GB too)\n' +
   '  acphys diff <a.jsonl> <b.jsonl> [--fields a,b,c] [--ulps N] [--abs X] [--all]\n' +
@@ -268,7 +268,9 @@ function usage() {
   return fail(USAGE.slice(0, -1), 2);
 }
 
-const RUN_USAGE = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace|render-frame] [--quiet] [--force]';
+const RUN_USAGE = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--records frames|quanta] [--format acphys|dereth] ' +
+  '[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction]... [--quiet] [--force]';
+const PEER_RULES = ['ace-max-quantum', 'ace-sled-friction'];
 
 // The trace's size, estimated before it is written (src/cli/run_cmd.c has the same numbers):
 // TRACE_FRAME_BYTES a line and TRACE_OBJECT_BYTES an object in it; above TRACE_LIMIT_BYTES (2 GB)
@@ -289,13 +291,19 @@ const runUsage = (what) => fail(`acphys run: ${what}\n${RUN_USAGE}`, 2);
 /** The arguments after "run": { scenarioPath, tracePath, profile, quiet } or { status } after a
  *  usage error naming the argument (as src/cli/run_cmd.c parse_run_args). */
 function parseRunArgs(args) {
-  const o = { scenarioPath: undefined, tracePath: undefined, profile: undefined, quiet: false, force: false };
+  const o = { scenarioPath: undefined, tracePath: undefined, profile: undefined, records: undefined, format: undefined, peers: [], quiet: false, force: false };
+  const NEEDS = { '--trace': 'a file name', '--profile': 'a profile name', '--records': 'frames or quanta', '--format': 'acphys or dereth' };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    if (a === '--trace' || a === '--profile') {
-      const key = a === '--trace' ? 'tracePath' : 'profile';
+    if (a === '--peer') { // a comparison mode (src/physics/world/physics.h acp_peer_rule), repeatable
+      if (i + 1 >= args.length) return { status: runUsage('--peer needs a rule name (ace-max-quantum, ace-sled-friction)') };
+      const name = args[++i];
+      if (!PEER_RULES.includes(name)) return { status: runUsage(`--peer: unknown rule "${name}" (known: ace-max-quantum, ace-sled-friction)`) };
+      if (!o.peers.includes(name)) o.peers.push(name);
+    } else if (a in NEEDS) {
+      const key = { '--trace': 'tracePath', '--profile': 'profile', '--records': 'records', '--format': 'format' }[a];
       if (o[key] !== undefined) return { status: runUsage(`${a} given twice`) };
-      if (i + 1 >= args.length) return { status: runUsage(`${a} needs ${a === '--trace' ? 'a file name' : 'a profile name'}`) };
+      if (i + 1 >= args.length) return { status: runUsage(`${a} needs ${NEEDS[a]}`) };
       o[key] = args[++i];
     } else if (a === '--quiet' || a === '--force') {
       const key = a.slice(2);
@@ -311,6 +319,9 @@ function parseRunArgs(args) {
   }
   if (o.scenarioPath === undefined) return { status: runUsage('no scenario file') };
   if (o.tracePath === '') return { status: runUsage('--trace needs a file name, not ""') };
+  if (o.records !== undefined && o.records !== 'frames' && o.records !== 'quanta') return { status: runUsage(`--records: "${o.records}" is not frames or quanta`) };
+  if (o.format !== undefined && o.format !== 'acphys' && o.format !== 'dereth') return { status: runUsage(`--format: "${o.format}" is not acphys or dereth`) };
+  if (o.format === 'dereth' && o.records !== 'quanta') return { status: runUsage('--format dereth writes per-quantum records: add --records quanta') };
   return o;
 }
 
@@ -333,7 +344,8 @@ function runFileScenario(root, path) {
 async function run(args) {
   const parsed = parseRunArgs(args);
   if (parsed.status !== undefined) return parsed.status;
-  const { scenarioPath, tracePath, profile, quiet, force } = parsed;
+  const { scenarioPath, tracePath, profile, quiet, force, peers } = parsed;
+  const records = parsed.records === 'quanta' ? (parsed.format === 'dereth' ? 'dereth' : 'quanta') : 'frames';
   if (profile !== undefined && !PROFILES.includes(profile))
     return fail(`acphys: --profile: unknown profile "${profile}" (known: retail, acdream-r6, ace, render-frame)`, 2);
   const traceIsInput = (input, what) => tracePath !== undefined && sameFile(tracePath, input) &&
@@ -357,7 +369,7 @@ async function run(args) {
   if (scenario === null) return 1;
   let r;
   try {
-    r = openRun(acp, scenario, { profile });
+    r = openRun(acp, scenario, { profile, records, peers });
   } catch (e) {
     if (e instanceof ScenarioError) return fail(`acphys: ${scenarioPath}: ${e.message}`, 1);
     throw e;
@@ -417,10 +429,11 @@ async function run(args) {
     if (!quiet) print(r.tableHeader());
     for (let k = 1; r.stepNext(); k++) {
       if (!quiet) print(r.tableRows());
-      if (fd !== undefined) writeTrace(`${r.traceLine()}\n`, false);
+      if (fd !== undefined) writeTrace(r.recordsText(), false);
       if (k % 256 === 0) await new Promise(setImmediate); // let a signal in: it removes the temporary file
     }
-    if (fd !== undefined) writeTrace(`${r.digestLine()}\n`, true);
+    const closing = r.recordsClosing();
+    if (fd !== undefined) writeTrace(closing ? `${closing}\n` : '', true);
     traceDone = true;
     summary = `${r.framesDone} frames, digest ${r.digest()}\n`;
   } catch (e) {
@@ -511,6 +524,9 @@ async function diff(args) {
       if (line !== null && !opensObject(line)) return fail(notTraceFile(rest[i], bytes), 2);
     }
     const texts = files.map((b) => b.toString('utf8'));
+    // Per-quantum and dereth traces compare in the native CLI (src/cli/diff_cmd.c acp_cli_diff_shaped).
+    if (texts.some((t) => /"quantum":|"transition_state":/.test(t.slice(0, 4096))))
+      return fail('acphys: diff: per-quantum and dereth traces are compared by the native acphys (build/native/acphys diff) for now', 2);
     const { identical, error, message } = diffTraces(acp, texts[0], texts[1], { options, onDifference: (s) => print(`${s}\n`) });
     if (error) return fail(`acphys: diff: ${message}`, 2);
     return printed(`${message}\n`, identical ? 0 : 1);
@@ -523,11 +539,14 @@ async function conformCmd(args) {
   const acp = await loadAcphys();
   const parsed = diffOptions(acp, args, { allowAll: false });
   if (parsed.error) return fail(`acphys: ${parsed.error}`, 2);
-  const usage = () => fail(`usage: acphys conform <dir-of-your-traces> [--suite DIR] [--group G] ${diffOptionsUsage(acp)}`, 2);
+  const usage = () => fail(`usage: acphys conform <dir-of-your-traces> [--suite DIR] [--group G] ${diffOptionsUsage(acp)}\n` +
+    '       acphys conform <dir-of-your-traces> --format dereth [--exact] [--suite DIR] [--group G]', 2);
   let dir, suite, group;
   try {
     const r = parsed.rest;
     for (let i = 0; i < r.length; i++) {
+      if (r[i] === '--format' || r[i] === '--exact')
+        return fail('acphys: conform: --format dereth and --exact are in the native acphys (build/native/acphys conform) for now', 2);
       if (r[i] === '--suite' && i + 1 < r.length) suite = r[++i];
       else if (r[i] === '--group' && i + 1 < r.length) group = r[++i];
       else if (r[i].startsWith('-') || dir !== undefined) return usage();

@@ -7,11 +7,12 @@
 // Seeds: the malformed corpus (tests/data/dat-malformed) and the default excerpts (data/*.dat) for
 // the container; the raw records of tests/data/dat-records for the record parsers; the binary
 // JSON of every scenario (tests/fuzz/corpus-scenario) for the runner (fuzz_scenario); the scenarios'
-// text, good and bad, for the strict JSON check (fuzz_jsoncheck); the captures and messages the
-// encoder wrote (tests/data/net) for the network layer (fuzz_net); the replay's capture for the
-// replay's scenario builder (fuzz_replay: bytes read as decoded messages); generator seeds (four
-// bytes, little-endian; tests/fuzz/corpus-twin) for the shortcut-free twin (fuzz_twin: a random
-// world through both cores, docs/SHORTCUTS.md; its findings are worlds whose traces differ). Each target
+// text, good and bad, for the strict JSON check (fuzz_jsoncheck); none for the trace shapes'
+// readers (fuzz_trace_shapes); the captures and messages the encoder wrote (tests/data/net) for
+// the network layer (fuzz_net); the replay's capture for the replay's scenario builder
+// (fuzz_replay: bytes read as decoded messages); generator seeds (four bytes, little-endian;
+// tests/fuzz/corpus-twin) for the shortcut-free twin (fuzz_twin: a random world through both
+// cores, docs/SHORTCUTS.md; its findings are worlds whose traces differ). Each target
 // keeps its growing corpus in build/fuzz/corpus/<target>; a crashing input is written to
 // build/fuzz/artifacts/ and must become a file of the malformed corpus once fixed.
 import { spawn } from 'node:child_process';
@@ -46,6 +47,7 @@ const SEEDS = {
   scenario: () => files(join(root, 'tests', 'fuzz', 'corpus-scenario'), () => true),
   jsoncheck: () => [join(root, 'data', 'scenarios'), join(root, 'tests', 'scenarios'), join(root, 'tests', 'scenarios', 'bad')]
     .flatMap((d) => files(d, (f) => f.endsWith('.json'))),
+  trace_shapes: () => [], // binary JSON trees; libFuzzer grows them from nothing
   net: () => files(join(root, 'tests', 'data', 'net'), (f) => !f.endsWith('.md')),
   twin: () => files(join(root, 'tests', 'fuzz', 'corpus-twin'), () => true),
   replay: () => [join(root, 'tests', 'data', 'replay', 'loop.jsonl')], // any bytes: read as messages

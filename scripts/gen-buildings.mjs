@@ -67,7 +67,7 @@ const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 
 /** A polygon from points, wound counter-clockwise about `facing` (reversed when needed);
  *  fails when the points are not planar to float32 precision. */
-function poly(name, points, facing) {
+export function poly(name, points, facing) {
   let pts = points.map((p) => p.map((x) => f(x) || 0)); // no -0
   if (dot(planeOf(pts), facing) < 0) pts = [...pts].reverse();
   const plane = planeOf(pts);
@@ -80,7 +80,7 @@ function poly(name, points, facing) {
 
 /** An axis-aligned rectangle in the plane `axis` = at, facing +axis (dir 1) or -axis (dir -1),
  *  spanning the two ranges given for the other axes ({ x: [lo, hi], ... }). */
-function rect(name, axis, at, dir, ranges) {
+export function rect(name, axis, at, dir, ranges) {
   const [a, b] = Object.keys(AXES).filter((k) => k !== axis);
   const corner = (u, v) => { const p = [0, 0, 0]; p[AXES[axis]] = at; p[AXES[a]] = u; p[AXES[b]] = v; return p; };
   const [u0, u1] = ranges[a], [v0, v1] = ranges[b];
@@ -278,7 +278,7 @@ function facts(polys, list, extra = {}) {
 }
 
 /** A CellStruct record object and its manifest facts. */
-function cellStruct(id, { polys, portals, hull }) {
+export function cellStruct(id, { polys, portals, hull }) {
   const physics = polys.filter((_, i) => !portals.includes(i));
   const g = geometry(polys);
   return {
@@ -309,7 +309,7 @@ function cellStructValues(k, cs) {
   ];
 }
 
-const stripNames = (cs) => { const { physicsNames, ...rest } = cs; return rest; };
+export const stripNames = (cs) => { const { physicsNames, ...rest } = cs; return rest; };
 
 function cottageRecords() {
   const shell = shellPolygons();

@@ -23,10 +23,21 @@ export const GOLDEN_DIR = join(root, 'tests', 'golden');
 export const SUITE_DIR = join(root, 'conformance', 'v1');
 
 /** The conformance suite's cases (conformance/v1/manifest.json): { scenario, profile, golden,
- *  trace, group, fields } with absolute paths. */
+ *  trace, group, fields } with absolute paths (and quanta, dereth: the per-quantum goldens some
+ *  cases have, docs/SCENARIOS.md "Per-quantum records"). */
 export function suiteCases() {
   const m = JSON.parse(readFileSync(join(SUITE_DIR, 'manifest.json'), 'utf8'));
-  return m.cases.map((c) => ({ ...c, scenario: join(SUITE_DIR, c.scenario), golden: join(SUITE_DIR, c.golden) }));
+  const abs = (p) => (p === undefined ? undefined : join(SUITE_DIR, p));
+  return m.cases.map((c) => ({ ...c, scenario: abs(c.scenario), golden: abs(c.golden), quanta: abs(c.quanta), dereth: abs(c.dereth) }));
+}
+
+/** The per-quantum goldens of the suite's cases: { scenario, profile, golden, records }. */
+function recordsCases() {
+  const out = [];
+  for (const c of suiteCases())
+    for (const records of ['quanta', 'dereth'])
+      if (c[records]) out.push({ scenario: c.scenario, profile: c.profile, golden: c[records], records });
+  return out;
 }
 
 /** The DAT files a scenario names (other than "default"), read relative to it: name → bytes. */
@@ -38,7 +49,7 @@ export function scenarioExcerpts(path) {
 /** Every golden trace: { scenario (path), profile, golden (path) }: the default scenarios'
  *  (tests/golden) and the conformance suite's (conformance/v1/golden). */
 export function goldenCases() {
-  return [...defaultCases(), ...suiteCases()];
+  return [...defaultCases(), ...suiteCases(), ...recordsCases()];
 }
 
 function defaultCases() {
@@ -56,14 +67,21 @@ function defaultCases() {
   return cases;
 }
 
+/** A case's comparison modes (its "peers": the peers group) as `acphys run` flags. */
+export function peerArgs(c) {
+  return (c.peers ?? []).flatMap((p) => ['--peer', p]);
+}
+
 /** The trace of a case from the native CLI (build/native/acphys; ACPHYS_CLI names another build
  *  of it, such as the sanitizer build's build/asan/acphys). */
 export function nativeTrace(c) {
   const dir = mkdtempSync(join(tmpdir(), 'acphys-golden-'));
   try {
     const out = join(dir, 'trace.jsonl');
+    const records = c.records === 'dereth' ? ['--records', 'quanta', '--format', 'dereth']
+      : c.records === 'quanta' ? ['--records', 'quanta'] : [];
     execFileSync(process.env.ACPHYS_CLI || join(root, 'build', 'native', 'acphys'),
-      ['run', c.scenario, '--quiet', '--trace', out, '--profile', c.profile], { stdio: ['ignore', 'ignore', 'ignore'] });
+      ['run', c.scenario, '--quiet', '--trace', out, '--profile', c.profile, ...records, ...peerArgs(c)], { stdio: ['ignore', 'ignore', 'ignore'] });
     return readFileSync(out, 'utf8');
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -75,7 +93,7 @@ export async function wasmTrace(c) {
   const { loadAcphys } = await import('../wasm/acphys.mjs');
   const { runScenario } = await import('../wasm/scenario.mjs');
   const acp = await loadAcphys(join(root, 'wasm', 'acphys.wasm'));
-  return runScenario(acp, JSON.parse(readFileSync(c.scenario, 'utf8')), { profile: c.profile, excerpts: scenarioExcerpts(c.scenario) }).trace;
+  return runScenario(acp, JSON.parse(readFileSync(c.scenario, 'utf8')), { profile: c.profile, excerpts: scenarioExcerpts(c.scenario), records: c.records, peers: c.peers }).trace;
 }
 
 async function main() {
@@ -104,11 +122,12 @@ async function main() {
       console.log(`[golden] ${rel}: ${old === null ? 'missing' : 'differs'}`);
     } else {
       writeFileSync(c.golden, native);
-      console.log(`[golden] ${rel}: ${old === null ? 'written' : 'updated'} (digest ${JSON.parse(native.trim().split('\n').pop()).digest})`);
+      const digest = c.records === 'dereth' ? 'none: dereth records' : JSON.parse(native.trim().split('\n').pop()).digest;
+      console.log(`[golden] ${rel}: ${old === null ? 'written' : 'updated'} (digest ${digest})`);
     }
   }
   const expected = new Set(cases.map((c) => c.golden));
-  for (const dir of [GOLDEN_DIR, join(SUITE_DIR, 'golden')])
+  for (const dir of [GOLDEN_DIR, join(SUITE_DIR, 'golden'), join(SUITE_DIR, 'dereth', 'traces')])
     for (const f of existsSync(dir) ? readdirSync(dir) : [])
       if (f.endsWith('.jsonl') && !expected.has(join(dir, f))) console.log(`[golden] ${join(dir, f).slice(root.length + 1)}: no scenario makes it any more (remove it)`);
   if (check && differ) process.exit(1);

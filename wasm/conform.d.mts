@@ -15,13 +15,16 @@ export declare function diffOptionsUsage(acp: Acphys): string;
 /** What conform() judges, as `acphys conform`'s options: `suite` (--suite; default SUITE_DIR),
  *  `group` (--group), `fields` (--fields: an array or "a,b,c"), `ulps` (--ulps: N, or float and
  *  double apart), `abs` (--abs). `options`: a pointer from diffOptions instead of fields, ulps
- *  and abs (the CLI's way; not freed). */
+ *  and abs (the CLI's way; not freed). `format` "acphys" is the default; "dereth" and `exact`
+ *  (dereth's records) are the native CLI's for now: status 2 with npx's message. */
 export interface ConformOptions {
   suite?: string;
   group?: string;
   fields?: string[] | string;
   ulps?: number | { float?: number; double?: number };
   abs?: number;
+  format?: 'acphys' | 'dereth';
+  exact?: boolean;
   options?: number;
 }
 

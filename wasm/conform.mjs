@@ -106,9 +106,15 @@ function optionArgs({ fields, ulps, abs } = {}) {
  *  opts: `suite` (a folder; default the packaged conformance/v1), `group` (only its cases),
  *  `fields` (judge only these: an array or "a,b,c"), `ulps` (a number, or { float, double }),
  *  `abs` (a number): what `acphys conform` takes as --suite, --group, --fields, --ulps and --abs;
- *  a bad value is status 2 with the CLI's message. (`options`, a pointer from diffOptions, is
+ *  a bad value is status 2 with the CLI's message. `format` "acphys" is the default; `format`
+ *  "dereth" and `exact` (dereth's records, docs/PORTING.md) are the native CLI's for now: status
+ *  2 with the message npx prints, never a frames judgement of dereth records. (`options`, a pointer from diffOptions, is
  *  the CLI's own way in; it is not freed here.) */
 export function conform(acp, dir, opts = {}) {
+  if (opts.format !== undefined && opts.format !== 'acphys' && opts.format !== 'dereth')
+    return { status: 2, err: `conform: --format: "${opts.format}" is not acphys or dereth` };
+  if (opts.format === 'dereth' || opts.exact !== undefined)
+    return { status: 2, err: 'conform: --format dereth and --exact are in the native acphys (build/native/acphys conform) for now' };
   if (opts.options !== undefined) return conformWith(acp, dir, opts, opts.options);
   const parsed = diffOptions(acp, optionArgs(opts), { allowAll: false });
   if (parsed.error) return { status: 2, err: parsed.error };

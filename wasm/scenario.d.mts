@@ -83,6 +83,11 @@ export interface RunOptions {
   profile?: ProfileName;
   /** The DAT bytes of each non-"default" excerpt name. */
   excerpts?: Map<string, Uint8Array> | Record<string, Uint8Array>;
+  /** What the trace records: one line per frame (the default), per quantum, or per quantum of
+   *  the traced object in dereth's shape (docs/SCENARIOS.md, "Per-quantum records"). */
+  records?: 'frames' | 'quanta' | 'dereth';
+  /** Comparison modes: peers' departures from retail rules (docs/DEVIATIONS.md). */
+  peers?: Array<'ace-max-quantum' | 'ace-sled-friction'>;
 }
 
 /** What one step did. */
@@ -147,6 +152,10 @@ export declare class Run {
   runAll(opts?: { keepTrace?: boolean }): number;
   trace(): string;
   traceLine(): string;
+  /** The last frame's records (the records option's shape), each line '\n'-terminated. */
+  recordsText(): string;
+  /** The records' closing line ('' for dereth records). */
+  recordsClosing(): string;
   tableHeader(): string;
   tableRows(): string;
   digest(): string;

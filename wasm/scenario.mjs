@@ -275,6 +275,16 @@ export class Run {
     const n = X.acp_abi_run_line_length(this._p());
     return new TextDecoder().decode(this.acp.u8().subarray(p, p + n));
   }
+  /** The last frame's records as the run's records option makes them: the frame line, or one
+   *  line per quantum (none when no quantum ran), each '\n'-terminated. */
+  recordsText() {
+    const X = this.acp.exports;
+    const p = X.acp_abi_run_records_text(this._p());
+    const n = X.acp_abi_run_records_length(this._p());
+    return new TextDecoder().decode(this.acp.u8().subarray(p, p + n));
+  }
+  /** The records' closing line ('' for dereth records, which have none). */
+  recordsClosing() { return cstr(this.acp, this.acp.exports.acp_abi_run_records_closing(this._p())); }
   /** The table header, and the last frame's rows (as `acphys run` prints them). */
   tableHeader() { return cstr(this.acp, this.acp.exports.acp_abi_run_table_header(this._p())); }
   tableRows() { return cstr(this.acp, this.acp.exports.acp_abi_run_table_rows(this._p())); }
@@ -335,17 +345,33 @@ export class Run {
   }
 }
 
+/** What a run's trace records (src/scenario/run.h acp_run_records): one line per frame, one per
+ *  quantum (acphys's shape), or one per quantum of the traced object in dereth's shape. */
+const RECORDS = ['frames', 'quanta', 'dereth'];
+/** Comparison modes (src/physics/world/physics.h acp_peer_rule, in bit order). */
+const PEER_RULES = ['ace-max-quantum', 'ace-sled-friction'];
+
 /** Decode and validate a scenario into a run that has not started: hand in excerpt bytes
  *  (run.excerpts(), run.setExcerpt) and call run.start(). Throws ScenarioError with the C
  *  validator's message. createRun does all three. */
-export function openRun(acp, scenario, { profile } = {}) {
+export function openRun(acp, scenario, { profile, records, peers } = {}) {
   const value = typeof scenario === 'string' ? parseJsonText(scenario, acp) : scenario;
   const override = profileIndex(profile);
+  const kind = RECORDS.indexOf(records ?? 'frames');
+  if (kind < 0) throw new ScenarioError(`the records option: "${records}" is not frames, quanta or dereth`);
   const ptr = withBytes(acp, encodeJson(value), (p, n) => acp.exports.acp_abi_run_create(p, n, override));
   if (!ptr) throw new Error('acphys: out of memory');
   const run = new Run(acp, ptr);
   try {
     run._check();
+    if (kind > 0) acp.exports.acp_abi_run_set_records(ptr, kind);
+    let rules = 0;
+    for (const name of peers ?? []) {
+      const bit = PEER_RULES.indexOf(name);
+      if (bit < 0) throw new ScenarioError(`the peers option: unknown rule "${name}" (known: ${PEER_RULES.join(', ')})`);
+      rules |= 1 << bit;
+    }
+    if (rules) acp.exports.acp_abi_run_set_peer_rules(ptr, rules);
   } catch (e) {
     run.dispose();
     throw e;
@@ -357,8 +383,8 @@ export function openRun(acp, scenario, { profile } = {}) {
  *  overrides the scenario's; `excerpts` maps each non-"default" excerpt name of the scenario to
  *  its DAT file's bytes (a Map or a plain object). Throws ScenarioError with the C runner's
  *  message (a missing excerpt: `excerpts[1]: no bytes were given for "x.dat" ...`). */
-export function createRun(acp, scenario, { profile, excerpts } = {}) {
-  const run = openRun(acp, scenario, { profile });
+export function createRun(acp, scenario, { profile, excerpts, records, peers } = {}) {
+  const run = openRun(acp, scenario, { profile, records, peers });
   try {
     for (const { index, name, needsBytes } of run.excerpts()) {
       if (!needsBytes) continue;
@@ -404,7 +430,7 @@ export function runScenario(acp, scenario, opts = {}) {
     const frames = run.runAll({ keepTrace: true });
     const trace = run.trace();
     const lines = trace.split('\n').filter((l) => l.length > 0);
-    lines.pop(); // the closing digest line
+    if ((opts.records ?? 'frames') !== 'dereth') lines.pop(); // the closing digest line (dereth's shape has none)
     return {
       trace, lines, digest: run.digest(), frameDigests: run.frameDigests(), frames,
       profile: run.profile, warnings: run.warnings,

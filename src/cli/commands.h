@@ -22,6 +22,10 @@ int acp_cli_diff(int argc, char **argv);
  *  With d->opt.all each differing line's summary goes to all_out (when not NULL). False when out
  *  of memory. */
 bool acp_cli_diff_texts(acp_trace_diff *d, char *a, size_t la, char *b, size_t lb, FILE *all_out);
+/** As acp_cli_diff_texts, and traces of two shapes: frames against quanta records
+ *  (acp_trace_diff_shapes), or two dereth traces (acp_dereth_diff: bit for bit with exact, else
+ *  dereth's tolerance rule). */
+bool acp_cli_diff_shaped(acp_trace_diff *d, char *a, size_t la, char *b, size_t lb, FILE *all_out, bool exact);
 
 /** Apply the diff option argv[*i] (and its value, advancing *i) to o; 0, or 2 after printing the
  *  error. */

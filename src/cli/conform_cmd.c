@@ -11,6 +11,7 @@
 #include "cjson_bridge.h"
 #include "commands.h"
 #include "scenario/conform.h"
+#include "scenario/dereth.h"
 
 #ifndef ACP_SUITE_DIR
 #define ACP_SUITE_DIR "conformance/v1"
@@ -18,7 +19,9 @@
 
 static int conform_usage(void)
 {
-    fprintf(stderr, "usage: acphys conform <dir-of-your-traces> [--suite DIR] [--group G] %s\n", ACP_DIFF_OPTIONS_USAGE);
+    fprintf(stderr, "usage: acphys conform <dir-of-your-traces> [--suite DIR] [--group G] %s\n"
+                    "       acphys conform <dir-of-your-traces> --format dereth [--exact] [--suite DIR] [--group G]\n",
+            ACP_DIFF_OPTIONS_USAGE);
     return 2;
 }
 
@@ -53,10 +56,19 @@ static bool fields_csv(const acp_jsonv *c, char *buf, size_t size)
     return true;
 }
 
+/* How conform judges: the suite's traces and options, or dereth's record shape and rule. */
+typedef struct judging {
+    bool dereth;                     /* --format dereth: the cases' "dereth" goldens */
+    bool exact;                      /* --exact: dereth records bit for bit */
+} judging;
+
 /* Judge one case into c. Returns 0, or 2 after printing why the suite is unusable. */
-static int judge_case(acp_conform *c, const char *suite, const char *dir, const acp_jsonv *kase, uint32_t index)
+static int judge_case(acp_conform *c, const char *suite, const char *dir, const acp_jsonv *kase, uint32_t index,
+                      const judging *how)
 {
-    const char *group = str_of(kase, "group"), *name = str_of(kase, "trace"), *golden = str_of(kase, "golden");
+    const char *group = str_of(kase, "group"), *name = str_of(kase, "trace");
+    const char *golden = str_of(kase, how->dereth ? "dereth" : "golden");
+    if (how->dereth && !golden) return 0; /* no dereth golden: not judged in that shape */
     char csv[512], err[640];
     acp_diff_options o;
     if (!group || !name || !golden || !fields_csv(kase, csv, sizeof csv)) {
@@ -92,7 +104,9 @@ static int judge_case(acp_conform *c, const char *suite, const char *dir, const 
             acp_trace_diff_not_a_trace(&d, 'b', (const unsigned char *)t, lt, lt);
             acp_conform_add(c, group, name, &d);
         } else {
-            if (!acp_cli_diff_texts(&d, g, lg, t, lt, NULL)) status = 2;
+            bool ok = how->dereth ? acp_cli_diff_shaped(&d, g, lg, t, lt, NULL, how->exact)
+                                  : acp_cli_diff_texts(&d, g, lg, t, lt, NULL);
+            if (!ok) status = 2;
             else acp_conform_add(c, group, name, &d);
         }
         free(t);
@@ -107,10 +121,13 @@ int acp_cli_conform(int argc, char **argv)
 {
     acp_diff_options o;
     acp_diff_options_init(&o);
-    const char *dir = NULL, *suite = ACP_SUITE_DIR, *group = NULL;
+    const char *dir = NULL, *suite = ACP_SUITE_DIR, *group = NULL, *format = NULL;
+    judging how = {false, false};
     for (int i = 0; i < argc; i++) {
         bool has_value = i + 1 < argc;
         if (!strcmp(argv[i], "--suite") && has_value) suite = argv[++i];
+        else if (!strcmp(argv[i], "--format") && has_value && !format) format = argv[++i];
+        else if (!strcmp(argv[i], "--exact") && !how.exact) how.exact = true;
         else if (!strcmp(argv[i], "--group") && has_value) group = argv[++i];
         else if (!strcmp(argv[i], "--all")) return conform_usage();
         else if (acp_diff_option_known(argv[i])) {
@@ -119,6 +136,21 @@ int acp_cli_conform(int argc, char **argv)
         else dir = argv[i];
     }
     if (!dir) return conform_usage();
+    if (format && strcmp(format, "dereth") && strcmp(format, "acphys")) {
+        fprintf(stderr, "acphys: conform: --format: \"%s\" is not acphys or dereth\n", format);
+        return 2;
+    }
+    how.dereth = format && !strcmp(format, "dereth");
+    if (how.exact && !how.dereth) {
+        fprintf(stderr, "acphys: conform: --exact judges dereth records: add --format dereth (acphys traces are "
+                        "judged bit for bit unless --ulps or --abs is given)\n");
+        return 2;
+    }
+    if (how.dereth && (o.fields_asked || o.ulps_f32 || o.ulps_f64 || o.abs > 0.0)) {
+        fprintf(stderr, "acphys: conform: --format dereth judges by dereth's own rule (or --exact): --fields, --ulps "
+                        "and --abs do not apply\n");
+        return 2;
+    }
     struct stat dst;
     if (stat(dir, &dst) != 0 || !S_ISDIR(dst.st_mode)) {
         fprintf(stderr, "acphys: conform: %s is not a folder of traces (%s)\n", dir,
@@ -146,9 +178,13 @@ int acp_cli_conform(int argc, char **argv)
         for (uint32_t i = 0; i < cases->count && status == 0; i++) {
             const char *g = str_of(&cases->items[i], "group");
             if (group && (!g || strcmp(g, group))) continue;
-            status = judge_case(&c, suite, dir, &cases->items[i], i);
+            status = judge_case(&c, suite, dir, &cases->items[i], i, &how);
         }
-        if (status == 0 && c.count == 0) {
+        if (status == 0 && c.count == 0 && how.dereth) {
+            fprintf(stderr, "acphys: conform: --format dereth: no case%s%s has a dereth golden (the dereth-gate group has)\n",
+                    group ? " of group " : "", group ? group : "");
+            status = 2;
+        } else if (status == 0 && c.count == 0) {
             fprintf(stderr, "acphys: conform: --group %s: no case of the suite is in that group\n", group ? group : "");
             status = 2;
         } else if (status == 0) {

@@ -10,6 +10,7 @@
 
 #include "cjson_bridge.h"
 #include "commands.h"
+#include "scenario/dereth.h"
 #include "scenario/diff.h"
 
 /* The lines of a JSON Lines text: split at '\n', a trailing '\r' removed, lines that are empty
@@ -73,6 +74,113 @@ static void not_a_trace_file(const char *path, const unsigned char *bytes, size_
     fprintf(stderr, "acphys: diff: %s is not a trace file (JSON Lines, one {\"frame\": ...} object per line, "
                     "as acphys run --trace writes):", path);
     acp_cli_print_first_bytes(stderr, bytes, len);
+}
+
+/* Every line of a text parsed (a line that is not JSON: *bad its index, the docs so far kept). */
+typedef struct parsed_lines {
+    acp_jsonv_doc **docs;
+    const acp_jsonv **roots;
+    uint32_t count;
+    uint32_t bad;                    /* UINT32_MAX: none */
+    char err[256];
+} parsed_lines;
+
+static bool parse_all(parsed_lines *p, char **starts, const size_t *lens, uint32_t n)
+{
+    p->docs = calloc(n ? n : 1u, sizeof *p->docs);
+    p->roots = calloc(n ? n : 1u, sizeof *p->roots);
+    p->count = 0;
+    p->bad = UINT32_MAX;
+    if (!p->docs || !p->roots) return false;
+    for (uint32_t i = 0; i < n; i++) {
+        p->docs[i] = acp_cjson_parse(starts[i], lens[i], p->err, sizeof p->err);
+        if (!p->docs[i]) {
+            p->bad = i;
+            return true;
+        }
+        p->roots[i] = acp_jsonv_root(p->docs[i]);
+        p->count++;
+    }
+    return true;
+}
+
+static void free_parsed(parsed_lines *p)
+{
+    for (uint32_t i = 0; p->docs && i < p->count; i++) acp_jsonv_doc_destroy(p->docs[i]);
+    free(p->docs);
+    free(p->roots);
+}
+
+/* The shape of a text's first line that is not a closing line (NONE when it does not parse). */
+static acp_trace_shape text_shape(char **starts, const size_t *lens, uint32_t n)
+{
+    char err[64];
+    for (uint32_t i = 0; i < n; i++) {
+        acp_jsonv_doc *doc = acp_cjson_parse(starts[i], lens[i], err, sizeof err);
+        if (!doc) return ACP_TRACE_SHAPE_NONE;
+        const acp_jsonv *v = acp_jsonv_root(doc);
+        acp_trace_shape s = acp_trace_is_closing_line(v) ? ACP_TRACE_SHAPE_NONE : acp_trace_line_shape(v);
+        bool closing = acp_trace_is_closing_line(v);
+        acp_jsonv_doc_destroy(doc);
+        if (!closing) return s;
+    }
+    return ACP_TRACE_SHAPE_NONE;
+}
+
+/* Traces of two shapes (frames against quanta: diff.h acp_trace_diff_shapes) or two dereth
+ * traces (dereth.h, bit for bit; conform --format dereth applies dereth's tolerance). */
+static bool diff_parsed(acp_trace_diff *d, char **sa, const size_t *na, uint32_t ca, char **sb, const size_t *nb,
+                        uint32_t cb, acp_trace_shape shape_a, acp_trace_shape shape_b, bool exact)
+{
+    parsed_lines pa, pb;
+    bool ok = parse_all(&pa, sa, na, ca) && parse_all(&pb, sb, nb, cb);
+    if (ok && pa.bad != UINT32_MAX) acp_trace_diff_bad_line(d, pa.bad + 1u, 'a', pa.err);
+    else if (ok && pb.bad != UINT32_MAX) acp_trace_diff_bad_line(d, pb.bad + 1u, 'b', pb.err);
+    else if (ok && shape_a == ACP_TRACE_SHAPE_DERETH && shape_b == ACP_TRACE_SHAPE_DERETH)
+        acp_dereth_diff(d, pa.roots, pa.count, pb.roots, pb.count, exact);
+    else if (ok && (shape_a == ACP_TRACE_SHAPE_DERETH || shape_b == ACP_TRACE_SHAPE_DERETH)) {
+        d->error = true;
+        snprintf(d->message, sizeof d->message, "%s is a dereth trace and %s is not: a dereth trace compares only "
+                 "with a dereth trace (acphys run --records quanta --format dereth writes one)",
+                 shape_a == ACP_TRACE_SHAPE_DERETH ? "a" : "b", shape_a == ACP_TRACE_SHAPE_DERETH ? "b" : "a");
+    } else if (ok && shape_a == ACP_TRACE_SHAPE_FRAMES)
+        acp_trace_diff_shapes(d, pa.roots, pa.count, pb.roots, pb.count);
+    else if (ok && shape_b == ACP_TRACE_SHAPE_FRAMES)
+        acp_trace_diff_shapes(d, pb.roots, pb.count, pa.roots, pa.count);
+    if (ok && !d->different && !d->error)
+        snprintf(d->message, sizeof d->message, "the traces agree (%s)",
+                 shape_a == ACP_TRACE_SHAPE_DERETH ? (exact ? "dereth records, bit for bit" : "dereth records, dereth's tolerance")
+                                                   : "frames against quanta: every quantum, and each frame's last");
+    free_parsed(&pa);
+    free_parsed(&pb);
+    return ok;
+}
+
+bool acp_cli_diff_shaped(acp_trace_diff *d, char *a, size_t la, char *b, size_t lb, FILE *all_out, bool exact)
+{
+    char **sa = NULL, **sb = NULL;
+    size_t *na = NULL, *nb = NULL;
+    uint32_t ca = split_lines(a, la, &sa, &na);
+    uint32_t cb = split_lines(b, lb, &sb, &nb);
+    bool ok = ca != UINT32_MAX && cb != UINT32_MAX;
+    acp_trace_shape ta = ok ? text_shape(sa, na, ca) : ACP_TRACE_SHAPE_NONE;
+    acp_trace_shape tb = ok ? text_shape(sb, nb, cb) : ACP_TRACE_SHAPE_NONE;
+    bool special = ta == ACP_TRACE_SHAPE_DERETH || tb == ACP_TRACE_SHAPE_DERETH ||
+                   (ta == ACP_TRACE_SHAPE_FRAMES && tb == ACP_TRACE_SHAPE_QUANTA) ||
+                   (ta == ACP_TRACE_SHAPE_QUANTA && tb == ACP_TRACE_SHAPE_FRAMES);
+    if (ok && special) {
+        ok = diff_parsed(d, sa, na, ca, sb, nb, cb, ta, tb, exact);
+        free(sa);
+        free(sb);
+        free(na);
+        free(nb);
+        return ok;
+    }
+    free(sa);
+    free(sb);
+    free(na);
+    free(nb);
+    return acp_cli_diff_texts(d, a, la, b, lb, all_out);
 }
 
 bool acp_cli_diff_texts(acp_trace_diff *d, char *a, size_t la, char *b, size_t lb, FILE *all_out)
@@ -183,7 +291,7 @@ int acp_cli_diff(int argc, char **argv)
         not_a_trace_file(files[0], (const unsigned char *)a, la);
     } else if (!acp_trace_text_opens_object(b, lb)) {
         not_a_trace_file(files[1], (const unsigned char *)b, lb);
-    } else if (!acp_cli_diff_texts(&d, a, la, b, lb, stdout)) {
+    } else if (!acp_cli_diff_shaped(&d, a, la, b, lb, stdout, true)) {
         fprintf(stderr, "acphys: out of memory\n");
     } else {
         bool same = !d.different && !d.error;

@@ -15,7 +15,8 @@
 #include "scenario/run.h"
 
 #define RUN_USAGE \
-    "usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace|render-frame] [--quiet] [--force]\n"
+    "usage: acphys run <scenario.json> [--trace <out.jsonl>] [--records frames|quanta] [--format acphys|dereth] " \
+    "[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction]... [--quiet] [--force]\n"
 
 /* The trace's size, estimated before it is written: TRACE_FRAME_BYTES a line (frame, now, gate,
  * digest) and TRACE_OBJECT_BYTES an object in it (the recorded scenarios' traces have 200 to 340).
@@ -42,15 +43,28 @@ static int run_usage(const char *fmt, ...)
 /* The arguments after "run" into the paths and flags; 0, or 2 after a usage error naming the
  * argument (an unknown option, one given twice or without its value, a second scenario). */
 static int parse_run_args(int argc, char **argv, const char **scenario, const char **trace, const char **profile,
-                          bool *quiet, bool *force)
+                          const char **records, const char **format, uint32_t *peers, bool *quiet, bool *force)
 {
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
+        if (!strcmp(a, "--peer")) { /* a comparison mode (physics.h acp_peer_rule), repeatable */
+            if (i + 1 >= argc) return run_usage("--peer needs a rule name (ace-max-quantum, ace-sled-friction)");
+            const char *name = argv[++i];
+            uint32_t k = 0;
+            while (acp_peer_rule_name(k) && strcmp(acp_peer_rule_name(k), name)) k++;
+            if (!acp_peer_rule_name(k))
+                return run_usage("--peer: unknown rule \"%s\" (known: ace-max-quantum, ace-sled-friction)", name);
+            *peers |= 1u << k;
+            continue;
+        }
         bool is_trace = !strcmp(a, "--trace"), is_profile = !strcmp(a, "--profile");
-        if (is_trace || is_profile) {
-            const char **slot = is_trace ? trace : profile;
+        bool is_records = !strcmp(a, "--records"), is_format = !strcmp(a, "--format");
+        if (is_trace || is_profile || is_records || is_format) {
+            const char **slot = is_trace ? trace : is_profile ? profile : is_records ? records : format;
             if (*slot) return run_usage("%s given twice", a);
-            if (i + 1 >= argc) return run_usage("%s needs %s", a, is_trace ? "a file name" : "a profile name");
+            if (i + 1 >= argc)
+                return run_usage("%s needs %s", a, is_trace ? "a file name" : is_profile ? "a profile name"
+                                                   : is_records ? "frames or quanta" : "acphys or dereth");
             *slot = argv[++i];
         } else if (!strcmp(a, "--quiet") || !strcmp(a, "--force")) {
             bool *flag = a[2] == 'q' ? quiet : force;
@@ -66,6 +80,12 @@ static int parse_run_args(int argc, char **argv, const char **scenario, const ch
     }
     if (!*scenario) return run_usage("no scenario file");
     if (*trace && !**trace) return run_usage("--trace needs a file name, not \"\"");
+    if (*records && strcmp(*records, "frames") && strcmp(*records, "quanta"))
+        return run_usage("--records: \"%s\" is not frames or quanta", *records);
+    if (*format && strcmp(*format, "acphys") && strcmp(*format, "dereth"))
+        return run_usage("--format: \"%s\" is not acphys or dereth", *format);
+    if (*format && !strcmp(*format, "dereth") && !(*records && !strcmp(*records, "quanta")))
+        return run_usage("--format dereth writes per-quantum records: add --records quanta");
     return 0;
 }
 
@@ -162,9 +182,15 @@ static const acp_jsonv *run_file_scenario(const acp_jsonv *root, const char *pat
 
 int acp_cli_run(int argc, char **argv)
 {
-    const char *scenario_path = NULL, *trace_path = NULL, *profile_name = NULL;
+    const char *scenario_path = NULL, *trace_path = NULL, *profile_name = NULL, *records = NULL, *format = NULL;
     bool quiet = false, force = false;
-    if (parse_run_args(argc, argv, &scenario_path, &trace_path, &profile_name, &quiet, &force)) return 2;
+    uint32_t peers = 0;
+    if (parse_run_args(argc, argv, &scenario_path, &trace_path, &profile_name, &records, &format, &peers, &quiet,
+                       &force))
+        return 2;
+    acp_run_records kind = !records || !strcmp(records, "frames") ? ACP_RUN_RECORDS_FRAMES
+                         : format && !strcmp(format, "dereth") ? ACP_RUN_RECORDS_DERETH
+                                                                : ACP_RUN_RECORDS_QUANTA;
     int override = ACP_RUN_PROFILE_SCENARIO;
     if (profile_name) {
         acp_clock_profile p;
@@ -209,6 +235,8 @@ int acp_cli_run(int argc, char **argv)
     int status = 0;
     if (!acp_run_error(run) && trace_path && !force) status = trace_too_large(run, trace_path);
     if (status == 0 && !acp_run_error(run)) status = give_excerpts(run, scenario_path, trace_path);
+    if (status == 0 && !acp_run_error(run)) acp_run_set_records(run, kind);
+    if (status == 0 && !acp_run_error(run)) acp_run_set_peer_rules(run, peers);
     if (status == 0 && !acp_run_error(run)) acp_run_start(run);
     if (status == 0 && acp_run_error(run)) {
         fprintf(stderr, "acphys: %s: %s\n", scenario_path, acp_run_error(run));
@@ -231,17 +259,16 @@ int acp_cli_run(int argc, char **argv)
         if (!quiet) fputs(acp_run_table_rows(run), stdout);
         if (trace.fp) {
             size_t n;
-            const char *line = acp_run_line(run, &n);
-            fwrite(line, 1, n, trace.fp);
-            fputc('\n', trace.fp);
+            const char *text = acp_run_records_text(run, &n);
+            fwrite(text, 1, n, trace.fp);
         }
     }
     if (acp_run_error(run)) {
         fprintf(stderr, "acphys: %s: %s\n", scenario_path, acp_run_error(run));
         status = 1;
     } else {
-        const char *last = acp_run_digest_line(run);
-        if (trace.fp) {
+        const char *last = acp_run_records_closing(run);
+        if (trace.fp && *last) {
             fputs(last, trace.fp);
             fputc('\n', trace.fp);
         }

@@ -5,18 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff_walk.h"
 #include "text.h"
 
-typedef enum num_kind { KIND_F64 = 0, KIND_F32 = 1, KIND_CELL = 2, KIND_INT = 3 } num_kind;
-
-typedef struct cmp {
-    acp_trace_diff *d;
-    uint32_t line_no;
-    const acp_jsonv *line_a;         /* for the frame number */
-    acp_path path;
-    bool in_object;                  /* below objects[i] */
-    const acp_jsonv *object_id;      /* a's "id" of that object */
-} cmp;
 
 /* ---- ulps ---- */
 
@@ -54,7 +45,7 @@ const char *const ACP_TRACE_FIELD_NAMES[ACP_TRACE_FIELD_COUNT] = {
     "frame", "now", "gate", "objects", "digest", "id", "elapsed", "quanta", "pending", "update_time",
     "active", "state", "transient", "cell", "origin", "orientation", "velocity", "hooks", "skipped",
     "hooks_unrecorded", "position_nodes", "offset_from", "moveto", "collisions", "collision_ends", "scripts",
-    "particles"};
+    "particles", "quantum", "cached_velocity", "contact_plane", "transition_state"};
 
 const char ACP_DIFF_OPTIONS_USAGE[] = "[--fields a,b,c] [--ulps N | --ulps float=N,double=M] [--abs X]";
 
@@ -188,11 +179,11 @@ static bool tolerant(const acp_diff_options *o) { return o->ulps_f32 || o->ulps_
 
 static num_kind kind_of(const char *key)
 {
-    static const char *const F32[] = {"quanta", "origin", "orientation", "velocity"};
+    static const char *const F32[] = {"quanta", "origin", "orientation", "velocity", "cached_velocity", "normal", "d"};
     for (size_t i = 0; i < sizeof F32 / sizeof F32[0]; i++)
         if (strcmp(key, F32[i]) == 0) return KIND_F32;
     static const char *const INT[] = {"frame", "id", "state", "transient", "position_nodes", "collisions",
-                                      "collision_ends", "particles"};
+                                      "collision_ends", "particles", "quantum"};
     for (size_t i = 0; i < sizeof INT / sizeof INT[0]; i++)
         if (strcmp(key, INT[i]) == 0) return KIND_INT;
     if (strcmp(key, "cell") == 0) return KIND_CELL;
@@ -809,7 +800,8 @@ bool acp_trace_is_closing_line(const acp_jsonv *v)
     if (!v || v->type != ACP_JSONV_OBJECT || !acp_jsonv_get(v, "digest")) return false;
     for (uint32_t i = 0; i < v->count; i++) {
         const acp_jsonv_member *m = &v->members[i];
-        bool known = is_digest(m) || (m->key_len == 7 && memcmp(m->key, "profile", 7) == 0);
+        bool known = is_digest(m) || (m->key_len == 7 && memcmp(m->key, "profile", 7) == 0) ||
+                     (m->key_len == 7 && memcmp(m->key, "records", 7) == 0); /* quanta traces */
         if (!known) return false;
     }
     return true;
@@ -895,3 +887,10 @@ bool acp_trace_diff_finish(acp_trace_diff *d, uint32_t a_lines, uint32_t b_lines
     acp_text_put(&t, ")");
     return true;
 }
+
+/* ---- for diff_shapes.c (diff_walk.h) ---- */
+
+bool acp_diff_walk_report(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind kind) { return report(c, a, b, kind); }
+bool acp_diff_walk_same_value(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind k) { return same_value(c, a, b, k, false); }
+bool acp_diff_walk_same_object(cmp *c, const acp_jsonv *a, const acp_jsonv *b) { return same_object(c, a, b); }
+bool acp_diff_walk_check_line(acp_trace_diff *d, uint32_t n, char which, const acp_jsonv *v) { return check_line(d, n, which, v); }

@@ -45,7 +45,7 @@
 #include "jsonv.h"
 
 /** The trace fields the format knows, as bits of a field mask (ACP_TRACE_FIELD_NAMES order). */
-#define ACP_TRACE_FIELD_COUNT 27
+#define ACP_TRACE_FIELD_COUNT 31
 extern const char *const ACP_TRACE_FIELD_NAMES[ACP_TRACE_FIELD_COUNT];
 /** frame, objects, id: they place every other value and are always compared. */
 #define ACP_TRACE_FIELDS_STRUCTURAL 0x29u
@@ -142,6 +142,28 @@ bool acp_trace_is_closing_line(const acp_jsonv *v);
 /** After the last line: a_lines and b_lines lines were read. Returns true when the traces are
  *  identical; an empty trace is an error. */
 bool acp_trace_diff_finish(acp_trace_diff *d, uint32_t a_lines, uint32_t b_lines);
+
+/** The kind of a trace line: a frame line ("frame" and "objects"), a quanta record (those and
+ *  "quantum": trace.h, per-quantum records), a dereth record ("t" and "transition_state", no
+ *  "frame": dereth.h), or none of them (a closing line included). */
+typedef enum acp_trace_shape {
+    ACP_TRACE_SHAPE_NONE = 0,
+    ACP_TRACE_SHAPE_FRAMES = 1,
+    ACP_TRACE_SHAPE_QUANTA = 2,
+    ACP_TRACE_SHAPE_DERETH = 3
+} acp_trace_shape;
+acp_trace_shape acp_trace_line_shape(const acp_jsonv *v);
+
+/** Two shapes of one run: the frame lines f (nf, closing line included) against the quanta
+ *  records q (nq). For every object of every frame whose "quanta" is not empty, the next records
+ *  must be that frame's and that object's, one per quantum with the same float32 quantum, their
+ *  "hooks" together the frame's "hooks", and the last record must hold the frame object's
+ *  elapsed, pending, update_time, active, state, transient, cell, origin, orientation and
+ *  velocity (as d's options judge numbers); no record may be left over. Objects and frames
+ *  without quanta have no records to compare. The first difference goes into d as
+ *  acp_trace_diff_line reports one (the frame's line and field); true when they agree. */
+bool acp_trace_diff_shapes(acp_trace_diff *d, const acp_jsonv *const *f, uint32_t nf, const acp_jsonv *const *q,
+                           uint32_t nq);
 
 /** Distance in float32 ulps between two floats (finite or not; NaNs are 0 apart from each other). */
 uint64_t acp_ulps_f32(float a, float b);

@@ -9,37 +9,8 @@
 #include "physics/cell/terrain.h"
 #include "excerpts.h"
 #include "physics/anim/motion_table.h"
+#include "run_internal.h"
 
-struct acp_run {
-    acp_scenario scenario;
-    acp_clock_profile profile;
-    bool failed;
-    char error[512];
-    /* Host-supplied excerpt bytes, until start reads them. */
-    uint8_t **excerpt_bytes;
-    size_t *excerpt_sizes;
-    bool *excerpt_given;
-    acp_excerpts *records;
-    struct acp_terrain *terrain;     /* the excerpts' landblocks; NULL: the fixture world */
-    acp_world *world;
-    acp_physobj **objects;           /* scenario order */
-    bool started;
-    uint32_t next_frame;             /* index into scenario.frames.times */
-    uint32_t next_event;             /* index into scenario.events (sorted) */
-    acp_trace_frame frame;           /* the last frame's snapshot */
-    bool have_frame;
-    uint64_t digest;
-    uint64_t *digests;
-    uint32_t num_digests, cap_digests;
-    acp_text line, table, header, digest_line, trace;
-    bool line_valid, table_valid;
-    char **warnings;
-    uint32_t num_warnings;
-    uint32_t warnings_dropped;       /* warnings beyond ACP_RUN_MAX_WARNINGS, summarized */
-    char warnings_more[160];         /* the summary line, when any were dropped */
-    double latest_now;               /* the latest frame time run so far (acp_run_add_event) */
-    char event_error[512];           /* acp_run_add_event's last refusal */
-};
 
 /* ---- errors and warnings ---- */
 
@@ -57,6 +28,8 @@ static bool set_error(acp_run *run, const char *message)
     if (begin_error(run, &t)) acp_text_put(&t, message);
     return false;
 }
+
+bool acp_run_internal_error(acp_run *run, const char *message) { return set_error(run, message); }
 
 static void add_warning(acp_run *run, const char *message)
 {
@@ -142,6 +115,8 @@ static void free_excerpt_bytes(acp_run *run)
 void acp_run_destroy(acp_run *run)
 {
     if (!run) return;
+    free(run->quanta);
+    acp_text_free(&run->records_text);
     free_excerpt_bytes(run);
     free(run->excerpt_bytes);
     free(run->excerpt_sizes);
@@ -649,6 +624,7 @@ bool acp_run_start(acp_run *run)
         return set_error(run, "out of memory");
     }
     run->world->dats = acp_excerpts_datset(run->records);
+    run->world->peer_rules = run->peer_rules;
     acp_terrain_attach(run->world, run->terrain);
     bool ok = true;
     for (uint32_t i = 0; i < s->num_objects && ok; i++) ok = build_object(run, i, &tables[i]);
@@ -659,6 +635,7 @@ bool acp_run_start(acp_run *run)
     if (!ok) return false;
     run->world->now = 0.0;
     run->frame.num_objects = s->num_objects;
+    if (run->record_kind != ACP_RUN_RECORDS_FRAMES && !acp_run_start_records(run)) return set_error(run, "out of memory");
     run->started = true;
     return true;
 }
@@ -710,6 +687,10 @@ bool acp_run_step(acp_run *run, double now)
     w->now = now; /* retail's Timer::cur_time is the frame's time while messages are handled */
     while (run->next_event < s->num_events && s->events[run->next_event].t <= now)
         apply_event(run, &s->events[run->next_event++]);
+    if (run->record_kind != ACP_RUN_RECORDS_FRAMES) { /* this frame's records (the hook's) */
+        run->num_quanta = 0;
+        w->transit[0].insert_state = ACP_TS_INVALID; /* a placement sweep of an event is no quantum's */
+    }
     acp_world_use_time(w, now);
     acp_trace_frame *f = &run->frame;
     if (!run->have_frame || now > run->latest_now) run->latest_now = now; /* page (issue 8) */
@@ -722,6 +703,9 @@ bool acp_run_step(acp_run *run, double now)
     run->have_frame = true;
     run->line_valid = false;
     run->table_valid = false;
+    run->records_valid = false;
+    acp_run_hash_records(run);
+    if (run->quanta_dropped) return set_error(run, "more quanta in one frame than the records hold");
     return true;
 }
 
@@ -748,12 +732,11 @@ uint32_t acp_run_all(acp_run *run, bool keep_trace)
         n++;
         if (!trace) continue;
         size_t len;
-        const char *line = acp_run_line(run, &len);
-        acp_text_put_n(trace, line, len);
-        acp_text_put_char(trace, '\n');
+        const char *text = acp_run_records_text(run, &len);
+        acp_text_put_n(trace, text, len);
     }
-    if (trace && !run->failed) {
-        acp_text_put(trace, acp_run_digest_line(run));
+    if (trace && !run->failed && run->record_kind != ACP_RUN_RECORDS_DERETH) {
+        acp_text_put(trace, acp_run_records_closing(run));
         acp_text_put_char(trace, '\n');
         if (trace->oom) set_error(run, "out of memory keeping the trace (write it line by line instead)");
     }

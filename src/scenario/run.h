@@ -63,6 +63,34 @@ bool acp_run_excerpt_needs_bytes(const acp_run *run, uint32_t i);
 /** Hand in the bytes of excerpt i (copied). False when i is out of range or out of memory. */
 bool acp_run_set_excerpt(acp_run *run, uint32_t i, const uint8_t *bytes, size_t size);
 
+/** What a run's trace records (acphys run --records, --format): one line per frame (the default),
+ *  one per quantum in acphys's shape, or one per quantum of the traced object in dereth's shape
+ *  (trace.h, "per-quantum records"). */
+typedef enum acp_run_records {
+    ACP_RUN_RECORDS_FRAMES = 0,
+    ACP_RUN_RECORDS_QUANTA = 1,
+    ACP_RUN_RECORDS_DERETH = 2
+} acp_run_records;
+
+/** Choose the records before acp_run_start (false after it, or for an unknown kind). With quanta
+ *  or dereth records the world's quantum_hook captures every quantum (into storage sized at start
+ *  for the objects' most quanta a frame: no allocation while the physics runs); frames records
+ *  install no hook. The frame snapshot, the table and acp_run_digest are the same whatever the
+ *  records. */
+bool acp_run_set_records(acp_run *run, acp_run_records records);
+/** Comparison modes (physics.h acp_peer_rule bits) the world runs, before acp_run_start (false
+ *  after it, or for an unknown bit). 0, retail, by default. */
+bool acp_run_set_peer_rules(acp_run *run, uint32_t rules);
+
+/** The records' text of the last frame: each record a line ending in '\n' (frames: the frame's
+ *  line; quanta and dereth: one line per quantum, none when no quantum ran). */
+const char *acp_run_records_text(acp_run *run, size_t *len);
+/** The closing line of the records (no newline): frames and quanta their digest line (quanta:
+ *  with "records":"quanta"), dereth "" (its shape has none). */
+const char *acp_run_records_closing(acp_run *run);
+/** The quanta recorded in the last frame (0 with frames records). */
+uint32_t acp_run_frame_quanta(const acp_run *run);
+
 /** Read the excerpts (in listed order: later records replace earlier ones) and build the world.
  *  Errors: an excerpt without bytes (`excerpts[1]: no bytes were given for "x.dat"`), a DAT that
  *  does not read, a Setup or MotionTable id that no excerpt holds, a motion event for an object
@@ -74,8 +102,9 @@ bool acp_run_start(acp_run *run);
 bool acp_run_step(acp_run *run, double now);
 /** Run the scenario's next frame; false when all its frames have run (not an error) or on error. */
 bool acp_run_step_next(acp_run *run);
-/** Run every remaining frame of the scenario. With keep_trace, each line and then the closing
- *  digest line (each ending in '\n') are appended to the run's trace text (acp_run_trace).
+/** Run every remaining frame of the scenario. With keep_trace, each frame's records
+ *  (acp_run_records_text) and then the closing line (each ending in '\n'; dereth records have
+ *  none) are appended to the run's trace text (acp_run_trace).
  *  Returns the number of frames run. */
 uint32_t acp_run_all(acp_run *run, bool keep_trace);
 /** The trace text acp_run_all kept ("" when none) and its length in bytes. */

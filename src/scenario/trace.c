@@ -226,6 +226,81 @@ const char *acp_trace_skip_name(acp_skip_reason r)
     }
 }
 
+/* One object of a line, without its closing brace. */
+static void put_object(acp_text *t, const acp_trace_object *o)
+{
+    acp_text_put(t, "{\"id\":");
+    acp_text_put_u64(t, o->id);
+    if (o->has_elapsed) {
+        acp_text_put(t, ",\"elapsed\":");
+        put_double(t, o->elapsed);
+    }
+    acp_text_put(t, ",\"quanta\":");
+    put_floats(t, o->quanta, o->num_quanta);
+    acp_text_put(t, ",\"pending\":");
+    put_double(t, o->pending);
+    acp_text_put(t, ",\"update_time\":");
+    put_double(t, o->update_time);
+    acp_text_put(t, o->active ? ",\"active\":true" : ",\"active\":false");
+    acp_text_put(t, ",\"state\":");
+    acp_text_put_u64(t, o->state);
+    acp_text_put(t, ",\"transient\":");
+    acp_text_put_u64(t, o->transient);
+    acp_text_put(t, ",\"cell\":\"");
+    acp_text_put_hex32(t, o->cell);
+    acp_text_put(t, "\",\"origin\":");
+    put_floats(t, o->origin, 3);
+    acp_text_put(t, ",\"orientation\":");
+    put_floats(t, o->orientation, 4);
+    acp_text_put(t, ",\"velocity\":");
+    put_floats(t, o->velocity, 3);
+    acp_text_put(t, ",\"hooks\":[");
+    for (uint32_t k = 0; k < o->num_hooks; k++) {
+        if (k) acp_text_put_char(t, ',');
+        const char *name = acp_hook_type_name(o->hooks[k]);
+        acp_text_put_json_string(t, name, strlen(name));
+    }
+    acp_text_put_char(t, ']');
+    const char *skip = acp_trace_skip_name(o->skipped);
+    if (skip) {
+        acp_text_put(t, ",\"skipped\":\"");
+        acp_text_put(t, skip);
+        acp_text_put_char(t, '"');
+    }
+    if (o->hooks_unrecorded) {
+        acp_text_put(t, ",\"hooks_unrecorded\":");
+        acp_text_put_u64(t, o->hooks_unrecorded);
+    }
+    if (o->has_position_manager) {
+        acp_text_put(t, ",\"position_nodes\":");
+        acp_text_put_u64(t, o->position_nodes);
+        acp_text_put(t, ",\"offset_from\":\"");
+        acp_text_put(t, acp_trace_offset_source_name(o->offset_from));
+        acp_text_put_char(t, '"');
+    }
+    if (o->has_moveto) {
+        acp_text_put(t, ",\"moveto\":{\"type\":\"");
+        acp_text_put(t, acp_trace_moveto_name(o->moveto_type));
+        acp_text_put(t, "\",\"nodes\":");
+        acp_text_put_u64(t, o->moveto_nodes);
+        acp_text_put(t, ",\"command\":");
+        acp_text_put_u64(t, o->moveto_command);
+        acp_text_put_char(t, '}');
+    }
+    put_ids(t, ",\"collisions\":[", o->collisions, o->num_collisions);
+    put_ids(t, ",\"collision_ends\":[", o->collision_ends, o->num_collision_ends);
+    if (o->has_fx) {
+        acp_text_put(t, ",\"scripts\":[");
+        for (uint32_t k = 0; k < o->num_scripts; k++) {
+            acp_text_put(t, k ? ",\"" : "\"");
+            acp_text_put_hex32(t, o->scripts[k]);
+            acp_text_put_char(t, '"');
+        }
+        acp_text_put(t, "],\"particles\":");
+        acp_text_put_u64(t, o->particles);
+    }
+}
+
 void acp_trace_write_line(acp_text *t, const acp_trace_frame *f, uint64_t digest)
 {
     acp_text_put(t, "{\"frame\":");
@@ -237,76 +312,7 @@ void acp_trace_write_line(acp_text *t, const acp_trace_frame *f, uint64_t digest
     for (uint32_t i = 0; i < f->num_objects; i++) {
         const acp_trace_object *o = &f->objects[i];
         if (i) acp_text_put_char(t, ',');
-        acp_text_put(t, "{\"id\":");
-        acp_text_put_u64(t, o->id);
-        if (o->has_elapsed) {
-            acp_text_put(t, ",\"elapsed\":");
-            put_double(t, o->elapsed);
-        }
-        acp_text_put(t, ",\"quanta\":");
-        put_floats(t, o->quanta, o->num_quanta);
-        acp_text_put(t, ",\"pending\":");
-        put_double(t, o->pending);
-        acp_text_put(t, ",\"update_time\":");
-        put_double(t, o->update_time);
-        acp_text_put(t, o->active ? ",\"active\":true" : ",\"active\":false");
-        acp_text_put(t, ",\"state\":");
-        acp_text_put_u64(t, o->state);
-        acp_text_put(t, ",\"transient\":");
-        acp_text_put_u64(t, o->transient);
-        acp_text_put(t, ",\"cell\":\"");
-        acp_text_put_hex32(t, o->cell);
-        acp_text_put(t, "\",\"origin\":");
-        put_floats(t, o->origin, 3);
-        acp_text_put(t, ",\"orientation\":");
-        put_floats(t, o->orientation, 4);
-        acp_text_put(t, ",\"velocity\":");
-        put_floats(t, o->velocity, 3);
-        acp_text_put(t, ",\"hooks\":[");
-        for (uint32_t k = 0; k < o->num_hooks; k++) {
-            if (k) acp_text_put_char(t, ',');
-            const char *name = acp_hook_type_name(o->hooks[k]);
-            acp_text_put_json_string(t, name, strlen(name));
-        }
-        acp_text_put_char(t, ']');
-        const char *skip = acp_trace_skip_name(o->skipped);
-        if (skip) {
-            acp_text_put(t, ",\"skipped\":\"");
-            acp_text_put(t, skip);
-            acp_text_put_char(t, '"');
-        }
-        if (o->hooks_unrecorded) {
-            acp_text_put(t, ",\"hooks_unrecorded\":");
-            acp_text_put_u64(t, o->hooks_unrecorded);
-        }
-        if (o->has_position_manager) {
-            acp_text_put(t, ",\"position_nodes\":");
-            acp_text_put_u64(t, o->position_nodes);
-            acp_text_put(t, ",\"offset_from\":\"");
-            acp_text_put(t, acp_trace_offset_source_name(o->offset_from));
-            acp_text_put_char(t, '"');
-        }
-        if (o->has_moveto) {
-            acp_text_put(t, ",\"moveto\":{\"type\":\"");
-            acp_text_put(t, acp_trace_moveto_name(o->moveto_type));
-            acp_text_put(t, "\",\"nodes\":");
-            acp_text_put_u64(t, o->moveto_nodes);
-            acp_text_put(t, ",\"command\":");
-            acp_text_put_u64(t, o->moveto_command);
-            acp_text_put_char(t, '}');
-        }
-        put_ids(t, ",\"collisions\":[", o->collisions, o->num_collisions);
-        put_ids(t, ",\"collision_ends\":[", o->collision_ends, o->num_collision_ends);
-        if (o->has_fx) {
-            acp_text_put(t, ",\"scripts\":[");
-            for (uint32_t k = 0; k < o->num_scripts; k++) {
-                acp_text_put(t, k ? ",\"" : "\"");
-                acp_text_put_hex32(t, o->scripts[k]);
-                acp_text_put_char(t, '"');
-            }
-            acp_text_put(t, "],\"particles\":");
-            acp_text_put_u64(t, o->particles);
-        }
+        put_object(t, o);
         acp_text_put_char(t, '}');
     }
     acp_text_put(t, "],\"digest\":\"");
@@ -415,4 +421,136 @@ void acp_trace_write_table_rows(acp_text *t, const acp_trace_frame *f)
         }
         acp_text_put_char(t, '\n');
     }
+}
+
+/* ---- per-quantum records (trace.h) ---- */
+
+const char *acp_trace_transition_state_name(uint32_t ts)
+{
+    static const char *const NAMES[] = {"INVALID", "OK", "COLLIDED", "ADJUSTED", "SLID"};
+    return ts < 5 ? NAMES[ts] : "INVALID";
+}
+
+void acp_trace_capture_quantum(acp_trace_quantum *out, const acp_physobj *obj, double now, double physics_time,
+                               float quantum, uint32_t transition_state)
+{
+    acp_trace_object *o = &out->o;
+    acp_trace_capture_object(o, obj, now);
+    o->num_quanta = 1;
+    o->quanta[0] = quantum;
+    o->update_time = physics_time;
+    o->pending = now - physics_time;
+    out->cached_velocity[0] = obj->cached_velocity.x;
+    out->cached_velocity[1] = obj->cached_velocity.y;
+    out->cached_velocity[2] = obj->cached_velocity.z;
+    out->contact = (obj->transient_state & ACP_CONTACT_TS) != 0;
+    out->contact_normal[0] = out->contact ? obj->contact_plane.n.x : 0.0f;
+    out->contact_normal[1] = out->contact ? obj->contact_plane.n.y : 0.0f;
+    out->contact_normal[2] = out->contact ? obj->contact_plane.n.z : 0.0f;
+    out->contact_d = out->contact ? obj->contact_plane.d : 0.0f;
+    out->transition_state = transition_state == 0 ? 1u : transition_state; /* no sweep: OK */
+}
+
+/* The record's own hooks and reports: those its object gained since its previous quantum. */
+static void slice_quantum(const acp_trace_quantum *q, acp_trace_object *o)
+{
+    *o = q->o;
+    uint32_t h = q->hooks_before < o->num_hooks ? q->hooks_before : o->num_hooks;
+    memmove(o->hooks, o->hooks + h, (o->num_hooks - h) * sizeof o->hooks[0]);
+    o->num_hooks -= h;
+    uint32_t c = q->collisions_before < o->num_collisions ? q->collisions_before : o->num_collisions;
+    memmove(o->collisions, o->collisions + c, (o->num_collisions - c) * sizeof o->collisions[0]);
+    o->num_collisions -= c;
+    uint32_t e = q->collision_ends_before < o->num_collision_ends ? q->collision_ends_before : o->num_collision_ends;
+    memmove(o->collision_ends, o->collision_ends + e, (o->num_collision_ends - e) * sizeof o->collision_ends[0]);
+    o->num_collision_ends -= e;
+}
+
+uint64_t acp_trace_hash_quantum(uint64_t h, const acp_trace_quantum *q)
+{
+    acp_trace_object o;
+    slice_quantum(q, &o);
+    acp_trace_frame f = {.frame = q->frame, .now = q->now, .gate = true, .num_objects = 1, .objects = &o};
+    h = fnv_u32(h, q->frame);
+    h = fnv_u32(h, q->quantum);
+    h = acp_trace_hash_frame(h, &f);
+    for (int k = 0; k < 3; k++) h = fnv_f32(h, q->cached_velocity[k]);
+    h = fnv_u8(h, q->contact ? 1 : 0);
+    if (q->contact) {
+        for (int k = 0; k < 3; k++) h = fnv_f32(h, q->contact_normal[k]);
+        h = fnv_f32(h, q->contact_d);
+    }
+    return fnv_u32(h, q->transition_state);
+}
+
+/* ,"cached_velocity":[..],"contact_plane":{..}|null,"transition_state":"..": both shapes. */
+static void put_quantum_extras(acp_text *t, const acp_trace_quantum *q)
+{
+    acp_text_put(t, ",\"cached_velocity\":");
+    put_floats(t, q->cached_velocity, 3);
+    if (q->contact) {
+        acp_text_put(t, ",\"contact_plane\":{\"normal\":");
+        put_floats(t, q->contact_normal, 3);
+        acp_text_put(t, ",\"d\":");
+        put_float(t, q->contact_d);
+        acp_text_put_char(t, '}');
+    } else {
+        acp_text_put(t, ",\"contact_plane\":null");
+    }
+    acp_text_put(t, ",\"transition_state\":\"");
+    acp_text_put(t, acp_trace_transition_state_name(q->transition_state));
+    acp_text_put_char(t, '"');
+}
+
+void acp_trace_write_quantum_line(acp_text *t, const acp_trace_quantum *q, uint64_t digest)
+{
+    acp_trace_object o;
+    slice_quantum(q, &o);
+    acp_text_put(t, "{\"frame\":");
+    acp_text_put_u64(t, q->frame);
+    acp_text_put(t, ",\"now\":");
+    put_double(t, q->now);
+    acp_text_put(t, ",\"gate\":true,\"quantum\":");
+    acp_text_put_u64(t, q->quantum);
+    acp_text_put(t, ",\"objects\":[");
+    put_object(t, &o);
+    put_quantum_extras(t, q);
+    acp_text_put(t, "}],\"digest\":\"");
+    acp_text_put_hex64(t, digest);
+    acp_text_put(t, "\"}");
+}
+
+void acp_trace_write_dereth_line(acp_text *t, const acp_trace_quantum *q)
+{
+    const acp_trace_object *o = &q->o;
+    acp_text_put(t, "{\"t\":");
+    put_double(t, q->now);
+    acp_text_put(t, ",\"update_time\":");
+    put_double(t, o->update_time);
+    acp_text_put(t, ",\"cell\":");
+    acp_text_put_u64(t, o->cell);
+    acp_text_put(t, ",\"origin\":");
+    put_floats(t, o->origin, 3);
+    acp_text_put(t, ",\"quat\":");
+    put_floats(t, o->orientation, 4);
+    acp_text_put(t, ",\"velocity\":");
+    put_floats(t, o->velocity, 3);
+    acp_text_put(t, ",\"cached_velocity\":");
+    put_floats(t, q->cached_velocity, 3);
+    if (q->contact) {
+        acp_text_put(t, ",\"contact_plane\":{\"normal\":");
+        put_floats(t, q->contact_normal, 3);
+        acp_text_put(t, ",\"d\":");
+        put_float(t, q->contact_d);
+        acp_text_put_char(t, '}');
+    } else {
+        acp_text_put(t, ",\"contact_plane\":null");
+    }
+    acp_text_put(t, ",\"state\":");
+    acp_text_put_u64(t, o->state);
+    acp_text_put(t, ",\"transient_state\":");
+    acp_text_put_u64(t, o->transient);
+    acp_text_put(t, ",\"transition_state\":\"");
+    acp_text_put(t, acp_trace_transition_state_name(q->transition_state));
+    acp_text_put(t, "\"}");
 }

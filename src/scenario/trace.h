@@ -124,4 +124,63 @@ void acp_trace_write_table_rows(acp_text *out, const acp_trace_frame *f);
 /** Retail's name of a skip reason for the trace: "parented", "no_cell", "frozen"; NULL for none. */
 const char *acp_trace_skip_name(acp_skip_reason r);
 
+/* ---- per-quantum records (acphys run --records quanta | --records quanta --format dereth) ----
+ *
+ *   One record per UpdateObjectInternal of update_object's clock ladder (retail
+ *   CPhysicsObj::UpdateObjectInternal 0x005156B0, called by CPhysicsObj::update_object
+ *   0x00515D10), in the order they ran: object after object in update order, each object's
+ *   quanta in order. Captured by the world's quantum_hook (physics.h: NULL unless a run records
+ *   quanta), after the quantum, while PhysicsTimer::curr_time is the quantum's end.
+ *
+ *   The quanta line: {"frame","now","gate","quantum","objects":[<one object>],"digest"}: "quantum"
+ *   counts the frame's records from 1; the one object has every field of a frame line's object
+ *   (trace.h CONVENTIONS), valued after this quantum: "quanta" is [this quantum], "update_time"
+ *   the physics clock after it, "pending" now − that, "hooks" the hooks this quantum ran,
+ *   "collisions" / "collision_ends" the reports it added; then three fields frames lack:
+ *   "cached_velocity" (float × 3, m/s: the last committed move's offset / quantum),
+ *   "contact_plane" ({"normal":[x,y,z],"d":d}, world axes and the contact cell's d, or null when
+ *   the object's CONTACT_TS is clear) and "transition_state" ("OK", "COLLIDED", "ADJUSTED",
+ *   "SLID": retail's TransitionState that CTransition::transitional_insert (0x0050B6F0) returned
+ *   on the last step of the quantum's sweep, as CTransition::find_transitional_position
+ *   (0x0050BDF0) hands it to validate_transition; "OK" for a quantum that swept nothing: no
+ *   move, no spheres). The closing line is {"digest","profile","records":"quanta"}.
+ *   Digest: FNV-1a 64 running over the records: per record u32 frame, u32 quantum, then the
+ *   record hashed as a frame of one object (acp_trace_hash_frame), then f32 × 3
+ *   cached_velocity, u8 contact (1: then f32 × 3 normal, f32 d), u32 transition_state.
+ *
+ *   The dereth line (dereth-network/dereth core/physics/src/trace.rs TraceRecord, one per
+ *   sub-step of the traced object only: the scenario's player, else its first object):
+ *   {"t","update_time","cell","origin","quat","velocity","cached_velocity","contact_plane",
+ *   "state","transient_state","transition_state"}: t the frame's time (double), update_time the
+ *   physics clock after the sub-step (double), cell a number (u32), quat [w,x,y,z] (floats),
+ *   contact_plane as above or null, the state words as numbers, transition_state as above. No
+ *   digest and no closing line. */
+typedef struct acp_trace_quantum {
+    uint32_t frame;
+    double now;
+    uint32_t quantum;                /* 1-based within the frame */
+    acp_trace_object o;              /* the object after this quantum (quanta = [this one]) */
+    uint32_t hooks_before;           /* o's hooks and reports recorded before this quantum */
+    uint32_t collisions_before, collision_ends_before;
+    float cached_velocity[3];
+    bool contact;                    /* CONTACT_TS: contact_plane valid */
+    float contact_normal[3];
+    float contact_d;
+    uint32_t transition_state;       /* acp_transition_state, never INVALID */
+    uint64_t digest;                 /* the running digest after this record (quanta lines) */
+} acp_trace_quantum;
+
+/** Capture obj after one quantum: `now` the frame's time, `physics_time` the quantum's end,
+ *  `transition_state` the sweep's (acp_transition_state; INVALID, no sweep, is stored as OK). */
+void acp_trace_capture_quantum(acp_trace_quantum *out, const acp_physobj *obj, double now, double physics_time,
+                               float quantum, uint32_t transition_state);
+/** Retail's name of a TransitionState: "OK", "COLLIDED", "ADJUSTED", "SLID" ("INVALID" for 0). */
+const char *acp_trace_transition_state_name(uint32_t ts);
+/** Continue FNV-1a 64 `h` over one quantum record (see the digest above). */
+uint64_t acp_trace_hash_quantum(uint64_t h, const acp_trace_quantum *q);
+/** Append one quanta line with its running digest (no newline). gate is always true. */
+void acp_trace_write_quantum_line(acp_text *out, const acp_trace_quantum *q, uint64_t digest);
+/** Append one dereth line (no newline). */
+void acp_trace_write_dereth_line(acp_text *out, const acp_trace_quantum *q);
+
 #endif

@@ -21,6 +21,7 @@ const char *acp_test_not_run = NULL;
 #define ACP_SUITES_BSP(X) X(bsp) X(bsp_sweep)
 #define ACP_SUITES_SCRIPTS(X) X(scripts)
 #define ACP_SUITES_CELLS(X) X(cells) X(statics)
+#define ACP_SUITES_RECORDS(X) X(records)
 #define ACP_SUITES_NET(X) X(net_transport) X(net_messages) X(net_stream) X(net_capture) X(net_fixtures)
 #define ACP_SUITES_TWIN(X) X(worldgen)
 #define ACP_SUITES_REPLAY(X) X(replay)
@@ -38,6 +39,7 @@ const char *acp_test_not_run = NULL;
     ACP_SUITES_BSP(X) \
     ACP_SUITES_SCRIPTS(X) \
     ACP_SUITES_CELLS(X) \
+    ACP_SUITES_RECORDS(X) \
     ACP_SUITES_NET(X) \
     ACP_SUITES_TWIN(X) \
     ACP_SUITES_REPLAY(X) \

@@ -64,7 +64,8 @@ describe('the usage: the same full text for acphys alone, help, --help and -h', 
 });
 
 describe('usage errors name the argument', () => {
-  const runUsage = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--profile retail|acdream-r6|ace|render-frame] [--quiet] [--force]\n';
+  const runUsage = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--records frames|quanta] [--format acphys|dereth] ' +
+    '[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction]... [--quiet] [--force]\n';
   it('run: an unknown option, an option without its value, a second scenario, none (both CLIs, exit 2)', () => {
     for (const [args, what] of [
       [['run', scenario, '--bogus'], 'unknown option "--bogus"'],
@@ -77,6 +78,12 @@ describe('usage errors name the argument', () => {
       [['run'], 'no scenario file'],
       [['run', '--quiet'], 'no scenario file'],
       [['run', scenario, '--force', '--force'], '--force given twice'],
+      [['run', scenario, '--records', 'steps'], '--records: "steps" is not frames or quanta'],
+      [['run', scenario, '--records'], '--records needs frames or quanta'],
+      [['run', scenario, '--format', 'dereth'], '--format dereth writes per-quantum records: add --records quanta'],
+      [['run', scenario, '--records', 'quanta', '--format', 'json'], '--format: "json" is not acphys or dereth'],
+      [['run', scenario, '--peer', 'gdle-water'], '--peer: unknown rule "gdle-water" (known: ace-max-quantum, ace-sled-friction)'],
+      [['run', scenario, '--peer'], '--peer needs a rule name (ace-max-quantum, ace-sled-friction)'],
     ]) {
       const r = both(args);
       assert.equal(r.status, 2, args.join(' '));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { suiteCases } from '../../scripts/golden.mjs';
+import { peerArgs, suiteCases } from '../../scripts/golden.mjs';
 import { conform } from '../../wasm/conform.mjs';
 import { acphys, nativeCli, root } from './helpers.mjs';
 
@@ -31,7 +31,7 @@ before(() => {
   port = join(tmp, 'port');
   mkdirSync(port);
   for (const c of suiteCases()) {
-    const r = native(['run', c.scenario, '--quiet', '--profile', c.profile, '--trace', join(port, `${c.trace}.jsonl`)]);
+    const r = native(['run', c.scenario, '--quiet', '--profile', c.profile, ...peerArgs(c), '--trace', join(port, `${c.trace}.jsonl`)]);
     assert.equal(r.status, 0, r.stderr);
   }
 });
@@ -278,6 +278,52 @@ describe('docs/PORTING.md states the clock constants exactly', () => {
   });
 });
 
+describe('per-quantum records and dereth\'s gate (issue 35)', () => {
+  it('run --records quanta and --records quanta --format dereth write every per-quantum golden, natively and through npx alike', () => {
+    const cases = suiteCases().filter((c) => c.dereth);
+    assert.ok(cases.length >= 11);
+    for (const c of cases) {
+      for (const [kind, golden] of [['quanta', c.quanta], ['dereth', c.dereth]]) {
+        const fmt = kind === 'dereth' ? ['--format', 'dereth'] : [];
+        for (const [side, cli] of [['native', native], ['npx', npx]]) {
+          const out = join(tmp, `${c.trace}.${kind}.${side}.jsonl`);
+          const r = cli(['run', c.scenario, '--quiet', '--records', 'quanta', ...fmt, '--trace', out]);
+          assert.equal(r.status, 0, r.stderr);
+          assert.ok(readFileSync(out, 'utf8') === readFileSync(golden, 'utf8'), `${side} ${kind} run of ${c.trace} differs from ${golden}`);
+        }
+      }
+    }
+  });
+  it('conform --format dereth (native) passes the dereth goldens, fails origin 2e-5 off at sub-step 50 and passes it at 150 (--exact fails it)', () => {
+    const dir = join(tmp, 'dereth');
+    mkdirSync(dir, { recursive: true });
+    const cases = suiteCases().filter((c) => c.dereth);
+    for (const c of cases) cpSync(c.dereth, join(dir, `${c.trace}.jsonl`));
+    const ok = native(['conform', dir, '--format', 'dereth']);
+    assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+    assert.match(ok.stdout, new RegExp(`all +${cases.length} pass, 0 fail, 0 missing`));
+    const file = join(dir, 'same_walk_at_250fps.jsonl');
+    const golden = readFileSync(file, 'utf8');
+    const perturb = (index) => {
+      const ls = golden.split('\n').filter((l) => l);
+      const r = JSON.parse(ls[index]);
+      r.origin[0] = Math.fround(r.origin[0] * (1 + 2e-5));
+      ls[index] = JSON.stringify(r);
+      writeFileSync(file, `${ls.join('\n')}\n`);
+    };
+    perturb(50);
+    const early = native(['conform', dir, '--format', 'dereth']);
+    assert.equal(early.status, 1);
+    assert.match(early.stdout, /same_walk_at_250fps +FAIL sub-step 50: origin/);
+    perturb(150);
+    assert.equal(native(['conform', dir, '--format', 'dereth']).status, 0);
+    const exact = native(['conform', dir, '--format', 'dereth', '--exact']);
+    assert.equal(exact.status, 1);
+    assert.match(exact.stdout, /same_walk_at_250fps +FAIL sub-step 150: origin/);
+    writeFileSync(file, golden);
+  });
+});
+
 describe('conform() from JavaScript takes plain options (issue 33)', () => {
   it('{group, fields, ulps, abs} give what the flags give the CLI: status, report, error', async () => {
     const acp = await acphys();
@@ -311,5 +357,17 @@ describe('conform() from JavaScript takes plain options (issue 33)', () => {
     }
     assert.equal(conform(acp, dir, { group: 'clock' }).status, 1);
     assert.equal(conform(acp, dir, { group: 'clock', ulps: 1 }).status, 0);
+    // dereth's records are judged by the native CLI only: refused as npx refuses --format dereth.
+    const viaNpx = npx(['conform', dir, '--format', 'dereth']);
+    assert.equal(viaNpx.status, 2);
+    for (const opts of [{ format: 'dereth' }, { format: 'dereth', exact: true }, { exact: true }]) {
+      const r = conform(acp, dir, opts);
+      assert.equal(r.status, 2, JSON.stringify(opts));
+      assert.equal(`acphys: ${r.err}\n`, viaNpx.stderr, JSON.stringify(opts));
+    }
+    const bad = conform(acp, dir, { format: 'xml' });
+    assert.equal(bad.status, 2);
+    assert.equal(`acphys: ${bad.err}\n`, native(['conform', dir, '--format', 'xml']).stderr);
+    assert.equal(conform(acp, dir, { group: 'clock', ulps: 1, format: 'acphys' }).status, 0);
   });
 });

@@ -201,6 +201,29 @@ describe('default excerpts (data/)', () => {
     const f = await generateFixtures(acp);
     for (const [rel, bytes] of f.files) assert.ok(Buffer.from(bytes).equals(read(rel)), `${rel} is up to date`);
   });
+  it('the dereth stand-in rooms (scripts/gen-dereth-standins.mjs) regenerate to the checked-in bytes, with the slopes and risers their scenarios name', async () => {
+    const { generate: standins } = await import('../../scripts/gen-dereth-standins.mjs');
+    const g = standins(acp);
+    assert.ok(Buffer.from(g.portal).equals(read('conformance/v1/dereth/standins-portal.dat')), 'standins-portal.dat is up to date');
+    assert.ok(Buffer.from(g.cell).equals(read('conformance/v1/dereth/standins-cell.dat')), 'standins-cell.dat is up to date');
+    assert.deepEqual(g.manifest, JSON.parse(read('conformance/v1/dereth/standins.manifest.json').toString('utf8')));
+    const plane = (room, name) => g.manifest.rooms.find((r) => r.name === room).polygons.find((p) => p.name === name).plane;
+    const FLOOR_Z = 0.66417414, COS10 = Math.cos(Math.PI / 18);
+    const nz48 = plane('slope48', 'ramp rising 48°')[2];
+    assert.ok(Math.abs(nz48 - Math.cos(48 * Math.PI / 180)) < 1e-6 && nz48 > FLOOR_Z, `48° ramp normal z ${nz48}`);
+    const nz9 = plane('sled9', 'ramp falling 9°')[2], nz11 = plane('sled11', 'ramp falling 11°')[2];
+    assert.ok(Math.abs(nz9 - Math.cos(9 * Math.PI / 180)) < 1e-6 && nz9 > COS10, `9° ramp normal z ${nz9}`);
+    assert.ok(Math.abs(nz11 - Math.cos(11 * Math.PI / 180)) < 1e-6 && nz11 < COS10, `11° ramp normal z ${nz11}`);
+    assert.deepEqual(plane('lip4cm', 'floor on the lip'), [0, 0, 1, -0.04]);
+    assert.deepEqual(plane('lip601mm', 'floor on the lip'), [0, 0, 1, -0.601]);
+    const cells = new DatSet(acp);
+    try {
+      cells.addBytes(read('conformance/v1/dereth/standins-cell.dat'));
+      const sea = cells.records().find((r) => r.type === DAT_TYPE.LandBlock);
+      assert.equal(sea.id, 0xA9B6FFFF);
+    } finally { cells.free(); }
+    assert.deepEqual([g.manifest.sea.terrain_type, g.manifest.sea.height_index], [20, 14]);
+  });
 });
 
 describe('malformed DATs (tests/data/dat-malformed)', () => {

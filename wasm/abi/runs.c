@@ -42,6 +42,15 @@ ACP_ABI int acp_abi_run_set_excerpt(acp_run *run, uint32_t i, const uint8_t *byt
 }
 /** Read the excerpts and build the world: 1 ok, 0 error (acp_abi_run_error). */
 ACP_ABI int acp_abi_run_start(acp_run *run) { return acp_run_start(run); }
+/** Comparison modes (physics.h acp_peer_rule bits), before start; 0 after start or for an
+ *  unknown bit. */
+ACP_ABI int acp_abi_run_set_peer_rules(acp_run *run, uint32_t rules) { return acp_run_set_peer_rules(run, rules); }
+/** The records the trace keeps (acp_run_records: 0 frames, 1 quanta, 2 dereth), before start;
+ *  0 after start or for an unknown kind. */
+ACP_ABI int acp_abi_run_set_records(acp_run *run, uint32_t records)
+{
+    return records <= ACP_RUN_RECORDS_DERETH && acp_run_set_records(run, (acp_run_records)records);
+}
 /** One frame at `now` seconds (e.g. the page's requestAnimationFrame time): 1 ok, 0 error. */
 ACP_ABI int acp_abi_run_step(acp_run *run, double now) { return acp_run_step(run, now); }
 /** The scenario's next frame: 1 stepped, 0 none left (or an error). */
@@ -74,6 +83,16 @@ ACP_ABI uint32_t acp_abi_run_line_length(acp_run *run)
 ACP_ABI const char *acp_abi_run_table_header(acp_run *run) { return acp_run_table_header(run); }
 ACP_ABI const char *acp_abi_run_table_rows(acp_run *run) { return acp_run_table_rows(run); }
 ACP_ABI const char *acp_abi_run_digest_line(acp_run *run) { return acp_run_digest_line(run); }
+/** The last frame's records (acp_run_records_text: each line '\n'-terminated) and their length;
+ *  the records' closing line ("" for dereth records). */
+ACP_ABI const char *acp_abi_run_records_text(acp_run *run) { return acp_run_records_text(run, NULL); }
+ACP_ABI uint32_t acp_abi_run_records_length(acp_run *run)
+{
+    size_t n;
+    acp_run_records_text(run, &n);
+    return (uint32_t)n;
+}
+ACP_ABI const char *acp_abi_run_records_closing(acp_run *run) { return acp_run_records_closing(run); }
 /** The running digest after the last frame, low and high 32 bits. */
 ACP_ABI uint32_t acp_abi_run_digest_lo(const acp_run *run) { return (uint32_t)acp_run_digest(run); }
 ACP_ABI uint32_t acp_abi_run_digest_hi(const acp_run *run) { return (uint32_t)(acp_run_digest(run) >> 32); }

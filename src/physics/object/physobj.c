@@ -217,6 +217,15 @@ bool acp_physobj_set_description_friction(acp_physobj *obj, float friction)
 
 /* ---- the quantum ---- */
 
+/* A fast sledder keeps its own friction on ground no steeper than 10° (retail: cos 10° <= the
+ * normal's z, evaluated only when |v|² >= 6.25, as retail's || does); under the comparison mode
+ * ace-sled-friction, on ground not nearly flat (ACE's normal z > 0.99999536 gives 0.2). */
+static bool sled_keeps_friction(const acp_physobj *obj, float nz)
+{
+    if (obj->world && (obj->world->peer_rules & ACP_PEER_ACE_SLED_FRICTION)) return !(nz > 0.99999536f);
+    return acp_cos(0.1745329251994329) <= nz;
+}
+
 void acp_physobj_calc_friction(acp_physobj *obj, float quantum, float velocity_mag2)
 {
     if (!(obj->transient_state & ACP_ON_WALKABLE_TS)) return;
@@ -234,7 +243,7 @@ void acp_physobj_calc_friction(acp_physobj *obj, float quantum, float velocity_m
         v->y = (float)(v->y - ny);
         v->z = (float)((double)v->z - nz);
         if (velocity_mag2 >= 1.5625f) {
-            if (velocity_mag2 < 6.25f || acp_cos(0.1745329251994329) <= n.z) f = obj->friction;
+            if (velocity_mag2 < 6.25f || sled_keeps_friction(obj, n.z)) f = obj->friction;
             frict = f;
         } else {
             frict = 1.0;
@@ -428,6 +437,8 @@ static void run_quantum(acp_physobj *obj, float quantum)
 {
     record_quantum(obj, quantum);
     acp_physobj_update_object_internal(obj, quantum);
+    acp_world *w = obj->world;
+    if (w->quantum_hook) w->quantum_hook(w->quantum_hook_user, obj, quantum); /* recording only */
 }
 
 /* Retail (Hex-Rays reading) and acdream-r6 share the ladder's shape; r6 uses float constants and
@@ -539,6 +550,7 @@ void acp_physobj_update_object(acp_physobj *obj)
     }
     activity_gate(obj);
     acp_clock_constants k = acp_clock_profile_constants(obj->world->profile);
+    if (obj->world->peer_rules & ACP_PEER_ACE_MAX_QUANTUM) k.max_quantum = (double)0.1f; /* comparison mode */
     switch (obj->world->profile) {
     case ACP_PROFILE_ACE: ladder_ace(obj, &k); break;
     case ACP_PROFILE_ACDREAM_R6: ladder_retail(obj, &k, true); break;

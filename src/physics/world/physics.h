@@ -42,6 +42,25 @@ typedef struct acp_clock_constants {
     double epsilon;                  /* seconds (the float 0.0002f) */
 } acp_clock_constants;
 
+/** Comparison modes: a peer's departure from a retail physics rule, run on purpose so a port
+ *  author sees what it does to a walk, a slide or a fall (acphys run --peer NAME; the peers
+ *  group of the conformance suite). Off (0) for retail. docs/DEVIATIONS.md, "Comparison modes". */
+typedef enum acp_peer_rule {
+    /** ACE's MaxQuantum: update_object's slices are ACE's float 0.1f (PhysicsGlobals.cs:41,
+     *  `public const float MaxQuantum = 0.1f`) instead of retail's 0.2 (MAX_QUANTUM_97), the rest
+     *  of the profile's ladder unchanged. */
+    ACP_PEER_ACE_MAX_QUANTUM = 1u << 0,
+    /** ACE's sledding friction: PhysicsObj.calc_friction (PhysicsObj.cs:2135) takes friction
+     *  0.2 at |v|² ≥ 6.25 when the contact normal's z > 0.99999536 (nearly flat ground), where
+     *  retail's CPhysicsObj::calc_friction (0x0050EE70) takes it when the normal's z is below
+     *  cos 10° (slopes steeper than 10°). */
+    ACP_PEER_ACE_SLED_FRICTION = 1u << 1
+} acp_peer_rule;
+#define ACP_PEER_RULE_COUNT 2
+
+/** The name of peer rule bit i ("ace-max-quantum", "ace-sled-friction"), NULL past the last. */
+const char *acp_peer_rule_name(uint32_t i);
+
 /** The constants of a profile. (Inline: update_object reads them every call.) */
 static inline acp_clock_constants acp_clock_profile_constants(acp_clock_profile profile)
 {
@@ -107,6 +126,15 @@ typedef struct acp_world {
     acp_world_slabs slabs;           /* the objects', part arrays' and motion table managers' blocks */
     uint64_t num_quanta;             /* object-quanta simulated: UpdateObjectInternal calls and
                                         animate_static_object updates (the records' quanta) */
+    /* Not retail: a host's per-quantum recorder (acphys run --records quanta), called after each
+     * UpdateObjectInternal of update_object's clock ladder with the object and its quantum
+     * (seconds) while physics_time is that quantum's end; NULL (the default) calls nothing.
+     * It may clear transit[0].insert_state (which no physics reads) and must change nothing
+     * else. */
+    void (*quantum_hook)(void *user, const struct acp_physobj *obj, float quantum);
+    void *quantum_hook_user;
+    uint32_t peer_rules;             /* Not retail: comparison modes (acp_peer_rule bits), 0 for
+                                        retail; docs/DEVIATIONS.md "Comparison modes" */
     /* ---- object collisions (issue 14) ---- */
     acp_shadow_pool shadows;         /* every loaded cell's shadow list (from acp_terrain_attach) */
     bool shadow_walk_plain;          /* tests only: CObjCell::find_obj_collisions walks as retail

@@ -132,6 +132,7 @@ void acp_transition_init(acp_transition *t, const acp_terrain *terrain)
     c->collided_with_environment = false;
     c->contact_plane_cell_id = 0;
     c->frames_stationary_fall = 0;
+    t->insert_state = ACP_TS_INVALID;
     t->cell_array.num_cells = 0;
     t->cell_array.added_outside = false;
     t->cell_array.do_not_load_cells = false;
@@ -985,6 +986,7 @@ bool acp_transition_find_transitional_position(acp_transition *t)
     const acp_object_info *oi = &t->object_info;
     if (!sp->begin_cell) return false;
     acp_transition_state ts = ACP_TS_OK;
+    t->insert_state = ACP_TS_OK;
     acp_vec3 offset, per_step;
     uint32_t num_steps = 0;
     if (!acp_transition_calc_num_steps(t, &offset, &per_step, &num_steps)) return false;
@@ -1004,7 +1006,8 @@ bool acp_transition_find_transitional_position(acp_transition *t)
             if (placement_step(t, &ts, &result)) return result;
         } else {
             step_check_pos(sp);
-            ts = acp_transition_validate_transition(t, acp_transition_transitional_insert(t, 3));
+            t->insert_state = acp_transition_transitional_insert(t, 3);
+            ts = acp_transition_validate_transition(t, t->insert_state);
             if (c->frames_stationary_fall) break;
         }
         if (c->collision_normal_valid && (oi->state & ACP_PATH_CLIPPED_OI)) break;

@@ -223,6 +223,10 @@ typedef struct acp_transition {
     const struct acp_terrain *terrain;   /* the world's loaded landblocks */
     acp_cell_list_key cell_list_key;     /* what cell_array was built from */
     acp_terrain_poly_memo terrain_poly;  /* find_env_collisions' last terrain polygon */
+    acp_transition_state insert_state;   /* not retail's field: what transitional_insert returned
+                                            on the sweep's last step (OK before the first;
+                                            INVALID from acp_transition_init until a sweep
+                                            begins); the per-quantum records read it */
 } acp_transition;
 
 /* ---- CPhysicsObj's entry points (transition.c) ---- */
