@@ -790,6 +790,67 @@ static void standin_gfxobj_physics(void)
     acp_datset_destroy(dats);
 }
 
+/* Two buildings whose origins lie in one outdoor cell (0x13: column 2, row 2 of the block):
+ * retail's CSortCell::add_building (0x00534030) keeps the first (`if (!building) building =
+ * _object`), so the cell's building is building 0, a wall shell whose plane is x = 52 (its
+ * frame's origin; the wall faces −x, y 45..55, 5 m tall), and CSortCell::find_collisions sweeps
+ * it: the runner at (49, 50) walking 3 m east takes six 0.5 m steps, the sixth (centre at x 52)
+ * hits the wall, no step-up over 5 m, the head-on slide is none: back to x 51.5, its radius
+ * from the plane, normal (−1, 0, 0). Building 1 (the same wall at (64, 60), in the same cell)
+ * is never swept: a runner at (61, 60) walks through x 64 untouched to (65, 60). */
+static void first_building_of_a_cell_wins(void)
+{
+    rig_shape s;
+    wall(&s);
+    const uint8_t flat[9] = {0};
+    const float table[1] = {0.0f};
+    acp_terrain *t = column_terrain(flat, table, 1);
+    acp_setup *runner_setup = NULL;
+    acp_fixture *fx = runner_records(&BALL, 1, &runner_setup);
+    static acp_building bld[2];
+    memset(bld, 0, sizeof bld);
+    bld[0].model_id = bld[1].model_id = s.rec.id;
+    bld[0].frame = (acp_aframe){{52, 50, 0}, 1, 0, 0, 0};
+    bld[1].frame = (acp_aframe){{64, 60, 0}, 1, 0, 0, 0};
+    static acp_landblock_info info;
+    memset(&info, 0, sizeof info);
+    info.id = 0xA9B4FFFEu;
+    info.num_buildings = 2;
+    info.buildings = bld;
+    const acp_gfxobj *shells[2] = {&s.rec, &s.rec};
+    ENSURE_EQ(acp_terrain_add_landblock_info(t, &info, shells), ACP_TERRAIN_OK);
+    ENSURE_EQ(acp_cell_outdoor_from_local(BLOCK, 52.0f, 50.0f), 0xA9B40013u);
+    ENSURE_EQ(acp_cell_outdoor_from_local(BLOCK, 64.0f, 60.0f), 0xA9B40013u);
+    const acp_landcell *cell = acp_terrain_get_landcell(t, 0xA9B40013u);
+    const acp_building_obj *b = cell ? cell->building : NULL;
+    ENSURE(b != NULL);
+    if (b) ENSURE_FBITS(b->pos.frame.origin.x, 52.0f);
+    for (int lane = 0; lane < 2; lane++) {
+        acp_physobj *mover = NULL;
+        acp_world *w = terrain_world(t, &mover, ACP_GRAVITY_PS);
+        runner_object(mover, fx, runner_setup);
+        const float x0 = lane ? 61.0f : 49.0f, y = lane ? 60.0f : 50.0f;
+        acp_position mp = local_position(BLOCK, x0, y, 0.0f, 0.0f);
+        ENSURE(acp_world_enter_object(w, mover, &mp, 0.0));
+        ENSURE_EQ(mover->position.objcell_id, 0xA9B40013u);
+        acp_position to = mover->position;
+        to.frame.origin = (acp_vec3){x0 + 4.0f, y, 0.0f};
+        if (!lane) to.frame.origin.x = x0 + 3.0f;
+        const acp_position from = mover->position;
+        acp_transition *tr = acp_physobj_transition(mover, &from, &to, false);
+        ENSURE(tr != NULL);
+        if (tr) acp_physobj_set_position_internal(mover, tr);
+        ENSURE_FBITS(mover->position.frame.origin.x, (lane ? 65.0f : 51.5f));
+        ENSURE_FBITS(mover->position.frame.origin.y, y);
+        ENSURE(tr && tr->collision_info.collision_normal_valid == (lane == 0));
+        if (tr && lane == 0) ENSURE_FBITS(tr->collision_info.collision_normal.x, -1.0f);
+        acp_world_destroy(w);
+    }
+    acp_fixture_destroy(fx);
+    acp_terrain_destroy(t);
+    acp_gfxobj_physics_free(&s.phys);
+}
+
 void suite_bsp_sweep(void)
 {
     RUN(wall_stops_walker_at_radius);
@@ -805,4 +866,5 @@ void suite_bsp_sweep(void)
     RUN(fall_onto_floor);
     RUN(standin_gfxobj_physics);
     RUN(setup_shell_sweeps_its_part_0);
+    RUN(first_building_of_a_cell_wins);
 }

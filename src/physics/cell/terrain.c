@@ -121,7 +121,11 @@ acp_terrain_status acp_terrain_add_envcell(acp_terrain *t, const acp_envcell *re
     return ACP_TERRAIN_OK;
 }
 
-/* One building: its cell (the outdoor cell holding its origin), shell and portals. */
+/* One building: its cell (the outdoor cell holding its origin), shell and portals. The cell
+ * keeps the first building whose origin it holds: CBuildingObj::add_to_cell (0x006B5550) →
+ * CSortCell::add_building (0x00534030) sets the cell's building only when it has none; a later
+ * one is still made and kept in the landblock's list (CLandBlock::init_buildings 0x0052FD80),
+ * but no cell leads to it. */
 static acp_terrain_status add_building(acp_terrain *t, acp_landblock_struct *b, const acp_building *rec,
                                        const acp_building_shell *shell)
 {
@@ -144,7 +148,7 @@ static acp_terrain_status add_building(acp_terrain *t, acp_landblock_struct *b, 
         return ACP_TERRAIN_BAD_RECORD;
     }
     t->buildings[t->num_buildings++] = o;
-    cell->building = o; /* CBuildingObj::add_to_cell */
+    if (!cell->building) cell->building = o; /* CSortCell::add_building: the first one stays */
     return ACP_TERRAIN_OK;
 }
 
