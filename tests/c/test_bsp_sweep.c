@@ -851,6 +851,63 @@ static void first_building_of_a_cell_wins(void)
     acp_gfxobj_physics_free(&s.phys);
 }
 
+/* CBldPortal::UnPack (0x0053BC40) sign-extends the stored other_portal_id word (an __int16 into
+ * the int field), and CEnvCell::check_building_transit (0x0052C5D0) starts `if (portal_id >= 0)`:
+ * a word with its top bit set (0xFFFF = −1, 0x8000 = −32768) lists nothing through that portal,
+ * even for a sphere in the middle of the cottage's room (its cell's (0, 0, 1.5), r 0.5, which
+ * the stored word 0 and the largest non-negative 0x7FFF both list, marking hits_interior_cell:
+ * the sphere overload never indexes the cell's portals). */
+static void negative_portal_id_lists_nothing(void)
+{
+    LOAD_DEFAULT_EXCERPTS(dats);
+    const acp_landblock_info *cottage = acp_datset_landblock_info(dats, 0xA9B4FFFEu);
+    const acp_envcell *rec = acp_datset_envcell(dats, 0xA9B40100u);
+    const acp_environment *env = rec ? acp_datset_environment(dats, rec->environment_id) : NULL;
+    ENSURE(cottage && cottage->num_buildings == 1 && cottage->buildings[0].num_portals == 1 && env);
+    if (!cottage || cottage->num_buildings != 1 || cottage->buildings[0].num_portals != 1 || !env) {
+        acp_datset_destroy(dats);
+        return;
+    }
+    static const uint16_t words[4] = {0x0000u, 0x7FFFu, 0x8000u, 0xFFFFu};
+    for (int k = 0; k < 4; k++) {
+        const uint8_t flat[9] = {0};
+        const float table[1] = {0.0f};
+        acp_terrain *t = column_terrain(flat, table, 1);
+        ENSURE_EQ(acp_terrain_add_envcell(t, rec, env, NULL), ACP_TERRAIN_OK);
+        static acp_building bld;
+        static acp_bld_portal portal;
+        bld = cottage->buildings[0];
+        portal = cottage->buildings[0].portals[0];
+        portal.other_portal_id = words[k];
+        bld.portals = &portal;
+        static acp_landblock_info info;
+        memset(&info, 0, sizeof info);
+        info.id = 0xA9B4FFFEu;
+        info.num_buildings = 1;
+        info.buildings = &bld;
+        ENSURE_EQ(acp_terrain_add_landblock_info(t, &info, NULL), ACP_TERRAIN_OK);
+        const acp_landcell *cell = acp_terrain_get_landcell(t, acp_cell_outdoor_from_local(BLOCK, bld.frame.origin.x,
+                                                                                            bld.frame.origin.y));
+        const acp_building_obj *b = cell ? cell->building : NULL;
+        const acp_env_cell *room = acp_terrain_get_envcell(t, 0xA9B40100u);
+        ENSURE(b != NULL && room != NULL);
+        if (b && room) {
+            acp_cell_array ca;
+            memset(&ca, 0, sizeof ca);
+            acp_sphere_path path;
+            memset(&path, 0, sizeof path);
+            acp_sphere in_room = {acp_frame_localtoglobal(&room->base.pos.frame, (acp_vec3){0, 0, 1.5f}), 0.5f};
+            acp_building_find_transit_cells(b, t, 1, &in_room, &ca, &path);
+            const bool listed = words[k] < 0x8000u;
+            ENSURE_EQ(ca.num_cells, listed ? 1u : 0u);
+            ENSURE_EQ(path.hits_interior_cell, listed);
+            if (listed && ca.num_cells) ENSURE_EQ(ca.cells[0].cell_id, 0xA9B40100u);
+        }
+        acp_terrain_destroy(t);
+    }
+    acp_datset_destroy(dats);
+}
+
 void suite_bsp_sweep(void)
 {
     RUN(wall_stops_walker_at_radius);
@@ -867,4 +924,5 @@ void suite_bsp_sweep(void)
     RUN(standin_gfxobj_physics);
     RUN(setup_shell_sweeps_its_part_0);
     RUN(first_building_of_a_cell_wins);
+    RUN(negative_portal_id_lists_nothing);
 }
