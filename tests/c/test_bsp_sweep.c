@@ -908,6 +908,67 @@ static void negative_portal_id_lists_nothing(void)
     acp_datset_destroy(dats);
 }
 
+/* A fall straight down onto the cottage's room from above (audit D1: the cell list is not 2-D).
+ * The cottage building (no shell: C4) sits in land cell 0x29 with its portal into EnvCell
+ * 0xA9B40100, whose frame is (120, 24, 94) and whose room is 3 m high (ceiling plane z = 97);
+ * the land around is flat at z = 0. The runner (one sphere r 0.5, centre 0.5 over its origin)
+ * falls, airborne, from (120, 24, 100) towards z 94.5: ceil(5.5 / 0.5) = 11 steps of 0.5 m.
+ * Retail's CTransition::build_cell_array (0x00509EE0) rebuilds the list at every step, and the
+ * land cell's building tests each step's sphere against the EnvCell's cell BSP in 3-D
+ * (CEnvCell::check_building_transit 0x0052C5D0): from the step whose sphere reaches the
+ * ceiling's plane (centre 97.5, distance 0.5 > −(0.5 + 0.01)) the EnvCell is listed and its
+ * physics BSP swept; the next step (centre 97, the sphere through the ceiling polygon) hits it,
+ * and the airborne sweep stops at the last clear step: origin z 97 exactly, still in land cell
+ * 0x29 (the centre never entered the room). A memo keyed on x, y and r alone reuses the first
+ * step's list {land cells} all the way down and falls through the ceiling to 94.5. */
+static void fall_onto_building_room_from_above(void)
+{
+    LOAD_DEFAULT_EXCERPTS(dats);
+    const acp_landblock_info *cottage = acp_datset_landblock_info(dats, 0xA9B4FFFEu);
+    const acp_envcell *rec = acp_datset_envcell(dats, 0xA9B40100u);
+    const acp_environment *env = rec ? acp_datset_environment(dats, rec->environment_id) : NULL;
+    ENSURE(cottage && cottage->num_buildings == 1 && env);
+    if (!cottage || cottage->num_buildings != 1 || !env) {
+        acp_datset_destroy(dats);
+        return;
+    }
+    const uint8_t flat[9] = {0};
+    const float table[1] = {0.0f};
+    acp_terrain *t = column_terrain(flat, table, 1);
+    ENSURE_EQ(acp_terrain_add_envcell(t, rec, env, NULL), ACP_TERRAIN_OK);
+    ENSURE_EQ(acp_terrain_add_landblock_info(t, cottage, NULL), ACP_TERRAIN_OK);
+    const acp_env_cell *room = acp_terrain_get_envcell(t, 0xA9B40100u);
+    ENSURE(room != NULL);
+    if (room) {
+        ENSURE_FBITS(room->base.pos.frame.origin.x, 120.0f);
+        ENSURE_FBITS(room->base.pos.frame.origin.y, 24.0f);
+        ENSURE_FBITS(room->base.pos.frame.origin.z, 94.0f);
+    }
+    acp_setup *runner_setup = NULL;
+    acp_fixture *fx = runner_records(&BALL, 1, &runner_setup);
+    acp_physobj *mover = NULL;
+    acp_world *w = terrain_world(t, &mover, ACP_GRAVITY_PS);
+    runner_object(mover, fx, runner_setup);
+    acp_position mp = local_position(BLOCK, 120.0f, 24.0f, 100.0f, 0.0f);
+    ENSURE(acp_world_enter_object(w, mover, &mp, 0.0));
+    ENSURE_EQ(mover->position.objcell_id, 0xA9B40029u);
+    ENSURE_FBITS(mover->position.frame.origin.z, 100.0f);
+    acp_position to = mover->position;
+    to.frame.origin.z = 94.5f;
+    const acp_position from = mover->position;
+    acp_transition *tr = acp_physobj_transition(mover, &from, &to, false);
+    ENSURE(tr != NULL);
+    if (tr) acp_physobj_set_position_internal(mover, tr);
+    ENSURE_EQ(mover->position.objcell_id, 0xA9B40029u);
+    ENSURE_FBITS(mover->position.frame.origin.x, 120.0f);
+    ENSURE_FBITS(mover->position.frame.origin.y, 24.0f);
+    ENSURE_FBITS(mover->position.frame.origin.z, 97.0f);
+    acp_world_destroy(w);
+    acp_fixture_destroy(fx);
+    acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
+}
+
 void suite_bsp_sweep(void)
 {
     RUN(wall_stops_walker_at_radius);
@@ -925,4 +986,5 @@ void suite_bsp_sweep(void)
     RUN(setup_shell_sweeps_its_part_0);
     RUN(first_building_of_a_cell_wins);
     RUN(negative_portal_id_lists_nothing);
+    RUN(fall_onto_building_room_from_above);
 }

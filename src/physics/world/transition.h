@@ -128,6 +128,8 @@ typedef struct acp_cell_array {
     uint32_t num_cells;
     bool added_outside;
     bool do_not_load_cells;
+    bool reached_building;           /* not retail: a listed land cell's building was tested
+                                        (CEnvCell::check_building_transit, a 3-D test) */
     acp_cell_info cells[ACP_MAX_TRANSITION_CELLS];
 } acp_cell_array;
 
@@ -189,12 +191,14 @@ typedef struct acp_sphere_path {
     bool bldg_check;                 /* sweeping a building's shell (CBuildingObj) */
 } acp_sphere_path;
 
-/** What the cell array was last built from (not retail: a repeat is not rebuilt). Outdoors
- *  CObjCell::find_cell_list depends on nothing but the check cell id and each sphere's centre x,
- *  y and radius (cells are found in 2-D), so a rebuild with the same inputs (step_down probes
- *  the same x, y lower) would give the same cells and containing cell. A list that holds an
- *  EnvCell (a building's portal reached, CEnvCell::check_building_transit tests in 3-D) is not
- *  kept: the next build runs find_cell_list again. */
+/** What the cell array was last built from (not retail: a repeat is not rebuilt). Outdoors,
+ *  where no listed land cell has a building, CObjCell::find_cell_list depends on nothing but the
+ *  check cell id and each sphere's centre x, y and radius (CLandCell::add_all_outside_cells and
+ *  the terrain polygon of point_in_cell are 2-D), so a rebuild with the same inputs (step_down
+ *  probes the same x, y lower) gives the same cells and containing cell. A list built where a
+ *  listed land cell has a building is not kept, whether or not it reached an EnvCell: the
+ *  building's CEnvCell::check_building_transit tests the spheres against the EnvCell in 3-D, so
+ *  the same x, y at another z may list it (audit D1: a fall into a building's room). */
 typedef struct acp_cell_list_key {
     bool valid;
     uint32_t cell_id;
