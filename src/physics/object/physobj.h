@@ -303,6 +303,24 @@ void acp_physobj_handle_all_collisions(acp_physobj *obj, const struct acp_collis
  *  and PATHCLIPPED cleared). Returns whether a weenie was told (never). */
 bool acp_physobj_report_environment_collision(acp_physobj *obj);
 
+/** Hide (hidden) or show the object. Hiding sets HIDDEN, plays the object's PS_Hidden (0x76)
+ *  script at mod 1.0 (with a script table; no cell test, unlike play_script), ends every
+ *  collision it records when it is REPORT_COLLISIONS (report_collision_end forced, then
+ *  REPORT_COLLISIONS cleared), sets IGNORE_COLLISIONS and completes its pending animations
+ *  (CPartArray::HandleEnterWorld). Showing clears HIDDEN, plays PS_UnHide (0x75), clears
+ *  IGNORE_COLLISIONS, and when REPORT_COLLISIONS is clear sets it and reports a collision begin
+ *  for every record of its table (report_collision_start), then HandleEnterWorld. Not
+ *  simulated: the children's NODRAW (no object has children here) and the cell's voyeurs
+ *  (CObjCell::hide_object / unhide_object: detection, DEVIATIONS row 11). send_event is not
+ *  taken (retail ignores it). Retail: CPhysicsObj::set_hidden (0x00514C60). */
+void acp_physobj_set_hidden(acp_physobj *obj, bool hidden);
+
+/** The server's SetState: state = new_state; then a change of LIGHTING_ON (0x800) keeps the
+ *  new bit (the part array's lights are drawing), a change of NODRAW (0x20) sets or clears it
+ *  as set_nodraw does (the parts' no-draw flag is drawing), a change of HIDDEN (0x4000) runs
+ *  set_hidden with the new bit. Returns true. Retail: CPhysicsObj::set_state (0x00514DD0). */
+bool acp_physobj_set_state(acp_physobj *obj, uint32_t new_state);
+
 /** One frame of a static animating object (the CPhysics::static_animating_objects workset):
  *  elapsed = now − update_time; ≤ EPSILON or > 2.0 s → stamp update_time and return; below
  *  1/30 s → nothing, not even the stamp; otherwise, with a part array, play the default

@@ -124,8 +124,8 @@ void acp_physobj_report_collision_end(struct acp_physobj *obj, bool force_end);
 
 /** Report a collision with every object of obj's collision table that exists, in the table's
  *  order (report_object_collision, in contact as obj is now). Retail: CPhysicsObj::
- *  report_collision_start (0x00513FD0), called by set_hidden when an unhidden object takes
- *  REPORT_COLLISIONS back (acphys has no set_hidden: tested directly). */
+ *  report_collision_start (0x00513FD0), called by set_hidden (acp_physobj_set_hidden) when
+ *  a shown object takes REPORT_COLLISIONS back. */
 void acp_physobj_report_collision_start(struct acp_physobj *obj);
 
 /** Whether obj (not STATIC_PS), placed where it is, overlaps `other` (a placement test of obj's
