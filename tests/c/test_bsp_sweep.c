@@ -969,6 +969,57 @@ static void fall_onto_building_room_from_above(void)
     acp_datset_destroy(dats);
 }
 
+/* A platform too large for the cell array (audit D5): one quad 80 m (x) by 100 m (y) at the
+ * part's z = 0, its object static at (70, 80) of the flat block, so its box covers x 30..110
+ * (columns 1..4) and y 30..130 (rows 1..5): 20 outdoor cells. Retail's
+ * CPhysicsObj::find_bbox_cell_list (0x00510FC0) lists its own cell (column 2, row 3: 0x14) and
+ * then CLandCell::add_all_outside_cells' block (x outer, y inner), and CELLARRAY::add_cell grows
+ * without bound, so it shadows all 20. acphys holds 18 (DEVIATIONS T3): the last two of that
+ * order, column 4 rows 4 and 5 (0x25, 0x26), are not shadowed, and the object counts them in
+ * cells_dropped (2), which the trace shows. */
+static void large_platform_counts_dropped_cells(void)
+{
+    rig_shape s;
+    shape_begin(&s);
+    quad(&s, (acp_vec3){-40, -50, 0}, (acp_vec3){40, -50, 0}, (acp_vec3){40, 50, 0}, (acp_vec3){-40, 50, 0});
+    shape_end(&s);
+    const uint8_t flat[9] = {0};
+    const float table[1] = {0.0f};
+    acp_terrain *t = column_terrain(flat, table, 1);
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_setup *runner_setup = NULL;
+    acp_fixture *fx = runner_records(&BALL, 1, &runner_setup);
+    acp_setup *shape_setup = acp_fixture_setup(fx, SHAPE_SETUP, 1, NULL, 0);
+    const acp_aframe identity = {{0, 0, 0}, 1, 0, 0, 0};
+    ENSURE(acp_fixture_setup_placement(shape_setup, 0x0, &identity));
+    ENSURE(acp_fixture_setup_placement(shape_setup, 0x65, &identity));
+    acp_physobj *shape = acp_world_add_object(w, 2);
+    shape->state = ACP_STATIC_PS;
+    acp_record_source src = acp_fixture_source(fx);
+    ENSURE(acp_physobj_set_setup(shape, shape_setup, &src));
+    ENSURE(acp_partarray_set_part_physics(shape->part_array, 0, &s.phys));
+    acp_position sp = local_position(BLOCK, 70.0f, 80.0f, 0.0f, 0.0f);
+    sp.frame = acp_frame_identity();
+    sp.frame.origin = (acp_vec3){70.0f, 80.0f, 0.0f};
+    acp_world_place_object(w, shape, &sp, 0, 0.0);
+    ENSURE_EQ(shape->position.objcell_id, 0xA9B40014u);
+    ENSURE_EQ(shape->num_shadow_objects, 18);
+    ENSURE_EQ(shape->cells_dropped, 2);
+    bool has25 = false, has26 = false, has24 = false;
+    for (uint32_t i = 0; i < shape->num_shadow_objects; i++) {
+        has24 |= shape->shadow_objects[i].cell_id == 0xA9B40024u;
+        has25 |= shape->shadow_objects[i].cell_id == 0xA9B40025u;
+        has26 |= shape->shadow_objects[i].cell_id == 0xA9B40026u;
+    }
+    ENSURE(has24 && !has25 && !has26);
+    ENSURE_EQ(shape->shadow_objects[0].cell_id, 0xA9B40014u);
+    acp_world_destroy(w);
+    acp_fixture_destroy(fx);
+    acp_terrain_destroy(t);
+    acp_gfxobj_physics_free(&s.phys);
+}
+
 void suite_bsp_sweep(void)
 {
     RUN(wall_stops_walker_at_radius);
@@ -987,4 +1038,5 @@ void suite_bsp_sweep(void)
     RUN(first_building_of_a_cell_wins);
     RUN(negative_portal_id_lists_nothing);
     RUN(fall_onto_building_room_from_above);
+    RUN(large_platform_counts_dropped_cells);
 }

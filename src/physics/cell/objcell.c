@@ -45,6 +45,7 @@ void acp_objcell_find_cell_list(const acp_terrain *terrain, const acp_position *
                                 acp_sphere_path *path)
 {
     ca->num_cells = 0;
+    ca->dropped = 0;
     ca->added_outside = false;
     ca->reached_building = false;
     uint32_t id = p->objcell_id;

@@ -544,16 +544,22 @@ void acp_physobj_update_object(acp_physobj *obj)
 
 /* ---- committing a sweep ---- */
 
-/* Retail CPhysicsObj::report_environment_collision (0x00512FC0) without a weenie to tell: the
- * object now collides with the environment, and a missile stops being one (MISSILE, ALIGNPATH
- * and PATHCLIPPED cleared). */
+/* Retail CPhysicsObj::report_environment_collision (0x00512FC0): not already colliding with
+ * the environment, a REPORT_COLLISIONS object's weenie is told (here: the host's report, the
+ * trace's "env_collisions", row O3); the object now collides with the environment, and a
+ * missile stops being one (MISSILE, ALIGNPATH and PATHCLIPPED cleared). */
 bool acp_physobj_report_environment_collision(acp_physobj *obj)
 {
     if (obj->colliding_with_environment) return false;
+    bool told = false;
+    if (obj->state & ACP_REPORT_COLLISIONS_PS) {
+        acp_physobj_push_env_report(obj);
+        told = true;
+    }
     obj->colliding_with_environment = true;
     if (obj->state & ACP_MISSILE_PS)
         obj->state &= ~(uint32_t)(ACP_MISSILE_PS | ACP_ALIGNPATH_PS | ACP_PATHCLIPPED_PS);
-    return false;
+    return told;
 }
 
 /* Retail CPhysicsObj::handle_all_collisions (0x00514780): the object loop and the collision

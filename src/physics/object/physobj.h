@@ -150,6 +150,9 @@ typedef struct acp_physobj {
     bool colliding_with_environment;
     /* object collisions (issue 14): read by every sweep in a world with cells */
     uint32_t num_shadow_objects;     /* shadows in shadow_objects (retail num_shadow_objects) */
+    uint32_t cells_dropped;          /* not retail: cells its shadows' cell lists could not hold
+                                        (past ACP_MAX_TRANSITION_CELLS), summed over every
+                                        shadowing (DEVIATIONS T3; the trace's "cells_dropped") */
     acp_shadow_obj *shadow_objects;  /* ACP_MAX_SHADOW_CELLS slots from the world's pool, or NULL */
     const struct acp_landcell *cell; /* retail cell: the loaded cell whose object list holds it
                                         (NULL: none, or no terrain; has_cell says whether it has
@@ -298,9 +301,11 @@ void acp_physobj_set_position_internal(acp_physobj *obj, const struct acp_transi
 void acp_physobj_handle_all_collisions(acp_physobj *obj, const struct acp_collision_info *c, bool prev_contact,
                                       bool prev_on_walkable);
 
-/** Retail CPhysicsObj::report_environment_collision (0x00512FC0) without a weenie to tell: the
- *  object now collides with the environment, and a missile stops being one (MISSILE, ALIGNPATH
- *  and PATHCLIPPED cleared). Returns whether a weenie was told (never). */
+/** Retail CPhysicsObj::report_environment_collision (0x00512FC0): unless already colliding with
+ *  the environment, a REPORT_COLLISIONS object's report is recorded for the host (where retail
+ *  calls the weenie with an EnvCollisionProfile: acp_physobj_num_env_collisions, the trace's
+ *  "env_collisions"); the object now collides with the environment, and a missile stops being
+ *  one (MISSILE, ALIGNPATH and PATHCLIPPED cleared). Returns whether a report was made. */
 bool acp_physobj_report_environment_collision(acp_physobj *obj);
 
 /** Hide (hidden) or show the object. Hiding sets HIDDEN, plays the object's PS_Hidden (0x76)

@@ -132,6 +132,8 @@ void acp_transition_init(acp_transition *t, const acp_terrain *terrain)
     c->contact_plane_cell_id = 0;
     c->frames_stationary_fall = 0;
     t->cell_array.num_cells = 0;
+    t->cell_array.dropped = 0;
+    t->cell_array.reached_building = false;
     t->cell_array.added_outside = false;
     t->cell_array.do_not_load_cells = false;
     t->terrain = terrain;

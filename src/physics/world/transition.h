@@ -130,6 +130,8 @@ typedef struct acp_cell_array {
     bool do_not_load_cells;
     bool reached_building;           /* not retail: a listed land cell's building was tested
                                         (CEnvCell::check_building_transit, a 3-D test) */
+    uint32_t dropped;                /* not retail: cells past ACP_MAX_TRANSITION_CELLS not
+                                        added since num_cells was last reset (DEVIATIONS T3) */
     acp_cell_info cells[ACP_MAX_TRANSITION_CELLS];
 } acp_cell_array;
 
