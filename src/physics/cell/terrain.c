@@ -259,13 +259,14 @@ static void init_static_objs(acp_world *w, const acp_landblock_struct *b)
     }
 }
 
-/* Retail CEnvCell::init_static_objects (0x0052C350), its first pass (no static objects yet):
+/* An EnvCell's statics. The client calls this (virtually) as it flushes each visible EnvCell,
+ * before the cell's objects are initialised; here every loaded EnvCell's run after the
+ * landblocks' statics, in the terrain's EnvCell order. A static that cannot be made (its record
+ * missing) is skipped, as makeObject's NULL is.
+ * Retail CEnvCell::init_static_objects (0x0052C350), its first pass (no static objects yet):
  * each of the EnvCell's static objects with a non-zero id made (CPhysicsObj::makeObject(id, 0,
  * 0)) and added to this cell at its frame (CPhysicsObj::add_obj_to_cell: enter_cell, the frame
- * (landblock frame, as every position), calc_cross_cells_static's shadows). Retail calls it
- * (virtually) from CEnvCell::flush_cells for each visible EnvCell before CObjCell::init_objects;
- * here every loaded EnvCell's run after the landblocks' statics, in the terrain's EnvCell order.
- * A static that cannot be made (its record missing) is skipped, as makeObject's NULL is. */
+ * (landblock frame, as every position), calc_cross_cells_static's shadows). */
 static void init_env_static_objects(acp_world *w, const acp_env_cell *env)
 {
     const acp_envcell *rec = env->record;

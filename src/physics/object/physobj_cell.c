@@ -76,8 +76,7 @@ void acp_physobj_find_bbox_cell_list(const acp_physobj *obj, acp_cell_array *cel
 }
 
 /* CObjCell::find_cell_list (0x0052B990): one sphere, its centre placed by
- * Position::localtoglobal (0x00456180) at p (m[3]·y + m[0]·x + m[6]·z: not Frame::localtoglobal's
- * grouping). */
+ * Position::localtoglobal (0x00456180) at p (m[3]·y + m[0]·x + m[6]·z, a grouping of its own). */
 static void sphere_cell_list(const acp_world *w, const acp_position *p, const acp_sphere *sphere, acp_cell_array *cells)
 {
     acp_sphere global = {acp_position_localtoglobal_from(p, p, sphere->center), sphere->radius};

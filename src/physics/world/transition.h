@@ -457,11 +457,15 @@ acp_transition_state acp_sphere_slide_sphere(const acp_sphere *sphere, acp_spher
 
 /* ---- CObjCell / CELLARRAY (objcell.c) ---- */
 
-/** Add a cell unless its id is present. Retail: CELLARRAY::add_cell (0x006B4FF0). */
+/** Add a cell unless its id is present; a full array (ACP_MAX_TRANSITION_CELLS) counts it in
+ *  `dropped` instead (DEVIATIONS T3). Retail: CELLARRAY::add_cell (0x006B4FF0). */
 void acp_cell_array_add(acp_cell_array *ca, uint32_t cell_id, const struct acp_landcell *cell);
 /** The cells the spheres (in p's landblock frame) overlap; with curr_cell, the last loaded
  *  cell that holds sphere 0's centre (NULL for none; untouched when p's own cell is not
- *  loaded). Retail: CObjCell::find_cell_list (0x0052B4E0). */
+ *  loaded). Each listed cell's find_transit_cells runs in the loop (the array grows as it goes):
+ *  an EnvCell's through its portals, a land cell's add_all_outside_cells once and its
+ *  building's portals. Retail: CObjCell::find_cell_list (0x0052B4E0), CLandCell::find_transit_cells (0x00533800),
+ *  CSortCell::find_transit_cells (0x00534080). */
 void acp_objcell_find_cell_list(const struct acp_terrain *terrain, const acp_position *p, uint32_t num_sphere,
                                 const acp_sphere *spheres, acp_cell_array *ca,
                                 const struct acp_landcell **curr_cell, acp_sphere_path *path);
