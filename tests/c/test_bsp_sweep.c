@@ -909,7 +909,8 @@ static void negative_portal_id_lists_nothing(void)
 }
 
 /* A fall straight down onto the cottage's room from above (audit D1: the cell list is not 2-D).
- * The cottage building (no shell: C4) sits in land cell 0x29 with its portal into EnvCell
+ * The cottage building (its shell a GfxObj without a physics BSP, 0x0100F000: the building's
+ * sweep finds nothing) sits in land cell 0x29 with its portal into EnvCell
  * 0xA9B40100, whose frame is (120, 24, 94) and whose room is 3 m high (ceiling plane z = 97);
  * the land around is flat at z = 0. The runner (one sphere r 0.5, centre 0.5 over its origin)
  * falls, airborne, from (120, 24, 100) towards z 94.5: ceil(5.5 / 0.5) = 11 steps of 0.5 m.
@@ -936,7 +937,11 @@ static void fall_onto_building_room_from_above(void)
     const float table[1] = {0.0f};
     acp_terrain *t = column_terrain(flat, table, 1);
     ENSURE_EQ(acp_terrain_add_envcell(t, rec, env, NULL), ACP_TERRAIN_OK);
-    ENSURE_EQ(acp_terrain_add_landblock_info(t, cottage, NULL), ACP_TERRAIN_OK);
+    /* The shell: a GfxObj without a physics BSP (retail's makeBuilding succeeds; its sweep is OK). */
+    const acp_gfxobj *plain = acp_datset_gfxobj(dats, 0x0100F000u);
+    ENSURE(plain != NULL && !(plain->flags & ACP_GFX_HAS_PHYSICS));
+    const acp_gfxobj *shells[1] = {plain};
+    ENSURE_EQ(acp_terrain_add_landblock_info(t, cottage, shells), ACP_TERRAIN_OK);
     const acp_env_cell *room = acp_terrain_get_envcell(t, 0xA9B40100u);
     ENSURE(room != NULL);
     if (room) {
