@@ -54,7 +54,7 @@ const char *const ACP_TRACE_FIELD_NAMES[ACP_TRACE_FIELD_COUNT] = {
     "frame", "now", "gate", "objects", "digest", "id", "elapsed", "quanta", "pending", "update_time",
     "active", "state", "transient", "cell", "origin", "orientation", "velocity", "hooks", "skipped",
     "hooks_unrecorded", "position_nodes", "offset_from", "moveto", "collisions", "collision_ends", "scripts",
-    "particles"};
+    "particles", "env_collisions", "cells_dropped"};
 
 const char ACP_DIFF_OPTIONS_USAGE[] = "[--fields a,b,c] [--ulps N | --ulps float=N,double=M] [--abs X]";
 
@@ -192,7 +192,7 @@ static num_kind kind_of(const char *key)
     for (size_t i = 0; i < sizeof F32 / sizeof F32[0]; i++)
         if (strcmp(key, F32[i]) == 0) return KIND_F32;
     static const char *const INT[] = {"frame", "id", "state", "transient", "position_nodes", "collisions",
-                                      "collision_ends", "particles"};
+                                      "collision_ends", "particles", "env_collisions", "cells_dropped"};
     for (size_t i = 0; i < sizeof INT / sizeof INT[0]; i++)
         if (strcmp(key, INT[i]) == 0) return KIND_INT;
     if (strcmp(key, "cell") == 0) return KIND_CELL;

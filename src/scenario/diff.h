@@ -45,7 +45,7 @@
 #include "jsonv.h"
 
 /** The trace fields the format knows, as bits of a field mask (ACP_TRACE_FIELD_NAMES order). */
-#define ACP_TRACE_FIELD_COUNT 27
+#define ACP_TRACE_FIELD_COUNT 29
 extern const char *const ACP_TRACE_FIELD_NAMES[ACP_TRACE_FIELD_COUNT];
 /** frame, objects, id: they place every other value and are always compared. */
 #define ACP_TRACE_FIELDS_STRUCTURAL 0x29u
