@@ -271,6 +271,12 @@ ACP_API acp_status acp_object_set_velocity(acp_world_id world, uint32_t object_i
  *  non-finite omega. */
 ACP_API acp_status acp_object_set_omega(acp_world_id world, uint32_t object_id, const float omega[3]);
 
+/** A SetState message (0xF74B, SmartBox::HandleSetState): CPhysicsObj::set_state (0x00514DD0)
+ *  with the new PhysicsState bits `state`; a change of HIDDEN (0x4000) goes through
+ *  CPhysicsObj::set_hidden (0x00514C60), which ends the object's collisions when it hides.
+ *  Errors: the world or object, as every call. */
+ACP_API acp_status acp_object_set_state(acp_world_id world, uint32_t object_id, uint32_t state);
+
 /** An UpdatePosition message (SmartBox::HandleReceivedPosition: CPhysicsObj::MoveOrTeleport,
  *  or the player's forced position). */
 typedef struct acp_server_position {

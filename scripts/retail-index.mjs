@@ -59,15 +59,24 @@ function build() {
     }
   }
   const all = files.flatMap(entriesOf).map((e) => (e.file.endsWith('.h') && definedIn.has(e.fn) ? { ...e, file: definedIn.get(e.fn) } : e));
+  // One row per retail function: a name with several addresses (overloads, such as
+  // CEnvCell::find_transit_cells over spheres 0x0052C820 and over parts 0x0052CAE0) gets a row
+  // per address; a mention without an address joins the name's first row (lowest address).
   const byRetail = new Map();
-  for (const e of all) {
-    const key = e.retail;
-    if (!byRetail.has(key)) byRetail.set(key, { address: e.address, places: new Map() });
-    const r = byRetail.get(key);
-    if (!r.address && e.address) r.address = e.address;
-    r.places.set(`${e.fn} ${e.file}`, e);
+  const rowOf = (name, address) => {
+    const key = `${name}\u0000${address}`;
+    if (!byRetail.has(key)) byRetail.set(key, { name, address, places: new Map() });
+    return byRetail.get(key);
+  };
+  for (const e of all.filter((x) => x.address)) rowOf(e.retail, e.address).places.set(`${e.fn} ${e.file}`, e);
+  for (const e of all.filter((x) => !x.address)) {
+    const rows = [...byRetail.values()].filter((r) => r.name === e.retail).sort((a, b) => a.address.localeCompare(b.address));
+    (rows[0] ?? rowOf(e.retail, '')).places.set(`${e.fn} ${e.file}`, e);
   }
-  const names = [...byRetail.keys()].sort((a, b) => a.localeCompare(b, 'en'));
+  const names = [...byRetail.keys()].sort((a, b) => {
+    const [x, y] = [byRetail.get(a), byRetail.get(b)];
+    return x.name.localeCompare(y.name, 'en') || x.address.localeCompare(y.address);
+  });
   const lines = [
     '# Retail functions and where acphys reproduces them',
     '',
@@ -85,7 +94,7 @@ function build() {
     const places = [...r.places.values()].sort((a, b) => (a.file + a.fn).localeCompare(b.file + b.fn));
     const fns = [...new Set(places.map((p) => `\`${p.fn}\``))].join(', ');
     const where = [...new Set(places.map((p) => p.file))].join(', ');
-    lines.push(`| \`${n}\` | ${r.address} | ${fns} | ${where} |`);
+    lines.push(`| \`${r.name}\` | ${r.address} | ${fns} | ${where} |`);
   }
   lines.push('');
   return { text: lines.join('\n'), count: names.length };

@@ -227,6 +227,7 @@ namespace Acphys
         [DllImport(Lib)] public static extern Status acp_object_server_position(WorldId w, uint id, ref ServerPosition sp);
         [DllImport(Lib)] public static extern Status acp_object_stick_to(WorldId w, uint id, uint target);
         [DllImport(Lib)] public static extern Status acp_object_unstick(WorldId w, uint id);
+        [DllImport(Lib)] public static extern Status acp_object_set_state(WorldId w, uint id, uint state);
         [DllImport(Lib)] public static extern Status acp_object_constrain_to(WorldId w, uint id, ref Pose p, float start, float max);
         [DllImport(Lib)] public static extern Status acp_object_unconstrain(WorldId w, uint id);
         [DllImport(Lib)] public static extern MoveTo acp_default_move_to();
@@ -398,6 +399,7 @@ namespace Acphys
         public void ServerPosition(ServerPosition sp) { Native.Check(Native.acp_object_server_position(World.LiveId, Id, ref sp)); }
         public void StickTo(uint target) { Native.Check(Native.acp_object_stick_to(World.LiveId, Id, target)); }
         public void Unstick() { Native.Check(Native.acp_object_unstick(World.LiveId, Id)); }
+        public void SetState(uint state) { Native.Check(Native.acp_object_set_state(World.LiveId, Id, state)); }
         public void ConstrainTo(Pose p, float start, float max) { Native.Check(Native.acp_object_constrain_to(World.LiveId, Id, ref p, start, max)); }
         public void Unconstrain() { Native.Check(Native.acp_object_unconstrain(World.LiveId, Id)); }
         public void MoveTo(MoveTo mt) { Native.Check(Native.acp_object_move_to(World.LiveId, Id, ref mt)); }

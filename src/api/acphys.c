@@ -612,6 +612,15 @@ ACP_API acp_status acp_object_set_omega(acp_world_id world, uint32_t object_id, 
     return set_vector(world, object_id, omega, "acp_object_set_omega", "omega", true);
 }
 
+ACP_API acp_status acp_object_set_state(acp_world_id world, uint32_t object_id, uint32_t state)
+{
+    acp_status st;
+    acp_physobj *obj = get_object(world, object_id, "acp_object_set_state", &st, NULL);
+    if (!obj) return st;
+    acp_bridge_set_state(obj, state);
+    return ACP_OK;
+}
+
 ACP_API acp_status acp_object_server_position(acp_world_id world, uint32_t object_id, const acp_server_position *sp)
 {
     static const char *FN = "acp_object_server_position";

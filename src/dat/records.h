@@ -444,7 +444,8 @@ typedef struct acp_envcell {
 typedef struct acp_bld_portal {
     uint16_t flags;                    /* bit 0 exact_match, bit 1 clear = portal_side 1 */
     uint32_t other_cell_id;            /* block_mask | stored u16 */
-    uint16_t other_portal_id;
+    uint16_t other_portal_id;          /* the stored word; retail's field is its sign extension
+                                          (an __int16 into an int: 0x8000.. are negative) */
     uint32_t num_stabs;
     uint32_t *stabs;                   /* cells seen through the portal: block_mask | stored u16 */
     bool exact_match;

@@ -121,6 +121,8 @@ void acp_bridge_play_script(acp_physobj *obj, const acp_scenario_play_script *ps
     else (void)acp_physobj_play_script(obj, ps->script_id);
 }
 
+void acp_bridge_set_state(acp_physobj *obj, uint32_t new_state) { (void)acp_physobj_set_state(obj, new_state); }
+
 void acp_bridge_constrain_to(acp_physobj *obj, const acp_scenario_constraint *c)
 {
     (void)acp_physobj_constrain_to(obj, &c->position, c->start_distance, c->max_distance);

@@ -79,6 +79,10 @@ void acp_bridge_stick_to(acp_physobj *obj, uint32_t target);
 void acp_bridge_unstick(acp_physobj *obj);
 /** "play_script": CPhysicsObj::play_script by id, or by (type, mod) through the object's table. */
 void acp_bridge_play_script(acp_physobj *obj, const acp_scenario_play_script *ps);
+
+/** "set_state": the server's SetState, CPhysicsObj::set_state (0x00514DD0) with the bits (a
+ *  change of HIDDEN hides or shows the object: CPhysicsObj::set_hidden 0x00514C60). */
+void acp_bridge_set_state(acp_physobj *obj, uint32_t new_state);
 /** CPhysicsObj::ConstrainTo. */
 void acp_bridge_constrain_to(acp_physobj *obj, const acp_scenario_constraint *c);
 /** PositionManager::UnConstrain. */

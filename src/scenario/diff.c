@@ -45,24 +45,24 @@ const char *const ACP_TRACE_FIELD_NAMES[ACP_TRACE_FIELD_COUNT] = {
     "frame", "now", "gate", "objects", "digest", "id", "elapsed", "quanta", "pending", "update_time",
     "active", "state", "transient", "cell", "origin", "orientation", "velocity", "hooks", "skipped",
     "hooks_unrecorded", "position_nodes", "offset_from", "moveto", "collisions", "collision_ends", "scripts",
-    "particles", "quantum", "cached_velocity", "contact_plane", "transition_state"};
+    "particles", "env_collisions", "cells_dropped", "quantum", "cached_velocity", "contact_plane", "transition_state"};
 
 const char ACP_DIFF_OPTIONS_USAGE[] = "[--fields a,b,c] [--ulps N | --ulps float=N,double=M] [--abs X]";
 
-uint32_t acp_trace_field_bit(const char *name, size_t len)
+uint64_t acp_trace_field_bit(const char *name, size_t len)
 {
     for (uint32_t i = 0; i < ACP_TRACE_FIELD_COUNT; i++)
-        if (strlen(ACP_TRACE_FIELD_NAMES[i]) == len && memcmp(ACP_TRACE_FIELD_NAMES[i], name, len) == 0) return 1u << i;
+        if (strlen(ACP_TRACE_FIELD_NAMES[i]) == len && memcmp(ACP_TRACE_FIELD_NAMES[i], name, len) == 0) return (uint64_t)1 << i;
     return 0;
 }
 
-bool acp_trace_fields_parse(const char *csv, uint32_t *mask, char *err, size_t err_size)
+bool acp_trace_fields_parse(const char *csv, uint64_t *mask, char *err, size_t err_size)
 {
-    uint32_t m = ACP_TRACE_FIELDS_STRUCTURAL;
+    uint64_t m = ACP_TRACE_FIELDS_STRUCTURAL;
     for (const char *p = csv;;) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        uint32_t bit = acp_trace_field_bit(p, len);
+        uint64_t bit = acp_trace_field_bit(p, len);
         if (!bit) {
             acp_text t;
             acp_text_fixed(&t, err, err_size);
@@ -81,11 +81,11 @@ bool acp_trace_fields_parse(const char *csv, uint32_t *mask, char *err, size_t e
     return true;
 }
 
-void acp_trace_fields_put(acp_text *t, uint32_t mask)
+void acp_trace_fields_put(acp_text *t, uint64_t mask)
 {
     bool first = true;
     for (uint32_t i = 0; i < ACP_TRACE_FIELD_COUNT; i++) {
-        if (!(mask & 1u << i)) continue;
+        if (!(mask & (uint64_t)1 << i)) continue;
         if (!first) acp_text_put(t, ", ");
         acp_text_put(t, ACP_TRACE_FIELD_NAMES[i]);
         first = false;
@@ -183,7 +183,8 @@ static num_kind kind_of(const char *key)
     for (size_t i = 0; i < sizeof F32 / sizeof F32[0]; i++)
         if (strcmp(key, F32[i]) == 0) return KIND_F32;
     static const char *const INT[] = {"frame", "id", "state", "transient", "position_nodes", "collisions",
-                                      "collision_ends", "particles", "quantum"};
+                                      "collision_ends", "particles", "env_collisions", "cells_dropped",
+                                      "quantum"};
     for (size_t i = 0; i < sizeof INT / sizeof INT[0]; i++)
         if (strcmp(key, INT[i]) == 0) return KIND_INT;
     if (strcmp(key, "cell") == 0) return KIND_CELL;
@@ -451,7 +452,7 @@ static bool same_digest(cmp *c, const acp_jsonv *a, const acp_jsonv *b)
 /* Whether a member is compared: a known field the options judge, or any other field. */
 static bool judged(const cmp *c, const acp_jsonv_member *m)
 {
-    uint32_t bit = acp_trace_field_bit(m->key, m->key_len);
+    uint64_t bit = acp_trace_field_bit(m->key, m->key_len);
     return !bit || (c->d->opt.fields & bit);
 }
 
@@ -460,7 +461,7 @@ static bool judged(const cmp *c, const acp_jsonv_member *m)
 static bool not_written(cmp *c, const acp_jsonv_member *m)
 {
     acp_trace_diff *d = c->d;
-    uint32_t bit = acp_trace_field_bit(m->key, m->key_len);
+    uint64_t bit = acp_trace_field_bit(m->key, m->key_len);
     if (!d->scanned || !bit || (bit & ACP_TRACE_FIELDS_STRUCTURAL) || (d->b_written & bit)) return false;
     if (d->opt.fields_asked) return false;
     d->not_written |= bit;
@@ -692,7 +693,7 @@ void acp_trace_diff_init_with(acp_trace_diff *d, const acp_diff_options *o)
 }
 
 /* The known fields of one object (a line or an element of "objects") into *mask. */
-static void scan_members(const acp_jsonv *v, uint32_t *mask)
+static void scan_members(const acp_jsonv *v, uint64_t *mask)
 {
     if (!v || v->type != ACP_JSONV_OBJECT) return;
     for (uint32_t i = 0; i < v->count; i++) *mask |= acp_trace_field_bit(v->members[i].key, v->members[i].key_len);

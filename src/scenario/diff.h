@@ -45,24 +45,24 @@
 #include "jsonv.h"
 
 /** The trace fields the format knows, as bits of a field mask (ACP_TRACE_FIELD_NAMES order). */
-#define ACP_TRACE_FIELD_COUNT 31
+#define ACP_TRACE_FIELD_COUNT 33
 extern const char *const ACP_TRACE_FIELD_NAMES[ACP_TRACE_FIELD_COUNT];
 /** frame, objects, id: they place every other value and are always compared. */
-#define ACP_TRACE_FIELDS_STRUCTURAL 0x29u
-#define ACP_TRACE_FIELDS_ALL ((1u << ACP_TRACE_FIELD_COUNT) - 1u)
+#define ACP_TRACE_FIELDS_STRUCTURAL UINT64_C(0x29)
+#define ACP_TRACE_FIELDS_ALL ((UINT64_C(1) << ACP_TRACE_FIELD_COUNT) - 1u)
 /** The bit of a known field's name (len bytes), or 0. */
-uint32_t acp_trace_field_bit(const char *name, size_t len);
+uint64_t acp_trace_field_bit(const char *name, size_t len);
 /** Parse "a,b,c" (known field names) into a mask (with the structural fields); false and a
  *  message naming the unknown name in err otherwise. */
-bool acp_trace_fields_parse(const char *csv, uint32_t *mask, char *err, size_t err_size);
+bool acp_trace_fields_parse(const char *csv, uint64_t *mask, char *err, size_t err_size);
 /** The names of the fields in mask, ", "-separated, into t (ACP_TRACE_FIELD_NAMES order). */
 struct acp_text;
-void acp_trace_fields_put(struct acp_text *t, uint32_t mask);
+void acp_trace_fields_put(struct acp_text *t, uint64_t mask);
 
 /** How two traces are judged (see OPTIONS). Zeroed by acp_diff_options_init: every field,
  *  bit for bit. */
 typedef struct acp_diff_options {
-    uint32_t fields;                 /* mask of judged fields (ACP_TRACE_FIELDS_ALL by default) */
+    uint64_t fields;                 /* mask of judged fields (ACP_TRACE_FIELDS_ALL by default) */
     bool fields_asked;               /* --fields was given: a judged field b never writes fails */
     uint64_t ulps_f32, ulps_f64;     /* tolerances in ulps of float32 and float64 fields */
     double abs;                      /* absolute tolerance (0: none) */
@@ -87,8 +87,8 @@ typedef struct acp_trace_diff {
     bool different;                  /* a difference was found (message holds it) */
     bool error;                      /* the input is not a trace (message holds why) */
     bool scanned;                    /* acp_trace_diff_scan_b saw b: b_written is known */
-    uint32_t b_written;              /* known fields b writes somewhere */
-    uint32_t not_written;            /* judged fields a has that b never writes (not judged) */
+    uint64_t b_written;              /* known fields b writes somewhere */
+    uint64_t not_written;            /* judged fields a has that b never writes (not judged) */
     uint32_t differing_lines;        /* lines that differed, with opt.all (acp_trace_diff_next) */
     uint32_t first_differing_line;   /* the first of them (0: none) */
     char message[1024];              /* multi-line report of the first difference */

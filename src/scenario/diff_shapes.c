@@ -14,11 +14,11 @@ acp_trace_shape acp_trace_line_shape(const acp_jsonv *v)
 }
 
 /* The fields a frame's object and its last quantum record both hold after the frame. */
-static uint32_t shared_fields(void)
+static uint64_t shared_fields(void)
 {
     static const char *const NAMES[] = {"elapsed", "pending", "update_time", "active", "state", "transient",
                                         "cell", "origin", "orientation", "velocity"};
-    uint32_t m = ACP_TRACE_FIELDS_STRUCTURAL;
+    uint64_t m = ACP_TRACE_FIELDS_STRUCTURAL;
     for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++) m |= acp_trace_field_bit(NAMES[i], strlen(NAMES[i]));
     return m;
 }

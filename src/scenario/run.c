@@ -657,6 +657,7 @@ static void apply_event(acp_run *run, const acp_scenario_event *ev)
     case ACP_EVENT_UNCONSTRAIN: acp_bridge_unconstrain(obj); break;
     case ACP_EVENT_MOVE_TO: acp_bridge_move_to(obj, &ev->move_to); break;
     case ACP_EVENT_PLAY_SCRIPT: acp_bridge_play_script(obj, &ev->play_script); break;
+    case ACP_EVENT_SET_STATE: acp_bridge_set_state(obj, ev->new_state); break;
     }
 }
 
@@ -685,6 +686,7 @@ bool acp_run_step(acp_run *run, double now)
     acp_world *w = run->world;
     const acp_scenario *s = &run->scenario;
     w->now = now; /* retail's Timer::cur_time is the frame's time while messages are handled */
+    acp_world_begin_frame(w); /* what the events report belongs to this frame */
     while (run->next_event < s->num_events && s->events[run->next_event].t <= now)
         apply_event(run, &s->events[run->next_event++]);
     if (run->record_kind != ACP_RUN_RECORDS_FRAMES) { /* this frame's records (the hook's) */

@@ -40,6 +40,7 @@ static void record_quantum_hook(void *user, const acp_physobj *obj, float quantu
     q->hooks_before = same ? prev->o.num_hooks : 0;
     q->collisions_before = same ? prev->o.num_collisions : 0;
     q->collision_ends_before = same ? prev->o.num_collision_ends : 0;
+    q->env_collisions_before = same ? prev->o.env_collisions : 0;
     acp_trace_capture_quantum(q, obj, w->now, w->physics_time, quantum, ts);
     run->num_quanta++;
 }

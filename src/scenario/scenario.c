@@ -203,7 +203,7 @@ static bool read_constraint(ctx *c, path *p, const acp_jsonv *ct, acp_scenario_c
     return true;
 }
 
-#define NUM_ACTIONS 11
+#define NUM_ACTIONS 12
 
 /* "play_script": {"script": id} or {"type": n, "mod": x}. */
 static bool read_play_script(ctx *c, path *p, const acp_jsonv *v, acp_scenario_play_script *out)
@@ -229,10 +229,10 @@ static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *
 {
     static const char *const FIELDS[] = {"t", "object", "motion", "raw_motion", "jump", "set_velocity",
                                          "server_position", "stick_to", "unstick", "constrain_to", "unconstrain",
-                                         "move_to", "play_script", "note", NULL};
+                                         "move_to", "play_script", "set_state", "note", NULL};
     static const char *const ACTIONS[NUM_ACTIONS] = {"motion", "raw_motion", "jump", "set_velocity", "server_position",
                                                      "stick_to", "unstick", "constrain_to", "unconstrain", "move_to",
-                                                     "play_script"};
+                                                     "play_script", "set_state"};
     if (!acp_sr_check_object(c, p, e, FIELDS)) return false;
     WITH_MEMBER(c, p, e, "t", true, acp_sr_read_time(c, p, v, &out->t));
     WITH_MEMBER(c, p, e, "object", true,
@@ -256,7 +256,7 @@ static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *
     if (which < 0)
         return acp_sr_fail(c, p, "expected one of \"motion\", \"raw_motion\", \"jump\", \"set_velocity\", "
                           "\"server_position\", \"stick_to\", \"unstick\", \"constrain_to\", \"unconstrain\", \"move_to\", "
-                          "\"play_script\"");
+                          "\"play_script\", \"set_state\"");
     out->kind = (acp_event_kind)which;
     out->jump_extent = 0.0f;
     switch (out->kind) {
@@ -271,6 +271,7 @@ static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *
     case ACP_EVENT_UNCONSTRAIN: WITH_MEMBER(c, p, e, "unconstrain", true, acp_sr_read_true(c, p, v)); break;
     case ACP_EVENT_MOVE_TO: WITH_MEMBER(c, p, e, "move_to", true, acp_sr_read_move_to(c, p, v, s, out->object, &out->move_to)); break;
     case ACP_EVENT_PLAY_SCRIPT: WITH_MEMBER(c, p, e, "play_script", true, read_play_script(c, p, v, &out->play_script)); break;
+    case ACP_EVENT_SET_STATE: WITH_MEMBER(c, p, e, "set_state", true, acp_sr_read_u32(c, p, v, &out->new_state)); break;
     }
     return true;
 }

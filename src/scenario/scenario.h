@@ -84,7 +84,8 @@ typedef enum acp_event_kind {
     ACP_EVENT_CONSTRAIN_TO = 7,           /* CPhysicsObj::ConstrainTo */
     ACP_EVENT_UNCONSTRAIN = 8,            /* PositionManager::UnConstrain */
     ACP_EVENT_MOVE_TO = 9,                /* a MoveToManager request (movement types 6–9) */
-    ACP_EVENT_PLAY_SCRIPT = 10            /* CPhysicsObj::play_script (a PhysicsScript, issue 16) */
+    ACP_EVENT_PLAY_SCRIPT = 10,           /* CPhysicsObj::play_script (a PhysicsScript, issue 16) */
+    ACP_EVENT_SET_STATE = 11              /* the server's SetState: CPhysicsObj::set_state (0x00514DD0) */
 } acp_event_kind;
 
 /** Motion, raw motion, jumps and move-tos need the object's motion table; the others do not. */
@@ -150,6 +151,7 @@ typedef struct acp_scenario_event {
     acp_scenario_constraint constraint;   /* CONSTRAIN_TO */
     acp_scenario_move_to move_to;         /* MOVE_TO */
     acp_scenario_play_script play_script; /* PLAY_SCRIPT */
+    uint32_t new_state;                   /* SET_STATE: the PhysicsState bits */
 } acp_scenario_event;
 
 /** One object. */

@@ -68,6 +68,8 @@ void acp_trace_capture_object(acp_trace_object *out, const acp_physobj *obj, dou
     out->num_collision_ends = acp_physobj_num_collision_ends(obj);
     for (uint32_t i = 0; i < out->num_collisions; i++) out->collisions[i] = obj->reports.begin[i];
     for (uint32_t i = 0; i < out->num_collision_ends; i++) out->collision_ends[i] = obj->reports.end[i];
+    out->env_collisions = acp_physobj_num_env_collisions(obj);
+    out->cells_dropped = obj->cells_dropped;
     capture_fx(out, obj);
 }
 
@@ -169,6 +171,10 @@ uint64_t acp_trace_hash_frame(uint64_t h, const acp_trace_frame *f)
             for (uint32_t k = 0; k < o->num_collisions; k++) h = fnv_u32(h, o->collisions[k]);
             h = fnv_u32(h, o->num_collision_ends);
             for (uint32_t k = 0; k < o->num_collision_ends; k++) h = fnv_u32(h, o->collision_ends[k]);
+        }
+        if (o->env_collisions) { /* optional: only in a frame with an environment report */
+            h = fnv_u8(h, 0x45);
+            h = fnv_u32(h, o->env_collisions);
         }
         if (o->has_fx) { /* optional: only while a script runs or an emitter lives */
             h = fnv_u32(h, o->num_scripts);
@@ -289,6 +295,14 @@ static void put_object(acp_text *t, const acp_trace_object *o)
     }
     put_ids(t, ",\"collisions\":[", o->collisions, o->num_collisions);
     put_ids(t, ",\"collision_ends\":[", o->collision_ends, o->num_collision_ends);
+    if (o->env_collisions) {
+        acp_text_put(t, ",\"env_collisions\":");
+        acp_text_put_u64(t, o->env_collisions);
+    }
+    if (o->cells_dropped) {
+        acp_text_put(t, ",\"cells_dropped\":");
+        acp_text_put_u64(t, o->cells_dropped);
+    }
     if (o->has_fx) {
         acp_text_put(t, ",\"scripts\":[");
         for (uint32_t k = 0; k < o->num_scripts; k++) {
@@ -464,6 +478,7 @@ static void slice_quantum(const acp_trace_quantum *q, acp_trace_object *o)
     uint32_t e = q->collision_ends_before < o->num_collision_ends ? q->collision_ends_before : o->num_collision_ends;
     memmove(o->collision_ends, o->collision_ends + e, (o->num_collision_ends - e) * sizeof o->collision_ends[0]);
     o->num_collision_ends -= e;
+    o->env_collisions -= q->env_collisions_before < o->env_collisions ? q->env_collisions_before : o->env_collisions;
 }
 
 uint64_t acp_trace_hash_quantum(uint64_t h, const acp_trace_quantum *q)

@@ -7,10 +7,12 @@
  *   cannot disagree. Schema: schema/trace.v1.schema.json.
  *   Line: {"frame","now","gate","objects":[{"id","elapsed"?,"quanta","pending","update_time",
  *   "active","state","transient","cell","origin","orientation","velocity","hooks",
- *   "skipped"?,"hooks_unrecorded"?,"collisions"?,"collision_ends"?}],"digest"}, keys in this
- *   order, no spaces. "collisions" / "collision_ends" (ids of the objects whose collision with
- *   this one began / ended this frame, in report order: physobj_collide.h) are present only
- *   when not empty. Doubles (now,
+ *   "skipped"?,"hooks_unrecorded"?,"collisions"?,"collision_ends"?,"env_collisions"?,
+ *   "cells_dropped"?}],"digest"}, keys in this order, no spaces. "collisions" /
+ *   "collision_ends" (ids of the objects whose collision with this one began / ended this
+ *   frame, in report order: physobj_collide.h) are present only when not empty;
+ *   "env_collisions" (environment reports this frame) and "cells_dropped" (cells the object's
+ *   shadow lists could not hold, so far) only when not 0. Doubles (now,
  *   elapsed, pending, update_time) print as %.17g, floats (quanta, origin, orientation, velocity)
  *   as %.9g of the float: both round-trip. A non-finite value prints as the string "NaN",
  *   "Infinity" or "-Infinity". "elapsed" is present only when update_object ran its clock ladder
@@ -28,7 +30,9 @@
  *     f32 each; f64 pending; f64 update_time; u8 active; u32 state; u32 transient; u32 cell;
  *     f32 × 3 origin; f32 × 4 orientation (w, x, y, z); f32 × 3 velocity; u32 number of hooks and
  *     each hook name's bytes followed by one 0 byte.
- *   "skipped" and "hooks_unrecorded" are not hashed. A port that writes this trace format can
+ *   Then the optional parts (position_nodes, moveto, collisions, env_collisions: u8 0x45 and
+ *   u32 env_collisions, scripts), each only when present: schema/trace.v1.schema.json's DIGEST.
+ *   "skipped", "hooks_unrecorded" and "cells_dropped" are not hashed. A port that writes this trace format can
  *   compute the same digest from its own values.
  */
 #ifndef ACP_TRACE_H
@@ -69,6 +73,8 @@ typedef struct acp_trace_object {
     uint32_t collisions[ACP_MAX_COLLISION_REPORTS]; /* their ids, in report order */
     uint32_t num_collision_ends;     /* objects whose collision with this one ended this frame */
     uint32_t collision_ends[ACP_MAX_COLLISION_REPORTS];
+    uint32_t env_collisions;         /* environment collisions reported this frame */
+    uint32_t cells_dropped;          /* cells its shadow lists could not hold, so far (T3) */
     double heading;                  /* degrees, for the table only (not in the line) */
     /* ---- server-driven objects (issue 13): present only with a PositionManager ---- */
     bool has_position_manager;
@@ -162,6 +168,7 @@ typedef struct acp_trace_quantum {
     acp_trace_object o;              /* the object after this quantum (quanta = [this one]) */
     uint32_t hooks_before;           /* o's hooks and reports recorded before this quantum */
     uint32_t collisions_before, collision_ends_before;
+    uint32_t env_collisions_before;  /* o.env_collisions counted before this quantum */
     float cached_velocity[3];
     bool contact;                    /* CONTACT_TS: contact_plane valid */
     float contact_normal[3];

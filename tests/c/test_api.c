@@ -283,6 +283,7 @@ static void test_world_errors(void)
     CHECK_ERR(acp_object_server_position(dead, 1, &sp), ACP_ERR_WORLD, gone);
     CHECK_ERR(acp_object_stick_to(dead, 1, 2), ACP_ERR_WORLD, gone);
     CHECK_ERR(acp_object_unstick(dead, 1), ACP_ERR_WORLD, gone);
+    CHECK_ERR(acp_object_set_state(dead, 1, 0u), ACP_ERR_WORLD, gone);
     CHECK_ERR(acp_object_constrain_to(dead, 1, &p, 0.5f, 1.0f), ACP_ERR_WORLD, gone);
     CHECK_ERR(acp_object_unconstrain(dead, 1), ACP_ERR_WORLD, gone);
     CHECK_ERR(acp_object_move_to(dead, 1, &mt), ACP_ERR_WORLD, gone);
@@ -510,6 +511,19 @@ static void test_objects(void)
     CHECK_OK(acp_object_stick_to(w, 2, 1));
     CHECK_OK(acp_object_unstick(w, 2));
     CHECK_ERR(acp_object_unstick(w, 8), ACP_ERR_OBJECT, "acp_object_unstick: object_id");
+    /* SetState: CPhysicsObj::set_state stores the word; HIDDEN (0x4000) appearing runs set_hidden(true),
+     * which drops REPORT_COLLISIONS (0x8) and sets IGNORE_COLLISIONS (0x10); clearing it runs
+     * set_hidden(false), which clears IGNORE_COLLISIONS and sets REPORT_COLLISIONS again. */
+    CHECK_ERR(acp_object_set_state(w, 8, 0x8u), ACP_ERR_OBJECT, "acp_object_set_state: object_id");
+    CHECK_OK(acp_object_set_state(w, 2, 0x4000u | 0x8u));
+    CHECK_OK(acp_object_get_state(w, 2, &s));
+    CHECK(s.physics_state == (0x4000u | 0x10u));
+    CHECK_OK(acp_object_set_state(w, 2, 0x10u));
+    CHECK_OK(acp_object_get_state(w, 2, &s));
+    CHECK(s.physics_state == 0x8u);
+    CHECK_OK(acp_object_set_state(w, 2, 0x1u)); /* no HIDDEN change: the word as given */
+    CHECK_OK(acp_object_get_state(w, 2, &s));
+    CHECK(s.physics_state == 0x1u);
     acp_pose p = pose_at(0xA9B40017u, 91, 156, 60);
     CHECK_ERR(acp_object_constrain_to(w, 2, NULL, 0.5f, 1.0f), ACP_ERR_NULL, "pose: NULL");
     CHECK_ERR(acp_object_constrain_to(w, 2, &p, 1.0f, 0.5f), ACP_ERR_ARGUMENT, "0 <= start_distance < max_distance");

@@ -790,6 +790,241 @@ static void standin_gfxobj_physics(void)
     acp_datset_destroy(dats);
 }
 
+/* Two buildings whose origins lie in one outdoor cell (0x13: column 2, row 2 of the block):
+ * retail's CSortCell::add_building (0x00534030) keeps the first (`if (!building) building =
+ * _object`), so the cell's building is building 0, a wall shell whose plane is x = 52 (its
+ * frame's origin; the wall faces −x, y 45..55, 5 m tall), and CSortCell::find_collisions sweeps
+ * it: the runner at (49, 50) walking 3 m east takes six 0.5 m steps, the sixth (centre at x 52)
+ * hits the wall, no step-up over 5 m, the head-on slide is none: back to x 51.5, its radius
+ * from the plane, normal (−1, 0, 0). Building 1 (the same wall at (64, 60), in the same cell)
+ * is never swept: a runner at (61, 60) walks through x 64 untouched to (65, 60). */
+static void first_building_of_a_cell_wins(void)
+{
+    rig_shape s;
+    wall(&s);
+    const uint8_t flat[9] = {0};
+    const float table[1] = {0.0f};
+    acp_terrain *t = column_terrain(flat, table, 1);
+    acp_setup *runner_setup = NULL;
+    acp_fixture *fx = runner_records(&BALL, 1, &runner_setup);
+    static acp_building bld[2];
+    memset(bld, 0, sizeof bld);
+    bld[0].model_id = bld[1].model_id = s.rec.id;
+    bld[0].frame = (acp_aframe){{52, 50, 0}, 1, 0, 0, 0};
+    bld[1].frame = (acp_aframe){{64, 60, 0}, 1, 0, 0, 0};
+    static acp_landblock_info info;
+    memset(&info, 0, sizeof info);
+    info.id = 0xA9B4FFFEu;
+    info.num_buildings = 2;
+    info.buildings = bld;
+    const acp_gfxobj *shells[2] = {&s.rec, &s.rec};
+    ENSURE_EQ(acp_terrain_add_landblock_info(t, &info, shells), ACP_TERRAIN_OK);
+    ENSURE_EQ(acp_cell_outdoor_from_local(BLOCK, 52.0f, 50.0f), 0xA9B40013u);
+    ENSURE_EQ(acp_cell_outdoor_from_local(BLOCK, 64.0f, 60.0f), 0xA9B40013u);
+    const acp_landcell *cell = acp_terrain_get_landcell(t, 0xA9B40013u);
+    const acp_building_obj *b = cell ? cell->building : NULL;
+    ENSURE(b != NULL);
+    if (b) ENSURE_FBITS(b->pos.frame.origin.x, 52.0f);
+    for (int lane = 0; lane < 2; lane++) {
+        acp_physobj *mover = NULL;
+        acp_world *w = terrain_world(t, &mover, ACP_GRAVITY_PS);
+        runner_object(mover, fx, runner_setup);
+        const float x0 = lane ? 61.0f : 49.0f, y = lane ? 60.0f : 50.0f;
+        acp_position mp = local_position(BLOCK, x0, y, 0.0f, 0.0f);
+        ENSURE(acp_world_enter_object(w, mover, &mp, 0.0));
+        ENSURE_EQ(mover->position.objcell_id, 0xA9B40013u);
+        acp_position to = mover->position;
+        to.frame.origin = (acp_vec3){x0 + 4.0f, y, 0.0f};
+        if (!lane) to.frame.origin.x = x0 + 3.0f;
+        const acp_position from = mover->position;
+        acp_transition *tr = acp_physobj_transition(mover, &from, &to, false);
+        ENSURE(tr != NULL);
+        if (tr) acp_physobj_set_position_internal(mover, tr);
+        ENSURE_FBITS(mover->position.frame.origin.x, (lane ? 65.0f : 51.5f));
+        ENSURE_FBITS(mover->position.frame.origin.y, y);
+        ENSURE(tr && tr->collision_info.collision_normal_valid == (lane == 0));
+        if (tr && lane == 0) ENSURE_FBITS(tr->collision_info.collision_normal.x, -1.0f);
+        acp_world_destroy(w);
+    }
+    acp_fixture_destroy(fx);
+    acp_terrain_destroy(t);
+    acp_gfxobj_physics_free(&s.phys);
+}
+
+/* CBldPortal::UnPack (0x0053BC40) sign-extends the stored other_portal_id word (an __int16 into
+ * the int field), and CEnvCell::check_building_transit (0x0052C5D0) starts `if (portal_id >= 0)`:
+ * a word with its top bit set (0xFFFF = −1, 0x8000 = −32768) lists nothing through that portal,
+ * even for a sphere in the middle of the cottage's room (its cell's (0, 0, 1.5), r 0.5, which
+ * the stored word 0 and the largest non-negative 0x7FFF both list, marking hits_interior_cell:
+ * the sphere overload never indexes the cell's portals). */
+static void negative_portal_id_lists_nothing(void)
+{
+    LOAD_DEFAULT_EXCERPTS(dats);
+    const acp_landblock_info *cottage = acp_datset_landblock_info(dats, 0xA9B4FFFEu);
+    const acp_envcell *rec = acp_datset_envcell(dats, 0xA9B40100u);
+    const acp_environment *env = rec ? acp_datset_environment(dats, rec->environment_id) : NULL;
+    ENSURE(cottage && cottage->num_buildings == 1 && cottage->buildings[0].num_portals == 1 && env);
+    if (!cottage || cottage->num_buildings != 1 || cottage->buildings[0].num_portals != 1 || !env) {
+        acp_datset_destroy(dats);
+        return;
+    }
+    static const uint16_t words[4] = {0x0000u, 0x7FFFu, 0x8000u, 0xFFFFu};
+    for (int k = 0; k < 4; k++) {
+        const uint8_t flat[9] = {0};
+        const float table[1] = {0.0f};
+        acp_terrain *t = column_terrain(flat, table, 1);
+        ENSURE_EQ(acp_terrain_add_envcell(t, rec, env, NULL), ACP_TERRAIN_OK);
+        static acp_building bld;
+        static acp_bld_portal portal;
+        bld = cottage->buildings[0];
+        portal = cottage->buildings[0].portals[0];
+        portal.other_portal_id = words[k];
+        bld.portals = &portal;
+        static acp_landblock_info info;
+        memset(&info, 0, sizeof info);
+        info.id = 0xA9B4FFFEu;
+        info.num_buildings = 1;
+        info.buildings = &bld;
+        ENSURE_EQ(acp_terrain_add_landblock_info(t, &info, NULL), ACP_TERRAIN_OK);
+        const acp_landcell *cell = acp_terrain_get_landcell(t, acp_cell_outdoor_from_local(BLOCK, bld.frame.origin.x,
+                                                                                            bld.frame.origin.y));
+        const acp_building_obj *b = cell ? cell->building : NULL;
+        const acp_env_cell *room = acp_terrain_get_envcell(t, 0xA9B40100u);
+        ENSURE(b != NULL && room != NULL);
+        if (b && room) {
+            acp_cell_array ca;
+            memset(&ca, 0, sizeof ca);
+            acp_sphere_path path;
+            memset(&path, 0, sizeof path);
+            acp_sphere in_room = {acp_frame_localtoglobal(&room->base.pos.frame, (acp_vec3){0, 0, 1.5f}), 0.5f};
+            acp_building_find_transit_cells(b, t, 1, &in_room, &ca, &path);
+            const bool listed = words[k] < 0x8000u;
+            ENSURE_EQ(ca.num_cells, listed ? 1u : 0u);
+            ENSURE_EQ(path.hits_interior_cell, listed);
+            if (listed && ca.num_cells) ENSURE_EQ(ca.cells[0].cell_id, 0xA9B40100u);
+        }
+        acp_terrain_destroy(t);
+    }
+    acp_datset_destroy(dats);
+}
+
+/* A fall straight down onto the cottage's room from above (audit D1: the cell list is not 2-D).
+ * The cottage building (its shell a GfxObj without a physics BSP, 0x0100F000: the building's
+ * sweep finds nothing) sits in land cell 0x29 with its portal into EnvCell
+ * 0xA9B40100, whose frame is (120, 24, 94) and whose room is 3 m high (ceiling plane z = 97);
+ * the land around is flat at z = 0. The runner (one sphere r 0.5, centre 0.5 over its origin)
+ * falls, airborne, from (120, 24, 100) towards z 94.5: ceil(5.5 / 0.5) = 11 steps of 0.5 m.
+ * Retail's CTransition::build_cell_array (0x00509EE0) rebuilds the list at every step, and the
+ * land cell's building tests each step's sphere against the EnvCell's cell BSP in 3-D
+ * (CEnvCell::check_building_transit 0x0052C5D0): from the step whose sphere reaches the
+ * ceiling's plane (centre 97.5, distance 0.5 > −(0.5 + 0.01)) the EnvCell is listed and its
+ * physics BSP swept; the next step (centre 97, the sphere through the ceiling polygon) hits it,
+ * and the airborne sweep stops at the last clear step: origin z 97 exactly, still in land cell
+ * 0x29 (the centre never entered the room). A memo keyed on x, y and r alone reuses the first
+ * step's list {land cells} all the way down and falls through the ceiling to 94.5. */
+static void fall_onto_building_room_from_above(void)
+{
+    LOAD_DEFAULT_EXCERPTS(dats);
+    const acp_landblock_info *cottage = acp_datset_landblock_info(dats, 0xA9B4FFFEu);
+    const acp_envcell *rec = acp_datset_envcell(dats, 0xA9B40100u);
+    const acp_environment *env = rec ? acp_datset_environment(dats, rec->environment_id) : NULL;
+    ENSURE(cottage && cottage->num_buildings == 1 && env);
+    if (!cottage || cottage->num_buildings != 1 || !env) {
+        acp_datset_destroy(dats);
+        return;
+    }
+    const uint8_t flat[9] = {0};
+    const float table[1] = {0.0f};
+    acp_terrain *t = column_terrain(flat, table, 1);
+    ENSURE_EQ(acp_terrain_add_envcell(t, rec, env, NULL), ACP_TERRAIN_OK);
+    /* The shell: a GfxObj without a physics BSP (retail's makeBuilding succeeds; its sweep is OK). */
+    const acp_gfxobj *plain = acp_datset_gfxobj(dats, 0x0100F000u);
+    ENSURE(plain != NULL && !(plain->flags & ACP_GFX_HAS_PHYSICS));
+    const acp_gfxobj *shells[1] = {plain};
+    ENSURE_EQ(acp_terrain_add_landblock_info(t, cottage, shells), ACP_TERRAIN_OK);
+    const acp_env_cell *room = acp_terrain_get_envcell(t, 0xA9B40100u);
+    ENSURE(room != NULL);
+    if (room) {
+        ENSURE_FBITS(room->base.pos.frame.origin.x, 120.0f);
+        ENSURE_FBITS(room->base.pos.frame.origin.y, 24.0f);
+        ENSURE_FBITS(room->base.pos.frame.origin.z, 94.0f);
+    }
+    acp_setup *runner_setup = NULL;
+    acp_fixture *fx = runner_records(&BALL, 1, &runner_setup);
+    acp_physobj *mover = NULL;
+    acp_world *w = terrain_world(t, &mover, ACP_GRAVITY_PS);
+    runner_object(mover, fx, runner_setup);
+    acp_position mp = local_position(BLOCK, 120.0f, 24.0f, 100.0f, 0.0f);
+    ENSURE(acp_world_enter_object(w, mover, &mp, 0.0));
+    ENSURE_EQ(mover->position.objcell_id, 0xA9B40029u);
+    ENSURE_FBITS(mover->position.frame.origin.z, 100.0f);
+    acp_position to = mover->position;
+    to.frame.origin.z = 94.5f;
+    const acp_position from = mover->position;
+    acp_transition *tr = acp_physobj_transition(mover, &from, &to, false);
+    ENSURE(tr != NULL);
+    if (tr) acp_physobj_set_position_internal(mover, tr);
+    ENSURE_EQ(mover->position.objcell_id, 0xA9B40029u);
+    ENSURE_FBITS(mover->position.frame.origin.x, 120.0f);
+    ENSURE_FBITS(mover->position.frame.origin.y, 24.0f);
+    ENSURE_FBITS(mover->position.frame.origin.z, 97.0f);
+    acp_world_destroy(w);
+    acp_fixture_destroy(fx);
+    acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
+}
+
+/* A platform too large for the cell array (audit D5): one quad 80 m (x) by 100 m (y) at the
+ * part's z = 0, its object static at (70, 80) of the flat block, so its box covers x 30..110
+ * (columns 1..4) and y 30..130 (rows 1..5): 20 outdoor cells. Retail's
+ * CPhysicsObj::find_bbox_cell_list (0x00510FC0) lists its own cell (column 2, row 3: 0x14) and
+ * then CLandCell::add_all_outside_cells' block (x outer, y inner), and CELLARRAY::add_cell grows
+ * without bound, so it shadows all 20. acphys holds 18 (DEVIATIONS T3): the last two of that
+ * order, column 4 rows 4 and 5 (0x25, 0x26), are not shadowed, and the object counts them in
+ * cells_dropped (2), which the trace shows. */
+static void large_platform_counts_dropped_cells(void)
+{
+    rig_shape s;
+    shape_begin(&s);
+    quad(&s, (acp_vec3){-40, -50, 0}, (acp_vec3){40, -50, 0}, (acp_vec3){40, 50, 0}, (acp_vec3){-40, 50, 0});
+    shape_end(&s);
+    const uint8_t flat[9] = {0};
+    const float table[1] = {0.0f};
+    acp_terrain *t = column_terrain(flat, table, 1);
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    acp_setup *runner_setup = NULL;
+    acp_fixture *fx = runner_records(&BALL, 1, &runner_setup);
+    acp_setup *shape_setup = acp_fixture_setup(fx, SHAPE_SETUP, 1, NULL, 0);
+    const acp_aframe identity = {{0, 0, 0}, 1, 0, 0, 0};
+    ENSURE(acp_fixture_setup_placement(shape_setup, 0x0, &identity));
+    ENSURE(acp_fixture_setup_placement(shape_setup, 0x65, &identity));
+    acp_physobj *shape = acp_world_add_object(w, 2);
+    shape->state = ACP_STATIC_PS;
+    acp_record_source src = acp_fixture_source(fx);
+    ENSURE(acp_physobj_set_setup(shape, shape_setup, &src));
+    ENSURE(acp_partarray_set_part_physics(shape->part_array, 0, &s.phys));
+    acp_position sp = local_position(BLOCK, 70.0f, 80.0f, 0.0f, 0.0f);
+    sp.frame = acp_frame_identity();
+    sp.frame.origin = (acp_vec3){70.0f, 80.0f, 0.0f};
+    acp_world_place_object(w, shape, &sp, 0, 0.0);
+    ENSURE_EQ(shape->position.objcell_id, 0xA9B40014u);
+    ENSURE_EQ(shape->num_shadow_objects, 18);
+    ENSURE_EQ(shape->cells_dropped, 2);
+    bool has25 = false, has26 = false, has24 = false;
+    for (uint32_t i = 0; i < shape->num_shadow_objects; i++) {
+        has24 |= shape->shadow_objects[i].cell_id == 0xA9B40024u;
+        has25 |= shape->shadow_objects[i].cell_id == 0xA9B40025u;
+        has26 |= shape->shadow_objects[i].cell_id == 0xA9B40026u;
+    }
+    ENSURE(has24 && !has25 && !has26);
+    ENSURE_EQ(shape->shadow_objects[0].cell_id, 0xA9B40014u);
+    acp_world_destroy(w);
+    acp_fixture_destroy(fx);
+    acp_terrain_destroy(t);
+    acp_gfxobj_physics_free(&s.phys);
+}
+
 void suite_bsp_sweep(void)
 {
     RUN(wall_stops_walker_at_radius);
@@ -805,4 +1040,8 @@ void suite_bsp_sweep(void)
     RUN(fall_onto_floor);
     RUN(standin_gfxobj_physics);
     RUN(setup_shell_sweeps_its_part_0);
+    RUN(first_building_of_a_cell_wins);
+    RUN(negative_portal_id_lists_nothing);
+    RUN(fall_onto_building_room_from_above);
+    RUN(large_platform_counts_dropped_cells);
 }

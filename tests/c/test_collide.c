@@ -815,6 +815,50 @@ static void negative_scale_mover_meets_as_retail(void)
     ENSURE_FBITS(vx[0], vx[1]);
 }
 
+/* ---- environment reports (row O3) ---- */
+
+/* A ball (the hand-built BALL: r 0.5 centred 0.5 over its origin) dropped 1 m over flat ground
+ * under gravity lands: handle_all_collisions (0x00514780) calls report_environment_collision
+ * (0x00512FC0) on the quantum it becomes OnWalkable from not (landing), which tells a
+ * ReportCollisions object's weenie once (colliding_with_environment then holds it until a
+ * quantum without an environment collision clears it; resting on the ground is no new
+ * landing). The host's stand-in: one env report in the landing quantum's frame, none after;
+ * the same drop without ReportCollisions reports nothing and lands the same. */
+static void landing_reports_environment_once(void)
+{
+    float landed_z[2];
+    for (int k = 0; k < 2; k++) {
+        acp_terrain *t = flat_terrain();
+        acp_world *w = world_on(t);
+        const uint32_t state = ACP_GRAVITY_PS | (k == 0 ? ACP_REPORT_COLLISIONS_PS : 0);
+        acp_physobj *o = ball(w, 1, state, &BALL, 40.0f, 40.0f, 1.0f);
+        ENSURE(!(o->transient_state & ACP_ON_WALKABLE_TS));
+        int reports = 0, frames_reported = 0, landing_frame = -1, reported_frame = -1;
+        for (int i = 0; i < 60; i++) {
+            w->frame_serial++;
+            w->physics_time = (i + 1) * (double)Q30;
+            const bool was = (o->transient_state & ACP_ON_WALKABLE_TS) != 0;
+            acp_physobj_update_object_internal(o, Q30);
+            const uint32_t n = acp_physobj_num_env_collisions(o);
+            reports += (int)n;
+            if (n) {
+                frames_reported++;
+                reported_frame = i;
+            }
+            if (!was && (o->transient_state & ACP_ON_WALKABLE_TS)) landing_frame = i;
+        }
+        ENSURE(landing_frame >= 0);
+        ENSURE(o->transient_state & ACP_ON_WALKABLE_TS);
+        ENSURE_EQ(reports, k == 0 ? 1 : 0);
+        ENSURE_EQ(frames_reported, k == 0 ? 1 : 0);
+        if (k == 0) ENSURE_EQ(reported_frame, landing_frame);
+        landed_z[k] = o->position.frame.origin.z;
+        acp_world_destroy(w);
+        acp_terrain_destroy(t);
+    }
+    ENSURE_FBITS(landed_z[0], landed_z[1]);
+}
+
 void suite_collide(void)
 {
     RUN(corner_in_four_cells);
@@ -826,6 +870,7 @@ void suite_collide(void)
     RUN(missile_and_launcher);
     RUN(glancing_hit_slides);
     RUN(reports_begin_and_end_once);
+    RUN(landing_reports_environment_once);
     RUN(cylinder_side_hit);
     RUN(cylinder_top_landing);
     RUN(cylinder_step_up);

@@ -291,6 +291,72 @@ static void collision_start_in_table_order(void)
     acp_terrain_destroy(t);
 }
 
+/* ---- set_hidden / set_state ---- */
+
+/* The server's SetState hiding and showing an object (CPhysicsObj::set_state 0x00514DD0 →
+ * set_hidden 0x00514C60). A (REPORT_COLLISIONS) has records of B (id 5, REPORT_COLLISIONS) and
+ * C (id 8). set_state with HIDDEN added: report_collision_end(force) ends both records in the
+ * table's order (bucket (id ^ id >> 8) & 3: C's 0, B's 1): A is told of [8, 5] while it still
+ * reports collisions, B (which reports) of [1]; then REPORT_COLLISIONS is cleared and
+ * IGNORE_COLLISIONS set; the table is empty. Hidden, A touches C: the record is made, nobody is
+ * told (A no longer reports, C never did). set_state without HIDDEN (REPORT_COLLISIONS still
+ * clear): IGNORE_COLLISIONS cleared, REPORT_COLLISIONS set, and report_collision_start tells A of
+ * its one record, [8]. Showing an object that reports collisions starts none; a set_state that
+ * leaves HIDDEN alone calls nothing (the bits are stored as given). */
+static void set_state_hides_and_shows(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = world_on(t);
+    acp_physobj *a = ball(w, 1, ACP_REPORT_COLLISIONS_PS, &BALL, 10.0f, 10.0f, 0.0f);
+    acp_physobj *b = ball(w, 5, ACP_REPORT_COLLISIONS_PS, &BALL, 20.0f, 10.0f, 0.0f);
+    acp_physobj *c = ball(w, 8, 0, &BALL, 30.0f, 10.0f, 0.0f);
+    w->frame_serial++;
+    ENSURE(acp_physobj_track_object_collision(a, b, false));
+    ENSURE(acp_physobj_track_object_collision(a, c, false));
+    ENSURE_EQ(a->collision_table.num, 2);
+    w->frame_serial++;
+    const uint32_t shown = a->state;
+    ENSURE(acp_physobj_set_state(a, shown | ACP_HIDDEN_PS));
+    ENSURE_EQ(a->state, (shown | ACP_HIDDEN_PS | ACP_IGNORE_COLLISIONS_PS) & ~(uint32_t)ACP_REPORT_COLLISIONS_PS);
+    ENSURE_EQ(a->collision_table.num, 0);
+    ENSURE_EQ(acp_physobj_num_collision_ends(a), 2);
+    ENSURE_EQ(a->reports.end[0], 8);
+    ENSURE_EQ(a->reports.end[1], 5);
+    ENSURE_EQ(acp_physobj_num_collision_ends(b), 1);
+    ENSURE_EQ(b->reports.end[0], 1);
+    ENSURE_EQ(acp_physobj_num_collision_ends(c), 0);
+    ENSURE_EQ(acp_physobj_num_collisions(a), 0);
+    w->frame_serial++;
+    ENSURE(!acp_physobj_track_object_collision(a, c, false));
+    ENSURE_EQ(a->collision_table.num, 1);
+    ENSURE_EQ(acp_physobj_num_collisions(a), 0);
+    w->frame_serial++;
+    const uint32_t hidden = a->state;
+    ENSURE(acp_physobj_set_state(a, hidden & ~(uint32_t)ACP_HIDDEN_PS));
+    ENSURE_EQ(a->state, (hidden & ~(uint32_t)(ACP_HIDDEN_PS | ACP_IGNORE_COLLISIONS_PS)) | ACP_REPORT_COLLISIONS_PS);
+    ENSURE_EQ(acp_physobj_num_collisions(a), 1);
+    ENSURE_EQ(a->reports.begin[0], 8);
+    ENSURE_EQ(acp_physobj_num_collision_ends(a), 0);
+    ENSURE_EQ(a->collision_table.num, 1);
+    /* Hidden again and shown with REPORT_COLLISIONS in the new bits: no start. */
+    w->frame_serial++;
+    ENSURE(acp_physobj_set_state(a, a->state | ACP_HIDDEN_PS));
+    ENSURE(!(a->state & ACP_REPORT_COLLISIONS_PS));
+    ENSURE(acp_physobj_track_object_collision(a, c, false) == false);
+    w->frame_serial++;
+    ENSURE(acp_physobj_set_state(a, (a->state & ~(uint32_t)ACP_HIDDEN_PS) | ACP_REPORT_COLLISIONS_PS));
+    ENSURE_EQ(acp_physobj_num_collisions(a), 0);
+    ENSURE(a->state & ACP_IGNORE_COLLISIONS_PS ? false : true);
+    /* Bits other than HIDDEN are stored as given. */
+    w->frame_serial++;
+    ENSURE(acp_physobj_set_state(a, ACP_NODRAW_PS | ACP_GRAVITY_PS));
+    ENSURE_EQ(a->state, ACP_NODRAW_PS | ACP_GRAVITY_PS);
+    ENSURE_EQ(acp_physobj_num_collisions(a), 0);
+    ENSURE_EQ(acp_physobj_num_collision_ends(a), 0);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
 void suite_objcells(void)
 {
     RUN(object_list_follows_moves);
@@ -301,4 +367,5 @@ void suite_objcells(void)
     RUN(bbox_cells_are_the_own_cell);
     RUN(reshadow_swaps_with_last);
     RUN(collision_start_in_table_order);
+    RUN(set_state_hides_and_shows);
 }

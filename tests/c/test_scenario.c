@@ -1053,6 +1053,53 @@ static void move_to_event(void)
     acp_run_destroy(run);
 }
 
+/* The set_state event (conformance case hidden-runner): the west runner (id 2, not reporting
+ * collisions) has met the east one (id 1, reporting) by t 1.3; at t 2.0 a SetState adds HIDDEN:
+ * set_hidden (0x00514C60) ends nothing (REPORT_COLLISIONS is clear), sets IGNORE_COLLISIONS
+ * (state 0x00404410) and from then the runner neither animates nor moves (UpdatePositionInternal
+ * skips a hidden object's parts and physics). No report of either runner until t 2.5, where a
+ * SetState of 0x00400400 shows it: IGNORE_COLLISIONS cleared, REPORT_COLLISIONS set (0x00400408)
+ * and report_collision_start (0x00513FD0) reports its record of runner 1, telling both sides in
+ * the frame that follows the message: runner 2 "collisions":[1], runner 1 "collisions":[2]. */
+static void set_state_event(void)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/conformance/v1/scenarios/hidden-runner.json", ACP_SOURCE_DIR);
+    acp_run *run = run_file(path, ACP_RUN_PROFILE_SCENARIO);
+    ENSURE(run && !acp_run_error(run));
+    if (!run || acp_run_error(run)) {
+        acp_run_destroy(run);
+        return;
+    }
+    const acp_physobj *east = acp_run_object(run, 0), *west = acp_run_object(run, 1);
+    bool hidden_seen = false, shown_seen = false, quiet = true;
+    acp_vec3 hidden_at = {0, 0, 0};
+    while (acp_run_step_next(run)) {
+        const double now = acp_run_object(run, 0)->world->now;
+        size_t n;
+        const char *line = acp_run_line(run, &n);
+        if (now >= 2.0 && now < 2.5) {
+            if (!hidden_seen) hidden_at = west->position.frame.origin;
+            hidden_seen = true;
+            ENSURE_EQ(west->state, 0x00404410u);
+            ENSURE_FBITS(west->position.frame.origin.x, hidden_at.x);
+            ENSURE_FBITS(west->position.frame.origin.y, hidden_at.y);
+            if (strstr(line, "\"collisions\"") || strstr(line, "\"collision_ends\"")) quiet = false;
+        } else if (now >= 2.5 && !shown_seen) {
+            shown_seen = true;
+            ENSURE_EQ(west->state, 0x00400408u);
+            ENSURE_EQ(acp_physobj_num_collisions(west), 1);
+            ENSURE_EQ(west->reports.begin[0], 1);
+            ENSURE_EQ(acp_physobj_num_collisions(east), 1);
+            ENSURE_EQ(east->reports.begin[0], 2);
+            ENSURE(strstr(line, "\"collisions\":[1]") != NULL);
+            ENSURE(strstr(line, "\"collisions\":[2]") != NULL);
+        }
+    }
+    ENSURE(hidden_seen && shown_seen && quiet);
+    acp_run_destroy(run);
+}
+
 static acp_jsonv_doc *json(const char *text)
 {
     char err[128];
@@ -1272,6 +1319,7 @@ void suite_trace(void)
     RUN(server_events);
     RUN(server_messages_as_events);
     RUN(move_to_event);
+    RUN(set_state_event);
     RUN(trace_diff);
     RUN(trace_diff_options);
     RUN(trace_not_a_trace);

@@ -246,10 +246,89 @@ done:
     acp_datset_destroy(set);
 }
 
+/* CEnvCell::init_static_objects (0x0052C350): an EnvCell's static objects become physics objects
+ * in that cell. The cottage's EnvCell 0xA9B40100 (frame origin (120, 24, 94)) with one static
+ * added: the tree Setup 0x0200F300 (one cylinder: radius 0.4, 5 m tall) as a pillar at
+ * (120, 24, 94), identity. Attaching the terrain makes it after the landblock's tree
+ * (makeObject(id, 0, 0): id 0, STATIC) and adds it to the EnvCell at that frame
+ * (add_obj_to_cell): its cell is 0xA9B40100, in that cell's object list, and its first shadow
+ * (calc_cross_cells_static → the cylinder's find_cell_list, indoor branch: the cell itself
+ * first) is there. A missile (r 0.5, MISSILE | INELASTIC | REPORT_COLLISIONS) in the room at
+ * (118.6f, 24, 95.5) flying +x at 25 m/s: 0.02 s is one 0.5 m step to 119.1f, whose centre is
+ * 120 − 119.0999985 = 0.9000015 m from the cylinder's axis, more than the radius sum 0.9 minus
+ * EPSILON: untouched. A further 0.5 m would put it 0.4 m away: the sweep stops at 119.1f, the
+ * INELASTIC missile loses its velocity, and the static hit is an environment collision (one
+ * env report: it reports collisions). */
+static void envcell_static_objects_collide(void)
+{
+    acp_datset *set = dt_load_default_excerpts();
+    acp_terrain *t = holtburg(set);
+    const acp_envcell *rec = acp_datset_envcell(set, 0xA9B40100u);
+    const acp_environment *env = rec ? acp_datset_environment(set, rec->environment_id) : NULL;
+    ENSURE(rec && env && rec->num_stabs == 0);
+    if (!rec || !env) {
+        acp_terrain_destroy(t);
+        acp_datset_destroy(set);
+        return;
+    }
+    static acp_envcell with_pillar;
+    static acp_stab pillar_stab;
+    with_pillar = *rec;
+    pillar_stab.id = 0x0200F300u;
+    pillar_stab.frame = (acp_aframe){{120.0f, 24.0f, 94.0f}, 1, 0, 0, 0};
+    with_pillar.flags |= ACP_ENVCELL_HAS_STATICS;
+    with_pillar.num_stabs = 1;
+    with_pillar.stabs = &pillar_stab;
+    ENSURE_EQ(acp_terrain_add_envcell(t, &with_pillar, env, NULL), ACP_TERRAIN_OK);
+    acp_world *w = world_on(set, t);
+    ENSURE_EQ(w->num_block_statics, 2);
+    if (w->num_block_statics != 2) goto done;
+    acp_physobj *pillar = w->block_statics[1];
+    ENSURE_EQ(pillar->id, 0);
+    ENSURE(pillar->state & ACP_STATIC_PS);
+    ENSURE_EQ(pillar->position.objcell_id, 0xA9B40100u);
+    ENSURE_FBITS(pillar->position.frame.origin.x, 120.0f);
+    ENSURE_FBITS(pillar->position.frame.origin.y, 24.0f);
+    ENSURE_FBITS(pillar->position.frame.origin.z, 94.0f);
+    const acp_landcell *room = acp_terrain_get_landcell(t, 0xA9B40100u);
+    ENSURE(pillar->cell == room);
+    ENSURE_EQ(acp_objcell_num_objects(w, room), 1);
+    ENSURE(pillar->num_shadow_objects >= 1);
+    ENSURE_EQ(pillar->shadow_objects[0].cell_id, 0xA9B40100u);
+    acp_physobj *m = acp_world_add_object(w, 1);
+    ENSURE(m != NULL);
+    if (!m) goto done;
+    m->state = ACP_MISSILE_PS | ACP_INELASTIC_PS | ACP_REPORT_COLLISIONS_PS;
+    m->part_array = acp_partarray_create_spheres(m, &CENTERED, 1);
+    acp_position p = recorded_position(0xA9B40100u, 118.6f, 24.0f, 95.5f, 1.0f, 0.0f);
+    ENSURE(acp_world_enter_object(w, m, &p, 0.0));
+    ENSURE_EQ(m->position.objcell_id, 0xA9B40100u);
+    ENSURE_FBITS(m->position.frame.origin.x, 118.6f);
+    acp_physobj_set_velocity(m, (acp_vec3){25.0f, 0.0f, 0.0f});
+    w->frame_serial++;
+    acp_physobj_update_object_internal(m, 0.02f);
+    ENSURE_FBITS(m->position.frame.origin.x, 119.1f);
+    ENSURE_FBITS(m->velocity.x, 25.0f);
+    ENSURE(!m->colliding_with_environment);
+    w->frame_serial++;
+    acp_physobj_update_object_internal(m, 0.02f);
+    ENSURE_FBITS(m->position.frame.origin.x, 119.1f);
+    ENSURE_FBITS(m->position.frame.origin.y, 24.0f);
+    ENSURE_FBITS(m->velocity.x, 0.0f);
+    ENSURE(m->colliding_with_environment);
+    ENSURE_EQ(acp_physobj_num_env_collisions(m), 1);
+    ENSURE_EQ(m->position.objcell_id, 0xA9B40100u);
+done:
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+    acp_datset_destroy(set);
+}
+
 void suite_statics(void)
 {
     RUN(tree_placed_in_its_cell);
     RUN(missile_stops_at_tree);
     RUN(far_missile_unaffected);
     RUN(gfxobj_static_shadows_its_box);
+    RUN(envcell_static_objects_collide);
 }

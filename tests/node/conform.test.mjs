@@ -266,6 +266,13 @@ describe('generated documents stay current', () => {
       assert.deepEqual(text.trim().split('\n').map((l) => JSON.parse(l).id), ids);
     }
   });
+  it('conformance/v1/two-buildings.dat: the LandBlockInfo of two-buildings-one-cell (node scripts/gen-two-buildings.mjs)', () => {
+    const r = spawnSync('node', [join(root, 'scripts', 'gen-two-buildings.mjs'), '--check'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const rec = JSON.parse(native(['dump', join(root, 'conformance', 'v1', 'two-buildings.dat'), '0xA9B4FFFE']).stdout);
+    assert.deepEqual(rec.buildings.map((b) => [b.model_id, b.frame.origin, b.portals.length]),
+      [['0x0100F300', [82, 6, 94], 0], ['0x0100F300', [90, 18, 94], 0]]);
+  });
 });
 
 describe('docs/PORTING.md states the clock constants exactly', () => {

@@ -238,6 +238,8 @@ static const acp_layout_field TRACE_OBJECT_FIELDS[] = {
     F(acp_trace_object, num_scripts, 1, 1),
     F(acp_trace_object, scripts, 1, ACP_TRACE_MAX_SCRIPTS),
     F(acp_trace_object, particles, 1, 1),
+    F(acp_trace_object, env_collisions, 1, 1), /* issue 32: environment reports, dropped cells */
+    F(acp_trace_object, cells_dropped, 1, 1),
     {NULL, (uint32_t)sizeof(acp_trace_object), 0, 0},
 };
 

@@ -262,6 +262,9 @@ class Object:
     def unstick(self):
         _check(_ffi.lib().acp_object_unstick(self.world._id, self.id))
 
+    def set_state(self, state):
+        _check(_ffi.lib().acp_object_set_state(self.world._id, self.id, _u32('state', state)))
+
     def constrain_to(self, cell, origin, start_distance, max_distance, orientation=(1, 0, 0, 0)):
         p = _pose(cell, origin, orientation)
         _check(_ffi.lib().acp_object_constrain_to(self.world._id, self.id, _C.byref(p), float(start_distance),

@@ -114,6 +114,7 @@ SIGNATURES = {
     'acp_object_server_position': (S, [WorldId, U32, P(ServerPosition)]),
     'acp_object_stick_to': (S, [WorldId, U32, U32]),
     'acp_object_unstick': (S, [WorldId, U32]),
+    'acp_object_set_state': (S, [WorldId, U32, U32]),
     'acp_object_constrain_to': (S, [WorldId, U32, P(Pose), F32, F32]),
     'acp_object_unconstrain': (S, [WorldId, U32]),
     'acp_default_move_to': (MoveTo, []),

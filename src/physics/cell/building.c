@@ -73,13 +73,20 @@ static void check_building_transit(const acp_env_cell *c, int portal_id, uint32_
     }
 }
 
+/* The portal's other_portal_id as retail holds it: CBldPortal::UnPack (0x0053BC40) reads the
+ * stored word as an __int16 and sign-extends it into the int field, so a word of 0x8000 or more
+ * is negative (and check_building_transit then does nothing). */
+static int other_portal_id(const acp_bld_portal *p)
+{
+    return (int)(int16_t)p->other_portal_id;
+}
+
 void acp_building_find_transit_cells(const acp_building_obj *b, const acp_terrain *terrain, uint32_t num_sphere,
                                      const acp_sphere *spheres, acp_cell_array *ca, acp_sphere_path *path)
 {
     for (uint32_t i = 0; i < b->num_portals; i++) {
         const acp_env_cell *c = acp_terrain_get_envcell(terrain, b->portals[i].other_cell_id);
-        /* other_portal_id is a u16 read into an int (never negative). */
-        if (c) check_building_transit(c, (int)b->portals[i].other_portal_id, num_sphere, spheres, ca, path);
+        if (c) check_building_transit(c, other_portal_id(&b->portals[i]), num_sphere, spheres, ca, path);
     }
 }
 
@@ -88,6 +95,6 @@ void acp_building_find_transit_parts(const acp_building_obj *b, const acp_terrai
 {
     for (uint32_t i = 0; i < b->num_portals; i++) {
         const acp_env_cell *c = acp_terrain_get_envcell(terrain, b->portals[i].other_cell_id);
-        if (c) acp_env_cell_check_building_transit_parts(c, terrain, (int)b->portals[i].other_portal_id, parts, ca);
+        if (c) acp_env_cell_check_building_transit_parts(c, terrain, other_portal_id(&b->portals[i]), parts, ca);
     }
 }

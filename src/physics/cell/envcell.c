@@ -238,7 +238,9 @@ void acp_env_cell_find_transit_parts(const acp_env_cell *c, const acp_terrain *t
 void acp_env_cell_check_building_transit_parts(const acp_env_cell *c, const acp_terrain *terrain, int portal_id,
                                                const acp_cell_parts *parts, acp_cell_array *ca)
 {
-    if (portal_id < 0 || (uint32_t)portal_id >= c->num_portals) return;
+    if (portal_id < 0) return;
+    /* Not retail (DEVIATIONS C5): retail indexes its portals with any id >= 0 unchecked. */
+    if ((uint32_t)portal_id >= c->num_portals) return;
     const acp_cell_portal *portal = &c->portals[portal_id];
     const acp_plane *pl = &c->portal_polys[portal_id]->plane;
     const int side = portal->portal_side ? 1 : 0;

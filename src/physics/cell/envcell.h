@@ -85,8 +85,8 @@ acp_transition_state acp_env_cell_find_collisions(const acp_env_cell *c, acp_tra
  *  outside portal whose plane a sphere straddles (within radius + EPSILON) makes the outdoor
  *  cells join (CLandCell::add_all_outside_cells, once, after the portals); a loaded other cell
  *  joins when a sphere meets its cell BSP; an unloaded one (id only) when a sphere is on the
- *  portal's inner side within radius + EPSILON. Retail: CEnvCell::find_transit_cells
- *  (0x0052C350), CCellPortal::GetOtherCell. */
+ *  portal's inner side within radius + EPSILON.
+ *  Retail: CEnvCell::find_transit_cells (0x0052C820), CCellPortal::GetOtherCell. */
 void acp_env_cell_find_transit_cells(const acp_env_cell *c, const struct acp_terrain *terrain, const acp_position *p,
                                      uint32_t num_sphere, const acp_sphere *spheres, acp_cell_array *ca);
 

@@ -46,7 +46,9 @@ void acp_objcell_find_cell_list(const acp_terrain *terrain, const acp_position *
                                 acp_sphere_path *path)
 {
     ca->num_cells = 0;
+    ca->dropped = 0;
     ca->added_outside = false;
+    ca->reached_building = false;
     uint32_t id = p->objcell_id;
     const acp_landcell *cell = id ? acp_terrain_get_landcell(terrain, id) : NULL;
     if ((id & 0xFFFFu) >= 0x100u) {
@@ -67,7 +69,9 @@ void acp_objcell_find_cell_list(const acp_terrain *terrain, const acp_position *
             continue;
         }
         if (!ca->added_outside) acp_landcell_add_all_outside_cells(terrain, p, num_sphere, spheres, ca);
-        if (c->building) acp_building_find_transit_cells(c->building, terrain, num_sphere, spheres, ca, path);
+        if (!c->building) continue;
+        ca->reached_building = true;
+        acp_building_find_transit_cells(c->building, terrain, num_sphere, spheres, ca, path);
     }
     if (curr_cell) *curr_cell = containing_cell(ca, p, &spheres[0], path);
 }

@@ -121,7 +121,11 @@ acp_terrain_status acp_terrain_add_envcell(acp_terrain *t, const acp_envcell *re
     return ACP_TERRAIN_OK;
 }
 
-/* One building: its cell (the outdoor cell holding its origin), shell and portals. */
+/* One building: its cell (the outdoor cell holding its origin), shell and portals. The cell
+ * keeps the first building whose origin it holds: CBuildingObj::add_to_cell (0x006B5550) →
+ * CSortCell::add_building (0x00534030) sets the cell's building only when it has none; a later
+ * one is still made and kept in the landblock's list (CLandBlock::init_buildings 0x0052FD80),
+ * but no cell leads to it. */
 static acp_terrain_status add_building(acp_terrain *t, acp_landblock_struct *b, const acp_building *rec,
                                        const acp_building_shell *shell)
 {
@@ -144,7 +148,7 @@ static acp_terrain_status add_building(acp_terrain *t, acp_landblock_struct *b, 
         return ACP_TERRAIN_BAD_RECORD;
     }
     t->buildings[t->num_buildings++] = o;
-    cell->building = o; /* CBuildingObj::add_to_cell */
+    if (!cell->building) cell->building = o; /* CSortCell::add_building: the first one stays */
     return ACP_TERRAIN_OK;
 }
 
@@ -255,7 +259,36 @@ static void init_static_objs(acp_world *w, const acp_landblock_struct *b)
     }
 }
 
-/* The world's landblock statics go (they belong to the terrain they were made for). */
+/* An EnvCell's statics. The client calls this (virtually) as it flushes each visible EnvCell,
+ * before the cell's objects are initialised; here every loaded EnvCell's run after the
+ * landblocks' statics, in the terrain's EnvCell order. A static that cannot be made (its record
+ * missing) is skipped, as makeObject's NULL is.
+ * Retail CEnvCell::init_static_objects (0x0052C350), its first pass (no static objects yet):
+ * each of the EnvCell's static objects with a non-zero id made (CPhysicsObj::makeObject(id, 0,
+ * 0)) and added to this cell at its frame (CPhysicsObj::add_obj_to_cell: enter_cell, the frame
+ * (landblock frame, as every position), calc_cross_cells_static's shadows). */
+static void init_env_static_objects(acp_world *w, const acp_env_cell *env)
+{
+    const acp_envcell *rec = env->record;
+    if (!rec) return;
+    for (uint32_t i = 0; i < rec->num_stabs; i++) {
+        if (!rec->stabs[i].id) continue;
+        acp_physobj *obj = acp_world_make_static_object(w, rec->stabs[i].id);
+        if (!obj) continue;
+        if (w->num_block_statics >= w->cap_block_statics) {
+            acp_world_release_static_object(w, obj);
+            continue;
+        }
+        const acp_aframe *f = &rec->stabs[i].frame;
+        acp_frame frame = acp_frame_identity();
+        acp_frame_set_rotate(&frame, f->qw, f->qx, f->qy, f->qz);
+        frame.origin = f->origin;
+        acp_physobj_add_obj_to_cell(obj, &env->base, &frame);
+        w->block_statics[w->num_block_statics++] = obj;
+    }
+}
+
+/* The world's landblock and EnvCell statics go (they belong to the terrain they were made for). */
 static void release_statics(acp_world *w)
 {
     for (uint32_t i = 0; i < w->num_block_statics; i++) acp_world_release_static_object(w, w->block_statics[i]);
@@ -277,6 +310,8 @@ void acp_terrain_attach(acp_world *w, acp_terrain *t)
     if (!t) return;
     uint32_t statics = 0;
     for (uint32_t i = 0; i < t->num_blocks; i++) statics += t->blocks[i].num_statics;
+    for (uint32_t i = 0; i < t->num_envcells; i++)
+        if (t->envcells[i]->record) statics += t->envcells[i]->record->num_stabs;
     if (statics && w->dats) {
         w->block_statics = calloc(statics, sizeof *w->block_statics);
         w->simple_setups = calloc(statics, sizeof *w->simple_setups);
@@ -289,4 +324,5 @@ void acp_terrain_attach(acp_world *w, acp_terrain *t)
     /* Retail LScape: every landblock's buildings (placed with the LandBlockInfo here), then
      * each landblock's static objects, landblock by landblock. */
     for (uint32_t i = 0; i < t->num_blocks; i++) init_static_objs(w, &t->blocks[i]);
+    for (uint32_t i = 0; i < t->num_envcells; i++) init_env_static_objects(w, t->envcells[i]);
 }

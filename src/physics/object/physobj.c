@@ -561,16 +561,22 @@ void acp_physobj_update_object(acp_physobj *obj)
 
 /* ---- committing a sweep ---- */
 
-/* Retail CPhysicsObj::report_environment_collision (0x00512FC0) without a weenie to tell: the
- * object now collides with the environment, and a missile stops being one (MISSILE, ALIGNPATH
- * and PATHCLIPPED cleared). */
+/* Retail CPhysicsObj::report_environment_collision (0x00512FC0): not already colliding with
+ * the environment, a REPORT_COLLISIONS object's weenie is told (here: the host's report, the
+ * trace's "env_collisions", row O3); the object now collides with the environment, and a
+ * missile stops being one (MISSILE, ALIGNPATH and PATHCLIPPED cleared). */
 bool acp_physobj_report_environment_collision(acp_physobj *obj)
 {
     if (obj->colliding_with_environment) return false;
+    bool told = false;
+    if (obj->state & ACP_REPORT_COLLISIONS_PS) {
+        acp_physobj_push_env_report(obj);
+        told = true;
+    }
     obj->colliding_with_environment = true;
     if (obj->state & ACP_MISSILE_PS)
         obj->state &= ~(uint32_t)(ACP_MISSILE_PS | ACP_ALIGNPATH_PS | ACP_PATHCLIPPED_PS);
-    return false;
+    return told;
 }
 
 /* Retail CPhysicsObj::handle_all_collisions (0x00514780): the object loop and the collision
@@ -697,4 +703,46 @@ bool acp_physobj_cache_has_physics_bsp(acp_physobj *obj)
     obj->state &= ~(uint32_t)ACP_HAS_PHYSICS_BSP_PS;
     acp_objcell_refresh_shadow_reach(obj);
     return false;
+}
+
+/* ---- hiding and the server's SetState ---- */
+
+enum { PS_UNHIDE = 0x75, PS_HIDDEN = 0x76 }; /* PlayScript values (retail enum PScriptType) */
+
+/* Retail CPhysicsObj::set_hidden (0x00514C60). */
+void acp_physobj_set_hidden(acp_physobj *obj, bool hidden)
+{
+    if (hidden) {
+        obj->state |= ACP_HIDDEN_PS;
+        if (obj->physics_script_table)
+            acp_physobj_play_script_internal(obj, acp_physics_script_table_get_script(obj->physics_script_table, PS_HIDDEN, 1.0f));
+        if (obj->state & ACP_REPORT_COLLISIONS_PS) {
+            acp_physobj_report_collision_end(obj, true);
+            obj->state &= ~(uint32_t)ACP_REPORT_COLLISIONS_PS;
+        }
+        obj->state |= ACP_IGNORE_COLLISIONS_PS;
+        if (obj->part_array) acp_partarray_handle_enter_world(obj->part_array);
+        return;
+    }
+    obj->state &= ~(uint32_t)ACP_HIDDEN_PS;
+    if (obj->physics_script_table)
+        acp_physobj_play_script_internal(obj, acp_physics_script_table_get_script(obj->physics_script_table, PS_UNHIDE, 1.0f));
+    obj->state &= ~(uint32_t)ACP_IGNORE_COLLISIONS_PS;
+    if (!(obj->state & ACP_REPORT_COLLISIONS_PS)) {
+        obj->state |= ACP_REPORT_COLLISIONS_PS;
+        acp_physobj_report_collision_start(obj);
+    }
+    if (obj->part_array) acp_partarray_handle_enter_world(obj->part_array);
+}
+
+/* Retail CPhysicsObj::set_state (0x00514DD0). */
+bool acp_physobj_set_state(acp_physobj *obj, uint32_t new_state)
+{
+    const uint32_t changed = new_state ^ obj->state;
+    obj->state = new_state;
+    /* LIGHTING_ON: retail stores new_state with the bit it already has, and makes or destroys
+     * the part array's lights (drawing); NODRAW: CPhysicsObj::set_nodraw (0x0050FCA0) stores
+     * the bit it already has and sets the parts' no-draw flag (drawing). */
+    if (changed & ACP_HIDDEN_PS) acp_physobj_set_hidden(obj, (obj->state & ACP_HIDDEN_PS) != 0);
+    return true;
 }

@@ -150,6 +150,9 @@ typedef struct acp_physobj {
     bool colliding_with_environment;
     /* object collisions (issue 14): read by every sweep in a world with cells */
     uint32_t num_shadow_objects;     /* shadows in shadow_objects (retail num_shadow_objects) */
+    uint32_t cells_dropped;          /* not retail: cells its shadows' cell lists could not hold
+                                        (past ACP_MAX_TRANSITION_CELLS), summed over every
+                                        shadowing (DEVIATIONS T3; the trace's "cells_dropped") */
     acp_shadow_obj *shadow_objects;  /* ACP_MAX_SHADOW_CELLS slots from the world's pool, or NULL */
     const struct acp_landcell *cell; /* retail cell: the loaded cell whose object list holds it
                                         (NULL: none, or no terrain; has_cell says whether it has
@@ -298,10 +301,30 @@ void acp_physobj_set_position_internal(acp_physobj *obj, const struct acp_transi
 void acp_physobj_handle_all_collisions(acp_physobj *obj, const struct acp_collision_info *c, bool prev_contact,
                                       bool prev_on_walkable);
 
-/** Retail CPhysicsObj::report_environment_collision (0x00512FC0) without a weenie to tell: the
- *  object now collides with the environment, and a missile stops being one (MISSILE, ALIGNPATH
- *  and PATHCLIPPED cleared). Returns whether a weenie was told (never). */
+/** Retail CPhysicsObj::report_environment_collision (0x00512FC0): unless already colliding with
+ *  the environment, a REPORT_COLLISIONS object's report is recorded for the host (where retail
+ *  calls the weenie with an EnvCollisionProfile: acp_physobj_num_env_collisions, the trace's
+ *  "env_collisions"); the object now collides with the environment, and a missile stops being
+ *  one (MISSILE, ALIGNPATH and PATHCLIPPED cleared). Returns whether a report was made. */
 bool acp_physobj_report_environment_collision(acp_physobj *obj);
+
+/** Hide (hidden) or show the object. Hiding sets HIDDEN, plays the object's PS_Hidden (0x76)
+ *  script at mod 1.0 (with a script table; no cell test, unlike play_script), ends every
+ *  collision it records when it is REPORT_COLLISIONS (report_collision_end forced, then
+ *  REPORT_COLLISIONS cleared), sets IGNORE_COLLISIONS and completes its pending animations
+ *  (CPartArray::HandleEnterWorld). Showing clears HIDDEN, plays PS_UnHide (0x75), clears
+ *  IGNORE_COLLISIONS, and when REPORT_COLLISIONS is clear sets it and reports a collision begin
+ *  for every record of its table (report_collision_start), then HandleEnterWorld. Not
+ *  simulated: the children's NODRAW (no object has children here) and the cell's voyeurs
+ *  (CObjCell::hide_object / unhide_object: detection, DEVIATIONS row 11). send_event is not
+ *  taken (retail ignores it). Retail: CPhysicsObj::set_hidden (0x00514C60). */
+void acp_physobj_set_hidden(acp_physobj *obj, bool hidden);
+
+/** The server's SetState: state = new_state; then a change of LIGHTING_ON (0x800) keeps the
+ *  new bit (the part array's lights are drawing), a change of NODRAW (0x20) sets or clears it
+ *  as set_nodraw does (the parts' no-draw flag is drawing), a change of HIDDEN (0x4000) runs
+ *  set_hidden with the new bit. Returns true. Retail: CPhysicsObj::set_state (0x00514DD0). */
+bool acp_physobj_set_state(acp_physobj *obj, uint32_t new_state);
 
 /** One frame of a static animating object (the CPhysics::static_animating_objects workset):
  *  elapsed = now − update_time; ≤ EPSILON or > 2.0 s → stamp update_time and return; below

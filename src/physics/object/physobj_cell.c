@@ -58,6 +58,7 @@ void acp_physobj_add_obj_to_cell(acp_physobj *obj, const acp_landcell *cell, con
 void acp_physobj_find_bbox_cell_list(const acp_physobj *obj, acp_cell_array *cells)
 {
     cells->num_cells = 0;
+    cells->dropped = 0;
     cells->added_outside = false;
     if (!obj->cell) return;
     acp_cell_array_add(cells, obj->cell->id, obj->cell);
@@ -75,10 +76,10 @@ void acp_physobj_find_bbox_cell_list(const acp_physobj *obj, acp_cell_array *cel
 }
 
 /* CObjCell::find_cell_list (0x0052B990): one sphere, its centre placed by
- * Position::localtoglobal at p. */
+ * Position::localtoglobal (0x00456180) at p (m[3]·y + m[0]·x + m[6]·z, a grouping of its own). */
 static void sphere_cell_list(const acp_world *w, const acp_position *p, const acp_sphere *sphere, acp_cell_array *cells)
 {
-    acp_sphere global = {acp_frame_localtoglobal(&p->frame, sphere->center), sphere->radius};
+    acp_sphere global = {acp_position_localtoglobal_from(p, p, sphere->center), sphere->radius};
     acp_objcell_find_cell_list(w->terrain, p, 1, &global, cells, NULL, NULL);
 }
 
@@ -90,7 +91,7 @@ static void cylsphere_cell_list(const acp_world *w, const acp_position *p, uint3
     acp_sphere spheres[10];
     if (num > 10) num = 10;
     for (uint32_t i = 0; i < num; i++) {
-        spheres[i].center = acp_frame_localtoglobal(&p->frame, cyl[i].low_pt);
+        spheres[i].center = acp_position_localtoglobal_from(p, p, cyl[i].low_pt); /* Position::localtoglobal */
         spheres[i].radius = cyl[i].radius;
     }
     acp_objcell_find_cell_list(w->terrain, p, num, spheres, cells, NULL, NULL);
@@ -110,6 +111,7 @@ void acp_physobj_calc_cross_cells(acp_physobj *obj)
     if (!w->terrain) return;
     acp_cell_array cells;
     cells.num_cells = 0;
+    cells.dropped = 0;
     cells.added_outside = false;
     cells.do_not_load_cells = false;
     const acp_partarray *pa = obj->part_array;
@@ -131,6 +133,7 @@ void acp_physobj_calc_cross_cells_static(acp_physobj *obj)
     if (!w->terrain) return;
     acp_cell_array cells;
     cells.num_cells = 0;
+    cells.dropped = 0;
     cells.added_outside = false;
     cells.do_not_load_cells = true;
     const acp_partarray *pa = obj->part_array;

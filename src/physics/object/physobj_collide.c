@@ -28,6 +28,7 @@ static acp_collision_report *reports_of(acp_physobj *obj)
         r->frame = frame;
         r->num_begin = r->num_end = 0;
         r->dropped = 0;
+        r->num_env = 0;
     }
     return r;
 }
@@ -51,6 +52,18 @@ uint32_t acp_physobj_num_collisions(const acp_physobj *obj)
 uint32_t acp_physobj_num_collision_ends(const acp_physobj *obj)
 {
     return obj->reports.frame == obj->world->frame_serial ? obj->reports.num_end : 0;
+}
+
+uint32_t acp_physobj_num_env_collisions(const acp_physobj *obj)
+{
+    return obj->reports.frame == obj->world->frame_serial ? obj->reports.num_env : 0;
+}
+
+void acp_physobj_push_env_report(acp_physobj *obj)
+{
+    acp_collision_report *r = reports_of(obj);
+    if (r->num_env == UINT32_MAX) return;
+    r->num_env++;
 }
 
 /* ---- shadows ---- */
@@ -83,6 +96,7 @@ void acp_physobj_add_shadows_to_cells(acp_physobj *obj, const acp_cell_array *ce
         return;
     }
     uint32_t n = cells->num_cells < ACP_MAX_SHADOW_CELLS ? cells->num_cells : ACP_MAX_SHADOW_CELLS;
+    obj->cells_dropped += cells->dropped + (cells->num_cells - n);
     acp_shadow_obj *sh = obj->shadow_objects;
     obj->num_shadow_objects = n;
     for (uint32_t i = 0; i < n; i++) {
@@ -126,6 +140,7 @@ void acp_physobj_replace_shadows(acp_physobj *obj, const acp_cell_array *cells)
         acp_shadow_pool *pool = &obj->world->shadows;
         const acp_vec3 o = obj->position.frame.origin; /* the move's copy (set_frame's share) */
         const uint32_t id = obj->position.objcell_id;
+        obj->cells_dropped += cells->dropped; /* the same list: the same cells dropped again */
         for (uint32_t i = 0; i < n; i++) {
             acp_shadow_obj *s = &sh[i];
             if (!s->cell || !s->list) continue;

@@ -56,11 +56,18 @@ typedef struct acp_collision_report {
     uint32_t begin[ACP_MAX_COLLISION_REPORTS];
     uint32_t end[ACP_MAX_COLLISION_REPORTS];
     uint32_t dropped;                /* reports past ACP_MAX_COLLISION_REPORTS (this frame) */
+    uint32_t num_env;                /* environment collisions reported (retail: the weenie's
+                                        DoCollision(EnvCollisionProfile), report_environment_collision) */
 } acp_collision_report;
 
 /** The begin and end reports of obj in the world's current frame (0 when none). */
 uint32_t acp_physobj_num_collisions(const struct acp_physobj *obj);
 uint32_t acp_physobj_num_collision_ends(const struct acp_physobj *obj);
+/** The environment collisions reported for obj in the world's current frame (0 when none). */
+uint32_t acp_physobj_num_env_collisions(const struct acp_physobj *obj);
+/** Record an environment collision report for obj this frame (the host's stand-in for
+ *  report_environment_collision's weenie call). */
+void acp_physobj_push_env_report(struct acp_physobj *obj);
 
 /** Replace obj's shadows with one per cell of the array, in its order; loaded cells get the
  *  shadow appended to their lists. Retail: CPhysicsObj::add_shadows_to_cells (0x00514AE0)
@@ -124,8 +131,8 @@ void acp_physobj_report_collision_end(struct acp_physobj *obj, bool force_end);
 
 /** Report a collision with every object of obj's collision table that exists, in the table's
  *  order (report_object_collision, in contact as obj is now). Retail: CPhysicsObj::
- *  report_collision_start (0x00513FD0), called by set_hidden when an unhidden object takes
- *  REPORT_COLLISIONS back (acphys has no set_hidden: tested directly). */
+ *  report_collision_start (0x00513FD0), called by set_hidden (acp_physobj_set_hidden) when
+ *  a shown object takes REPORT_COLLISIONS back. */
 void acp_physobj_report_collision_start(struct acp_physobj *obj);
 
 /** Whether obj (not STATIC_PS), placed where it is, overlaps `other` (a placement test of obj's

@@ -40,7 +40,7 @@ static bool adjust_position(const acp_terrain *terrain, acp_position *p, acp_vec
     if (c >= 0x100u) {
         const acp_env_cell *env = acp_terrain_get_envcell(terrain, p->objcell_id);
         if (!env) return false;
-        acp_vec3 pt = acp_frame_localtoglobal(&p->frame, low_pt);
+        acp_vec3 pt = acp_position_localtoglobal_from(p, p, low_pt); /* Position::localtoglobal */
         const acp_landcell *child = find_visible_child_cell(terrain, env, env->record, pt);
         if (child) {
             p->objcell_id = child->id;

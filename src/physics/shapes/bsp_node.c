@@ -133,7 +133,7 @@ bool acp_bsp_node_point_intersects_solid(const acp_bsp_node *n, acp_vec3 point)
 }
 
 /* A leaf's plane is zero (on it), so reaching one continues to its missing positive child:
- * inside. */
+ * inside. Retail never sets a leaf's splitting_plane and reads it here (DEVIATIONS B6). */
 bool acp_bsp_node_point_inside_cell_bsp(const acp_bsp_node *n, acp_vec3 o)
 {
     for (;;) {

@@ -37,8 +37,8 @@ acp_transition_state acp_cylsphere_intersects_sphere(const acp_cylsphere *c, acp
 
 /** The same for cylinder c of an object at p with scale (low point scale·low through p's frame
  *  into check_pos's landblock frame; radius and height × scale). Records p as the sweep's
- *  localspace_pos (SPHEREPATH::cache_localspace_sphere). Retail: CCylSphere::intersects_sphere
- *  (0x0053B8F0). */
+ *  localspace_pos (SPHEREPATH::cache_localspace_sphere).
+ *  Retail: CCylSphere::intersects_sphere (0x0053B8F0). */
 acp_transition_state acp_cylsphere_intersects_sphere_at(const acp_cylsphere *c, const acp_position *p, float scale,
                                                         acp_transition *t);
 

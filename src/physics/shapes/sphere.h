@@ -32,13 +32,13 @@ void acp_spherepath_set_collide(acp_sphere_path *sp, acp_vec3 collision_normal);
  *  a check_walkable probe overlap; an object in contact steps up onto s (or slides along it);
  *  a missile (PATH_CLIPPED) stops at it (collide_with_point); an airborne object starts
  *  landing on it (land_on_sphere); in the "collide" landing it settles on s's top; stepping
- *  down it lands on s (not when s belongs to a creature). Retail: CSphere::intersects_sphere
- *  (0x00537A80). */
+ *  down it lands on s (not when s belongs to a creature).
+ *  Retail: CSphere::intersects_sphere (0x00537A80). */
 acp_transition_state acp_sphere_intersects_sphere(const acp_sphere *s, acp_transition *t, bool is_creature);
 
 /** The same for sphere s of an object at p with scale: centre scale·c through p's frame into
- *  check_pos's landblock frame, radius scale·r. Retail: CSphere::intersects_sphere
- *  (0x00537FD0). */
+ *  check_pos's landblock frame, radius scale·r.
+ *  Retail: CSphere::intersects_sphere (0x00537FD0). */
 acp_transition_state acp_sphere_intersects_sphere_at(const acp_sphere *s, const acp_position *p, float scale,
                                                      acp_transition *t, bool is_creature);
 

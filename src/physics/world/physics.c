@@ -380,10 +380,18 @@ const char *acp_peer_rule_name(uint32_t i)
     return i < ACP_PEER_RULE_COUNT ? NAMES[i] : NULL;
 }
 
+void acp_world_begin_frame(acp_world *w)
+{
+    if (w->frame_open) return;
+    w->frame_serial++;
+    w->frame_open = true;
+}
+
 void acp_world_use_time(acp_world *w, double now)
 {
     bool run = isfinite(now);
-    w->frame_serial++; /* the collision reports of the objects belong to this frame */
+    if (!w->frame_open) w->frame_serial++; /* the collision reports of the objects belong to this frame */
+    w->frame_open = false;
     if (run) {
         w->now = now;
         run = world_gate(w, now);

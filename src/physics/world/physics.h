@@ -142,6 +142,7 @@ typedef struct acp_world {
                                         mover's and parented ones, without the bounds that rule
                                         entries out (objcell.c find_in_list: the same results) */
     uint64_t frame_serial;           /* UseTime calls so far: the frame the reports belong to */
+    bool frame_open;                 /* acp_world_begin_frame ran: the next UseTime keeps the serial */
     uint32_t num_gfxobjs, cap_gfxobjs;
     struct acp_gfxobj_physics **gfxobjs; /* the GfxObj physics built for its objects' parts
                                         (gfxobj_cache.c; retail DBObj's cache of CGfxObj) */
@@ -218,6 +219,13 @@ void acp_world_place_object(acp_world *world, acp_physobj *obj, const acp_positi
  *  for every object and animate_static_object for every static animating one.
  *  Retail: CPhysics::UseTime (0x00509950). */
 void acp_world_use_time(acp_world *world, double now);
+
+/** Not retail: open the next frame's collision reports before UseTime, so that what a server
+ *  message does between frames (set_state hiding an object: report_collision_end; showing it:
+ *  report_collision_start; a teleport's ended records) is reported with the frame that follows
+ *  it (acp_physobj_num_collisions / acp_physobj_num_collision_ends, the trace's "collisions" and
+ *  "collision_ends"). The next acp_world_use_time then belongs to the same frame. Idempotent. */
+void acp_world_begin_frame(acp_world *world);
 
 /** Next value of the world's deterministic generator in [0, 1). Stands in for retail's Random
  *  (docs/DEVIATIONS.md). */

@@ -134,6 +134,8 @@ void acp_transition_init(acp_transition *t, const acp_terrain *terrain)
     c->frames_stationary_fall = 0;
     t->insert_state = ACP_TS_INVALID;
     t->cell_array.num_cells = 0;
+    t->cell_array.dropped = 0;
+    t->cell_array.reached_building = false;
     t->cell_array.added_outside = false;
     t->cell_array.do_not_load_cells = false;
     t->terrain = terrain;
@@ -216,9 +218,10 @@ static bool same_cell_list_key(const acp_sphere_path *sp, const acp_cell_list_ke
     return true;
 }
 
-/* Retail CTransition::build_cell_array (0x00509EE0). The cells are rebuilt only when their
- * inputs changed (bit for bit) since the last build of this transition: the same inputs give
- * the same cells and containing cell. */
+/* Retail CTransition::build_cell_array (0x00509EE0). Not retail: the cells are rebuilt only
+ * when their inputs changed (bit for bit) since the last build of this transition, and only
+ * while every list since then was 2-D (acp_cell_list_key): the same inputs give the same cells
+ * and containing cell. */
 static void build_cell_array(acp_transition *t, const acp_landcell **new_cell)
 {
     acp_sphere_path *sp = &t->sphere_path;
@@ -247,8 +250,9 @@ static void build_cell_array(acp_transition *t, const acp_landcell **new_cell)
     last->curr = last->wrote_curr ? probe : NULL;
     if (last->wrote_curr) *new_cell = probe;
     /* A building's portal adds its EnvCell by a 3-D test (CEnvCell::check_building_transit):
-     * such a list depends on more than x, y and r, and is not kept. */
-    if (sp->hits_interior_cell) last->valid = false;
+     * a list where a building was tested depends on more than x, y and r, and is not kept
+     * (nor one that holds an EnvCell). */
+    if (sp->hits_interior_cell || t->cell_array.reached_building) last->valid = false;
 }
 
 /* No loaded cell holds the spheres: outside the loaded world the position moves on without a

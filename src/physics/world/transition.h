@@ -128,6 +128,10 @@ typedef struct acp_cell_array {
     uint32_t num_cells;
     bool added_outside;
     bool do_not_load_cells;
+    bool reached_building;           /* not retail: a listed land cell's building was tested
+                                        (CEnvCell::check_building_transit, a 3-D test) */
+    uint32_t dropped;                /* not retail: cells past ACP_MAX_TRANSITION_CELLS not
+                                        added since num_cells was last reset (DEVIATIONS T3) */
     acp_cell_info cells[ACP_MAX_TRANSITION_CELLS];
 } acp_cell_array;
 
@@ -189,12 +193,14 @@ typedef struct acp_sphere_path {
     bool bldg_check;                 /* sweeping a building's shell (CBuildingObj) */
 } acp_sphere_path;
 
-/** What the cell array was last built from (not retail: a repeat is not rebuilt). Outdoors
- *  CObjCell::find_cell_list depends on nothing but the check cell id and each sphere's centre x,
- *  y and radius (cells are found in 2-D), so a rebuild with the same inputs (step_down probes
- *  the same x, y lower) would give the same cells and containing cell. A list that holds an
- *  EnvCell (a building's portal reached, CEnvCell::check_building_transit tests in 3-D) is not
- *  kept: the next build runs find_cell_list again. */
+/** What the cell array was last built from (not retail: a repeat is not rebuilt). Outdoors,
+ *  where no listed land cell has a building, CObjCell::find_cell_list depends on nothing but the
+ *  check cell id and each sphere's centre x, y and radius (CLandCell::add_all_outside_cells and
+ *  the terrain polygon of point_in_cell are 2-D), so a rebuild with the same inputs (step_down
+ *  probes the same x, y lower) gives the same cells and containing cell. A list built where a
+ *  listed land cell has a building is not kept, whether or not it reached an EnvCell: the
+ *  building's CEnvCell::check_building_transit tests the spheres against the EnvCell in 3-D, so
+ *  the same x, y at another z may list it (audit D1: a fall into a building's room). */
 typedef struct acp_cell_list_key {
     bool valid;
     uint32_t cell_id;
@@ -455,11 +461,15 @@ acp_transition_state acp_sphere_slide_sphere(const acp_sphere *sphere, acp_spher
 
 /* ---- CObjCell / CELLARRAY (objcell.c) ---- */
 
-/** Add a cell unless its id is present. Retail: CELLARRAY::add_cell (0x006B4FF0). */
+/** Add a cell unless its id is present; a full array (ACP_MAX_TRANSITION_CELLS) counts it in
+ *  `dropped` instead (DEVIATIONS T3). Retail: CELLARRAY::add_cell (0x006B4FF0). */
 void acp_cell_array_add(acp_cell_array *ca, uint32_t cell_id, const struct acp_landcell *cell);
 /** The cells the spheres (in p's landblock frame) overlap; with curr_cell, the last loaded
  *  cell that holds sphere 0's centre (NULL for none; untouched when p's own cell is not
- *  loaded). Retail: CObjCell::find_cell_list (0x0052B4E0). */
+ *  loaded). Each listed cell's find_transit_cells runs in the loop (the array grows as it goes):
+ *  an EnvCell's through its portals, a land cell's add_all_outside_cells once and its
+ *  building's portals. Retail: CObjCell::find_cell_list (0x0052B4E0), CLandCell::find_transit_cells (0x00533800),
+ *  CSortCell::find_transit_cells (0x00534080). */
 void acp_objcell_find_cell_list(const struct acp_terrain *terrain, const acp_position *p, uint32_t num_sphere,
                                 const acp_sphere *spheres, acp_cell_array *ca,
                                 const struct acp_landcell **curr_cell, acp_sphere_path *path);

@@ -216,6 +216,7 @@ extern "C" {
     pub fn acp_object_server_position(world: acp_world_id, object_id: u32, sp: *const acp_server_position) -> acp_status;
     pub fn acp_object_stick_to(world: acp_world_id, object_id: u32, target_id: u32) -> acp_status;
     pub fn acp_object_unstick(world: acp_world_id, object_id: u32) -> acp_status;
+    pub fn acp_object_set_state(world: acp_world_id, object_id: u32, state: u32) -> acp_status;
     pub fn acp_object_constrain_to(world: acp_world_id, object_id: u32, pose: *const acp_pose, start_distance: f32,
                                    max_distance: f32) -> acp_status;
     pub fn acp_object_unconstrain(world: acp_world_id, object_id: u32) -> acp_status;

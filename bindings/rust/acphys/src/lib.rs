@@ -294,6 +294,9 @@ impl World {
     pub fn unstick(&mut self, object_id: u32) -> Result<()> {
         check(unsafe { sys::acp_object_unstick(self.id, object_id) })
     }
+    pub fn set_state(&mut self, object_id: u32, state: u32) -> Result<()> {
+        check(unsafe { sys::acp_object_set_state(self.id, object_id, state) })
+    }
     pub fn constrain_to(&mut self, object_id: u32, p: &Pose, start_distance: f32, max_distance: f32) -> Result<()> {
         check(unsafe { sys::acp_object_constrain_to(self.id, object_id, p, start_distance, max_distance) })
     }
