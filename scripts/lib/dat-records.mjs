@@ -358,3 +358,18 @@ export function physicsScriptTable(t) {
   }
   return w.result();
 }
+
+/** Scene (0x12...; retail Scene::UnPack 0x005A6300): id, count, then each ObjectDesc
+ *  (ObjectDesc::UnPack 0x005A6110, 76 bytes): obj_id, base frame, freq, displace_x,
+ *  displace_y, min_scale, max_scale, max_rot, min_slope, max_slope, align, orient, weenie_obj. */
+export function scene(s) {
+  const w = new ByteWriter();
+  w.u32(s.id).u32(s.objects.length);
+  for (const o of s.objects) {
+    w.u32(o.obj_id);
+    frame(w, o.base_loc ?? IDENTITY);
+    w.f32(o.freq).f32(o.displace_x).f32(o.displace_y).f32(o.min_scale).f32(o.max_scale)
+      .f32(o.max_rot).f32(o.min_slope).f32(o.max_slope).u32(o.align ?? 0).u32(o.orient ?? 0).u32(o.weenie_obj ?? 0);
+  }
+  return w.result();
+}

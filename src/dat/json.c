@@ -740,6 +740,32 @@ static void physics_script_json(jb *b, const acp_physics_script *s)
     end_arr(b);
 }
 
+static void scene_json(jb *b, const acp_scene *s)
+{
+    key(b, "objects");
+    arr(b);
+    for (uint32_t i = 0; i < s->num_objects; i++) {
+        const acp_object_desc *o = &s->objects[i];
+        obj(b);
+        k_id(b, "obj_id", o->obj_id);
+        key(b, "base_loc");
+        v_frame(b, &o->base_loc);
+        k_f(b, "freq", o->freq);
+        k_f(b, "displace_x", o->displace_x);
+        k_f(b, "displace_y", o->displace_y);
+        k_f(b, "min_scale", o->min_scale);
+        k_f(b, "max_scale", o->max_scale);
+        k_f(b, "max_rot", o->max_rot);
+        k_f(b, "min_slope", o->min_slope);
+        k_f(b, "max_slope", o->max_slope);
+        k_u(b, "align", o->align);
+        k_u(b, "orient", o->orient);
+        k_u(b, "weenie_obj", o->weenie_obj);
+        end_obj(b);
+    }
+    end_arr(b);
+}
+
 static void physics_script_table_json(jb *b, const acp_physics_script_table *t)
 {
     key(b, "types");
@@ -783,6 +809,7 @@ char *acp_dat_record_json(const acp_dat_record *rec, const acp_region *region, s
     case ACP_DAT_TYPE_PARTICLE_EMITTER_INFO: particle_emitter_info_json(&b, rec->as.particle_emitter_info); break;
     case ACP_DAT_TYPE_PHYSICS_SCRIPT: physics_script_json(&b, rec->as.physics_script); break;
     case ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE: physics_script_table_json(&b, rec->as.physics_script_table); break;
+    case ACP_DAT_TYPE_SCENE: scene_json(&b, rec->as.scene); break;
     default: break;
     }
     end_obj(&b);

@@ -552,6 +552,7 @@ static const struct parser {
     [ACP_DAT_TYPE_PHYSICS_SCRIPT] = {sizeof(acp_physics_script), "physics_script", acp_unpack_physics_script},
     [ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE] = {sizeof(acp_physics_script_table), "physics_script_table",
                                            acp_unpack_physics_script_table},
+    [ACP_DAT_TYPE_SCENE] = {sizeof(acp_scene), "scene", acp_unpack_scene},
 };
 
 static void *unpack_as(acp_dat_type type, const uint8_t *data, size_t size, acp_arena *arena, acp_dat_status *st,
@@ -582,6 +583,7 @@ ACP_RECORD_UNPACK(landblock_info, ACP_DAT_TYPE_LANDBLOCK_INFO)
 ACP_RECORD_UNPACK(particle_emitter_info, ACP_DAT_TYPE_PARTICLE_EMITTER_INFO)
 ACP_RECORD_UNPACK(physics_script, ACP_DAT_TYPE_PHYSICS_SCRIPT)
 ACP_RECORD_UNPACK(physics_script_table, ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE)
+ACP_RECORD_UNPACK(scene, ACP_DAT_TYPE_SCENE)
 
 
 
@@ -607,6 +609,7 @@ acp_dat_type acp_dat_type_of(uint32_t data_set, uint32_t id)
     case 0x03: return ACP_DAT_TYPE_ANIMATION;
     case 0x09: return ACP_DAT_TYPE_MOTION_TABLE;
     case 0x0D: return ACP_DAT_TYPE_ENVIRONMENT;
+    case 0x12: return ACP_DAT_TYPE_SCENE;
     case 0x13: return ACP_DAT_TYPE_REGION;
     case 0x32: return ACP_DAT_TYPE_PARTICLE_EMITTER_INFO;
     case 0x33: return ACP_DAT_TYPE_PHYSICS_SCRIPT;
@@ -630,6 +633,7 @@ const char *acp_dat_type_name(acp_dat_type type)
     case ACP_DAT_TYPE_PARTICLE_EMITTER_INFO: return "ParticleEmitterInfo";
     case ACP_DAT_TYPE_PHYSICS_SCRIPT: return "PhysicsScript";
     case ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE: return "PhysicsScriptTable";
+    case ACP_DAT_TYPE_SCENE: return "Scene";
     default: return "unknown";
     }
 }

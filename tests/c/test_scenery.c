@@ -1,0 +1,237 @@
+/* acphys C tests — procedural scenery (issue 34): the Scene record (Scene::UnPack), the
+ * ObjectDesc members, CLandBlock::on_road and CLandBlock::get_land_scenes.
+ *
+ * The expected placements come from the independent model tests/retail_vectors/scenery.py
+ * (written from the decompilation; run it to print these rows): landblock 0xA9B4FFFF flat at
+ * 10 m, terrain type 2 with scene type 1 at six vertices, the region's terrain type 2 → scene
+ * types [none, ST], ST → the three Scenes below. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dat_test_util.h"
+#include "physics/cell/scene.h"
+#include "physics/geometry/frame.h"
+#include "test.h"
+
+#define NO_HEADING 0xFFFFFFFFu
+
+/* ---- the record ---- */
+
+/* The seed Scene 0x120000A1 (scripts/gen-dat-fixtures.mjs): a tree and a rock, 8 + 2·76 bytes. */
+static void scene_record_parses(void)
+{
+    size_t n = 0;
+    uint8_t *b = dt_read_repo_file("tests/data/dat-records/scene-tree-rock.bin", &n);
+    ENSURE(b != NULL);
+    if (!b) return;
+    ENSURE_EQ(n, 8 + 2 * 76);
+    acp_dat_record rec;
+    acp_dat_error err;
+    ENSURE_EQ(acp_dat_type_of(ACP_DAT_PORTAL, 0x120000A1u), ACP_DAT_TYPE_SCENE);
+    if (acp_dat_record_parse(ACP_DAT_TYPE_SCENE, 0x120000A1u, b, n, &rec, &err) == ACP_DAT_OK) {
+        const acp_scene *s = rec.as.scene;
+        ENSURE_EQ(s->num_objects, 2);
+        ENSURE_EQ(s->objects[0].obj_id, 0x0200F300u);
+        ENSURE_FBITS(s->objects[0].freq, 0.75f);
+        ENSURE_FBITS(s->objects[0].displace_y, 6.0f);
+        ENSURE_FBITS(s->objects[0].max_scale, 1.25f);
+        ENSURE_FBITS(s->objects[0].max_rot, 360.0f);
+        ENSURE_FBITS(s->objects[0].min_slope, 0.8f);
+        ENSURE_EQ(s->objects[1].obj_id, 0x0100F310u);
+        ENSURE_FBITS(s->objects[1].base_loc.origin.y, 3.0f);
+        ENSURE_FBITS(s->objects[1].max_slope, 0.9f);
+        ENSURE_EQ(s->objects[1].align, 1);
+        ENSURE_EQ(s->objects[1].orient, 1);
+        ENSURE_EQ(s->objects[1].weenie_obj, 0);
+        char *json = acp_dat_record_json(&rec, NULL, NULL);
+        ENSURE(json && strstr(json, "\"obj_id\":\"0x0100F310\"") && strstr(json, "\"max_slope\":0.899999976"));
+        free(json);
+        acp_dat_record_free(&rec);
+    } else {
+        ENSURE(!"the scene seed parses");
+    }
+    free(b);
+}
+
+/* ---- the noise and the ObjectDesc members, worked by hand ---- */
+
+/* noise(x, y, k, seed) = 1813693831·y − (k + seed)·(1360117743·x·y + 1888038839) − 1109124029·x
+ * mod 2^32. At x = y = k = 0: −seed·1888038839 mod 2^32; seed 1: 2^32 − 1888038839 = 2406928457. */
+static void noise_by_hand(void)
+{
+    ENSURE_EQ(acp_scene_noise(0, 0, 0, 1), 2406928457u);
+    ENSURE_EQ(acp_scene_noise(0, 0, 1, 0), 2406928457u);  /* k and seed add */
+    ENSURE_EQ(acp_scene_noise(1, 0, 0, 0), 3185843267u);  /* −1109124029 mod 2^32 */
+    ENSURE_EQ(acp_scene_noise(0, 1, 0, 0), 1813693831u);
+}
+
+/* ScaleObj: equal bounds give max_scale with no noise; CheckSlope is inclusive at both ends. */
+static void scale_and_slope_by_hand(void)
+{
+    acp_object_desc o = {.min_scale = 1.5f, .max_scale = 1.5f, .min_slope = 0.5f, .max_slope = 0.75f};
+    ENSURE_DBITS(acp_object_desc_scale_obj(&o, 1352, 1440, 3), 1.5);
+    ENSURE(acp_object_desc_check_slope(&o, 0.5f));
+    ENSURE(acp_object_desc_check_slope(&o, 0.75f));
+    ENSURE(!acp_object_desc_check_slope(&o, 0.49999997f));
+    ENSURE(!acp_object_desc_check_slope(&o, 0.75000006f));
+}
+
+/* ---- on_road, by hand from retail's branches (5 m road width, 24 m cells) ---- */
+
+static acp_landblock_struct block;
+
+static void build_block(const uint16_t *road_vertices, unsigned n_road, const uint16_t *scene_vertices, unsigned n_scene)
+{
+    static acp_landblock rec;
+    static float heights[256];
+    memset(&rec, 0, sizeof rec);
+    rec.id = 0xA9B4FFFFu;
+    for (int i = 0; i < 81; i++) rec.height[i] = 1;
+    heights[1] = 10.0f;
+    for (unsigned i = 0; i < n_scene; i++) rec.terrain[scene_vertices[i]] |= (uint16_t)((1u << 11) | (2u << 2));
+    for (unsigned i = 0; i < n_road; i++) rec.terrain[road_vertices[i]] |= 1u;
+    acp_landblock_struct_build(&block, &rec, heights);
+}
+
+static void on_road_by_hand(void)
+{
+    /* Road at vertex (0, 0) only: the corner triangle dx + dy < 5 of cell (0, 0). */
+    const uint16_t corner[] = {0};
+    build_block(corner, 1, NULL, 0);
+    ENSURE(acp_landblock_on_road(&block, (acp_vec3){2.0f, 2.0f, 0.0f}));
+    ENSURE(!acp_landblock_on_road(&block, (acp_vec3){2.5f, 2.5f, 0.0f})); /* 5 < 5 is false */
+    ENSURE(!acp_landblock_on_road(&block, (acp_vec3){30.0f, 1.0f, 0.0f})); /* cell (1, 0): no road vertex */
+    /* Road at (0, 0) and (1, 0) (r0, r2): the strip dy < 5 along the cell's south edge. */
+    const uint16_t south[] = {0, 9};
+    build_block(south, 2, NULL, 0);
+    ENSURE(acp_landblock_on_road(&block, (acp_vec3){20.0f, 4.9f, 0.0f}));
+    ENSURE(!acp_landblock_on_road(&block, (acp_vec3){20.0f, 5.0f, 0.0f}));
+    /* All four corners: the whole cell. */
+    const uint16_t all[] = {0, 1, 9, 10};
+    build_block(all, 4, NULL, 0);
+    ENSURE(acp_landblock_on_road(&block, (acp_vec3){12.0f, 12.0f, 0.0f}));
+}
+
+/* ---- get_land_scenes on the model's case ---- */
+
+typedef struct expected {
+    uint32_t obj_id, scene_id, vertex, k, cell_id, x, y, z, heading, scale; /* floats as bits */
+} expected;
+
+/* tests/retail_vectors/scenery.py, first run (road bits at vertices (5..7, 0..2)). */
+static const expected WITH_ROAD[] = {
+    {0x0200f301u, 0x120000a2u, 21, 0, 0xa9b40014u, 0x42440000u, 0x4292c4d8u, 0x41200000u, 0x422ec016, 0x3fb209c7u},
+    {0x0200f300u, 0x120000a1u, 28, 0, 0xa9b40019u, 0x42956f2bu, 0x419116a9u, 0x41200000u, 0x4342d56b, 0x3f8636e4u},
+    {0x0200f301u, 0x120000a2u, 50, 0, 0xa9b4002du, 0x42f25d80u, 0x42ee0000u, 0x41200000u, 0x423c420f, 0x3f99b872u},
+};
+/* The same without road bits: vertex (6, 1)'s rock joins, in vertex order (ix, then iy). */
+static const expected NO_ROAD[] = {
+    {0x0200f301u, 0x120000a2u, 21, 0, 0xa9b40014u, 0x42440000u, 0x4292c4d8u, 0x41200000u, 0x422ec016, 0x3fb209c7u},
+    {0x0200f300u, 0x120000a1u, 28, 0, 0xa9b40019u, 0x42956f2bu, 0x419116a9u, 0x41200000u, 0x4342d56b, 0x3f8636e4u},
+    {0x0200f301u, 0x120000a2u, 50, 0, 0xa9b4002du, 0x42f25d80u, 0x42ee0000u, 0x41200000u, 0x423c420f, 0x3f99b872u},
+    {0x0200f302u, 0x120000a3u, 55, 0, 0xa9b40029u, 0x430c0000u, 0x419cfc93u, 0x41200000u, 0x4203eac8, 0x3f800000u},
+};
+
+static const acp_aframe IDENT = {{0, 0, 0}, 1, 0, 0, 0};
+static const acp_object_desc SCENE_A[] = {
+    {0x0200F300u, IDENT, 0.9f, 6, 6, 0.8f, 1.25f, 360, 0.0f, 1.0f, 0, 0, 0},
+    {0x0100F310u, {{2, 3, 0}, 1, 0, 0, 0}, 0.9f, 0, 0, 1, 1, 0, 0.0f, 0.9f, 0, 0, 0}, /* too flat for it */
+    {0x0200F300u, IDENT, 0.9f, 0, 0, 1, 1, 0, 0.0f, 1.0f, 0, 0, 1},                   /* a weenie object */
+};
+static const acp_object_desc SCENE_B[] = {
+    {0x0200F301u, {{1, -1, 0}, 1, 0, 0, 0}, 0.9f, 3, 0, 1.0f, 2.0f, 90, 0.5f, 1.0f, 0, 0, 0},
+    {0x0200F300u, IDENT, 0.0f, 6, 6, 1, 1, 0, 0.0f, 1.0f, 0, 0, 0}, /* frequency 0 */
+};
+static const acp_object_desc SCENE_C[] = {
+    {0x0200F302u, {{4, 4, 0}, 1, 0, 0, 0}, 0.9f, 0, 8, 1, 1, 45, 0.0f, 1.0f, 0, 0, 0},
+};
+static const acp_scene SCENES[] = {
+    {0x120000A1u, 3, (acp_object_desc *)SCENE_A},
+    {0x120000A2u, 2, (acp_object_desc *)SCENE_B},
+    {0x120000A3u, 1, (acp_object_desc *)SCENE_C},
+};
+
+static const acp_scene *lookup(void *ctx, uint32_t id)
+{
+    (void)ctx;
+    for (int i = 0; i < 3; i++)
+        if (SCENES[i].id == id) return &SCENES[i];
+    return NULL;
+}
+
+typedef struct collected {
+    unsigned n;
+    acp_scene_placement p[16];
+} collected;
+
+static void collect(void *ctx, const acp_scene_placement *p)
+{
+    collected *c = ctx;
+    if (c->n < 16) c->p[c->n] = *p;
+    c->n++;
+}
+
+static uint32_t bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static void check_run(const acp_region *region, const uint16_t *road, unsigned n_road, const expected *want, unsigned n_want)
+{
+    const uint16_t vertices[] = {2 * 9 + 3, 5 * 9 + 5, 1 * 9 + 7, 3 * 9 + 1, 4 * 9 + 6, 6 * 9 + 1};
+    build_block(road, n_road, vertices, 6);
+    collected c = {0};
+    acp_landblock_get_land_scenes(&block, region, lookup, collect, &c);
+    ENSURE_EQ(c.n, n_want);
+    for (unsigned i = 0; i < c.n && i < n_want; i++) {
+        const acp_scene_placement *p = &c.p[i];
+        const expected *e = &want[i];
+        ENSURE_EQ(p->obj_id, e->obj_id);
+        ENSURE_EQ(p->scene_id, e->scene_id);
+        ENSURE_EQ(p->vertex, e->vertex);
+        ENSURE_EQ(p->k, e->k);
+        ENSURE_EQ(p->cell_id, e->cell_id);
+        ENSURE_EQ(bits(p->frame.origin.x), e->x);
+        ENSURE_EQ(bits(p->frame.origin.y), e->y);
+        ENSURE_EQ(bits(p->frame.origin.z), e->z);
+        ENSURE_EQ(bits(p->scale), e->scale);
+        /* GetObjFrame: the base frame (identity here) turned by Frame::set_heading(heading). */
+        acp_frame f = acp_frame_identity();
+        float heading;
+        memcpy(&heading, &e->heading, 4);
+        acp_frame_set_heading(&f, heading);
+        ENSURE_FBITS(p->frame.qw, f.qw);
+        ENSURE_FBITS(p->frame.qz, f.qz);
+    }
+}
+
+static void land_scenes_match_the_model(void)
+{
+    static const uint32_t st_scenes[] = {0x120000A1u, 0x120000A2u, 0x120000A3u};
+    static acp_scene_type st = {0xFFFFFFFFu, 3, (uint32_t *)st_scenes};
+    static const acp_scene_type *type2[] = {NULL, &st};
+    static acp_terrain_type terrain[3] = {{0, NULL}, {0, NULL}, {2, type2}};
+    acp_region region;
+    memset(&region, 0, sizeof region);
+    region.num_terrain_types = 3;
+    region.terrain_types = terrain;
+    const uint16_t road[] = {5 * 9 + 0, 5 * 9 + 1, 5 * 9 + 2, 6 * 9 + 0, 6 * 9 + 1, 6 * 9 + 2, 7 * 9 + 0, 7 * 9 + 1, 7 * 9 + 2};
+    check_run(&region, road, 9, WITH_ROAD, 3);
+    check_run(&region, NULL, 0, NO_ROAD, 4);
+    /* No scene types for the terrain type (the region without tables): nothing. */
+    acp_region empty;
+    memset(&empty, 0, sizeof empty);
+    check_run(&empty, NULL, 0, NULL, 0);
+}
+
+void suite_scenery(void)
+{
+    RUN(scene_record_parses);
+    RUN(noise_by_hand);
+    RUN(scale_and_slope_by_hand);
+    RUN(on_road_by_hand);
+    RUN(land_scenes_match_the_model);
+}
