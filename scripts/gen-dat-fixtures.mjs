@@ -55,6 +55,20 @@ function region(extra = {}) {
   });
 }
 
+/** The Region's scene tables as the scenery tests build them: a GameTime with a time of day, a
+ *  week day and a season, a sky (one day group: two sky objects, one sky time with one replace),
+ *  one sound table, two scene types (ST0: sound table 0, Scenes 0x120000A1 and 0x120000A2; ST1:
+ *  no sound table, Scene 0x120000A3) and three terrain types (none; [ST1]; [none, ST0]). */
+function regionScenes(terrainTypes) {
+  return rec.regionRemainder({
+    timesOfDay: ['Dawn'], weekDays: ['Morningthaw'], seasons: ['Spring'],
+    sky: { dayGroups: [{ skyObjects: 2, skyTimes: [1] }] }, sound: [{ stb_id: 0x20000001, sounds: 1 }],
+    sceneTypes: [{ stb_index: 0, scenes: [0x120000A1, 0x120000A2] }, { stb_index: 0xFFFFFFFF, scenes: [0x120000A3] }],
+    terrainTypes: terrainTypes ?? [{ name: 'BarrenRock', scene_types: [] }, { name: 'Grassland', scene_types: [1] },
+      { name: 'Ice', color: 0xFFFFFFFF, scene_types: [0xFFFFFFFF, 0] }],
+  });
+}
+
 function setupObject(extra = {}) {
   return {
     id: 0x0200012A, flags: 0, parts: [0x0100F100],
@@ -431,6 +445,10 @@ function build(acp) {
   { const t = scriptTableObject(); const bytes = rec.physicsScriptTable(t); new DataView(bytes.buffer).setUint32(16, 0x7FC00000, true);
     add('script-table-mod-nan.dat', portal(t.id, bytes), recErr('ACP_DAT_ERR_FLOAT_NOT_FINITE', 16, 'physics_script_table.types.scripts.mod', t.id),
       'a script table mod that is NaN'); }
+  { const rs = regionScenes([{ name: 'Ice', scene_types: [0xFFFFFFFF, 2] }]);
+    const bytes = region({ remainder: rs.bytes }), at = bytes.length - rs.bytes.length + rs.at.terrainSceneType[0][1];
+    add('region-terrain-scene-type.dat', dat(2, [[0x13000000, bytes]]), recErr('ACP_DAT_ERR_INDEX', at, 'region.terrain_types.scene_types', 0x13000000),
+      'a terrain type naming scene type 2 of a Region with two'); }
   { const sc = sceneObject(); const bytes = rec.scene(sc); u32(bytes, 4, 1000);
     add('scene-count.dat', portal(sc.id, bytes), recErr('ACP_DAT_ERR_COUNT', 4, 'scene.num_objects', sc.id),
       'a Scene claiming 1000 objects (76 bytes each) in 160 bytes'); }
@@ -455,6 +473,7 @@ function recordSeeds() {
     ['motion-table.bin', rec.motionTable(motionTableObject())],
     ['landblock.bin', landblock(0xA9B4FFFF)],
     ['region.bin', region()],
+    ['region-scenes.bin', region({ remainder: regionScenes().bytes })],
     ['gfxobj-wall.bin', rec.gfxobj(gfxobjObject())],
     ['gfxobj-physics-only.bin', rec.gfxobj(gfxobjObject({ flags: 1 }))],
     ['environment-corridor.bin', rec.environment(environmentObject())],

@@ -11,7 +11,8 @@
  *   offset within the record and a static field name ("setup.spheres.count").
  *   Records parsed completely (Setup, Animation, MotionTable, LandBlock) must end exactly where
  *   their last field ends: trailing bytes are ERR_TRAILING_BYTES. Region is parsed through its
- *   LandHeightTable only; the rest is kept verbatim in acp_region.raw and never judged.
+ *   terrain types (the scene tables; region_scenes.c); the rest (LandSurf, RegionMisc) is kept
+ *   verbatim in acp_region.raw and never judged.
  *   Keyed tables are sorted by key ascending (records.h); a key seen twice is
  *   ERR_DUPLICATE_KEY (retail's hash tables would keep the later one silently).
  *
@@ -89,7 +90,7 @@ acp_dat_status acp_motion_table_unpack(const uint8_t *data, size_t size, acp_are
 /** Retail CLandBlock::UnPack (0x0052F310). */
 acp_dat_status acp_landblock_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_landblock **out,
                                     acp_dat_error *err);
-/** Retail CRegionDesc::UnPack (0x004FF440), through the LandHeightTable. */
+/** Retail CRegionDesc::UnPack (0x004FF440), through the terrain types (CTerrainDesc). */
 acp_dat_status acp_region_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_region **out,
                                  acp_dat_error *err);
 

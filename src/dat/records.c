@@ -488,9 +488,9 @@ static void unpack_landblock(acp_reader *r, acp_arena *a, void *out)
  * refuses any but 3), the name (AC1Legacy::PStringBase<char>::UnPack: u16 length, 0xFFFF then a
  * u32 length, the bytes, align), the 8 LandDefs scalars (kept as stored; retail skips them:
  * LandDefs::get_vars hard-codes them), and 256 heights, each in [0, 800] (LandDefs::set_height_table 0x005A99E0,
- * which stops at the first height outside; NaN fails its test too). The rest of the record
- * (GameTime, sky, sound, scene and terrain descriptions, ...) is not parsed: it is kept in
- * `raw`, which holds the whole record, so excerpts copy it verbatim. */
+ * which stops at the first height outside; NaN fails its test too), then through the terrain
+ * types (region_scenes.c: the scene tables procedural scenery reads). The rest (LandSurf,
+ * RegionMisc) is not parsed: `raw` holds the whole record, so excerpts copy it verbatim. */
 static void unpack_region(acp_reader *r, acp_arena *a, void *out)
 {
     acp_region *g = out;
@@ -520,6 +520,7 @@ static void unpack_region(acp_reader *r, acp_arena *a, void *out)
             acp_reader_fail(r, ACP_DAT_ERR_REGION_HEIGHT_RANGE, at, "region.land_height_table");
         g->land_height_table[i] = h;
     }
+    if (acp_reader_ok(r)) acp_unpack_region_scenes(r, a, g);
     uint8_t *raw = acp_unpack_array(r, a, r->size, 1, "region.raw");
     if (raw) memcpy(raw, r->data, r->size);
     g->raw = raw;

@@ -261,7 +261,8 @@ typedef struct acp_region {
     uint32_t name_length;
     acp_land_defs land_defs;           /* as stored */
     /* The scene tables CLandBlock::get_land_scenes reads (CRegionDesc::NumSceneType, SceneCount,
-     * GetScene); empty until the parser reaches them (all zero: no terrain type has scenes). */
+     * GetScene), read through the GameTime, sky and sound descriptions before them. */
+    uint32_t parts_mask;               /* 0x10 sky, 0x1 sound, 0x2 scenes, 0x200 misc */
     uint32_t num_scene_types;
     struct acp_scene_type *scene_types;        /* CSceneDesc: the region's scene types */
     uint32_t num_terrain_types;

@@ -48,8 +48,10 @@ static void seeds_parse_and_every_cut_fails(void)
         ENSURE_EQ(parse(seeds[s].type, b, size, &rec, &err), ACP_DAT_OK);
         acp_dat_record_free(&rec);
         /* Every shorter record fails, on an exact-size copy (ASan catches any overrun). A Region
-         * may end right after its height table: its rest is opaque. */
-        const size_t region_min = 52 + 1024;
+         * may end right after its terrain types: its LandSurf and RegionMisc are opaque. The
+         * seed's: the height table, then an empty GameTime (20 bytes, an empty year spec padded
+         * to 4, three zero counts), parts mask 0 and no terrain types: 44 bytes. */
+        const size_t region_min = 52 + 1024 + 44;
         int wrong = 0;
         for (size_t len = 0; len < size; len++) {
             uint8_t *copy = malloc(len ? len : 1);

@@ -54,6 +54,53 @@ static void scene_record_parses(void)
     free(b);
 }
 
+/* The seed Region with scene tables (scripts/gen-dat-fixtures.mjs regionScenes): GameTime, sky,
+ * sound, two scene types, three terrain types, then 24 bytes of LandSurf. Every cut before the
+ * LandSurf fails inside the record; the tables read back as written. */
+static void region_scene_tables_parse(void)
+{
+    size_t n = 0;
+    uint8_t *b = dt_read_repo_file("tests/data/dat-records/region-scenes.bin", &n);
+    ENSURE(b != NULL);
+    if (!b) return;
+    acp_dat_record rec;
+    acp_dat_error err;
+    if (acp_dat_record_parse(ACP_DAT_TYPE_REGION, 0x13000000u, b, n, &rec, &err) == ACP_DAT_OK) {
+        const acp_region *g = rec.as.region;
+        ENSURE_EQ(g->parts_mask, 0x13);
+        ENSURE_EQ(g->num_scene_types, 2);
+        ENSURE_EQ(g->scene_types[0].stb_index, 0);
+        ENSURE_EQ(g->scene_types[0].num_scenes, 2);
+        ENSURE_EQ(g->scene_types[0].scenes[1], 0x120000A2u);
+        ENSURE_EQ(g->scene_types[1].stb_index, 0xFFFFFFFFu);
+        ENSURE_EQ(g->scene_types[1].scenes[0], 0x120000A3u);
+        ENSURE_EQ(g->num_terrain_types, 3);
+        ENSURE_EQ(acp_region_num_scene_type(g, 0), 0);
+        ENSURE_EQ(acp_region_num_scene_type(g, 2), 2);
+        ENSURE_EQ(acp_region_num_scene_type(g, 3), 0);          /* past the table */
+        ENSURE_EQ(acp_region_scene_count(g, 1, 0), 1);
+        ENSURE_EQ(acp_region_scene_count(g, 2, 0), 0);          /* 0xFFFFFFFF: none */
+        ENSURE_EQ(acp_region_scene_count(g, 2, 1), 2);
+        ENSURE_EQ(acp_region_get_scene(g, 2, 1, 1), 0x120000A2u);
+        ENSURE_EQ(acp_region_get_scene(g, 2, 1, 2), 0u);        /* past the list */
+        ENSURE_EQ(acp_region_get_scene(g, 1, 0, 0), 0x120000A3u);
+        acp_dat_record_free(&rec);
+    } else {
+        ENSURE(!"the region seed parses");
+    }
+    int wrong = 0;
+    for (size_t len = 0; len + 24 < n; len++) {
+        if (acp_dat_record_parse(ACP_DAT_TYPE_REGION, 0x13000000u, b, len, &rec, &err) == ACP_DAT_OK) {
+            wrong++;
+            acp_dat_record_free(&rec);
+        } else if (err.offset > len || !err.in_record) {
+            wrong++;
+        }
+    }
+    ENSURE_EQ(wrong, 0);
+    free(b);
+}
+
 /* ---- the noise and the ObjectDesc members, worked by hand ---- */
 
 /* noise(x, y, k, seed) = 1813693831·y − (k + seed)·(1360117743·x·y + 1888038839) − 1109124029·x
@@ -230,6 +277,7 @@ static void land_scenes_match_the_model(void)
 void suite_scenery(void)
 {
     RUN(scene_record_parses);
+    RUN(region_scene_tables_parse);
     RUN(noise_by_hand);
     RUN(scale_and_slope_by_hand);
     RUN(on_road_by_hand);
