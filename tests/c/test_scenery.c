@@ -10,8 +10,11 @@
 #include <string.h>
 
 #include "dat_test_util.h"
+#include "physics/cell/objcell.h"
 #include "physics/cell/scene.h"
 #include "physics/geometry/frame.h"
+#include "physics/object/physobj_cell.h"
+#include "terrain_helpers.h"
 #include "test.h"
 
 #define NO_HEADING 0xFFFFFFFFu
@@ -274,8 +277,151 @@ static void land_scenes_match_the_model(void)
     check_run(&empty, NULL, 0, NULL, 0);
 }
 
+/* ---- scenery as static physics objects ----
+ *
+ * Holtburg's real landblock 0xA9B4FFFF with scene type 1 added to vertex (5, 0) (its terrain
+ * type kept), a region (the real height table) whose terrain type there lists [none, ST], ST one
+ * Scene, 0x120000B1, of one object: freq 1 (always), no displacement, no rotation, scale 1, any
+ * slope, base origin (−12, 12, 0). Place at x = 1352 + 5, y = 1440: the turn noise
+ * 1813693831·1440 − 1357·(1870387557·1440 + 1109124029) − 402451965 mod 2^32, times 2^-32, is
+ * 0.892 (≥ 0.75): (x, y) → (y, −x) = (12, 12), plus the vertex's (120, 0): (132, 12), on the
+ * plateau at z = 94 in cell (5, 0), 0xA9B40029. That is where test_statics' LandBlockInfo tree
+ * stands, so the same missile meets the same trunk: with the tree Setup 0x0200F300 (one
+ * cylinder, radius 0.4, 5 m) it stops at 131.1f, 0.9 m from the trunk's axis (the cylinder's
+ * radius plus its own); with the trunk's GfxObj 0x0100F301 alone (drawing only: no physics BSP,
+ * a bush without physics) it flies on through. */
+static uint8_t scene_bytes[8 + 76];
+
+static void write_scene(uint32_t obj_id)
+{
+    memset(scene_bytes, 0, sizeof scene_bytes);
+    acp_put_u32(scene_bytes, 0x120000B1u);
+    acp_put_u32(scene_bytes + 4, 1);
+    uint8_t *o = scene_bytes + 8;
+    const float f[] = {-12.0f, 12.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.0f, /* base frame */
+                       1.0f, 0.0f, 0.0f, 1.0f, 1.0f, 0.0f, 0.0f, 1.0f}; /* freq .. max_slope */
+    acp_put_u32(o, obj_id);
+    for (int i = 0; i < 15; i++) memcpy(o + 4 + 4 * i, &f[i], 4);
+}
+
+typedef struct scenery_world {
+    acp_datset *set;
+    acp_terrain *t;
+    acp_world *w;
+    acp_landblock lb;
+    acp_region region;
+    acp_terrain_type types[32];
+} scenery_world;
+
+static const uint32_t ST_SCENES[] = {0x120000B1u};
+static const acp_scene_type ST = {0xFFFFFFFFu, 1, (uint32_t *)ST_SCENES};
+static const acp_scene_type *WITH_ST[] = {NULL, &ST};
+
+static bool scenery_world_make(scenery_world *s, uint32_t obj_id)
+{
+    memset(s, 0, sizeof *s);
+    s->set = dt_load_default_excerpts();
+    write_scene(obj_id);
+    acp_dat_error err;
+    ENSURE_EQ(acp_datset_add_record(s->set, ACP_DAT_TYPE_SCENE, 0x120000B1u, scene_bytes, sizeof scene_bytes, &err), ACP_DAT_OK);
+    const acp_landblock *lb = acp_datset_landblock(s->set, 0xA9B4FFFFu);
+    const acp_region *region = acp_datset_region(s->set, 0x13000000u);
+    ENSURE(lb && region);
+    if (!lb || !region) return false;
+    s->lb = *lb;
+    s->region = *region;
+    uint32_t type = (s->lb.terrain[5 * 9 + 0] >> 2) & 0x1Fu;
+    s->lb.terrain[5 * 9 + 0] = (uint16_t)((s->lb.terrain[5 * 9 + 0] & 0x07FFu) | (1u << 11));
+    s->types[type].num_scene_types = 2;
+    s->types[type].scene_types = WITH_ST;
+    s->region.num_terrain_types = 32;
+    s->region.terrain_types = s->types;
+    s->t = acp_terrain_create(1);
+    ENSURE_EQ(acp_terrain_add_landblock(s->t, &s->lb, &s->region), ACP_TERRAIN_OK);
+    s->w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    s->w->dats = s->set;
+    acp_terrain_attach(s->w, s->t);
+    return true;
+}
+
+static void scenery_world_free(scenery_world *s)
+{
+    acp_world_destroy(s->w);
+    acp_terrain_destroy(s->t);
+    acp_datset_destroy(s->set);
+}
+
+static acp_physobj *scenery_missile(acp_world *w)
+{
+    static const acp_sphere centered = {{0.0f, 0.0f, 0.0f}, 0.5f};
+    acp_physobj *o = acp_world_add_object(w, 1);
+    ENSURE(o != NULL);
+    if (!o) return NULL;
+    o->state = ACP_MISSILE_PS | ACP_INELASTIC_PS | ACP_REPORT_COLLISIONS_PS;
+    o->part_array = acp_partarray_create_spheres(o, &centered, 1);
+    acp_position p = local_position(0xA9B40000u, 128.6f, 12.0f, 95.5f, 0.0f);
+    ENSURE(acp_world_enter_object(w, o, &p, 0.0));
+    acp_physobj_set_velocity(o, (acp_vec3){25.0f, 0.0f, 0.0f});
+    return o;
+}
+
+static void scenery_tree_stops_a_missile(void)
+{
+    scenery_world s;
+    if (!scenery_world_make(&s, 0x0200F300u)) goto done;
+    ENSURE_EQ(s.w->num_block_statics, 1);
+    if (s.w->num_block_statics != 1) goto done;
+    acp_physobj *tree = s.w->block_statics[0];
+    ENSURE(tree->state & ACP_STATIC_PS);
+    ENSURE_EQ(s.w->num_objects, 0);          /* not in the object table */
+    ENSURE_EQ(tree->position.objcell_id, 0xA9B40029u);
+    ENSURE_FBITS(tree->position.frame.origin.x, 132.0f);
+    ENSURE_FBITS(tree->position.frame.origin.y, 12.0f);
+    ENSURE_FBITS(tree->position.frame.origin.z, 94.0f);
+    ENSURE_FBITS(tree->position.frame.qw, 1.0f);
+    ENSURE_FBITS(tree->scale, 1.0f);
+    ENSURE_EQ(tree->num_shadow_objects, 1);  /* its cylinder's cell, as test_statics' tree */
+    ENSURE_EQ(tree->shadow_objects[0].cell_id, 0xA9B40029u);
+    acp_physobj *m = scenery_missile(s.w);
+    if (!m) goto done;
+    s.w->frame_serial++;
+    acp_physobj_update_object_internal(m, 0.1f);
+    ENSURE_FBITS(m->position.frame.origin.x, 131.1f);
+    ENSURE(!m->colliding_with_environment);
+    s.w->frame_serial++;
+    acp_physobj_update_object_internal(m, 0.02f);
+    ENSURE_FBITS(m->position.frame.origin.x, 131.1f);
+    ENSURE_FBITS(m->velocity.x, 0.0f);
+    ENSURE(m->colliding_with_environment);
+done:
+    scenery_world_free(&s);
+}
+
+static void scenery_bush_without_physics_lets_it_pass(void)
+{
+    scenery_world s;
+    if (!scenery_world_make(&s, 0x0100F301u)) goto done;
+    ENSURE_EQ(s.w->num_block_statics, 1);
+    if (s.w->num_block_statics != 1) goto done;
+    ENSURE(!(s.w->block_statics[0]->state & ACP_HAS_PHYSICS_BSP_PS));
+    ENSURE_FBITS(s.w->block_statics[0]->position.frame.origin.x, 132.0f);
+    acp_physobj *m = scenery_missile(s.w);
+    if (!m) goto done;
+    s.w->frame_serial++;
+    acp_physobj_update_object_internal(m, 0.1f);
+    s.w->frame_serial++;
+    acp_physobj_update_object_internal(m, 0.02f); /* 131.1 + 0.5: through the trunk's axis */
+    ENSURE_FBITS(m->position.frame.origin.x, 131.6f);
+    ENSURE_FBITS(m->velocity.x, 25.0f);
+    ENSURE(!m->colliding_with_environment);
+done:
+    scenery_world_free(&s);
+}
+
 void suite_scenery(void)
 {
+    RUN(scenery_tree_stops_a_missile);
+    RUN(scenery_bush_without_physics_lets_it_pass);
     RUN(scene_record_parses);
     RUN(region_scene_tables_parse);
     RUN(noise_by_hand);
