@@ -32,6 +32,9 @@ static int usage(FILE *out)
             "  acphys conform <dir> [--group G] [--fields a,b,c] [--ulps N] [--abs X] [--suite DIR]\n"
             "                            judge a port's traces (<dir>/<case>.jsonl) against the conformance suite\n"
             "  acphys format-digest [n]  digest of the trace number formatting over n values\n"
+            "  acphys world <cell dat> <landblock id> [--portal <portal dat>]\n"
+            "                            the static world of one landblock as JSON: buildings, LandBlockInfo\n"
+            "                            statics, scenery, EnvCell statics, in retail's order\n"
             "%s%s",
             acp_version(), acp_cli_dat_usage, acp_cli_bench_usage);
     return out == stdout ? 0 : 2;
@@ -84,6 +87,7 @@ static int dispatch(int argc, char **argv)
     if (!strcmp(argv[1], "dump")) return acp_cli_dump(argc - 2, argv + 2);
     if (!strcmp(argv[1], "excerpt")) return acp_cli_excerpt(argc - 2, argv + 2);
     if (!strcmp(argv[1], "list")) return acp_cli_list(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "world")) return acp_cli_world(argc - 2, argv + 2);
     /* ---- scenarios and traces ---- */
     if (!strcmp(argv[1], "run")) return acp_cli_run(argc - 2, argv + 2);
     if (!strcmp(argv[1], "format-digest")) { /* the WASM build must print the same characters */
