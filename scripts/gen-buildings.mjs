@@ -512,11 +512,11 @@ function sceneryRecords() {
   const wood = { id: IDS.woodScene, objects: [od(IDS.treeSetup, 0.6, 8, 0.8, 1.2, 0.9)] };
   const rocks = { id: IDS.rockScene, objects: [od(IDS.rock, 0.4, 6, 0.7, 1.3, 0.8), od(IDS.bush, 0.7, 10, 0.6, 1.0, 0)] };
   const entry = (id, type, what, values) => ({ id, type, kind: 'portal', synthetic: true, source: `${S.synthetic}; ${what}; ${S.ids}`, values });
-  const objValues = [{ path: 'objects', source: 'chosen: frequency, displacement (metres), scale range, a full turn of heading, slope limits (the terrain normal\'s z) of a plausible wood; no alignment, not weenie objects' }];
+  const objValues = [{ path: 'objects', summary: 'the object descriptions', source: 'chosen: frequency, displacement (metres), scale range, a full turn of heading, slope limits (the terrain normal\'s z) of a plausible wood; no alignment, not weenie objects' }];
   return {
     portal: [
       { entry: entry(IDS.rock, 'GfxObj', 'a scenery rock: a 1.2 x 1.2 x 0.8 m block with a physics BSP (it collides by its polygons)',
-        [{ path: 'physics_bsp', source: S.physicsBsp }, { path: 'polygons', summary: `${rockPolys.length} polygons`, source: S.polygons }]),
+        [{ path: 'physics_bsp', summary: 'the block\'s physics BSP', source: S.physicsBsp }, { path: 'polygons', summary: `${rockPolys.length} polygons`, source: S.polygons }]),
       bytes: rec.gfxobj(rockObj), object: rockObj },
       { entry: entry(IDS.bush, 'GfxObj', 'a scenery bush: a 1.4 m square pyramid 1.2 m high for drawing, no physics (runners pass through it)',
         [{ path: 'flags', source: 'chosen: 2 (drawing polygons only)' }, { path: 'polygons', summary: `${bushPolys.length} polygons`, source: S.polygons }]),
