@@ -456,6 +456,36 @@ static void region_json(jb *b, const acp_region *g)
     arr(b);
     for (int i = 0; i < 256; i++) v_f(b, g->land_height_table[i]);
     end_arr(b);
+    /* The scene tables (issue 34): each scene type's sound-table index (null: none) and Scenes;
+     * each terrain type's scene types as indices into scene_types (null: none). */
+    k_u(b, "parts_mask", g->parts_mask);
+    key(b, "scene_types");
+    arr(b);
+    for (uint32_t i = 0; i < g->num_scene_types; i++) {
+        const acp_scene_type *t = &g->scene_types[i];
+        obj(b);
+        key(b, "stb_index");
+        if (t->stb_index == 0xFFFFFFFFu) v_null(b);
+        else v_u(b, t->stb_index);
+        key(b, "scenes");
+        arr(b);
+        for (uint32_t k = 0; k < t->num_scenes; k++) v_id(b, t->scenes[k]);
+        end_arr(b);
+        end_obj(b);
+    }
+    end_arr(b);
+    key(b, "terrain_types");
+    arr(b);
+    for (uint32_t i = 0; i < g->num_terrain_types; i++) {
+        const acp_terrain_type *t = &g->terrain_types[i];
+        arr(b);
+        for (uint32_t k = 0; k < t->num_scene_types; k++) {
+            if (t->scene_types[k]) v_u(b, (uint32_t)(t->scene_types[k] - g->scene_types));
+            else v_null(b);
+        }
+        end_arr(b);
+    }
+    end_arr(b);
     k_u(b, "raw_size", g->raw_size);
 }
 

@@ -87,6 +87,10 @@ static void region_scene_tables_parse(void)
         ENSURE_EQ(acp_region_get_scene(g, 2, 1, 1), 0x120000A2u);
         ENSURE_EQ(acp_region_get_scene(g, 2, 1, 2), 0u);        /* past the list */
         ENSURE_EQ(acp_region_get_scene(g, 1, 0, 0), 0x120000A3u);
+        char *json = acp_dat_record_json(&rec, NULL, NULL);
+        ENSURE(json && strstr(json, "\"parts_mask\":19,\"scene_types\":[{\"stb_index\":0,\"scenes\":[\"0x120000A1\",\"0x120000A2\"]},"
+                                    "{\"stb_index\":null,\"scenes\":[\"0x120000A3\"]}],\"terrain_types\":[[],[1],[null,0]]"));
+        free(json);
         acp_dat_record_free(&rec);
     } else {
         ENSURE(!"the region seed parses");
