@@ -39,8 +39,8 @@ static void skip_counted(acp_reader *r, uint32_t elem, const char *field)
     acp_reader_skip(r, (size_t)n * elem, field);
 }
 
-/* Retail GameTime::UnPack (0x004FFB.. in PORTAL/gametime/GameTime.c) with TimeOfDay, WeekDay
- * and Season::UnPack. */
+/* Retail GameTime::UnPack (0x005A6EC0) with TimeOfDay::UnPack (0x005A6DD0), WeekDay::UnPack
+ * (0x005A6D60) and Season::UnPack (0x005A6CE0). */
 static void skip_game_time(acp_reader *r)
 {
     acp_reader_skip(r, 8 + 4 + 4 + 4, "region.game_time");
@@ -59,8 +59,8 @@ static void skip_game_time(acp_reader *r)
     }
 }
 
-/* Retail SkyDesc::UnPack with DayGroup, SkyObject, SkyTimeOfDay and SkyObjectReplace::UnPack
- * (PORTAL/cregion/CSkyDesc.c). */
+/* Retail SkyDesc::UnPack (0x00501CD0) with DayGroup::UnPack (0x00501A70), SkyObject::UnPack
+ * (0x00500FD0), SkyTimeOfDay::UnPack (0x005015B0) and SkyObjectReplace::UnPack (0x00501180). */
 static void skip_sky(acp_reader *r)
 {
     acp_reader_skip(r, 16, "region.sky");
@@ -78,7 +78,8 @@ static void skip_sky(acp_reader *r)
     }
 }
 
-/* Retail CSoundDesc::UnPack with AmbientSTBDesc::UnPack: the number of sound tables. */
+/* Retail CSoundDesc::UnPack (0x005028D0) with AmbientSTBDesc::UnPack (0x005518F0): the number
+ * of sound tables. */
 static uint32_t skip_sound(acp_reader *r)
 {
     uint32_t n = acp_reader_count(r, 8, ACP_MAX_MOTIONS, "region.sound.stb_descs");
@@ -89,7 +90,7 @@ static uint32_t skip_sound(acp_reader *r)
     return n;
 }
 
-/* CRegionDesc::UnPack's scene types (CSceneType::unpack each). */
+/* CRegionDesc::UnPack's scene types (CSceneType::unpack 0x005032C0 each). */
 static void unpack_scene_types(acp_reader *r, acp_arena *a, acp_region *g, uint32_t num_stbs)
 {
     g->num_scene_types = acp_reader_count(r, 8, ACP_MAX_MOTIONS, "region.scene_types");

@@ -44,13 +44,13 @@ acp_frame acp_object_desc_get_obj_frame(const acp_object_desc *o, uint32_t x, ui
  *  direction: the heading of −N (AC1Legacy::Vector3::get_heading, stored as a float). */
 acp_frame acp_object_desc_obj_align(const acp_object_desc *o, const acp_plane *plane, acp_vec3 loc);
 
-/** Retail CRegionDesc::NumSceneType (0x004FE960) → CTerrainDesc::NumSceneType: the scene types
+/** Retail CRegionDesc::NumSceneType (0x004FE960) → CTerrainDesc::NumSceneType (0x00502430): the scene types
  *  of terrain type `terrain_id` (0 past the table). */
 uint32_t acp_region_num_scene_type(const acp_region *r, uint32_t terrain_id);
-/** Retail CRegionDesc::SceneCount (0x004FE970) → CTerrainDesc::SceneCount: the Scenes of that
+/** Retail CRegionDesc::SceneCount (0x004FE970) → CTerrainDesc::SceneCount (0x00502450): the Scenes of that
  *  scene type (0 past either table or for a type naming none). */
 uint32_t acp_region_scene_count(const acp_region *r, uint32_t terrain_id, uint32_t scene_type_id);
-/** Retail CRegionDesc::GetScene (0x004FEAF0) → CTerrainDesc::GetScene: Scene `scene_index` of
+/** Retail CRegionDesc::GetScene (0x004FEAF0) → CTerrainDesc::GetScene (0x00502480): Scene `scene_index` of
  *  that scene type, 0 past its list. Call only where SceneCount is nonzero. */
 uint32_t acp_region_get_scene(const acp_region *r, uint32_t terrain_id, uint32_t scene_type_id, uint32_t scene_index);
 

@@ -8,7 +8,7 @@
 /* 24.0 * 8.0 (flt_843D7C). */
 #define BLOCK_LENGTH 192.0f
 
-/* Retail LandDefs::within_block (CPhysicsObj.c): radius <= x, y < 192 − radius. */
+/* Retail LandDefs::within_block (0x0050E800): radius <= x, y < 192 − radius. */
 static bool within_block(acp_vec3 v, float radius)
 {
     if (!(v.x >= (double)radius && v.y >= (double)radius)) return false;
