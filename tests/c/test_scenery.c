@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "dat_test_util.h"
+#include "physics/cell/land_scenes.h"
 #include "physics/cell/objcell.h"
 #include "physics/cell/scene.h"
 #include "physics/geometry/frame.h"
@@ -401,6 +402,27 @@ done:
     scenery_world_free(&s);
 }
 
+/* adjust_scene_obj_height: the tree lifted 1 m returns to the plateau's z = 94 (its polygon's
+ * plane: N = (0, 0, 1), d = −94); lifted by 0.0001 m (within EPSILON 0.0002) it stays; from index
+ * 1 (past it) nothing moves. */
+static void scenery_adjust_height(void)
+{
+    scenery_world s;
+    if (!scenery_world_make(&s, 0x0200F300u) || s.w->num_block_statics != 1) goto done;
+    acp_physobj *tree = s.w->block_statics[0];
+    tree->position.frame.origin.z = 95.0f;
+    acp_land_scenes_adjust_height(s.w->block_statics, 1, 1);
+    ENSURE_FBITS(tree->position.frame.origin.z, 95.0f);
+    acp_land_scenes_adjust_height(s.w->block_statics, 0, 1);
+    ENSURE_FBITS(tree->position.frame.origin.z, 94.0f);
+    ENSURE_FBITS(tree->position.frame.origin.x, 132.0f);
+    tree->position.frame.origin.z = 94.0001f;
+    acp_land_scenes_adjust_height(s.w->block_statics, 0, 1);
+    ENSURE_FBITS(tree->position.frame.origin.z, 94.0001f);
+done:
+    scenery_world_free(&s);
+}
+
 static void scenery_bush_without_physics_lets_it_pass(void)
 {
     scenery_world s;
@@ -426,6 +448,7 @@ void suite_scenery(void)
 {
     RUN(scenery_tree_stops_a_missile);
     RUN(scenery_bush_without_physics_lets_it_pass);
+    RUN(scenery_adjust_height);
     RUN(scene_record_parses);
     RUN(region_scene_tables_parse);
     RUN(noise_by_hand);

@@ -1,7 +1,10 @@
 /* acphys — the scenery a world makes for a landblock. See land_scenes.h. */
 #include "land_scenes.h"
 
+#include <math.h>
+
 #include "dat/dat.h"
+#include "physics/object/partarray.h"
 #include "physics/object/physobj_block.h"
 #include "physics/object/physobj_cell.h"
 #include "physics/world/physics.h"
@@ -57,4 +60,23 @@ void acp_land_scenes_init(acp_world *w, const acp_landblock_struct *b, const acp
     if (!w || !w->dats || !region) return;
     maker m = {w, b};
     acp_landblock_get_land_scenes(b, region, make_lookup, make_one, &m);
+}
+
+void acp_land_scenes_adjust_height(acp_physobj *const *statics, uint32_t first, uint32_t n)
+{
+    for (uint32_t i = first; i < n; i++) {
+        acp_physobj *obj = statics[i];
+        if (!obj || !obj->cell) continue;
+        acp_frame frame = obj->position.frame;
+        acp_vec3 v = frame.origin;
+        const acp_polygon *walkable = NULL;
+        if (!acp_landcell_find_terrain_poly(obj->cell, v, &walkable)) continue;
+        const acp_plane *p = &walkable->plane;
+        if (fabs((double)p->n.z) > ACP_F_EPSILON)
+            v.z = (float)(-(((double)v.y * p->n.y + (double)v.x * p->n.x + p->d) / p->n.z));
+        if (!(fabs((double)v.z - frame.origin.z) > ACP_F_EPSILON)) continue;
+        frame.origin = v;
+        obj->position.frame = frame; /* set_initial_frame */
+        if (!(obj->state & ACP_PARTICLE_EMITTER_PS) && obj->part_array) acp_partarray_set_frame(obj->part_array, &obj->position.frame);
+    }
 }

@@ -23,4 +23,16 @@ uint32_t acp_land_scenes_count(const acp_landblock_struct *b, const acp_region *
  *  first pass. */
 void acp_land_scenes_init(struct acp_world *w, const acp_landblock_struct *b, const acp_region *region);
 
+struct acp_physobj;
+
+/** Set each static object statics[first..n) back on the terrain of its land cell: the walkable
+ *  terrain polygon under its origin (CLandCell::find_terrain_poly), z = −((y·N.y + x·N.x + d) /
+ *  N.z) when |N.z| > EPSILON (stored as a float), and, when that z differs from its own by more
+ *  than EPSILON, its frame with that origin (set_initial_frame: the parts follow unless it is a
+ *  particle emitter). Retail starts at the LandBlockInfo's object count (CLandBlockInfo::
+ *  num_objects, kept or not), so `first` is that count. Retail: CLandBlock::
+ *  adjust_scene_obj_height (0x0052FEF0), from init_static_objs' second pass (not run here:
+ *  docs/DEVIATIONS.md C6). */
+void acp_land_scenes_adjust_height(struct acp_physobj *const *statics, uint32_t first, uint32_t n);
+
 #endif
