@@ -30,9 +30,8 @@ struct acp_physobj;
  *  N.z) when |N.z| > EPSILON (stored as a float), and, when that z differs from its own by more
  *  than EPSILON, its frame with that origin (set_initial_frame: the parts follow unless it is a
  *  particle emitter). Retail starts at the LandBlockInfo's object count (CLandBlockInfo::
- *  num_objects, kept or not), so `first` is that count. Retail: CLandBlock::
- *  adjust_scene_obj_height (0x0052FEF0), from init_static_objs' second pass (not run here:
- *  docs/DEVIATIONS.md C6). */
+ *  num_objects, kept or not), so `first` is that count. From init_static_objs' second pass
+ *  (not run here: docs/DEVIATIONS.md C6). Retail: CLandBlock::adjust_scene_obj_height (0x0052FEF0). */
 void acp_land_scenes_adjust_height(struct acp_physobj *const *statics, uint32_t first, uint32_t n);
 
 #endif
