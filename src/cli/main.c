@@ -34,7 +34,7 @@ static int usage(FILE *out)
             "  acphys format-digest [n]  digest of the trace number formatting over n values\n"
             "  acphys world <cell dat> <landblock id> [--portal <portal dat>]\n"
             "                            the static world of one landblock as JSON: buildings, LandBlockInfo\n"
-            "                            statics, scenery, EnvCell statics, in retail's order\n"
+            "                            statics, scenery (init_static_objs' order), EnvCell statics\n"
             "%s%s",
             acp_version(), acp_cli_dat_usage, acp_cli_bench_usage);
     return out == stdout ? 0 : 2;

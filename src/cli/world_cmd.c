@@ -1,8 +1,9 @@
 /* acphys — `acphys world <cell dat> <landblock id> [--portal <portal dat>]`: the static world of
- * one landblock as JSON, in the order retail creates it: its buildings (CLandBlock::
- * init_buildings), then the static objects of CLandBlock::init_static_objs' first pass (the
- * LandBlockInfo's objects, then get_land_scenes' scenery), then the static objects its EnvCells'
- * records hold. Records come from the given DATs (read lazily), else from the default excerpts. */
+ * one landblock as JSON: its buildings (CLandBlock::init_buildings), then the static objects of
+ * CLandBlock::init_static_objs' first pass in the order it makes them (the LandBlockInfo's
+ * objects, then get_land_scenes' scenery), then, listed last, the static objects its EnvCells'
+ * records hold (retail makes those as each EnvCell loads: CEnvCell::init_static_objects).
+ * Records come from the given DATs (read lazily), else from the default excerpts. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
