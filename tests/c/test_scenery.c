@@ -188,7 +188,7 @@ static const expected NO_ROAD[] = {
     {0x0200f302u, 0x120000a3u, 55, 0, 0xa9b40029u, 0x430c0000u, 0x419cfc93u, 0x41200000u, 0x4203eac8, 0x3f800000u},
 };
 
-static const acp_aframe IDENT = {{0, 0, 0}, 1, 0, 0, 0};
+#define IDENT {{0, 0, 0}, 1, 0, 0, 0}
 static const acp_object_desc SCENE_A[] = {
     {0x0200F300u, IDENT, 0.9f, 6, 6, 0.8f, 1.25f, 360, 0.0f, 1.0f, 0, 0, 0},
     {0x0100F310u, {{2, 3, 0}, 1, 0, 0, 0}, 0.9f, 0, 0, 1, 1, 0, 0.0f, 0.9f, 0, 0, 0}, /* too flat for it */
