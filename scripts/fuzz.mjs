@@ -44,6 +44,7 @@ const SEEDS = {
   particle_emitter_info: () => recordSeeds('particle-emitter-'),
   physics_script: () => recordSeeds('physics-script-'),
   physics_script_table: () => recordSeeds('script-table-'),
+  scene: () => recordSeeds('scene-'),
   scenario: () => files(join(root, 'tests', 'fuzz', 'corpus-scenario'), () => true),
   jsoncheck: () => [join(root, 'data', 'scenarios'), join(root, 'tests', 'scenarios'), join(root, 'tests', 'scenarios', 'bad')]
     .flatMap((d) => files(d, (f) => f.endsWith('.json'))),

@@ -21,6 +21,7 @@ const hex = (n) => `0x${(n >>> 0).toString(16).toUpperCase().padStart(8, '0')}`;
 // ---- ids ----
 export const IDS = Object.freeze({
   cottageShell: 0x0100F300, treePart: 0x0100F301, treeSetup: 0x0200F300,
+  rock: 0x0100F310, bush: 0x0100F311, woodScene: 0x1200F300, rockScene: 0x1200F301,
   cottageEnv: 0x0D00F000, dungeonEnv: 0x0D00F001,
   holtburgInfo: 0xA9B4FFFE, cottageCell: 0xA9B40100,
   dungeonCells: [0x3A11012A, 0x3A11012B, 0x3A11012C, 0x3A11012D, 0x3A11012E],
@@ -476,6 +477,60 @@ function cottageRecords() {
   };
 }
 
+// ---- procedural scenery (issue 34) ----
+
+/** The landblocks whose stand-in terrain words get scene type 1 (scenery bits 11-15): every
+ *  vertex off the roads with (ix + iy) % 3 == 0 of Holtburg's neighbours (0xA9B4 itself keeps
+ *  only its LandBlockInfo tree, which the statics tests count). */
+export const SCENERY_BLOCKS = [0xAAB4FFFF, 0xA9B5FFFF, 0xAAB5FFFF];
+export const SCENERY_RULE = 'chosen (the real words\' scene bits are not public): scene type 1 at every vertex off the roads with (ix + iy) % 3 == 0 of landblocks 0xAAB4, 0xA9B5 and 0xAAB5, Holtburg\'s neighbours (0xA9B4 keeps only its LandBlockInfo tree); the Region\'s every terrain type maps scene type 1 to one scene type listing the wood Scene 0x1200F300 and the rocks-and-bushes Scene 0x1200F301';
+
+function sceneryRecords() {
+  const rockPolys = box('rock', [-0.6, -0.6, 0], [0.6, 0.6, 0.8]);
+  const rg = geometry(rockPolys);
+  const rockObj = {
+    id: IDS.rock, flags: 3, surfaces: [0x08000000], vertices: rg.vertices,
+    physics_polygons: rg.records(rockPolys), physics_bsp: buildPhysicsBsp(rockPolys),
+    sort_center: [0, 0, 0.4], polygons: rg.records(rockPolys), drawing_bsp: { type: rec.BSP.LEAF, leaf_index: 0 },
+  };
+  const b = 0.7;
+  const bushPolys = [
+    poly('bush south', [[-b, -b, 0], [b, -b, 0], [0, 0, 1.2]], [0, -1, 0.6]),
+    poly('bush east', [[b, -b, 0], [b, b, 0], [0, 0, 1.2]], [1, 0, 0.6]),
+    poly('bush north', [[b, b, 0], [-b, b, 0], [0, 0, 1.2]], [0, 1, 0.6]),
+    poly('bush west', [[-b, b, 0], [-b, -b, 0], [0, 0, 1.2]], [-1, 0, 0.6]),
+  ];
+  const bg = geometry(bushPolys);
+  const bushObj = {
+    id: IDS.bush, flags: 2, surfaces: [0x08000000], vertices: bg.vertices, physics_polygons: [], physics_bsp: null,
+    sort_center: [0, 0, 0.6], polygons: bg.records(bushPolys), drawing_bsp: { type: rec.BSP.LEAF, leaf_index: 0 },
+  };
+  const od = (obj_id, freq, displace, min_scale, max_scale, min_slope) => ({
+    obj_id, base_loc: rec.IDENTITY, freq, displace_x: displace, displace_y: displace, min_scale, max_scale,
+    max_rot: 360, min_slope, max_slope: 1, align: 0, orient: 0, weenie_obj: 0,
+  });
+  const wood = { id: IDS.woodScene, objects: [od(IDS.treeSetup, 0.6, 8, 0.8, 1.2, 0.9)] };
+  const rocks = { id: IDS.rockScene, objects: [od(IDS.rock, 0.4, 6, 0.7, 1.3, 0.8), od(IDS.bush, 0.7, 10, 0.6, 1.0, 0)] };
+  const entry = (id, type, what, values) => ({ id, type, kind: 'portal', synthetic: true, source: `${S.synthetic}; ${what}; ${S.ids}`, values });
+  const objValues = [{ path: 'objects', summary: 'the object descriptions', source: 'chosen: frequency, displacement (metres), scale range, a full turn of heading, slope limits (the terrain normal\'s z) of a plausible wood; no alignment, not weenie objects' }];
+  return {
+    portal: [
+      { entry: entry(IDS.rock, 'GfxObj', 'a scenery rock: a 1.2 x 1.2 x 0.8 m block with a physics BSP (it collides by its polygons)',
+        [{ path: 'physics_bsp', summary: 'the block\'s physics BSP', source: S.physicsBsp }, { path: 'polygons', summary: `${rockPolys.length} polygons`, source: S.polygons }]),
+      bytes: rec.gfxobj(rockObj), object: rockObj },
+      { entry: entry(IDS.bush, 'GfxObj', 'a scenery bush: a 1.4 m square pyramid 1.2 m high for drawing, no physics (runners pass through it)',
+        [{ path: 'flags', source: 'chosen: 2 (drawing polygons only)' }, { path: 'polygons', summary: `${bushPolys.length} polygons`, source: S.polygons }]),
+      bytes: rec.gfxobj(bushObj), object: bushObj },
+      { entry: entry(IDS.woodScene, 'Scene', 'the wood Scene: the tree Setup 0x0200F300 (its cylinder collides)', objValues),
+        bytes: rec.scene(wood), object: wood },
+      { entry: entry(IDS.rockScene, 'Scene', 'the rocks-and-bushes Scene: the rock 0x0100F310 (physics BSP) and the bush 0x0100F311 (no physics)', objValues),
+        bytes: rec.scene(rocks), object: rocks },
+    ],
+    sceneTypes: [{ stb_index: 0xFFFFFFFF, scenes: [IDS.woodScene, IDS.rockScene] }],
+    terrainTypes: Array.from({ length: 32 }, (_, i) => ({ name: `Terrain${i}`, color: 0, scene_types: [0xFFFFFFFF, 0] })),
+  };
+}
+
 function dungeonRecords() {
   const layout = dungeonLayout();
   const structs = layout.map((c, k) => cellStruct(k, c.struct));
@@ -534,9 +589,10 @@ function dungeonRecords() {
 /** The stand-in records: { portal, cell } lists of { entry, bytes, object } for
  *  scripts/gen-excerpts.mjs, and the landblocks that now have a LandBlockInfo. */
 export function buildingRecords() {
-  const c = cottageRecords(), d = dungeonRecords();
+  const c = cottageRecords(), d = dungeonRecords(), sc = sceneryRecords();
   return {
-    portal: [...c.portal, ...d.portal], cell: [...c.cell, ...d.cell],
+    portal: [...c.portal, ...d.portal, ...sc.portal], cell: [...c.cell, ...d.cell],
+    scenery: { sceneTypes: sc.sceneTypes, terrainTypes: sc.terrainTypes },
     withInfo: new Set([IDS.holtburgInfo]),
     notShipped: S.noDungeonInfo,
   };

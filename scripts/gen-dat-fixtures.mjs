@@ -55,6 +55,20 @@ function region(extra = {}) {
   });
 }
 
+/** The Region's scene tables as the scenery tests build them: a GameTime with a time of day, a
+ *  week day and a season, a sky (one day group: two sky objects, one sky time with one replace),
+ *  one sound table, two scene types (ST0: sound table 0, Scenes 0x120000A1 and 0x120000A2; ST1:
+ *  no sound table, Scene 0x120000A3) and three terrain types (none; [ST1]; [none, ST0]). */
+function regionScenes(terrainTypes) {
+  return rec.regionRemainder({
+    timesOfDay: ['Dawn'], weekDays: ['Morningthaw'], seasons: ['Spring'],
+    sky: { dayGroups: [{ skyObjects: 2, skyTimes: [1] }] }, sound: [{ stb_id: 0x20000001, sounds: 1 }],
+    sceneTypes: [{ stb_index: 0, scenes: [0x120000A1, 0x120000A2] }, { stb_index: 0xFFFFFFFF, scenes: [0x120000A3] }],
+    terrainTypes: terrainTypes ?? [{ name: 'BarrenRock', scene_types: [] }, { name: 'Grassland', scene_types: [1] },
+      { name: 'Ice', color: 0xFFFFFFFF, scene_types: [0xFFFFFFFF, 0] }],
+  });
+}
+
 function setupObject(extra = {}) {
   return {
     id: 0x0200012A, flags: 0, parts: [0x0100F100],
@@ -256,6 +270,18 @@ function scriptTableObject(extra = {}) {
     { type: 0x0A, scripts: [{ mod: 0, script_id: 0x33000022 }] }], ...extra };
 }
 
+/** Scene 0x120000A1: a tree (Setup, frequent, displaced, scaled, turned) and a rock (GfxObj,
+ *  aligned to the slope, steep slopes only). Object i starts at 8 + 76 i; within it freq is at
+ *  +32 and min_scale at +44 (ObjectDesc::UnPack's order). */
+function sceneObject(extra = {}) {
+  return { id: 0x120000A1, objects: [
+    { obj_id: 0x0200F300, base_loc: { origin: [0, 0, 0], orientation: [1, 0, 0, 0] }, freq: 0.75, displace_x: 6, displace_y: 6,
+      min_scale: 0.8, max_scale: 1.25, max_rot: 360, min_slope: 0.8, max_slope: 1, align: 0, orient: 0, weenie_obj: 0 },
+    { obj_id: 0x0100F310, base_loc: { origin: [2, 3, 0], orientation: [1, 0, 0, 0] }, freq: 0.5, displace_x: 0, displace_y: 0,
+      min_scale: 1, max_scale: 1, max_rot: 0, min_slope: 0, max_slope: 0.9, align: 1, orient: 1, weenie_obj: 0 },
+  ], ...extra };
+}
+
 // ---- the malformed corpus ----
 
 function build(acp) {
@@ -419,6 +445,22 @@ function build(acp) {
   { const t = scriptTableObject(); const bytes = rec.physicsScriptTable(t); new DataView(bytes.buffer).setUint32(16, 0x7FC00000, true);
     add('script-table-mod-nan.dat', portal(t.id, bytes), recErr('ACP_DAT_ERR_FLOAT_NOT_FINITE', 16, 'physics_script_table.types.scripts.mod', t.id),
       'a script table mod that is NaN'); }
+  { const rs = regionScenes([{ name: 'Ice', scene_types: [0xFFFFFFFF, 2] }]);
+    const bytes = region({ remainder: rs.bytes }), at = bytes.length - rs.bytes.length + rs.at.terrainSceneType[0][1];
+    add('region-terrain-scene-type.dat', dat(2, [[0x13000000, bytes]]), recErr('ACP_DAT_ERR_INDEX', at, 'region.terrain_types.scene_types', 0x13000000),
+      'a terrain type naming scene type 2 of a Region with two'); }
+  { const sc = sceneObject(); const bytes = rec.scene(sc); u32(bytes, 4, 1000);
+    add('scene-count.dat', portal(sc.id, bytes), recErr('ACP_DAT_ERR_COUNT', 4, 'scene.num_objects', sc.id),
+      'a Scene claiming 1000 objects (76 bytes each) in 160 bytes'); }
+  { const sc = sceneObject(); const bytes = rec.scene(sc); new DataView(bytes.buffer).setFloat32(8 + 32, NaN, true);
+    add('scene-freq-nan.dat', portal(sc.id, bytes), recErr('ACP_DAT_ERR_FLOAT_NOT_FINITE', 8 + 32, 'scene.objects.freq', sc.id),
+      'a scene object whose frequency is NaN'); }
+  { const sc = sceneObject(); const bytes = rec.scene(sc); new DataView(bytes.buffer).setFloat32(8 + 76 + 44, 0, true);
+    add('scene-scale.dat', portal(sc.id, bytes), recErr('ACP_DAT_ERR_SCENE_SCALE', 8 + 76 + 44, 'scene.objects.min_scale', sc.id),
+      'the second scene object with min_scale 0 (ObjectDesc::ScaleObj would divide by it)'); }
+  { const sc = sceneObject(); const whole = rec.scene(sc); const bytes = new Uint8Array(whole.length + 4); bytes.set(whole);
+    add('scene-trailing.dat', portal(sc.id, bytes), recErr('ACP_DAT_ERR_TRAILING_BYTES', whole.length, 'record.end', sc.id),
+      'a Scene followed by 4 bytes its object count does not account for'); }
   return cases;
 }
 
@@ -431,6 +473,7 @@ function recordSeeds() {
     ['motion-table.bin', rec.motionTable(motionTableObject())],
     ['landblock.bin', landblock(0xA9B4FFFF)],
     ['region.bin', region()],
+    ['region-scenes.bin', region({ remainder: regionScenes().bytes })],
     ['gfxobj-wall.bin', rec.gfxobj(gfxobjObject())],
     ['gfxobj-physics-only.bin', rec.gfxobj(gfxobjObject({ flags: 1 }))],
     ['environment-corridor.bin', rec.environment(environmentObject())],
@@ -443,6 +486,7 @@ function recordSeeds() {
     ['particle-emitter-explode.bin', rec.particleEmitterInfo(emitterObject({ id: 0x32000011, particle_type: 6, total_particles: 30, c: [1, 1, 1] }))],
     ['physics-script-three-hooks.bin', rec.physicsScript(scriptObject())],
     ['script-table-two-types.bin', rec.physicsScriptTable(scriptTableObject())],
+    ['scene-tree-rock.bin', rec.scene(sceneObject())],
   ];
 }
 

@@ -25,7 +25,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import { loadAcphys, writeDat } from '../wasm/acphys.mjs';
-import { buildingRecords } from './gen-buildings.mjs';
+import { buildingRecords, SCENERY_BLOCKS, SCENERY_RULE } from './gen-buildings.mjs';
 import * as rec from './lib/dat-records.mjs';
 import { resolvePath } from './lib/dat-path.mjs';
 
@@ -76,7 +76,7 @@ const S = {
   heightTable: 'data/excerpt-sources/landblocks.json land_height_table: ACTerrainWebGL src/data/heighttable.ts ("LandHeightTable from portal.dat region 0x13000000"); values above index 200 not independently confirmed',
   regionHeader: 'DatReaderWriter EoR pins: Region 0x13000000 region number 1, name "Dereth"; retail CRegionDesc::UnPack requires version 3',
   landDefs: 'retail LandDefs::get_vars (0x005A9980) hard-codes 255, 255, 24.0, 8, 1, 200.0, 1000.0, 5.0 and CRegionDesc::UnPack skips the stored ones',
-  remainder: 'synthetic minimum after the height table that retail CRegionDesc::UnPack accepts: GameTime with no times of day, weekdays or seasons, parts mask 0 (no sky, sound, scene or misc), no terrain types, LandSurf selector 0 and an empty TexMerge (68 bytes of zeros); the real record\'s sky, terrain and texture descriptions are not shipped',
+  remainder: 'synthetic minimum after the height table that retail CRegionDesc::UnPack accepts: GameTime with no times of day, weekdays or seasons, parts mask 2 (scenes; no sky, sound or misc), the stand-in scene and terrain types, LandSurf selector 0 and an empty TexMerge (24 bytes of zeros); the real record\'s sky, terrain and texture descriptions are not shipped',
   hasObjects: 'derived: 1 when the excerpt ships the landblock\'s LandBlockInfo (0xXXYYFFFE, scripts/gen-buildings.mjs), else 0 (retail CLandBlock: has_objects says a LandBlockInfo exists)',
   regionHome: 'in the portal excerpt: retail CRegionDesc::InitRegion and GDLE\'s PhatSDK look Region 0x13000000 up in client_portal.dat',
 };
@@ -383,10 +383,13 @@ function cellRecords(land, buildings) {
   const out = [];
   for (const [idText, lb] of Object.entries(land.landblocks)) {
     const id = Number(idText);
-    const terrain = lb.terrain_type.map((t, i) => ((t << 2) | lb.road[i]) & 0xFFFF);
+    const scenery = SCENERY_BLOCKS.includes(id);
+    const sceneBits = (i) => (scenery && !lb.road[i] && (Math.floor(i / 9) + (i % 9)) % 3 === 0 ? 1 << 11 : 0);
+    const terrain = lb.terrain_type.map((t, i) => ((t << 2) | lb.road[i] | sceneBits(i)) & 0xFFFF);
     const hasObjects = buildings.withInfo.has(((id & 0xFFFF0000) | 0xFFFE) >>> 0) ? 1 : 0;
     out.push({
       entry: { id, type: 'LandBlock', kind: 'cell', synthetic: false, source: S.terrain, note: lb.note,
+        ...(scenery ? { synthetic_parts: [`terrain bits 11-15: ${SCENERY_RULE}`] } : {}),
         values: [{ path: 'has_objects', source: S.hasObjects }] },
       bytes: rec.landblock({ id, has_objects: hasObjects, terrain, height: lb.height_index }),
       object: { id, has_objects: hasObjects, terrain, height: lb.height_index },
@@ -396,19 +399,19 @@ function cellRecords(land, buildings) {
 }
 
 /** Region 0x13000000: the real height table, in the portal excerpt where retail looks for it. */
-function regionRecords(land) {
+function regionRecords(land, buildings) {
   const out = [];
   const region = {
     id: 0x13000000, region_number: 1, version: 3, name: 'Dereth',
     land_defs: { num_block_length: 255, num_block_width: 255, square_length: 24.0, lblock_length: 8, vertex_per_cell: 1, max_obj_height: 200.0, sky_height: 1000.0, road_width: 5.0 },
     land_height_table: land.land_height_table,
-    remainder: new Uint8Array(68),
+    remainder: rec.regionRemainder({ sceneTypes: buildings.scenery.sceneTypes, terrainTypes: buildings.scenery.terrainTypes }).bytes,
   };
   out.push({
     entry: {
       id: region.id, type: 'Region', kind: 'portal', synthetic: false,
       source: `${S.heightTable}; ${S.regionHeader}; ${S.regionHome}`,
-      synthetic_parts: [S.remainder],
+      synthetic_parts: [S.remainder, `the scene and terrain types: ${SCENERY_RULE}`],
       values: [
         { path: 'land_height_table', source: S.heightTable },
         { path: 'region_number', source: S.regionHeader },
@@ -485,7 +488,7 @@ function sha256(bytes) { return createHash('sha256').update(bytes).digest('hex')
 export async function generate(acp) {
   const land = JSON.parse(readFileSync(join(SOURCES_DIR, 'landblocks.json'), 'utf8'));
   const buildings = buildingRecords();
-  const portalList = [...portalRecords(), ...buildings.portal, ...regionRecords(land)], cellList = cellRecords(land, buildings);
+  const portalList = [...portalRecords(), ...buildings.portal, ...regionRecords(land, buildings)], cellList = cellRecords(land, buildings);
   // Every setup and motion table a recorded retail state names has its stand-in.
   const states = JSON.parse(readFileSync(join(SOURCES_DIR, 'retail-states.json'), 'utf8')).states;
   const have = new Set(portalList.map((r) => r.entry.id));

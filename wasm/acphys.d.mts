@@ -384,7 +384,7 @@ export declare function loadAcphys(source?: ArrayBuffer | ArrayBufferView | URL 
 export declare function buildDigest(bytes: Uint8Array): Promise<string | undefined>;
 
 /** Record types (acp_dat_type). */
-export declare const DAT_TYPE: Readonly<{ Setup: 1; Animation: 2; MotionTable: 3; LandBlock: 4; Region: 5; GfxObj: 6; Environment: 7; EnvCell: 8; LandBlockInfo: 9; ParticleEmitterInfo: 10; PhysicsScript: 11; PhysicsScriptTable: 12 }>;
+export declare const DAT_TYPE: Readonly<{ Setup: 1; Animation: 2; MotionTable: 3; LandBlock: 4; Region: 5; GfxObj: 6; Environment: 7; EnvCell: 8; LandBlockInfo: 9; ParticleEmitterInfo: 10; PhysicsScript: 11; PhysicsScriptTable: 12; Scene: 13 }>;
 /** The status meaning "supply the wanted range and call again". */
 export declare const DAT_PENDING: 1;
 

@@ -253,7 +253,7 @@ export async function loadAcphys(source) {
 /** Record types of acp_dat_type. */
 export const DAT_TYPE = Object.freeze({
   Setup: 1, Animation: 2, MotionTable: 3, LandBlock: 4, Region: 5, GfxObj: 6, Environment: 7, EnvCell: 8, LandBlockInfo: 9,
-  ParticleEmitterInfo: 10, PhysicsScript: 11, PhysicsScriptTable: 12,
+  ParticleEmitterInfo: 10, PhysicsScript: 11, PhysicsScriptTable: 12, Scene: 13,
 });
 /** The status of acp_dat_status meaning "supply the wanted range and call again". */
 export const DAT_PENDING = 1;

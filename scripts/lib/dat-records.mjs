@@ -358,3 +358,76 @@ export function physicsScriptTable(t) {
   }
   return w.result();
 }
+
+/** Scene (0x12...; retail Scene::UnPack 0x005A6300): id, count, then each ObjectDesc
+ *  (ObjectDesc::UnPack 0x005A6110, 76 bytes): obj_id, base frame, freq, displace_x,
+ *  displace_y, min_scale, max_scale, max_rot, min_slope, max_slope, align, orient, weenie_obj. */
+export function scene(s) {
+  const w = new ByteWriter();
+  w.u32(s.id).u32(s.objects.length);
+  for (const o of s.objects) {
+    w.u32(o.obj_id);
+    frame(w, o.base_loc ?? IDENTITY);
+    w.f32(o.freq).f32(o.displace_x).f32(o.displace_y).f32(o.min_scale).f32(o.max_scale)
+      .f32(o.max_rot).f32(o.min_slope).f32(o.max_slope).u32(o.align ?? 0).u32(o.orient ?? 0).u32(o.weenie_obj ?? 0);
+  }
+  return w.result();
+}
+
+/** The Region's bytes after its height table (retail CRegionDesc::UnPack from GameTime::UnPack
+ *  on; src/dat/region_scenes.c reads them): a GameTime, the parts mask, the optional sky
+ *  (0x10), sound (0x1) and scene (0x2) descriptions, the terrain types, then 24 zero bytes of
+ *  LandSurf (selector 0, empty TexMerge). r = { timesOfDay: [names], weekDays: [names],
+ *  seasons: [names], sky: { dayGroups: [{ skyObjects: n, skyTimes: [replaces] }] },
+ *  sound: [{ stb_id, sounds: n }], sceneTypes: [{ stb_index, scenes: [ids] }],
+ *  terrainTypes: [{ name, color, scene_types: [indices, 0xFFFFFFFF none] }] }; absent parts
+ *  are left out of the mask. Returns { bytes, at } with `at.terrainSceneType[i][k]`, the
+ *  offset within these bytes of terrain type i's k-th scene-type index. */
+export function regionRemainder(r = {}) {
+  const w = new ByteWriter();
+  const pstring = (s) => { const b = new TextEncoder().encode(s); w.u16(b.length).bytes(b).align4(); };
+  w.f64(0).u32(0).f32(0).u32(0);
+  pstring('');
+  const times = r.timesOfDay ?? [], days = r.weekDays ?? [], seasons = r.seasons ?? [];
+  w.u32(times.length);
+  for (const n of times) { w.f32(0).u32(0); pstring(n); }
+  w.u32(days.length);
+  for (const n of days) pstring(n);
+  w.u32(seasons.length);
+  for (const n of seasons) { w.u32(0); pstring(n); }
+  const mask = (r.sky ? 0x10 : 0) | (r.sound ? 0x1 : 0) | (r.sceneTypes ? 0x2 : 0);
+  w.u32(mask);
+  if (r.sky) {
+    w.f64(1).f64(1).align4().u32(r.sky.dayGroups.length);
+    for (const g of r.sky.dayGroups) {
+      w.f32(1);
+      pstring('Day');
+      w.u32(g.skyObjects);
+      for (let i = 0; i < g.skyObjects; i++) for (let k = 0; k < 9; k++) w.u32(0);
+      w.u32(g.skyTimes.length);
+      for (const replaces of g.skyTimes) {
+        for (let k = 0; k < 11; k++) w.u32(0);
+        w.u32(replaces);
+        for (let i = 0; i < replaces * 6; i++) w.u32(0);
+      }
+    }
+  }
+  if (r.sound) {
+    w.u32(r.sound.length);
+    for (const s of r.sound) { w.u32(s.stb_id).u32(s.sounds); for (let i = 0; i < s.sounds * 5; i++) w.u32(0); }
+  }
+  if (r.sceneTypes) {
+    w.u32(r.sceneTypes.length);
+    for (const s of r.sceneTypes) { w.u32(s.stb_index).u32(s.scenes.length); for (const id of s.scenes) w.u32(id); }
+  }
+  const terrain = r.terrainTypes ?? [];
+  const at = { terrainSceneType: [] };
+  w.u32(terrain.length);
+  for (const t of terrain) {
+    pstring(t.name);
+    w.u32(t.color ?? 0).u32(t.scene_types.length);
+    at.terrainSceneType.push(t.scene_types.map((i) => { const here = w.length; w.u32(i); return here; }));
+  }
+  for (let i = 0; i < 6; i++) w.u32(0);
+  return { bytes: w.result(), at };
+}

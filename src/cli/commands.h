@@ -12,6 +12,8 @@
  *  holds the arguments after "run". Returns the exit status: 0 done, 1 a bad scenario or excerpt,
  *  2 usage (naming the argument) or a trace estimated above 2 GB without --force. */
 int acp_cli_run(int argc, char **argv);
+/** `acphys world <cell dat> <landblock id> [--portal <portal dat>]` (world_cmd.c). */
+int acp_cli_world(int argc, char **argv);
 
 /** `acphys diff <a.jsonl> <b.jsonl> [options]`: 0 identical (or agreeing under the options), 1
  *  different, 2 usage (naming the argument), an unreadable file or one that is not a trace. */

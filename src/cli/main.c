@@ -41,6 +41,9 @@ static int usage(FILE *out)
             "  acphys worldgen <seed> [--cells <file.dat>]\n"
             "                            print the random world of seed (0..4294967295) as a scenario (the twin's\n"
             "                            lane, docs/SHORTCUTS.md); --cells: buildings of its own, in that file\n"
+            "  acphys world <cell dat> <landblock id> [--portal <portal dat>]\n"
+            "                            the static world of one landblock as JSON: buildings, LandBlockInfo\n"
+            "                            statics, scenery (init_static_objs' order), EnvCell statics\n"
             "%s%s",
             acp_version(), acp_cli_dat_usage, acp_cli_bench_usage);
     return out == stdout ? 0 : 2;
@@ -152,6 +155,7 @@ static int dispatch(int argc, char **argv)
     if (!strcmp(argv[1], "dump")) return acp_cli_dump(argc - 2, argv + 2);
     if (!strcmp(argv[1], "excerpt")) return acp_cli_excerpt(argc - 2, argv + 2);
     if (!strcmp(argv[1], "list")) return acp_cli_list(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "world")) return acp_cli_world(argc - 2, argv + 2);
     /* ---- scenarios and traces ---- */
     if (!strcmp(argv[1], "run")) return acp_cli_run(argc - 2, argv + 2);
     if (!strcmp(argv[1], "format-digest")) { /* the WASM build must print the same characters */

@@ -11,7 +11,8 @@
  *   offset within the record and a static field name ("setup.spheres.count").
  *   Records parsed completely (Setup, Animation, MotionTable, LandBlock) must end exactly where
  *   their last field ends: trailing bytes are ERR_TRAILING_BYTES. Region is parsed through its
- *   LandHeightTable only; the rest is kept verbatim in acp_region.raw and never judged.
+ *   terrain types (the scene tables; region_scenes.c); the rest (LandSurf, RegionMisc) is kept
+ *   verbatim in acp_region.raw and never judged.
  *   Keyed tables are sorted by key ascending (records.h); a key seen twice is
  *   ERR_DUPLICATE_KEY (retail's hash tables would keep the later one silently).
  *
@@ -62,13 +63,14 @@ typedef enum acp_dat_type {
     ACP_DAT_TYPE_PARTICLE_EMITTER_INFO = 10, /* portal 0x32xxxxxx */
     ACP_DAT_TYPE_PHYSICS_SCRIPT = 11,  /* portal 0x33xxxxxx */
     ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE = 12, /* portal 0x34xxxxxx */
+    ACP_DAT_TYPE_SCENE = 13,           /* portal 0x12xxxxxx */
     ACP_DAT_TYPE_COUNT
 } acp_dat_type;
 
 /** The type of record `id` in a DAT of data set `data_set` (ACP_DAT_PORTAL, ACP_DAT_CELL, ...):
  *  in a cell DAT, ids ending in 0xFFFF are LandBlocks and 0x13000000 is the Region; elsewhere
  *  the top byte decides (0x01 GfxObj, 0x02 Setup, 0x03 Animation, 0x09 MotionTable, 0x0D
- *  Environment, 0x13 Region, 0x32 ParticleEmitterInfo, 0x33 PhysicsScript, 0x34 PhysicsScriptTable). */
+ *  Environment, 0x12 Scene, 0x13 Region, 0x32 ParticleEmitterInfo, 0x33 PhysicsScript, 0x34 PhysicsScriptTable). */
 acp_dat_type acp_dat_type_of(uint32_t data_set, uint32_t id);
 /** "Setup", "Animation", "MotionTable", "LandBlock", "Region", "GfxObj" or "unknown". */
 const char *acp_dat_type_name(acp_dat_type type);
@@ -88,7 +90,7 @@ acp_dat_status acp_motion_table_unpack(const uint8_t *data, size_t size, acp_are
 /** Retail CLandBlock::UnPack (0x0052F310). */
 acp_dat_status acp_landblock_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_landblock **out,
                                     acp_dat_error *err);
-/** Retail CRegionDesc::UnPack (0x004FF440), through the LandHeightTable. */
+/** Retail CRegionDesc::UnPack (0x004FF440), through the terrain types (CTerrainDesc). */
 acp_dat_status acp_region_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_region **out,
                                  acp_dat_error *err);
 
@@ -118,6 +120,10 @@ acp_dat_status acp_particle_emitter_info_unpack(const uint8_t *data, size_t size
  *  (src/dat/physics_script.c). */
 acp_dat_status acp_physics_script_unpack(const uint8_t *data, size_t size, acp_arena *arena,
                                          acp_physics_script **out, acp_dat_error *err);
+/** Retail Scene::UnPack (0x005A6300) with ObjectDesc::UnPack (0x005A6110) per object
+ *  (src/dat/scene.c). */
+acp_dat_status acp_scene_unpack(const uint8_t *data, size_t size, acp_arena *arena, acp_scene **out,
+                                acp_dat_error *err);
 /** Retail PhysicsScriptTable::UnPack (0x005220E0) with PhysicsScriptTableData::UnPack
  *  (0x00521DC0) per script type (src/dat/physics_script_table.c). */
 acp_dat_status acp_physics_script_table_unpack(const uint8_t *data, size_t size, acp_arena *arena,
@@ -142,6 +148,7 @@ typedef struct acp_dat_record {
         const acp_particle_emitter_info *particle_emitter_info;
         const acp_physics_script *physics_script;
         const acp_physics_script_table *physics_script_table;
+        const acp_scene *scene;
     } as;
 } acp_dat_record;
 
@@ -233,6 +240,8 @@ const acp_landblock_info *acp_datset_landblock_info(const acp_datset *set, uint3
 const acp_particle_emitter_info *acp_datset_particle_emitter_info(const acp_datset *set, uint32_t id);
 const acp_physics_script *acp_datset_physics_script(const acp_datset *set, uint32_t id);
 const acp_physics_script_table *acp_datset_physics_script_table(const acp_datset *set, uint32_t id);
+/** Scene `id` (0x12...), or NULL. */
+const acp_scene *acp_datset_scene(const acp_datset *set, uint32_t id);
 /** The parsed record of `type` and `id` with its type tag, or NULL (for JSON output). */
 const acp_dat_record *acp_datset_record(const acp_datset *set, acp_dat_type type, uint32_t id);
 

@@ -350,6 +350,7 @@ ACP_DATSET_GETTER(landblock_info, ACP_DAT_TYPE_LANDBLOCK_INFO)
 ACP_DATSET_GETTER(particle_emitter_info, ACP_DAT_TYPE_PARTICLE_EMITTER_INFO)
 ACP_DATSET_GETTER(physics_script, ACP_DAT_TYPE_PHYSICS_SCRIPT)
 ACP_DATSET_GETTER(physics_script_table, ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE)
+ACP_DATSET_GETTER(scene, ACP_DAT_TYPE_SCENE)
 
 static const acp_animation *source_animation(const void *ctx, uint32_t id)
 {

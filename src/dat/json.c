@@ -456,6 +456,36 @@ static void region_json(jb *b, const acp_region *g)
     arr(b);
     for (int i = 0; i < 256; i++) v_f(b, g->land_height_table[i]);
     end_arr(b);
+    /* The scene tables (issue 34): each scene type's sound-table index (null: none) and Scenes;
+     * each terrain type's scene types as indices into scene_types (null: none). */
+    k_u(b, "parts_mask", g->parts_mask);
+    key(b, "scene_types");
+    arr(b);
+    for (uint32_t i = 0; i < g->num_scene_types; i++) {
+        const acp_scene_type *t = &g->scene_types[i];
+        obj(b);
+        key(b, "stb_index");
+        if (t->stb_index == 0xFFFFFFFFu) v_null(b);
+        else v_u(b, t->stb_index);
+        key(b, "scenes");
+        arr(b);
+        for (uint32_t k = 0; k < t->num_scenes; k++) v_id(b, t->scenes[k]);
+        end_arr(b);
+        end_obj(b);
+    }
+    end_arr(b);
+    key(b, "terrain_types");
+    arr(b);
+    for (uint32_t i = 0; i < g->num_terrain_types; i++) {
+        const acp_terrain_type *t = &g->terrain_types[i];
+        arr(b);
+        for (uint32_t k = 0; k < t->num_scene_types; k++) {
+            if (t->scene_types[k]) v_u(b, (uint32_t)(t->scene_types[k] - g->scene_types));
+            else v_null(b);
+        }
+        end_arr(b);
+    }
+    end_arr(b);
     k_u(b, "raw_size", g->raw_size);
 }
 
@@ -740,6 +770,32 @@ static void physics_script_json(jb *b, const acp_physics_script *s)
     end_arr(b);
 }
 
+static void scene_json(jb *b, const acp_scene *s)
+{
+    key(b, "objects");
+    arr(b);
+    for (uint32_t i = 0; i < s->num_objects; i++) {
+        const acp_object_desc *o = &s->objects[i];
+        obj(b);
+        k_id(b, "obj_id", o->obj_id);
+        key(b, "base_loc");
+        v_frame(b, &o->base_loc);
+        k_f(b, "freq", o->freq);
+        k_f(b, "displace_x", o->displace_x);
+        k_f(b, "displace_y", o->displace_y);
+        k_f(b, "min_scale", o->min_scale);
+        k_f(b, "max_scale", o->max_scale);
+        k_f(b, "max_rot", o->max_rot);
+        k_f(b, "min_slope", o->min_slope);
+        k_f(b, "max_slope", o->max_slope);
+        k_u(b, "align", o->align);
+        k_u(b, "orient", o->orient);
+        k_u(b, "weenie_obj", o->weenie_obj);
+        end_obj(b);
+    }
+    end_arr(b);
+}
+
 static void physics_script_table_json(jb *b, const acp_physics_script_table *t)
 {
     key(b, "types");
@@ -783,6 +839,7 @@ char *acp_dat_record_json(const acp_dat_record *rec, const acp_region *region, s
     case ACP_DAT_TYPE_PARTICLE_EMITTER_INFO: particle_emitter_info_json(&b, rec->as.particle_emitter_info); break;
     case ACP_DAT_TYPE_PHYSICS_SCRIPT: physics_script_json(&b, rec->as.physics_script); break;
     case ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE: physics_script_table_json(&b, rec->as.physics_script_table); break;
+    case ACP_DAT_TYPE_SCENE: scene_json(&b, rec->as.scene); break;
     default: break;
     }
     end_obj(&b);

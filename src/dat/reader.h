@@ -68,7 +68,8 @@
     X(ERR_DUPLICATE_ID, "the same id was added twice to an excerpt") \
     X(ERR_INDEX, "an index names a vertex or polygon the record does not have") \
     X(ERR_VERTEX_TYPE, "a vertex array's type is not 1 (CSWVertex), the only type retail reads") \
-    X(ERR_PARTICLE_TYPE, "an emitter's particle type is outside retail's ParticleType (0..12)")
+    X(ERR_PARTICLE_TYPE, "an emitter's particle type is outside retail's ParticleType (0..12)") \
+    X(ERR_SCENE_SCALE, "a scene object's scale range is not positive (ObjectDesc::ScaleObj divides by min_scale)")
 
 #define ACP_DAT_ENUM_(name, msg) ACP_DAT_##name,
 typedef enum acp_dat_status { ACP_DAT_STATUS_LIST(ACP_DAT_ENUM_) ACP_DAT_STATUS_COUNT } acp_dat_status;

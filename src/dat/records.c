@@ -488,9 +488,9 @@ static void unpack_landblock(acp_reader *r, acp_arena *a, void *out)
  * refuses any but 3), the name (AC1Legacy::PStringBase<char>::UnPack: u16 length, 0xFFFF then a
  * u32 length, the bytes, align), the 8 LandDefs scalars (kept as stored; retail skips them:
  * LandDefs::get_vars hard-codes them), and 256 heights, each in [0, 800] (LandDefs::set_height_table 0x005A99E0,
- * which stops at the first height outside; NaN fails its test too). The rest of the record
- * (GameTime, sky, sound, scene and terrain descriptions, ...) is not parsed: it is kept in
- * `raw`, which holds the whole record, so excerpts copy it verbatim. */
+ * which stops at the first height outside; NaN fails its test too), then through the terrain
+ * types (region_scenes.c: the scene tables procedural scenery reads). The rest (LandSurf,
+ * RegionMisc) is not parsed: `raw` holds the whole record, so excerpts copy it verbatim. */
 static void unpack_region(acp_reader *r, acp_arena *a, void *out)
 {
     acp_region *g = out;
@@ -520,6 +520,7 @@ static void unpack_region(acp_reader *r, acp_arena *a, void *out)
             acp_reader_fail(r, ACP_DAT_ERR_REGION_HEIGHT_RANGE, at, "region.land_height_table");
         g->land_height_table[i] = h;
     }
+    if (acp_reader_ok(r)) acp_unpack_region_scenes(r, a, g);
     uint8_t *raw = acp_unpack_array(r, a, r->size, 1, "region.raw");
     if (raw) memcpy(raw, r->data, r->size);
     g->raw = raw;
@@ -552,6 +553,7 @@ static const struct parser {
     [ACP_DAT_TYPE_PHYSICS_SCRIPT] = {sizeof(acp_physics_script), "physics_script", acp_unpack_physics_script},
     [ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE] = {sizeof(acp_physics_script_table), "physics_script_table",
                                            acp_unpack_physics_script_table},
+    [ACP_DAT_TYPE_SCENE] = {sizeof(acp_scene), "scene", acp_unpack_scene},
 };
 
 static void *unpack_as(acp_dat_type type, const uint8_t *data, size_t size, acp_arena *arena, acp_dat_status *st,
@@ -582,6 +584,7 @@ ACP_RECORD_UNPACK(landblock_info, ACP_DAT_TYPE_LANDBLOCK_INFO)
 ACP_RECORD_UNPACK(particle_emitter_info, ACP_DAT_TYPE_PARTICLE_EMITTER_INFO)
 ACP_RECORD_UNPACK(physics_script, ACP_DAT_TYPE_PHYSICS_SCRIPT)
 ACP_RECORD_UNPACK(physics_script_table, ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE)
+ACP_RECORD_UNPACK(scene, ACP_DAT_TYPE_SCENE)
 
 
 
@@ -607,6 +610,7 @@ acp_dat_type acp_dat_type_of(uint32_t data_set, uint32_t id)
     case 0x03: return ACP_DAT_TYPE_ANIMATION;
     case 0x09: return ACP_DAT_TYPE_MOTION_TABLE;
     case 0x0D: return ACP_DAT_TYPE_ENVIRONMENT;
+    case 0x12: return ACP_DAT_TYPE_SCENE;
     case 0x13: return ACP_DAT_TYPE_REGION;
     case 0x32: return ACP_DAT_TYPE_PARTICLE_EMITTER_INFO;
     case 0x33: return ACP_DAT_TYPE_PHYSICS_SCRIPT;
@@ -630,6 +634,7 @@ const char *acp_dat_type_name(acp_dat_type type)
     case ACP_DAT_TYPE_PARTICLE_EMITTER_INFO: return "ParticleEmitterInfo";
     case ACP_DAT_TYPE_PHYSICS_SCRIPT: return "PhysicsScript";
     case ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE: return "PhysicsScriptTable";
+    case ACP_DAT_TYPE_SCENE: return "Scene";
     default: return "unknown";
     }
 }

@@ -260,7 +260,29 @@ typedef struct acp_region {
     const char *name;                  /* points into raw: name_length bytes, not NUL-terminated */
     uint32_t name_length;
     acp_land_defs land_defs;           /* as stored */
+    /* The scene tables CLandBlock::get_land_scenes reads (CRegionDesc::NumSceneType, SceneCount,
+     * GetScene), read through the GameTime, sky and sound descriptions before them. */
+    uint32_t parts_mask;               /* 0x10 sky, 0x1 sound, 0x2 scenes, 0x200 misc */
+    uint32_t num_scene_types;
+    struct acp_scene_type *scene_types;        /* CSceneDesc: the region's scene types */
+    uint32_t num_terrain_types;
+    struct acp_terrain_type *terrain_types;    /* CTerrainDesc: indexed by the terrain word's bits 2-6 */
 } acp_region;
+
+/** One scene type (retail CSceneType): its ambient sound table index and the Scenes (0x12...)
+ *  one of which a vertex of this type shows. */
+typedef struct acp_scene_type {
+    uint32_t stb_index;                /* 0xFFFFFFFF: none */
+    uint32_t num_scenes;
+    uint32_t *scenes;                  /* Scene ids, stored order (the scene pick indexes them) */
+} acp_scene_type;
+
+/** One terrain type (retail CTerrainType): its scene types, indexed by the terrain word's bits
+ *  11-15. Each names one of the region's scene types, or none (retail stores NULL for -1). */
+typedef struct acp_terrain_type {
+    uint32_t num_scene_types;
+    const acp_scene_type **scene_types;        /* NULL entries: none */
+} acp_terrain_type;
 
 /* ---- GfxObj (0x01xxxxxx; retail CGfxObj::Serialize) and the BSP trees ---- */
 
@@ -569,5 +591,29 @@ typedef struct acp_physics_script_table {
     uint32_t num_types;
     acp_script_type_entry *types;      /* sorted by key */
 } acp_physics_script_table;
+
+/* ---- Scene (0x12xxxxxx; retail Scene::UnPack 0x005A6300, ObjectDesc::UnPack 0x005A6110) ---- */
+
+/** One object a Scene places (retail ObjectDesc, 76 bytes stored): CLandBlock::get_land_scenes
+ *  reads it at each terrain vertex whose scene it is. Distances in metres in the landblock's
+ *  cell frame, angles in degrees, slopes as the terrain normal's z. */
+typedef struct acp_object_desc {
+    uint32_t obj_id;                   /* Setup 0x02... or GfxObj 0x01... */
+    acp_aframe base_loc;               /* offset from the vertex and base orientation */
+    float freq;                        /* placed when the vertex's noise is below it, in [0, 1] */
+    float displace_x, displace_y;      /* metres of pseudo-random displacement (<= 0: none) */
+    float min_scale, max_scale;        /* scale range (> 0, checked) */
+    float max_rot;                     /* degrees of pseudo-random heading (<= 0: base only) */
+    float min_slope, max_slope;        /* the terrain normal's z must lie within */
+    uint32_t align;                    /* nonzero: heading from the slope (ObjAlign) */
+    uint32_t orient;                   /* stored; get_land_scenes does not read it */
+    uint32_t weenie_obj;               /* nonzero: a server object, not placed by the client */
+} acp_object_desc;
+
+typedef struct acp_scene {
+    uint32_t id;                       /* 0x12... */
+    uint32_t num_objects;
+    acp_object_desc *objects;          /* stored order: the k of the placement noise */
+} acp_scene;
 
 #endif

@@ -116,6 +116,9 @@ size_t acp_dat_record_refs(const acp_dat_record *rec, acp_dat_ref *out, size_t c
             for (uint32_t k = 0; k < e->num_scripts; k++) add(&r, e->scripts[k].script_id);
         }
         break;
+    case ACP_DAT_TYPE_SCENE:
+        for (uint32_t i = 0; i < rec->as.scene->num_objects; i++) add(&r, rec->as.scene->objects[i].obj_id);
+        break;
     default: break;
     }
     return r.n;

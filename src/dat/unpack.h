@@ -33,6 +33,9 @@ void acp_unpack_landblock_info(acp_reader *r, acp_arena *a, void *out);
 void acp_unpack_particle_emitter_info(acp_reader *r, acp_arena *a, void *out);
 void acp_unpack_physics_script(acp_reader *r, acp_arena *a, void *out);
 void acp_unpack_physics_script_table(acp_reader *r, acp_arena *a, void *out);
+void acp_unpack_scene(acp_reader *r, acp_arena *a, void *out);
+/** The Region past its height table through its terrain types (region_scenes.c). */
+void acp_unpack_region_scenes(acp_reader *r, acp_arena *a, acp_region *g);
 /** One animation hook (records.c: CAnimHook::UnPackHook 0x005271D0), aligned to 4 after it. */
 void acp_unpack_hook(acp_reader *r, acp_anim_hook *h);
 /** One BSP tree of `kind` (bsp.c): the root node, or NULL on failure. Polygon indices must be

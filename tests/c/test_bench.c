@@ -179,11 +179,13 @@ static void crowd_collides(void)
 
 /* The crowd and indoor worlds' bits after 60 frames at 100 objects, as the build before the
  * shadow entries kept copies of their objects' reach bound computed them (96bcffb): the
- * sweeps that skip objects by those copies meet exactly the objects they met before. */
+ * sweeps that skip objects by those copies meet exactly the objects they met before. The
+ * crowd's was pinned again when its landblocks 0xA9B5, 0xAAB4 and 0xAAB5 gained the stand-in
+ * scenery (issue 34: its trees and rocks are in the crowd's way); the indoor world has none. */
 static void crowd_and_indoor_digests_pinned(void)
 {
     const struct { acp_bench_kind kind; uint64_t digest; } pinned[] = {
-        {ACP_BENCH_CROWD, 0xe97670a64eb1ede1ull},
+        {ACP_BENCH_CROWD, 0xba5bb7dcf519acd5ull},
         {ACP_BENCH_INDOOR, 0x0dac100474ae8529ull},
     };
     for (unsigned k = 0; k < sizeof pinned / sizeof pinned[0]; k++) {

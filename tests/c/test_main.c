@@ -25,6 +25,7 @@ const char *acp_test_not_run = NULL;
 #define ACP_SUITES_NET(X) X(net_transport) X(net_messages) X(net_stream) X(net_capture) X(net_fixtures)
 #define ACP_SUITES_TWIN(X) X(worldgen)
 #define ACP_SUITES_REPLAY(X) X(replay)
+#define ACP_SUITES_SCENERY(X) X(scenery)
 
 #define ACP_SUITES(X) \
     ACP_SUITES_CORE(X) \
@@ -43,6 +44,7 @@ const char *acp_test_not_run = NULL;
     ACP_SUITES_NET(X) \
     ACP_SUITES_TWIN(X) \
     ACP_SUITES_REPLAY(X) \
+    ACP_SUITES_SCENERY(X) \
     ACP_SUITES_VECTORS(X)
 
 #define DECLARE(name) void suite_##name(void);

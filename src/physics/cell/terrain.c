@@ -5,6 +5,7 @@
 
 #include "building.h"
 #include "envcell.h"
+#include "land_scenes.h"
 #include "physics/geometry/frame.h"
 #include "physics/object/physobj_cell.h"
 #include "physics/world/physics.h"
@@ -68,6 +69,7 @@ acp_terrain_status acp_terrain_add_landblock(acp_terrain *t, const acp_landblock
     }
     t->block_slot[record->id >> 16] = (uint32_t)(b - t->blocks + 1);
     acp_landblock_struct_build(b, record, region->land_height_table);
+    t->region = region;
     for (uint32_t k = 0; k < ACP_LANDBLOCK_CELLS; k++)
         b->cells[k].shadow_slot = (uint32_t)(b - t->blocks) * ACP_LANDBLOCK_CELLS + k;
     return ACP_TERRAIN_OK;
@@ -235,8 +237,8 @@ static void drop_shadows(acp_physobj **objs, uint32_t n)
  * of this landblock holding its frame's origin (LandDefs::adjust_to_outside of the landblock id
  * and the origin; CLandBlock::get_landcell), added there at the record's frame
  * (CPhysicsObj::add_obj_to_cell) and kept by CLandBlock::add_static_object (0x0052F910); one
- * without a cell is deleted. The restriction table (GetRestrictionIID) and the scene files
- * (get_land_scenes: procedural scenery) are not simulated. */
+ * without a cell is deleted; then, use_scene_files being set, get_land_scenes (the procedural
+ * scenery: land_scenes.h). The restriction table (GetRestrictionIID) is not simulated. */
 static void init_static_objs(acp_world *w, const acp_landblock_struct *b)
 {
     for (uint32_t i = 0; i < b->num_statics; i++) {
@@ -257,6 +259,7 @@ static void init_static_objs(acp_world *w, const acp_landblock_struct *b)
         acp_physobj_add_obj_to_cell(obj, cell, &frame);
         w->block_statics[w->num_block_statics++] = obj;
     }
+    acp_land_scenes_init(w, b, w->terrain->region);
 }
 
 /* An EnvCell's statics. The client calls this (virtually) as it flushes each visible EnvCell,
@@ -309,7 +312,8 @@ void acp_terrain_attach(acp_world *w, acp_terrain *t)
     w->terrain = t;
     if (!t) return;
     uint32_t statics = 0;
-    for (uint32_t i = 0; i < t->num_blocks; i++) statics += t->blocks[i].num_statics;
+    for (uint32_t i = 0; i < t->num_blocks; i++)
+        statics += t->blocks[i].num_statics + acp_land_scenes_count(&t->blocks[i], t->region, w->dats);
     for (uint32_t i = 0; i < t->num_envcells; i++)
         if (t->envcells[i]->record) statics += t->envcells[i]->record->num_stabs;
     if (statics && w->dats) {

@@ -48,6 +48,8 @@ typedef struct acp_terrain {
     struct acp_env_cell **envcells;  /* the loaded EnvCells (each allocated once, never moved) */
     uint32_t num_buildings, cap_buildings; /* cap_blocks × ACP_TERRAIN_BUILDINGS_PER_BLOCK */
     struct acp_building_obj **buildings; /* the loaded buildings (each allocated once) */
+    const acp_region *region;        /* CRegionDesc::current_region: the last landblock's (its
+                                      * scene tables place the scenery; not owned) */
 } acp_terrain;
 
 /** An empty terrain with room for `capacity` landblocks (at least 1); NULL when out of memory. */
