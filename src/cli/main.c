@@ -24,7 +24,7 @@ static int usage(FILE *out)
             "  acphys version            print the version\n"
             "  acphys math-digest [n]    digest of the deterministic math over n inputs\n"
             /* ---- scenarios and traces ---- */
-            "  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace|render-frame] [--quiet] [--force]\n"
+            "  acphys run <scenario.json> [--trace out.jsonl] [--profile retail|acdream-r6|ace|render-frame] [--quiet] [--force] [--inspect <object>:<frame>]\n"
             "                            run a scenario: per-frame table on stdout, trace to a file\n"
             "                            (--force: a trace estimated above 2 GB too)\n"
             "  acphys diff <a.jsonl> <b.jsonl> [--fields a,b,c] [--ulps N] [--abs X] [--all]\n"

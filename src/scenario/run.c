@@ -8,6 +8,7 @@
 #include "bridge.h"
 #include "physics/cell/terrain.h"
 #include "excerpts.h"
+#include "inspect_json.h"
 #include "physics/anim/motion_table.h"
 
 struct acp_run {
@@ -39,6 +40,7 @@ struct acp_run {
     char warnings_more[160];         /* the summary line, when any were dropped */
     double latest_now;               /* the latest frame time run so far (acp_run_add_event) */
     char event_error[512];           /* acp_run_add_event's last refusal */
+    acp_run_inspector *inspector;    /* the quantum inspector (acp_run_inspect), or NULL */
 };
 
 /* ---- errors and warnings ---- */
@@ -157,6 +159,7 @@ void acp_run_destroy(acp_run *run)
     acp_text_free(&run->header);
     acp_text_free(&run->digest_line);
     acp_text_free(&run->trace);
+    acp_run_inspector_free(run->inspector);
     for (uint32_t i = 0; i < run->num_warnings; i++) free(run->warnings[i]);
     free(run->warnings);
     acp_scenario_free(&run->scenario);
@@ -706,7 +709,10 @@ bool acp_run_step(acp_run *run, double now)
     w->now = now; /* retail's Timer::cur_time is the frame's time while messages are handled */
     while (run->next_event < s->num_events && s->events[run->next_event].t <= now)
         apply_event(run, &s->events[run->next_event++]);
+    bool inspecting = acp_run_inspector_begin(run->inspector, w, run->objects, run->frame.frame + 1u);
     acp_world_use_time(w, now);
+    if (inspecting && !acp_run_inspector_end(run->inspector, w, s, run->objects, now))
+        return set_error(run, "out of memory writing the inspector's record");
     acp_trace_frame *f = &run->frame;
     if (!run->have_frame || now > run->latest_now) run->latest_now = now; /* page (issue 8) */
     f->frame++;
@@ -875,3 +881,17 @@ bool acp_run_add_event(acp_run *run, const acp_jsonv *event)
 }
 
 const char *acp_run_event_error(const acp_run *run) { return run->event_error; }
+
+/* ---- the quantum inspector (issue 36) ---- */
+
+bool acp_run_inspect(acp_run *run, uint32_t object_index, uint32_t frame)
+{
+    char err[200];
+    if (run->failed) return false;
+    if (acp_run_inspector_arm(&run->inspector, object_index, run->scenario.num_objects, frame, run->frame.frame, err,
+                              sizeof err))
+        return true;
+    return set_error(run, err);
+}
+
+const char *acp_run_inspect_json(const acp_run *run, size_t *len) { return acp_run_inspector_json(run->inspector, len); }

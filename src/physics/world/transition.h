@@ -223,6 +223,8 @@ typedef struct acp_transition {
     const struct acp_terrain *terrain;   /* the world's loaded landblocks */
     acp_cell_list_key cell_list_key;     /* what cell_array was built from */
     acp_terrain_poly_memo terrain_poly;  /* find_env_collisions' last terrain polygon */
+    struct acp_inspect *inspect;         /* not retail: the quantum inspector's record, NULL
+                                            unless this sweep is inspected (inspect.h) */
 } acp_transition;
 
 /* ---- CPhysicsObj's entry points (transition.c) ---- */
