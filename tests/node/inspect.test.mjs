@@ -3,6 +3,7 @@
 // traces record (the final curr_pos is the trace's origin); recording changes nothing the run
 // computes (the digests of an inspected run are the plain run's); bad requests name what is wrong.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
@@ -22,6 +23,8 @@ function inspectBoth(name, object, frame) {
   const wasm = inspectScenario(acp, scenario(name), { object, frame });
   const native = runNative(['run', scenarioPath(name), '--inspect', `${object}:${frame}`]);
   assert.equal(native, `${wasm}\n`, 'the native CLI prints the same JSON as the .wasm');
+  const npx = execFileSync(process.execPath, [join(root, 'bin', 'acphys.mjs'), 'run', scenarioPath(name), '--inspect', `${object}:${frame}`], { encoding: 'utf8' });
+  assert.equal(npx, native, 'npx acphys prints what the native CLI prints');
   return JSON.parse(wasm);
 }
 
