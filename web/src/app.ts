@@ -17,6 +17,7 @@ import { plural } from './format';
 import { generateFrameTimes, type FrameGenerator } from './frames';
 import { Keyboard } from './keyboard';
 import { isLinkFragment, type RunFile } from './link';
+import { Inspector, type InspectRecord } from './inspector';
 import { frame } from './loop';
 import { MapView } from './map';
 import { Perf } from './perf';
@@ -90,6 +91,7 @@ export class App {
   lastExcerpts = new Map<string, Uint8Array>();
   pendingRun: { run: RunFile; source: string } | null = null;
   verdict: { run: RunFile; text: string; identical: boolean } | null = null;
+  readonly inspector = new Inspector();
   /** What the frame slider and its label last showed (views.ts skips rewriting them). */
   shownFrame = { idx: NaN, done: NaN, scrub: false };
 
@@ -100,6 +102,7 @@ export class App {
     $('build').textContent = `acphys ${acp.version()}, build ${acp.digest ?? 'unknown'} (${(acp.size / 1024).toFixed(0)} KiB .wasm)`;
     $('build').dataset['build'] = acp.digest ?? 'unknown';
     wire(this);
+    $('inspect').addEventListener('click', () => { this.inspect(); });
     showSynthetic(this);
     (window as unknown as { acphysPage: unknown }).acphysPage = testHook(this);
     new ResizeObserver(() => { for (const q of this.quanta) q.resize(); this.series?.resize(); this.plotsDirty = true; }).observe($('quanta'));
@@ -270,6 +273,27 @@ export class App {
     this.map.fitObject(s.gx[this.selected] ?? 0, s.gy[this.selected] ?? 0);
   }
 
+
+  /** The quantum inspector for the selected object at `frame` (1-based; default: the Frame field,
+   *  or when it is empty the frame the slider shows); null after a message when refused. */
+  inspect(frame?: number): InspectRecord | null {
+    const s = this.session;
+    if (!s || !s.framesDone) return null;
+    const field = $<HTMLInputElement>('inspect-frame').value.trim();
+    const f = frame ?? (field ? Number(field) : Number($('scrub-label').dataset['frame'] ?? s.framesDone));
+    if (!Number.isInteger(f) || f < 1 || f > s.framesDone) {
+      this.msg.error(`Inspector: frame ${field || f} is not a frame of this run (1 to ${s.framesDone}).`);
+      return null;
+    }
+    try {
+      const r = this.inspector.run({ acp: this.acp, scenario: this.snapshot(), excerpts: this.lastExcerpts, profile: s.profile, object: this.selected, frame: f });
+      this.msg.status(`Inspected ${s.names[this.selected]} at frame ${f}: ${plural(r.sweeps.length, 'quantum', 'quanta')} swept.`);
+      return r;
+    } catch (e) {
+      this.msg.error(`Inspector: ${describeError(e)}`);
+      return null;
+    }
+  }
 
   setPlaying(on: boolean): void {
     this.playing = on;

@@ -59,6 +59,11 @@ export function testHook(app: App): unknown {
     }),
     /** Per quanta plot: its y scale top (s). */
     quantaScale: () => app.quanta.map((q) => q.u.scales['y']?.max ?? null),
+    /** The quantum inspector (the Inspect button) for the selected object at `frame` (default: the
+     *  field or the shown frame): its JSON text, or null when refused. */
+    inspect: (frame?: number) => (app.inspect(frame) ? app.inspector.json : null),
+    /** What the inspector's table lists for the quantum shown: per step its cells' text. */
+    inspectorRows: () => [...document.querySelectorAll('#inspect-steps tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)),
     pause: () => app.setPlaying(false),
     play: () => app.setPlaying(true),
     /** Where the current recording's clock started: the rAF timestamp it counts from and when
