@@ -87,6 +87,13 @@ describe('the quantum inspector on the page', () => {
     const row = rows.find((r) => r[3] === 'COLLIDED');
     assert.ok(row, JSON.stringify(rows));
     assert.match(row[6], /Drudge Robber \(id 2\)/);
+    // On the map: every step's swept sphere, the listed cells' outlines, the terrain triangle kept
+    // and the normal where the quarrel met the drudge.
+    await page.waitForFunction(() => window.acphysPage.inspectorDrawn().spheres > 0);
+    const drawn = await page.evaluate(() => window.acphysPage.inspectorDrawn());
+    assert.equal(drawn.spheres, sw.steps.reduce((a, s) => a + s.spheres.length, 0));
+    assert.equal(drawn.cells, new Set(sw.steps.flatMap((s) => s.cells)).size);
+    assert.ok(drawn.polygons >= 1 && drawn.normals >= 1, JSON.stringify(drawn));
     assert.deepEqual(errors, []);
     await page.close();
   });

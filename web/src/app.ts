@@ -103,6 +103,13 @@ export class App {
     $('build').dataset['build'] = acp.digest ?? 'unknown';
     wire(this);
     $('inspect').addEventListener('click', () => { this.inspect(); });
+    this.map.overlay = (g, sx, sy, k) => this.inspector.drawOverlay(g, sx, sy, k);
+    this.inspector.onChange = () => {
+      const e = this.inspector.extent();
+      if (e) { this.map.onUserView?.(); this.map.focus(e.x, e.y, e.span); }
+      this.plotsDirty = true;
+      this.lastShown = -1;
+    };
     showSynthetic(this);
     (window as unknown as { acphysPage: unknown }).acphysPage = testHook(this);
     new ResizeObserver(() => { for (const q of this.quanta) q.resize(); this.series?.resize(); this.plotsDirty = true; }).observe($('quanta'));

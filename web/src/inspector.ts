@@ -54,6 +54,83 @@ export class Inspector {
     return this.record;
   }
 
+  /** What drawOverlay last drew: spheres, cell outlines, terrain triangles, normals. */
+  drawn = { spheres: 0, cells: 0, polygons: 0, normals: 0 };
+  /** Called when the shown quantum changes (the app redraws the map). */
+  onChange: (() => void) | null = null;
+
+  /** The shown quantum's sweep on the map (MapView.overlay): each step's listed outdoor cells
+   *  outlined, the terrain triangle it kept, its swept spheres (red where the insert collided,
+   *  amber where it took a branch), the collision normal from where it met something, and the
+   *  final curr_pos. World metres: a landblock's frame + 192 m × its x and y. */
+  drawOverlay(g: CanvasRenderingContext2D, sx: (x: number) => number, sy: (y: number) => number, k: number): void {
+    const s = this.record?.sweeps[this.quantum];
+    this.drawn = { spheres: 0, cells: 0, polygons: 0, normals: 0 };
+    if (!s) return;
+    const base = (cell: string): [number, number] => { const c = Number(cell) >>> 0; return [192 * (c >>> 24), 192 * ((c >>> 16) & 0xff)]; };
+    g.save();
+    const cells = new Set(s.steps.flatMap((st) => st.cells));
+    g.strokeStyle = 'rgba(40, 90, 200, 0.8)';
+    g.lineWidth = 1;
+    g.setLineDash([4, 3]);
+    for (const cell of cells) {
+      const c = (Number(cell) >>> 0) & 0xffff;
+      if (c < 1 || c > 64) continue; // an indoor cell has no square on the map
+      const [bx, by] = base(cell);
+      const x0 = bx + 24 * Math.floor((c - 1) / 8), y0 = by + 24 * ((c - 1) % 8);
+      g.strokeRect(sx(x0), sy(y0 + 24), 24 * k, 24 * k);
+      this.drawn.cells++;
+    }
+    g.setLineDash([]);
+    const polys = new Set<string>();
+    for (const st of s.steps) {
+      const p = st.terrain_polygon;
+      if (!p || polys.has(JSON.stringify(p))) continue;
+      polys.add(JSON.stringify(p));
+      const [bx, by] = base(p.cell);
+      g.beginPath();
+      p.vertices.forEach((v, i) => (i ? g.lineTo(sx(bx + v[0]), sy(by + v[1])) : g.moveTo(sx(bx + v[0]), sy(by + v[1]))));
+      g.closePath();
+      g.strokeStyle = 'rgba(0, 120, 60, 0.9)';
+      g.stroke();
+      this.drawn.polygons++;
+    }
+    for (const st of s.steps) {
+      const [bx, by] = base(st.check_pos.cell);
+      for (const sp of st.spheres) {
+        g.beginPath();
+        g.arc(sx(bx + sp.center[0]), sy(by + sp.center[1]), Math.max(2, sp.radius * k), 0, 2 * Math.PI);
+        g.strokeStyle = st.insert === 'COLLIDED' ? '#d01010' : st.branches.length ? '#e08a00' : 'rgba(30, 30, 120, 0.7)';
+        g.lineWidth = st.insert === 'COLLIDED' ? 2 : 1;
+        g.stroke();
+        this.drawn.spheres++;
+      }
+      const n = st.collision_normal;
+      if (n && st.spheres[0]) {
+        const c = st.spheres[0].center, x = sx(bx + c[0]), y = sy(by + c[1]);
+        g.beginPath();
+        g.moveTo(x, y);
+        g.lineTo(x + n[0] * 24, y - n[1] * 24);
+        g.strokeStyle = '#d01010';
+        g.stroke();
+        this.drawn.normals++;
+      }
+    }
+    const [bx, by] = base(s.curr_pos.cell);
+    g.fillStyle = '#111';
+    g.fillRect(sx(bx + s.curr_pos.origin[0]) - 2, sy(by + s.curr_pos.origin[1]) - 2, 4, 4);
+    g.restore();
+  }
+
+  /** Where the shown quantum's sweep began (world m) and how far it reaches, for framing it. */
+  extent(): { x: number; y: number; span: number } | null {
+    const s = this.record?.sweeps[this.quantum];
+    if (!s) return null;
+    const c = Number(s.begin.cell) >>> 0;
+    const x = 192 * (c >>> 24) + s.begin.origin[0], y = 192 * ((c >>> 16) & 0xff) + s.begin.origin[1];
+    return { x, y, span: Math.max(6, 4 * Math.hypot(s.calc_num_steps.offset[0], s.calc_num_steps.offset[1])) };
+  }
+
   /** Show quantum k's steps. */
   select(k: number): void {
     this.quantum = k;
@@ -85,6 +162,7 @@ export class Inspector {
     });
     this.showSteps(r.sweeps[this.quantum]);
     $('inspect-json').textContent = this.json ?? '';
+    this.onChange?.();
   }
 
   private showSteps(s: InspectSweep | undefined): void {

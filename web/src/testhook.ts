@@ -63,6 +63,8 @@ export function testHook(app: App): unknown {
      *  field or the shown frame): its JSON text, or null when refused. */
     inspect: (frame?: number) => (app.inspect(frame) ? app.inspector.json : null),
     /** What the inspector's table lists for the quantum shown: per step its cells' text. */
+    /** What the inspector drew on the map last (spheres, cell outlines, terrain triangles, normals). */
+    inspectorDrawn: () => ({ ...app.inspector.drawn }),
     inspectorRows: () => [...document.querySelectorAll('#inspect-steps tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)),
     pause: () => app.setPlaying(false),
     play: () => app.setPlaying(true),
