@@ -17,6 +17,7 @@ import { plural } from './format';
 import { generateFrameTimes, type FrameGenerator } from './frames';
 import { Keyboard } from './keyboard';
 import { isLinkFragment, type RunFile } from './link';
+import { parseLocation, type Place } from './location';
 import { Inspector, type InspectRecord } from './inspector';
 import { frame } from './loop';
 import { MapView } from './map';
@@ -24,7 +25,7 @@ import { Perf } from './perf';
 import { QuantaPlot, SeriesPlots } from './plots';
 import { ACTIVITY_RADIUS, Session, u32 } from './run';
 import { openLink } from './sharing';
-import { addCopies, nextId, objectFromState, pageDefaultScenario, placeNear, RETAIL_STATES } from './states';
+import { addCopies, cellText, nextId, objectFromState, pageDefaultScenario, placeNear, RETAIL_STATES } from './states';
 import { describeError, StatusLine } from './status';
 import { testHook } from './testhook';
 import { showDats, showLegend, showSynthetic } from './views';
@@ -92,6 +93,8 @@ export class App {
   pendingRun: { run: RunFile; source: string } | null = null;
   verdict: { run: RunFile; text: string; identical: boolean } | null = null;
   readonly inspector = new Inspector();
+  /** The Go to field's place (Add object "at the Go to place" puts objects there), or null. */
+  place: Place | null = null;
   /** What the frame slider and its label last showed (views.ts skips rewriting them). */
   shownFrame = { idx: NaN, done: NaN, scrub: false };
 
@@ -302,6 +305,29 @@ export class App {
     }
   }
 
+  /** The Go to field: centre the map on the location `text` (the /loc form or a landblock and
+   *  cell, web/src/location.ts) and keep it as the place Add object can put an object; a
+   *  malformed location, or a landblock this run has not loaded, gets a message naming why. */
+  goto(text: string): Place | null {
+    const s = this.session;
+    const p = parseLocation(text);
+    if ('error' in p) { this.msg.error(`Go to: ${p.error}.`); return null; }
+    const lb = p.cell >>> 16;
+    if (s && !s.landblockIds().has(lb)) {
+      this.msg.error(`Go to: landblock 0x${lb.toString(16).toUpperCase().padStart(4, '0')} is not loaded by this run (its excerpts hold ` +
+        `${[...s.landblockIds()].map((b) => `0x${b.toString(16).toUpperCase().padStart(4, '0')}`).join(', ') || 'none'}); add a cell DAT that has it.`);
+      return null;
+    }
+    const [x, y] = p.origin ?? p.middle!;
+    this.place = p;
+    this.follow = $<HTMLInputElement>('follow').checked = false;
+    this.map.focus(192 * (p.cell >>> 24) + x, 192 * ((p.cell >>> 16) & 0xff) + y, 40);
+    $<HTMLSelectElement>('state-place').value = 'goto';
+    this.msg.status(`Centred on ${cellText(p.holding)} [${x.toFixed(1)} ${y.toFixed(1)}${p.origin ? ` ${p.origin[2].toFixed(1)}` : ''}]` +
+      `${p.note ? ` (${p.note})` : ''}; Add object puts the object there.`);
+    return p;
+  }
+
   setPlaying(on: boolean): void {
     this.playing = on;
     this.prevTs = null; // the next animation frame is the reference: time from then on runs
@@ -328,7 +354,8 @@ export class App {
 
   /** Add recorded retail state `k`: `near` the selected object (placeNear: same height above
    *  the terrain, 4 m away, inside the activity radius) or where it was recorded. */
-  async addObject(k: number, near: boolean): Promise<void> {
+  async addObject(k: number, placed: string): Promise<void> {
+    const near = placed === 'near';
     const st = RETAIL_STATES[k];
     const cur = this.session;
     if (!cur || !st) return;
@@ -337,7 +364,14 @@ export class App {
     const { object, events } = objectFromState(st, nextId(s));
     const sel = this.selected, cell = cur.cell[sel]!;
     let where = `where it was recorded (cell ${st.position.cell})`;
-    if (near && cell !== 0) {
+    const p = this.place;
+    if (placed === 'goto' && p) {
+      const [x, y] = p.origin ?? p.middle!;
+      const z = p.origin ? p.origin[2] : cur.terrainHeight(p.holding, x, y);
+      if (!Number.isFinite(z)) { this.msg.error(`Add object: no terrain under ${cellText(p.holding)} [${x} ${y}] to stand it on.`); return; }
+      object.position = { cell: cellText(p.holding), origin: [x, y, z], orientation: p.quaternion ?? object.position.orientation };
+      where = `at the Go to place ${cellText(p.holding)} [${x.toFixed(1)} ${y.toFixed(1)} ${z.toFixed(1)}]`;
+    } else if (near && cell !== 0) {
       const at = { cell, x: cur.gx[sel]! - 192 * ((cell >>> 24) & 0xff), y: cur.gy[sel]! - 192 * ((cell >>> 16) & 0xff), z: cur.z[sel]! };
       const p = placeNear(st, at, s.objects.length, (c, x, y) => cur.terrainHeight(c, x, y));
       object.position = p.position;

@@ -45,7 +45,9 @@ export function wire(app: App): void {
   $<HTMLInputElement>('follow').addEventListener('change', (e) => { app.follow = (e.target as HTMLInputElement).checked; });
   const states = $<HTMLSelectElement>('state');
   RETAIL_STATES.forEach((st, i) => states.add(new Option(`${st.name} (${st.setup ?? 'no setup'}, cell ${st.position.cell})`, String(i))));
-  $('add-object').addEventListener('click', () => void app.addObject(Number(states.value), $<HTMLSelectElement>('state-place').value === 'near'));
+  $('add-object').addEventListener('click', () => void app.addObject(Number(states.value), $<HTMLSelectElement>('state-place').value));
+  $('goto-go').addEventListener('click', () => { app.goto($<HTMLInputElement>('goto').value); });
+  $<HTMLInputElement>('goto').addEventListener('keydown', (e) => { if (e.key === 'Enter') app.goto((e.target as HTMLInputElement).value); });
   $('spawn').addEventListener('click', () => void app.spawn($<HTMLInputElement>('copies').value));
   $('restart').addEventListener('click', () => void app.restart(false));
   $('default').addEventListener('click', () => void app.restart(true));

@@ -66,6 +66,8 @@ export function testHook(app: App): unknown {
     /** What the inspector drew on the map last (spheres, cell outlines, terrain triangles, normals). */
     inspectorDrawn: () => ({ ...app.inspector.drawn }),
     inspectorRows: () => [...document.querySelectorAll('#inspect-steps tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)),
+    /** The Go to field's place as parsed (null when refused). */
+    place: () => app.place,
     pause: () => app.setPlaying(false),
     play: () => app.setPlaying(true),
     /** Where the current recording's clock started: the rAF timestamp it counts from and when
