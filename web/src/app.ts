@@ -341,9 +341,33 @@ export class App {
     return structuredClone({ ...s.scenario, frames: { times: s.times.slice() } });
   }
 
+  /** Open scenario `s` (a bundled one, the default one) with the user's DAT files still in use:
+   *  their names follow the scenario's own excerpts, so their records replace the stand-ins'.
+   *  When the run refuses them (a DAT without the records this scenario needs), it runs on the
+   *  stand-ins and says so plainly. `what` names the scenario in the messages. */
+  async openScenario(s: Scenario, opts: { play?: boolean; source?: string }, what: string): Promise<Session | null> {
+    const mine = [...this.dats.keys()];
+    if (!mine.length) return this.rebuild(s, opts);
+    const own = (s.excerpts ?? ['default']).filter((n) => !mine.includes(n));
+    const r = await this.rebuild({ ...s, excerpts: [...own, ...mine] }, opts);
+    if (r) return r;
+    const why = $('message').hidden ? '' : $('message-text').textContent ?? '';
+    const plain = await this.rebuild(s, opts);
+    if (plain) this.msg.error(`${what} runs on the stand-ins (the default excerpts): with your DAT ${mine.length > 1 ? 'files' : 'file'} ` +
+      `${mine.join(', ')} it did not run (${why.replace(/\. The current run goes on unchanged\.$/, '')}).`, true);
+    return plain;
+  }
+
+  /** The user's DAT files in use by the current run, for a status line ('' when none). */
+  datsInUse(): string {
+    const used = (this.session?.scenario.excerpts ?? []).filter((n) => this.dats.has(n));
+    return used.length ? ` Your DAT ${used.length > 1 ? 'files' : 'file'} ${used.join(', ')} ${used.length > 1 ? 'stay' : 'stays'} in use.` : '';
+  }
+
   async restart(toDefault: boolean): Promise<void> {
     if (toDefault) {
-      await this.rebuild(pageDefaultScenario(), { play: true });
+      const r = await this.openScenario(pageDefaultScenario(), { play: true }, 'The default scenario');
+      if (r && this.datsInUse()) this.msg.status(`Opened the default scenario.${this.datsInUse()}`);
       return;
     }
     const s = this.snapshot();

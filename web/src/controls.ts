@@ -56,8 +56,8 @@ export function wire(app: App): void {
   $('open-bundled').addEventListener('click', () => {
     const b = BUNDLED_SCENARIOS[Number(bundled.value)];
     if (!b) return;
-    void app.rebuild(b.scenario(), { play: true, source: `${b.name}.json` }).then((r) => {
-      if (r) app.msg.status(`Opened the bundled scenario ${b.name}.json.`);
+    void app.openScenario(b.scenario(), { play: true, source: `${b.name}.json` }, `The bundled scenario ${b.name}.json`).then((r) => {
+      if (r) app.msg.status(`Opened the bundled scenario ${b.name}.json.${app.datsInUse()}`);
     });
   });
   $('share').addEventListener('click', () => void share(app));
