@@ -93,6 +93,9 @@ export class App {
   pendingRun: { run: RunFile; source: string } | null = null;
   verdict: { run: RunFile; text: string; identical: boolean } | null = null;
   readonly inspector = new Inspector();
+  /** Where the open bundled scenario's story ends: its session and the scene time of its own
+   *  last frame (s); the loop pauses there once (advance in loop.ts). */
+  storyEnd: { session: Session; t: number; name: string } | null = null;
   /** The Go to field's place (Add object "at the Go to place" puts objects there), or null. */
   place: Place | null = null;
   /** What the frame slider and its label last showed (views.ts skips rewriting them). */

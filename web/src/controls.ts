@@ -10,7 +10,8 @@ import { BUNDLED_SCENARIOS, RETAIL_STATES } from './states';
 
 export function wire(app: App): void {
   $('message-close').addEventListener('click', () => { $('message').hidden = true; });
-  $('play').addEventListener('click', () => { app.setPlaying(!app.playing); if (app.playing) app.scrub = null; });
+  $('play').addEventListener('click', () => { app.setPlaying(!app.playing); if (app.playing) app.scrub = null; $('continue').hidden = true; });
+  $('continue').addEventListener('click', () => { app.storyEnd = null; $('continue').hidden = true; app.setPlaying(true); });
   $('step').addEventListener('click', () => {
     if (!app.session || app.busy) return;
     app.setPlaying(false);
@@ -56,8 +57,11 @@ export function wire(app: App): void {
   $('open-bundled').addEventListener('click', () => {
     const b = BUNDLED_SCENARIOS[Number(bundled.value)];
     if (!b) return;
-    void app.openScenario(b.scenario(), { play: true, source: `${b.name}.json` }, `The bundled scenario ${b.name}.json`).then((r) => {
-      if (r) app.msg.status(`Opened the bundled scenario ${b.name}.json.${app.datsInUse()}`);
+    const s = b.scenario();
+    void app.openScenario(s, { play: true, source: `${b.name}.json` }, `The bundled scenario ${b.name}.json`).then((r) => {
+      if (!r) return;
+      app.storyEnd = { session: r, t: b.end, name: b.name };
+      app.msg.status(`Opened the bundled scenario ${b.name}.json.${app.datsInUse()}`);
     });
   });
   $('share').addEventListener('click', () => void share(app));
