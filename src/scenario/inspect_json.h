@@ -2,7 +2,7 @@
  * <object>:<frame>` prints and the page's inspector reads (the one writer for both, so the two
  * are the same text).
  *
- * Shape (docs/SCENARIOS.md, "The quantum inspector"):
+ * Shape (docs/SCENARIOS.md, "The quantum inspector"; docs/PAGE.md for the page):
  *   {"inspect":{"object":<index>,"id":<id>,"name":<name|null>,"frame":<k>,"now":<s>},
  *    "sweeps":[{"quantum":<k>,"insert_type":"transition"|"placement"|"initial_placement",
  *      "begin":<pos>,"end":<pos>,
