@@ -47,3 +47,29 @@ describe('bundled scenarios end where their story ends', () => {
     await page.close();
   });
 });
+
+describe('the default view of a bundled scenario', () => {
+  for (const name of ['into-the-cottage', 'against-the-wall', 'arrow-in-a-dungeon', 'quarrel-hits-drudge', 'two-runners']) {
+    it(`${name}: the map frames its objects (at most 60 m across), not 96 m of land`, async () => {
+      const page = await browser.context.newPage();
+      await page.goto(server.url);
+      await page.waitForFunction(() => (window.acphysPage?.state()?.frames ?? 0) >= 2, null, { timeout: 30_000 });
+      await page.selectOption('#bundled', { label: name });
+      await page.click('#open-bundled');
+      await page.waitForFunction((n) => document.getElementById('status-note').textContent.includes(`bundled scenario ${n}.json`), name, { timeout: 30_000 });
+      await page.evaluate(() => window.acphysPage.pause());
+      const { map, objects } = await page.evaluate(async () => ({ map: window.acphysPage.map(), objects: (await window.acphysPage.runFile()).scenario.objects }));
+      const [w, h] = map.size;
+      const span = Math.min(w, h) / map.scale;
+      assert.ok(span >= 24 && span <= 60, `the view is ${span.toFixed(1)} m across`);
+      for (const o of objects) {
+        const c = Number(o.position.cell) >>> 0;
+        const x = 192 * (c >>> 24) + o.position.origin[0], y = 192 * ((c >>> 16) & 0xff) + o.position.origin[1];
+        // Where it started: within the view (the objects may have moved a little since).
+        assert.ok(Math.abs(x - map.centre[0]) < w / 2 / map.scale && Math.abs(y - map.centre[1]) < h / 2 / map.scale,
+          `${o.name} at (${x.toFixed(1)}, ${y.toFixed(1)}) is outside the view centred on ${map.centre.map((v) => v.toFixed(1))}`);
+      }
+      await page.close();
+    });
+  }
+});

@@ -331,6 +331,20 @@ export class App {
     return p;
   }
 
+  /** Frame the objects (the first 200 with a cell): a bundled scenario's default view shows what
+   *  it is about, at least 24 m across with 4 m around them, not 96 m of land. */
+  frameObjects(): void {
+    const s = this.session;
+    if (!s) return;
+    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    for (let i = 0; i < Math.min(s.n, 200); i++) {
+      if (!s.cell[i]) continue;
+      x0 = Math.min(x0, s.gx[i]!); x1 = Math.max(x1, s.gx[i]!); y0 = Math.min(y0, s.gy[i]!); y1 = Math.max(y1, s.gy[i]!);
+    }
+    if (!(x1 >= x0)) return;
+    this.map.focus((x0 + x1) / 2, (y0 + y1) / 2, Math.max(24, Math.max(x1 - x0, y1 - y0) + 8));
+  }
+
   setPlaying(on: boolean): void {
     this.playing = on;
     this.prevTs = null; // the next animation frame is the reference: time from then on runs

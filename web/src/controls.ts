@@ -61,6 +61,7 @@ export function wire(app: App): void {
     void app.openScenario(s, { play: true, source: `${b.name}.json` }, `The bundled scenario ${b.name}.json`).then((r) => {
       if (!r) return;
       app.storyEnd = { session: r, t: b.end, name: b.name };
+      app.frameObjects();
       app.msg.status(`Opened the bundled scenario ${b.name}.json.${app.datsInUse()}`);
     });
   });

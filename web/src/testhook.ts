@@ -43,7 +43,7 @@ export function testHook(app: App): unknown {
     /** The map's last drawing: the landblock labels it wrote, what its corner says about
      *  inactive or skipped objects, its scale (CSS px per metre), centre (world m) and the
      *  records' structures it drew in view (building and indoor-cell triangles, static circles). */
-    map: () => ({ labels: app.map.labels.slice(), notes: app.map.notes.slice(), scale: app.map.scale,
+    map: () => ({ labels: app.map.labels.slice(), notes: app.map.notes.slice(), scale: app.map.scale, size: [app.map.width, app.map.height],
       centre: [app.map.cx, app.map.cy], structures: { ...app.map.drawnStructures },
       particles: { ...app.map.particles, scripts: app.map.particles.scripts.slice() } }),
     /** Centre the map on world (x, y) metres showing `span` metres (as a user's pan and zoom). */
