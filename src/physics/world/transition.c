@@ -467,7 +467,6 @@ bool acp_transition_edge_slide(acp_transition *t, acp_transition_state *ts, floa
     acp_sphere_path *sp = &t->sphere_path;
     acp_collision_info *c = &t->collision_info;
     uint32_t state = t->object_info.state;
-    if (t->inspect) acp_inspect_mark(t, ACP_INSPECT_EDGE_SLIDE);
     if (!(state & ACP_ON_WALKABLE_OI) || !(state & ACP_EDGE_SLIDE_OI)) {
         sp->walkable = false;
         acp_spherepath_restore_check_pos(sp);
