@@ -17,7 +17,9 @@ import { plural } from './format';
 import { generateFrameTimes, type FrameGenerator } from './frames';
 import { Keyboard } from './keyboard';
 import { isLinkFragment, type RunFile } from './link';
-import { parseLocation, type Place } from './location';
+import { framing, locate, type Place } from './location';
+import { LARGE_REPLAY, ReplayCancelled, showReplayProgress } from './progress';
+import { MAX_OBJECTS, readSpawn } from './spawn';
 import { Inspector, type InspectRecord } from './inspector';
 import { frame } from './loop';
 import { MapView } from './map';
@@ -31,23 +33,6 @@ import { testHook } from './testhook';
 import { showDats, showLegend, showSynthetic } from './views';
 
 export { MAX_FRAMES } from './status';
-/** Most objects a scenario may have (ACP_SCENARIO_MAX_OBJECTS in src/scenario/scenario.h). */
-export const MAX_OBJECTS = 16_384;
-
-/** ?spawn= as the page reads it: plain decimal digits only ("1e3", "2.5", "-1", "" and " 5"
- *  are not a number of copies), read exactly. `copies` is what the page makes (at most
- *  MAX_OBJECTS - 1, beside the player); `wanted` the request as a BigInt (null past 40 digits,
- *  where `digits` says how many it has). An absent parameter asks for no copies. */
-function readSpawn(asked: string | null):
-  { valid: false } | { valid: true; copies: number; wanted: bigint | null; digits: number } {
-  if (asked === null) return { valid: true, copies: 0, wanted: 0n, digits: 1 };
-  if (!/^[0-9]+$/.test(asked)) return { valid: false };
-  const digits = asked.replace(/^0+(?=[0-9])/, '');
-  const wanted = digits.length <= 40 ? BigInt(digits) : null;
-  const max = MAX_OBJECTS - 1;
-  const copies = wanted !== null && wanted <= BigInt(max) ? Number(wanted) : max;
-  return { valid: true, copies, wanted, digits: digits.length };
-}
 
 /** The page's state; its modules read and set these fields (see the file comment). */
 export class App {
@@ -93,6 +78,8 @@ export class App {
   pendingRun: { run: RunFile; source: string } | null = null;
   verdict: { run: RunFile; text: string; identical: boolean } | null = null;
   readonly inspector = new Inspector();
+  /** Set by the Cancel button while a rebuild replays: the replay stops, the run stays as it was. */
+  cancelReplay = false;
   /** Where the open bundled scenario's story ends: its session and the scene time of its own
    *  last frame (s); the loop pauses there once (advance in loop.ts). */
   storyEnd: { session: Session; t: number; name: string } | null = null;
@@ -109,6 +96,7 @@ export class App {
     $('build').dataset['build'] = acp.digest ?? 'unknown';
     wire(this);
     $('inspect').addEventListener('click', () => { this.inspect(); });
+    $('cancel-replay').addEventListener('click', () => { this.cancelReplay = true; });
     this.map.overlay = (g, sx, sy, k) => this.inspector.drawOverlay(g, sx, sy, k);
     this.inspector.onChange = () => {
       const e = this.inspector.extent();
@@ -200,19 +188,29 @@ export class App {
       lastExcerpts = excerpts;
       next = new Session({ acp: this.acp, scenario: s, excerpts, compare: opts.compare ?? (this.session ? this.session.runs.length > 1 : true) });
       const times = next.recorded;
-      if (times.length) this.msg.status(`Replaying ${times.length} frames…`);
+      const label = `Replaying ${plural(times.length, 'frame')} × ${plural(next.n, 'object')}`;
+      if (times.length) this.msg.status(`${label}…`);
+      this.cancelReplay = false;
       let t0 = performance.now();
       for (let k = 0; k < times.length; k++) {
         next.step(times[k]!);
         if (performance.now() - t0 > 40) {
-          this.msg.status(`Replaying: frame ${k + 1} of ${times.length}…`);
+          this.msg.status(`${label}: frame ${k + 1} of ${times.length}…`);
+          showReplayProgress(label, k + 1, times.length);
           await new Promise((r) => setTimeout(r, 0));
+          if (this.cancelReplay) throw new ReplayCancelled();
           t0 = performance.now();
         }
       }
     } catch (e) {
       next?.dispose();
       this.busy = false;
+      showReplayProgress('', 0, 0);
+      if (e instanceof ReplayCancelled) {
+        this.settling = true;
+        this.msg.status('Replay cancelled: the run goes on as it was.');
+        return null;
+      }
       // The current run goes on, but the time spent on the failed rebuild is no frame of it.
       this.settling = true;
       const why = describeError(e);
@@ -224,6 +222,7 @@ export class App {
       }
       return null;
     }
+    showReplayProgress('', 0, 0);
     for (const d of lazyCopies) this.dats.set(d.name, d);
     this.lastExcerpts = lastExcerpts;
     this.session?.dispose();
@@ -312,37 +311,21 @@ export class App {
    *  cell, web/src/location.ts) and keep it as the place Add object can put an object; a
    *  malformed location, or a landblock this run has not loaded, gets a message naming why. */
   goto(text: string): Place | null {
-    const s = this.session;
-    const p = parseLocation(text);
+    const p = locate(text, this.session?.landblockIds() ?? null);
     if ('error' in p) { this.msg.error(`Go to: ${p.error}.`); return null; }
-    const lb = p.cell >>> 16;
-    if (s && !s.landblockIds().has(lb)) {
-      this.msg.error(`Go to: landblock 0x${lb.toString(16).toUpperCase().padStart(4, '0')} is not loaded by this run (its excerpts hold ` +
-        `${[...s.landblockIds()].map((b) => `0x${b.toString(16).toUpperCase().padStart(4, '0')}`).join(', ') || 'none'}); add a cell DAT that has it.`);
-      return null;
-    }
-    const [x, y] = p.origin ?? p.middle!;
     this.place = p;
     this.follow = $<HTMLInputElement>('follow').checked = false;
-    this.map.focus(192 * (p.cell >>> 24) + x, 192 * ((p.cell >>> 16) & 0xff) + y, 40);
+    this.map.focus(p.world[0], p.world[1], 40);
     $<HTMLSelectElement>('state-place').value = 'goto';
-    this.msg.status(`Centred on ${cellText(p.holding)} [${x.toFixed(1)} ${y.toFixed(1)}${p.origin ? ` ${p.origin[2].toFixed(1)}` : ''}]` +
-      `${p.note ? ` (${p.note})` : ''}; Add object puts the object there.`);
+    this.msg.status(`${p.text}; Add object puts the object there.`);
     return p;
   }
 
   /** Frame the objects (the first 200 with a cell): a bundled scenario's default view shows what
    *  it is about, at least 24 m across with 4 m around them, not 96 m of land. */
   frameObjects(): void {
-    const s = this.session;
-    if (!s) return;
-    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
-    for (let i = 0; i < Math.min(s.n, 200); i++) {
-      if (!s.cell[i]) continue;
-      x0 = Math.min(x0, s.gx[i]!); x1 = Math.max(x1, s.gx[i]!); y0 = Math.min(y0, s.gy[i]!); y1 = Math.max(y1, s.gy[i]!);
-    }
-    if (!(x1 >= x0)) return;
-    this.map.focus((x0 + x1) / 2, (y0 + y1) / 2, Math.max(24, Math.max(x1 - x0, y1 - y0) + 8));
+    const f = this.session ? framing(this.session) : null;
+    if (f) this.map.focus(f.x, f.y, f.span);
   }
 
   setPlaying(on: boolean): void {
@@ -446,6 +429,13 @@ export class App {
     }
     const n = Math.min(asked, room);
     if (n <= 0) { this.msg.error(`A scenario holds at most ${MAX_OBJECTS.toLocaleString('en-US')} objects: no copies were added.`); return; }
+    // A very large add asks first: the recording replays from its start with them.
+    const work = cur.framesDone * (cur.n + n);
+    if (work > LARGE_REPLAY && !window.confirm(`Adding ${plural(n, 'copy', 'copies')} replays ${plural(cur.framesDone, 'frame')} × ` +
+      `${plural(cur.n + n, 'object')} (${(work / 1e6).toFixed(1)} million object-frames), which may take a while. Go on?`)) {
+      this.msg.status(`No copies were added (${plural(n, 'copy', 'copies')} would replay ${(work / 1e6).toFixed(1)} million object-frames).`);
+      return;
+    }
     const s = this.snapshot();
     addCopies(s, this.selected, n, (c, x, y) => cur.terrainHeight(c, x, y));
     const r = await this.rebuild(s);

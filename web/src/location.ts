@@ -78,3 +78,31 @@ function bareCell(t: string): Place | { error: string } {
   const middle: [number, number] = [24 * Math.floor((low - 1) / 8) + 12, 24 * ((low - 1) % 8) + 12];
   return { cell, origin: null, middle, quaternion: null, holding: cell, note: '' };
 }
+
+/** The view that frames objects (the first 200 with a cell; world m: gx, gy): their box's middle
+ *  and a span at least 24 m, 4 m around them; null when none has a cell. */
+export function framing(s: { n: number; cell: ArrayLike<number>; gx: ArrayLike<number>; gy: ArrayLike<number> }): { x: number; y: number; span: number } | null {
+  let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+  for (let i = 0; i < Math.min(s.n, 200); i++) {
+    if (!s.cell[i]) continue;
+    x0 = Math.min(x0, s.gx[i]!); x1 = Math.max(x1, s.gx[i]!); y0 = Math.min(y0, s.gy[i]!); y1 = Math.max(y1, s.gy[i]!);
+  }
+  if (!(x1 >= x0)) return null;
+  return { x: (x0 + x1) / 2, y: (y0 + y1) / 2, span: Math.max(24, Math.max(x1 - x0, y1 - y0) + 8) };
+}
+
+const lbText = (lb: number) => `0x${lb.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** `text` parsed (parseLocation) for a run that loaded landblocks `loaded` (high 16 bits; null:
+ *  no run): the place with its world position (m) and what the status line says of it, or
+ *  { error } (malformed, or a landblock the run has not loaded). */
+export function locate(text: string, loaded: Set<number> | null): (Place & { world: [number, number]; text: string }) | { error: string } {
+  const p = parseLocation(text);
+  if ('error' in p) return p;
+  const lb = p.cell >>> 16;
+  if (loaded && !loaded.has(lb))
+    return { error: `landblock ${lbText(lb)} is not loaded by this run (its excerpts hold ${[...loaded].map(lbText).join(', ') || 'none'}); add a cell DAT that has it` };
+  const [x, y] = p.origin ?? p.middle!;
+  const at = `${hex(p.holding)} [${x.toFixed(1)} ${y.toFixed(1)}${p.origin ? ` ${p.origin[2].toFixed(1)}` : ''}]`;
+  return { ...p, world: [192 * (p.cell >>> 24) + x, 192 * ((p.cell >>> 16) & 0xff) + y], text: `Centred on ${at}${p.note ? ` (${p.note})` : ''}` };
+}
