@@ -916,19 +916,14 @@ static inline __attribute__((always_inline)) acp_transition *end_sweep(acp_world
     return ok ? t : NULL;
 }
 
-/* Not the usual sweep (w->sweep_detour): the fixture world (no terrain), or a world whose
- * quantum inspector is recording. */
-static acp_transition *detour_transition(acp_world *w, acp_physobj *obj, const acp_position *old_pos,
-                                         const acp_position *new_pos, bool admin_move, acp_transition *t)
+/* The sweep of a world whose quantum inspector is recording (w->inspect set, with terrain). */
+static __attribute__((noinline)) acp_transition *inspected_transition(acp_world *w, acp_physobj *obj,
+                                                                     const acp_position *old_pos,
+                                                                     const acp_position *new_pos, bool admin_move,
+                                                                     acp_transition *t)
 {
-    if (!w->terrain) {
-        bool done = fixture_sweep(obj, old_pos, new_pos, t);
-        acp_transition_cleanup(w);
-        return done ? t : NULL;
-    }
     begin_sweep(w, obj, old_pos, new_pos, admin_move, t);
-    bool ok = w->inspect ? find_valid_position_inspected(t, w->inspect) : acp_transition_find_valid_position(t);
-    return end_sweep(w, t, ok);
+    return end_sweep(w, t, find_valid_position_inspected(t, w->inspect));
 }
 
 acp_transition *acp_physobj_transition(acp_physobj *obj, const acp_position *old_pos, const acp_position *new_pos,
@@ -937,7 +932,12 @@ acp_transition *acp_physobj_transition(acp_physobj *obj, const acp_position *old
     acp_world *w = obj->world;
     acp_transition *t = acp_transition_make(w);
     if (!t) return NULL;
-    if (w->sweep_detour) return detour_transition(w, obj, old_pos, new_pos, admin_move, t);
+    if (w->sweep_detour) { /* not the usual sweep: the fixture world (no terrain) or the inspector */
+        if (w->terrain) return inspected_transition(w, obj, old_pos, new_pos, admin_move, t);
+        bool done = fixture_sweep(obj, old_pos, new_pos, t);
+        acp_transition_cleanup(w);
+        return done ? t : NULL;
+    }
     begin_sweep(w, obj, old_pos, new_pos, admin_move, t);
     return end_sweep(w, t, acp_transition_find_valid_position(t));
 }
