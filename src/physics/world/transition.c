@@ -932,7 +932,7 @@ acp_transition *acp_physobj_transition(acp_physobj *obj, const acp_position *old
     acp_world *w = obj->world;
     acp_transition *t = acp_transition_make(w);
     if (!t) return NULL;
-    if (w->sweep_detour) { /* not the usual sweep: the fixture world (no terrain) or the inspector */
+    if (__builtin_expect(w->sweep_detour, 0)) { /* not the usual sweep: the fixture world or the inspector */
         if (w->terrain) return inspected_transition(w, obj, old_pos, new_pos, admin_move, t);
         bool done = fixture_sweep(obj, old_pos, new_pos, t);
         acp_transition_cleanup(w);
