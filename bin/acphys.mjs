@@ -248,7 +248,7 @@ function fail(msg, status) {
 const USAGE = 'acphys (npx, through the .wasm): the Asheron\'s Call retail per-object physics update\n' +
   'usage:\n' +
   '  acphys help               this text (also --help, -h)\n' +
-  '  acphys run <scenario.json> [--trace out.jsonl] [--records frames|quanta] [--format acphys|dereth] [--profile retail|acdream-r6|ace|render-frame] [--peer NAME]... [--quiet] [--force]\n' +
+  '  acphys run <scenario.json> [--trace out.jsonl] [--records frames|quanta] [--format acphys|dereth] [--profile retail|acdream-r6|ace|render-frame] [--peer NAME]... [--quiet] [--force] [--inspect <object>:<frame>]\n' +
   '                            run a scenario: per-frame table on stdout, trace to a file\n' +
   '                            (--force: a trace estimated above 2 GB too)\n' +
   '  acphys diff <a.jsonl> <b.jsonl> [--fields a,b,c] [--ulps N] [--abs X] [--all]\n' +
@@ -269,7 +269,8 @@ function usage() {
 }
 
 const RUN_USAGE = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--records frames|quanta] [--format acphys|dereth] ' +
-  '[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction]... [--quiet] [--force]';
+  '[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction]... [--quiet] [--force]\n' +
+  "       [--inspect <object>:<frame>]   (print that frame's collision sweeps of the object as JSON)";
 const PEER_RULES = ['ace-max-quantum', 'ace-sled-friction'];
 
 // The trace's size, estimated before it is written (src/cli/run_cmd.c has the same numbers):
@@ -291,8 +292,8 @@ const runUsage = (what) => fail(`acphys run: ${what}\n${RUN_USAGE}`, 2);
 /** The arguments after "run": { scenarioPath, tracePath, profile, quiet } or { status } after a
  *  usage error naming the argument (as src/cli/run_cmd.c parse_run_args). */
 function parseRunArgs(args) {
-  const o = { scenarioPath: undefined, tracePath: undefined, profile: undefined, records: undefined, format: undefined, peers: [], quiet: false, force: false };
-  const NEEDS = { '--trace': 'a file name', '--profile': 'a profile name', '--records': 'frames or quanta', '--format': 'acphys or dereth' };
+  const o = { scenarioPath: undefined, tracePath: undefined, profile: undefined, records: undefined, format: undefined, inspect: undefined, peers: [], quiet: false, force: false };
+  const NEEDS = { '--trace': 'a file name', '--profile': 'a profile name', '--records': 'frames or quanta', '--format': 'acphys or dereth', '--inspect': '<object>:<frame>' };
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--peer') { // a comparison mode (src/physics/world/physics.h acp_peer_rule), repeatable
@@ -301,7 +302,7 @@ function parseRunArgs(args) {
       if (!PEER_RULES.includes(name)) return { status: runUsage(`--peer: unknown rule "${name}" (known: ace-max-quantum, ace-sled-friction)`) };
       if (!o.peers.includes(name)) o.peers.push(name);
     } else if (a in NEEDS) {
-      const key = { '--trace': 'tracePath', '--profile': 'profile', '--records': 'records', '--format': 'format' }[a];
+      const key = { '--trace': 'tracePath', '--profile': 'profile', '--records': 'records', '--format': 'format', '--inspect': 'inspect' }[a];
       if (o[key] !== undefined) return { status: runUsage(`${a} given twice`) };
       if (i + 1 >= args.length) return { status: runUsage(`${a} needs ${NEEDS[a]}`) };
       o[key] = args[++i];
@@ -341,10 +342,32 @@ function runFileScenario(root, path) {
   return scenario;
 }
 
+/** --inspect "<object>:<frame>" (src/cli/run_cmd.c arm_inspect): the object as its scenario index
+ *  (decimal), its id (0x... hex) or its name; the frame 1-based. Arms the run's inspector, or
+ *  returns the usage error's status. */
+function armInspect(r, scenario, arg) {
+  const colon = arg.lastIndexOf(':');
+  if (colon <= 0 || colon === arg.length - 1)
+    return runUsage(`--inspect "${arg}": give <object>:<frame> (an object index, 0x id or name; a frame from 1)`);
+  const frameText = arg.slice(colon + 1), key = arg.slice(0, colon);
+  const frame = /^[0-9]+$/.test(frameText) ? Number(frameText) : NaN;
+  if (!(frame >= 1 && frame <= 0xFFFFFFFF)) return runUsage(`--inspect "${arg}": the frame "${frameText}" is not a whole number from 1`);
+  if (Buffer.byteLength(key) >= 128) return runUsage(`--inspect: the object "${key}" is too long`);
+  const objects = Array.isArray(scenario?.objects) ? scenario.objects : [];
+  const hex = /^0[xX][0-9a-fA-F]+$/.test(key), dec = /^[0-9]+$/.test(key);
+  const v = hex ? parseInt(key.slice(2), 16) : dec ? Number(key) : NaN;
+  const index = objects.findIndex((o, i) => (hex ? Number(o.id) >>> 0 === v : dec ? i === v : o.name === key));
+  if (index < 0 || index >= r.objectCount)
+    return runUsage(`--inspect "${arg}": no object ${key} in the scenario (${r.objectCount} objects: give an index from 0, a 0x id or a name)`);
+  r.inspect(index, frame);
+  return 0;
+}
+
 async function run(args) {
   const parsed = parseRunArgs(args);
   if (parsed.status !== undefined) return parsed.status;
-  const { scenarioPath, tracePath, profile, quiet, force, peers } = parsed;
+  const { scenarioPath, tracePath, profile, inspect, force, peers } = parsed;
+  const quiet = parsed.quiet || inspect !== undefined; // stdout is the inspector's JSON
   const records = parsed.records === 'quanta' ? (parsed.format === 'dereth' ? 'dereth' : 'quanta') : 'frames';
   if (profile !== undefined && !PROFILES.includes(profile))
     return fail(`acphys: --profile: unknown profile "${profile}" (known: retail, acdream-r6, ace, render-frame)`, 2);
@@ -397,6 +420,11 @@ async function run(args) {
       r.setExcerpt(index, got.bytes);
     }
     r.start();
+    const armed = inspect === undefined ? 0 : armInspect(r, scenario, inspect);
+    if (armed) {
+      r.dispose();
+      return armed;
+    }
   } catch (e) {
     r.dispose();
     if (e instanceof ScenarioError) return fail(`acphys: ${scenarioPath}: ${e.message}`, 1);
@@ -424,10 +452,11 @@ async function run(args) {
     traceChunks.length = 0;
     traceChars = 0;
   };
-  let status = 0, traceDone = false, summary = '';
+  let status = 0, traceDone = false, summary = '', inspectMissing = false;
   try {
     if (!quiet) print(r.tableHeader());
     for (let k = 1; r.stepNext(); k++) {
+      if (inspect !== undefined && fd === undefined && r.inspectJson() !== null) break; // nothing more to print
       if (!quiet) print(r.tableRows());
       if (fd !== undefined) writeTrace(r.recordsText(), false);
       if (k % 256 === 0) await new Promise(setImmediate); // let a signal in: it removes the temporary file
@@ -436,6 +465,11 @@ async function run(args) {
     if (fd !== undefined) writeTrace(closing ? `${closing}\n` : '', true);
     traceDone = true;
     summary = `${r.framesDone} frames, digest ${r.digest()}\n`;
+    if (inspect !== undefined) {
+      const json = r.inspectJson();
+      summary = json === null ? `acphys run: --inspect ${inspect}: the scenario has ${r.framesTotal} frames` : `${json}\n`;
+      inspectMissing = json === null;
+    }
   } catch (e) {
     if (e instanceof ScenarioError) status = fail(`acphys: ${scenarioPath}: ${e.message}`, 1);
     else if (e instanceof OutputError) status = e.message ? fail(e.message, 1) : 141;
@@ -456,7 +490,9 @@ async function run(args) {
     }
   }
   if (status !== 0) return status;
-  // The closing line only for a run whose trace (if any) is written whole, as natively.
+  if (inspectMissing) return fail(summary, 1);
+  // The closing line (or the inspector's JSON) only for a run whose trace (if any) is written
+  // whole, as natively.
   print(summary);
   try {
     flush();

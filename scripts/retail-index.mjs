@@ -16,13 +16,14 @@ function sources(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = join(dir, e.name);
     if (e.isDirectory()) return sources(p);
-    return /\.[ch]$/.test(e.name) ? [p] : [];
+    return /\.([ch]|inc)$/.test(e.name) ? [p] : [];
   });
 }
 
 // A retail name: Class::method or Class::Nested::method, optionally followed by its address.
 const RETAIL = /((?:[A-Z][A-Za-z0-9_]*(?:<[^>]*>)?::)+~?[A-Za-z_][A-Za-z0-9_]*)(?:\s*(?:\([^)]*?\))?\s*\((0x[0-9A-Fa-f]{6,8})\))?/g;
-const DECL = /\b([A-Za-z_][A-Za-z0-9_]*)\s*\(/;
+// transition_sweep.inc names its functions SWEEP(name) (the file is compiled twice).
+const DECL = /\b(?:SWEEP\(\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\)?\s*\(/;
 
 /** Every (retail name, address, acphys function, file) of one file: a comment that says
  *  "Retail:" names the function declared or defined right after it. */
@@ -53,8 +54,8 @@ function build() {
   // Where each function is defined (a line at column 0 naming it and opening its body): a retail
   // name documented on a header's declaration points at the .c file that holds the code.
   const definedIn = new Map();
-  for (const f of files.filter((x) => x.endsWith('.c'))) {
-    for (const m of readFileSync(f, 'utf8').matchAll(/^[A-Za-z_][\w \t*]*?\b(acp_\w+)\s*\([^;{]*\)\s*\{/gm)) {
+  for (const f of files.filter((x) => x.endsWith('.c') || x.endsWith('.inc'))) {
+    for (const m of readFileSync(f, 'utf8').matchAll(/^[A-Za-z_][\w \t*]*?\b(?:SWEEP\()?(acp_\w+)\)?\s*\([^;{]*\)\s*\{/gm)) {
       if (!definedIn.has(m[1])) definedIn.set(m[1], relative(root, f));
     }
   }

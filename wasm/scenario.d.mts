@@ -156,6 +156,10 @@ export declare class Run {
   recordsText(): string;
   /** The records' closing line ('' for dereth records). */
   recordsClosing(): string;
+  /** Arm the quantum inspector for scenario object `objectIndex` at frame `frame` (1-based). */
+  inspect(objectIndex: number, frame: number): void;
+  /** The inspector's record (JSON text) once the frame has run, else null. */
+  inspectJson(): string | null;
   tableHeader(): string;
   tableRows(): string;
   digest(): string;
@@ -194,6 +198,10 @@ export declare function encodeJson(value: unknown): Uint8Array;
 export declare function parseJsonText(text: string | Uint8Array, acp?: Acphys): unknown;
 export declare function openRun(acp: Acphys, scenario: Scenario | unknown, opts?: { profile?: ProfileName }): Run;
 export declare function createRun(acp: Acphys, scenario: Scenario | unknown, opts?: RunOptions): Run;
+/** The quantum inspector: the scenario re-run to frame `frame` with object `object`'s sweeps
+ *  recorded; the record's JSON text (as `acphys run --inspect` prints it). */
+export declare function inspectScenario(acp: Acphys, scenario: Scenario | unknown,
+  opts: RunOptions & { object: number; frame: number }): string;
 export declare function runScenario(acp: Acphys, scenario: Scenario | unknown, opts?: RunOptions): RunResult;
 /** The validator's message, or null when the scenario is valid. */
 export declare function validateScenario(acp: Acphys, scenario: Scenario | unknown): string | null;

@@ -319,6 +319,21 @@ export class Run {
     }
     return out;
   }
+  // ---- the quantum inspector (issue 36) ----
+  /** Record scenario object `objectIndex`'s collision sweeps during frame `frame` (1-based, the
+   *  trace's "frame"), which must not have run yet. Throws ScenarioError when refused. */
+  inspect(objectIndex, frame) {
+    if (!this.acp.exports.acp_abi_run_inspect(this._p(), objectIndex >>> 0, frame >>> 0)) this._check();
+  }
+  /** The inspector's record as JSON text (what `acphys run --inspect` prints) once the frame has
+   *  run, else null. */
+  inspectJson() {
+    const X = this.acp.exports;
+    const p = X.acp_abi_run_inspect_json(this._p());
+    if (!p) return null;
+    const n = X.acp_abi_run_inspect_json_length(this._p());
+    return new TextDecoder().decode(this.acp.u8().subarray(p, p + n));
+  }
   // ---- page ----
   /** Add an event (one element of a scenario's "events") to the running scenario, as its last
    *  listed event: its t must be later than every frame time run so far. Throws ScenarioError
@@ -435,6 +450,23 @@ export function runScenario(acp, scenario, opts = {}) {
       trace, lines, digest: run.digest(), frameDigests: run.frameDigests(), frames,
       profile: run.profile, warnings: run.warnings,
     };
+  } finally {
+    run.dispose();
+  }
+}
+
+/** The quantum inspector for one object and frame: re-runs the scenario (createRun's options)
+ *  up to and including frame `frame` (1-based) with object `object`'s sweeps recorded, and
+ *  returns the record's JSON text, the same characters `acphys run --inspect <object>:<frame>`
+ *  prints. Throws ScenarioError for a bad object or a frame past the scenario's. */
+export function inspectScenario(acp, scenario, { object, frame, ...opts } = {}) {
+  const run = createRun(acp, scenario, opts);
+  try {
+    run.inspect(object, frame);
+    while (run.inspectJson() === null && run.stepNext()) { /* up to the frame */ }
+    const text = run.inspectJson();
+    if (text === null) throw new ScenarioError(`inspect: frame ${frame} is past the scenario's ${run.framesTotal} frames`);
+    return text;
   } finally {
     run.dispose();
   }

@@ -16,7 +16,8 @@
 
 #define RUN_USAGE \
     "usage: acphys run <scenario.json> [--trace <out.jsonl>] [--records frames|quanta] [--format acphys|dereth] " \
-    "[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction]... [--quiet] [--force]\n"
+    "[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction]... [--quiet] [--force]\n" \
+    "       [--inspect <object>:<frame>]   (print that frame's collision sweeps of the object as JSON)\n"
 
 /* The trace's size, estimated before it is written: TRACE_FRAME_BYTES a line (frame, now, gate,
  * digest) and TRACE_OBJECT_BYTES an object in it (the recorded scenarios' traces have 200 to 340).
@@ -43,7 +44,8 @@ static int run_usage(const char *fmt, ...)
 /* The arguments after "run" into the paths and flags; 0, or 2 after a usage error naming the
  * argument (an unknown option, one given twice or without its value, a second scenario). */
 static int parse_run_args(int argc, char **argv, const char **scenario, const char **trace, const char **profile,
-                          const char **records, const char **format, uint32_t *peers, bool *quiet, bool *force)
+                          const char **records, const char **format, uint32_t *peers, const char **inspect, bool *quiet,
+                          bool *force)
 {
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -58,13 +60,14 @@ static int parse_run_args(int argc, char **argv, const char **scenario, const ch
             continue;
         }
         bool is_trace = !strcmp(a, "--trace"), is_profile = !strcmp(a, "--profile");
-        bool is_records = !strcmp(a, "--records"), is_format = !strcmp(a, "--format");
-        if (is_trace || is_profile || is_records || is_format) {
-            const char **slot = is_trace ? trace : is_profile ? profile : is_records ? records : format;
+        bool is_records = !strcmp(a, "--records"), is_format = !strcmp(a, "--format"), is_inspect = !strcmp(a, "--inspect");
+        if (is_trace || is_profile || is_records || is_format || is_inspect) {
+            const char **slot = is_trace ? trace : is_profile ? profile : is_records ? records : is_format ? format : inspect;
             if (*slot) return run_usage("%s given twice", a);
             if (i + 1 >= argc)
                 return run_usage("%s needs %s", a, is_trace ? "a file name" : is_profile ? "a profile name"
-                                                   : is_records ? "frames or quanta" : "acphys or dereth");
+                                                   : is_records ? "frames or quanta" : is_format ? "acphys or dereth"
+                                                                : "<object>:<frame>");
             *slot = argv[++i];
         } else if (!strcmp(a, "--quiet") || !strcmp(a, "--force")) {
             bool *flag = a[2] == 'q' ? quiet : force;
@@ -180,14 +183,49 @@ static const acp_jsonv *run_file_scenario(const acp_jsonv *root, const char *pat
     return scenario;
 }
 
+/* "<object>:<frame>": the object as its scenario index (decimal), its id (0x... hex) or its name;
+ * the frame 1-based as the trace's. Arms the run's inspector; 2 after a usage error naming what is
+ * wrong. */
+static int arm_inspect(acp_run *run, const char *arg)
+{
+    const char *colon = strrchr(arg, ':');
+    if (!colon || colon == arg || !colon[1])
+        return run_usage("--inspect \"%s\": give <object>:<frame> (an object index, 0x id or name; a frame from 1)", arg);
+    char *end = NULL;
+    unsigned long frame = strtoul(colon + 1, &end, 10);
+    if (*end || colon[1] < '0' || colon[1] > '9' || frame == 0 || frame > 0xFFFFFFFFul)
+        return run_usage("--inspect \"%s\": the frame \"%s\" is not a whole number from 1", arg, colon + 1);
+    const acp_scenario *s = acp_run_scenario(run);
+    size_t n = (size_t)(colon - arg);
+    char key[128];
+    if (n >= sizeof key) return run_usage("--inspect: the object \"%.*s\" is too long", (int)n, arg);
+    memcpy(key, arg, n);
+    key[n] = 0;
+    uint32_t index = UINT32_MAX;
+    unsigned long v = strtoul(key, &end, key[0] == '0' && (key[1] == 'x' || key[1] == 'X') ? 16 : 10);
+    bool number = !*end && key[0] >= '0' && key[0] <= '9';
+    bool hex = number && (key[1] == 'x' || key[1] == 'X');
+    for (uint32_t i = 0; i < s->num_objects && index == UINT32_MAX; i++) {
+        if (hex ? s->objects[i].id == v : number ? i == v : (s->objects[i].name && !strcmp(s->objects[i].name, key)))
+            index = i;
+    }
+    if (index == UINT32_MAX)
+        return run_usage("--inspect \"%s\": no object %s in the scenario (%u objects: give an index from 0, a 0x id or a name)",
+                         arg, key, (unsigned)s->num_objects);
+    acp_run_inspect(run, index, (uint32_t)frame);
+    return 0;
+}
+
 int acp_cli_run(int argc, char **argv)
 {
     const char *scenario_path = NULL, *trace_path = NULL, *profile_name = NULL, *records = NULL, *format = NULL;
+    const char *inspect = NULL;
     bool quiet = false, force = false;
     uint32_t peers = 0;
-    if (parse_run_args(argc, argv, &scenario_path, &trace_path, &profile_name, &records, &format, &peers, &quiet,
+    if (parse_run_args(argc, argv, &scenario_path, &trace_path, &profile_name, &records, &format, &peers, &inspect, &quiet,
                        &force))
         return 2;
+    if (inspect) quiet = true; /* stdout is the inspector's JSON */
     acp_run_records kind = !records || !strcmp(records, "frames") ? ACP_RUN_RECORDS_FRAMES
                          : format && !strcmp(format, "dereth") ? ACP_RUN_RECORDS_DERETH
                                                                 : ACP_RUN_RECORDS_QUANTA;
@@ -238,6 +276,7 @@ int acp_cli_run(int argc, char **argv)
     if (status == 0 && !acp_run_error(run)) acp_run_set_records(run, kind);
     if (status == 0 && !acp_run_error(run)) acp_run_set_peer_rules(run, peers);
     if (status == 0 && !acp_run_error(run)) acp_run_start(run);
+    if (status == 0 && !acp_run_error(run) && inspect) status = arm_inspect(run, inspect);
     if (status == 0 && acp_run_error(run)) {
         fprintf(stderr, "acphys: %s: %s\n", scenario_path, acp_run_error(run));
         status = 1;
@@ -256,6 +295,7 @@ int acp_cli_run(int argc, char **argv)
     }
     if (!quiet) fputs(acp_run_table_header(run), stdout);
     while (acp_run_step_next(run)) {
+        if (inspect && !trace.fp && acp_run_inspect_json(run, NULL)) break; /* nothing more to print */
         if (!quiet) fputs(acp_run_table_rows(run), stdout);
         if (trace.fp) {
             size_t n;
@@ -278,6 +318,20 @@ int acp_cli_run(int argc, char **argv)
     else if (trace.fp && acp_outfile_commit(&trace, err, sizeof err) != 0) {
         fprintf(stderr, "acphys: %s: %s\n", trace_path, err);
         status = 1;
+    }
+    if (status == 0 && inspect) {
+        size_t n = 0;
+        const char *json = acp_run_inspect_json(run, &n);
+        if (json) {
+            fwrite(json, 1, n, stdout);
+            fputc('\n', stdout);
+        } else {
+            fprintf(stderr, "acphys run: --inspect %s: the scenario has %u frames\n", inspect,
+                    (unsigned)acp_run_frames_total(run));
+            status = 1;
+        }
+        acp_run_destroy(run);
+        return status;
     }
     /* The closing line only for a run whose trace (if any) is written whole, as npx does. */
     if (status == 0)

@@ -8,6 +8,7 @@
 #include "bridge.h"
 #include "physics/cell/terrain.h"
 #include "excerpts.h"
+#include "inspect_json.h"
 #include "physics/anim/motion_table.h"
 #include "run_internal.h"
 
@@ -132,6 +133,7 @@ void acp_run_destroy(acp_run *run)
     acp_text_free(&run->header);
     acp_text_free(&run->digest_line);
     acp_text_free(&run->trace);
+    acp_run_inspector_free(run->inspector);
     for (uint32_t i = 0; i < run->num_warnings; i++) free(run->warnings[i]);
     free(run->warnings);
     acp_scenario_free(&run->scenario);
@@ -693,7 +695,10 @@ bool acp_run_step(acp_run *run, double now)
         run->num_quanta = 0;
         w->transit[0].insert_state = ACP_TS_INVALID; /* a placement sweep of an event is no quantum's */
     }
+    bool inspecting = acp_run_inspector_begin(run->inspector, w, run->objects, run->frame.frame + 1u);
     acp_world_use_time(w, now);
+    if (inspecting && !acp_run_inspector_end(run->inspector, w, s, run->objects, now))
+        return set_error(run, "out of memory writing the inspector's record");
     acp_trace_frame *f = &run->frame;
     if (!run->have_frame || now > run->latest_now) run->latest_now = now; /* page (issue 8) */
     f->frame++;
@@ -864,3 +869,17 @@ bool acp_run_add_event(acp_run *run, const acp_jsonv *event)
 }
 
 const char *acp_run_event_error(const acp_run *run) { return run->event_error; }
+
+/* ---- the quantum inspector (issue 36) ---- */
+
+bool acp_run_inspect(acp_run *run, uint32_t object_index, uint32_t frame)
+{
+    char err[200];
+    if (run->failed) return false;
+    if (acp_run_inspector_arm(&run->inspector, object_index, run->scenario.num_objects, frame, run->frame.frame, err,
+                              sizeof err))
+        return true;
+    return set_error(run, err);
+}
+
+const char *acp_run_inspect_json(const acp_run *run, size_t *len) { return acp_run_inspector_json(run->inspector, len); }

@@ -154,4 +154,15 @@ bool acp_run_add_event(acp_run *run, const acp_jsonv *event);
 /** Why the last acp_run_add_event refused ("" after one that succeeded). */
 const char *acp_run_event_error(const acp_run *run);
 
+/* ---- the quantum inspector (issue 36, src/physics/world/inspect.h) ---- */
+
+/** Record object `object_index`'s collision sweeps (scenario order) during frame `frame` (1-based,
+ *  the trace's "frame"), which has not run yet: the frame runs as it would without it (the
+ *  record reads the sweep, changes nothing). False with the run's error (`inspect: object 7 is
+ *  not in the scenario (it has 3 objects, indices from 0)`, `inspect: frame 0 (frames count from
+ *  1, ...)`, `inspect: frame 12 has already run`). */
+bool acp_run_inspect(acp_run *run, uint32_t object_index, uint32_t frame);
+/** The record as JSON (src/scenario/inspect_json.h) once the frame has run; NULL before. */
+const char *acp_run_inspect_json(const acp_run *run, size_t *len);
+
 #endif

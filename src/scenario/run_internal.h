@@ -45,6 +45,7 @@ struct acp_run {
     acp_text records_text;
     bool records_valid;
     uint32_t peer_rules;             /* comparison modes (acp_run_set_peer_rules) */
+    struct acp_run_inspector *inspector; /* the quantum inspector (acp_run_inspect), or NULL */
 };
 
 /** Put the run in its error state with `message` (run.c); returns false. */

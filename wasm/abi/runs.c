@@ -136,3 +136,18 @@ ACP_ABI int acp_abi_run_add_event(acp_run *run, const uint8_t *json, uint32_t si
     return ok;
 }
 ACP_ABI const char *acp_abi_run_event_error(const acp_run *run) { return acp_run_event_error(run); }
+
+/* ==== the quantum inspector (issue 36, src/physics/world/inspect.h) ======================== */
+
+/** Record object `index`'s collision sweeps (scenario order) during frame `frame` (1-based, the
+ *  trace's "frame"; not yet run): 1 armed, 0 refused (acp_abi_run_error names what is wrong). */
+ACP_ABI int acp_abi_run_inspect(acp_run *run, uint32_t index, uint32_t frame) { return acp_run_inspect(run, index, frame); }
+/** The record as JSON (src/scenario/inspect_json.h) once that frame has run, else 0; and its
+ *  length in bytes. */
+ACP_ABI const char *acp_abi_run_inspect_json(const acp_run *run) { return acp_run_inspect_json(run, NULL); }
+ACP_ABI uint32_t acp_abi_run_inspect_json_length(const acp_run *run)
+{
+    size_t n = 0;
+    acp_run_inspect_json(run, &n);
+    return (uint32_t)n;
+}

@@ -17,35 +17,22 @@ import { plural } from './format';
 import { generateFrameTimes, type FrameGenerator } from './frames';
 import { Keyboard } from './keyboard';
 import { isLinkFragment, type RunFile } from './link';
+import { framing, locate, type Place } from './location';
+import { LARGE_REPLAY, ReplayCancelled, showReplayProgress } from './progress';
+import { MAX_OBJECTS, readSpawn } from './spawn';
+import { Inspector, type InspectRecord } from './inspector';
 import { frame } from './loop';
 import { MapView } from './map';
 import { Perf } from './perf';
 import { QuantaPlot, SeriesPlots } from './plots';
 import { ACTIVITY_RADIUS, Session, u32 } from './run';
 import { openLink } from './sharing';
-import { addCopies, nextId, objectFromState, pageDefaultScenario, placeNear, RETAIL_STATES } from './states';
+import { addCopies, cellText, nextId, objectFromState, pageDefaultScenario, placeNear, RETAIL_STATES } from './states';
 import { describeError, StatusLine } from './status';
 import { testHook } from './testhook';
 import { showDats, showLegend, showSynthetic } from './views';
 
 export { MAX_FRAMES } from './status';
-/** Most objects a scenario may have (ACP_SCENARIO_MAX_OBJECTS in src/scenario/scenario.h). */
-export const MAX_OBJECTS = 16_384;
-
-/** ?spawn= as the page reads it: plain decimal digits only ("1e3", "2.5", "-1", "" and " 5"
- *  are not a number of copies), read exactly. `copies` is what the page makes (at most
- *  MAX_OBJECTS - 1, beside the player); `wanted` the request as a BigInt (null past 40 digits,
- *  where `digits` says how many it has). An absent parameter asks for no copies. */
-function readSpawn(asked: string | null):
-  { valid: false } | { valid: true; copies: number; wanted: bigint | null; digits: number } {
-  if (asked === null) return { valid: true, copies: 0, wanted: 0n, digits: 1 };
-  if (!/^[0-9]+$/.test(asked)) return { valid: false };
-  const digits = asked.replace(/^0+(?=[0-9])/, '');
-  const wanted = digits.length <= 40 ? BigInt(digits) : null;
-  const max = MAX_OBJECTS - 1;
-  const copies = wanted !== null && wanted <= BigInt(max) ? Number(wanted) : max;
-  return { valid: true, copies, wanted, digits: digits.length };
-}
 
 /** The page's state; its modules read and set these fields (see the file comment). */
 export class App {
@@ -90,6 +77,14 @@ export class App {
   lastExcerpts = new Map<string, Uint8Array>();
   pendingRun: { run: RunFile; source: string } | null = null;
   verdict: { run: RunFile; text: string; identical: boolean } | null = null;
+  readonly inspector = new Inspector();
+  /** Set by the Cancel button while a rebuild replays: the replay stops, the run stays as it was. */
+  cancelReplay = false;
+  /** Where the open bundled scenario's story ends: its session and the scene time of its own
+   *  last frame (s); the loop pauses there once (advance in loop.ts). */
+  storyEnd: { session: Session; t: number; name: string } | null = null;
+  /** The Go to field's place (Add object "at the Go to place" puts objects there), or null. */
+  place: Place | null = null;
   /** What the frame slider and its label last showed (views.ts skips rewriting them). */
   shownFrame = { idx: NaN, done: NaN, scrub: false };
 
@@ -100,6 +95,15 @@ export class App {
     $('build').textContent = `acphys ${acp.version()}, build ${acp.digest ?? 'unknown'} (${(acp.size / 1024).toFixed(0)} KiB .wasm)`;
     $('build').dataset['build'] = acp.digest ?? 'unknown';
     wire(this);
+    $('inspect').addEventListener('click', () => { this.inspect(); });
+    $('cancel-replay').addEventListener('click', () => { this.cancelReplay = true; });
+    this.map.overlay = (g, sx, sy, k) => this.inspector.drawOverlay(g, sx, sy, k);
+    this.inspector.onChange = () => {
+      const e = this.inspector.extent();
+      if (e) { this.map.onUserView?.(); this.map.focus(e.x, e.y, e.span); }
+      this.plotsDirty = true;
+      this.lastShown = -1;
+    };
     showSynthetic(this);
     (window as unknown as { acphysPage: unknown }).acphysPage = testHook(this);
     new ResizeObserver(() => { for (const q of this.quanta) q.resize(); this.series?.resize(); this.plotsDirty = true; }).observe($('quanta'));
@@ -184,19 +188,29 @@ export class App {
       lastExcerpts = excerpts;
       next = new Session({ acp: this.acp, scenario: s, excerpts, compare: opts.compare ?? (this.session ? this.session.runs.length > 1 : true) });
       const times = next.recorded;
-      if (times.length) this.msg.status(`Replaying ${times.length} frames…`);
+      const label = `Replaying ${plural(times.length, 'frame')} × ${plural(next.n, 'object')}`;
+      if (times.length) this.msg.status(`${label}…`);
+      this.cancelReplay = false;
       let t0 = performance.now();
       for (let k = 0; k < times.length; k++) {
         next.step(times[k]!);
         if (performance.now() - t0 > 40) {
-          this.msg.status(`Replaying: frame ${k + 1} of ${times.length}…`);
+          this.msg.status(`${label}: frame ${k + 1} of ${times.length}…`);
+          showReplayProgress(label, k + 1, times.length);
           await new Promise((r) => setTimeout(r, 0));
+          if (this.cancelReplay) throw new ReplayCancelled();
           t0 = performance.now();
         }
       }
     } catch (e) {
       next?.dispose();
       this.busy = false;
+      showReplayProgress('', 0, 0);
+      if (e instanceof ReplayCancelled) {
+        this.settling = true;
+        this.msg.status('Replay cancelled: the run goes on as it was.');
+        return null;
+      }
       // The current run goes on, but the time spent on the failed rebuild is no frame of it.
       this.settling = true;
       const why = describeError(e);
@@ -208,6 +222,7 @@ export class App {
       }
       return null;
     }
+    showReplayProgress('', 0, 0);
     for (const d of lazyCopies) this.dats.set(d.name, d);
     this.lastExcerpts = lastExcerpts;
     this.session?.dispose();
@@ -271,6 +286,48 @@ export class App {
   }
 
 
+  /** The quantum inspector for the selected object at `frame` (1-based; default: the Frame field,
+   *  or when it is empty the frame the slider shows); null after a message when refused. */
+  inspect(frame?: number): InspectRecord | null {
+    const s = this.session;
+    if (!s || !s.framesDone) return null;
+    const field = $<HTMLInputElement>('inspect-frame').value.trim();
+    const f = frame ?? (field ? Number(field) : Number($('scrub-label').dataset['frame'] ?? s.framesDone));
+    if (!Number.isInteger(f) || f < 1 || f > s.framesDone) {
+      this.msg.error(`Inspector: frame ${field || f} is not a frame of this run (1 to ${s.framesDone}).`);
+      return null;
+    }
+    try {
+      const r = this.inspector.run({ acp: this.acp, scenario: this.snapshot(), excerpts: this.lastExcerpts, profile: s.profile, object: this.selected, frame: f });
+      this.msg.status(`Inspected ${s.names[this.selected]} at frame ${f}: ${plural(r.sweeps.length, 'quantum', 'quanta')} swept.`);
+      return r;
+    } catch (e) {
+      this.msg.error(`Inspector: ${describeError(e)}`);
+      return null;
+    }
+  }
+
+  /** The Go to field: centre the map on the location `text` (the /loc form or a landblock and
+   *  cell, web/src/location.ts) and keep it as the place Add object can put an object; a
+   *  malformed location, or a landblock this run has not loaded, gets a message naming why. */
+  goto(text: string): Place | null {
+    const p = locate(text, this.session?.landblockIds() ?? null);
+    if ('error' in p) { this.msg.error(`Go to: ${p.error}.`); return null; }
+    this.place = p;
+    this.follow = $<HTMLInputElement>('follow').checked = false;
+    this.map.focus(p.world[0], p.world[1], 40);
+    $<HTMLSelectElement>('state-place').value = 'goto';
+    this.msg.status(`${p.text}; Add object puts the object there.`);
+    return p;
+  }
+
+  /** Frame the objects (the first 200 with a cell): a bundled scenario's default view shows what
+   *  it is about, at least 24 m across with 4 m around them, not 96 m of land. */
+  frameObjects(): void {
+    const f = this.session ? framing(this.session) : null;
+    if (f) this.map.focus(f.x, f.y, f.span);
+  }
+
   setPlaying(on: boolean): void {
     this.playing = on;
     this.prevTs = null; // the next animation frame is the reference: time from then on runs
@@ -284,9 +341,33 @@ export class App {
     return structuredClone({ ...s.scenario, frames: { times: s.times.slice() } });
   }
 
+  /** Open scenario `s` (a bundled one, the default one) with the user's DAT files still in use:
+   *  their names follow the scenario's own excerpts, so their records replace the stand-ins'.
+   *  When the run refuses them (a DAT without the records this scenario needs), it runs on the
+   *  stand-ins and says so plainly. `what` names the scenario in the messages. */
+  async openScenario(s: Scenario, opts: { play?: boolean; source?: string }, what: string): Promise<Session | null> {
+    const mine = [...this.dats.keys()];
+    if (!mine.length) return this.rebuild(s, opts);
+    const own = (s.excerpts ?? ['default']).filter((n) => !mine.includes(n));
+    const r = await this.rebuild({ ...s, excerpts: [...own, ...mine] }, opts);
+    if (r) return r;
+    const why = $('message').hidden ? '' : $('message-text').textContent ?? '';
+    const plain = await this.rebuild(s, opts);
+    if (plain) this.msg.error(`${what} runs on the stand-ins (the default excerpts): with your DAT ${mine.length > 1 ? 'files' : 'file'} ` +
+      `${mine.join(', ')} it did not run (${why.replace(/\. The current run goes on unchanged\.$/, '')}).`, true);
+    return plain;
+  }
+
+  /** The user's DAT files in use by the current run, for a status line ('' when none). */
+  datsInUse(): string {
+    const used = (this.session?.scenario.excerpts ?? []).filter((n) => this.dats.has(n));
+    return used.length ? ` Your DAT ${used.length > 1 ? 'files' : 'file'} ${used.join(', ')} ${used.length > 1 ? 'stay' : 'stays'} in use.` : '';
+  }
+
   async restart(toDefault: boolean): Promise<void> {
     if (toDefault) {
-      await this.rebuild(pageDefaultScenario(), { play: true });
+      const r = await this.openScenario(pageDefaultScenario(), { play: true }, 'The default scenario');
+      if (r && this.datsInUse()) this.msg.status(`Opened the default scenario.${this.datsInUse()}`);
       return;
     }
     const s = this.snapshot();
@@ -297,7 +378,8 @@ export class App {
 
   /** Add recorded retail state `k`: `near` the selected object (placeNear: same height above
    *  the terrain, 4 m away, inside the activity radius) or where it was recorded. */
-  async addObject(k: number, near: boolean): Promise<void> {
+  async addObject(k: number, placed: string): Promise<void> {
+    const near = placed === 'near';
     const st = RETAIL_STATES[k];
     const cur = this.session;
     if (!cur || !st) return;
@@ -306,7 +388,14 @@ export class App {
     const { object, events } = objectFromState(st, nextId(s));
     const sel = this.selected, cell = cur.cell[sel]!;
     let where = `where it was recorded (cell ${st.position.cell})`;
-    if (near && cell !== 0) {
+    const p = this.place;
+    if (placed === 'goto' && p) {
+      const [x, y] = p.origin ?? p.middle!;
+      const z = p.origin ? p.origin[2] : cur.terrainHeight(p.holding, x, y);
+      if (!Number.isFinite(z)) { this.msg.error(`Add object: no terrain under ${cellText(p.holding)} [${x} ${y}] to stand it on.`); return; }
+      object.position = { cell: cellText(p.holding), origin: [x, y, z], orientation: p.quaternion ?? object.position.orientation };
+      where = `at the Go to place ${cellText(p.holding)} [${x.toFixed(1)} ${y.toFixed(1)} ${z.toFixed(1)}]`;
+    } else if (near && cell !== 0) {
       const at = { cell, x: cur.gx[sel]! - 192 * ((cell >>> 24) & 0xff), y: cur.gy[sel]! - 192 * ((cell >>> 16) & 0xff), z: cur.z[sel]! };
       const p = placeNear(st, at, s.objects.length, (c, x, y) => cur.terrainHeight(c, x, y));
       object.position = p.position;
@@ -340,6 +429,13 @@ export class App {
     }
     const n = Math.min(asked, room);
     if (n <= 0) { this.msg.error(`A scenario holds at most ${MAX_OBJECTS.toLocaleString('en-US')} objects: no copies were added.`); return; }
+    // A very large add asks first: the recording replays from its start with them.
+    const work = cur.framesDone * (cur.n + n);
+    if (work > LARGE_REPLAY && !window.confirm(`Adding ${plural(n, 'copy', 'copies')} replays ${plural(cur.framesDone, 'frame')} × ` +
+      `${plural(cur.n + n, 'object')} (${(work / 1e6).toFixed(1)} million object-frames), which may take a while. Go on?`)) {
+      this.msg.status(`No copies were added (${plural(n, 'copy', 'copies')} would replay ${(work / 1e6).toFixed(1)} million object-frames).`);
+      return;
+    }
     const s = this.snapshot();
     addCopies(s, this.selected, n, (c, x, y) => cur.terrainHeight(c, x, y));
     const r = await this.rebuild(s);

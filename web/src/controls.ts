@@ -10,7 +10,8 @@ import { BUNDLED_SCENARIOS, RETAIL_STATES } from './states';
 
 export function wire(app: App): void {
   $('message-close').addEventListener('click', () => { $('message').hidden = true; });
-  $('play').addEventListener('click', () => { app.setPlaying(!app.playing); if (app.playing) app.scrub = null; });
+  $('play').addEventListener('click', () => { app.setPlaying(!app.playing); if (app.playing) app.scrub = null; $('continue').hidden = true; });
+  $('continue').addEventListener('click', () => { app.storyEnd = null; $('continue').hidden = true; app.setPlaying(true); });
   $('step').addEventListener('click', () => {
     if (!app.session || app.busy) return;
     app.setPlaying(false);
@@ -45,7 +46,9 @@ export function wire(app: App): void {
   $<HTMLInputElement>('follow').addEventListener('change', (e) => { app.follow = (e.target as HTMLInputElement).checked; });
   const states = $<HTMLSelectElement>('state');
   RETAIL_STATES.forEach((st, i) => states.add(new Option(`${st.name} (${st.setup ?? 'no setup'}, cell ${st.position.cell})`, String(i))));
-  $('add-object').addEventListener('click', () => void app.addObject(Number(states.value), $<HTMLSelectElement>('state-place').value === 'near'));
+  $('add-object').addEventListener('click', () => void app.addObject(Number(states.value), $<HTMLSelectElement>('state-place').value));
+  $('goto-go').addEventListener('click', () => { app.goto($<HTMLInputElement>('goto').value); });
+  $<HTMLInputElement>('goto').addEventListener('keydown', (e) => { if (e.key === 'Enter') app.goto((e.target as HTMLInputElement).value); });
   $('spawn').addEventListener('click', () => void app.spawn($<HTMLInputElement>('copies').value));
   $('restart').addEventListener('click', () => void app.restart(false));
   $('default').addEventListener('click', () => void app.restart(true));
@@ -54,8 +57,12 @@ export function wire(app: App): void {
   $('open-bundled').addEventListener('click', () => {
     const b = BUNDLED_SCENARIOS[Number(bundled.value)];
     if (!b) return;
-    void app.rebuild(b.scenario(), { play: true, source: `${b.name}.json` }).then((r) => {
-      if (r) app.msg.status(`Opened the bundled scenario ${b.name}.json.`);
+    const s = b.scenario();
+    void app.openScenario(s, { play: true, source: `${b.name}.json` }, `The bundled scenario ${b.name}.json`).then((r) => {
+      if (!r) return;
+      app.storyEnd = { session: r, t: b.end, name: b.name };
+      app.frameObjects();
+      app.msg.status(`Opened the bundled scenario ${b.name}.json.${app.datsInUse()}`);
     });
   });
   $('share').addEventListener('click', () => void share(app));

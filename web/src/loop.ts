@@ -57,6 +57,15 @@ export function advance(app: App, dUs: number): FrameStats | null {
     app.msg.status(`Recording stops at ${MAX_FRAMES.toLocaleString()} frames: share or download the run, or restart.`);
     return null;
   }
+  const end = app.storyEnd;
+  if (end && end.session === s && s.framesDone && s.lastTime >= end.t) {
+    app.storyEnd = null;
+    app.setPlaying(false);
+    $('continue').hidden = false;
+    app.msg.status(`The bundled scenario ${end.name}.json ends here: its story is ${end.t.toFixed(2)} s long (${s.framesDone} frames recorded). ` +
+      'Continue running to go on recording.');
+    return null;
+  }
   app.sceneUs += dUs;
   app.lastStepUs = dUs;
   const t = app.sceneUs / 1e6;

@@ -82,6 +82,7 @@ export class MapView {
   particles: { primary: number; comparison: number; scripts: string[] } = { primary: 0, comparison: 0, scripts: [] };
   /** Called when the user moves the view (so following stops). */
   onUserView: (() => void) | null = null;
+  overlay: ((g: CanvasRenderingContext2D, sx: (x: number) => number, sy: (y: number) => number, k: number) => void) | null = null; // drawn last (the inspector's sweep)
 
   constructor(readonly canvas: HTMLCanvasElement) {
     const ctx = canvas.getContext('2d');
@@ -307,6 +308,7 @@ export class MapView {
       g.lineWidth = 2;
       g.stroke();
     }
+    this.overlay?.(g, sx, sy, k);
   }
 
   /** The records' buildings as filled footprints (the union of their triangles seen from above,

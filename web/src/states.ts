@@ -53,10 +53,19 @@ export function pageDefaultScenario(): Scenario {
  *  run against its wall, the arrow in the dungeon (issue 15); the quarrel that stops at a drudge
  *  and the two runners that slide past each other (issue 14); each with its frame times left to
  *  the browser. */
-export const BUNDLED_SCENARIOS: { name: string; scenario: () => Scenario }[] = [intoTheCottage, againstTheWall, arrowInADungeon,
+/** The time (s) of a scenario's own last frame: the last of its times, or its generator's
+ *  start + (count − 1) / hz. */
+function storyEnd(f: { hz?: number; count?: number; start?: number; times?: number[] }): number {
+  if (Array.isArray(f.times)) return f.times.at(-1) ?? 0;
+  return (f.start ?? 0) + ((f.count ?? 1) - 1) / (f.hz ?? 60);
+}
+
+export const BUNDLED_SCENARIOS: { name: string; end: number; scenario: () => Scenario }[] = [intoTheCottage, againstTheWall, arrowInADungeon,
   quarrelHitsDrudge, twoRunners]
   .map((raw) => ({
     name: raw.name,
+    /** Where its story ends: its own last frame's time (s; the generator's, without jitter). */
+    end: storyEnd(raw.frames as { hz?: number; count?: number; start?: number; times?: number[] }),
     scenario: () => {
       const s = structuredClone(raw) as unknown as Scenario;
       s.description = pageDescription(s.description);

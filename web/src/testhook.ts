@@ -43,7 +43,7 @@ export function testHook(app: App): unknown {
     /** The map's last drawing: the landblock labels it wrote, what its corner says about
      *  inactive or skipped objects, its scale (CSS px per metre), centre (world m) and the
      *  records' structures it drew in view (building and indoor-cell triangles, static circles). */
-    map: () => ({ labels: app.map.labels.slice(), notes: app.map.notes.slice(), scale: app.map.scale,
+    map: () => ({ labels: app.map.labels.slice(), notes: app.map.notes.slice(), scale: app.map.scale, size: [app.map.width, app.map.height],
       centre: [app.map.cx, app.map.cy], structures: { ...app.map.drawnStructures },
       particles: { ...app.map.particles, scripts: app.map.particles.scripts.slice() } }),
     /** Centre the map on world (x, y) metres showing `span` metres (as a user's pan and zoom). */
@@ -59,6 +59,15 @@ export function testHook(app: App): unknown {
     }),
     /** Per quanta plot: its y scale top (s). */
     quantaScale: () => app.quanta.map((q) => q.u.scales['y']?.max ?? null),
+    /** The quantum inspector (the Inspect button) for the selected object at `frame` (default: the
+     *  field or the shown frame): its JSON text, or null when refused. */
+    inspect: (frame?: number) => (app.inspect(frame) ? app.inspector.json : null),
+    /** What the inspector's table lists for the quantum shown: per step its cells' text. */
+    /** What the inspector drew on the map last (spheres, cell outlines, terrain triangles, normals). */
+    inspectorDrawn: () => ({ ...app.inspector.drawn }),
+    inspectorRows: () => [...document.querySelectorAll('#inspect-steps tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)),
+    /** The Go to field's place as parsed (null when refused). */
+    place: () => app.place,
     pause: () => app.setPlaying(false),
     play: () => app.setPlaying(true),
     /** Where the current recording's clock started: the rAF timestamp it counts from and when

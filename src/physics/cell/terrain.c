@@ -310,6 +310,7 @@ void acp_terrain_attach(acp_world *w, acp_terrain *t)
     drop_shadows(w->static_objects, w->num_static);
     acp_shadow_pool_free(&w->shadows);
     w->terrain = t;
+    w->sweep_detour = !t || w->inspect;
     if (!t) return;
     uint32_t statics = 0;
     for (uint32_t i = 0; i < t->num_blocks; i++)

@@ -50,6 +50,7 @@ acp_world *acp_world_create(acp_clock_profile profile, uint32_t capacity)
     w->profile = profile;
     w->obj_maint_active = true;
     w->rng = 0x2545F491u;
+    w->sweep_detour = true; /* no terrain yet */
     for (int i = 0; i < ACP_TRANSITION_POOL; i++) acp_transition_construct(&w->transit[i], NULL);
     acp_slab_init(&w->slabs.objects, sizeof(acp_physobj));
     acp_slab_init(&w->slabs.part_arrays, sizeof(acp_partarray));

@@ -149,6 +149,13 @@ typedef struct acp_world {
     struct acp_fx_pool *fx_pool;     /* scripts and particles (physics/object/object_fx.h) */
     struct acp_root_memo *root_memo; /* the objects' root-motion memo (anim/root_motion_memo.h;
                                         not retail: the same bits, computed once) */
+    struct acp_inspect *inspect;     /* not retail: the quantum inspector's record (world/inspect.h)
+                                        while one frame of one object is inspected; else NULL
+                                        (set with acp_inspect_attach) */
+    bool sweep_detour;               /* not retail: terrain == NULL (the fixture world) or inspect
+                                        set; CPhysicsObj::transition's one test before its usual
+                                        sweep (acp_world_create, acp_terrain_attach and
+                                        acp_inspect_attach keep it) */
 } acp_world;
 
 /** The physics of GfxObj `id` of the world's records, built the first time it is asked for

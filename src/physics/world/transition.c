@@ -17,6 +17,7 @@
 #include "physics.h"
 #include "physics/cell/terrain.h"
 #include "physics/geometry/mathx.h"
+#include "inspect.h"
 
 /* Retail dummy_sphere: centre (0, 0, DUMMY_SPHERE_RADIUS), radius 0.1f. */
 static const acp_sphere DUMMY_SPHERE = {{0.0f, 0.0f, 0.1f}, 0.1f};
@@ -78,6 +79,9 @@ static bool offset_is_tiny(acp_vec3 v)
 {
     return (double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z < ACP_F_EPSILON * ACP_F_EPSILON;
 }
+
+/* Defined by transition_sweep.inc (included below, twice). */
+static acp_transition_state insert_into_cell(acp_transition *t, const struct acp_landcell *cell, int attempts);
 
 /* ---- init ---- */
 
@@ -154,19 +158,6 @@ acp_transition *acp_transition_make(acp_world *w)
 void acp_transition_cleanup(acp_world *w) { w->transition_level--; }
 
 /* ---- cells ---- */
-
-/* Retail CTransition::insert_into_cell (0x00509E70). */
-static acp_transition_state insert_into_cell(acp_transition *t, const acp_landcell *cell, int attempts)
-{
-    if (!cell) return ACP_TS_COLLIDED;
-    acp_transition_state ts = ACP_TS_OK;
-    for (int i = 0; i < attempts; i++) {
-        ts = acp_landcell_find_collisions(cell, t);
-        if (ts == ACP_TS_OK || ts == ACP_TS_COLLIDED) return ts;
-        if (ts == ACP_TS_SLID) clear_contact_plane(&t->collision_info);
-    }
-    return ts;
-}
 
 /* The inputs of an outdoor find_cell_list (see acp_cell_list_key; a list holding an EnvCell is
  * never kept). */
@@ -556,145 +547,12 @@ bool acp_transition_step_up(acp_transition *t, acp_vec3 collision_normal)
     sp->backup_cell = sp->check_cell;
     sp->backup_check_pos = sp->check_pos;
     bool ok = acp_transition_step_down(t, step_ht, z);
+    if (t->inspect) acp_inspect_mark(t, ACP_INSPECT_STEP_UP | (ok ? ACP_INSPECT_STEP_UP_OK : 0u));
     sp->step_up = false;
     sp->walkable = false;
     if (ok) return true;
     acp_spherepath_restore_check_pos(sp);
     return false;
-}
-
-/* An airborne sphere hit something (the collide flag, set by object spheres): land if the
- * ground under it is walkable, else go back and stop. */
-static acp_transition_state collide_landing(acp_transition *t, int attempts)
-{
-    acp_sphere_path *sp = &t->sphere_path;
-    acp_collision_info *c = &t->collision_info;
-    acp_transition_state ts = ACP_TS_OK;
-    bool fail = true;
-    sp->collide = false;
-    if (c->contact_plane_valid && check_walkable(t, ACP_LANDING_Z)) {
-        sp->backup = sp->insert_type;
-        sp->insert_type = ACP_PLACEMENT_INSERT;
-        ts = acp_transition_transitional_insert(t, attempts);
-        sp->insert_type = sp->backup;
-        fail = ts != ACP_TS_OK;
-        if (fail) ts = ACP_TS_OK;
-    }
-    sp->walkable = false;
-    if (!fail) return ts;
-    acp_spherepath_restore_check_pos(sp);
-    clear_contact_plane(c);
-    if (c->last_known_contact_plane_valid) {
-        acp_objectinfo_kill_velocity(&t->object_info);
-        c->last_known_contact_plane_valid = false;
-        return ACP_TS_COLLIDED;
-    }
-    acp_collisioninfo_set_collision_normal(c, sp->step_up_normal);
-    return ACP_TS_COLLIDED;
-}
-
-/* Down-step heights: off walkable ground 0.04 m and z_for_landing, else the object's step-down
- * height and floor_z. One sphere smaller than half the height probes half its radius. */
-static void step_down_params(acp_transition *t, float *height, float *z_val)
-{
-    acp_sphere_path *sp = &t->sphere_path;
-    *height = STEP_DOWN_OFF_WALKABLE;
-    *z_val = ACP_LANDING_Z;
-    if (on_walkable(t)) {
-        *z_val = ACP_FLOOR_Z;
-        *height = t->object_info.step_down_height;
-    }
-    sp->walkable_allowance = *z_val;
-    acp_spherepath_save_check_pos(sp);
-    const acp_sphere *g = &sp->global_sphere[0];
-    if (sp->num_sphere < 2 && (double)g->radius + g->radius < (double)*height) *height = (float)((double)g->radius * 0.5);
-}
-
-/* The object was in contact and lost its contact plane: probe downwards (twice by half when
- * the height exceeds the sphere's diameter), else edge-slide. *done: return *ts as it is. */
-static acp_transition_state lost_contact(acp_transition *t, acp_transition_state ts, bool *done)
-{
-    acp_sphere_path *sp = &t->sphere_path;
-    float height, z_val;
-    step_down_params(t, &height, &z_val);
-    double diameter = (double)sp->global_sphere[0].radius + sp->global_sphere[0].radius;
-    bool stepped;
-    if (diameter >= (double)height) {
-        stepped = acp_transition_step_down(t, height, z_val);
-    } else {
-        height = (float)((double)height * 0.5);
-        stepped = acp_transition_step_down(t, height, z_val) || acp_transition_step_down(t, height, z_val);
-    }
-    *done = true;
-    if (stepped) {
-        sp->walkable = false;
-        return ACP_TS_OK;
-    }
-    *done = acp_transition_edge_slide(t, &ts, height, z_val);
-    return ts;
-}
-
-/* One insertion: the check cell, then the others. *stop: return the state at once. */
-static acp_transition_state insert_once(acp_transition *t, int attempts, bool *stop)
-{
-    acp_sphere_path *sp = &t->sphere_path;
-    acp_transition_state ts = insert_into_cell(t, sp->check_cell, attempts);
-    *stop = false;
-    switch (ts) {
-    case ACP_TS_OK:
-        ts = check_other_cells(t, sp->check_cell);
-        if (ts != ACP_TS_OK) sp->neg_poly_hit = false;
-        if (ts == ACP_TS_COLLIDED) *stop = true;
-        return ts;
-    case ACP_TS_SLID:
-        clear_contact_plane(&t->collision_info);
-        sp->neg_poly_hit = false;
-        return ts;
-    case ACP_TS_ADJUSTED: sp->neg_poly_hit = false; return ts;
-    case ACP_TS_COLLIDED:
-        sp->neg_poly_hit = false;
-        *stop = true;
-        return ts;
-    default: return ts;
-    }
-}
-
-/* A BSP's negative-polygon hit (BSPTREE::find_collisions, set_neg_poly_hit): step up onto it, or
- * slide along it. */
-static acp_transition_state neg_poly_response(acp_transition *t)
-{
-    acp_sphere_path *sp = &t->sphere_path;
-    sp->neg_poly_hit = false;
-    if (!sp->neg_step_up)
-        return acp_sphere_slide_sphere(&sp->global_sphere[0], sp, &t->collision_info, &sp->neg_collision_normal,
-                                       sp->global_curr_center[0]);
-    if (acp_transition_step_up(t, sp->neg_collision_normal)) return ACP_TS_OK;
-    return acp_spherepath_step_up_slide(sp, &t->collision_info);
-}
-
-acp_transition_state acp_transition_transitional_insert(acp_transition *t, int attempts)
-{
-    acp_sphere_path *sp = &t->sphere_path;
-    if (!sp->check_cell) return ACP_TS_OK;
-    acp_transition_state ts = ACP_TS_INVALID;
-    for (int i = 0; i < attempts; i++) {
-        bool stop;
-        ts = insert_once(t, attempts, &stop);
-        if (stop) return ts;
-        if (ts != ACP_TS_OK) continue;
-        if (sp->collide) return collide_landing(t, attempts);
-        if (sp->neg_poly_hit && !sp->step_down && !sp->step_up) {
-            ts = neg_poly_response(t);
-            continue;
-        }
-        const acp_object_info *oi = &t->object_info;
-        if (t->collision_info.contact_plane_valid) return ACP_TS_OK;
-        if (!(oi->state & ACP_CONTACT_OI) || sp->step_down || !sp->check_cell || !oi->step_down) return ACP_TS_OK;
-        bool done;
-        ts = lost_contact(t, ts, &done);
-        if (done) return ts;
-    }
-    return ts;
 }
 
 /* Roll back a step that collided (or moved nothing): keep the last known contact plane when
@@ -921,6 +779,7 @@ bool acp_transition_find_placement_position(acp_transition *t)
 {
     acp_sphere_path *sp = &t->sphere_path;
     check_from_curr(sp);
+    if (t->inspect) acp_inspect_mark(t, ACP_INSPECT_PLACEMENT);
     sp->insert_type = ACP_INITIAL_PLACEMENT_INSERT;
     if (validate_placement(t, placement_insert(t), true) != ACP_TS_OK) return false;
     sp->insert_type = ACP_PLACEMENT_INSERT;
@@ -931,93 +790,12 @@ bool acp_transition_find_placement_position(acp_transition *t)
 
 /* ---- the transitional sweep ---- */
 
-/* One step of a placement-type sweep. *result: the sweep's answer when returning true. */
-static bool placement_step(acp_transition *t, acp_transition_state *ts, bool *result)
-{
-    acp_sphere_path *sp = &t->sphere_path;
-    *ts = validate_placement_transition(t, acp_transition_transitional_insert(t, 3));
-    if (*ts == ACP_TS_OK) {
-        *result = true;
-        return true;
-    }
-    if (!sp->placement_allows_sliding) {
-        *result = false;
-        return true;
-    }
-    acp_spherepath_add_offset_to_check_pos(sp, sp->global_offset);
-    return false;
-}
-
-static void start_steps(acp_transition *t)
-{
-    acp_sphere_path *sp = &t->sphere_path;
-    if (sp->curr_center_deferred) { /* init_path's cache (curr_pos as it left it) */
-        sp->curr_center_deferred = false;
-        if (!(t->object_info.state & ACP_FREE_ROTATE_OI)) {
-            /* ... and check_from_curr, from the same frame. */
-            sp->check_pos = sp->curr_pos;
-            sp->check_cell = sp->curr_cell;
-            sp->cell_array_valid = false;
-            acp_spherepath_cache_global_curr_center_and_sphere(sp);
-            return;
-        }
-        acp_spherepath_cache_global_curr_center(sp);
-    }
-    if (t->object_info.state & ACP_FREE_ROTATE_OI) {
-        const acp_frame *e = &sp->end_pos.frame;
-        acp_frame_set_rotate(&sp->curr_pos.frame, e->qw, e->qx, e->qy, e->qz);
-    }
-    check_from_curr(sp);
-}
-
-/* No step at all: take the end rotation and list the cells where the object is. */
-static bool no_steps(acp_transition *t)
-{
-    acp_sphere_path *sp = &t->sphere_path;
-    if (!(t->object_info.state & ACP_FREE_ROTATE_OI)) {
-        const acp_frame *e = &sp->end_pos.frame;
-        acp_frame_set_rotate(&sp->curr_pos.frame, e->qw, e->qx, e->qy, e->qz);
-    }
-    acp_spherepath_set_check_pos(sp, &sp->curr_pos, sp->curr_cell);
-    build_cell_array(t, NULL);
-    return true;
-}
-
-bool acp_transition_find_transitional_position(acp_transition *t)
-{
-    acp_sphere_path *sp = &t->sphere_path;
-    acp_collision_info *c = &t->collision_info;
-    const acp_object_info *oi = &t->object_info;
-    if (!sp->begin_cell) return false;
-    acp_transition_state ts = ACP_TS_OK;
-    t->insert_state = ACP_TS_OK;
-    acp_vec3 offset, per_step;
-    uint32_t num_steps = 0;
-    if (!acp_transition_calc_num_steps(t, &offset, &per_step, &num_steps)) return false;
-    start_steps(t);
-    if (num_steps == 0) return no_steps(t);
-    for (uint32_t i = 0; i < num_steps; i++) {
-        sp->global_offset = acp_transition_adjust_offset(t, per_step);
-        if (!(oi->state & ACP_IS_VIEWER_OI) && offset_is_tiny(sp->global_offset)) return i > 0 && ts == ACP_TS_OK;
-        if (!(oi->state & ACP_FREE_ROTATE_OI)) {
-            float f = (float)((double)(i + 1) / (double)num_steps);
-            acp_frame_interpolate_rotation(&sp->check_pos.frame, &sp->begin_pos.frame, &sp->end_pos.frame, f);
-        }
-        c->sliding_normal_valid = false;
-        clear_contact_plane(c);
-        if (sp->insert_type != ACP_TRANSITION_INSERT) {
-            bool result;
-            if (placement_step(t, &ts, &result)) return result;
-        } else {
-            step_check_pos(sp);
-            t->insert_state = acp_transition_transitional_insert(t, 3);
-            ts = acp_transition_validate_transition(t, t->insert_state);
-            if (c->frames_stationary_fall) break;
-        }
-        if (c->collision_normal_valid && (oi->state & ACP_PATH_CLIPPED_OI)) break;
-    }
-    return ts == ACP_TS_OK;
-}
+#define SWEEP_INSPECTING 0
+#include "transition_sweep.inc"
+#undef SWEEP_INSPECTING
+#define SWEEP_INSPECTING 1
+#include "transition_sweep.inc"
+#undef SWEEP_INSPECTING
 
 bool acp_transition_find_valid_position(acp_transition *t)
 {
@@ -1110,27 +888,40 @@ static bool fixture_sweep(acp_physobj *obj, const acp_position *old_pos, const a
     return true;
 }
 
-acp_transition *acp_physobj_transition(acp_physobj *obj, const acp_position *old_pos, const acp_position *new_pos,
-                                       bool admin_move)
+/* acp_transition_find_valid_position while the quantum inspector records a frame (inspect.h):
+ * the inspected object's sweep runs the recording copy (transition_sweep.inc) and leaves
+ * t->inspect NULL again; any other object's sweep runs as always. */
+static bool find_valid_position_inspected(acp_transition *t, acp_inspect *in)
 {
-    acp_world *w = obj->world;
-    acp_transition *t = acp_transition_make(w);
-    if (!t) return NULL;
-    if (!w->terrain) {
-        bool done = fixture_sweep(obj, old_pos, new_pos, t);
-        acp_transition_cleanup(w);
-        return done ? t : NULL;
-    }
+    if (in->object != t->object_info.object) return acp_transition_find_valid_position(t);
+    t->inspect = in;
+    acp_inspect_sweep_begin(t);
+    bool ok = t->sphere_path.insert_type != ACP_TRANSITION_INSERT ? acp_transition_find_placement_position(t)
+                                                                  : acp_transition_find_transitional_position_inspected(t);
+    acp_inspect_sweep_end(t, ok);
+    t->inspect = NULL;
+    return ok;
+}
+
+/* CPhysicsObj::transition's set-up: OBJECTINFO, the spheres, init_path, the stationary-fall
+ * count. Inlined into both of its callers below (the usual sweep's code stays as it was). */
+static inline __attribute__((always_inline)) void begin_sweep(acp_world *w, acp_physobj *obj, const acp_position *old_pos,
+                                                              const acp_position *new_pos, bool admin_move, acp_transition *t)
+{
     uint32_t state = acp_physobj_get_object_info(obj, t, admin_move);
     acp_objectinfo_init(&t->object_info, obj, state);
     acp_transition_init_object_spheres(t, obj);
     const acp_landcell *cell = obj->has_cell ? acp_terrain_get_landcell(w->terrain, obj->position.objcell_id) : NULL;
-    /* init_path; its global_curr_center is cached at the first step (no step: below). */
+    /* init_path; its global_curr_center is cached at the first step (no step: end_sweep). */
     if (old_pos && ACP_SHORTCUTS) acp_spherepath_init_path_deferred(&t->sphere_path, cell, old_pos, new_pos);
     else acp_spherepath_init_path(&t->sphere_path, cell, old_pos, new_pos);
     seed_stationary_fall(&t->collision_info, obj->transient_state);
     w->num_sweeps++;
-    bool ok = acp_transition_find_valid_position(t);
+}
+
+/* The rest of CPhysicsObj::transition after find_valid_position returned ok. */
+static inline __attribute__((always_inline)) acp_transition *end_sweep(acp_world *w, acp_transition *t, bool ok)
+{
     if (t->sphere_path.curr_center_deferred) { /* the sweep stopped before its first step */
         t->sphere_path.curr_center_deferred = false;
         acp_spherepath_cache_global_curr_center(&t->sphere_path);
@@ -1139,4 +930,30 @@ acp_transition *acp_physobj_transition(acp_physobj *obj, const acp_position *old
     t->sphere_path.has_curr_cell = t->sphere_path.curr_cell != NULL;
     t->sphere_path.curr_cell_id = t->sphere_path.curr_cell ? t->sphere_path.curr_cell->id : 0;
     return ok ? t : NULL;
+}
+
+/* The sweep of a world whose quantum inspector is recording (w->inspect set, with terrain). */
+static __attribute__((noinline)) acp_transition *inspected_transition(acp_world *w, acp_physobj *obj,
+                                                                     const acp_position *old_pos,
+                                                                     const acp_position *new_pos, bool admin_move,
+                                                                     acp_transition *t)
+{
+    begin_sweep(w, obj, old_pos, new_pos, admin_move, t);
+    return end_sweep(w, t, find_valid_position_inspected(t, w->inspect));
+}
+
+acp_transition *acp_physobj_transition(acp_physobj *obj, const acp_position *old_pos, const acp_position *new_pos,
+                                       bool admin_move)
+{
+    acp_world *w = obj->world;
+    acp_transition *t = acp_transition_make(w);
+    if (!t) return NULL;
+    if (__builtin_expect(w->sweep_detour, 0)) { /* not the usual sweep: the fixture world or the inspector */
+        if (w->terrain) return inspected_transition(w, obj, old_pos, new_pos, admin_move, t);
+        bool done = fixture_sweep(obj, old_pos, new_pos, t);
+        acp_transition_cleanup(w);
+        return done ? t : NULL;
+    }
+    begin_sweep(w, obj, old_pos, new_pos, admin_move, t);
+    return end_sweep(w, t, acp_transition_find_valid_position(t));
 }

@@ -233,6 +233,8 @@ typedef struct acp_transition {
                                             on the sweep's last step (OK before the first;
                                             INVALID from acp_transition_init until a sweep
                                             begins); the per-quantum records read it */
+    struct acp_inspect *inspect;         /* not retail: the quantum inspector's record, NULL
+                                            unless this sweep is inspected (inspect.h) */
 } acp_transition;
 
 /* ---- CPhysicsObj's entry points (transition.c) ---- */

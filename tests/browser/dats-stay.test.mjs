@@ -1,0 +1,51 @@
+// A user's DAT stays in use (issue 36), in headless Chromium over the built dist/: a DAT file
+// added on the page stays in the scenario's excerpts (after its own, so its records replace the
+// stand-ins') when a bundled scenario or the default one is opened, and the status says so.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+
+import { dist, launch, root, serve } from './harness.mjs';
+
+let server, browser;
+before(async () => {
+  assert.ok(existsSync(join(dist, 'index.html')), 'dist/ is not built: run `node scripts/build.mjs web` (npm run build)');
+  server = await serve(dist, '/some/path/');
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('loaded DATs stay loaded', () => {
+  it('a DAT added on the page stays in use across opening a bundled scenario and the default one', async () => {
+    const page = await browser.context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.url);
+    await page.waitForFunction(() => (window.acphysPage?.state()?.frames ?? 0) >= 5, null, { timeout: 30_000 });
+    const bytes = readFileSync(join(root, 'data', 'cell-default.dat'));
+    await page.setInputFiles('#dat-input', { name: 'my-cell.dat', mimeType: 'application/octet-stream', buffer: bytes });
+    await page.waitForFunction(() => /^my-cell\.dat: /.test(document.getElementById('status-note').textContent), null, { timeout: 30_000 });
+    const note = () => page.evaluate(() => document.getElementById('status-note').textContent);
+    const excerpts = async () => (await page.evaluate(() => window.acphysPage.runFile())).scenario.excerpts;
+    assert.deepEqual(await excerpts(), ['default', 'my-cell.dat']);
+
+    await page.selectOption('#bundled', { label: 'into-the-cottage' });
+    await page.click('#open-bundled');
+    await page.waitForFunction(() => /Opened the bundled scenario into-the-cottage\.json/.test(document.getElementById('status-note').textContent), null, { timeout: 30_000 });
+    assert.equal(await note(), 'Opened the bundled scenario into-the-cottage.json. Your DAT file my-cell.dat stays in use.');
+    assert.deepEqual(await excerpts(), ['default', 'my-cell.dat']);
+    assert.ok('my-cell.dat' in await page.evaluate(() => window.acphysPage.dats()));
+
+    await page.click('#default');
+    await page.waitForFunction(() => /Opened the default scenario/.test(document.getElementById('status-note').textContent), null, { timeout: 30_000 });
+    assert.equal(await note(), 'Opened the default scenario. Your DAT file my-cell.dat stays in use.');
+    assert.deepEqual(await excerpts(), ['default', 'my-cell.dat']);
+    assert.equal(await page.evaluate(() => (document.getElementById('message').hidden ? '' : document.getElementById('message-text').textContent)), '');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
