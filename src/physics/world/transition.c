@@ -131,11 +131,7 @@ void acp_transition_init(acp_transition *t, const acp_terrain *terrain)
     c->collided_with_environment = false;
     c->contact_plane_cell_id = 0;
     c->frames_stationary_fall = 0;
-    t->cell_array.num_cells = 0;
-    t->cell_array.dropped = 0;
-    t->cell_array.reached_building = false;
-    t->cell_array.added_outside = false;
-    t->cell_array.do_not_load_cells = false;
+    acp_cell_array_init(&t->cell_array);
     t->terrain = terrain;
     t->cell_list_key.valid = false; /* the cells it described are gone with num_cells */
     t->terrain_poly.cell = NULL;
