@@ -98,23 +98,31 @@ static uint32_t square_bound(double r, uint32_t envcells)
 
 static double vec_norm(acp_vec3 v) { return sqrt((double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z); }
 
-uint32_t acp_physobj_shadow_cells_bound(acp_physobj *obj)
+uint32_t acp_physobj_shadow_cells_bound(const acp_physobj *obj)
 {
-    acp_partarray *pa = obj->part_array;
+    const acp_partarray *pa = obj->part_array;
     const acp_terrain *t = obj->world ? obj->world->terrain : NULL;
     if (!pa || !t) return 0;
     const uint32_t envcells = t->num_envcells;
     double sc = obj->scale > 1.0f ? obj->scale : 1.0;
     const double ps = fmax(fmax(fabs((double)pa->scale.x), fabs((double)pa->scale.y)), fabs((double)pa->scale.z));
     if (ps > sc) sc = ps;
-    /* The parts' boxes (find_bbox_cell_list): each box's farthest corner from the object's origin. */
+    /* The parts' boxes (find_bbox_cell_list): each box's farthest corner from the object's
+     * origin, its part's offset read without placing anything: a pending part's from the
+     * animation frame and scale, a placed one's from the frame the array was placed with. */
     double r = 0.0;
-    const acp_frame *frames = acp_partarray_part_frames(pa);
-    const acp_vec3 o = obj->position.frame.origin;
+    const acp_vec3 o = pa->pending_frame.origin;
     for (uint32_t i = 0; i < pa->num_parts; i++) {
         const acp_gfxobj_physics *g = pa->part_physics ? pa->part_physics[i] : NULL;
         if (!g) continue;
-        const acp_vec3 d = {frames[i].origin.x - o.x, frames[i].origin.y - o.y, frames[i].origin.z - o.z};
+        acp_vec3 d;
+        if (i < pa->pending_parts) {
+            const acp_vec3 a = pa->pending_anim[i].origin, k = pa->pending_scale;
+            d = (acp_vec3){a.x * k.x, a.y * k.y, a.z * k.z};
+        } else {
+            const acp_vec3 f = pa->part_frames[i].origin;
+            d = (acp_vec3){f.x - o.x, f.y - o.y, f.z - o.z};
+        }
         const double corner = fmax(vec_norm(g->bound_min), vec_norm(g->bound_max)) * sc;
         if (vec_norm(d) + corner > r) r = vec_norm(d) + corner;
     }

@@ -63,8 +63,9 @@ void acp_physobj_find_bbox_cell_list(const struct acp_physobj *obj, struct acp_c
  *  a square wider than 3 × 3 adds every EnvCell of the world's terrain (a building's or portal
  *  chain's). A box's farthest corner counts from the part's origin; the sorting sphere and
  *  each cylinder by radius. NaN or a reach past 24 km: 2000² (past any capacity). 0 without a
- *  part array or terrain. Reads the part frames (places pending ones). */
-uint32_t acp_physobj_shadow_cells_bound(struct acp_physobj *obj);
+ *  part array or terrain. Places nothing: a pending part's offset is its animation frame's
+ *  origin × the pending scale, a placed one's its frame's origin less the array's frame's. */
+uint32_t acp_physobj_shadow_cells_bound(const struct acp_physobj *obj);
 
 /** Shadow the cells obj's shapes overlap where it stands: HAS_PHYSICS_BSP objects their
  *  bounding box's cells; else its CCylSpheres' (each base point as a sphere of the cylinder's

@@ -133,7 +133,8 @@ typedef struct acp_world {
  *  shadow cell list as its shapes, frame and scale bound it (acp_physobj_shadow_cells_bound):
  *  wide shadow slots from the pool (acp_shadow_pool_take_wide, with blocks for their entries)
  *  and a world cell array that long for calc_cross_cells. Called where objects are placed
- *  (acp_world_place_object, acp_physobj_add_obj_to_cell: load time), never in update_object;
+ *  (acp_world_place_object, acp_world_enter_object, acp_physobj_add_obj_to_cell: load time and
+ *  a scenario's placing events), never in update_object;
  *  obj's shadows, if any, are removed first (they are added again by the caller). Out of memory
  * , past shadow_cells_limit or past ACP_MAX_FIT_SHADOW_CELLS: sized no further (the cells past it are counted, cells_dropped). */
 void acp_world_fit_shadow_cells(acp_world *w, struct acp_physobj *obj);

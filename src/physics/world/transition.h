@@ -283,7 +283,8 @@ void acp_transition_init_object_spheres(acp_transition *t, const acp_physobj *ob
 /* ---- CTransition (transition.c) ---- */
 
 /** A transition as retail's constructor leaves it: every field zero, the positions at the
- *  identity frame, then acp_transition_init. For a transition outside the world's pool (tests,
+ *  identity frame, its cell array holding its own ACP_MAX_TRANSITION_CELLS cells (for good:
+ *  acp_transition_init leaves them), then acp_transition_init. For a transition outside the world's pool (tests,
  *  probes). Retail: CTransition::CTransition (0x0050A980). */
 void acp_transition_construct(acp_transition *t, const struct acp_terrain *terrain);
 
