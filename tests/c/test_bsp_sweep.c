@@ -16,6 +16,9 @@
 #include "dat_test_util.h"
 #include "physics/cell/building.h"
 #include "physics/cell/envcell.h"
+#include "physics/cell/objcell.h"
+#include "physics/object/physobj_cell.h"
+#include "physics/object/shadowobj.h"
 #include "physics/shapes/gfxobj.h"
 #include "terrain_helpers.h"
 
@@ -717,13 +720,13 @@ static void setup_shell_sweeps_its_part_0(void)
     ENSURE(room != NULL);
     if (room) {
         acp_cell_array ca;
-        memset(&ca, 0, sizeof ca);
+        acp_cell_array_init(&ca);
         acp_sphere_path path;
         memset(&path, 0, sizeof path);
         acp_sphere in_room = {acp_frame_localtoglobal(&room->base.pos.frame, (acp_vec3){0, 0, 1.5f}), 0.5f};
         for (int k = 0; k < 2; k++) {
             if (k && !bare) break;
-            memset(&ca, 0, sizeof ca);
+            acp_cell_array_init(&ca);
             memset(&path, 0, sizeof path);
             acp_building_find_transit_cells(k ? bare : b, t, 1, &in_room, &ca, &path);
             ENSURE_EQ(ca.num_cells, 1);
@@ -893,7 +896,7 @@ static void negative_portal_id_lists_nothing(void)
         ENSURE(b != NULL && room != NULL);
         if (b && room) {
             acp_cell_array ca;
-            memset(&ca, 0, sizeof ca);
+            acp_cell_array_init(&ca);
             acp_sphere_path path;
             memset(&path, 0, sizeof path);
             acp_sphere in_room = {acp_frame_localtoglobal(&room->base.pos.frame, (acp_vec3){0, 0, 1.5f}), 0.5f};
@@ -974,55 +977,113 @@ static void fall_onto_building_room_from_above(void)
     acp_datset_destroy(dats);
 }
 
-/* A platform too large for the cell array (audit D5): one quad 80 m (x) by 100 m (y) at the
- * part's z = 0, its object static at (70, 80) of the flat block, so its box covers x 30..110
+/* A platform too large for the sweep's cell array (audit D5): one quad 80 m (x) by 100 m (y) at
+ * the part's z = 0, its object static at (70, 80) of the flat block, so its box covers x 30..110
  * (columns 1..4) and y 30..130 (rows 1..5): 20 outdoor cells. Retail's
  * CPhysicsObj::find_bbox_cell_list (0x00510FC0) lists its own cell (column 2, row 3: 0x14) and
- * then CLandCell::add_all_outside_cells' block (x outer, y inner), and CELLARRAY::add_cell grows
- * without bound, so it shadows all 20. acphys holds 18 (DEVIATIONS T3): the last two of that
- * order, column 4 rows 4 and 5 (0x25, 0x26), are not shadowed, and the object counts them in
- * cells_dropped (2), which the trace shows. */
-static void large_platform_counts_dropped_cells(void)
+ * then CLandCell::add_all_outside_cells' block (x outer, y inner; 0x14 again is not added), and
+ * CELLARRAY::add_cell grows without bound, so it shadows all 20 in that order. `limit` 0: the
+ * world sizes the object's shadow list from its shapes when it is placed (DEVIATIONS T3); else
+ * the most cells a list may hold (a test's). */
+static acp_physobj *place_large_platform(acp_world *w, acp_fixture **fx, rig_shape *s, uint32_t limit)
 {
-    rig_shape s;
-    shape_begin(&s);
-    quad(&s, (acp_vec3){-40, -50, 0}, (acp_vec3){40, -50, 0}, (acp_vec3){40, 50, 0}, (acp_vec3){-40, 50, 0});
-    shape_end(&s);
-    const uint8_t flat[9] = {0};
-    const float table[1] = {0.0f};
-    acp_terrain *t = column_terrain(flat, table, 1);
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    acp_terrain_attach(w, t);
+    shape_begin(s);
+    quad(s, (acp_vec3){-40, -50, 0}, (acp_vec3){40, -50, 0}, (acp_vec3){40, 50, 0}, (acp_vec3){-40, 50, 0});
+    shape_end(s);
+    w->shadow_cells_limit = limit;
     acp_setup *runner_setup = NULL;
-    acp_fixture *fx = runner_records(&BALL, 1, &runner_setup);
-    acp_setup *shape_setup = acp_fixture_setup(fx, SHAPE_SETUP, 1, NULL, 0);
+    *fx = runner_records(&BALL, 1, &runner_setup);
+    acp_setup *shape_setup = acp_fixture_setup(*fx, SHAPE_SETUP, 1, NULL, 0);
     const acp_aframe identity = {{0, 0, 0}, 1, 0, 0, 0};
     ENSURE(acp_fixture_setup_placement(shape_setup, 0x0, &identity));
     ENSURE(acp_fixture_setup_placement(shape_setup, 0x65, &identity));
     acp_physobj *shape = acp_world_add_object(w, 2);
     shape->state = ACP_STATIC_PS;
-    acp_record_source src = acp_fixture_source(fx);
+    acp_record_source src = acp_fixture_source(*fx);
     ENSURE(acp_physobj_set_setup(shape, shape_setup, &src));
-    ENSURE(acp_partarray_set_part_physics(shape->part_array, 0, &s.phys));
+    ENSURE(acp_partarray_set_part_physics(shape->part_array, 0, &s->phys));
     acp_position sp = local_position(BLOCK, 70.0f, 80.0f, 0.0f, 0.0f);
     sp.frame = acp_frame_identity();
     sp.frame.origin = (acp_vec3){70.0f, 80.0f, 0.0f};
     acp_world_place_object(w, shape, &sp, 0, 0.0);
     ENSURE_EQ(shape->position.objcell_id, 0xA9B40014u);
-    ENSURE_EQ(shape->num_shadow_objects, 18);
-    ENSURE_EQ(shape->cells_dropped, 2);
-    bool has25 = false, has26 = false, has24 = false;
-    for (uint32_t i = 0; i < shape->num_shadow_objects; i++) {
-        has24 |= shape->shadow_objects[i].cell_id == 0xA9B40024u;
-        has25 |= shape->shadow_objects[i].cell_id == 0xA9B40025u;
-        has26 |= shape->shadow_objects[i].cell_id == 0xA9B40026u;
+    return shape;
+}
+
+/* find_bbox_cell_list's order for the platform: its cell, then columns 1..4 (x outer), rows 1..5
+ * (y inner), cell id 1 + 8·column + row. */
+static const uint32_t LARGE_PLATFORM_CELLS[20] = {
+    0x14, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x12, 0x13, 0x15, 0x16,
+    0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x22, 0x23, 0x24, 0x25, 0x26,
+};
+
+/* Loaded as any object is, the platform gets a shadow list that holds its 20 cells: all
+ * shadowed, in retail's order, nothing dropped. Its bound (acp_physobj_shadow_cells_bound): the
+ * box's farthest corner is sqrt(40² + 50²) = 64.03 m from the origin, floor(128.06 / 24) + 2 = 7
+ * cells per axis, 49 (the column terrain has no EnvCells). A walker in the last cell of the
+ * order (column 4, row 5: 0x26) meets the platform's shadow there. */
+static void large_platform_shadows_all_its_cells(void)
+{
+    const uint8_t flat[9] = {0};
+    const float table[1] = {0.0f};
+    acp_terrain *t = column_terrain(flat, table, 1);
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_terrain_attach(w, t);
+    rig_shape s;
+    acp_fixture *fx = NULL;
+    acp_physobj *shape = place_large_platform(w, &fx, &s, 0);
+    ENSURE_EQ(acp_physobj_shadow_cells_bound(shape), 49);
+    ENSURE_EQ(shape->cap_shadow_objects, 49);
+    ENSURE_EQ(w->cap_shadow_cells, 49);
+    ENSURE_EQ(shape->num_shadow_objects, 20);
+    ENSURE_EQ(shape->cells_dropped, 0);
+    for (uint32_t i = 0; i < 20 && i < shape->num_shadow_objects; i++)
+        ENSURE_EQ(shape->shadow_objects[i].cell_id, 0xA9B40000u | LARGE_PLATFORM_CELLS[i]);
+    const acp_landcell *last = acp_terrain_get_landcell(t, 0xA9B40026u);
+    ENSURE(last != NULL);
+    if (last) {
+        const acp_shadow_list *l = acp_objcell_shadow_list(w, last);
+        ENSURE(l != NULL && l->num == 1);
+        if (l && l->num == 1) ENSURE(acp_shadow_list_get(&w->shadows, l, 0)->physobj == shape);
     }
-    ENSURE(has24 && !has25 && !has26);
-    ENSURE_EQ(shape->shadow_objects[0].cell_id, 0xA9B40014u);
+    /* Placed again (the same cells): the list is rebuilt in the same slots, nothing dropped. */
+    acp_shadow_obj *slots = shape->shadow_objects;
+    acp_physobj_calc_cross_cells_static(shape);
+    ENSURE(shape->shadow_objects == slots);
+    ENSURE_EQ(shape->num_shadow_objects, 20);
+    ENSURE_EQ(shape->cells_dropped, 0);
     acp_world_destroy(w);
     acp_fixture_destroy(fx);
     acp_terrain_destroy(t);
     acp_gfxobj_physics_free(&s.phys);
+}
+
+/* A capacity forced below the platform's 20 cells (shadow_cells_limit 18, the sweep's array):
+ * the first 18 of the order are shadowed, the last two (column 4 rows 4 and 5: 0x25, 0x26) are
+ * not, and the object counts them in cells_dropped (2), which the trace shows. 19: one dropped. */
+static void large_platform_counts_dropped_cells(void)
+{
+    const uint8_t flat[9] = {0};
+    const float table[1] = {0.0f};
+    acp_terrain *t = column_terrain(flat, table, 1);
+    for (uint32_t limit = 18; limit <= 19; limit++) {
+        acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+        acp_terrain_attach(w, t);
+        rig_shape s;
+        acp_fixture *fx = NULL;
+        acp_physobj *shape = place_large_platform(w, &fx, &s, limit);
+        ENSURE_EQ(shape->num_shadow_objects, limit);
+        ENSURE_EQ(shape->cells_dropped, 20 - limit);
+        for (uint32_t i = 0; i < limit && i < shape->num_shadow_objects; i++)
+            ENSURE_EQ(shape->shadow_objects[i].cell_id, 0xA9B40000u | LARGE_PLATFORM_CELLS[i]);
+        const acp_landcell *last = acp_terrain_get_landcell(t, 0xA9B40026u);
+        const acp_shadow_list *l = last ? acp_objcell_shadow_list(w, last) : NULL;
+        ENSURE(l != NULL && l->num == 0);
+        acp_world_destroy(w);
+        acp_fixture_destroy(fx);
+        acp_gfxobj_physics_free(&s.phys);
+    }
+    acp_terrain_destroy(t);
 }
 
 void suite_bsp_sweep(void)
@@ -1043,5 +1104,6 @@ void suite_bsp_sweep(void)
     RUN(first_building_of_a_cell_wins);
     RUN(negative_portal_id_lists_nothing);
     RUN(fall_onto_building_room_from_above);
+    RUN(large_platform_shadows_all_its_cells);
     RUN(large_platform_counts_dropped_cells);
 }

@@ -81,6 +81,7 @@ static void find_list(const acp_terrain *t, uint32_t id, acp_vec3 c, float r, ac
     p.frame.origin = c;
     acp_sphere s = {c, r};
     *curr = NULL;
+    acp_cell_array_init(ca);
     acp_objcell_find_cell_list(t, &p, 1, &s, ca, curr, sp);
 }
 

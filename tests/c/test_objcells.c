@@ -219,7 +219,8 @@ static void bbox_cells_are_the_own_cell(void)
     ENSURE_EQ(bsp->shadow_objects[0].cell_id, CORNER[1]);
     ENSURE_EQ(num_shadows(w, CORNER[1]), 1);
     ENSURE_EQ(num_shadows(w, CORNER[0]), 0);
-    acp_cell_array none = {0};
+    acp_cell_array none;
+    acp_cell_array_init(&none);
     acp_physobj_find_bbox_cell_list(bsp, &none);
     ENSURE_EQ(none.num_cells, 1);
     ENSURE_EQ(none.cells[0].cell_id, CORNER[1]);
@@ -243,7 +244,8 @@ static void reshadow_swaps_with_last(void)
     const acp_shadow_list *l = acp_objcell_shadow_list(w, cell(w, 0xA9B4000Au));
 #define AT(i) (acp_shadow_list_get(&w->shadows, l, (i))->physobj)
     ENSURE(AT(0) == a && AT(1) == b && AT(2) == c);
-    acp_cell_array same = {0};
+    acp_cell_array same;
+    acp_cell_array_init(&same);
     acp_cell_array_add(&same, 0xA9B4000Au, cell(w, 0xA9B4000Au));
     acp_physobj_replace_shadows(a, &same);
     ENSURE_EQ(l->num, 3);

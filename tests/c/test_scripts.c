@@ -845,7 +845,8 @@ static void emitter_takes_no_cell_list_entries(void)
     ENSURE(acp_objcell_object(w, c, 0) == p && acp_objcell_object(w, c, 1) == a && acp_objcell_object(w, c, 2) == b);
     const acp_shadow_list *l = acp_objcell_shadow_list(w, c);
     ENSURE_EQ(l->num, 3);
-    acp_cell_array same = {0};
+    acp_cell_array same;
+    acp_cell_array_init(&same);
     acp_cell_array_add(&same, home, c);
     acp_physobj_replace_shadows(p, &same);
     ENSURE_EQ(l->num, 3);

@@ -190,13 +190,11 @@ static void water_depth_nearest_corner(void)
     free(b);
 }
 
-static acp_cell_array cells_of(const acp_terrain *t, acp_position p, acp_sphere s, const acp_landcell **curr)
+static void cells_of(acp_cell_array *ca, const acp_terrain *t, acp_position p, acp_sphere s, const acp_landcell **curr)
 {
-    acp_cell_array ca;
-    memset(&ca, 0, sizeof ca);
+    acp_cell_array_init(ca);
     *curr = NULL;
-    acp_objcell_find_cell_list(t, &p, 1, &s, &ca, curr, NULL);
-    return ca;
+    acp_objcell_find_cell_list(t, &p, 1, &s, ca, curr, NULL);
 }
 
 /* CLandCell::add_all_outside_cells and find_cell_list: a sphere adds its cell, then the
@@ -211,31 +209,32 @@ static void cell_lists(void)
     acp_terrain *t = dat_terrain(dats, ids, 1);
     const acp_landcell *curr;
     acp_position p = local_position(0xA9B40000u, 12.0f, 12.0f, 0.0f, 0.0f);
-    acp_cell_array ca = cells_of(t, p, (acp_sphere){{12.0f, 12.0f, 90.0f}, 0.5f}, &curr);
+    acp_cell_array ca;
+    cells_of(&ca, t, p, (acp_sphere){{12.0f, 12.0f, 90.0f}, 0.5f}, &curr);
     ENSURE_EQ(ca.num_cells, 1);
     ENSURE(curr && curr->id == 0xA9B40001u);
-    ca = cells_of(t, p, (acp_sphere){{23.7f, 12.0f, 90.0f}, 0.5f}, &curr); /* 23.7 > 23.5: east too */
+    cells_of(&ca, t, p, (acp_sphere){{23.7f, 12.0f, 90.0f}, 0.5f}, &curr); /* 23.7 > 23.5: east too */
     ENSURE_EQ(ca.num_cells, 2);
     ENSURE_EQ(ca.cells[1].cell_id, 0xA9B40009u);
     ENSURE(curr && curr->id == 0xA9B40001u);
-    ca = cells_of(t, p, (acp_sphere){{24.0f, 12.0f, 90.0f}, 0.5f}, &curr);
+    cells_of(&ca, t, p, (acp_sphere){{24.0f, 12.0f, 90.0f}, 0.5f}, &curr);
     ENSURE_EQ(ca.num_cells, 2);
     ENSURE_EQ(ca.cells[0].cell_id, 0xA9B40009u);
     ENSURE_EQ(ca.cells[1].cell_id, 0xA9B40001u);
     ENSURE(curr && curr->id == 0xA9B40001u);
     /* A corner: (23.8, 23.8) reaches east, north-east and north: 4 cells. */
-    ca = cells_of(t, p, (acp_sphere){{23.8f, 23.8f, 90.0f}, 0.5f}, &curr);
+    cells_of(&ca, t, p, (acp_sphere){{23.8f, 23.8f, 90.0f}, 0.5f}, &curr);
     ENSURE_EQ(ca.num_cells, 4);
     /* Across the landblock edge x = 192 (A9B4 → AAB4): AAB4 is not loaded, so its cell is listed
      * without a cell; the centre (191.8) is still in A9B4's cell 0x39. */
     p = local_position(0xA9B40000u, 191.8f, 12.0f, 0.0f, 0.0f);
-    ca = cells_of(t, p, (acp_sphere){{191.8f, 12.0f, 90.0f}, 0.5f}, &curr);
+    cells_of(&ca, t, p, (acp_sphere){{191.8f, 12.0f, 90.0f}, 0.5f}, &curr);
     ENSURE_EQ(ca.num_cells, 2);
     ENSURE_EQ(ca.cells[1].cell_id, 0xAAB40001u);
     ENSURE(ca.cells[1].cell == NULL);
     ENSURE(curr && curr->id == 0xA9B40039u);
     /* A centre past the edge (192.3 in A9B4's frame) belongs to AAB4's cell 1: none loaded. */
-    ca = cells_of(t, p, (acp_sphere){{192.3f, 12.0f, 90.0f}, 0.5f}, &curr);
+    cells_of(&ca, t, p, (acp_sphere){{192.3f, 12.0f, 90.0f}, 0.5f}, &curr);
     ENSURE_EQ(ca.cells[0].cell_id, 0xAAB40001u);
     ENSURE(curr == NULL);
     acp_terrain_destroy(t);
@@ -310,7 +309,7 @@ static void stacked_spheres_cell_list(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         acp_sphere s[2] = {{{23.3f, 12.0f, 90.0f}, cases[i].r0}, {{23.3f, 12.0f, 91.0f}, cases[i].r1}};
         acp_cell_array ca;
-        memset(&ca, 0, sizeof ca);
+        acp_cell_array_init(&ca);
         const acp_landcell *curr = NULL;
         acp_objcell_find_cell_list(t, &p, 2, s, &ca, &curr, NULL);
         ENSURE_EQ(ca.num_cells, cases[i].n);

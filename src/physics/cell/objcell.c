@@ -271,7 +271,7 @@ void acp_objcell_refresh_shadow_reach(acp_physobj *obj)
 {
     if (!obj->num_shadow_objects || !obj->shadow_objects || !obj->world) return;
     acp_shadow_reach r = acp_objcell_shadow_reach_of(obj);
-    for (uint32_t i = 0; i < obj->num_shadow_objects && i < ACP_MAX_SHADOW_CELLS; i++)
+    for (uint32_t i = 0; i < obj->num_shadow_objects && i < obj->cap_shadow_objects; i++)
         store_reach(&obj->world->shadows, &obj->shadow_objects[i], &r);
 }
 
@@ -280,7 +280,7 @@ void acp_objcell_refresh_shadow_origin(acp_physobj *obj)
     acp_shadow_pool *pool = &obj->world->shadows;
     const acp_vec3 o = obj->position.frame.origin;
     const uint32_t id = obj->position.objcell_id;
-    for (uint32_t i = 0; i < obj->num_shadow_objects && i < ACP_MAX_SHADOW_CELLS; i++) {
+    for (uint32_t i = 0; i < obj->num_shadow_objects && i < obj->cap_shadow_objects; i++) {
         const acp_shadow_obj *s = &obj->shadow_objects[i];
         acp_shadow_block *b = entry_block(pool, s);
         if (b) acp_shadow_block_move_reach(b, s->index % ACP_SHADOW_BLOCK, o, id);
@@ -537,6 +537,7 @@ static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w,
 {
     const acp_shadow_pool *pool = &w->shadows;
     const uintptr_t own = (uintptr_t)t->object_info.object->shadow_objects;
+    const uintptr_t own_size = (uintptr_t)t->object_info.object->cap_shadow_objects * sizeof(acp_shadow_obj);
     sweep_box box = box_of(&t->sphere_path);
     sweep_key key = key_of(&t->sphere_path);
     uint32_t left = list->num;
@@ -557,7 +558,7 @@ static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w,
             const acp_shadow_reach r = acp_shadow_block_reach(blk, k);
             if (r.reach < 0.0) continue;
             const acp_shadow_obj *s = blk->items[k];
-            if ((uintptr_t)s - own < ACP_MAX_SHADOW_CELLS * sizeof *s) continue; /* the mover's own */
+            if ((uintptr_t)s - own < own_size) continue; /* the mover's own */
             if (r.reach != INFINITY && !within_reach(&r, &t->sphere_path, &box)) continue;
             acp_transition_state ts = (acp_transition_state)acp_physobj_find_obj_collisions(blk->far[k].obj, t);
             if (ts != ACP_TS_OK) return ts;

@@ -151,9 +151,11 @@ typedef struct acp_physobj {
     /* object collisions (issue 14): read by every sweep in a world with cells */
     uint32_t num_shadow_objects;     /* shadows in shadow_objects (retail num_shadow_objects) */
     uint32_t cells_dropped;          /* not retail: cells its shadows' cell lists could not hold
-                                        (past ACP_MAX_TRANSITION_CELLS), summed over every
+                                        (past cap_shadow_objects), summed over every
                                         shadowing (DEVIATIONS T3; the trace's "cells_dropped") */
-    acp_shadow_obj *shadow_objects;  /* ACP_MAX_SHADOW_CELLS slots from the world's pool, or NULL */
+    acp_shadow_obj *shadow_objects;  /* cap_shadow_objects slots from the world's pool, or NULL */
+    uint32_t cap_shadow_objects;     /* not retail: ACP_MAX_SHADOW_CELLS, or the wide slots'
+                                        count acp_world_fit_shadow_cells gave it (T3) */
     const struct acp_landcell *cell; /* retail cell: the loaded cell whose object list holds it
                                         (NULL: none, or no terrain; has_cell says whether it has
                                         a cell at all) */

@@ -4,6 +4,7 @@
  * CObjCell.c (add_object, remove_object, the find_cell_list overloads). */
 #include "physobj_cell.h"
 
+#include <math.h>
 #include <stddef.h>
 
 #include "partarray.h"
@@ -12,6 +13,7 @@
 #include "physics/cell/landcell.h"
 #include "physics/cell/objcell.h"
 #include "physics/cell/terrain.h"
+#include "physics/shapes/gfxobj.h"
 #include "physics/world/physics.h"
 #include "physics/world/transition.h"
 
@@ -52,6 +54,7 @@ void acp_physobj_add_obj_to_cell(acp_physobj *obj, const acp_landcell *cell, con
     obj->has_cell = obj->cell != NULL;
     if (!(obj->state & ACP_PARTICLE_EMITTER_PS) && obj->part_array)
         acp_partarray_set_frame(obj->part_array, &obj->position.frame);
+    acp_world_fit_shadow_cells(obj->world, obj); /* DEVIATIONS T3: load time */
     acp_physobj_calc_cross_cells_static(obj);
 }
 
@@ -73,6 +76,65 @@ void acp_physobj_find_bbox_cell_list(const acp_physobj *obj, acp_cell_array *cel
         const acp_landcell *c = cells->cells[i].cell;
         if (c) acp_landcell_find_transit_parts(c, t, &parts, cells);
     }
+}
+
+static acp_sphere sorting_sphere(const acp_physobj *obj);
+
+/* Outdoor cells a span of 2·r metres can meet along one axis (24 m cells); NaN or past 24 km:
+ * 2000, a bound past ACP_MAX_FIT_SHADOW_CELLS, so the object is counted rather than sized for. */
+static uint32_t span_cells(double r)
+{
+    if (!(r >= 0.0) || r > 24.0 * 1000.0) return 2000u;
+    return (uint32_t)floor(2.0 * r / 24.0) + 2u;
+}
+
+/* Cells a sphere of radius r reaches: its square of land cells, then (a square wider than the
+ * 3 × 3 the common capacity assumes) every loaded EnvCell besides. */
+static uint32_t square_bound(double r, uint32_t envcells)
+{
+    const uint32_t n = span_cells(r);
+    return n <= 3u ? n * n : n * n + envcells;
+}
+
+static double vec_norm(acp_vec3 v) { return sqrt((double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z); }
+
+uint32_t acp_physobj_shadow_cells_bound(const acp_physobj *obj)
+{
+    const acp_partarray *pa = obj->part_array;
+    const acp_terrain *t = obj->world ? obj->world->terrain : NULL;
+    if (!pa || !t) return 0;
+    const uint32_t envcells = t->num_envcells;
+    double sc = obj->scale > 1.0f ? obj->scale : 1.0;
+    const double ps = fmax(fmax(fabs((double)pa->scale.x), fabs((double)pa->scale.y)), fabs((double)pa->scale.z));
+    if (ps > sc) sc = ps;
+    /* The parts' boxes (find_bbox_cell_list): each box's farthest corner from the object's
+     * origin, its part's offset read without placing anything: a pending part's from the
+     * animation frame and scale, a placed one's from the frame the array was placed with. */
+    double r = 0.0;
+    const acp_vec3 o = pa->pending_frame.origin;
+    for (uint32_t i = 0; i < pa->num_parts; i++) {
+        const acp_gfxobj_physics *g = pa->part_physics ? pa->part_physics[i] : NULL;
+        if (!g) continue;
+        acp_vec3 d;
+        if (i < pa->pending_parts) {
+            const acp_vec3 a = pa->pending_anim[i].origin, k = pa->pending_scale;
+            d = (acp_vec3){a.x * k.x, a.y * k.y, a.z * k.z};
+        } else {
+            const acp_vec3 f = pa->part_frames[i].origin;
+            d = (acp_vec3){f.x - o.x, f.y - o.y, f.z - o.z};
+        }
+        const double corner = fmax(vec_norm(g->bound_min), vec_norm(g->bound_max)) * sc;
+        if (vec_norm(d) + corner > r) r = vec_norm(d) + corner;
+    }
+    uint32_t bound = square_bound(r, envcells);
+    /* The sorting sphere and each cylinder (at most 10), as find_cell_list's spheres. */
+    const acp_sphere s = sorting_sphere(obj);
+    const uint32_t sb = square_bound((double)s.radius * sc, envcells);
+    if (sb > bound) bound = sb;
+    uint32_t cyl = 0;
+    for (uint32_t i = 0; i < pa->num_cylspheres && i < 10; i++)
+        cyl += square_bound((double)pa->cylspheres[i].radius * sc, envcells);
+    return cyl > bound ? cyl : bound;
 }
 
 /* CObjCell::find_cell_list (0x0052B990): one sphere, its centre placed by
@@ -110,10 +172,7 @@ void acp_physobj_calc_cross_cells(acp_physobj *obj)
     acp_world *w = obj->world;
     if (!w->terrain) return;
     acp_cell_array cells;
-    cells.num_cells = 0;
-    cells.dropped = 0;
-    cells.added_outside = false;
-    cells.do_not_load_cells = false;
+    acp_cell_array_use(&cells, w->shadow_cells, w->cap_shadow_cells); /* DEVIATIONS T3 */
     const acp_partarray *pa = obj->part_array;
     if (obj->state & ACP_HAS_PHYSICS_BSP_PS) {
         acp_physobj_find_bbox_cell_list(obj, &cells);
@@ -132,9 +191,7 @@ void acp_physobj_calc_cross_cells_static(acp_physobj *obj)
     acp_world *w = obj->world;
     if (!w->terrain) return;
     acp_cell_array cells;
-    cells.num_cells = 0;
-    cells.dropped = 0;
-    cells.added_outside = false;
+    acp_cell_array_use(&cells, w->shadow_cells, w->cap_shadow_cells); /* DEVIATIONS T3 */
     cells.do_not_load_cells = true;
     const acp_partarray *pa = obj->part_array;
     if (!(obj->state & ACP_HAS_PHYSICS_BSP_PS) && pa && pa->num_cylspheres)

@@ -15,6 +15,7 @@
 #ifndef ACP_PHYSOBJ_CELL_H
 #define ACP_PHYSOBJ_CELL_H
 
+#include <stdint.h>
 #include <stdbool.h>
 
 struct acp_physobj;
@@ -55,6 +56,16 @@ void acp_physobj_add_obj_to_cell(struct acp_physobj *obj, const struct acp_landc
  *  records: docs/DEVIATIONS.md B5). Empty when obj has no cell (retail reads cell->m_DID
  *  unchecked). Retail: CPhysicsObj::find_bbox_cell_list (0x00510FC0). */
 void acp_physobj_find_bbox_cell_list(const struct acp_physobj *obj, struct acp_cell_array *cells);
+
+/** Not retail (DEVIATIONS T3): an upper bound on the cells obj's shadow cell list can hold as it
+ *  stands (its Setup's parts, their bounding boxes and frames, its sorting sphere, cylinders and
+ *  scale): per axis floor(2r / 24) + 2 outdoor cells for a reach r (m) from its origin, squared;
+ *  a square wider than 3 × 3 adds every EnvCell of the world's terrain (a building's or portal
+ *  chain's). A box's farthest corner counts from the part's origin; the sorting sphere and
+ *  each cylinder by radius. NaN or a reach past 24 km: 2000² (past any capacity). 0 without a
+ *  part array or terrain. Places nothing: a pending part's offset is its animation frame's
+ *  origin × the pending scale, a placed one's its frame's origin less the array's frame's. */
+uint32_t acp_physobj_shadow_cells_bound(const struct acp_physobj *obj);
 
 /** Shadow the cells obj's shapes overlap where it stands: HAS_PHYSICS_BSP objects their
  *  bounding box's cells; else its CCylSpheres' (each base point as a sphere of the cylinder's

@@ -89,13 +89,17 @@ void acp_physobj_add_shadows_to_cells(acp_physobj *obj, const acp_cell_array *ce
 {
     acp_world *w = obj->world;
     if (!obj->part_array) return; /* no part array: no shadow (row O5) */
-    if (!obj->shadow_objects) obj->shadow_objects = acp_shadow_pool_take_object(&w->shadows);
+    if (!obj->shadow_objects) {
+        obj->shadow_objects = acp_shadow_pool_take_object(&w->shadows);
+        obj->cap_shadow_objects = ACP_MAX_SHADOW_CELLS;
+    }
     if (!obj->shadow_objects) return;
     if (obj->state & ACP_PARTICLE_EMITTER_PS) {
         add_particle_shadow_to_cell(obj);
         return;
     }
-    uint32_t n = cells->num_cells < ACP_MAX_SHADOW_CELLS ? cells->num_cells : ACP_MAX_SHADOW_CELLS;
+    const uint32_t cap = obj->cap_shadow_objects;
+    uint32_t n = cells->num_cells < cap ? cells->num_cells : cap;
     obj->cells_dropped += cells->dropped + (cells->num_cells - n);
     acp_shadow_obj *sh = obj->shadow_objects;
     obj->num_shadow_objects = n;
@@ -130,7 +134,8 @@ static bool same_shadow_cells(const acp_physobj *obj, const acp_cell_array *cell
 
 void acp_physobj_replace_shadows(acp_physobj *obj, const acp_cell_array *cells)
 {
-    uint32_t n = cells->num_cells < ACP_MAX_SHADOW_CELLS ? cells->num_cells : ACP_MAX_SHADOW_CELLS;
+    const uint32_t cap = obj->shadow_objects ? obj->cap_shadow_objects : ACP_MAX_SHADOW_CELLS;
+    uint32_t n = cells->num_cells < cap ? cells->num_cells : cap;
     acp_shadow_obj *sh = obj->shadow_objects;
     /* docs/SHORTCUTS.md S8: without the shortcuts, retail's remove and add every time. */
     if (ACP_SHORTCUTS && sh && obj->part_array && !(obj->state & ACP_PARTICLE_EMITTER_PS) &&

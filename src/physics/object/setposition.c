@@ -136,6 +136,7 @@ bool acp_physobj_enter_world(acp_physobj *obj, const acp_position *pos)
     store_position(obj, pos);
     if (obj->has_parent) return false;
     acp_world *w = obj->world;
+    acp_world_fit_shadow_cells(w, obj); /* DEVIATIONS T3: its shadow list's room, at load */
     obj->update_time = w->now;
     acp_position p = obj->position;
     if (acp_physobj_set_position(obj, &p, ACP_PLACEMENT_SPF | ACP_SLIDE_SPF) != ACP_SPE_OK) return false;

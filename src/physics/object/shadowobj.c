@@ -30,8 +30,42 @@ bool acp_shadow_pool_init(acp_shadow_pool *pool, uint32_t num_cells, uint32_t nu
     return true;
 }
 
+/* One wide object's slots, chained for acp_shadow_pool_free. */
+typedef struct acp_shadow_slots {
+    struct acp_shadow_slots *next;
+    acp_shadow_obj slots[];
+} acp_shadow_slots;
+
+acp_shadow_obj *acp_shadow_pool_take_wide(acp_shadow_pool *pool, uint32_t n)
+{
+    const uint32_t more = (n + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK + 1; /* and one partly filled */
+    if (n > 0x100000u || pool->num_blocks > 0x7FFFFFFFu - more) return NULL;
+    acp_shadow_slots *w = calloc(1, sizeof *w + (size_t)n * sizeof(acp_shadow_obj));
+    if (!w) return NULL;
+    acp_shadow_block *blocks = realloc(pool->blocks, ((size_t)pool->num_blocks + more) * sizeof *blocks);
+    if (!blocks) {
+        free(w);
+        return NULL;
+    }
+    /* Blocks are named by number, so moving them leaves every list as it was; the new ones
+     * go to the front of the free chain. */
+    memset(&blocks[pool->num_blocks], 0, (size_t)more * sizeof *blocks);
+    for (uint32_t k = 0; k < more; k++)
+        blocks[pool->num_blocks + k].next = k + 1 < more ? pool->num_blocks + k + 2 : pool->free_block;
+    pool->free_block = pool->num_blocks + 1;
+    pool->blocks = blocks;
+    pool->num_blocks += more;
+    w->next = pool->wide;
+    pool->wide = w;
+    return w->slots;
+}
+
 void acp_shadow_pool_free(acp_shadow_pool *pool)
 {
+    for (acp_shadow_slots *w = pool->wide, *next; w; w = next) {
+        next = w->next;
+        free(w);
+    }
     free(pool->lists);
     free(pool->object_lists);
     free(pool->blocks);

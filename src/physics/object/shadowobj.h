@@ -7,8 +7,9 @@
  *   objcell.c), and per object a DArray of CShadowObj, one per cell of its last cell array.
  *   Here the lists live in a pool the world allocates when terrain is attached, sized from the
  *   world (objects × ACP_MAX_SHADOW_CELLS shadows; blocks of ACP_SHADOW_BLOCK entries for the
- *   lists: at most one partly filled block per loaded cell besides the full ones), so nothing
- *   allocates while objects move. A shadow the pool cannot hold is not added and is counted in
+ *   lists: at most one partly filled block per loaded cell besides the full ones; an object
+ *   whose shapes can reach more cells gets wide slots and their blocks when it is placed,
+ *   acp_shadow_pool_take_wide), so nothing allocates while objects move. A shadow the pool cannot hold is not added and is counted in
  *   `overflow` (docs/DEVIATIONS.md row O1). Each list keeps retail's order exactly: which object
  *   a sweep meets first decides its result.
  */
@@ -23,7 +24,8 @@
 struct acp_physobj;
 struct acp_landcell;
 
-/** Most cells one object shadows: its last cell array (ACP_MAX_TRANSITION_CELLS). */
+/** Cells one object's shadow slots hold unless the world gave it wide ones: its shapes bound its
+ *  cell list past this (acp_world_fit_shadow_cells, acp_shadow_pool_take_wide; DEVIATIONS T3). */
 #define ACP_MAX_SHADOW_CELLS 18
 /** Entries per block of a cell's shadow list. */
 #define ACP_SHADOW_BLOCK 16
@@ -141,6 +143,8 @@ typedef struct acp_shadow_pool {
     acp_shadow_block *blocks;
     uint32_t cap_objects, used_objects;
     acp_shadow_obj *object_shadows;   /* cap_objects × ACP_MAX_SHADOW_CELLS */
+    struct acp_shadow_slots *wide;    /* not retail: the slots of objects whose shadow cell lists
+                                         can exceed ACP_MAX_SHADOW_CELLS (acp_shadow_pool_take_wide) */
     uint64_t overflow;                /* shadows not added: the pool was full */
 } acp_shadow_pool;
 
@@ -156,6 +160,11 @@ void acp_shadow_pool_free(acp_shadow_pool *pool);
 /** The ACP_MAX_SHADOW_CELLS shadow slots of a new object, NULL when the pool has none left
  *  (counted in overflow). */
 acp_shadow_obj *acp_shadow_pool_take_object(acp_shadow_pool *pool);
+
+/** Not retail (DEVIATIONS T3): `n` (> ACP_MAX_SHADOW_CELLS) shadow slots for one object whose
+ *  cell list can be that long, allocated now (load time, never in update_object) and kept until
+ *  the pool is freed, and blocks for n more list entries; NULL when out of memory. */
+acp_shadow_obj *acp_shadow_pool_take_wide(acp_shadow_pool *pool, uint32_t n);
 
 /** Entry i (< list->num) of a cell's list, in retail's order. */
 acp_shadow_obj *acp_shadow_list_get(const acp_shadow_pool *pool, const acp_shadow_list *list, uint32_t i);

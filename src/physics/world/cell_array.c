@@ -8,7 +8,7 @@ void acp_cell_array_add(acp_cell_array *ca, uint32_t cell_id, const acp_landcell
 {
     for (uint32_t i = 0; i < ca->num_cells; i++)
         if (ca->cells[i].cell_id == cell_id) return;
-    if (ca->num_cells >= ACP_MAX_TRANSITION_CELLS) { /* DEVIATIONS T3: counted */
+    if (ca->num_cells >= ca->capacity) { /* DEVIATIONS T3: counted */
         ca->dropped++;
         return;
     }

@@ -12,6 +12,7 @@
 #include "physics/anim/movement_manager.h"
 #include "physics/object/partarray.h"
 #include "physics/object/physobj_cell.h"
+#include "physics/object/physobj_collide.h"
 #include "physics/object/physobj_motion.h"
 #include "dat/dat.h"
 #include "physics/object/target_manager.h"
@@ -103,6 +104,7 @@ void acp_world_destroy(acp_world *w)
     free(w->index);
     free(w->root_memo);
     acp_shadow_pool_free(&w->shadows);
+    free(w->shadow_cells);
     acp_world_free_gfxobjs(w);
     free(w);
 }
@@ -305,6 +307,7 @@ void acp_world_place_object(acp_world *w, acp_physobj *obj, const acp_position *
         obj->contact_plane_cell_id = pos->objcell_id;
     }
     acp_physobj_set_frame(obj, &pos->frame);
+    acp_world_fit_shadow_cells(w, obj); /* DEVIATIONS T3: its shadow list's room, at load */
     acp_physobj_calc_acceleration(obj);
     acp_physobj_prepare_to_enter_world(obj);
     const acp_landcell *cell = w->terrain ? acp_terrain_get_landcell(w->terrain, pos->objcell_id) : NULL;
@@ -312,6 +315,26 @@ void acp_world_place_object(acp_world *w, acp_physobj *obj, const acp_position *
     /* ---- objects against objects (issue 14): its shadows, as a zero-length sweep would list
      * its cells (not retail: retail objects enter through SetPosition). ---- */
     acp_physobj_shadow_in_place(obj);
+}
+
+void acp_world_fit_shadow_cells(acp_world *w, acp_physobj *obj)
+{
+    if (!w || !obj || !w->terrain || (obj->state & ACP_PARTICLE_EMITTER_PS)) return;
+    uint32_t need = acp_physobj_shadow_cells_bound(obj);
+    if (w->shadow_cells_limit && need > w->shadow_cells_limit) need = w->shadow_cells_limit;
+    if (need <= ACP_MAX_SHADOW_CELLS || need > ACP_MAX_FIT_SHADOW_CELLS) return;
+    if (need > w->cap_shadow_cells) {
+        acp_cell_info *cells = realloc(w->shadow_cells, (size_t)need * sizeof *cells);
+        if (!cells) return;
+        w->shadow_cells = cells;
+        w->cap_shadow_cells = need;
+    }
+    if (obj->shadow_objects && obj->cap_shadow_objects >= need) return;
+    acp_shadow_obj *slots = acp_shadow_pool_take_wide(&w->shadows, need);
+    if (!slots) return;
+    acp_physobj_remove_shadows_from_cells(obj); /* the caller shadows it again */
+    obj->shadow_objects = slots;                /* the pool's narrow slots, if any, stay unused */
+    obj->cap_shadow_objects = need;
 }
 
 double acp_world_random(acp_world *w)

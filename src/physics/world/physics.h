@@ -137,6 +137,12 @@ typedef struct acp_world {
                                         retail; docs/DEVIATIONS.md "Comparison modes" */
     /* ---- object collisions (issue 14) ---- */
     acp_shadow_pool shadows;         /* every loaded cell's shadow list (from acp_terrain_attach) */
+    struct acp_cell_info *shadow_cells; /* not retail (T3): the cell array objects' shadow lists
+                                        are built in, cap_shadow_cells long, when an object
+                                        needs more than ACP_MAX_TRANSITION_CELLS (else NULL) */
+    uint32_t cap_shadow_cells;
+    uint32_t shadow_cells_limit;     /* tests only: 0, or the most cells any shadow list may hold
+                                        (acp_world_fit_shadow_cells sizes no further) */
     bool shadow_walk_plain;          /* tests only: CObjCell::find_obj_collisions walks as retail
                                         writes it, FindObjCollisions for every entry but the
                                         mover's and parented ones, without the bounds that rule
@@ -157,6 +163,19 @@ typedef struct acp_world {
                                         sweep (acp_world_create, acp_terrain_attach and
                                         acp_inspect_attach keep it) */
 } acp_world;
+
+/** Not retail (DEVIATIONS T3; retail's CELLARRAY and shadow DArrays grow): make room for obj's
+ *  shadow cell list as its shapes, frame and scale bound it (acp_physobj_shadow_cells_bound):
+ *  wide shadow slots from the pool (acp_shadow_pool_take_wide, with blocks for their entries)
+ *  and a world cell array that long for calc_cross_cells. Called where objects are placed
+ *  (acp_world_place_object, acp_world_enter_object, acp_physobj_add_obj_to_cell: load time and
+ *  a scenario's placing events), never in update_object;
+ *  obj's shadows, if any, are removed first (they are added again by the caller). Out of memory
+ * , past shadow_cells_limit or past ACP_MAX_FIT_SHADOW_CELLS: sized no further (the cells past it are counted, cells_dropped). */
+void acp_world_fit_shadow_cells(acp_world *w, struct acp_physobj *obj);
+/** The largest bound acp_world_fit_shadow_cells sizes for (a larger one is a malformed or absurd
+ *  shape: the object keeps 18 and its cells past them are counted). */
+#define ACP_MAX_FIT_SHADOW_CELLS 65536u
 
 /** The physics of GfxObj `id` of the world's records, built the first time it is asked for
  *  (load time: CPhysicsObj creation) and kept until the world is destroyed (a GfxObj without a

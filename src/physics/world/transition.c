@@ -91,6 +91,7 @@ void acp_transition_construct(acp_transition *t, const acp_terrain *terrain)
     acp_sphere_path *sp = &t->sphere_path;
     acp_position *identity[] = {&sp->begin_pos, &sp->end_pos, &sp->curr_pos, &sp->check_pos, &sp->backup_check_pos};
     for (size_t i = 0; i < sizeof identity / sizeof identity[0]; i++) identity[i]->frame = acp_frame_identity();
+    acp_cell_array_init(&t->cell_array); /* its own ACP_MAX_TRANSITION_CELLS cells, for good */
     acp_transition_init(t, terrain);
 }
 
@@ -137,7 +138,7 @@ void acp_transition_init(acp_transition *t, const acp_terrain *terrain)
     c->contact_plane_cell_id = 0;
     c->frames_stationary_fall = 0;
     t->insert_state = ACP_TS_INVALID;
-    t->cell_array.num_cells = 0;
+    t->cell_array.num_cells = 0; /* its storage and capacity: acp_transition_construct */
     t->cell_array.dropped = 0;
     t->cell_array.reached_building = false;
     t->cell_array.added_outside = false;

@@ -11,8 +11,9 @@
  *   axes, metres. Planes are n·p + d = 0 in the landblock frame of their cell.
  *   A transition is a slot of the world's pool of ten (retail's static transit[10]:
  *   CTransition::makeTransition, init, cleanupTransition; docs/DEVIATIONS.md T14), which keeps
- *   between sweeps what retail's init keeps; nothing here allocates. Cell arrays are fixed-size
- *   (ACP_MAX_TRANSITION_CELLS, docs/DEVIATIONS.md).
+ *   between sweeps what retail's init keeps; nothing here allocates. A sweep's cell array holds
+ *   ACP_MAX_TRANSITION_CELLS; the cell lists objects shadow, the world's array sized from the
+ *   objects it holds (acp_world_fit_shadow_cells; docs/DEVIATIONS.md T3).
  *   Arithmetic follows retail (frame.h): double evaluation, float stores, retail operand order.
  *   A world without terrain (world->terrain == NULL) is a fixture, not retail: the sweep
  *   succeeds at the requested position and the contact state the object had is carried over
@@ -130,10 +131,36 @@ typedef struct acp_cell_array {
     bool do_not_load_cells;
     bool reached_building;           /* not retail: a listed land cell's building was tested
                                         (CEnvCell::check_building_transit, a 3-D test) */
-    uint32_t dropped;                /* not retail: cells past ACP_MAX_TRANSITION_CELLS not
-                                        added since num_cells was last reset (DEVIATIONS T3) */
-    acp_cell_info cells[ACP_MAX_TRANSITION_CELLS];
+    uint32_t dropped;                /* not retail: cells past capacity not added since
+                                        num_cells was last reset (DEVIATIONS T3) */
+    uint32_t capacity;               /* not retail: how many cells `cells` holds */
+    acp_cell_info *cells;            /* own, or the world's larger array (acp_cell_array_use) */
+    acp_cell_info own[ACP_MAX_TRANSITION_CELLS];
 } acp_cell_array;
+
+/** Empty the array and give it its own ACP_MAX_TRANSITION_CELLS cells (a sweep's array).
+ *  Not retail (CELLARRAY grows by 8). */
+static inline void acp_cell_array_init(acp_cell_array *ca)
+{
+    ca->num_cells = 0;
+    ca->added_outside = false;
+    ca->do_not_load_cells = false;
+    ca->reached_building = false;
+    ca->dropped = 0;
+    ca->capacity = ACP_MAX_TRANSITION_CELLS;
+    ca->cells = ca->own;
+}
+
+/** Empty the array and make it hold `capacity` cells in `storage` (the world's array for shadow
+ *  cell lists, acp_world_fit_shadow_cells); storage NULL: its own. Not retail. */
+static inline void acp_cell_array_use(acp_cell_array *ca, acp_cell_info *storage, uint32_t capacity)
+{
+    acp_cell_array_init(ca);
+    if (storage && capacity > ACP_MAX_TRANSITION_CELLS) {
+        ca->cells = storage;
+        ca->capacity = capacity;
+    }
+}
 
 /** Retail SPHEREPATH. Cells are land cells of the world's terrain; NULL is retail's missing cell. */
 typedef struct acp_sphere_path {
@@ -262,7 +289,8 @@ void acp_transition_init_object_spheres(acp_transition *t, const acp_physobj *ob
 /* ---- CTransition (transition.c) ---- */
 
 /** A transition as retail's constructor leaves it: every field zero, the positions at the
- *  identity frame, then acp_transition_init. For a transition outside the world's pool (tests,
+ *  identity frame, its cell array holding its own ACP_MAX_TRANSITION_CELLS cells (for good:
+ *  acp_transition_init leaves them), then acp_transition_init. For a transition outside the world's pool (tests,
  *  probes). Retail: CTransition::CTransition (0x0050A980). */
 void acp_transition_construct(acp_transition *t, const struct acp_terrain *terrain);
 
@@ -463,7 +491,7 @@ acp_transition_state acp_sphere_slide_sphere(const acp_sphere *sphere, acp_spher
 
 /* ---- CObjCell / CELLARRAY (objcell.c) ---- */
 
-/** Add a cell unless its id is present; a full array (ACP_MAX_TRANSITION_CELLS) counts it in
+/** Add a cell unless its id is present; a full array (capacity) counts it in
  *  `dropped` instead (DEVIATIONS T3). Retail: CELLARRAY::add_cell (0x006B4FF0). */
 void acp_cell_array_add(acp_cell_array *ca, uint32_t cell_id, const struct acp_landcell *cell);
 /** The cells the spheres (in p's landblock frame) overlap; with curr_cell, the last loaded
