@@ -146,6 +146,7 @@ static void quanta_records_match_every_case(void)
     const acp_jsonv *cases = doc ? acp_jsonv_get(acp_jsonv_root(doc), "cases") : NULL;
     ENSURE(cases && cases->count > 30);
     static lines f, q;
+    uint64_t env_total = 0; /* the cases have environment reports to compare */
     for (uint32_t i = 0; cases && i < cases->count; i++) {
         const char *scenario = str_of(&cases->items[i], "scenario"), *profile = str_of(&cases->items[i], "profile");
         acp_run *rf = run_case(scenario, profile, ACP_RUN_RECORDS_FRAMES);
@@ -163,11 +164,26 @@ static void quanta_records_match_every_case(void)
         const char *tf = acp_run_trace(rf, &lf), *tq = acp_run_trace(rq, &lq);
         parse_lines(&f, tf, lf);
         parse_lines(&q, tq, lq);
-        uint64_t counted = 0;
+        uint64_t counted = 0, env_f = 0, env_q = 0;
         for (uint32_t k = 0; k + 1 < f.n; k++) {
             const acp_jsonv *objs = acp_jsonv_get(f.v[k], "objects");
-            for (uint32_t o = 0; objs && o < objs->count; o++) counted += acp_jsonv_get(&objs->items[o], "quanta")->count;
+            for (uint32_t o = 0; objs && o < objs->count; o++) {
+                counted += acp_jsonv_get(&objs->items[o], "quanta")->count;
+                const acp_jsonv *e = acp_jsonv_get(&objs->items[o], "env_collisions");
+                if (e) env_f += (uint64_t)e->number;
+            }
         }
+        /* A record carries the environment reports its quantum added: a frame's records sum to
+         * the frame's env_collisions (report_environment_collision counts per frame). */
+        for (uint32_t k = 0; k + 1 < q.n; k++) {
+            const acp_jsonv *objs = acp_jsonv_get(q.v[k], "objects");
+            const acp_jsonv *e = objs && objs->count ? acp_jsonv_get(&objs->items[0], "env_collisions") : NULL;
+            if (e) env_q += (uint64_t)e->number;
+        }
+        env_total += env_f;
+        if (env_f != env_q) ACP_FAIL_("%s: %llu environment reports in the frames, %llu in the records", scenario,
+                                      (unsigned long long)env_f, (unsigned long long)env_q);
+        acp_test_checks++;
         ENSURE(q.n >= 1 && acp_trace_is_closing_line(q.v[q.n - 1]));
         if (counted != q.n - 1u) ACP_FAIL_("%s: %llu quanta in the frames, %u records", scenario,
                                            (unsigned long long)counted, q.n - 1u);
@@ -191,6 +207,7 @@ static void quanta_records_match_every_case(void)
         acp_run_destroy(rf);
         acp_run_destroy(rq);
     }
+    ENSURE(env_total > 0);
     acp_jsonv_doc_destroy(doc);
 }
 

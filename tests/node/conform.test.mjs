@@ -301,6 +301,24 @@ describe('per-quantum records and dereth\'s gate (issue 35)', () => {
       }
     }
   });
+  it('a quantum record carries the environment reports its own quantum added (env_collisions), natively and through npx alike', () => {
+    // bounce-clamped at 4 Hz: frame 1 runs two quanta (0.25 s > MAX_QUANTUM 0.2 s) and the drudge
+    // lands in the first; the frame's env_collisions (1) belongs to that record alone.
+    const s = JSON.parse(readFileSync(join(root, 'conformance', 'v1', 'scenarios', 'bounce-clamped.json'), 'utf8'));
+    s.frames = { hz: 4, count: 12, start: 0 };
+    const scen = join(tmp, 'bounce-4hz.json');
+    writeFileSync(scen, JSON.stringify(s));
+    for (const [side, cli] of [['native', native], ['npx', npx]]) {
+      const fout = join(tmp, `bounce-4hz.frames.${side}.jsonl`), qout = join(tmp, `bounce-4hz.quanta.${side}.jsonl`);
+      assert.equal(cli(['run', scen, '--quiet', '--trace', fout]).status, 0);
+      assert.equal(cli(['run', scen, '--quiet', '--records', 'quanta', '--trace', qout]).status, 0);
+      const f1 = JSON.parse(lines(fout)[0]).objects[0];
+      assert.equal(f1.quanta.length, 2);
+      assert.equal(f1.env_collisions, 1);
+      const recs = lines(qout).map((l) => JSON.parse(l)).filter((r) => r.frame === 1);
+      assert.deepEqual(recs.map((r) => [r.quantum, r.objects[0].env_collisions]), [[1, 1], [2, undefined]], side);
+    }
+  });
   it('conform --format dereth (native) passes the dereth goldens, fails origin 2e-5 off at sub-step 50 and passes it at 150 (--exact fails it)', () => {
     const dir = join(tmp, 'dereth');
     mkdirSync(dir, { recursive: true });
