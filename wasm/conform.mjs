@@ -146,7 +146,10 @@ function conformWith(acp, dir, { suite = SUITE_DIR, group }, options) {
   if (!isDir) return { status: 2, err: `conform: ${dir} is not a folder of traces (${why})` };
   const mpath = join(suite, 'manifest.json');
   const m = readText(mpath);
-  if (m.err) return { status: 2, err: `conform: ${mpath}: cannot read the suite's manifest: ${m.err === 'absent' ? 'cannot open: No such file or directory' : m.err}` };
+  if (m.err) {
+    return { status: 2, err: `conform: ${mpath}: cannot read the suite's manifest: ${m.err === 'absent' ? 'cannot open: No such file or directory' : m.err} ` +
+      '(give the suite\'s folder with --suite DIR: conformance/v1 in the acphys repository or package)' };
+  }
   let manifest;
   try { manifest = JSON.parse(m.text); } catch (e) { return { status: 2, err: `conform: ${mpath}: ${e.message}` }; }
   if (!Array.isArray(manifest.cases)) return { status: 2, err: `conform: ${mpath}: no "cases" array` };
