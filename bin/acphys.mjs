@@ -248,6 +248,7 @@ function fail(msg, status) {
 const USAGE = 'acphys (npx, through the .wasm): the Asheron\'s Call retail per-object physics update\n' +
   'usage:\n' +
   '  acphys help               this text (also --help, -h)\n' +
+  '  acphys version            print the version (also --version)\n' +
   '  acphys run <scenario.json> [--trace out.jsonl] [--records frames|quanta] [--format acphys|dereth] [--profile retail|acdream-r6|ace|render-frame] [--peer NAME]... [--quiet] [--force] [--inspect <object>:<frame>]\n' +
   '                            run a scenario: per-frame table on stdout, trace to a file\n' +
   '                            (--force: a trace estimated above 2 GB too)\n' +
@@ -263,7 +264,7 @@ const USAGE = 'acphys (npx, through the .wasm): the Asheron\'s Call retail per-o
   '  acphys excerpt <dat> <id>... -o <out.dat>\n' +
   '                            copy records into a new DAT of the same kind\n' +
   '  acphys list <dat>         list a DAT\'s directory: id, type, size, date, iteration\n' +
-  'bench and the digests are the native CLI\'s (build/native/acphys help, after npm run build).\n';
+  'bench and the digests are the native CLI\'s (see docs/PORTING.md).\n';
 function usage() {
   return fail(USAGE.slice(0, -1), 2);
 }
@@ -331,6 +332,10 @@ function parseRunArgs(args) {
  *  null after an error. The same words as src/cli/run_cmd.c run_file_scenario. */
 function runFileScenario(root, path) {
   if (root === null || typeof root !== 'object' || Array.isArray(root) || !Object.hasOwn(root, 'acphys_run')) return root;
+  if (root.acphys_run !== 1) { // as the page refuses it (web/src/link.ts)
+    fail(`acphys: ${path} is not an acphys run (version 1): "acphys_run" is not 1`, 1);
+    return null;
+  }
   const { scenario, frames, digest } = root;
   if (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)) {
     fail(`acphys: ${path}: a run file of the page ("acphys_run") without its "scenario" object`, 1);
@@ -339,7 +344,24 @@ function runFileScenario(root, path) {
   const recorded = Number.isInteger(frames) && frames >= 1 && frames <= 1e6 && typeof digest === 'string' && /^[0-9a-f]{16}$/.test(digest)
     ? ` (the page recorded ${frames} frames, digest ${digest})` : '';
   process.stderr.write(`acphys: note: ${path} is a run file of the page: running its scenario${recorded}\n`);
+  recordedRun = recorded ? { frames, digest } : null;
   return scenario;
+}
+/** The run file's recorded frames and digest (runFileScenario), which the run must match. */
+let recordedRun = null;
+
+/** True when the first line of the bytes is a trace's record (a frame or quantum: "frame" and
+ *  "objects"; a dereth record: "t" and "transition_state") or its closing digest line, and more
+ *  follows: a trace given to run (src/cli/run_cmd.c is_trace_text). */
+function isTraceText(bytes) {
+  const nl = bytes.indexOf(0x0a);
+  if (nl < 0 || nl + 1 >= bytes.length) return false;
+  let v;
+  try { v = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, nl))); } catch { return false; }
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const has = (k) => Object.hasOwn(v, k);
+  if ((has('frame') && has('objects')) || (has('t') && has('transition_state'))) return true;
+  return has('digest') && Object.keys(v).every((k) => k === 'digest' || k === 'profile' || k === 'records');
 }
 
 /** --inspect "<object>:<frame>" (src/cli/run_cmd.c arm_inspect): the object as its scenario index
@@ -386,6 +408,10 @@ async function run(args) {
   try {
     scenario = parseJsonText(new Uint8Array(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength), acp);
   } catch (e) {
+    if (isTraceText(read.bytes)) {
+      return fail(`acphys: run: ${scenarioPath} is a trace (JSON lines, a record a line), not a scenario file: diff and ` +
+        'conform read traces; run takes a scenario ({"version": 1, ...}) or a run file the page saved', 1);
+    }
     return fail(`acphys: ${scenarioPath}: ${e.message}`, 1);
   }
   scenario = runFileScenario(scenario, scenarioPath);
@@ -452,7 +478,7 @@ async function run(args) {
     traceChunks.length = 0;
     traceChars = 0;
   };
-  let status = 0, traceDone = false, summary = '', inspectMissing = false;
+  let status = 0, traceDone = false, summary = '', inspectMissing = false, mine;
   try {
     if (!quiet) print(r.tableHeader());
     for (let k = 1; r.stepNext(); k++) {
@@ -464,7 +490,8 @@ async function run(args) {
     const closing = r.recordsClosing();
     if (fd !== undefined) writeTrace(closing ? `${closing}\n` : '', true);
     traceDone = true;
-    summary = `${r.framesDone} frames, digest ${r.digest()}\n`;
+    mine = { frames: r.framesDone, digest: r.digest() };
+    summary = `${mine.frames} frames, digest ${mine.digest}\n`;
     if (inspect !== undefined) {
       const json = r.inspectJson();
       summary = json === null ? `acphys run: --inspect ${inspect}: the scenario has ${r.framesTotal} frames` : `${json}\n`;
@@ -499,6 +526,11 @@ async function run(args) {
   } catch (e) {
     if (!(e instanceof OutputError)) throw e;
     return e.message ? fail(e.message, 1) : 141;
+  }
+  // A run file's recorded digest, after as many frames, must be this run's (as src/cli/run_cmd.c).
+  if (recordedRun && recordedRun.frames === mine.frames && recordedRun.digest !== mine.digest) {
+    return fail(`acphys: note: this run's digest ${mine.digest} differs from the recorded ${recordedRun.digest} ` +
+      `(after ${mine.frames} frames)`, 1);
   }
   return 0;
 }
@@ -562,7 +594,7 @@ async function diff(args) {
     const texts = files.map((b) => b.toString('utf8'));
     // Per-quantum and dereth traces compare in the native CLI (src/cli/diff_cmd.c acp_cli_diff_shaped).
     if (texts.some((t) => /"quantum":|"transition_state":/.test(t.slice(0, 4096))))
-      return fail('acphys: diff: per-quantum and dereth traces are compared by the native acphys (build/native/acphys diff) for now', 2);
+      return fail('acphys: diff: per-quantum and dereth traces are compared by the native CLI (docs/PORTING.md) for now', 2);
     const { identical, error, message } = diffTraces(acp, texts[0], texts[1], { options, onDifference: (s) => print(`${s}\n`) });
     if (error) return fail(`acphys: diff: ${message}`, 2);
     return printed(`${message}\n`, identical ? 0 : 1);
@@ -575,20 +607,26 @@ async function conformCmd(args) {
   const acp = await loadAcphys();
   const parsed = diffOptions(acp, args, { allowAll: false });
   if (parsed.error) return fail(`acphys: ${parsed.error}`, 2);
-  const usage = () => fail(`usage: acphys conform <dir-of-your-traces> [--suite DIR] [--group G] ${diffOptionsUsage(acp)}\n` +
-    '       acphys conform <dir-of-your-traces> --format dereth [--exact] [--suite DIR] [--group G]', 2);
   let dir, suite, group;
+  // As src/cli/conform_cmd.c: the first wrong argument named, then the usage.
+  const wrong = (what) => fail(`acphys conform: ${what}\n` +
+    `usage: acphys conform <dir-of-your-traces> [--suite DIR] [--group G] ${diffOptionsUsage(acp)}\n` +
+    '       acphys conform <dir-of-your-traces> --format dereth [--exact] [--suite DIR] [--group G]', 2);
   try {
     const r = parsed.rest;
     for (let i = 0; i < r.length; i++) {
-      if (r[i] === '--format' || r[i] === '--exact')
-        return fail('acphys: conform: --format dereth and --exact are in the native acphys (build/native/acphys conform) for now', 2);
-      if (r[i] === '--suite' && i + 1 < r.length) suite = r[++i];
-      else if (r[i] === '--group' && i + 1 < r.length) group = r[++i];
-      else if (r[i].startsWith('-') || dir !== undefined) return usage();
-      else dir = r[i];
+      const a = r[i];
+      if (a === '--format' || a === '--exact')
+        return fail('acphys: conform: --format dereth and --exact are in the native CLI (docs/PORTING.md) for now', 2);
+      if (a === '--suite' && i + 1 < r.length) suite = r[++i];
+      else if (a === '--group' && i + 1 < r.length) group = r[++i];
+      else if (a === '--suite' || a === '--group') return wrong(`${a}: a value is needed`);
+      else if (a === '--all') return wrong(`${a} is diff's option (conform lists every failing case)`);
+      else if (a.startsWith('-') && a.length > 1) return wrong(`unknown option "${a}"`);
+      else if (dir !== undefined) return wrong(`unexpected argument "${a}" (conform takes one folder of traces)`);
+      else dir = a;
     }
-    if (dir === undefined) return usage();
+    if (dir === undefined) return wrong('no folder of traces');
     const res = conform(acp, dir, { suite, group, options: parsed.options });
     if (res.err) return fail(`acphys: ${res.err}`, res.status);
     return printed(res.out, res.status);
@@ -861,6 +899,13 @@ async function dispatch(cmd, rest) {
     }
   }
   else if (cmd === 'list' || cmd === 'dump' || cmd === 'excerpt') status = await datCommand(cmd, rest);
+  else if (cmd === 'version' || cmd === '--version') {
+    // The native `acphys version`'s line (the library's version), then the .wasm's build digest.
+    if (rest.length) return fail(`acphys ${cmd}: takes no arguments, not "${rest[0]}"`, 2);
+    const acp = await loadAcphys();
+    print(`${acp.version()}\nbuild ${acp.digest ?? 'digest unavailable'} (acphys.wasm)\n`);
+    try { flush(); status = 0; } catch (e) { status = e.message ? fail(e.message, 1) : 141; }
+  }
   else if (cmd === 'help' || cmd === '--help' || cmd === '-h') {
     print(USAGE);
     try { flush(); status = 0; } catch (e) { status = e.message ? fail(e.message, 1) : 141; }

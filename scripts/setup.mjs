@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // acphys set-up: makes a fresh Debian machine ready to build and test, and does nothing (in well
 // under a second) on a ready one.
-//   node scripts/setup.mjs [--for start|test|bench] [--quiet]
+//   node scripts/setup.mjs [--for start|test|bench] [--quiet] [--clone-only]
+// 0. In the installed npm package (no CMakeLists.txt beside it): a one-line message, exit 1.
 // 1. Debian packages: the compilers and headers the build needs, plus Chromium for the tests.
 //    Missing ones are installed with apt-get when running as root on Debian; otherwise the script
 //    names exactly what is missing and how to install it, and exits with status 1.
@@ -14,6 +15,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
+// The npm package ships this file so that its `npm start`, `npm test`, ... (the repository's
+// scripts) say what it is instead of failing on files only a clone has.
+if (!existsSync(join(root, 'CMakeLists.txt'))) {
+  console.error('acphys: this is the installed package (npx acphys ..., import from \'acphys\'): it builds, tests and ' +
+    'serves nothing; clone the acphys repository to build and test');
+  process.exit(1);
+}
+if (args.includes('--clone-only')) process.exit(0); // npm run serve and golden: only the check above
 const purpose = args.includes('--for') ? args[args.indexOf('--for') + 1] : 'start';
 const quiet = args.includes('--quiet');
 const say = (msg) => { if (!quiet) console.log(`[setup] ${msg}`); };

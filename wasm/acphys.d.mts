@@ -376,8 +376,17 @@ export declare class MissingWasmError extends Error {
   readonly path: string;
 }
 
+/** Thrown by loadAcphys() (no source given) when wasm/acphys.wasm is empty or does not compile:
+ *  an interrupted build. The message says which and the command that rebuilds it. */
+export declare class DamagedWasmError extends Error {
+  readonly code: 'ACPHYS_NO_WASM';
+  /** The damaged file. */
+  readonly path: string;
+}
+
 /** Load and instantiate acphys.wasm from bytes, a URL, a file path (Node) or the default beside
- *  the loader (MissingWasmError when that is not built yet). */
+ *  the loader (MissingWasmError when that is not built yet, DamagedWasmError when it is empty or
+ *  damaged). */
 export declare function loadAcphys(source?: ArrayBuffer | ArrayBufferView | URL | string): Promise<Acphys>;
 
 /** First 16 hex digits of the SHA-256 of the bytes. */

@@ -38,6 +38,23 @@ async function readBytes(source) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
+/** The .wasm beside the loader is empty or not a module WebAssembly compiles (an interrupted
+ *  build or copy): `code` is 'ACPHYS_NO_WASM' as for MissingWasmError; the message says which
+ *  and the command that rebuilds it. */
+export class DamagedWasmError extends Error {
+  constructor(url, bytes, cause) {
+    const path = decodeURIComponent(url.pathname);
+    const what = bytes.byteLength === 0 ? 'empty (0 bytes)'
+      : `damaged (${bytes.byteLength} bytes that WebAssembly cannot compile: ${cause.message})`;
+    super(`acphys: ${path} is ${what}: an interrupted build? Rebuild it with\n` +
+      '  npm run build\n' +
+      '(in a clone; in an installed package, reinstall it: npm install acphys)');
+    this.name = 'DamagedWasmError';
+    this.code = 'ACPHYS_NO_WASM';
+    this.path = path;
+  }
+}
+
 /** The .wasm beside the loader is not there: a clone before its first build. `path` is the file
  *  wanted; `code` is 'ACPHYS_NO_WASM'; the message says the one command that builds it. */
 export class MissingWasmError extends Error {
@@ -240,7 +257,13 @@ function writeScalar(acp, type, p, v) {
  *  the .wasm beside this file. */
 export async function loadAcphys(source) {
   const bytes = await readBytes(source);
-  const module = await WebAssembly.compile(bytes);
+  let module;
+  try {
+    module = await WebAssembly.compile(bytes);
+  } catch (e) {
+    if (source === undefined && e instanceof WebAssembly.CompileError) throw new DamagedWasmError(DEFAULT_URL, bytes, e);
+    throw e;
+  }
   const grown = { memory: null, count: 0 };
   const instance = await WebAssembly.instantiate(module, stubImports(module, grown));
   grown.memory = instance.exports.memory;

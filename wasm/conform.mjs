@@ -106,15 +106,29 @@ function optionArgs({ fields, ulps, abs } = {}) {
  *  opts: `suite` (a folder; default the packaged conformance/v1), `group` (only its cases),
  *  `fields` (judge only these: an array or "a,b,c"), `ulps` (a number, or { float, double }),
  *  `abs` (a number): what `acphys conform` takes as --suite, --group, --fields, --ulps and --abs;
- *  a bad value is status 2 with the CLI's message. `format` "acphys" is the default; `format`
+ *  a bad value is status 2 with the CLI's message; so is an unknown key (named), options that are
+ *  not an object (null is no options) and empty `fields`. `format` "acphys" is the default; `format`
  *  "dereth" and `exact` (dereth's records, docs/PORTING.md) are the native CLI's for now: status
  *  2 with the message npx prints, never a frames judgement of dereth records. (`options`, a pointer from diffOptions, is
  *  the CLI's own way in; it is not freed here.) */
+/** The options conform takes (`options` last: the CLI's own way in). */
+const CONFORM_KEYS = ['suite', 'group', 'fields', 'ulps', 'abs', 'format', 'exact', 'options'];
+
 export function conform(acp, dir, opts = {}) {
+  if (opts === null) opts = {};
+  const kind = Array.isArray(opts) ? 'an array' : typeof opts;
+  if (kind !== 'object')
+    return { status: 2, err: `conform: the options must be an object ({ suite, group, fields, ulps, abs, format, exact }), not ${kind === 'an array' ? kind : `a ${kind}`}` };
+  const unknown = Object.keys(opts).find((k) => !CONFORM_KEYS.includes(k));
+  if (unknown !== undefined)
+    return { status: 2, err: `conform: unknown option "${unknown}" (known: ${CONFORM_KEYS.slice(0, -1).join(', ')})` };
+  const { fields } = opts;
+  if (fields !== undefined && (Array.isArray(fields) ? fields.length === 0 || fields.some((f) => typeof f !== 'string' || f === '') : typeof fields !== 'string' || fields === ''))
+    return { status: 2, err: 'conform: fields: give the trace fields to judge, a non-empty array of names or "a,b,c" (or leave fields out to judge them all)' };
   if (opts.format !== undefined && opts.format !== 'acphys' && opts.format !== 'dereth')
     return { status: 2, err: `conform: --format: "${opts.format}" is not acphys or dereth` };
   if (opts.format === 'dereth' || opts.exact !== undefined)
-    return { status: 2, err: 'conform: --format dereth and --exact are in the native acphys (build/native/acphys conform) for now' };
+    return { status: 2, err: 'conform: --format dereth and --exact are in the native CLI (docs/PORTING.md) for now' };
   if (opts.options !== undefined) return conformWith(acp, dir, opts, opts.options);
   const parsed = diffOptions(acp, optionArgs(opts), { allowAll: false });
   if (parsed.error) return { status: 2, err: parsed.error };
@@ -132,7 +146,10 @@ function conformWith(acp, dir, { suite = SUITE_DIR, group }, options) {
   if (!isDir) return { status: 2, err: `conform: ${dir} is not a folder of traces (${why})` };
   const mpath = join(suite, 'manifest.json');
   const m = readText(mpath);
-  if (m.err) return { status: 2, err: `conform: ${mpath}: cannot read the suite's manifest: ${m.err === 'absent' ? 'cannot open: No such file or directory' : m.err}` };
+  if (m.err) {
+    return { status: 2, err: `conform: ${mpath}: cannot read the suite's manifest: ${m.err === 'absent' ? 'cannot open: No such file or directory' : m.err} ` +
+      '(give the suite\'s folder with --suite DIR: conformance/v1 in the acphys repository or package)' };
+  }
   let manifest;
   try { manifest = JSON.parse(m.text); } catch (e) { return { status: 2, err: `conform: ${mpath}: ${e.message}` }; }
   if (!Array.isArray(manifest.cases)) return { status: 2, err: `conform: ${mpath}: no "cases" array` };

@@ -195,7 +195,7 @@ export declare function encodeJson(value: unknown): Uint8Array;
  *  same texts accepted, same "not valid JSON: line L, column C: ..." messages), then JSON.parse
  *  after a byte order mark is dropped. `text` may be the file's bytes (needs `acp`), so bytes
  *  that are not UTF-8 are refused as natively. Throws ScenarioError. */
-export declare function parseJsonText(text: string | Uint8Array, acp?: Acphys): unknown;
+export declare function parseJsonText(text: string | Uint8Array, acp?: Acphys, opts?: { trace?: boolean }): unknown;
 export declare function openRun(acp: Acphys, scenario: Scenario | unknown, opts?: { profile?: ProfileName }): Run;
 export declare function createRun(acp: Acphys, scenario: Scenario | unknown, opts?: RunOptions): Run;
 /** The quantum inspector: the scenario re-run to frame `frame` with object `object`'s sweeps

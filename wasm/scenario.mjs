@@ -97,14 +97,15 @@ export function encodeJson(value) {
  *  "not valid JSON: line L, column C: ..." message), then JSON.parse after a UTF-8 byte order
  *  mark is dropped. Without `acp`, JSON.parse alone ("not valid JSON"). `text` is a string, or
  *  the file's bytes (a Uint8Array), so that bytes that are not UTF-8 are refused as natively
- *  rather than read as U+FFFD. Throws ScenarioError. */
-export function parseJsonText(text, acp) {
+ *  rather than read as U+FFFD. `trace`: the text is a trace's line (acp_abi_json_check_trace:
+ *  the trace's NaN hint, a number beyond the double range refused). Throws ScenarioError. */
+export function parseJsonText(text, acp, { trace = false } = {}) {
   if (text instanceof Uint8Array) {
     if (!acp) throw new ScenarioError('parseJsonText: bytes need the module');
-    checkJson(text, acp);
+    checkJson(text, acp, trace);
     text = new TextDecoder('utf-8', { fatal: true }).decode(text); // valid UTF-8: the check passed
   } else if (acp) {
-    checkJson(new TextEncoder().encode(text), acp);
+    checkJson(new TextEncoder().encode(text), acp, trace);
   }
   const t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
@@ -115,10 +116,11 @@ export function parseJsonText(text, acp) {
 }
 
 /** The strict check (src/scenario/jsoncheck.h) over UTF-8 bytes; throws ScenarioError. */
-function checkJson(bytes, acp) {
+function checkJson(bytes, acp, trace) {
   const msg = acp.alloc(160);
+  const check = trace ? acp.exports.acp_abi_json_check_trace : acp.exports.acp_abi_json_check;
   try {
-    const ok = withBytes(acp, bytes, (p, n) => acp.exports.acp_abi_json_check(p, n, msg, 160));
+    const ok = withBytes(acp, bytes, (p, n) => check(p, n, msg, 160));
     if (!ok) throw new ScenarioError(`not valid JSON: ${acp.string(msg)}`);
   } finally {
     acp.free(msg);
@@ -494,7 +496,7 @@ export function diffTraces(acp, aText, bText, opts = {}) {
   try {
     let why = '';
     const parse = (line) => {
-      try { return encodeJson(parseJsonText(line, acp)); } catch (e) { why = e.message; return null; }
+      try { return encodeJson(parseJsonText(line, acp, { trace: true })); } catch (e) { why = e.message; return null; }
     };
     const badLine = (line, which) => {
       const p = acp.copyIn(new TextEncoder().encode(`${why}\0`));

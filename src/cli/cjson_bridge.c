@@ -68,11 +68,16 @@ static void put_err(char *err, size_t err_size, const char *msg)
 
 acp_jsonv_doc *acp_cjson_parse(const char *text, size_t len, char *err, size_t err_size)
 {
+    return acp_cjson_parse_ex(text, len, false, err, err_size);
+}
+
+acp_jsonv_doc *acp_cjson_parse_ex(const char *text, size_t len, bool trace, char *err, size_t err_size)
+{
     put_err(err, err_size, "");
     /* The one strict check both hosts run (cJSON alone accepts 01, 1. and a \u0000 that ends a
      * string early); it also refuses a NUL byte, which cJSON would take for the end. */
     char where[160];
-    if (!acp_json_check(text, len, where, sizeof where)) {
+    if (!acp_json_check_ex(text, len, trace, where, sizeof where)) {
         if (err && err_size) snprintf(err, err_size, "not valid JSON: %s", where);
         return NULL;
     }

@@ -13,6 +13,7 @@
 #ifndef ACP_CJSON_BRIDGE_H
 #define ACP_CJSON_BRIDGE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /** The largest scenario or trace file the CLI reads (bytes). */
@@ -26,6 +27,9 @@
 /** Parse JSON text (len bytes, need not be NUL-terminated) into a document. On failure NULL and
  *  a message ("not valid JSON: line L, column C: <what>") in err. */
 acp_jsonv_doc *acp_cjson_parse(const char *text, size_t len, char *err, size_t err_size);
+/** acp_cjson_parse with the strict check's trace mode (jsoncheck.h acp_json_check_ex): for a
+ *  trace's line. */
+acp_jsonv_doc *acp_cjson_parse_ex(const char *text, size_t len, bool trace, char *err, size_t err_size);
 
 /** Read a regular file of at most max_size bytes whole, NUL-terminated (the NUL is not counted
  *  in *len). NULL on failure, with a message in err: cannot open, not a regular file (a device

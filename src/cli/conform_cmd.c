@@ -117,25 +117,47 @@ static int judge_case(acp_conform *c, const char *suite, const char *dir, const 
     return status;
 }
 
+/* A usage error naming the argument: "acphys conform: <what>" and the usage. */
+static int conform_usage_error(const char *what, const char *arg)
+{
+    fprintf(stderr, "acphys conform: ");
+    fprintf(stderr, what, arg);
+    fprintf(stderr, "\n");
+    return conform_usage();
+}
+
 int acp_cli_conform(int argc, char **argv)
 {
     acp_diff_options o;
     acp_diff_options_init(&o);
     const char *dir = NULL, *suite = ACP_SUITE_DIR, *group = NULL, *format = NULL;
+    const char *bad_what = NULL, *bad_arg = NULL; /* the first argument that is wrong, named after the loop */
     judging how = {false, false};
+    /* The diff options first (the first bad one is the error), then the first other wrong
+     * argument: bin/acphys.mjs conformCmd checks in the same order. */
     for (int i = 0; i < argc; i++) {
         bool has_value = i + 1 < argc;
-        if (!strcmp(argv[i], "--suite") && has_value) suite = argv[++i];
-        else if (!strcmp(argv[i], "--format") && has_value && !format) format = argv[++i];
-        else if (!strcmp(argv[i], "--exact") && !how.exact) how.exact = true;
-        else if (!strcmp(argv[i], "--group") && has_value) group = argv[++i];
-        else if (!strcmp(argv[i], "--all")) return conform_usage();
-        else if (acp_diff_option_known(argv[i])) {
+        const char *a = argv[i], *what = NULL;
+        if (!strcmp(a, "--suite") && has_value) suite = argv[++i];
+        else if (!strcmp(a, "--format") && has_value && !format) format = argv[++i];
+        else if (!strcmp(a, "--exact") && !how.exact) how.exact = true;
+        else if (!strcmp(a, "--group") && has_value) group = argv[++i];
+        else if (!strcmp(a, "--suite") || !strcmp(a, "--group") || (!strcmp(a, "--format") && !format))
+            what = "%s: a value is needed";
+        else if (!strcmp(a, "--format") || !strcmp(a, "--exact")) what = "%s given twice";
+        else if (!strcmp(a, "--all")) what = "%s is diff's option (conform lists every failing case)";
+        else if (acp_diff_option_known(a)) {
             if (acp_cli_parse_diff_option(&o, argc, argv, &i)) return 2;
-        } else if (argv[i][0] == '-' || dir) return conform_usage();
-        else dir = argv[i];
+        } else if (a[0] == '-' && a[1]) what = "unknown option \"%s\"";
+        else if (dir) what = "unexpected argument \"%s\" (conform takes one folder of traces)";
+        else dir = a;
+        if (what && !bad_what) {
+            bad_what = what;
+            bad_arg = a;
+        }
     }
-    if (!dir) return conform_usage();
+    if (bad_what) return conform_usage_error(bad_what, bad_arg);
+    if (!dir) return conform_usage_error("%sno folder of traces", "");
     if (format && strcmp(format, "dereth") && strcmp(format, "acphys")) {
         fprintf(stderr, "acphys: conform: --format: \"%s\" is not acphys or dereth\n", format);
         return 2;
@@ -162,7 +184,9 @@ int acp_cli_conform(int argc, char **argv)
     size_t lm = 0;
     char *mtext = mpath ? acp_read_file(mpath, ACP_CLI_MAX_TEXT_FILE, &lm, err, sizeof err) : NULL;
     if (!mtext) {
-        fprintf(stderr, "acphys: conform: %s: cannot read the suite's manifest: %s\n", mpath ? mpath : suite, err);
+        fprintf(stderr, "acphys: conform: %s: cannot read the suite's manifest: %s (give the suite's folder with "
+                        "--suite DIR: conformance/v1 in the acphys repository or package)\n",
+                mpath ? mpath : suite, err);
         free(mpath);
         return 2;
     }

@@ -11,8 +11,11 @@
 #include "dat_file.h"
 #include "outfile.h"
 
+/* A message on stderr follows what stdout has printed before it (stdout is flushed first), so a
+ * merged stream (2>&1) reads in the order the command wrote it, as through npx. */
 static void native_print(int stream, const char *bytes, size_t n)
 {
+    if (stream == 2) fflush(stdout);
     fwrite(bytes, 1, n, stream == 2 ? stderr : stdout);
     if (stream == 2) fflush(stderr);
 }

@@ -93,7 +93,7 @@ static bool parse_all(parsed_lines *p, char **starts, const size_t *lens, uint32
     p->bad = UINT32_MAX;
     if (!p->docs || !p->roots) return false;
     for (uint32_t i = 0; i < n; i++) {
-        p->docs[i] = acp_cjson_parse(starts[i], lens[i], p->err, sizeof p->err);
+        p->docs[i] = acp_cjson_parse_ex(starts[i], lens[i], true, p->err, sizeof p->err);
         if (!p->docs[i]) {
             p->bad = i;
             return true;
@@ -116,7 +116,7 @@ static acp_trace_shape text_shape(char **starts, const size_t *lens, uint32_t n)
 {
     char err[64];
     for (uint32_t i = 0; i < n; i++) {
-        acp_jsonv_doc *doc = acp_cjson_parse(starts[i], lens[i], err, sizeof err);
+        acp_jsonv_doc *doc = acp_cjson_parse_ex(starts[i], lens[i], true, err, sizeof err);
         if (!doc) return ACP_TRACE_SHAPE_NONE;
         const acp_jsonv *v = acp_jsonv_root(doc);
         acp_trace_shape s = acp_trace_is_closing_line(v) ? ACP_TRACE_SHAPE_NONE : acp_trace_line_shape(v);
@@ -193,15 +193,15 @@ bool acp_cli_diff_texts(acp_trace_diff *d, char *a, size_t la, char *b, size_t l
     char err[256], err_b[256];
     /* First which fields b writes anywhere (a field it never writes is "not written"). */
     for (uint32_t i = 0; ok && i < cb; i++) {
-        acp_jsonv_doc *db = acp_cjson_parse(sb[i], nb[i], err_b, sizeof err_b);
+        acp_jsonv_doc *db = acp_cjson_parse_ex(sb[i], nb[i], true, err_b, sizeof err_b);
         if (db) acp_trace_diff_scan_b(d, acp_jsonv_root(db));
         else d->scanned = true;
         acp_jsonv_doc_destroy(db);
     }
     uint32_t n = ca > cb ? ca : cb;
     for (uint32_t i = 0; ok && i < n && !d->different && !d->error; i++) {
-        acp_jsonv_doc *da = i < ca ? acp_cjson_parse(sa[i], na[i], err, sizeof err) : NULL;
-        acp_jsonv_doc *db = i < cb ? acp_cjson_parse(sb[i], nb[i], err_b, sizeof err_b) : NULL;
+        acp_jsonv_doc *da = i < ca ? acp_cjson_parse_ex(sa[i], na[i], true, err, sizeof err) : NULL;
+        acp_jsonv_doc *db = i < cb ? acp_cjson_parse_ex(sb[i], nb[i], true, err_b, sizeof err_b) : NULL;
         if (i < ca && !da) acp_trace_diff_bad_line(d, i + 1, 'a', err);
         else if (i < cb && !db) acp_trace_diff_bad_line(d, i + 1, 'b', err_b);
         else if (!db) acp_trace_diff_extra_line(d, i + 1, 'a', acp_jsonv_root(da));

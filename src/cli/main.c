@@ -22,7 +22,7 @@ static int usage(FILE *out)
             "acphys %s: the Asheron's Call retail per-object physics update\n"
             "usage:\n"
             "  acphys help               this text (also --help, -h)\n"
-            "  acphys version            print the version\n"
+            "  acphys version            print the version (also --version)\n"
             "  acphys math-digest [n]    digest of the deterministic math over n inputs\n"
             /* ---- scenarios and traces ---- */
             "  acphys run <scenario.json> [--trace out.jsonl] [--records frames|quanta] [--format acphys|dereth] "
@@ -142,7 +142,7 @@ int main(int argc, char **argv)
 static int dispatch(int argc, char **argv)
 {
     if (argc < 2) return usage(stderr);
-    if (!strcmp(argv[1], "version")) {
+    if (!strcmp(argv[1], "version") || !strcmp(argv[1], "--version")) {
         printf("%s\n", acp_version());
         return 0;
     }

@@ -108,6 +108,22 @@ static int trace_too_large(const acp_run *run, const char *trace_path)
     return 2;
 }
 
+/* True when the text's first line is a trace's record (a frame, a quantum, a dereth record) or
+ * its closing digest line, and more follows: a trace given where a scenario belongs
+ * (bin/acphys.mjs isTraceText says the same). */
+static bool is_trace_text(const char *text, size_t len)
+{
+    const char *nl = memchr(text, '\n', len);
+    if (!nl || nl + 1 >= text + len) return false;
+    char err[64];
+    acp_jsonv_doc *doc = acp_cjson_parse_ex(text, (size_t)(nl - text), true, err, sizeof err);
+    if (!doc) return false;
+    const acp_jsonv *v = acp_jsonv_root(doc);
+    bool trace = acp_trace_line_shape(v) != ACP_TRACE_SHAPE_NONE || acp_trace_is_closing_line(v);
+    acp_jsonv_doc_destroy(doc);
+    return trace;
+}
+
 /* The excerpt's file: absolute as given, else relative to the scenario file's folder. */
 static char *excerpt_path(const char *scenario_path, const char *name)
 {
@@ -164,9 +180,17 @@ static int give_excerpts(acp_run *run, const char *scenario_path, const char *tr
  * "scenario": {...}, "frames", "digest", ...}: web/src/link.ts), its scenario member, after a note
  * saying so (and what the page recorded, to compare with the closing line). NULL after an error.
  * bin/acphys.mjs runFileScenario says the same words. */
-static const acp_jsonv *run_file_scenario(const acp_jsonv *root, const char *path)
+static const acp_jsonv *run_file_scenario(const acp_jsonv *root, const char *path, uint32_t *rec_frames,
+                                          char rec_digest[17])
 {
+    *rec_frames = 0;
+    rec_digest[0] = '\0';
     if (root->type != ACP_JSONV_OBJECT || !acp_jsonv_get(root, "acphys_run")) return root;
+    const acp_jsonv *version = acp_jsonv_get(root, "acphys_run");
+    if (version->type != ACP_JSONV_NUMBER || version->number != 1) { /* as the page refuses it (web/src/link.ts) */
+        fprintf(stderr, "acphys: %s is not an acphys run (version 1): \"acphys_run\" is not 1\n", path);
+        return NULL;
+    }
     const acp_jsonv *scenario = acp_jsonv_get(root, "scenario");
     if (!scenario || scenario->type != ACP_JSONV_OBJECT) {
         fprintf(stderr, "acphys: %s: a run file of the page (\"acphys_run\") without its \"scenario\" object\n", path);
@@ -177,8 +201,11 @@ static const acp_jsonv *run_file_scenario(const acp_jsonv *root, const char *pat
     bool hex = digest && digest->type == ACP_JSONV_STRING && digest->count == 16;
     for (uint32_t i = 0; hex && i < 16; i++) hex = strchr("0123456789abcdef", digest->string[i]) && digest->string[i];
     if (frames && frames->type == ACP_JSONV_NUMBER && frames->number >= 1 && frames->number <= 1e6 &&
-        frames->number == (double)(uint32_t)frames->number && hex)
+        frames->number == (double)(uint32_t)frames->number && hex) {
         fprintf(stderr, " (the page recorded %u frames, digest %s)", (unsigned)frames->number, digest->string);
+        *rec_frames = (uint32_t)frames->number;
+        memcpy(rec_digest, digest->string, 17);
+    }
     fputc('\n', stderr);
     return scenario;
 }
@@ -254,12 +281,21 @@ int acp_cli_run(int argc, char **argv)
         return 1;
     }
     acp_jsonv_doc *doc = acp_cjson_parse(text, len, err, sizeof err);
+    bool a_trace = !doc && is_trace_text(text, len);
     free(text);
+    if (a_trace) {
+        fprintf(stderr, "acphys: run: %s is a trace (JSON lines, a record a line), not a scenario file: diff and "
+                        "conform read traces; run takes a scenario ({\"version\": 1, ...}) or a run file the page saved\n",
+                scenario_path);
+        return 1;
+    }
     if (!doc) {
         fprintf(stderr, "acphys: %s: %s\n", scenario_path, err);
         return 1;
     }
-    const acp_jsonv *scenario = run_file_scenario(acp_jsonv_root(doc), scenario_path);
+    uint32_t rec_frames;
+    char rec_digest[17];
+    const acp_jsonv *scenario = run_file_scenario(acp_jsonv_root(doc), scenario_path, &rec_frames, rec_digest);
     if (!scenario) {
         acp_jsonv_doc_destroy(doc);
         return 1;
@@ -336,6 +372,15 @@ int acp_cli_run(int argc, char **argv)
     /* The closing line only for a run whose trace (if any) is written whole, as npx does. */
     if (status == 0)
         printf("%u frames, digest %016llx\n", (unsigned)acp_run_frames_done(run), (unsigned long long)acp_run_digest(run));
+    /* A run file's recorded digest, after as many frames, must be this run's (bin/acphys.mjs says the same). */
+    char mine[17];
+    snprintf(mine, sizeof mine, "%016llx", (unsigned long long)acp_run_digest(run));
+    if (status == 0 && rec_frames && rec_frames == acp_run_frames_done(run) && strcmp(mine, rec_digest)) {
+        fflush(stdout);
+        fprintf(stderr, "acphys: note: this run's digest %s differs from the recorded %s (after %u frames)\n", mine,
+                rec_digest, (unsigned)rec_frames);
+        status = 1;
+    }
     acp_run_destroy(run);
     return status;
 }

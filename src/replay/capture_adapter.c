@@ -268,11 +268,13 @@ bool acp_replay_capture_read(const uint8_t *bytes, size_t size, acp_replay_captu
     acp_capture file = {0};
     acp_net_status st = acp_capture_read(bytes, size, NULL, &file);
     if (st != ACP_NET_OK) {
-        snprintf(msg, msg_size, "not a capture (JSONL, pcap or pcapng): %s", acp_net_status_string(st));
+        if (st == ACP_NET_ERR_CAPTURE_FORMAT) snprintf(msg, msg_size, "%s", acp_net_status_string(st)); /* says it all */
+        else snprintf(msg, msg_size, "not a capture (JSONL, pcap or pcapng): %s", acp_net_status_string(st));
         acp_capture_free(&file);
         return false;
     }
     note_problem(info, &file.diags);
+    for (size_t i = 0; i < file.diags.count; i++) info->unreadable += file.diags.items[i].where == ACP_NET_AT_FILE;
     if (!file.count) {
         snprintf(msg, msg_size, "the capture holds no datagram%s%s", info->first_problem[0] ? "; the first problem: " : "",
                  info->first_problem);

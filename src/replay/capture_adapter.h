@@ -22,6 +22,7 @@
 /** What the reader noticed. */
 typedef struct acp_replay_read_info {
     size_t datagrams, messages, bad_checksums, lost, bad_messages;
+    size_t unreadable;                    /* the file's own problems: lines or records not read as datagrams */
     size_t unknown_commands;              /* motions left out: a command not widened */
     uint32_t first_unknown;               /* the last such command as the wire gave it */
     char first_problem[256];              /* the network layer's first diagnostic, or "" */

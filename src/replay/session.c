@@ -149,8 +149,8 @@ bool acp_replay_session_read_capture(acp_replay_session *s, const char *name, co
     if (!acp_replay_capture_read(bytes, size, &s->capture, &info, msg, sizeof msg)) return fail(s, "%s: %s", name, msg);
     s->has_capture = true;
     if (info.first_problem[0])
-        warn(s, "%s: %zu bad checksums, %zu lost and %zu undecoded messages; the first: %s", name, info.bad_checksums,
-             info.lost, info.bad_messages, info.first_problem);
+        warn(s, "%s: %zu unreadable lines or records, %zu bad checksums, %zu lost and %zu undecoded messages; the first: %s",
+             name, info.unreadable, info.bad_checksums, info.lost, info.bad_messages, info.first_problem);
     if (info.unknown_commands)
         warn(s, "%s: %zu motions name a command acphys does not widen (e.g. 0x%04X); their commands are left out", name,
              info.unknown_commands, (unsigned)info.first_unknown);

@@ -1,6 +1,7 @@
 /* acphys — strict JSON syntax check. See jsoncheck.h. */
 #include "jsoncheck.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,8 @@ typedef struct scan {
      * table grows only while it is the top one (between members, no child is open). */
     name_slot *slots;
     size_t num_slots, cap_slots;     /* slots in use (the stack top), slots allocated */
+    bool trace;                      /* a trace line: non-finite tokens get the trace's hint, and a
+                                        number beyond the double range is refused */
 } scan;
 
 static bool fail(scan *s, const unsigned char *at, const char *what)
@@ -60,7 +63,32 @@ static bool digits(scan *s)
     return true;
 }
 
+/* True when the number [b, e) (valid JSON) is beyond the double range: strtod gives infinity. */
+static bool out_of_range(const unsigned char *b, const unsigned char *e)
+{
+    char small[64];
+    size_t n = (size_t)(e - b);
+    char *buf = n < sizeof small ? small : malloc(n + 1);
+    if (!buf) return false; /* out of memory: JSON.parse decides */
+    memcpy(buf, b, n);
+    buf[n] = '\0';
+    bool inf = isinf(strtod(buf, NULL));
+    if (buf != small) free(buf);
+    return inf;
+}
+
+static bool number_body(scan *s);
+
 static bool number(scan *s)
+{
+    const unsigned char *b = s->p;
+    if (!number_body(s)) return false;
+    if (s->trace && out_of_range(b, s->p))
+        return fail(s, b, "a number out of double range (a trace writes an infinite value as the string \"Infinity\" or \"-Infinity\")");
+    return true;
+}
+
+static bool number_body(scan *s)
 {
     if (*s->p == '-') s->p++;
     if (s->p < s->end && *s->p == '0') {
@@ -305,10 +333,28 @@ static bool members_in(scan *s, int depth, bool object, const unsigned char *ope
     }
 }
 
+static bool value_non_finite(scan *s)
+{
+    return fail(s, s->p, s->trace ? "NaN and Infinity are not JSON (a trace writes the string \"NaN\", \"Infinity\" or \"-Infinity\")"
+                                  : "NaN and Infinity are not JSON, nor allowed in a scenario (its numbers are finite)");
+}
+
+/* A token that prints a non-finite number: NaN, Infinity, -Infinity (JavaScript), nan, -nan,
+ * inf, -inf (C's printf), with or without a sign. */
+static bool non_finite(const unsigned char *p, const unsigned char *end)
+{
+    if (p < end && (*p == '-' || *p == '+')) p++;
+    if (p >= end) return false;
+    if (*p == 'N' || *p == 'I') return true;
+    size_t left = (size_t)(end - p);
+    return (left >= 3 && (memcmp(p, "nan", 3) == 0 || memcmp(p, "inf", 3) == 0));
+}
+
 static bool value(scan *s, int depth)
 {
     skip_ws(s);
     if (s->p >= s->end) return fail(s, s->p, "the text ends where a value was expected");
+    if (non_finite(s->p, s->end)) return value_non_finite(s);
     switch (*s->p) {
     case '{': return members(s, depth, true);
     case '[': return members(s, depth, false);
@@ -317,10 +363,8 @@ static bool value(scan *s, int depth)
     case 'f': return literal(s, "false");
     case 'n': return literal(s, "null");
     default:
-        /* NaN and Infinity (what JavaScript's String() and some printf give): a trace writes a
-         * non-finite value as a string (docs/PORTING.md section 4); a scenario has none. */
-        if (*s->p == 'N' || *s->p == 'I' || (*s->p == '-' && s->p + 1 < s->end && s->p[1] == 'I'))
-            return fail(s, s->p, "NaN and Infinity are not JSON (a trace writes the string \"NaN\", \"Infinity\" or \"-Infinity\")");
+        /* NaN and Infinity (what JavaScript's String() gives), nan, -nan and inf (C's %.17g): a
+         * trace writes a non-finite value as a string (docs/PORTING.md section 4); a scenario has none. */
         if (*s->p == '-' || is_digit(*s->p)) return number(s);
         return fail(s, s->p, "not a JSON value");
     }
@@ -328,8 +372,13 @@ static bool value(scan *s, int depth)
 
 bool acp_json_check(const char *text, size_t len, char *msg, size_t msg_size)
 {
+    return acp_json_check_ex(text, len, false, msg, msg_size);
+}
+
+bool acp_json_check_ex(const char *text, size_t len, bool trace, char *msg, size_t msg_size)
+{
     scan s = {(const unsigned char *)text, (const unsigned char *)text + len, (const unsigned char *)text, NULL, NULL,
-              NULL, 0, 0};
+              NULL, 0, 0, trace};
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) s.start = s.p += 3; /* columns count after it */
     bool ok = value(&s, 0);
     free(s.slots);

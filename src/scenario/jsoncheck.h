@@ -30,5 +30,10 @@
 /** Check `len` bytes of JSON text. True when it is one JSON value (with white space around it);
  *  otherwise false and a message "line L, column C: <what>" in msg (msg_size bytes). */
 bool acp_json_check(const char *text, size_t len, char *msg, size_t msg_size);
+/** The same check with `trace` true for a trace's line: a non-finite token (NaN, Infinity, nan,
+ *  -nan, inf) gets the hint that a trace writes the string "NaN", "Infinity" or "-Infinity"
+ *  (docs/PORTING.md), and a number beyond the double range (1e999) is refused. With `trace`
+ *  false (a scenario, a run file), a non-finite token is said to be not allowed in a scenario. */
+bool acp_json_check_ex(const char *text, size_t len, bool trace, char *msg, size_t msg_size);
 
 #endif

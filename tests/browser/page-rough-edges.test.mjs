@@ -414,7 +414,7 @@ describe('the page\'s rough edges (issue 17)', () => {
     // Not JSON: the name once.
     await page.setInputFiles('#run-input', { name: 'nan-run.json', mimeType: 'application/json', buffer: Buffer.from('{"acphys_run":1,"frames":NaN}') });
     assert.equal(await messageText(page),
-      'nan-run.json is not valid JSON: line 1, column 26: NaN and Infinity are not JSON (a trace writes the string "NaN", "Infinity" or "-Infinity"). The current run goes on unchanged.');
+      'nan-run.json is not valid JSON: line 1, column 26: NaN and Infinity are not JSON, nor allowed in a scenario (its numbers are finite). The current run goes on unchanged.');
     await page.click('#message-close');
     // Not a DAT: said once.
     await page.setInputFiles('#dat-input', { name: 'notes.dat', mimeType: 'application/octet-stream', buffer: Buffer.alloc(2048) });

@@ -300,11 +300,13 @@ describe('scenario text', () => {
     ['a lone low surrogate escape', '{"version": 1, "name": "\\udc00\\ud800"}',
       'line 1, column 25: a \\u escape of a lone low surrogate (half a character)'],
     ['columns count characters, not bytes', '{"version": 1, "name": "ééééé", "x": NaN}',
-      'line 1, column 38: NaN and Infinity are not JSON (a trace writes the string "NaN", "Infinity" or "-Infinity")'],
+      'line 1, column 38: NaN and Infinity are not JSON, nor allowed in a scenario (its numbers are finite)'],
     ['a byte order mark is no column', '\ufeff{"version": 1, "x": NaN}',
-      'line 1, column 21: NaN and Infinity are not JSON (a trace writes the string "NaN", "Infinity" or "-Infinity")'],
-    ['-Infinity (issue 33: no "write a number" for what a trace writes as a string)', '{"version": 1, "x": -Infinity}',
-      'line 1, column 21: NaN and Infinity are not JSON (a trace writes the string "NaN", "Infinity" or "-Infinity")'],
+      'line 1, column 21: NaN and Infinity are not JSON, nor allowed in a scenario (its numbers are finite)'],
+    ['-Infinity (issue 33: a scenario has no non-finite number, so no hint about what a trace writes)', '{"version": 1, "x": -Infinity}',
+      'line 1, column 21: NaN and Infinity are not JSON, nor allowed in a scenario (its numbers are finite)'],
+    ['C\'s printf spelling nan in a scenario: the same message (issue 33)', '{"version": 1, "x": -nan}',
+      'line 1, column 21: NaN and Infinity are not JSON, nor allowed in a scenario (its numbers are finite)'],
     ['a token that is no JSON value at all', '{"version": 1, "x": @}', 'line 1, column 21: not a JSON value'],
   ];
   for (const [what, text, where] of cases) {

@@ -55,7 +55,7 @@ describe('the usage: the same full text for acphys alone, help, --help and -h', 
   it('every command line of the npx usage is the native usage\'s, word for word; the native one lists every command', () => {
     const nat = native(['--help']).stdout, js = viaWasm(['--help']).stdout;
     const commandLines = js.split('\n').filter((l) => l.startsWith('  '));
-    assert.equal(commandLines.length, 16); // help, run (3 lines), diff (2), conform (2), replay (4), dump, excerpt (2), list (issue 33)
+    assert.equal(commandLines.length, 17); // help, run (3 lines), diff (2), conform (2), replay (4), dump, excerpt (2), list, version (issue 33)
     for (const l of commandLines) assert.ok(nat.split('\n').includes(l), `native usage lacks: ${l}`);
     for (const cmd of ['help', 'version', 'math-digest', 'run', 'diff', 'conform', 'replay', 'format-digest', 'worldgen', 'dump', 'excerpt', 'list', 'bench world',
       'bench kernel', 'bench dat-gen', 'bench dat-read'])
@@ -323,5 +323,82 @@ describe('run --trace refuses a trace estimated above 2 GB unless --force (both 
     const path = big(300);
     const r = both(['run', path, '--quiet', '--trace', join(tmp, 'big.jsonl')]);
     assert.equal(r.stderr, missing(path));
+  });
+});
+
+describe('issue 33 review: conform names a bad argument; its suite path; NaN from C; a trace given to run; replay\'s capture messages', () => {
+  const conformUsage = 'usage: acphys conform <dir-of-your-traces> [--suite DIR] [--group G] [--fields a,b,c] ' +
+    '[--ulps N | --ulps float=N,double=M] [--abs X]\n' +
+    '       acphys conform <dir-of-your-traces> --format dereth [--exact] [--suite DIR] [--group G]\n';
+  const golden = join(root, 'conformance', 'v1', 'golden');
+  it('conform: an unknown option, a missing value, a second folder, none: named, then the usage (both CLIs, exit 2)', () => {
+    for (const [args, what] of [
+      [[golden, '--bogus'], 'unknown option "--bogus"'],
+      [[golden, '--grop', 'clock'], 'unknown option "--grop"'],
+      [[golden, '--group'], '--group: a value is needed'],
+      [[golden, '--suite'], '--suite: a value is needed'],
+      [[golden, 'x'], 'unexpected argument "x" (conform takes one folder of traces)'],
+      [[golden, '--all'], '--all is diff\'s option (conform lists every failing case)'],
+      [[], 'no folder of traces'],
+      [['--group', 'clock'], 'no folder of traces'],
+    ]) {
+      const r = both(['conform', ...args]);
+      assert.equal(r.status, 2, args.join(' '));
+      assert.equal(r.stdout, '');
+      assert.equal(r.stderr, `acphys conform: ${what}\n${conformUsage}`, args.join(' '));
+    }
+  });
+  it('conform: a suite whose manifest cannot be read suggests --suite DIR (the native default path is compiled in) (both CLIs)', () => {
+    const suite = join(tmp, 'no-suite');
+    const r = both(['conform', golden, '--suite', suite]);
+    assert.equal(r.status, 2);
+    assert.equal(r.stderr, `acphys: conform: ${suite}/manifest.json: cannot read the suite's manifest: cannot open: ` +
+      'No such file or directory (give the suite\'s folder with --suite DIR: conformance/v1 in the acphys repository or package)\n');
+  });
+  it('diff: C\'s %.17g spellings nan, -nan, inf and -inf get the NaN hint; 1e999 is refused as out of double range (both CLIs, exit 2)', () => {
+    const goldenTrace = join(root, 'tests', 'golden', 'falling-creature.jsonl');
+    const hint = 'NaN and Infinity are not JSON (a trace writes the string "NaN", "Infinity" or "-Infinity")';
+    for (const [token, what] of [['nan', hint], ['-nan', hint], ['inf', hint], ['-inf', hint], ['NaN', hint],
+      ['1e999', 'a number out of double range (a trace writes an infinite value as the string "Infinity" or "-Infinity")'],
+      ['-1.8e308', 'a number out of double range (a trace writes an infinite value as the string "Infinity" or "-Infinity")']]) {
+      const file = join(tmp, 'c-nan.jsonl');
+      writeFileSync(file, `{"frame":1,"now":${token},"objects":[]}\n`);
+      const r = both(['diff', goldenTrace, file]);
+      assert.equal(r.status, 2, token);
+      assert.equal(r.stderr, `acphys: diff: line 1 of b is not valid JSON: column 18: ${what}\n`, token);
+    }
+    // The largest double is a number still.
+    const file = join(tmp, 'max.jsonl');
+    writeFileSync(file, '{"frame":1,"now":1.7976931348623157e308,"objects":[]}\n');
+    assert.doesNotMatch(both(['diff', goldenTrace, file]).stderr, /out of double range/);
+  });
+  it('run: a NaN in a scenario is not allowed there (no word of what a trace writes); a trace given to run is said to be one', () => {
+    const file = join(tmp, 'nan-scenario.json');
+    writeFileSync(file, '{"version": 1, "objects": [], "frames": nan}');
+    let r = both(['run', file]);
+    assert.equal(r.status, 1);
+    assert.equal(r.stderr, `acphys: ${file}: not valid JSON: line 1, column 41: NaN and Infinity are not JSON, nor allowed in a scenario (its numbers are finite)\n`);
+    for (const trace of [join(root, 'conformance', 'v1', 'golden', 'clock-profiles.jsonl'), join(root, 'tests', 'golden', 'falling-creature.jsonl')]) {
+      r = both(['run', trace]);
+      assert.equal(r.status, 1);
+      assert.equal(r.stdout, '');
+      assert.equal(r.stderr, `acphys: run: ${trace} is a trace (JSON lines, a record a line), not a scenario file: diff and conform read ` +
+        'traces; run takes a scenario ({"version": 1, ...}) or a run file the page saved\n');
+    }
+    // Two scenarios one after the other are no trace: the JSON message stays.
+    const two = join(tmp, 'two.json');
+    writeFileSync(two, '{"version": 1}\n{"version": 1}\n');
+    r = both(['run', two]);
+    assert.equal(r.stderr, `acphys: ${two}: not valid JSON: line 2, column 1: text after the JSON value\n`);
+  });
+  it('replay: a file that is no capture is said once; the unreadable lines are counted before "the first" (both CLIs)', () => {
+    const readme = join(root, 'README.md');
+    let r = both(['replay', readme]);
+    assert.equal(r.status, 1);
+    assert.equal(r.stderr, `acphys replay: ${readme}: not a capture: neither pcap, pcapng nor JSONL datagrams\n`);
+    const bad = join(root, 'tests', 'data', 'net', 'malformed-lines.jsonl');
+    r = both(['replay', bad]);
+    assert.ok(r.stderr.startsWith(`acphys replay: warning: ${bad}: 7 unreadable lines or records, 0 bad checksums, 0 lost and ` +
+      '0 undecoded messages; the first: ACP_NET_ERR_HEX at line 2'), r.stderr);
   });
 });

@@ -162,7 +162,7 @@ describe('acphys conform over the suite (conformance/v1/manifest.json)', () => {
       const e = both(args);
       assert.equal(e.status, 2, args.join(' '));
       assert.equal(e.stdout, '');
-      assert.match(e.stderr, /^(acphys: |usage: )/);
+      assert.match(e.stderr, /^(acphys: |acphys conform: |usage: )/);
     }
   });
 });
@@ -394,5 +394,29 @@ describe('conform() from JavaScript takes plain options (issue 33)', () => {
     assert.equal(bad.status, 2);
     assert.equal(`acphys: ${bad.err}\n`, native(['conform', dir, '--format', 'xml']).stderr);
     assert.equal(conform(acp, dir, { group: 'clock', ulps: 1, format: 'acphys' }).status, 0);
+  });
+  it('issue 33 review: an unknown key, options that are no object and empty fields are refused (status 2, named); null is no options', async () => {
+    const acp = await acphys();
+    const dir = copyPort('js-bad-options');
+    const known = '(known: suite, group, fields, ulps, abs, format, exact)';
+    for (const [opts, err] of [
+      [{ grup: 'clock' }, `conform: unknown option "grup" ${known}`],
+      [{ group: 'clock', ulp: 1 }, `conform: unknown option "ulp" ${known}`],
+      [['--group', 'clock'], 'conform: the options must be an object ({ suite, group, fields, ulps, abs, format, exact }), not an array'],
+      ['--group clock', 'conform: the options must be an object ({ suite, group, fields, ulps, abs, format, exact }), not a string'],
+      [7, 'conform: the options must be an object ({ suite, group, fields, ulps, abs, format, exact }), not a number'],
+      [{ fields: [] }, 'conform: fields: give the trace fields to judge, a non-empty array of names or "a,b,c" (or leave fields out to judge them all)'],
+      [{ fields: '' }, 'conform: fields: give the trace fields to judge, a non-empty array of names or "a,b,c" (or leave fields out to judge them all)'],
+      [{ fields: ['now', 3] }, 'conform: fields: give the trace fields to judge, a non-empty array of names or "a,b,c" (or leave fields out to judge them all)'],
+    ]) {
+      const r = conform(acp, dir, opts);
+      assert.deepEqual(r, { status: 2, err }, JSON.stringify(opts));
+    }
+    // null and undefined: no options, every group judged (the fresh port passes).
+    const all = conform(acp, dir);
+    assert.equal(all.status, 0, all.err);
+    assert.deepEqual(conform(acp, dir, null), all);
+    // The dereth refusal points at the native CLI by its docs, not at a path only a clone has.
+    assert.equal(conform(acp, dir, { format: 'dereth' }).err, 'conform: --format dereth and --exact are in the native CLI (docs/PORTING.md) for now');
   });
 });

@@ -169,6 +169,107 @@ describe('run: a DAT is no scenario; the page\'s run file runs its scenario (iss
   });
 });
 
+describe('issue 33 review: a run file of another version, or whose digest differs from the recorded one (item 8)', () => {
+  const scenarioPath = join(root, 'data', 'scenarios', 'falling-creature.json');
+  it('"acphys_run": 2 is refused as the page refuses it (exit 1), natively and through npx', () => {
+    const file = join(tmp, 'v2.acphys.json');
+    writeFileSync(file, JSON.stringify({ acphys_run: 2, scenario: JSON.parse(readFileSync(scenarioPath, 'utf8')), frames: 3 }));
+    const r = both(['run', file, '--quiet']);
+    assert.equal(r.status, 1);
+    assert.equal(r.stdout, '');
+    assert.equal(r.stderr, `acphys: ${file} is not an acphys run (version 1): "acphys_run" is not 1\n`);
+  });
+  it('a recorded digest that this run does not give: a note naming both, exit 1; a recorded frame count it does not reach: no comparison', () => {
+    const direct = native(['run', scenarioPath, '--quiet']);
+    const [, frames, digest] = /^(\d+) frames, digest ([0-9a-f]{16})\n$/.exec(direct.stdout);
+    const other = digest === '0123456789abcdef' ? 'fedcba9876543210' : '0123456789abcdef';
+    const scenario = JSON.parse(readFileSync(scenarioPath, 'utf8'));
+    const file = join(tmp, 'tampered.acphys.json');
+    writeFileSync(file, JSON.stringify({ acphys_run: 1, build: 'unknown', scenario, frames: Number(frames), digest: other }));
+    const r = both(['run', file, '--quiet']);
+    assert.equal(r.status, 1);
+    assert.equal(r.stdout, direct.stdout);
+    assert.equal(r.stderr, `acphys: note: ${file} is a run file of the page: running its scenario (the page recorded ${frames} frames, ` +
+      `digest ${other})\nacphys: note: this run's digest ${digest} differs from the recorded ${other} (after ${frames} frames)\n`);
+    writeFileSync(file, JSON.stringify({ acphys_run: 1, build: 'unknown', scenario, frames: Number(frames) + 1, digest: other }));
+    const longer = both(['run', file, '--quiet']);
+    assert.equal(longer.status, 0, longer.stderr);
+  });
+});
+
+describe('issue 33 review: stderr in its place when the streams are merged (item 1)', () => {
+  /** The command with 2>&1 into one pipe: what a terminal or a log shows. */
+  const merged = (cli, args) => {
+    const r = spawnSync('sh', ['-c', '"$@" 2>&1', 'sh', ...cli, ...args], { encoding: 'utf8' });
+    return { status: r.status, text: r.stdout };
+  };
+  const nativeCmd = [nativeCli], npxCmd = [process.execPath, binJs];
+  it('list of a DAT cut to 8192 bytes: every row whole, the warning on a line of its own after them; npx the same bytes', () => {
+    const cut = join(tmp, 'cut.dat');
+    writeFileSync(cut, readFileSync(portal).subarray(0, 8192));
+    const n = merged(nativeCmd, ['list', cut]);
+    assert.equal(n.status, 1);
+    const lines = n.text.trimEnd().split('\n');
+    assert.equal(lines[0], 'id          type                      size  date (UTC)          iteration');
+    assert.match(lines.at(-1), /^acphys: .*cut\.dat: the file is 8192 bytes but its header .* says \d+: it is truncated/);
+    for (const l of lines.slice(1, -1)) assert.match(l, /^0x[0-9A-F]{8}  \S+ +\d+  /, l);
+    assert.deepEqual(merged(npxCmd, ['list', cut]), n);
+  });
+  it('excerpt with notes: the summary line, then the notes; npx the same bytes', () => {
+    const out = join(tmp, 'merged-excerpt.dat');
+    const n = merged(nativeCmd, ['excerpt', cell, '0x3A11012A', '0x3A11012B', '-o', out]);
+    assert.equal(n.status, 0, n.text);
+    const lines = n.text.trimEnd().split('\n');
+    assert.match(lines[0], /^\/.*merged-excerpt\.dat: 5 records \(2 named, 3 they need\), \d+ bytes, block size \d+$/);
+    assert.equal(lines[1], 'acphys: note: 0x0D00F001 is named by a copied record and lives in the portal DAT: excerpt it from there');
+    assert.deepEqual(merged(npxCmd, ['excerpt', cell, '0x3A11012A', '0x3A11012B', '-o', out]), n);
+  });
+});
+
+describe('issue 33 review: an empty or damaged wasm/acphys.wasm (item 2)', () => {
+  it('npx acphys and import say the .wasm is empty or damaged and how to rebuild it, no stack trace (exit 1)', async () => {
+    const copy = join(tmp, 'damaged');
+    for (const f of ['bin/acphys.mjs', 'wasm/acphys.mjs', 'wasm/scenario.mjs', 'wasm/conform.mjs', 'package.json']) {
+      mkdirSync(dirname(join(copy, f)), { recursive: true });
+      copyFileSync(join(root, f), join(copy, f));
+    }
+    const wasm = join(copy, 'wasm', 'acphys.wasm');
+    const full = readFileSync(join(root, 'wasm', 'acphys.wasm'));
+    const rebuild = ': an interrupted build? Rebuild it with\n  npm run build\n(in a clone; in an installed package, reinstall it: npm install acphys)\n';
+    for (const [bytes, what] of [[Buffer.alloc(0), 'empty (0 bytes)'], [full.subarray(0, 4096), 'damaged (4096 bytes that WebAssembly cannot compile: ']]) {
+      writeFileSync(wasm, bytes);
+      for (const args of [['version'], ['run', join(root, 'data', 'scenarios', 'falling-creature.json')], ['list', portal]]) {
+        const r = spawnSync(process.execPath, [join(copy, 'bin', 'acphys.mjs'), ...args], { encoding: 'utf8' });
+        assert.equal(r.status, 1, r.stderr);
+        assert.equal(r.stdout, '');
+        assert.ok(r.stderr.startsWith(`acphys: ${wasm} is ${what}`), r.stderr);
+        assert.ok(r.stderr.endsWith(rebuild), r.stderr);
+        assert.doesNotMatch(r.stderr, /\n    at /);
+      }
+      const { loadAcphys } = await import(`${join(copy, 'wasm', 'acphys.mjs')}?${bytes.length}`);
+      await assert.rejects(loadAcphys(), (e) => e.code === 'ACPHYS_NO_WASM' && e.name === 'DamagedWasmError' && e.path === wasm);
+    }
+  });
+});
+
+describe('issue 33 review: npx acphys version (item 9)', () => {
+  it('version and --version: the native line (the library version), then the .wasm\'s build digest', async () => {
+    const nat = native(['version']);
+    assert.equal(nat.status, 0);
+    assert.deepEqual(native(['--version']), nat);
+    const acp = await acphys();
+    for (const v of ['version', '--version']) {
+      const r = viaWasm([v]);
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stderr, '');
+      assert.equal(r.stdout, `${nat.stdout}build ${acp.digest} (acphys.wasm)\n`);
+    }
+    const usage = viaWasm(['help']).stdout;
+    assert.doesNotMatch(usage, /build\/native\/acphys/);
+    assert.match(usage, /the native CLI's \(see docs\/PORTING\.md\)\.\n$/);
+  });
+});
+
 describe('a temporary trace left by a run killed with SIGKILL (issue 33 item 7)', () => {
   it('stays until the next run that writes that trace removes it and says so; a live process\'s stays', async () => {
     const dir = join(tmp, 'killed');

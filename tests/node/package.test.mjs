@@ -94,6 +94,26 @@ describe('the packed package, installed into an empty folder', () => {
     assert.equal(ex.status, 0, ex.stderr);
     assert.match(ex.stdout, /hum\.dat: 54 records \(1 named, 53 they need\)/);
   });
+  it('issue 33 review: the README\'s first screen is the package\'s (npx and import), and the repository\'s scripts say what the package is', () => {
+    const readme = readFileSync(join(pkg(), 'README.md'), 'utf8');
+    const firstHeading = readme.match(/^## .*$/m)[0];
+    assert.equal(firstHeading, '## Using the npm package');
+    const section = readme.slice(readme.indexOf(firstHeading), readme.indexOf('\n## ', readme.indexOf(firstHeading) + 1));
+    assert.match(section, /npx acphys run /);
+    assert.match(section, /from 'acphys'/);
+    assert.doesNotMatch(section, /^npm (start|test)\b/m); // no command line of the repository's in it
+    assert.match(readme.slice(readme.indexOf(section) + section.length), /^npm start /m);
+    // The package's own `npm start`, `npm test`, ...: one line, exit 1, no stack trace.
+    for (const script of ['start', 'test', 'run build', 'run bench', 'run golden', 'run setup']) {
+      const r = sh('npm', [...script.split(' '), '--silent'], pkg());
+      assert.equal(r.status, 1, `npm ${script}: ${r.stdout}${r.stderr}`);
+      assert.equal(r.stdout, '', `npm ${script}`);
+      assert.equal(r.stderr, 'acphys: this is the installed package (npx acphys ..., import from \'acphys\'): it builds, tests and ' +
+        'serves nothing; clone the acphys repository to build and test\n', `npm ${script}`);
+    }
+    // No public repository URL is known: none is invented.
+    assert.equal(JSON.parse(readFileSync(join(pkg(), 'package.json'), 'utf8')).repository, undefined);
+  });
   it("import('acphys') loads the packed .wasm", () => {
     writeFileSync(join(app, 'check.mjs'), "import { loadAcphys } from 'acphys';\nimport { runScenario } from 'acphys/scenario';\n" +
       "const acp = await loadAcphys();\nconst r = runScenario(acp, { version: 1, excerpts: [], objects: [{ id: 1, placement: 'frame', position: { cell: '0xA9B40019', origin: [1, 2, 3] } }], frames: { times: [0.05] } });\n" +

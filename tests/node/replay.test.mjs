@@ -98,11 +98,11 @@ describe('acphys replay: bad arguments and inputs', () => {
     writeFileSync(text, 'hello, world\n');
     r = native([text]);
     assert.equal(r.status, 1);
-    assert.match(r.stderr, new RegExp(`^acphys replay: ${text}: not a capture \\(JSONL, pcap or pcapng\\): .+\\n$`));
+    assert.equal(r.stderr, `acphys replay: ${text}: not a capture: neither pcap, pcapng nor JSONL datagrams\n`); // said once (issue 33)
     const dat = join(root, 'data', 'portal-default.dat');
     r = native([dat]);
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /: not a capture \(JSONL, pcap or pcapng\): /);
+    assert.match(r.stderr, /: not a capture: neither pcap, pcapng nor JSONL datagrams\n$/);
     // the loop's server half alone: no client report
     const serverOnly = join(tmp, 'server.jsonl');
     writeFileSync(serverOnly, readFileSync(loop, 'utf8').split('\n').filter((l) => l.includes('"s2c"')).join('\n') + '\n');

@@ -34,6 +34,13 @@ ACP_ABI int acp_abi_json_check(const char *text, uint32_t len, char *msg, uint32
     return acp_json_check(text, len, msg, msg_size);
 }
 
+/** The same check for a trace's line (src/scenario/jsoncheck.h acp_json_check_ex, trace mode):
+ *  the trace's hint for NaN, Infinity, nan and inf, and a number beyond the double range refused. */
+ACP_ABI int acp_abi_json_check_trace(const char *text, uint32_t len, char *msg, uint32_t msg_size)
+{
+    return acp_json_check_ex(text, len, true, msg, msg_size);
+}
+
 /** A trace comparison (src/scenario/diff.h); 0 when out of memory. */
 ACP_ABI acp_trace_diff *acp_abi_diff_create(void)
 {
