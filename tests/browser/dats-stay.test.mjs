@@ -2,22 +2,14 @@
 // added on the page stays in the scenario's excerpts (after its own, so its records replace the
 // stand-ins') when a bundled scenario or the default one is opened, and the status says so.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
-import { dist, launch, root, serve } from './harness.mjs';
+import { root, withServedDist } from './harness.mjs';
 
 let server, browser;
-before(async () => {
-  assert.ok(existsSync(join(dist, 'index.html')), 'dist/ is not built: run `node scripts/build.mjs web` (npm run build)');
-  server = await serve(dist, '/some/path/');
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+withServedDist((s, b) => { server = s; browser = b; });
 
 describe('loaded DATs stay loaded', () => {
   it('a DAT added on the page stays in use across opening a bundled scenario and the default one', async () => {

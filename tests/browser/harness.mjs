@@ -2,10 +2,12 @@
 // from any path) on 127.0.0.1 at a free port, and Debian's Chromium driven by playwright-core
 // with a fresh profile. Used by page.test.mjs (and handy by hand:
 //   node tests/browser/harness.mjs   serves dist/ and prints the address).
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, sep } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 import { chromium } from 'playwright-core';
@@ -68,6 +70,24 @@ export async function launch() {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** Registers, for the calling test file, a before hook that serves the built dist/ under
+ *  /some/path/ and launches Chromium, and an after hook that closes both; `set(server, browser)`
+ *  receives them once they run. Refuses at once (an assertion naming the build command) when
+ *  dist/ is not built. */
+export function withServedDist(set) {
+  let server, browser;
+  before(async () => {
+    assert.ok(existsSync(join(dist, 'index.html')), 'dist/ is not built: run `node scripts/build.mjs web` (npm run build)');
+    server = await serve(dist, '/some/path/');
+    browser = await launch();
+    set(server, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
 }
 
 /** A second, independent browser (a fresh profile): "a fresh browser" opening a shared link. */

@@ -3,22 +3,12 @@
 // and Cancel; Cancel keeps the run as it was (its objects, frames and digest, and it goes on);
 // a very large add asks first, and declining adds nothing.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
-import { dist, launch, serve } from './harness.mjs';
+import { withServedDist } from './harness.mjs';
 
 let server, browser;
-before(async () => {
-  assert.ok(existsSync(join(dist, 'index.html')), 'dist/ is not built: run `node scripts/build.mjs web` (npm run build)');
-  server = await serve(dist, '/some/path/');
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+withServedDist((s, b) => { server = s; browser = b; });
 
 describe('replays that can be stopped', () => {
   it('Cancel during a long replay keeps the previous run; a very large add asks first', async () => {

@@ -3,22 +3,12 @@
 // page's scene time reaches its last frame's time and says so; "Continue running" goes on
 // recording.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 
-import { dist, launch, serve } from './harness.mjs';
+import { withServedDist } from './harness.mjs';
 
 let server, browser;
-before(async () => {
-  assert.ok(existsSync(join(dist, 'index.html')), 'dist/ is not built: run `node scripts/build.mjs web` (npm run build)');
-  server = await serve(dist, '/some/path/');
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+withServedDist((s, b) => { server = s; browser = b; });
 
 describe('bundled scenarios end where their story ends', () => {
   it('quarrel-hits-drudge stops at 59/60 s and says so; Continue running goes on', async () => {
