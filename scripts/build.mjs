@@ -8,7 +8,7 @@
 //         shortcut-free twin, docs/SHORTCUTS.md; scripts/twin.mjs).
 // asan:   CMake + gcc, Debug with ASan and UBSan → build/asan (the CI lane of the C tests).
 // fuzz:   CMake + clang with libFuzzer, ASan and UBSan → build/fuzz.
-// web:    tsc (type-check web/) and Vite → dist/ (a static folder that works from any path).
+// web:    the module check (no import cycle, no module over 450 lines), tsc (type-check web/) and Vite → dist/ (a static folder that works from any path).
 // Every step is incremental: a second run on an unchanged tree takes a few seconds.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -79,7 +79,9 @@ const steps = {
   },
   web() {
     if (!existsSync(join(root, 'web', 'vite.config.ts'))) return;
-    // Type-check the page (TypeScript strict) before bundling it.
+    // The page's modules import one way and stay short (scripts/check-modules.mjs), then
+    // type-check the page (TypeScript strict) before bundling it.
+    run(process.execPath, [join(root, 'scripts', 'check-modules.mjs')]);
     run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'web/tsconfig.json']);
     run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
   },

@@ -87,13 +87,14 @@ export function drawArrays(s: Session): DrawArrays {
   if (!d) {
     d = new DrawArrays(s.acp, s);
     bySession.set(s, d);
+    s.onDispose.push(() => disposeDrawArrays(s));
   }
   d.update();
   current = s;
   return d;
 }
 
-/** Release a session's draw arrays (with the session). */
+/** Release a session's draw arrays (with the session: Session.onDispose). */
 export function disposeDrawArrays(s: Session): void {
   bySession.get(s)?.dispose();
   bySession.delete(s);

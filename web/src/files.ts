@@ -4,7 +4,7 @@
 import type { Acphys } from '../../wasm/acphys.mjs';
 import { DatError, DatSet } from '../../wasm/acphys.mjs';
 import { parseJsonText, type Scenario } from '../../wasm/scenario.mjs';
-import type { App } from './app';
+import type { Page } from './page';
 import { extract, openDat, truncation, type PortalNeeds, type UserDat } from './dat';
 import { $ } from './dom';
 import { formatBytes, plural } from './format';
@@ -15,7 +15,7 @@ import { showDats } from './views';
 
 /** The excerpt bytes a scenario needs, copying records out of full DATs (progress bar).
  *  Throws when a named DAT is missing or lacks a record. */
-export async function excerptsFor(app: App, s: Scenario): Promise<{ bytes: Map<string, Uint8Array>; copied: UserDat[] }> {
+export async function excerptsFor(app: Page, s: Scenario): Promise<{ bytes: Map<string, Uint8Array>; copied: UserDat[] }> {
   const out = new Map<string, Uint8Array>();
   const copied: UserDat[] = [];
   const missing = (s.excerpts ?? ['default']).filter((n) => n !== 'default' && !app.dats.has(n));
@@ -48,14 +48,14 @@ export async function excerptsFor(app: App, s: Scenario): Promise<{ bytes: Map<s
   return { bytes: out, copied };
 }
 
-export async function addFiles(app: App, files: File[]): Promise<void> {
+export async function addFiles(app: Page, files: File[]): Promise<void> {
   for (const f of files) {
     if (/\.json$/i.test(f.name) || f.type === 'application/json') await openJsonFile(app, f);
     else await addDat(app, f);
   }
 }
 
-export async function openJsonFile(app: App, f: File): Promise<void> {
+export async function openJsonFile(app: Page, f: File): Promise<void> {
   try {
     // The strict check the CLIs run (UTF-8, no repeated names; line and column when it is not JSON).
     let value: unknown;
@@ -81,7 +81,7 @@ export function aboutFile(name: string, why: string): string {
   return why.startsWith(`${name} `) ? why : `${name}: ${why}`;
 }
 
-export async function addDat(app: App, f: File): Promise<void> {
+export async function addDat(app: Page, f: File): Promise<void> {
   let dat: UserDat;
   try {
     dat = await openDat(app.acp, f);

@@ -7,7 +7,6 @@
 import { comparisonProfile } from './profiles';
 import type { Acphys } from '../../wasm/acphys.mjs';
 import { createRun, type ProfileName, type Run, type Scenario, type ScenarioEvent } from '../../wasm/scenario.mjs';
-import { disposeDrawArrays } from './draw';
 import { History } from './history';
 
 /** update_object's activity gate: an object farther than this from the player (m) goes inactive
@@ -364,8 +363,12 @@ export class Session {
     }
   }
 
+  /** What else holds memory of this session (the map's draw arrays, web/src/draw.ts): released
+   *  first when it is disposed. */
+  readonly onDispose: (() => void)[] = [];
+
   dispose(): void {
-    disposeDrawArrays(this);
+    for (const f of this.onDispose.splice(0)) f();
     for (const r of this.runs) r.dispose();
     this.runs.length = 0;
   }

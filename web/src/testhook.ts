@@ -1,12 +1,12 @@
 // window.acphysPage: what the browser test reads and does (state, figures, the run file, digests,
 // pause and play, injected stalls).
-import type { App } from './app';
+import type { Page } from './page';
 import { Perf } from './perf';
 import { Session } from './run';
 import { runFile } from './sharing';
 import { view3dSelectedPixels, view3dState } from './view3d';
 
-export function testHook(app: App): unknown {
+export function testHook(app: Page): unknown {
   return {
     /** Frames, digest, playing, selected object's position and cell. */
     state: () => {

@@ -20,7 +20,6 @@
 // the object stays visible inside. The selected object's spheres are drawn in their own colour;
 // the caption under the canvas names the object and its cell.
 import type * as Three from 'three';
-
 import { currentSession } from './draw';
 import { runParticles } from './particles';
 import type { Session } from './run';

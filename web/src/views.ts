@@ -2,13 +2,13 @@
 // hooks fired, the run's figures and the performance line, the DAT files in use, and which of the
 // embedded records are synthetic.
 import manifest from '../../data/excerpts.manifest.json';
-import type { App } from './app';
+import type { Page } from './page';
 import { $ } from './dom';
 import { plural } from './format';
 import { NOT_LOADED_COLOUR, shadingGradient } from './map';
 
 /** The frame slider and its label. */
-export function showFrame(app: App, idx: number): void {
+export function showFrame(app: Page, idx: number): void {
   const s = app.session!;
   const scrubbing = app.scrub !== null;
   const f = app.shownFrame;
@@ -23,7 +23,7 @@ export function showFrame(app: App, idx: number): void {
   $('scrub-label').dataset['frame'] = String(idx + 1);
 }
 
-export function showReadout(app: App, idx: number): void {
+export function showReadout(app: Page, idx: number): void {
   const s = app.session!;
   const h = s.history;
   const i = app.selected;
@@ -82,7 +82,7 @@ export function showReadout(app: App, idx: number): void {
 /** The performance line: the animation frames' rate (the page draws while paused too), the
  *  runs' step times and the page's own, over the frames run since the run (re)started; before
  *  the first of those (after a link's replay, paused) it says so instead of "0.00 ms". */
-export function showPerf(app: App): void {
+export function showPerf(app: Page): void {
   const s = app.session;
   if (!s) return;
   const p = app.perf.summary();
@@ -96,7 +96,7 @@ export function showPerf(app: App): void {
 
 /** The map's legend: the height shading (low to high, each group of touching landblocks over
  *  its own range, in metres) and the colour where no landblock is loaded. */
-export function showLegend(app: App): void {
+export function showLegend(app: Page): void {
   const el = $('map-legend');
   el.textContent = '';
   const swatch = (background: string, cls: string) => {
@@ -118,7 +118,7 @@ export function showLegend(app: App): void {
   el.append(swatch(shadingGradient(), 'gradient'), ' ', heights, ' · ', swatch(NOT_LOADED_COLOUR, 'flat'), ' ', none);
 }
 
-export function showSynthetic(app: App): void {
+export function showSynthetic(app: Page): void {
   type Rec = { id: string; type: string; kind: string; synthetic: boolean; source: string };
   const recs = (manifest as { records: Rec[] }).records;
   const replaced = new Map<number, string>();
@@ -154,7 +154,7 @@ export function showSynthetic(app: App): void {
   body.append(ul);
 }
 
-export function showDats(app: App): void {
+export function showDats(app: Page): void {
   const names = [...app.dats.values()].map((d) => `${d.name} (${d.lazy ? 'full DAT, read lazily' : 'excerpt'}; ${d.summary || 'not read yet'})`);
   $('dats').textContent = names.length ? `DAT files: ${names.join('; ')}` : 'DAT files: the embedded default excerpts only.';
 }
