@@ -533,7 +533,40 @@ static bool missing_table_animation(acp_run *run, uint32_t i, const char *field,
 }
 
 /* Create and place object i; *table is its motion table (NULL: none). */
-static bool build_object(acp_run *run, uint32_t i, const acp_motion_table **table)
+/* Object i's records: its Setup and motion table, each checked (a missing record is an error
+ * naming the field), before the object is made. */
+static bool resolve_object(acp_run *run, uint32_t i, const acp_setup **setup_out, const acp_motion_table **table)
+{
+    const acp_scenario_object *so = &run->scenario.objects[i];
+    const acp_setup *setup = NULL;
+    *setup_out = NULL;
+    *table = NULL;
+    if (so->setup) {
+        setup = acp_excerpts_setup(run->records, so->setup);
+        if (!setup) return missing_record(run, i, "setup", "Setup", so->setup, "");
+    }
+    uint32_t mt_id = so->motion_table ? so->motion_table : setup ? setup->default_motion_table : 0;
+    if (mt_id && setup) { /* a motion table animates the part array: without a Setup there is none */
+        const acp_motion_table *mt = acp_excerpts_motion_table(run->records, mt_id);
+        if (!mt)
+            return so->motion_table ? missing_record(run, i, "motion_table", "MotionTable", mt_id, "")
+                                    : missing_record(run, i, "setup", "MotionTable", mt_id, "its default motion table: ");
+        uint32_t anim = table_missing_animation(run->records, mt);
+        if (anim) return missing_table_animation(run, i, so->motion_table ? "motion_table" : "setup", mt_id, anim);
+        *table = mt;
+    }
+    *setup_out = setup;
+    return true;
+}
+
+/* Whether object i waits to enter the world: its enter_at is after the run's start (0), so it
+ * enters before the first frame whose time is >= enter_at (enter_due). */
+static bool enters_later(const acp_scenario_object *so) { return so->enter_at > 0.0; }
+
+/* Make object i and put it into the world at its enter_at (CPhysicsObj::enter_world or the
+ * frame as given, then prepare_to_enter_world's update_time = enter_at): at the start, or
+ * before the first frame whose time is >= enter_at. */
+static bool make_object(acp_run *run, uint32_t i, const acp_setup *setup, const acp_motion_table *table)
 {
     const acp_scenario_object *so = &run->scenario.objects[i];
     acp_physobj *obj = acp_world_add_object(run->world, so->id);
@@ -545,27 +578,14 @@ static bool build_object(acp_run *run, uint32_t i, const acp_motion_table **tabl
      * elasticity clamped to [0, 0.1]. */
     (void)acp_physobj_set_description_friction(obj, so->friction);
     (void)acp_physobj_set_elasticity(obj, so->elasticity);
-    const acp_setup *setup = NULL;
-    if (so->setup) {
-        setup = acp_excerpts_setup(run->records, so->setup);
-        if (!setup) return missing_record(run, i, "setup", "Setup", so->setup, "");
-        if (!acp_bridge_attach_setup(obj, setup, run->records, so->scale)) return set_error(run, "out of memory");
-    }
+    if (setup && !acp_bridge_attach_setup(obj, setup, run->records, so->scale)) return set_error(run, "out of memory");
     uint32_t mt_id = so->motion_table ? so->motion_table : setup ? setup->default_motion_table : 0;
-    *table = NULL;
-    if (mt_id && setup) { /* a motion table animates the part array: without a Setup there is none */
-        const acp_motion_table *mt = acp_excerpts_motion_table(run->records, mt_id);
-        if (!mt)
-            return so->motion_table ? missing_record(run, i, "motion_table", "MotionTable", mt_id, "")
-                                    : missing_record(run, i, "setup", "MotionTable", mt_id, "its default motion table: ");
-        uint32_t anim = table_missing_animation(run->records, mt);
-        if (anim) return missing_table_animation(run, i, so->motion_table ? "motion_table" : "setup", mt_id, anim);
+    if (table) {
         /* The player's weenie answers InqRunRate (default 1.0); another object's only when the
          * scenario gives it a run_rate (docs/DEVIATIONS.md M8). */
         bool is_player = run->scenario.has_player && run->scenario.player == so->id;
         const float *rate = (is_player || so->has_run_rate) ? &so->run_rate : NULL;
         if (!acp_bridge_attach_motion(obj, mt_id, rate)) return set_error(run, "out of memory");
-        *table = mt;
     }
     if (so->placement == ACP_PLACEMENT_FRAME)
         acp_bridge_place_frame(run->world, obj, &so->position, so->transient_state, so->enter_at);
@@ -577,7 +597,38 @@ static bool build_object(acp_run *run, uint32_t i, const acp_motion_table **tabl
     /* A STATIC_PS object with a default animation or script lives in the static animating
      * workset only, as DAT-placed scenery does (docs/RETAIL-CONTRACT.md §5 item 8). */
     acp_bridge_static_workset(run->world, obj, setup);
+    if (run->scenario.has_player && run->scenario.player_index == i) acp_world_set_player(run->world, obj);
     return true;
+}
+
+/* Before a frame at `now`: the waiting objects whose enter_at <= now enter, in scenario order
+ * (their records were checked when they were given). */
+static bool enter_due(acp_run *run, double now)
+{
+    const acp_scenario *s = &run->scenario;
+    for (uint32_t i = 0; i < s->num_objects && run->num_waiting; i++) {
+        if (run->objects[i] || !(s->objects[i].enter_at <= now)) continue;
+        const acp_setup *setup;
+        const acp_motion_table *table;
+        if (!resolve_object(run, i, &setup, &table) || !make_object(run, i, setup, table)) return false;
+        run->num_waiting--;
+    }
+    return true;
+}
+
+/* The error for an event that names an object before it enters the world. */
+static bool event_before_entering(acp_run *run, const acp_scenario_event *ev, const acp_scenario_object *so, acp_text *t)
+{
+    acp_text_put(t, "events[");
+    acp_text_put_u64(t, ev->index);
+    acp_text_put(t, "]: object ");
+    acp_text_put_u64(t, ev->object);
+    acp_text_put(t, " enters the world at ");
+    acp_text_put_g(t, so->enter_at, 17);
+    acp_text_put(t, " s (its enter_at), after this event's t ");
+    acp_text_put_g(t, ev->t, 17);
+    (void)run;
+    return false;
 }
 
 static bool check_events(acp_run *run, const acp_motion_table *const *tables)
@@ -586,6 +637,12 @@ static bool check_events(acp_run *run, const acp_motion_table *const *tables)
     const acp_scenario *s = &run->scenario;
     for (uint32_t e = 0; e < s->num_events; e++) {
         const acp_scenario_event *ev = &s->events[e];
+        const acp_scenario_object *so = &s->objects[ev->object_index];
+        if (enters_later(so) && ev->t < so->enter_at) {
+            acp_text t;
+            if (begin_error(run, &t)) event_before_entering(run, ev, so, &t);
+            return false;
+        }
         if (!acp_event_needs_motion(ev->kind)) continue;
         if (ev->kind == ACP_EVENT_MOTION) warn_raw_commands(run, ev);
         if (ev->kind != ACP_EVENT_JUMP) warn_motion_values(run, ev, tables[ev->object_index]);
@@ -629,8 +686,12 @@ bool acp_run_start(acp_run *run)
     run->world->peer_rules = run->peer_rules;
     acp_terrain_attach(run->world, run->terrain);
     bool ok = true;
-    for (uint32_t i = 0; i < s->num_objects && ok; i++) ok = build_object(run, i, &tables[i]);
-    if (ok && s->has_player) acp_world_set_player(run->world, run->objects[s->player_index]);
+    for (uint32_t i = 0; i < s->num_objects && ok; i++) {
+        const acp_setup *setup;
+        ok = resolve_object(run, i, &setup, &tables[i]);
+        if (ok && enters_later(&s->objects[i])) run->num_waiting++; /* enter_due, at its frame */
+        else if (ok) ok = make_object(run, i, setup, tables[i]);
+    }
     if (ok) ok = check_events(run, tables);
     if (ok) warn_late_events(run);
     free(tables);
@@ -647,6 +708,7 @@ bool acp_run_start(acp_run *run)
 static void apply_event(acp_run *run, const acp_scenario_event *ev)
 {
     acp_physobj *obj = run->objects[ev->object_index];
+    if (!obj) return; /* not in the world yet: check_events and acp_run_add_event refuse such an event */
     switch (ev->kind) {
     case ACP_EVENT_MOTION: acp_bridge_apply_motion(obj, &ev->motion); break;
     case ACP_EVENT_RAW_MOTION: acp_bridge_apply_raw_motion(obj, &ev->motion); break;
@@ -689,6 +751,7 @@ bool acp_run_step(acp_run *run, double now)
     const acp_scenario *s = &run->scenario;
     w->now = now; /* retail's Timer::cur_time is the frame's time while messages are handled */
     acp_world_begin_frame(w); /* what the events report belongs to this frame */
+    if (run->num_waiting && !enter_due(run, now)) return false;
     while (run->next_event < s->num_events && s->events[run->next_event].t <= now)
         apply_event(run, &s->events[run->next_event++]);
     if (run->record_kind != ACP_RUN_RECORDS_FRAMES) { /* this frame's records (the hook's) */
@@ -704,7 +767,10 @@ bool acp_run_step(acp_run *run, double now)
     f->frame++;
     f->now = now;
     f->gate = w->gate_passed;
-    for (uint32_t i = 0; i < f->num_objects; i++) acp_trace_capture_object(&f->objects[i], run->objects[i], now);
+    for (uint32_t i = 0; i < f->num_objects; i++) {
+        if (run->objects[i]) acp_trace_capture_object(&f->objects[i], run->objects[i], now);
+        else acp_trace_absent_object(&f->objects[i], s->objects[i].id); /* not in the world yet */
+    }
     run->digest = acp_trace_hash_frame(run->digest, f);
     run->digests[run->num_digests++] = run->digest;
     run->have_frame = true;
@@ -848,8 +914,11 @@ bool acp_run_add_event(acp_run *run, const acp_jsonv *event)
     if (!acp_scenario_append_event(&run->scenario, event, &at, &err)) return refuse_event(run, err.message);
     const acp_scenario_event *ev = &run->scenario.events[at];
     const char *why = NULL;
+    const acp_scenario_object *target = &run->scenario.objects[ev->object_index];
     if (run->have_frame && !(ev->t > run->latest_now))
         why = "t must be later than every frame run so far (a replay would apply it before an earlier frame)";
+    else if (!run->objects[ev->object_index] && enters_later(target) && ev->t < target->enter_at)
+        why = "the object enters the world later (its enter_at is after this t)";
     else if (acp_event_needs_motion(ev->kind) && !object_has_motion(run, ev->object_index))
         why = "the object has no motion table";
     if (why) {
@@ -869,6 +938,73 @@ bool acp_run_add_event(acp_run *run, const acp_jsonv *event)
 }
 
 const char *acp_run_event_error(const acp_run *run) { return run->event_error; }
+
+/* ---- objects added while the run goes (the page's Add object and Copies) ---- */
+
+/* Take the scenario's last object out again (a refused add): the scenario is as it was. */
+static void drop_last_object(acp_run *run)
+{
+    acp_scenario *s = &run->scenario;
+    s->num_objects--;
+    free(s->objects[s->num_objects].name);
+    s->objects[s->num_objects].name = NULL;
+}
+
+static bool refuse_object(acp_run *run, uint32_t i, const char *why)
+{
+    acp_text t;
+    acp_text_fixed(&t, run->event_error, sizeof run->event_error);
+    put_object_path(&t, i, "enter_at");
+    acp_text_put(&t, why);
+    drop_last_object(run);
+    return false;
+}
+
+bool acp_run_add_object(acp_run *run, const acp_jsonv *object)
+{
+    run->event_error[0] = '\0';
+    if (run->failed) return refuse_event(run, run->error);
+    if (!run->started) return refuse_event(run, "the run has not started (acp_run_start)");
+    acp_scenario *s = &run->scenario;
+    acp_scenario_error err;
+    if (!acp_scenario_append_object(s, object, &err)) return refuse_event(run, err.message);
+    uint32_t i = s->num_objects - 1u;
+    const acp_scenario_object *so = &s->objects[i];
+    if (!enters_later(so)) return refuse_object(run, i, "an object added to a running run must enter later: enter_at > 0");
+    if (run->have_frame && !(so->enter_at > run->latest_now))
+        return refuse_object(run, i, "must be later than every frame run so far (a replay would have it enter before an earlier frame)");
+    /* Its records, checked now (a refusal leaves the run as it was, not in an error state). */
+    const acp_setup *setup;
+    const acp_motion_table *table;
+    if (!resolve_object(run, i, &setup, &table)) {
+        acp_text t;
+        acp_text_fixed(&t, run->event_error, sizeof run->event_error);
+        acp_text_put(&t, run->error);
+        run->failed = false;
+        run->error[0] = '\0';
+        drop_last_object(run);
+        return false;
+    }
+    /* Room for it: the run's arrays, the world's table, this frame's records. */
+    acp_physobj **objects = realloc(run->objects, (size_t)s->num_objects * sizeof *objects);
+    if (objects) run->objects = objects;
+    acp_trace_object *frame = objects ? realloc(run->frame.objects, (size_t)s->num_objects * sizeof *frame) : NULL;
+    if (frame) run->frame.objects = frame;
+    bool ok = objects && frame && acp_world_reserve_objects(run->world, s->num_objects);
+    if (ok && run->quanta) {
+        uint32_t cap = s->num_objects * (uint32_t)ACP_MAX_QUANTA_PER_UPDATE;
+        acp_trace_quantum *q = realloc(run->quanta, (size_t)cap * sizeof *q);
+        if (q) run->quanta = q, run->cap_quanta = cap;
+        ok = q != NULL;
+    }
+    if (!ok) return refuse_object(run, i, "out of memory");
+    run->objects[i] = NULL;
+    acp_trace_absent_object(&run->frame.objects[i], so->id);
+    run->frame.num_objects = s->num_objects;
+    run->num_waiting++;
+    run->line_valid = run->table_valid = false;
+    return true;
+}
 
 /* ---- the quantum inspector (issue 36) ---- */
 

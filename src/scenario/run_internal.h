@@ -18,7 +18,8 @@ struct acp_run {
     acp_excerpts *records;
     struct acp_terrain *terrain;     /* the excerpts' landblocks; NULL: the fixture world */
     acp_world *world;
-    acp_physobj **objects;           /* scenario order */
+    acp_physobj **objects;           /* scenario order; NULL while an object waits to enter */
+    uint32_t num_waiting;            /* objects whose enter_at is still ahead (enter_due) */
     bool started;
     uint32_t next_frame;             /* index into scenario.frames.times */
     uint32_t next_event;             /* index into scenario.events (sorted) */
@@ -34,7 +35,7 @@ struct acp_run {
     uint32_t warnings_dropped;       /* warnings beyond ACP_RUN_MAX_WARNINGS, summarized */
     char warnings_more[160];         /* the summary line, when any were dropped */
     double latest_now;               /* the latest frame time run so far (acp_run_add_event) */
-    char event_error[512];           /* acp_run_add_event's last refusal */
+    char event_error[512];           /* acp_run_add_event's or acp_run_add_object's last refusal */
     /* ---- per-quantum records (acp_run_set_records) ---- */
     acp_run_records record_kind;
     acp_trace_quantum *quanta;       /* this frame's records (cap_quanta, sized at start) */
