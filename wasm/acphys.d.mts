@@ -190,6 +190,7 @@ export interface AcphysExports {
   acp_abi_run_frame_objects(run: Ptr): Ptr;
   /** event: binary JSON (encodeJson) of one "events" element; 1 added, 0 refused. */
   acp_abi_run_add_event(run: Ptr, json: Ptr, size: number): number;
+  acp_abi_run_add_object(run: Ptr, json: Ptr, size: number): number;
   acp_abi_run_event_error(run: Ptr): Ptr;
   /** One frame at `now` seconds: 1 ok, 0 error (the run's error message). */
   acp_abi_run_step(run: Ptr, now: number): number;
@@ -240,6 +241,9 @@ export interface AcphysExports {
   /** Each triangle's plane normal for its 3 vertices (unit, up); capacity in floats. */
   acp_abi_draw_terrain_normals(terrain: Ptr, index: number, out: Ptr, capacity: number): number;
   /** The world's records' buildings as a triangle list (x, y, z per vertex; capacity in floats): the vertex count. */
+  acp_abi_draw_block_static_spheres(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
+  acp_abi_draw_block_static_cylspheres(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
+  acp_abi_draw_part_triangles(world: Ptr, obj: Ptr, originCell: number, out: Ptr, capacity: number): number;
   acp_abi_draw_building_triangles(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
   /** The world's records' EnvCells as a triangle list (x, y, z per vertex; capacity in floats): the vertex count. */
   acp_abi_draw_envcell_triangles(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
