@@ -1,8 +1,16 @@
 // Adding objects: a recorded retail state (near the selected object, where it was recorded, or at
-// the Go to place) or copies of the selected object.
+// the Go to place) or copies of the selected object. While a run has frames, what is added enters
+// the world at the current time: the scenario records it with enter_at just after the last frame
+// (docs/SCENARIOS.md: it enters before the first frame whose time is >= enter_at), its t = 0
+// events move to that time, and the running session takes it (Session.addObjects), so nothing
+// replays and the run file and the link replay bit for bit. Before the first frame, or when the
+// runs refuse it, the scenario is rebuilt (a replay, with progress and Cancel).
+import type { ScenarioEvent, ScenarioObject } from '../../wasm/scenario.mjs';
+import { validateScenario } from '../../wasm/scenario.mjs';
 import { plural } from './format';
 import type { Page } from './page';
 import { LARGE_REPLAY } from './progress';
+import { describeError } from './status';
 import { ACTIVITY_RADIUS, u32 } from './run';
 import { MAX_OBJECTS } from './spawn';
 import { addCopies, cellText, nextId, objectFromState, placeNear, RETAIL_STATES } from './states';
@@ -36,14 +44,54 @@ export async function addObject(app: Page, k: number, placed: string): Promise<v
   } else if (near) {
     where += `: ${cur.names[sel]} has no cell to place it near`;
   }
+  const what = `${st.name} (id ${u32(object.id)}) from the recorded retail states, ${where}`;
+  if (addLive(app, [object], events, what)) return;
   // Before any copies, so that it is tracked (plotted) when there is room.
   const firstCopy = s.objects.findIndex((o) => / \(copy \d+\)$/.test(o.name ?? ''));
   if (firstCopy >= 0) s.objects.splice(firstCopy, 0, object); else s.objects.push(object);
   s.events = [...(s.events ?? []), ...events];
   const r = await app.rebuild(s);
-  if (r) app.msg.status(`Added ${st.name} (id ${u32(object.id)}) from the recorded retail states, ${where}; the recording replayed from the start with it.` +
+  if (r) app.msg.status(`Added ${what}; the recording replayed from the start with it (${plural(r.n, 'object')} now).` +
     (r.warnings.length ? ` ${r.warnings.join('; ')}` : ''));
 }
+
+/** The time (s) an object added now enters at: 1 µs after the last frame (the page's frame
+ *  times are whole microseconds, so the next frame's time is >= it), or null before the first. */
+export function enterTime(lastTime: number, frames: number): number | null {
+  return frames ? (Math.round(lastTime * 1e6) + 1) / 1e6 : null;
+}
+
+/** Add `objects` (and their t = 0 `events`, moved to the entering time) to the running session
+ *  at the current time, without replaying; false when that cannot be (no frame yet, a replay
+ *  under way, or the runner refuses them: the caller rebuilds). `what` names them for the
+ *  status line. */
+function addLive(app: Page, objects: ScenarioObject[], events: ScenarioEvent[], what: string): boolean {
+  const cur = app.session;
+  const at = cur ? enterTime(cur.lastTime, cur.framesDone) : null;
+  if (!cur || at === null || app.busy || cur.broken) return false;
+  const added = objects.map((o) => ({ ...o, enter_at: at }));
+  const moved = events.map((e) => ({ ...e, t: at }));
+  // The whole scenario as it will be, checked by the runner first, so that a refusal leaves the
+  // session whole (the runs then refuse nothing).
+  const whole = { ...cur.scenario, objects: [...cur.scenario.objects, ...added], events: [...(cur.scenario.events ?? []), ...moved], frames: { times: [at] } };
+  const invalid = validateScenario(app.acp, whole);
+  if (invalid) { app.msg.error(`Adding ${what}: ${invalid}. Nothing was added.`); return true; }
+  try {
+    cur.addObjects(added);
+    for (const e of moved) cur.addEvent(e);
+  } catch (e) {
+    app.msg.error(`Adding ${what}: ${describeError(e)}. The run replays from the start instead.`);
+    return false;
+  }
+  app.objectsAdded();
+  app.msg.clearError();
+  app.msg.status(`Added ${what}: ${objects.length > 1 ? 'they enter' : 'it enters'} the world at frame ${cur.framesDone + 1} (enter_at ${at.toFixed(6)} s), ` +
+    `nothing replayed; ${plural(cur.n, 'object')} now.`);
+  return true;
+}
+
+/** Copies added at once above this ask first (each frame then steps them all). */
+export const LARGE_ADD = 2000;
 
 /** Add copies of the selected object: `text` is the Copies field, a whole number from 1 (0, a
  *  negative number, a fraction or nothing is refused with a message, and nothing is added). */
@@ -60,18 +108,28 @@ export async function spawn(app: Page, text: string): Promise<void> {
   }
   const n = Math.min(asked, room);
   if (n <= 0) { app.msg.error(`A scenario holds at most ${MAX_OBJECTS.toLocaleString('en-US')} objects: no copies were added.`); return; }
-  // A very large add asks first: the recording replays from its start with them.
+  // A very large add asks first: each frame then steps them all (and before the first frame, or
+  // when the runs refuse them live, the recording replays from its start with them).
+  const live = cur.framesDone > 0 && !cur.broken;
   const work = cur.framesDone * (cur.n + n);
-  if (work > LARGE_REPLAY && !window.confirm(`Adding ${plural(n, 'copy', 'copies')} replays ${plural(cur.framesDone, 'frame')} × ` +
-    `${plural(cur.n + n, 'object')} (${(work / 1e6).toFixed(1)} million object-frames), which may take a while. Go on?`)) {
-    app.msg.status(`No copies were added (${plural(n, 'copy', 'copies')} would replay ${(work / 1e6).toFixed(1)} million object-frames).`);
+  const large = live ? n > LARGE_ADD : work > LARGE_REPLAY;
+  if (large && !window.confirm(live
+    ? `Adding ${plural(n, 'copy', 'copies')} makes ${plural(cur.n + n, 'object')}, every one stepped each frame from now on. Go on?`
+    : `Adding ${plural(n, 'copy', 'copies')} replays ${plural(cur.framesDone, 'frame')} × ${plural(cur.n + n, 'object')} ` +
+      `(${(work / 1e6).toFixed(1)} million object-frames), which may take a while. Go on?`)) {
+    app.msg.status(`No copies were added (${plural(n, 'copy', 'copies')} asked for).`);
     return;
   }
   const s = app.snapshot();
+  const before = s.objects.length, eventsBefore = s.events?.length ?? 0;
   addCopies(s, app.selected, n, (c, x, y) => cur.terrainHeight(c, x, y));
-  const r = await app.rebuild(s);
-  if (!r) return;
-  app.msg.status(`Added ${plural(n, 'copy', 'copies')} of ${cur.names[app.selected]}; the recording replayed from the start with them.`);
+  const what = `${plural(n, 'copy', 'copies')} of ${cur.names[app.selected]}`;
+  let r = live && addLive(app, s.objects.slice(before), (s.events ?? []).slice(eventsBefore), what) ? cur : null;
+  if (!r) {
+    r = await app.rebuild(s);
+    if (!r) return;
+    app.msg.status(`Added ${what}; the recording replayed from the start with them (${plural(r.n, 'object')} now).`);
+  }
   if (n < asked) {
     app.msg.error(`${plural(asked, 'copy was', 'copies were')} asked for; a scenario holds at most ${MAX_OBJECTS.toLocaleString('en-US')} objects, ` +
       `so ${plural(n, 'copy was', 'copies were')} added (${plural(r.n, 'object')} now).`, true);

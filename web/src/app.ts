@@ -27,10 +27,12 @@ import { frame } from './loop';
 import { MapView } from './map';
 import { Perf } from './perf';
 import { QuantaPlot, SeriesPlots } from './plots';
-import { Session } from './run';
+import { Session, u32 } from './run';
 import { openLink } from './sharing';
 import { addCopies, pageDefaultScenario } from './states';
+import { embeddedBytes, embeddedNow, standInSetup } from './standins';
 import { describeError, StatusLine } from './status';
+import { terrainWords } from './terrain2d';
 import { testHook } from './testhook';
 import { showDats, showLegend, showSynthetic } from './views';
 
@@ -107,6 +109,7 @@ export class App implements Page {
       this.lastShown = -1;
     };
     showSynthetic(this);
+    void embeddedBytes().catch(() => undefined); // early: the map's terrain types come from them
     (window as unknown as { acphysPage: unknown }).acphysPage = testHook(this);
     new ResizeObserver(() => { for (const q of this.quanta) q.resize(); this.series?.resize(); this.plotsDirty = true; }).observe($('quanta'));
   }
@@ -249,9 +252,19 @@ export class App implements Page {
 
   setupViews(): void {
     const s = this.session!;
-    this.map.setTerrain(s.landblocks());
+    // Coloured by terrain types at once when the embedded excerpts are here (else by height
+    // until they are).
+    if (!embeddedNow) this.map.setTerrain(s.landblocks());
+    void this.colourTerrain(s);
     showLegend(this);
     this.refit();
+    this.objectsAdded();
+  }
+
+  /** The views of the session's objects: the quanta and series plots, the object list (after
+   *  setupViews, and when objects are added to the running session). */
+  objectsAdded(): void {
+    const s = this.session!;
     for (const q of this.quanta) q.destroy();
     $('quanta').textContent = '';
     this.quanta = s.profiles.map((_, i) => {
@@ -278,6 +291,19 @@ export class App implements Page {
     this.plotJobs = [];
     showDats(this);
     showSynthetic(this);
+  }
+
+  /** Colour the map's terrain by its terrain types: the LandBlocks' terrain words from the
+   *  scenario's excerpts in order (the embedded ones for "default", then the user's bytes the
+   *  session got), once the embedded bytes are fetched; the height colours stay meanwhile. */
+  async colourTerrain(s: Session): Promise<void> {
+    const wants = (s.scenario.excerpts ?? ['default']).includes('default');
+    const embedded = !wants ? [] : embeddedNow ?? await embeddedBytes().catch(() => []);
+    if (this.session !== s) return;
+    const blocks = s.landblocks();
+    const words = terrainWords(this.acp, blocks.map((b) => b.id), [...embedded, ...this.lastExcerpts.values()]);
+    this.map.setTerrain(blocks.map((b) => ({ ...b, words: words.get(b.id) ?? null })));
+    showLegend(this);
   }
 
   refit(): void {
@@ -359,6 +385,22 @@ export class App implements Page {
       `${mine.join(', ')} it did not run (${why.replace(/\. The current run goes on unchanged\.$/, '')}).`, true);
     return plain;
   }
+
+  /** Whether object `i` of session `s` is drawn as the stand-ins' simple shapes: its Setup is one
+   *  of the synthetic stand-ins and no user DAT the run uses replaces it with other content
+   *  (judged by content: web/src/standins.ts); computed once per session and object. */
+  isStandIn(s: Session, i: number): boolean {
+    let known = this.standInCache.get(s);
+    if (!known || known.length < s.n) {
+      const old = known;
+      known = new Uint8Array(s.n);
+      if (old) known.set(old);
+      this.standInCache.set(s, known);
+    }
+    if (!known[i]) known[i] = standInSetup(u32(s.scenario.objects[i]?.setup), s.scenario.excerpts ?? ['default'], this.dats) ? 1 : 2;
+    return known[i] === 1;
+  }
+  private readonly standInCache = new WeakMap<Session, Uint8Array>();
 
   /** The user's DAT files in use by the current run, for a status line ('' when none). */
   datsInUse(): string {

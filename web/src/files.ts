@@ -5,12 +5,13 @@ import type { Acphys } from '../../wasm/acphys.mjs';
 import { DatError, DatSet } from '../../wasm/acphys.mjs';
 import { parseJsonText, type Scenario } from '../../wasm/scenario.mjs';
 import type { Page } from './page';
-import { extract, openDat, truncation, type PortalNeeds, type UserDat } from './dat';
+import { extract, openDat, truncation, type LandTerrain, type PortalNeeds, type UserDat } from './dat';
 import { $ } from './dom';
 import { formatBytes, plural } from './format';
 import { decodeJsonFile, LinkError } from './link';
 import { openRun } from './sharing';
 import { describeError } from './status';
+import { embeddedTerrain, standInRecords } from './standins';
 import { showDats } from './views';
 
 /** The excerpt bytes a scenario needs, copying records out of full DATs (progress bar).
@@ -27,6 +28,9 @@ export async function excerptsFor(app: Page, s: Scenario): Promise<{ bytes: Map<
     .sort((a, b) => app.dats.get(b)!.dataSet - app.dats.get(a)!.dataSet);
   const copies = new Map<string, UserDat>();
   const portalNeeds: PortalNeeds = new Map();
+  // The landblocks' terrain words (the embedded ones first, then a cell DAT's): the portal pass
+  // copies the scenery's Scenes for them.
+  const terrain: LandTerrain = (s.excerpts ?? ['default']).includes('default') ? await embeddedTerrain(app.acp) : new Map();
   for (const name of lazyOrder) {
     const d: UserDat = { ...app.dats.get(name)! }; // the DAT's copied records change only when the new session starts
     copies.set(name, d);
@@ -38,11 +42,12 @@ export async function excerptsFor(app: Page, s: Scenario): Promise<{ bytes: Map<
         bar.max = Math.max(p.total, 1);
         bar.value = p.done;
         $('progress-label').textContent = `Reading ${p.name}: ${p.done.toLocaleString('en-US')} of ${plural(p.total, 'record')}, ${formatBytes(p.bytesRead)} read of ${formatBytes(p.size)}`;
-      }, portalNeeds);
+      }, portalNeeds, terrain);
     } finally {
       box.hidden = true;
     }
     if (!d.bytes.length) throw new Error(`${name} holds none of the records the scenario needs`);
+    d.standIns = await standInRecords(app.acp, d.bytes).catch(() => undefined);
   }
   for (const name of names) out.set(name, (copies.get(name) ?? app.dats.get(name)!).bytes);
   return { bytes: out, copied };
@@ -92,7 +97,10 @@ export async function addDat(app: Page, f: File): Promise<void> {
     app.msg.error(`${why}. The current run goes on unchanged.`);
     return;
   }
-  if (!dat.lazy) dat.recordIds = recordIdsOf(app.acp, dat.bytes);
+  if (!dat.lazy) {
+    dat.recordIds = recordIdsOf(app.acp, dat.bytes);
+    dat.standIns = await standInRecords(app.acp, dat.bytes).catch(() => undefined);
+  }
   const previous = app.dats.get(dat.name);
   app.dats.set(dat.name, dat);
   showDats(app);

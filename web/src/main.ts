@@ -11,7 +11,14 @@ async function main(): Promise<void> {
   const acp = await loadAcphys(new URL('../../wasm/acphys.wasm', import.meta.url));
   const app = new App(acp);
   const view3d = document.getElementById('view3d-box');
-  if (view3d instanceof HTMLDetailsElement) mountView3D(view3d, () => app.selected);
+  const collision = document.getElementById('view3d-collision') as HTMLInputElement | null;
+  if (view3d instanceof HTMLDetailsElement) {
+    mountView3D(view3d, () => app.selected, {
+      standIn: (s, i) => app.isStandIn(s, i),
+      inspected: () => ({ record: app.inspector.record, quantum: app.inspector.quantum }),
+      collision: () => collision?.checked ?? true,
+    });
+  }
   await app.start();
 }
 

@@ -64,6 +64,8 @@ export interface Page {
   setPlaying(on: boolean): void;
   refit(): void;
   frameObjects(): void;
+  /** Objects were added to the running session (adding.ts): its plots and object list again. */
+  objectsAdded(): void;
   datsInUse(): string;
   restart(toDefault: boolean): Promise<void>;
   inspect(frame?: number): InspectRecord | null;
