@@ -535,7 +535,7 @@ static bool missing_table_animation(acp_run *run, uint32_t i, const char *field,
 /* Create and place object i; *table is its motion table (NULL: none). */
 /* Object i's records: its Setup and motion table, each checked (a missing record is an error
  * naming the field), before the object is made. */
-static bool resolve_object(acp_run *run, uint32_t i, const acp_setup **setup_out, const acp_motion_table **table)
+bool acp_run_resolve_object(acp_run *run, uint32_t i, const acp_setup **setup_out, const acp_motion_table **table)
 {
     const acp_scenario_object *so = &run->scenario.objects[i];
     const acp_setup *setup = NULL;
@@ -558,10 +558,6 @@ static bool resolve_object(acp_run *run, uint32_t i, const acp_setup **setup_out
     *setup_out = setup;
     return true;
 }
-
-/* Whether object i waits to enter the world: its enter_at is after the run's start (0), so it
- * enters before the first frame whose time is >= enter_at (enter_due). */
-static bool enters_later(const acp_scenario_object *so) { return so->enter_at > 0.0; }
 
 /* Make object i and put it into the world at its enter_at (CPhysicsObj::enter_world or the
  * frame as given, then prepare_to_enter_world's update_time = enter_at): at the start, or
@@ -610,7 +606,7 @@ static bool enter_due(acp_run *run, double now)
         if (run->objects[i] || !(s->objects[i].enter_at <= now)) continue;
         const acp_setup *setup;
         const acp_motion_table *table;
-        if (!resolve_object(run, i, &setup, &table) || !make_object(run, i, setup, table)) return false;
+        if (!acp_run_resolve_object(run, i, &setup, &table) || !make_object(run, i, setup, table)) return false;
         run->num_waiting--;
     }
     return true;
@@ -638,7 +634,7 @@ static bool check_events(acp_run *run, const acp_motion_table *const *tables)
     for (uint32_t e = 0; e < s->num_events; e++) {
         const acp_scenario_event *ev = &s->events[e];
         const acp_scenario_object *so = &s->objects[ev->object_index];
-        if (enters_later(so) && ev->t < so->enter_at) {
+        if (acp_run_enters_later(so) && ev->t < so->enter_at) {
             acp_text t;
             if (begin_error(run, &t)) event_before_entering(run, ev, so, &t);
             return false;
@@ -688,8 +684,8 @@ bool acp_run_start(acp_run *run)
     bool ok = true;
     for (uint32_t i = 0; i < s->num_objects && ok; i++) {
         const acp_setup *setup;
-        ok = resolve_object(run, i, &setup, &tables[i]);
-        if (ok && enters_later(&s->objects[i])) run->num_waiting++; /* enter_due, at its frame */
+        ok = acp_run_resolve_object(run, i, &setup, &tables[i]);
+        if (ok && acp_run_enters_later(&s->objects[i])) run->num_waiting++; /* enter_due, at its frame */
         else if (ok) ok = make_object(run, i, setup, tables[i]);
     }
     if (ok) ok = check_events(run, tables);
@@ -883,127 +879,6 @@ acp_world *acp_run_world(const acp_run *run) { return run->world; }
 acp_physobj *acp_run_object(const acp_run *run, uint32_t i)
 {
     return run->objects && i < run->scenario.num_objects ? run->objects[i] : NULL;
-}
-
-/* ---- events appended while the run goes (the page's keyboard) ---- */
-
-/* The condition under which build_object gave object i a motion table (start succeeded). */
-static bool object_has_motion(const acp_run *run, uint32_t i)
-{
-    const acp_scenario_object *so = &run->scenario.objects[i];
-    if (!so->setup) return false;
-    const acp_setup *setup = acp_excerpts_setup(run->records, so->setup);
-    return setup && (so->motion_table || setup->default_motion_table);
-}
-
-static bool refuse_event(acp_run *run, const char *message)
-{
-    acp_text t;
-    acp_text_fixed(&t, run->event_error, sizeof run->event_error);
-    acp_text_put(&t, message);
-    return false;
-}
-
-bool acp_run_add_event(acp_run *run, const acp_jsonv *event)
-{
-    run->event_error[0] = '\0';
-    if (run->failed) return refuse_event(run, run->error);
-    if (!run->started) return refuse_event(run, "the run has not started (acp_run_start)");
-    acp_scenario_error err;
-    uint32_t at;
-    if (!acp_scenario_append_event(&run->scenario, event, &at, &err)) return refuse_event(run, err.message);
-    const acp_scenario_event *ev = &run->scenario.events[at];
-    const char *why = NULL;
-    const acp_scenario_object *target = &run->scenario.objects[ev->object_index];
-    if (run->have_frame && !(ev->t > run->latest_now))
-        why = "t must be later than every frame run so far (a replay would apply it before an earlier frame)";
-    else if (!run->objects[ev->object_index] && enters_later(target) && ev->t < target->enter_at)
-        why = "the object enters the world later (its enter_at is after this t)";
-    else if (acp_event_needs_motion(ev->kind) && !object_has_motion(run, ev->object_index))
-        why = "the object has no motion table";
-    if (why) {
-        acp_text t;
-        acp_text_fixed(&t, run->event_error, sizeof run->event_error);
-        acp_text_put(&t, "events[");
-        acp_text_put_u64(&t, ev->index);
-        acp_text_put(&t, "]: ");
-        acp_text_put(&t, why);
-        /* take it out again: the scenario is as it was */
-        memmove(&run->scenario.events[at], &run->scenario.events[at + 1],
-                (run->scenario.num_events - at - 1u) * sizeof *run->scenario.events);
-        run->scenario.num_events--;
-        return false;
-    }
-    return true;
-}
-
-const char *acp_run_event_error(const acp_run *run) { return run->event_error; }
-
-/* ---- objects added while the run goes (the page's Add object and Copies) ---- */
-
-/* Take the scenario's last object out again (a refused add): the scenario is as it was. */
-static void drop_last_object(acp_run *run)
-{
-    acp_scenario *s = &run->scenario;
-    s->num_objects--;
-    free(s->objects[s->num_objects].name);
-    s->objects[s->num_objects].name = NULL;
-}
-
-static bool refuse_object(acp_run *run, uint32_t i, const char *why)
-{
-    acp_text t;
-    acp_text_fixed(&t, run->event_error, sizeof run->event_error);
-    put_object_path(&t, i, "enter_at");
-    acp_text_put(&t, why);
-    drop_last_object(run);
-    return false;
-}
-
-bool acp_run_add_object(acp_run *run, const acp_jsonv *object)
-{
-    run->event_error[0] = '\0';
-    if (run->failed) return refuse_event(run, run->error);
-    if (!run->started) return refuse_event(run, "the run has not started (acp_run_start)");
-    acp_scenario *s = &run->scenario;
-    acp_scenario_error err;
-    if (!acp_scenario_append_object(s, object, &err)) return refuse_event(run, err.message);
-    uint32_t i = s->num_objects - 1u;
-    const acp_scenario_object *so = &s->objects[i];
-    if (!enters_later(so)) return refuse_object(run, i, "an object added to a running run must enter later: enter_at > 0");
-    if (run->have_frame && !(so->enter_at > run->latest_now))
-        return refuse_object(run, i, "must be later than every frame run so far (a replay would have it enter before an earlier frame)");
-    /* Its records, checked now (a refusal leaves the run as it was, not in an error state). */
-    const acp_setup *setup;
-    const acp_motion_table *table;
-    if (!resolve_object(run, i, &setup, &table)) {
-        acp_text t;
-        acp_text_fixed(&t, run->event_error, sizeof run->event_error);
-        acp_text_put(&t, run->error);
-        run->failed = false;
-        run->error[0] = '\0';
-        drop_last_object(run);
-        return false;
-    }
-    /* Room for it: the run's arrays, the world's table, this frame's records. */
-    acp_physobj **objects = realloc(run->objects, (size_t)s->num_objects * sizeof *objects);
-    if (objects) run->objects = objects;
-    acp_trace_object *frame = objects ? realloc(run->frame.objects, (size_t)s->num_objects * sizeof *frame) : NULL;
-    if (frame) run->frame.objects = frame;
-    bool ok = objects && frame && acp_world_reserve_objects(run->world, s->num_objects);
-    if (ok && run->quanta) {
-        uint32_t cap = s->num_objects * (uint32_t)ACP_MAX_QUANTA_PER_UPDATE;
-        acp_trace_quantum *q = realloc(run->quanta, (size_t)cap * sizeof *q);
-        if (q) run->quanta = q, run->cap_quanta = cap;
-        ok = q != NULL;
-    }
-    if (!ok) return refuse_object(run, i, "out of memory");
-    run->objects[i] = NULL;
-    acp_trace_absent_object(&run->frame.objects[i], so->id);
-    run->frame.num_objects = s->num_objects;
-    run->num_waiting++;
-    run->line_valid = run->table_valid = false;
-    return true;
 }
 
 /* ---- the quantum inspector (issue 36) ---- */

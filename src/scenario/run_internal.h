@@ -49,6 +49,14 @@ struct acp_run {
     struct acp_run_inspector *inspector; /* the quantum inspector (acp_run_inspect), or NULL */
 };
 
+/** Object i's records (its Setup and motion table), checked: false, with the run in its error
+ *  state naming the field, when one is missing (run.c). */
+bool acp_run_resolve_object(acp_run *run, uint32_t i, const acp_setup **setup, const acp_motion_table **table);
+
+/** Whether an object waits to enter the world: its enter_at is after the run's start (0), so it
+ *  enters before the first frame whose time is >= enter_at (run.c enter_due). */
+static inline bool acp_run_enters_later(const acp_scenario_object *so) { return so->enter_at > 0.0; }
+
 /** Put the run in its error state with `message` (run.c); returns false. */
 bool acp_run_internal_error(acp_run *run, const char *message);
 /** Install the quantum hook and the records' storage at start (run_records.c); false when out of
