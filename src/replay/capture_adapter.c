@@ -110,6 +110,7 @@ static void move_to(const acp_movement *mv, acp_scenario_move_to *mt)
     memset(mt, 0, sizeof *mt);
     mt->type = mv->type;
     mt->target = mv->target;
+    mt->run_rate = 1.0f; /* the turns carry none (the scenario's default) */
     /* The header's style (command_ids_0 of its u16), which unpack_movement plays with DoMotion when
      * it is not the interpreter's; an index the command table lacks is left out (the style kept). */
     mt->style = acp_replay_command(mv->current_style);
@@ -128,6 +129,7 @@ static void move_to(const acp_movement *mv, acp_scenario_move_to *mt)
         p->speed = mv->moveto.speed;
         p->walk_run_threshhold = mv->moveto.walk_run_threshold;
         p->desired_heading = heading_0_360(mv->moveto.desired_heading);
+        mt->run_rate = mv->run_rate; /* unpack_movement stores it in my_run_rate (CMovementManager.c:489, :501) */
     } else {
         p->bitfield = mv->turnto.flags;
         p->speed = mv->turnto.speed;

@@ -296,6 +296,10 @@ static void move_to_event(builder *b, double t, const acp_replay_msg *m)
         acp_text_put(e, ",\"heading\":");
         put_f(e, mp->desired_heading);
     }
+    if (mt->type == ACP_MOVETO_OBJECT || mt->type == ACP_MOVETO_POSITION) {
+        acp_text_put(e, ",\"run_rate\":");
+        put_f(e, mt->run_rate);
+    }
     if (mt->type == ACP_MOVETO_POSITION) {
         acp_replay_pos p = {mt->position.objcell_id,
                             {mt->position.frame.origin.x, mt->position.frame.origin.y, mt->position.frame.origin.z},
@@ -336,6 +340,7 @@ static bool move_to_ok(const builder *b, const acp_replay_msg *m)
 {
     const acp_scenario_move_to *mt = &m->move_to;
     if (mt->type < 6 || mt->type > 9) return false;
+    if (!isfinite(mt->run_rate)) return false;
     if ((mt->type == 6 || mt->type == 8) && (object_index(b, mt->target) < 0 || mt->target == m->guid)) return false;
     if (mt->type == ACP_MOVETO_POSITION) {
         const acp_frame *f = &mt->position.frame;

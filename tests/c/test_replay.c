@@ -578,7 +578,8 @@ static void replay_conventions(void)
  * UpdatePosition (instance 90, position 11, teleport 1, force position 2, placement 0x65) is a
  * server_position with each of them; an UpdateMotion turn-to-heading whose header style is 0x3C
  * (HandCombat, MotionCommand 0x8000003C) is a move_to with that style, and one whose header has
- * a style index the command table lacks (0x2000) carries none (the interpreter's kept). */
+ * a style index the command table lacks (0x2000) carries none (the interpreter's kept); a move to
+ * a position carries its packet's run rate (MovementManager::unpack_movement: my_run_rate). */
 static void server_stamps_through_capture(void)
 {
     const uint32_t player = 0x50000001u;
@@ -637,6 +638,18 @@ static void server_stamps_through_capture(void)
         um->movement.turnto.desired_heading = 90.0f;
         acp_net_writer_message(&w, ACP_NET_S2C, 3.0 + k, 5, &g);
     }
+    memset(&g, 0, sizeof g);
+    g.kind = ACP_MSG_UPDATE_MOTION;
+    g.opcode = ACP_OP_UPDATE_MOTION;
+    acp_msg_update_motion *um = &g.u.update_motion;
+    um->guid = player;
+    um->instance_seq = 90, um->movement_seq = 14;
+    um->movement.type = ACP_MOVE_TO_POSITION;
+    um->movement.current_style = 0x3D;
+    um->movement.origin = at;
+    um->movement.moveto = (acp_moveto_params){0x1EE0Fu, 0.6f, 0.0f, 3.40282347e38f, 1.0f, 15.0f, 0.0f};
+    um->movement.run_rate = 1.25f;
+    acp_net_writer_message(&w, ACP_NET_S2C, 5.0, 5, &g);
     size_t size = 0;
     char *bytes = w.status == ACP_NET_OK ? acp_capture_write_jsonl(w.datagrams, w.count, &size) : NULL;
     acp_net_writer_free(&w);
@@ -662,6 +675,9 @@ static void server_stamps_through_capture(void)
     ENSURE(strstr(text, "{\"t\":2,\"object\":\"0x50000001\",\"move_to\":{\"type\":\"turn_to_heading\",\"style\":\"0x8000003C\","
                         "\"heading\":90,") != NULL);
     ENSURE(strstr(text, "{\"t\":3,\"object\":\"0x50000001\",\"move_to\":{\"type\":\"turn_to_heading\",\"heading\":90,") != NULL);
+    /* a move to a position carries the packet's run rate (my_run_rate), its style NonCombat */
+    ENSURE(strstr(text, "{\"t\":4,\"object\":\"0x50000001\",\"move_to\":{\"type\":\"move_to_position\",\"style\":\"0x8000003D\","
+                        "\"run_rate\":1.25,\"position\":{\"cell\":\"0xD59A0023\",") != NULL);
     ENSURE(decodes(text));
     acp_replay_plan_free(&plan);
     acp_replay_capture_free(&cap);
