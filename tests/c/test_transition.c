@@ -569,7 +569,7 @@ static void placement(void)
  * CreateObject motion state is unpacked in set_description, before enter_world) cannot start
  * RunForward in the air (CMotionInterp::contact_allows_move): the state holds it, the sequence
  * keeps Ready. The placement sweep sets it on the ground, and set_on_walkable's HitGround plays
- * the state: the Ready→RunForward link 0x0300F005, then the cycle 0x0300F003. enter_world then
+ * the state: the Ready→RunForward link 0x0300F007, then the cycle 0x0300F003. enter_world then
  * drops the link: the humanoid enters the world straight in the RunForward cycle, nothing pending
  * in either queue. SetPosition alone (the same placement without enter_world's tail) keeps the
  * link and the pending motions. */
@@ -600,7 +600,7 @@ static void enter_world_handles_motion(void)
             ENSURE_EQ(acp_physobj_set_position(o, &p, ACP_PLACEMENT_SPF | ACP_SLIDE_SPF), ACP_SPE_OK);
             ENSURE(o->transient_state & ACP_ON_WALKABLE_TS);
             ENSURE(seq->head != seq->first_cyclic);
-            ENSURE_EQ(acp_sequence_node(seq, seq->head)->anim->id, 0x0300F005u); /* the link */
+            ENSURE_EQ(acp_sequence_node(seq, seq->head)->anim->id, 0x0300F007u); /* the link */
             ENSURE_EQ(acp_sequence_node(seq, seq->first_cyclic)->anim->id, 0x0300F003u);
             ENSURE(mtm->num_pending > 0);
             ENSURE(mi->num_pending > 0);
@@ -905,7 +905,7 @@ static acp_world *recorded_runner(const acp_datset *dats, acp_terrain *t, const 
     return w;
 }
 
-/* True once the Ready→RunForward link (0x0300F005: six frames with root-motion pos frames) has
+/* True once the Ready→RunForward link (0x0300F007: six frames with root-motion pos frames) has
  * played out: only the cycle is left. */
 static bool link_done(const acp_physobj *o)
 {
