@@ -127,4 +127,44 @@ describe('the page replays a capture', () => {
     assert.deepEqual(errors, []);
     await page.close();
   });
+
+  it('full client DATs (read lazily) replay as the CLI with --portal and --cell; a bad checksum is a warning, a file that is no capture an error', async () => {
+    const { page, errors } = await openPage();
+    // The default excerpts under the full DATs' names: the page reads them lazily (File.slice),
+    // so the replay makes its scenario first and copies the records it needs.
+    for (const [file, name] of [['portal-default.dat', 'client_portal.dat'], ['cell-default.dat', 'client_cell_1.dat']]) {
+      await page.setInputFiles('#dat-input', { name, mimeType: 'application/octet-stream', buffer: readFileSync(join(root, 'data', file)) });
+      await page.waitForFunction((n) => Object.keys(window.acphysPage.dats()).includes(n), name, { timeout: 60_000 });
+    }
+    await page.check('#replay-no-default');
+    const want = nodeReport(pcap, ['--no-default', '--portal', join(root, 'data', 'portal-default.dat'), '--cell', join(root, 'data', 'cell-default.dat')]);
+    assert.equal(want.summary.compared, want.reports.length);
+    await page.setInputFiles('#capture-input', { name: 'session.pcap', mimeType: 'application/octet-stream', buffer: readFileSync(pcap) });
+    await waitReplayed(page);
+    const p = await panel(page);
+    assert.equal(Number(p.reports), want.reports.length);
+    assert.equal(Number(p.compared), want.summary.compared);
+    assert.equal(Number(p.maxDistance), want.summary.max_distance);
+    const st = await page.evaluate(() => window.acphysPage.state());
+    assert.equal(st.frames, want.summary.frames);
+
+    // A datagram whose checksum does not verify: named in a warning, the replay goes on.
+    await page.uncheck('#replay-no-default');
+    await page.evaluate(() => { delete document.getElementById('replay-box').dataset.reports; });
+    const bad = join(root, 'tests', 'data', 'net', 'bad-checksum.jsonl');
+    const wantBad = nodeReport(bad);
+    await drop(page, 'bad-checksum.jsonl', readFileSync(bad));
+    await waitReplayed(page);
+    assert.equal((await panel(page)).firstBeyond, String(wantBad.summary.first_beyond.index));
+    const notes = await page.locator('#replay-notes li').allTextContents();
+    assert.ok(notes.some((n) => /^Warning: bad-checksum\.jsonl: .*ACP_NET_ERR_CHECKSUM at datagram 4 offset 8 \(field header\.checksum\)/.test(n)), notes.join('\n'));
+
+    // A file named .pcap that is no capture: the error names it, the run goes on.
+    const before = await page.evaluate(() => window.acphysPage.state().digest);
+    await drop(page, 'not-a-capture.pcap', Buffer.from('not a capture\n'));
+    await page.waitForFunction(() => /Replay: not-a-capture\.pcap: not a capture/.test(document.getElementById('message-text').textContent), null, { timeout: 10_000 });
+    assert.equal(await page.evaluate(() => window.acphysPage.state().digest), before);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 });
