@@ -85,6 +85,21 @@ describe('the page replays a capture', () => {
     const v = await page.evaluate(() => ({ ...document.querySelector('#view3d-box .view3d').dataset }));
     assert.equal(Number(v.extras), want.reports.length + 1, 'a sphere per client report and one path line');
     assert.deepEqual(v.extrasNames.split(',').sort(), ['acphys-path', 'client-report']);
+
+    // At the datagrams' times with resync (--frames datagrams --resync): other frame times than the
+    // run the capture was made from, so other distances: the page gives the CLI's.
+    const dg = nodeReport(loop, ['--frames', 'datagrams', '--resync']);
+    await page.selectOption('#replay-frames', 'datagrams');
+    await page.check('#replay-resync');
+    await page.evaluate(() => { delete document.getElementById('replay-box').dataset.reports; });
+    await drop(page, 'loop.jsonl', readFileSync(loop));
+    await waitReplayed(page);
+    const q = await panel(page);
+    assert.equal(Number(q.compared), dg.reports.length);
+    assert.equal(Number(q.maxDistance), dg.summary.max_distance);
+    assert.equal(q.firstBeyond, String(dg.summary.first_beyond?.index ?? ''));
+    assert.equal((await page.evaluate(() => window.acphysPage.state())).frames, dg.summary.frames);
+    assert.notEqual(dg.summary.frames, want.summary.frames, 'the datagram mode has its own frames');
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -99,6 +99,7 @@ export class ReplayPanel {
     }
     const noDefault = this.field<HTMLInputElement>('replay-no-default').checked;
     const resync = this.field<HTMLInputElement>('replay-resync').checked;
+    const datagrams = this.field<HTMLSelectElement>('replay-frames').value === 'datagrams';
     const bytes = new Uint8Array(await f.arrayBuffer());
     this.deps.status(`Replaying the capture ${f.name}…`);
     let made: { scenario: Scenario; report: ReplayResult; table: string; warnings: string[] };
@@ -107,12 +108,12 @@ export class ReplayPanel {
       let given = new Map(dats.filter((d) => !d.lazy).map((d) => [d.name, d.bytes] as const));
       if (dats.some((d) => d.lazy)) {
         // The records the capture's scenario needs, copied out of the full DATs.
-        const first = this.session(f.name, bytes, given, { noDefault, resync, threshold }, false);
+        const first = this.session(f.name, bytes, given, { noDefault, resync, threshold, datagrams }, false);
         const want = { ...first.scenario, excerpts: [...(first.scenario.excerpts ?? []), ...dats.filter((d) => d.lazy).map((d) => d.name)] };
         const copied = await this.deps.excerptsFor(want);
         given = new Map(dats.map((d) => [d.name, copied.get(d.name) ?? d.bytes] as const).filter(([, b]) => b.length > 0));
       }
-      made = this.session(f.name, bytes, given, { noDefault, resync, threshold }, true);
+      made = this.session(f.name, bytes, given, { noDefault, resync, threshold, datagrams }, true);
     } catch (e) {
       this.deps.error(`Replay: ${e instanceof Error ? e.message : String(e)}. The current run goes on unchanged.`);
       return;
@@ -130,9 +131,9 @@ export class ReplayPanel {
   /** One C session over the capture: the scenario, and with `run` its report and table. Throws
    *  Error with the session's message ("<capture>: ...", "<dat>: ..."). */
   private session(name: string, capture: Uint8Array, dats: Map<string, Uint8Array>,
-    o: { noDefault: boolean; resync: boolean; threshold: number }, run: boolean) {
+    o: { noDefault: boolean; resync: boolean; threshold: number; datagrams: boolean }, run: boolean) {
     const { acp } = this.deps, X = acp.exports as unknown as Record<string, (...a: number[]) => number>;
-    const s = X['acp_abi_replay_create']!(o.noDefault ? 1 : 0, 0, o.resync ? 1 : 0, o.threshold);
+    const s = X['acp_abi_replay_create']!(o.noDefault ? 1 : 0, o.datagrams ? 1 : 0, o.resync ? 1 : 0, o.threshold);
     if (!s) throw new Error('out of memory');
     const cstr = (t: string) => acp.copyIn(new TextEncoder().encode(`${t}\0`));
     const withBytes = <T>(b: Uint8Array, fn: (p: number, n: number) => T): T => {
