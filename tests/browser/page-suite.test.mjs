@@ -110,6 +110,9 @@ describe('the conformance suite on the page', () => {
     assert.equal(await page.evaluate(() => document.getElementById('compare-plot').dataset.marked), String(at + 1));
     // The map and plots go to that frame.
     await page.waitForFunction((f) => document.getElementById('scrub-label').dataset.frame === String(f), q.frame, { timeout: 10_000 });
+    // The quanta plots' cursor on that frame: each plot's hover box names it.
+    await page.waitForFunction((f) => [...document.querySelectorAll('.quanta-hover')].length > 0 &&
+      [...document.querySelectorAll('.quanta-hover')].every((h) => !h.hidden && h.dataset.frame === String(f)), q.frame, { timeout: 10_000 });
     // The 3-D view: where the golden and the port have the object then.
     await page.locator('#view3d-box summary').click();
     await page.waitForFunction(() => (document.querySelector('#view3d-box .view3d')?.dataset.extrasNames ?? '').includes('golden-at-difference'), null, { timeout: 30_000 });

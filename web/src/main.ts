@@ -1,6 +1,7 @@
 // acphys page entry: load the .wasm, then the app (app.ts) opens the link in the URL or the
 // default scenario and runs it on every animation frame.
 import 'uplot/dist/uPlot.min.css';
+import uPlot from 'uplot';
 import { loadAcphys } from '../../wasm/acphys.mjs';
 import { App } from './app';
 import { ComparePanel, traceShape } from './compare';
@@ -43,6 +44,13 @@ function panels(app: App): { replay: ReplayPanel; compare: ComparePanel } {
       app.setPlaying(false);
       app.scrub = frame - 1 >= s.framesDone - 1 ? null : Math.max(0, frame - 1);
       app.plotsDirty = true;
+      // Once the plots show it, their cursor (and hover box) on that frame.
+      let tries = 120;
+      const mark = () => {
+        if ((app.lastShown !== frame - 1 || app.plotJobs.length) && tries-- > 0) { requestAnimationFrame(mark); return; }
+        for (const u of uPlot.sync('acphys-frames').plots) u.setCursor({ left: u.valToPos(frame, 'x'), top: 8 });
+      };
+      requestAnimationFrame(mark);
     },
   });
   app.mapOverlays.push((g, sx, sy) => replay.drawOverlay(g, sx, sy, app.session));
