@@ -1,6 +1,6 @@
 /* acphys — the WebAssembly ABI of conformance (issue 23): the diff options (src/scenario/diff.h
  * OPTIONS) and `acphys conform` (src/scenario/conform.h); wasm/conform.mjs is the JavaScript over
- * these. Conventions: wasm/abi/abi.h. */
+ * these, and the page's comparison of dereth records (web/src/compare.ts). Conventions: wasm/abi/abi.h. */
 #include "abi.h"
 
 #include <stdio.h>
