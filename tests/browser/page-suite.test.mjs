@@ -7,11 +7,12 @@
 // the 3-D view; dereth's records by dereth's tolerance (2e-5 relative in the first 100 sub-steps
 // fails, 5e-6 passes).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 
-import { root, withServedDist } from './harness.mjs';
+import { dist, root, withServedDist } from './harness.mjs';
 
 let server, browser;
 withServedDist((s, b) => { server = s; browser = b; });
@@ -61,6 +62,20 @@ async function judge(page, name, text, dropped = false) {
 }
 
 describe('the conformance suite on the page', () => {
+  it('every case\'s scenario, goldens and DAT excerpts are among the built page\'s assets', () => {
+    // By content: Vite emits one asset for files with the same bytes (peers-walk-4fps.retail's
+    // golden is same_walk_at_4fps's).
+    const digest = (b) => createHash('sha256').update(b).digest('hex');
+    const assets = new Set(readdirSync(join(dist, 'assets')).map((a) => digest(readFileSync(join(dist, 'assets', a)))));
+    const has = (path) => assets.has(digest(readFileSync(join(root, path))));
+    for (const c of manifest.cases) {
+      const scenario = JSON.parse(readFileSync(join(suite, c.scenario), 'utf8'));
+      const files = [c.scenario, c.golden, c.quanta, c.dereth].filter(Boolean).map((f) => `conformance/v1/${f}`);
+      for (const n of scenario.excerpts ?? []) if (n !== 'default') files.push(new URL(n, `http://x/conformance/v1/${c.scenario}`).pathname.slice(1));
+      for (const f of files) assert.ok(has(f), `${c.trace}: ${f} is not in dist/assets`);
+    }
+  });
+
   it('lists every case by group and opens one as the run', async () => {
     const { page, errors } = await openPage();
     const listed = await page.evaluate(() => [...document.querySelectorAll('#suite-case optgroup')].map((g) => [g.label, [...g.children].map((o) => o.value)]));
