@@ -541,6 +541,8 @@ static bool build_object(acp_run *run, uint32_t i, const acp_motion_table **tabl
     run->objects[i] = obj;
     obj->state = so->physics_state;
     obj->scale = so->scale;
+    /* CPhysicsObj::makeObject (CPhysicsObj.c:6810-6815) copies the PhysicsDesc's nine stamps. */
+    memcpy(obj->update_times, so->timestamps, sizeof obj->update_times);
     /* As CPhysicsObj::set_description takes a PhysicsDesc's: friction only within [0, 1],
      * elasticity clamped to [0, 0.1]. */
     (void)acp_physobj_set_description_friction(obj, so->friction);

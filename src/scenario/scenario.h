@@ -106,6 +106,10 @@ typedef struct acp_scenario_server_position {
     uint16_t position_timestamp;
     bool has_force_position_timestamp;    /* the player only; absent: its current stamp (not newer) */
     uint16_t force_position_timestamp;
+    bool has_instance_timestamp;          /* absent: the object's own (the message is for it) */
+    uint16_t instance_timestamp;
+    bool has_placement;                   /* absent: the object's current placement frame id */
+    uint32_t placement;                   /* the message's placement_id (0 when the wire omits it) */
     bool use_position_from_server;        /* the player only: CommandInterpreter::UsePositionFromServer */
     bool keep_heading;                    /* the player only: the interpreter's keep-heading answer */
 } acp_scenario_server_position;
@@ -119,6 +123,8 @@ typedef struct acp_scenario_move_to {
     bool has_fallback_heading;            /* 8: "heading" given */
     float fallback_heading;               /* 8: the packed heading (an unknown target's fallback) */
     float run_rate;                       /* 6, 7: the packet's run rate (my_run_rate); default 1 */
+    bool has_style;                       /* "style" given; absent: the interpreter's own style */
+    uint32_t style;                       /* the message's style (a MotionCommand 0x80xxxxxx) */
     acp_movement_params params;           /* MovementParameters (retail defaults for absent fields) */
 } acp_scenario_move_to;
 
@@ -173,6 +179,8 @@ typedef struct acp_scenario_object {
     double enter_at;                      /* seconds: prepare_to_enter_world time */
     acp_scenario_placement placement;
     uint32_t transient_state;             /* TransientState bits (placement "frame" only) */
+    uint16_t timestamps[9];               /* update_times as its CreateObject's PhysicsDesc gives
+                                             them (PhysicsTimeStamp order); default 0 */
 } acp_scenario_object;
 
 /** The frame times: explicit, or the generator {hz, count, start, jitter}. */

@@ -103,7 +103,7 @@ static bool require(ctx *c, path *p, const acp_jsonv *mt, const char *key, const
 bool acp_sr_read_move_to(ctx *c, path *p, const acp_jsonv *mt, const acp_scenario *s, uint32_t self,
                          acp_scenario_move_to *out)
 {
-    static const char *const FIELDS[] = {"type", "target", "position", "heading", "run_rate", "params", NULL};
+    static const char *const FIELDS[] = {"type", "target", "position", "heading", "run_rate", "style", "params", NULL};
     if (!acp_sr_check_object(c, p, mt, FIELDS)) return false;
     out->params = acp_movement_params_default();
     out->target = 0;
@@ -111,7 +111,10 @@ bool acp_sr_read_move_to(ctx *c, path *p, const acp_jsonv *mt, const acp_scenari
     out->has_position = out->has_fallback_heading = false;
     out->fallback_heading = 0.0f;
     out->run_rate = 1.0f;
+    out->has_style = false;
+    out->style = 0;
     WITH_MEMBER(c, p, mt, "type", true, read_type(c, p, v, &out->type));
+    WITH_MEMBER(c, p, mt, "style", false, (out->has_style = true, acp_sr_read_u32(c, p, v, &out->style)));
     const char *type = TYPES[out->type - ACP_MOVETO_OBJECT];
     bool needs_target = out->type == ACP_MOVETO_OBJECT || out->type == ACP_TURNTO_OBJECT;
     if (needs_target && !require(c, p, mt, "target", type)) return false;

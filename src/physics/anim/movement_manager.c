@@ -127,6 +127,11 @@ void acp_movement_manager_unpack_moveto(acp_movement_manager *mm, const acp_move
     if (!mm->has_interp || !obj) return; /* unpack_movement needs both */
     acp_physobj_cancel_moveto(obj);
     acp_physobj_unstick_from_object(obj);
+    /* CMovementManager.c:452-455: the header's style, before the type is looked at. */
+    if (msg->has_style && mm->interp.interpreted_state.current_style != msg->style) {
+        acp_movement_params style_params = acp_movement_params_default();
+        acp_motion_interp_do_motion(&mm->interp, msg->style, &style_params);
+    }
     if (msg->type < ACP_MOVETO_OBJECT || msg->type > ACP_TURNTO_HEADING) return;
     make_moveto_manager(mm);
     acp_movement_params params = msg->params;

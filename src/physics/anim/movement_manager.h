@@ -43,10 +43,13 @@ typedef struct acp_moveto_message {
     float heading;                   /* degrees */
     acp_movement_params params;      /* MovementParameters::UnPackNet */
     float run_rate;                  /* 6, 7: the packet's run rate, stored in my_run_rate */
+    bool has_style;                  /* false: the message's style is the interpreter's own */
+    uint32_t style;                  /* the movement header's style (command_ids_0 of its u16) */
 } acp_moveto_message;
 
 /** A move-to message: the move-to is cancelled (0x36) and the object unstuck, as before every
- *  movement; then, with the MoveToManager made if needed: 6 → my_run_rate = run_rate and, when
+ *  movement; a style (has_style) other than the interpreter's (CMotionInterp::InqStyle) is played
+ *  with DoMotion and default MovementParameters; then, with the MoveToManager made if needed: 6 → my_run_rate = run_rate and, when
  *  the object is known, CPhysicsObj::MoveToObject (acp_physobj_move_to_object), else
  *  MoveToManager::MoveToPosition to the packed origin (when the message has one); 7 →
  *  my_run_rate = run_rate, MoveToPosition; 8 → a known object: CPhysicsObj::TurnToObject,
