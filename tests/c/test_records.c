@@ -13,6 +13,10 @@
 #include "scenario/run.h"
 #include "scenario/text.h"
 #include "physics/geometry/mathx.h"
+#include "physics/anim/movement_manager.h"
+#include "physics/cell/landcell.h"
+#include "physics/cell/terrain.h"
+#include "scenario/scenario.h"
 
 #define SUITE ACP_SOURCE_DIR "/conformance/v1/"
 
@@ -533,6 +537,89 @@ static void peer_ace_sled_friction(void)
     acp_run_destroy(ace);
 }
 
+/* ace-water-depth: the sledder of wade-on-the-midline slides north along x = 36 exactly, the
+ * midline of cell 0xA9B5000F (flat ground at z 28), whose west corners (1, 6) and (1, 7) are land
+ * and east corners (2, 6), (2, 7) water. Retail's corner on the midline is the west one (x ≤ mid):
+ * depth 0.1; ACE's x % 24 >= 12 takes the east one: 0.45. OBJECTINFO::validate_walkable keeps the
+ * low point of the foot sphere (origin z + 0.475 − 0.48) that depth below the terrain plane, so
+ * in each run, at each frame in contact in that cell, n·low + d is −depth (to float rounding,
+ * 1e-4), and x stays 36 exactly. The plane is the cell's terrain triangle under the point. */
+static double plane_gap(acp_run *run, const acp_trace_object *o)
+{
+    const acp_terrain *t = acp_run_world(run)->terrain;
+    const acp_landcell *c = acp_terrain_get_landcell(t, o->cell);
+    const acp_polygon *poly = NULL;
+    acp_vec3 low = {o->origin[0], o->origin[1], (float)((double)o->origin[2] + 0.475f - 0.48f)};
+    if (!c || !acp_landcell_find_terrain_poly(c, low, &poly)) return NAN;
+    return (double)poly->plane.n.x * low.x + (double)poly->plane.n.y * low.y + (double)poly->plane.n.z * low.z +
+           poly->plane.d;
+}
+
+static void peer_ace_water_depth(void)
+{
+    acp_run *retail = start_case("scenarios/wade-on-the-midline.json", "retail", ACP_RUN_RECORDS_FRAMES, 0);
+    acp_run *ace = start_case("scenarios/wade-on-the-midline.json", "retail", ACP_RUN_RECORDS_FRAMES,
+                              ACP_PEER_ACE_WATER_DEPTH);
+    if (!retail || !ace) return;
+    uint32_t checked = 0;
+    while (acp_run_step_next(retail) && acp_run_step_next(ace)) {
+        const acp_trace_object *r = &acp_run_last_frame(retail)->objects[0], *a = &acp_run_last_frame(ace)->objects[0];
+        ENSURE_FBITS(r->origin[0], 36.0f);
+        ENSURE_FBITS(a->origin[0], 36.0f);
+        bool wading = r->cell == 0xA9B5000Fu && a->cell == r->cell && (r->transient & 1u) && (a->transient & 1u);
+        if (!wading) continue;
+        ENSURE(fabs(plane_gap(retail, r) + 0.1) < 1e-4);
+        ENSURE(fabs(plane_gap(ace, a) + 0.45) < 1e-4);
+        checked++;
+    }
+    ENSURE(checked >= 50);
+    acp_run_destroy(retail);
+    acp_run_destroy(ace);
+}
+
+/* ace-moveto-defaults: moveto-walk-or-run's move_to_position 8 m east names no parameter.
+ * Retail's defaults (bitfield 0x1EE0F, walk_run_threshhold 15): get_command gives WalkForward
+ * and, can_charge clear and 8 − 0.6 ≤ 15, hold key None: the interpreted forward command is
+ * WalkForward. ACE's (CanCharge set, threshold 1): hold key Run, which the interpreter makes
+ * RunForward. The scenario's own can_charge false and threshold 15, named, stand under ACE's. */
+static uint32_t interpreted_forward(acp_run *run)
+{
+    acp_physobj *o = acp_run_object(run, 0);
+    return o && o->movement_manager ? acp_movement_manager_get_minterp(o->movement_manager)->interpreted_state.forward_command
+                                    : 0;
+}
+
+static void peer_ace_moveto_defaults(void)
+{
+    acp_run *retail = start_case("scenarios/moveto-walk-or-run.json", "retail", ACP_RUN_RECORDS_FRAMES, 0);
+    acp_run *ace = start_case("scenarios/moveto-walk-or-run.json", "retail", ACP_RUN_RECORDS_FRAMES,
+                              ACP_PEER_ACE_MOVETO_DEFAULTS);
+    if (!retail || !ace) return;
+    uint32_t checked = 0;
+    while (acp_run_step_next(retail) && acp_run_step_next(ace)) {
+        const acp_trace_object *r = &acp_run_last_frame(retail)->objects[0], *a = &acp_run_last_frame(ace)->objects[0];
+        if (!r->has_moveto || !a->has_moveto || !r->moveto_command) continue;
+        ENSURE_EQ(interpreted_forward(retail), 0x45000005u); /* WalkForward */
+        ENSURE_EQ(interpreted_forward(ace), 0x44000007u);    /* RunForward */
+        checked++;
+    }
+    ENSURE(checked >= 10);
+    acp_run_destroy(retail);
+    acp_run_destroy(ace);
+    /* Named fields stand: the ACE values apply only to what the scenario leaves out. */
+    acp_scenario_move_to in;
+    memset(&in, 0, sizeof in);
+    in.params = acp_movement_params_default();
+    acp_scenario_move_to out = acp_scenario_move_to_ace_defaults(&in);
+    ENSURE_EQ(out.params.bitfield, 0x1EE1Fu);
+    ENSURE_FBITS(out.params.walk_run_threshhold, 1.0f);
+    in.named_bits = ACP_MP_CAN_CHARGE;
+    in.names_walk_run_threshhold = true;
+    out = acp_scenario_move_to_ace_defaults(&in);
+    ENSURE_EQ(out.params.bitfield, 0x1EE0Fu);
+    ENSURE_FBITS(out.params.walk_run_threshhold, 15.0f);
+}
+
 void suite_records(void)
 {
     RUN(quanta_records_match_every_case);
@@ -544,4 +631,6 @@ void suite_records(void)
     RUN(dereth_record_errors);
     RUN(peer_ace_max_quantum);
     RUN(peer_ace_sled_friction);
+    RUN(peer_ace_water_depth);
+    RUN(peer_ace_moveto_defaults);
 }

@@ -135,19 +135,19 @@ static void water(void)
     ENSURE(c != NULL);
     ENSURE_EQ(c->water_type, ACP_PARTIALLY_WATER);
     ENSURE_EQ(acp_landcell_get_block_water_type(c), ACP_PARTIALLY_WATER);
-    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){190.0f, 170.0f, 0.0f}), 0.45f);
-    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){170.0f, 190.0f, 0.0f}), 0.1f);
-    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){180.0f, 180.0f, 0.0f}), 0.1f);
+    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){190.0f, 170.0f, 0.0f}, false), 0.45f);
+    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){170.0f, 190.0f, 0.0f}, false), 0.1f);
+    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){180.0f, 180.0f, 0.0f}, false), 0.1f);
     const acp_landcell *dry = acp_terrain_get_landcell(t, 0xAAB40001u);
     ENSURE_EQ(dry->water_type, ACP_NOT_WATER);
-    ENSURE_FBITS(acp_landcell_get_water_depth(dry, (acp_vec3){10.0f, 10.0f, 0.0f}), 0.0f);
+    ENSURE_FBITS(acp_landcell_get_water_depth(dry, (acp_vec3){10.0f, 10.0f, 0.0f}, false), 0.0f);
     acp_terrain_destroy(t);
     /* Every corner water: every cell ENTIRELY, the block too; depth 0.9. */
     t = all_water_terrain(dats, 0xAAB4FFFFu);
     c = acp_terrain_get_landcell(t, 0xAAB40001u);
     ENSURE_EQ(c->water_type, ACP_ENTIRELY_WATER);
     ENSURE_EQ(acp_landcell_get_block_water_type(c), ACP_ENTIRELY_WATER);
-    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){10.0f, 10.0f, 0.0f}), 0.9f);
+    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){10.0f, 10.0f, 0.0f}, false), 0.9f);
     acp_terrain_destroy(t);
     acp_datset_destroy(dats);
 }
@@ -357,6 +357,35 @@ static void loaded_set(void)
     acp_datset_destroy(dats);
 }
 
+/* The split of ACE's physics copy (LandblockStruct.cs:221, `splitDir * 2.3283064e-10 < 0.5f`:
+ * a double constant a little under retail's float 2^-32: hashes 2^31 to 2^31 + 33) and GDLE
+ * PhatSDK's (`(float)h * 2.3283064e-10 < 0.5`: 2^31 to 2^31 + 128) read those hashes the other
+ * way from retail's
+ * (double)h * 2^-32 >= 0.5 (CLandBlockStruct::ConstructPolygons, 0x00531D10): 2^31 itself is
+ * SW-NE in retail, not in either. No cell of the 2040 x 2040 world grid hashes there, so every
+ * cell's split agrees with both (why docs/DEVIATIONS.md has no comparison mode for it). */
+static bool ace_split(uint32_t h) { return !((double)h * 2.3283064e-10 < 0.5f); }
+static bool phat_split(uint32_t h) { return !((double)(float)h * 2.3283064e-10 < 0.5); }
+
+static void split_of_ace_physics_copy_agrees_over_the_world(void)
+{
+    ENSURE((double)0x80000000u * (double)0x1p-32f >= 0.5);
+    ENSURE(!ace_split(0x80000000u) && !ace_split(0x80000021u) && ace_split(0x80000022u));
+    ENSURE(!phat_split(0x80000000u) && !phat_split(0x80000080u) && phat_split(0x80000081u));
+    uint32_t disagree = 0, sw_ne = 0;
+    for (uint32_t gx = 0; gx < 2040u; gx++) {
+        for (uint32_t gy = 0; gy < 2040u; gy++) {
+            uint32_t h = gy * (214614067u * gx + 1813693831u) - 1109124029u * gx - 1369149221u;
+            bool retail = acp_landblock_split_sw_to_ne(gx, gy);
+            sw_ne += retail;
+            disagree += (retail != ((double)h * (double)0x1p-32f >= 0.5)) + (retail != ace_split(h)) +
+                        (retail != phat_split(h));
+        }
+    }
+    ENSURE_EQ(disagree, 0);
+    ENSURE(sw_ne > 2040u * 2040u / 3u && sw_ne < 2040u * 2040u * 2u / 3u); /* both diagonals occur */
+}
+
 void suite_terrain(void)
 {
     RUN(split_rule);
@@ -368,4 +397,5 @@ void suite_terrain(void)
     RUN(point_in_poly2d_edge_lines);
     RUN(stacked_spheres_cell_list);
     RUN(loaded_set);
+    RUN(split_of_ace_physics_copy_agrees_over_the_world);
 }
