@@ -620,6 +620,47 @@ static void peer_ace_moveto_defaults(void)
     ENSURE_FBITS(out.params.walk_run_threshhold, 15.0f);
 }
 
+/* walk_through_portal_into_dungeon: the walker's cell is the EnvCell whose cell BSP holds its
+ * origin once a portal has put that cell in its list (CObjCell::find_cell_list), so it changes
+ * from land cell 0x3E3E001C to the interior 0x3E3E0100 in the first frame whose origin is past
+ * the doorway's plane (y 84 − 2.7 = 81.3; the house stands at (84, 84) unturned), and to the
+ * dungeon 0x3E3E0101 in the first past the passage's (y 84 + 2.7 = 86.7); in that order, no other
+ * cell. walk_off_narrow_ledge: the ledge's north edge is at y 100.5 (the room at y 100, the
+ * ledge 1 m wide): the walker goes past it (edge_slide keeps the sphere's centre beyond the edge)
+ * but never by the foot sphere's radius 0.48 (which would leave the ledge), and stays on the
+ * ledge top: z 3.005 (3 + the foot sphere's 0.48 − its centre's 0.475) in every frame. */
+static void dereth_standin_portal_and_ledge(void)
+{
+    acp_run *run = start_case("dereth/walk_through_portal_into_dungeon.input.json", NULL, ACP_RUN_RECORDS_FRAMES, 0);
+    if (!run) return;
+    const uint32_t cells[3] = {0x3E3E001Cu, 0x3E3E0100u, 0x3E3E0101u};
+    const float planes[2] = {81.3f, 86.7f};
+    uint32_t k = 0;
+    float prev_y = 0.0f;
+    while (acp_run_step_next(run)) {
+        const acp_trace_object *o = &acp_run_last_frame(run)->objects[0];
+        if (k < 2 && o->cell == cells[k + 1]) {
+            ENSURE(prev_y <= planes[k] && o->origin[1] > planes[k]);
+            k++;
+        }
+        ENSURE_EQ(o->cell, cells[k]);
+        prev_y = o->origin[1];
+    }
+    ENSURE_EQ(k, 2);
+    acp_run_destroy(run);
+    run = start_case("dereth/walk_off_narrow_ledge.input.json", NULL, ACP_RUN_RECORDS_FRAMES, 0);
+    if (!run) return;
+    float max_y = 0.0f;
+    while (acp_run_step_next(run)) {
+        const acp_trace_object *o = &acp_run_last_frame(run)->objects[0];
+        ENSURE_EQ(o->cell, 0x3C3C0105u);
+        ENSURE_FBITS(o->origin[2], (float)(3.0 + (double)0.48f - (double)0.475f));
+        if (o->origin[1] > max_y) max_y = o->origin[1];
+    }
+    ENSURE(max_y > 100.5f && max_y < 100.5f + 0.48f);
+    acp_run_destroy(run);
+}
+
 void suite_records(void)
 {
     RUN(quanta_records_match_every_case);
@@ -633,4 +674,5 @@ void suite_records(void)
     RUN(peer_ace_sled_friction);
     RUN(peer_ace_water_depth);
     RUN(peer_ace_moveto_defaults);
+    RUN(dereth_standin_portal_and_ledge);
 }
