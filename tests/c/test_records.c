@@ -577,6 +577,34 @@ static void peer_ace_water_depth(void)
     acp_run_destroy(ace);
 }
 
+/* gdle-water-depth: the sledder of wade-on-the-cell-edge slides north along x = 48 exactly, the
+ * edge between the columns of cells 0xA9B5000F (its cell, column 1) and 0xA9B50017; its sphere
+ * overlaps both, and each cell asks for the depth with its own id. Retail: column 1's nearest
+ * corner for x 48 > 36 is the east one (2, 6), water, and column 2's for x 48 <= 60 the west one,
+ * the same vertex: 0.45. PhatSDK's fmod(48, 24) = 0 > 12 is false: column 1 reads its west
+ * corner (1, 6), land: 0.1, and the shallower depth holds the sphere up. As for ace-water-depth,
+ * n·low + d of the foot sphere's low point is −depth (1e-4), x stays 48 exactly. */
+static void peer_gdle_water_depth(void)
+{
+    acp_run *retail = start_case("scenarios/wade-on-the-cell-edge.json", "retail", ACP_RUN_RECORDS_FRAMES, 0);
+    acp_run *gdle = start_case("scenarios/wade-on-the-cell-edge.json", "retail", ACP_RUN_RECORDS_FRAMES,
+                               ACP_PEER_GDLE_WATER_DEPTH);
+    if (!retail || !gdle) return;
+    uint32_t checked = 0;
+    while (acp_run_step_next(retail) && acp_run_step_next(gdle)) {
+        const acp_trace_object *r = &acp_run_last_frame(retail)->objects[0], *g = &acp_run_last_frame(gdle)->objects[0];
+        ENSURE_FBITS(r->origin[0], 48.0f);
+        ENSURE_FBITS(g->origin[0], 48.0f);
+        if (r->cell != 0xA9B5000Fu || g->cell != r->cell || !(r->transient & 1u) || !(g->transient & 1u)) continue;
+        ENSURE(fabs(plane_gap(retail, r) + 0.45) < 1e-4);
+        ENSURE(fabs(plane_gap(gdle, g) + 0.1) < 1e-4);
+        checked++;
+    }
+    ENSURE(checked >= 50);
+    acp_run_destroy(retail);
+    acp_run_destroy(gdle);
+}
+
 /* ace-moveto-defaults: moveto-walk-or-run's move_to_position 8 m east names no parameter.
  * Retail's defaults (bitfield 0x1EE0F, walk_run_threshhold 15): get_command gives WalkForward
  * and, can_charge clear and 8 − 0.6 ≤ 15, hold key None: the interpreted forward command is
@@ -674,5 +702,6 @@ void suite_records(void)
     RUN(peer_ace_sled_friction);
     RUN(peer_ace_water_depth);
     RUN(peer_ace_moveto_defaults);
+    RUN(peer_gdle_water_depth);
     RUN(dereth_standin_portal_and_ledge);
 }

@@ -135,19 +135,19 @@ static void water(void)
     ENSURE(c != NULL);
     ENSURE_EQ(c->water_type, ACP_PARTIALLY_WATER);
     ENSURE_EQ(acp_landcell_get_block_water_type(c), ACP_PARTIALLY_WATER);
-    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){190.0f, 170.0f, 0.0f}, false), 0.45f);
-    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){170.0f, 190.0f, 0.0f}, false), 0.1f);
-    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){180.0f, 180.0f, 0.0f}, false), 0.1f);
+    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){190.0f, 170.0f, 0.0f}, 0u), 0.45f);
+    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){170.0f, 190.0f, 0.0f}, 0u), 0.1f);
+    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){180.0f, 180.0f, 0.0f}, 0u), 0.1f);
     const acp_landcell *dry = acp_terrain_get_landcell(t, 0xAAB40001u);
     ENSURE_EQ(dry->water_type, ACP_NOT_WATER);
-    ENSURE_FBITS(acp_landcell_get_water_depth(dry, (acp_vec3){10.0f, 10.0f, 0.0f}, false), 0.0f);
+    ENSURE_FBITS(acp_landcell_get_water_depth(dry, (acp_vec3){10.0f, 10.0f, 0.0f}, 0u), 0.0f);
     acp_terrain_destroy(t);
     /* Every corner water: every cell ENTIRELY, the block too; depth 0.9. */
     t = all_water_terrain(dats, 0xAAB4FFFFu);
     c = acp_terrain_get_landcell(t, 0xAAB40001u);
     ENSURE_EQ(c->water_type, ACP_ENTIRELY_WATER);
     ENSURE_EQ(acp_landcell_get_block_water_type(c), ACP_ENTIRELY_WATER);
-    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){10.0f, 10.0f, 0.0f}, false), 0.9f);
+    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){10.0f, 10.0f, 0.0f}, 0u), 0.9f);
     acp_terrain_destroy(t);
     acp_datset_destroy(dats);
 }
@@ -185,6 +185,35 @@ static void water_depth_nearest_corner(void)
             b->terrain[vertex[k]] = 16u << 2; /* WaterRunning: SURFCHAR water */
             double d = acp_landblock_struct_calc_water_depth(b, 0xA9B40014u, (acp_vec3){cases[i].x, cases[i].y, 0.0f});
             ENSURE_FBITS((float)d, k == cases[i].corner ? 0.45f : 0.1f);
+        }
+    }
+    free(b);
+}
+
+/* The comparison modes' corners (docs/DEVIATIONS.md PE100, PE102) in the same cell (2, 3) of
+ * 0xA9B4 (x 48..72, y 72..96, midpoint (60, 84)): ACE's x % 24 >= 12 east, y % 24 >= 12 north;
+ * PhatSDK's fmod > 12. (60, 80), on the x midline: retail and PhatSDK west (SW), ACE east (SE).
+ * (72, 80), on the cell's east edge (remainder 0): retail east (SE), ACE and PhatSDK west (SW).
+ * (50, 84), on the y midline: retail and PhatSDK south (SW), ACE north (NW). (70, 95): all NE. */
+static void water_depth_peer_corners(void)
+{
+    enum { SW, NW, SE, NE };
+    const uint32_t vertex[4] = {2u * 9u + 3u, 2u * 9u + 4u, 3u * 9u + 3u, 3u * 9u + 4u};
+    const struct {
+        float x, y;
+        int retail, ace, gdle;
+    } cases[] = {{60.0f, 80.0f, SW, SE, SW}, {72.0f, 80.0f, SE, SW, SW}, {50.0f, 84.0f, SW, NW, SW}, {70.0f, 95.0f, NE, NE, NE}};
+    acp_landblock_struct *b = calloc(1, sizeof *b);
+    ENSURE(b != NULL);
+    if (!b) return;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        for (int k = 0; k < 4; k++) {
+            memset(b->terrain, 0, sizeof b->terrain);
+            b->terrain[vertex[k]] = 16u << 2;
+            acp_vec3 pt = {cases[i].x, cases[i].y, 0.0f};
+            ENSURE_FBITS((float)acp_landblock_struct_calc_water_depth(b, 0xA9B40014u, pt), k == cases[i].retail ? 0.45f : 0.1f);
+            ENSURE_FBITS((float)acp_landblock_struct_calc_water_depth_ace(b, 0xA9B40014u, pt), k == cases[i].ace ? 0.45f : 0.1f);
+            ENSURE_FBITS((float)acp_landblock_struct_calc_water_depth_gdle(b, 0xA9B40014u, pt), k == cases[i].gdle ? 0.45f : 0.1f);
         }
     }
     free(b);
@@ -398,4 +427,5 @@ void suite_terrain(void)
     RUN(stacked_spheres_cell_list);
     RUN(loaded_set);
     RUN(split_of_ace_physics_copy_agrees_over_the_world);
+    RUN(water_depth_peer_corners);
 }

@@ -132,6 +132,16 @@ double acp_landblock_struct_calc_water_depth_ace(const acp_landblock_struct *b, 
     return surf_char(b->terrain[vx * 9u + vy]) ? 0.45f : 0.1f;
 }
 
+double acp_landblock_struct_calc_water_depth_gdle(const acp_landblock_struct *b, uint32_t cell_id, acp_vec3 point)
+{
+    uint32_t c = cell_id & 0xFFFFu;
+    if (!acp_landdefs_inbound_valid_cellid(cell_id) || c < 1u || c > 64u) return 0.1f;
+    uint32_t cx = (c - 1u) >> 3, cy = (c - 1u) & 7u;
+    uint32_t vx = fmod((double)point.x, 24.0) > 12.0 ? cx + 1u : cx; /* LandBlockStruct.cpp:813 */
+    uint32_t vy = fmod((double)point.y, 24.0) > 12.0 ? cy + 1u : cy;
+    return surf_char(b->terrain[vx * 9u + vy]) ? 0.45f : 0.1f;
+}
+
 const acp_landcell *acp_landblock_struct_get_landcell(const acp_landblock_struct *b, uint32_t cell_id)
 {
     /* Outdoor cell c (1..64) of a landblock is its cell (c − 1) = (x & 7)·8 + (y & 7); the id

@@ -41,14 +41,16 @@ uint32_t acp_landcell_get_block_water_type(const acp_landcell *cell)
     return cell->block ? cell->block->water_type : ACP_NOT_WATER;
 }
 
-double acp_landcell_get_water_depth(const acp_landcell *cell, acp_vec3 point, bool ace_corner)
+double acp_landcell_get_water_depth(const acp_landcell *cell, acp_vec3 point, uint32_t peer_rules)
 {
     switch (cell->water_type) {
     case ACP_NOT_WATER: return 0.0;
     case ACP_PARTIALLY_WATER:
         if (!cell->block) return 0.1f;
-        return ace_corner ? acp_landblock_struct_calc_water_depth_ace(cell->block, cell->id, point)
-                          : acp_landblock_struct_calc_water_depth(cell->block, cell->id, point);
+        if (peer_rules & ACP_PEER_ACE_WATER_DEPTH) return acp_landblock_struct_calc_water_depth_ace(cell->block, cell->id, point);
+        if (peer_rules & ACP_PEER_GDLE_WATER_DEPTH)
+            return acp_landblock_struct_calc_water_depth_gdle(cell->block, cell->id, point);
+        return acp_landblock_struct_calc_water_depth(cell->block, cell->id, point);
     case ACP_ENTIRELY_WATER: return 0.9f;
     default: return 0.0;
     }
@@ -97,8 +99,7 @@ acp_transition_state acp_landcell_find_env_collisions(const acp_landcell *cell, 
         !(t->object_info.state & ACP_IS_VIEWER_OI) && !(t->object_info.object->state & ACP_MISSILE_PS))
         return ACP_TS_COLLIDED;
     const acp_world *world = t->object_info.object->world;
-    bool ace_corner = world && (world->peer_rules & ACP_PEER_ACE_WATER_DEPTH); /* comparison mode */
-    float water_depth = (float)acp_landcell_get_water_depth(cell, local, ace_corner);
+    float water_depth = (float)acp_landcell_get_water_depth(cell, local, world ? world->peer_rules : 0u);
     acp_sphere check = sp->global_sphere[0];
     /* Retail asks get_block_offset again with the same two ids: the same offset. */
     check.center.x = (float)((double)check.center.x - off.x);
