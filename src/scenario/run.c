@@ -659,7 +659,14 @@ static void apply_event(acp_run *run, const acp_scenario_event *ev)
     case ACP_EVENT_UNSTICK: acp_bridge_unstick(obj); break;
     case ACP_EVENT_CONSTRAIN_TO: acp_bridge_constrain_to(obj, &ev->constraint); break;
     case ACP_EVENT_UNCONSTRAIN: acp_bridge_unconstrain(obj); break;
-    case ACP_EVENT_MOVE_TO: acp_bridge_move_to(obj, &ev->move_to); break;
+    case ACP_EVENT_MOVE_TO:
+        if (run->world->peer_rules & ACP_PEER_ACE_MOVETO_DEFAULTS) { /* comparison mode */
+            acp_scenario_move_to ace = acp_scenario_move_to_ace_defaults(&ev->move_to);
+            acp_bridge_move_to(obj, &ace);
+        } else {
+            acp_bridge_move_to(obj, &ev->move_to);
+        }
+        break;
     case ACP_EVENT_PLAY_SCRIPT: acp_bridge_play_script(obj, &ev->play_script); break;
     case ACP_EVENT_SET_STATE: acp_bridge_set_state(obj, ev->new_state); break;
     }

@@ -126,7 +126,16 @@ typedef struct acp_scenario_move_to {
     bool has_style;                       /* "style" given; absent: the interpreter's own style */
     uint32_t style;                       /* the message's style (a MotionCommand 0x80xxxxxx) */
     acp_movement_params params;           /* MovementParameters (retail defaults for absent fields) */
+    uint32_t named_bits;                  /* the flag bits "params" names (true or false) */
+    bool names_walk_run_threshhold;       /* "params" names walk_run_threshhold */
 } acp_scenario_move_to;
+
+/** Not retail: the comparison mode ace-moveto-defaults (physics.h ACP_PEER_ACE_MOVETO_DEFAULTS).
+ *  The move-to `in` with ACE's MovementParameters constructor values (ACEmulator/ACE
+ *  Source/ACE.Server/Physics/Animation/MovementParameters.cs:50 Default_WalkRunThreshold = 1.0f,
+ *  :58 CanCharge = true) for the two fields where ACE's differ from retail's and the scenario
+ *  does not name: can_charge set, walk_run_threshhold 1 (metres). Every other field as `in`. */
+acp_scenario_move_to acp_scenario_move_to_ace_defaults(const acp_scenario_move_to *in);
 
 /** "constrain_to". */
 typedef struct acp_scenario_constraint {
