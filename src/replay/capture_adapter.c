@@ -104,6 +104,17 @@ static float heading_0_360(float h)
     return r >= 360.0f ? 0.0f : r;
 }
 
+/* The movement header of a type-0 UpdateMotion: its style, which unpack_movement plays before it
+ * reads the state (CMovementManager.c:452-455; an index the command table lacks is left out: the
+ * state's style stands in), the sticky object (flag 0x01) and the standing long jump (0x02). */
+static void movement_header(const acp_movement *mv, acp_scenario_motion *m)
+{
+    uint32_t style = acp_replay_command(mv->current_style);
+    if (style) m->present |= ACP_MOTION_MESSAGE_STYLE, m->message_style = style;
+    m->sticky_object = mv->has_sticky_object ? mv->sticky_object : 0u;
+    m->standing_longjump = (mv->flags & ACP_MOVE_FLAG_STANDING_LONG_JUMP) != 0;
+}
+
 /* An UpdateMotion of types 6–9 → the scenario's move_to (MovementStruct). */
 static void move_to(const acp_movement *mv, acp_scenario_move_to *mt)
 {
@@ -233,6 +244,7 @@ static bool convert(const acp_net_message *nm, acp_replay_msg *m, acp_replay_cap
         m->movement_type = u->movement.type;
         if (u->movement.type == ACP_MOVE_INTERPRETED) {
             if (!interpreted_motion(&u->movement.state, &m->motion, &info->first_unknown)) info->unknown_commands++;
+            movement_header(&u->movement, &m->motion);
         } else {
             move_to(&u->movement, &m->move_to);
         }

@@ -190,6 +190,20 @@ static void put_motion_fields(acp_text *e, const acp_scenario_motion *m, bool ra
     FIELD(ACP_MOTION_TURN_SPEED, "turn_speed", put_f(e, m->turn_speed));
 #undef FIELD
     if (raw && m->hold_run) acp_text_put(e, first ? "\"hold_run\":true" : ",\"hold_run\":true");
+    if (raw) return;
+    if (m->sticky_object) {
+        acp_text_put(e, first ? "\"sticky_object\":" : ",\"sticky_object\":");
+        first = false;
+        put_hex(e, m->sticky_object);
+    }
+    if (m->standing_longjump) {
+        acp_text_put(e, first ? "\"standing_longjump\":true" : ",\"standing_longjump\":true");
+        first = false;
+    }
+    if (m->present & ACP_MOTION_MESSAGE_STYLE) {
+        acp_text_put(e, first ? "\"message_style\":" : ",\"message_style\":");
+        put_hex(e, m->message_style);
+    }
 }
 
 static void put_stamp(acp_text *e, const char *name, uint16_t v)
@@ -562,9 +576,13 @@ static void server_message(builder *b, const acp_replay_msg *m, double t)
                 b->moveto_type = m->movement_type;
             }
         } else if (m->movement_type == 0 && !player) { /* the player's own motion echoes back */
+            acp_scenario_motion mo = m->motion;
+            /* CPhysicsObj::stick_to_object finds no such object (GetObjectA): nothing to stick to */
+            if (mo.sticky_object && (object_index(b, mo.sticky_object) < 0 || mo.sticky_object == m->guid))
+                mo.sticky_object = 0;
             begin_event(b, t, m->guid);
             acp_text_put(e, ",\"motion\":{");
-            put_motion_fields(e, &m->motion, false);
+            put_motion_fields(e, &mo, false);
             acp_text_put(e, "}}");
         }
     } else if (m->kind == ACP_REPLAY_VECTOR_UPDATE && !player && m->has_velocity) {

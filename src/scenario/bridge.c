@@ -51,6 +51,8 @@ void acp_bridge_apply_motion(acp_physobj *obj, const acp_scenario_motion *m)
     if (m->present & ACP_MOTION_TURN_SPEED) im.turn_speed = m->turn_speed;
     im.sticky_object_id = m->sticky_object;
     im.standing_longjump = m->standing_longjump;
+    im.has_message_style = (m->present & ACP_MOTION_MESSAGE_STYLE) != 0;
+    im.message_style = m->message_style;
     acp_physobj_apply_interpreted_motion(obj, &im);
 }
 

@@ -126,11 +126,11 @@ static bool read_motion(ctx *c, path *p, const acp_jsonv *m, bool raw, const acp
 {
     static const char *const INTERPRETED[] = {"style", "forward_command", "forward_speed", "sidestep_command",
                                               "sidestep_speed", "turn_command", "turn_speed", "sticky_object",
-                                              "standing_longjump", NULL};
+                                              "standing_longjump", "message_style", NULL};
     static const char *const RAW[] = {"forward_command", "forward_speed", "sidestep_command", "sidestep_speed",
                                       "turn_command", "turn_speed", "hold_run", NULL};
     if (!acp_sr_check_object(c, p, m, raw ? RAW : INTERPRETED)) return false;
-    *out = (acp_scenario_motion){0, 0x8000003Du, 0x41000003u, 1.0f, 0, 1.0f, 0, 1.0f, false, 0, false};
+    *out = (acp_scenario_motion){0, 0x8000003Du, 0x41000003u, 1.0f, 0, 1.0f, 0, 1.0f, false, 0, false, 0};
     uint32_t *present = &out->present;
 #define FIELD(key, bit, reader) WITH_MEMBER(c, p, m, key, false, (*present |= (bit), reader))
     if (!raw) FIELD("style", ACP_MOTION_STYLE, acp_sr_read_u32(c, p, v, &out->style));
@@ -147,6 +147,8 @@ static bool read_motion(ctx *c, path *p, const acp_jsonv *m, bool raw, const acp
                 acp_sr_read_u32(c, p, v, &out->sticky_object) && acp_sr_check_object_id(c, p, s, out->sticky_object, NULL) &&
                 (out->sticky_object != self || acp_sr_fail(c, p, "an object cannot stick to itself")));
     WITH_MEMBER(c, p, m, "standing_longjump", false, acp_sr_read_bool(c, p, v, &out->standing_longjump));
+    WITH_MEMBER(c, p, m, "message_style", false,
+                (out->present |= ACP_MOTION_MESSAGE_STYLE, acp_sr_read_u32(c, p, v, &out->message_style)));
     return true;
 }
 

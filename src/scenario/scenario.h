@@ -51,7 +51,8 @@ enum acp_motion_field {
     ACP_MOTION_SIDESTEP_SPEED = 0x10,
     ACP_MOTION_TURN_COMMAND = 0x20,
     ACP_MOTION_TURN_SPEED = 0x40,
-    ACP_MOTION_HOLD_RUN = 0x80
+    ACP_MOTION_HOLD_RUN = 0x80,
+    ACP_MOTION_MESSAGE_STYLE = 0x100
 };
 
 /** An interpreted ("motion") or raw ("raw_motion") motion state. Absent fields hold retail's
@@ -70,6 +71,8 @@ typedef struct acp_scenario_motion {
                                              (raw motion has no style: the current one stays) */
     uint32_t sticky_object;               /* interpreted only: the message's sticky object id (0: none) */
     bool standing_longjump;               /* interpreted only: the message's flag 0x200 */
+    uint32_t message_style;               /* interpreted only: the movement header's style, played
+                                             first (absent: the state's style) */
 } acp_scenario_motion;
 
 typedef enum acp_event_kind {

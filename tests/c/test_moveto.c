@@ -659,6 +659,41 @@ static void moveto_message_style(void)
     rig_free(&r);
 }
 
+/* A type-0 UpdateMotion plays its header's style first (CMovementManager.c:452-455:
+ * DoMotion(command_ids_0[header u16]) when it differs from InqStyle, before the state is read);
+ * move_to_interpreted_state then copies the state's own style with its movement
+ * (InterpretedMotionState::copy_movement_from copies current_style) and applies it.
+ * Header HandCombat over a state that left its style out (NonCombat by default), in NonCombat:
+ * HandCombat is played (one pending HandCombat; reading the state's style alone plays none),
+ * then the state's NonCombat brings the style back. Header NonCombat over a state saying
+ * HandCombat: no header motion; the state's HandCombat is what is played. */
+static void interpreted_motion_plays_the_header_style(void)
+{
+    rig r;
+    rig_init_with(&r, true);
+    acp_motion_interp *mi = acp_movement_manager_get_minterp(r.o->movement_manager);
+    acp_interpreted_motion im = acp_interpreted_motion_default(); /* state style NonCombat */
+    im.has_message_style = true;
+    im.message_style = HAND_COMBAT;
+    acp_physobj_apply_interpreted_motion(r.o, &im);
+    ENSURE_EQ(pending_of(mi, HAND_COMBAT), 1);
+    ENSURE_EQ(mi->interpreted_state.current_style, NC);
+    ENSURE_EQ(mi->raw_state.current_style, NC);
+    rig_free(&r);
+
+    rig_init_with(&r, true);
+    mi = acp_movement_manager_get_minterp(r.o->movement_manager);
+    im = acp_interpreted_motion_default();
+    im.style = HAND_COMBAT;
+    im.has_message_style = true;
+    im.message_style = NC;
+    acp_physobj_apply_interpreted_motion(r.o, &im);
+    ENSURE_EQ(mi->interpreted_state.current_style, HAND_COMBAT);
+    ENSURE_EQ(mi->raw_state.current_style, HAND_COMBAT);
+    ENSURE_EQ(pending_of(mi, HAND_COMBAT), 1);
+    rig_free(&r);
+}
+
 /* Every move-to message unsticks first: stuck to B, a TurnToHeading message leaves no sticky
  * object (MoveToManager::TurnToHeading alone would not unstick). */
 static void moveto_message_unsticks(void)
@@ -783,5 +818,6 @@ void suite_moveto(void)
     RUN(moveto_message_fallbacks);
     RUN(moveto_message_style);
     RUN(moveto_message_unsticks);
+    RUN(interpreted_motion_plays_the_header_style);
     RUN(move_to_object_target_gone_or_silent);
 }

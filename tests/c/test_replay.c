@@ -683,6 +683,85 @@ static void server_stamps_through_capture(void)
     acp_replay_capture_free(&cap);
 }
 
+/* A type-0 UpdateMotion of another object keeps its movement header: the header's style
+ * (command_ids_0[0x3C] = 0x8000003C, played first by unpack_movement) as message_style, the
+ * sticky object (flag 0x01, an object of the replay) and the standing long jump (flag 0x02,
+ * retail's 0x200 of the header's first u16); a sticky id the replay does not hold is left out
+ * (stick_to_object finds no object). The state left its style out. */
+static void motion_header_through_capture(void)
+{
+    const uint32_t player = 0x50000001u, drudge = 0x80000101u;
+    const acp_net_position at = {0xD59A0023u, {118.6824f, 58.51815f, 330.9344f}, 1.0f, 0.0f, 0.0f, 0.0f};
+    acp_net_writer w;
+    acp_net_writer_init(&w, 1);
+    acp_net_writer_connect(&w, 0.0, 0x1122334455667788ull, 0x11111111u, 0x22222222u);
+    acp_game_msg g;
+    memset(&g, 0, sizeof g);
+    g.kind = ACP_MSG_PLAYER_CREATE;
+    g.opcode = ACP_OP_PLAYER_CREATE;
+    g.u.player_create.guid = player;
+    acp_net_writer_message(&w, ACP_NET_S2C, 0.0, 5, &g);
+    for (int k = 0; k < 2; k++) {
+        memset(&g, 0, sizeof g);
+        g.kind = ACP_MSG_CREATE_OBJECT;
+        g.opcode = ACP_OP_CREATE_OBJECT;
+        acp_msg_create_object *c = &g.u.create_object;
+        c->guid = k == 0 ? player : drudge;
+        c->flags = ACP_PD_SETUP | ACP_PD_MTABLE | ACP_PD_POSITION;
+        c->state = 0x00400408u;
+        c->setup = 0x02000001u;
+        c->mtable = 0x09000001u;
+        c->position = at;
+        c->position.origin.x += (float)(4 * k);
+        acp_net_writer_message(&w, ACP_NET_S2C, 0.0, 5, &g);
+    }
+    memset(&g, 0, sizeof g);
+    g.kind = ACP_MSG_AUTONOMOUS_POSITION;
+    g.opcode = ACP_OP_GAME_ACTION;
+    g.action = ACP_OP_AUTONOMOUS_POSITION;
+    g.sequence = 1;
+    g.u.autonomous_position.position = at;
+    g.u.autonomous_position.contact = true;
+    acp_net_writer_message(&w, ACP_NET_C2S, 1.0, 5, &g);
+    for (int k = 0; k < 2; k++) {
+        memset(&g, 0, sizeof g);
+        g.kind = ACP_MSG_UPDATE_MOTION;
+        g.opcode = ACP_OP_UPDATE_MOTION;
+        acp_msg_update_motion *um = &g.u.update_motion;
+        um->guid = drudge;
+        um->movement_seq = (uint16_t)(1 + k);
+        um->movement.type = ACP_MOVE_INTERPRETED;
+        um->movement.flags = ACP_MOVE_FLAG_STICKY | ACP_MOVE_FLAG_STANDING_LONG_JUMP;
+        um->movement.current_style = 0x3C;
+        um->movement.has_sticky_object = true;
+        um->movement.sticky_object = k == 0 ? player : 0x80000999u;
+        acp_net_writer_message(&w, ACP_NET_S2C, 2.0 + k, 5, &g);
+    }
+    size_t size = 0;
+    char *bytes = w.status == ACP_NET_OK ? acp_capture_write_jsonl(w.datagrams, w.count, &size) : NULL;
+    acp_net_writer_free(&w);
+    ENSURE(bytes != NULL);
+    if (!bytes) return;
+    acp_replay_capture cap;
+    acp_replay_read_info info;
+    char msg[256];
+    bool read = acp_replay_capture_read((const uint8_t *)bytes, size, &cap, &info, msg, sizeof msg);
+    free(bytes);
+    ENSURE(read);
+    if (!read) return;
+    acp_replay_options opt = {0};
+    acp_replay_plan plan;
+    ENSURE(acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+    const char *text = plan.scenario.data;
+    ENSURE(strstr(text, "\"object\":\"0x80000101\",\"motion\":{\"sticky_object\":\"0x50000001\",\"standing_longjump\":true,"
+                        "\"message_style\":\"0x8000003C\"}}") != NULL);
+    ENSURE(strstr(text, "\"object\":\"0x80000101\",\"motion\":{\"standing_longjump\":true,"
+                        "\"message_style\":\"0x8000003C\"}}") != NULL);
+    ENSURE(decodes(text));
+    acp_replay_plan_free(&plan);
+    acp_replay_capture_free(&cap);
+}
+
 /* A capture longer than a scenario's million frames at 60 Hz is refused with the way out. */
 static void too_long(void)
 {
@@ -719,4 +798,5 @@ void suite_replay(void)
     RUN(hidden_player_skipped);
     RUN(replay_conventions);
     RUN(server_stamps_through_capture);
+    RUN(motion_header_through_capture);
 }
