@@ -184,6 +184,10 @@ typedef struct acp_physobj {
     const struct acp_physics_script_table *physics_script_table; /* NULL: none */
     uint32_t default_script;         /* PScriptType play_default_script plays */
     float default_script_intensity;  /* its mod */
+    /* ---- objects held by objects (issue 34) ---- */
+    struct acp_physobj *parent;      /* retail parent: the object holding it (has_parent mirrors it) */
+    struct acp_childlist *children;  /* retail children: NULL until the world reserves a list for
+                                        it (acp_world_reserve_children, load time) */
 } acp_physobj;
 
 /** Per-object update. Skips (clearing ACTIVE_TS, keeping update_time) a parented, cell-less or
