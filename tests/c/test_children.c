@@ -224,7 +224,8 @@ static void child_follows_parent_part(void)
 
 /* The holding-location overload: the Setup's location 1 (part 1, frame (0, 0.5, 0)) places the
  * child exactly as the part overload did; the list keeps the location id. A location the Setup
- * lacks is refused. A HIDDEN parent's child gets NODRAW, cleared by unset_parent, which also
+ * lacks is refused. A HIDDEN parent's child gets NODRAW (set_hidden sets and clears it too),
+ * cleared by unset_parent, which also
  * stamps update_time with now; the child keeps its frame and is updated again by update_object. */
 static void holding_location_and_unset(void)
 {
@@ -248,6 +249,11 @@ static void holding_location_and_unset(void)
     ENSURE_FBITS(r.held->position.frame.origin.x, 100.3f);
     ENSURE_FBITS(r.held->position.frame.origin.y, 100.5f);
     ENSURE_FBITS(r.held->position.frame.origin.z, 1.2f);
+    /* set_hidden (0x00514C60) sets and clears each child's NODRAW. */
+    acp_physobj_set_hidden(r.o, false);
+    ENSURE(!(r.held->state & ACP_NODRAW_PS));
+    acp_physobj_set_hidden(r.o, true);
+    ENSURE(r.held->state & ACP_NODRAW_PS);
     r.w->now = 5.0;
     acp_physobj_unset_parent(r.held);
     ENSURE(!r.held->has_parent && r.held->parent == NULL);

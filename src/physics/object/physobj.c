@@ -718,6 +718,16 @@ bool acp_physobj_cache_has_physics_bsp(acp_physobj *obj)
 
 enum { PS_UNHIDE = 0x75, PS_HIDDEN = 0x76 }; /* PlayScript values (retail enum PScriptType) */
 
+/* Each child's NODRAW_PS (its parts' no-draw flag is drawing). */
+static void set_children_nodraw(acp_physobj *obj, bool nodraw)
+{
+    const acp_childlist *cl = obj->children;
+    for (uint16_t i = 0; cl && i < cl->num_objects; i++) {
+        if (nodraw) cl->objects[i]->state |= ACP_NODRAW_PS;
+        else cl->objects[i]->state &= ~(uint32_t)ACP_NODRAW_PS;
+    }
+}
+
 /* Retail CPhysicsObj::set_hidden (0x00514C60). */
 void acp_physobj_set_hidden(acp_physobj *obj, bool hidden)
 {
@@ -725,6 +735,7 @@ void acp_physobj_set_hidden(acp_physobj *obj, bool hidden)
         obj->state |= ACP_HIDDEN_PS;
         if (obj->physics_script_table)
             acp_physobj_play_script_internal(obj, acp_physics_script_table_get_script(obj->physics_script_table, PS_HIDDEN, 1.0f));
+        set_children_nodraw(obj, true);
         if (obj->state & ACP_REPORT_COLLISIONS_PS) {
             acp_physobj_report_collision_end(obj, true);
             obj->state &= ~(uint32_t)ACP_REPORT_COLLISIONS_PS;
@@ -736,6 +747,7 @@ void acp_physobj_set_hidden(acp_physobj *obj, bool hidden)
     obj->state &= ~(uint32_t)ACP_HIDDEN_PS;
     if (obj->physics_script_table)
         acp_physobj_play_script_internal(obj, acp_physics_script_table_get_script(obj->physics_script_table, PS_UNHIDE, 1.0f));
+    set_children_nodraw(obj, false);
     obj->state &= ~(uint32_t)ACP_IGNORE_COLLISIONS_PS;
     if (!(obj->state & ACP_REPORT_COLLISIONS_PS)) {
         obj->state |= ACP_REPORT_COLLISIONS_PS;
