@@ -16,6 +16,7 @@
 #include "physics/cell/objcell.h"
 #include "physics/object/object_fx.h"
 #include "physics/object/partarray.h"
+#include "physics/object/physobj_children.h"
 #include "physics/object/physobj_collide.h"
 #include "physics/object/physobj.h"
 #include "physics/object/physobj_motion.h"
@@ -820,14 +821,18 @@ static void part_index_past_the_parts_makes_no_emitter(void)
     done(&f);
 }
 
-/* DEVIATIONS P5 (a departure): retail's emitter has its own particle object, which set_parent
- * puts into the parent's cell (change_cell → CObjCell::add_object) and whose shadow
- * (add_particle_shadow_to_cell 0x00514A70) joins the cell's shadow list, both right after the
- * parent's; every re-shadow of the parent removes and re-appends it. acphys has no particle
- * object: P (with an emitter), then A and B entering cell 0x0A leave the lists [P, A, B] (retail
- * [P, X, A, B]), and P's re-shadow gives [B, A, P] (retail: P's removal moves B into its hole,
- * X's moves A, then P and X are appended: [B, A, P, X]). */
-static void emitter_takes_no_cell_list_entries(void)
+/* Retail's emitter has its own particle object (CPhysicsObj::makeParticleObject 0x00512640),
+ * which set_parent (0x00515B50) puts into the parent's cell (change_cell → CObjCell::add_object)
+ * and whose one shadow (add_particle_shadow_to_cell 0x00514A70, through recalc_cross_cells)
+ * joins the cell's shadow list, both right after the parent's; every re-shadow of the parent
+ * removes and re-appends it (remove_shadows_from_cells / add_shadows_to_cells recurse into the
+ * children). P (with an emitter: its particle object X), then A and B entering cell 0x0A leave the
+ * object list [P, X, A, B] and the shadow list [P, X, A, B]. P's re-shadow in the same cell gives
+ * [B, A, P, X]: P's removal moves B into its hole ([B, X, A]), X's moves A ([B, A]), then P and X
+ * are appended. X is held (parent P, PARTICLE_EMITTER | STATIC, id 0) at P's frame ∘ the emitter's
+ * offset; destroying the emitter (ParticleEmitter::Destroy: unset_parent, leave_world) takes X out
+ * of both lists, the last entry of each moving into its hole: objects [P, B, A], shadows [B, A, P]. */
+static void emitter_particle_object_in_cell_lists(void)
 {
     acp_terrain *t = flat_terrain();
     acp_world *w = world_on(t);
@@ -838,21 +843,89 @@ static void emitter_takes_no_cell_list_entries(void)
     const uint32_t home = 0xA9B4000Au;
     const acp_landcell *c = acp_terrain_get_landcell(w->terrain, home);
     acp_physobj *p = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
-    ENSURE(acp_physobj_create_particle_emitter(p, e.id, 0xFFFFFFFFu, NULL, 0, false) != 0);
+    const acp_aframe up = {{0.0f, 0.0f, 2.0f}, 1.0f, 0.0f, 0.0f, 0.0f};
+    const uint32_t id = acp_physobj_create_particle_emitter(p, e.id, 0xFFFFFFFFu, &up, 0, false);
+    ENSURE(id != 0);
+    acp_physobj *x = p->fx->particles.emitters[0].physobj;
+    ENSURE(x != NULL);
+    ENSURE(x->parent == p && x->has_parent);
+    ENSURE_EQ(x->id, 0);
+    ENSURE_EQ(x->state & (ACP_PARTICLE_EMITTER_PS | ACP_STATIC_PS), ACP_PARTICLE_EMITTER_PS | ACP_STATIC_PS);
+    ENSURE_EQ(x->position.objcell_id, home);
+    ENSURE_FBITS(x->position.frame.origin.x, 30.0f); /* P's origin + (0, 0, 2), identity rotation */
+    ENSURE_FBITS(x->position.frame.origin.y, 30.0f);
+    ENSURE_FBITS(x->position.frame.origin.z, p->position.frame.origin.z + 2.0f);
+    ENSURE(p->children && p->children->num_objects == 1 && p->children->objects[0] == x);
     acp_physobj *a = ball(w, 2, 0, &BALL, 33.0f, 30.0f, 0.0f);
     acp_physobj *b = ball(w, 3, 0, &BALL, 36.0f, 30.0f, 0.0f);
-    ENSURE_EQ(acp_objcell_num_objects(w, c), 3);
-    ENSURE(acp_objcell_object(w, c, 0) == p && acp_objcell_object(w, c, 1) == a && acp_objcell_object(w, c, 2) == b);
+    ENSURE_EQ(acp_objcell_num_objects(w, c), 4);
+    ENSURE(acp_objcell_object(w, c, 0) == p && acp_objcell_object(w, c, 1) == x && acp_objcell_object(w, c, 2) == a &&
+           acp_objcell_object(w, c, 3) == b);
     const acp_shadow_list *l = acp_objcell_shadow_list(w, c);
-    ENSURE_EQ(l->num, 3);
+    ENSURE_EQ(l->num, 4);
+    ENSURE(acp_shadow_list_get(&w->shadows, l, 1)->physobj == x);
     acp_cell_array same;
     acp_cell_array_init(&same);
     acp_cell_array_add(&same, home, c);
     acp_physobj_replace_shadows(p, &same);
+    ENSURE_EQ(l->num, 4);
+    ENSURE(acp_shadow_list_get(&w->shadows, l, 0)->physobj == b);
+    ENSURE(acp_shadow_list_get(&w->shadows, l, 1)->physobj == a);
+    ENSURE(acp_shadow_list_get(&w->shadows, l, 2)->physobj == p);
+    ENSURE(acp_shadow_list_get(&w->shadows, l, 3)->physobj == x);
+    ENSURE(acp_physobj_destroy_particle_emitter(p, id));
+    ENSURE_EQ(p->children->num_objects, 0);
+    ENSURE_EQ(acp_objcell_num_objects(w, c), 3);
+    ENSURE(acp_objcell_object(w, c, 0) == p && acp_objcell_object(w, c, 1) == b && acp_objcell_object(w, c, 2) == a);
     ENSURE_EQ(l->num, 3);
     ENSURE(acp_shadow_list_get(&w->shadows, l, 0)->physobj == b);
     ENSURE(acp_shadow_list_get(&w->shadows, l, 1)->physobj == a);
     ENSURE(acp_shadow_list_get(&w->shadows, l, 2)->physobj == p);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+    acp_datset_destroy(set);
+}
+
+/* A held object's particles move with it: H held by P at −1 with the holding frame (1, 0, 0)
+ * (P's identity rotation: H at P's origin + (1, 0, 0)), an emitter on H (parent-local, Still,
+ * no random offset: its particle at H's origin, its particle object X a child of H there). P's
+ * set_frame to (35, 30, z) places H at (36, 30, z) through UpdateChild (0x00512D50), H's own
+ * UpdateChildrenInternal places X there too, and UpdateChild's UpdateParticles of H moves the
+ * parent-local particle to H's new origin, to the bit (Still: parent origin + offset 0). */
+static void held_object_particles_move_with_it(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = world_on(t);
+    acp_datset *set = acp_datset_create();
+    w->dats = set;
+    acp_particle_emitter_info e = plain_emitter(ACP_PARTICLE_STILL);
+    e.is_parent_local = 1;
+    add_emitter(set, &e);
+    acp_physobj *p = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
+    acp_physobj *h = ball(w, 2, 0, &BALL, 40.0f, 30.0f, 0.0f);
+    ENSURE(acp_world_reserve_children(w, p, 1));
+    acp_frame hold = acp_frame_identity();
+    hold.origin = (acp_vec3){1.0f, 0.0f, 0.0f};
+    ENSURE(acp_physobj_set_parent(h, p, ACP_CHILD_NO_PART, &hold));
+    const float z = p->position.frame.origin.z;
+    ENSURE_FBITS(h->position.frame.origin.x, 31.0f);
+    ENSURE(acp_physobj_create_particle_emitter(h, e.id, 0xFFFFFFFFu, NULL, 0, false) != 0);
+    const acp_particle_emitter *pe = &h->fx->particles.emitters[0];
+    acp_physobj *x = pe->physobj;
+    ENSURE(x && x->parent == h);
+    ENSURE_FBITS(pe->particles[0].frame.origin.x, 31.0f);
+    acp_frame moved = p->position.frame;
+    moved.origin.x = 35.0f;
+    w->physics_time = w->now = 0.5;
+    acp_physobj_set_frame(p, &moved);
+    ENSURE_FBITS(h->position.frame.origin.x, 36.0f);
+    ENSURE_FBITS(h->position.frame.origin.y, 30.0f);
+    ENSURE_FBITS(h->position.frame.origin.z, z);
+    ENSURE_FBITS(x->position.frame.origin.x, 36.0f);
+    ENSURE_FBITS(pe->particles[0].frame.origin.x, 36.0f);
+    ENSURE_FBITS(pe->particles[0].frame.origin.y, 30.0f);
+    ENSURE_FBITS(pe->particles[0].frame.origin.z, z);
+    ENSURE_DBITS(pe->particles[0].lifetime, 0.5);
     acp_world_destroy(w);
     acp_terrain_destroy(t);
     acp_datset_destroy(set);
@@ -1070,7 +1143,8 @@ void suite_scripts(void)
     RUN(particle_hooks_from_a_script);
     RUN(random_draws_store_floats);
     RUN(part_index_past_the_parts_makes_no_emitter);
-    RUN(emitter_takes_no_cell_list_entries);
+    RUN(emitter_particle_object_in_cell_lists);
+    RUN(held_object_particles_move_with_it);
     RUN(inactive_objects_still_advance);
     RUN(static_default_script_runs);
     RUN(init_defaults_plays_the_default_script);

@@ -11,11 +11,24 @@ acp_childlist *acp_childlist_create(uint32_t cap)
     acp_childlist *cl = calloc(1, bytes);
     if (!cl) return NULL;
     cl->cap = (uint16_t)cap;
+    cl->heap = true;
     cl->frames = (acp_frame *)(cl + 1);
     cl->objects = (struct acp_physobj **)(cl->frames + cap);
     cl->part_numbers = (uint32_t *)(cl->objects + cap);
     cl->location_ids = cl->part_numbers + cap;
     return cl;
+}
+
+void acp_childlist_init_fixed(acp_childlist *cl, uint16_t cap, struct acp_physobj **objects, acp_frame *frames,
+                              uint32_t *part_numbers, uint32_t *location_ids)
+{
+    cl->num_objects = 0;
+    cl->cap = cap;
+    cl->heap = false;
+    cl->objects = objects;
+    cl->frames = frames;
+    cl->part_numbers = part_numbers;
+    cl->location_ids = location_ids;
 }
 
 bool acp_childlist_add_child(acp_childlist *cl, struct acp_physobj *obj, const acp_frame *frame, uint32_t part_no,

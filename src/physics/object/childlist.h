@@ -23,6 +23,7 @@ struct acp_physobj;
 typedef struct acp_childlist {
     uint16_t num_objects;              /* retail num_objects */
     uint16_t cap;                      /* not retail: the fixed capacity */
+    bool heap;                         /* not retail: made by acp_childlist_create (free() it) */
     struct acp_physobj **objects;      /* cap entries */
     acp_frame *frames;                 /* cap holding frames (relative to the part) */
     uint32_t *part_numbers;            /* cap part indices (0xFFFFFFFF: the object's own frame) */
@@ -32,6 +33,10 @@ typedef struct acp_childlist {
 /** A list with room for cap children (1..65535), in one allocation (free with free()); NULL when
  *  out of memory or cap is 0 or past 65535. Load time only. */
 acp_childlist *acp_childlist_create(uint32_t cap);
+
+/** A list over caller-owned arrays of cap entries each (not heap: never freed by the world). */
+void acp_childlist_init_fixed(acp_childlist *cl, uint16_t cap, struct acp_physobj **objects, acp_frame *frames,
+                              uint32_t *part_numbers, uint32_t *location_ids);
 
 /** Append obj with its holding frame, part number and location id. False (nothing changed) when
  *  the list is full (DEVIATIONS P60: retail grows it). Retail: CHILDLIST::add_child (0x0051B270). */

@@ -25,7 +25,7 @@ bool acp_world_reserve_children(acp_world *w, acp_physobj *obj, uint32_t cap)
         for (uint16_t i = 0; i < obj->children->num_objects; i++)
             (void)acp_childlist_add_child(cl, obj->children->objects[i], &obj->children->frames[i],
                                           obj->children->part_numbers[i], obj->children->location_ids[i]);
-        free(obj->children);
+        if (obj->children->heap) free(obj->children);
     }
     obj->children = cl;
     return true;

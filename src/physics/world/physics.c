@@ -84,7 +84,7 @@ static void destroy_object(acp_world *w, acp_physobj *obj)
     acp_movement_manager_destroy(obj->movement_manager);
     acp_position_manager_destroy(obj->position_manager);
     acp_target_manager_destroy(obj->target_manager);
-    free(obj->children);
+    if (obj->children && obj->children->heap) free(obj->children);
     acp_slab_free(&w->slabs.objects, obj);
 }
 
