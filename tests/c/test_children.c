@@ -22,6 +22,7 @@
 #include "physics/object/target_manager.h"
 #include "physics/position/position_manager.h"
 #include "physics/world/physics.h"
+#include "physics/world/smartbox.h"
 
 #define NC ACP_STYLE_NONCOMBAT
 #define KEY(style, m) (((uint32_t)(style) << 16) | ((m) & 0xFFFFFFu))
@@ -316,10 +317,35 @@ static void stick_and_move_to_a_held_object(void)
     rig_free(&r);
 }
 
+/* SmartBox::HandleReceivedPosition (SmartBox.c:2194): a newer position of a held object first
+ * lets it go (unset_parent), then places it (MoveOrTeleport: in contact, beyond the 96 m the
+ * player distance defaults to, SetPositionSimple): the item is at (120, 100, 0), no longer held. */
+static void server_position_lets_go(void)
+{
+    rig r;
+    rig_init(&r);
+    ENSURE(acp_world_reserve_children(r.w, r.o, 1));
+    const acp_frame h = holding_frame();
+    ENSURE(acp_physobj_set_parent(r.held, r.o, 1, &h));
+    acp_received_position m;
+    memset(&m, 0, sizeof m);
+    m.position = at(120.0f, 100.0f);
+    m.has_contact = true;
+    m.position_timestamp = (uint16_t)(r.held->update_times[ACP_POSITION_TS] + 1u);
+    m.teleport_timestamp = r.held->update_times[ACP_TELEPORT_TS];
+    (void)acp_smartbox_handle_received_position(r.w, r.held, &m);
+    ENSURE(!r.held->has_parent && r.held->parent == NULL);
+    ENSURE_EQ(r.o->children->num_objects, 0);
+    ENSURE_FBITS(r.held->position.frame.origin.x, 120.0f);
+    ENSURE_FBITS(r.held->position.frame.origin.y, 100.0f);
+    rig_free(&r);
+}
+
 void suite_children(void)
 {
     RUN(childlist_order_and_capacity);
     RUN(child_follows_parent_part);
     RUN(holding_location_and_unset);
     RUN(stick_and_move_to_a_held_object);
+    RUN(server_position_lets_go);
 }

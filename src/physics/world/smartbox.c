@@ -2,6 +2,8 @@
  * PORTAL/smartbox/SmartBox.c (0x00453FD0) and PORTAL/cphysobj/CPhysicsObj.c. */
 #include "smartbox.h"
 
+#include "physics/object/physobj_children.h"
+
 #include "physics.h"
 #include "physics/object/physobj_position.h"
 
@@ -52,6 +54,9 @@ uint32_t acp_smartbox_handle_received_position(acp_world *world, acp_physobj *ob
         obj->update_times[ACP_POSITION_TS] = old_position_ts;
         return ACP_RECEIVED_ROLLED_BACK;
     }
+    /* A held object's holder lets go (its weenie's notice when the holder is not the player has
+     * no physics), SmartBox.c:2194. */
+    acp_physobj_unset_parent(obj);
     if (obj == player) return player_position(player, msg);
     if (!acp_physobj_move_or_teleport(obj, &msg->position, msg->teleport_timestamp, msg->has_contact, &msg->velocity))
         return ACP_RECEIVED_IGNORED;

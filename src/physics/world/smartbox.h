@@ -7,8 +7,9 @@
  *   Positions are cell-relative (geometry/position.h), distances metres, stamps 16-bit with
  *   wraparound (CPhysicsObj::newer_event). The player is `world->player`
  *   (CPhysicsObj::player_object / SmartBox::player).
- *   Not modelled (docs/DEVIATIONS.md S7): the instance stamp (UnpackPositionEvent), unset_parent
- *   (no parents exist), SetPlacementFrame(placement_id) of an object without animations,
+ *   A newer position first lets a held object go (CPhysicsObj::unset_parent).
+ *   Not modelled (docs/DEVIATIONS.md S7): the instance stamp (UnpackPositionEvent),
+ *   SetPlacementFrame(placement_id) of an object without animations,
  *   PlayerPositionUpdated (the camera and the cell manager), the error counter.
  *   Read against PORTAL/smartbox/SmartBox.c.
  */
