@@ -10,6 +10,7 @@
 #include "excerpts.h"
 #include "inspect_json.h"
 #include "physics/anim/motion_table.h"
+#include "physics/object/particles.h"
 #include "physics/object/physobj_children.h"
 #include "run_internal.h"
 
@@ -619,7 +620,8 @@ static void put_parent_path(acp_text *t, const acp_scenario_event *ev, const cha
 
 /* A parent event's part or holding location against the holder's Setup (retail's add_child would
  * refuse it: the event would do nothing), then each holder's child list, as large as the parent
- * events aimed at it can fill (at most the other objects): update_object never allocates. */
+ * events aimed at it can fill (at most the other objects) and its emitters' particle objects:
+ * update_object never allocates. */
 static bool check_parents(acp_run *run)
 {
     const acp_scenario *s = &run->scenario;
@@ -672,6 +674,7 @@ static bool check_parents(acp_run *run)
     }
     for (uint32_t i = 0; i < s->num_objects && ok; i++) {
         uint32_t cap = aimed[i] < s->num_objects - 1u ? aimed[i] : s->num_objects - 1u;
+        if (cap) cap += ACP_MAX_EMITTERS_PER_OBJECT; /* its emitters' particle objects (DEVIATIONS P60) */
         if (cap && !acp_world_reserve_children(run->world, run->objects[i], cap)) ok = set_error(run, "out of memory");
     }
     free(aimed);
