@@ -47,33 +47,35 @@ bool acp_physobj_child_part_ok(const struct acp_physobj *obj, uint32_t part_inde
 
 /** Add obj to parent's children at part_index with the holding frame `frame` (location id 0).
  *  False: obj is the parent, the part is refused (acp_physobj_child_part_ok), or the list is
- *  missing or full (counted in children_dropped). Retail: CPhysicsObj::add_child(obj,
- *  part_index, frame) (0x0050F8F0). */
+ *  missing or full (counted in children_dropped). (The part-index overload.)
+ *  Retail: CPhysicsObj::add_child (0x0050F8F0). */
 bool acp_physobj_add_child(struct acp_physobj *parent, struct acp_physobj *obj, uint32_t part_index,
                            const acp_frame *frame);
 
 /** Add obj at the holding location `where` of parent's Setup (its part and frame). False: obj
  *  is the parent, parent has no part array or Setup, the Setup has no such location, or the
- *  list is missing or full. Retail: CPhysicsObj::add_child(obj, where) (0x0050F870). */
+ *  list is missing or full. (The holding-location overload.)
+ *  Retail: CPhysicsObj::add_child (0x0050F870). */
 bool acp_physobj_add_child_at_location(struct acp_physobj *parent, struct acp_physobj *obj, uint32_t where);
 
 /** Hold child by parent at part_index and frame: add_child, then unset_parent (the old parent
  *  lets go), leave_world (child's collisions end, its shadows and cell entry go), parent set;
  *  with the parent in a cell, change_cell into it, UpdateChild (child placed, its particles and
  *  scripts advanced) and recalc_cross_cells (its shadows). False (nothing changed) when
- *  add_child refuses or parent is NULL. Retail: CPhysicsObj::set_parent(obj, part_index, frame)
- *  (0x00515B50). */
+ *  add_child refuses or parent is NULL. (The part-index overload.)
+ *  Retail: CPhysicsObj::set_parent (0x00515B50). */
 bool acp_physobj_set_parent(struct acp_physobj *child, struct acp_physobj *parent, uint32_t part_index,
                             const acp_frame *frame);
 
 /** As acp_physobj_set_parent at the holding location `where` of parent's Setup; a child of a
- *  HIDDEN_PS parent gets NODRAW_PS. Retail: CPhysicsObj::set_parent(obj, where) (0x00515A90). */
+ *  HIDDEN_PS parent gets NODRAW_PS. (The holding-location overload.)
+ *  Retail: CPhysicsObj::set_parent (0x00515A90). */
 bool acp_physobj_set_parent_at_location(struct acp_physobj *child, struct acp_physobj *parent, uint32_t where);
 
 /** Let go: out of the parent's list, NODRAW_PS cleared when the parent is HIDDEN_PS,
  *  update_time = now, clear_transient_states. The child keeps its cell, frame and shadows (the
- *  server's next position moves it). Nothing without a parent. Retail: CPhysicsObj::unset_parent
- *  (0x00513470). */
+ *  server's next position moves it). Nothing without a parent.
+ *  Retail: CPhysicsObj::unset_parent (0x00513470). */
 void acp_physobj_unset_parent(struct acp_physobj *child);
 
 /** Place child at parent's part (its frame when part_index is past the parts) ∘ frame
@@ -93,8 +95,8 @@ void acp_physobj_recalc_cross_cells(struct acp_physobj *obj);
 
 /** The first child held at part_index plays its default script (the table's script for its
  *  default_script and intensity; true without a cell; false without a table); false when no child
- *  is held there. Retail: CPhysicsObj::play_default_script(part_index) (0x00513300), the
- *  DefaultScriptPart hook. */
+ *  is held there (the DefaultScriptPart hook; the part-index overload).
+ *  Retail: CPhysicsObj::play_default_script (0x00513300). */
 bool acp_physobj_play_default_script_part(struct acp_physobj *obj, uint32_t part_index);
 
 /** The object stick-to, move-to and turn-to aim at for a target: its parent when it has one
