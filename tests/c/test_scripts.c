@@ -16,6 +16,7 @@
 #include "physics/cell/objcell.h"
 #include "physics/object/object_fx.h"
 #include "physics/object/partarray.h"
+#include "physics/object/physobj_cell.h"
 #include "physics/object/physobj_children.h"
 #include "physics/object/physobj_collide.h"
 #include "physics/object/physobj.h"
@@ -931,6 +932,42 @@ static void held_object_particles_move_with_it(void)
     acp_datset_destroy(set);
 }
 
+/* A held object is in its holder's cell list right after it (set_parent: leave_world, then
+ * change_cell into the holder's cell) and follows its cell changes: CPhysicsObj::change_cell
+ * (0x00513390) → leave_cell / enter_cell recurse into the children, the holder first. P and A in
+ * cell 0x0A ([P, A]); H (elsewhere, in 0x0B) taken by P: 0x0B empty, 0x0A [P, A, H]. P changes to
+ * 0x0B: 0x0A loses P (A into its hole: [H, A]) then H ([A]); 0x0B gets [P, H], H's cell id is
+ * 0x0B. Held, H's shadow reach is "never tested" (find_obj_collisions passes parented objects). */
+static void held_object_follows_cell_changes(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = world_on(t);
+    const acp_landcell *ca = acp_terrain_get_landcell(w->terrain, 0xA9B4000Au);
+    const acp_landcell *cb = acp_terrain_get_landcell(w->terrain, 0xA9B4000Bu);
+    acp_physobj *p = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
+    acp_physobj *a = ball(w, 2, 0, &BALL, 33.0f, 30.0f, 0.0f);
+    acp_physobj *h = ball(w, 3, 0, &BALL, 30.0f, 54.0f, 0.0f);
+    ENSURE_EQ(h->position.objcell_id, 0xA9B4000Bu);
+    ENSURE_EQ(acp_objcell_num_objects(w, cb), 1);
+    ENSURE(acp_world_reserve_children(w, p, 1));
+    const acp_frame hold = acp_frame_identity();
+    ENSURE(acp_physobj_set_parent(h, p, ACP_CHILD_NO_PART, &hold));
+    ENSURE_EQ(acp_objcell_num_objects(w, cb), 0);
+    ENSURE_EQ(acp_objcell_num_objects(w, ca), 3);
+    ENSURE(acp_objcell_object(w, ca, 0) == p && acp_objcell_object(w, ca, 1) == a && acp_objcell_object(w, ca, 2) == h);
+    ENSURE_EQ(h->position.objcell_id, 0xA9B4000Au);
+    acp_physobj_change_cell(p, cb);
+    ENSURE_EQ(acp_objcell_num_objects(w, ca), 1);
+    ENSURE(acp_objcell_object(w, ca, 0) == a);
+    ENSURE_EQ(acp_objcell_num_objects(w, cb), 2);
+    ENSURE(acp_objcell_object(w, cb, 0) == p && acp_objcell_object(w, cb, 1) == h);
+    ENSURE_EQ(h->position.objcell_id, 0xA9B4000Bu);
+    ENSURE(h->cell == cb && h->has_cell);
+    ENSURE(acp_objcell_shadow_reach_of(h).reach < 0.0);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
 /* Beyond 96 m from the player an object is inactive, yet UpdateObjectInternal still ends with
  * UpdateParticles and UpdateScripts: its particle ages and its script's hook fires. */
 static void inactive_objects_still_advance(void)
@@ -1145,6 +1182,7 @@ void suite_scripts(void)
     RUN(part_index_past_the_parts_makes_no_emitter);
     RUN(emitter_particle_object_in_cell_lists);
     RUN(held_object_particles_move_with_it);
+    RUN(held_object_follows_cell_changes);
     RUN(inactive_objects_still_advance);
     RUN(static_default_script_runs);
     RUN(init_defaults_plays_the_default_script);
