@@ -937,7 +937,8 @@ static void held_object_particles_move_with_it(void)
  * (0x00513390) → leave_cell / enter_cell recurse into the children, the holder first. P and A in
  * cell 0x0A ([P, A]); H (elsewhere, in 0x0B) taken by P: 0x0B empty, 0x0A [P, A, H]. P changes to
  * 0x0B: 0x0A loses P (A into its hole: [H, A]) then H ([A]); 0x0B gets [P, H], H's cell id is
- * 0x0B. Held, H's shadow reach is "never tested" (find_obj_collisions passes parented objects). */
+ * 0x0B. Held, H's shadow reach is "never tested" (find_obj_collisions passes parented objects);
+ * let go, its shadows are met again. */
 static void held_object_follows_cell_changes(void)
 {
     acp_terrain *t = flat_terrain();
@@ -964,6 +965,18 @@ static void held_object_follows_cell_changes(void)
     ENSURE_EQ(h->position.objcell_id, 0xA9B4000Bu);
     ENSURE(h->cell == cb && h->has_cell);
     ENSURE(acp_objcell_shadow_reach_of(h).reach < 0.0);
+    /* Let go, it is met again: its shadows' stored reach is its sphere's, |centre| + radius =
+     * 0.5 + 0.5 = 1 m at scale 1, not "never tested" (the shortcut-free twin found the stale
+     * copy after an unparent). */
+    acp_physobj_unset_parent(h);
+    ENSURE(h->num_shadow_objects >= 1);
+    for (uint32_t i = 0; i < h->num_shadow_objects; i++) {
+        const acp_shadow_obj *e = &h->shadow_objects[i];
+        ENSURE(e->list != NULL);
+        if (!e->list) continue;
+        const acp_shadow_block *blk = &w->shadows.blocks[e->block - 1];
+        ENSURE_DBITS(acp_shadow_block_reach(blk, e->index % ACP_SHADOW_BLOCK).reach, 1.0);
+    }
     acp_world_destroy(w);
     acp_terrain_destroy(t);
 }

@@ -12,6 +12,7 @@
 #include "physobj_collide.h"
 #include "scripts.h"
 #include "physics/anim/movement_manager.h"
+#include "physics/cell/objcell.h"
 #include "physics/world/physics.h"
 
 bool acp_world_reserve_children(acp_world *w, acp_physobj *obj, uint32_t cap)
@@ -103,6 +104,7 @@ void acp_physobj_unset_parent(acp_physobj *child)
     if (parent->state & ACP_HIDDEN_PS) child->state &= ~(uint32_t)ACP_NODRAW_PS; /* and the parts' no-draw */
     child->parent = NULL;
     child->has_parent = false;
+    acp_objcell_refresh_shadow_reach(child); /* not retail: its shadows' copies, no longer "held" */
     child->update_time = child->world ? child->world->now : child->update_time;
     clear_transient_states(child);
 }
