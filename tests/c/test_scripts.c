@@ -13,6 +13,7 @@
 
 #include "collide_helpers.h"
 #include "dat_test_util.h"
+#include "physics/anim/anim_hook.h"
 #include "physics/cell/objcell.h"
 #include "physics/object/object_fx.h"
 #include "physics/object/partarray.h"
@@ -1077,6 +1078,41 @@ static void init_defaults_plays_the_default_script(void)
     done(&f);
 }
 
+/* DefaultScriptPartHook::Execute → CPhysicsObj::play_default_script(part) (0x00513300): the
+ * first child held at that part plays its own table's script for its default type and
+ * intensity (type 1, mod 0.5 → 0x3300000A here). H holds C at −1: the hook with part −1 queues
+ * C's script (and none of H's); with part 3 (no child there) nothing. */
+static void default_script_part_plays_a_held_childs(void)
+{
+    fixture f = make();
+    acp_anim_hook eth = {.type = ACP_HOOK_ETHEREAL};
+    eth.p.flag = 1;
+    double t = 0.0;
+    add_script(f.set, 0x3300000Au, 1, &t, &eth);
+    uint8_t table[] = {0x05, 0x00, 0x00, 0x34, 0x01, 0, 0, 0, /* id 0x34000005, one type */
+                       0x01, 0, 0, 0, 0x01, 0, 0, 0,          /* type 1, one script */
+                       0x00, 0x00, 0x00, 0x3F, 0x0A, 0x00, 0x00, 0x33}; /* mod 0.5, 0x3300000A */
+    acp_dat_error err;
+    ENSURE_EQ(acp_datset_add_record(f.set, ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE, 0x34000005u, table, sizeof table, &err),
+              ACP_DAT_OK);
+    acp_physobj *h = floating(f.w, 1, 10.0f, 10.0f, 5.0f, true);
+    acp_physobj *c = floating(f.w, 2, 20.0f, 10.0f, 5.0f, true);
+    ENSURE(acp_physobj_set_script_table(c, 0x34000005u, 1, 0.5f));
+    ENSURE(acp_world_reserve_children(f.w, h, 1));
+    const acp_frame hold = acp_frame_identity();
+    ENSURE(acp_physobj_set_parent(c, h, ACP_CHILD_NO_PART, &hold));
+    acp_anim_hook part = {.type = ACP_HOOK_DEFAULT_SCRIPT_PART};
+    part.p.id = 3;
+    acp_anim_hook_execute(&part, h);
+    ENSURE(c->fx == NULL || acp_script_manager_count(&c->fx->scripts) == 0);
+    part.p.id = ACP_CHILD_NO_PART;
+    acp_anim_hook_execute(&part, h);
+    ENSURE(c->fx != NULL);
+    ENSURE_EQ(acp_script_manager_count(&c->fx->scripts), 1);
+    ENSURE(h->fx == NULL || !h->fx->has_scripts || acp_script_manager_count(&h->fx->scripts) == 0);
+    done(&f);
+}
+
 /* CPhysicsObj::InitDefaults (0x005139D0) with a default_phstable_id the DATs lack: retail
  * releases the object's table and stores DBObj::Get's NULL, so the object is left without one
  * (play_default_script then finds no script). */
@@ -1196,6 +1232,7 @@ void suite_scripts(void)
     RUN(emitter_particle_object_in_cell_lists);
     RUN(held_object_particles_move_with_it);
     RUN(held_object_follows_cell_changes);
+    RUN(default_script_part_plays_a_held_childs);
     RUN(inactive_objects_still_advance);
     RUN(static_default_script_runs);
     RUN(init_defaults_plays_the_default_script);
