@@ -3,6 +3,7 @@
 
 #include "physics/object/scripts.h"
 #include "physics/object/partarray.h"
+#include "physics/object/physobj_children.h"
 #include "physics/object/physobj_motion.h"
 #include "physics/object/physobj_position.h"
 #include "physics/anim/movement_manager.h"
@@ -127,6 +128,16 @@ void acp_bridge_play_script(acp_physobj *obj, const acp_scenario_play_script *ps
 }
 
 void acp_bridge_set_state(acp_physobj *obj, uint32_t new_state) { (void)acp_physobj_set_state(obj, new_state); }
+
+void acp_bridge_set_parent(acp_physobj *obj, acp_physobj *holder, const acp_scenario_parent *pe)
+{
+    for (const acp_physobj *h = holder; h; h = h->parent)
+        if (h == obj) return;
+    if (pe->by_location) (void)acp_physobj_set_parent_at_location(obj, holder, pe->location);
+    else (void)acp_physobj_set_parent(obj, holder, pe->part, &pe->frame);
+}
+
+void acp_bridge_unset_parent(acp_physobj *obj) { acp_physobj_unset_parent(obj); }
 
 void acp_bridge_constrain_to(acp_physobj *obj, const acp_scenario_constraint *c)
 {

@@ -84,6 +84,13 @@ void acp_bridge_play_script(acp_physobj *obj, const acp_scenario_play_script *ps
 /** "set_state": the server's SetState, CPhysicsObj::set_state (0x00514DD0) with the bits (a
  *  change of HIDDEN hides or shows the object: CPhysicsObj::set_hidden 0x00514C60). */
 void acp_bridge_set_state(acp_physobj *obj, uint32_t new_state);
+/** "parent": CPhysicsObj::set_parent (0x00515B50, at a part and frame) or its holding-location
+ *  overload (0x00515A90). Not retail: a hold that would make obj its own holder through the
+ *  chain is ignored (the scenario reader refuses it; an event appended while running is checked
+ *  here), as UpdateChild would recurse without end. A refused hold changes nothing. */
+void acp_bridge_set_parent(acp_physobj *obj, acp_physobj *holder, const acp_scenario_parent *pe);
+/** "unparent": CPhysicsObj::unset_parent (0x00513470). */
+void acp_bridge_unset_parent(acp_physobj *obj);
 /** CPhysicsObj::ConstrainTo. */
 void acp_bridge_constrain_to(acp_physobj *obj, const acp_scenario_constraint *c);
 /** PositionManager::UnConstrain. */

@@ -10,6 +10,7 @@
 #include "excerpts.h"
 #include "inspect_json.h"
 #include "physics/anim/motion_table.h"
+#include "physics/object/physobj_children.h"
 #include "run_internal.h"
 
 
@@ -634,6 +635,7 @@ bool acp_run_start(acp_run *run)
     for (uint32_t i = 0; i < s->num_objects && ok; i++) ok = build_object(run, i, &tables[i]);
     if (ok && s->has_player) acp_world_set_player(run->world, run->objects[s->player_index]);
     if (ok) ok = check_events(run, tables);
+    if (ok) ok = acp_run_check_parents(run);
     if (ok) warn_late_events(run);
     free(tables);
     if (!ok) return false;
@@ -669,6 +671,8 @@ static void apply_event(acp_run *run, const acp_scenario_event *ev)
         break;
     case ACP_EVENT_PLAY_SCRIPT: acp_bridge_play_script(obj, &ev->play_script); break;
     case ACP_EVENT_SET_STATE: acp_bridge_set_state(obj, ev->new_state); break;
+    case ACP_EVENT_PARENT: acp_bridge_set_parent(obj, run->objects[ev->parent.to_index], &ev->parent); break;
+    case ACP_EVENT_UNPARENT: acp_bridge_unset_parent(obj); break;
     }
 }
 

@@ -88,7 +88,10 @@ typedef enum acp_event_kind {
     ACP_EVENT_UNCONSTRAIN = 8,            /* PositionManager::UnConstrain */
     ACP_EVENT_MOVE_TO = 9,                /* a MoveToManager request (movement types 6–9) */
     ACP_EVENT_PLAY_SCRIPT = 10,           /* CPhysicsObj::play_script (a PhysicsScript, issue 16) */
-    ACP_EVENT_SET_STATE = 11              /* the server's SetState: CPhysicsObj::set_state (0x00514DD0) */
+    ACP_EVENT_SET_STATE = 11,             /* the server's SetState: CPhysicsObj::set_state (0x00514DD0) */
+    /* ---- objects held by objects (issue 34) ---- */
+    ACP_EVENT_PARENT = 12,                /* CPhysicsObj::set_parent (0x00515B50, 0x00515A90) */
+    ACP_EVENT_UNPARENT = 13               /* CPhysicsObj::unset_parent (0x00513470) */
 } acp_event_kind;
 
 /** Motion, raw motion, jumps and move-tos need the object's motion table; the others do not. */
@@ -154,6 +157,17 @@ typedef struct acp_scenario_play_script {
     float mod;
 } acp_scenario_play_script;
 
+/** "parent": the object is held by object `to`, at a part and frame or at a holding location of
+ *  to's Setup. */
+typedef struct acp_scenario_parent {
+    uint32_t to;                          /* the holder's object id (not the object, no cycle) */
+    uint32_t to_index;                    /* index into acp_scenario.objects */
+    bool by_location;                     /* "location" given (else "part") */
+    uint32_t location;                    /* a holding location key of to's Setup */
+    uint32_t part;                        /* a part index of to's Setup, or 0xFFFFFFFF (−1: its frame) */
+    acp_frame frame;                      /* the holding frame relative to the part (default identity) */
+} acp_scenario_parent;
+
 /** One event: applied before the first frame whose time is >= t (docs/SCENARIOS.md). */
 typedef struct acp_scenario_event {
     double t;                             /* seconds */
@@ -170,6 +184,7 @@ typedef struct acp_scenario_event {
     acp_scenario_move_to move_to;         /* MOVE_TO */
     acp_scenario_play_script play_script; /* PLAY_SCRIPT */
     uint32_t new_state;                   /* SET_STATE: the PhysicsState bits */
+    acp_scenario_parent parent;           /* PARENT */
 } acp_scenario_event;
 
 /** One object. */

@@ -114,12 +114,13 @@ static void make_moveto_manager(acp_movement_manager *mm)
 }
 
 uint32_t acp_movement_manager_perform_moveto(acp_movement_manager *mm, uint32_t type, uint32_t object_id,
-                                             const acp_position *pos, const acp_movement_params *params)
+                                             uint32_t top_level_id, const acp_position *pos,
+                                             const acp_movement_params *params)
 {
     acp_physobj_set_active(mm->physics_obj, true);
     if (type < ACP_MOVETO_OBJECT || type > ACP_TURNTO_HEADING) return ACP_MERR_GENERAL_MOVEMENT_FAILURE;
     make_moveto_manager(mm);
-    return acp_moveto_manager_perform_movement(&mm->moveto, type, object_id, pos, params);
+    return acp_moveto_manager_perform_movement(&mm->moveto, type, object_id, top_level_id, pos, params);
 }
 
 void acp_movement_manager_unpack_moveto(acp_movement_manager *mm, const acp_moveto_message *msg)

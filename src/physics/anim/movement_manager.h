@@ -32,7 +32,8 @@ typedef struct acp_movement_manager {
 /** A move-to (types 6–9): the MoveToManager, made on first use, performs it.
  *  Retail: MovementManager::PerformMovement (0x005240D0) types 6–9. */
 uint32_t acp_movement_manager_perform_moveto(acp_movement_manager *mm, uint32_t type, uint32_t object_id,
-                                             const acp_position *pos, const acp_movement_params *params);
+                                             uint32_t top_level_id, const acp_position *pos,
+                                             const acp_movement_params *params);
 /** A move-to message from the server (movement types 6–9 of an UpdateMotion), as unpacked. */
 typedef struct acp_moveto_message {
     uint32_t type;                   /* acp_moveto_type: 6 object, 7 position, 8 turn to object, 9 heading */

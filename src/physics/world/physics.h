@@ -176,6 +176,8 @@ typedef struct acp_world {
     struct acp_inspect *inspect;     /* not retail: the quantum inspector's record (world/inspect.h)
                                         while one frame of one object is inspected; else NULL
                                         (set with acp_inspect_attach) */
+    uint64_t children_dropped;       /* not retail (DEVIATIONS P60): add_child refusals because the
+                                        parent had no reserved child list or it was full */
     bool sweep_detour;               /* not retail: terrain == NULL (the fixture world) or inspect
                                         set; CPhysicsObj::transition's one test before its usual
                                         sweep (acp_world_create, acp_terrain_attach and

@@ -2,6 +2,8 @@
  * PORTAL/smartbox/SmartBox.c (0x00453FD0) and PORTAL/cphysobj/CPhysicsObj.c. */
 #include "smartbox.h"
 
+#include "physics/object/physobj_children.h"
+
 #include "physics.h"
 #include "physics/anim/sequence.h"
 #include "physics/object/partarray.h"
@@ -45,8 +47,9 @@ static uint32_t player_position(acp_physobj *player, const acp_received_position
  * 2183-2197): the parent, then the placement frame of an object without animations. */
 static void unparent_and_place(acp_physobj *obj, const acp_received_position *msg)
 {
-    /* CPhysicsObj::unset_parent (and, for a parent that is not the player, the weenie's notice)
-     * goes here: no object has a parent in acphys yet (docs/DEVIATIONS.md P6, S7). */
+    /* A held object's holder lets go (CPhysicsObj::unset_parent, SmartBox.c:2194; the weenie's
+     * notice when the holder is not the player has no physics). */
+    acp_physobj_unset_parent(obj);
     bool has_anims = obj->part_array && acp_sequence_has_anims(&obj->part_array->sequence); /* CPhysicsObj::HasAnims */
     if (!has_anims) (void)acp_physobj_set_placement_frame(obj, msg->placement_id);
 }

@@ -9,10 +9,10 @@
  *   Positions are cell-relative (geometry/position.h), distances metres, stamps 16-bit with
  *   wraparound (CPhysicsObj::newer_event). The player is `world->player`
  *   (CPhysicsObj::player_object / SmartBox::player).
- *   Not modelled (docs/DEVIATIONS.md S7): unset_parent (no object has a parent yet: a marked hook
- *   in smartbox.c), the queue of a message for a newer instance (SmartBox::QueueBlobForObject:
- *   no object is created again), PlayerPositionUpdated (the camera and the cell manager), the
- *   command interpreter's call after BlipPlayer, the error counter.
+ *   A newer position first lets a held object go (CPhysicsObj::unset_parent).
+ *   Not modelled (docs/DEVIATIONS.md S7): the queue of a message for a newer instance
+ *   (SmartBox::QueueBlobForObject: no object is created again), PlayerPositionUpdated (the camera
+ *   and the cell manager), the command interpreter's call after BlipPlayer, the error counter.
  *   Read against PORTAL/smartbox/SmartBox.c.
  */
 #ifndef ACP_SMARTBOX_H
