@@ -59,11 +59,13 @@ extern "C" {
 /* ---- version ---- */
 /** The API's semantic version: major changes break source or binary compatibility. */
 #define ACP_API_VERSION_MAJOR 1
-#define ACP_API_VERSION_MINOR 0
+#define ACP_API_VERSION_MINOR 1
 #define ACP_API_VERSION_PATCH 0
-#define ACP_API_VERSION "1.0.0"
+#define ACP_API_VERSION "1.1.0"
+/* 1.1.0: acp_world_finish_records, acp_world_set_peer_rules; acp_world_set_time opens the frame
+ *        (what events report before the next step belongs to it, as in a scenario). */
 
-/** The API version of the library actually loaded ("1.0.0"); compare with ACP_API_VERSION. */
+/** The API version of the library actually loaded ("1.1.0"); compare with ACP_API_VERSION. */
 ACP_API const char *acp_api_version(void);
 /** The acphys library (physics) version, e.g. "0.1.0". */
 ACP_API const char *acp_library_version(void);
@@ -153,7 +155,9 @@ ACP_API acp_status acp_world_set_player_object(acp_world_id world, uint32_t obje
  *  acp_world_set_time when an event must see the frame's time, as a scenario does). */
 ACP_API acp_status acp_world_step(acp_world_id world, double now);
 /** Set Timer::cur_time without running anything: server messages handled before a step see
- *  this time (CPhysicsObj::MoveOrTeleport stamps, move-to start times). Finite, within ±1e9 s. */
+ *  this time (CPhysicsObj::MoveOrTeleport stamps, move-to start times). Finite, within ±1e9 s.
+ *  It also opens the next step's frame: the collisions the events given after it report (a
+ *  teleport's placement sweep, say) are that step's reports, as in a scenario (since 1.1.0). */
 ACP_API acp_status acp_world_set_time(acp_world_id world, double now);
 
 /** What a world holds. */
@@ -168,6 +172,27 @@ typedef struct acp_world_info {
     bool has_terrain;                /* records held LandBlocks or EnvCells */
 } acp_world_info;
 ACP_API acp_status acp_world_get_info(acp_world_id world, acp_world_info *out);
+
+/** Build the world's terrain from its records now and seal them (the first object or step does
+ *  it otherwise), so that a records problem shows before any object: ACP_ERR_RECORDS when the
+ *  records hold LandBlocks but no Region 0x13000000 (whose height table gives the terrain its
+ *  heights). After it, records are refused (ACP_ERR_STATE). Calling it again does nothing.
+ *  Not retail: retail's LScape loads landblocks as the player moves. (Since 1.1.0.) */
+ACP_API acp_status acp_world_finish_records(acp_world_id world);
+
+/** Comparison modes (not retail): other programs' readings of the physics, for checking a port
+ *  against acphys with the same rule (docs/DEVIATIONS.md, "comparison modes"). */
+typedef enum acp_peer_rule_bit {
+    ACP_PEER_RULE_ACE_MAX_QUANTUM = 1u << 0,   /* ACE's MaxQuantum 0.1f: update_object's slices
+                                                  at most 0.1 s instead of retail's 0.2 */
+    ACP_PEER_RULE_ACE_SLED_FRICTION = 1u << 1  /* ACE's calc_friction: friction 0.2 at |v|² >= 6.25
+                                                  on nearly flat ground, where retail takes it on
+                                                  slopes steeper than 10° */
+} acp_peer_rule_bit;
+/** The world's comparison modes (acp_peer_rule_bit bits; 0, retail, by default), as `acphys run
+ *  --peer` sets them. Only before the world's first object or step (ACP_ERR_STATE after): they
+ *  hold for the world's whole life. Errors: an unknown bit (ACP_ERR_ARGUMENT). (Since 1.1.0.) */
+ACP_API acp_status acp_world_set_peer_rules(acp_world_id world, uint32_t rules);
 
 /* ---- objects (retail CPhysicsObj) ---- */
 

@@ -21,6 +21,8 @@ namespace Acphys
 
     public enum Profile { Retail = 0, AcdreamR6 = 1, Ace = 2, RenderFrame = 3 }
     public enum Placement { SetPosition = 0, Frame = 1 }
+    /// <summary>Comparison modes (not retail): World.SetPeerRules.</summary>
+    [Flags] public enum PeerRules : uint { None = 0, AceMaxQuantum = 1, AceSledFriction = 2 }
     public enum MoveToType { MoveToObject = 6, MoveToPosition = 7, TurnToObject = 8, TurnToHeading = 9 }
 
     // ---- exceptions ----
@@ -213,6 +215,8 @@ namespace Acphys
         [DllImport(Lib)] public static extern Status acp_world_set_player_object(WorldId w, uint id);
         [DllImport(Lib)] public static extern Status acp_world_step(WorldId w, double now);
         [DllImport(Lib)] public static extern Status acp_world_set_time(WorldId w, double now);
+        [DllImport(Lib)] public static extern Status acp_world_finish_records(WorldId w);
+        [DllImport(Lib)] public static extern Status acp_world_set_peer_rules(WorldId w, uint rules);
         [DllImport(Lib)] public static extern Status acp_world_get_info(WorldId w, out WorldInfo info);
         [DllImport(Lib)] public static extern ObjectDef acp_default_object_def();
         [DllImport(Lib)] public static extern Status acp_create_object(WorldId w, ref ObjectDef def);
@@ -340,6 +344,11 @@ namespace Acphys
         public void LoadRecordsFile(string path) { Native.Check(Native.acp_world_load_records_file(LiveId, Native.Utf8z(path))); }
         public void SetPlayer(uint objectId) { Native.Check(Native.acp_world_set_player_object(LiveId, objectId)); }
         public void SetTime(double now) { Native.Check(Native.acp_world_set_time(LiveId, now)); }
+        /// <summary>Build the terrain from the records now and seal them (the first object or step
+        /// does it otherwise): a records problem throws here, before any object.</summary>
+        public void FinishRecords() { Native.Check(Native.acp_world_finish_records(LiveId)); }
+        /// <summary>Comparison modes (not retail), before the first object or step: PeerRules bits.</summary>
+        public void SetPeerRules(PeerRules rules) { Native.Check(Native.acp_world_set_peer_rules(LiveId, (uint)rules)); }
         /// <summary>CPhysics::UseTime(now): one render frame.</summary>
         public void Step(double now) { Native.Check(Native.acp_world_step(LiveId, now)); }
 

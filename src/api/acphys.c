@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/version.h"
 #include "physics/anim/anim_hook.h"
 #include "physics/anim/motion_table.h"
 #include "physics/cell/terrain.h"
@@ -40,6 +39,9 @@ _Static_assert((int)ACP_SKIPPED_FROZEN == (int)ACP_SKIP_FROZEN && (int)ACP_SKIPP
                    (int)ACP_SKIPPED_PARENTED == (int)ACP_SKIP_PARENTED,
                "skip reasons");
 _Static_assert((int)ACP_PROFILE_ID_RENDER_FRAME == (int)ACP_PROFILE_RENDER_FRAME, "profiles");
+_Static_assert((int)ACP_PEER_RULE_ACE_MAX_QUANTUM == (int)ACP_PEER_ACE_MAX_QUANTUM &&
+                   (int)ACP_PEER_RULE_ACE_SLED_FRICTION == (int)ACP_PEER_ACE_SLED_FRICTION && ACP_PEER_RULE_COUNT == 2,
+               "peer rules");
 
 #define MAX_TIME 1.0e9                /* seconds, as a scenario's (ACP_SCENARIO_MAX_TIME) */
 #define MAX_OBJECTS_PER_WORLD 1000000u
@@ -70,13 +72,7 @@ ACP_API const char *acp_status_name(acp_status status)
     return s < sizeof NAMES / sizeof NAMES[0] ? NAMES[s] : "unknown status";
 }
 
-/* ---- version ---- */
-
-extern const char acp_build_digest_hex[]; /* generated: cmake/build_digest.cmake */
-
-ACP_API const char *acp_api_version(void) { return ACP_API_VERSION; }
-ACP_API const char *acp_library_version(void) { return acp_version(); }
-ACP_API const char *acp_build_digest(void) { return acp_build_digest_hex; }
+/* ---- version: src/api/build_info.c (the library's build only: its digest is generated) ---- */
 
 /* ---- the world table ---- */
 
@@ -85,6 +81,7 @@ typedef struct api_world {
     acp_excerpts *records;
     struct acp_terrain *terrain;
     bool sealed;                     /* the records are in the world and the terrain is built */
+    bool started;                    /* an object was made or a step ran (peer rules are fixed) */
     uint32_t max_objects, num_objects;
 } api_world;
 
@@ -184,6 +181,26 @@ struct acp_world *acp_api_internal_world(acp_world_id id)
     return w ? w->world : NULL;
 }
 
+struct acp_physobj *acp_api_internal_object(acp_world_id id, uint32_t object_id)
+{
+    acp_world *w = acp_api_internal_world(id);
+    return w && object_id ? acp_world_object(w, object_id) : NULL;
+}
+
+const struct acp_excerpts *acp_api_internal_records(acp_world_id id)
+{
+    acp_status st;
+    api_world *w = get_world(id, "acp_api_internal_records", &st);
+    return w ? w->records : NULL;
+}
+
+const struct acp_terrain *acp_api_internal_terrain(acp_world_id id)
+{
+    acp_status st;
+    api_world *w = get_world(id, "acp_api_internal_terrain", &st);
+    return w ? w->terrain : NULL;
+}
+
 ACP_API bool acp_world_is_valid(acp_world_id id)
 {
     if (id.index1 == 0 || id.index1 > ACP_MAX_WORLDS) return false;
@@ -276,6 +293,7 @@ ACP_API acp_status acp_world_step(acp_world_id world, double now)
     if (!w) return st;
     if (bad_time(now)) return acp_api_fail(ACP_ERR_ARGUMENT, FN, "now: %.17g is not a finite number of seconds within ±1e9", now);
     if ((st = seal(w, FN)) != ACP_OK) return st;
+    w->started = true;
     w->world->now = now;
     acp_world_use_time(w->world, now);
     return ACP_OK;
@@ -289,6 +307,7 @@ ACP_API acp_status acp_world_set_time(acp_world_id world, double now)
     if (!w) return st;
     if (bad_time(now)) return acp_api_fail(ACP_ERR_ARGUMENT, FN, "now: %.17g is not a finite number of seconds within ±1e9", now);
     w->world->now = now;
+    acp_world_begin_frame(w->world); /* what the events report belongs to the next step */
     return ACP_OK;
 }
 
@@ -308,6 +327,32 @@ ACP_API acp_status acp_world_get_info(acp_world_id world, acp_world_info *out)
     out->max_objects = w->max_objects;
     out->num_quanta = w->world->num_quanta;
     out->has_terrain = w->terrain != NULL;
+    return ACP_OK;
+}
+
+ACP_API acp_status acp_world_finish_records(acp_world_id world)
+{
+    static const char *FN = "acp_world_finish_records";
+    acp_status st;
+    api_world *w = get_world(world, FN, &st);
+    if (!w) return st;
+    return seal(w, FN);
+}
+
+ACP_API acp_status acp_world_set_peer_rules(acp_world_id world, uint32_t rules)
+{
+    static const char *FN = "acp_world_set_peer_rules";
+    acp_status st;
+    api_world *w = get_world(world, FN, &st);
+    if (!w) return st;
+    const uint32_t known = (1u << ACP_PEER_RULE_COUNT) - 1u;
+    if (rules & ~known)
+        return acp_api_fail(ACP_ERR_ARGUMENT, FN, "rules: 0x%X has bits that are no comparison mode (known: 0x%X)",
+                            (unsigned)rules, (unsigned)known);
+    if (w->started)
+        return acp_api_fail(ACP_ERR_STATE, FN, "the world has objects or has run: comparison modes are set before its "
+                                               "first object or step");
+    w->world->peer_rules = rules;
     return ACP_OK;
 }
 
@@ -487,6 +532,7 @@ ACP_API acp_status acp_create_object(acp_world_id world, const acp_object_def *d
     acp_bridge_static_workset(ww, obj, setup);
     ww->now = now;
     w->num_objects++;
+    w->started = true;
     return ACP_OK;
 }
 

@@ -3,6 +3,7 @@
 #ifndef ACP_RUN_INTERNAL_H
 #define ACP_RUN_INTERNAL_H
 
+#include "acphys.h"
 #include "excerpts.h"
 #include "run.h"
 
@@ -15,10 +16,13 @@ struct acp_run {
     uint8_t **excerpt_bytes;
     size_t *excerpt_sizes;
     bool *excerpt_given;
-    acp_excerpts *records;
-    struct acp_terrain *terrain;     /* the excerpts' landblocks; NULL: the fixture world */
-    acp_world *world;
-    acp_physobj **objects;           /* scenario order */
+    /* The world, made and driven through the public API (include/acphys.h); the pointers below
+     * are the API's read-only views of it (src/api/api_internal.h), owned by the API world. */
+    acp_world_id world_id;           /* {0, 0} before start */
+    const acp_excerpts *records;     /* the world's records */
+    const struct acp_terrain *terrain; /* the excerpts' landblocks; NULL: the fixture world */
+    acp_world *world;                /* read by the trace, the records' hook, the inspector, the ABI */
+    acp_physobj **objects;           /* scenario order (read only, as world) */
     bool started;
     uint32_t next_frame;             /* index into scenario.frames.times */
     uint32_t next_event;             /* index into scenario.events (sorted) */

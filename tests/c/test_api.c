@@ -209,7 +209,7 @@ static acp_server_position server_pos(acp_pose pose, bool contact, const float *
 static void test_version(void)
 {
     CHECK(strcmp(acp_api_version(), ACP_API_VERSION) == 0);
-    CHECK(strcmp(ACP_API_VERSION, "1.0.0") == 0);
+    CHECK(strcmp(ACP_API_VERSION, "1.1.0") == 0);
     CHECK(acp_library_version()[0] != '\0');
     const char *d = acp_build_digest();
     CHECK(strlen(d) == 16 && strspn(d, "0123456789abcdef") == 16);
@@ -350,6 +350,71 @@ static void test_records(void)
     acp_world_id c = new_world(0, 4);
     CHECK_OK(acp_world_load_records_file(c, ACP_SOURCE_DIR "/data/cell-default.dat"));
     CHECK_ERR(acp_world_step(c, 1.0), ACP_ERR_RECORDS, "no Region 0x13000000");
+    CHECK_OK(acp_destroy_world(c));
+}
+
+/* ---- 1.1.0: the terrain before the first object, comparison modes, the frame set_time opens ---- */
+
+static void test_finish_and_peer_rules(void)
+{
+    /* acp_world_finish_records: the terrain now, the records sealed, a second call does nothing */
+    acp_world_id w = new_world(0, 2);
+    CHECK_OK(acp_world_load_default_records(w));
+    acp_world_info info;
+    CHECK_OK(acp_world_get_info(w, &info));
+    CHECK(!info.has_terrain);
+    CHECK_OK(acp_world_finish_records(w));
+    CHECK_OK(acp_world_get_info(w, &info));
+    CHECK(info.has_terrain && info.num_objects == 0);
+    CHECK_ERR(acp_world_load_default_records(w), ACP_ERR_STATE, "acp_world_load_default_records: the world's records are sealed");
+    CHECK_OK(acp_world_finish_records(w));
+    /* comparison modes: known bits only, before the first object or step */
+    CHECK_ERR(acp_world_set_peer_rules(w, 4u), ACP_ERR_ARGUMENT,
+              "acp_world_set_peer_rules: rules: 0x4 has bits that are no comparison mode (known: 0x3)");
+    CHECK_ERR(acp_world_set_peer_rules(w, 0x80000001u), ACP_ERR_ARGUMENT, "rules: 0x80000001");
+    CHECK_OK(acp_world_set_peer_rules(w, ACP_PEER_RULE_ACE_MAX_QUANTUM | ACP_PEER_RULE_ACE_SLED_FRICTION));
+    CHECK_OK(acp_world_set_peer_rules(w, ACP_PEER_RULE_ACE_MAX_QUANTUM)); /* may change until then */
+    acp_object_def d = acp_default_object_def();
+    d.id = 7;
+    d.physics_state = 0; /* no gravity: it stays where it is put, and active */
+    d.placement = ACP_PLACE_FRAME;
+    d.transient_state = 0x80u; /* ACTIVE */
+    d.pose = pose_at(0xA9B40019u, 10, 20, 60);
+    CHECK_OK(acp_create_object(w, &d));
+    CHECK_ERR(acp_world_set_peer_rules(w, 0u), ACP_ERR_STATE, "acp_world_set_peer_rules: the world has objects or has run");
+    /* a second world, retail, the same object */
+    acp_world_id r = new_world(0, 2);
+    CHECK_OK(acp_world_load_default_records(r));
+    CHECK_OK(acp_create_object(r, &d));
+    /* 0.15 s after it entered: retail's ladder (MAX_QUANTUM 0.2) runs it in one quantum of 0.15 s;
+     * ACE's MaxQuantum 0.1f in two: 0.1 s, then the 0.05 s left (above MIN_QUANTUM 1/30 s) */
+    CHECK_OK(acp_world_step(r, 0.15));
+    CHECK_OK(acp_world_step(w, 0.15));
+    acp_object_state sr, sw;
+    CHECK_OK(acp_object_get_state(r, 7, &sr));
+    CHECK_OK(acp_object_get_state(w, 7, &sw));
+    CHECK(sr.ran && sr.num_quanta == 1 && sr.quanta[0] == (float)0.15);
+    CHECK(sw.ran && sw.num_quanta == 2 && sw.quanta[0] == 0.1f && sw.quanta[1] == (float)(0.15 - (double)0.1f));
+    if (!(sw.num_quanta == 2)) fprintf(stderr, "ace-max-quantum: %u quanta (%g, %g)\n", sw.num_quanta, sw.quanta[0], sw.quanta[1]);
+    CHECK_OK(acp_destroy_world(r));
+    /* a step fixes them too, even in a world without objects */
+    acp_world_id e = new_world(0, 1);
+    CHECK_OK(acp_world_step(e, 1.0));
+    CHECK_ERR(acp_world_set_peer_rules(e, 1u), ACP_ERR_STATE, "has objects or has run");
+    CHECK_OK(acp_destroy_world(e));
+    /* a destroyed world's id */
+    CHECK_OK(acp_destroy_world(w));
+    CHECK_ERR(acp_world_finish_records(w), ACP_ERR_WORLD, "acp_world_finish_records: world: {index1");
+    CHECK_ERR(acp_world_set_peer_rules(w, 0u), ACP_ERR_WORLD, "is not a live world");
+    acp_world_id zero = {0, 0};
+    CHECK_ERR(acp_world_finish_records(zero), ACP_ERR_WORLD, "is not a world id");
+    CHECK_ERR(acp_world_set_peer_rules(zero, 0u), ACP_ERR_WORLD, "is not a world id");
+
+    /* LandBlocks without the Region's heights: refused by finish_records, as by the first step */
+    acp_world_id c = new_world(0, 4);
+    CHECK_OK(acp_world_load_records_file(c, ACP_SOURCE_DIR "/data/cell-default.dat"));
+    CHECK_ERR(acp_world_finish_records(c), ACP_ERR_RECORDS,
+              "acp_world_finish_records: the records hold LandBlocks but no Region 0x13000000");
     CHECK_OK(acp_destroy_world(c));
 }
 
@@ -873,6 +938,7 @@ int main(void)
     test_version();
     test_world_errors();
     test_records();
+    test_finish_and_peer_rules();
     test_objects();
     test_walk_then_stop();
     test_server_events();

@@ -101,6 +101,8 @@ SIGNATURES = {
     'acp_world_step': (S, [WorldId, F64]),
     'acp_world_set_time': (S, [WorldId, F64]),
     'acp_world_get_info': (S, [WorldId, P(WorldInfo)]),
+    'acp_world_finish_records': (S, [WorldId]),
+    'acp_world_set_peer_rules': (S, [WorldId, U32]),
     'acp_default_object_def': (ObjectDef, []),
     'acp_create_object': (S, [WorldId, P(ObjectDef)]),
     'acp_destroy_object': (S, [WorldId, U32]),

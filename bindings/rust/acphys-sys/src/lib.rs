@@ -202,6 +202,8 @@ extern "C" {
     pub fn acp_world_set_player_object(world: acp_world_id, object_id: u32) -> acp_status;
     pub fn acp_world_step(world: acp_world_id, now: f64) -> acp_status;
     pub fn acp_world_set_time(world: acp_world_id, now: f64) -> acp_status;
+    pub fn acp_world_finish_records(world: acp_world_id) -> acp_status;
+    pub fn acp_world_set_peer_rules(world: acp_world_id, rules: u32) -> acp_status;
     pub fn acp_world_get_info(world: acp_world_id, out: *mut acp_world_info) -> acp_status;
     pub fn acp_default_object_def() -> acp_object_def;
     pub fn acp_create_object(world: acp_world_id, def: *const acp_object_def) -> acp_status;
