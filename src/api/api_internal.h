@@ -21,6 +21,10 @@ struct acp_world *acp_api_internal_world(acp_world_id world);
 
 struct acp_physobj;
 struct acp_excerpts;
+
+/** The core object `object_id` of a live world; NULL with the status and the thread's message
+ *  (fn: "world: ..." or "object_id: no object ...") otherwise (acphys.c, for readback.c). */
+struct acp_physobj *acp_api_object(acp_world_id world, uint32_t object_id, const char *fn, acp_status *st);
 struct acp_terrain;
 
 /** The core object behind object `object_id` of a live API world (NULL otherwise): for readers

@@ -59,5 +59,9 @@ bool acp_run_internal_error(acp_run *run, const char *message);
 bool acp_run_start_records(acp_run *run);
 /** After a frame: continue the quanta records' running digest over the frame's records. */
 void acp_run_hash_records(acp_run *run);
+/** A scenario position as the API's pose (run_events.c). */
+acp_pose acp_run_pose_of(const acp_position *p);
+/** Apply one event through the API call for it (run_events.c); the API's status. */
+acp_status acp_run_apply_event(acp_run *run, const acp_scenario_event *ev);
 
 #endif
