@@ -6,7 +6,10 @@
  *     out-of-range and destroyed world ids, unknown object ids, out-of-range and non-finite
  *     fields (each message names the argument), records that do not read, records after the
  *     first object, missing Setups and motion tables, calls that need a motion table, files that
- *     do not exist, scenarios that do not parse;
+ *     do not exist, scenarios that do not parse, the world table full (ACP_MAX_WORLDS);
+ *   - 1.1.0: acp_world_finish_records (terrain now, sealed, LandBlocks without the Region) and
+ *     acp_world_set_peer_rules (unknown bits, after the first object or step; ACE's 0.1f max
+ *     quantum splitting a 0.15 s frame into 0.1 + 0.05 where retail runs one 0.15 quantum);
  *   - exactness: conformance scenario walk-then-stop driven object by object through the API
  *     (acp_create_object, acp_object_apply_motion, acp_world_set_time, acp_world_step), its
  *     trace digest computed from acp_object_get_state (docs/SCENARIOS.md "DIGEST") equal to the
@@ -416,6 +419,29 @@ static void test_finish_and_peer_rules(void)
     CHECK_ERR(acp_world_finish_records(c), ACP_ERR_RECORDS,
               "acp_world_finish_records: the records hold LandBlocks but no Region 0x13000000");
     CHECK_OK(acp_destroy_world(c));
+}
+
+/* The world table: ACP_MAX_WORLDS live worlds at most (about 70 kB each at one object), then
+ * ACP_ERR_FULL naming the limit; a destroyed one frees its slot. */
+static void test_world_table_full(void)
+{
+    static acp_world_id ids[ACP_MAX_WORLDS + 1];
+    acp_world_def d = acp_default_world_def();
+    d.max_objects = 1;
+    uint32_t n = 0;
+    acp_status st = ACP_OK;
+    while (n <= ACP_MAX_WORLDS && (st = acp_create_world(&d, &ids[n])) == ACP_OK) n++;
+    CHECK(n == ACP_MAX_WORLDS); /* every earlier test destroyed its worlds */
+    CHECK(st == ACP_ERR_FULL);
+    CHECK(strstr(acp_error_message(), "acp_create_world: 4096 worlds are live already (ACP_MAX_WORLDS): destroy one first") != NULL);
+    if (n > 0) {
+        CHECK_OK(acp_destroy_world(ids[n / 2]));
+        acp_world_id again;
+        CHECK_OK(acp_create_world(&d, &again));
+        CHECK(again.index1 == ids[n / 2].index1 && again.generation != ids[n / 2].generation);
+        ids[n / 2] = again;
+    }
+    for (uint32_t i = 0; i < n; i++) CHECK_OK(acp_destroy_world(ids[i]));
 }
 
 /* ---- objects ---- */
@@ -945,6 +971,7 @@ int main(void)
     test_two_runners();
     test_scenarios();
     test_threads();
+    test_world_table_full();
     printf("api: %d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }
