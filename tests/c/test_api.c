@@ -488,6 +488,24 @@ static void test_objects(void)
     CHECK_ERR(acp_create_object(w, &b), ACP_ERR_RECORDS, "def->motion_table: no MotionTable 0x0900FFFF");
     /* none of the refused ones was made */
     CHECK(!acp_object_exists(w, 1) && !acp_object_exists(w, 0));
+    /* a motion table that names an animation the records lack (the excerpt of
+     * tests/scenarios/excerpts: the humanoid's Setup and MotionTable without Animation 0x0300F001),
+     * through the Setup's default table and given by id */
+    {
+        acp_world_id m = new_world(0, 2);
+        CHECK_OK(acp_world_load_records_file(m, ACP_SOURCE_DIR "/tests/scenarios/excerpts/humanoid-without-animations.dat"));
+        acp_object_def h = acp_default_object_def();
+        h.id = 9;
+        h.setup = 0x02000001u;
+        h.placement = ACP_PLACE_FRAME;
+        h.pose = pose_at(0xA9B40019u, 10, 20, 0);
+        CHECK_ERR(acp_create_object(m, &h), ACP_ERR_RECORDS,
+                  "acp_create_object: def->setup: MotionTable 0x09000001 names Animation 0x0300F001, which is not in the records");
+        h.motion_table = 0x09000001u;
+        CHECK_ERR(acp_create_object(m, &h), ACP_ERR_RECORDS, "def->motion_table: MotionTable 0x09000001 names Animation 0x0300F001");
+        CHECK(!acp_object_exists(m, 9));
+        CHECK_OK(acp_destroy_world(m));
+    }
 
     CHECK_OK(acp_create_object(w, &d));
     CHECK_ERR(acp_create_object(w, &d), ACP_ERR_EXISTS, "def->id: object 0x00000001 is in the world already");
