@@ -402,7 +402,7 @@ function measureApi() {
   log(`public API: acphys_api_bench ${API_ARGS.join(' ')} (objects, frames per window, windows)`);
   const r = runJson(API_BENCH, API_ARGS, 'acphys_api_bench');
   if (r && r.same_bits !== true) problems.push('acphys_api_bench: the API\'s world and the core\'s ended with different bits');
-  if (r) r.instructions = apiInstructions();
+  if (r) r.instructions = argv.includes('--no-callgrind') ? null : apiInstructions();
   return r;
 }
 
