@@ -105,6 +105,8 @@ namespace Acphys
         public uint Placement, TransientState;
         /// <summary>1: its weenie answers InqRunRate with RunRate (set it for the player).</summary>
         public byte HasRunRate;
+        /// <summary>update_times as the PhysicsDesc gives them (PhysicsTimeStamp order), default 0.</summary>
+        public fixed ushort Timestamps[9];
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -119,6 +121,8 @@ namespace Acphys
         public byte HoldRun;
         public uint StickyObject;
         public byte StandingLongjump;
+        public byte HasMessageStyle;
+        public uint MessageStyle;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -134,6 +138,10 @@ namespace Acphys
         public byte HasForcePositionTimestamp;
         public ushort ForcePositionTimestamp;
         public byte UsePositionFromServer, KeepHeading;
+        public byte HasInstanceTimestamp;
+        public ushort InstanceTimestamp;
+        public byte HasPlacement;
+        public uint Placement;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -147,6 +155,8 @@ namespace Acphys
         public float DistanceToObject, MinDistance, FailDistance, DesiredHeading, WalkRunThreshold;
         public byte HasPose, HasFallbackHeading;
         public float FallbackHeading, RunRate;
+        public byte HasStyle;
+        public uint Style;
     }
 
     [StructLayout(LayoutKind.Sequential)]

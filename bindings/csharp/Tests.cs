@@ -138,7 +138,7 @@ static class Tests
         Check(Library.BuildDigest.Length == 16, "build digest");
         World w = new World(Profile.Retail, 2);
         w.LoadDefaultRecords();
-        Throws<AcphysArgumentException>(() => w.SetPeerRules((PeerRules)4), "acp_world_set_peer_rules: rules: 0x4 has bits", "peer rules");
+        Throws<AcphysArgumentException>(() => w.SetPeerRules((PeerRules)0x20), "acp_world_set_peer_rules: rules: 0x20 has bits", "peer rules");
         w.SetPeerRules(PeerRules.AceMaxQuantum | PeerRules.AceSledFriction);
         w.SetPeerRules(PeerRules.None);
         w.FinishRecords();

@@ -40,7 +40,10 @@ _Static_assert((int)ACP_SKIPPED_FROZEN == (int)ACP_SKIP_FROZEN && (int)ACP_SKIPP
                "skip reasons");
 _Static_assert((int)ACP_PROFILE_ID_RENDER_FRAME == (int)ACP_PROFILE_RENDER_FRAME, "profiles");
 _Static_assert((int)ACP_PEER_RULE_ACE_MAX_QUANTUM == (int)ACP_PEER_ACE_MAX_QUANTUM &&
-                   (int)ACP_PEER_RULE_ACE_SLED_FRICTION == (int)ACP_PEER_ACE_SLED_FRICTION && ACP_PEER_RULE_COUNT == 2,
+                   (int)ACP_PEER_RULE_ACE_SLED_FRICTION == (int)ACP_PEER_ACE_SLED_FRICTION &&
+                   (int)ACP_PEER_RULE_ACE_WATER_DEPTH == (int)ACP_PEER_ACE_WATER_DEPTH &&
+                   (int)ACP_PEER_RULE_ACE_MOVETO_DEFAULTS == (int)ACP_PEER_ACE_MOVETO_DEFAULTS &&
+                   (int)ACP_PEER_RULE_GDLE_WATER_DEPTH == (int)ACP_PEER_GDLE_WATER_DEPTH && ACP_PEER_RULE_COUNT == 5,
                "peer rules");
 
 #define MAX_TIME 1.0e9                /* seconds, as a scenario's (ACP_SCENARIO_MAX_TIME) */
@@ -512,6 +515,8 @@ ACP_API acp_status acp_create_object(acp_world_id world, const acp_object_def *d
     if (!obj) return acp_api_fail(ACP_ERR_MEMORY, FN, "out of memory making object 0x%08X", (unsigned)def->id);
     obj->state = def->physics_state;
     obj->scale = def->scale;
+    /* CPhysicsObj::makeObject (CPhysicsObj.c:6810-6815) copies the PhysicsDesc's nine stamps. */
+    memcpy(obj->update_times, def->timestamps, sizeof obj->update_times);
     /* As CPhysicsObj::set_description takes a PhysicsDesc's: friction only within [0, 1],
      * elasticity clamped to [0, 0.1] (acp_run's build_object). */
     (void)acp_physobj_set_description_friction(obj, def->friction);
@@ -557,7 +562,7 @@ ACP_API bool acp_object_exists(acp_world_id world, uint32_t object_id)
 
 ACP_API acp_motion acp_default_motion(void)
 {
-    acp_motion m = {0x8000003Du, 0x41000003u, 1.0f, 0u, 1.0f, 0u, 1.0f, false, 0u, false};
+    acp_motion m = {0x8000003Du, 0x41000003u, 1.0f, 0u, 1.0f, 0u, 1.0f, false, 0u, false, false, 0u};
     return m;
 }
 
@@ -595,6 +600,8 @@ static acp_status read_motion(const acp_motion *m, acp_scenario_motion *out, con
     out->hold_run = m->hold_run;
     out->sticky_object = m->sticky_object;
     out->standing_longjump = m->standing_longjump;
+    if (m->has_message_style) out->present |= ACP_MOTION_MESSAGE_STYLE;
+    out->message_style = m->message_style;
     return ACP_OK;
 }
 
@@ -697,6 +704,10 @@ ACP_API acp_status acp_object_server_position(acp_world_id world, uint32_t objec
     s.force_position_timestamp = sp->force_position_timestamp;
     s.use_position_from_server = sp->use_position_from_server;
     s.keep_heading = sp->keep_heading;
+    s.has_instance_timestamp = sp->has_instance_timestamp;
+    s.instance_timestamp = sp->instance_timestamp;
+    s.has_placement = sp->has_placement;
+    s.placement = sp->placement;
     acp_bridge_server_position(obj, &s);
     return ACP_OK;
 }
@@ -813,6 +824,8 @@ ACP_API acp_status acp_object_move_to(acp_world_id world, uint32_t object_id, co
     m.params.fail_distance = mt->fail_distance;
     m.params.desired_heading = mt->desired_heading;
     m.params.walk_run_threshhold = mt->walk_run_threshold;
+    m.has_style = mt->has_style;
+    m.style = mt->style;
     acp_bridge_move_to(obj, &m);
     return ACP_OK;
 }

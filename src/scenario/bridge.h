@@ -70,9 +70,10 @@ void acp_bridge_place_frame(acp_world *world, acp_physobj *obj, const acp_positi
                             double now);
 
 /* ---- server-driven objects (issue 13) ---- */
-/** An UpdatePosition: SmartBox::HandleReceivedPosition (acp_smartbox_handle_received_position)
- *  with the event's stamps; absent, the position stamp is one newer than the object's, the
- *  teleport and forced-position stamps the object's own (neither newer nor stale). */
+/** An UpdatePosition: SmartBox::UnpackPositionEvent's instance gate, then HandleReceivedPosition
+ *  (acp_smartbox_unpack_position_event) with the event's stamps; absent, the position stamp is
+ *  one newer than the object's, the teleport, forced-position and instance stamps the object's
+ *  own (neither newer nor stale), the placement id the object's current placement frame's. */
 void acp_bridge_server_position(acp_physobj *obj, const acp_scenario_server_position *sp);
 /** CPhysicsObj::stick_to_object (out of memory is ignored: the object stays unstuck). */
 void acp_bridge_stick_to(acp_physobj *obj, uint32_t target);

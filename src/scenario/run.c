@@ -602,6 +602,7 @@ static bool build_object(acp_run *run, uint32_t i, const acp_motion_table **tabl
     d.enter_at = so->enter_at;
     d.placement = so->placement == ACP_PLACEMENT_FRAME ? ACP_PLACE_FRAME : ACP_PLACE_SET_POSITION;
     d.transient_state = so->transient_state;
+    memcpy(d.timestamps, so->timestamps, sizeof d.timestamps);
     acp_status st = acp_create_object(run->world_id, &d);
     if (st == ACP_ERR_MEMORY) return set_error(run, "out of memory");
     if (st != ACP_OK) return api_refused(run, "objects", i);

@@ -33,6 +33,8 @@ static acp_motion motion_of(const acp_scenario_motion *m)
     if (m->present & ACP_MOTION_HOLD_RUN) r.hold_run = m->hold_run;
     r.sticky_object = m->sticky_object;
     r.standing_longjump = m->standing_longjump;
+    r.has_message_style = (m->present & ACP_MOTION_MESSAGE_STYLE) != 0;
+    r.message_style = m->message_style;
     return r;
 }
 
@@ -52,6 +54,10 @@ static acp_server_position server_position_of(const acp_scenario_server_position
     sp.force_position_timestamp = e->force_position_timestamp;
     sp.use_position_from_server = e->use_position_from_server;
     sp.keep_heading = e->keep_heading;
+    sp.has_instance_timestamp = e->has_instance_timestamp;
+    sp.instance_timestamp = e->instance_timestamp;
+    sp.has_placement = e->has_placement;
+    sp.placement = e->placement;
     return sp;
 }
 
@@ -75,6 +81,8 @@ static acp_move_to move_to_of(const acp_scenario_move_to *e)
     m.fail_distance = e->params.fail_distance;
     m.desired_heading = e->params.desired_heading;
     m.walk_run_threshold = e->params.walk_run_threshhold;
+    m.has_style = e->has_style;
+    m.style = e->style;
     return m;
 }
 
@@ -109,7 +117,12 @@ acp_status acp_run_apply_event(acp_run *run, const acp_scenario_event *ev)
     }
     case ACP_EVENT_UNCONSTRAIN: return acp_object_unconstrain(w, id);
     case ACP_EVENT_MOVE_TO: {
-        acp_move_to m = move_to_of(&ev->move_to);
+        /* comparison mode: ACE's defaults for the fields the scenario does not name */
+        const acp_world *core = run->world;
+        acp_scenario_move_to ace;
+        const acp_scenario_move_to *e = &ev->move_to;
+        if (core->peer_rules & ACP_PEER_ACE_MOVETO_DEFAULTS) ace = acp_scenario_move_to_ace_defaults(e), e = &ace;
+        acp_move_to m = move_to_of(e);
         return acp_object_move_to(w, id, &m);
     }
     case ACP_EVENT_PLAY_SCRIPT:

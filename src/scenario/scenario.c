@@ -57,11 +57,24 @@ static bool read_placement(ctx *c, const path *p, const acp_jsonv *v, acp_scenar
     return acp_sr_fail(c, p, "expected \"set_position\" or \"frame\"");
 }
 
+static bool read_stamp(ctx *c, const path *p, const acp_jsonv *v, uint16_t *out);
+
+/* "timestamps": the PhysicsDesc's stamps by name (CPhysicsObj::makeObject copies all nine into
+ * update_times), each 0..65535, absent 0. */
+static bool read_timestamps(ctx *c, path *p, const acp_jsonv *ts, uint16_t out[9])
+{
+    static const char *const FIELDS[] = {"position", "movement", "state", "vector", "teleport",
+                                         "server_controlled_move", "force_position", "objdesc", "instance", NULL};
+    if (!acp_sr_check_object(c, p, ts, FIELDS)) return false;
+    for (int i = 0; i < 9; i++) WITH_MEMBER(c, p, ts, FIELDS[i], false, read_stamp(c, p, v, &out[i]));
+    return true;
+}
+
 static bool read_object(ctx *c, path *p, const acp_jsonv *o, acp_scenario_object *out)
 {
     static const char *const FIELDS[] = {"id", "name", "description", "setup", "motion_table", "physics_state",
                                          "position", "velocity", "omega", "scale", "friction", "elasticity",
-                                         "run_rate", "enter_at", "placement", "transient_state", NULL};
+                                         "run_rate", "enter_at", "placement", "transient_state", "timestamps", NULL};
     if (!acp_sr_check_object(c, p, o, FIELDS)) return false;
     out->physics_state = ACP_EDGE_SLIDE_PS | ACP_LIGHTING_ON_PS | ACP_GRAVITY_PS | ACP_REPORT_COLLISIONS_PS;
     out->scale = 1.0f;
@@ -88,6 +101,7 @@ static bool read_object(ctx *c, path *p, const acp_jsonv *o, acp_scenario_object
     WITH_MEMBER(c, p, o, "run_rate", false, (out->has_run_rate = true, acp_sr_read_float(c, p, v, &out->run_rate)));
     WITH_MEMBER(c, p, o, "enter_at", false, acp_sr_read_time(c, p, v, &out->enter_at));
     WITH_MEMBER(c, p, o, "placement", false, read_placement(c, p, v, &out->placement));
+    WITH_MEMBER(c, p, o, "timestamps", false, read_timestamps(c, p, v, out->timestamps));
     if (out->motion_table && !out->setup) {
         size_t old = acp_sr_path_key(p, "motion_table");
         acp_sr_fail(c, p, "needs a \"setup\": a motion table animates the Setup's parts (retail's SetMotionTableID needs a part array)");
@@ -112,11 +126,11 @@ static bool read_motion(ctx *c, path *p, const acp_jsonv *m, bool raw, const acp
 {
     static const char *const INTERPRETED[] = {"style", "forward_command", "forward_speed", "sidestep_command",
                                               "sidestep_speed", "turn_command", "turn_speed", "sticky_object",
-                                              "standing_longjump", NULL};
+                                              "standing_longjump", "message_style", NULL};
     static const char *const RAW[] = {"forward_command", "forward_speed", "sidestep_command", "sidestep_speed",
                                       "turn_command", "turn_speed", "hold_run", NULL};
     if (!acp_sr_check_object(c, p, m, raw ? RAW : INTERPRETED)) return false;
-    *out = (acp_scenario_motion){0, 0x8000003Du, 0x41000003u, 1.0f, 0, 1.0f, 0, 1.0f, false, 0, false};
+    *out = (acp_scenario_motion){0, 0x8000003Du, 0x41000003u, 1.0f, 0, 1.0f, 0, 1.0f, false, 0, false, 0};
     uint32_t *present = &out->present;
 #define FIELD(key, bit, reader) WITH_MEMBER(c, p, m, key, false, (*present |= (bit), reader))
     if (!raw) FIELD("style", ACP_MOTION_STYLE, acp_sr_read_u32(c, p, v, &out->style));
@@ -133,6 +147,8 @@ static bool read_motion(ctx *c, path *p, const acp_jsonv *m, bool raw, const acp
                 acp_sr_read_u32(c, p, v, &out->sticky_object) && acp_sr_check_object_id(c, p, s, out->sticky_object, NULL) &&
                 (out->sticky_object != self || acp_sr_fail(c, p, "an object cannot stick to itself")));
     WITH_MEMBER(c, p, m, "standing_longjump", false, acp_sr_read_bool(c, p, v, &out->standing_longjump));
+    WITH_MEMBER(c, p, m, "message_style", false,
+                (out->present |= ACP_MOTION_MESSAGE_STYLE, acp_sr_read_u32(c, p, v, &out->message_style)));
     return true;
 }
 
@@ -146,7 +162,7 @@ static bool read_jump(ctx *c, path *p, const acp_jsonv *j, float *extent)
 
 static bool read_stamp(ctx *c, const path *p, const acp_jsonv *v, uint16_t *out)
 {
-    double d;
+    double d; /* 16-bit stamps (CPhysicsObj::update_times) */
     return acp_sr_read_integer(c, p, v, 0.0, 65535.0, &d) && (*out = (uint16_t)d, true);
 }
 
@@ -160,8 +176,8 @@ static bool player_only(ctx *c, const path *p, bool is_player)
 static bool read_server_position(ctx *c, path *p, const acp_jsonv *sp, bool is_player, acp_scenario_server_position *out)
 {
     static const char *const FIELDS[] = {"cell", "origin", "orientation", "contact", "velocity", "teleport_timestamp",
-                                         "position_timestamp", "force_position_timestamp", "use_position_from_server",
-                                         "keep_heading", NULL};
+                                         "position_timestamp", "force_position_timestamp", "instance_timestamp",
+                                         "placement", "use_position_from_server", "keep_heading", NULL};
     memset(out, 0, sizeof *out);
     if (!acp_sr_check_object(c, p, sp, FIELDS) || !acp_sr_read_position_members(c, p, sp, &out->position)) return false;
     WITH_MEMBER(c, p, sp, "contact", true, acp_sr_read_bool(c, p, v, &out->contact));
@@ -173,6 +189,9 @@ static bool read_server_position(ctx *c, path *p, const acp_jsonv *sp, bool is_p
     WITH_MEMBER(c, p, sp, "force_position_timestamp", false,
                 player_only(c, p, is_player) &&
                 (out->has_force_position_timestamp = true, read_stamp(c, p, v, &out->force_position_timestamp)));
+    WITH_MEMBER(c, p, sp, "instance_timestamp", false,
+                (out->has_instance_timestamp = true, read_stamp(c, p, v, &out->instance_timestamp)));
+    WITH_MEMBER(c, p, sp, "placement", false, (out->has_placement = true, acp_sr_read_u32(c, p, v, &out->placement)));
     WITH_MEMBER(c, p, sp, "use_position_from_server", false,
                 player_only(c, p, is_player) && acp_sr_read_bool(c, p, v, &out->use_position_from_server));
     WITH_MEMBER(c, p, sp, "keep_heading", false, player_only(c, p, is_player) && acp_sr_read_bool(c, p, v, &out->keep_heading));

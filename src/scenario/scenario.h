@@ -51,7 +51,8 @@ enum acp_motion_field {
     ACP_MOTION_SIDESTEP_SPEED = 0x10,
     ACP_MOTION_TURN_COMMAND = 0x20,
     ACP_MOTION_TURN_SPEED = 0x40,
-    ACP_MOTION_HOLD_RUN = 0x80
+    ACP_MOTION_HOLD_RUN = 0x80,
+    ACP_MOTION_MESSAGE_STYLE = 0x100
 };
 
 /** An interpreted ("motion") or raw ("raw_motion") motion state. Absent fields hold retail's
@@ -70,6 +71,8 @@ typedef struct acp_scenario_motion {
                                              (raw motion has no style: the current one stays) */
     uint32_t sticky_object;               /* interpreted only: the message's sticky object id (0: none) */
     bool standing_longjump;               /* interpreted only: the message's flag 0x200 */
+    uint32_t message_style;               /* interpreted only: the movement header's style, played
+                                             first (absent: the state's style) */
 } acp_scenario_motion;
 
 typedef enum acp_event_kind {
@@ -106,6 +109,10 @@ typedef struct acp_scenario_server_position {
     uint16_t position_timestamp;
     bool has_force_position_timestamp;    /* the player only; absent: its current stamp (not newer) */
     uint16_t force_position_timestamp;
+    bool has_instance_timestamp;          /* absent: the object's own (the message is for it) */
+    uint16_t instance_timestamp;
+    bool has_placement;                   /* absent: the object's current placement frame id */
+    uint32_t placement;                   /* the message's placement_id (0 when the wire omits it) */
     bool use_position_from_server;        /* the player only: CommandInterpreter::UsePositionFromServer */
     bool keep_heading;                    /* the player only: the interpreter's keep-heading answer */
 } acp_scenario_server_position;
@@ -119,8 +126,19 @@ typedef struct acp_scenario_move_to {
     bool has_fallback_heading;            /* 8: "heading" given */
     float fallback_heading;               /* 8: the packed heading (an unknown target's fallback) */
     float run_rate;                       /* 6, 7: the packet's run rate (my_run_rate); default 1 */
+    bool has_style;                       /* "style" given; absent: the interpreter's own style */
+    uint32_t style;                       /* the message's style (a MotionCommand 0x80xxxxxx) */
     acp_movement_params params;           /* MovementParameters (retail defaults for absent fields) */
+    uint32_t named_bits;                  /* the flag bits "params" names (true or false) */
+    bool names_walk_run_threshhold;       /* "params" names walk_run_threshhold */
 } acp_scenario_move_to;
+
+/** Not retail: the comparison mode ace-moveto-defaults (physics.h ACP_PEER_ACE_MOVETO_DEFAULTS).
+ *  The move-to `in` with ACE's MovementParameters constructor values (ACEmulator/ACE
+ *  Source/ACE.Server/Physics/Animation/MovementParameters.cs:50 Default_WalkRunThreshold = 1.0f,
+ *  :58 CanCharge = true) for the two fields where ACE's differ from retail's and the scenario
+ *  does not name: can_charge set, walk_run_threshhold 1 (metres). Every other field as `in`. */
+acp_scenario_move_to acp_scenario_move_to_ace_defaults(const acp_scenario_move_to *in);
 
 /** "constrain_to". */
 typedef struct acp_scenario_constraint {
@@ -173,6 +191,8 @@ typedef struct acp_scenario_object {
     double enter_at;                      /* seconds: prepare_to_enter_world time */
     acp_scenario_placement placement;
     uint32_t transient_state;             /* TransientState bits (placement "frame" only) */
+    uint16_t timestamps[9];               /* update_times as its CreateObject's PhysicsDesc gives
+                                             them (PhysicsTimeStamp order); default 0 */
 } acp_scenario_object;
 
 /** The frame times: explicit, or the generator {hz, count, start, jitter}. */

@@ -263,6 +263,7 @@ static const acp_layout_field OBJECT_DEF_FIELDS[] = {
     F(acp_object_def, placement, 1, 1),
     F(acp_object_def, transient_state, 1, 1),
     F(acp_object_def, has_run_rate, 5, 1),
+    F(acp_object_def, timestamps, 7, 9), /* u16 stamps (read as i16: mask with 0xFFFF) */
     {NULL, (uint32_t)sizeof(acp_object_def), 0, 0},
 };
 
@@ -277,6 +278,8 @@ static const acp_layout_field MOTION_FIELDS[] = {
     F(acp_motion, hold_run, 5, 1),
     F(acp_motion, sticky_object, 1, 1),
     F(acp_motion, standing_longjump, 5, 1),
+    F(acp_motion, has_message_style, 5, 1),
+    F(acp_motion, message_style, 1, 1),
     {NULL, (uint32_t)sizeof(acp_motion), 0, 0},
 };
 
@@ -338,6 +341,10 @@ static const acp_layout_field SERVER_POSITION_FIELDS[] = {
     F(acp_server_position, force_position_timestamp, 7, 1),
     F(acp_server_position, use_position_from_server, 5, 1),
     F(acp_server_position, keep_heading, 5, 1),
+    F(acp_server_position, has_instance_timestamp, 5, 1),
+    F(acp_server_position, instance_timestamp, 7, 1),
+    F(acp_server_position, has_placement, 5, 1),
+    F(acp_server_position, placement, 1, 1),
     {NULL, (uint32_t)sizeof(acp_server_position), 0, 0},
 };
 
@@ -361,6 +368,8 @@ static const acp_layout_field MOVE_TO_FIELDS[] = {
     F(acp_move_to, has_fallback_heading, 5, 1),
     F(acp_move_to, fallback_heading, 3, 1),
     F(acp_move_to, run_rate, 3, 1),
+    F(acp_move_to, has_style, 5, 1),
+    F(acp_move_to, style, 1, 1),
     {NULL, (uint32_t)sizeof(acp_move_to), 0, 0},
 };
 

@@ -141,8 +141,8 @@ class Errors(unittest.TestCase):
         with acphys.World() as world:
             world.load_default_records()
             with self.assertRaises(acphys.ArgumentError) as e:
-                world.set_peer_rules(4)
-            self.assertIn('acp_world_set_peer_rules: rules: 0x4 has bits that are no comparison mode', str(e.exception))
+                world.set_peer_rules(0x20)
+            self.assertIn('acp_world_set_peer_rules: rules: 0x20 has bits that are no comparison mode', str(e.exception))
             world.set_peer_rules(acphys.PEER_ACE_MAX_QUANTUM | acphys.PEER_ACE_SLED_FRICTION)
             world.set_peer_rules(0)
             world.finish_records()

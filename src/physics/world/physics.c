@@ -400,7 +400,9 @@ static void fx_per_render_frame(acp_world *w, double now)
 
 const char *acp_peer_rule_name(uint32_t i)
 {
-    static const char *const NAMES[ACP_PEER_RULE_COUNT] = {"ace-max-quantum", "ace-sled-friction"};
+    static const char *const NAMES[ACP_PEER_RULE_COUNT] = {"ace-max-quantum", "ace-sled-friction",
+                                                                  "ace-water-depth", "ace-moveto-defaults",
+                                                                  "gdle-water-depth"};
     return i < ACP_PEER_RULE_COUNT ? NAMES[i] : NULL;
 }
 

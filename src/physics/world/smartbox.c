@@ -3,6 +3,9 @@
 #include "smartbox.h"
 
 #include "physics.h"
+#include "physics/anim/sequence.h"
+#include "physics/object/partarray.h"
+#include "physics/object/physobj_motion.h"
 #include "physics/object/physobj_position.h"
 
 /* SmartBox::BlipPlayer (0x00453940): the player's heading is kept (HandleReceivedPosition sets it
@@ -38,6 +41,16 @@ static uint32_t player_position(acp_physobj *player, const acp_received_position
     return ACP_RECEIVED_PLAYER;
 }
 
+/* The part of HandleReceivedPosition between the stamps and the split by object (SmartBox.c:
+ * 2183-2197): the parent, then the placement frame of an object without animations. */
+static void unparent_and_place(acp_physobj *obj, const acp_received_position *msg)
+{
+    /* CPhysicsObj::unset_parent (and, for a parent that is not the player, the weenie's notice)
+     * goes here: no object has a parent in acphys yet (docs/DEVIATIONS.md P6, S7). */
+    bool has_anims = obj->part_array && acp_sequence_has_anims(&obj->part_array->sequence); /* CPhysicsObj::HasAnims */
+    if (!has_anims) (void)acp_physobj_set_placement_frame(obj, msg->placement_id);
+}
+
 uint32_t acp_smartbox_handle_received_position(acp_world *world, acp_physobj *obj, const acp_received_position *msg)
 {
     acp_physobj *player = world->player;
@@ -52,9 +65,22 @@ uint32_t acp_smartbox_handle_received_position(acp_world *world, acp_physobj *ob
         obj->update_times[ACP_POSITION_TS] = old_position_ts;
         return ACP_RECEIVED_ROLLED_BACK;
     }
+    unparent_and_place(obj, msg);
     if (obj == player) return player_position(player, msg);
     if (!acp_physobj_move_or_teleport(obj, &msg->position, msg->teleport_timestamp, msg->has_contact, &msg->velocity))
         return ACP_RECEIVED_IGNORED;
     constrain_at(obj, &obj->position);
     return ACP_RECEIVED_MOVED;
+}
+
+uint32_t acp_smartbox_unpack_position_event(acp_world *world, acp_physobj *obj, const acp_received_position *msg,
+                                            uint32_t *handled)
+{
+    if (!obj) return ACP_POSITION_EVENT_QUEUED; /* CObjectMaint::GetObjectA found none */
+    uint16_t own = obj->update_times[ACP_INSTANCE_TS];
+    if (acp_timestamp_older(own, msg->instance_timestamp)) return ACP_POSITION_EVENT_QUEUED;
+    if (own != msg->instance_timestamp) return ACP_POSITION_EVENT_OLD_INSTANCE;
+    uint32_t r = acp_smartbox_handle_received_position(world, obj, msg);
+    if (handled) *handled = r;
+    return ACP_POSITION_EVENT_HANDLED;
 }

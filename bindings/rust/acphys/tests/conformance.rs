@@ -131,9 +131,9 @@ fn errors_carry_the_message() {
     assert!(e.message.contains("def->max_objects: 0 is outside"), "{}", e);
     let mut w = World::new(Profile::Retail, 2).unwrap();
     w.load_default_records().unwrap();
-    let e = w.set_peer_rules(4).unwrap_err();
+    let e = w.set_peer_rules(0x20).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Argument);
-    assert!(e.message.contains("acp_world_set_peer_rules: rules: 0x4 has bits that are no comparison mode"), "{}", e);
+    assert!(e.message.contains("acp_world_set_peer_rules: rules: 0x20 has bits that are no comparison mode"), "{}", e);
     w.set_peer_rules(acphys::PEER_ACE_MAX_QUANTUM | acphys::PEER_ACE_SLED_FRICTION).unwrap();
     w.set_peer_rules(0).unwrap();
     w.finish_records().unwrap();
