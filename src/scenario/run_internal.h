@@ -3,6 +3,7 @@
 #ifndef ACP_RUN_INTERNAL_H
 #define ACP_RUN_INTERNAL_H
 
+#include "acphys.h"
 #include "excerpts.h"
 #include "run.h"
 
@@ -15,10 +16,13 @@ struct acp_run {
     uint8_t **excerpt_bytes;
     size_t *excerpt_sizes;
     bool *excerpt_given;
-    acp_excerpts *records;
-    struct acp_terrain *terrain;     /* the excerpts' landblocks; NULL: the fixture world */
-    acp_world *world;
-    acp_physobj **objects;           /* scenario order */
+    /* The world, made and driven through the public API (include/acphys.h); the pointers below
+     * are the API's read-only views of it (src/api/api_internal.h), owned by the API world. */
+    acp_world_id world_id;           /* {0, 0} before start */
+    const acp_excerpts *records;     /* the world's records */
+    const struct acp_terrain *terrain; /* the excerpts' landblocks; NULL: the fixture world */
+    acp_world *world;                /* read by the trace, the records' hook, the inspector, the ABI */
+    acp_physobj **objects;           /* scenario order (read only, as world) */
     bool started;
     uint32_t next_frame;             /* index into scenario.frames.times */
     uint32_t next_event;             /* index into scenario.events (sorted) */
@@ -58,5 +62,9 @@ bool acp_run_start_records(acp_run *run);
 bool acp_run_check_parents(acp_run *run);
 /** After a frame: continue the quanta records' running digest over the frame's records. */
 void acp_run_hash_records(acp_run *run);
+/** A scenario position as the API's pose (run_events.c). */
+acp_pose acp_run_pose_of(const acp_position *p);
+/** Apply one event through the API call for it (run_events.c); the API's status. */
+acp_status acp_run_apply_event(acp_run *run, const acp_scenario_event *ev);
 
 #endif
