@@ -155,7 +155,25 @@ static bool current_parts_combine_validly(acp_partarray *pa, const acp_anim_fram
 {
     const acp_anim_node *node = acp_sequence_node(&pa->sequence, pa->sequence.curr_anim);
     const void *source = node ? (const void *)node->anim : (const void *)af;
-    if (source != pa->checked_source) {
+    if (source == pa->checked_source) return pa->checked_valid;
+    /* A source checked before moves to the front with its answer (the ones before it shift
+     * back one): records do not change while objects use them. */
+    const void *prev = pa->checked_source;
+    bool prev_valid = pa->checked_valid;
+    for (uint32_t i = 0; i < ACP_PARTARRAY_CHECKED && prev; i++) {
+        const void *s = pa->checked_before[i];
+        bool v = pa->checked_before_valid[i];
+        pa->checked_before[i] = prev;
+        pa->checked_before_valid[i] = prev_valid;
+        if (s == source) {
+            pa->checked_source = source;
+            pa->checked_valid = v;
+            return v;
+        }
+        prev = s;
+        prev_valid = v;
+    }
+    {
         bool ok = true;
         if (node) {
             const acp_animation *a = node->anim;
