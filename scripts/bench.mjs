@@ -49,13 +49,17 @@ const sizesArg = argv.includes('--sizes') ? argv[argv.indexOf('--sizes') + 1] : 
 const SIZES = drawOnly ? [] : sizesArg ? sizesArg.split(',').map(Number) : quick ? [1, 100] : [1, 100, 10000, 100000];
 const KINDS = ['motion', 'terrain', 'static', 'remote'];
 // The rows whose native instructions per object-quantum callgrind counts (100 objects each).
-const IPQ_KINDS = ['motion', 'terrain', 'static', 'remote', 'crowd', 'particles', 'indoor'];
+const IPQ_KINDS = ['motion', 'terrain', 'static', 'remote', 'crowd', 'particles', 'indoor', 'varied'];
 // Issue 20's ceilings on those counts (motion and terrain from the issue; the others set in its
 // work: BENCHMARKS.md, "Optimizations made for issue 20 (motion, the new rows)").
 const IPQ_TARGETS = { motion: 1300, terrain: 5000, remote: 2600, crowd: 6500, particles: 6500, indoor: 50000 };
 // Indoors (issue 15): humanoids running in the stand-in dungeon and cottage, BSP sweeps every quantum.
 const INDOOR_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100, 1000] : [100, 1000, 10000];
 // The crowd (issue 14): humanoids packed into one landblock's area, sweeping against each other.
+// Varied humanoids (issue 39): own run rates, phases and plans of motions on terrain, seeded.
+const VARIED_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100] : [100, 10000];
+// Issue 39's ceiling on the varied row (PhatSDK's motion figure, BENCHMARKS.md).
+const VARIED_IPQ_TARGET = 1469;
 const CROWD_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100, 1000] : [100, 1000, 10000];
 const PAGE_SIZES = drawOnly ? [] : quick ? [1000] : [1000, 10000];
 const PAGE_KINDS = ['motion', 'terrain'];
@@ -257,7 +261,8 @@ function instructionsPerQuantum() {
   // Every row at 100 objects; motion_no_memo is motion with the root-motion memo off (each update
   // computes its root motion: what the memo saves).
   const rows = [['kernel', ['kernel', '100']], ...IPQ_KINDS.map((k) => [k, ['world', k, '100']]),
-    ['motion_no_memo', ['world', 'motion', '100', '--root-memo', 'off']]];
+    ['motion_no_memo', ['world', 'motion', '100', '--root-memo', 'off']],
+    ['varied_no_memo', ['world', 'varied', '100', '--root-memo', 'off']]];
   for (const [name, args] of rows) {
     log(`instructions per quantum (callgrind): ${name}`);
     out[name] = Math.round((count(args, 300) - count(args, 100)) / 20000);
@@ -481,6 +486,7 @@ function targets(kernel, worlds, page, ipq) {
   for (const [kind, ceiling] of Object.entries(ipq ? IPQ_TARGETS : {})) {
     if (ipq[kind] != null) out.push({ target: `(issue 20) ${kind}: <= ${fmtN(ceiling)} instructions per object-quantum (callgrind, 100 objects)`, value: ipq[kind], met: ipq[kind] <= ceiling });
   }
+  if (ipq?.varied != null) out.push({ target: `(issue 39) varied: <= ${fmtN(VARIED_IPQ_TARGET)} instructions per object-quantum (callgrind, 100 objects)`, value: ipq.varied, met: ipq.varied <= VARIED_IPQ_TARGET });
   const p = page.find((r) => r.kind === 'motion' && r.objects === 10000 && !r.error && r.job !== 'draw');
   if (p) out.push({ target: '10,000 animated objects: <= 4 ms per frame in Chromium (median / p95)', value: [p.ms_median, p.ms_p95], met: p.ms_p95 <= 4 });
   const pt = page.find((r) => r.kind === 'terrain' && r.objects === 10000 && !r.error && r.job !== 'draw');
@@ -561,6 +567,7 @@ for (const kind of KINDS.filter((k) => !judged[k])) {
 run.worlds.push(pair(['world', 'particles', '1000'], { job: 'world', kind: 'particles', objects: 1000 }, 'particles'));
 for (const n of CROWD_SIZES) run.worlds.push(pair(['world', 'crowd', String(n)], { job: 'world', kind: 'crowd', objects: n }, 'crowd'));
 for (const n of INDOOR_SIZES) run.worlds.push(pair(['world', 'indoor', String(n)], { job: 'world', kind: 'indoor', objects: n }, 'indoor'));
+for (const n of VARIED_SIZES) run.worlds.push(pair(['world', 'varied', String(n)], { job: 'world', kind: 'varied', objects: n }, 'varied'));
 run.dat = argv.includes('--no-dat') || drawOnly ? null : measureDat();
 run.instructions_per_quantum = argv.includes('--no-callgrind') || drawOnly ? null : instructionsPerQuantum();
 run.api = argv.includes('--no-api') || drawOnly ? null : measureApi();
