@@ -180,7 +180,7 @@ export class Acphys {
   version() { return this.string(this.exports.acp_abi_version()); }
   /** The layout of a C struct (kind: 'physobj', 'world', 'fphook', 'anim_hook', 'sequence',
    *  'anim_node', 'partarray', 'motion_interp', 'motion_state', 'mtable_manager', 'animation',
-   *  'trace_object'):
+   *  'trace_object', 'object_def', 'motion', 'object_state', 'server_position', 'move_to', 'world_info'):
    *  { size, fields: { name: { offset, type, count } } } from acp_abi_layout. Types: 1 u32, 2 i32,
    *  3 f32, 4 f64, 5 bool (u8), 6 pointer, 0 opaque. */
   layout(kind) {
@@ -227,6 +227,8 @@ const LAYOUT_KINDS = ['physobj', 'world', 'fphook', 'anim_hook',
   // ---- motion ----
   'sequence', 'anim_node', 'partarray', 'motion_interp', 'motion_state', 'mtable_manager', 'animation',
   'trace_object', // page (issue 8): one object of a run's last frame
+  'object_def', 'motion', 'object_state', // the public API's structs (issue 37, wasm/abi/api.c)
+  'server_position', 'move_to', 'world_info',
 ];
 const TYPE_SIZE = [1, 4, 4, 4, 8, 1, 4, 2];
 

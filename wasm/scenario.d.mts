@@ -87,7 +87,7 @@ export interface RunOptions {
    *  the traced object in dereth's shape (docs/SCENARIOS.md, "Per-quantum records"). */
   records?: 'frames' | 'quanta' | 'dereth';
   /** Comparison modes: peers' departures from retail rules (docs/DEVIATIONS.md). */
-  peers?: Array<'ace-max-quantum' | 'ace-sled-friction'>;
+  peers?: Array<'ace-max-quantum' | 'ace-sled-friction' | 'ace-water-depth' | 'ace-moveto-defaults' | 'gdle-water-depth'>;
 }
 
 /** What one step did. */

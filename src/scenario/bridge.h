@@ -1,10 +1,11 @@
-/* acphys — the runner's call sites into work that lands on other branches: motion (part arrays
- * from Setups with their defaults, motion tables, CMotionInterp) and terrain (retail's SetPosition
- * placement sweep).
+/* acphys — the public API's call sites (src/api/acphys.c) into motion (part arrays from Setups
+ * with their defaults, motion tables, CMotionInterp), terrain (retail's SetPosition placement
+ * sweep) and the server's messages.
  *
  * CONVENTIONS
- *   The runner's only calls into the motion (src/physics/object/physobj_motion.h) and terrain
- *   (src/physics/object/setposition.h) code; nothing else in src/scenario calls them.
+ *   The only calls into the motion (src/physics/object/physobj_motion.h) and terrain
+ *   (src/physics/object/setposition.h) code that make and drive a world's objects: the public
+ *   API makes them, and the scenario runner (run.c, run_events.c) goes through the API.
  *   Order (physobj_motion.h's scenario API): add the object and set its state, scale, friction
  *   and elasticity; attach_setup; attach_motion; place; then events.
  *   Units: speeds are retail's multipliers; extents 0..1; times seconds.
@@ -69,9 +70,10 @@ void acp_bridge_place_frame(acp_world *world, acp_physobj *obj, const acp_positi
                             double now);
 
 /* ---- server-driven objects (issue 13) ---- */
-/** An UpdatePosition: SmartBox::HandleReceivedPosition (acp_smartbox_handle_received_position)
- *  with the event's stamps; absent, the position stamp is one newer than the object's, the
- *  teleport and forced-position stamps the object's own (neither newer nor stale). */
+/** An UpdatePosition: SmartBox::UnpackPositionEvent's instance gate, then HandleReceivedPosition
+ *  (acp_smartbox_unpack_position_event) with the event's stamps; absent, the position stamp is
+ *  one newer than the object's, the teleport, forced-position and instance stamps the object's
+ *  own (neither newer nor stale), the placement id the object's current placement frame's. */
 void acp_bridge_server_position(acp_physobj *obj, const acp_scenario_server_position *sp);
 /** CPhysicsObj::stick_to_object (out of memory is ignored: the object stays unstuck). */
 void acp_bridge_stick_to(acp_physobj *obj, uint32_t target);
@@ -83,6 +85,13 @@ void acp_bridge_play_script(acp_physobj *obj, const acp_scenario_play_script *ps
 /** "set_state": the server's SetState, CPhysicsObj::set_state (0x00514DD0) with the bits (a
  *  change of HIDDEN hides or shows the object: CPhysicsObj::set_hidden 0x00514C60). */
 void acp_bridge_set_state(acp_physobj *obj, uint32_t new_state);
+/** "parent": CPhysicsObj::set_parent (0x00515B50, at a part and frame) or its holding-location
+ *  overload (0x00515A90). Not retail: a hold that would make obj its own holder through the
+ *  chain is ignored (the scenario reader refuses it; an event appended while running is checked
+ *  here), as UpdateChild would recurse without end. A refused hold changes nothing. */
+void acp_bridge_set_parent(acp_physobj *obj, acp_physobj *holder, const acp_scenario_parent *pe);
+/** "unparent": CPhysicsObj::unset_parent (0x00513470). */
+void acp_bridge_unset_parent(acp_physobj *obj);
 /** CPhysicsObj::ConstrainTo. */
 void acp_bridge_constrain_to(acp_physobj *obj, const acp_scenario_constraint *c);
 /** PositionManager::UnConstrain. */

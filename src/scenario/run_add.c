@@ -18,6 +18,23 @@ static void put_object_path(acp_text *t, uint32_t i, const char *field)
     acp_text_put(t, ": ");
 }
 
+bool acp_run_event_before_entering(const acp_scenario *s, const acp_scenario_event *ev, acp_text *t)
+{
+    const acp_scenario_object *so = &s->objects[ev->object_index];
+    bool holder = ev->kind == ACP_EVENT_PARENT && !(acp_run_enters_later(so) && ev->t < so->enter_at);
+    if (holder) so = &s->objects[ev->parent.to_index];
+    if (!(acp_run_enters_later(so) && ev->t < so->enter_at)) return false;
+    acp_text_put(t, "events[");
+    acp_text_put_u64(t, ev->index);
+    acp_text_put(t, holder ? "].parent.to: object " : "]: object ");
+    acp_text_put_u64(t, so->id);
+    acp_text_put(t, " enters the world at ");
+    acp_text_put_g(t, so->enter_at, 17);
+    acp_text_put(t, " s (its enter_at), after this event's t ");
+    acp_text_put_g(t, ev->t, 17);
+    return true;
+}
+
 /* ---- events appended while the run goes (the page's keyboard) ---- */
 
 /* The condition under which build_object gave object i a motion table (start succeeded). */
@@ -52,6 +69,10 @@ bool acp_run_add_event(acp_run *run, const acp_jsonv *event)
         why = "t must be later than every frame run so far (a replay would apply it before an earlier frame)";
     else if (!run->objects[ev->object_index] && acp_run_enters_later(target) && ev->t < target->enter_at)
         why = "the object enters the world later (its enter_at is after this t)";
+    else if (ev->kind == ACP_EVENT_PARENT && !run->objects[ev->parent.to_index] &&
+             acp_run_enters_later(&run->scenario.objects[ev->parent.to_index]) &&
+             ev->t < run->scenario.objects[ev->parent.to_index].enter_at)
+        why = "its holder (parent.to) enters the world later (its enter_at is after this t)";
     else if (acp_event_needs_motion(ev->kind) && !object_has_motion(run, ev->object_index))
         why = "the object has no motion table";
     if (why) {
@@ -123,7 +144,7 @@ bool acp_run_add_object(acp_run *run, const acp_jsonv *object)
     if (objects) run->objects = objects;
     acp_trace_object *frame = objects ? realloc(run->frame.objects, (size_t)s->num_objects * sizeof *frame) : NULL;
     if (frame) run->frame.objects = frame;
-    bool ok = objects && frame && acp_world_reserve_objects(run->world, s->num_objects);
+    bool ok = objects && frame && acp_world_set_max_objects(run->world_id, s->num_objects) == ACP_OK;
     if (ok && run->quanta) {
         uint32_t cap = s->num_objects * (uint32_t)ACP_MAX_QUANTA_PER_UPDATE;
         acp_trace_quantum *q = realloc(run->quanta, (size_t)cap * sizeof *q);

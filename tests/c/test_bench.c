@@ -7,6 +7,7 @@
 
 #include "bench/alloc_count.h"
 #include "bench/bench.h"
+#include "physics/anim/movement_manager.h"
 #include "physics/cell/objcell.h"
 #include "physics/object/partarray.h"
 #include "physics/world/physics.h"
@@ -56,7 +57,10 @@ static void workloads_run_one_quantum_per_object_and_frame(void)
         }
         /* Running humanoids sweep the terrain every quantum; the others never do. */
         bool sweeps = k == ACP_BENCH_TERRAIN || k == ACP_BENCH_CROWD || k == ACP_BENCH_INDOOR;
-        ENSURE_EQ(acp_bench_sweeps(b) - s0, sweeps ? 30u * N_OBJECTS : 0u);
+        /* The varied workload's objects sweep only while they move (turning in place and
+         * standing still move nothing: UpdateObjectInternal makes no transition then). */
+        if (k == ACP_BENCH_VARIED) ENSURE(acp_bench_sweeps(b) - s0 > 0 && acp_bench_sweeps(b) - s0 < 30u * N_OBJECTS);
+        else ENSURE_EQ(acp_bench_sweeps(b) - s0, sweeps ? 30u * N_OBJECTS : 0u);
         acp_bench_destroy(b);
     }
 }
@@ -122,10 +126,10 @@ static void digest_repeats(void)
 static void digests_pinned(void)
 {
     static const uint64_t pinned[ACP_BENCH_CROWD] = {
-        0x46ba1aa26b91dcfdull, /* motion */
-        0x0afd6fd29a4b1121ull, /* terrain: issue 18 stand-ins, the transition pool, the nearest water corner */
+        0xac09f92be5bc1109ull, /* motion: re-pinned for issue 40's run links and TurnRight cycle (the humanoid's records from capture first-login-walk-jump) */
+        0xe518a2813024aaa9ull, /* terrain: issue 18 stand-ins, the transition pool, the nearest water corner; issue 40's run links */
         0x2da55f148743a341ull, /* static */
-        0x390edf2f258836a9ull, /* remote (issue 13): re-pinned at the merge with main for what changed terrain (issue 18 stand-ins, the transition pool, the nearest water corner) */
+        0xe7be383fdfa5db61ull, /* remote (issue 13): re-pinned at the merge with main for what changed terrain (issue 18 stand-ins, the transition pool, the nearest water corner); issue 40's run links */
     };
     for (unsigned k = 0; k < ACP_BENCH_CROWD; k++) {
         acp_bench *b = make((acp_bench_kind)k, 100);
@@ -181,12 +185,13 @@ static void crowd_collides(void)
  * shadow entries kept copies of their objects' reach bound computed them (96bcffb): the
  * sweeps that skip objects by those copies meet exactly the objects they met before. The
  * crowd's was pinned again when its landblocks 0xA9B5, 0xAAB4 and 0xAAB5 gained the stand-in
- * scenery (issue 34: its trees and rocks are in the crowd's way); the indoor world has none. */
+ * scenery (issue 34: its trees and rocks are in the crowd's way); the indoor world has none. Both
+ * again when the humanoid's run links came from capture first-login-walk-jump (issue 40). */
 static void crowd_and_indoor_digests_pinned(void)
 {
     const struct { acp_bench_kind kind; uint64_t digest; } pinned[] = {
-        {ACP_BENCH_CROWD, 0xba5bb7dcf519acd5ull},
-        {ACP_BENCH_INDOOR, 0x0dac100474ae8529ull},
+        {ACP_BENCH_CROWD, 0xca5502b857b98d0dull},
+        {ACP_BENCH_INDOOR, 0xd821fdbda7f81e3dull},
     };
     for (unsigned k = 0; k < sizeof pinned / sizeof pinned[0]; k++) {
         acp_bench *b = make(pinned[k].kind, 100);
@@ -265,6 +270,66 @@ static void walk_bounds_change_nothing(void)
     }
 }
 
+/* The varied workload (issue 39): 100 humanoids, each with its own run rate in [1, 3], go
+ * through every motion of the plan (run, walk, side-steps both ways, run turning both ways,
+ * turning in place, stopping) at different times, stay on the terrain, and compute the same
+ * bits with the root-motion memo (SHORTCUTS S1) as without it. */
+static void varied_objects_differ(void)
+{
+    acp_bench *b = make(ACP_BENCH_VARIED, 100), *plain = make(ACP_BENCH_VARIED, 100);
+    if (!b || !plain) {
+        acp_bench_destroy(b);
+        acp_bench_destroy(plain);
+        return;
+    }
+    acp_bench_disable_root_memo(plain);
+    acp_world *w = acp_bench_world(b);
+    enum { RUN, WALK, READY, SIDE_R, SIDE_L, RUN_TURN_R, RUN_TURN_L, TURN_ONLY, SEEN };
+    uint32_t seen[SEEN] = {0}, changes_at_frame_1 = 0;
+    float run_speed[100] = {0.0f}; /* each object's RunForward speed once seen */
+    acp_interpreted_motion_state before[100];
+    for (int f = 0; f < 240; f++) {
+        for (uint32_t i = 0; i < w->num_objects; i++)
+            before[i] = acp_movement_manager_get_minterp(w->objects[i]->movement_manager)->interpreted_state;
+        acp_bench_run(b, 1);
+        acp_bench_run(plain, 1);
+        for (uint32_t i = 0; i < w->num_objects; i++) {
+            const acp_interpreted_motion_state *s =
+                &acp_movement_manager_get_minterp(w->objects[i]->movement_manager)->interpreted_state;
+            bool changed = s->forward_command != before[i].forward_command || s->turn_speed != before[i].turn_speed ||
+                           s->sidestep_speed != before[i].sidestep_speed || s->turn_command != before[i].turn_command ||
+                           s->sidestep_command != before[i].sidestep_command;
+            if (f == 0 && changed) changes_at_frame_1++;
+            bool turning = s->turn_command == ACP_MOTION_TURN_RIGHT;
+            if (s->forward_command == ACP_MOTION_RUN_FORWARD) run_speed[i] = s->forward_speed;
+            if (s->forward_command == ACP_MOTION_RUN_FORWARD) seen[turning ? (s->turn_speed > 0 ? RUN_TURN_R : RUN_TURN_L) : RUN]++;
+            if (s->forward_command == ACP_MOTION_WALK_FORWARD) seen[WALK]++;
+            if (s->forward_command == ACP_MOTION_READY && !turning && !s->sidestep_command) seen[READY]++;
+            if (s->forward_command == ACP_MOTION_READY && turning) seen[TURN_ONLY]++;
+            if (s->sidestep_command == ACP_MOTION_SIDESTEP_RIGHT) seen[s->sidestep_speed > 0 ? SIDE_R : SIDE_L]++;
+        }
+        if (f % 40 == 39) ENSURE_EQ(acp_bench_digest(b), acp_bench_digest(plain));
+    }
+    for (int k = 0; k < SEEN; k++) ENSURE(seen[k] > 0);
+    /* Own run rates: in [1, 3], no two objects seen running alike. */
+    uint32_t running = 0;
+    for (uint32_t i = 0; i < 100; i++) {
+        if (run_speed[i] == 0.0f) continue;
+        running++;
+        ENSURE(run_speed[i] >= 1.0f && run_speed[i] <= 3.0f);
+        for (uint32_t j = 0; j < i; j++) ENSURE(run_speed[i] != run_speed[j]);
+    }
+    ENSURE(running >= 50u);
+    /* Plans start out of step: a few objects change at frame 1 (1 in 60 each), not all. */
+    ENSURE(changes_at_frame_1 < 20u);
+    ENSURE_EQ(acp_bench_active_objects(b), 100u);
+    uint64_t hits = 0, misses = 0;
+    acp_bench_root_memo_counts(b, &hits, &misses);
+    ENSURE(misses > 0);
+    acp_bench_destroy(b);
+    acp_bench_destroy(plain);
+}
+
 /* The DAT workload: a generated DAT of about 2 MiB reads back, every record parsed. */
 static void generated_dat_reads_back(void)
 {
@@ -308,5 +373,6 @@ void suite_bench(void)
     RUN(crowd_and_indoor_digests_pinned);
     RUN(shadow_reach_copies_in_step);
     RUN(walk_bounds_change_nothing);
+    RUN(varied_objects_differ);
     RUN(generated_dat_reads_back);
 }

@@ -7,13 +7,17 @@
  *   dat.c       the DAT record store, the DAT writer, a full DAT read lazily
  *   runs.c      scenario runs (the page and the Node tests)
  *   traces.c    number formatting, the JSON check, trace comparison
- *   conform.c   the diff options and `acphys conform` (the conformance suite)
+ *   conform.c   the diff options, `acphys conform` (the conformance suite), dereth's records (the page)
  *   bench.c     the benchmark entry points
  *   vectors.c   the retail arithmetic vectors' entry points
  *   draw.c      the draw side (src/draw): part, sphere and cylinder matrices, terrain arrays
  *   fx.c        an object's physics scripts and live particles, the world's fx pools (issue 16)
  *   replay.c    capture replays (src/replay/session.h, issue 40)
  *   cli.c       the DAT commands (list, dump, excerpt) on the host's files (issue 33)
+ *   api.c       the public C API (include/acphys.h), one export per call (issue 37): the way in
+ *               for a host that drives a world itself; runs.c's scenario runner drives its world
+ *               through the same API. world.c, motion.c, geometry.c ... are probes of the core's
+ *               own functions for the Node tests that pin them, not a way to drive a world.
  * Nothing outside wasm/abi includes this header.
  *
  * CONVENTIONS

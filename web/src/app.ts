@@ -19,7 +19,7 @@ import { generateFrameTimes, type FrameGenerator } from './frames';
 import { Keyboard } from './keyboard';
 import { isLinkFragment, type RunFile } from './link';
 import { framing, locate, type Place } from './location';
-import type { Page, RebuildOptions } from './page';
+import type { FileHandler, Page, RebuildOptions } from './page';
 import { ReplayCancelled, showReplayProgress } from './progress';
 import { MAX_OBJECTS, readSpawn } from './spawn';
 import { Inspector, type InspectRecord } from './inspector';
@@ -77,6 +77,14 @@ export class App implements Page {
   lastShown = -1;
   plotJobs: (() => void)[] = [];
   readonly dats = new Map<string, UserDat>();
+  /** The excerpts an open conformance case names (web/src/compare.ts), by the names its scenario
+   *  gives them: the runs get them as they get the user's DATs, and they are no DATs of the user. */
+  caseDats = new Map<string, Uint8Array>();
+  /** Files other modules open (captures: replaypanel.ts; traces: compare.ts), asked in order
+   *  before a file is taken as a DAT (files.ts addFiles). */
+  readonly fileHandlers: FileHandler[] = [];
+  /** Drawn on the map after the inspector's sweep (the replay's client reports). */
+  readonly mapOverlays: ((g: CanvasRenderingContext2D, sx: (x: number) => number, sy: (y: number) => number, k: number) => void)[] = [];
   /** The excerpt bytes the current session got. */
   lastExcerpts = new Map<string, Uint8Array>();
   pendingRun: { run: RunFile; source: string } | null = null;
@@ -101,7 +109,7 @@ export class App implements Page {
     wire(this);
     $('inspect').addEventListener('click', () => { this.inspect(); });
     $('cancel-replay').addEventListener('click', () => { this.cancelReplay = true; });
-    this.map.overlay = (g, sx, sy, k) => this.inspector.drawOverlay(g, sx, sy, k);
+    this.map.overlay = (g, sx, sy, k) => { this.inspector.drawOverlay(g, sx, sy, k); for (const o of this.mapOverlays) o(g, sx, sy, k); };
     this.inspector.onChange = () => {
       const e = this.inspector.extent();
       if (e) { this.map.onUserView?.(); this.map.focus(e.x, e.y, e.span); }

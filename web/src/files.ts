@@ -4,7 +4,7 @@
 import type { Acphys } from '../../wasm/acphys.mjs';
 import { DatError, DatSet } from '../../wasm/acphys.mjs';
 import { parseJsonText, type Scenario } from '../../wasm/scenario.mjs';
-import type { Page } from './page';
+import type { FileHandler, Page } from './page';
 import { extract, openDat, truncation, type LandTerrain, type PortalNeeds, type UserDat } from './dat';
 import { $ } from './dom';
 import { formatBytes, plural } from './format';
@@ -19,7 +19,7 @@ import { showDats } from './views';
 export async function excerptsFor(app: Page, s: Scenario): Promise<{ bytes: Map<string, Uint8Array>; copied: UserDat[] }> {
   const out = new Map<string, Uint8Array>();
   const copied: UserDat[] = [];
-  const missing = (s.excerpts ?? ['default']).filter((n) => n !== 'default' && !app.dats.has(n));
+  const missing = (s.excerpts ?? ['default']).filter((n) => n !== 'default' && !app.dats.has(n) && !app.caseDats.has(n));
   if (missing.length) throw new Error(`the scenario needs the DAT file${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')}: add ${missing.length > 1 ? 'them' : 'it'} with "Add DAT file(s)" or drop ${missing.length > 1 ? 'them' : 'it'} on the page`);
   // Full cell DATs first: the portal records their LandBlockInfos and EnvCells name (building
   // shells, statics, Environments) are then copied out of the full portal DATs too.
@@ -50,14 +50,23 @@ export async function excerptsFor(app: Page, s: Scenario): Promise<{ bytes: Map<
     d.standIns = await standInRecords(app.acp, d.bytes).catch(() => undefined);
   }
   for (const name of names) out.set(name, (copies.get(name) ?? app.dats.get(name)!).bytes);
+  for (const name of s.excerpts ?? []) if (!out.has(name) && app.caseDats.has(name)) out.set(name, app.caseDats.get(name)!);
   return { bytes: out, copied };
 }
 
 export async function addFiles(app: Page, files: File[]): Promise<void> {
   for (const f of files) {
-    if (/\.json$/i.test(f.name) || f.type === 'application/json') await openJsonFile(app, f);
+    const h = await claimedBy(app, f);
+    if (h) await h.open(f);
+    else if (/\.json$/i.test(f.name) || f.type === 'application/json') await openJsonFile(app, f);
     else await addDat(app, f);
   }
+}
+
+/** The first of app.fileHandlers that claims `f` (a capture, a port's trace), or null. */
+async function claimedBy(app: Page, f: File): Promise<FileHandler | null> {
+  for (const h of app.fileHandlers) if (await h.claims(f)) return h;
+  return null;
 }
 
 export async function openJsonFile(app: Page, f: File): Promise<void> {

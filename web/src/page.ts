@@ -19,6 +19,9 @@ import type { StatusLine } from './status';
 /** Options of a rebuild (app.ts App.rebuild). */
 export interface RebuildOptions { play?: boolean; compare?: boolean; source?: string }
 
+/** A kind of file a panel opens itself (main.ts: a capture, a port's trace), asked before DATs. */
+export interface FileHandler { claims: (f: File) => Promise<boolean>; open: (f: File) => Promise<void> }
+
 export interface Page {
   readonly acp: Acphys;
   readonly msg: StatusLine;
@@ -49,6 +52,9 @@ export interface Page {
   lastShown: number;
   plotJobs: (() => void)[];
   readonly dats: Map<string, UserDat>;
+  /** The DAT bytes an opened conformance case brings (compare.ts through main.ts). */
+  caseDats: Map<string, Uint8Array>;
+  readonly fileHandlers: FileHandler[];
   lastExcerpts: Map<string, Uint8Array>;
   pendingRun: { run: RunFile; source: string } | null;
   verdict: { run: RunFile; text: string; identical: boolean } | null;

@@ -21,6 +21,7 @@
 // the caption under the canvas names the object and its cell.
 import type * as Three from 'three';
 import { currentSession } from './draw';
+import { Extras3DLayer } from './extras3d';
 import { runParticles } from './particles';
 import { buildExtras, disposeExtras, fillPolygons, hidePolygons, showInspector, type View3DOptions } from './view3dextra';
 import { hasWebGL, hex, isIndoorCell, tint, type Scene3D } from './view3dutil';
@@ -93,7 +94,8 @@ function run(three: typeof Three, host: HTMLElement, box: HTMLDetailsElement, se
     buildingMaterial: new three.MeshLambertMaterial({ color: 0x8a5a3a, side: three.DoubleSide, clippingPlanes: [cut] }),
     cellMaterial: new three.MeshBasicMaterial({ color: 0x78dcff, wireframe: true, clippingPlanes: [cut] }),
     cut, cutaway: false, raycaster: new three.Raycaster(), caption, host, coloured: { frame: -1, selected: -1 },
-    selectedTint: tint(three, SELECTED_SPHERE_COLOUR, SPHERE_COLOUR), look: new three.Vector3(), ray: new three.Vector3(), extras: null, options };
+    selectedTint: tint(three, SELECTED_SPHERE_COLOUR, SPHERE_COLOUR), look: new three.Vector3(), ray: new three.Vector3(), extras: null, options,
+    panels: new Extras3DLayer() };
   live = v;
   const tick = (ts: number) => {
     if (box.open) draw(v, host, ts);
@@ -146,6 +148,7 @@ function draw(v: Scene3D, host: HTMLElement, ts: number): void {
     for (const m of [v.spheres, ...v.extras.scenery]) if (m) m.visible = shapes;
     host.dataset.inspector = JSON.stringify(v.extras.drawn);
   }
+  v.panels.update(v.three, v.scene, v.origin, s, v.options.panels?.() ?? [], host);
   follow(v, s, dt);
   colourSelected(v);
   v.renderer.render(v.scene, v.camera);

@@ -12,6 +12,7 @@
 // Scene coordinates: the landblock frame of the session's origin cell (+X east, +Y north, +Z up).
 import type * as Three from 'three';
 
+import type { Extra3D } from './extras3d';
 import type { InspectRecord } from './inspector';
 import type { Session } from './run';
 
@@ -24,6 +25,8 @@ export interface View3DOptions {
   standIn: (s: Session, i: number) => boolean;
   inspected: () => { record: InspectRecord | null; quantum: number };
   collision: () => boolean;
+  /** What the page's panels add (main.ts: the replay's and the compared trace's extras). */
+  panels?: () => Extra3D[];
 }
 
 export interface Extras {

@@ -3,6 +3,7 @@
 import type * as Three from 'three';
 
 import type { Session } from './run';
+import type { Extras3DLayer } from './extras3d';
 import type { Extras, View3DOptions } from './view3dextra';
 
 /** Whether this browser gives a WebGL context at all (checked before loading three.js). */
@@ -78,5 +79,8 @@ export interface Scene3D {
    *  inspector's sweep (web/src/view3dextra.ts); what the page tells the view. */
   extras: Extras | null;
   options: View3DOptions;
+  /** The panels' extras (web/src/extras3d.ts: the replay's reports, a compared trace's first
+   *  difference), from options.panels. */
+  panels: Extras3DLayer;
 }
 

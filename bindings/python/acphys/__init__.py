@@ -32,6 +32,11 @@ MOVE_TYPES = {'move_to_object': 6, 'move_to_position': 7, 'turn_to_object': 8, '
 
 # ---- errors ----
 
+# Comparison modes (acp_world_set_peer_rules): other programs' readings, not retail.
+PEER_ACE_MAX_QUANTUM = 1
+PEER_ACE_SLED_FRICTION = 2
+
+
 class AcphysError(Exception):
     """A call the library refused. `status` is the acp_status number, `status_name` its name."""
 
@@ -127,7 +132,7 @@ def _pose(cell, origin, orientation=(1, 0, 0, 0)):
 # ---- versions ----
 
 def api_version():
-    """The loaded library's API version ("1.0.0")."""
+    """The loaded library's API version ("1.1.0")."""
     return _ffi.lib().acp_api_version().decode()
 
 
@@ -265,6 +270,23 @@ class Object:
     def set_state(self, state):
         _check(_ffi.lib().acp_object_set_state(self.world._id, self.id, _u32('state', state)))
 
+    def set_parent(self, parent_id, part=-1, origin=(0, 0, 0), orientation=None, location=None):
+        """Held by object parent_id (a ParentEvent): at `part` of its Setup (-1: its own frame) with
+        the holding frame origin / orientation (w, x, y, z), or at holding `location` of its Setup."""
+        parent = _u32('parent_id', parent_id)
+        if location is not None:
+            _check(_ffi.lib().acp_object_set_parent_location(self.world._id, self.id, parent,
+                                                             _u32('location', location)))
+            return
+        if not isinstance(part, int) or not -1 <= part <= 0x7FFFFFFF:
+            raise ArgumentError(2, f'part: expected -1 or a part index, got {part!r}')
+        q = _floats('orientation', orientation, 4) if orientation is not None else None
+        _check(_ffi.lib().acp_object_set_parent(self.world._id, self.id, parent, part,
+                                                _floats('origin', origin, 3), q))
+
+    def unset_parent(self):
+        _check(_ffi.lib().acp_object_unset_parent(self.world._id, self.id))
+
     def constrain_to(self, cell, origin, start_distance, max_distance, orientation=(1, 0, 0, 0)):
         p = _pose(cell, origin, orientation)
         _check(_ffi.lib().acp_object_constrain_to(self.world._id, self.id, _C.byref(p), float(start_distance),
@@ -373,6 +395,16 @@ class World:
     def step(self, now):
         """CPhysics::UseTime(now): one render frame."""
         _check(_ffi.lib().acp_world_step(self._id, float(now)))
+
+    def finish_records(self):
+        """Build the terrain from the records now and seal them (the first object or step does it
+        otherwise): a records problem raises here, before any object."""
+        _check(_ffi.lib().acp_world_finish_records(self._id))
+
+    def set_peer_rules(self, rules):
+        """Comparison modes (not retail), before the first object or step: a bit set of
+        PEER_ACE_MAX_QUANTUM and PEER_ACE_SLED_FRICTION (0: retail)."""
+        _check(_ffi.lib().acp_world_set_peer_rules(self._id, _u32('rules', rules)))
 
     def info(self):
         raw = _ffi.WorldInfo()

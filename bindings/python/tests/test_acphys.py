@@ -134,12 +134,20 @@ class Conformance(unittest.TestCase):
 
 class Errors(unittest.TestCase):
     def test_version(self):
-        self.assertEqual(acphys.api_version(), '1.0.0')
+        self.assertEqual(acphys.api_version(), '1.1.0')
         self.assertRegex(acphys.build_digest(), '^[0-9a-f]{16}$')
 
     def test_bad_arguments_raise_with_the_message(self):
         with acphys.World() as world:
             world.load_default_records()
+            with self.assertRaises(acphys.ArgumentError) as e:
+                world.set_peer_rules(0x20)
+            self.assertIn('acp_world_set_peer_rules: rules: 0x20 has bits that are no comparison mode', str(e.exception))
+            world.set_peer_rules(acphys.PEER_ACE_MAX_QUANTUM | acphys.PEER_ACE_SLED_FRICTION)
+            world.set_peer_rules(0)
+            world.finish_records()
+            with self.assertRaises(acphys.StateError):
+                world.load_default_records()
             with self.assertRaises(acphys.ArgumentError) as e:
                 world.create_object(id=1, cell=0xA9B40017, origin=(84, 156, 60), scale=-1)
             self.assertIn('def->scale: expected a positive finite number, got -1', str(e.exception))
@@ -162,6 +170,9 @@ class Errors(unittest.TestCase):
             self.assertIn('acp_world_step: now: nan', str(e.exception))
             with self.assertRaises(acphys.StateError):
                 world.load_default_records()
+            with self.assertRaises(acphys.StateError) as e:
+                world.set_peer_rules(1)
+            self.assertIn('the world has objects or has run', str(e.exception))
             with self.assertRaises(acphys.ObjectNotFoundError):
                 world.object(99)
             rock.destroy()
@@ -212,6 +223,19 @@ class Errors(unittest.TestCase):
             drudge.server_position(0xA9B40017, (91, 156, 60), velocity=(0, 1, 0), teleport_timestamp=1)
             drudge.stick_to(human.id)
             drudge.unstick()
+            quarrel = world.create_object(id=0x50000003, setup=0x0200012A, cell=0xA9B40017, origin=(95, 156, 60))
+            before = human.state().origin
+            quarrel.set_parent(human.id, part=16, origin=(0.25, 0.1, 1.1))
+            held = quarrel.state().origin
+            f32 = lambda x: struct.unpack('<f', struct.pack('<f', x))[0]  # noqa: E731
+            self.assertEqual(held[0], f32(before[0] + 0.25))  # identity rotation: the origins add, a float sum
+            with self.assertRaises(acphys.ArgumentError) as e:
+                human.set_parent(quarrel.id)
+            self.assertIn('parent_id', str(e.exception))
+            with self.assertRaises(acphys.ArgumentError) as e:
+                quarrel.set_parent(human.id, location=1)
+            self.assertIn('has no holding location 1', str(e.exception))
+            quarrel.unset_parent()
             drudge.constrain_to(0xA9B40017, (91, 156, 60), 0.5, 1.0)
             drudge.unconstrain()
             drudge.play_script(0x3300FFFF)
@@ -219,7 +243,7 @@ class Errors(unittest.TestCase):
             for k in range(1, 31):
                 world.step(k / 30)
             info = world.info()
-            self.assertEqual(info['num_objects'], 2)
+            self.assertEqual(info['num_objects'], 3)
             self.assertTrue(info['has_terrain'])
             self.assertEqual(world.object(0x50000001).state().id, 0x50000001)
 

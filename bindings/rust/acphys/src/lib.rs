@@ -30,6 +30,11 @@ use std::path::Path;
 
 pub use acphys_sys as sys;
 
+/// Comparison mode (World::set_peer_rules): ACE's 0.1 s largest quantum. Not retail.
+pub const PEER_ACE_MAX_QUANTUM: u32 = 1;
+/// Comparison mode (World::set_peer_rules): ACE's sled friction. Not retail.
+pub const PEER_ACE_SLED_FRICTION: u32 = 2;
+
 pub type Pose = sys::acp_pose;
 pub type ObjectDef = sys::acp_object_def;
 pub type Motion = sys::acp_motion;
@@ -107,7 +112,7 @@ fn path_c(path: &Path, what: &str) -> Result<CString> {
         .map_err(|_| Error { kind: ErrorKind::Argument, message: format!("{}: a path with a NUL byte", what) })
 }
 
-/// The loaded library's API version ("1.0.0").
+/// The loaded library's API version ("1.1.0").
 pub fn api_version() -> String {
     cstr(unsafe { sys::acp_api_version() })
 }
@@ -246,6 +251,16 @@ impl World {
     pub fn set_time(&mut self, now: f64) -> Result<()> {
         check(unsafe { sys::acp_world_set_time(self.id, now) })
     }
+    /// Build the terrain from the records now and seal them (the first object or step does it
+    /// otherwise): a records problem is an error here, before any object.
+    pub fn finish_records(&mut self) -> Result<()> {
+        check(unsafe { sys::acp_world_finish_records(self.id) })
+    }
+    /// Comparison modes (not retail), before the first object or step: `PEER_ACE_MAX_QUANTUM`,
+    /// `PEER_ACE_SLED_FRICTION` (0: retail).
+    pub fn set_peer_rules(&mut self, rules: u32) -> Result<()> {
+        check(unsafe { sys::acp_world_set_peer_rules(self.id, rules) })
+    }
     /// CPhysics::UseTime(now): one render frame.
     pub fn step(&mut self, now: f64) -> Result<()> {
         check(unsafe { sys::acp_world_step(self.id, now) })
@@ -296,6 +311,19 @@ impl World {
     }
     pub fn set_state(&mut self, object_id: u32, state: u32) -> Result<()> {
         check(unsafe { sys::acp_object_set_state(self.id, object_id, state) })
+    }
+    /// Object `object_id` held by `parent_id` (a ParentEvent) at `part` (-1: its own frame) with
+    /// the holding frame `origin` and `orientation` (w, x, y, z; None: the identity).
+    pub fn set_parent(&mut self, object_id: u32, parent_id: u32, part: i32, origin: [f32; 3],
+                      orientation: Option<[f32; 4]>) -> Result<()> {
+        let q = orientation.as_ref().map_or(std::ptr::null(), |q| q.as_ptr());
+        check(unsafe { sys::acp_object_set_parent(self.id, object_id, parent_id, part, origin.as_ptr(), q) })
+    }
+    pub fn set_parent_location(&mut self, object_id: u32, parent_id: u32, location: u32) -> Result<()> {
+        check(unsafe { sys::acp_object_set_parent_location(self.id, object_id, parent_id, location) })
+    }
+    pub fn unset_parent(&mut self, object_id: u32) -> Result<()> {
+        check(unsafe { sys::acp_object_unset_parent(self.id, object_id) })
     }
     pub fn constrain_to(&mut self, object_id: u32, p: &Pose, start_distance: f32, max_distance: f32) -> Result<()> {
         check(unsafe { sys::acp_object_constrain_to(self.id, object_id, p, start_distance, max_distance) })
