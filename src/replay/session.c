@@ -170,6 +170,12 @@ bool acp_replay_session_build(acp_replay_session *s)
     char msg[512];
     if (!acp_replay_build(&s->capture, &opt, &s->plan, msg, sizeof msg)) return fail(s, "%s: %s", s->capture_name, msg);
     s->built = true;
+    if (s->plan.num_long_gaps)
+        warn(s, "%s: --frames datagrams: %u steps between datagrams are longer than %.1f s (the longest %.3f s, ending at "
+                "%.3f s): the world runs once per datagram, so it follows the client only where datagrams come about as "
+                "often as the client's frames (every 1/60 s or so; retail's MinQuantum is 1/30 s); a sparse capture "
+                "gets metres of error from that alone: replay it at the default 60 Hz",
+             s->capture_name, (unsigned)s->plan.num_long_gaps, ACP_REPLAY_SPARSE_GAP, s->plan.max_gap, s->plan.max_gap_at);
     return true;
 }
 
