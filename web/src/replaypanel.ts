@@ -53,7 +53,8 @@ export interface ReplayResult {
 }
 
 /** A capture's form by its name and first bytes: pcap (magic a1b2c3d4 / a1b23c4d either way),
- *  pcapng (0a0d0d0a), the JSONL datagram form (a first line with "dir" and "data"), or null. */
+ *  pcapng (0a0d0d0a), the JSONL datagram form (a first line with "dir" and "data", or an empty
+ *  .jsonl), or null. */
 export function captureForm(name: string, head: Uint8Array): 'pcap' | 'pcapng' | 'jsonl' | null {
   const m = head.length >= 4 ? new DataView(head.buffer, head.byteOffset, 4).getUint32(0, false) : 0;
   if ([0xa1b2c3d4, 0xd4c3b2a1, 0xa1b23c4d, 0x4d3cb2a1].includes(m)) return 'pcap';
@@ -61,6 +62,8 @@ export function captureForm(name: string, head: Uint8Array): 'pcap' | 'pcapng' |
   if (/\.(pcap|pcapng|cap)$/i.test(name)) return 'pcap';
   const text = new TextDecoder().decode(head);
   const line = text.split('\n').find((l) => l.trim() !== '') ?? '';
+  // An empty .jsonl is an empty capture ("holds no datagram", as an empty .pcap), not a DAT.
+  if (line === '' && /\.jsonl$/i.test(name)) return 'jsonl';
   return /^\s*\{/.test(line) && /"dir"\s*:/.test(line) && /"data"\s*:/.test(line) ? 'jsonl' : null;
 }
 
@@ -115,11 +118,15 @@ export class ReplayPanel {
       }
       made = this.session(f.name, bytes, given, { noDefault, resync, threshold, datagrams }, true);
     } catch (e) {
+      this.deps.status(`Could not replay the capture ${f.name}.`);
       this.deps.error(`Replay: ${e instanceof Error ? e.message : String(e)}. The current run goes on unchanged.`);
       return;
     }
     const s = await this.deps.open(made.scenario, f.name);
-    if (!s) return;
+    if (!s) {
+      this.deps.status(`Could not replay the capture ${f.name}.`);
+      return;
+    }
     this.result = made.report;
     this.shownIn = s;
     this.key++;
