@@ -7,6 +7,7 @@ import {
   chmodSync, closeSync, constants as fsc, copyFileSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync,
   rmSync, statSync, symlinkSync, writeFileSync,
 } from 'node:fs';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -213,8 +214,8 @@ describe('hard links, owners, empty paths and signals', () => {
 
 describe('a full non-blocking pipe is waited out (npx acphys run ... 2>&1 | tail -1)', () => {
   it('run\'s whole summary (more than a pipe holds) reaches a reader that starts late, and the trace is written', async () => {
-    // A FIFO opened O_NONBLOCK is the non-blocking pipe npx hands its child: writeSync gets EAGAIN
-    // once the pipe's 64 KiB are full and nobody reads yet.
+    // A non-blocking pipe as npx hands its child: writeSync gets EAGAIN once the pipe's 64 KiB
+    // are full and nobody reads yet.
     const dir = mkdtempSync(join(tmpdir(), 'acphys-eagain-'));
     try {
       const fifo = join(dir, 'out');
@@ -224,7 +225,9 @@ describe('a full non-blocking pipe is waited out (npx acphys run ... 2>&1 | tail
       const scen = join(root, 'conformance', 'v1', 'dereth', 'same_walk_at_250fps.input.json');
       const trace = join(dir, 't.jsonl');
       const child = spawn(process.execPath, [join(root, 'bin', 'acphys.mjs'), 'run', scen, '--trace', trace], { stdio: ['ignore', wfd, wfd] });
-      closeSync(wfd);
+      // libuv makes a child's stdio blocking as it starts; npx's own node then makes the shared
+      // pipe non-blocking again (uv_pipe_open), as a net.Socket over our end does here.
+      new Socket({ fd: wfd, readable: false, writable: true }).destroy();
       const exited = new Promise((res) => child.on('exit', (code) => res(code)));
       await new Promise((res) => setTimeout(res, 1500)); // the pipe fills while nobody reads
       const chunks = [], buf = Buffer.alloc(65536);
