@@ -126,6 +126,12 @@ function optionArgs({ fields, ulps, abs } = {}) {
 /** The options conform takes (`options` last: the CLI's own way in). */
 const CONFORM_KEYS = ['suite', 'group', 'fields', 'ulps', 'abs', 'format', 'exact', 'options'];
 
+/** "line N of a" in d's message names the golden's path, "of b" the trace's (as src/cli/conform_cmd.c). */
+function nameSides(acp, d, aName, bName) {
+  const a = cstr(acp, aName), b = cstr(acp, bName);
+  try { acp.exports.acp_abi_diff_name_sides(d, a, b); } finally { acp.free(a); acp.free(b); }
+}
+
 export function conform(acp, dir, opts = {}) {
   if (opts === null) opts = {};
   const kind = Array.isArray(opts) ? 'an array' : typeof opts;
@@ -217,8 +223,10 @@ function conformWith(acp, dir, { suite = SUITE_DIR, group }, options) {
             const qg = readText(qpath);
             if (qg.err) return { status: 2, err: `conform: ${qpath}: cannot read the quanta golden trace: ${qg.err === 'absent' ? 'cannot open: No such file or directory' : qg.err}` };
             diffTraces(acp, qg.text, t.text, { d });
+            nameSides(acp, d, qpath, tpath);
           } else {
             diffTraces(acp, g.text, t.text, { d });
+            nameSides(acp, d, gpath, tpath);
           }
           X.acp_abi_conform_add(c, gs, ns, d);
         }

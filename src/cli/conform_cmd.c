@@ -69,7 +69,7 @@ typedef struct judging {
  * diff` judges frames against quanta; a dereth trace gets the --format dereth hint. False when out
  * of memory; *status 2 after printing why a quanta golden the manifest names cannot be read. */
 static bool judge_acphys(acp_trace_diff *d, const char *suite, const acp_jsonv *kase, char *g, size_t lg, char *t,
-                         size_t lt, int *status)
+                         size_t lt, const char *tpath, int *status)
 {
     acp_trace_shape shape = acp_cli_text_shape(t, lt);
     const char *quanta = str_of(kase, "quanta");
@@ -90,6 +90,7 @@ static bool judge_acphys(acp_trace_diff *d, const char *suite, const acp_jsonv *
         *status = 2;
     } else {
         ok = acp_cli_diff_texts(d, q, lq, t, lt, NULL);
+        if (d->error) acp_trace_diff_name_sides(d, qpath, tpath);
     }
     free(q);
     free(qpath);
@@ -149,7 +150,8 @@ static int judge_case(acp_conform *c, const char *suite, const char *dir, const 
             acp_conform_add(c, group, name, &d);
         } else {
             bool ok = how->dereth ? acp_cli_diff_shaped(&d, g, lg, t, lt, NULL, how->exact)
-                                  : judge_acphys(&d, suite, kase, g, lg, t, lt, &status);
+                                  : judge_acphys(&d, suite, kase, g, lg, t, lt, tpath, &status);
+            if (d.error) acp_trace_diff_name_sides(&d, gpath, tpath);
             if (!ok && status == 0) status = 2;
             else if (status == 0) acp_conform_add(c, group, name, &d);
         }

@@ -537,6 +537,9 @@ static void no_cell_named_by_guid(void)
     }
     ENSURE(named);
     ENSURE(!by_place);
+    /* every report skipped (the player has no cell): no distance to speak of */
+    const char *totals = acp_replay_session_totals(s);
+    ENSURE(totals && strstr(totals, "2 reports: 0 compared, 2 skipped; cells agree 0/0; distance n/a (no report compared)\n"));
     acp_jsonv_doc_destroy(doc);
     acp_replay_session_destroy(s);
     free(bytes);

@@ -388,6 +388,15 @@ describe('conform reads per-quantum traces (issue 35 review)', () => {
     assert.equal(js.status, 1);
     assert.match(js.stdout, /per-quantum trace of a case with no quanta golden: the native CLI/);
   });
+  it('a malformed line is named by the trace file\'s path, not "b"', () => {
+    const dir = join(tmp, 'bad-line');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'clock-profiles.jsonl');
+    writeFileSync(file, `${lines(join(root, 'conformance', 'v1', 'golden', 'clock-profiles.jsonl'))[0]}\nnot json\n`);
+    const r = both(['conform', dir, '--group', 'clock']);
+    assert.equal(r.status, 1);
+    assert.ok(r.stdout.includes(`clock-profiles             FAIL not a trace: line 2 of ${file} is not valid JSON`), r.stdout);
+  });
   it('a dereth trace judged without --format dereth is told to add it', () => {
     const dir = join(tmp, 'dereth-plain');
     mkdirSync(dir, { recursive: true });

@@ -183,7 +183,7 @@ export class ReplayPanel {
     if (!r) return '';
     const m = r.summary;
     const totals = `${plural(m.reports, 'report')}: ${m.compared} compared, ${m.skipped} skipped; cells agree ${m.cells_agree}/${m.compared}; ` +
-      `distance max ${m.max_distance.toFixed(3)} m, mean ${m.mean_distance.toFixed(3)} m`;
+      (m.compared ? `distance max ${m.max_distance.toFixed(3)} m, mean ${m.mean_distance.toFixed(3)} m` : 'distance n/a');
     const fb = m.first_beyond;
     const beyond = fb
       ? `first beyond ${r.threshold} m: report ${fb.index} at ${fb.t.toFixed(3)} s (${r.reports[fb.index]?.kind ?? '?'}), ${fb.distance.toFixed(3)} m, while ${fb.doing}`
@@ -205,7 +205,7 @@ export class ReplayPanel {
     list.textContent = '';
     const note = (text: string) => { const li = document.createElement('li'); li.textContent = text; list.append(li); };
     for (const g of r.segments) note(`Not compared: ${g.from.toFixed(3)} s to ${g.to.toFixed(3)} s (${plural(g.reports, 'report')}): ${g.reason}`);
-    for (const o of r.skipped_objects ?? []) note(`Object ${o.guid} (Setup ${o.id}) left out at ${o.t.toFixed(3)} s: ${o.reason}`);
+    for (const o of r.skipped_objects ?? []) note(`Object ${o.guid} (${Number(o.id) ? `Setup ${o.id}` : 'no Setup'}) left out at ${o.t.toFixed(3)} s: ${o.reason}`);
     for (const w of warnings) note(`Warning: ${w}`);
     this.field('replay-table').textContent = table;
     this.plotDistances();
