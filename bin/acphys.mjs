@@ -54,13 +54,28 @@ function sameFile(a, b) {
   }
 }
 
+/** A cell to Atomics.wait on: a short sleep with no event loop (writeAll waits out a full pipe). */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
 /** Write all of `text` to fd: writeSync may write less than asked (a full disk), and what it
- *  did not write must not pass for written. Throws the system error. */
+ *  did not write must not pass for written. A non-blocking pipe that is full (EAGAIN: stdout
+ *  piped to a slow reader such as `| tail -1`) is waited out, 1 ms at a time and up to 10 ms
+ *  between tries, never given up on: the reader empties it. Throws any other system error. */
 function writeAll(fd, text) {
   const buf = Buffer.from(text);
+  let wait = 1;
   for (let off = 0; off < buf.length;) {
-    const n = writeSync(fd, buf, off, buf.length - off);
+    let n;
+    try {
+      n = writeSync(fd, buf, off, buf.length - off);
+    } catch (e) {
+      if (e.code !== 'EAGAIN') throw e;
+      Atomics.wait(PAUSE, 0, 0, wait);
+      wait = Math.min(wait * 2, 10);
+      continue;
+    }
     if (n <= 0) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+    wait = 1;
     off += n;
   }
 }

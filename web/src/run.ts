@@ -379,8 +379,8 @@ export class Session {
     const d = this.playerDistance(i);
     const player = this.playerIndex >= 0 ? this.names[this.playerIndex] : null;
     if (player !== null && i !== this.playerIndex && d > ACTIVITY_RADIUS) {
-      return `inactive: ${d.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} m from the player ` +
-        `${player}, beyond the ${ACTIVITY_RADIUS} m activity radius`;
+      return `inactive: ${d.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} m from the player` +
+        `${/^player$/i.test(player) ? '' : ` ${player}`}, beyond the ${ACTIVITY_RADIUS} m activity radius`;
     }
     return 'inactive';
   }

@@ -22,6 +22,7 @@
 import type * as Three from 'three';
 import { currentSession } from './draw';
 import { Extras3DLayer } from './extras3d';
+import { idText } from './format';
 import { runParticles } from './particles';
 import { buildExtras, disposeExtras, fillPolygons, hidePolygons, showInspector, type View3DOptions } from './view3dextra';
 import { hasWebGL, hex, isIndoorCell, tint, type Scene3D } from './view3dutil';
@@ -275,7 +276,7 @@ function follow(v: Scene3D, s: Session, dt: number): void {
   h.targetY = String(t.y + oy);
   h.targetZ = String(t.z);
   h.cutaway = cutaway ? (indoor ? 'indoor' : 'hidden') : '';
-  const text = `Following ${s.names[i]} (id ${s.ids[i]}): cell ${hex(cell)}, ` +
+  const text = `Following ${s.names[i]} (id ${idText(s.ids[i]!)}): cell ${hex(cell)}, ` +
     (indoor ? 'an indoor cell (EnvCell)' : cell === 0 ? 'no cell' : 'an outdoor land cell') +
     (cutaway ? `; walls and roofs cut away ${CUT_ABOVE_M} m above its feet, buildings translucent` : '') + '.';
   if (v.caption.textContent !== text) v.caption.textContent = text;

@@ -4,7 +4,7 @@
 import manifest from '../../data/excerpts.manifest.json';
 import type { Page } from './page';
 import { $ } from './dom';
-import { plural } from './format';
+import { idText, plural } from './format';
 import { NOT_LOADED_COLOUR, shadingGradient } from './map';
 import { ROAD_RGB, TERRAIN_TYPES } from './terrain2d';
 
@@ -38,7 +38,7 @@ export function showReadout(app: Page, idx: number): void {
   const sp = tracked && idx >= 0 ? h.speed[i]!.at(idx) : NaN;
   const why = live ? s.whyInactive(i) : null;
   const ro = $('readout');
-  ro.textContent = `${s.names[i]} (id ${s.ids[i]}): cell 0x${cell.toString(16).toUpperCase().padStart(8, '0')}, ` +
+  ro.textContent = `${s.names[i]} (id ${idText(s.ids[i]!)}): cell 0x${cell.toString(16).toUpperCase().padStart(8, '0')}, ` +
     `x ${(x - 192 * ((cell >>> 24) & 0xff)).toFixed(2)} m, y ${(y - 192 * ((cell >>> 16) & 0xff)).toFixed(2)} m in the landblock ` +
     `(world ${x.toFixed(1)} m east, ${y.toFixed(1)} m north), z ${z.toFixed(2)} m, heading ${Number.isNaN(hd) ? '–' : hd.toFixed(1)}°, ` +
     `speed ${Number.isNaN(sp) ? '–' : sp.toFixed(2)} m/s${why ? ` (${why})` : ''}` +
