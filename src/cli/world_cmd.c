@@ -280,8 +280,9 @@ int acp_world_cli(const acp_dat_cli_host *host, int argc, char **argv)
         return 2;
     }
     char *end = NULL;
-    unsigned long v = strtoul(argv[1], &end, 16);
-    if (!end || *end || end == argv[1] || v > 0xFFFFFFFFul) {
+    /* strtoull: the same on a 32-bit long (WebAssembly), where strtoul saturates at 0xFFFFFFFF. */
+    unsigned long long v = strtoull(argv[1], &end, 16);
+    if (!end || *end || end == argv[1] || v > 0xFFFFFFFFull) {
         say(host, "acphys world: the landblock id must be hex (0xXXYY or 0xXXYYFFFF), not \"%s\"\n", argv[1]);
         return 2;
     }

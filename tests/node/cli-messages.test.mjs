@@ -55,9 +55,9 @@ describe('the usage: the same full text for acphys alone, help, --help and -h', 
   it('every command line of the npx usage is the native usage\'s, word for word; the native one lists every command', () => {
     const nat = native(['--help']).stdout, js = viaWasm(['--help']).stdout;
     const commandLines = js.split('\n').filter((l) => l.startsWith('  '));
-    assert.equal(commandLines.length, 17); // help, run (3 lines), diff (2), conform (2), replay (4), dump, excerpt (2), list, version (issue 33)
+    assert.equal(commandLines.length, 20); // help, run (3 lines), diff (2), conform (2), replay (4), dump, excerpt (2), list, version (issue 33), world (3, issue 34)
     for (const l of commandLines) assert.ok(nat.split('\n').includes(l), `native usage lacks: ${l}`);
-    for (const cmd of ['help', 'version', 'math-digest', 'run', 'diff', 'conform', 'replay', 'format-digest', 'worldgen', 'dump', 'excerpt', 'list', 'bench world',
+    for (const cmd of ['help', 'version', 'math-digest', 'run', 'diff', 'conform', 'replay', 'format-digest', 'worldgen', 'world', 'dump', 'excerpt', 'list', 'bench world',
       'bench kernel', 'bench dat-gen', 'bench dat-read'])
       assert.match(nat, new RegExp(`^  acphys ${cmd}\\b`, 'm'), cmd);
   });
