@@ -2,7 +2,7 @@
 // acphys through the .wasm: `npx acphys run <scenario.json> [--trace out.jsonl] [--profile NAME]
 // [--quiet] [--force]`, `npx acphys diff <a.jsonl> <b.jsonl> [options]`, `npx acphys conform <dir>`
 // (wasm/conform.mjs), `npx acphys replay <capture> [options]` (docs/REPLAY.md), `npx acphys
-// list|dump|excerpt` (src/cli/dat_cmd.c in the .wasm) and `npx acphys help`. Same arguments, output and exit status as
+// list|dump|excerpt|world` (src/cli/dat_cmd.c, world_cmd.c in the .wasm) and `npx acphys help`. Same arguments, output and exit status as
 // the native CLI (src/cli/run_cmd.c, diff_cmd.c): the table, trace lines, digests and error
 // messages all come from the same C runner; only the file reading and JSON parsing are Node's.
 import { readdirSync, readFileSync, writeSync, openSync, closeSync, fstatSync, statSync, lstatSync, realpathSync, renameSync,
@@ -279,6 +279,9 @@ const USAGE = 'acphys (npx, through the .wasm): the Asheron\'s Call retail per-o
   '  acphys excerpt <dat> <id>... -o <out.dat>\n' +
   '                            copy records into a new DAT of the same kind\n' +
   '  acphys list <dat>         list a DAT\'s directory: id, type, size, date, iteration\n' +
+  '  acphys world <cell dat> <landblock id> [--portal <portal dat>]\n' +
+  '                            the static world of one landblock as JSON: buildings, LandBlockInfo\n' +
+  '                            statics, scenery (init_static_objs\' order), EnvCell statics\n' +
   'bench and the digests are the native CLI\'s (see docs/PORTING.md).\n';
 function usage() {
   return fail(USAGE.slice(0, -1), 2);
@@ -857,7 +860,7 @@ function datHost(acp) {
   };
 }
 
-/** `acphys list|dump|excerpt ...` through the .wasm: the same bytes on stdout and stderr, and the
+/** `acphys list|dump|excerpt|world ...` through the .wasm: the same bytes on stdout and stderr, and the
  *  same exit status, as the native CLI. */
 async function datCommand(name, args) {
   const acp = await loadAcphys();
@@ -913,7 +916,7 @@ async function dispatch(cmd, rest) {
       throw e;
     }
   }
-  else if (cmd === 'list' || cmd === 'dump' || cmd === 'excerpt') status = await datCommand(cmd, rest);
+  else if (cmd === 'list' || cmd === 'dump' || cmd === 'excerpt' || cmd === 'world') status = await datCommand(cmd, rest);
   else if (cmd === 'version' || cmd === '--version') {
     // The native `acphys version`'s line (the library's version), then the .wasm's build digest.
     if (rest.length) return fail(`acphys ${cmd}: takes no arguments, not "${rest[0]}"`, 2);

@@ -49,7 +49,7 @@ const sizesArg = argv.includes('--sizes') ? argv[argv.indexOf('--sizes') + 1] : 
 const SIZES = drawOnly ? [] : sizesArg ? sizesArg.split(',').map(Number) : quick ? [1, 100] : [1, 100, 10000, 100000];
 const KINDS = ['motion', 'terrain', 'static', 'remote'];
 // The rows whose native instructions per object-quantum callgrind counts (100 objects each).
-const IPQ_KINDS = ['motion', 'terrain', 'static', 'remote', 'crowd', 'particles', 'indoor', 'varied'];
+const IPQ_KINDS = ['motion', 'terrain', 'static', 'remote', 'crowd', 'particles', 'indoor', 'varied', 'wood'];
 // Issue 20's ceilings on those counts (motion and terrain from the issue; the others set in its
 // work: BENCHMARKS.md, "Optimizations made for issue 20 (motion, the new rows)").
 const IPQ_TARGETS = { motion: 1300, terrain: 5000, remote: 2600, crowd: 6500, particles: 6500, indoor: 50000 };
@@ -60,6 +60,8 @@ const INDOOR_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100, 1000] : [1
 const VARIED_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100] : [100, 10000];
 // Issue 39's ceiling on the varied row (PhatSDK's motion figure, BENCHMARKS.md).
 const VARIED_IPQ_TARGET = 1469;
+// The wood (issue 34): humanoids running and turning through the stand-in scenery (trees, rocks, bushes).
+const WOOD_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100] : [100, 1000];
 const CROWD_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100, 1000] : [100, 1000, 10000];
 const PAGE_SIZES = drawOnly ? [] : quick ? [1000] : [1000, 10000];
 const PAGE_KINDS = ['motion', 'terrain'];
@@ -568,6 +570,7 @@ run.worlds.push(pair(['world', 'particles', '1000'], { job: 'world', kind: 'part
 for (const n of CROWD_SIZES) run.worlds.push(pair(['world', 'crowd', String(n)], { job: 'world', kind: 'crowd', objects: n }, 'crowd'));
 for (const n of INDOOR_SIZES) run.worlds.push(pair(['world', 'indoor', String(n)], { job: 'world', kind: 'indoor', objects: n }, 'indoor'));
 for (const n of VARIED_SIZES) run.worlds.push(pair(['world', 'varied', String(n)], { job: 'world', kind: 'varied', objects: n }, 'varied'));
+for (const n of WOOD_SIZES) run.worlds.push(pair(['world', 'wood', String(n)], { job: 'world', kind: 'wood', objects: n }, 'wood'));
 run.dat = argv.includes('--no-dat') || drawOnly ? null : measureDat();
 run.instructions_per_quantum = argv.includes('--no-callgrind') || drawOnly ? null : instructionsPerQuantum();
 run.api = argv.includes('--no-api') || drawOnly ? null : measureApi();

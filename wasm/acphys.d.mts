@@ -13,6 +13,8 @@ export interface AcphysExports {
   acp_abi_alloc(size: number): Ptr;
   acp_abi_free(p: Ptr): void;
   acp_abi_version(): Ptr;
+  acp_abi_world(cell: Ptr, cellSize: number, portal: Ptr, portalSize: number, landblock: number): number;
+  acp_abi_world_text(stream: 1 | 2): Ptr;
   acp_abi_frame_identity(f: Ptr): void;
   acp_abi_frame_set_rotate(f: Ptr, w: number, x: number, y: number, z: number): void;
   acp_abi_frame_cache(f: Ptr): void;
@@ -381,6 +383,24 @@ export interface AcphysHost {
   write_file(path: Ptr, bytes: Ptr, size: number, why: Ptr, whySize: number): number;
 }
 
+/** One static object of `acphys world` (kinds in retail's creation order). */
+export interface WorldObject {
+  kind: 'building' | 'landblock_info' | 'scenery' | 'envcell';
+  /** Setup (0x02...) or GfxObj (0x01...), as "0x%08X". */
+  id: string;
+  cell: string;
+  /** Metres, the landblock's frame. */
+  origin: [number, number, number];
+  /** Quaternion w, x, y, z. */
+  orientation: [number, number, number, number];
+  scale: number;
+}
+/** What `acphys world` prints. */
+export interface WorldJson {
+  landblock: string;
+  objects: WorldObject[];
+}
+
 export declare class Acphys {
   readonly exports: AcphysExports;
   readonly memory: WebAssembly.Memory;
@@ -405,6 +425,10 @@ export declare class Acphys {
   copyIn(bytes: Uint8Array): Ptr;
   string(p: Ptr): string;
   version(): string;
+  /** The static world of one landblock as `acphys world` prints it (src/cli/world_cmd.c):
+   *  parsed, or the JSON text with `{ text: true }`. Throws an Error with `status` 1 or 2. */
+  world(cell: Uint8Array, landblockId: number, options?: { portal?: Uint8Array; text?: false }): WorldJson;
+  world(cell: Uint8Array, landblockId: number, options: { portal?: Uint8Array; text: true }): string;
   // ---- page: struct layouts (acp_abi_layout) ----
   /** Field offsets of a C struct kind ('physobj', 'world', ..., 'trace_object', and the public
    *  API's 'object_def', 'motion', 'object_state', 'server_position', 'move_to', 'world_info' for the acp_abi_api_* exports). Types: 1 u32,

@@ -1,6 +1,7 @@
 /* acphys — the benchmark driver (see bench.h). */
 #include "bench.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,13 +35,13 @@ static const uint32_t TERRAIN_BLOCKS[4] = {0xA9B4FFFFu, 0xA9B5FFFFu, 0xAAB4FFFFu
 #define TERRAIN_SIDE 384.0f
 #define TERRAIN_MARGIN 12.0f                    /* metres kept clear of the square's outer edge */
 
-static const char *const KIND_NAMES[ACP_BENCH_KIND_COUNT] = {"motion", "terrain", "static", "remote", "crowd", "particles", "indoor", "varied"};
+static const char *const KIND_NAMES[ACP_BENCH_KIND_COUNT] = {"motion", "terrain", "static", "remote", "crowd", "particles", "indoor", "varied", "wood"};
 
 /* The workloads on real terrain (their humanoids keep their spheres and sweep). */
 static bool on_terrain(acp_bench_kind kind)
 {
     return kind == ACP_BENCH_TERRAIN || kind == ACP_BENCH_CROWD || kind == ACP_BENCH_INDOOR ||
-           kind == ACP_BENCH_VARIED;
+           kind == ACP_BENCH_VARIED || kind == ACP_BENCH_WOOD;
 }
 
 const char *acp_bench_kind_name(acp_bench_kind kind)
@@ -286,6 +287,34 @@ static acp_position crowd_position(const acp_bench *b, uint32_t i)
     return position_at(block, x, y, z, heading_of(i));
 }
 
+/* The wood workload's position of object i: before static object i mod m (of the world's m
+ * landblock statics), WOOD_BEFORE metres back along the heading that faces it and WOOD_LEFT to
+ * the left of that line (TurnRight curves the runner right, across the line), the heading north
+ * first, then east, south, west for each further round of m objects; kept TERRAIN_MARGIN clear of
+ * the square's edge; at the terrain height. */
+#define WOOD_BEFORE 2.0f
+#define WOOD_LEFT 0.5f
+static acp_position wood_position(const acp_bench *b, uint32_t i)
+{
+    const acp_world *w = b->world;
+    const acp_physobj *s = w->block_statics[i % w->num_block_statics];
+    /* The heading's direction (east, north) exactly, with no libm call that a platform rounds its way. */
+    static const float DIR[4][2] = {{0.0f, 1.0f}, {1.0f, 0.0f}, {0.0f, -1.0f}, {-1.0f, 0.0f}};
+    uint32_t round = (i / w->num_block_statics) % 4u;
+    float heading = 90.0f * (float)round, dx = DIR[round][0], dy = DIR[round][1];
+    uint32_t cell = s->position.objcell_id;
+    float gx = 192.0f * (float)((cell >> 24) - 0xA9u) + s->position.frame.origin.x - WOOD_BEFORE * dx - WOOD_LEFT * dy;
+    float gy = 192.0f * (float)(((cell >> 16) & 0xFFu) - 0xB4u) + s->position.frame.origin.y - WOOD_BEFORE * dy + WOOD_LEFT * dx;
+    gx = fminf(fmaxf(gx, TERRAIN_MARGIN), TERRAIN_SIDE - TERRAIN_MARGIN);
+    gy = fminf(fmaxf(gy, TERRAIN_MARGIN), TERRAIN_SIDE - TERRAIN_MARGIN);
+    uint32_t bx = gx >= 192.0f ? 1u : 0u, by = gy >= 192.0f ? 1u : 0u;
+    uint32_t block = (TERRAIN_BLOCKS[bx * 2 + by] & 0xFFFF0000u);
+    float x = gx - 192.0f * (float)bx, y = gy - 192.0f * (float)by;
+    float z = 0.0f;
+    acp_terrain_height(b->terrain, block | 1u, x, y, &z);
+    return position_at(block, x, y, z, heading);
+}
+
 /* The indoor workload's position of object i: even objects on a grid over the dungeon corridor
  * (x 62.5..99.5, y 114..118, 0.3 m over its floor at z = -40), odd ones over the cottage's
  * interior (building frame x -3.2..3.2, y -2.2..0.8, 0.3 m over its floor); AdjustPosition finds
@@ -340,6 +369,7 @@ static acp_bench_status add_object(acp_bench *b, uint32_t id, uint32_t i)
     if (on_terrain(b->kind)) {
         acp_position pos = b->kind == ACP_BENCH_CROWD    ? crowd_position(b, i)
                            : b->kind == ACP_BENCH_INDOOR ? indoor_position(b, i)
+                           : b->kind == ACP_BENCH_WOOD   ? wood_position(b, i)
                                                          : terrain_position(b, i);
         if (!acp_world_enter_object(b->world, obj, &pos, 0.0)) return ACP_BENCH_ERR_PLACEMENT;
         if (b->plans) b->plans[i].home = obj->position;
@@ -446,6 +476,7 @@ static acp_bench_status build(acp_bench *b, const uint8_t *portal, size_t portal
         acp_bench_status st = load_terrain(b);
         if (st != ACP_BENCH_OK) return st;
     }
+    if (b->kind == ACP_BENCH_WOOD && b->world->num_block_statics == 0) return ACP_BENCH_ERR_RECORD;
     if (b->kind == ACP_BENCH_VARIED) {
         b->plans = calloc(b->num_objects, sizeof *b->plans);
         if (!b->plans) return ACP_BENCH_ERR_OUT_OF_MEMORY;

@@ -56,7 +56,7 @@ static void workloads_run_one_quantum_per_object_and_frame(void)
             ENSURE_EQ(w->num_objects, N_OBJECTS);
         }
         /* Running humanoids sweep the terrain every quantum; the others never do. */
-        bool sweeps = k == ACP_BENCH_TERRAIN || k == ACP_BENCH_CROWD || k == ACP_BENCH_INDOOR;
+        bool sweeps = k == ACP_BENCH_TERRAIN || k == ACP_BENCH_CROWD || k == ACP_BENCH_INDOOR || k == ACP_BENCH_WOOD;
         /* The varied workload's objects sweep only while they move (turning in place and
          * standing still move nothing: UpdateObjectInternal makes no transition then). */
         if (k == ACP_BENCH_VARIED) ENSURE(acp_bench_sweeps(b) - s0 > 0 && acp_bench_sweeps(b) - s0 < 30u * N_OBJECTS);
@@ -200,6 +200,32 @@ static void crowd_and_indoor_digests_pinned(void)
         ENSURE_EQ(acp_bench_digest(b), pinned[k].digest);
         acp_bench_destroy(b);
     }
+}
+
+/* The wood (issue 34): 100 humanoids running and turning by the stand-in scenery. Its bits after
+ * 60 frames, pinned as this build computes them (the shortcut-free twin, -DACP_SHORTCUTS=OFF,
+ * computes the same: BENCHMARKS.md); and the runners do meet the scenery: with every landblock
+ * static ethereal and ignoring collisions (FindObjCollisions answers OK at once) the same runs end
+ * elsewhere. The statics are the world's 50: the scenery of A9B5, AAB4 and AAB5 as `acphys world`
+ * lists it (8 + 1 + 3 trees, 6 + 6 + 3 rocks, 8 + 7 + 8 bushes); A9B4 has none (its words carry no
+ * scene bits, and the terrain workloads load no LandBlockInfo). */
+static void wood_digest_pinned_and_meets_the_scenery(void)
+{
+    acp_bench *b = make(ACP_BENCH_WOOD, 100), *open = make(ACP_BENCH_WOOD, 100);
+    if (!b || !open) {
+        acp_bench_destroy(b);
+        acp_bench_destroy(open);
+        return;
+    }
+    acp_world *w = acp_bench_world(open);
+    ENSURE_EQ(w->num_block_statics, 50u);
+    for (uint32_t i = 0; i < w->num_block_statics; i++) w->block_statics[i]->state |= ACP_ETHEREAL_PS | ACP_IGNORE_COLLISIONS_PS;
+    acp_bench_run(b, 60);
+    acp_bench_run(open, 60);
+    ENSURE_EQ(acp_bench_digest(b), 0x0f367e66529addd9ull);
+    ENSURE(acp_bench_digest(open) != acp_bench_digest(b));
+    acp_bench_destroy(b);
+    acp_bench_destroy(open);
 }
 
 /* Every shadow entry's copy of its object's reach bound (origin, cell, scaled shape reach) is
@@ -371,6 +397,7 @@ void suite_bench(void)
     RUN(digest_repeats);
     RUN(digests_pinned);
     RUN(crowd_and_indoor_digests_pinned);
+    RUN(wood_digest_pinned_and_meets_the_scenery);
     RUN(shadow_reach_copies_in_step);
     RUN(walk_bounds_change_nothing);
     RUN(varied_objects_differ);
