@@ -502,6 +502,16 @@ typedef struct acp_object_state {
 /** Read an object's state. The `quanta`, `hooks` and collision reports are the last step's
  *  (they are kept until the next step). */
 ACP_API acp_status acp_object_get_state(acp_world_id world, uint32_t object_id, acp_object_state *out);
+/** The last step's environment reports and shadow drops of an object, the two trace fields
+ *  acp_object_state leaves out (its layout is fixed at 1.0.0): `env_collisions` is how many
+ *  times the object's weenie was called with an EnvCollisionProfile in the last step
+ *  (CPhysicsObj::report_environment_collision, 0x00512FC0: a missile meeting a wall or the
+ *  ground; the trace's "env_collisions", hashed in its digest), `cells_dropped` the cells its
+ *  shadow lists could not hold so far (docs/DEVIATIONS.md T3; the trace's "cells_dropped", not
+ *  hashed; 0 with the loaded data). Either
+ *  pointer may be NULL. Errors: the world or object (since 1.1.0). */
+ACP_API acp_status acp_object_get_reports(acp_world_id world, uint32_t object_id, uint32_t *env_collisions,
+                                          uint32_t *cells_dropped);
 /** Retail's name of an anim hook type ("AnimationDone", "Sound", ...); "Unknown" for any other value (the name a trace hashes). */
 ACP_API const char *acp_hook_name(uint32_t type);
 

@@ -36,7 +36,7 @@ ACP_API acp_status acp_object_set_parent(acp_world_id world, uint32_t object_id,
                                          const float origin[3], const float orientation[4])
 {
     static const char *FN = "acp_object_set_parent";
-    acp_physobj *obj, *holder;
+    acp_physobj *obj = NULL, *holder = NULL;
     acp_status st = hold_prelude(world, object_id, parent_id, FN, &obj, &holder);
     if (st != ACP_OK) return st;
     const uint32_t p = part < 0 ? ACP_CHILD_NO_PART : (uint32_t)part;
@@ -64,7 +64,7 @@ ACP_API acp_status acp_object_set_parent_location(acp_world_id world, uint32_t o
                                                   uint32_t location)
 {
     static const char *FN = "acp_object_set_parent_location";
-    acp_physobj *obj, *holder;
+    acp_physobj *obj = NULL, *holder = NULL;
     acp_status st = hold_prelude(world, object_id, parent_id, FN, &obj, &holder);
     if (st != ACP_OK) return st;
     const acp_setup *setup = holder->part_array ? holder->part_array->setup : NULL;

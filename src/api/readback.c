@@ -14,6 +14,19 @@
 #include "scenario/trace.h"
 
 
+ACP_API acp_status acp_object_get_reports(acp_world_id world, uint32_t object_id, uint32_t *env_collisions,
+                                          uint32_t *cells_dropped)
+{
+    acp_status st;
+    const acp_physobj *obj = acp_api_object(world, object_id, "acp_object_get_reports", &st);
+    if (!obj) return st;
+    acp_trace_object t;
+    acp_trace_capture_object(&t, obj, obj->world ? obj->world->now : 0.0);
+    if (env_collisions) *env_collisions = t.env_collisions;
+    if (cells_dropped) *cells_dropped = t.cells_dropped;
+    return ACP_OK;
+}
+
 ACP_API acp_status acp_object_get_state(acp_world_id world, uint32_t object_id, acp_object_state *out)
 {
     static const char *FN = "acp_object_get_state";

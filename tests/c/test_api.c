@@ -1104,6 +1104,45 @@ static void test_set_max_objects(void)
     CHECK_OK(acp_destroy_world(w));
 }
 
+/* acp_object_get_reports: the environment reports a trace hashes. bounce-clamped's drudge (the
+ * conformance case, made and driven through the API as the runner does) reports its landing on
+ * the terrain at frames 12 and 31 and at no other frame up to 40, as the case's golden trace
+ * ("env_collisions" of frames 12 and 31); cells_dropped stays 0; bad ids are named. */
+static void test_env_reports(void)
+{
+    acp_world_id w = new_world(0, 1);
+    CHECK_OK(acp_world_load_default_records(w));
+    acp_object_def d = acp_default_object_def();
+    d.id = 1;
+    d.setup = 0x020007DDu;
+    d.motion_table = 0x09000008u;
+    d.physics_state = 0x00000408u;
+    d.friction = 1.5f;
+    d.elasticity = 0.5f;
+    d.placement = ACP_PLACE_FRAME;
+    d.transient_state = 0;
+    d.pose = (acp_pose){0xC19A0032u, {148.3582f, 26.67754f, 38.5f}, {-0.996418f, 0.0f, 0.0f, -0.084562f}};
+    d.velocity[0] = 1.5f, d.velocity[1] = 0.0f, d.velocity[2] = -7.366f;
+    CHECK_OK(acp_create_object(w, &d));
+    CHECK_OK(acp_world_set_time(w, 0.0));
+    acp_motion m = acp_default_motion();
+    CHECK_OK(acp_object_apply_motion(w, 1, &m));
+    uint32_t landed[4] = {0}, n = 0, dropped_max = 0;
+    for (int k = 0; k <= 40; k++) {
+        CHECK_OK(acp_world_step(w, k / 60.0));
+        uint32_t env = 99, dropped = 99;
+        CHECK_OK(acp_object_get_reports(w, 1, &env, &dropped));
+        if (env && n < 4) landed[n++] = (uint32_t)k;
+        if (dropped > dropped_max) dropped_max = dropped;
+    }
+    CHECK(n == 2 && landed[0] == 12 && landed[1] == 31);
+    CHECK(dropped_max == 0);
+    CHECK_OK(acp_object_get_reports(w, 1, NULL, NULL));
+    CHECK_ERR(acp_object_get_reports(w, 9, NULL, NULL), ACP_ERR_OBJECT, "acp_object_get_reports: object_id");
+    CHECK_OK(acp_destroy_world(w));
+    CHECK_ERR(acp_object_get_reports(w, 1, NULL, NULL), ACP_ERR_WORLD, "acp_object_get_reports");
+}
+
 int main(void)
 {
     test_version();
@@ -1113,6 +1152,7 @@ int main(void)
     test_instance_stamp();
     test_objects();
     test_held_objects();
+    test_env_reports();
     test_set_max_objects();
     test_walk_then_stop();
     test_server_events();
