@@ -16,11 +16,13 @@ cell's landblock frame; quaternions (w, x, y, z). Every failure raises an Acphys
 carrying the library's message (which names the argument); nothing crashes the interpreter.
 A World may be used by one thread at a time.
 """
+import collections
 import ctypes as _C
+import os
 
 from . import _ffi
 
-__all__ = ['World', 'Object', 'ObjectState', 'ScenarioResult', 'run_scenario', 'run_scenario_json',
+__all__ = ['World', 'Object', 'ObjectState', 'Reports', 'ScenarioResult', 'run_scenario', 'run_scenario_json',
            'api_version', 'library_version', 'build_digest', 'hook_name', 'AcphysError', 'ArgumentError',
            'WorldError', 'ObjectNotFoundError', 'ObjectExistsError', 'FullError', 'RecordsError',
            'StateError', 'NoMotionTableError', 'AcphysIOError', 'ScenarioError', 'PROFILES']
@@ -111,6 +113,29 @@ def _profile(profile):
     return profile
 
 
+def _float(name, value):
+    if isinstance(value, (str, bytes, bool)) or value is None:
+        raise ArgumentError(2, f'{name}: expected a number, got {value!r}')
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ArgumentError(2, f'{name}: expected a number, got {value!r}') from None
+
+
+def _bytes(name, value):
+    if not isinstance(value, (bytes, bytearray, memoryview)):
+        raise ArgumentError(2, f'{name}: expected bytes, got {type(value).__name__}')
+    return bytes(value)
+
+
+def _path(name, value):
+    if isinstance(value, bytes):
+        return value
+    if not isinstance(value, (str, os.PathLike)):
+        raise ArgumentError(2, f'{name}: expected a path (str or os.PathLike), got {value!r}')
+    return os.fsencode(value)
+
+
 def _floats(name, values, n):
     try:
         values = [float(v) for v in values]
@@ -177,6 +202,10 @@ class ObjectState:
                 f'velocity={self.velocity}, contact={self.contact})')
 
 
+Reports = collections.namedtuple('Reports', 'env_collisions cells_dropped')
+Reports.__doc__ = 'An object\'s last-step environment reports and shadow drops (Object.reports()).'
+
+
 class Object:
     """An object of a World, named by its AC object id. Methods are the server's messages."""
 
@@ -203,7 +232,7 @@ class Object:
         for name, value in (('forward_speed', forward_speed), ('sidestep_speed', sidestep_speed),
                             ('turn_speed', turn_speed)):
             if value is not None:
-                setattr(m, name, float(value))
+                setattr(m, name, _float(name, value))
         m.hold_run = bool(hold_run)
         return m
 
@@ -225,7 +254,7 @@ class Object:
     def jump(self, extent):
         """Jump (extent 0..1); returns retail's WeenieError (0: it jumped)."""
         err = _C.c_uint32(0)
-        _check(_ffi.lib().acp_object_jump(self.world._id, self.id, float(extent), _C.byref(err)))
+        _check(_ffi.lib().acp_object_jump(self.world._id, self.id, _float('extent', extent), _C.byref(err)))
         return err.value
 
     def set_velocity(self, velocity):
@@ -289,8 +318,8 @@ class Object:
 
     def constrain_to(self, cell, origin, start_distance, max_distance, orientation=(1, 0, 0, 0)):
         p = _pose(cell, origin, orientation)
-        _check(_ffi.lib().acp_object_constrain_to(self.world._id, self.id, _C.byref(p), float(start_distance),
-                                                  float(max_distance)))
+        _check(_ffi.lib().acp_object_constrain_to(self.world._id, self.id, _C.byref(p), _float('start_distance', start_distance),
+                                                  _float('max_distance', max_distance)))
 
     def unconstrain(self):
         _check(_ffi.lib().acp_object_unconstrain(self.world._id, self.id))
@@ -303,22 +332,25 @@ class Object:
         (speed, distance_to_object, min_distance, fail_distance, desired_heading,
         walk_run_threshold, bitfield, hold_key_to_apply, context_id, action_stamp) and run_rate."""
         mt = _ffi.lib().acp_default_move_to()
-        mt.type = MOVE_TYPES.get(type, type) if isinstance(type, str) else type
         if isinstance(type, str) and type not in MOVE_TYPES:
             raise ArgumentError(2, f'type: unknown move-to type {type!r} (known: {", ".join(MOVE_TYPES)})')
+        mt.type = MOVE_TYPES[type] if isinstance(type, str) else _u32('type', type)
         mt.target = _u32('target', target)
         if cell is not None:
             mt.pose = _pose(cell, origin if origin is not None else (0, 0, 0), orientation)
             mt.has_pose = True
         if fallback_heading is not None:
             mt.has_fallback_heading = True
-            mt.fallback_heading = float(fallback_heading)
+            mt.fallback_heading = _float('fallback_heading', fallback_heading)
         fields = {name for name, _ in _ffi.MoveTo._fields_} - {'type', 'target', 'pose', 'has_pose',
                                                                  'has_fallback_heading', 'fallback_heading'}
         for name, value in params.items():
             if name not in fields:
                 raise ArgumentError(2, f'{name}: not a MovementParameters field')
-            setattr(mt, name, value)
+            try:
+                setattr(mt, name, value)
+            except TypeError:
+                raise ArgumentError(2, f'{name}: expected a number, got {value!r}') from None
         _check(_ffi.lib().acp_object_move_to(self.world._id, self.id, _C.byref(mt)))
 
     def play_script(self, script_id):
@@ -326,12 +358,22 @@ class Object:
 
     def play_script_type(self, script_type, mod=1.0):
         _check(_ffi.lib().acp_object_play_script_type(self.world._id, self.id, _u32('script_type', script_type),
-                                                      float(mod)))
+                                                      _float('mod', mod)))
 
     def state(self):
         raw = _ffi.ObjectState()
         _check(_ffi.lib().acp_object_get_state(self.world._id, self.id, _C.byref(raw)))
         return ObjectState(raw)
+
+    def reports(self):
+        """The last step's environment reports and shadow drops (acp_object_get_reports): a
+        Reports(env_collisions, cells_dropped) named tuple. env_collisions counts the weenie's
+        EnvCollisionProfile calls of the last step (CPhysicsObj::report_environment_collision,
+        0x00512FC0); cells_dropped the cells its shadow lists could not hold so far
+        (docs/DEVIATIONS.md T3). Raises WorldError / ObjectNotFoundError."""
+        env, dropped = _C.c_uint32(0), _C.c_uint32(0)
+        _check(_ffi.lib().acp_object_get_reports(self.world._id, self.id, _C.byref(env), _C.byref(dropped)))
+        return Reports(env.value, dropped.value)
 
     def destroy(self):
         _check(_ffi.lib().acp_destroy_object(self.world._id, self.id))
@@ -346,7 +388,7 @@ class World:
     def __init__(self, profile='retail', max_objects=1024):
         d = _ffi.lib().acp_default_world_def()
         d.profile = _profile(profile)
-        d.max_objects = max_objects
+        d.max_objects = _u32('max_objects', max_objects)
         self._id = _ffi.WorldId()
         _check(_ffi.lib().acp_create_world(_C.byref(d), _C.byref(self._id)))
         self._open = True
@@ -375,14 +417,14 @@ class World:
 
     def load_records(self, data):
         """Records of one DAT file's bytes (before the first object)."""
-        buf = bytes(data)
+        buf = _bytes('data', data)
         _check(_ffi.lib().acp_world_load_records(self._id, buf, len(buf)))
 
     def load_default_records(self):
         _check(_ffi.lib().acp_world_load_default_records(self._id))
 
     def load_records_file(self, path):
-        _check(_ffi.lib().acp_world_load_records_file(self._id, str(path).encode()))
+        _check(_ffi.lib().acp_world_load_records_file(self._id, _path('path', path)))
 
     def set_player(self, obj):
         """The player object (an Object, an id, or None)."""
@@ -390,11 +432,11 @@ class World:
         _check(_ffi.lib().acp_world_set_player_object(self._id, _u32('object_id', oid)))
 
     def set_time(self, now):
-        _check(_ffi.lib().acp_world_set_time(self._id, float(now)))
+        _check(_ffi.lib().acp_world_set_time(self._id, _float('now', now)))
 
     def step(self, now):
         """CPhysics::UseTime(now): one render frame."""
-        _check(_ffi.lib().acp_world_step(self._id, float(now)))
+        _check(_ffi.lib().acp_world_step(self._id, _float('now', now)))
 
     def finish_records(self):
         """Build the terrain from the records now and seal them (the first object or step does it
@@ -427,15 +469,15 @@ class World:
         d.pose = _pose(cell, origin, orientation)
         d.velocity = _floats('velocity', velocity, 3)
         d.omega = _floats('omega', omega, 3)
-        d.scale = float(scale)
+        d.scale = _float('scale', scale)
         if friction is not None:
-            d.friction = float(friction)
+            d.friction = _float('friction', friction)
         if elasticity is not None:
-            d.elasticity = float(elasticity)
+            d.elasticity = _float('elasticity', elasticity)
         if run_rate is not None:
-            d.run_rate = float(run_rate)
+            d.run_rate = _float('run_rate', run_rate)
             d.has_run_rate = True
-        d.enter_at = float(enter_at)
+        d.enter_at = _float('enter_at', enter_at)
         if isinstance(placement, str):
             if placement not in PLACEMENTS:
                 raise ArgumentError(2, f'placement: unknown placement {placement!r} (known: set_position, frame)')
@@ -469,15 +511,15 @@ def run_scenario(path, profile=None):
     """Run a scenario file as `acphys run` does (profile: None for the scenario's, or a name)."""
     out = _ffi.ScenarioResult()
     p = -1 if profile is None else _profile(profile)
-    _check(_ffi.lib().acp_run_scenario_file(str(path).encode(), p, _C.byref(out)))
+    _check(_ffi.lib().acp_run_scenario_file(_path('path', path), p, _C.byref(out)))
     return ScenarioResult(out)
 
 
 def run_scenario_json(text, base_dir=None, profile=None):
     """Run scenario JSON text; excerpt names relative to base_dir."""
-    data = text.encode() if isinstance(text, str) else bytes(text)
+    data = text.encode() if isinstance(text, str) else _bytes('text', text)
     out = _ffi.ScenarioResult()
     p = -1 if profile is None else _profile(profile)
-    base = None if base_dir is None else str(base_dir).encode()
+    base = None if base_dir is None else _path('base_dir', base_dir)
     _check(_ffi.lib().acp_run_scenario_json(data, len(data), base, p, _C.byref(out)))
     return ScenarioResult(out)

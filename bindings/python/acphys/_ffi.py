@@ -132,6 +132,7 @@ SIGNATURES = {
     'acp_object_play_script': (S, [WorldId, U32, U32]),
     'acp_object_play_script_type': (S, [WorldId, U32, U32, F32]),
     'acp_object_get_state': (S, [WorldId, U32, P(ObjectState)]),
+    'acp_object_get_reports': (S, [WorldId, U32, P(U32), P(U32)]),
     'acp_hook_name': (C.c_char_p, [U32]),
     'acp_offset_source_name': (C.c_char_p, [U32]),
     'acp_move_to_type_name': (C.c_char_p, [U32]),

@@ -194,6 +194,61 @@ class Errors(unittest.TestCase):
         with self.assertRaises(OSError):
             acphys.run_scenario('/nonexistent.json')
 
+    def test_none_and_wrong_types_raise_argument_errors_naming_the_argument(self):
+        with acphys.World() as world:
+            for call, name in ((lambda: world.load_records_file(None), 'path'),
+                               (lambda: world.load_records(None), 'data'),
+                               (lambda: world.step(None), 'now'),
+                               (lambda: world.step('1.0'), 'now'),
+                               (lambda: world.set_time(None), 'now'),
+                               (lambda: acphys.run_scenario(None), 'path'),
+                               (lambda: acphys.run_scenario_json(None), 'text'),
+                               (lambda: acphys.run_scenario_json('{}', base_dir=1), 'base_dir'),
+                               (lambda: acphys.World(max_objects=None), 'max_objects'),
+                               (lambda: world.create_object(id=1, cell=0xA9B40017, origin=(84, 156, 60),
+                                                            scale=None), 'scale')):
+                with self.assertRaises(acphys.ArgumentError) as e:
+                    call()
+                self.assertTrue(str(e.exception).startswith(name + ': '), str(e.exception))
+            world.load_default_records()
+            rock = world.create_object(id=2, cell=0xA9B40017, origin=(84, 156, 60))
+            for call, name in ((lambda: rock.jump(None), 'extent'),
+                               (lambda: rock.play_script_type(1, mod=None), 'mod'),
+                               (lambda: rock.constrain_to(0xA9B40017, (84, 156, 60), None, 1.0), 'start_distance'),
+                               (lambda: rock.move_to(type=None), 'type'),
+                               (lambda: rock.move_to(cell=0xA9B40017, origin=(84, 150, 60), speed=None), 'speed'),
+                               (lambda: rock.apply_motion(forward_speed='fast'), 'forward_speed')):
+                with self.assertRaises(acphys.ArgumentError) as e:
+                    call()
+                self.assertTrue(str(e.exception).startswith(name + ': '), str(e.exception))
+
+    def test_reports_of_bounce_clamped_drudge(self):
+        """tests/c/test_api.c test_env_reports through the binding: the drudge of bounce-clamped
+        meets the ground at frames 12 and 31 of 60 Hz (its golden's env_collisions); no shadow drops."""
+        with acphys.World('retail', 1) as world:
+            world.load_default_records()
+            drudge = world.create_object(id=1, setup=0x020007DD, motion_table=0x09000008, physics_state=0x408,
+                                         friction=1.5, elasticity=0.5, placement='frame', transient_state=0,
+                                         cell=0xC19A0032, origin=(148.3582, 26.67754, 38.5),
+                                         orientation=(-0.996418, 0.0, 0.0, -0.084562), velocity=(1.5, 0.0, -7.366))
+            world.set_time(0.0)
+            drudge.apply_motion()
+            landed, dropped_max = [], 0
+            for k in range(41):
+                world.step(k / 60.0)
+                r = drudge.reports()
+                self.assertIsInstance(r, acphys.Reports)
+                if r.env_collisions:
+                    landed.append(k)
+                dropped_max = max(dropped_max, r.cells_dropped)
+            self.assertEqual(landed, [12, 31])
+            self.assertEqual(dropped_max, 0)
+            with self.assertRaises(acphys.ObjectNotFoundError) as e:
+                acphys.Object(world, 9).reports()
+            self.assertIn('acp_object_get_reports: object_id', str(e.exception))
+        with self.assertRaises(acphys.WorldError):
+            drudge.reports()
+
     def test_events_and_state(self):
         with acphys.World('retail', 4) as world:
             world.load_default_records()
