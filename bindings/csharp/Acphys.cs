@@ -25,6 +25,13 @@ namespace Acphys
     [Flags] public enum PeerRules : uint { None = 0, AceMaxQuantum = 1, AceSledFriction = 2 }
     public enum MoveToType { MoveToObject = 6, MoveToPosition = 7, TurnToObject = 8, TurnToHeading = 9 }
 
+    /// <summary>An object's last-step environment reports and shadow drops (WorldObject.Reports).</summary>
+    public struct ObjectReports
+    {
+        public uint EnvCollisions;
+        public uint CellsDropped;
+    }
+
     // ---- exceptions ----
 
     public class AcphysException : Exception
@@ -253,6 +260,7 @@ namespace Acphys
         [DllImport(Lib)] public static extern Status acp_object_play_script(WorldId w, uint id, uint script);
         [DllImport(Lib)] public static extern Status acp_object_play_script_type(WorldId w, uint id, uint type, float mod);
         [DllImport(Lib)] public static extern Status acp_object_get_state(WorldId w, uint id, out ObjectState s);
+        [DllImport(Lib)] public static extern Status acp_object_get_reports(WorldId w, uint id, out uint envCollisions, out uint cellsDropped);
         [DllImport(Lib)] public static extern IntPtr acp_hook_name(uint type);
         [DllImport(Lib)] public static extern IntPtr acp_offset_source_name(uint source);
         [DllImport(Lib)] public static extern IntPtr acp_move_to_type_name(uint type);
@@ -304,6 +312,7 @@ namespace Acphys
 
         public static ScenarioResult RunScenarioJson(string json, string baseDir = null, int profile = -1)
         {
+            if (json == null) throw new AcphysArgumentException(Status.Null, "json: expected scenario JSON text, got null");
             byte[] b = System.Text.Encoding.UTF8.GetBytes(json);
             ScenarioResult r;
             Native.Check(Native.acp_run_scenario_json(b, (UIntPtr)b.Length, Native.Utf8z(baseDir), profile, out r));
@@ -384,6 +393,8 @@ namespace Acphys
 
         public WorldObject Object(uint objectId)
         {
+            if (!IsValid)
+                throw new WorldDestroyedException(Status.World, "world: the world was disposed or destroyed");
             if (Native.acp_object_exists(LiveId, objectId) == 0)
                 throw new ObjectNotFoundException(Status.Object, "object_id: no object 0x" + objectId.ToString("X8") + " in the world");
             return new WorldObject(this, objectId);
@@ -444,6 +455,20 @@ namespace Acphys
                 ObjectState s;
                 Native.Check(Native.acp_object_get_state(World.LiveId, Id, out s));
                 return s;
+            }
+        }
+        /// <summary>The last step's environment reports and shadow drops (acp_object_get_reports):
+        /// EnvCollisions counts the weenie's EnvCollisionProfile calls of the last step
+        /// (CPhysicsObj::report_environment_collision, 0x00512FC0); CellsDropped the cells its shadow
+        /// lists could not hold so far (docs/DEVIATIONS.md T3). Throws WorldDestroyedException /
+        /// ObjectNotFoundException.</summary>
+        public ObjectReports Reports
+        {
+            get
+            {
+                ObjectReports r;
+                Native.Check(Native.acp_object_get_reports(World.LiveId, Id, out r.EnvCollisions, out r.CellsDropped));
+                return r;
             }
         }
         public void Destroy() { Native.Check(Native.acp_destroy_object(World.LiveId, Id)); }

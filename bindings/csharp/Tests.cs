@@ -190,6 +190,40 @@ static class Tests
         Throws<AcphysIOException>(() => Library.RunScenarioFile("/nonexistent.json"), "cannot read the scenario", "missing file");
         Throws<ScenarioException>(() => Library.RunScenarioJson("{\"version\": 1}"), "json: ", "bad scenario");
         Throws<AcphysArgumentException>(() => new World((Profile)9), "def->profile: 9 is not a profile", "bad profile");
+        Throws<AcphysArgumentException>(() => Library.RunScenarioJson(null), "json: ", "null scenario JSON");
+        Throws<WorldDestroyedException>(() => w.Object(1), "world: ", "object of a disposed world");
+        Throws<WorldDestroyedException>(() => { ObjectReports x = human.Reports; }, "acp_object_get_reports", "reports of a disposed world");
+    }
+
+    /// <summary>tests/c/test_api.c test_env_reports through the binding: bounce-clamped's drudge
+    /// meets the ground at frames 12 and 31 of 60 Hz (its golden's env_collisions); no shadow drops.</summary>
+    static unsafe void Reports()
+    {
+        using (World w = new World(Profile.Retail, 1))
+        {
+            w.LoadDefaultRecords();
+            ObjectDef d = Library.DefaultObjectDef();
+            d.Id = 1; d.Setup = 0x020007DD; d.MotionTable = 0x09000008; d.PhysicsState = 0x408;
+            d.Friction = 1.5f; d.Elasticity = 0.5f; d.Placement = (uint)Placement.Frame; d.TransientState = 0;
+            d.Pose = Pose.At(0xC19A0032, 148.3582f, 26.67754f, 38.5f);
+            d.Pose.Orientation[0] = -0.996418f; d.Pose.Orientation[3] = -0.084562f;
+            d.Velocity[0] = 1.5f; d.Velocity[1] = 0.0f; d.Velocity[2] = -7.366f;
+            WorldObject drudge = w.CreateObject(d);
+            w.SetTime(0.0);
+            drudge.ApplyMotion(Library.DefaultMotion());
+            string landed = ""; uint droppedMax = 0;
+            for (int k = 0; k <= 40; k++)
+            {
+                w.Step(k / 60.0);
+                ObjectReports r = drudge.Reports;
+                if (r.EnvCollisions != 0) landed += (landed.Length > 0 ? "," : "") + k;
+                if (r.CellsDropped > droppedMax) droppedMax = r.CellsDropped;
+            }
+            Check(landed == "12,31", "drudge env reports at frames 12,31, got " + landed);
+            Check(droppedMax == 0, "no shadow drops");
+            drudge.Destroy();
+            Throws<ObjectNotFoundException>(() => { ObjectReports x = drudge.Reports; }, "acp_object_get_reports: object_id", "reports of a destroyed object");
+        }
     }
 
     static int Main(string[] args)
@@ -198,6 +232,7 @@ static class Tests
         Conformance();
         WalkThenStop();
         Errors();
+        Reports();
         Console.WriteLine("csharp: " + checks + " checks, " + failures + " failed");
         return failures == 0 ? 0 : 1;
     }
