@@ -243,6 +243,8 @@ extern "C" {
     pub fn acp_object_play_script(world: acp_world_id, object_id: u32, script_id: u32) -> acp_status;
     pub fn acp_object_play_script_type(world: acp_world_id, object_id: u32, type_: u32, mod_: f32) -> acp_status;
     pub fn acp_object_get_state(world: acp_world_id, object_id: u32, out: *mut acp_object_state) -> acp_status;
+    pub fn acp_object_get_reports(world: acp_world_id, object_id: u32, env_collisions: *mut u32,
+                                  cells_dropped: *mut u32) -> acp_status;
     pub fn acp_hook_name(type_: u32) -> *const c_char;
     pub fn acp_offset_source_name(source: u32) -> *const c_char;
     pub fn acp_move_to_type_name(type_: u32) -> *const c_char;

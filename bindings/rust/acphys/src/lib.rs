@@ -171,6 +171,16 @@ impl Profile {
     }
 }
 
+/// An object's last-step environment reports and shadow drops ([`World::reports`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reports {
+    /// The weenie's EnvCollisionProfile calls of the last step
+    /// (CPhysicsObj::report_environment_collision, 0x00512FC0).
+    pub env_collisions: u32,
+    /// The cells its shadow lists could not hold so far (docs/DEVIATIONS.md T3).
+    pub cells_dropped: u32,
+}
+
 /// The two numbers `acphys run --quiet` prints last.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScenarioResult {
@@ -344,6 +354,15 @@ impl World {
     pub fn state(&self, object_id: u32) -> Result<ObjectState> {
         let mut out = ObjectState::default();
         check(unsafe { sys::acp_object_get_state(self.id, object_id, &mut out) })?;
+        Ok(out)
+    }
+    /// The last step's environment reports and shadow drops (acp_object_get_reports); errors
+    /// of kind World or Object.
+    pub fn reports(&self, object_id: u32) -> Result<Reports> {
+        let mut out = Reports::default();
+        check(unsafe {
+            sys::acp_object_get_reports(self.id, object_id, &mut out.env_collisions, &mut out.cells_dropped)
+        })?;
         Ok(out)
     }
 }

@@ -211,3 +211,40 @@ fn errors_carry_the_message() {
     assert_eq!(e.kind, ErrorKind::Io);
     assert_eq!(acphys::run_scenario_json("{\"version\": 1}", None, None).unwrap_err().kind, ErrorKind::Scenario);
 }
+
+/// tests/c/test_api.c test_env_reports through the binding: bounce-clamped's drudge meets the
+/// ground at frames 12 and 31 of 60 Hz (its golden's env_collisions); no shadow drops.
+#[test]
+fn reports_of_bounce_clamped_drudge() {
+    let mut w = World::new(Profile::Retail, 1).unwrap();
+    w.load_default_records().unwrap();
+    let mut d = acphys::object_def();
+    d.id = 1;
+    d.setup = 0x0200_07DD;
+    d.motion_table = 0x0900_0008;
+    d.physics_state = 0x408;
+    d.friction = 1.5;
+    d.elasticity = 0.5;
+    d.placement = 1; // ACP_PLACE_FRAME
+    d.transient_state = 0;
+    d.pose = pose(0xC19A_0032, [148.3582, 26.67754, 38.5]);
+    d.pose.orientation = [-0.996418, 0.0, 0.0, -0.084562];
+    d.velocity = [1.5, 0.0, -7.366];
+    w.create_object(&d).unwrap();
+    w.set_time(0.0).unwrap();
+    w.apply_motion(1, &acphys::motion()).unwrap();
+    let (mut landed, mut dropped_max) = (Vec::new(), 0);
+    for k in 0..=40u32 {
+        w.step(k as f64 / 60.0).unwrap();
+        let r = w.reports(1).unwrap();
+        if r.env_collisions != 0 {
+            landed.push(k);
+        }
+        dropped_max = dropped_max.max(r.cells_dropped);
+    }
+    assert_eq!(landed, vec![12, 31]);
+    assert_eq!(dropped_max, 0);
+    let e = w.reports(9).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Object);
+    assert!(e.message.contains("acp_object_get_reports: object_id"), "{}", e);
+}
