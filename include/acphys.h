@@ -183,6 +183,10 @@ typedef struct acp_world_info {
     uint64_t num_quanta;             /* object-quanta simulated so far */
     bool has_terrain;                /* records held LandBlocks or EnvCells */
 } acp_world_info;
+/** Read what a world holds into *out (acp_world_info: seconds of its clock, CPhysics::last_update
+ *  of the gate of CPhysics::UseTime (0x00509950), its profile, object counts and the quanta run so
+ *  far); it changes nothing. Errors: NULL out (ACP_ERR_NULL), a destroyed or unknown world
+ *  (ACP_ERR_WORLD). */
 ACP_API acp_status acp_world_get_info(acp_world_id world, acp_world_info *out);
 
 /** Build the world's terrain from its records now and seal them (the first object or step does
@@ -312,8 +316,13 @@ ACP_API acp_status acp_object_apply_motion(acp_world_id world, uint32_t object_i
  *  (0x005287E0: adjust_motion, apply_run_to_command with the object's run rate). Errors as
  *  acp_object_apply_motion. */
 ACP_API acp_status acp_object_apply_raw_motion(acp_world_id world, uint32_t object_id, const acp_motion *motion);
-/** Jump with `extent` 0..1 (CMotionInterp::jump 0x00528780). *weenie_error (may be NULL)
- *  receives retail's WeenieError: 0 when it jumped, else why not (not an acp_status error). */
+/** Jump with `extent`, meant as 0..1 (CMotionInterp::jump 0x00528780). Any finite extent is
+ *  taken as retail takes it: jump stores it as given and CMotionInterp::get_jump_v_z
+ *  (0x00527AA0) reads an extent below 0.0002 (negative ones too) as no jump velocity and clamps
+ *  one above 1 to 1 (with no weenie, as here, any extent from 0.0002 up gives 10 m/s).
+ *  *weenie_error (may be NULL) receives retail's WeenieError: 0 when it jumped, else why not
+ *  (not an acp_status error). Errors: a non-finite extent, ACP_ERR_NO_MOTION without a
+ *  motion table. */
 ACP_API acp_status acp_object_jump(acp_world_id world, uint32_t object_id, float extent, uint32_t *weenie_error);
 /** CPhysicsObj::set_velocity: velocity[3] in m/s, world axes (clamped to 50 m/s); the object
  *  becomes active. Errors: NULL or non-finite velocity. */
@@ -323,8 +332,13 @@ ACP_API acp_status acp_object_set_velocity(acp_world_id world, uint32_t object_i
 ACP_API acp_status acp_object_set_omega(acp_world_id world, uint32_t object_id, const float omega[3]);
 
 /** A SetState message (0xF74B, SmartBox::HandleSetState): CPhysicsObj::set_state (0x00514DD0)
- *  with the new PhysicsState bits `state`; a change of HIDDEN (0x4000) goes through
- *  CPhysicsObj::set_hidden (0x00514C60), which ends the object's collisions when it hides.
+ *  with the new PhysicsState bits `state`. Retail stores the whole word as given, unknown bits
+ *  too (so does this call: no bit is refused); the bits the physics reads are the PhysicsState
+ *  flags (ETHEREAL 0x4, REPORT_COLLISIONS 0x8, IGNORE_COLLISIONS 0x10, NODRAW 0x20, MISSILE 0x40,
+ *  GRAVITY 0x400, LIGHTING_ON 0x800 ... as acp_object_def.physics_state). A change of HIDDEN
+ *  (0x4000) goes through CPhysicsObj::set_hidden (0x00514C60), which ends the object's
+ *  collisions when it hides; a change of LIGHTING_ON keeps the new bit (retail's InitLights /
+ *  DestroyLights draw only) and one of NODRAW calls set_nodraw (drawing only).
  *  Errors: the world or object, as every call. */
 ACP_API acp_status acp_object_set_state(acp_world_id world, uint32_t object_id, uint32_t state);
 
@@ -377,7 +391,8 @@ typedef struct acp_server_position {
 ACP_API acp_status acp_object_server_position(acp_world_id world, uint32_t object_id, const acp_server_position *sp);
 
 /** CPhysicsObj::stick_to_object (0x005127E0): follow object `target_id` (it need not exist
- *  yet). Errors: target_id 0. */
+ *  yet). Errors: target_id 0; target_id the object's own id ("an object cannot stick to
+ *  itself", as the scenario parser says; apply_motion's sticky_object likewise). */
 ACP_API acp_status acp_object_stick_to(acp_world_id world, uint32_t object_id, uint32_t target_id);
 /** CPhysicsObj::unstick_from_object (0x0050EAE0). */
 ACP_API acp_status acp_object_unstick(acp_world_id world, uint32_t object_id);
@@ -421,8 +436,9 @@ typedef struct acp_move_to {
     uint32_t style;                  /* that style, a MotionCommand 0x80xxxxxx */
 } acp_move_to;
 /** Retail's MovementParameters defaults, type ACP_MOVE_TYPE_TO_POSITION, run rate 1. The call
- *  is MovementManager::unpack_movement's (types 6–9): an unknown target (6, 8) needs its
- *  fallback (has_pose, has_fallback_heading); an object cannot move to itself. */
+ *  is MovementManager::unpack_movement's (types 6–9): a target (6, 8) that is not in the world
+ *  is moved or turned to through its fallback (has_pose, has_fallback_heading); without one the
+ *  call still returns ACP_OK and the move-to does nothing. An object cannot move to itself. */
 ACP_API acp_move_to acp_default_move_to(void);
 /** A move-to message through the object's MovementManager: MovementManager::unpack_movement
  *  (0x00524440) → PerformMovement (0x005240D0). Errors: NULL move_to, a type outside 6..9, a

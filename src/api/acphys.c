@@ -636,6 +636,8 @@ ACP_API acp_status acp_object_apply_motion(acp_world_id world, uint32_t object_i
     if (!obj) return st;
     acp_scenario_motion m;
     if ((st = read_motion(motion, &m, FN)) != ACP_OK) return st;
+    if (m.sticky_object == object_id)
+        return acp_api_fail(ACP_ERR_ARGUMENT, FN, "motion->sticky_object: an object cannot stick to itself");
     acp_bridge_apply_motion(obj, &m);
     return ACP_OK;
 }
@@ -742,6 +744,7 @@ ACP_API acp_status acp_object_stick_to(acp_world_id world, uint32_t object_id, u
     acp_physobj *obj = get_object(world, object_id, FN, &st, NULL);
     if (!obj) return st;
     if (target_id == 0) return acp_api_fail(ACP_ERR_ARGUMENT, FN, "target_id: 0 is not an object id");
+    if (target_id == object_id) return acp_api_fail(ACP_ERR_ARGUMENT, FN, "target_id: an object cannot stick to itself");
     acp_bridge_stick_to(obj, target_id);
     return ACP_OK;
 }

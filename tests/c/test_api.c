@@ -617,6 +617,14 @@ static void test_objects(void)
     CHECK_OK(acp_object_jump(w, 1, 0.5f, &werr));
     CHECK(werr != 0xFFFFFFFFu);
     CHECK_OK(acp_object_jump(w, 1, 0.5f, NULL));
+    /* retail takes any extent: CMotionInterp::get_jump_v_z (0x00527AA0) clamps above 1, reads below 0.0002 as 0 */
+    CHECK_OK(acp_object_jump(w, 1, 5.0f, NULL));
+    CHECK_OK(acp_object_jump(w, 1, -1.0f, NULL));
+    CHECK_ERR(acp_object_jump(w, 1, INFINITY, NULL), ACP_ERR_ARGUMENT, "acp_object_jump: extent");
+    acp_motion self_sticky = m;
+    self_sticky.sticky_object = 1;
+    CHECK_ERR(acp_object_apply_motion(w, 1, &self_sticky), ACP_ERR_ARGUMENT,
+              "acp_object_apply_motion: motion->sticky_object: an object cannot stick to itself");
     float v[3] = {1, 2, 0}, vbad[3] = {0, NAN, 0};
     CHECK_ERR(acp_object_set_velocity(w, 2, NULL), ACP_ERR_NULL, "acp_object_set_velocity: velocity: NULL");
     CHECK_ERR(acp_object_set_velocity(w, 2, vbad), ACP_ERR_ARGUMENT, "velocity: expected finite numbers");
@@ -652,6 +660,7 @@ static void test_objects(void)
     spb.has_position_timestamp = true, spb.position_timestamp = 7;
     CHECK_OK(acp_object_server_position(w, 1, &spb)); /* object 1 is the player */
     CHECK_ERR(acp_object_stick_to(w, 2, 0), ACP_ERR_ARGUMENT, "target_id: 0");
+    CHECK_ERR(acp_object_stick_to(w, 2, 2), ACP_ERR_ARGUMENT, "acp_object_stick_to: target_id: an object cannot stick to itself");
     CHECK_OK(acp_object_stick_to(w, 2, 1));
     CHECK_OK(acp_object_unstick(w, 2));
     CHECK_ERR(acp_object_unstick(w, 8), ACP_ERR_OBJECT, "acp_object_unstick: object_id");
@@ -668,6 +677,10 @@ static void test_objects(void)
     CHECK_OK(acp_object_set_state(w, 2, 0x1u)); /* no HIDDEN change: the word as given */
     CHECK_OK(acp_object_get_state(w, 2, &s));
     CHECK(s.physics_state == 0x1u);
+    CHECK_OK(acp_object_set_state(w, 2, 0x80000001u)); /* retail's set_state stores unknown bits too */
+    CHECK_OK(acp_object_get_state(w, 2, &s));
+    CHECK(s.physics_state == 0x80000001u);
+    CHECK_OK(acp_object_set_state(w, 2, 0x1u));
     acp_pose p = pose_at(0xA9B40017u, 91, 156, 60);
     CHECK_ERR(acp_object_constrain_to(w, 2, NULL, 0.5f, 1.0f), ACP_ERR_NULL, "pose: NULL");
     CHECK_ERR(acp_object_constrain_to(w, 2, &p, 1.0f, 0.5f), ACP_ERR_ARGUMENT, "0 <= start_distance < max_distance");
@@ -689,6 +702,10 @@ static void test_objects(void)
     CHECK_ERR(acp_object_move_to(w, 1, &mtb), ACP_ERR_ARGUMENT, "move_to->target: 0 is not an object id");
     mtb.target = 1;
     CHECK_ERR(acp_object_move_to(w, 1, &mtb), ACP_ERR_ARGUMENT, "an object cannot move to itself");
+    mtb.target = 0x7777u, mtb.has_pose = false; /* not in the world, no fallback: OK, and no move-to runs */
+    CHECK_OK(acp_object_move_to(w, 1, &mtb));
+    CHECK_OK(acp_object_get_state(w, 1, &s));
+    CHECK(!s.has_move_to);
     mtb = mt, mtb.type = ACP_MOVE_TYPE_TURN_TO_OBJECT, mtb.target = 0x7777u, mtb.has_fallback_heading = true;
     mtb.fallback_heading = 360.0f;
     CHECK_ERR(acp_object_move_to(w, 1, &mtb), ACP_ERR_ARGUMENT, "move_to->fallback_heading: 360");
