@@ -99,7 +99,8 @@ for (const dir of useCorpus ? ['data/scenarios', 'tests/scenarios', 'conformance
 }
 const corpus = tasks.length;
 // Each seed twice: the world of the default excerpts alone, and the world with buildings of its
-// own (--cells: half of the seeds get more cottages, EnvCells and trees in an excerpt).
+// own (--cells: half of the seeds get more cottages, EnvCells (about half of them with statics,
+// audit D3) and trees in an excerpt).
 for (let s = from; s < from + seeds; s++) {
   tasks.push({ seed: s, label: `seed ${s}` });
   tasks.push({ seed: s, cells: true, label: `seed ${s} --cells` });

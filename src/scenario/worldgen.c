@@ -555,6 +555,19 @@ static bool add_cottages(gen *g, uint8_t **cells, size_t *cells_size)
         double x = milli(g, 75, 165), y = milli(g, 3, 45);
         statics[i] = (acp_aframe){{(float)x, (float)y, (float)GROUND_Z}, (float)q[0], 0.0f, 0.0f, (float)q[1]};
     }
+    /* About half of the added cottages get one or two statics of the same Setup in their EnvCell
+     * (CEnvCell::init_static_objects 0x0052C350, audit D3), on the floor within the room
+     * (x ±2, y ±1.5 of its 3.7 by 2.7 half extents) where its K_INDOOR humanoids stand and walk. */
+    for (uint32_t i = 0; i < n; i++) {
+        extra[i].num_stabs = chance(g, 50) ? (uint32_t)irange(g, 1, 2) : 0;
+        const cottage *k = &g->cottages[i + 1];
+        for (uint32_t s = 0; s < extra[i].num_stabs; s++) {
+            const double *q = HEADINGS[irange(g, 0, 7)];
+            double lx = milli(g, -2.0, 2.0), ly = milli(g, -1.5, 1.5);
+            place at = cottage_point(k, lx, ly, GROUND_Z);
+            extra[i].stabs[s] = (acp_aframe){{(float)at.x, (float)at.y, (float)at.z}, (float)q[0], 0.0f, 0.0f, (float)q[1]};
+        }
+    }
     *cells = acp_worldgen_cells_dat(extra, n, statics, m, 0x0200F300u, cells_size);
     return *cells != NULL;
 }

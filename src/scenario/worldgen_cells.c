@@ -121,17 +121,32 @@ static uint8_t *default_record(const acp_dat_container *c, uint32_t id, uint32_t
 }
 
 /* The EnvCell of the cottage copied to `cell` at `frame`: its ids, position, portals' and
- * visible cells' references to itself changed. */
-static bool put_envcell(buf *o, const uint8_t *bytes, uint32_t size, const acp_envcell *ec, uint32_t cell,
-                        const acp_aframe *frame)
+ * visible cells' references to itself changed; with `num_stabs` static objects of Setup `setup`
+ * at `stabs`, flag HAS_STATICS set and (count u32, then id u32 and frame each) written after the
+ * visible cells, before the restriction object (CEnvCell::UnPack 0x0052D470's order). The
+ * cottage's own EnvCell has no statics (checked). */
+static bool put_envcell(buf *o, const uint8_t *bytes, uint32_t size, const acp_envcell *ec,
+                        const acp_worldgen_building *x, uint32_t setup)
 {
+    const uint32_t cell = x->cell;
+    const acp_aframe *frame = &x->frame;
     const size_t pos = 16 + 2 * (size_t)ec->num_surfaces + 4;
     const size_t portals = pos + 28, visible = portals + 8 * (size_t)ec->num_portals;
-    if (visible + 2 * (size_t)ec->num_visible_cells > size) return false;
+    const size_t end = visible + 2 * (size_t)ec->num_visible_cells;
+    if (end > size || (ec->flags & ACP_ENVCELL_HAS_STATICS)) return false;
     size_t start = o->n;
-    put(o, bytes, size);
+    put(o, bytes, end);
+    if (x->num_stabs) {
+        put_u32(o, x->num_stabs);
+        for (uint32_t i = 0; i < x->num_stabs; i++) {
+            put_u32(o, setup);
+            put_frame(o, &x->stabs[i]);
+        }
+    }
+    put(o, bytes + end, size - end);
     if (o->failed) return false;
     uint8_t *p = o->b + start;
+    if (x->num_stabs) set_u32(p + 4, ec->flags | ACP_ENVCELL_HAS_STATICS);
     set_u32(p, cell);     /* the id */
     set_u32(p + 8, cell); /* the id again (the block mask) */
     const float v[7] = {frame->origin.x, frame->origin.y, frame->origin.z, frame->qw, frame->qx, frame->qy, frame->qz};
@@ -211,7 +226,7 @@ uint8_t *acp_worldgen_cells_dat(const acp_worldgen_building *extra, uint32_t num
     if (!add_record(w, INFO_ID, &b)) goto done;
     for (uint32_t i = 0; i < num_extra; i++) {
         b.n = 0;
-        if (!put_envcell(&b, env_bytes, env_size, env.as.envcell, extra[i].cell, &extra[i].frame) ||
+        if (!put_envcell(&b, env_bytes, env_size, env.as.envcell, &extra[i], static_setup) ||
             !add_record(w, extra[i].cell, &b))
             goto done;
     }

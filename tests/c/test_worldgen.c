@@ -6,7 +6,10 @@
 #include <stdlib.h>
 
 #include "cjson_bridge.h"
+#include <math.h>
+
 #include "dat/container.h"
+#include "dat/dat.h"
 #include "scenario/run.h"
 #include "scenario/worldgen.h"
 #include "test.h"
@@ -122,13 +125,45 @@ static void worlds_cover_the_lane(void)
     for (uint32_t i = 0; i < SEEDS; i++) free(all[i]);
 }
 
+/* The added EnvCells 0xA9B40101.. of an excerpt, parsed as CEnvCell::UnPack (0x0052D470) reads
+ * them: either no statics (flag 2 clear) or one or two of the tree Setup 0x0200F300 with the flag
+ * set, standing on the floor (z 94, the cottage's frame) within 2.5 m of the cell's origin (the
+ * generator's x ±2, y ±1.5 in the room: sqrt(2^2 + 1.5^2) = 2.5), counted into *stabbed or *bare. */
+static void envcell_statics(const acp_dat_container *c, uint32_t *stabbed, uint32_t *bare)
+{
+    for (uint32_t id = 0xA9B40101u; id <= 0xA9B40103u; id++) {
+        acp_dat_entry e;
+        acp_dat_error err;
+        if (acp_dat_container_find(c, id, &e, &err) != ACP_DAT_OK) continue;
+        uint8_t *b = malloc(e.size);
+        acp_dat_record rec = {0};
+        ENSURE(b && acp_dat_container_read(c, &e, b, &err) == ACP_DAT_OK);
+        ENSURE(b && acp_dat_record_parse(ACP_DAT_TYPE_ENVCELL, id, b, e.size, &rec, &err) == ACP_DAT_OK);
+        const acp_envcell *ec = rec.as.envcell;
+        if (ec) {
+            ENSURE_EQ(ec->num_stabs ? 1u : 0u, (ec->flags & ACP_ENVCELL_HAS_STATICS) ? 1u : 0u);
+            ENSURE(ec->num_stabs <= 2);
+            *(ec->num_stabs ? stabbed : bare) += 1;
+            for (uint32_t i = 0; i < ec->num_stabs; i++) {
+                const acp_aframe *f = &ec->stabs[i].frame;
+                ENSURE_EQ(ec->stabs[i].id, 0x0200F300u);
+                ENSURE_EQ(f->origin.z, 94.0f);
+                double dx = f->origin.x - ec->position.origin.x, dy = f->origin.y - ec->position.origin.y;
+                ENSURE(sqrt(dx * dx + dy * dy) <= 2.5 + 1e-4);
+            }
+        }
+        acp_dat_record_free(&rec);
+        free(b);
+    }
+}
+
 /* Worlds with buildings of their own: the same seed gives the same text and excerpt; half of
  * them have an excerpt, which holds LandBlockInfo 0xA9B4FFFE and one EnvCell per added cottage,
  * the scenario names it after "default", and the world runs with it; an object the generator
  * put into an added cottage's EnvCell is in that cell after the first frame (the cell loaded). */
 static void worlds_with_their_own_buildings(void)
 {
-    uint32_t with = 0, indoors = 0;
+    uint32_t with = 0, indoors = 0, stabbed = 0, bare = 0;
     for (uint32_t seed = 1; seed <= SEEDS; seed++) {
         size_t len = 0, len2 = 0, size = 0, size2 = 0;
         uint8_t *cells = NULL, *cells2 = NULL;
@@ -149,6 +184,7 @@ static void worlds_with_their_own_buildings(void)
             ENSURE_EQ(acp_dat_container_find(&c, 0xA9B4FFFEu, &e, &err), ACP_DAT_OK);
             ENSURE_EQ(acp_dat_container_find(&c, 0xA9B40101u, &e, &err), ACP_DAT_OK);
             ENSURE(acp_dat_container_find(&c, 0xA9B40100u, &e, &err) != ACP_DAT_OK); /* the default's stays */
+            envcell_statics(&c, &stabbed, &bare);
         }
         char err[256] = "";
         acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
@@ -181,6 +217,7 @@ static void worlds_with_their_own_buildings(void)
     }
     ENSURE(with > 0 && with < SEEDS);
     ENSURE(indoors > 0);
+    ENSURE(stabbed > 0 && bare > 0); /* about half of the added EnvCells have statics (audit D3) */
 }
 
 void suite_worldgen(void)
