@@ -28,7 +28,9 @@ char *acp_worldgen(uint32_t seed, const uint8_t *bytes, size_t size, size_t *len
 
 /** acp_worldgen, and with `cells_name` (a plain file name: no quotes, backslashes or control
  *  characters) half of the worlds also get buildings and statics of their own: one to three
- *  more cottages (EnvCells 0xA9B40101..) and up to four trees on Holtburg's plateau, in a cell
+ *  more cottages (EnvCells 0xA9B40101.., about half of them with one or two trees standing in
+ *  the room as EnvCell statics: CEnvCell::init_static_objects 0x0052C350) and up to four trees
+ *  on Holtburg's plateau, in a cell
  *  DAT excerpt (*cells, malloc'd, *cells_size bytes; NULL for a world without) that the scenario
  *  lists after "default" under that name (its LandBlockInfo 0xA9B4FFFE replaces the default
  *  one, keeping the default's tree and cottage). The host writes the excerpt next to the
