@@ -3,15 +3,15 @@
 # objects with every symbol hidden but the API's (ACP_API). `cmake --install` puts them, the
 # header, acphys.pc (pkg-config) and the CMake package (find_package(acphys)) under the prefix.
 include(GNUInstallDirs)
-set(ACP_API_VERSION 1.0.0)
+set(ACP_API_VERSION 1.1.0)
 set(ACP_API_SOVERSION 1)
 set(ACP_LIBRARY_SOURCES
   ${ACP_CORE_SOURCES} ${ACP_SCENARIO_SOURCES} ${ACP_DEFAULT_EXCERPTS_C}
-  src/api/acphys.c src/api/file.c src/cli/cjson_bridge.c)
+  src/api/acphys.c src/api/file.c src/api/snapshot.c src/cli/cjson_bridge.c)
 set(ACP_BUILD_DIGEST_C ${CMAKE_BINARY_DIR}/generated/build_digest.c)
 set(ACP_BUILD_DIGEST_FLAGS "${CMAKE_C_COMPILER_ID} ${CMAKE_C_COMPILER_VERSION} ${CMAKE_BUILD_TYPE} ${ACP_WARNINGS} -ffp-contract=off -fno-fast-math")
 set(ACP_BUILD_DIGEST_FILES)
-foreach(f ${ACP_CORE_SOURCES} ${ACP_SCENARIO_SOURCES} src/api/acphys.c src/api/file.c src/cli/cjson_bridge.c include/acphys.h)
+foreach(f ${ACP_CORE_SOURCES} ${ACP_SCENARIO_SOURCES} src/api/acphys.c src/api/file.c src/api/snapshot.c src/cli/cjson_bridge.c include/acphys.h)
   list(APPEND ACP_BUILD_DIGEST_FILES ${CMAKE_SOURCE_DIR}/${f})
 endforeach()
 file(GLOB ACP_DEFAULT_DATS ${CMAKE_SOURCE_DIR}/data/*-default.dat)
@@ -72,6 +72,11 @@ find_package(Threads REQUIRED)
 target_link_libraries(acphys_api_tests PRIVATE acphys_shared Threads::Threads)
 target_compile_definitions(acphys_api_tests PRIVATE ACP_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 add_test(NAME api COMMAND acphys_api_tests)
+# Snapshots and threads through the API (issue 38).
+add_executable(acphys_api_snapshot_tests tests/c/test_api_snapshot.c)
+target_link_libraries(acphys_api_snapshot_tests PRIVATE acphys_shared Threads::Threads)
+target_compile_definitions(acphys_api_snapshot_tests PRIVATE ACP_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+add_test(NAME api_snapshot COMMAND acphys_api_snapshot_tests)
 # Install into a scratch prefix, then build and run a small C program against the installed copy:
 # with pkg-config (shared and --static) and with find_package(acphys).
 # (Not in the sanitizer and fuzz builds: a plain user program cannot link their instrumented library.)

@@ -59,11 +59,11 @@ extern "C" {
 /* ---- version ---- */
 /** The API's semantic version: major changes break source or binary compatibility. */
 #define ACP_API_VERSION_MAJOR 1
-#define ACP_API_VERSION_MINOR 0
+#define ACP_API_VERSION_MINOR 1
 #define ACP_API_VERSION_PATCH 0
-#define ACP_API_VERSION "1.0.0"
+#define ACP_API_VERSION "1.1.0"
 
-/** The API version of the library actually loaded ("1.0.0"); compare with ACP_API_VERSION. */
+/** The API version of the library actually loaded ("1.1.0"); compare with ACP_API_VERSION. */
 ACP_API const char *acp_api_version(void);
 /** The acphys library (physics) version, e.g. "0.1.0". */
 ACP_API const char *acp_library_version(void);
@@ -450,6 +450,26 @@ ACP_API acp_status acp_run_scenario_file(const char *path, int32_t profile, acp_
  *  relative to base_dir (NULL: the current directory). */
 ACP_API acp_status acp_run_scenario_json(const char *json, size_t len, const char *base_dir, int32_t profile,
                                          acp_scenario_result *out);
+
+/* ---- snapshots (API 1.1; docs/EMBEDDING.md "Snapshots") ---- */
+
+/** Write the whole mutable state of a world (every object, its managers, hooks, scripts,
+ *  particles, collision tables and shadows, the clock and the generator: not its records) into
+ *  `buffer` as a versioned, little-endian byte stream. With buffer NULL only *size is set (the
+ *  bytes needed); capacity below that gives ACP_ERR_ARGUMENT with *size set. Call it between
+ *  steps. A world restored from it (acp_world_restore) and stepped on gives the same bits as this
+ *  one, natively and in WebAssembly alike. Errors: ACP_ERR_STATE for a state no snapshot names (a
+ *  hand-built part array: never through this API), ACP_ERR_MEMORY. Seals the world's records as
+ *  a step does. Not retail: an acphys facility. */
+ACP_API acp_status acp_world_snapshot(acp_world_id world, void *buffer, size_t capacity, size_t *size);
+
+/** Replace the state of `world` with a snapshot's: the world must hold the snapshot's records
+ *  (the same DAT bytes loaded in the same order: the snapshot names their digest), run its clock
+ *  profile and max_objects, and have no objects of its own. On any refusal the world is as it
+ *  was. Errors: ACP_ERR_RECORDS (other records: both digests named), ACP_ERR_ARGUMENT (a damaged,
+ *  truncated or other-version snapshot, another profile or max_objects: the message names the
+ *  byte offset and the field), ACP_ERR_STATE (the world has objects), ACP_ERR_MEMORY. */
+ACP_API acp_status acp_world_restore(acp_world_id world, const void *bytes, size_t size);
 
 #ifdef __cplusplus
 }

@@ -134,7 +134,7 @@ static class Tests
 
     static unsafe void Errors()
     {
-        Check(Library.ApiVersion == "1.0.0", "api version");
+        Check(Library.ApiVersion == "1.1.0", "api version");
         Check(Library.BuildDigest.Length == 16, "build digest");
         World w = new World(Profile.Retail, 2);
         w.LoadDefaultRecords();

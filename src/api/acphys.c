@@ -857,3 +857,19 @@ ACP_API const char *acp_hook_name(uint32_t type)
 
 ACP_API const char *acp_offset_source_name(uint32_t source) { return acp_trace_offset_source_name(source); }
 ACP_API const char *acp_move_to_type_name(uint32_t type) { return acp_trace_moveto_name(type); }
+
+/* ---- snapshots (src/api/snapshot.c) ---- */
+
+acp_status acp_api_internal_parts(acp_world_id id, const char *fn, bool seal_it, acp_api_world_parts *out)
+{
+    acp_status st;
+    api_world *w = get_world(id, fn, &st);
+    if (!w) return st;
+    if (seal_it && (st = seal(w, fn)) != ACP_OK) return st;
+    out->world = &w->world;
+    out->records = w->records;
+    out->terrain = w->terrain;
+    out->num_objects = &w->num_objects;
+    out->max_objects = w->max_objects;
+    return ACP_OK;
+}

@@ -15,4 +15,20 @@ struct acp_world;
  *  not part of the API. */
 struct acp_world *acp_api_internal_world(acp_world_id world);
 
+struct acp_excerpts;
+struct acp_terrain;
+
+/** A live API world's parts, for src/api/snapshot.c (which may replace *world). */
+typedef struct acp_api_world_parts {
+    struct acp_world **world;
+    const struct acp_excerpts *records;
+    struct acp_terrain *terrain;
+    uint32_t *num_objects;           /* the objects made through the API */
+    uint32_t max_objects;
+} acp_api_world_parts;
+
+/** The parts of world `id` (sealed first when seal_it: its records and terrain built, as at its
+ *  first object or step); the get_world error otherwise. */
+acp_status acp_api_internal_parts(acp_world_id id, const char *fn, bool seal_it, acp_api_world_parts *out);
+
 #endif

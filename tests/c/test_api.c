@@ -209,7 +209,7 @@ static acp_server_position server_pos(acp_pose pose, bool contact, const float *
 static void test_version(void)
 {
     CHECK(strcmp(acp_api_version(), ACP_API_VERSION) == 0);
-    CHECK(strcmp(ACP_API_VERSION, "1.0.0") == 0);
+    CHECK(strcmp(ACP_API_VERSION, "1.1.0") == 0);
     CHECK(acp_library_version()[0] != '\0');
     const char *d = acp_build_digest();
     CHECK(strlen(d) == 16 && strspn(d, "0123456789abcdef") == 16);

@@ -127,7 +127,7 @@ def _pose(cell, origin, orientation=(1, 0, 0, 0)):
 # ---- versions ----
 
 def api_version():
-    """The loaded library's API version ("1.0.0")."""
+    """The loaded library's API version ("1.1.0")."""
     return _ffi.lib().acp_api_version().decode()
 
 

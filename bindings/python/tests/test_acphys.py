@@ -134,7 +134,7 @@ class Conformance(unittest.TestCase):
 
 class Errors(unittest.TestCase):
     def test_version(self):
-        self.assertEqual(acphys.api_version(), '1.0.0')
+        self.assertEqual(acphys.api_version(), '1.1.0')
         self.assertRegex(acphys.build_digest(), '^[0-9a-f]{16}$')
 
     def test_bad_arguments_raise_with_the_message(self):

@@ -107,7 +107,7 @@ fn path_c(path: &Path, what: &str) -> Result<CString> {
         .map_err(|_| Error { kind: ErrorKind::Argument, message: format!("{}: a path with a NUL byte", what) })
 }
 
-/// The loaded library's API version ("1.0.0").
+/// The loaded library's API version ("1.1.0").
 pub fn api_version() -> String {
     cstr(unsafe { sys::acp_api_version() })
 }

@@ -124,7 +124,7 @@ fn walk_then_stop_object_by_object() {
 
 #[test]
 fn errors_carry_the_message() {
-    assert_eq!(acphys::api_version(), "1.0.0");
+    assert_eq!(acphys::api_version(), "1.1.0");
     assert_eq!(acphys::build_digest().len(), 16);
     let e = World::new(Profile::Retail, 0).err().unwrap();
     assert_eq!(e.kind, ErrorKind::Argument);

@@ -1,0 +1,274 @@
+/* The C API's snapshots and threads (issue 38), through include/acphys.h and the shared library
+ * only: walk-then-stop driven object by object (as tests/c/test_api.c), snapshotted at frames 60
+ * and 120 and restored into a fresh world, ends on its golden digest; bad snapshots are refused
+ * with the offset and field and leave the world as it was; eight worlds stepped on four threads
+ * give each world's sequential digest. */
+#include <acphys.h>
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures, checks;
+
+#define CHECK(cond)                                                                                              \
+    do {                                                                                                         \
+        checks++;                                                                                                \
+        if (!(cond)) {                                                                                           \
+            failures++;                                                                                          \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                              \
+        }                                                                                                        \
+    } while (0)
+
+#define CHECK_ERR(call, status, needle)                                                                          \
+    do {                                                                                                         \
+        acp_status st_ = (call);                                                                                 \
+        checks++;                                                                                                \
+        if (st_ != (status) || !strstr(acp_error_message(), (needle))) {                                         \
+            failures++;                                                                                          \
+            fprintf(stderr, "%s:%d: %s: got %s \"%s\", want %s containing \"%s\"\n", __FILE__, __LINE__, #call,   \
+                    acp_status_name(st_), acp_error_message(), #status, (needle));                               \
+        }                                                                                                        \
+    } while (0)
+#define CHECK_OK(call) CHECK_ERR(call, ACP_OK, "")
+
+/* A digest of the public state each frame (the position and velocity bits of each object). */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static uint64_t hash_state(uint64_t h, acp_world_id w, uint32_t id)
+{
+    acp_object_state s;
+    if (acp_object_get_state(w, id, &s) != ACP_OK) return h ^ 0xDEADu;
+    h = fnv(h, &s.cell, sizeof s.cell);
+    h = fnv(h, s.origin, sizeof s.origin);
+    h = fnv(h, s.orientation, sizeof s.orientation);
+    h = fnv(h, s.velocity, sizeof s.velocity);
+    h = fnv(h, &s.update_time, sizeof s.update_time);
+    h = fnv(h, &s.transient_state, sizeof s.transient_state);
+    h = fnv(h, &s.num_quanta, sizeof s.num_quanta);
+    return h;
+}
+
+/* The walk of walk-then-stop with its events shifted by `variant` frames (0: the conformance case). */
+typedef struct walker {
+    acp_world_id w;
+    uint32_t next, variant;
+    uint64_t h;
+} walker;
+
+static acp_world_id world_with_records(void)
+{
+    acp_world_def d = acp_default_world_def();
+    d.max_objects = 4;
+    acp_world_id w = {0, 0};
+    CHECK_OK(acp_create_world(&d, &w));
+    CHECK_OK(acp_world_load_records_file(w, ACP_SOURCE_DIR "/data/portal-default.dat"));
+    return w;
+}
+
+static void walker_init(walker *k, uint32_t variant)
+{
+    k->w = world_with_records();
+    k->next = 0;
+    k->variant = variant;
+    k->h = 0xcbf29ce484222325ull;
+    acp_object_def d = acp_default_object_def();
+    d.id = 1;
+    d.setup = 0x02000001u;
+    d.motion_table = 0x09000001u;
+    d.physics_state = 0x00400008u;
+    d.placement = ACP_PLACE_FRAME;
+    d.transient_state = 3;
+    d.pose = (acp_pose){0xD59A0023u, {100, 60, 330}, {1, 0, 0, 0}};
+    d.has_run_rate = true;
+    CHECK_OK(acp_create_object(k->w, &d));
+    CHECK_OK(acp_world_set_player_object(k->w, 1));
+}
+
+static void walker_frame(walker *k, uint32_t frame)
+{
+    static const struct { double t; uint32_t forward; } ev[] = {{0, 0x41000003u}, {0.1, 0x45000005u}, {1.0, 0x44000007u},
+                                                                {2.0, 0x41000003u}};
+    double now = (double)frame / 60.0;
+    CHECK_OK(acp_world_set_time(k->w, now));
+    while (k->next < 4 && ev[k->next].t + k->variant / 60.0 <= now) {
+        acp_motion m = acp_default_motion();
+        m.forward_command = ev[k->next].forward;
+        CHECK_OK(acp_object_apply_motion(k->w, 1, &m));
+        k->next++;
+    }
+    CHECK_OK(acp_world_step(k->w, now));
+    k->h = hash_state(k->h, k->w, 1);
+}
+
+static void *take_snapshot(acp_world_id w, size_t *size)
+{
+    *size = 0;
+    CHECK_OK(acp_world_snapshot(w, NULL, 0, size));
+    void *buf = malloc(*size ? *size : 1);
+    size_t again = 0;
+    CHECK_OK(acp_world_snapshot(w, buf, *size, &again));
+    CHECK(again == *size);
+    return buf;
+}
+
+static void test_resume_through_the_api(void)
+{
+    walker straight;
+    walker_init(&straight, 0);
+    for (uint32_t f = 1; f <= 180; f++) walker_frame(&straight, f);
+    for (uint32_t cut = 60; cut <= 120; cut += 60) {
+        walker a;
+        walker_init(&a, 0);
+        for (uint32_t f = 1; f <= cut; f++) walker_frame(&a, f);
+        size_t size;
+        void *snap = take_snapshot(a.w, &size);
+        walker b = a; /* the same event position and running digest */
+        b.w = world_with_records();
+        CHECK_OK(acp_world_restore(b.w, snap, size));
+        acp_world_info info;
+        CHECK_OK(acp_world_get_info(b.w, &info));
+        CHECK(info.num_objects == 1);
+        CHECK(acp_object_exists(b.w, 1));
+        for (uint32_t f = cut + 1; f <= 180; f++) {
+            walker_frame(&a, f);
+            walker_frame(&b, f);
+        }
+        CHECK(a.h == straight.h);
+        CHECK(b.h == straight.h);
+        /* a snapshot of the two worlds at the end: the same bytes */
+        size_t na, nb;
+        void *sa = take_snapshot(a.w, &na), *sb = take_snapshot(b.w, &nb);
+        CHECK(na == nb && memcmp(sa, sb, na) == 0);
+        free(sa);
+        free(sb);
+        free(snap);
+        CHECK_OK(acp_destroy_world(a.w));
+        CHECK_OK(acp_destroy_world(b.w));
+    }
+    CHECK_OK(acp_destroy_world(straight.w));
+}
+
+static uint32_t get_u32(const unsigned char *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
+
+static void test_bad_snapshots(void)
+{
+    walker a;
+    walker_init(&a, 0);
+    for (uint32_t f = 1; f <= 30; f++) walker_frame(&a, f);
+    size_t size;
+    unsigned char *snap = take_snapshot(a.w, &size);
+    CHECK(size > 64 && memcmp(snap, "ACPSNAP", 8) == 0 && get_u32(snap + 8) == 1u && get_u32(snap + 12) == 32u);
+    unsigned char *bad = malloc(size);
+    acp_world_id w = world_with_records();
+    /* too small a buffer */
+    size_t need = 0;
+    CHECK_ERR(acp_world_snapshot(a.w, bad, 10, &need), ACP_ERR_ARGUMENT, "capacity: 10 bytes");
+    CHECK(need == size);
+    /* truncated: the checksum is missing or wrong */
+    CHECK_ERR(acp_world_restore(w, snap, 20), ACP_ERR_ARGUMENT, "offset 16, records_digest: the snapshot ends here (8 bytes needed, 4 left): truncated");
+    CHECK_ERR(acp_world_restore(w, snap, size - 1), ACP_ERR_ARGUMENT, "checksum");
+    /* not a snapshot */
+    CHECK_ERR(acp_world_restore(w, "hello, world, not a snapshot at all", 36), ACP_ERR_ARGUMENT, "offset 0, magic");
+    /* another version */
+    memcpy(bad, snap, size);
+    bad[8] = 2;
+    CHECK_ERR(acp_world_restore(w, bad, size), ACP_ERR_ARGUMENT, "offset 8, version: snapshot format 2");
+    /* a flipped byte in the middle: the checksum names it */
+    memcpy(bad, snap, size);
+    bad[size / 2] ^= 0x40;
+    CHECK_ERR(acp_world_restore(w, bad, size), ACP_ERR_ARGUMENT, "checksum: ");
+    /* other records */
+    acp_world_def d = acp_default_world_def();
+    d.max_objects = 4;
+    acp_world_id other;
+    CHECK_OK(acp_create_world(&d, &other));
+    CHECK_OK(acp_world_load_default_records(other));
+    CHECK_ERR(acp_world_restore(other, snap, size), ACP_ERR_RECORDS, "offset 16, records_digest: the snapshot was taken over records");
+    /* another max_objects */
+    d.max_objects = 5;
+    acp_world_id wide;
+    CHECK_OK(acp_create_world(&d, &wide));
+    CHECK_OK(acp_world_load_records_file(wide, ACP_SOURCE_DIR "/data/portal-default.dat"));
+    CHECK_ERR(acp_world_restore(wide, snap, size), ACP_ERR_ARGUMENT, "offset 32, world world.cap_objects: 4, but the world holds up to 5");
+    /* a world with objects of its own is refused and keeps them */
+    CHECK_ERR(acp_world_restore(a.w, snap, size), ACP_ERR_STATE, "the world holds 1 objects");
+    /* after all that, w restores and is the same world */
+    CHECK_OK(acp_world_restore(w, snap, size));
+    size_t n2;
+    unsigned char *again = take_snapshot(w, &n2);
+    CHECK(n2 == size && memcmp(again, snap, size) == 0);
+    free(again);
+    free(bad);
+    free(snap);
+    CHECK_OK(acp_destroy_world(w));
+    CHECK_OK(acp_destroy_world(other));
+    CHECK_OK(acp_destroy_world(wide));
+    CHECK_OK(acp_destroy_world(a.w));
+}
+
+/* ---- eight worlds on four threads ---- */
+
+#define WORLDS 8
+#define THREADS 4
+
+typedef struct job {
+    uint32_t first;                  /* worlds first, first + THREADS, ... */
+    uint64_t digest[WORLDS];
+} job;
+
+static uint64_t run_walker(uint32_t variant)
+{
+    walker k;
+    walker_init(&k, variant);
+    for (uint32_t f = 1; f <= 180; f++) walker_frame(&k, f);
+    uint64_t h = k.h;
+    acp_destroy_world(k.w);
+    return h;
+}
+
+static void *thread_main(void *arg)
+{
+    job *j = arg;
+    for (uint32_t i = j->first; i < WORLDS; i += THREADS) j->digest[i] = run_walker(i * 7u);
+    return NULL;
+}
+
+static void test_eight_worlds_four_threads(void)
+{
+    uint64_t sequential[WORLDS];
+    for (uint32_t i = 0; i < WORLDS; i++) sequential[i] = run_walker(i * 7u);
+    CHECK(sequential[0] != sequential[1]); /* the variants differ */
+    job jobs[THREADS];
+    pthread_t t[THREADS];
+    memset(jobs, 0, sizeof jobs);
+    for (uint32_t k = 0; k < THREADS; k++) {
+        jobs[k].first = k;
+        CHECK(pthread_create(&t[k], NULL, thread_main, &jobs[k]) == 0);
+    }
+    for (uint32_t k = 0; k < THREADS; k++) CHECK(pthread_join(t[k], NULL) == 0);
+    for (uint32_t i = 0; i < WORLDS; i++) {
+        if (jobs[i % THREADS].digest[i] != sequential[i])
+            fprintf(stderr, "world %u: threaded %016llx, sequential %016llx\n", (unsigned)i,
+                    (unsigned long long)jobs[i % THREADS].digest[i], (unsigned long long)sequential[i]);
+        CHECK(jobs[i % THREADS].digest[i] == sequential[i]);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    bool threads_only = argc > 1 && !strcmp(argv[1], "threads");
+    if (!threads_only) {
+        test_resume_through_the_api();
+        test_bad_snapshots();
+    }
+    test_eight_worlds_four_threads();
+    printf("api_snapshot: %d checks, %d failed\n", checks, failures);
+    return failures ? 1 : 0;
+}
