@@ -4,6 +4,7 @@
 // digests in WebAssembly; the native CLI's snapshot (acphys run --snapshot-at) is the same bytes
 // as the .wasm's, restores in WebAssembly, and the .wasm's restores natively (acphys run --resume).
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -108,5 +109,45 @@ describe('bad snapshots in WebAssembly', () => {
     const other = load(join(root, 'data', 'scenarios', 'server-driven.json'));
     const snap = snapshotAfter(other.scenario, other.excerpts, 10);
     assert.match(refused(snap), /^resume: the snapshot is refused: offset 32, world world\.cap_objects: 3, but the world holds up to 1 objects$/);
+  });
+});
+
+describe('acphys run --snapshot-at / --resume: native and npx alike', () => {
+  const cli = (bin, args) => {
+    const r = spawnSync(bin === 'native' ? join(root, 'build', 'native', 'acphys') : process.execPath,
+      bin === 'native' ? args : [join(root, 'bin', 'acphys.mjs'), ...args], { encoding: 'utf8' });
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+  const scen = join(root, 'data', 'scenarios', 'server-driven.json');
+  it('writes the same snapshot, resumes to the straight digest', () => {
+    const straight = cli('native', ['run', scen, '--quiet']);
+    for (const bin of ['native', 'npx']) {
+      const out = join(tmp, `cli-${bin}.snap`);
+      const w = cli(bin, ['run', scen, '--quiet', '--snapshot-at', '120', '--snapshot', out]);
+      assert.equal(w.status, 0, w.stderr);
+      assert.equal(w.stdout, straight.stdout);
+      const r = cli(bin, ['run', scen, '--quiet', '--resume', out]);
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stdout, straight.stdout);
+    }
+    assert.equal(Buffer.compare(readFileSync(join(tmp, 'cli-native.snap')), readFileSync(join(tmp, 'cli-npx.snap'))), 0);
+  });
+  it('the same messages for bad options and another scenario\'s snapshot', () => {
+    const snap = join(tmp, 'cli-native.snap');
+    const bad = [
+      [['run', scen, '--snapshot-at', '5'], 2, /^acphys run: --snapshot-at and --snapshot go together \(the frame, and the file to write\)\nusage: acphys run/],
+      [['run', scen, '--snapshot-at', 'x', '--snapshot', join(tmp, 'x')], 2, /^acphys run: --snapshot-at "x": give a frame number \(0 before the first frame\)\n/],
+      [['run', scen, '--quiet', '--snapshot-at', '9999', '--snapshot', join(tmp, 'x')], 2, /^acphys run: --snapshot-at 9999: the scenario has 360 frames\n$/],
+      [['run', scen, '--quiet', '--resume', snap, '--snapshot-at', '5', '--snapshot', join(tmp, 'x')], 2, /^acphys run: --snapshot-at 5: the run resumes after frame 120\n$/],
+      [['run', join(root, 'data', 'scenarios', 'falling-creature.json'), '--quiet', '--resume', snap], 1,
+        /: resume: the snapshot is refused: offset 32, world world\.cap_objects: 3, but the world holds up to 1 objects\n$/],
+    ];
+    for (const [args, status, re] of bad) {
+      const n = cli('native', args), j = cli('npx', args);
+      assert.equal(n.status, status, n.stderr);
+      assert.match(n.stderr, re);
+      assert.equal(j.status, status, j.stderr);
+      assert.equal(j.stderr, n.stderr);
+    }
   });
 });
