@@ -21,6 +21,7 @@ ACP_API acp_status acp_world_snapshot(acp_world_id world, void *buffer, size_t c
     if (!size) return acp_api_fail(ACP_ERR_NULL, FN, "size: NULL");
     acp_snap_io io;
     io.find_at = SIZE_MAX;
+    io.find_field = io.find_where = NULL;
     if (!acp_snapshot_write_world(&io, *p.world, acp_excerpts_digest(p.records), false) || !acp_snapshot_finish(&io)) {
         acp_snap_io_free(&io);
         return acp_api_fail(strstr(io.error, "out of memory") ? ACP_ERR_MEMORY : ACP_ERR_STATE, FN, "%s", io.error);

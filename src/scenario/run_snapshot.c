@@ -55,6 +55,7 @@ bool acp_run_snapshot(acp_run *run, uint8_t **out, size_t *size, char *err, size
     *size = 0;
     acp_snap_io io;
     io.find_at = SIZE_MAX;
+    io.find_field = io.find_where = NULL;
     if (run->failed || !run->started) {
         snprintf(err, err_size, "the run has not started");
         return false;

@@ -213,6 +213,64 @@ static void test_bad_snapshots(void)
     CHECK_OK(acp_destroy_world(a.w));
 }
 
+/* The malformed fixtures (tests/data/snapshot-malformed, made by the core suite `snapshot`) through
+ * the API: each refused with the manifest's status and its message (the offset and field). */
+static const char *json_string(const char *line, const char *key, char *out, size_t n)
+{
+    const char *p = strstr(line, key);
+    if (!p) return NULL;
+    p += strlen(key);
+    size_t k = 0;
+    for (; *p && *p != '"' && k + 1 < n; p++) {
+        if (*p == '\\' && p[1]) p++;
+        out[k++] = *p;
+    }
+    out[k] = 0;
+    return out;
+}
+
+static void test_malformed_fixtures(void)
+{
+    FILE *fp = fopen(ACP_SOURCE_DIR "/tests/data/snapshot-malformed/manifest.json", "rb");
+    CHECK(fp != NULL);
+    if (!fp) return;
+    char line[2048];
+    int cases = 0;
+    while (fgets(line, sizeof line, fp)) {
+        char file[128], status[64], message[900];
+        if (!json_string(line, "\"file\": \"", file, sizeof file) || !json_string(line, "\"status\": \"", status, sizeof status) ||
+            !json_string(line, "\"message\": \"", message, sizeof message))
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "%s/tests/data/snapshot-malformed/%s", ACP_SOURCE_DIR, file);
+        FILE *f = fopen(path, "rb");
+        CHECK(f != NULL);
+        if (!f) continue;
+        unsigned char *bytes = malloc(1 << 20);
+        size_t n = fread(bytes, 1, 1 << 20, f);
+        fclose(f);
+        acp_world_def d = acp_default_world_def();
+        d.max_objects = 2;
+        acp_world_id w;
+        CHECK_OK(acp_create_world(&d, &w));
+        CHECK_OK(acp_world_load_default_records(w));
+        acp_status st = acp_world_restore(w, bytes, n);
+        checks++;
+        if (strcmp(acp_status_name(st), status) != 0 || !strstr(acp_error_message(), message)) {
+            failures++;
+            fprintf(stderr, "%s: got %s \"%s\", want %s \"%s\"\n", file, acp_status_name(st), acp_error_message(), status, message);
+        }
+        acp_world_info info;
+        CHECK_OK(acp_world_get_info(w, &info));
+        CHECK(info.num_objects == 0); /* refused: the world as it was */
+        CHECK_OK(acp_destroy_world(w));
+        free(bytes);
+        cases++;
+    }
+    fclose(fp);
+    CHECK(cases >= 14);
+}
+
 /* ---- eight worlds on four threads ---- */
 
 #define WORLDS 8
@@ -267,6 +325,7 @@ int main(int argc, char **argv)
     if (!threads_only) {
         test_resume_through_the_api();
         test_bad_snapshots();
+        test_malformed_fixtures();
     }
     test_eight_worlds_four_threads();
     printf("api_snapshot: %d checks, %d failed\n", checks, failures);

@@ -65,6 +65,7 @@ static void lockstep(acp_run *a, acp_run *b, const char *name)
     for (int f = 0; f < 100000; f++) {
         acp_snap_io x, y;
         x.find_at = y.find_at = SIZE_MAX;
+        x.find_field = y.find_field = x.find_where = y.find_where = NULL;
         acp_snapshot_write_world(&x, acp_run_world(a), 0, false);
         acp_snapshot_write_world(&y, acp_run_world(b), 0, false);
         size_t i = 0;
@@ -74,6 +75,7 @@ static void lockstep(acp_run *a, acp_run *b, const char *name)
         acp_snap_io_free(&y);
         if (!same) {
             x.find_at = i;
+            x.find_field = x.find_where = NULL;
             acp_snapshot_write_world(&x, acp_run_world(a), 0, false);
             ACP_FAIL_("%s: %d frames after the snapshot the worlds differ at byte %zu: %s", name, f, i, x.found);
             acp_snap_io_free(&x);
@@ -168,8 +170,207 @@ static void conformance_cases_resume_bit_for_bit(void)
     ENSURE(resumed_cases >= 2 * 30);
 }
 
+/* ---- malformed snapshots (tests/data/snapshot-malformed) ----
+ * Each made from one good snapshot (quarrel-hits-drudge after 40 frames) by one change at a named
+ * field, its checksum made right again unless the case is about it; resuming it must fail with
+ * exactly the manifest's message (offset and field). The files are the committed ones byte for
+ * byte (ACP_WRITE_SNAPSHOT_FIXTURES=1 rewrites them and the manifest), and seed fuzz_snapshot. */
+
+#define MALFORMED_DIR SRC("tests/data/snapshot-malformed")
+#define BASE_SCENARIO "quarrel-hits-drudge.json"
+
+static void put_u32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void fix_sum(uint8_t *b, size_t n)
+{
+    uint64_t h = acp_snap_fnv(ACP_SNAP_FNV_BASIS, b, n - 8);
+    for (int i = 0; i < 8; i++) b[n - 8 + (size_t)i] = (uint8_t)(h >> (8 * i));
+}
+
+/* The offset of the first field `field` within a record named like `where`, in the base run's world snapshot. */
+static size_t field_offset(acp_run *run, const char *field, const char *where)
+{
+    acp_snap_io io;
+    io.find_at = SIZE_MAX;
+    io.find_field = field;
+    io.find_where = where;
+    acp_snapshot_write_world(&io, acp_run_world(run), 0, true);
+    size_t at = io.field_at;
+    acp_snap_io_free(&io);
+    if (at == SIZE_MAX) ACP_FAIL_("no field %s in a record named like \"%s\"", field, where);
+    return at == SIZE_MAX ? 0 : at;
+}
+
+typedef struct malformed {
+    const char *name, *api_status;
+    uint8_t *bytes;
+    size_t size;
+    char message[400];
+} malformed;
+
+static void make_malformed(acp_run *base, const uint8_t *good, size_t n, malformed *m, int *count)
+{
+    char hex[20];
+#define CASE(nm, st) (m[*count].name = nm, m[*count].api_status = st, m[*count].bytes = malloc(n + 16), \
+                      memcpy(m[*count].bytes, good, n), m[*count].size = n, &m[(*count)++])
+    malformed *c;
+    c = CASE("truncated-header", "ACP_ERR_ARGUMENT");
+    c->size = 20;
+    snprintf(c->message, sizeof c->message, "offset 16, records_digest: the snapshot ends here (8 bytes needed, 4 left): truncated");
+    /* the header's cases are refused before the body is read: the header and a checksum are enough */
+    c = CASE("not-a-snapshot", "ACP_ERR_ARGUMENT");
+    c->bytes[0] = 'X';
+    c->size = 40;
+    snprintf(c->message, sizeof c->message, "offset 0, magic: not an acphys snapshot (it begins \"ACPSNAP\\0\")");
+    c = CASE("version-2", "ACP_ERR_ARGUMENT");
+    put_u32(c->bytes + 8, 2);
+    c->size = 40;
+    snprintf(c->message, sizeof c->message, "offset 8, version: snapshot format 2; this library reads format 1");
+    c = CASE("other-records", "ACP_ERR_RECORDS");
+    c->bytes[16] ^= 1;
+    c->size = 40;
+    uint64_t want = 0, have = 0;
+    for (int i = 0; i < 8; i++) want |= (uint64_t)c->bytes[16 + i] << (8 * i), have |= (uint64_t)good[16 + i] << (8 * i);
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset 16, records_digest: the snapshot was taken over records %016llx, but the "
+             "world holds records %016llx (load the same records, in the same order)", (unsigned long long)want,
+             (unsigned long long)have);
+    c = CASE("other-profile", "ACP_ERR_ARGUMENT");
+    put_u32(c->bytes + 24, 2);
+    c->size = 40;
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset 24, profile: clock profile 2, but the world runs profile 0");
+    c = CASE("unknown-flags", "ACP_ERR_ARGUMENT");
+    put_u32(c->bytes + 28, 5);
+    c->size = 40;
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset 28, flags: 0x00000005 has unknown bits");
+    c = CASE("damaged", "ACP_ERR_ARGUMENT");
+    c->size = 200; /* the first 192 bytes, then 8 that are no checksum of them */
+    uint64_t sum = 0;
+    for (int i = 0; i < 8; i++) sum |= (uint64_t)good[192 + (size_t)i] << (8 * i);
+    snprintf(hex, sizeof hex, "%016llx", (unsigned long long)acp_snap_fnv(ACP_SNAP_FNV_BASIS, c->bytes, 192));
+    snprintf(c->message, sizeof c->message, "offset 192, checksum: %016llx, but the bytes before it sum to %s: the snapshot "
+             "is damaged (or truncated)", (unsigned long long)sum, hex);
+    size_t at = field_offset(base, "sequence.frame_number", "object 0 ");
+    c = CASE("truncated-body", "ACP_ERR_ARGUMENT");
+    c->size = at + 3 + 8;
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, object 0 (0x00000001) sequence.frame_number: the snapshot ends here "
+             "(8 bytes needed, 3 left): truncated", at);
+    at = field_offset(base, "has_cell", "object 1 ");
+    c = CASE("not-a-boolean", "ACP_ERR_ARGUMENT");
+    c->bytes[at] = 7;
+    c->size = at + 64 + 8; /* refused at the field: what follows it is not needed */
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, object 1 (0x00000002) has_cell: 7 is not a boolean (0 or 1)", at);
+    at = field_offset(base, "hooks.count", "object 0 ");
+    c = CASE("too-many-hooks", "ACP_ERR_ARGUMENT");
+    put_u32(c->bytes + at, 1000);
+    c->size = at + 64 + 8; /* refused at the field: what follows it is not needed */
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, object 0 (0x00000001) hooks.count: 1000 is more than 32", at);
+    at = field_offset(base, "sequence.nodes.anim", "object 1 ");
+    c = CASE("unknown-animation", "ACP_ERR_ARGUMENT");
+    put_u32(c->bytes + at, 0x03FFFFFFu);
+    c->size = at + 64 + 8; /* refused at the field: what follows it is not needed */
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, object 1 (0x00000002) sequence.nodes.anim: Animation 0x03FFFFFF is "
+             "not in the world's records", at);
+    at = field_offset(base, "world.player", "world");
+    c = CASE("player-out-of-range", "ACP_ERR_ARGUMENT");
+    put_u32(c->bytes + at, 99);
+    c->size = at + 64 + 8; /* refused at the field: what follows it is not needed */
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, world world.player: 99 is not an index below %u", at,
+             (unsigned)(2u + acp_run_world(base)->num_block_statics));
+    at = field_offset(base, "id", "object 1");
+    c = CASE("object-twice", "ACP_ERR_ARGUMENT");
+    put_u32(c->bytes + at, 1);
+    c->size = at + 64 + 8; /* refused at the field: what follows it is not needed */
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, object 1 id: 0x00000001 is there twice", at);
+    at = field_offset(base, "world.cap_objects", "world");
+    c = CASE("other-capacity", "ACP_ERR_ARGUMENT");
+    put_u32(c->bytes + at, 3);
+    c->size = at + 64 + 8; /* refused at the field: what follows it is not needed */
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, world world.cap_objects: 3, but the world holds up to 2 objects", at);
+#undef CASE
+}
+
+static void malformed_snapshots_refused_at_offset_and_field(void)
+{
+    const char *dir = SRC("data/scenarios");
+    acp_run *base = make_run(dir, BASE_SCENARIO);
+    ENSURE(base && acp_run_start(base));
+    if (!base || acp_run_error(base)) return;
+    for (int f = 0; f < 40; f++) acp_run_step_next(base);
+    uint8_t *good = NULL;
+    size_t n = 0;
+    char err[400];
+    ENSURE(acp_run_snapshot(base, &good, &n, err, sizeof err));
+    malformed m[32];
+    int count = 0;
+    make_malformed(base, good, n, m, &count);
+    bool write = getenv("ACP_WRITE_SNAPSHOT_FIXTURES") != NULL;
+    char path[1024];
+    FILE *manifest = NULL;
+    if (write) {
+        snprintf(path, sizeof path, "%s/manifest.json", MALFORMED_DIR);
+        manifest = fopen(path, "wb");
+        ENSURE(manifest != NULL);
+        if (manifest) fprintf(manifest, "{\n  \"scenario\": \"data/scenarios/%s\",\n  \"cases\": [\n", BASE_SCENARIO);
+    }
+    for (int i = 0; i < count; i++) {
+        acp_run *r = make_run(dir, BASE_SCENARIO);
+        ENSURE(!acp_run_resume(r, m[i].bytes, m[i].size));
+        char want[520];
+        snprintf(want, sizeof want, "resume: the snapshot is refused: %s", m[i].message);
+        acp_test_checks++;
+        if (!acp_run_error(r) || strcmp(acp_run_error(r), want) != 0)
+            ACP_FAIL_("%s: got \"%s\", want \"%s\"", m[i].name, acp_run_error(r) ? acp_run_error(r) : "(accepted)", want);
+        acp_run_destroy(r);
+        snprintf(path, sizeof path, "%s/%s.snap", MALFORMED_DIR, m[i].name);
+        if (write) {
+            FILE *fp = fopen(path, "wb");
+            ENSURE(fp && fwrite(m[i].bytes, 1, m[i].size, fp) == m[i].size);
+            if (fp) fclose(fp);
+            char esc[900];
+            size_t e = 0;
+            for (const char *q = m[i].message; *q && e + 3 < sizeof esc; q++) {
+                if (*q == '"' || *q == '\\') esc[e++] = '\\';
+                esc[e++] = *q;
+            }
+            esc[e] = 0;
+            if (manifest)
+                fprintf(manifest, "    {\"file\": \"%s.snap\", \"status\": \"%s\", \"message\": \"%s\"}%s\n", m[i].name,
+                        m[i].api_status, esc, i + 1 < count ? "," : "");
+        } else {
+            size_t got = 0;
+            uint8_t *file = slurp_bytes(path, &got);
+            acp_test_checks++;
+            if (!file || got != m[i].size || memcmp(file, m[i].bytes, got) != 0)
+                ACP_FAIL_("%s differs from the case it pins (rewrite: ACP_WRITE_SNAPSHOT_FIXTURES=1 build/native/acphys_tests snapshot)",
+                          path);
+            free(file);
+        }
+        free(m[i].bytes);
+    }
+    if (manifest) {
+        fprintf(manifest, "  ]\n}\n");
+        fclose(manifest);
+    }
+    free(good);
+    acp_run_destroy(base);
+}
+
 void suite_snapshot(void)
 {
+    RUN(malformed_snapshots_refused_at_offset_and_field);
     RUN(bundled_scenarios_resume_bit_for_bit);
     RUN(conformance_cases_resume_bit_for_bit);
 }

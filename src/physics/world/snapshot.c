@@ -75,6 +75,9 @@ static bool put(acp_snap_io *io, const uint8_t *b, size_t n, const char *field)
     }
     memcpy(io->buf + io->len, b, n);
     if (io->find_at >= io->len && io->find_at < io->len + n) snprintf(io->found, sizeof io->found, "%s %s", io->where, field);
+    if (io->find_field && io->field_at == SIZE_MAX && !strcmp(field, io->find_field) &&
+        (!io->find_where || strstr(io->where, io->find_where)))
+        io->field_at = io->len;
     io->len += n;
     return true;
 }
@@ -805,11 +808,28 @@ static void xfer_fx_pool(snap_ctx *c)
     acp_snap_u64(io, &p->overflow_particles, "fx_pool.overflow_particles");
     acp_snap_u64(io, &p->overflow_emitters, "fx_pool.overflow_emitters");
     acp_snap_u64(io, &p->particle_updates, "fx_pool.particle_updates");
-    for (uint32_t i = 0; i < p->cap_particles && !io->failed; i++) {
-        acp_snap_u8(io, &p->used[i], "fx_pool.used");
-        if (p->used[i] > 1) acp_snap_fail(io, "fx_pool.used", "%u is not 0 or 1", (unsigned)p->used[i]);
-        if (p->used[i]) xfer_particle(io, &p->particles[i]);
-        else if (!io->writing) memset(&p->particles[i], 0, sizeof p->particles[i]);
+    /* the taken particle slots: how many, then each one's index (rising) and particle */
+    uint32_t used = 0;
+    if (io->writing)
+        for (uint32_t i = 0; i < p->cap_particles; i++) used += p->used[i] != 0;
+    acp_snap_count(io, &used, p->cap_particles, "fx_pool.used");
+    if (!io->writing && !io->failed) {
+        memset(p->used, 0, p->cap_particles);
+        memset(p->particles, 0, (size_t)p->cap_particles * sizeof *p->particles);
+    }
+    for (uint32_t k = 0, i = 0, prev = 0; k < used && !io->failed; k++, i++) {
+        if (io->writing)
+            while (!p->used[i]) i++;
+        acp_snap_u32(io, &i, "fx_pool.used.slot");
+        if (!io->writing && !io->failed && (i >= p->cap_particles || (k && i <= prev))) {
+            io->pos -= 4;
+            acp_snap_fail(io, "fx_pool.used.slot", "%u is not a slot above %u and below %u", (unsigned)i, (unsigned)prev,
+                          (unsigned)p->cap_particles);
+            break;
+        }
+        prev = i;
+        if (!io->writing) p->used[i] = 1;
+        xfer_particle(io, &p->particles[i]);
     }
 }
 
@@ -1209,20 +1229,20 @@ static void xfer_world_body(snap_ctx *c)
         uint32_t serial = io->writing && i < c->num_table ? w->insert_serial[i] : 0;
         set_where(io, "object %u", (unsigned)i);
         acp_snap_u32(io, &id, "id");
+        if (!io->writing && !io->failed) {
+            bool twice = id && acp_world_object(w, id);
+            acp_physobj *obj = id && !twice ? acp_world_add_object(w, id) : NULL;
+            if (!obj) {
+                io->pos -= 4;
+                if (!id) acp_snap_fail(io, "id", "0 is not an object id");
+                else if (twice) acp_snap_fail(io, "id", "0x%08X is there twice", (unsigned)id);
+                else acp_snap_fail(io, "id", "out of memory making object 0x%08X", (unsigned)id);
+                break;
+            }
+            c->all[i] = obj;
+        }
         if (i < c->num_table) acp_snap_u32(io, &serial, "insert_serial");
-        if (io->writing || io->failed) continue;
-        if (!id) {
-            acp_snap_fail(io, "id", "0 is not an object id");
-            break;
-        }
-        acp_physobj *obj = acp_world_add_object(w, id);
-        if (!obj) {
-            acp_snap_fail(io, "id", "0x%08X is there twice (or out of memory)", (unsigned)id);
-            break;
-        }
-        c->all[i] = obj;
-        /* the table in the saved order (the static-only ones leave it below) */
-        if (i < c->num_table) c->all[i]->record.ran = false, w->insert_serial[i] = serial;
+        if (!io->writing && !io->failed && i < c->num_table) w->insert_serial[i] = serial; /* the table in the saved order below */
     }
     if (io->failed) return;
     if (!io->writing) {
@@ -1256,9 +1276,13 @@ bool acp_snapshot_write_world(acp_snap_io *io, const acp_world *cw, uint64_t rec
 {
     acp_world *w = (acp_world *)cw; /* the transfers take non-const pointers; writing changes nothing */
     size_t find_at = io->find_at;
+    const char *find_field = io->find_field, *find_where = io->find_where;
     memset(io, 0, sizeof *io);
     io->writing = true;
     io->find_at = find_at;
+    io->find_field = find_field;
+    io->find_where = find_where;
+    io->field_at = SIZE_MAX;
     if (w->transition_level) return acp_snap_fail(io, "world.transition_level", "a sweep is in progress");
     put(io, MAGIC, sizeof MAGIC, "magic");
     uint32_t version = ACP_SNAPSHOT_VERSION, header = ACP_SNAPSHOT_HEADER_BYTES, profile = (uint32_t)w->profile;

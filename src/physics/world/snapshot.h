@@ -44,6 +44,11 @@ typedef struct acp_snap_io {
      * differ); find_at = SIZE_MAX (acp_snapshot_write_world's default) for none */
     size_t find_at;
     char found[160];
+    /* writing: the offset of the first field named find_field whose record's name contains
+     * find_where (NULL: any), in field_at (SIZE_MAX: not met); tests build malformed snapshots
+     * with it. Both NULL by default. */
+    const char *find_field, *find_where;
+    size_t field_at;
 } acp_snap_io;
 
 /** FNV-1a 64 of bytes, continuing h (start with ACP_SNAP_FNV_BASIS). */
