@@ -73,3 +73,89 @@ ACP_API acp_status acp_world_restore(acp_world_id world, const void *bytes, size
     *p.world = w;
     return ACP_OK;
 }
+
+/* ---- one object from world to world ---- */
+
+#include "physics/anim/moveto_manager.h"
+#include "physics/anim/movement_manager.h"
+#include "physics/object/physobj_cell.h"
+#include "physics/object/physobj_collide.h"
+#include "physics/object/target_manager.h"
+#include "physics/position/position_manager.h"
+
+/* What names objects of the source world, cleared as retail's teleport_hook clears it. */
+static void clear_what_cannot_travel(acp_physobj *obj)
+{
+    acp_movement_manager *mm = obj->movement_manager;
+    if (mm && mm->has_moveto && (mm->moveto.movement_type == ACP_MOVETO_OBJECT || mm->moveto.movement_type == 8u))
+        acp_movement_manager_cancel_moveto(mm, ACP_MOVETO_ERR_TELEPORTED);
+    if (obj->position_manager) acp_position_manager_unstick(obj->position_manager);
+    if (obj->target_manager) {
+        acp_target_manager_clear_target(obj->target_manager);
+        acp_target_manager_notify_voyeur_of_event(obj->target_manager, ACP_TARGET_EXIT_WORLD);
+        obj->target_manager->num_voyeurs = 0;
+    }
+    acp_physobj_report_collision_end(obj, true);
+    acp_physobj_remove_shadows_from_cells(obj);
+    acp_physobj_leave_cell(obj, false);
+}
+
+ACP_API acp_status acp_object_export(acp_world_id world, uint32_t object_id, void *buffer, size_t capacity, size_t *size)
+{
+    static const char *FN = "acp_object_export";
+    acp_api_world_parts p;
+    acp_status st = acp_api_internal_parts(world, FN, true, &p);
+    if (st != ACP_OK) return st;
+    if (!size) return acp_api_fail(ACP_ERR_NULL, FN, "size: NULL");
+    acp_world *w = *p.world;
+    acp_physobj *obj = object_id ? acp_world_object(w, object_id) : NULL;
+    if (!obj) return acp_api_fail(ACP_ERR_OBJECT, FN, "object_id: no object 0x%08X in the world", (unsigned)object_id);
+    uint64_t digest = acp_excerpts_digest(p.records);
+    acp_snap_io io;
+    io.find_at = SIZE_MAX;
+    if (!acp_object_snapshot_write(&io, w, obj, digest)) {
+        acp_snap_io_free(&io);
+        return acp_api_fail(strstr(io.error, "out of memory") ? ACP_ERR_MEMORY : ACP_ERR_STATE, FN, "%s", io.error);
+    }
+    *size = io.len;
+    acp_snap_io_free(&io);
+    if (!buffer) return ACP_OK;
+    if (capacity < *size)
+        return acp_api_fail(ACP_ERR_ARGUMENT, FN, "capacity: %zu bytes, but the object needs %zu", capacity, *size);
+    clear_what_cannot_travel(obj); /* only shrinks what is written */
+    io.find_at = SIZE_MAX;
+    if (!acp_object_snapshot_write(&io, w, obj, digest) || io.len > capacity) {
+        acp_snap_io_free(&io);
+        return acp_api_fail(ACP_ERR_STATE, FN, "%s", io.error[0] ? io.error : "the object grew while it was made ready");
+    }
+    memcpy(buffer, io.buf, io.len);
+    *size = io.len;
+    acp_snap_io_free(&io);
+    acp_world_remove_object(w, object_id);
+    (*p.num_objects)--;
+    return ACP_OK;
+}
+
+ACP_API acp_status acp_object_import(acp_world_id world, const void *bytes, size_t size, uint32_t *object_id)
+{
+    static const char *FN = "acp_object_import";
+    acp_api_world_parts p;
+    acp_status st = acp_api_internal_parts(world, FN, true, &p);
+    if (st != ACP_OK) return st;
+    if (!bytes) return acp_api_fail(ACP_ERR_NULL, FN, "bytes: NULL");
+    if (*p.num_objects >= p.max_objects)
+        return acp_api_fail(ACP_ERR_FULL, FN, "the world holds %u objects, its max_objects", (unsigned)p.max_objects);
+    acp_snap_io io;
+    bool exists = false;
+    acp_physobj *obj = acp_object_snapshot_read(&io, *p.world, bytes, size, acp_excerpts_digest(p.records), &exists);
+    if (!obj) {
+        acp_status s = exists ? ACP_ERR_EXISTS
+                     : strstr(io.error, "the snapshot was taken over records") ? ACP_ERR_RECORDS
+                     : strstr(io.error, "out of memory") ? ACP_ERR_MEMORY
+                                                           : ACP_ERR_ARGUMENT;
+        return acp_api_fail(s, FN, "%s", io.error);
+    }
+    (*p.num_objects)++;
+    if (object_id) *object_id = obj->id;
+    return ACP_OK;
+}

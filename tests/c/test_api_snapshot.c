@@ -271,6 +271,138 @@ static void test_malformed_fixtures(void)
     CHECK(cases >= 14);
 }
 
+/* ---- hand-offs: an object exported mid-jump, mid-move-to and mid-interpolation lands on the
+ * frames it would have had in its first world (no other object near; both worlds stepped
+ * every frame, so their world gates keep the same phase). ---- */
+
+enum { MID_JUMP, MID_MOVE_TO, MID_INTERPOLATION };
+
+static acp_world_id holtburg(void)
+{
+    acp_world_def d = acp_default_world_def();
+    d.max_objects = 4;
+    acp_world_id w = {0, 0};
+    CHECK_OK(acp_create_world(&d, &w));
+    CHECK_OK(acp_world_load_default_records(w));
+    return w;
+}
+
+static void add_runner(acp_world_id w, bool player)
+{
+    acp_object_def d = acp_default_object_def();
+    d.id = 1;
+    d.setup = 0x02000001u;
+    d.motion_table = 0x09000001u;
+    d.physics_state = 0x00400408u;
+    d.pose = (acp_pose){0xD59A0023u, {118.6824f, 58.51815f, 330.9344f}, {0.468932f, 0, 0, -0.883235f}};
+    d.has_run_rate = true;
+    CHECK_OK(acp_create_object(w, &d));
+    if (player) CHECK_OK(acp_world_set_player_object(w, 1));
+}
+
+/* Object 2, the player, standing 40 m off (the activity gate measures from it): in every world. */
+static void add_far_player(acp_world_id w)
+{
+    acp_object_def d = acp_default_object_def();
+    d.id = 2;
+    d.setup = 0x02000001u;
+    d.motion_table = 0x09000001u;
+    d.physics_state = 0x00400408u;
+    d.pose = (acp_pose){0xD59A0023u, {118.0f, 98.0f, 330.0f}, {1, 0, 0, 0}};
+    d.has_run_rate = true;
+    CHECK_OK(acp_create_object(w, &d));
+    CHECK_OK(acp_world_set_player_object(w, 2));
+}
+
+/* The case's command at its frame. */
+static void command(acp_world_id w, int kind, uint32_t frame)
+{
+    if (kind == MID_JUMP && frame == 20) {
+        acp_motion m = acp_default_motion();
+        m.forward_command = 0x44000007u; /* RunForward, then a jump while running */
+        CHECK_OK(acp_object_apply_motion(w, 1, &m));
+    }
+    uint32_t weenie_error = 0;
+    if (kind == MID_JUMP && frame == 40) CHECK_OK(acp_object_jump(w, 1, 1.0f, &weenie_error));
+    if (kind == MID_MOVE_TO && frame == 5) {
+        acp_move_to mt = acp_default_move_to();
+        mt.type = ACP_MOVE_TYPE_TO_POSITION;
+        mt.pose = (acp_pose){0xD59A0023u, {110.0f, 70.0f, 330.0f}, {1, 0, 0, 0}};
+        CHECK_OK(acp_object_move_to(w, 1, &mt));
+    }
+    if (kind == MID_INTERPOLATION && (frame == 10 || frame == 30)) {
+        acp_server_position sp;
+        memset(&sp, 0, sizeof sp);
+        sp.pose = (acp_pose){0xD59A0023u, {frame == 10 ? 121.0f : 124.0f, 60.0f, 331.0f}, {1, 0, 0, 0}};
+        sp.contact = true;
+        CHECK_OK(acp_object_server_position(w, 1, &sp));
+    }
+}
+
+static void test_hand_off(int kind, uint32_t export_at, uint32_t frames, const char *what)
+{
+    acp_world_id s = holtburg(), a = holtburg(), b = holtburg();
+    /* the server's positions move others, not the player (DEVIATIONS R2): then the player is
+     * object 2, far off, in every world */
+    bool player = kind != MID_INTERPOLATION;
+    if (!player) {
+        add_far_player(s);
+        add_far_player(a);
+        add_far_player(b);
+    }
+    add_runner(s, player);
+    add_runner(a, player);
+    int differ = 0;
+    for (uint32_t f = 1; f <= frames; f++) {
+        double now = (double)f / 60.0;
+        acp_world_id both[3] = {s, a, b};
+        for (int k = 0; k < 3; k++) CHECK_OK(acp_world_set_time(both[k], now));
+        command(s, kind, f);
+        command(f <= export_at ? a : b, kind, f);
+        for (int k = 0; k < 3; k++) CHECK_OK(acp_world_step(both[k], now));
+        if (f == export_at) {
+            acp_object_state st;
+            CHECK_OK(acp_object_get_state(a, 1, &st));
+            if (kind == MID_JUMP) CHECK(!(st.transient_state & 1u) && st.velocity[2] != 0.0f); /* in the air */
+            if (kind == MID_MOVE_TO) CHECK(st.has_move_to && st.move_to_type == ACP_MOVE_TYPE_TO_POSITION);
+            if (kind == MID_INTERPOLATION) CHECK(st.has_position_manager && st.position_nodes > 0);
+            size_t need = 0, size = 0;
+            CHECK_OK(acp_object_export(a, 1, NULL, 0, &need));
+            CHECK(acp_object_exists(a, 1)); /* a NULL buffer only measures */
+            void *buf = malloc(need);
+            CHECK_OK(acp_object_export(a, 1, buf, need, &size));
+            CHECK(size <= need && !acp_object_exists(a, 1));
+            uint32_t id = 0;
+            CHECK_OK(acp_object_import(b, buf, size, &id));
+            CHECK(id == 1);
+            CHECK_ERR(acp_object_import(b, buf, size, NULL), ACP_ERR_EXISTS, "the world has an object 0x00000001 already");
+            if (player) CHECK_OK(acp_world_set_player_object(b, 1));
+            free(buf);
+        }
+        if (f <= export_at) continue;
+        uint64_t hs = hash_state(0xcbf29ce484222325ull, s, 1), hb = hash_state(0xcbf29ce484222325ull, b, 1);
+        if (hs != hb && !differ++) {
+            acp_object_state x, y;
+            acp_object_get_state(s, 1, &x);
+            acp_object_get_state(b, 1, &y);
+            fprintf(stderr, "%s: frame %u differs after the hand-off at %u: (%.9g %.9g %.9g) vs (%.9g %.9g %.9g)\n", what, (unsigned)f,
+                    (unsigned)export_at, x.origin[0], x.origin[1], x.origin[2], y.origin[0], y.origin[1], y.origin[2]);
+        }
+    }
+    CHECK(differ == 0);
+    /* the case did what it says at the hand-off: checked on the straight world's track */
+    CHECK_OK(acp_destroy_world(s));
+    CHECK_OK(acp_destroy_world(a));
+    CHECK_OK(acp_destroy_world(b));
+}
+
+static void test_hand_offs(void)
+{
+    test_hand_off(MID_JUMP, 50, 150, "mid-jump");
+    test_hand_off(MID_MOVE_TO, 60, 300, "mid-move-to");
+    test_hand_off(MID_INTERPOLATION, 20, 120, "mid-interpolation");
+}
+
 /* ---- eight worlds on four threads ---- */
 
 #define WORLDS 8
@@ -326,6 +458,7 @@ int main(int argc, char **argv)
         test_resume_through_the_api();
         test_bad_snapshots();
         test_malformed_fixtures();
+        test_hand_offs();
     }
     test_eight_worlds_four_threads();
     printf("api_snapshot: %d checks, %d failed\n", checks, failures);

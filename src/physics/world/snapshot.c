@@ -15,6 +15,8 @@
 #include "physics/object/object_fx.h"
 #include "physics/object/partarray.h"
 #include "physics/object/particles.h"
+#include "physics/object/physobj_cell.h"
+#include "physics/object/physobj_collide.h"
 #include "physics/object/physobj_motion.h"
 #include "physics/object/physobj.h"
 #include "physics/object/scripts.h"
@@ -24,6 +26,7 @@
 #include "physics.h"
 
 static const uint8_t MAGIC[8] = {'A', 'C', 'P', 'S', 'N', 'A', 'P', 0};
+static const uint8_t OBJECT_MAGIC[8] = {'A', 'C', 'P', 'O', 'B', 'J', 0, 0};
 #define NO_INDEX 0xFFFFFFFFu
 #define CELL_ENTRY 0xFFFFFFFFu
 
@@ -228,6 +231,7 @@ typedef struct snap_ctx {
     acp_world *w;
     acp_physobj **all;               /* table objects, static-only objects, block statics */
     uint32_t num_all, num_table, num_static_only;
+    bool object_mode;                /* one object handed over (acp_object_*): fx and particles travel inline */
 } snap_ctx;
 
 static uint32_t object_index(const snap_ctx *c, const acp_physobj *obj)
@@ -759,7 +763,19 @@ static void xfer_fx(snap_ctx *c, acp_object_fx *fx)
         bool has_particles = e->particles != NULL;
         acp_snap_bool(io, &has_particles, "emitter.particles");
         acp_snap_u32(io, &e->pool_at, "emitter.pool_at");
-        if (!io->writing && !io->failed) {
+        if (c->object_mode && has_particles && !io->failed) { /* the emitter's particles inline */
+            uint32_t need = e->info ? (uint32_t)e->info->max_particles : 0u;
+            if (!io->writing) {
+                uint32_t at = 0;
+                if (!pool || !acp_fx_pool_alloc_particles(pool, need, &at)) {
+                    acp_snap_fail(io, "emitter.particles", "the world's particle pool has no %u free slots in a row", (unsigned)need);
+                    return;
+                }
+                e->pool_at = at;
+                e->particles = &pool->particles[at];
+            }
+            for (uint32_t k = 0; k < need && !io->failed; k++) xfer_particle(io, &e->particles[k]);
+        } else if (!io->writing && !io->failed) {
             uint32_t need = e->info ? (uint32_t)e->info->max_particles : 0u;
             e->particles = NULL;
             if (has_particles) {
@@ -1021,9 +1037,20 @@ static void xfer_object_body(snap_ctx *c, acp_physobj *obj, bool block_static)
         obj->cell_entry.list = NULL;
     }
     /* scripts and particles: the fx block by its index in the world's pool */
-    uint32_t fx_index = obj->fx && w->fx_pool ? (uint32_t)(obj->fx - w->fx_pool->fx) : NO_INDEX;
-    xfer_index(io, &fx_index, w->fx_pool ? w->fx_pool->num_fx : 0, true, "fx");
-    if (!io->writing && !io->failed) obj->fx = fx_index == NO_INDEX ? NULL : &w->fx_pool->fx[fx_index];
+    if (c->object_mode) { /* a block of the target world's pool */
+        bool has_fx = obj->fx != NULL;
+        acp_snap_bool(io, &has_fx, "fx");
+        if (!io->writing && !io->failed) {
+            obj->fx = NULL;
+            acp_fx_pool *pool = has_fx ? acp_world_fx_pool(w) : NULL;
+            if (has_fx && !(obj->fx = pool ? acp_fx_pool_take(pool) : NULL))
+                acp_snap_fail(io, "fx", "the world's script and particle pool has no block left");
+        }
+    } else {
+        uint32_t fx_index = obj->fx && w->fx_pool ? (uint32_t)(obj->fx - w->fx_pool->fx) : NO_INDEX;
+        xfer_index(io, &fx_index, w->fx_pool ? w->fx_pool->num_fx : 0, true, "fx");
+        if (!io->writing && !io->failed) obj->fx = fx_index == NO_INDEX ? NULL : &w->fx_pool->fx[fx_index];
+    }
     if (obj->fx && !io->failed) xfer_fx(c, obj->fx);
     xfer_record(c, (const void **)&obj->physics_script_table, obj->physics_script_table ? obj->physics_script_table->id : 0,
                 find_script_table, NULL, "PhysicsScriptTable", "physics_script_table");
@@ -1272,6 +1299,17 @@ static void xfer_world_body(snap_ctx *c)
     if (!io->failed) xfer_shadows(c);
 }
 
+static void write_header(acp_snap_io *io, const uint8_t *magic, uint64_t records_digest, uint32_t profile, uint32_t flags)
+{
+    put(io, magic, 8, "magic");
+    uint32_t version = ACP_SNAPSHOT_VERSION, header = ACP_SNAPSHOT_HEADER_BYTES;
+    acp_snap_u32(io, &version, "version");
+    acp_snap_u32(io, &header, "header_bytes");
+    acp_snap_u64(io, &records_digest, "records_digest");
+    acp_snap_u32(io, &profile, "profile");
+    acp_snap_u32(io, &flags, "flags");
+}
+
 bool acp_snapshot_write_world(acp_snap_io *io, const acp_world *cw, uint64_t records_digest, bool has_host)
 {
     acp_world *w = (acp_world *)cw; /* the transfers take non-const pointers; writing changes nothing */
@@ -1284,15 +1322,8 @@ bool acp_snapshot_write_world(acp_snap_io *io, const acp_world *cw, uint64_t rec
     io->find_where = find_where;
     io->field_at = SIZE_MAX;
     if (w->transition_level) return acp_snap_fail(io, "world.transition_level", "a sweep is in progress");
-    put(io, MAGIC, sizeof MAGIC, "magic");
-    uint32_t version = ACP_SNAPSHOT_VERSION, header = ACP_SNAPSHOT_HEADER_BYTES, profile = (uint32_t)w->profile;
-    uint32_t flags = has_host ? 1u : 0u;
-    acp_snap_u32(io, &version, "version");
-    acp_snap_u32(io, &header, "header_bytes");
-    acp_snap_u64(io, &records_digest, "records_digest");
-    acp_snap_u32(io, &profile, "profile");
-    acp_snap_u32(io, &flags, "flags");
-    snap_ctx c = {io, w, NULL, 0, 0, 0};
+    write_header(io, MAGIC, records_digest, (uint32_t)w->profile, has_host ? 1u : 0u);
+    snap_ctx c = {io, w, NULL, 0, 0, 0, false};
     if (!gather(&c)) return acp_snap_fail(io, "objects", "out of memory");
     xfer_world_body(&c);
     free(c.all);
@@ -1308,8 +1339,18 @@ bool acp_snapshot_finish(acp_snap_io *io)
     return !io->failed;
 }
 
+static bool open_stream(acp_snap_io *io, const uint8_t *magic_want, const char *what, const uint8_t *bytes, size_t size,
+                        uint64_t records_digest, uint32_t profile, bool check_sum, bool *has_host);
+
 bool acp_snapshot_open(acp_snap_io *io, const uint8_t *bytes, size_t size, uint64_t records_digest, uint32_t profile,
                        bool check_sum, bool *has_host)
+{
+    return open_stream(io, MAGIC, "an acphys snapshot (it begins \"ACPSNAP\\0\")", bytes, size, records_digest, profile,
+                       check_sum, has_host);
+}
+
+static bool open_stream(acp_snap_io *io, const uint8_t *magic_want, const char *what, const uint8_t *bytes, size_t size,
+                        uint64_t records_digest, uint32_t profile, bool check_sum, bool *has_host)
 {
     memset(io, 0, sizeof *io);
     io->in = bytes;
@@ -1317,9 +1358,9 @@ bool acp_snapshot_open(acp_snap_io *io, const uint8_t *bytes, size_t size, uint6
     *has_host = false;
     uint8_t magic[8];
     if (!get(io, magic, sizeof magic, "magic")) return false;
-    if (memcmp(magic, MAGIC, sizeof magic) != 0) {
+    if (memcmp(magic, magic_want, sizeof magic) != 0) {
         io->pos = 0;
-        return acp_snap_fail(io, "magic", "not an acphys snapshot (it begins \"ACPSNAP\\0\")");
+        return acp_snap_fail(io, "magic", "not %s", what);
     }
     uint32_t version = 0, header = 0, prof = 0, flags = 0;
     uint64_t digest = 0;
@@ -1378,7 +1419,7 @@ bool acp_snapshot_read_world(acp_snap_io *io, acp_world *w)
     if (io->failed) return false;
     if (w->num_objects != 0 || w->num_static > w->num_block_statics)
         return acp_snap_fail(io, "world", "the world must be fresh (it holds %u objects)", (unsigned)w->num_objects);
-    snap_ctx c = {io, w, NULL, 0, 0, 0};
+    snap_ctx c = {io, w, NULL, 0, 0, 0, false};
     xfer_world_body(&c);
     free(c.all);
     io->where[0] = 0;
@@ -1392,4 +1433,96 @@ bool acp_snapshot_close(acp_snap_io *io)
     if (io->pos != io->size)
         return acp_snap_fail(io, "checksum", "%zu bytes follow the last section before the checksum", io->size - io->pos);
     return true;
+}
+
+/* ---- one object handed from world to world ---- */
+
+static bool static_only(const acp_world *w, const acp_physobj *obj)
+{
+    for (uint32_t i = 0; i < w->num_static; i++)
+        if (w->static_objects[i] == obj) return true;
+    return false;
+}
+
+bool acp_object_snapshot_write(acp_snap_io *io, const acp_world *cw, const acp_physobj *cobj, uint64_t records_digest)
+{
+    acp_world *w = (acp_world *)cw;
+    acp_physobj *obj = (acp_physobj *)cobj;
+    size_t find_at = io->find_at;
+    memset(io, 0, sizeof *io);
+    io->writing = true;
+    io->find_at = find_at;
+    io->field_at = SIZE_MAX;
+    if (w->transition_level) return acp_snap_fail(io, "world.transition_level", "a sweep is in progress");
+    write_header(io, OBJECT_MAGIC, records_digest, (uint32_t)w->profile, 0);
+    snap_ctx c = {io, w, NULL, 0, 0, 0, true};
+    uint32_t id = obj->id;
+    bool in_static = static_only(w, obj);
+    set_where(io, "object 0x%08X", (unsigned)id);
+    acp_snap_u32(io, &id, "id");
+    acp_snap_bool(io, &in_static, "static_animating");
+    xfer_object_body(&c, obj, false);
+    io->where[0] = 0;
+    return !io->failed && acp_snapshot_finish(io);
+}
+
+acp_physobj *acp_object_snapshot_read(acp_snap_io *io, acp_world *w, const uint8_t *bytes, size_t size, uint64_t records_digest,
+                                      bool *exists)
+{
+    bool has_host = false;
+    *exists = false;
+    if (!open_stream(io, OBJECT_MAGIC, "an acphys object (it begins \"ACPOBJ\\0\\0\")", bytes, size, records_digest,
+                     (uint32_t)w->profile, true, &has_host))
+        return NULL;
+    if (has_host) {
+        io->pos = 28; /* the flags field */
+        acp_snap_fail(io, "flags", "an object carries no host section");
+        return NULL;
+    }
+    uint32_t id = 0;
+    bool in_static = false;
+    acp_snap_u32(io, &id, "id");
+    if (io->failed) return NULL;
+    set_where(io, "object 0x%08X", (unsigned)id);
+    if (!id || acp_world_object(w, id)) {
+        *exists = id != 0;
+        io->pos -= 4;
+        acp_snap_fail(io, "id", id ? "the world has an object 0x%08X already" : "%u is not an object id", (unsigned)id);
+        return NULL;
+    }
+    acp_snap_bool(io, &in_static, "static_animating");
+    if (io->failed) return NULL;
+    if (w->num_objects + 1u > w->cap_objects) {
+        acp_snap_fail(io, "id", "the world holds %u objects, its most", (unsigned)w->cap_objects);
+        return NULL;
+    }
+    acp_physobj *obj = acp_world_add_object(w, id);
+    if (!obj) {
+        acp_snap_fail(io, "id", "out of memory making the object");
+        return NULL;
+    }
+    snap_ctx c = {io, w, NULL, 0, 0, 0, true};
+    xfer_object_body(&c, obj, false);
+    if (!io->failed) acp_snapshot_close(io);
+    if (io->failed) {
+        acp_world_remove_object(w, id);
+        return NULL;
+    }
+    io->where[0] = 0;
+    if (in_static) acp_world_add_static_animating(w, obj);
+    /* Into its cell of this world (retail change_cell's enter_cell) and the cells its shapes
+     * overlap there (the shadows a sweep that ended there would list). */
+    const acp_landcell *cell = w->terrain ? acp_terrain_get_landcell(w->terrain, obj->position.objcell_id) : NULL;
+    obj->cell = NULL;
+    obj->num_shadow_objects = 0;
+    if (obj->has_cell && w->terrain && !cell) {
+        obj->has_cell = false; /* no such cell loaded here: as a sweep into an unloaded cell leaves it */
+        obj->transient_state &= ~(uint32_t)ACP_ACTIVE_TS;
+    }
+    if (cell && obj->has_cell) {
+        acp_world_fit_shadow_cells(w, obj);
+        acp_physobj_change_cell(obj, cell);
+        acp_physobj_shadow_in_place(obj);
+    }
+    return obj;
 }

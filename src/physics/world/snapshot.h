@@ -92,6 +92,21 @@ bool acp_snapshot_read_world(acp_snap_io *io, struct acp_world *w);
 /** After the host section: the stream must end at the trailer. */
 bool acp_snapshot_close(acp_snap_io *io);
 
+struct acp_physobj;
+
+/** One object's state (ACPOBJ: the header as a world snapshot's, the object's id, whether it is
+ *  in the static animating workset, the object's fields as in a world snapshot, its scripts and
+ *  its emitters' particles inline; a checksum last). The caller has made it ready to travel
+ *  (acp_object_export in src/api/snapshot.c). */
+bool acp_object_snapshot_write(acp_snap_io *io, const struct acp_world *w, const struct acp_physobj *obj, uint64_t records_digest);
+
+/** Make the object of `bytes` in w (same records, same profile): its state, a fx block and
+ *  particles from w's pools, shadow slots from w's; then into its cell and the cells its shapes
+ *  overlap (none when its cell is not loaded in w: it then has no cell and is inactive). NULL
+ *  with io->error (offset and field); *exists when w has an object with its id. */
+struct acp_physobj *acp_object_snapshot_read(acp_snap_io *io, struct acp_world *w, const uint8_t *bytes, size_t size,
+                                             uint64_t records_digest, bool *exists);
+
 /** Free a writing stream's buffer. */
 void acp_snap_io_free(acp_snap_io *io);
 
