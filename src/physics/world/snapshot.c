@@ -226,10 +226,16 @@ static void xfer_position(acp_snap_io *io, acp_position *p, const char *field)
 
 /* ---- the context: objects by index, records by id ---- */
 
+typedef struct obj_slot {
+    const acp_physobj *obj;
+    uint32_t index;
+} obj_slot;
+
 typedef struct snap_ctx {
     acp_snap_io *io;
     acp_world *w;
     acp_physobj **all;               /* table objects, static-only objects, block statics */
+    obj_slot *by_address;            /* writing: all, sorted by address (object_index) */
     uint32_t num_all, num_table, num_static_only;
     bool object_mode;                /* one object handed over (acp_object_*): fx and particles travel inline */
 } snap_ctx;
@@ -237,9 +243,24 @@ typedef struct snap_ctx {
 static uint32_t object_index(const snap_ctx *c, const acp_physobj *obj)
 {
     if (!obj) return NO_INDEX;
-    for (uint32_t i = 0; i < c->num_all; i++)
-        if (c->all[i] == obj) return i;
-    return NO_INDEX;
+    if (!c->by_address) {
+        for (uint32_t i = 0; i < c->num_all; i++)
+            if (c->all[i] == obj) return i;
+        return NO_INDEX;
+    }
+    uint32_t lo = 0, hi = c->num_all;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if ((uintptr_t)c->by_address[mid].obj < (uintptr_t)obj) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < c->num_all && c->by_address[lo].obj == obj ? c->by_address[lo].index : NO_INDEX;
+}
+
+static int by_address_cmp(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t)((const obj_slot *)a)->obj, y = (uintptr_t)((const obj_slot *)b)->obj;
+    return x < y ? -1 : x > y;
 }
 
 static void xfer_object_ref(snap_ctx *c, acp_physobj **obj, const char *field)
@@ -493,7 +514,9 @@ static void xfer_part_array(snap_ctx *c, acp_partarray *pa)
     xfer_pending_anim(c, pa);
     if (!io->writing) pa->checked_source = NULL; /* a cache: recomputed from the same source */
     for (uint32_t i = 0; i < pa->num_parts && !io->failed; i++) {
-        xfer_frame(io, &pa->part_frames[i], "part_array.part_frames");
+        /* a part whose placement is pending is placed before anything reads its frame
+         * (acp_partarray_part_frames): its frame is not written */
+        if (i >= pa->pending_parts) xfer_frame(io, &pa->part_frames[i], "part_array.part_frames");
         xfer_vec3(io, &pa->part_gfx_scale[i], "part_array.part_gfx_scale");
         acp_snap_f32(io, &pa->part_translucency[i], "part_array.part_translucency");
         acp_snap_f32(io, &pa->part_luminosity[i], "part_array.part_luminosity");
@@ -865,8 +888,10 @@ static void xfer_update_record(acp_snap_io *io, acp_update_record *r)
     acp_snap_f64(io, &r->elapsed, "record.elapsed");
     acp_snap_f64(io, &r->pending, "record.pending");
     acp_snap_f64(io, &r->update_time, "record.update_time");
-    for (int i = 0; i < ACP_MAX_QUANTA_PER_UPDATE; i++) acp_snap_f32(io, &r->quanta[i], "record.quanta");
-    for (int i = 0; i < ACP_MAX_HOOKS_RECORDED; i++) acp_snap_u32(io, &r->hooks_fired[i], "record.hooks_fired");
+    /* the quanta and hooks the record holds (the slots past them are never read) */
+    for (uint32_t i = 0; i < r->num_quanta && !io->failed; i++) acp_snap_f32(io, &r->quanta[i], "record.quanta");
+    uint32_t hooks = r->num_hooks < ACP_MAX_HOOKS_RECORDED ? r->num_hooks : ACP_MAX_HOOKS_RECORDED;
+    for (uint32_t i = 0; i < hooks && !io->failed; i++) acp_snap_u32(io, &r->hooks_fired[i], "record.hooks_fired");
 }
 
 static void xfer_cell_ptr(snap_ctx *c, const acp_landcell **cell, uint32_t cell_id, const char *field)
@@ -1172,6 +1197,10 @@ static bool gather(snap_ctx *c)
     }
     for (uint32_t i = 0; i < w->num_block_statics; i++) c->all[n++] = w->block_statics[i];
     c->num_all = n;
+    c->by_address = malloc(((size_t)n + 1) * sizeof *c->by_address);
+    if (!c->by_address) return false;
+    for (uint32_t i = 0; i < n; i++) c->by_address[i] = (obj_slot){c->all[i], i};
+    qsort(c->by_address, n, sizeof *c->by_address, by_address_cmp);
     return true;
 }
 
@@ -1323,10 +1352,14 @@ bool acp_snapshot_write_world(acp_snap_io *io, const acp_world *cw, uint64_t rec
     io->field_at = SIZE_MAX;
     if (w->transition_level) return acp_snap_fail(io, "world.transition_level", "a sweep is in progress");
     write_header(io, MAGIC, records_digest, (uint32_t)w->profile, has_host ? 1u : 0u);
-    snap_ctx c = {io, w, NULL, 0, 0, 0, false};
-    if (!gather(&c)) return acp_snap_fail(io, "objects", "out of memory");
+    snap_ctx c = {io, w, NULL, NULL, 0, 0, 0, false};
+    if (!gather(&c)) {
+        free(c.all);
+        return acp_snap_fail(io, "objects", "out of memory");
+    }
     xfer_world_body(&c);
     free(c.all);
+    free(c.by_address);
     io->where[0] = 0;
     return !io->failed;
 }
@@ -1419,7 +1452,7 @@ bool acp_snapshot_read_world(acp_snap_io *io, acp_world *w)
     if (io->failed) return false;
     if (w->num_objects != 0 || w->num_static > w->num_block_statics)
         return acp_snap_fail(io, "world", "the world must be fresh (it holds %u objects)", (unsigned)w->num_objects);
-    snap_ctx c = {io, w, NULL, 0, 0, 0, false};
+    snap_ctx c = {io, w, NULL, NULL, 0, 0, 0, false};
     xfer_world_body(&c);
     free(c.all);
     io->where[0] = 0;
@@ -1455,7 +1488,7 @@ bool acp_object_snapshot_write(acp_snap_io *io, const acp_world *cw, const acp_p
     io->field_at = SIZE_MAX;
     if (w->transition_level) return acp_snap_fail(io, "world.transition_level", "a sweep is in progress");
     write_header(io, OBJECT_MAGIC, records_digest, (uint32_t)w->profile, 0);
-    snap_ctx c = {io, w, NULL, 0, 0, 0, true};
+    snap_ctx c = {io, w, NULL, NULL, 0, 0, 0, true};
     uint32_t id = obj->id;
     bool in_static = static_only(w, obj);
     set_where(io, "object 0x%08X", (unsigned)id);
@@ -1501,7 +1534,7 @@ acp_physobj *acp_object_snapshot_read(acp_snap_io *io, acp_world *w, const uint8
         acp_snap_fail(io, "id", "out of memory making the object");
         return NULL;
     }
-    snap_ctx c = {io, w, NULL, 0, 0, 0, true};
+    snap_ctx c = {io, w, NULL, NULL, 0, 0, 0, true};
     xfer_object_body(&c, obj, false);
     if (!io->failed) acp_snapshot_close(io);
     if (io->failed) {
