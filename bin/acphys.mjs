@@ -270,11 +270,11 @@ function usage() {
 }
 
 const RUN_USAGE = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--records frames|quanta] [--format acphys|dereth] ' +
-  '[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction]... [--quiet] [--force]\n' +
+  '[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction|ace-water-depth|ace-moveto-defaults|gdle-water-depth]... [--quiet] [--force]\n' +
   "       [--inspect <object>:<frame>]   (print that frame's collision sweeps of the object as JSON)\n" +
   '       [--snapshot-at <frame> --snapshot <file>]   (write the world\'s snapshot after that frame)\n' +
   '       [--resume <file>]   (continue from a snapshot: the frames after it)';
-const PEER_RULES = ['ace-max-quantum', 'ace-sled-friction'];
+const PEER_RULES = ['ace-max-quantum', 'ace-sled-friction', 'ace-water-depth', 'ace-moveto-defaults', 'gdle-water-depth'];
 
 // The trace's size, estimated before it is written (src/cli/run_cmd.c has the same numbers):
 // TRACE_FRAME_BYTES a line and TRACE_OBJECT_BYTES an object in it; above TRACE_LIMIT_BYTES (2 GB)
@@ -319,9 +319,9 @@ function parseRunArgsRest(args) {
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--peer') { // a comparison mode (src/physics/world/physics.h acp_peer_rule), repeatable
-      if (i + 1 >= args.length) return { status: runUsage('--peer needs a rule name (ace-max-quantum, ace-sled-friction)') };
+      if (i + 1 >= args.length) return { status: runUsage('--peer needs a rule name (ace-max-quantum, ace-sled-friction, ace-water-depth, ace-moveto-defaults, gdle-water-depth)') };
       const name = args[++i];
-      if (!PEER_RULES.includes(name)) return { status: runUsage(`--peer: unknown rule "${name}" (known: ace-max-quantum, ace-sled-friction)`) };
+      if (!PEER_RULES.includes(name)) return { status: runUsage(`--peer: unknown rule "${name}" (known: ace-max-quantum, ace-sled-friction, ace-water-depth, ace-moveto-defaults, gdle-water-depth)`) };
       if (!o.peers.includes(name)) o.peers.push(name);
     } else if (a in NEEDS) {
       const key = { '--trace': 'tracePath', '--profile': 'profile', '--records': 'records', '--format': 'format', '--inspect': 'inspect' }[a];

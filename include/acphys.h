@@ -277,6 +277,26 @@ ACP_API acp_status acp_object_set_omega(acp_world_id world, uint32_t object_id, 
  *  Errors: the world or object, as every call. */
 ACP_API acp_status acp_object_set_state(acp_world_id world, uint32_t object_id, uint32_t state);
 
+/** A ParentEvent (0xF749): object `object_id` is held by `parent_id` at part `part` of the
+ *  holder's Setup (−1: the holder's own frame) with the holding frame origin[3] (metres) and
+ *  orientation[4] (w, x, y, z, a unit quaternion; NULL: the identity), relative to the part:
+ *  CPhysicsObj::set_parent (0x00515B50). The object then follows the holder (its update_object
+ *  skips it; each move of the holder places it at the part's frame ∘ the holding frame) and its
+ *  cell and shadow entries follow the holder's. Errors: the world or either object; parent_id
+ *  the object itself or held by it through a chain (ACP_ERR_ARGUMENT, "parent_id"); a part the
+ *  holder lacks ("part"); non-finite or non-unit frames ("origin", "orientation"); out of memory
+ *  for the holder's child list (made or grown here, never in a step). */
+ACP_API acp_status acp_object_set_parent(acp_world_id world, uint32_t object_id, uint32_t parent_id, int32_t part,
+                                         const float origin[3], const float orientation[4]);
+/** As acp_object_set_parent at holding location `location` of the holder's Setup (its part and
+ *  frame): CPhysicsObj::set_parent (0x00515A90). Errors as acp_object_set_parent; a location the
+ *  holder's Setup lacks: ACP_ERR_ARGUMENT, "location". */
+ACP_API acp_status acp_object_set_parent_location(acp_world_id world, uint32_t object_id, uint32_t parent_id,
+                                                  uint32_t location);
+/** The holder lets go: CPhysicsObj::unset_parent (0x00513470); the object stays where it is.
+ *  Nothing for an object that is not held. Errors: the world or object. */
+ACP_API acp_status acp_object_unset_parent(acp_world_id world, uint32_t object_id);
+
 /** An UpdatePosition message (SmartBox::HandleReceivedPosition: CPhysicsObj::MoveOrTeleport,
  *  or the player's forced position). */
 typedef struct acp_server_position {
@@ -484,7 +504,9 @@ ACP_API acp_status acp_world_restore(acp_world_id world, const void *bytes, size
  *  travel. Then it leaves its cell and shadows (CPhysicsObj::leave_cell,
  *  remove_shadows_from_cells) and the world (CPhysicsObj::exit_world 0x00514E60, leave_world
  *  0x005155A0). The player slot does not travel. Errors: ACP_ERR_OBJECT (no such object),
- *  ACP_ERR_STATE (a state no snapshot names), ACP_ERR_MEMORY. Not retail: retail moves an object
+ *  ACP_ERR_STATE (a state no snapshot names; an object that holds others, is held, or has
+ *  emitters with particle objects: snapshot format 1 hands those over only with their whole
+ *  world), ACP_ERR_MEMORY. Not retail: retail moves an object
  *  between landblocks within one world (CPhysicsObj::change_cell 0x00513390 during its sweep). */
 ACP_API acp_status acp_object_export(acp_world_id world, uint32_t object_id, void *buffer, size_t capacity, size_t *size);
 

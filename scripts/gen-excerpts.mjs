@@ -108,16 +108,98 @@ function cycle(key, animId, extra = {}) {
 }
 
 // ---- portal: the humanoid ----
-const H = { ready: 0x0300F001, walk: 0x0300F002, run: 0x0300F003, sidestep: 0x0300F004, readyToWalk: 0x0300F005, toReady: 0x0300F006 };
+const H = {
+  ready: 0x0300F001, walk: 0x0300F002, run: 0x0300F003, sidestep: 0x0300F004, readyToWalk: 0x0300F005, toReady: 0x0300F006,
+  readyToRun: 0x0300F007, runToReady: 0x0300F008, turn: 0x0300F009,
+};
 const D = { ready: 0x0300F101, walk: 0x0300F102, run: 0x0300F103 };
 const HUMANOID_PARTS = 34, DRUDGE_PARTS = 17;
-const NONCOMBAT = 0x8000003D, READY = 0x41000003, WALK = 0x45000005, RUN = 0x44000007, SIDESTEP = 0x6500000F;
+const NONCOMBAT = 0x8000003D, READY = 0x41000003, WALK = 0x45000005, RUN = 0x44000007, SIDESTEP = 0x6500000F, TURN = 0x6500000D;
 const styled = (motion) => (((NONCOMBAT << 16) | (motion & 0xFFFFFF)) >>> 0);
 
 function yaw(rad) { return [Math.cos(rad / 2), 0, 0, Math.sin(rad / 2)]; }
 
 // The client's locomotion speeds (retail CMotionInterp::get_state_velocity), metres per second.
 const WALK_SPEED = 3.12, RUN_SPEED = 4.0;
+
+// ---- what the retail client's own reports show (issue 40) ----
+// The capture first-login-walk-jump (dereth-network/dereth fixtures/packet-captures, MIT; not in this
+// repository: docs/REPLAY.md) decoded by `acphys replay`: the client's MoveToState (M) and
+// AutonomousPosition (A) reports, numbered from 0 as the replay's report numbers them, with their
+// capture times (s), plan-view origins (m, cell 0xA9B4002A, flat ground at z 94.005) and headings
+// (degrees). The player holds the run key throughout; the PlayerDescription's Run skill gives the run
+// rate (float)1.97580647 (docs/REPLAY.md), which the replay's scenario carries.
+export const CAPTURE = {
+  name: 'first-login-walk-jump',
+  runRate: 1.97580647,
+  // Forward pressed at `from`, released at `to`; the client's position at the AutonomousPosition
+  // `rest` (about 1 s later, the same at the next MoveToState) is where the stop left it.
+  runs: [
+    { from: 2, to: 3, rest: 4, t: [94.304051, 95.009059],
+      origin: [[126.643669, 37.0984497], [129.305298, 32.8268204], [129.72226, 32.1576576]] },
+    { from: 5, to: 6, rest: 7, t: [96.197042, 96.907218],
+      origin: [[129.72226, 32.1576576], [132.383881, 27.8860569], [132.800842, 27.2168941]] },
+  ],
+  // TurnLeft then TurnRight pressed at `from`, released at `to`, standing; the heading is the
+  // same at the next AutonomousPosition (reports 10 and 13).
+  turns: [
+    { from: 8, to: 9, t: [98.086473, 98.795479], heading: [148.072515, 56.3992636] },
+    { from: 11, to: 12, t: [99.956885, 100.669418], heading: [56.3992636, 148.072528] },
+  ],
+};
+
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const round4 = (x) => Math.round(x * 1e4) / 1e4; // the positions are float32 at ~130 m: 1e-5 m steps
+const plan = (a, b) => Math.hypot(b[0] - a[0], b[1] - a[1]);
+
+// The frames of the stand-in's run links (the walk links' counts: 6 frames from Ready, 4 back).
+const RUN_LINK_FRAMES = 6, STOP_LINK_FRAMES = 4;
+const TURN_OMEGA = -1.5; // rad/s at speed 1: the TurnRight modifier's (S.seedTurn)
+
+/** The run links' root motion derived from the capture, with the arithmetic (for the manifest).
+ *  Retail plays the Ready→RunForward link and the cycle at 30 frames/s × the run rate (CMotionTable
+ *  GetObjectSequence adds the link at the new speed) and a link's pos frames one per frame boundary,
+ *  its last one never (CSequence::update_internal clamps at high_frame and advance_to_next_animation
+ *  applies the next node's first frame at once): after a link of n frames, boundary k ≥ n applies
+ *  the cycle's pos frame. So a run of T seconds applies K = ⌊T · 30 · rate⌋ pos frames, n − 1 the
+ *  link's and K − n + 1 the cycle's. The RunForward→Ready link plays at speed 1 (the stop asks for
+ *  Ready at 1.0: CMotionTable::StopSequenceMotion) and whole: its n − 1 pos frames are the slide. */
+export function runDerivation(c = CAPTURE) {
+  const distance = round4(mean(c.runs.map((r) => plan(r.origin[0], r.origin[1]))));
+  const seconds = Math.round(mean(c.runs.map((r) => r.t[1] - r.t[0])) * 1e6) / 1e6;
+  const slide = round4(mean(c.runs.map((r) => plan(r.origin[1], r.origin[2]))));
+  const framerate = FPS * c.runRate;
+  const frames = Math.floor(seconds * framerate);
+  const cycleFrames = frames - (RUN_LINK_FRAMES - 1);
+  const cycleStep = RUN_SPEED / FPS;
+  // To 0.1 µm (the float32 stored is the same): no double-rounding digits in the manifest.
+  const linkStep = Math.round((distance - cycleFrames * cycleStep) / (RUN_LINK_FRAMES - 1) * 1e7) / 1e7;
+  const stopStep = Math.round(slide / (STOP_LINK_FRAMES - 1) * 1e7) / 1e7;
+  const reports = c.runs.map((r) => `${r.from}–${r.to}`).join(' and ');
+  const rests = c.runs.map((r) => `${r.to}–${r.rest}`).join(' and ');
+  return {
+    distance, seconds, slide, frames, cycleFrames, linkStep, stopStep,
+    linkSource: `derived from capture ${c.name}, reports ${reports} (the two runs, run key held, run rate ${c.runRate}): each covers ${distance} m straight ahead with no change of heading (the mean of ${c.runs.map((r) => plan(r.origin[0], r.origin[1]).toFixed(6)).join(' and ')} m, to 0.1 mm) in ${seconds} s (the mean of ${c.runs.map((r) => (r.t[1] - r.t[0]).toFixed(6)).join(' and ')} s between the reports); at 30 × ${c.runRate} = ${framerate.toFixed(4)} frames/s that is K = ⌊${seconds} × ${framerate.toFixed(4)}⌋ = ${frames} pos frames, ${RUN_LINK_FRAMES - 1} of this ${RUN_LINK_FRAMES}-frame link's (its last pos frame is never applied and is the identity) and ${cycleFrames} of the RunForward cycle's ${cycleStep.toFixed(7)} m (RunAnimSpeed 4.0 / 30); so each of the link's first ${RUN_LINK_FRAMES - 1} frames moves (${distance} − ${cycleFrames} × 4.0 / 30) / ${RUN_LINK_FRAMES - 1} = ${linkStep.toFixed(7)} m forward (+y), with no rotation (the client's heading is unchanged by starting and stopping: reports ${c.runs.map((r) => `${r.from}, ${r.to}, ${r.rest}`).join('; ')}); the frame count is chosen (the walk link's). Cross-check: the cycle's 4.0 m/s at speed 1 is retail's RunAnimSpeed (CMotionInterp::get_state_velocity; ACEmulator/ACE Source/ACE.Server/Physics/Animation/MotionInterp.cs RunAnimSpeed = 4.0f), ${(RUN_SPEED * c.runRate).toFixed(3)} m/s at this run rate (ACE's GetRunRate of the PlayerDescription's Run skill, docs/REPLAY.md); the runs average ${(distance / seconds).toFixed(3)} m/s with the start`,
+    stopSource: `derived from capture ${c.name}, reports ${rests} (the key released at ${c.runs.map((r) => r.to).join(' and ')}, the client at rest at ${c.runs.map((r) => r.rest).join(' and ')}): after releasing the key the client moves on ${slide} m straight ahead (the mean of ${c.runs.map((r) => plan(r.origin[1], r.origin[2]).toFixed(6)).join(' and ')} m, to 0.1 mm; the same both times, so the whole link: the run cycle's frame in progress is dropped), with no change of heading; over this ${STOP_LINK_FRAMES}-frame link's first ${STOP_LINK_FRAMES - 1} pos frames (played at speed 1: its last pos frame is never applied and is the identity), ${slide} / ${STOP_LINK_FRAMES - 1} = ${stopStep.toFixed(7)} m forward (+y) each; the frame count is chosen (the walk link's)`,
+  };
+}
+
+/** The standing turn derived from the capture: the TurnRight cycle's omega applied per frame
+ *  boundary (CSequence::apply_physics with 1 / framerate: omega × speed / (30 × speed) = omega / 30
+ *  rad a boundary, whatever the speed). */
+export function turnDerivation(c = CAPTURE) {
+  const turned = c.turns.map((t) => Math.abs(t.heading[1] - t.heading[0]) * Math.PI / 180);
+  const angle = round4(mean(turned));
+  const step = Math.abs(TURN_OMEGA) / FPS;
+  const frames = angle / step;
+  if (Math.abs(frames - Math.round(frames)) > 1e-6) throw new Error(`the capture's turn ${angle} rad is not a whole number of ${step} rad frames`);
+  const seconds = mean(c.turns.map((t) => t.t[1] - t.t[0]));
+  const rate = FPS * 1.5;
+  return {
+    angle, frames: Math.round(frames), step,
+    source: `derived from capture ${c.name}, reports ${c.turns.map((t) => `${t.from}–${t.to}`).join(' and ')} (TurnLeft, then TurnRight, standing, run key held: turn speed ±1.5, retail RunTurnFactor; ACE's MotionInterp.RunTurnFactor = 1.5f): each turn comes to ${angle} rad (${turned.map((x) => x.toFixed(7)).join(' and ')} rad) = ${Math.round(frames)} × ${step} rad, a whole number of frames of omega ${TURN_OMEGA} rad/s at 30 frames/s (the TurnRight modifier's omega, ${Math.abs(TURN_OMEGA) * 1.5} rad/s at speed 1.5); ${Math.round(frames)} frames at 30 × 1.5 = ${rate} frames/s last ${(Math.round(frames) / rate).toFixed(4)} s, the turns' ${seconds.toFixed(4)} s between the reports (the modifier alone, on the Ready cycle at 30 frames/s, turns ${(Math.abs(TURN_OMEGA) * 1.5 / FPS).toFixed(3)} rad a frame: 1.575 or 1.65 rad, never 1.6); the heading stops with the key (reports ${c.turns.map((t) => `${t.to}`).join(' and ')} against 10 and 13): no link to or from Ready`,
+  };
+}
 
 /** n pos frames, each `metres` forward (+y, the object's heading) with no rotation. */
 function forward(n, metres) { return Array.from({ length: n }, () => ({ origin: [0, metres, 0], orientation: [1, 0, 0, 0] })); }
@@ -135,7 +217,20 @@ function humanoidAnimations() {
       hooks: { 0: [{ type: 'Sound', direction: 1, id: 0x0A00F001 }], 5: [{ type: 'CallPES', direction: 0, script_id: 0x3300F001, pause: 0 }] },
     }),
     animationRecord({ id: H.toReady, parts: HUMANOID_PARTS, frames: 4, pos: Array.from({ length: 4 }, () => ({ origin: [0, 0.02, 0], orientation: [1, 0, 0, 0] })) }),
+    animationRecord({
+      id: H.readyToRun, parts: HUMANOID_PARTS, frames: RUN_LINK_FRAMES, pos: linkFrames(RUN_LINK_FRAMES, FROM_RUNS.linkStep),
+      hooks: { 0: [{ type: 'Sound', direction: 1, id: 0x0A00F001 }], 5: [{ type: 'CallPES', direction: 0, script_id: 0x3300F001, pause: 0 }] },
+    }),
+    animationRecord({ id: H.runToReady, parts: HUMANOID_PARTS, frames: STOP_LINK_FRAMES, pos: linkFrames(STOP_LINK_FRAMES, FROM_RUNS.stopStep) }),
+    animationRecord({ id: H.turn, parts: HUMANOID_PARTS, frames: 8 }),
   ];
+}
+
+const FROM_RUNS = runDerivation(), FROM_TURNS = turnDerivation();
+
+/** A link's n pos frames: `metres` forward each, the last (never applied: runDerivation) the identity. */
+function linkFrames(n, metres) {
+  return [...forward(n - 1, metres), { origin: [0, 0, 0], orientation: [1, 0, 0, 0] }];
 }
 
 function animationValues(a) {
@@ -144,7 +239,7 @@ function animationValues(a) {
     { path: 'num_parts', source: a.num_parts === HUMANOID_PARTS ? S.humanoidParts : S.drudge },
     { path: 'num_frames', source: S.synthetic },
     { path: 'flags', source: 'derived: 0x1 when pos frames are present, 0x2 when any frame has hooks' },
-    a.pos_frames ? { path: 'pos_frames', source: a.id === H.walk ? S.walkRoot : a.id === H.run ? S.runRoot : S.rootMotion } : null,
+    a.pos_frames ? { path: 'pos_frames', source: { [H.walk]: S.walkRoot, [H.run]: S.runRoot, [H.readyToRun]: FROM_RUNS.linkSource, [H.runToReady]: FROM_RUNS.stopSource }[a.id] ?? S.rootMotion } : null,
     { path: 'part_frames', summary: `${a.part_frames.length} frames × ${a.num_parts} identity part frames`, source: S.identity },
     ...hooks,
   ].filter(Boolean);
@@ -172,12 +267,15 @@ function locomotionTable(id, anims, extra = {}) {
 
 const humanoidTable = locomotionTable(0x09000001, H, {
   rootMotion: true,
-  cycles: [cycle(styled(SIDESTEP), H.sidestep, { velocity: [1.25, 0, 0], bitfield: 2 })],
+  cycles: [
+    cycle(styled(SIDESTEP), H.sidestep, { velocity: [1.25, 0, 0], bitfield: 2 }),
+    cycle(styled(TURN), H.turn, { omega: [0, 0, TURN_OMEGA], bitfield: 2 }),
+  ],
   modifiers: [{ key: styled(SIDESTEP), anims: [], velocity: [1.25, 0, 0] }],
   links: [
-    { key: styled(READY), entries: [cycle(WALK, H.readyToWalk), cycle(RUN, H.readyToWalk)] },
+    { key: styled(READY), entries: [cycle(WALK, H.readyToWalk), cycle(RUN, H.readyToRun)] },
     { key: styled(WALK), entries: [cycle(READY, H.toReady)] },
-    { key: styled(RUN), entries: [cycle(READY, H.toReady)] },
+    { key: styled(RUN), entries: [cycle(READY, H.runToReady)] },
   ],
 });
 
@@ -194,7 +292,10 @@ const humanoidTableValues = [
   { path: `cycles{${hex(styled(SIDESTEP))}}.anims`, source: `${S.animIds}; ${S.fps}` },
   { path: 'modifiers{0x0000000D}.omega', source: S.seedTurn },
   { path: `modifiers{${hex(styled(SIDESTEP))}}.velocity`, source: `${S.sidestep}; ${S.sidestepModifier}` },
-  { path: 'links', source: `chosen transitions Ready→WalkForward, Ready→RunForward (link animation with root motion) and WalkForward/RunForward→Ready; ${S.keys}` },
+  { path: `cycles{${hex(styled(TURN))}}.omega`, source: `${FROM_TURNS.source}; the cycle's omega is the modifier's (${S.seedTurn})` },
+  { path: `cycles{${hex(styled(TURN))}}.bitfield`, source: `as the side-step cycle's: ${S.sidestepCycle.replace('SideStepRight 0x6500000F', 'TurnRight 0x6500000D')}, so a turn while running or walking combines the modifier's omega into that cycle` },
+  { path: `cycles{${hex(styled(TURN))}}.anims`, source: `${S.animIds}; ${S.fps}; chosen: 8 frames, no pos frames (the turn is the cycle's omega)` },
+  { path: 'links', source: `chosen transitions Ready→WalkForward and WalkForward→Ready (link animations 0x0300F005 and 0x0300F006: chosen root motion); Ready→RunForward and RunForward→Ready (0x0300F007 and 0x0300F008, their root motion derived from capture ${CAPTURE.name}: see those animations); no link to or from TurnRight (${CAPTURE.name}: the turn starts and stops with the key); ${S.keys}` },
 ];
 
 function baseSetup(id, parts, partBase) {

@@ -87,7 +87,7 @@ export interface RunOptions {
    *  the traced object in dereth's shape (docs/SCENARIOS.md, "Per-quantum records"). */
   records?: 'frames' | 'quanta' | 'dereth';
   /** Comparison modes: peers' departures from retail rules (docs/DEVIATIONS.md). */
-  peers?: Array<'ace-max-quantum' | 'ace-sled-friction'>;
+  peers?: Array<'ace-max-quantum' | 'ace-sled-friction' | 'ace-water-depth' | 'ace-moveto-defaults' | 'gdle-water-depth'>;
   /** createRun only: start from this snapshot (Run.snapshot(), `acphys run --snapshot`) of the
    *  same scenario and records instead of the first frame (issue 38). */
   resume?: Uint8Array;

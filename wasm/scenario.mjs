@@ -390,7 +390,7 @@ export class Run {
  *  quantum (acphys's shape), or one per quantum of the traced object in dereth's shape. */
 const RECORDS = ['frames', 'quanta', 'dereth'];
 /** Comparison modes (src/physics/world/physics.h acp_peer_rule, in bit order). */
-const PEER_RULES = ['ace-max-quantum', 'ace-sled-friction'];
+const PEER_RULES = ['ace-max-quantum', 'ace-sled-friction', 'ace-water-depth', 'ace-moveto-defaults', 'gdle-water-depth'];
 
 /** Decode and validate a scenario into a run that has not started: hand in excerpt bytes
  *  (run.excerpts(), run.setExcerpt) and call run.start(). Throws ScenarioError with the C

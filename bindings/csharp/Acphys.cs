@@ -228,6 +228,9 @@ namespace Acphys
         [DllImport(Lib)] public static extern Status acp_object_stick_to(WorldId w, uint id, uint target);
         [DllImport(Lib)] public static extern Status acp_object_unstick(WorldId w, uint id);
         [DllImport(Lib)] public static extern Status acp_object_set_state(WorldId w, uint id, uint state);
+        [DllImport(Lib)] public static extern Status acp_object_set_parent(WorldId w, uint id, uint parent, int part, float* origin, float* orientation);
+        [DllImport(Lib)] public static extern Status acp_object_set_parent_location(WorldId w, uint id, uint parent, uint location);
+        [DllImport(Lib)] public static extern Status acp_object_unset_parent(WorldId w, uint id);
         [DllImport(Lib)] public static extern Status acp_object_constrain_to(WorldId w, uint id, ref Pose p, float start, float max);
         [DllImport(Lib)] public static extern Status acp_object_unconstrain(WorldId w, uint id);
         [DllImport(Lib)] public static extern MoveTo acp_default_move_to();
@@ -400,6 +403,15 @@ namespace Acphys
         public void StickTo(uint target) { Native.Check(Native.acp_object_stick_to(World.LiveId, Id, target)); }
         public void Unstick() { Native.Check(Native.acp_object_unstick(World.LiveId, Id)); }
         public void SetState(uint state) { Native.Check(Native.acp_object_set_state(World.LiveId, Id, state)); }
+        /// <summary>Held by object parent (a ParentEvent) at part (-1: its own frame) with the holding origin (x, y, z).</summary>
+        public unsafe void SetParent(uint parent, int part, float x, float y, float z)
+        {
+            float* o = stackalloc float[3];
+            o[0] = x; o[1] = y; o[2] = z;
+            Native.Check(Native.acp_object_set_parent(World.LiveId, Id, parent, part, o, null));
+        }
+        public void SetParentLocation(uint parent, uint location) { Native.Check(Native.acp_object_set_parent_location(World.LiveId, Id, parent, location)); }
+        public void UnsetParent() { Native.Check(Native.acp_object_unset_parent(World.LiveId, Id)); }
         public void ConstrainTo(Pose p, float start, float max) { Native.Check(Native.acp_object_constrain_to(World.LiveId, Id, ref p, start, max)); }
         public void Unconstrain() { Native.Check(Native.acp_object_unconstrain(World.LiveId, Id)); }
         public void MoveTo(MoveTo mt) { Native.Check(Native.acp_object_move_to(World.LiveId, Id, ref mt)); }

@@ -326,6 +326,12 @@ static acp_physobj *get_object(acp_world_id world, uint32_t id, const char *fn, 
     return obj;
 }
 
+struct acp_physobj *acp_api_get_object(acp_world_id world, uint32_t id, const char *fn, acp_status *st)
+{
+    return get_object(world, id, fn, st, NULL);
+}
+
+
 ACP_API acp_status acp_world_set_player_object(acp_world_id world, uint32_t object_id)
 {
     static const char *FN = "acp_world_set_player_object";
@@ -362,6 +368,8 @@ static bool finite_n(const float *v, int n)
         if (!isfinite(v[i])) return false;
     return true;
 }
+
+bool acp_api_finite(const float *v, int n) { return finite_n(v, n); }
 
 /* A pose into a position: the quaternion as given, its matrix cached (as a scenario's). */
 static acp_status read_pose(const acp_pose *p, acp_position *out, const char *fn, const char *name)

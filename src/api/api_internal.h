@@ -15,6 +15,12 @@ struct acp_world;
  *  not part of the API. */
 struct acp_world *acp_api_internal_world(acp_world_id world);
 
+struct acp_physobj;
+/** Object `id` of a live world, or NULL with *st the error (named for fn). */
+struct acp_physobj *acp_api_get_object(acp_world_id world, uint32_t id, const char *fn, acp_status *st);
+/** Whether v[0..n) are finite. */
+bool acp_api_finite(const float *v, int n);
+
 struct acp_excerpts;
 struct acp_terrain;
 

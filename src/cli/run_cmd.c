@@ -17,7 +17,7 @@
 
 #define RUN_USAGE \
     "usage: acphys run <scenario.json> [--trace <out.jsonl>] [--records frames|quanta] [--format acphys|dereth] " \
-    "[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction]... [--quiet] [--force]\n" \
+    "[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction|ace-water-depth|ace-moveto-defaults|gdle-water-depth]... [--quiet] [--force]\n" \
     "       [--inspect <object>:<frame>]   (print that frame's collision sweeps of the object as JSON)\n" \
     "       [--snapshot-at <frame> --snapshot <file>]   (write the world's snapshot after that frame)\n" \
     "       [--resume <file>]   (continue from a snapshot: the frames after it)\n"
@@ -53,12 +53,12 @@ static int parse_run_args(int argc, char **argv, const char **scenario, const ch
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--peer")) { /* a comparison mode (physics.h acp_peer_rule), repeatable */
-            if (i + 1 >= argc) return run_usage("--peer needs a rule name (ace-max-quantum, ace-sled-friction)");
+            if (i + 1 >= argc) return run_usage("--peer needs a rule name (ace-max-quantum, ace-sled-friction, ace-water-depth, ace-moveto-defaults, gdle-water-depth)");
             const char *name = argv[++i];
             uint32_t k = 0;
             while (acp_peer_rule_name(k) && strcmp(acp_peer_rule_name(k), name)) k++;
             if (!acp_peer_rule_name(k))
-                return run_usage("--peer: unknown rule \"%s\" (known: ace-max-quantum, ace-sled-friction)", name);
+                return run_usage("--peer: unknown rule \"%s\" (known: ace-max-quantum, ace-sled-friction, ace-water-depth, ace-moveto-defaults, gdle-water-depth)", name);
             *peers |= 1u << k;
             continue;
         }

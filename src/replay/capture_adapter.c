@@ -104,12 +104,28 @@ static float heading_0_360(float h)
     return r >= 360.0f ? 0.0f : r;
 }
 
+/* The movement header of a type-0 UpdateMotion: its style, which unpack_movement plays before it
+ * reads the state (CMovementManager.c:452-455; an index the command table lacks is left out: the
+ * state's style stands in), the sticky object (flag 0x01) and the standing long jump (0x02). */
+static void movement_header(const acp_movement *mv, acp_scenario_motion *m)
+{
+    uint32_t style = acp_replay_command(mv->current_style);
+    if (style) m->present |= ACP_MOTION_MESSAGE_STYLE, m->message_style = style;
+    m->sticky_object = mv->has_sticky_object ? mv->sticky_object : 0u;
+    m->standing_longjump = (mv->flags & ACP_MOVE_FLAG_STANDING_LONG_JUMP) != 0;
+}
+
 /* An UpdateMotion of types 6–9 → the scenario's move_to (MovementStruct). */
 static void move_to(const acp_movement *mv, acp_scenario_move_to *mt)
 {
     memset(mt, 0, sizeof *mt);
     mt->type = mv->type;
     mt->target = mv->target;
+    mt->run_rate = 1.0f; /* the turns carry none (the scenario's default) */
+    /* The header's style (command_ids_0 of its u16), which unpack_movement plays with DoMotion when
+     * it is not the interpreter's; an index the command table lacks is left out (the style kept). */
+    mt->style = acp_replay_command(mv->current_style);
+    mt->has_style = mt->style != 0;
     acp_movement_params *p = &mt->params;
     p->hold_key_to_apply = 0;
     if (mv->type == ACP_MOVE_TO_OBJECT || mv->type == ACP_MOVE_TO_POSITION) {
@@ -124,6 +140,7 @@ static void move_to(const acp_movement *mv, acp_scenario_move_to *mt)
         p->speed = mv->moveto.speed;
         p->walk_run_threshhold = mv->moveto.walk_run_threshold;
         p->desired_heading = heading_0_360(mv->moveto.desired_heading);
+        mt->run_rate = mv->run_rate; /* unpack_movement stores it in my_run_rate (CMovementManager.c:489, :501) */
     } else {
         p->bitfield = mv->turnto.flags;
         p->speed = mv->turnto.speed;
@@ -149,7 +166,7 @@ static void create_object(const acp_msg_create_object *c, acp_replay_msg *m)
     m->has_velocity = (c->flags & ACP_PD_VELOCITY) != 0;
     m->velocity[0] = c->velocity.x, m->velocity[1] = c->velocity.y, m->velocity[2] = c->velocity.z;
     m->parent = (c->flags & ACP_PD_PARENT) ? c->parent : 0;
-    m->teleport_stamp = c->timestamps[4];
+    memcpy(m->timestamps, c->timestamps, sizeof m->timestamps);
 }
 
 /* The run rate of a Run skill (ACE's MovementSystem.GetRunRate without burden: (s / (s + 200) · 11
@@ -211,7 +228,12 @@ static bool convert(const acp_net_message *nm, acp_replay_msg *m, acp_replay_cap
         m->contact = u->grounded;
         m->has_velocity = u->has_velocity;
         m->velocity[0] = u->velocity.x, m->velocity[1] = u->velocity.y, m->velocity[2] = u->velocity.z;
-        m->teleport_stamp = u->teleport_seq;
+        m->timestamps[0] = u->position_seq;
+        m->timestamps[4] = u->teleport_seq;
+        m->timestamps[6] = u->force_position_seq;
+        m->timestamps[8] = u->instance_seq;
+        m->has_placement = u->has_placement;
+        m->placement = u->has_placement ? u->placement : 0u; /* PositionPack::UnPack: 0 without the flag */
         return true;
     }
     case ACP_MSG_UPDATE_MOTION: {
@@ -222,6 +244,7 @@ static bool convert(const acp_net_message *nm, acp_replay_msg *m, acp_replay_cap
         m->movement_type = u->movement.type;
         if (u->movement.type == ACP_MOVE_INTERPRETED) {
             if (!interpreted_motion(&u->movement.state, &m->motion, &info->first_unknown)) info->unknown_commands++;
+            movement_header(&u->movement, &m->motion);
         } else {
             move_to(&u->movement, &m->move_to);
         }

@@ -80,8 +80,9 @@ typedef struct builder {
     acp_replay_plan *plan;
     acp_text objects, events;
     uint32_t *guids;                      /* scenario objects' guids, the player first */
-    uint16_t *wire_tp;                    /* the last teleport stamp the server gave each */
-    uint16_t *our_tp;                     /* the stamp the scenario last gave each */
+    uint16_t (*ts)[9];                    /* each object's stamps (PhysicsTimeStamp order) as the
+                                             capture gives them: its CreateObject's, advanced by each
+                                             newer one of its UpdatePositions */
     bool *has_motion;                     /* the object has a motion table */
     uint32_t cap_skipped;
     bool oom;
@@ -90,6 +91,11 @@ typedef struct builder {
     bool has_raw, jumped, moving_to;
     uint32_t moveto_type;
     bool teleporting;                     /* a PlayerTeleport not yet followed by its position */
+    const acp_replay_msg *const *early;   /* the messages before t0, in time order */
+    uint32_t num_early;
+    uint16_t resyncs;                     /* resync teleports so far: the player's position and
+                                             teleport stamps in the scenario are the capture's
+                                             plus this (DEVIATIONS R5) */
 } builder;
 
 static void begin_event(builder *b, double t, uint32_t guid)
@@ -184,21 +190,91 @@ static void put_motion_fields(acp_text *e, const acp_scenario_motion *m, bool ra
     FIELD(ACP_MOTION_TURN_SPEED, "turn_speed", put_f(e, m->turn_speed));
 #undef FIELD
     if (raw && m->hold_run) acp_text_put(e, first ? "\"hold_run\":true" : ",\"hold_run\":true");
+    if (raw) return;
+    if (m->sticky_object) {
+        acp_text_put(e, first ? "\"sticky_object\":" : ",\"sticky_object\":");
+        first = false;
+        put_hex(e, m->sticky_object);
+    }
+    if (m->standing_longjump) {
+        acp_text_put(e, first ? "\"standing_longjump\":true" : ",\"standing_longjump\":true");
+        first = false;
+    }
+    if (m->present & ACP_MOTION_MESSAGE_STYLE) {
+        acp_text_put(e, first ? "\"message_style\":" : ",\"message_style\":");
+        put_hex(e, m->message_style);
+    }
 }
 
-/* A teleporting "server_position" (the object's next scenario stamp). */
-static void teleport_event(builder *b, double t, int idx, const acp_replay_pos *pos, bool contact, const char *note)
+static void put_stamp(acp_text *e, const char *name, uint16_t v)
+{
+    acp_text_put(e, ",\"");
+    acp_text_put(e, name);
+    acp_text_put(e, "\":");
+    acp_text_put_u64(e, v);
+}
+
+/* --resync for the player: a teleporting "server_position" whose position and teleport stamps
+ * are one past the player's newest, every later stamp of the player shifted by one more. */
+static void resync_event(builder *b, double t, const acp_replay_pos *pos, bool contact)
 {
     acp_text *e = &b->events;
-    begin_event(b, t, b->guids[idx]);
-    b->our_tp[idx]++;
-    acp_text_put(e, ",\"note\":");
-    acp_text_put_json_string(e, note, strlen(note));
-    acp_text_put(e, ",\"server_position\":{");
+    begin_event(b, t, b->plan->player);
+    acp_text_put(e, ",\"note\":\"resync: the client's report\",\"server_position\":{");
     put_pos_fields(e, pos);
     acp_text_put(e, contact ? ",\"contact\":true" : ",\"contact\":false");
-    acp_text_put(e, ",\"teleport_timestamp\":");
-    acp_text_put_u64(e, b->our_tp[idx]);
+    b->resyncs++;
+    put_stamp(e, "position_timestamp", (uint16_t)(b->ts[0][0] + b->resyncs));
+    put_stamp(e, "teleport_timestamp", (uint16_t)(b->ts[0][4] + b->resyncs));
+    acp_text_put(e, "}}");
+}
+
+/* Fold an UpdatePosition's position, teleport and force-position stamps into an object's newest. */
+static void advance_stamps(uint16_t ts[9], const acp_replay_msg *m)
+{
+    static const int WHICH[] = {0, 4, 6};
+    for (size_t i = 0; i < 3; i++)
+        if (stamp_newer(m->timestamps[WHICH[i]], ts[WHICH[i]])) ts[WHICH[i]] = m->timestamps[WHICH[i]];
+}
+
+/* An object's stamps when it enters at t0: its CreateObject's (none: 0), advanced by its
+ * UpdatePositions of that instance before t0, which the client had handled (DEVIATIONS R1). */
+static void initial_stamps(const builder *b, uint32_t guid, const acp_replay_msg *create, uint16_t out[9])
+{
+    if (create) memcpy(out, create->timestamps, 9 * sizeof *out);
+    else memset(out, 0, 9 * sizeof *out);
+    for (uint32_t i = 0; i < b->num_early; i++) {
+        const acp_replay_msg *m = b->early[i];
+        if (m->kind == ACP_REPLAY_UPDATE_POSITION && m->guid == guid && m->timestamps[8] == out[8]) advance_stamps(out, m);
+    }
+}
+
+/* An UpdatePosition with every stamp it carries, the player's shifted by the resyncs so far
+ * (SmartBox::UnpackPositionEvent and HandleReceivedPosition decide what it does: the player's
+ * path, or MoveOrTeleport; docs/DEVIATIONS.md S7, R1, R5). The forced-position stamp only for
+ * the player (the only object whose UpdatePosition reads it). */
+static void position_event(builder *b, double t, const acp_replay_msg *m, bool player, const char *note)
+{
+    acp_text *e = &b->events;
+    uint16_t shift = player ? b->resyncs : 0;
+    begin_event(b, t, m->guid);
+    if (note) {
+        acp_text_put(e, ",\"note\":");
+        acp_text_put_json_string(e, note, strlen(note));
+    }
+    acp_text_put(e, ",\"server_position\":{");
+    put_pos_fields(e, &m->pos);
+    acp_text_put(e, m->contact ? ",\"contact\":true" : ",\"contact\":false");
+    if (m->has_velocity) {
+        acp_text_put(e, ",\"velocity\":");
+        put_vec(e, m->velocity, 3);
+    }
+    acp_text_put(e, ",\"placement\":");
+    acp_text_put_u64(e, m->placement);
+    put_stamp(e, "instance_timestamp", m->timestamps[8]);
+    put_stamp(e, "position_timestamp", (uint16_t)(m->timestamps[0] + shift));
+    put_stamp(e, "teleport_timestamp", (uint16_t)(m->timestamps[4] + shift));
+    if (player) put_stamp(e, "force_position_timestamp", m->timestamps[6]);
     acp_text_put(e, "}}");
 }
 
@@ -222,6 +298,10 @@ static void move_to_event(builder *b, double t, const acp_replay_msg *m)
     acp_text_put(e, ",\"move_to\":{\"type\":\"");
     acp_text_put(e, TYPES[mt->type - 6]);
     acp_text_put(e, "\"");
+    if (mt->has_style) {
+        acp_text_put(e, ",\"style\":");
+        put_hex(e, mt->style);
+    }
     if (mt->type == ACP_MOVETO_OBJECT || mt->type == 8) {
         acp_text_put(e, ",\"target\":");
         put_hex(e, mt->target);
@@ -229,6 +309,10 @@ static void move_to_event(builder *b, double t, const acp_replay_msg *m)
     if (mt->type == 9) {
         acp_text_put(e, ",\"heading\":");
         put_f(e, mp->desired_heading);
+    }
+    if (mt->type == ACP_MOVETO_OBJECT || mt->type == ACP_MOVETO_POSITION) {
+        acp_text_put(e, ",\"run_rate\":");
+        put_f(e, mt->run_rate);
     }
     if (mt->type == ACP_MOVETO_POSITION) {
         acp_replay_pos p = {mt->position.objcell_id,
@@ -270,6 +354,7 @@ static bool move_to_ok(const builder *b, const acp_replay_msg *m)
 {
     const acp_scenario_move_to *mt = &m->move_to;
     if (mt->type < 6 || mt->type > 9) return false;
+    if (!isfinite(mt->run_rate)) return false;
     if ((mt->type == 6 || mt->type == 8) && (object_index(b, mt->target) < 0 || mt->target == m->guid)) return false;
     if (mt->type == ACP_MOVETO_POSITION) {
         const acp_frame *f = &mt->position.frame;
@@ -290,18 +375,17 @@ static bool grow_objects(builder *b, uint32_t n)
 {
     uint32_t *g = realloc(b->guids, n * sizeof *g);
     if (g) b->guids = g;
-    uint16_t *w = realloc(b->wire_tp, n * sizeof *w);
-    if (w) b->wire_tp = w;
-    uint16_t *o = realloc(b->our_tp, n * sizeof *o);
-    if (o) b->our_tp = o;
+    uint16_t(*ts)[9] = realloc(b->ts, n * sizeof *ts);
+    if (ts) b->ts = ts;
     bool *h = realloc(b->has_motion, n * sizeof *h);
     if (h) b->has_motion = h;
-    return g && w && o && h;
+    return g && ts && h;
 }
 
 /* The object's JSON: id, setup, motion table, state, position, physics fields. */
 static void put_object(builder *b, uint32_t guid, uint32_t setup, uint32_t mtable, const acp_replay_msg *c,
-                       const acp_replay_pos *pos, double enter_at, float run_rate, const char *name)
+                       const acp_replay_pos *pos, double enter_at, float run_rate, const char *name,
+                       const uint16_t *stamps)
 {
     acp_text *o = &b->objects;
     if (o->len) acp_text_put_char(o, ',');
@@ -348,10 +432,23 @@ static void put_object(builder *b, uint32_t guid, uint32_t setup, uint32_t mtabl
         acp_text_put(o, ",\"enter_at\":");
         put_d(o, enter_at);
     }
+    if (stamps) {
+        static const char *const NAMES[9] = {"position", "movement", "state", "vector", "teleport",
+                                             "server_controlled_move", "force_position", "objdesc", "instance"};
+        acp_text_put(o, ",\"timestamps\":{");
+        for (int i = 0; i < 9; i++) {
+            if (i) acp_text_put_char(o, ',');
+            acp_text_put_char(o, '"');
+            acp_text_put(o, NAMES[i]);
+            acp_text_put(o, "\":");
+            acp_text_put_u64(o, stamps[i]);
+        }
+        acp_text_put(o, "}");
+    }
     acp_text_put(o, "}");
 }
 
-static void add_object(builder *b, uint32_t guid, uint16_t wire_tp, bool motion)
+static void add_object(builder *b, uint32_t guid, const uint16_t stamps[9], bool motion)
 {
     uint32_t i = b->plan->num_objects;
     if (!grow_objects(b, i + 1)) {
@@ -359,8 +456,7 @@ static void add_object(builder *b, uint32_t guid, uint16_t wire_tp, bool motion)
         return;
     }
     b->guids[i] = guid;
-    b->wire_tp[i] = wire_tp;
-    b->our_tp[i] = 0;
+    memcpy(b->ts[i], stamps, sizeof b->ts[i]);
     b->has_motion[i] = motion;
     b->plan->num_objects++;
 }
@@ -387,8 +483,10 @@ static void create_other(builder *b, const acp_replay_msg *m, double t)
     }
     char name[32];
     snprintf(name, sizeof name, "object 0x%08X", (unsigned)m->guid);
-    put_object(b, m->guid, m->setup, m->motion_table, m, &m->pos, 0.0, 0.0f, name);
-    add_object(b, m->guid, m->teleport_stamp, m->motion_table != 0);
+    uint16_t stamps[9];
+    initial_stamps(b, m->guid, m, stamps);
+    put_object(b, m->guid, m->setup, m->motion_table, m, &m->pos, 0.0, 0.0f, name, stamps);
+    add_object(b, m->guid, stamps, m->motion_table != 0);
 }
 
 /* ---- the walk over the messages ---- */
@@ -414,7 +512,7 @@ static void client_report(builder *b, const acp_replay_msg *m, double t, bool fi
     if (m->contact && m->kind != ACP_REPLAY_JUMP) b->jumped = false;
     /* on the ground only: a teleport in the air would stop the fall (the server's teleport of the
      * player zeroes its velocity) */
-    if (b->opt->resync && !first && !b->teleporting && m->contact && acp_replay_pos_valid(&m->pos)) teleport_event(b, t, 0, &m->pos, m->contact, "resync: the client's report");
+    if (b->opt->resync && !first && !b->teleporting && m->contact && acp_replay_pos_valid(&m->pos)) resync_event(b, t, &m->pos, m->contact);
     acp_text *e = &b->events;
     if (m->kind == ACP_REPLAY_MOVE_TO_STATE) {
         begin_event(b, t, b->plan->player);
@@ -461,28 +559,13 @@ static void server_message(builder *b, const acp_replay_msg *m, double t)
             skip(b, m->guid, ACP_REPLAY_SKIP_BAD_POSITION, m->pos.cell, t);
             return;
         }
-        bool newer = stamp_newer(m->teleport_stamp, b->wire_tp[idx]);
-        if (newer) b->wire_tp[idx] = m->teleport_stamp;
-        if (player) { /* the client moves itself: only a teleport places it */
-            if (newer) {
-                teleport_event(b, t, idx, &m->pos, m->contact, "teleport (UpdatePosition)");
-                b->teleporting = false;
-            }
-            return;
-        }
-        if (newer) {
-            teleport_event(b, t, idx, &m->pos, m->contact, "UpdatePosition, a newer teleport stamp");
-            return;
-        }
-        begin_event(b, t, m->guid);
-        acp_text_put(e, ",\"server_position\":{");
-        put_pos_fields(e, &m->pos);
-        acp_text_put(e, m->contact ? ",\"contact\":true" : ",\"contact\":false");
-        if (m->has_velocity) {
-            acp_text_put(e, ",\"velocity\":");
-            put_vec(e, m->velocity, 3);
-        }
-        acp_text_put(e, "}}");
+        /* a message of another instance is not handled (UnpackPositionEvent): no stamp moves */
+        bool own = m->timestamps[8] == b->ts[idx][8];
+        bool newer = own && stamp_newer(m->timestamps[4], b->ts[idx][4]);
+        position_event(b, t, m, player,
+                       !newer ? NULL : player ? "teleport (UpdatePosition)" : "UpdatePosition, a newer teleport stamp");
+        if (own) advance_stamps(b->ts[idx], m);
+        if (player && newer) b->teleporting = false;
     } else if (m->kind == ACP_REPLAY_UPDATE_MOTION) {
         if (!b->has_motion[idx]) return;
         if (m->movement_type >= 6 && m->movement_type <= 9) {
@@ -493,9 +576,13 @@ static void server_message(builder *b, const acp_replay_msg *m, double t)
                 b->moveto_type = m->movement_type;
             }
         } else if (m->movement_type == 0 && !player) { /* the player's own motion echoes back */
+            acp_scenario_motion mo = m->motion;
+            /* CPhysicsObj::stick_to_object finds no such object (GetObjectA): nothing to stick to */
+            if (mo.sticky_object && (object_index(b, mo.sticky_object) < 0 || mo.sticky_object == m->guid))
+                mo.sticky_object = 0;
             begin_event(b, t, m->guid);
             acp_text_put(e, ",\"motion\":{");
-            put_motion_fields(e, &m->motion, false);
+            put_motion_fields(e, &mo, false);
             acp_text_put(e, "}}");
         }
     } else if (m->kind == ACP_REPLAY_VECTOR_UPDATE && !player && m->has_velocity) {
@@ -536,8 +623,10 @@ static void put_player(builder *b, const acp_replay_msg *create, const acp_repla
         setup = STAND_IN_SETUP;
         mtable = STAND_IN_MOTION_TABLE;
     }
-    put_object(b, b->plan->player, setup, mtable, create, &first->pos, 0.0, b->cap->run_rate, "player");
-    add_object(b, b->plan->player, create ? create->teleport_stamp : 0, true);
+    uint16_t stamps[9];
+    initial_stamps(b, b->plan->player, create, stamps);
+    put_object(b, b->plan->player, setup, mtable, create, &first->pos, 0.0, b->cap->run_rate, "player", stamps);
+    add_object(b, b->plan->player, stamps, true);
 }
 
 static int by_value(const void *a, const void *b)
@@ -645,6 +734,8 @@ bool acp_replay_build(const acp_replay_capture *cap, const acp_replay_options *o
     const acp_replay_msg *create = find_player(cap, first, &plan->player);
     plan->player_created = create != NULL;
     plan->t0 = first->t;
+    b.early = sorted;
+    while (b.num_early < cap->num_msgs && sorted[b.num_early]->t < first->t) b.num_early++;
     put_player(&b, create, first);
     /* Objects created before the player's first report enter with it; later ones are created
      * where the walk meets them (every object enters before the first frame: the scenario has
@@ -673,8 +764,7 @@ bool acp_replay_build(const acp_replay_capture *cap, const acp_replay_options *o
         acp_text_free(&b.objects);
         acp_text_free(&b.events);
         free(b.guids);
-        free(b.wire_tp);
-        free(b.our_tp);
+        free(b.ts);
         free(b.has_motion);
         acp_replay_plan_free(plan);
         return false;
@@ -683,8 +773,7 @@ bool acp_replay_build(const acp_replay_capture *cap, const acp_replay_options *o
     acp_text_free(&b.objects);
     acp_text_free(&b.events);
     free(b.guids);
-    free(b.wire_tp);
-    free(b.our_tp);
+    free(b.ts);
     free(b.has_motion);
     if (oom) {
         acp_replay_plan_free(plan);

@@ -74,7 +74,11 @@ typedef struct acp_replay_msg {
     float velocity[3];                    /* m/s, world axes */
     uint32_t movement_type;               /* UpdateMotion: 0 (interpreted state) or 6..9 (move-tos) */
     acp_scenario_move_to move_to;         /* UpdateMotion 6..9: type, target or position, params */
-    uint16_t teleport_stamp;              /* UpdatePosition, CreateObject: the teleport timestamp */
+    uint16_t timestamps[9];               /* CreateObject: its PhysicsDesc's nine stamps; UpdatePosition:
+                                             [0] position, [4] teleport, [6] force position, [8]
+                                             instance (PhysicsTimeStamp order; the others 0) */
+    bool has_placement;                   /* UpdatePosition: flag 0x2 */
+    uint32_t placement;                   /* UpdatePosition: the placement id (0 without the flag) */
     /* CreateObject's PhysicsDesc (absent: 0 ids, has_* false) */
     uint32_t setup, motion_table;
     bool has_state;

@@ -3,6 +3,7 @@
 
 #include "physics/object/scripts.h"
 #include "physics/object/partarray.h"
+#include "physics/object/physobj_children.h"
 #include "physics/object/physobj_motion.h"
 #include "physics/object/physobj_position.h"
 #include "physics/anim/movement_manager.h"
@@ -51,6 +52,8 @@ void acp_bridge_apply_motion(acp_physobj *obj, const acp_scenario_motion *m)
     if (m->present & ACP_MOTION_TURN_SPEED) im.turn_speed = m->turn_speed;
     im.sticky_object_id = m->sticky_object;
     im.standing_longjump = m->standing_longjump;
+    im.has_message_style = (m->present & ACP_MOTION_MESSAGE_STYLE) != 0;
+    im.message_style = m->message_style;
     acp_physobj_apply_interpreted_motion(obj, &im);
 }
 
@@ -106,9 +109,12 @@ void acp_bridge_server_position(acp_physobj *obj, const acp_scenario_server_posi
     msg.teleport_timestamp = sp->has_teleport_timestamp ? sp->teleport_timestamp : obj->update_times[ACP_TELEPORT_TS];
     msg.force_position_timestamp =
         sp->has_force_position_timestamp ? sp->force_position_timestamp : obj->update_times[ACP_FORCE_POSITION_TS];
+    msg.instance_timestamp = sp->has_instance_timestamp ? sp->instance_timestamp : obj->update_times[ACP_INSTANCE_TS];
+    msg.placement_id = sp->has_placement ? sp->placement
+                       : obj->part_array ? obj->part_array->sequence.placement_frame_id : 0u;
     msg.use_position_from_server = sp->use_position_from_server;
     msg.keep_heading = sp->keep_heading;
-    (void)acp_smartbox_handle_received_position(obj->world, obj, &msg);
+    (void)acp_smartbox_unpack_position_event(obj->world, obj, &msg, NULL);
 }
 
 void acp_bridge_stick_to(acp_physobj *obj, uint32_t target) { (void)acp_physobj_stick_to_object(obj, target); }
@@ -122,6 +128,16 @@ void acp_bridge_play_script(acp_physobj *obj, const acp_scenario_play_script *ps
 }
 
 void acp_bridge_set_state(acp_physobj *obj, uint32_t new_state) { (void)acp_physobj_set_state(obj, new_state); }
+
+void acp_bridge_set_parent(acp_physobj *obj, acp_physobj *holder, const acp_scenario_parent *pe)
+{
+    for (const acp_physobj *h = holder; h; h = h->parent)
+        if (h == obj) return;
+    if (pe->by_location) (void)acp_physobj_set_parent_at_location(obj, holder, pe->location);
+    else (void)acp_physobj_set_parent(obj, holder, pe->part, &pe->frame);
+}
+
+void acp_bridge_unset_parent(acp_physobj *obj) { acp_physobj_unset_parent(obj); }
 
 void acp_bridge_constrain_to(acp_physobj *obj, const acp_scenario_constraint *c)
 {
@@ -143,5 +159,7 @@ void acp_bridge_move_to(acp_physobj *obj, const acp_scenario_move_to *mt)
     msg.heading = mt->fallback_heading;
     msg.params = mt->params;
     msg.run_rate = mt->run_rate;
+    msg.has_style = mt->has_style;
+    msg.style = mt->style;
     acp_physobj_unpack_moveto(obj, &msg);
 }

@@ -69,9 +69,10 @@ void acp_bridge_place_frame(acp_world *world, acp_physobj *obj, const acp_positi
                             double now);
 
 /* ---- server-driven objects (issue 13) ---- */
-/** An UpdatePosition: SmartBox::HandleReceivedPosition (acp_smartbox_handle_received_position)
- *  with the event's stamps; absent, the position stamp is one newer than the object's, the
- *  teleport and forced-position stamps the object's own (neither newer nor stale). */
+/** An UpdatePosition: SmartBox::UnpackPositionEvent's instance gate, then HandleReceivedPosition
+ *  (acp_smartbox_unpack_position_event) with the event's stamps; absent, the position stamp is
+ *  one newer than the object's, the teleport, forced-position and instance stamps the object's
+ *  own (neither newer nor stale), the placement id the object's current placement frame's. */
 void acp_bridge_server_position(acp_physobj *obj, const acp_scenario_server_position *sp);
 /** CPhysicsObj::stick_to_object (out of memory is ignored: the object stays unstuck). */
 void acp_bridge_stick_to(acp_physobj *obj, uint32_t target);
@@ -83,6 +84,13 @@ void acp_bridge_play_script(acp_physobj *obj, const acp_scenario_play_script *ps
 /** "set_state": the server's SetState, CPhysicsObj::set_state (0x00514DD0) with the bits (a
  *  change of HIDDEN hides or shows the object: CPhysicsObj::set_hidden 0x00514C60). */
 void acp_bridge_set_state(acp_physobj *obj, uint32_t new_state);
+/** "parent": CPhysicsObj::set_parent (0x00515B50, at a part and frame) or its holding-location
+ *  overload (0x00515A90). Not retail: a hold that would make obj its own holder through the
+ *  chain is ignored (the scenario reader refuses it; an event appended while running is checked
+ *  here), as UpdateChild would recurse without end. A refused hold changes nothing. */
+void acp_bridge_set_parent(acp_physobj *obj, acp_physobj *holder, const acp_scenario_parent *pe);
+/** "unparent": CPhysicsObj::unset_parent (0x00513470). */
+void acp_bridge_unset_parent(acp_physobj *obj);
 /** CPhysicsObj::ConstrainTo. */
 void acp_bridge_constrain_to(acp_physobj *obj, const acp_scenario_constraint *c);
 /** PositionManager::UnConstrain. */

@@ -10,6 +10,7 @@
 #include "excerpts.h"
 #include "inspect_json.h"
 #include "physics/anim/motion_table.h"
+#include "physics/object/physobj_children.h"
 #include "run_internal.h"
 
 
@@ -541,6 +542,8 @@ static bool build_object(acp_run *run, uint32_t i, const acp_motion_table **tabl
     run->objects[i] = obj;
     obj->state = so->physics_state;
     obj->scale = so->scale;
+    /* CPhysicsObj::makeObject (CPhysicsObj.c:6810-6815) copies the PhysicsDesc's nine stamps. */
+    memcpy(obj->update_times, so->timestamps, sizeof obj->update_times);
     /* As CPhysicsObj::set_description takes a PhysicsDesc's: friction only within [0, 1],
      * elasticity clamped to [0, 0.1]. */
     (void)acp_physobj_set_description_friction(obj, so->friction);
@@ -632,6 +635,7 @@ bool acp_run_start(acp_run *run)
     for (uint32_t i = 0; i < s->num_objects && ok; i++) ok = build_object(run, i, &tables[i]);
     if (ok && s->has_player) acp_world_set_player(run->world, run->objects[s->player_index]);
     if (ok) ok = check_events(run, tables);
+    if (ok) ok = acp_run_check_parents(run);
     if (ok) warn_late_events(run);
     free(tables);
     if (!ok) return false;
@@ -657,9 +661,18 @@ static void apply_event(acp_run *run, const acp_scenario_event *ev)
     case ACP_EVENT_UNSTICK: acp_bridge_unstick(obj); break;
     case ACP_EVENT_CONSTRAIN_TO: acp_bridge_constrain_to(obj, &ev->constraint); break;
     case ACP_EVENT_UNCONSTRAIN: acp_bridge_unconstrain(obj); break;
-    case ACP_EVENT_MOVE_TO: acp_bridge_move_to(obj, &ev->move_to); break;
+    case ACP_EVENT_MOVE_TO:
+        if (run->world->peer_rules & ACP_PEER_ACE_MOVETO_DEFAULTS) { /* comparison mode */
+            acp_scenario_move_to ace = acp_scenario_move_to_ace_defaults(&ev->move_to);
+            acp_bridge_move_to(obj, &ace);
+        } else {
+            acp_bridge_move_to(obj, &ev->move_to);
+        }
+        break;
     case ACP_EVENT_PLAY_SCRIPT: acp_bridge_play_script(obj, &ev->play_script); break;
     case ACP_EVENT_SET_STATE: acp_bridge_set_state(obj, ev->new_state); break;
+    case ACP_EVENT_PARENT: acp_bridge_set_parent(obj, run->objects[ev->parent.to_index], &ev->parent); break;
+    case ACP_EVENT_UNPARENT: acp_bridge_unset_parent(obj); break;
     }
 }
 

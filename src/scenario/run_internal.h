@@ -53,6 +53,9 @@ bool acp_run_internal_error(acp_run *run, const char *message);
 /** Install the quantum hook and the records' storage at start (run_records.c); false when out of
  *  memory. */
 bool acp_run_start_records(acp_run *run);
+/** The parent events' parts and holding locations against the holders' Setups (a field-named
+ *  error, false), then each holder's child list reserved (run_parents.c). */
+bool acp_run_check_parents(acp_run *run);
 /** After a frame: continue the quanta records' running digest over the frame's records. */
 void acp_run_hash_records(acp_run *run);
 

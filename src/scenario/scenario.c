@@ -57,11 +57,24 @@ static bool read_placement(ctx *c, const path *p, const acp_jsonv *v, acp_scenar
     return acp_sr_fail(c, p, "expected \"set_position\" or \"frame\"");
 }
 
+static bool read_stamp(ctx *c, const path *p, const acp_jsonv *v, uint16_t *out);
+
+/* "timestamps": the PhysicsDesc's stamps by name (CPhysicsObj::makeObject copies all nine into
+ * update_times), each 0..65535, absent 0. */
+static bool read_timestamps(ctx *c, path *p, const acp_jsonv *ts, uint16_t out[9])
+{
+    static const char *const FIELDS[] = {"position", "movement", "state", "vector", "teleport",
+                                         "server_controlled_move", "force_position", "objdesc", "instance", NULL};
+    if (!acp_sr_check_object(c, p, ts, FIELDS)) return false;
+    for (int i = 0; i < 9; i++) WITH_MEMBER(c, p, ts, FIELDS[i], false, read_stamp(c, p, v, &out[i]));
+    return true;
+}
+
 static bool read_object(ctx *c, path *p, const acp_jsonv *o, acp_scenario_object *out)
 {
     static const char *const FIELDS[] = {"id", "name", "description", "setup", "motion_table", "physics_state",
                                          "position", "velocity", "omega", "scale", "friction", "elasticity",
-                                         "run_rate", "enter_at", "placement", "transient_state", NULL};
+                                         "run_rate", "enter_at", "placement", "transient_state", "timestamps", NULL};
     if (!acp_sr_check_object(c, p, o, FIELDS)) return false;
     out->physics_state = ACP_EDGE_SLIDE_PS | ACP_LIGHTING_ON_PS | ACP_GRAVITY_PS | ACP_REPORT_COLLISIONS_PS;
     out->scale = 1.0f;
@@ -88,6 +101,7 @@ static bool read_object(ctx *c, path *p, const acp_jsonv *o, acp_scenario_object
     WITH_MEMBER(c, p, o, "run_rate", false, (out->has_run_rate = true, acp_sr_read_float(c, p, v, &out->run_rate)));
     WITH_MEMBER(c, p, o, "enter_at", false, acp_sr_read_time(c, p, v, &out->enter_at));
     WITH_MEMBER(c, p, o, "placement", false, read_placement(c, p, v, &out->placement));
+    WITH_MEMBER(c, p, o, "timestamps", false, read_timestamps(c, p, v, out->timestamps));
     if (out->motion_table && !out->setup) {
         size_t old = acp_sr_path_key(p, "motion_table");
         acp_sr_fail(c, p, "needs a \"setup\": a motion table animates the Setup's parts (retail's SetMotionTableID needs a part array)");
@@ -112,11 +126,11 @@ static bool read_motion(ctx *c, path *p, const acp_jsonv *m, bool raw, const acp
 {
     static const char *const INTERPRETED[] = {"style", "forward_command", "forward_speed", "sidestep_command",
                                               "sidestep_speed", "turn_command", "turn_speed", "sticky_object",
-                                              "standing_longjump", NULL};
+                                              "standing_longjump", "message_style", NULL};
     static const char *const RAW[] = {"forward_command", "forward_speed", "sidestep_command", "sidestep_speed",
                                       "turn_command", "turn_speed", "hold_run", NULL};
     if (!acp_sr_check_object(c, p, m, raw ? RAW : INTERPRETED)) return false;
-    *out = (acp_scenario_motion){0, 0x8000003Du, 0x41000003u, 1.0f, 0, 1.0f, 0, 1.0f, false, 0, false};
+    *out = (acp_scenario_motion){0, 0x8000003Du, 0x41000003u, 1.0f, 0, 1.0f, 0, 1.0f, false, 0, false, 0};
     uint32_t *present = &out->present;
 #define FIELD(key, bit, reader) WITH_MEMBER(c, p, m, key, false, (*present |= (bit), reader))
     if (!raw) FIELD("style", ACP_MOTION_STYLE, acp_sr_read_u32(c, p, v, &out->style));
@@ -133,6 +147,8 @@ static bool read_motion(ctx *c, path *p, const acp_jsonv *m, bool raw, const acp
                 acp_sr_read_u32(c, p, v, &out->sticky_object) && acp_sr_check_object_id(c, p, s, out->sticky_object, NULL) &&
                 (out->sticky_object != self || acp_sr_fail(c, p, "an object cannot stick to itself")));
     WITH_MEMBER(c, p, m, "standing_longjump", false, acp_sr_read_bool(c, p, v, &out->standing_longjump));
+    WITH_MEMBER(c, p, m, "message_style", false,
+                (out->present |= ACP_MOTION_MESSAGE_STYLE, acp_sr_read_u32(c, p, v, &out->message_style)));
     return true;
 }
 
@@ -146,7 +162,7 @@ static bool read_jump(ctx *c, path *p, const acp_jsonv *j, float *extent)
 
 static bool read_stamp(ctx *c, const path *p, const acp_jsonv *v, uint16_t *out)
 {
-    double d;
+    double d; /* 16-bit stamps (CPhysicsObj::update_times) */
     return acp_sr_read_integer(c, p, v, 0.0, 65535.0, &d) && (*out = (uint16_t)d, true);
 }
 
@@ -160,8 +176,8 @@ static bool player_only(ctx *c, const path *p, bool is_player)
 static bool read_server_position(ctx *c, path *p, const acp_jsonv *sp, bool is_player, acp_scenario_server_position *out)
 {
     static const char *const FIELDS[] = {"cell", "origin", "orientation", "contact", "velocity", "teleport_timestamp",
-                                         "position_timestamp", "force_position_timestamp", "use_position_from_server",
-                                         "keep_heading", NULL};
+                                         "position_timestamp", "force_position_timestamp", "instance_timestamp",
+                                         "placement", "use_position_from_server", "keep_heading", NULL};
     memset(out, 0, sizeof *out);
     if (!acp_sr_check_object(c, p, sp, FIELDS) || !acp_sr_read_position_members(c, p, sp, &out->position)) return false;
     WITH_MEMBER(c, p, sp, "contact", true, acp_sr_read_bool(c, p, v, &out->contact));
@@ -173,6 +189,9 @@ static bool read_server_position(ctx *c, path *p, const acp_jsonv *sp, bool is_p
     WITH_MEMBER(c, p, sp, "force_position_timestamp", false,
                 player_only(c, p, is_player) &&
                 (out->has_force_position_timestamp = true, read_stamp(c, p, v, &out->force_position_timestamp)));
+    WITH_MEMBER(c, p, sp, "instance_timestamp", false,
+                (out->has_instance_timestamp = true, read_stamp(c, p, v, &out->instance_timestamp)));
+    WITH_MEMBER(c, p, sp, "placement", false, (out->has_placement = true, acp_sr_read_u32(c, p, v, &out->placement)));
     WITH_MEMBER(c, p, sp, "use_position_from_server", false,
                 player_only(c, p, is_player) && acp_sr_read_bool(c, p, v, &out->use_position_from_server));
     WITH_MEMBER(c, p, sp, "keep_heading", false, player_only(c, p, is_player) && acp_sr_read_bool(c, p, v, &out->keep_heading));
@@ -203,7 +222,54 @@ static bool read_constraint(ctx *c, path *p, const acp_jsonv *ct, acp_scenario_c
     return true;
 }
 
-#define NUM_ACTIONS 12
+#define NUM_ACTIONS 14
+
+/* A holding frame: {"origin": [x, y, z], "orientation": [w, x, y, z]} (orientation optional),
+ * the quaternion as given with its matrix cached, a unit one (Frame::IsValid). */
+static bool read_holding_frame(ctx *c, path *p, const acp_jsonv *fr, acp_frame *out)
+{
+    static const char *const FIELDS[] = {"origin", "orientation", NULL};
+    if (!acp_sr_check_object(c, p, fr, FIELDS)) return false;
+    *out = acp_frame_identity();
+    WITH_MEMBER(c, p, fr, "origin", true, acp_sr_read_vec3(c, p, v, &out->origin));
+    float q[4] = {1.0f, 0.0f, 0.0f, 0.0f};
+    WITH_MEMBER(c, p, fr, "orientation", false, acp_sr_read_floats(c, p, v, 4, q));
+    out->qw = q[0];
+    out->qx = q[1];
+    out->qy = q[2];
+    out->qz = q[3];
+    acp_frame_cache(out);
+    if (acp_frame_is_valid(out)) return true;
+    size_t old = acp_sr_path_key(p, "orientation");
+    acp_sr_fail(c, p, "not a unit quaternion (retail's Frame::IsValid accepts |q|² = 1 ± 0.001)");
+    acp_sr_path_pop(p, old);
+    return false;
+}
+
+/* "parent": {"to": id, "part": n, "frame": {...}} or {"to": id, "location": n}. */
+static bool read_parent(ctx *c, path *p, const acp_jsonv *pv, const acp_scenario *s, uint32_t self,
+                        acp_scenario_parent *out)
+{
+    static const char *const FIELDS[] = {"to", "part", "frame", "location", NULL};
+    if (!acp_sr_check_object(c, p, pv, FIELDS)) return false;
+    memset(out, 0, sizeof *out);
+    out->frame = acp_frame_identity();
+    WITH_MEMBER(c, p, pv, "to", true,
+                acp_sr_read_u32(c, p, v, &out->to) && acp_sr_check_object_id(c, p, s, out->to, &out->to_index) &&
+                (out->to != self || acp_sr_fail(c, p, "an object cannot hold itself")));
+    out->by_location = acp_jsonv_get(pv, "location") != NULL;
+    if (out->by_location) {
+        if (acp_jsonv_get(pv, "part") || acp_jsonv_get(pv, "frame"))
+            return acp_sr_fail(c, p, "has \"location\" and \"part\"/\"frame\"; give a holding location or a part and frame");
+        WITH_MEMBER(c, p, pv, "location", true, acp_sr_read_u32(c, p, v, &out->location));
+        return true;
+    }
+    double part = 0.0;
+    WITH_MEMBER(c, p, pv, "part", true, acp_sr_read_integer(c, p, v, -1.0, 65535.0, &part));
+    out->part = part < 0.0 ? 0xFFFFFFFFu : (uint32_t)part;
+    WITH_MEMBER(c, p, pv, "frame", false, read_holding_frame(c, p, v, &out->frame));
+    return true;
+}
 
 /* "play_script": {"script": id} or {"type": n, "mod": x}. */
 static bool read_play_script(ctx *c, path *p, const acp_jsonv *v, acp_scenario_play_script *out)
@@ -229,10 +295,10 @@ static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *
 {
     static const char *const FIELDS[] = {"t", "object", "motion", "raw_motion", "jump", "set_velocity",
                                          "server_position", "stick_to", "unstick", "constrain_to", "unconstrain",
-                                         "move_to", "play_script", "set_state", "note", NULL};
+                                         "move_to", "play_script", "set_state", "parent", "unparent", "note", NULL};
     static const char *const ACTIONS[NUM_ACTIONS] = {"motion", "raw_motion", "jump", "set_velocity", "server_position",
                                                      "stick_to", "unstick", "constrain_to", "unconstrain", "move_to",
-                                                     "play_script", "set_state"};
+                                                     "play_script", "set_state", "parent", "unparent"};
     if (!acp_sr_check_object(c, p, e, FIELDS)) return false;
     WITH_MEMBER(c, p, e, "t", true, acp_sr_read_time(c, p, v, &out->t));
     WITH_MEMBER(c, p, e, "object", true,
@@ -256,7 +322,7 @@ static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *
     if (which < 0)
         return acp_sr_fail(c, p, "expected one of \"motion\", \"raw_motion\", \"jump\", \"set_velocity\", "
                           "\"server_position\", \"stick_to\", \"unstick\", \"constrain_to\", \"unconstrain\", \"move_to\", "
-                          "\"play_script\", \"set_state\"");
+                          "\"play_script\", \"set_state\", \"parent\", \"unparent\"");
     out->kind = (acp_event_kind)which;
     out->jump_extent = 0.0f;
     switch (out->kind) {
@@ -272,6 +338,8 @@ static bool read_event(ctx *c, path *p, const acp_jsonv *e, const acp_scenario *
     case ACP_EVENT_MOVE_TO: WITH_MEMBER(c, p, e, "move_to", true, acp_sr_read_move_to(c, p, v, s, out->object, &out->move_to)); break;
     case ACP_EVENT_PLAY_SCRIPT: WITH_MEMBER(c, p, e, "play_script", true, read_play_script(c, p, v, &out->play_script)); break;
     case ACP_EVENT_SET_STATE: WITH_MEMBER(c, p, e, "set_state", true, acp_sr_read_u32(c, p, v, &out->new_state)); break;
+    case ACP_EVENT_PARENT: WITH_MEMBER(c, p, e, "parent", true, read_parent(c, p, v, s, out->object, &out->parent)); break;
+    case ACP_EVENT_UNPARENT: WITH_MEMBER(c, p, e, "unparent", true, acp_sr_read_true(c, p, v)); break;
     }
     return true;
 }
@@ -470,6 +538,44 @@ static bool read_objects(ctx *c, path *p, const acp_jsonv *v, acp_scenario *s)
     return true;
 }
 
+/* In time order, no parent event may make an object hold itself through its holders (retail's
+ * add_child refuses only the object itself; UpdateChild would recurse without end). */
+static bool check_holding_cycles(ctx *c, path *p, const acp_scenario *s)
+{
+    uint32_t *holder = malloc((size_t)(s->num_objects ? s->num_objects : 1) * sizeof *holder); /* index + 1, 0: none */
+    if (!holder) return acp_sr_fail(c, p, "out of memory");
+    for (uint32_t i = 0; i < s->num_objects; i++) holder[i] = 0;
+    bool ok = true;
+    for (uint32_t e = 0; e < s->num_events && ok; e++) {
+        const acp_scenario_event *ev = &s->events[e];
+        if (ev->kind == ACP_EVENT_UNPARENT) holder[ev->object_index] = 0;
+        if (ev->kind != ACP_EVENT_PARENT) continue;
+        uint32_t at = ev->parent.to_index, steps = 0;
+        while (at != ev->object_index && holder[at] && steps++ < s->num_objects) at = holder[at] - 1u;
+        if (at != ev->object_index) {
+            holder[ev->object_index] = ev->parent.to_index + 1u;
+            continue;
+        }
+        size_t old = acp_sr_path_index(p, ev->index);
+        size_t o2 = acp_sr_path_key(p, "parent");
+        size_t o3 = acp_sr_path_key(p, "to");
+        acp_text t;
+        if (acp_sr_fail_at(c, p, &t)) {
+            acp_text_put(&t, "a cycle: object ");
+            acp_text_put_u64(&t, ev->parent.to);
+            acp_text_put(&t, " is held, through its holders, by object ");
+            acp_text_put_u64(&t, ev->object);
+            acp_text_put(&t, " at that time");
+        }
+        acp_sr_path_pop(p, o3);
+        acp_sr_path_pop(p, o2);
+        acp_sr_path_pop(p, old);
+        ok = false;
+    }
+    free(holder);
+    return ok;
+}
+
 static bool read_events(ctx *c, path *p, const acp_jsonv *v, acp_scenario *s)
 {
     if (v->type != ACP_JSONV_ARRAY) return acp_sr_fail_type(c, p, "an array of events", v);
@@ -485,7 +591,7 @@ static bool read_events(ctx *c, path *p, const acp_jsonv *v, acp_scenario *s)
         s->num_events = i + 1;
     }
     qsort(s->events, s->num_events, sizeof *s->events, event_order);
-    return true;
+    return check_holding_cycles(c, p, s);
 }
 
 static bool read_player(ctx *c, const path *p, const acp_jsonv *v, acp_scenario *s)

@@ -51,7 +51,8 @@ enum acp_motion_field {
     ACP_MOTION_SIDESTEP_SPEED = 0x10,
     ACP_MOTION_TURN_COMMAND = 0x20,
     ACP_MOTION_TURN_SPEED = 0x40,
-    ACP_MOTION_HOLD_RUN = 0x80
+    ACP_MOTION_HOLD_RUN = 0x80,
+    ACP_MOTION_MESSAGE_STYLE = 0x100
 };
 
 /** An interpreted ("motion") or raw ("raw_motion") motion state. Absent fields hold retail's
@@ -70,6 +71,8 @@ typedef struct acp_scenario_motion {
                                              (raw motion has no style: the current one stays) */
     uint32_t sticky_object;               /* interpreted only: the message's sticky object id (0: none) */
     bool standing_longjump;               /* interpreted only: the message's flag 0x200 */
+    uint32_t message_style;               /* interpreted only: the movement header's style, played
+                                             first (absent: the state's style) */
 } acp_scenario_motion;
 
 typedef enum acp_event_kind {
@@ -85,7 +88,10 @@ typedef enum acp_event_kind {
     ACP_EVENT_UNCONSTRAIN = 8,            /* PositionManager::UnConstrain */
     ACP_EVENT_MOVE_TO = 9,                /* a MoveToManager request (movement types 6–9) */
     ACP_EVENT_PLAY_SCRIPT = 10,           /* CPhysicsObj::play_script (a PhysicsScript, issue 16) */
-    ACP_EVENT_SET_STATE = 11              /* the server's SetState: CPhysicsObj::set_state (0x00514DD0) */
+    ACP_EVENT_SET_STATE = 11,             /* the server's SetState: CPhysicsObj::set_state (0x00514DD0) */
+    /* ---- objects held by objects (issue 34) ---- */
+    ACP_EVENT_PARENT = 12,                /* CPhysicsObj::set_parent (0x00515B50, 0x00515A90) */
+    ACP_EVENT_UNPARENT = 13               /* CPhysicsObj::unset_parent (0x00513470) */
 } acp_event_kind;
 
 /** Motion, raw motion, jumps and move-tos need the object's motion table; the others do not. */
@@ -106,6 +112,10 @@ typedef struct acp_scenario_server_position {
     uint16_t position_timestamp;
     bool has_force_position_timestamp;    /* the player only; absent: its current stamp (not newer) */
     uint16_t force_position_timestamp;
+    bool has_instance_timestamp;          /* absent: the object's own (the message is for it) */
+    uint16_t instance_timestamp;
+    bool has_placement;                   /* absent: the object's current placement frame id */
+    uint32_t placement;                   /* the message's placement_id (0 when the wire omits it) */
     bool use_position_from_server;        /* the player only: CommandInterpreter::UsePositionFromServer */
     bool keep_heading;                    /* the player only: the interpreter's keep-heading answer */
 } acp_scenario_server_position;
@@ -119,8 +129,19 @@ typedef struct acp_scenario_move_to {
     bool has_fallback_heading;            /* 8: "heading" given */
     float fallback_heading;               /* 8: the packed heading (an unknown target's fallback) */
     float run_rate;                       /* 6, 7: the packet's run rate (my_run_rate); default 1 */
+    bool has_style;                       /* "style" given; absent: the interpreter's own style */
+    uint32_t style;                       /* the message's style (a MotionCommand 0x80xxxxxx) */
     acp_movement_params params;           /* MovementParameters (retail defaults for absent fields) */
+    uint32_t named_bits;                  /* the flag bits "params" names (true or false) */
+    bool names_walk_run_threshhold;       /* "params" names walk_run_threshhold */
 } acp_scenario_move_to;
+
+/** Not retail: the comparison mode ace-moveto-defaults (physics.h ACP_PEER_ACE_MOVETO_DEFAULTS).
+ *  The move-to `in` with ACE's MovementParameters constructor values (ACEmulator/ACE
+ *  Source/ACE.Server/Physics/Animation/MovementParameters.cs:50 Default_WalkRunThreshold = 1.0f,
+ *  :58 CanCharge = true) for the two fields where ACE's differ from retail's and the scenario
+ *  does not name: can_charge set, walk_run_threshhold 1 (metres). Every other field as `in`. */
+acp_scenario_move_to acp_scenario_move_to_ace_defaults(const acp_scenario_move_to *in);
 
 /** "constrain_to". */
 typedef struct acp_scenario_constraint {
@@ -135,6 +156,17 @@ typedef struct acp_scenario_play_script {
     uint32_t type;                        /* PScriptType when by_type */
     float mod;
 } acp_scenario_play_script;
+
+/** "parent": the object is held by object `to`, at a part and frame or at a holding location of
+ *  to's Setup. */
+typedef struct acp_scenario_parent {
+    uint32_t to;                          /* the holder's object id (not the object, no cycle) */
+    uint32_t to_index;                    /* index into acp_scenario.objects */
+    bool by_location;                     /* "location" given (else "part") */
+    uint32_t location;                    /* a holding location key of to's Setup */
+    uint32_t part;                        /* a part index of to's Setup, or 0xFFFFFFFF (−1: its frame) */
+    acp_frame frame;                      /* the holding frame relative to the part (default identity) */
+} acp_scenario_parent;
 
 /** One event: applied before the first frame whose time is >= t (docs/SCENARIOS.md). */
 typedef struct acp_scenario_event {
@@ -152,6 +184,7 @@ typedef struct acp_scenario_event {
     acp_scenario_move_to move_to;         /* MOVE_TO */
     acp_scenario_play_script play_script; /* PLAY_SCRIPT */
     uint32_t new_state;                   /* SET_STATE: the PhysicsState bits */
+    acp_scenario_parent parent;           /* PARENT */
 } acp_scenario_event;
 
 /** One object. */
@@ -173,6 +206,8 @@ typedef struct acp_scenario_object {
     double enter_at;                      /* seconds: prepare_to_enter_world time */
     acp_scenario_placement placement;
     uint32_t transient_state;             /* TransientState bits (placement "frame" only) */
+    uint16_t timestamps[9];               /* update_times as its CreateObject's PhysicsDesc gives
+                                             them (PhysicsTimeStamp order); default 0 */
 } acp_scenario_object;
 
 /** The frame times: explicit, or the generator {hz, count, start, jitter}. */

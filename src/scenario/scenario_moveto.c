@@ -103,7 +103,7 @@ static bool require(ctx *c, path *p, const acp_jsonv *mt, const char *key, const
 bool acp_sr_read_move_to(ctx *c, path *p, const acp_jsonv *mt, const acp_scenario *s, uint32_t self,
                          acp_scenario_move_to *out)
 {
-    static const char *const FIELDS[] = {"type", "target", "position", "heading", "run_rate", "params", NULL};
+    static const char *const FIELDS[] = {"type", "target", "position", "heading", "run_rate", "style", "params", NULL};
     if (!acp_sr_check_object(c, p, mt, FIELDS)) return false;
     out->params = acp_movement_params_default();
     out->target = 0;
@@ -111,13 +111,21 @@ bool acp_sr_read_move_to(ctx *c, path *p, const acp_jsonv *mt, const acp_scenari
     out->has_position = out->has_fallback_heading = false;
     out->fallback_heading = 0.0f;
     out->run_rate = 1.0f;
+    out->has_style = false;
+    out->style = 0;
     WITH_MEMBER(c, p, mt, "type", true, read_type(c, p, v, &out->type));
+    WITH_MEMBER(c, p, mt, "style", false, (out->has_style = true, acp_sr_read_u32(c, p, v, &out->style)));
     const char *type = TYPES[out->type - ACP_MOVETO_OBJECT];
     bool needs_target = out->type == ACP_MOVETO_OBJECT || out->type == ACP_TURNTO_OBJECT;
     if (needs_target && !require(c, p, mt, "target", type)) return false;
     if (out->type == ACP_MOVETO_POSITION && !require(c, p, mt, "position", type)) return false;
     if (out->type == ACP_TURNTO_HEADING && !require(c, p, mt, "heading", type)) return false;
     WITH_MEMBER(c, p, mt, "params", false, read_params(c, p, v, &out->params));
+    out->named_bits = 0;
+    const acp_jsonv *params = acp_jsonv_get(mt, "params");
+    for (size_t i = 0; params && i < NUM_FLAGS; i++)
+        if (acp_jsonv_get(params, FLAGS[i].name)) out->named_bits |= FLAGS[i].bit;
+    out->names_walk_run_threshhold = params && acp_jsonv_get(params, "walk_run_threshhold");
     /* A target the client does not know (no object of the scenario) is allowed only with the
      * message's fallback: move_to_object's position, turn_to_object's heading. */
     bool has_fallback = (out->type == ACP_MOVETO_OBJECT && acp_jsonv_get(mt, "position")) ||
@@ -136,4 +144,12 @@ bool acp_sr_read_move_to(ctx *c, path *p, const acp_jsonv *mt, const acp_scenari
                 (carries_rate || acp_sr_fail(c, p, "only move_to_object and move_to_position carry a run rate")) &&
                 acp_sr_read_float(c, p, v, &out->run_rate));
     return true;
+}
+
+acp_scenario_move_to acp_scenario_move_to_ace_defaults(const acp_scenario_move_to *in)
+{
+    acp_scenario_move_to out = *in;
+    if (!(in->named_bits & ACP_MP_CAN_CHARGE)) out.params.bitfield |= ACP_MP_CAN_CHARGE;
+    if (!in->names_walk_run_threshhold) out.params.walk_run_threshhold = 1.0f;
+    return out;
 }

@@ -868,12 +868,60 @@ static void test_threads(void)
     for (int i = 0; i < N; i++) CHECK(digest[i] == alone);
 }
 
+/* ParentEvent through the API (issue 34): object 2 (a quarrel) held by the humanoid 1 at part 16 with the
+ * holding origin (0.25, 0.1, 1.1): the stand-in's parts lie at the object's frame (identity
+ * placement), which has the identity rotation here, so 2 is at 1's origin + (0.25, 0.1, 1.1),
+ * each a float sum, in 1's cell. Stepped, 2 is skipped as parented; let go, it runs again.
+ * Errors name the argument. */
+static void test_held_objects(void)
+{
+    acp_world_id w = new_world(0, 3);
+    CHECK_OK(acp_world_load_default_records(w));
+    acp_object_def d = acp_default_object_def();
+    d.id = 1;
+    d.setup = 0x02000001u;
+    d.pose = pose_at(0xA9B40017u, 84, 156, 60);
+    CHECK_OK(acp_create_object(w, &d));
+    acp_object_def bare = acp_default_object_def();
+    bare.id = 2;
+    bare.setup = 0x0200012Au; /* the quarrel: a part array, so it enters its holder's cell */
+    bare.pose = pose_at(0xA9B40017u, 90, 156, 60);
+    CHECK_OK(acp_create_object(w, &bare));
+    const float at[3] = {0.25f, 0.1f, 1.1f};
+    const float bad_q[4] = {0.5f, 0.0f, 0.0f, 0.0f};
+    CHECK_ERR(acp_object_set_parent(w, 2, 2, 0, at, NULL), ACP_ERR_ARGUMENT, "parent_id: object 0x00000002 is (or is held by) object 0x00000002");
+    CHECK_ERR(acp_object_set_parent(w, 2, 9, 0, at, NULL), ACP_ERR_OBJECT, "acp_object_set_parent: object_id: no object 0x00000009");
+    CHECK_ERR(acp_object_set_parent(w, 2, 1, 34, at, NULL), ACP_ERR_ARGUMENT, "part: 34 is not a part of object 0x00000001 (it has 34; -1: its frame)");
+    CHECK_ERR(acp_object_set_parent(w, 2, 1, -2, at, NULL), ACP_ERR_ARGUMENT, "part: -2");
+    CHECK_ERR(acp_object_set_parent(w, 2, 1, 16, NULL, NULL), ACP_ERR_NULL, "origin: NULL");
+    CHECK_ERR(acp_object_set_parent(w, 2, 1, 16, at, bad_q), ACP_ERR_ARGUMENT, "orientation: not a unit quaternion");
+    CHECK_ERR(acp_object_set_parent_location(w, 2, 1, 1), ACP_ERR_ARGUMENT, "location: object 0x00000001's Setup has no holding location 1");
+    acp_object_state s1, s2;
+    CHECK_OK(acp_object_get_state(w, 1, &s1));
+    CHECK_OK(acp_object_set_parent(w, 2, 1, 16, at, NULL));
+    CHECK_ERR(acp_object_set_parent(w, 1, 2, -1, at, NULL), ACP_ERR_ARGUMENT, "parent_id: object 0x00000002 is (or is held by) object 0x00000001");
+    CHECK_OK(acp_object_get_state(w, 2, &s2));
+    CHECK(s2.origin[0] == s1.origin[0] + 0.25f && s2.origin[1] == s1.origin[1] + 0.1f && s2.origin[2] == s1.origin[2] + 1.1f);
+    CHECK(s2.cell == s1.cell);
+    CHECK_OK(acp_world_step(w, 0.05));
+    CHECK_OK(acp_object_get_state(w, 2, &s2));
+    CHECK(s2.ran && s2.skipped == ACP_SKIPPED_PARENTED);
+    CHECK_OK(acp_object_unset_parent(w, 2));
+    CHECK_OK(acp_object_unset_parent(w, 2)); /* not held: nothing */
+    CHECK_ERR(acp_object_unset_parent(w, 7), ACP_ERR_OBJECT, "acp_object_unset_parent: object_id");
+    CHECK_OK(acp_world_step(w, 0.1));
+    CHECK_OK(acp_object_get_state(w, 2, &s2));
+    CHECK(s2.skipped == ACP_SKIPPED_NONE);
+    CHECK_OK(acp_destroy_world(w));
+}
+
 int main(void)
 {
     test_version();
     test_world_errors();
     test_records();
     test_objects();
+    test_held_objects();
     test_walk_then_stop();
     test_server_events();
     test_two_runners();

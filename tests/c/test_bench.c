@@ -122,10 +122,10 @@ static void digest_repeats(void)
 static void digests_pinned(void)
 {
     static const uint64_t pinned[ACP_BENCH_CROWD] = {
-        0x46ba1aa26b91dcfdull, /* motion */
-        0x0afd6fd29a4b1121ull, /* terrain: issue 18 stand-ins, the transition pool, the nearest water corner */
+        0xac09f92be5bc1109ull, /* motion: re-pinned for issue 40's run links and TurnRight cycle (the humanoid's records from capture first-login-walk-jump) */
+        0xe518a2813024aaa9ull, /* terrain: issue 18 stand-ins, the transition pool, the nearest water corner; issue 40's run links */
         0x2da55f148743a341ull, /* static */
-        0x390edf2f258836a9ull, /* remote (issue 13): re-pinned at the merge with main for what changed terrain (issue 18 stand-ins, the transition pool, the nearest water corner) */
+        0xe7be383fdfa5db61ull, /* remote (issue 13): re-pinned at the merge with main for what changed terrain (issue 18 stand-ins, the transition pool, the nearest water corner); issue 40's run links */
     };
     for (unsigned k = 0; k < ACP_BENCH_CROWD; k++) {
         acp_bench *b = make((acp_bench_kind)k, 100);
@@ -181,12 +181,13 @@ static void crowd_collides(void)
  * shadow entries kept copies of their objects' reach bound computed them (96bcffb): the
  * sweeps that skip objects by those copies meet exactly the objects they met before. The
  * crowd's was pinned again when its landblocks 0xA9B5, 0xAAB4 and 0xAAB5 gained the stand-in
- * scenery (issue 34: its trees and rocks are in the crowd's way); the indoor world has none. */
+ * scenery (issue 34: its trees and rocks are in the crowd's way); the indoor world has none. Both
+ * again when the humanoid's run links came from capture first-login-walk-jump (issue 40). */
 static void crowd_and_indoor_digests_pinned(void)
 {
     const struct { acp_bench_kind kind; uint64_t digest; } pinned[] = {
-        {ACP_BENCH_CROWD, 0xba5bb7dcf519acd5ull},
-        {ACP_BENCH_INDOOR, 0x0dac100474ae8529ull},
+        {ACP_BENCH_CROWD, 0xca5502b857b98d0dull},
+        {ACP_BENCH_INDOOR, 0xd821fdbda7f81e3dull},
     };
     for (unsigned k = 0; k < sizeof pinned / sizeof pinned[0]; k++) {
         acp_bench *b = make(pinned[k].kind, 100);

@@ -336,15 +336,25 @@ static void portal_excerpt_pins(void)
     if (t) {
         ENSURE_EQ(t->default_style, 0x8000003Du);
         ENSURE_EQ(t->style_defaults[0].substate, 0x41000003u);
-        const uint32_t keys[] = {0x003D0003u, 0x003D0005u, 0x003D0007u, 0x003D000Fu};
+        const uint32_t keys[] = {0x003D0003u, 0x003D0005u, 0x003D0007u, 0x003D000Du, 0x003D000Fu};
         /* Walk and run carry no velocity: their animations' pos frames move the root. */
-        const float vel[][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {1.25f, 0, 0}};
-        ENSURE_EQ(t->num_cycles, 4);
-        for (uint32_t i = 0; i < 4 && i < t->num_cycles; i++) {
+        const float vel[][3] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {1.25f, 0, 0}};
+        ENSURE_EQ(t->num_cycles, 5);
+        for (uint32_t i = 0; i < 5 && i < t->num_cycles; i++) {
             ENSURE_EQ(t->cycles[i].key, keys[i]);
             ENSURE_FBITS(t->cycles[i].data.velocity.x, vel[i][0]);
             ENSURE_FBITS(t->cycles[i].data.velocity.y, vel[i][1]);
             ENSURE_FBITS(t->cycles[i].data.anims[0].framerate, 30.0f);
+        }
+        /* The standing turn (issue 40, capture first-login-walk-jump reports 8-9 and 11-12: 1.6 rad
+         * = 32 frames of 1.5 / 30 rad): the TurnRight cycle turns by the modifier's omega and, as
+         * the side-step cycle, only from Ready (bitfield 0x2), with no link either way. */
+        if (t->num_cycles == 5) {
+            const acp_motion_data *turn = &t->cycles[3].data;
+            ENSURE_EQ(turn->flags, 2);
+            ENSURE_EQ(turn->bitfield, 2);
+            ENSURE_FBITS(turn->omega.z, -1.5f);
+            ENSURE_EQ(turn->anims[0].anim_id, 0x0300F009u);
         }
         ENSURE_EQ(t->num_modifiers, 2);
         if (t->num_modifiers == 2) {
@@ -354,6 +364,23 @@ static void portal_excerpt_pins(void)
             ENSURE_EQ(t->modifiers[1].key, 0x003D000Fu);
         }
         ENSURE_EQ(t->num_links, 3);
+        /* Running has links of its own (0x0300F007 from Ready, 0x0300F008 back), walking keeps
+         * 0x0300F005 and 0x0300F006. */
+        if (t->num_links == 3) {
+            const acp_motion_link_map *from_ready = &t->links[0], *from_walk = &t->links[1], *from_run = &t->links[2];
+            ENSURE_EQ(from_ready->key, 0x003D0003u);
+            ENSURE_EQ(from_ready->num_entries, 2);
+            if (from_ready->num_entries == 2) {
+                ENSURE_EQ(from_ready->entries[0].key, 0x44000007u);
+                ENSURE_EQ(from_ready->entries[0].data.anims[0].anim_id, 0x0300F007u);
+                ENSURE_EQ(from_ready->entries[1].key, 0x45000005u);
+                ENSURE_EQ(from_ready->entries[1].data.anims[0].anim_id, 0x0300F005u);
+            }
+            ENSURE_EQ(from_walk->key, 0x003D0005u);
+            ENSURE_EQ(from_walk->entries[0].data.anims[0].anim_id, 0x0300F006u);
+            ENSURE_EQ(from_run->key, 0x003D0007u);
+            ENSURE_EQ(from_run->entries[0].data.anims[0].anim_id, 0x0300F008u);
+        }
     }
     const acp_setup *h = acp_datset_setup(set, 0x02000001u);
     ENSURE(h != NULL);
@@ -383,6 +410,26 @@ static void portal_excerpt_pins(void)
     const acp_animation *link = acp_datset_animation(set, 0x0300F005u);
     ENSURE(link && link->pos_frames && link->num_frames == 6);
     if (link && link->pos_frames) ENSURE_FBITS(link->pos_frames[0].origin.y, 0.05f);
+    /* The run's links, from capture first-login-walk-jump (scripts/gen-excerpts.mjs runDerivation):
+     * two runs of 5.033 m in 0.707592 s (reports 2-3, 5-6) at 30 x 1.97580647 frames/s are
+     * floor(0.707592 x 59.2741941) = 41 pos frames: the link's first 5 and 36 of the cycle's
+     * 4.0 / 30 m, so (5.033 - 36 x 4.0 / 30) / 5 m each; the slide of 0.7884 m after the release
+     * (reports 3-4, 6-7) is the stop link's first 3; both links' last pos frame is the identity
+     * (never applied) and neither turns. */
+    const acp_animation *start = acp_datset_animation(set, 0x0300F007u);
+    const acp_animation *stop = acp_datset_animation(set, 0x0300F008u);
+    ENSURE(start && start->pos_frames && start->num_frames == 6);
+    ENSURE(stop && stop->pos_frames && stop->num_frames == 4);
+    for (uint32_t i = 0; start && start->pos_frames && i < start->num_frames; i++) {
+        ENSURE_FBITS(start->pos_frames[i].origin.y, i < 5 ? (float)((5.033 - 36 * (4.0 / 30)) / 5) : 0.0f);
+        ENSURE_FBITS(start->pos_frames[i].qw, 1.0f);
+        ENSURE_FBITS(start->pos_frames[i].qz, 0.0f);
+    }
+    for (uint32_t i = 0; stop && stop->pos_frames && i < stop->num_frames; i++) {
+        ENSURE_FBITS(stop->pos_frames[i].origin.y, i < 3 ? (float)(0.7884 / 3) : 0.0f);
+        ENSURE_FBITS(stop->pos_frames[i].qw, 1.0f);
+        ENSURE_FBITS(stop->pos_frames[i].qz, 0.0f);
+    }
     /* Every animation a cycle or link names is present, with the setup's part count. */
     int missing = 0;
     for (uint32_t i = 0; t && i < t->num_cycles; i++) {

@@ -27,6 +27,7 @@ const char *acp_test_not_run = NULL;
 #define ACP_SUITES_REPLAY(X) X(replay)
 #define ACP_SUITES_SCENERY(X) X(scenery)
 #define ACP_SUITES_SNAPSHOT(X) X(snapshot)
+#define ACP_SUITES_CHILDREN(X) X(children)
 
 #define ACP_SUITES(X) \
     ACP_SUITES_CORE(X) \
@@ -47,6 +48,7 @@ const char *acp_test_not_run = NULL;
     ACP_SUITES_REPLAY(X) \
     ACP_SUITES_SCENERY(X) \
     ACP_SUITES_SNAPSHOT(X) \
+    ACP_SUITES_CHILDREN(X) \
     ACP_SUITES_VECTORS(X)
 
 #define DECLARE(name) void suite_##name(void);

@@ -493,7 +493,7 @@ static void strafe_turn_then_stop(void)
         rig r;
         int k = strafe_turn(&r, strafe);
         acp_physobj_apply_interpreted_motion(r.o, &(acp_interpreted_motion){ACP_STYLE_NONCOMBAT, ACP_MOTION_READY, 1.0f,
-                                                                           0, 1.0f, 0, 1.0f, 0, false});
+                                                                           0, 1.0f, 0, 1.0f, 0, false, false, 0});
         const acp_motion_state *st = mstate(&r);
         const acp_sequence *seq = sequence(&r);
         const acp_motion_interp *mi = minterp(&r);

@@ -32,7 +32,7 @@
 #define RADIUS 0.475f
 #define HEIGHT 1.8f
 
-static void humanoid(acp_fixture *fx)
+static acp_motion_table *humanoid(acp_fixture *fx)
 {
     acp_fixture_animation(fx, READY_ANIM, 10, 2, NULL);
     acp_fixture_animation(fx, WALK_ANIM, 10, 2, NULL);
@@ -48,6 +48,7 @@ static void humanoid(acp_fixture *fx)
     acp_fixture_motion_anim(run, RUN_ANIM, 0, -1, 30.0f);
     run->velocity = (acp_vec3){0.0f, 4.0f, 0.0f};
     acp_fixture_motion(mt, ACP_FIXTURE_MODIFIER, 0, ACP_MOTION_TURN_RIGHT & 0xFFFFFFu)->omega = (acp_vec3){0.0f, 0.0f, -1.5f};
+    return mt;
 }
 
 typedef struct rig {
@@ -57,11 +58,26 @@ typedef struct rig {
 } rig;
 
 /* The humanoid at (100, 100, 0) of 0xA9B40019, heading 0 (north), on fixture ground. */
-static void rig_init(rig *r)
+#define HAND_COMBAT 0x8000003Cu
+#define STYLE_LINK_ANIM 0x03000104u
+
+/* The humanoid; with `styles`, its motion table also has the HandCombat style (default Ready). */
+static void rig_init_with(rig *r, bool styles)
 {
     static const acp_sphere spheres[2] = {{{0.0f, 0.0f, 0.475f}, 0.475f}, {{0.0f, 0.0f, 1.35f}, 0.475f}};
     r->fx = acp_fixture_create();
-    humanoid(r->fx);
+    acp_motion_table *mt = humanoid(r->fx);
+    if (styles) {
+        acp_fixture_style_default(mt, HAND_COMBAT, ACP_MOTION_READY);
+        acp_fixture_motion_anim(acp_fixture_motion(mt, ACP_FIXTURE_CYCLE, 0, KEY(HAND_COMBAT, ACP_MOTION_READY)),
+                                READY_ANIM, 0, -1, 30.0f);
+        /* the links between the two styles' Ready: a 3-frame animation each way */
+        acp_fixture_animation(r->fx, STYLE_LINK_ANIM, 3, 2, NULL);
+        acp_fixture_motion_anim(acp_fixture_motion(mt, ACP_FIXTURE_LINK, KEY(NC, ACP_MOTION_READY), HAND_COMBAT),
+                                STYLE_LINK_ANIM, 0, -1, 30.0f);
+        acp_fixture_motion_anim(acp_fixture_motion(mt, ACP_FIXTURE_LINK, KEY(HAND_COMBAT, ACP_MOTION_READY), NC),
+                                STYLE_LINK_ANIM, 0, -1, 30.0f);
+    }
     acp_setup *s = acp_fixture_setup(r->fx, SETUP_ID, 2, spheres, 2);
     s->default_motion_table = MTABLE_ID;
     s->radius = RADIUS;
@@ -76,6 +92,8 @@ static void rig_init(rig *r)
     p.frame.origin = (acp_vec3){100.0f, 100.0f, 0.0f};
     acp_world_place_object(r->w, r->o, &p, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS, 0.0);
 }
+
+static void rig_init(rig *r) { rig_init_with(r, false); }
 
 static void rig_free(rig *r)
 {
@@ -576,7 +594,103 @@ static void moveto_message_fallbacks(void)
     ENSURE_EQ(mtm(&r)->movement_type, ACP_MOVETO_OBJECT);
     ENSURE_EQ(mtm(&r)->sought_object_id, 2);
     ENSURE(r.o->target_manager && r.o->target_manager->has_target);
-    ENSURE_EQ(mi->interpreted_state.current_style, ACP_STYLE_NONCOMBAT); /* no style sent (DEVIATIONS S15) */
+    ENSURE_EQ(mi->interpreted_state.current_style, ACP_STYLE_NONCOMBAT); /* no style sent: the interpreter's kept */
+    rig_free(&r);
+}
+
+static uint32_t pending_of(const acp_motion_interp *mi, uint32_t motion)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < mi->num_pending; i++) n += mi->pending[i].motion == motion;
+    return n;
+}
+
+static uint32_t current_anim(const rig *r)
+{
+    const acp_sequence *seq = &r->o->part_array->sequence;
+    const acp_anim_node *n = acp_sequence_node(seq, seq->curr_anim);
+    return n && n->anim ? n->anim->id : 0;
+}
+
+/* MovementManager::unpack_movement (0x00524440, CMovementManager.c:452-455): after the cancel and
+ * the unstick, and before the type is looked at, the header's style is compared with
+ * CMotionInterp::InqStyle (the interpreted state's current_style) and, when it differs, played
+ * with DoMotion and a default MovementParameters: the motion table changes style (the link
+ * NonCombat Ready → HandCombat, then HandCombat's Ready), the interpreted state's style becomes
+ * it and the style waits as a pending motion while its link plays (1 animation: link + cycle
+ * - 1). Then the move-to itself starts as always. A message with the interpreter's own style (or
+ * none: the scenario's default) plays nothing: still one pending HandCombat, its link still the
+ * animation playing (a second style change would restart the sequence). Back to NonCombat the
+ * same way. */
+static void moveto_message_style(void)
+{
+    rig r;
+    rig_init_with(&r, true);
+    acp_moveto_message m = moveto_message(ACP_MOVETO_POSITION, 0);
+    m.has_origin = true;
+    m.origin.frame.origin = (acp_vec3){100.0f, 110.0f, 0.0f};
+    m.has_style = true;
+    m.style = HAND_COMBAT;
+    acp_physobj_unpack_moveto(r.o, &m);
+    acp_motion_interp *mi = acp_movement_manager_get_minterp(r.o->movement_manager);
+    ENSURE_EQ(mi->interpreted_state.current_style, HAND_COMBAT);
+    ENSURE_EQ(pending_of(mi, HAND_COMBAT), 1);
+    ENSURE_EQ(current_anim(&r), STYLE_LINK_ANIM);
+    ENSURE(acp_physobj_is_moving_to(r.o));
+    ENSURE_EQ(mtm(&r)->movement_type, ACP_MOVETO_POSITION);
+    /* The same style again, then no style: nothing is played. */
+    acp_physobj_unpack_moveto(r.o, &m);
+    m.has_style = false;
+    acp_physobj_unpack_moveto(r.o, &m);
+    ENSURE_EQ(mi->interpreted_state.current_style, HAND_COMBAT);
+    ENSURE_EQ(pending_of(mi, HAND_COMBAT), 1);
+    ENSURE_EQ(current_anim(&r), STYLE_LINK_ANIM);
+    ENSURE(acp_physobj_is_moving_to(r.o));
+    /* A turn to a heading in NonCombat: the style changes back first. */
+    acp_moveto_message t = moveto_message(ACP_TURNTO_HEADING, 0);
+    t.params.desired_heading = 90.0f;
+    t.has_style = true;
+    t.style = NC;
+    uint32_t nc_before = pending_of(mi, NC);
+    acp_physobj_unpack_moveto(r.o, &t);
+    ENSURE_EQ(mi->interpreted_state.current_style, NC);
+    ENSURE_EQ(pending_of(mi, NC), nc_before + 1);
+    ENSURE_EQ(mtm(&r)->movement_type, ACP_TURNTO_HEADING);
+    rig_free(&r);
+}
+
+/* A type-0 UpdateMotion plays its header's style first (CMovementManager.c:452-455:
+ * DoMotion(command_ids_0[header u16]) when it differs from InqStyle, before the state is read);
+ * move_to_interpreted_state then copies the state's own style with its movement
+ * (InterpretedMotionState::copy_movement_from copies current_style) and applies it.
+ * Header HandCombat over a state that left its style out (NonCombat by default), in NonCombat:
+ * HandCombat is played (one pending HandCombat; reading the state's style alone plays none),
+ * then the state's NonCombat brings the style back. Header NonCombat over a state saying
+ * HandCombat: no header motion; the state's HandCombat is what is played. */
+static void interpreted_motion_plays_the_header_style(void)
+{
+    rig r;
+    rig_init_with(&r, true);
+    acp_motion_interp *mi = acp_movement_manager_get_minterp(r.o->movement_manager);
+    acp_interpreted_motion im = acp_interpreted_motion_default(); /* state style NonCombat */
+    im.has_message_style = true;
+    im.message_style = HAND_COMBAT;
+    acp_physobj_apply_interpreted_motion(r.o, &im);
+    ENSURE_EQ(pending_of(mi, HAND_COMBAT), 1);
+    ENSURE_EQ(mi->interpreted_state.current_style, NC);
+    ENSURE_EQ(mi->raw_state.current_style, NC);
+    rig_free(&r);
+
+    rig_init_with(&r, true);
+    mi = acp_movement_manager_get_minterp(r.o->movement_manager);
+    im = acp_interpreted_motion_default();
+    im.style = HAND_COMBAT;
+    im.has_message_style = true;
+    im.message_style = NC;
+    acp_physobj_apply_interpreted_motion(r.o, &im);
+    ENSURE_EQ(mi->interpreted_state.current_style, HAND_COMBAT);
+    ENSURE_EQ(mi->raw_state.current_style, HAND_COMBAT);
+    ENSURE_EQ(pending_of(mi, HAND_COMBAT), 1);
     rig_free(&r);
 }
 
@@ -702,6 +816,8 @@ void suite_moveto(void)
     RUN(turn_to_object_heading_stored_after_fmod);
     RUN(interpreted_motion_unsticks_first);
     RUN(moveto_message_fallbacks);
+    RUN(moveto_message_style);
     RUN(moveto_message_unsticks);
+    RUN(interpreted_motion_plays_the_header_style);
     RUN(move_to_object_target_gone_or_silent);
 }

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "dat/recfixture.h"
 #include "physics/object/partarray.h"
 #include "physics/object/physobj.h"
 #include "physics/object/physobj_motion.h"
@@ -598,6 +599,118 @@ static void received_position_player_path(void)
     acp_world_destroy(w);
 }
 
+/* SmartBox::UnpackPositionEvent (0x004542C0): the message's instance stamp against the object's
+ * update_times[INSTANCE_TS] (8), with newer_event's wraparound test (|d| > 0x7FFF: the smaller
+ * number is the newer): equal → HandleReceivedPosition (1); the message's newer, or no object →
+ * 4 (ACSmartBox queues it for the object's CreateObject); the message's older → 2 (dropped).
+ * At a distance of exactly 0x8000 the rule is not symmetric: own 0, message 0x8000 → the message
+ * is not newer (0x8000 < 0 is false) → 2; own 0x8000, message 0 → newer (0 < 0x8000) → 4. */
+static void position_event_instance_stamp(void)
+{
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_physobj *o = add(w, 1, true, at(10.0f, 20.0f, 0.0f));
+    o->player_distance = 200.0f; /* past 96 m: an accepted position is placed at once */
+    o->update_times[ACP_INSTANCE_TS] = 5;
+    acp_received_position m = received(at(10.0f, 22.0f, 0.0f), 1);
+    uint32_t handled = 99;
+    m.instance_timestamp = 4;
+    ENSURE_EQ(acp_smartbox_unpack_position_event(w, o, &m, &handled), ACP_POSITION_EVENT_OLD_INSTANCE);
+    m.instance_timestamp = 6;
+    ENSURE_EQ(acp_smartbox_unpack_position_event(w, o, &m, &handled), ACP_POSITION_EVENT_QUEUED);
+    ENSURE_EQ(handled, 99);
+    ENSURE_EQ(o->update_times[ACP_POSITION_TS], 0); /* neither touched the object */
+    ENSURE_FBITS(o->position.frame.origin.y, 20.0f);
+    ENSURE(o->position_manager == NULL);
+    ENSURE_EQ(acp_smartbox_unpack_position_event(w, NULL, &m, &handled), ACP_POSITION_EVENT_QUEUED);
+    m.instance_timestamp = 5;
+    ENSURE_EQ(acp_smartbox_unpack_position_event(w, o, &m, &handled), ACP_POSITION_EVENT_HANDLED);
+    ENSURE_EQ(handled, ACP_RECEIVED_MOVED);
+    ENSURE_EQ(o->update_times[ACP_POSITION_TS], 1);
+    ENSURE_FBITS(o->position.frame.origin.y, 22.0f);
+    /* Wraparound and the 0x8000 boundary. */
+    static const struct { uint16_t own, msg; uint32_t want; } CASES[] = {
+        {0xFFFFu, 0x0000u, ACP_POSITION_EVENT_QUEUED},       {0x0000u, 0xFFFFu, ACP_POSITION_EVENT_OLD_INSTANCE},
+        {0x0000u, 0x7FFFu, ACP_POSITION_EVENT_QUEUED},       {0x7FFFu, 0x0000u, ACP_POSITION_EVENT_OLD_INSTANCE},
+        {0x0000u, 0x8000u, ACP_POSITION_EVENT_OLD_INSTANCE}, {0x8000u, 0x0000u, ACP_POSITION_EVENT_QUEUED},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        o->update_times[ACP_INSTANCE_TS] = CASES[i].own;
+        m.instance_timestamp = CASES[i].msg;
+        m.position_timestamp = (uint16_t)(o->update_times[ACP_POSITION_TS] + 1u);
+        ENSURE_EQ(acp_smartbox_unpack_position_event(w, o, &m, NULL), CASES[i].want);
+    }
+    ENSURE_EQ(o->update_times[ACP_POSITION_TS], 1); /* none of them was handled */
+    acp_world_destroy(w);
+}
+
+/* HandleReceivedPosition (SmartBox.c:2195-2196): an accepted position (newer stamp, teleport
+ * stamp not older) of an object whose sequence holds no animations (CPhysicsObj::HasAnims)
+ * first gets CPhysicsObj::SetPlacementFrame(placement_id): the Setup's placement of that id, else
+ * placement 0, and the parts placed at the object's frame. A one-part Setup with placements 0x65
+ * (part at z 1, the one InitObjectEnd chooses) and 0 (part at z 2), the object at (10, 20, 0)
+ * heading north: placement 0 puts the part at (10, 20, 2); 7 (absent) falls back to 0; a stale
+ * message changes nothing; with a default animation (HasAnims) the placement stays 0x65 — for
+ * the player too (the player's branch comes after it). */
+static void received_position_placement_frame(void)
+{
+    acp_fixture *fx = acp_fixture_create();
+    acp_fixture_animation(fx, 0x03000001u, 4, 1, NULL);
+    acp_setup *s = acp_fixture_setup(fx, 0x02000001u, 1, &ONE_SPHERE, 1);
+    acp_aframe rest = {{0.0f, 0.0f, 1.0f}, 1.0f, 0.0f, 0.0f, 0.0f};
+    acp_aframe dflt = {{0.0f, 0.0f, 2.0f}, 1.0f, 0.0f, 0.0f, 0.0f};
+    ENSURE(acp_fixture_setup_placement(s, 0x65u, &rest));
+    ENSURE(acp_fixture_setup_placement(s, 0u, &dflt));
+    acp_setup *animated = acp_fixture_setup(fx, 0x02000002u, 1, &ONE_SPHERE, 1);
+    ENSURE(acp_fixture_setup_placement(animated, 0x65u, &rest));
+    ENSURE(acp_fixture_setup_placement(animated, 0u, &dflt));
+    animated->default_animation = 0x03000001u;
+    acp_record_source src = acp_fixture_source(fx);
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    acp_position p = at(10.0f, 20.0f, 0.0f);
+    acp_physobj *o = acp_world_add_object(w, 1);
+    ENSURE(acp_physobj_set_setup(o, s, &src));
+    acp_world_place_object(w, o, &p, ACP_CONTACT_TS, 0.0);
+    o->player_distance = 200.0f;
+    ENSURE(!acp_sequence_has_anims(&o->part_array->sequence));
+    ENSURE_EQ(o->part_array->sequence.placement_frame_id, 0x65u);
+    ENSURE_FBITS(acp_partarray_part_frames(o->part_array)[0].origin.z, 1.0f);
+    acp_received_position m = received(p, 1);
+    m.placement_id = 0;
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, o, &m), ACP_RECEIVED_MOVED);
+    ENSURE_EQ(o->part_array->sequence.placement_frame_id, 0u);
+    const acp_frame *part = acp_partarray_part_frames(o->part_array);
+    ENSURE_FBITS(part[0].origin.x, 10.0f);
+    ENSURE_FBITS(part[0].origin.y, 20.0f);
+    ENSURE_FBITS(part[0].origin.z, 2.0f);
+    /* A stale message (stamp 1 again) with placement 0x65: nothing. */
+    m.placement_id = 0x65u;
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, o, &m), ACP_RECEIVED_STALE);
+    ENSURE_EQ(o->part_array->sequence.placement_frame_id, 0u);
+    /* Newer: back to Resting; then 7, which the Setup lacks: placement 0. */
+    m.position_timestamp = 2;
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, o, &m), ACP_RECEIVED_MOVED);
+    ENSURE_EQ(o->part_array->sequence.placement_frame_id, 0x65u);
+    ENSURE_FBITS(acp_partarray_part_frames(o->part_array)[0].origin.z, 1.0f);
+    m.position_timestamp = 3;
+    m.placement_id = 7;
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, o, &m), ACP_RECEIVED_MOVED);
+    ENSURE_EQ(o->part_array->sequence.placement_frame_id, 0u);
+    ENSURE_FBITS(acp_partarray_part_frames(o->part_array)[0].origin.z, 2.0f);
+    /* An animated object (the player here) keeps its placement. */
+    acp_physobj *pl = acp_world_add_object(w, 2);
+    ENSURE(acp_physobj_set_setup(pl, animated, &src));
+    acp_position q = at(30.0f, 20.0f, 0.0f);
+    acp_world_place_object(w, pl, &q, ACP_CONTACT_TS, 0.0);
+    acp_world_set_player(w, pl);
+    ENSURE(acp_sequence_has_anims(&pl->part_array->sequence));
+    acp_received_position mp = received(q, 1);
+    mp.placement_id = 0;
+    ENSURE_EQ(acp_smartbox_handle_received_position(w, pl, &mp), ACP_RECEIVED_PLAYER);
+    ENSURE_EQ(pl->part_array->sequence.placement_frame_id, 0x65u);
+    acp_world_destroy(w);
+    acp_fixture_destroy(fx);
+}
+
 /* An object without a PositionManager never gets one from the update. */
 static void no_manager_no_cost(void)
 {
@@ -615,6 +728,8 @@ void suite_position_manager(void)
     RUN(received_position_constrains_non_player);
     RUN(received_position_stamps_and_outdoor_distances);
     RUN(received_position_player_path);
+    RUN(position_event_instance_stamp);
+    RUN(received_position_placement_frame);
     RUN(interp_needs_contact);
     RUN(interp_blocked_blips_after_four_failures);
     RUN(interp_last_node_failure_blips);

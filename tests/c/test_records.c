@@ -13,6 +13,10 @@
 #include "scenario/run.h"
 #include "scenario/text.h"
 #include "physics/geometry/mathx.h"
+#include "physics/anim/movement_manager.h"
+#include "physics/cell/landcell.h"
+#include "physics/cell/terrain.h"
+#include "scenario/scenario.h"
 
 #define SUITE ACP_SOURCE_DIR "/conformance/v1/"
 
@@ -533,6 +537,158 @@ static void peer_ace_sled_friction(void)
     acp_run_destroy(ace);
 }
 
+/* ace-water-depth: the sledder of wade-on-the-midline slides north along x = 36 exactly, the
+ * midline of cell 0xA9B5000F (flat ground at z 28), whose west corners (1, 6) and (1, 7) are land
+ * and east corners (2, 6), (2, 7) water. Retail's corner on the midline is the west one (x ≤ mid):
+ * depth 0.1; ACE's x % 24 >= 12 takes the east one: 0.45. OBJECTINFO::validate_walkable keeps the
+ * low point of the foot sphere (origin z + 0.475 − 0.48) that depth below the terrain plane, so
+ * in each run, at each frame in contact in that cell, n·low + d is −depth (to float rounding,
+ * 1e-4), and x stays 36 exactly. The plane is the cell's terrain triangle under the point. */
+static double plane_gap(acp_run *run, const acp_trace_object *o)
+{
+    const acp_terrain *t = acp_run_world(run)->terrain;
+    const acp_landcell *c = acp_terrain_get_landcell(t, o->cell);
+    const acp_polygon *poly = NULL;
+    acp_vec3 low = {o->origin[0], o->origin[1], (float)((double)o->origin[2] + 0.475f - 0.48f)};
+    if (!c || !acp_landcell_find_terrain_poly(c, low, &poly)) return NAN;
+    return (double)poly->plane.n.x * low.x + (double)poly->plane.n.y * low.y + (double)poly->plane.n.z * low.z +
+           poly->plane.d;
+}
+
+static void peer_ace_water_depth(void)
+{
+    acp_run *retail = start_case("scenarios/wade-on-the-midline.json", "retail", ACP_RUN_RECORDS_FRAMES, 0);
+    acp_run *ace = start_case("scenarios/wade-on-the-midline.json", "retail", ACP_RUN_RECORDS_FRAMES,
+                              ACP_PEER_ACE_WATER_DEPTH);
+    if (!retail || !ace) return;
+    uint32_t checked = 0;
+    while (acp_run_step_next(retail) && acp_run_step_next(ace)) {
+        const acp_trace_object *r = &acp_run_last_frame(retail)->objects[0], *a = &acp_run_last_frame(ace)->objects[0];
+        ENSURE_FBITS(r->origin[0], 36.0f);
+        ENSURE_FBITS(a->origin[0], 36.0f);
+        bool wading = r->cell == 0xA9B5000Fu && a->cell == r->cell && (r->transient & 1u) && (a->transient & 1u);
+        if (!wading) continue;
+        ENSURE(fabs(plane_gap(retail, r) + 0.1) < 1e-4);
+        ENSURE(fabs(plane_gap(ace, a) + 0.45) < 1e-4);
+        checked++;
+    }
+    ENSURE(checked >= 50);
+    acp_run_destroy(retail);
+    acp_run_destroy(ace);
+}
+
+/* gdle-water-depth: the sledder of wade-on-the-cell-edge slides north along x = 48 exactly, the
+ * edge between the columns of cells 0xA9B5000F (its cell, column 1) and 0xA9B50017; its sphere
+ * overlaps both, and each cell asks for the depth with its own id. Retail: column 1's nearest
+ * corner for x 48 > 36 is the east one (2, 6), water, and column 2's for x 48 <= 60 the west one,
+ * the same vertex: 0.45. PhatSDK's fmod(48, 24) = 0 > 12 is false: column 1 reads its west
+ * corner (1, 6), land: 0.1, and the shallower depth holds the sphere up. As for ace-water-depth,
+ * n·low + d of the foot sphere's low point is −depth (1e-4), x stays 48 exactly. */
+static void peer_gdle_water_depth(void)
+{
+    acp_run *retail = start_case("scenarios/wade-on-the-cell-edge.json", "retail", ACP_RUN_RECORDS_FRAMES, 0);
+    acp_run *gdle = start_case("scenarios/wade-on-the-cell-edge.json", "retail", ACP_RUN_RECORDS_FRAMES,
+                               ACP_PEER_GDLE_WATER_DEPTH);
+    if (!retail || !gdle) return;
+    uint32_t checked = 0;
+    while (acp_run_step_next(retail) && acp_run_step_next(gdle)) {
+        const acp_trace_object *r = &acp_run_last_frame(retail)->objects[0], *g = &acp_run_last_frame(gdle)->objects[0];
+        ENSURE_FBITS(r->origin[0], 48.0f);
+        ENSURE_FBITS(g->origin[0], 48.0f);
+        if (r->cell != 0xA9B5000Fu || g->cell != r->cell || !(r->transient & 1u) || !(g->transient & 1u)) continue;
+        ENSURE(fabs(plane_gap(retail, r) + 0.45) < 1e-4);
+        ENSURE(fabs(plane_gap(gdle, g) + 0.1) < 1e-4);
+        checked++;
+    }
+    ENSURE(checked >= 50);
+    acp_run_destroy(retail);
+    acp_run_destroy(gdle);
+}
+
+/* ace-moveto-defaults: moveto-walk-or-run's move_to_position 8 m east names no parameter.
+ * Retail's defaults (bitfield 0x1EE0F, walk_run_threshhold 15): get_command gives WalkForward
+ * and, can_charge clear and 8 − 0.6 ≤ 15, hold key None: the interpreted forward command is
+ * WalkForward. ACE's (CanCharge set, threshold 1): hold key Run, which the interpreter makes
+ * RunForward. The scenario's own can_charge false and threshold 15, named, stand under ACE's. */
+static uint32_t interpreted_forward(acp_run *run)
+{
+    acp_physobj *o = acp_run_object(run, 0);
+    return o && o->movement_manager ? acp_movement_manager_get_minterp(o->movement_manager)->interpreted_state.forward_command
+                                    : 0;
+}
+
+static void peer_ace_moveto_defaults(void)
+{
+    acp_run *retail = start_case("scenarios/moveto-walk-or-run.json", "retail", ACP_RUN_RECORDS_FRAMES, 0);
+    acp_run *ace = start_case("scenarios/moveto-walk-or-run.json", "retail", ACP_RUN_RECORDS_FRAMES,
+                              ACP_PEER_ACE_MOVETO_DEFAULTS);
+    if (!retail || !ace) return;
+    uint32_t checked = 0;
+    while (acp_run_step_next(retail) && acp_run_step_next(ace)) {
+        const acp_trace_object *r = &acp_run_last_frame(retail)->objects[0], *a = &acp_run_last_frame(ace)->objects[0];
+        if (!r->has_moveto || !a->has_moveto || !r->moveto_command) continue;
+        ENSURE_EQ(interpreted_forward(retail), 0x45000005u); /* WalkForward */
+        ENSURE_EQ(interpreted_forward(ace), 0x44000007u);    /* RunForward */
+        checked++;
+    }
+    ENSURE(checked >= 10);
+    acp_run_destroy(retail);
+    acp_run_destroy(ace);
+    /* Named fields stand: the ACE values apply only to what the scenario leaves out. */
+    acp_scenario_move_to in;
+    memset(&in, 0, sizeof in);
+    in.params = acp_movement_params_default();
+    acp_scenario_move_to out = acp_scenario_move_to_ace_defaults(&in);
+    ENSURE_EQ(out.params.bitfield, 0x1EE1Fu);
+    ENSURE_FBITS(out.params.walk_run_threshhold, 1.0f);
+    in.named_bits = ACP_MP_CAN_CHARGE;
+    in.names_walk_run_threshhold = true;
+    out = acp_scenario_move_to_ace_defaults(&in);
+    ENSURE_EQ(out.params.bitfield, 0x1EE0Fu);
+    ENSURE_FBITS(out.params.walk_run_threshhold, 15.0f);
+}
+
+/* walk_through_portal_into_dungeon: the walker's cell is the EnvCell whose cell BSP holds its
+ * origin once a portal has put that cell in its list (CObjCell::find_cell_list), so it changes
+ * from land cell 0x3E3E001C to the interior 0x3E3E0100 in the first frame whose origin is past
+ * the doorway's plane (y 84 − 2.7 = 81.3; the house stands at (84, 84) unturned), and to the
+ * dungeon 0x3E3E0101 in the first past the passage's (y 84 + 2.7 = 86.7); in that order, no other
+ * cell. walk_off_narrow_ledge: the ledge's north edge is at y 100.5 (the room at y 100, the
+ * ledge 1 m wide): the walker goes past it (edge_slide keeps the sphere's centre beyond the edge)
+ * but never by the foot sphere's radius 0.48 (which would leave the ledge), and stays on the
+ * ledge top: z 3.005 (3 + the foot sphere's 0.48 − its centre's 0.475) in every frame. */
+static void dereth_standin_portal_and_ledge(void)
+{
+    acp_run *run = start_case("dereth/walk_through_portal_into_dungeon.input.json", NULL, ACP_RUN_RECORDS_FRAMES, 0);
+    if (!run) return;
+    const uint32_t cells[3] = {0x3E3E001Cu, 0x3E3E0100u, 0x3E3E0101u};
+    const float planes[2] = {81.3f, 86.7f};
+    uint32_t k = 0;
+    float prev_y = 0.0f;
+    while (acp_run_step_next(run)) {
+        const acp_trace_object *o = &acp_run_last_frame(run)->objects[0];
+        if (k < 2 && o->cell == cells[k + 1]) {
+            ENSURE(prev_y <= planes[k] && o->origin[1] > planes[k]);
+            k++;
+        }
+        ENSURE_EQ(o->cell, cells[k]);
+        prev_y = o->origin[1];
+    }
+    ENSURE_EQ(k, 2);
+    acp_run_destroy(run);
+    run = start_case("dereth/walk_off_narrow_ledge.input.json", NULL, ACP_RUN_RECORDS_FRAMES, 0);
+    if (!run) return;
+    float max_y = 0.0f;
+    while (acp_run_step_next(run)) {
+        const acp_trace_object *o = &acp_run_last_frame(run)->objects[0];
+        ENSURE_EQ(o->cell, 0x3C3C0105u);
+        ENSURE_FBITS(o->origin[2], (float)(3.0 + (double)0.48f - (double)0.475f));
+        if (o->origin[1] > max_y) max_y = o->origin[1];
+    }
+    ENSURE(max_y > 100.5f && max_y < 100.5f + 0.48f);
+    acp_run_destroy(run);
+}
+
 void suite_records(void)
 {
     RUN(quanta_records_match_every_case);
@@ -544,4 +700,8 @@ void suite_records(void)
     RUN(dereth_record_errors);
     RUN(peer_ace_max_quantum);
     RUN(peer_ace_sled_friction);
+    RUN(peer_ace_water_depth);
+    RUN(peer_ace_moveto_defaults);
+    RUN(peer_gdle_water_depth);
+    RUN(dereth_standin_portal_and_ledge);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cjson_bridge.h"
+#include "net/net.h"
 #include "physics/object/physobj.h"
 #include "physics/world/physics.h"
 #include "replay/capture_adapter.h"
@@ -502,7 +503,7 @@ static void hidden_player_skipped(void)
 }
 
 /* What the builder makes of each message where retail's client would do otherwise
- * (docs/DEVIATIONS.md R1-R5). */
+ * (docs/DEVIATIONS.md R1, R3-R5; the player's UpdatePositions are retail's). */
 static void replay_conventions(void)
 {
     acp_replay_pos p = {0xD59A0023u, {118.6824f, 58.51815f, 330.9344f}, {1, 0, 0, 0}};
@@ -510,16 +511,19 @@ static void replay_conventions(void)
     q.origin[0] = 120.0f;
     acp_replay_msg msgs[] = {
         {.t = 1.0, .kind = ACP_REPLAY_CREATE_OBJECT, .guid = 0x50000001u, .has_position = true, .pos = p,
-         .setup = 0x02000001u, .motion_table = 0x09000001u, .teleport_stamp = 7},
+         .setup = 0x02000001u, .motion_table = 0x09000001u,
+         .timestamps = {10, 0, 0, 0, 7, 0, 2, 0, 1}},
         {.t = 1.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = true},
         {.t = 6.0, .kind = ACP_REPLAY_CREATE_OBJECT, .guid = 0x80000001u, .has_position = true, .pos = q, .setup = 0x02000001u},
         {.t = 6.5, .kind = ACP_REPLAY_VECTOR_UPDATE, .guid = 0x80000001u, .has_velocity = true, .velocity = {1, 2, 3}},
-        {.t = 7.0, .kind = ACP_REPLAY_UPDATE_POSITION, .guid = 0x50000001u, .pos = q, .contact = true, .teleport_stamp = 7},
+        {.t = 7.0, .kind = ACP_REPLAY_UPDATE_POSITION, .guid = 0x50000001u, .pos = q, .contact = true,
+         .timestamps = {11, 0, 0, 0, 7, 0, 2, 0, 1}},
         {.t = 7.5, .kind = ACP_REPLAY_JUMP, .pos = p, .contact = true, .jump_extent = 0.5f, .has_velocity = true,
          .velocity = {0, 0, 4}},
         {.t = 8.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = true},
         {.t = 8.5, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = p, .contact = false},
-        {.t = 9.0, .kind = ACP_REPLAY_UPDATE_POSITION, .guid = 0x50000001u, .pos = q, .contact = true, .teleport_stamp = 8},
+        {.t = 9.0, .kind = ACP_REPLAY_UPDATE_POSITION, .guid = 0x50000001u, .pos = q, .contact = true,
+         .timestamps = {12, 0, 0, 0, 8, 0, 2, 0, 1}, .has_placement = true, .placement = 0x65u},
         {.t = 10.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = q, .contact = true},
     };
     acp_replay_capture cap = {.num_msgs = sizeof msgs / sizeof msgs[0], .msgs = msgs, .player = 0x50000001u};
@@ -532,24 +536,230 @@ static void replay_conventions(void)
     ENSURE(strstr(text, "{\"id\":\"0x80000001\",\"name\":\"object 0x80000001\",\"setup\":\"0x02000001\","
                         "\"position\":{\"cell\":\"0xD59A0023\",\"origin\":[120,") != NULL);
     ENSURE(strstr(text, "enter_at") == NULL);
-    /* R2: the player's UpdatePosition with the stamp it has is no event; a newer one teleports */
-    ENSURE(strstr(text, "\"t\":6,") == NULL);
-    ENSURE(strstr(text, "{\"t\":8,\"object\":\"0x50000001\",\"note\":\"teleport (UpdatePosition)\",\"server_position\":{") != NULL);
+    /* The player's UpdatePositions, as retail's (its starting stamps: R1): it starts with its
+     * CreateObject's stamps; each of its UpdatePositions is a server_position with every stamp it
+     * carries (placement 0 when the wire has none), which HandleReceivedPosition's player path
+     * weighs: at 6 s position 11 (newer than 10), teleport 7 (its own): constrained there. */
+    ENSURE(strstr(text, "\"timestamps\":{\"position\":10,\"movement\":0,\"state\":0,\"vector\":0,\"teleport\":7,"
+                        "\"server_controlled_move\":0,\"force_position\":2,\"objdesc\":0,\"instance\":1}") != NULL);
+    ENSURE(strstr(text, "{\"t\":6,\"object\":\"0x50000001\",\"server_position\":{\"cell\":\"0xD59A0023\",\"origin\":[120,"
+                        "58.5181503,330.934387],\"orientation\":[1,0,0,0],\"contact\":true,\"placement\":0,"
+                        "\"instance_timestamp\":1,\"position_timestamp\":11,\"teleport_timestamp\":7,"
+                        "\"force_position_timestamp\":2}}") != NULL);
     /* R3: a VectorUpdate sets the velocity (its omega is not applied) */
     ENSURE(strstr(text, "{\"t\":5.5,\"object\":\"0x80000001\",\"set_velocity\":[1,2,3]}") != NULL);
     /* R4: a Jump is its extent; the velocity the client computed is not used */
     ENSURE(strstr(text, "{\"t\":6.5,\"object\":\"0x50000001\",\"jump\":{\"extent\":0.5}}") != NULL);
-    /* R5: a resync (on the ground) is a teleport with the next stamp of the replay's own count:
-     * 1, 2 (the real teleport took 3); none in the air */
-    ENSURE(strstr(text, "\"note\":\"resync: the client's report\",\"server_position\":{\"cell\":\"0xD59A0023\","
-                        "\"origin\":[118.682404,58.5181503,330.934387],\"orientation\":[1,0,0,0],\"contact\":true,"
-                        "\"teleport_timestamp\":1}") != NULL);
-    ENSURE(strstr(text, "\"teleport_timestamp\":3}") != NULL);
-    ENSURE(strstr(text, "\"teleport_timestamp\":4}") != NULL);
-    ENSURE(strstr(text, "\"teleport_timestamp\":5}") == NULL);
+    /* R5: a resync (on the ground) is a teleport one past the player's newest position and
+     * teleport stamps, each later stamp of the player shifted by the resyncs so far: at 6.5 s
+     * (the Jump) 11 + 1, 7 + 1; at 7 s 11 + 2, 7 + 2; none in the air (7.5 s); the capture's
+     * teleport at 8 s (position 12, teleport 8, placement 0x65) becomes 12 + 2, 8 + 2, newer than
+     * the player's 13 and 9: TeleportPlayer; at 9 s 12 + 3, 8 + 3. */
+    ENSURE(strstr(text, "{\"t\":6.5,\"object\":\"0x50000001\",\"note\":\"resync: the client's report\",\"server_position\":{"
+                        "\"cell\":\"0xD59A0023\",\"origin\":[118.682404,58.5181503,330.934387],\"orientation\":[1,0,0,0],"
+                        "\"contact\":true,\"position_timestamp\":12,\"teleport_timestamp\":8}}") != NULL);
+    ENSURE(strstr(text, "{\"t\":7,\"object\":\"0x50000001\",\"note\":\"resync: the client's report\",\"server_position\":{"
+                        "\"cell\":\"0xD59A0023\",\"origin\":[118.682404,58.5181503,330.934387],\"orientation\":[1,0,0,0],"
+                        "\"contact\":true,\"position_timestamp\":13,\"teleport_timestamp\":9}}") != NULL);
+    ENSURE(strstr(text, "{\"t\":8,\"object\":\"0x50000001\",\"note\":\"teleport (UpdatePosition)\",\"server_position\":{"
+                        "\"cell\":\"0xD59A0023\",\"origin\":[120,58.5181503,330.934387],\"orientation\":[1,0,0,0],"
+                        "\"contact\":true,\"placement\":101,\"instance_timestamp\":1,\"position_timestamp\":14,"
+                        "\"teleport_timestamp\":10,\"force_position_timestamp\":2}}") != NULL);
+    ENSURE(strstr(text, "{\"t\":9,\"object\":\"0x50000001\",\"note\":\"resync: the client's report\",\"server_position\":{"
+                        "\"cell\":\"0xD59A0023\",\"origin\":[120,58.5181503,330.934387],\"orientation\":[1,0,0,0],"
+                        "\"contact\":true,\"position_timestamp\":15,\"teleport_timestamp\":11}}") != NULL);
     ENSURE(strstr(text, "{\"t\":7.5,") == NULL);
     ENSURE(decodes(text));
     acp_replay_plan_free(&plan);
+}
+
+/* The server's stamps and styles through the wire (src/net's encoder → the capture adapter →
+ * the builder): the player's CreateObject's nine stamps become its "timestamps"; its
+ * UpdatePosition (instance 90, position 11, teleport 1, force position 2, placement 0x65) is a
+ * server_position with each of them; an UpdateMotion turn-to-heading whose header style is 0x3C
+ * (HandCombat, MotionCommand 0x8000003C) is a move_to with that style, and one whose header has
+ * a style index the command table lacks (0x2000) carries none (the interpreter's kept); a move to
+ * a position carries its packet's run rate (MovementManager::unpack_movement: my_run_rate). */
+static void server_stamps_through_capture(void)
+{
+    const uint32_t player = 0x50000001u;
+    const acp_net_position at = {0xD59A0023u, {118.6824f, 58.51815f, 330.9344f}, 1.0f, 0.0f, 0.0f, 0.0f};
+    acp_net_writer w;
+    acp_net_writer_init(&w, 1);
+    acp_net_writer_connect(&w, 0.0, 0x1122334455667788ull, 0x11111111u, 0x22222222u);
+    acp_game_msg g;
+    memset(&g, 0, sizeof g);
+    g.kind = ACP_MSG_PLAYER_CREATE;
+    g.opcode = ACP_OP_PLAYER_CREATE;
+    g.u.player_create.guid = player;
+    acp_net_writer_message(&w, ACP_NET_S2C, 0.0, 5, &g);
+    memset(&g, 0, sizeof g);
+    g.kind = ACP_MSG_CREATE_OBJECT;
+    g.opcode = ACP_OP_CREATE_OBJECT;
+    acp_msg_create_object *c = &g.u.create_object;
+    c->guid = player;
+    c->flags = ACP_PD_SETUP | ACP_PD_MTABLE | ACP_PD_POSITION;
+    c->state = 0x00400408u;
+    c->setup = 0x02000001u;
+    c->mtable = 0x09000001u;
+    c->position = at;
+    for (int i = 0; i < 9; i++) c->timestamps[i] = (uint16_t)(i == 8 ? 90 : 10 + i); /* 10..17, instance 90 */
+    acp_net_writer_message(&w, ACP_NET_S2C, 0.0, 5, &g);
+    memset(&g, 0, sizeof g);
+    g.kind = ACP_MSG_AUTONOMOUS_POSITION;
+    g.opcode = ACP_OP_GAME_ACTION;
+    g.action = ACP_OP_AUTONOMOUS_POSITION;
+    g.sequence = 1;
+    g.u.autonomous_position.position = at;
+    g.u.autonomous_position.contact = true;
+    acp_net_writer_message(&w, ACP_NET_C2S, 1.0, 5, &g);
+    memset(&g, 0, sizeof g);
+    g.kind = ACP_MSG_UPDATE_POSITION;
+    g.opcode = ACP_OP_UPDATE_POSITION;
+    acp_msg_update_position *u = &g.u.update_position;
+    u->guid = player;
+    u->flags = ACP_UPOS_PLACEMENT | ACP_UPOS_GROUNDED;
+    u->position = at;
+    u->has_placement = u->grounded = true;
+    u->placement = 0x65;
+    u->instance_seq = 90, u->position_seq = 11, u->teleport_seq = 14, u->force_position_seq = 2;
+    acp_net_writer_message(&w, ACP_NET_S2C, 2.0, 5, &g);
+    for (int k = 0; k < 2; k++) {
+        memset(&g, 0, sizeof g);
+        g.kind = ACP_MSG_UPDATE_MOTION;
+        g.opcode = ACP_OP_UPDATE_MOTION;
+        acp_msg_update_motion *um = &g.u.update_motion;
+        um->guid = player;
+        um->instance_seq = 90, um->movement_seq = (uint16_t)(12 + k);
+        um->movement.type = ACP_MOVE_TURN_TO_HEADING;
+        um->movement.current_style = k == 0 ? 0x3C : 0x2000;
+        um->movement.turnto.flags = 0x1EE0Fu;
+        um->movement.turnto.speed = 1.0f;
+        um->movement.turnto.desired_heading = 90.0f;
+        acp_net_writer_message(&w, ACP_NET_S2C, 3.0 + k, 5, &g);
+    }
+    memset(&g, 0, sizeof g);
+    g.kind = ACP_MSG_UPDATE_MOTION;
+    g.opcode = ACP_OP_UPDATE_MOTION;
+    acp_msg_update_motion *um = &g.u.update_motion;
+    um->guid = player;
+    um->instance_seq = 90, um->movement_seq = 14;
+    um->movement.type = ACP_MOVE_TO_POSITION;
+    um->movement.current_style = 0x3D;
+    um->movement.origin = at;
+    um->movement.moveto = (acp_moveto_params){0x1EE0Fu, 0.6f, 0.0f, 3.40282347e38f, 1.0f, 15.0f, 0.0f};
+    um->movement.run_rate = 1.25f;
+    acp_net_writer_message(&w, ACP_NET_S2C, 5.0, 5, &g);
+    size_t size = 0;
+    char *bytes = w.status == ACP_NET_OK ? acp_capture_write_jsonl(w.datagrams, w.count, &size) : NULL;
+    acp_net_writer_free(&w);
+    ENSURE(bytes != NULL);
+    if (!bytes) return;
+    acp_replay_capture cap;
+    acp_replay_read_info info;
+    char msg[256];
+    bool read = acp_replay_capture_read((const uint8_t *)bytes, size, &cap, &info, msg, sizeof msg);
+    free(bytes);
+    ENSURE(read);
+    if (!read) return;
+    acp_replay_options opt = {0};
+    acp_replay_plan plan;
+    ENSURE(acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+    const char *text = plan.scenario.data;
+    ENSURE(strstr(text, "\"timestamps\":{\"position\":10,\"movement\":11,\"state\":12,\"vector\":13,\"teleport\":14,"
+                        "\"server_controlled_move\":15,\"force_position\":16,\"objdesc\":17,\"instance\":90}") != NULL);
+    ENSURE(strstr(text, "{\"t\":1,\"object\":\"0x50000001\",\"server_position\":{\"cell\":\"0xD59A0023\","
+                        "\"origin\":[118.682404,58.5181503,330.934387],\"orientation\":[1,0,0,0],\"contact\":true,"
+                        "\"placement\":101,\"instance_timestamp\":90,\"position_timestamp\":11,\"teleport_timestamp\":14,"
+                        "\"force_position_timestamp\":2}}") != NULL);
+    ENSURE(strstr(text, "{\"t\":2,\"object\":\"0x50000001\",\"move_to\":{\"type\":\"turn_to_heading\",\"style\":\"0x8000003C\","
+                        "\"heading\":90,") != NULL);
+    ENSURE(strstr(text, "{\"t\":3,\"object\":\"0x50000001\",\"move_to\":{\"type\":\"turn_to_heading\",\"heading\":90,") != NULL);
+    /* a move to a position carries the packet's run rate (my_run_rate), its style NonCombat */
+    ENSURE(strstr(text, "{\"t\":4,\"object\":\"0x50000001\",\"move_to\":{\"type\":\"move_to_position\",\"style\":\"0x8000003D\","
+                        "\"run_rate\":1.25,\"position\":{\"cell\":\"0xD59A0023\",") != NULL);
+    ENSURE(decodes(text));
+    acp_replay_plan_free(&plan);
+    acp_replay_capture_free(&cap);
+}
+
+/* A type-0 UpdateMotion of another object keeps its movement header: the header's style
+ * (command_ids_0[0x3C] = 0x8000003C, played first by unpack_movement) as message_style, the
+ * sticky object (flag 0x01, an object of the replay) and the standing long jump (flag 0x02,
+ * retail's 0x200 of the header's first u16); a sticky id the replay does not hold is left out
+ * (stick_to_object finds no object). The state left its style out. */
+static void motion_header_through_capture(void)
+{
+    const uint32_t player = 0x50000001u, drudge = 0x80000101u;
+    const acp_net_position at = {0xD59A0023u, {118.6824f, 58.51815f, 330.9344f}, 1.0f, 0.0f, 0.0f, 0.0f};
+    acp_net_writer w;
+    acp_net_writer_init(&w, 1);
+    acp_net_writer_connect(&w, 0.0, 0x1122334455667788ull, 0x11111111u, 0x22222222u);
+    acp_game_msg g;
+    memset(&g, 0, sizeof g);
+    g.kind = ACP_MSG_PLAYER_CREATE;
+    g.opcode = ACP_OP_PLAYER_CREATE;
+    g.u.player_create.guid = player;
+    acp_net_writer_message(&w, ACP_NET_S2C, 0.0, 5, &g);
+    for (int k = 0; k < 2; k++) {
+        memset(&g, 0, sizeof g);
+        g.kind = ACP_MSG_CREATE_OBJECT;
+        g.opcode = ACP_OP_CREATE_OBJECT;
+        acp_msg_create_object *c = &g.u.create_object;
+        c->guid = k == 0 ? player : drudge;
+        c->flags = ACP_PD_SETUP | ACP_PD_MTABLE | ACP_PD_POSITION;
+        c->state = 0x00400408u;
+        c->setup = 0x02000001u;
+        c->mtable = 0x09000001u;
+        c->position = at;
+        c->position.origin.x += (float)(4 * k);
+        acp_net_writer_message(&w, ACP_NET_S2C, 0.0, 5, &g);
+    }
+    memset(&g, 0, sizeof g);
+    g.kind = ACP_MSG_AUTONOMOUS_POSITION;
+    g.opcode = ACP_OP_GAME_ACTION;
+    g.action = ACP_OP_AUTONOMOUS_POSITION;
+    g.sequence = 1;
+    g.u.autonomous_position.position = at;
+    g.u.autonomous_position.contact = true;
+    acp_net_writer_message(&w, ACP_NET_C2S, 1.0, 5, &g);
+    for (int k = 0; k < 2; k++) {
+        memset(&g, 0, sizeof g);
+        g.kind = ACP_MSG_UPDATE_MOTION;
+        g.opcode = ACP_OP_UPDATE_MOTION;
+        acp_msg_update_motion *um = &g.u.update_motion;
+        um->guid = drudge;
+        um->movement_seq = (uint16_t)(1 + k);
+        um->movement.type = ACP_MOVE_INTERPRETED;
+        um->movement.flags = ACP_MOVE_FLAG_STICKY | ACP_MOVE_FLAG_STANDING_LONG_JUMP;
+        um->movement.current_style = 0x3C;
+        um->movement.has_sticky_object = true;
+        um->movement.sticky_object = k == 0 ? player : 0x80000999u;
+        acp_net_writer_message(&w, ACP_NET_S2C, 2.0 + k, 5, &g);
+    }
+    size_t size = 0;
+    char *bytes = w.status == ACP_NET_OK ? acp_capture_write_jsonl(w.datagrams, w.count, &size) : NULL;
+    acp_net_writer_free(&w);
+    ENSURE(bytes != NULL);
+    if (!bytes) return;
+    acp_replay_capture cap;
+    acp_replay_read_info info;
+    char msg[256];
+    bool read = acp_replay_capture_read((const uint8_t *)bytes, size, &cap, &info, msg, sizeof msg);
+    free(bytes);
+    ENSURE(read);
+    if (!read) return;
+    acp_replay_options opt = {0};
+    acp_replay_plan plan;
+    ENSURE(acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+    const char *text = plan.scenario.data;
+    ENSURE(strstr(text, "\"object\":\"0x80000101\",\"motion\":{\"sticky_object\":\"0x50000001\",\"standing_longjump\":true,"
+                        "\"message_style\":\"0x8000003C\"}}") != NULL);
+    ENSURE(strstr(text, "\"object\":\"0x80000101\",\"motion\":{\"standing_longjump\":true,"
+                        "\"message_style\":\"0x8000003C\"}}") != NULL);
+    ENSURE(decodes(text));
+    acp_replay_plan_free(&plan);
+    acp_replay_capture_free(&cap);
 }
 
 /* A capture longer than a scenario's million frames at 60 Hz is refused with the way out. */
@@ -587,4 +797,6 @@ void suite_replay(void)
     RUN(too_long);
     RUN(hidden_player_skipped);
     RUN(replay_conventions);
+    RUN(server_stamps_through_capture);
+    RUN(motion_header_through_capture);
 }

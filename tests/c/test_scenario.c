@@ -1007,6 +1007,88 @@ static void server_messages_as_events(void)
     acp_scenario_free(&sc);
 }
 
+/* An object's "timestamps" are its update_times from the start (CPhysicsObj::makeObject copies
+ * the PhysicsDesc's); a server_position's instance_timestamp is weighed against the object's
+ * instance stamp (SmartBox::UnpackPositionEvent): 6 and 8 against 7 are not handled (the position
+ * stamp stays 100, the object is not moved), the default (its own, 7) with position stamp 101 is;
+ * a position stamp 100 (not newer) is stale. The player's force_position_timestamp is weighed
+ * against its own (2): 3 is newer → blipped there. Decoding: the events' instance_timestamp,
+ * placement and a move_to's style. */
+static void server_stamps_as_events(void)
+{
+    const char *text =
+        "{\"version\":1,\"excerpts\":[],\"player\":3,\"objects\":["
+        "{\"id\":1,\"physics_state\":0,\"placement\":\"frame\",\"transient_state\":1,"
+        "\"timestamps\":{\"instance\":7,\"position\":100,\"teleport\":3,\"objdesc\":65535},"
+        "\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[10,20,0]}},"
+        "{\"id\":3,\"physics_state\":0,\"placement\":\"frame\",\"transient_state\":1,"
+        "\"timestamps\":{\"force_position\":2,\"teleport\":5},"
+        "\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[0,0,0]}}],"
+        "\"events\":[{\"t\":0.05,\"object\":1,\"server_position\":{\"cell\":\"0xA9B40019\",\"origin\":[10,23,0],"
+        "\"contact\":true,\"instance_timestamp\":6,\"position_timestamp\":101}},"
+        "{\"t\":0.05,\"object\":1,\"server_position\":{\"cell\":\"0xA9B40019\",\"origin\":[10,23,0],"
+        "\"contact\":true,\"instance_timestamp\":8,\"position_timestamp\":101,\"placement\":0}},"
+        "{\"t\":0.05,\"object\":3,\"server_position\":{\"cell\":\"0xA9B40019\",\"origin\":[0,5,0],"
+        "\"contact\":true,\"force_position_timestamp\":3}},"
+        "{\"t\":0.09,\"object\":1,\"server_position\":{\"cell\":\"0xA9B40019\",\"origin\":[10,23,0],"
+        "\"contact\":true,\"position_timestamp\":101}}],"
+        "\"frames\":{\"times\":[0.034,0.068,0.102]}}";
+    char err[128];
+    acp_jsonv_doc *doc = acp_cjson_parse(text, strlen(text), err, sizeof err);
+    acp_scenario sc;
+    acp_scenario_error se;
+    ENSURE(doc && acp_scenario_decode(acp_jsonv_root(doc), &sc, &se));
+    ENSURE_EQ(sc.objects[0].timestamps[8], 7);
+    ENSURE_EQ(sc.objects[0].timestamps[7], 65535);
+    ENSURE_EQ(sc.objects[0].timestamps[1], 0);
+    ENSURE(sc.events[0].server.has_instance_timestamp);
+    ENSURE_EQ(sc.events[0].server.instance_timestamp, 6);
+    ENSURE(!sc.events[0].server.has_placement);
+    ENSURE(sc.events[1].server.has_placement);
+    ENSURE_EQ(sc.events[1].server.placement, 0);
+    ENSURE(!sc.events[3].server.has_instance_timestamp);
+    acp_scenario_free(&sc);
+    acp_run *run = acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO);
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(run && !acp_run_error(run));
+    if (!run || acp_run_error(run)) {
+        if (run) fprintf(stderr, "%s\n", acp_run_error(run));
+        acp_run_destroy(run);
+        return;
+    }
+    ENSURE(acp_run_start(run));
+    const acp_physobj *o = acp_run_object(run, 0);
+    const acp_physobj *pl = acp_run_object(run, 1);
+    ENSURE_EQ(o->update_times[ACP_INSTANCE_TS], 7);
+    ENSURE_EQ(o->update_times[ACP_POSITION_TS], 100);
+    ENSURE_EQ(o->update_times[ACP_TELEPORT_TS], 3);
+    ENSURE_EQ(pl->update_times[ACP_FORCE_POSITION_TS], 2);
+    ENSURE(acp_run_step_next(run));
+    ENSURE(acp_run_step_next(run)); /* the 0.05 events were applied before this frame */
+    ENSURE_EQ(o->update_times[ACP_POSITION_TS], 100); /* neither instance 6 nor 8 was handled */
+    ENSURE(o->position_manager == NULL);
+    ENSURE_EQ(pl->update_times[ACP_FORCE_POSITION_TS], 3);
+    ENSURE_FBITS(pl->position.frame.origin.y, 5.0f); /* BlipPlayer */
+    ENSURE(acp_run_step_next(run));
+    ENSURE_EQ(o->update_times[ACP_POSITION_TS], 101); /* its own instance */
+    ENSURE(o->position_manager && o->position_manager->constraint.is_constrained);
+    acp_run_destroy(run);
+    /* A move_to's style. */
+    const char *text2 =
+        "{\"version\":1,\"excerpts\":[],\"objects\":["
+        "{\"id\":1,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[10,20,0]}}],"
+        "\"events\":[{\"t\":0,\"object\":1,\"move_to\":{\"type\":\"turn_to_heading\",\"heading\":90,\"style\":\"0x8000003C\"}},"
+        "{\"t\":0,\"object\":1,\"move_to\":{\"type\":\"turn_to_heading\",\"heading\":90}}],"
+        "\"frames\":{\"times\":[0.034]}}";
+    doc = acp_cjson_parse(text2, strlen(text2), err, sizeof err);
+    ENSURE(doc && acp_scenario_decode(acp_jsonv_root(doc), &sc, &se));
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(sc.events[0].move_to.has_style);
+    ENSURE_EQ(sc.events[0].move_to.style, 0x8000003Cu);
+    ENSURE(!sc.events[1].move_to.has_style);
+    acp_scenario_free(&sc);
+}
+
 /* The move_to event: MovementParameters by their retail names over the defaults (0x1EE0F, 0.6 m,
  * FLT_MAX, 15 m), "heading" as desired_heading; the trace's moveto field while it runs, and the
  * turn ends at 90 degrees. */
@@ -1318,6 +1400,7 @@ void suite_trace(void)
     RUN(description_surface);
     RUN(server_events);
     RUN(server_messages_as_events);
+    RUN(server_stamps_as_events);
     RUN(move_to_event);
     RUN(set_state_event);
     RUN(trace_diff);

@@ -13,9 +13,12 @@
 
 #include "collide_helpers.h"
 #include "dat_test_util.h"
+#include "physics/anim/anim_hook.h"
 #include "physics/cell/objcell.h"
 #include "physics/object/object_fx.h"
 #include "physics/object/partarray.h"
+#include "physics/object/physobj_cell.h"
+#include "physics/object/physobj_children.h"
 #include "physics/object/physobj_collide.h"
 #include "physics/object/physobj.h"
 #include "physics/object/physobj_motion.h"
@@ -820,14 +823,18 @@ static void part_index_past_the_parts_makes_no_emitter(void)
     done(&f);
 }
 
-/* DEVIATIONS P5 (a departure): retail's emitter has its own particle object, which set_parent
- * puts into the parent's cell (change_cell → CObjCell::add_object) and whose shadow
- * (add_particle_shadow_to_cell 0x00514A70) joins the cell's shadow list, both right after the
- * parent's; every re-shadow of the parent removes and re-appends it. acphys has no particle
- * object: P (with an emitter), then A and B entering cell 0x0A leave the lists [P, A, B] (retail
- * [P, X, A, B]), and P's re-shadow gives [B, A, P] (retail: P's removal moves B into its hole,
- * X's moves A, then P and X are appended: [B, A, P, X]). */
-static void emitter_takes_no_cell_list_entries(void)
+/* Retail's emitter has its own particle object (CPhysicsObj::makeParticleObject 0x00512640),
+ * which set_parent (0x00515B50) puts into the parent's cell (change_cell → CObjCell::add_object)
+ * and whose one shadow (add_particle_shadow_to_cell 0x00514A70, through recalc_cross_cells)
+ * joins the cell's shadow list, both right after the parent's; every re-shadow of the parent
+ * removes and re-appends it (remove_shadows_from_cells / add_shadows_to_cells recurse into the
+ * children). P (with an emitter: its particle object X), then A and B entering cell 0x0A leave the
+ * object list [P, X, A, B] and the shadow list [P, X, A, B]. P's re-shadow in the same cell gives
+ * [B, A, P, X]: P's removal moves B into its hole ([B, X, A]), X's moves A ([B, A]), then P and X
+ * are appended. X is held (parent P, PARTICLE_EMITTER | STATIC, id 0) at P's frame ∘ the emitter's
+ * offset; destroying the emitter (ParticleEmitter::Destroy: unset_parent, leave_world) takes X out
+ * of both lists, the last entry of each moving into its hole: objects [P, B, A], shadows [B, A, P]. */
+static void emitter_particle_object_in_cell_lists(void)
 {
     acp_terrain *t = flat_terrain();
     acp_world *w = world_on(t);
@@ -838,17 +845,40 @@ static void emitter_takes_no_cell_list_entries(void)
     const uint32_t home = 0xA9B4000Au;
     const acp_landcell *c = acp_terrain_get_landcell(w->terrain, home);
     acp_physobj *p = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
-    ENSURE(acp_physobj_create_particle_emitter(p, e.id, 0xFFFFFFFFu, NULL, 0, false) != 0);
+    const acp_aframe up = {{0.0f, 0.0f, 2.0f}, 1.0f, 0.0f, 0.0f, 0.0f};
+    const uint32_t id = acp_physobj_create_particle_emitter(p, e.id, 0xFFFFFFFFu, &up, 0, false);
+    ENSURE(id != 0);
+    acp_physobj *x = p->fx->particles.emitters[0].physobj;
+    ENSURE(x != NULL);
+    ENSURE(x->parent == p && x->has_parent);
+    ENSURE_EQ(x->id, 0);
+    ENSURE_EQ(x->state & (ACP_PARTICLE_EMITTER_PS | ACP_STATIC_PS), ACP_PARTICLE_EMITTER_PS | ACP_STATIC_PS);
+    ENSURE_EQ(x->position.objcell_id, home);
+    ENSURE_FBITS(x->position.frame.origin.x, 30.0f); /* P's origin + (0, 0, 2), identity rotation */
+    ENSURE_FBITS(x->position.frame.origin.y, 30.0f);
+    ENSURE_FBITS(x->position.frame.origin.z, p->position.frame.origin.z + 2.0f);
+    ENSURE(p->children && p->children->num_objects == 1 && p->children->objects[0] == x);
     acp_physobj *a = ball(w, 2, 0, &BALL, 33.0f, 30.0f, 0.0f);
     acp_physobj *b = ball(w, 3, 0, &BALL, 36.0f, 30.0f, 0.0f);
-    ENSURE_EQ(acp_objcell_num_objects(w, c), 3);
-    ENSURE(acp_objcell_object(w, c, 0) == p && acp_objcell_object(w, c, 1) == a && acp_objcell_object(w, c, 2) == b);
+    ENSURE_EQ(acp_objcell_num_objects(w, c), 4);
+    ENSURE(acp_objcell_object(w, c, 0) == p && acp_objcell_object(w, c, 1) == x && acp_objcell_object(w, c, 2) == a &&
+           acp_objcell_object(w, c, 3) == b);
     const acp_shadow_list *l = acp_objcell_shadow_list(w, c);
-    ENSURE_EQ(l->num, 3);
+    ENSURE_EQ(l->num, 4);
+    ENSURE(acp_shadow_list_get(&w->shadows, l, 1)->physobj == x);
     acp_cell_array same;
     acp_cell_array_init(&same);
     acp_cell_array_add(&same, home, c);
     acp_physobj_replace_shadows(p, &same);
+    ENSURE_EQ(l->num, 4);
+    ENSURE(acp_shadow_list_get(&w->shadows, l, 0)->physobj == b);
+    ENSURE(acp_shadow_list_get(&w->shadows, l, 1)->physobj == a);
+    ENSURE(acp_shadow_list_get(&w->shadows, l, 2)->physobj == p);
+    ENSURE(acp_shadow_list_get(&w->shadows, l, 3)->physobj == x);
+    ENSURE(acp_physobj_destroy_particle_emitter(p, id));
+    ENSURE_EQ(p->children->num_objects, 0);
+    ENSURE_EQ(acp_objcell_num_objects(w, c), 3);
+    ENSURE(acp_objcell_object(w, c, 0) == p && acp_objcell_object(w, c, 1) == b && acp_objcell_object(w, c, 2) == a);
     ENSURE_EQ(l->num, 3);
     ENSURE(acp_shadow_list_get(&w->shadows, l, 0)->physobj == b);
     ENSURE(acp_shadow_list_get(&w->shadows, l, 1)->physobj == a);
@@ -856,6 +886,100 @@ static void emitter_takes_no_cell_list_entries(void)
     acp_world_destroy(w);
     acp_terrain_destroy(t);
     acp_datset_destroy(set);
+}
+
+/* A held object's particles move with it: H held by P at −1 with the holding frame (1, 0, 0)
+ * (P's identity rotation: H at P's origin + (1, 0, 0)), an emitter on H (parent-local, Still,
+ * no random offset: its particle at H's origin, its particle object X a child of H there). P's
+ * set_frame to (35, 30, z) places H at (36, 30, z) through UpdateChild (0x00512D50), H's own
+ * UpdateChildrenInternal places X there too, and UpdateChild's UpdateParticles of H moves the
+ * parent-local particle to H's new origin, to the bit (Still: parent origin + offset 0). */
+static void held_object_particles_move_with_it(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = world_on(t);
+    acp_datset *set = acp_datset_create();
+    w->dats = set;
+    acp_particle_emitter_info e = plain_emitter(ACP_PARTICLE_STILL);
+    e.is_parent_local = 1;
+    add_emitter(set, &e);
+    acp_physobj *p = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
+    acp_physobj *h = ball(w, 2, 0, &BALL, 40.0f, 30.0f, 0.0f);
+    ENSURE(acp_world_reserve_children(w, p, 1));
+    acp_frame hold = acp_frame_identity();
+    hold.origin = (acp_vec3){1.0f, 0.0f, 0.0f};
+    ENSURE(acp_physobj_set_parent(h, p, ACP_CHILD_NO_PART, &hold));
+    const float z = p->position.frame.origin.z;
+    ENSURE_FBITS(h->position.frame.origin.x, 31.0f);
+    ENSURE(acp_physobj_create_particle_emitter(h, e.id, 0xFFFFFFFFu, NULL, 0, false) != 0);
+    const acp_particle_emitter *pe = &h->fx->particles.emitters[0];
+    acp_physobj *x = pe->physobj;
+    ENSURE(x && x->parent == h);
+    ENSURE_FBITS(pe->particles[0].frame.origin.x, 31.0f);
+    acp_frame moved = p->position.frame;
+    moved.origin.x = 35.0f;
+    w->physics_time = w->now = 0.5;
+    acp_physobj_set_frame(p, &moved);
+    ENSURE_FBITS(h->position.frame.origin.x, 36.0f);
+    ENSURE_FBITS(h->position.frame.origin.y, 30.0f);
+    ENSURE_FBITS(h->position.frame.origin.z, z);
+    ENSURE_FBITS(x->position.frame.origin.x, 36.0f);
+    ENSURE_FBITS(pe->particles[0].frame.origin.x, 36.0f);
+    ENSURE_FBITS(pe->particles[0].frame.origin.y, 30.0f);
+    ENSURE_FBITS(pe->particles[0].frame.origin.z, z);
+    ENSURE_DBITS(pe->particles[0].lifetime, 0.5);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+    acp_datset_destroy(set);
+}
+
+/* A held object is in its holder's cell list right after it (set_parent: leave_world, then
+ * change_cell into the holder's cell) and follows its cell changes: CPhysicsObj::change_cell
+ * (0x00513390) → leave_cell / enter_cell recurse into the children, the holder first. P and A in
+ * cell 0x0A ([P, A]); H (elsewhere, in 0x0B) taken by P: 0x0B empty, 0x0A [P, A, H]. P changes to
+ * 0x0B: 0x0A loses P (A into its hole: [H, A]) then H ([A]); 0x0B gets [P, H], H's cell id is
+ * 0x0B. Held, H's shadow reach is "never tested" (find_obj_collisions passes parented objects);
+ * let go, its shadows are met again. */
+static void held_object_follows_cell_changes(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = world_on(t);
+    const acp_landcell *ca = acp_terrain_get_landcell(w->terrain, 0xA9B4000Au);
+    const acp_landcell *cb = acp_terrain_get_landcell(w->terrain, 0xA9B4000Bu);
+    acp_physobj *p = ball(w, 1, 0, &BALL, 30.0f, 30.0f, 0.0f);
+    acp_physobj *a = ball(w, 2, 0, &BALL, 33.0f, 30.0f, 0.0f);
+    acp_physobj *h = ball(w, 3, 0, &BALL, 30.0f, 54.0f, 0.0f);
+    ENSURE_EQ(h->position.objcell_id, 0xA9B4000Bu);
+    ENSURE_EQ(acp_objcell_num_objects(w, cb), 1);
+    ENSURE(acp_world_reserve_children(w, p, 1));
+    const acp_frame hold = acp_frame_identity();
+    ENSURE(acp_physobj_set_parent(h, p, ACP_CHILD_NO_PART, &hold));
+    ENSURE_EQ(acp_objcell_num_objects(w, cb), 0);
+    ENSURE_EQ(acp_objcell_num_objects(w, ca), 3);
+    ENSURE(acp_objcell_object(w, ca, 0) == p && acp_objcell_object(w, ca, 1) == a && acp_objcell_object(w, ca, 2) == h);
+    ENSURE_EQ(h->position.objcell_id, 0xA9B4000Au);
+    acp_physobj_change_cell(p, cb);
+    ENSURE_EQ(acp_objcell_num_objects(w, ca), 1);
+    ENSURE(acp_objcell_object(w, ca, 0) == a);
+    ENSURE_EQ(acp_objcell_num_objects(w, cb), 2);
+    ENSURE(acp_objcell_object(w, cb, 0) == p && acp_objcell_object(w, cb, 1) == h);
+    ENSURE_EQ(h->position.objcell_id, 0xA9B4000Bu);
+    ENSURE(h->cell == cb && h->has_cell);
+    ENSURE(acp_objcell_shadow_reach_of(h).reach < 0.0);
+    /* Let go, it is met again: its shadows' stored reach is its sphere's, |centre| + radius =
+     * 0.5 + 0.5 = 1 m at scale 1, not "never tested" (the shortcut-free twin found the stale
+     * copy after an unparent). */
+    acp_physobj_unset_parent(h);
+    ENSURE(h->num_shadow_objects >= 1);
+    for (uint32_t i = 0; i < h->num_shadow_objects; i++) {
+        const acp_shadow_obj *e = &h->shadow_objects[i];
+        ENSURE(e->list != NULL);
+        if (!e->list) continue;
+        const acp_shadow_block *blk = &w->shadows.blocks[e->block - 1];
+        ENSURE_DBITS(acp_shadow_block_reach(blk, e->index % ACP_SHADOW_BLOCK).reach, 1.0);
+    }
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
 }
 
 /* Beyond 96 m from the player an object is inactive, yet UpdateObjectInternal still ends with
@@ -951,6 +1075,41 @@ static void init_defaults_plays_the_default_script(void)
     ENSURE(!(o->state & ACP_ETHEREAL_PS));
     acp_world_use_time(f.w, 0.25);
     ENSURE(o->state & ACP_ETHEREAL_PS);
+    done(&f);
+}
+
+/* DefaultScriptPartHook::Execute → CPhysicsObj::play_default_script(part) (0x00513300): the
+ * first child held at that part plays its own table's script for its default type and
+ * intensity (type 1, mod 0.5 → 0x3300000A here). H holds C at −1: the hook with part −1 queues
+ * C's script (and none of H's); with part 3 (no child there) nothing. */
+static void default_script_part_plays_a_held_childs(void)
+{
+    fixture f = make();
+    acp_anim_hook eth = {.type = ACP_HOOK_ETHEREAL};
+    eth.p.flag = 1;
+    double t = 0.0;
+    add_script(f.set, 0x3300000Au, 1, &t, &eth);
+    uint8_t table[] = {0x05, 0x00, 0x00, 0x34, 0x01, 0, 0, 0, /* id 0x34000005, one type */
+                       0x01, 0, 0, 0, 0x01, 0, 0, 0,          /* type 1, one script */
+                       0x00, 0x00, 0x00, 0x3F, 0x0A, 0x00, 0x00, 0x33}; /* mod 0.5, 0x3300000A */
+    acp_dat_error err;
+    ENSURE_EQ(acp_datset_add_record(f.set, ACP_DAT_TYPE_PHYSICS_SCRIPT_TABLE, 0x34000005u, table, sizeof table, &err),
+              ACP_DAT_OK);
+    acp_physobj *h = floating(f.w, 1, 10.0f, 10.0f, 5.0f, true);
+    acp_physobj *c = floating(f.w, 2, 20.0f, 10.0f, 5.0f, true);
+    ENSURE(acp_physobj_set_script_table(c, 0x34000005u, 1, 0.5f));
+    ENSURE(acp_world_reserve_children(f.w, h, 1));
+    const acp_frame hold = acp_frame_identity();
+    ENSURE(acp_physobj_set_parent(c, h, ACP_CHILD_NO_PART, &hold));
+    acp_anim_hook part = {.type = ACP_HOOK_DEFAULT_SCRIPT_PART};
+    part.p.id = 3;
+    acp_anim_hook_execute(&part, h);
+    ENSURE(c->fx == NULL || acp_script_manager_count(&c->fx->scripts) == 0);
+    part.p.id = ACP_CHILD_NO_PART;
+    acp_anim_hook_execute(&part, h);
+    ENSURE(c->fx != NULL);
+    ENSURE_EQ(acp_script_manager_count(&c->fx->scripts), 1);
+    ENSURE(h->fx == NULL || !h->fx->has_scripts || acp_script_manager_count(&h->fx->scripts) == 0);
     done(&f);
 }
 
@@ -1070,7 +1229,10 @@ void suite_scripts(void)
     RUN(particle_hooks_from_a_script);
     RUN(random_draws_store_floats);
     RUN(part_index_past_the_parts_makes_no_emitter);
-    RUN(emitter_takes_no_cell_list_entries);
+    RUN(emitter_particle_object_in_cell_lists);
+    RUN(held_object_particles_move_with_it);
+    RUN(held_object_follows_cell_changes);
+    RUN(default_script_part_plays_a_held_childs);
     RUN(inactive_objects_still_advance);
     RUN(static_default_script_runs);
     RUN(init_defaults_plays_the_default_script);

@@ -135,19 +135,19 @@ static void water(void)
     ENSURE(c != NULL);
     ENSURE_EQ(c->water_type, ACP_PARTIALLY_WATER);
     ENSURE_EQ(acp_landcell_get_block_water_type(c), ACP_PARTIALLY_WATER);
-    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){190.0f, 170.0f, 0.0f}), 0.45f);
-    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){170.0f, 190.0f, 0.0f}), 0.1f);
-    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){180.0f, 180.0f, 0.0f}), 0.1f);
+    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){190.0f, 170.0f, 0.0f}, 0u), 0.45f);
+    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){170.0f, 190.0f, 0.0f}, 0u), 0.1f);
+    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){180.0f, 180.0f, 0.0f}, 0u), 0.1f);
     const acp_landcell *dry = acp_terrain_get_landcell(t, 0xAAB40001u);
     ENSURE_EQ(dry->water_type, ACP_NOT_WATER);
-    ENSURE_FBITS(acp_landcell_get_water_depth(dry, (acp_vec3){10.0f, 10.0f, 0.0f}), 0.0f);
+    ENSURE_FBITS(acp_landcell_get_water_depth(dry, (acp_vec3){10.0f, 10.0f, 0.0f}, 0u), 0.0f);
     acp_terrain_destroy(t);
     /* Every corner water: every cell ENTIRELY, the block too; depth 0.9. */
     t = all_water_terrain(dats, 0xAAB4FFFFu);
     c = acp_terrain_get_landcell(t, 0xAAB40001u);
     ENSURE_EQ(c->water_type, ACP_ENTIRELY_WATER);
     ENSURE_EQ(acp_landcell_get_block_water_type(c), ACP_ENTIRELY_WATER);
-    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){10.0f, 10.0f, 0.0f}), 0.9f);
+    ENSURE_FBITS(acp_landcell_get_water_depth(c, (acp_vec3){10.0f, 10.0f, 0.0f}, 0u), 0.9f);
     acp_terrain_destroy(t);
     acp_datset_destroy(dats);
 }
@@ -185,6 +185,35 @@ static void water_depth_nearest_corner(void)
             b->terrain[vertex[k]] = 16u << 2; /* WaterRunning: SURFCHAR water */
             double d = acp_landblock_struct_calc_water_depth(b, 0xA9B40014u, (acp_vec3){cases[i].x, cases[i].y, 0.0f});
             ENSURE_FBITS((float)d, k == cases[i].corner ? 0.45f : 0.1f);
+        }
+    }
+    free(b);
+}
+
+/* The comparison modes' corners (docs/DEVIATIONS.md PE100, PE102) in the same cell (2, 3) of
+ * 0xA9B4 (x 48..72, y 72..96, midpoint (60, 84)): ACE's x % 24 >= 12 east, y % 24 >= 12 north;
+ * PhatSDK's fmod > 12. (60, 80), on the x midline: retail and PhatSDK west (SW), ACE east (SE).
+ * (72, 80), on the cell's east edge (remainder 0): retail east (SE), ACE and PhatSDK west (SW).
+ * (50, 84), on the y midline: retail and PhatSDK south (SW), ACE north (NW). (70, 95): all NE. */
+static void water_depth_peer_corners(void)
+{
+    enum { SW, NW, SE, NE };
+    const uint32_t vertex[4] = {2u * 9u + 3u, 2u * 9u + 4u, 3u * 9u + 3u, 3u * 9u + 4u};
+    const struct {
+        float x, y;
+        int retail, ace, gdle;
+    } cases[] = {{60.0f, 80.0f, SW, SE, SW}, {72.0f, 80.0f, SE, SW, SW}, {50.0f, 84.0f, SW, NW, SW}, {70.0f, 95.0f, NE, NE, NE}};
+    acp_landblock_struct *b = calloc(1, sizeof *b);
+    ENSURE(b != NULL);
+    if (!b) return;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        for (int k = 0; k < 4; k++) {
+            memset(b->terrain, 0, sizeof b->terrain);
+            b->terrain[vertex[k]] = 16u << 2;
+            acp_vec3 pt = {cases[i].x, cases[i].y, 0.0f};
+            ENSURE_FBITS((float)acp_landblock_struct_calc_water_depth(b, 0xA9B40014u, pt), k == cases[i].retail ? 0.45f : 0.1f);
+            ENSURE_FBITS((float)acp_landblock_struct_calc_water_depth_ace(b, 0xA9B40014u, pt), k == cases[i].ace ? 0.45f : 0.1f);
+            ENSURE_FBITS((float)acp_landblock_struct_calc_water_depth_gdle(b, 0xA9B40014u, pt), k == cases[i].gdle ? 0.45f : 0.1f);
         }
     }
     free(b);
@@ -357,6 +386,35 @@ static void loaded_set(void)
     acp_datset_destroy(dats);
 }
 
+/* The split of ACE's physics copy (LandblockStruct.cs:221, `splitDir * 2.3283064e-10 < 0.5f`:
+ * a double constant a little under retail's float 2^-32: hashes 2^31 to 2^31 + 33) and GDLE
+ * PhatSDK's (`(float)h * 2.3283064e-10 < 0.5`: 2^31 to 2^31 + 128) read those hashes the other
+ * way from retail's
+ * (double)h * 2^-32 >= 0.5 (CLandBlockStruct::ConstructPolygons, 0x00531D10): 2^31 itself is
+ * SW-NE in retail, not in either. No cell of the 2040 x 2040 world grid hashes there, so every
+ * cell's split agrees with both (why docs/DEVIATIONS.md has no comparison mode for it). */
+static bool ace_split(uint32_t h) { return !((double)h * 2.3283064e-10 < 0.5f); }
+static bool phat_split(uint32_t h) { return !((double)(float)h * 2.3283064e-10 < 0.5); }
+
+static void split_of_ace_physics_copy_agrees_over_the_world(void)
+{
+    ENSURE((double)0x80000000u * (double)0x1p-32f >= 0.5);
+    ENSURE(!ace_split(0x80000000u) && !ace_split(0x80000021u) && ace_split(0x80000022u));
+    ENSURE(!phat_split(0x80000000u) && !phat_split(0x80000080u) && phat_split(0x80000081u));
+    uint32_t disagree = 0, sw_ne = 0;
+    for (uint32_t gx = 0; gx < 2040u; gx++) {
+        for (uint32_t gy = 0; gy < 2040u; gy++) {
+            uint32_t h = gy * (214614067u * gx + 1813693831u) - 1109124029u * gx - 1369149221u;
+            bool retail = acp_landblock_split_sw_to_ne(gx, gy);
+            sw_ne += retail;
+            disagree += (retail != ((double)h * (double)0x1p-32f >= 0.5)) + (retail != ace_split(h)) +
+                        (retail != phat_split(h));
+        }
+    }
+    ENSURE_EQ(disagree, 0);
+    ENSURE(sw_ne > 2040u * 2040u / 3u && sw_ne < 2040u * 2040u * 2u / 3u); /* both diagonals occur */
+}
+
 void suite_terrain(void)
 {
     RUN(split_rule);
@@ -368,4 +426,6 @@ void suite_terrain(void)
     RUN(point_in_poly2d_edge_lines);
     RUN(stacked_spheres_cell_list);
     RUN(loaded_set);
+    RUN(split_of_ace_physics_copy_agrees_over_the_world);
+    RUN(water_depth_peer_corners);
 }

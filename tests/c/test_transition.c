@@ -569,7 +569,7 @@ static void placement(void)
  * CreateObject motion state is unpacked in set_description, before enter_world) cannot start
  * RunForward in the air (CMotionInterp::contact_allows_move): the state holds it, the sequence
  * keeps Ready. The placement sweep sets it on the ground, and set_on_walkable's HitGround plays
- * the state: the Ready→RunForward link 0x0300F005, then the cycle 0x0300F003. enter_world then
+ * the state: the Ready→RunForward link 0x0300F007, then the cycle 0x0300F003. enter_world then
  * drops the link: the humanoid enters the world straight in the RunForward cycle, nothing pending
  * in either queue. SetPosition alone (the same placement without enter_world's tail) keeps the
  * link and the pending motions. */
@@ -600,7 +600,7 @@ static void enter_world_handles_motion(void)
             ENSURE_EQ(acp_physobj_set_position(o, &p, ACP_PLACEMENT_SPF | ACP_SLIDE_SPF), ACP_SPE_OK);
             ENSURE(o->transient_state & ACP_ON_WALKABLE_TS);
             ENSURE(seq->head != seq->first_cyclic);
-            ENSURE_EQ(acp_sequence_node(seq, seq->head)->anim->id, 0x0300F005u); /* the link */
+            ENSURE_EQ(acp_sequence_node(seq, seq->head)->anim->id, 0x0300F007u); /* the link */
             ENSURE_EQ(acp_sequence_node(seq, seq->first_cyclic)->anim->id, 0x0300F003u);
             ENSURE(mtm->num_pending > 0);
             ENSURE(mi->num_pending > 0);
@@ -905,7 +905,7 @@ static acp_world *recorded_runner(const acp_datset *dats, acp_terrain *t, const 
     return w;
 }
 
-/* True once the Ready→RunForward link (0x0300F005: six frames with root-motion pos frames) has
+/* True once the Ready→RunForward link (0x0300F007: six frames with root-motion pos frames) has
  * played out: only the cycle is left. */
 static bool link_done(const acp_physobj *o)
 {
@@ -1076,6 +1076,86 @@ static void runner_on_flat_ground(void)
     ENSURE_NEAR(st.rho, radius * (0.5 * a) / acp_sin(0.5 * a), 1e-4);
     ENSURE(st.boundary_changes <= 4);
     ENSURE(st.max_centre_drift <= 1e-3);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+    acp_datset_destroy(dats);
+}
+
+/* Update o by `seconds` in quanta of 1/30 s and a last shorter one, as update_object hands them
+ * over; returns the animation frame boundaries crossed (frames_crossed, summed). */
+static int update_for(acp_physobj *o, double seconds)
+{
+    int crossed = 0;
+    double left = seconds;
+    while (left > 1e-12) {
+        float q = left > (double)Q30 ? Q30 : (float)left;
+        crossed += frames_crossed(o, q);
+        acp_physobj_update_object_internal(o, q);
+        left -= (double)q;
+    }
+    return crossed;
+}
+
+/* The humanoid of the default excerpts moves as the retail client of capture
+ * first-login-walk-jump reported (issue 40; scripts/gen-excerpts.mjs runDerivation and
+ * turnDerivation; the capture is not in the repository). On flat ground (0xD59A at 280 m), facing
+ * north (+y), from
+ * Ready, RunForward at the capture's run rate (float)1.97580647 for the runs' mean 0.707592 s
+ * crosses floor(0.707592 × 30 × 1.97580647) = 41 frame boundaries: the Ready → RunForward link's
+ * five pos frames of (5.033 − 36 × 4.0/30) / 5 m and 36 of the cycle's 4.0/30 m, 5.033 m
+ * straight ahead, the heading unchanged. The stop (Ready) plays the RunForward → Ready link whole:
+ * 3 × 0.7884/3 m more, then nothing. TurnLeft standing (TurnRight at −1.5: the TurnRight cycle
+ * from Ready, omega −1.5 × −1.5) for 0.712533 s crosses floor(0.712533 × 45) = 32 boundaries of
+ * 2.25/45 = 0.05 rad: 1.6 rad to the left; released, the heading stays. */
+static void humanoid_moves_as_the_capture(void)
+{
+    LOAD_DEFAULT_EXCERPTS(dats);
+    uint32_t ids[] = {0xD59AFFFFu};
+    acp_terrain *t = dat_terrain(dats, ids, 1);
+    acp_physobj *o;
+    acp_world *w = terrain_world(t, &o, 0x00400408u);
+    excerpt_object(o, dats, 0x02000001u, 0x09000001u, 1.0f);
+    float z, z_end;
+    ENSURE(acp_terrain_height(t, 0xD59A0000u, 58.0f, 139.0f, &z));
+    ENSURE(acp_terrain_height(t, 0xD59A0000u, 58.0f, 145.0f, &z_end));
+    ENSURE_FBITS(z, 280.0f);
+    ENSURE_FBITS(z_end, 280.0f);
+    acp_position p = local_position(0xD59A0000u, 58.0f, 139.0f, z, 0.0f);
+    ENSURE(acp_world_enter_object(w, o, &p, 0.0));
+    ENSURE_EQ(o->transient_state & (ACP_CONTACT_TS | ACP_ON_WALKABLE_TS), ACP_CONTACT_TS | ACP_ON_WALKABLE_TS);
+    const acp_vec3 a = o->position.frame.origin;
+    const double heading = acp_frame_get_heading(&o->position.frame);
+    start_running(o, 1.97580647f);
+    ENSURE_EQ(update_for(o, 0.707592), 41);
+    const double run = (double)(float)((5.033 - 36 * (4.0 / 30)) / 5) * 5 + (double)(float)(4.0 / 30) * 36;
+    ENSURE_NEAR(run, 5.033, 1e-6);
+    acp_vec3 b = o->position.frame.origin;
+    ENSURE_NEAR(b.x, a.x, 1e-5);
+    ENSURE_NEAR((double)b.y - a.y, run, 1e-4); /* floats near 140 m are 1.5e-5 apart, 22 updates */
+    ENSURE_NEAR(acp_frame_get_heading(&o->position.frame), heading, 1e-9);
+    acp_interpreted_motion ready = acp_interpreted_motion_default();
+    acp_physobj_apply_interpreted_motion(o, &ready);
+    update_for(o, 1.0);
+    acp_vec3 c = o->position.frame.origin;
+    ENSURE_NEAR(c.x, a.x, 1e-5);
+    ENSURE_NEAR((double)c.y - b.y, (double)(float)(0.7884 / 3) * 3, 1e-4);
+    ENSURE_NEAR(acp_frame_get_heading(&o->position.frame), heading, 1e-9);
+    acp_interpreted_motion turn = acp_interpreted_motion_default();
+    turn.turn_command = ACP_MOTION_TURN_RIGHT;
+    turn.turn_speed = -1.5f;
+    acp_physobj_apply_interpreted_motion(o, &turn);
+    ENSURE_EQ(o->part_array->motion_table_manager->state.substate, ACP_MOTION_TURN_RIGHT);
+    ENSURE_EQ(update_for(o, 0.712533), -32); /* the cycle plays backwards at speed −1.5: boundaries count down */
+    double left = (heading - acp_frame_get_heading(&o->position.frame)) * ACP_DEG_TO_RAD;
+    while (left < 0.0) left += 2.0 * 3.141592653589793;
+    ENSURE_NEAR(left, 32 * (1.5 / 30.0), 1e-5);
+    const double h1 = acp_frame_get_heading(&o->position.frame);
+    acp_physobj_apply_interpreted_motion(o, &ready);
+    update_for(o, 1.0);
+    ENSURE_NEAR(acp_frame_get_heading(&o->position.frame), h1, 1e-9);
+    acp_vec3 d = o->position.frame.origin;
+    ENSURE_NEAR(d.x, c.x, 1e-5);
+    ENSURE_NEAR(d.y, c.y, 1e-5);
     acp_world_destroy(w);
     acp_terrain_destroy(t);
     acp_datset_destroy(dats);
@@ -1448,6 +1528,7 @@ void suite_transition(void)
     RUN(falling_creature);
     RUN(runner_on_hills);
     RUN(runner_on_flat_ground);
+    RUN(humanoid_moves_as_the_capture);
     RUN(slide_sphere_facing_away);
     RUN(object_info_water_flag);
     RUN(placement_without_terrain);

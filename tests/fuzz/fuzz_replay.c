@@ -93,6 +93,8 @@ static void take_move_to(reader *r, acp_scenario_move_to *mt)
     memset(mt, 0, sizeof *mt);
     mt->type = 6 + take(r, 1) % 4u;
     mt->target = take_guid(r);
+    mt->has_style = take(r, 1) & 1u;
+    mt->style = mt->has_style ? 0x80000000u | (0x3Cu + take(r, 1) % 14u) : 0u;
     acp_replay_pos p;
     take_pos(r, &p);
     mt->position.objcell_id = p.cell;
@@ -126,7 +128,9 @@ static void take_msg(reader *r, double *t, acp_replay_msg *m)
     for (int i = 0; i < 3; i++) m->velocity[i] = take_float(r);
     m->movement_type = take(r, 1) < 128 ? 0 : 6 + take(r, 1) % 4u;
     if (m->movement_type) take_move_to(r, &m->move_to);
-    m->teleport_stamp = (uint16_t)take(r, 2);
+    for (int i = 0; i < 9; i++) m->timestamps[i] = (uint16_t)(take(r, 1) < 128 ? take(r, 1) % 4u : take(r, 2));
+    m->has_placement = take(r, 1) & 1u;
+    m->placement = m->has_placement ? take(r, 4) : 0u;
     m->setup = take(r, 1) < 200 ? 0x02000001u : take(r, 4);
     m->motion_table = take(r, 1) < 200 ? 0x09000001u : take(r, 4);
     m->has_state = true;

@@ -65,7 +65,7 @@ describe('the usage: the same full text for acphys alone, help, --help and -h', 
 
 describe('usage errors name the argument', () => {
   const runUsage = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--records frames|quanta] [--format acphys|dereth] ' +
-    '[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction]... [--quiet] [--force]\n' +
+    '[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction|ace-water-depth|ace-moveto-defaults|gdle-water-depth]... [--quiet] [--force]\n' +
     "       [--inspect <object>:<frame>]   (print that frame's collision sweeps of the object as JSON)\n" +
     "       [--snapshot-at <frame> --snapshot <file>]   (write the world's snapshot after that frame)\n" +
     '       [--resume <file>]   (continue from a snapshot: the frames after it)\n';
@@ -85,8 +85,8 @@ describe('usage errors name the argument', () => {
       [['run', scenario, '--records'], '--records needs frames or quanta'],
       [['run', scenario, '--format', 'dereth'], '--format dereth writes per-quantum records: add --records quanta'],
       [['run', scenario, '--records', 'quanta', '--format', 'json'], '--format: "json" is not acphys or dereth'],
-      [['run', scenario, '--peer', 'gdle-water'], '--peer: unknown rule "gdle-water" (known: ace-max-quantum, ace-sled-friction)'],
-      [['run', scenario, '--peer'], '--peer needs a rule name (ace-max-quantum, ace-sled-friction)'],
+      [['run', scenario, '--peer', 'gdle-water'], '--peer: unknown rule "gdle-water" (known: ace-max-quantum, ace-sled-friction, ace-water-depth, ace-moveto-defaults, gdle-water-depth)'],
+      [['run', scenario, '--peer'], '--peer needs a rule name (ace-max-quantum, ace-sled-friction, ace-water-depth, ace-moveto-defaults, gdle-water-depth)'],
       [['run', scenario, '--inspect'], '--inspect needs <object>:<frame>'],
       [['run', scenario, '--inspect', '0:1', '--inspect', '0:2'], '--inspect given twice'],
       [['run', scenario, '--inspect', '0'], '--inspect "0": give <object>:<frame> (an object index, 0x id or name; a frame from 1)'],

@@ -223,10 +223,24 @@ describe('default excerpts (data/)', () => {
     const cells = new DatSet(acp);
     try {
       cells.addBytes(read('conformance/v1/dereth/standins-cell.dat'));
-      const sea = cells.records().find((r) => r.type === DAT_TYPE.LandBlock);
-      assert.equal(sea.id, 0xA9B6FFFF);
+      const ids = (type) => cells.records().filter((r) => r.type === type).map((r) => r.id);
+      assert.deepEqual(ids(DAT_TYPE.LandBlock), [0x3E3EFFFF, 0xA9B6FFFF]); // the house's block, the sea
+      assert.deepEqual(ids(DAT_TYPE.LandBlockInfo), [0x3E3EFFFE]);
+      assert.deepEqual(ids(DAT_TYPE.EnvCell).filter((id) => id >>> 16 === 0x3E3E), [0x3E3E0100, 0x3E3E0101]);
     } finally { cells.free(); }
     assert.deepEqual([g.manifest.sea.terrain_type, g.manifest.sea.height_index], [20, 14]);
+    // walk_off_narrow_ledge's ledge: 1 m wide, its top 3 m over the pit floor (twice step_down_height 1.5).
+    assert.deepEqual(plane('ledge', 'ledge top'), [0, 0, 1, -3]);
+    assert.deepEqual([plane('ledge', 'ledge north face'), plane('ledge', 'ledge south face')], [[0, 1, 0, -0.5], [0, -1, 0, -0.5]]);
+    assert.deepEqual(plane('ledge', 'pit floor'), [0, 0, 1, 0]);
+    // walk_through_portal_into_dungeon's house: the interior's passage leads to the dungeon, whose
+    // passage leads back (portal 1 of the interior); the dungeon is not seen outside.
+    const h = g.manifest.house;
+    assert.deepEqual([h.interior.cell, h.interior.seen_outside, h.dungeon.cell, h.dungeon.seen_outside], ['0x3E3E0100', true, '0x3E3E0101', false]);
+    assert.deepEqual(h.interior.portals.map((p) => p.to), ['outside', '0x3E3E0101']);
+    assert.deepEqual(h.dungeon.portals, [{ polygon: 'west end: the passage', to: '0x3E3E0100', other_portal: 1 }]);
+    const ramp = h.dungeon.polygons.find((p) => p.name === 'ramp floor').plane;
+    assert.ok(Math.abs(ramp[2] - 12 / Math.hypot(12, 3)) < 1e-6 && ramp[2] > FLOOR_Z, `corridor ramp normal z ${ramp[2]}`);
   });
 });
 

@@ -7,7 +7,7 @@
  *   dat.c       the DAT record store, the DAT writer, a full DAT read lazily
  *   runs.c      scenario runs (the page and the Node tests)
  *   traces.c    number formatting, the JSON check, trace comparison
- *   conform.c   the diff options and `acphys conform` (the conformance suite)
+ *   conform.c   the diff options, `acphys conform` (the conformance suite), dereth's records (the page)
  *   bench.c     the benchmark entry points
  *   vectors.c   the retail arithmetic vectors' entry points
  *   draw.c      the draw side (src/draw): part, sphere and cylinder matrices, terrain arrays

@@ -1,9 +1,12 @@
 /* acphys — the WebAssembly ABI of conformance (issue 23): the diff options (src/scenario/diff.h
  * OPTIONS) and `acphys conform` (src/scenario/conform.h); wasm/conform.mjs is the JavaScript over
- * these. Conventions: wasm/abi/abi.h. */
+ * these, and the page's comparison of dereth records (web/src/compare.ts). Conventions: wasm/abi/abi.h. */
 #include "abi.h"
 
+#include <stdio.h>
+
 #include "scenario/conform.h"
+#include "scenario/dereth.h"
 
 /** Diff options (src/scenario/diff.h OPTIONS), every field bit for bit; 0 when out of memory. */
 ACP_ABI acp_diff_options *acp_abi_diff_options_create(void)
@@ -118,3 +121,39 @@ ACP_ABI const char *acp_abi_conform_report(abi_conform *c)
 }
 /** 1 when at least one case was judged and all passed. */
 ACP_ABI int acp_abi_conform_passed(const abi_conform *c) { return acp_conform_passed(&c->c); }
+
+/** Two traces in dereth's record shape (src/scenario/dereth.h acp_dereth_diff: dereth's
+ *  tolerance rule, or bit for bit with exact 1), for the page's comparison of a dropped trace
+ *  with a case's golden: the golden's na and the port's nb records, each a binary JSON document
+ *  (src/scenario/jsonv.h) laid end to end at a and b, their byte sizes in a_sizes and b_sizes.
+ *  The verdict goes into d (acp_abi_diff_message, acp_abi_diff_summary, acp_abi_diff_error):
+ *  "sub-step I (line L), field F: ..." at the first divergence, "the traces agree (...)" when
+ *  none. 1 they agree, 0 they differ or a record does not read (d's error), -1 out of memory. */
+ACP_ABI int acp_abi_dereth_diff(acp_trace_diff *d, const uint8_t *a, const uint32_t *a_sizes, uint32_t na,
+                                const uint8_t *b, const uint32_t *b_sizes, uint32_t nb, int exact)
+{
+    uint32_t n = na + nb;
+    acp_jsonv_doc **docs = calloc(n ? n : 1u, sizeof *docs);
+    const acp_jsonv **roots = calloc(n ? n : 1u, sizeof *roots);
+    int result = -1;
+    if (!docs || !roots) goto done;
+    for (uint32_t i = 0, at = 0; i < n; i++) {
+        const uint8_t *base = i < na ? a : b;
+        uint32_t size = i < na ? a_sizes[i] : b_sizes[i - na];
+        if (i == na) at = 0;
+        docs[i] = acp_jsonv_decode(base + at, size, NULL, 0);
+        if (!docs[i]) goto done;
+        roots[i] = acp_jsonv_root(docs[i]);
+        at += size;
+    }
+    bool same = acp_dereth_diff(d, roots, na, roots + na, nb, exact != 0);
+    if (same && !d->different && !d->error)
+        snprintf(d->message, sizeof d->message, "the traces agree (%s)",
+                 exact ? "dereth records, bit for bit" : "dereth records, dereth's tolerance");
+    result = same && !d->different && !d->error ? 1 : 0;
+done:
+    for (uint32_t i = 0; docs && i < n; i++) acp_jsonv_doc_destroy(docs[i]);
+    free(docs);
+    free(roots);
+    return result;
+}

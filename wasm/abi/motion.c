@@ -204,7 +204,7 @@ ACP_ABI void acp_abi_physobj_apply_interpreted_motion(acp_physobj *obj, uint32_t
                                                       float forward_speed, uint32_t sidestep_command, float sidestep_speed,
                                                       uint32_t turn_command, float turn_speed)
 {
-    acp_interpreted_motion m = {style, forward_command, forward_speed, sidestep_command, sidestep_speed, turn_command, turn_speed, 0, false};
+    acp_interpreted_motion m = {style, forward_command, forward_speed, sidestep_command, sidestep_speed, turn_command, turn_speed, 0, false, false, 0};
     acp_physobj_apply_interpreted_motion(obj, &m);
 }
 /** Apply raw input (adjust_motion + apply_run_to_command). See acp_physobj_apply_raw_motion. */

@@ -73,6 +73,14 @@ export class App {
   lastShown = -1;
   plotJobs: (() => void)[] = [];
   readonly dats = new Map<string, UserDat>();
+  /** The excerpts an open conformance case names (web/src/compare.ts), by the names its scenario
+   *  gives them: the runs get them as they get the user's DATs, and they are no DATs of the user. */
+  caseDats = new Map<string, Uint8Array>();
+  /** Files other modules open (captures: replaypanel.ts; traces: compare.ts), asked in order
+   *  before a file is taken as a DAT (files.ts addFiles). */
+  readonly fileHandlers: { claims: (f: File) => Promise<boolean>; open: (f: File) => Promise<void> }[] = [];
+  /** Drawn on the map after the inspector's sweep (the replay's client reports). */
+  readonly mapOverlays: ((g: CanvasRenderingContext2D, sx: (x: number) => number, sy: (y: number) => number, k: number) => void)[] = [];
   /** The excerpt bytes the current session got. */
   lastExcerpts = new Map<string, Uint8Array>();
   pendingRun: { run: RunFile; source: string } | null = null;
@@ -97,7 +105,7 @@ export class App {
     wire(this);
     $('inspect').addEventListener('click', () => { this.inspect(); });
     $('cancel-replay').addEventListener('click', () => { this.cancelReplay = true; });
-    this.map.overlay = (g, sx, sy, k) => this.inspector.drawOverlay(g, sx, sy, k);
+    this.map.overlay = (g, sx, sy, k) => { this.inspector.drawOverlay(g, sx, sy, k); for (const o of this.mapOverlays) o(g, sx, sy, k); };
     this.inspector.onChange = () => {
       const e = this.inspector.extent();
       if (e) { this.map.onUserView?.(); this.map.focus(e.x, e.y, e.span); }

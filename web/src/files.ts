@@ -18,7 +18,7 @@ import { showDats } from './views';
 export async function excerptsFor(app: App, s: Scenario): Promise<{ bytes: Map<string, Uint8Array>; copied: UserDat[] }> {
   const out = new Map<string, Uint8Array>();
   const copied: UserDat[] = [];
-  const missing = (s.excerpts ?? ['default']).filter((n) => n !== 'default' && !app.dats.has(n));
+  const missing = (s.excerpts ?? ['default']).filter((n) => n !== 'default' && !app.dats.has(n) && !app.caseDats.has(n));
   if (missing.length) throw new Error(`the scenario needs the DAT file${missing.length > 1 ? 's' : ''} ${missing.map((m) => `"${m}"`).join(', ')}: add ${missing.length > 1 ? 'them' : 'it'} with "Add DAT file(s)" or drop ${missing.length > 1 ? 'them' : 'it'} on the page`);
   // Full cell DATs first: the portal records their LandBlockInfos and EnvCells name (building
   // shells, statics, Environments) are then copied out of the full portal DATs too.
@@ -45,14 +45,23 @@ export async function excerptsFor(app: App, s: Scenario): Promise<{ bytes: Map<s
     if (!d.bytes.length) throw new Error(`${name} holds none of the records the scenario needs`);
   }
   for (const name of names) out.set(name, (copies.get(name) ?? app.dats.get(name)!).bytes);
+  for (const name of s.excerpts ?? []) if (!out.has(name) && app.caseDats.has(name)) out.set(name, app.caseDats.get(name)!);
   return { bytes: out, copied };
 }
 
 export async function addFiles(app: App, files: File[]): Promise<void> {
   for (const f of files) {
-    if (/\.json$/i.test(f.name) || f.type === 'application/json') await openJsonFile(app, f);
+    const h = await claimedBy(app, f);
+    if (h) await h.open(f);
+    else if (/\.json$/i.test(f.name) || f.type === 'application/json') await openJsonFile(app, f);
     else await addDat(app, f);
   }
+}
+
+/** The first of app.fileHandlers that claims `f` (a capture, a port's trace), or null. */
+async function claimedBy(app: App, f: File): Promise<App['fileHandlers'][number] | null> {
+  for (const h of app.fileHandlers) if (await h.claims(f)) return h;
+  return null;
 }
 
 export async function openJsonFile(app: App, f: File): Promise<void> {

@@ -22,6 +22,7 @@
 import type * as Three from 'three';
 
 import { currentSession } from './draw';
+import { Extras3DLayer, type Extra3D } from './extras3d';
 import { runParticles } from './particles';
 import type { Session } from './run';
 
@@ -88,6 +89,9 @@ interface Scene3D {
   /** Scratch vectors for the camera (no allocation per frame). */
   look: Three.Vector3;
   ray: Three.Vector3;
+  /** The panels' extras (web/src/extras3d.ts) and what gives them. */
+  extras: Extras3DLayer;
+  extraList: () => Extra3D[];
 }
 
 /** The running view (null before it is first opened, or without WebGL): the test hook reads it. */
@@ -105,7 +109,7 @@ function hasWebGL(): boolean {
 
 /** Mount the view in `box` (a <details> element): three.js and the renderer start on first open.
  *  `selected` gives the page's selected object (the camera follows it). */
-export function mountView3D(box: HTMLDetailsElement, selected: () => number): void {
+export function mountView3D(box: HTMLDetailsElement, selected: () => number, extras: () => Extra3D[] = () => []): void {
   const host = box.querySelector<HTMLElement>('.view3d') ?? box;
   let started = false;
   box.addEventListener('toggle', () => {
@@ -117,12 +121,12 @@ export function mountView3D(box: HTMLDetailsElement, selected: () => number): vo
       return;
     }
     import('three')
-      .then((three) => run(three, host, box, selected))
+      .then((three) => run(three, host, box, selected, extras))
       .catch((e: unknown) => { host.textContent = `The 3-D view could not start: ${e instanceof Error ? e.message : String(e)}`; });
   });
 }
 
-function run(three: typeof Three, host: HTMLElement, box: HTMLDetailsElement, selected: () => number): void {
+function run(three: typeof Three, host: HTMLElement, box: HTMLDetailsElement, selected: () => number, extras: () => Extra3D[]): void {
   const renderer = new three.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
   renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1));
   renderer.localClippingEnabled = true;
@@ -147,7 +151,7 @@ function run(three: typeof Three, host: HTMLElement, box: HTMLDetailsElement, se
     buildingMaterial: new three.MeshLambertMaterial({ color: 0x8a5a3a, side: three.DoubleSide, clippingPlanes: [cut] }),
     cellMaterial: new three.MeshBasicMaterial({ color: 0x78dcff, wireframe: true, clippingPlanes: [cut] }),
     cut, cutaway: false, raycaster: new three.Raycaster(), caption, host, coloured: { frame: -1, selected: -1 },
-    selectedTint: tint(three, SELECTED_SPHERE_COLOUR, SPHERE_COLOUR), look: new three.Vector3(), ray: new three.Vector3() };
+    selectedTint: tint(three, SELECTED_SPHERE_COLOUR, SPHERE_COLOUR), look: new three.Vector3(), ray: new three.Vector3(), extras: new Extras3DLayer(), extraList: extras };
   live = v;
   const tick = (ts: number) => {
     if (box.open) draw(v, host, ts);
@@ -197,6 +201,7 @@ function draw(v: Scene3D, host: HTMLElement, ts: number): void {
     host.dataset.cellVertices = String(v.structureVertices.cells);
     host.dataset.particles = String(fillParticles(v, s));
   }
+  v.extras.update(v.three, v.scene, v.origin, s, v.extraList(), host);
   follow(v, s, dt);
   colourSelected(v);
   v.renderer.render(v.scene, v.camera);

@@ -265,6 +265,23 @@ class Object:
     def set_state(self, state):
         _check(_ffi.lib().acp_object_set_state(self.world._id, self.id, _u32('state', state)))
 
+    def set_parent(self, parent_id, part=-1, origin=(0, 0, 0), orientation=None, location=None):
+        """Held by object parent_id (a ParentEvent): at `part` of its Setup (-1: its own frame) with
+        the holding frame origin / orientation (w, x, y, z), or at holding `location` of its Setup."""
+        parent = _u32('parent_id', parent_id)
+        if location is not None:
+            _check(_ffi.lib().acp_object_set_parent_location(self.world._id, self.id, parent,
+                                                             _u32('location', location)))
+            return
+        if not isinstance(part, int) or not -1 <= part <= 0x7FFFFFFF:
+            raise ArgumentError(2, f'part: expected -1 or a part index, got {part!r}')
+        q = _floats('orientation', orientation, 4) if orientation is not None else None
+        _check(_ffi.lib().acp_object_set_parent(self.world._id, self.id, parent, part,
+                                                _floats('origin', origin, 3), q))
+
+    def unset_parent(self):
+        _check(_ffi.lib().acp_object_unset_parent(self.world._id, self.id))
+
     def constrain_to(self, cell, origin, start_distance, max_distance, orientation=(1, 0, 0, 0)):
         p = _pose(cell, origin, orientation)
         _check(_ffi.lib().acp_object_constrain_to(self.world._id, self.id, _C.byref(p), float(start_distance),

@@ -212,6 +212,19 @@ class Errors(unittest.TestCase):
             drudge.server_position(0xA9B40017, (91, 156, 60), velocity=(0, 1, 0), teleport_timestamp=1)
             drudge.stick_to(human.id)
             drudge.unstick()
+            quarrel = world.create_object(id=0x50000003, setup=0x0200012A, cell=0xA9B40017, origin=(95, 156, 60))
+            before = human.state().origin
+            quarrel.set_parent(human.id, part=16, origin=(0.25, 0.1, 1.1))
+            held = quarrel.state().origin
+            f32 = lambda x: struct.unpack('<f', struct.pack('<f', x))[0]  # noqa: E731
+            self.assertEqual(held[0], f32(before[0] + 0.25))  # identity rotation: the origins add, a float sum
+            with self.assertRaises(acphys.ArgumentError) as e:
+                human.set_parent(quarrel.id)
+            self.assertIn('parent_id', str(e.exception))
+            with self.assertRaises(acphys.ArgumentError) as e:
+                quarrel.set_parent(human.id, location=1)
+            self.assertIn('has no holding location 1', str(e.exception))
+            quarrel.unset_parent()
             drudge.constrain_to(0xA9B40017, (91, 156, 60), 0.5, 1.0)
             drudge.unconstrain()
             drudge.play_script(0x3300FFFF)
@@ -219,7 +232,7 @@ class Errors(unittest.TestCase):
             for k in range(1, 31):
                 world.step(k / 30)
             info = world.info()
-            self.assertEqual(info['num_objects'], 2)
+            self.assertEqual(info['num_objects'], 3)
             self.assertTrue(info['has_terrain'])
             self.assertEqual(world.object(0x50000001).state().id, 0x50000001)
 

@@ -6,6 +6,7 @@
 #include "physics/object/partarray.h"
 #include "physics/world/physics.h"
 #include "physics/object/physobj.h"
+#include "physics/object/physobj_children.h"
 #include "physics/object/scripts.h"
 
 const acp_anim_hook acp_anim_done_hook = {.type = ACP_HOOK_ANIMATION_DONE, .direction = ACP_HOOK_BOTH};
@@ -91,9 +92,9 @@ void acp_anim_hook_execute(const acp_anim_hook *hook, acp_physobj *obj)
     case ACP_HOOK_DESTROY_PARTICLE: acp_physobj_destroy_particle_emitter(obj, hook->p.id); break;
     case ACP_HOOK_STOP_PARTICLE: acp_physobj_stop_particle_emitter(obj, hook->p.id); break;
     case ACP_HOOK_DEFAULT_SCRIPT: acp_physobj_play_default_script(obj); break;
-    default: /* Sound, SoundTable, SoundTweaked, Attack, ReplaceObject, DefaultScriptPart (the
-              * children it names: none here), texture velocity: no physical effect; recorded
-              * above. */
+    case ACP_HOOK_DEFAULT_SCRIPT_PART: (void)acp_physobj_play_default_script_part(obj, hook->p.id); break;
+    default: /* Sound, SoundTable, SoundTweaked, Attack, ReplaceObject, texture velocity: no
+              * physical effect; recorded above. */
         break;
     }
 }

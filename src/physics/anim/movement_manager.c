@@ -65,15 +65,16 @@ uint32_t acp_movement_manager_perform_movement(acp_movement_manager *mm, uint32_
 }
 
 void acp_movement_manager_apply_interpreted(acp_movement_manager *mm, const acp_interpreted_motion_state *state,
-                                            uint32_t sticky_object_id, bool standing_longjump)
+                                            uint32_t header_style, uint32_t sticky_object_id, bool standing_longjump)
 {
     if (!mm->has_interp || !mm->physics_obj) return; /* unpack_movement needs both */
     acp_physobj_cancel_moveto(mm->physics_obj);
     acp_physobj_unstick_from_object(mm->physics_obj);
     acp_motion_interp *mi = &mm->interp;
-    if (mi->interpreted_state.current_style != state->current_style) {
+    /* CMovementManager.c:452-455: the header's style, before the type is looked at. */
+    if (mi->interpreted_state.current_style != header_style) {
         acp_movement_params params = acp_movement_params_default();
-        acp_motion_interp_do_motion(mi, state->current_style, &params);
+        acp_motion_interp_do_motion(mi, header_style, &params);
     }
     acp_motion_interp_move_to_interpreted_state(acp_movement_manager_get_minterp(mm), state);
     if (sticky_object_id) (void)acp_physobj_stick_to_object(mm->physics_obj, sticky_object_id);
@@ -113,12 +114,13 @@ static void make_moveto_manager(acp_movement_manager *mm)
 }
 
 uint32_t acp_movement_manager_perform_moveto(acp_movement_manager *mm, uint32_t type, uint32_t object_id,
-                                             const acp_position *pos, const acp_movement_params *params)
+                                             uint32_t top_level_id, const acp_position *pos,
+                                             const acp_movement_params *params)
 {
     acp_physobj_set_active(mm->physics_obj, true);
     if (type < ACP_MOVETO_OBJECT || type > ACP_TURNTO_HEADING) return ACP_MERR_GENERAL_MOVEMENT_FAILURE;
     make_moveto_manager(mm);
-    return acp_moveto_manager_perform_movement(&mm->moveto, type, object_id, pos, params);
+    return acp_moveto_manager_perform_movement(&mm->moveto, type, object_id, top_level_id, pos, params);
 }
 
 void acp_movement_manager_unpack_moveto(acp_movement_manager *mm, const acp_moveto_message *msg)
@@ -127,6 +129,11 @@ void acp_movement_manager_unpack_moveto(acp_movement_manager *mm, const acp_move
     if (!mm->has_interp || !obj) return; /* unpack_movement needs both */
     acp_physobj_cancel_moveto(obj);
     acp_physobj_unstick_from_object(obj);
+    /* CMovementManager.c:452-455: the header's style, before the type is looked at. */
+    if (msg->has_style && mm->interp.interpreted_state.current_style != msg->style) {
+        acp_movement_params style_params = acp_movement_params_default();
+        acp_motion_interp_do_motion(&mm->interp, msg->style, &style_params);
+    }
     if (msg->type < ACP_MOVETO_OBJECT || msg->type > ACP_TURNTO_HEADING) return;
     make_moveto_manager(mm);
     acp_movement_params params = msg->params;

@@ -32,7 +32,8 @@ typedef struct acp_movement_manager {
 /** A move-to (types 6–9): the MoveToManager, made on first use, performs it.
  *  Retail: MovementManager::PerformMovement (0x005240D0) types 6–9. */
 uint32_t acp_movement_manager_perform_moveto(acp_movement_manager *mm, uint32_t type, uint32_t object_id,
-                                             const acp_position *pos, const acp_movement_params *params);
+                                             uint32_t top_level_id, const acp_position *pos,
+                                             const acp_movement_params *params);
 /** A move-to message from the server (movement types 6–9 of an UpdateMotion), as unpacked. */
 typedef struct acp_moveto_message {
     uint32_t type;                   /* acp_moveto_type: 6 object, 7 position, 8 turn to object, 9 heading */
@@ -43,10 +44,13 @@ typedef struct acp_moveto_message {
     float heading;                   /* degrees */
     acp_movement_params params;      /* MovementParameters::UnPackNet */
     float run_rate;                  /* 6, 7: the packet's run rate, stored in my_run_rate */
+    bool has_style;                  /* false: the message's style is the interpreter's own */
+    uint32_t style;                  /* the movement header's style (command_ids_0 of its u16) */
 } acp_moveto_message;
 
 /** A move-to message: the move-to is cancelled (0x36) and the object unstuck, as before every
- *  movement; then, with the MoveToManager made if needed: 6 → my_run_rate = run_rate and, when
+ *  movement; a style (has_style) other than the interpreter's (CMotionInterp::InqStyle) is played
+ *  with DoMotion and default MovementParameters; then, with the MoveToManager made if needed: 6 → my_run_rate = run_rate and, when
  *  the object is known, CPhysicsObj::MoveToObject (acp_physobj_move_to_object), else
  *  MoveToManager::MoveToPosition to the packed origin (when the message has one); 7 →
  *  my_run_rate = run_rate, MoveToPosition; 8 → a known object: CPhysicsObj::TurnToObject,
@@ -85,14 +89,16 @@ uint32_t acp_movement_manager_perform_movement(acp_movement_manager *mm, uint32_
                                                const acp_movement_params *params);
 
 /** The server's interpreted motion state (speeds final). As every movement message: the
- *  object's move-to is cancelled (0x36) and it is unstuck (unstick_from_object); then a style
- *  different from the current one is played with DoMotion, the state is taken over and played,
+ *  object's move-to is cancelled (0x36) and it is unstuck (unstick_from_object); then the
+ *  movement header's style `header_style`, when it differs from the interpreter's (InqStyle), is
+ *  played with DoMotion (CMovementManager.c:452-455: before the type is read, so the state's own
+ *  style only reaches raw_state.current_style), the state is taken over and played,
  *  the object sticks to `sticky_object_id` when not 0 (CPhysicsObj::stick_to_object), and
  *  standing_longjump is set to the message's flag. Nothing without an interpreter or an object.
  *  Retail: MovementManager::unpack_movement (0x00524440), the common prefix and movement type 0
  *  (interpreted), with move_to_interpreted_state (0x00524170). */
 void acp_movement_manager_apply_interpreted(acp_movement_manager *mm, const acp_interpreted_motion_state *state,
-                                            uint32_t sticky_object_id, bool standing_longjump);
+                                            uint32_t header_style, uint32_t sticky_object_id, bool standing_longjump);
 
 /** A motion of the object's motion table finished. Retail: MovementManager::MotionDone (0x005242D0). */
 void acp_movement_manager_motion_done(acp_movement_manager *mm, uint32_t motion, bool success);

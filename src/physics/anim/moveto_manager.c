@@ -558,7 +558,8 @@ static void turn_to_object_internal(acp_moveto_manager *m, const acp_position *t
     begin_next_node(m);
 }
 
-void acp_moveto_manager_move_to_object(acp_moveto_manager *m, uint32_t object_id, const acp_movement_params *params)
+void acp_moveto_manager_move_to_object(acp_moveto_manager *m, uint32_t object_id, uint32_t top_level_id,
+                                       const acp_movement_params *params)
 {
     acp_physobj *obj = m->physics_obj;
     if (!obj) return;
@@ -569,10 +570,10 @@ void acp_moveto_manager_move_to_object(acp_moveto_manager *m, uint32_t object_id
     m->sought_object_radius = target ? (float)acp_physobj_get_radius(target) : 0.0f;
     m->sought_object_height = target ? (float)acp_physobj_get_height(target) : 0.0f;
     m->movement_type = ACP_MOVETO_OBJECT;
-    m->top_level_object_id = object_id;
+    m->top_level_object_id = top_level_id;
     m->movement_params = *params;
     m->initialized = false;
-    if (object_id == obj->id) {
+    if (top_level_id == obj->id) {
         clean_up(m);
         acp_physobj_stop_completely(obj);
         return;
@@ -580,7 +581,8 @@ void acp_moveto_manager_move_to_object(acp_moveto_manager *m, uint32_t object_id
     acp_physobj_set_target(obj, 0, m->top_level_object_id, ACP_MOVETO_TARGET_RADIUS, 0.0);
 }
 
-void acp_moveto_manager_turn_to_object(acp_moveto_manager *m, uint32_t object_id, const acp_movement_params *params)
+void acp_moveto_manager_turn_to_object(acp_moveto_manager *m, uint32_t object_id, uint32_t top_level_id,
+                                       const acp_movement_params *params)
 {
     acp_physobj *obj = m->physics_obj;
     if (!obj) return;
@@ -588,15 +590,15 @@ void acp_moveto_manager_turn_to_object(acp_moveto_manager *m, uint32_t object_id
     m->movement_type = ACP_TURNTO_OBJECT;
     m->sought_object_id = object_id;
     acp_frame_set_heading(&m->current_target_position.frame, params->desired_heading);
-    m->top_level_object_id = object_id;
+    m->top_level_object_id = top_level_id;
     m->movement_params = *params;
-    if (object_id == obj->id) {
+    if (top_level_id == obj->id) {
         clean_up(m);
         acp_physobj_stop_completely(obj);
         return;
     }
     m->initialized = false;
-    acp_physobj_set_target(obj, 0, object_id, ACP_MOVETO_TARGET_RADIUS, 0.0);
+    acp_physobj_set_target(obj, 0, top_level_id, ACP_MOVETO_TARGET_RADIUS, 0.0);
 }
 
 /* MoveToManager::CleanUpAndCallWeenie (0x00529650): no weenie is told in this build's client. */
@@ -648,14 +650,15 @@ void acp_moveto_manager_handle_update_target(acp_moveto_manager *m, const acp_ta
 }
 
 uint32_t acp_moveto_manager_perform_movement(acp_moveto_manager *m, uint32_t type, uint32_t object_id,
-                                             const acp_position *pos, const acp_movement_params *params)
+                                             uint32_t top_level_id, const acp_position *pos,
+                                             const acp_movement_params *params)
 {
     acp_moveto_manager_cancel(m, ACP_MOVETO_ERR_ACTION_CANCELLED);
     acp_physobj_unstick_from_object(m->physics_obj);
     switch (type) {
-    case ACP_MOVETO_OBJECT: acp_moveto_manager_move_to_object(m, object_id, params); break;
+    case ACP_MOVETO_OBJECT: acp_moveto_manager_move_to_object(m, object_id, top_level_id, params); break;
     case ACP_MOVETO_POSITION: acp_moveto_manager_move_to_position(m, pos, params); break;
-    case ACP_TURNTO_OBJECT: acp_moveto_manager_turn_to_object(m, object_id, params); break;
+    case ACP_TURNTO_OBJECT: acp_moveto_manager_turn_to_object(m, object_id, top_level_id, params); break;
     case ACP_TURNTO_HEADING: acp_moveto_manager_turn_to_heading(m, params); break;
     default: break;
     }

@@ -88,7 +88,8 @@ void acp_moveto_manager_init(acp_moveto_manager *m, struct acp_physobj *obj);
 /** Cancel any move-to (0x36), unstick, then start the movement of `type` (6–9).
  *  Retail: MoveToManager::PerformMovement (0x0052A900). */
 uint32_t acp_moveto_manager_perform_movement(acp_moveto_manager *m, uint32_t type, uint32_t object_id,
-                                             const acp_position *pos, const acp_movement_params *params);
+                                             uint32_t top_level_id, const acp_position *pos,
+                                             const acp_movement_params *params);
 
 /** Walk or run to p (arrive within distance_to_object, or beyond min_distance moving away),
  *  turning to it first and to desired_heading after with use_final_heading.
@@ -100,12 +101,16 @@ void acp_moveto_manager_turn_to_heading(acp_moveto_manager *m, const acp_movemen
 
 /** Move to the object's position (its cylinder with use_spheres), handing over to the sticky
  *  manager on arrival when sticky: set_target, whose answer starts MoveToObject_Internal
- *  (0x0052A400). Retail: MoveToManager::MoveToObject (0x00529680). */
-void acp_moveto_manager_move_to_object(acp_moveto_manager *m, uint32_t object_id, const acp_movement_params *params);
+ *  (0x0052A400). top_level_id: the object the target manager follows (the target's parent when
+ *  it is held, else object_id); equal to the mover's own id, the move-to ends at once.
+ *  Retail: MoveToManager::MoveToObject (0x00529680). */
+void acp_moveto_manager_move_to_object(acp_moveto_manager *m, uint32_t object_id, uint32_t top_level_id,
+                                       const acp_movement_params *params);
 
-/** Turn toward the object: set_target, whose answer starts TurnToObject_Internal (0x0052A550).
- *  Retail: MoveToManager::TurnToObject (0x005297D0). */
-void acp_moveto_manager_turn_to_object(acp_moveto_manager *m, uint32_t object_id, const acp_movement_params *params);
+/** Turn toward the object: set_target on top_level_id (as move_to_object), whose answer starts
+ *  TurnToObject_Internal (0x0052A550). Retail: MoveToManager::TurnToObject (0x005297D0). */
+void acp_moveto_manager_turn_to_object(acp_moveto_manager *m, uint32_t object_id, uint32_t top_level_id,
+                                       const acp_movement_params *params);
 
 /** The target's news: the first Ok answer starts a move or turn to the object (an answer for
  *  the object itself ends it; any other status cancels with 0x38); once started, Ok re-aims a

@@ -2,6 +2,7 @@
  * CLandBlockStruct.c and CLandBlock.c. */
 #include "landblock_struct.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -118,6 +119,26 @@ double acp_landblock_struct_calc_water_depth(const acp_landblock_struct *b, uint
     const double mid_x = 24.0 * cx + 12.0, mid_y = 24.0 * cy + 12.0;
     uint32_t vx = mid_x >= (double)point.x ? cx : cx + 1u; /* x ≤ mid: west; x > mid or NaN: east */
     uint32_t vy = (double)point.y > mid_y ? cy + 1u : cy;  /* y > mid: north; y ≤ mid or NaN: south */
+    return surf_char(b->terrain[vx * 9u + vy]) ? 0.45f : 0.1f;
+}
+
+double acp_landblock_struct_calc_water_depth_ace(const acp_landblock_struct *b, uint32_t cell_id, acp_vec3 point)
+{
+    uint32_t c = cell_id & 0xFFFFu;
+    if (!acp_landdefs_inbound_valid_cellid(cell_id) || c < 1u || c > 64u) return 0.1f;
+    uint32_t cx = (c - 1u) >> 3, cy = (c - 1u) & 7u;
+    uint32_t vx = fmodf(point.x, 24.0f) >= 12.0f ? cx + 1u : cx; /* LandblockStruct.cs:664 */
+    uint32_t vy = fmodf(point.y, 24.0f) >= 12.0f ? cy + 1u : cy; /* LandblockStruct.cs:667 */
+    return surf_char(b->terrain[vx * 9u + vy]) ? 0.45f : 0.1f;
+}
+
+double acp_landblock_struct_calc_water_depth_gdle(const acp_landblock_struct *b, uint32_t cell_id, acp_vec3 point)
+{
+    uint32_t c = cell_id & 0xFFFFu;
+    if (!acp_landdefs_inbound_valid_cellid(cell_id) || c < 1u || c > 64u) return 0.1f;
+    uint32_t cx = (c - 1u) >> 3, cy = (c - 1u) & 7u;
+    uint32_t vx = fmod((double)point.x, 24.0) > 12.0 ? cx + 1u : cx; /* LandBlockStruct.cpp:813 */
+    uint32_t vy = fmod((double)point.y, 24.0) > 12.0 ? cy + 1u : cy;
     return surf_char(b->terrain[vx * 9u + vy]) ? 0.45f : 0.1f;
 }
 

@@ -61,6 +61,20 @@ void acp_landblock_struct_build(acp_landblock_struct *b, const acp_landblock *re
  *  Retail: CLandBlockStruct::calc_water_depth (0x005315F0). */
 double acp_landblock_struct_calc_water_depth(const acp_landblock_struct *b, uint32_t cell_id, acp_vec3 point);
 
+/** Not retail: the comparison mode ace-water-depth (physics.h ACP_PEER_ACE_WATER_DEPTH). As
+ *  acp_landblock_struct_calc_water_depth, but the corner is ACE's (ACEmulator/ACE
+ *  Source/ACE.Server/Physics/Common/LandblockStruct.cs:664-668, calc_water_depth): east when
+ *  fmodf(x, 24) >= 12, north when fmodf(y, 24) >= 12 (a point on the cell's midline reads the
+ *  east or north corner; retail's reads the west or south one). Same shapes, units and frame. */
+double acp_landblock_struct_calc_water_depth_ace(const acp_landblock_struct *b, uint32_t cell_id, acp_vec3 point);
+
+/** Not retail: the comparison mode gdle-water-depth (physics.h ACP_PEER_GDLE_WATER_DEPTH). As
+ *  acp_landblock_struct_calc_water_depth, but the corner is GDLE PhatSDK's (bDekaru/ClassicDereth
+ *  Source/PhatSDK/LandBlockStruct.cpp:813-817, CLandBlockStruct::calc_water_depth): east when
+ *  fmod(x, 24) > 12, north when fmod(y, 24) > 12, so a point on the cell's own east or north
+ *  edge (remainder 0) reads the west or south corner. Same shapes, units and frame. */
+double acp_landblock_struct_calc_water_depth_gdle(const acp_landblock_struct *b, uint32_t cell_id, acp_vec3 point);
+
 /** The cell of id cell_id in this landblock, NULL when it is not one of its outdoor cells.
  *  Retail: CLandBlock::get_landcell (0x0052FD20). */
 const acp_landcell *acp_landblock_struct_get_landcell(const acp_landblock_struct *b, uint32_t cell_id);

@@ -16,6 +16,7 @@
 #include "physics/geometry/frame.h"
 #include "physics/geometry/mathx.h"
 #include "physics/shapes/gfxobj.h"
+#include "physics/world/physics.h"
 
 bool acp_landcell_find_terrain_poly(const acp_landcell *cell, acp_vec3 origin, const acp_polygon **walkable)
 {
@@ -40,12 +41,16 @@ uint32_t acp_landcell_get_block_water_type(const acp_landcell *cell)
     return cell->block ? cell->block->water_type : ACP_NOT_WATER;
 }
 
-double acp_landcell_get_water_depth(const acp_landcell *cell, acp_vec3 point)
+double acp_landcell_get_water_depth(const acp_landcell *cell, acp_vec3 point, uint32_t peer_rules)
 {
     switch (cell->water_type) {
     case ACP_NOT_WATER: return 0.0;
     case ACP_PARTIALLY_WATER:
-        return cell->block ? acp_landblock_struct_calc_water_depth(cell->block, cell->id, point) : 0.1f;
+        if (!cell->block) return 0.1f;
+        if (peer_rules & ACP_PEER_ACE_WATER_DEPTH) return acp_landblock_struct_calc_water_depth_ace(cell->block, cell->id, point);
+        if (peer_rules & ACP_PEER_GDLE_WATER_DEPTH)
+            return acp_landblock_struct_calc_water_depth_gdle(cell->block, cell->id, point);
+        return acp_landblock_struct_calc_water_depth(cell->block, cell->id, point);
     case ACP_ENTIRELY_WATER: return 0.9f;
     default: return 0.0;
     }
@@ -93,7 +98,8 @@ acp_transition_state acp_landcell_find_env_collisions(const acp_landcell *cell, 
     if (acp_landcell_get_block_water_type(cell) == ACP_ENTIRELY_WATER &&
         !(t->object_info.state & ACP_IS_VIEWER_OI) && !(t->object_info.object->state & ACP_MISSILE_PS))
         return ACP_TS_COLLIDED;
-    float water_depth = (float)acp_landcell_get_water_depth(cell, local);
+    const acp_world *world = t->object_info.object->world;
+    float water_depth = (float)acp_landcell_get_water_depth(cell, local, world ? world->peer_rules : 0u);
     acp_sphere check = sp->global_sphere[0];
     /* Retail asks get_block_offset again with the same two ids: the same offset. */
     check.center.x = (float)((double)check.center.x - off.x);

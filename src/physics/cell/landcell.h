@@ -67,8 +67,10 @@ acp_transition_state acp_landcell_find_collisions(const acp_landcell *cell, acp_
 acp_transition_state acp_landcell_find_env_collisions(const acp_landcell *cell, acp_transition *t);
 
 /** Water depth (metres) at point (landblock frame): 0 in a dry cell, 0.9 in an all-water one,
- *  else CLandBlockStruct::calc_water_depth. Retail: CObjCell::get_water_depth (0x0052B8A0). */
-double acp_landcell_get_water_depth(const acp_landcell *cell, acp_vec3 point);
+ *  else CLandBlockStruct::calc_water_depth. peer_rules: the world's comparison modes (0 for
+ *  retail); ace-water-depth and gdle-water-depth take those peers' corners
+ *  (acp_landblock_struct_calc_water_depth_ace, _gdle). Retail: CObjCell::get_water_depth (0x0052B8A0). */
+double acp_landcell_get_water_depth(const acp_landcell *cell, acp_vec3 point, uint32_t peer_rules);
 
 /** The water type of the cell's landblock. Retail: CObjCell::get_block_water_type (0x0052AD90). */
 uint32_t acp_landcell_get_block_water_type(const acp_landcell *cell);

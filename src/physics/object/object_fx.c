@@ -4,20 +4,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "partarray.h"
+#include "physobj.h"
+#include "shadowobj.h"
 #include "physics/world/physics.h"
+
+static void pool_free(acp_fx_pool *p);
 
 static acp_fx_pool *pool_make(uint32_t fx_blocks, uint32_t particles)
 {
     acp_fx_pool *p = calloc(1, sizeof *p);
     if (!p) return NULL;
+    const uint64_t pobjs = (uint64_t)fx_blocks * ACP_PARTICLE_OBJECTS_PER_FX;
+    if (pobjs && pobjs <= 0x1000000u) {
+        p->pobjs = calloc((size_t)pobjs, sizeof *p->pobjs);
+        p->free_pobjs = calloc((size_t)pobjs, sizeof *p->free_pobjs);
+        p->pobj_shadows = calloc((size_t)pobjs, sizeof *p->pobj_shadows);
+        p->pobj_parts = acp_partarray_create_spheres(NULL, NULL, 0);
+        if (!p->pobjs || !p->free_pobjs || !p->pobj_shadows || !p->pobj_parts) {
+            pool_free(p);
+            return NULL;
+        }
+        p->cap_pobjs = p->num_free_pobjs = (uint32_t)pobjs;
+        for (uint32_t i = 0; i < p->cap_pobjs; i++) p->free_pobjs[i] = p->cap_pobjs - 1u - i; /* 0 on top */
+    }
     p->fx = fx_blocks ? calloc(fx_blocks, sizeof *p->fx) : NULL;
     p->particles = particles ? calloc(particles, sizeof *p->particles) : NULL;
     p->used = particles ? calloc(particles, 1) : NULL;
     if ((fx_blocks && !p->fx) || (particles && (!p->particles || !p->used))) {
-        free(p->fx);
-        free(p->particles);
-        free(p->used);
-        free(p);
+        pool_free(p);
         return NULL;
     }
     p->cap_fx = fx_blocks;
@@ -28,6 +43,10 @@ static acp_fx_pool *pool_make(uint32_t fx_blocks, uint32_t particles)
 static void pool_free(acp_fx_pool *p)
 {
     if (!p) return;
+    free(p->pobjs);
+    free(p->free_pobjs);
+    free(p->pobj_shadows);
+    acp_partarray_destroy(p->pobj_parts);
     free(p->fx);
     free(p->particles);
     free(p->used);
@@ -45,6 +64,7 @@ bool acp_world_reserve_fx(acp_world *w, uint32_t fx_blocks, uint32_t particles)
         p->overflow_fx = old->overflow_fx;
         p->overflow_particles = old->overflow_particles;
         p->overflow_emitters = old->overflow_emitters;
+        p->overflow_pobjs = old->overflow_pobjs;
     }
     pool_free(old);
     w->fx_pool = p;
@@ -72,6 +92,29 @@ acp_object_fx *acp_fx_pool_take(acp_fx_pool *pool)
     acp_object_fx *fx = &pool->fx[pool->num_fx++];
     memset(fx, 0, sizeof *fx);
     return fx;
+}
+
+acp_physobj *acp_fx_pool_take_pobj(acp_fx_pool *pool, acp_world *w)
+{
+    if (!pool->num_free_pobjs) {
+        pool->overflow_pobjs++;
+        return NULL;
+    }
+    const uint32_t i = pool->free_pobjs[--pool->num_free_pobjs];
+    acp_physobj *o = &pool->pobjs[i];
+    acp_physobj_init(o, w, 0);
+    o->state |= ACP_STATIC_PS | ACP_PARTICLE_EMITTER_PS; /* makeParticleObject: | 0x1001 */
+    o->part_array = pool->pobj_parts;
+    o->shadow_objects = &pool->pobj_shadows[i];
+    o->cap_shadow_objects = 1;
+    memset(o->shadow_objects, 0, sizeof *o->shadow_objects);
+    return o;
+}
+
+void acp_fx_pool_give_pobj(acp_fx_pool *pool, acp_physobj *pobj)
+{
+    if (!pobj || pobj < pool->pobjs || pobj >= pool->pobjs + pool->cap_pobjs) return;
+    pool->free_pobjs[pool->num_free_pobjs++] = (uint32_t)(pobj - pool->pobjs);
 }
 
 static bool run_free(const acp_fx_pool *pool, uint32_t at, uint32_t n)

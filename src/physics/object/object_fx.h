@@ -21,6 +21,7 @@
 
 #define ACP_DEFAULT_FX_BLOCKS 64
 #define ACP_DEFAULT_PARTICLES 4096
+#define ACP_PARTICLE_OBJECTS_PER_FX 2 /* particle objects the pool holds per fx block */
 
 struct acp_world;
 
@@ -32,6 +33,15 @@ typedef struct acp_fx_pool {
     uint8_t *used;                   /* per particle slot: taken by an emitter */
     uint32_t hint;                   /* first slot to try */
     uint64_t overflow_fx, overflow_particles, overflow_emitters;
+    /* The emitters' particle objects (CPhysicsObj::makeParticleObject 0x00512640): a fixed set,
+     * ACP_PARTICLE_OBJECTS_PER_FX per fx block, each with one shadow slot, sharing one empty part
+     * array (the particles are the emitter's, not parts here); a free stack. */
+    uint32_t cap_pobjs, num_free_pobjs;
+    struct acp_physobj *pobjs;
+    uint32_t *free_pobjs;
+    struct acp_shadow_obj *pobj_shadows;
+    struct acp_partarray *pobj_parts;
+    uint64_t overflow_pobjs;          /* emitters made without a particle object (DEVIATIONS P5) */
     uint64_t particle_updates;       /* Particle::Update calls (the bench's particle updates) */
 } acp_fx_pool;
 
@@ -57,6 +67,12 @@ static inline bool acp_fx_pool_gave_out(const acp_fx_pool *pool)
     return true; /* docs/SHORTCUTS.md S10: every object's fx asked, as retail */
 #endif
 }
+/** A particle object for a new emitter: made as retail's makeParticleObject makes one (id 0,
+ *  the constructor's defaults, state | STATIC_PS | PARTICLE_EMITTER_PS, the pool's empty part
+ *  array, one shadow slot), world w; NULL (counted in overflow_pobjs) when all are in use. */
+struct acp_physobj *acp_fx_pool_take_pobj(acp_fx_pool *pool, struct acp_world *w);
+/** Give a particle object back (out of every list already: ParticleEmitter::Destroy). */
+void acp_fx_pool_give_pobj(acp_fx_pool *pool, struct acp_physobj *pobj);
 /** n contiguous particle slots (cleared): their first index in *at; false (counted) when no run
  *  of n is free. n = 0 succeeds with no slots. */
 bool acp_fx_pool_alloc_particles(acp_fx_pool *pool, uint32_t n, uint32_t *at);

@@ -7,7 +7,10 @@
 #include <string.h>
 
 #include "object_fx.h"
+#include "childlist.h"
 #include "partarray.h"
+#include "physobj_children.h"
+#include "physobj_collide.h"
 #include "physobj.h"
 #include "physics/world/physics.h"
 #include "dat/dat.h"
@@ -28,9 +31,16 @@ static acp_particle_emitter *find(acp_particle_manager *pm, uint32_t id)
     return NULL;
 }
 
-/* Retail: ParticleEmitter::Destroy (0x0051CDB0): its parts back to the pool. */
+/* Retail: ParticleEmitter::Destroy (0x0051CDB0): its particle object lets go of the emitting
+ * object and leaves the world (unset_parent, leave_world: out of the cell lists), then its parts
+ * go back to the pool. */
 static void release(acp_particle_manager *pm, acp_particle_emitter *pe, acp_physobj *obj)
 {
+    if (pe->physobj) {
+        acp_physobj_unset_parent(pe->physobj);
+        acp_physobj_leave_world(pe->physobj);
+        if (obj->world->fx_pool) acp_fx_pool_give_pobj(obj->world->fx_pool, pe->physobj);
+    }
     if (pe->info && pe->info->max_particles) {
         acp_fx_pool *pool = obj->world->fx_pool;
         if (pool) acp_fx_pool_free_particles(pool, pe->pool_at, (uint32_t)pe->info->max_particles);
@@ -70,15 +80,45 @@ static bool setup_emitter(acp_particle_emitter *pe, acp_physobj *obj, const acp_
 }
 
 /* Retail: the refusal of ParticleEmitter::SetParenting (0x0051C190) →
- * CPhysicsObj::set_parent (0x00515B50) → CPhysicsObj::add_child (0x0050F8F0); the particle
- * object's cell lists are not kept (DEVIATIONS P5). The particle object is a child of obj only for part index −1 (the object's frame) or an index below
- * its part array's parts; otherwise set_parent fails and CreateParticleEmitter destroys the new
+ * CPhysicsObj::set_parent (0x00515B50) → CPhysicsObj::add_child (0x0050F8F0). The particle
+ * object is a child of obj only for part index −1 (the object's frame) or an index below its
+ * part array's parts; otherwise set_parent fails and CreateParticleEmitter destroys the new
  * emitter. Retail reads part_array->num_parts unchecked (every retail object has a part array); an
  * acphys object without one (row O5) refuses any index but −1. */
 static bool can_parent(const acp_physobj *obj, uint32_t part_index)
 {
-    if (part_index == 0xFFFFFFFFu) return true;
-    return obj->part_array && part_index < obj->part_array->num_parts;
+    return acp_physobj_child_part_ok(obj, part_index);
+}
+
+/* The emitting object's child list: its reserved one, else the one its fx block holds. */
+static void give_child_list(acp_physobj *obj)
+{
+    acp_object_fx *fx = obj->fx;
+    if (obj->children || !fx) return;
+    acp_childlist_init_fixed(&fx->kids, ACP_MAX_EMITTERS_PER_OBJECT, fx->kid_objects, fx->kid_frames, fx->kid_parts,
+                             fx->kid_locations);
+    obj->children = &fx->kids;
+}
+
+/* Retail: CPhysicsObj::makeParticleObject (0x00512640) in ParticleEmitter::SetInfo, then
+ * ParticleEmitter::SetParenting (0x0051C190) → CPhysicsObj::set_parent (0x00515B50): the
+ * particle object joins obj's children, obj's cell (change_cell → CObjCell::add_object) and,
+ * through recalc_cross_cells, that cell's shadow list (add_particle_shadow_to_cell), placed by
+ * UpdateChild at the part's frame ∘ parent_offset. False when set_parent fails (obj's child list
+ * full: DEVIATIONS P60). No particle object left in the pool: the emitter goes on without one
+ * (counted, DEVIATIONS P5). */
+static bool make_particle_object(acp_particle_emitter *pe, acp_physobj *obj)
+{
+    acp_fx_pool *pool = acp_world_fx_pool(obj->world);
+    acp_physobj *pobj = pool ? acp_fx_pool_take_pobj(pool, obj->world) : NULL;
+    if (!pobj) return true;
+    give_child_list(obj);
+    if (!acp_physobj_set_parent(pobj, obj, pe->part_index, &pe->parent_offset)) {
+        acp_fx_pool_give_pobj(pool, pobj);
+        return false;
+    }
+    pe->physobj = pobj;
+    return true;
 }
 
 uint32_t acp_particle_manager_create(acp_particle_manager *pm, acp_physobj *obj, uint32_t info_id,
@@ -101,6 +141,10 @@ uint32_t acp_particle_manager_create(acp_particle_manager *pm, acp_physobj *obj,
         return 0;
     }
     pm->num_emitters++;
+    if (!make_particle_object(pe, obj)) {
+        release(pm, pe, obj);
+        return 0;
+    }
     pe->id = 1; /* taken while InitEnd runs; the real id below */
     pe->creation_time = obj->world->now; /* InitEnd */
     for (int32_t i = 0; i < info->initial_particles; i++) acp_particle_emitter_emit(pe, obj);

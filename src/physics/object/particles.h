@@ -59,6 +59,11 @@ typedef struct acp_particle_emitter {
     acp_vec3 last_emit_offset;       /* the emitter object's origin at the last emission */
     bool stopped;
     double last_update_time;
+    struct acp_physobj *physobj;     /* retail physobj: its particle object (PARTICLE_EMITTER_PS |
+                                        STATIC_PS, a child of the emitting object at part_index ∘
+                                        parent_offset, in the emitting object's cell lists), from
+                                        the world's pool; NULL when the pool had none (counted,
+                                        DEVIATIONS P5) */
 } acp_particle_emitter;
 
 /** Retail ParticleManager: the object's emitters (retail: a LongNIHash of 2 buckets). */

@@ -16,7 +16,9 @@
 #include "physics/position/position_manager.h"
 #include "target_manager.h"
 #include "partarray.h"
+#include "childlist.h"
 #include "physobj_cell.h"
+#include "physobj_children.h"
 #include "scripts.h"
 #include "object_fx.h"
 #include "physics/world/physics.h"
@@ -80,6 +82,7 @@ static void set_frame_parts(acp_physobj *obj, const acp_frame *frame)
     }
     if (!(obj->state & ACP_PARTICLE_EMITTER_PS) && obj->part_array)
         acp_partarray_set_frame(obj->part_array, &obj->position.frame);
+    acp_physobj_update_children_internal(obj); /* UpdateChildrenInternal (0x00513DA0) */
 }
 
 void acp_physobj_set_frame(acp_physobj *obj, const acp_frame *frame)
@@ -633,7 +636,12 @@ void acp_physobj_set_position_internal(acp_physobj *obj, const acp_transition *t
         obj->transient_state &= ~(uint32_t)ACP_ACTIVE_TS;
         return;
     }
-    if (sp->curr_cell && sp->curr_cell != obj->cell) acp_physobj_change_cell(obj, sp->curr_cell);
+    if (sp->curr_cell && sp->curr_cell != obj->cell) {
+        acp_physobj_change_cell(obj, sp->curr_cell);
+    } else if (obj->children) { /* the same cell: the children's cell ids too (not recursive) */
+        for (uint16_t i = 0; i < obj->children->num_objects; i++)
+            obj->children->objects[i]->position.objcell_id = sp->curr_pos.objcell_id;
+    }
     obj->position.objcell_id = sp->curr_pos.objcell_id; /* SetCellID (change_cell's, or without a cell) */
     obj->has_cell = true;
     set_frame_parts(obj, &sp->curr_pos.frame); /* set_frame: the shadows' copies at the end */
@@ -681,6 +689,7 @@ void acp_physobj_animate_static_object(acp_physobj *obj)
                 acp_frame_grotate(&obj->position.frame, obj->omega); /* omega applied raw */
                 if (!(obj->state & ACP_PARTICLE_EMITTER_PS))
                     acp_partarray_set_frame(obj->part_array, &obj->position.frame);
+                acp_physobj_update_children_internal(obj);
             }
             if (w->profile != ACP_PROFILE_RENDER_FRAME) {
                 if (obj->state & ACP_HAS_DEFAULT_SCRIPT_PS) acp_physobj_update_scripts(obj);
@@ -709,6 +718,16 @@ bool acp_physobj_cache_has_physics_bsp(acp_physobj *obj)
 
 enum { PS_UNHIDE = 0x75, PS_HIDDEN = 0x76 }; /* PlayScript values (retail enum PScriptType) */
 
+/* Each child's NODRAW_PS (its parts' no-draw flag is drawing). */
+static void set_children_nodraw(acp_physobj *obj, bool nodraw)
+{
+    const acp_childlist *cl = obj->children;
+    for (uint16_t i = 0; cl && i < cl->num_objects; i++) {
+        if (nodraw) cl->objects[i]->state |= ACP_NODRAW_PS;
+        else cl->objects[i]->state &= ~(uint32_t)ACP_NODRAW_PS;
+    }
+}
+
 /* Retail CPhysicsObj::set_hidden (0x00514C60). */
 void acp_physobj_set_hidden(acp_physobj *obj, bool hidden)
 {
@@ -716,6 +735,7 @@ void acp_physobj_set_hidden(acp_physobj *obj, bool hidden)
         obj->state |= ACP_HIDDEN_PS;
         if (obj->physics_script_table)
             acp_physobj_play_script_internal(obj, acp_physics_script_table_get_script(obj->physics_script_table, PS_HIDDEN, 1.0f));
+        set_children_nodraw(obj, true);
         if (obj->state & ACP_REPORT_COLLISIONS_PS) {
             acp_physobj_report_collision_end(obj, true);
             obj->state &= ~(uint32_t)ACP_REPORT_COLLISIONS_PS;
@@ -727,6 +747,7 @@ void acp_physobj_set_hidden(acp_physobj *obj, bool hidden)
     obj->state &= ~(uint32_t)ACP_HIDDEN_PS;
     if (obj->physics_script_table)
         acp_physobj_play_script_internal(obj, acp_physics_script_table_get_script(obj->physics_script_table, PS_UNHIDE, 1.0f));
+    set_children_nodraw(obj, false);
     obj->state &= ~(uint32_t)ACP_IGNORE_COLLISIONS_PS;
     if (!(obj->state & ACP_REPORT_COLLISIONS_PS)) {
         obj->state |= ACP_REPORT_COLLISIONS_PS;

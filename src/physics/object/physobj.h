@@ -184,6 +184,10 @@ typedef struct acp_physobj {
     const struct acp_physics_script_table *physics_script_table; /* NULL: none */
     uint32_t default_script;         /* PScriptType play_default_script plays */
     float default_script_intensity;  /* its mod */
+    /* ---- objects held by objects (issue 34) ---- */
+    struct acp_physobj *parent;      /* retail parent: the object holding it (has_parent mirrors it) */
+    struct acp_childlist *children;  /* retail children: NULL until the world reserves a list for
+                                        it (acp_world_reserve_children, load time) */
 } acp_physobj;
 
 /** Per-object update. Skips (clearing ACTIVE_TS, keeping update_time) a parented, cell-less or
@@ -316,8 +320,9 @@ bool acp_physobj_report_environment_collision(acp_physobj *obj);
  *  REPORT_COLLISIONS cleared), sets IGNORE_COLLISIONS and completes its pending animations
  *  (CPartArray::HandleEnterWorld). Showing clears HIDDEN, plays PS_UnHide (0x75), clears
  *  IGNORE_COLLISIONS, and when REPORT_COLLISIONS is clear sets it and reports a collision begin
- *  for every record of its table (report_collision_start), then HandleEnterWorld. Not
- *  simulated: the children's NODRAW (no object has children here) and the cell's voyeurs
+ *  for every record of its table (report_collision_start), then HandleEnterWorld. Each child
+ *  gets NODRAW_PS on hiding and loses it on showing (its parts' no-draw flag is drawing). Not
+ *  simulated: the cell's voyeurs
  *  (CObjCell::hide_object / unhide_object: detection, DEVIATIONS row 11). send_event is not
  *  taken (retail ignores it). Retail: CPhysicsObj::set_hidden (0x00514C60). */
 void acp_physobj_set_hidden(acp_physobj *obj, bool hidden);

@@ -1,13 +1,16 @@
 /* acphys — CPhysicsObj's cell members. See physobj_cell.h. Read against PORTAL/cphysobj/
  * CPhysicsObj.c (enter_cell, leave_cell, change_cell, find_bbox_cell_list, calc_cross_cells,
- * calc_cross_cells_static, SetPositionInternal, prepare_to_leave_visibility) and PORTAL/ccell/
+ * calc_cross_cells_static, SetPositionInternal, prepare_to_leave_visibility; enter_cell and
+ * leave_cell recurse into the children) and PORTAL/ccell/
  * CObjCell.c (add_object, remove_object, the find_cell_list overloads). */
 #include "physobj_cell.h"
 
 #include <math.h>
 #include <stddef.h>
 
+#include "childlist.h"
 #include "partarray.h"
+#include "physobj_children.h"
 #include "physobj.h"
 #include "physobj_collide.h"
 #include "physics/cell/landcell.h"
@@ -21,6 +24,11 @@ void acp_physobj_enter_cell(acp_physobj *obj, const acp_landcell *cell)
 {
     if (!obj->part_array || !cell) return;
     acp_objcell_add_object(obj->world, cell, obj);
+    const acp_childlist *cl = obj->children; /* the children enter right after their parent */
+    for (uint16_t i = 0; cl && i < cl->num_objects; i++) {
+        acp_physobj_enter_cell(cl->objects[i], cell);
+        cl->objects[i]->has_cell = cl->objects[i]->cell != NULL;
+    }
     obj->position.objcell_id = cell->id;
     obj->cell = cell;
     acp_objcell_refresh_shadow_reach(obj);
@@ -31,6 +39,11 @@ void acp_physobj_leave_cell(acp_physobj *obj, bool is_changing_cell)
     (void)is_changing_cell;
     if (!obj->cell) return;
     acp_objcell_remove_object(obj->world, obj->cell, obj);
+    const acp_childlist *cl = obj->children; /* and its children leave after it */
+    for (uint16_t i = 0; cl && i < cl->num_objects; i++) {
+        acp_physobj_leave_cell(cl->objects[i], is_changing_cell);
+        cl->objects[i]->has_cell = false;
+    }
     obj->cell = NULL;
 }
 
@@ -54,6 +67,7 @@ void acp_physobj_add_obj_to_cell(acp_physobj *obj, const acp_landcell *cell, con
     obj->has_cell = obj->cell != NULL;
     if (!(obj->state & ACP_PARTICLE_EMITTER_PS) && obj->part_array)
         acp_partarray_set_frame(obj->part_array, &obj->position.frame);
+    acp_physobj_update_children_internal(obj);
     acp_world_fit_shadow_cells(obj->world, obj); /* DEVIATIONS T3: load time */
     acp_physobj_calc_cross_cells_static(obj);
 }

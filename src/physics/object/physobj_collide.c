@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "base/shortcuts.h"
+#include "childlist.h"
 #include "partarray.h"
 #include "physobj.h"
 #include "physobj_cell.h"
@@ -85,7 +86,16 @@ static void add_particle_shadow_to_cell(acp_physobj *obj)
     acp_objcell_add_shadow_object(obj->world, cell, &obj->shadow_objects[0]);
 }
 
+static void add_own_shadows(acp_physobj *obj, const acp_cell_array *cells);
+
 void acp_physobj_add_shadows_to_cells(acp_physobj *obj, const acp_cell_array *cells)
+{
+    add_own_shadows(obj, cells);
+    const acp_childlist *cl = obj->children; /* the children take the parent's cells */
+    for (uint16_t i = 0; cl && i < cl->num_objects; i++) acp_physobj_add_shadows_to_cells(cl->objects[i], cells);
+}
+
+static void add_own_shadows(acp_physobj *obj, const acp_cell_array *cells)
 {
     acp_world *w = obj->world;
     if (!obj->part_array) return; /* no part array: no shadow (row O5) */
@@ -120,6 +130,8 @@ void acp_physobj_remove_shadows_from_cells(acp_physobj *obj)
     for (uint32_t i = 0; i < obj->num_shadow_objects; i++)
         if (sh[i].cell) acp_objcell_remove_shadow_object(obj->world, sh[i].cell, &sh[i]);
     obj->num_shadow_objects = 0;
+    const acp_childlist *cl = obj->children;
+    for (uint16_t i = 0; cl && i < cl->num_objects; i++) acp_physobj_remove_shadows_from_cells(cl->objects[i]);
 }
 
 /* Whether the array lists obj's shadow cells as they are, in their order (n: its capped count). */
@@ -139,7 +151,7 @@ void acp_physobj_replace_shadows(acp_physobj *obj, const acp_cell_array *cells)
     acp_shadow_obj *sh = obj->shadow_objects;
     /* docs/SHORTCUTS.md S8: without the shortcuts, retail's remove and add every time. */
     if (ACP_SHORTCUTS && sh && obj->part_array && !(obj->state & ACP_PARTICLE_EMITTER_PS) &&
-        same_shadow_cells(obj, cells, n)) {
+        !(obj->children && obj->children->num_objects) && same_shadow_cells(obj, cells, n)) {
         /* The same cells: in each, removing the shadow and appending it again swaps it with
          * the list's last entry. */
         acp_shadow_pool *pool = &obj->world->shadows;

@@ -15,7 +15,7 @@
 
 acp_interpreted_motion acp_interpreted_motion_default(void)
 {
-    acp_interpreted_motion m = {ACP_STYLE_NONCOMBAT, ACP_MOTION_READY, 1.0f, 0, 1.0f, 0, 1.0f, 0, false};
+    acp_interpreted_motion m = {ACP_STYLE_NONCOMBAT, ACP_MOTION_READY, 1.0f, 0, 1.0f, 0, 1.0f, 0, false, false, 0};
     return m;
 }
 
@@ -112,7 +112,9 @@ void acp_physobj_apply_interpreted_motion(struct acp_physobj *obj, const acp_int
     st.sidestep_speed = m->sidestep_speed;
     st.turn_command = m->turn_command;
     st.turn_speed = m->turn_speed;
-    acp_movement_manager_apply_interpreted(obj->movement_manager, &st, m->sticky_object_id, m->standing_longjump);
+    uint32_t header_style = m->has_message_style ? m->message_style : m->style;
+    acp_movement_manager_apply_interpreted(obj->movement_manager, &st, header_style, m->sticky_object_id,
+                                           m->standing_longjump);
 }
 
 void acp_physobj_apply_raw_motion(struct acp_physobj *obj, const acp_raw_motion *raw)

@@ -53,6 +53,9 @@ typedef struct acp_interpreted_motion {
     float turn_speed;
     uint32_t sticky_object_id;       /* the message's sticky object (0: none): stick_to_object */
     bool standing_longjump;          /* the message's flag 0x200: CMotionInterp::standing_longjump */
+    bool has_message_style;          /* false: the message's header style is `style` (the state's) */
+    uint32_t message_style;          /* the movement header's style (command_ids_0 of its u16), which
+                                        unpack_movement plays before it reads the state */
 } acp_interpreted_motion;
 
 /** Raw input as the keyboard makes it: commands may be WalkBackwards, TurnLeft, SideStepLeft;

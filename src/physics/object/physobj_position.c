@@ -7,6 +7,7 @@
 #include "partarray.h"
 #include "physics/anim/movement_manager.h"
 #include "physics/anim/moveto_manager.h"
+#include "physobj_children.h"
 #include "physobj_collide.h"
 #include "physobj_motion.h"
 #include "physics/position/position_manager.h"
@@ -98,6 +99,7 @@ bool acp_physobj_stick_to_object(acp_physobj *obj, uint32_t object_id)
     if (!acp_physobj_make_position_manager(obj)) return false;
     const acp_physobj *target = acp_world_object(obj->world, object_id);
     if (!target) return true;
+    target = acp_physobj_top_level(target); /* a held item: its holder (CPhysicsObj.c:4186) */
     float height = (float)acp_physobj_get_height(target);
     float radius = target->part_array ? (float)acp_physobj_get_radius(target) : 0.0f;
     acp_position_manager_stick_to(obj->position_manager, target->id, radius, height);
@@ -188,27 +190,35 @@ void acp_physobj_stick_to(acp_physobj *obj, uint32_t object_id, float radius, fl
     acp_position_manager_stick_to(obj->position_manager, object_id, radius, height);
 }
 
-uint32_t acp_physobj_move_to(acp_physobj *obj, uint32_t type, uint32_t object_id, const acp_position *pos,
-                             const struct acp_movement_params *params)
+static uint32_t move_to_top(acp_physobj *obj, uint32_t type, uint32_t object_id, uint32_t top_level_id,
+                            const acp_position *pos, const struct acp_movement_params *params)
 {
     if (!obj->movement_manager && !acp_physobj_make_movement_manager(obj, true)) return ACP_MERR_GENERAL_MOVEMENT_FAILURE;
     /* The sticky hand-off at the end runs inside the update: make its PositionManager now. */
     if ((params->bitfield & ACP_MP_STICKY) && !acp_physobj_make_position_manager(obj)) return ACP_MERR_GENERAL_MOVEMENT_FAILURE;
     acp_physobj_set_active(obj, true);
-    return acp_movement_manager_perform_moveto(obj->movement_manager, type, object_id, pos, params);
+    return acp_movement_manager_perform_moveto(obj->movement_manager, type, object_id, top_level_id, pos, params);
+}
+
+uint32_t acp_physobj_move_to(acp_physobj *obj, uint32_t type, uint32_t object_id, const acp_position *pos,
+                             const struct acp_movement_params *params)
+{
+    return move_to_top(obj, type, object_id, object_id, pos, params);
 }
 
 void acp_physobj_move_to_object(acp_physobj *obj, uint32_t object_id, const acp_movement_params *params)
 {
     if (!obj->movement_manager && !acp_physobj_make_movement_manager(obj, true)) return;
-    if (!acp_world_object(obj->world, object_id)) return;
-    (void)acp_physobj_move_to(obj, ACP_MOVETO_OBJECT, object_id, NULL, params);
+    const acp_physobj *target = acp_world_object(obj->world, object_id);
+    if (!target) return;
+    (void)move_to_top(obj, ACP_MOVETO_OBJECT, object_id, acp_physobj_top_level(target)->id, NULL, params);
 }
 
 void acp_physobj_turn_to_object(acp_physobj *obj, uint32_t object_id, const acp_movement_params *params)
 {
-    if (!acp_world_object(obj->world, object_id)) return;
-    (void)acp_physobj_move_to(obj, ACP_TURNTO_OBJECT, object_id, NULL, params);
+    const acp_physobj *target = acp_world_object(obj->world, object_id);
+    if (!target) return;
+    (void)move_to_top(obj, ACP_TURNTO_OBJECT, object_id, acp_physobj_top_level(target)->id, NULL, params);
 }
 
 void acp_physobj_unpack_moveto(acp_physobj *obj, const acp_moveto_message *msg)

@@ -53,7 +53,8 @@ bool acp_physobj_make_position_manager(acp_physobj *obj);
 bool acp_physobj_interpolate_to(acp_physobj *obj, const acp_position *p, bool keep_heading);
 /** Retail: CPhysicsObj::StopInterpolating (0x0050EB40). */
 void acp_physobj_stop_interpolating(acp_physobj *obj);
-/** Stick to the object `object_id` of the world with its part array's radius (0 without one).
+/** Stick to the object `object_id` of the world with its part array's radius (0 without one)
+ *  and height; a held object's holder instead (its id, radius and height: CPhysicsObj.c:4186).
  *  Retail: CPhysicsObj::stick_to_object (0x005127E0). */
 bool acp_physobj_stick_to_object(acp_physobj *obj, uint32_t object_id);
 /** Retail: CPhysicsObj::unstick_from_object (0x0050EAE0). */
@@ -118,18 +119,20 @@ struct acp_moveto_message;
 /** A move-to of type 6–9 (acp_moveto_type) through the MovementManager (made if needed, in its
  *  default state), as a MovementStruct: the object need not be known (a move to an unknown object
  *  waits for its target's answer). object_id: types 6, 8; pos: type 7; params:
- *  MovementParameters. Returns the WeenieError (0). Retail:
+ *  MovementParameters. The MovementStruct's top_level_id is object_id (a caller that knows the
+ *  target's parent uses acp_physobj_move_to_object). Returns the WeenieError (0). Retail:
  *  CPhysicsObj::MoveToObject_Internal (0x005102E0), CPhysicsObj::TurnToObject_Internal (0x005103F0),
  *  CPhysicsObj::TurnToHeading (0x00512980) → MovementManager::PerformMovement (0x005240D0). */
 uint32_t acp_physobj_move_to(acp_physobj *obj, uint32_t type, uint32_t object_id, const acp_position *pos,
                              const struct acp_movement_params *params);
 /** Move to object `object_id`: the MovementManager is made (in its default state, the object
  *  activated) if needed; an object not in the world: nothing more; else a move-to of type 6
- *  (acp_physobj_move_to: no parents exist, so the top-level object is the object itself).
+ *  with the target's own radius and height and, as top_level_id, its parent's id when it is held
+ *  (an item wielded by another object: the target manager follows the holder).
  *  Retail: CPhysicsObj::MoveToObject (0x00512860). */
 void acp_physobj_move_to_object(acp_physobj *obj, uint32_t object_id, const struct acp_movement_params *params);
 /** Turn to object `object_id`: an object not in the world: nothing; else a move-to of type 8
- *  (acp_physobj_move_to). Retail: CPhysicsObj::TurnToObject (0x00512940). */
+ *  whose top_level_id is the target's parent's id when it is held, else object_id. Retail: CPhysicsObj::TurnToObject (0x00512940). */
 void acp_physobj_turn_to_object(acp_physobj *obj, uint32_t object_id, const struct acp_movement_params *params);
 /** A move-to message (types 6–9) from the server: the MovementManager is made (without an
  *  interpreter, the object activated) if needed, then acp_movement_manager_unpack_moveto.

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "dat/records.h"
+#include "physics/object/childlist.h"
 #include "physics/object/particles.h"
 
 #define ACP_MAX_SCRIPTS_QUEUED 8        /* ScriptData per object */
@@ -51,6 +52,13 @@ typedef struct acp_object_fx {
     bool has_particles;              /* retail particle_manager != NULL */
     acp_script_manager scripts;
     acp_particle_manager particles;
+    /* The object's child list when it has none reserved: room for its emitters' particle
+     * objects (physobj_children.h; docs/DEVIATIONS.md P60). */
+    acp_childlist kids;
+    struct acp_physobj *kid_objects[ACP_MAX_EMITTERS_PER_OBJECT];
+    acp_frame kid_frames[ACP_MAX_EMITTERS_PER_OBJECT];
+    uint32_t kid_parts[ACP_MAX_EMITTERS_PER_OBJECT];
+    uint32_t kid_locations[ACP_MAX_EMITTERS_PER_OBJECT];
 } acp_object_fx;
 
 /* ---- ScriptManager ---- */

@@ -11,6 +11,8 @@
 #include "physics/object/scripts.h"
 #include "physics/anim/movement_manager.h"
 #include "physics/object/partarray.h"
+#include "physics/object/childlist.h"
+#include "physics/object/physobj_children.h"
 #include "physics/object/physobj_cell.h"
 #include "physics/object/physobj_collide.h"
 #include "physics/object/physobj_motion.h"
@@ -82,6 +84,7 @@ static void destroy_object(acp_world *w, acp_physobj *obj)
     acp_movement_manager_destroy(obj->movement_manager);
     acp_position_manager_destroy(obj->position_manager);
     acp_target_manager_destroy(obj->target_manager);
+    if (obj->children && obj->children->heap) free(obj->children);
     acp_slab_free(&w->slabs.objects, obj);
 }
 
@@ -193,6 +196,10 @@ bool acp_world_remove_object(acp_world *w, uint32_t id)
     if (!obj) return false;
     acp_physobj_exit_world(obj);
     acp_physobj_leave_world(obj);
+    /* Not the whole of CPhysicsObj::Destroy: it lets go of its holder and its children (each
+     * as unset_parent does; retail's children are destroyed with it by the object maintainer). */
+    acp_physobj_unset_parent(obj);
+    while (obj->children && obj->children->num_objects) acp_physobj_unset_parent(obj->children->objects[0]);
     if (w->player == obj) w->player = NULL;
     for (uint32_t i = 0; i < w->num_objects; i++) {
         if (w->objects[i] != obj) continue;
@@ -400,7 +407,9 @@ static void fx_per_render_frame(acp_world *w, double now)
 
 const char *acp_peer_rule_name(uint32_t i)
 {
-    static const char *const NAMES[ACP_PEER_RULE_COUNT] = {"ace-max-quantum", "ace-sled-friction"};
+    static const char *const NAMES[ACP_PEER_RULE_COUNT] = {"ace-max-quantum", "ace-sled-friction",
+                                                                  "ace-water-depth", "ace-moveto-defaults",
+                                                                  "gdle-water-depth"};
     return i < ACP_PEER_RULE_COUNT ? NAMES[i] : NULL;
 }
 

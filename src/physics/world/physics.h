@@ -54,11 +54,29 @@ typedef enum acp_peer_rule {
      *  0.2 at |v|² ≥ 6.25 when the contact normal's z > 0.99999536 (nearly flat ground), where
      *  retail's CPhysicsObj::calc_friction (0x0050EE70) takes it when the normal's z is below
      *  cos 10° (slopes steeper than 10°). */
-    ACP_PEER_ACE_SLED_FRICTION = 1u << 1
+    ACP_PEER_ACE_SLED_FRICTION = 1u << 1,
+    /** ACE's water-depth corner: LandblockStruct.calc_water_depth (LandblockStruct.cs:664-668)
+     *  takes the east column when `point.X % 24.0f >= 12.0f` and the north row when
+     *  `point.Y % 24.0f >= 12.0f`, so a point on the cell's midline reads the east (north)
+     *  corner, where retail's CLandBlockStruct::calc_water_depth (0x005315F0) reads the west
+     *  (south) one (docs/DEVIATIONS.md T4). */
+    ACP_PEER_ACE_WATER_DEPTH = 1u << 2,
+    /** ACE's MovementParameters defaults: its constructor (MovementParameters.cs:50, 58) sets
+     *  CanCharge and WalkRunThreshold 1.0f, where retail's MovementParameters::MovementParameters
+     *  gives the bitfield 0x1EE0F (can_charge clear) and walk_run_threshhold 15.0. A scenario's
+     *  move_to takes ACE's two values for the fields it does not name. */
+    ACP_PEER_ACE_MOVETO_DEFAULTS = 1u << 3,
+    /** GDLE PhatSDK's water-depth corner: CLandBlockStruct::calc_water_depth (bDekaru/ClassicDereth
+     *  Source/PhatSDK/LandBlockStruct.cpp:813-817) takes the east column when `fmod(point->x, 24.0f) >
+     *  12.0f` and the north row when `fmod(point->y, 24.0f) > 12.0f`: on a cell's own east
+     *  (north) edge, where the remainder is 0, the west (south) corner, where retail's reads the
+     *  east (north) one; on the midline it agrees with retail. */
+    ACP_PEER_GDLE_WATER_DEPTH = 1u << 4
 } acp_peer_rule;
-#define ACP_PEER_RULE_COUNT 2
+#define ACP_PEER_RULE_COUNT 5
 
-/** The name of peer rule bit i ("ace-max-quantum", "ace-sled-friction"), NULL past the last. */
+/** The name of peer rule bit i ("ace-max-quantum", "ace-sled-friction", "ace-water-depth",
+ *  "ace-moveto-defaults", "gdle-water-depth"), NULL past the last. */
 const char *acp_peer_rule_name(uint32_t i);
 
 /** The constants of a profile. (Inline: update_object reads them every call.) */
@@ -158,6 +176,8 @@ typedef struct acp_world {
     struct acp_inspect *inspect;     /* not retail: the quantum inspector's record (world/inspect.h)
                                         while one frame of one object is inspected; else NULL
                                         (set with acp_inspect_attach) */
+    uint64_t children_dropped;       /* not retail (DEVIATIONS P60): add_child refusals because the
+                                        parent had no reserved child list or it was full */
     bool sweep_detour;               /* not retail: terrain == NULL (the fixture world) or inspect
                                         set; CPhysicsObj::transition's one test before its usual
                                         sweep (acp_world_create, acp_terrain_attach and

@@ -2,7 +2,12 @@
  * PORTAL/smartbox/SmartBox.c (0x00453FD0) and PORTAL/cphysobj/CPhysicsObj.c. */
 #include "smartbox.h"
 
+#include "physics/object/physobj_children.h"
+
 #include "physics.h"
+#include "physics/anim/sequence.h"
+#include "physics/object/partarray.h"
+#include "physics/object/physobj_motion.h"
 #include "physics/object/physobj_position.h"
 
 /* SmartBox::BlipPlayer (0x00453940): the player's heading is kept (HandleReceivedPosition sets it
@@ -38,6 +43,17 @@ static uint32_t player_position(acp_physobj *player, const acp_received_position
     return ACP_RECEIVED_PLAYER;
 }
 
+/* The part of HandleReceivedPosition between the stamps and the split by object (SmartBox.c:
+ * 2183-2197): the parent, then the placement frame of an object without animations. */
+static void unparent_and_place(acp_physobj *obj, const acp_received_position *msg)
+{
+    /* A held object's holder lets go (CPhysicsObj::unset_parent, SmartBox.c:2194; the weenie's
+     * notice when the holder is not the player has no physics). */
+    acp_physobj_unset_parent(obj);
+    bool has_anims = obj->part_array && acp_sequence_has_anims(&obj->part_array->sequence); /* CPhysicsObj::HasAnims */
+    if (!has_anims) (void)acp_physobj_set_placement_frame(obj, msg->placement_id);
+}
+
 uint32_t acp_smartbox_handle_received_position(acp_world *world, acp_physobj *obj, const acp_received_position *msg)
 {
     acp_physobj *player = world->player;
@@ -52,9 +68,22 @@ uint32_t acp_smartbox_handle_received_position(acp_world *world, acp_physobj *ob
         obj->update_times[ACP_POSITION_TS] = old_position_ts;
         return ACP_RECEIVED_ROLLED_BACK;
     }
+    unparent_and_place(obj, msg);
     if (obj == player) return player_position(player, msg);
     if (!acp_physobj_move_or_teleport(obj, &msg->position, msg->teleport_timestamp, msg->has_contact, &msg->velocity))
         return ACP_RECEIVED_IGNORED;
     constrain_at(obj, &obj->position);
     return ACP_RECEIVED_MOVED;
+}
+
+uint32_t acp_smartbox_unpack_position_event(acp_world *world, acp_physobj *obj, const acp_received_position *msg,
+                                            uint32_t *handled)
+{
+    if (!obj) return ACP_POSITION_EVENT_QUEUED; /* CObjectMaint::GetObjectA found none */
+    uint16_t own = obj->update_times[ACP_INSTANCE_TS];
+    if (acp_timestamp_older(own, msg->instance_timestamp)) return ACP_POSITION_EVENT_QUEUED;
+    if (own != msg->instance_timestamp) return ACP_POSITION_EVENT_OLD_INSTANCE;
+    uint32_t r = acp_smartbox_handle_received_position(world, obj, msg);
+    if (handled) *handled = r;
+    return ACP_POSITION_EVENT_HANDLED;
 }

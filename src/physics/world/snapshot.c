@@ -56,6 +56,43 @@ static void xfer_fx_pool(snap_ctx *c)
     acp_snap_u64(io, &p->overflow_particles, "fx_pool.overflow_particles");
     acp_snap_u64(io, &p->overflow_emitters, "fx_pool.overflow_emitters");
     acp_snap_u64(io, &p->particle_updates, "fx_pool.particle_updates");
+    /* the particle objects: the free stack as it stands (its order decides which one is taken next) */
+    uint32_t cap_pobjs = p->cap_pobjs;
+    acp_snap_u32(io, &cap_pobjs, "fx_pool.cap_particle_objects");
+    if (!io->writing && !io->failed && cap_pobjs != p->cap_pobjs) {
+        acp_snap_fail(io, "fx_pool.cap_particle_objects", "%u, but the world's pool holds %u", (unsigned)cap_pobjs, (unsigned)p->cap_pobjs);
+        return;
+    }
+    acp_snap_u64(io, &p->overflow_pobjs, "fx_pool.overflow_particle_objects");
+    acp_snap_count(io, &p->num_free_pobjs, p->cap_pobjs, "fx_pool.num_free_particle_objects");
+    if (!io->writing && !io->failed && p->num_free_pobjs + c->num_pobjs != p->cap_pobjs) {
+        acp_snap_fail(io, "fx_pool.num_free_particle_objects", "%u free and %u in use are not the pool's %u", (unsigned)p->num_free_pobjs,
+                      (unsigned)c->num_pobjs, (unsigned)p->cap_pobjs);
+        return;
+    }
+    uint8_t *is_free = p->cap_pobjs ? calloc(p->cap_pobjs, 1) : NULL;
+    for (uint32_t k = 0; k < p->num_free_pobjs && !io->failed; k++) {
+        snap_index(io, &p->free_pobjs[k], p->cap_pobjs, false, "fx_pool.free_particle_objects");
+        if (!io->failed && is_free) {
+            if (is_free[p->free_pobjs[k]]) acp_snap_fail(io, "fx_pool.free_particle_objects", "%u is there twice", (unsigned)p->free_pobjs[k]);
+            is_free[p->free_pobjs[k]] = 1;
+        }
+    }
+    if (!io->writing && !io->failed) { /* the ones in use, by slot: as acp_fx_pool_take_pobj made them */
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < p->cap_pobjs; i++) {
+            if (is_free[i]) continue;
+            acp_physobj *o = &p->pobjs[i];
+            acp_physobj_init(o, w, 0);
+            o->part_array = p->pobj_parts;
+            o->shadow_objects = &p->pobj_shadows[i];
+            o->cap_shadow_objects = 1;
+            memset(o->shadow_objects, 0, sizeof *o->shadow_objects);
+            c->all[c->pobj_base + k++] = o;
+        }
+    }
+    free(is_free);
+    if (io->failed) return;
     /* the taken particle slots: how many, then each one's index (rising) and particle */
     uint32_t used = 0;
     if (io->writing)
@@ -183,7 +220,9 @@ static bool gather(snap_ctx *c)
     acp_world *w = c->w;
     c->num_table = w->num_objects;
     c->num_static_only = 0;
-    c->all = malloc(((size_t)w->num_objects + w->num_static + w->num_block_statics + 1) * sizeof *c->all);
+    const acp_fx_pool *fp = w->fx_pool;
+    uint32_t cap_pobjs = fp ? fp->cap_pobjs : 0;
+    c->all = malloc(((size_t)w->num_objects + w->num_static + w->num_block_statics + cap_pobjs + 1) * sizeof *c->all);
     if (!c->all) return false;
     uint32_t n = 0;
     for (uint32_t i = 0; i < w->num_objects; i++) c->all[n++] = w->objects[i];
@@ -194,6 +233,16 @@ static bool gather(snap_ctx *c)
         if (!block) c->all[n++] = o, c->num_static_only++;
     }
     for (uint32_t i = 0; i < w->num_block_statics; i++) c->all[n++] = w->block_statics[i];
+    c->num_pobjs = 0;
+    if (cap_pobjs) { /* the emitters' particle objects in use, by pool slot */
+        uint8_t *is_free = calloc(cap_pobjs, 1);
+        if (!is_free) return false;
+        for (uint32_t k = 0; k < fp->num_free_pobjs; k++)
+            if (fp->free_pobjs[k] < cap_pobjs) is_free[fp->free_pobjs[k]] = 1;
+        for (uint32_t i = 0; i < cap_pobjs; i++)
+            if (!is_free[i]) c->all[n++] = &fp->pobjs[i], c->num_pobjs++;
+        free(is_free);
+    }
     c->num_all = n;
     c->by_address = malloc(((size_t)n + 1) * sizeof *c->by_address);
     if (!c->by_address) return false;
@@ -255,6 +304,7 @@ static void xfer_world_body(snap_ctx *c)
     acp_snap_count(io, &c->num_table, w->cap_objects, "world.num_objects");
     acp_snap_count(io, &c->num_static_only, w->cap_static, "world.num_static_only");
     acp_snap_u32(io, &num_blocks, "world.num_block_statics");
+    acp_snap_count(io, &c->num_pobjs, 1u << 24, "world.num_particle_objects");
     if (io->failed) return;
     if (!io->writing) {
         if (num_blocks != w->num_block_statics) {
@@ -268,7 +318,7 @@ static void xfer_world_body(snap_ctx *c)
                           (unsigned)c->num_table, (unsigned)c->num_static_only, (unsigned)w->cap_objects);
             return;
         }
-        c->num_all = c->num_table + c->num_static_only + num_blocks;
+        c->num_all = c->num_table + c->num_static_only + num_blocks + c->num_pobjs;
         c->all = calloc((size_t)c->num_all + 1, sizeof *c->all);
         if (!c->all) {
             acp_snap_fail(io, "world.num_objects", "out of memory");
@@ -304,6 +354,10 @@ static void xfer_world_body(snap_ctx *c)
         w->num_objects = c->num_table;
     }
     snap_set_where(io, "world");
+    acp_snap_u64(io, &w->children_dropped, "world.children_dropped");
+    c->pobj_base = c->num_table + c->num_static_only + num_blocks;
+    xfer_fx_pool(c); /* (the particle objects in use: in c->all from pobj_base) */
+    if (io->failed) return;
     acp_snap_u32(io, &w->next_serial, "world.next_serial");
     uint32_t num_static = w->num_static;
     acp_snap_count(io, &num_static, w->cap_static, "world.num_static");
@@ -314,7 +368,6 @@ static void xfer_world_body(snap_ctx *c)
             if (!w->static_objects[i]) acp_snap_fail(io, "world.static_objects", "entry %u names no object", (unsigned)i);
     }
     snap_object_ref(c, &w->player, "world.player");
-    xfer_fx_pool(c);
     for (uint32_t i = 0; i < c->num_all && !io->failed; i++) {
         acp_physobj *obj = c->all[i];
         snap_set_where(io, "object %u (0x%08X)", (unsigned)i, (unsigned)obj->id);
@@ -350,7 +403,7 @@ bool acp_snapshot_write_world(acp_snap_io *io, const acp_world *cw, uint64_t rec
     io->field_at = SIZE_MAX;
     if (w->transition_level) return acp_snap_fail(io, "world.transition_level", "a sweep is in progress");
     write_header(io, MAGIC, records_digest, (uint32_t)w->profile, has_host ? 1u : 0u);
-    snap_ctx c = {io, w, NULL, NULL, 0, 0, 0, false};
+    snap_ctx c = {io, w, NULL, NULL, 0, 0, 0, false, 0, 0};
     if (!gather(&c)) {
         free(c.all);
         return acp_snap_fail(io, "objects", "out of memory");
@@ -450,7 +503,7 @@ bool acp_snapshot_read_world(acp_snap_io *io, acp_world *w)
     if (io->failed) return false;
     if (w->num_objects != 0 || w->num_static > w->num_block_statics)
         return acp_snap_fail(io, "world", "the world must be fresh (it holds %u objects)", (unsigned)w->num_objects);
-    snap_ctx c = {io, w, NULL, NULL, 0, 0, 0, false};
+    snap_ctx c = {io, w, NULL, NULL, 0, 0, 0, false, 0, 0};
     xfer_world_body(&c);
     free(c.all);
     io->where[0] = 0;
@@ -486,7 +539,7 @@ bool acp_object_snapshot_write(acp_snap_io *io, const acp_world *cw, const acp_p
     io->field_at = SIZE_MAX;
     if (w->transition_level) return acp_snap_fail(io, "world.transition_level", "a sweep is in progress");
     write_header(io, OBJECT_MAGIC, records_digest, (uint32_t)w->profile, 0);
-    snap_ctx c = {io, w, NULL, NULL, 0, 0, 0, true};
+    snap_ctx c = {io, w, NULL, NULL, 0, 0, 0, true, 0, 0};
     uint32_t id = obj->id;
     bool in_static = static_only(w, obj);
     snap_set_where(io, "object 0x%08X", (unsigned)id);
@@ -532,7 +585,7 @@ acp_physobj *acp_object_snapshot_read(acp_snap_io *io, acp_world *w, const uint8
         acp_snap_fail(io, "id", "out of memory making the object");
         return NULL;
     }
-    snap_ctx c = {io, w, NULL, NULL, 0, 0, 0, true};
+    snap_ctx c = {io, w, NULL, NULL, 0, 0, 0, true, 0, 0};
     snap_object_body(&c, obj, false);
     if (!io->failed) acp_snapshot_close(io);
     if (io->failed) {

@@ -16,7 +16,8 @@ typedef struct acp_world acp_world;
 typedef struct acp_physobj acp_physobj;
 
 #define NO_INDEX 0xFFFFFFFFu      /* no object (an object reference), no index */
-#define CELL_ENTRY 0xFFFFFFFFu    /* a cell's object-list entry (not one of the object's shadows) */
+#define CELL_ENTRY 0xFFFFFFFFu
+#define POOL_PARTS 0xFFFFFFFFu    /* part_array.setup: a particle object's (the fx pool's shared one) */    /* a cell's object-list entry (not one of the object's shadows) */
 
 
 
@@ -43,6 +44,8 @@ typedef struct snap_ctx {
     obj_slot *by_address;            /* writing: all, sorted by address (object_index) */
     uint32_t num_all, num_table, num_static_only;
     bool object_mode;                /* one object handed over (acp_object_*): fx and particles travel inline */
+    uint32_t num_pobjs;              /* the emitters' particle objects in use (last in all) */
+    uint32_t pobj_base;              /* their first index in all */
 } snap_ctx;
 
 uint32_t snap_object_index(const snap_ctx *c, const acp_physobj *obj);

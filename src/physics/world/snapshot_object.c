@@ -15,7 +15,9 @@
 #include "dat/dat.h"
 #include "physics/anim/movement_manager.h"
 #include "physics/cell/terrain.h"
+#include "physics/object/childlist.h"
 #include "physics/object/object_fx.h"
+#include "physics/object/physobj_children.h"
 #include "physics/object/partarray.h"
 #include "physics/object/particles.h"
 #include "physics/object/physobj_cell.h"
@@ -606,6 +608,8 @@ static void xfer_fx(snap_ctx *c, acp_object_fx *fx)
         acp_snap_f64(io, &e->last_emit_time, "emitter.last_emit_time");
         snap_vec3(io, &e->last_emit_offset, "emitter.last_emit_offset");
         acp_snap_bool(io, &e->stopped, "emitter.stopped");
+        if (!c->object_mode) snap_object_ref(c, &e->physobj, "emitter.physobj");
+        else if (!io->writing) e->physobj = NULL;
         acp_snap_f64(io, &e->last_update_time, "emitter.last_update_time");
         if (!io->writing && !io->failed && e->info && (e->num_particles < 0 || e->num_particles > (int32_t)e->info->max_particles))
             acp_snap_fail(io, "emitter.num_particles", "%d is outside 0..%d", (int)e->num_particles, (int)e->info->max_particles);
@@ -664,13 +668,22 @@ void snap_object_body(snap_ctx *c, acp_physobj *obj, bool block_static)
     /* the part array: its Setup's id (a fresh object gets it made); a landblock static's exists */
     bool has_pa = obj->part_array != NULL;
     uint32_t setup_id = has_pa && obj->part_array->setup ? obj->part_array->setup->id : 0;
-    if (io->writing && has_pa && !obj->part_array->setup) {
+    /* a particle object's part array: the pool's shared empty one (nothing of its own to write) */
+    const bool pool_parts = has_pa && w->fx_pool && obj->part_array == w->fx_pool->pobj_parts;
+    if (pool_parts) setup_id = POOL_PARTS;
+    if (io->writing && has_pa && !pool_parts && !obj->part_array->setup) {
         acp_snap_fail(io, "part_array", "was built by hand, without a Setup: no snapshot names it");
         return;
     }
     acp_snap_bool(io, &has_pa, "part_array");
     acp_snap_u32(io, &setup_id, "part_array.setup");
-    if (!io->writing && !io->failed) {
+    if (!io->writing && !io->failed && (setup_id == POOL_PARTS) != pool_parts) {
+        acp_snap_fail(io, "part_array.setup", "a particle object's part array for an object that is none, or the reverse");
+        return;
+    }
+    if (pool_parts) {
+        /* nothing of the part array */
+    } else if (!io->writing && !io->failed) {
         if (has_pa && !obj->part_array) {
             const acp_setup *setup = (!block_static && w->dats) ? acp_datset_setup(w->dats, setup_id) : NULL;
             acp_record_source src = w->dats ? acp_datset_source(w->dats) : (acp_record_source){0};
@@ -682,7 +695,7 @@ void snap_object_body(snap_ctx *c, acp_physobj *obj, bool block_static)
             acp_snap_fail(io, "part_array.setup", "Setup 0x%08X differs from the landblock static's own", (unsigned)setup_id);
         }
     }
-    if (has_pa && !io->failed) {
+    if (has_pa && !pool_parts && !io->failed) {
         uint32_t num_parts = obj->part_array->num_parts;
         xfer_part_array(c, obj->part_array);
         if (!io->writing && !io->failed && obj->part_array->num_parts != num_parts)
@@ -821,5 +834,52 @@ void snap_object_body(snap_ctx *c, acp_physobj *obj, bool block_static)
                 find_script_table, NULL, "PhysicsScriptTable", "physics_script_table");
     acp_snap_u32(io, &obj->default_script, "default_script");
     acp_snap_f32(io, &obj->default_script_intensity, "default_script_intensity");
+    /* held and holding (issue 34): the holder, and the held objects with their holding frames */
+    if (c->object_mode) {
+        bool fx_particle_objects = false;
+        for (int i = 0; obj->fx && i < ACP_MAX_EMITTERS_PER_OBJECT; i++)
+            fx_particle_objects |= obj->fx->particles.emitters[i].id && obj->fx->particles.emitters[i].physobj;
+        if (io->writing && (obj->parent || (obj->children && obj->children->num_objects) || fx_particle_objects)) {
+            acp_snap_fail(io, "children", "an object that holds others, is held, or has emitters with particle objects does not "
+                                          "travel alone (snapshot format 1): hand over the world, or let go first");
+            return;
+        }
+        return;
+    }
+    snap_object_ref(c, &obj->parent, "parent");
+    uint32_t kind = !obj->children ? 0u : (obj->fx && obj->children == &obj->fx->kids) ? 2u : 1u;
+    uint32_t child_cap = obj->children ? obj->children->cap : 0, num = obj->children ? obj->children->num_objects : 0;
+    acp_snap_count(io, &kind, 2, "children");
+    if (!kind || io->failed) return;
+    acp_snap_count(io, &child_cap, 65535, "children.cap");
+    if (!io->writing && !io->failed) {
+        if (kind == 2) {
+            if (!obj->fx) {
+                acp_snap_fail(io, "children", "the fx block's list, but the object has no fx block");
+                return;
+            }
+            acp_object_fx *fx = obj->fx;
+            acp_childlist_init_fixed(&fx->kids, ACP_MAX_EMITTERS_PER_OBJECT, fx->kid_objects, fx->kid_frames, fx->kid_parts,
+                                     fx->kid_locations);
+            obj->children = &fx->kids;
+        } else if (!obj->children && (!child_cap || !acp_world_reserve_children(w, obj, child_cap))) {
+            acp_snap_fail(io, "children.cap", "no child list of %u for the object", (unsigned)child_cap);
+            return;
+        }
+        if (obj->children->cap != child_cap) {
+            acp_snap_fail(io, "children.cap", "%u, but its list holds %u", (unsigned)child_cap, (unsigned)obj->children->cap);
+            return;
+        }
+    }
+    acp_snap_count(io, &num, child_cap, "children.num_objects");
+    acp_childlist *cl = obj->children;
+    if (!io->writing && !io->failed) cl->num_objects = (uint16_t)num;
+    for (uint32_t i = 0; i < num && !io->failed; i++) {
+        snap_object_ref(c, &cl->objects[i], "children.objects");
+        snap_frame(io, &cl->frames[i], "children.frames");
+        acp_snap_u32(io, &cl->part_numbers[i], "children.part_numbers");
+        acp_snap_u32(io, &cl->location_ids[i], "children.location_ids");
+        if (!io->writing && !io->failed && !cl->objects[i]) acp_snap_fail(io, "children.objects", "child %u names no object", (unsigned)i);
+    }
 }
 

@@ -217,6 +217,11 @@ extern "C" {
     pub fn acp_object_stick_to(world: acp_world_id, object_id: u32, target_id: u32) -> acp_status;
     pub fn acp_object_unstick(world: acp_world_id, object_id: u32) -> acp_status;
     pub fn acp_object_set_state(world: acp_world_id, object_id: u32, state: u32) -> acp_status;
+    pub fn acp_object_set_parent(world: acp_world_id, object_id: u32, parent_id: u32, part: i32, origin: *const f32,
+                                 orientation: *const f32) -> acp_status;
+    pub fn acp_object_set_parent_location(world: acp_world_id, object_id: u32, parent_id: u32, location: u32)
+                                          -> acp_status;
+    pub fn acp_object_unset_parent(world: acp_world_id, object_id: u32) -> acp_status;
     pub fn acp_object_constrain_to(world: acp_world_id, object_id: u32, pose: *const acp_pose, start_distance: f32,
                                    max_distance: f32) -> acp_status;
     pub fn acp_object_unconstrain(world: acp_world_id, object_id: u32) -> acp_status;

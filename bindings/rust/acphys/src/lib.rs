@@ -297,6 +297,19 @@ impl World {
     pub fn set_state(&mut self, object_id: u32, state: u32) -> Result<()> {
         check(unsafe { sys::acp_object_set_state(self.id, object_id, state) })
     }
+    /// Object `object_id` held by `parent_id` (a ParentEvent) at `part` (-1: its own frame) with
+    /// the holding frame `origin` and `orientation` (w, x, y, z; None: the identity).
+    pub fn set_parent(&mut self, object_id: u32, parent_id: u32, part: i32, origin: [f32; 3],
+                      orientation: Option<[f32; 4]>) -> Result<()> {
+        let q = orientation.as_ref().map_or(std::ptr::null(), |q| q.as_ptr());
+        check(unsafe { sys::acp_object_set_parent(self.id, object_id, parent_id, part, origin.as_ptr(), q) })
+    }
+    pub fn set_parent_location(&mut self, object_id: u32, parent_id: u32, location: u32) -> Result<()> {
+        check(unsafe { sys::acp_object_set_parent_location(self.id, object_id, parent_id, location) })
+    }
+    pub fn unset_parent(&mut self, object_id: u32) -> Result<()> {
+        check(unsafe { sys::acp_object_unset_parent(self.id, object_id) })
+    }
     pub fn constrain_to(&mut self, object_id: u32, p: &Pose, start_distance: f32, max_distance: f32) -> Result<()> {
         check(unsafe { sys::acp_object_constrain_to(self.id, object_id, p, start_distance, max_distance) })
     }
