@@ -299,6 +299,17 @@ static void make_malformed(acp_run *base, const uint8_t *good, size_t n, malform
     c->size = at + 64 + 8; /* refused at the field: what follows it is not needed */
     fix_sum(c->bytes, c->size);
     snprintf(c->message, sizeof c->message, "offset %zu, world world.cap_objects: 3, but the world holds up to 2 objects", at);
+    /* a fuzz finding (fuzz_snapshot): the static workset naming an object of the table, which the
+     * world would then destroy twice. The base has no static animating object: its count made 1
+     * and the entry (where the player's reference was) object 0, the table's first. */
+    at = field_offset(base, "world.num_static", "world");
+    c = CASE("static-names-a-table-object", "ACP_ERR_ARGUMENT");
+    put_u32(c->bytes + at, 1);
+    put_u32(c->bytes + at + 4, 0);
+    c->size = at + 64 + 8;
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, world world.static_objects: entry 0 names an object of the object "
+             "table or a particle object", at + 8);
 #undef CASE
 }
 

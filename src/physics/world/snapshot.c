@@ -287,6 +287,16 @@ static void xfer_clock(acp_snap_io *io, acp_world *w)
     xfer_transits(io, w);
 }
 
+/* The static-only objects as the static animating workset, each once (until the snapshot's own
+ * list is read and checked). */
+static void provisional_statics(snap_ctx *c)
+{
+    acp_world *w = c->w;
+    w->num_static = 0;
+    for (uint32_t k = 0; k < c->num_static_only && w->num_static < w->cap_static; k++)
+        w->static_objects[w->num_static++] = c->all[c->num_table + k];
+}
+
 static void xfer_world_body(snap_ctx *c)
 {
     acp_snap_io *io = c->io;
@@ -352,6 +362,7 @@ static void xfer_world_body(snap_ctx *c)
     if (!io->writing) {
         for (uint32_t i = 0; i < c->num_table; i++) w->objects[i] = c->all[i];
         w->num_objects = c->num_table;
+        provisional_statics(c); /* (the world destroys them, should the rest be refused) */
     }
     snap_set_where(io, "world");
     acp_snap_u64(io, &w->children_dropped, "world.children_dropped");
@@ -363,9 +374,24 @@ static void xfer_world_body(snap_ctx *c)
     acp_snap_count(io, &num_static, w->cap_static, "world.num_static");
     for (uint32_t i = 0; i < num_static && !io->failed; i++) snap_object_ref(c, &w->static_objects[i], "world.static_objects");
     if (!io->writing && !io->failed) {
+        /* Each static-only object once, landblock statics at most once, no table object and no
+         * particle object: the world destroys each list's objects (a double entry would be freed
+         * twice). */
         w->num_static = num_static;
-        for (uint32_t i = 0; i < num_static && !io->failed; i++)
-            if (!w->static_objects[i]) acp_snap_fail(io, "world.static_objects", "entry %u names no object", (unsigned)i);
+        uint8_t *seen = calloc((size_t)c->num_all + 1, 1);
+        for (uint32_t i = 0; i < num_static && !io->failed; i++) {
+            uint32_t k = 0;
+            while (k < c->num_all && c->all[k] != w->static_objects[i]) k++;
+            if (!seen || k >= c->num_all || k < c->num_table || k >= c->pobj_base || seen[k])
+                acp_snap_fail(io, "world.static_objects", "entry %u names %s", (unsigned)i,
+                              !seen ? "(out of memory)" : k >= c->num_all ? "no object" : seen[k] ? "an object twice"
+                                                                          : "an object of the object table or a particle object");
+            else seen[k] = 1;
+        }
+        for (uint32_t k = c->num_table; k < c->num_table + c->num_static_only && !io->failed && seen; k++)
+            if (!seen[k]) acp_snap_fail(io, "world.static_objects", "static object %u is in no list", (unsigned)k);
+        free(seen);
+        if (io->failed) provisional_statics(c);
     }
     snap_object_ref(c, &w->player, "world.player");
     for (uint32_t i = 0; i < c->num_all && !io->failed; i++) {
