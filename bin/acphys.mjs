@@ -2,7 +2,7 @@
 // acphys through the .wasm: `npx acphys run <scenario.json> [--trace out.jsonl] [--profile NAME]
 // [--quiet] [--force]`, `npx acphys diff <a.jsonl> <b.jsonl> [options]`, `npx acphys conform <dir>`
 // (wasm/conform.mjs), `npx acphys replay <capture> [options]` (docs/REPLAY.md), `npx acphys
-// list|dump|excerpt` (src/cli/dat_cmd.c in the .wasm) and `npx acphys help`. Same arguments, output and exit status as
+// list|dump|excerpt|world` (src/cli/dat_cmd.c, world_cmd.c in the .wasm) and `npx acphys help`. Same arguments, output and exit status as
 // the native CLI (src/cli/run_cmd.c, diff_cmd.c): the table, trace lines, digests and error
 // messages all come from the same C runner; only the file reading and JSON parsing are Node's.
 import { readdirSync, readFileSync, writeSync, openSync, closeSync, fstatSync, statSync, lstatSync, realpathSync, renameSync,
@@ -54,13 +54,28 @@ function sameFile(a, b) {
   }
 }
 
+/** A cell to Atomics.wait on: a short sleep with no event loop (writeAll waits out a full pipe). */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
 /** Write all of `text` to fd: writeSync may write less than asked (a full disk), and what it
- *  did not write must not pass for written. Throws the system error. */
+ *  did not write must not pass for written. A non-blocking pipe that is full (EAGAIN: stdout
+ *  piped to a slow reader such as `| tail -1`) is waited out, 1 ms at a time and up to 10 ms
+ *  between tries, never given up on: the reader empties it. Throws any other system error. */
 function writeAll(fd, text) {
   const buf = Buffer.from(text);
+  let wait = 1;
   for (let off = 0; off < buf.length;) {
-    const n = writeSync(fd, buf, off, buf.length - off);
+    let n;
+    try {
+      n = writeSync(fd, buf, off, buf.length - off);
+    } catch (e) {
+      if (e.code !== 'EAGAIN') throw e;
+      Atomics.wait(PAUSE, 0, 0, wait);
+      wait = Math.min(wait * 2, 10);
+      continue;
+    }
     if (n <= 0) throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+    wait = 1;
     off += n;
   }
 }
@@ -264,6 +279,9 @@ const USAGE = 'acphys (npx, through the .wasm): the Asheron\'s Call retail per-o
   '  acphys excerpt <dat> <id>... -o <out.dat>\n' +
   '                            copy records into a new DAT of the same kind\n' +
   '  acphys list <dat>         list a DAT\'s directory: id, type, size, date, iteration\n' +
+  '  acphys world <cell dat> <landblock id> [--portal <portal dat>]\n' +
+  '                            the static world of one landblock as JSON: buildings, LandBlockInfo\n' +
+  '                            statics, scenery (init_static_objs\' order), EnvCell statics\n' +
   'bench and the digests are the native CLI\'s (see docs/PORTING.md).\n';
 function usage() {
   return fail(USAGE.slice(0, -1), 2);
@@ -915,7 +933,7 @@ function datHost(acp) {
   };
 }
 
-/** `acphys list|dump|excerpt ...` through the .wasm: the same bytes on stdout and stderr, and the
+/** `acphys list|dump|excerpt|world ...` through the .wasm: the same bytes on stdout and stderr, and the
  *  same exit status, as the native CLI. */
 async function datCommand(name, args) {
   const acp = await loadAcphys();
@@ -971,7 +989,7 @@ async function dispatch(cmd, rest) {
       throw e;
     }
   }
-  else if (cmd === 'list' || cmd === 'dump' || cmd === 'excerpt') status = await datCommand(cmd, rest);
+  else if (cmd === 'list' || cmd === 'dump' || cmd === 'excerpt' || cmd === 'world') status = await datCommand(cmd, rest);
   else if (cmd === 'version' || cmd === '--version') {
     // The native `acphys version`'s line (the library's version), then the .wasm's build digest.
     if (rest.length) return fail(`acphys ${cmd}: takes no arguments, not "${rest[0]}"`, 2);

@@ -7,11 +7,11 @@ set(ACP_API_VERSION 1.1.0)
 set(ACP_API_SOVERSION 1)
 set(ACP_LIBRARY_SOURCES
   ${ACP_CORE_SOURCES} ${ACP_SCENARIO_SOURCES} ${ACP_DEFAULT_EXCERPTS_C}
-  src/api/acphys.c src/api/api_children.c src/api/file.c src/api/snapshot.c src/cli/cjson_bridge.c)
+  src/api/build_info.c src/api/file.c src/cli/cjson_bridge.c)
 set(ACP_BUILD_DIGEST_C ${CMAKE_BINARY_DIR}/generated/build_digest.c)
 set(ACP_BUILD_DIGEST_FLAGS "${CMAKE_C_COMPILER_ID} ${CMAKE_C_COMPILER_VERSION} ${CMAKE_BUILD_TYPE} ${ACP_WARNINGS} -ffp-contract=off -fno-fast-math")
 set(ACP_BUILD_DIGEST_FILES)
-foreach(f ${ACP_CORE_SOURCES} ${ACP_SCENARIO_SOURCES} src/api/acphys.c src/api/api_children.c src/api/file.c src/api/snapshot.c src/cli/cjson_bridge.c include/acphys.h)
+foreach(f ${ACP_CORE_SOURCES} ${ACP_SCENARIO_SOURCES} src/api/build_info.c src/api/file.c src/cli/cjson_bridge.c include/acphys.h)
   list(APPEND ACP_BUILD_DIGEST_FILES ${CMAKE_SOURCE_DIR}/${f})
 endforeach()
 file(GLOB ACP_DEFAULT_DATS ${CMAKE_SOURCE_DIR}/data/*-default.dat)

@@ -62,6 +62,11 @@ extern "C" {
 #define ACP_API_VERSION_MINOR 1
 #define ACP_API_VERSION_PATCH 0
 #define ACP_API_VERSION "1.1.0"
+/* 1.1.0: acp_world_finish_records, acp_world_set_peer_rules; acp_world_set_time opens the frame
+ *        (what events report before the next step belongs to it, as in a scenario);
+ *        acp_world_set_max_objects; at the ends
+ *        of their structs: acp_object_def.timestamps, acp_motion.has_message_style /
+ *        message_style, acp_server_position's instance stamp and placement, acp_move_to.style. */
 
 /** The API version of the library actually loaded ("1.1.0"); compare with ACP_API_VERSION. */
 ACP_API const char *acp_api_version(void);
@@ -115,7 +120,8 @@ typedef enum acp_profile {
 /** How to make a world. */
 typedef struct acp_world_def {
     uint32_t profile;                /* acp_profile */
-    uint32_t max_objects;            /* 1..1,000,000: room for this many objects (fixed) */
+    uint32_t max_objects;            /* 1..1,000,000: room for this many objects (fixed, unless
+                                        acp_world_set_max_objects raises it) */
 } acp_world_def;
 
 /** retail profile, 1024 objects. */
@@ -128,6 +134,14 @@ ACP_API acp_status acp_create_world(const acp_world_def *def, acp_world_id *out)
 ACP_API acp_status acp_destroy_world(acp_world_id world);
 /** True for a live world's id. */
 ACP_API bool acp_world_is_valid(acp_world_id world);
+/** Raise the world's max_objects to `max_objects` (1..1,000,000; never lower than it is: a value
+ *  at or below the current one does nothing), for a host whose objects come while the world runs
+ *  (a scenario's objects added as it plays). Between steps only: it allocates (the object table
+ *  and its id index grow; retail's object table grows as CreateObject messages come). The
+ *  objects and their update order (retail's object-table order) are unchanged. Errors:
+ *  max_objects out of range (ACP_ERR_ARGUMENT); out of memory (ACP_ERR_MEMORY: the world stays
+ *  as it was, with its old room). (Since 1.1.0.) */
+ACP_API acp_status acp_world_set_max_objects(acp_world_id world, uint32_t max_objects);
 
 /** Give the world the records of one DAT file held in memory (`size` bytes, copied: the bytes
  *  may be freed after): Setups, Animations, MotionTables, GfxObjs, PhysicsScripts, LandBlocks,
@@ -153,7 +167,9 @@ ACP_API acp_status acp_world_set_player_object(acp_world_id world, uint32_t obje
  *  acp_world_set_time when an event must see the frame's time, as a scenario does). */
 ACP_API acp_status acp_world_step(acp_world_id world, double now);
 /** Set Timer::cur_time without running anything: server messages handled before a step see
- *  this time (CPhysicsObj::MoveOrTeleport stamps, move-to start times). Finite, within ±1e9 s. */
+ *  this time (CPhysicsObj::MoveOrTeleport stamps, move-to start times). Finite, within ±1e9 s.
+ *  It also opens the next step's frame: the collisions the events given after it report (a
+ *  teleport's placement sweep, say) are that step's reports, as in a scenario (since 1.1.0). */
 ACP_API acp_status acp_world_set_time(acp_world_id world, double now);
 
 /** What a world holds. */
@@ -168,6 +184,34 @@ typedef struct acp_world_info {
     bool has_terrain;                /* records held LandBlocks or EnvCells */
 } acp_world_info;
 ACP_API acp_status acp_world_get_info(acp_world_id world, acp_world_info *out);
+
+/** Build the world's terrain from its records now and seal them (the first object or step does
+ *  it otherwise), so that a records problem shows before any object: ACP_ERR_RECORDS when the
+ *  records hold LandBlocks but no Region 0x13000000 (whose height table gives the terrain its
+ *  heights). After it, records are refused (ACP_ERR_STATE). Calling it again does nothing.
+ *  Not retail: retail's LScape loads landblocks as the player moves. (Since 1.1.0.) */
+ACP_API acp_status acp_world_finish_records(acp_world_id world);
+
+/** Comparison modes (not retail): other programs' readings of the physics, for checking a port
+ *  against acphys with the same rule (docs/DEVIATIONS.md, "comparison modes"). */
+typedef enum acp_peer_rule_bit {
+    ACP_PEER_RULE_ACE_MAX_QUANTUM = 1u << 0,   /* ACE's MaxQuantum 0.1f: update_object's slices
+                                                  at most 0.1 s instead of retail's 0.2 */
+    ACP_PEER_RULE_ACE_SLED_FRICTION = 1u << 1, /* ACE's calc_friction: friction 0.2 at |v|² >= 6.25
+                                                  on nearly flat ground, where retail takes it on
+                                                  slopes steeper than 10° */
+    ACP_PEER_RULE_ACE_WATER_DEPTH = 1u << 2,   /* ACE's calc_water_depth corner on a cell's midline */
+    ACP_PEER_RULE_ACE_MOVETO_DEFAULTS = 1u << 3, /* ACE's MovementParameters defaults (CanCharge,
+                                                  WalkRunThreshold 1): a scenario's move_to takes
+                                                  them for the fields it does not name; through
+                                                  acp_object_move_to the host gives every field,
+                                                  so there the bit changes nothing */
+    ACP_PEER_RULE_GDLE_WATER_DEPTH = 1u << 4   /* GDLE's calc_water_depth corner on a cell's edge */
+} acp_peer_rule_bit;
+/** The world's comparison modes (acp_peer_rule_bit bits; 0, retail, by default), as `acphys run
+ *  --peer` sets them. Only before the world's first object or step (ACP_ERR_STATE after): they
+ *  hold for the world's whole life. Errors: an unknown bit (ACP_ERR_ARGUMENT). (Since 1.1.0.) */
+ACP_API acp_status acp_world_set_peer_rules(acp_world_id world, uint32_t rules);
 
 /* ---- objects (retail CPhysicsObj) ---- */
 
@@ -206,6 +250,10 @@ typedef struct acp_object_def {
                                         object's when the server sent its run rate); false: none
                                         answers and CMotionInterp uses its own my_run_rate
                                         (docs/DEVIATIONS.md M8) */
+    uint16_t timestamps[9];          /* update_times as CreateObject's PhysicsDesc gives them, in
+                                        PhysicsTimeStamp order (position, movement, state, vector,
+                                        teleport, server-controlled move, forced position,
+                                        ObjDesc, instance); default 0 (since 1.1.0) */
 } acp_object_def;
 
 /** The defaults a scenario object has (docs/SCENARIOS.md): id 0 (set it), no setup, default
@@ -247,6 +295,9 @@ typedef struct acp_motion {
     bool hold_run;                   /* raw only: HoldKey_Run */
     uint32_t sticky_object;          /* interpreted only: the message's sticky object id (0: none) */
     bool standing_longjump;          /* interpreted only: the message's flag 0x200 */
+    bool has_message_style;          /* interpreted only: the movement header's style is given
+                                        (played first); false: the state's style (since 1.1.0) */
+    uint32_t message_style;          /* interpreted only: that style, a MotionCommand 0x80xxxxxx */
 } acp_motion;
 /** Retail's InterpretedMotionState / RawMotionState defaults. */
 ACP_API acp_motion acp_default_motion(void);
@@ -312,9 +363,15 @@ typedef struct acp_server_position {
     uint16_t force_position_timestamp;
     bool use_position_from_server;   /* the player only: CommandInterpreter::UsePositionFromServer */
     bool keep_heading;               /* the player only: the interpreter's keep-heading answer */
+    bool has_instance_timestamp;     /* false: the object's own (the message is for it); an older
+                                        one is dropped (SmartBox::UnpackPositionEvent) (since 1.1.0) */
+    uint16_t instance_timestamp;
+    bool has_placement;              /* false: the object's current placement frame id */
+    uint32_t placement;              /* the message's placement_id */
 } acp_server_position;
 /** An UpdatePosition: SmartBox::HandleReceivedPosition (0x00453FD0) → CPhysicsObj::
- *  MoveOrTeleport (0x00516330). Errors: NULL sp, a bad pose or velocity, and the player-only
+ *  MoveOrTeleport (0x00516330), after SmartBox::UnpackPositionEvent's instance-stamp gate.
+ *  Errors: NULL sp, a bad pose or velocity, and the player-only
  *  fields (has_force_position_timestamp, use_position_from_server, keep_heading) on another
  *  object. */
 ACP_API acp_status acp_object_server_position(acp_world_id world, uint32_t object_id, const acp_server_position *sp);
@@ -359,6 +416,9 @@ typedef struct acp_move_to {
     bool has_fallback_heading;       /* 8: the packed heading is given (an unknown target's fallback) */
     float fallback_heading;          /* 8: degrees, 0 up to 360 */
     float run_rate;                  /* 6, 7: the packet's run rate (my_run_rate); default 1 */
+    bool has_style;                  /* the message's style is given; false: the interpreter's own
+                                        style (since 1.1.0) */
+    uint32_t style;                  /* that style, a MotionCommand 0x80xxxxxx */
 } acp_move_to;
 /** Retail's MovementParameters defaults, type ACP_MOVE_TYPE_TO_POSITION, run rate 1. The call
  *  is MovementManager::unpack_movement's (types 6–9): an unknown target (6, 8) needs its

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // acphys bench: every benchmark of BENCHMARKS.md, native against WASM, in one run, after
 // scripts/build.mjs has built the WASM module (npm run bench does both).
-//   node scripts/bench.mjs [--quick] [--rounds n] [--no-page] [--no-dat] [--no-callgrind] [--no-save] [--sizes 1,100] [--draw-only]
+//   node scripts/bench.mjs [--quick] [--rounds n] [--no-page] [--no-dat] [--no-callgrind] [--no-api] [--no-save] [--sizes 1,100] [--draw-only]
+//   node scripts/bench.mjs --api-only [--quick]   only the public API's row (issue 37)
 //   node scripts/bench.mjs --rows      BENCHMARKS.md's row of every run in bench/results.json
 // 1. builds the native benchmark binary at -O2 (build/bench, `node scripts/build.mjs bench`);
 // 2. object-quanta per second for 1, 100, 10,000 and 100,000 objects: the bare kernel and the
@@ -20,6 +21,12 @@
 // 5. the page: the core's milliseconds per frame at 1,000 and 10,000 objects in headless
 //    Chromium (bench/page, served on 127.0.0.1, driven by playwright-core), and the draw side's
 //    array fills (part and sphere matrices) for 10,000 humanoids (bench/page ?draw=1);
+// 6. the public API (issue 37): build/bench/acphys_api_bench steps two identical worlds of
+//    running humanoids on terrain, one through include/acphys.h (acp_world_step) and one through
+//    the core (acp_world_use_time), in alternating windows (thread CPU time, paired medians): ns
+//    per object-quantum each way and the API's overhead (timed: the median of ABBA-paired windows),
+//    and the same in native instructions (callgrind: exact); the instructions' overhead must stay
+//    under 2 % (--api-only: only this row, nothing saved; --no-api: without it);
 // then prints the table, checks the targets, appends the run to bench/results.json and prints
 // the row for BENCHMARKS.md. Exit status 1 when a heap call happened inside UseTime, a digest
 // differed, or a measurement failed (missed speed targets are reported, not failures).
@@ -42,13 +49,19 @@ const sizesArg = argv.includes('--sizes') ? argv[argv.indexOf('--sizes') + 1] : 
 const SIZES = drawOnly ? [] : sizesArg ? sizesArg.split(',').map(Number) : quick ? [1, 100] : [1, 100, 10000, 100000];
 const KINDS = ['motion', 'terrain', 'static', 'remote'];
 // The rows whose native instructions per object-quantum callgrind counts (100 objects each).
-const IPQ_KINDS = ['motion', 'terrain', 'static', 'remote', 'crowd', 'particles', 'indoor'];
+const IPQ_KINDS = ['motion', 'terrain', 'static', 'remote', 'crowd', 'particles', 'indoor', 'varied', 'wood'];
 // Issue 20's ceilings on those counts (motion and terrain from the issue; the others set in its
 // work: BENCHMARKS.md, "Optimizations made for issue 20 (motion, the new rows)").
 const IPQ_TARGETS = { motion: 1300, terrain: 5000, remote: 2600, crowd: 6500, particles: 6500, indoor: 50000 };
 // Indoors (issue 15): humanoids running in the stand-in dungeon and cottage, BSP sweeps every quantum.
 const INDOOR_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100, 1000] : [100, 1000, 10000];
 // The crowd (issue 14): humanoids packed into one landblock's area, sweeping against each other.
+// Varied humanoids (issue 39): own run rates, phases and plans of motions on terrain, seeded.
+const VARIED_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100] : [100, 10000];
+// Issue 39's ceiling on the varied row (PhatSDK's motion figure, BENCHMARKS.md).
+const VARIED_IPQ_TARGET = 1469;
+// The wood (issue 34): humanoids running and turning through the stand-in scenery (trees, rocks, bushes).
+const WOOD_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100] : [100, 1000];
 const CROWD_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100, 1000] : [100, 1000, 10000];
 const PAGE_SIZES = drawOnly ? [] : quick ? [1000] : [1000, 10000];
 const PAGE_KINDS = ['motion', 'terrain'];
@@ -69,6 +82,10 @@ if (roundsArg != null && !(Number.isInteger(roundsArg) && roundsArg >= 1)) {
 const ROUNDS = roundsArg ?? (quick ? 1 : 3);
 const ROUND_WINDOW = { window: WINDOW.window, windows: ROUNDS > 1 ? Math.min(WINDOW.windows, 5) : WINDOW.windows };
 const NATIVE = join(root, 'build', 'bench', 'acphys');
+const API_BENCH = join(root, 'build', 'bench', 'acphys_api_bench');
+const apiOnly = argv.includes('--api-only');
+// The API row: objects, frames per window, windows (each window times both sides).
+const API_ARGS = quick ? ['200', '20', '16'] : ['200', '30', '48'];
 const problems = [];
 const log = (msg) => console.log(`[bench] ${msg}`);
 
@@ -246,7 +263,8 @@ function instructionsPerQuantum() {
   // Every row at 100 objects; motion_no_memo is motion with the root-motion memo off (each update
   // computes its root motion: what the memo saves).
   const rows = [['kernel', ['kernel', '100']], ...IPQ_KINDS.map((k) => [k, ['world', k, '100']]),
-    ['motion_no_memo', ['world', 'motion', '100', '--root-memo', 'off']]];
+    ['motion_no_memo', ['world', 'motion', '100', '--root-memo', 'off']],
+    ['varied_no_memo', ['world', 'varied', '100', '--root-memo', 'off']]];
   for (const [name, args] of rows) {
     log(`instructions per quantum (callgrind): ${name}`);
     out[name] = Math.round((count(args, 300) - count(args, 100)) / 20000);
@@ -385,6 +403,65 @@ function printRest(dat, size, page, ipq) {
   }
 }
 
+/** The public API's row (issue 37): acphys_api_bench's JSON line; its worlds must end with the
+ *  same bits. */
+function measureApi() {
+  log(`public API: acphys_api_bench ${API_ARGS.join(' ')} (objects, frames per window, windows)`);
+  const r = runJson(API_BENCH, API_ARGS, 'acphys_api_bench');
+  if (r && r.same_bits !== true) problems.push('acphys_api_bench: the API\'s world and the core\'s ended with different bits');
+  if (r) r.instructions = argv.includes('--no-callgrind') ? null : apiInstructions();
+  return r;
+}
+
+/** Instructions per object-quantum stepping through the API and through the core (callgrind:
+ *  one world stepped 300 and 100 frames one way only, the difference over the quanta between):
+ *  exact, the same on every run of a build, whatever the machine's load. */
+function apiInstructions() {
+  if (spawnSync('valgrind', ['--version']).status !== 0) {
+    log('public API instructions: skipped, valgrind is not installed (npm run bench installs it)');
+    return null;
+  }
+  const count = (way, frames) => {
+    const r = spawnSync('valgrind', ['--tool=callgrind', '--callgrind-out-file=/dev/null', API_BENCH, '--count', way, '100',
+      String(frames)], { cwd: root, encoding: 'utf8' });
+    const m = /refs:\s+([\d,]+)/.exec(r.stderr || '');
+    let quanta = NaN;
+    try { quanta = JSON.parse((r.stdout || '').trim()).quanta; } catch { /* below */ }
+    if (r.status !== 0 || !m || !Number.isFinite(quanta)) problems.push(`acphys_api_bench --count ${way} ${frames} under callgrind failed`);
+    return { refs: m ? Number(m[1].replace(/,/g, '')) : NaN, quanta };
+  };
+  const out = {};
+  for (const way of ['api', 'core']) {
+    log(`public API instructions (callgrind): ${way}`);
+    const a = count(way, 100), b = count(way, 300);
+    out[way] = (b.refs - a.refs) / (b.quanta - a.quanta);
+  }
+  out.overhead_pct = 100 * (out.api / out.core - 1);
+  return out;
+}
+
+function printApi(r) {
+  if (!r) return;
+  console.log(`\nThe public API (${r.objects} humanoids on terrain, ${r.frames} frames x ${r.windows} windows, thread CPU time):`);
+  console.log(`  core ${r.core_ns_per_oq.toFixed(0)} ns / object-quantum, API ${r.api_ns_per_oq.toFixed(0)} ns: overhead ` +
+    `${r.api_overhead_pct >= 0 ? '+' : ''}${r.api_overhead_pct.toFixed(2)} % (median of paired windows); with every object ` +
+    `read back each step ${r.api_readback_ns_per_oq.toFixed(0)} ns (${r.api_readback_overhead_pct >= 0 ? '+' : ''}` +
+    `${r.api_readback_overhead_pct.toFixed(2)} %); same bits: ${r.same_bits}`);
+  const i = r.instructions;
+  if (i) console.log(`  instructions per object-quantum (callgrind, 100 objects): core ${i.core.toFixed(1)}, API ${i.api.toFixed(1)}: ` +
+    `overhead ${i.overhead_pct >= 0 ? '+' : ''}${i.overhead_pct.toFixed(3)} %`);
+}
+
+/** Judged on the instruction counts (exact); without valgrind, on the timed median (which the
+ *  shared machine's load moves by a few percent either way). */
+function apiTarget(r) {
+  if (!r) return [];
+  const i = r.instructions;
+  if (i) return [{ target: '(issue 37) stepping through the public API: < 2 % per object-quantum over the core (callgrind instructions)', value: i.overhead_pct, met: i.overhead_pct < 2 }];
+  return [{ target: '(issue 37) stepping through the public API: < 2 % per object-quantum over the core (timed)', value: r.api_overhead_pct,
+    met: r.api_overhead_pct < 2 }];
+}
+
 /** The issue's targets, each with the figures it was judged on. */
 function targets(kernel, worlds, page, ipq) {
   const get = (what, n) => worlds.find((r) => r.what === what && r.objects === n);
@@ -411,6 +488,7 @@ function targets(kernel, worlds, page, ipq) {
   for (const [kind, ceiling] of Object.entries(ipq ? IPQ_TARGETS : {})) {
     if (ipq[kind] != null) out.push({ target: `(issue 20) ${kind}: <= ${fmtN(ceiling)} instructions per object-quantum (callgrind, 100 objects)`, value: ipq[kind], met: ipq[kind] <= ceiling });
   }
+  if (ipq?.varied != null) out.push({ target: `(issue 39) varied: <= ${fmtN(VARIED_IPQ_TARGET)} instructions per object-quantum (callgrind, 100 objects)`, value: ipq.varied, met: ipq.varied <= VARIED_IPQ_TARGET });
   const p = page.find((r) => r.kind === 'motion' && r.objects === 10000 && !r.error && r.job !== 'draw');
   if (p) out.push({ target: '10,000 animated objects: <= 4 ms per frame in Chromium (median / p95)', value: [p.ms_median, p.ms_p95], met: p.ms_p95 <= 4 });
   const pt = page.find((r) => r.kind === 'terrain' && r.objects === 10000 && !r.error && r.job !== 'draw');
@@ -456,6 +534,19 @@ if (argv.includes('--rows')) {
   process.exit(0);
 }
 
+if (apiOnly) {
+  log('building the native benchmark binaries (-O2, build/bench)');
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), 'bench'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const r = measureApi();
+  printApi(r);
+  for (const t of apiTarget(r)) console.log(`  ${t.met ? 'met   ' : 'MISSED'}  ${t.target}: ${t.value.toFixed(2)} %`);
+  if (problems.length || !r) {
+    console.error(`\n[bench] FAILED:\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
+
 if (!drawOnly) {
   log('building the native benchmark binary (-O2, build/bench)');
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), 'bench'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -478,11 +569,14 @@ for (const kind of KINDS.filter((k) => !judged[k])) {
 run.worlds.push(pair(['world', 'particles', '1000'], { job: 'world', kind: 'particles', objects: 1000 }, 'particles'));
 for (const n of CROWD_SIZES) run.worlds.push(pair(['world', 'crowd', String(n)], { job: 'world', kind: 'crowd', objects: n }, 'crowd'));
 for (const n of INDOOR_SIZES) run.worlds.push(pair(['world', 'indoor', String(n)], { job: 'world', kind: 'indoor', objects: n }, 'indoor'));
+for (const n of VARIED_SIZES) run.worlds.push(pair(['world', 'varied', String(n)], { job: 'world', kind: 'varied', objects: n }, 'varied'));
+for (const n of WOOD_SIZES) run.worlds.push(pair(['world', 'wood', String(n)], { job: 'world', kind: 'wood', objects: n }, 'wood'));
 run.dat = argv.includes('--no-dat') || drawOnly ? null : measureDat();
 run.instructions_per_quantum = argv.includes('--no-callgrind') || drawOnly ? null : instructionsPerQuantum();
+run.api = argv.includes('--no-api') || drawOnly ? null : measureApi();
 run.wasm_size = wasmSize();
 run.page = argv.includes('--no-page') ? [] : await measurePage();
-run.targets = targets(run.kernel, run.worlds, run.page, run.instructions_per_quantum);
+run.targets = [...targets(run.kernel, run.worlds, run.page, run.instructions_per_quantum), ...apiTarget(run.api)];
 run.seconds = (Date.now() - started) / 1000;
 run.machine.load_average_at_end = loadavg().map((x) => Number(x.toFixed(2)));
 run.problems = problems;
@@ -493,6 +587,7 @@ printWorldTable([...run.kernel, ...run.worlds]);
 printRounds(run.kernel, run.worlds);
 printCrowdGrowth(run.worlds.filter((r) => r.what === 'crowd'));
 printRest(run.dat, run.wasm_size, run.page, run.instructions_per_quantum);
+printApi(run.api);
 console.log('\nTargets');
 for (const t of run.targets) {
   const f = (x) => (/instructions/.test(t.target) ? fmtN(x) : x >= 1000 ? fmtRate(x) : x.toFixed(2));

@@ -2,14 +2,14 @@
 // acphys build: everything `npm run build` promises.
 //   node scripts/build.mjs [native|wasm|web|bench|twin|asan|tsan|fuzz ...]   (default: native wasm web)
 // native: CMake + gcc, Release (CMake's -O3) → build/native (CLI `build/native/acphys`, C tests).
-// bench:  CMake + gcc, Release at -O2 → build/bench (the CLI only: `acphys bench`, scripts/bench.mjs).
+// bench:  CMake + gcc, Release at -O2 → build/bench (the CLI, `acphys bench`, and acphys_api_bench: scripts/bench.mjs).
 // wasm:   emcmake + Emscripten → build/wasm, copied to wasm/acphys.wasm (standalone, no JS glue).
 // twin:   CMake + gcc, Release at -O2 with -DACP_SHORTCUTS=OFF → build/twin (the CLI only: the
 //         shortcut-free twin, docs/SHORTCUTS.md; scripts/twin.mjs).
 // asan:   CMake + gcc, Debug with ASan and UBSan → build/asan (the CI lane of the C tests).
 // fuzz:   CMake + clang with libFuzzer, ASan and UBSan → build/fuzz.
 // tsan:   CMake + clang with ThreadSanitizer → build/tsan (the API's threads test only).
-// web:    tsc (type-check web/) and Vite → dist/ (a static folder that works from any path).
+// web:    the module check (no import cycle, no module over 450 lines), tsc (type-check web/) and Vite → dist/ (a static folder that works from any path).
 // Every step is incremental: a second run on an unchanged tree takes a few seconds.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -32,7 +32,7 @@ function cmakeBuild(dir, configureArgs, { emscripten = false, env = {}, target =
     if (emscripten) run('emcmake', ['cmake', ...args], env);
     else run('cmake', args, env);
   }
-  run('cmake', ['--build', buildDir, '--parallel', jobs, ...(target ? ['--target', target] : [])], env);
+  run('cmake', ['--build', buildDir, '--parallel', jobs, ...(target ? ['--target', ...[target].flat()] : [])], env);
   return buildDir;
 }
 
@@ -48,8 +48,9 @@ const steps = {
   bench() {
     // The benchmarks' native side: the CLI at -O2 exactly (CMake's Release default is -O3); -g
     // changes no code and lets perf and callgrind name the lines.
+    // acphys_api_bench: the public API's row beside the core's (issue 37).
     cmakeBuild('bench', ['-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_C_COMPILER=gcc', '-DCMAKE_C_FLAGS_RELEASE=-O2 -g -DNDEBUG'],
-      { target: 'acphys' });
+      { target: ['acphys', 'acphys_api_bench'] });
   },
   twin() {
     // The shortcut-free twin (docs/SHORTCUTS.md): the CLI built with -DACP_SHORTCUTS=OFF, the plain
@@ -86,7 +87,9 @@ const steps = {
   },
   web() {
     if (!existsSync(join(root, 'web', 'vite.config.ts'))) return;
-    // Type-check the page (TypeScript strict) before bundling it.
+    // The page's modules import one way and stay short (scripts/check-modules.mjs), then
+    // type-check the page (TypeScript strict) before bundling it.
+    run(process.execPath, [join(root, 'scripts', 'check-modules.mjs')]);
     run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'web/tsconfig.json']);
     run(join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
   },

@@ -13,6 +13,7 @@
 // S+N-1. The first difference of each differing scenario is printed (seed, frame, field, both
 // values: `acphys diff`), and the scenario is kept in --keep (default build/twin/found) to
 // replay: build/native/acphys run <file> --trace a.jsonl; build/twin/acphys run <file> --trace b.jsonl.
+// With the corpus, the bench worlds of BENCH_ROWS (100 objects, 60 frames) give the same digests.
 // Builds nothing: run `node scripts/build.mjs native twin` first. Exit 1 on any difference.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -118,8 +119,23 @@ await Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, async (_,
     await compare(file, t.label, slot);
   }
 }));
+// The benchmark worlds whose humanoids sweep the scenery (issue 34's wood row; terrain and crowd
+// meet it too): the same digest from both builds after the warm-up and 60 frames (100 objects).
+const BENCH_ROWS = ['wood', 'terrain', 'crowd'];
+for (const kind of useCorpus ? BENCH_ROWS : []) {
+  const digest = (cli) => {
+    const r = spawnSync(cli, ['bench', 'world', kind, '100', '--frames', '60', '--windows', '1'], { encoding: 'utf8' });
+    return /"digest":"([0-9a-f]{16})"/.exec(r.stdout)?.[1] ?? `none (status ${r.status}: ${r.stderr.trim()})`;
+  };
+  const a = digest(on), b = digest(off);
+  compared++;
+  if (a !== b) {
+    console.log(`[twin] bench world ${kind} 100: digest ${a} with the shortcuts, ${b} without`);
+    differing.push(`bench ${kind}`);
+  }
+}
 const secs = ((Date.now() - started) / 1000).toFixed(1);
-const what = `${corpus} corpus scenarios and ${2 * seeds} generated worlds (seeds ${from}..${from + seeds - 1}, without and with --cells), ${frames} frames, ${jobs} at a time, ${secs} s`;
+const what = `${corpus} corpus scenarios${useCorpus ? `, the ${BENCH_ROWS.join(', ')} bench worlds` : ''} and ${2 * seeds} generated worlds (seeds ${from}..${from + seeds - 1}, without and with --cells), ${frames} frames, ${jobs} at a time, ${secs} s`;
 if (differing.length) {
   console.error(`[twin] FAILED: ${differing.length} of ${compared} differ with and without the shortcuts (${what}): ${differing.join(', ')}`);
   process.exit(1);

@@ -13,6 +13,8 @@ export interface AcphysExports {
   acp_abi_alloc(size: number): Ptr;
   acp_abi_free(p: Ptr): void;
   acp_abi_version(): Ptr;
+  acp_abi_world(cell: Ptr, cellSize: number, portal: Ptr, portalSize: number, landblock: number): number;
+  acp_abi_world_text(stream: 1 | 2): Ptr;
   acp_abi_frame_identity(f: Ptr): void;
   acp_abi_frame_set_rotate(f: Ptr, w: number, x: number, y: number, z: number): void;
   acp_abi_frame_cache(f: Ptr): void;
@@ -190,6 +192,7 @@ export interface AcphysExports {
   acp_abi_run_frame_objects(run: Ptr): Ptr;
   /** event: binary JSON (encodeJson) of one "events" element; 1 added, 0 refused. */
   acp_abi_run_add_event(run: Ptr, json: Ptr, size: number): number;
+  acp_abi_run_add_object(run: Ptr, json: Ptr, size: number): number;
   acp_abi_run_event_error(run: Ptr): Ptr;
   /** One frame at `now` seconds: 1 ok, 0 error (the run's error message). */
   acp_abi_run_step(run: Ptr, now: number): number;
@@ -240,6 +243,9 @@ export interface AcphysExports {
   /** Each triangle's plane normal for its 3 vertices (unit, up); capacity in floats. */
   acp_abi_draw_terrain_normals(terrain: Ptr, index: number, out: Ptr, capacity: number): number;
   /** The world's records' buildings as a triangle list (x, y, z per vertex; capacity in floats): the vertex count. */
+  acp_abi_draw_block_static_spheres(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
+  acp_abi_draw_block_static_cylspheres(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
+  acp_abi_draw_part_triangles(world: Ptr, obj: Ptr, originCell: number, out: Ptr, capacity: number): number;
   acp_abi_draw_building_triangles(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
   /** The world's records' EnvCells as a triangle list (x, y, z per vertex; capacity in floats): the vertex count. */
   acp_abi_draw_envcell_triangles(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
@@ -314,6 +320,48 @@ export interface AcphysExports {
    *  pointers): the exit status, or -1 for another name. */
   acp_abi_cli_dat(name: Ptr, argc: number, argv: Ptr): number;
   acp_abi_cli_dat_usage(): Ptr;
+  // ---- the public C API, one export per call (wasm/abi/api.c; statuses are acp_status, 0 OK) ----
+  /** acp_create_world: the world id (index1 | generation << 16), 0 on failure. */
+  acp_abi_api_create_world(profile: number, maxObjects: number): number;
+  acp_abi_api_destroy_world(world: number): number;
+  /** acp_error_message of the last failed call. */
+  acp_abi_api_error(): Ptr;
+  acp_abi_api_load_default_records(world: number): number;
+  acp_abi_api_load_records(world: number, bytes: Ptr, size: number): number;
+  acp_abi_api_finish_records(world: number): number;
+  acp_abi_api_set_peer_rules(world: number, rules: number): number;
+  acp_abi_api_set_max_objects(world: number, maxObjects: number): number;
+  acp_abi_api_set_player(world: number, objectId: number): number;
+  acp_abi_api_set_time(world: number, now: number): number;
+  acp_abi_api_step(world: number, now: number): number;
+  /** Fill an acp_object_def (layout 'object_def') with the defaults; create an object from one. */
+  acp_abi_api_default_object_def(out: Ptr): void;
+  acp_abi_api_create_object(world: number, def: Ptr): number;
+  acp_abi_api_destroy_object(world: number, id: number): number;
+  /** Fill an acp_motion (layout 'motion') with the defaults; apply one. */
+  acp_abi_api_default_motion(out: Ptr): void;
+  acp_abi_api_apply_motion(world: number, id: number, motion: Ptr): number;
+  acp_abi_api_apply_raw_motion(world: number, id: number, motion: Ptr): number;
+  acp_abi_api_jump(world: number, id: number, extent: number, weenieError: Ptr): number;
+  acp_abi_api_set_velocity(world: number, id: number, x: number, y: number, z: number): number;
+  acp_abi_api_set_omega(world: number, id: number, x: number, y: number, z: number): number;
+  acp_abi_api_set_state(world: number, id: number, state: number): number;
+  acp_abi_api_stick_to(world: number, id: number, target: number): number;
+  acp_abi_api_unstick(world: number, id: number): number;
+  acp_abi_api_unconstrain(world: number, id: number): number;
+  acp_abi_api_play_script(world: number, id: number, script: number): number;
+  acp_abi_api_play_script_type(world: number, id: number, type: number, mod: number): number;
+  /** acp_object_get_state into an acp_object_state (layout 'object_state'). */
+  acp_abi_api_get_state(world: number, id: number, out: Ptr): number;
+  /** acp_object_server_position from an acp_server_position (layout 'server_position'). */
+  acp_abi_api_server_position(world: number, id: number, sp: Ptr): number;
+  acp_abi_api_constrain_to(world: number, id: number, cell: number, x: number, y: number, z: number, qw: number,
+    qx: number, qy: number, qz: number, startDistance: number, maxDistance: number): number;
+  /** Fill an acp_move_to (layout 'move_to') with the defaults; send one. */
+  acp_abi_api_default_move_to(out: Ptr): void;
+  acp_abi_api_move_to(world: number, id: number, moveTo: Ptr): number;
+  /** acp_world_get_info into an acp_world_info (layout 'world_info'). */
+  acp_abi_api_world_info(world: number, out: Ptr): number;
   [name: string]: unknown;
 }
 
@@ -333,6 +381,24 @@ export interface AcphysHost {
   /** Write size bytes at bytes to path without losing the old file on failure: 0, or -1 with
    *  the reason at why. */
   write_file(path: Ptr, bytes: Ptr, size: number, why: Ptr, whySize: number): number;
+}
+
+/** One static object of `acphys world` (kinds in retail's creation order). */
+export interface WorldObject {
+  kind: 'building' | 'landblock_info' | 'scenery' | 'envcell';
+  /** Setup (0x02...) or GfxObj (0x01...), as "0x%08X". */
+  id: string;
+  cell: string;
+  /** Metres, the landblock's frame. */
+  origin: [number, number, number];
+  /** Quaternion w, x, y, z. */
+  orientation: [number, number, number, number];
+  scale: number;
+}
+/** What `acphys world` prints. */
+export interface WorldJson {
+  landblock: string;
+  objects: WorldObject[];
 }
 
 export declare class Acphys {
@@ -359,8 +425,13 @@ export declare class Acphys {
   copyIn(bytes: Uint8Array): Ptr;
   string(p: Ptr): string;
   version(): string;
+  /** The static world of one landblock as `acphys world` prints it (src/cli/world_cmd.c):
+   *  parsed, or the JSON text with `{ text: true }`. Throws an Error with `status` 1 or 2. */
+  world(cell: Uint8Array, landblockId: number, options?: { portal?: Uint8Array; text?: false }): WorldJson;
+  world(cell: Uint8Array, landblockId: number, options: { portal?: Uint8Array; text: true }): string;
   // ---- page: struct layouts (acp_abi_layout) ----
-  /** Field offsets of a C struct kind ('physobj', 'world', ..., 'trace_object'). Types: 1 u32,
+  /** Field offsets of a C struct kind ('physobj', 'world', ..., 'trace_object', and the public
+   *  API's 'object_def', 'motion', 'object_state', 'server_position', 'move_to', 'world_info' for the acp_abi_api_* exports). Types: 1 u32,
    *  2 i32, 3 f32, 4 f64, 5 bool (u8), 6 pointer, 7 i16, 0 opaque (embedded struct). */
   layout(kind: string): { size: number; fields: Record<string, { offset: number; type: number; count: number }> };
   field(kind: string, name: string): { offset: number; type: number; count: number };

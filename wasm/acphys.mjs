@@ -176,11 +176,44 @@ export class Acphys {
     while (u8[end] !== 0) end++;
     return new TextDecoder().decode(u8.subarray(p, end));
   }
+  /** The static world of one landblock, as `acphys world <cell dat> <landblock id> [--portal
+   *  <portal dat>]` prints it (src/cli/world_cmd.c, the same code): `cell` and `portal` are whole
+   *  DATs' bytes (a Uint8Array each; the default excerpts fill in the records they lack),
+   *  `landblockId` 0xXXYY or 0xXXYYFFFF. Returns `{ landblock, objects }`, each object
+   *  `{ kind: 'building'|'landblock_info'|'scenery'|'envcell', id, cell, origin [x, y, z] (metres,
+   *  the landblock's frame), orientation [w, x, y, z], scale }` in the order retail creates them
+   *  (CLandBlock::init_buildings, init_static_objs, CEnvCell::init_static_objects); with
+   *  `{ text: true }` the JSON text itself. Throws an Error with the command's message ("acphys
+   *  world: cell holds no LandBlock 0x0101FFFF") and `status` 1 (a DAT error, no such landblock)
+   *  or 2 (an id that is not 0..0xFFFFFFFF). */
+  world(cell, landblockId, { portal, text = false } = {}) {
+    const id = Number(landblockId);
+    if (!Number.isInteger(id) || id < 0 || id > 0xFFFFFFFF) {
+      const e = new Error(`acphys world: the landblock id must be hex (0xXXYY or 0xXXYYFFFF), not "${landblockId}"`);
+      e.status = 2;
+      throw e;
+    }
+    const pc = this.copyIn(cell);
+    const pp = portal ? this.copyIn(portal) : 0;
+    try {
+      const status = this.exports.acp_abi_world(pc, cell.byteLength, pp, portal ? portal.byteLength : 0, id >>> 0);
+      if (status !== 0) {
+        const e = new Error(this.string(this.exports.acp_abi_world_text(2)).replace(/\n$/, '') || `acphys world: status ${status}`);
+        e.status = status;
+        throw e;
+      }
+      const json = this.string(this.exports.acp_abi_world_text(1));
+      return text ? json : JSON.parse(json);
+    } finally {
+      this.free(pc);
+      if (pp) this.free(pp);
+    }
+  }
   /** The library version. */
   version() { return this.string(this.exports.acp_abi_version()); }
   /** The layout of a C struct (kind: 'physobj', 'world', 'fphook', 'anim_hook', 'sequence',
    *  'anim_node', 'partarray', 'motion_interp', 'motion_state', 'mtable_manager', 'animation',
-   *  'trace_object'):
+   *  'trace_object', 'object_def', 'motion', 'object_state', 'server_position', 'move_to', 'world_info'):
    *  { size, fields: { name: { offset, type, count } } } from acp_abi_layout. Types: 1 u32, 2 i32,
    *  3 f32, 4 f64, 5 bool (u8), 6 pointer, 0 opaque. */
   layout(kind) {
@@ -227,6 +260,8 @@ const LAYOUT_KINDS = ['physobj', 'world', 'fphook', 'anim_hook',
   // ---- motion ----
   'sequence', 'anim_node', 'partarray', 'motion_interp', 'motion_state', 'mtable_manager', 'animation',
   'trace_object', // page (issue 8): one object of a run's last frame
+  'object_def', 'motion', 'object_state', // the public API's structs (issue 37, wasm/abi/api.c)
+  'server_position', 'move_to', 'world_info',
 ];
 const TYPE_SIZE = [1, 4, 4, 4, 8, 1, 4, 2];
 

@@ -71,6 +71,18 @@ export function opensObject(line) {
   return i < line.length && line[i] === 0x7b;
 }
 
+/** The record kind of a trace's first line (its first record, as src/scenario/diff_shapes.c
+ *  acp_trace_line_shape): 'quanta' ("frame", "objects" and "quantum"), 'dereth' ("t" and
+ *  "transition_state") or 'frames' (anything else, judged line by line). */
+export function recordKind(line) {
+  let r;
+  try { r = JSON.parse(Buffer.from(line).toString('utf8').replace(/^\uFEFF/, '')); } catch { return 'frames'; }
+  if (r === null || typeof r !== 'object' || Array.isArray(r)) return 'frames';
+  if ('frame' in r && 'objects' in r) return 'quantum' in r ? 'quanta' : 'frames';
+  if ('t' in r && 'transition_state' in r) return 'dereth';
+  return 'frames';
+}
+
 const STRERROR = { ENOENT: 'No such file or directory', EACCES: 'Permission denied', EISDIR: 'Is a directory',
   ENOTDIR: 'Not a directory' };
 
@@ -113,6 +125,12 @@ function optionArgs({ fields, ulps, abs } = {}) {
  *  the CLI's own way in; it is not freed here.) */
 /** The options conform takes (`options` last: the CLI's own way in). */
 const CONFORM_KEYS = ['suite', 'group', 'fields', 'ulps', 'abs', 'format', 'exact', 'options'];
+
+/** "line N of a" in d's message names the golden's path, "of b" the trace's (as src/cli/conform_cmd.c). */
+function nameSides(acp, d, aName, bName) {
+  const a = cstr(acp, aName), b = cstr(acp, bName);
+  try { acp.exports.acp_abi_diff_name_sides(d, a, b); } finally { acp.free(a); acp.free(b); }
+}
 
 export function conform(acp, dir, opts = {}) {
   if (opts === null) opts = {};
@@ -171,22 +189,44 @@ function conformWith(acp, dir, { suite = SUITE_DIR, group }, options) {
         const gpath = join(suite, k.golden);
         const g = readText(gpath);
         if (g.err) return { status: 2, err: `conform: ${gpath}: cannot read the golden trace: ${g.err === 'absent' ? 'cannot open: No such file or directory' : g.err}` };
-        const t = readText(join(dir, `${k.trace}.jsonl`));
+        // <case>.jsonl, or a per-quantum trace named <case>.quanta.jsonl (as src/cli/conform_cmd.c).
+        let tpath = join(dir, `${k.trace}.jsonl`);
+        let t = readText(tpath);
+        if (t.err === 'absent') {
+          const q = readText(join(dir, `${k.trace}.quanta.jsonl`));
+          if (q.err !== 'absent') { tpath = join(dir, `${k.trace}.quanta.jsonl`); t = q; }
+        }
+        const addError = (message) => {
+          const m = cstr(acp, message);
+          X.acp_abi_conform_add_error(c, gs, ns, m);
+          acp.free(m);
+        };
         if (t.err === 'absent') X.acp_abi_conform_add(c, gs, ns, 0);
-        else if (t.err) {
-          const why = cstr(acp, t.err);
-          X.acp_abi_conform_add_unreadable(c, gs, ns, why);
-          acp.free(why);
-        } else {
+        else if (t.err) addError(`cannot read ${tpath}: ${t.err}`);
+        else {
           const line = firstLine(t.bytes);
+          const kind = line !== null && opensObject(line) ? recordKind(line) : 'frames';
           if (line !== null && !opensObject(line)) {
             // A DAT, a README: no trace at all (src/cli/conform_cmd.c says the same).
             const head = t.bytes.subarray(0, 16);
             const p = acp.copyIn(head);
             X.acp_abi_diff_not_a_trace(d, 0x62, p, head.length, t.bytes.length);
             acp.free(p);
+          } else if (kind === 'dereth') {
+            addError('dereth records ("t" and "transition_state", no "frame"): judge them with --format dereth');
+            continue;
+          } else if (kind === 'quanta' && typeof k.quanta !== 'string') {
+            addError('a per-quantum trace of a case with no quanta golden: the native CLI (acphys conform) judges it against the frames golden, as acphys diff does');
+            continue;
+          } else if (kind === 'quanta') {
+            const qpath = join(suite, k.quanta);
+            const qg = readText(qpath);
+            if (qg.err) return { status: 2, err: `conform: ${qpath}: cannot read the quanta golden trace: ${qg.err === 'absent' ? 'cannot open: No such file or directory' : qg.err}` };
+            diffTraces(acp, qg.text, t.text, { d });
+            nameSides(acp, d, qpath, tpath);
           } else {
             diffTraces(acp, g.text, t.text, { d });
+            nameSides(acp, d, gpath, tpath);
           }
           X.acp_abi_conform_add(c, gs, ns, d);
         }

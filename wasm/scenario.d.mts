@@ -179,6 +179,10 @@ export declare class Run {
   /** Add an event to the running scenario (t later than every frame run so far); throws
    *  ScenarioError when refused, leaving the run unchanged. */
   addEvent(event: ScenarioEvent): void;
+  /** Add an object to the running scenario (enter_at later than every frame run so far: it
+   *  enters before the next frame whose time is >= enter_at); throws ScenarioError when
+   *  refused, leaving the run unchanged. */
+  addObject(object: ScenarioObject): void;
   /** Address of the last frame's acp_trace_object array (layout 'trace_object'); 0 before the first frame. */
   frameObjectsPtr(): Ptr;
   readonly objectCount: number;

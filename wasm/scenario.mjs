@@ -369,6 +369,15 @@ export class Run {
     const ok = withBytes(this.acp, encodeJson(event), (p, n) => X.acp_abi_run_add_event(this.ptr, p, n));
     if (!ok) throw new ScenarioError(cstr(this.acp, X.acp_abi_run_event_error(this.ptr)) || 'the event could not be decoded');
   }
+  /** Add an object (one element of a scenario's "objects") to the running scenario, as its last
+   *  object: its enter_at must be later than every frame time run so far, and it enters the
+   *  world before the next frame whose time is >= enter_at, as a replay of the whole scenario
+   *  has it. Throws ScenarioError with the reason when refused; the run goes on unchanged. */
+  addObject(object) {
+    const X = this.acp.exports;
+    const ok = withBytes(this.acp, encodeJson(object), (p, n) => X.acp_abi_run_add_object(this.ptr, p, n));
+    if (!ok) throw new ScenarioError(cstr(this.acp, X.acp_abi_run_event_error(this.ptr)) || 'the object could not be decoded');
+  }
   /** The address of the last frame's objects (acp_trace_object, layout 'trace_object'), 0 before
    *  the first frame: read them with typed views, one struct per scenario object. */
   frameObjectsPtr() { return this.acp.exports.acp_abi_run_frame_objects(this.ptr); }

@@ -21,6 +21,8 @@ namespace Acphys
 
     public enum Profile { Retail = 0, AcdreamR6 = 1, Ace = 2, RenderFrame = 3 }
     public enum Placement { SetPosition = 0, Frame = 1 }
+    /// <summary>Comparison modes (not retail): World.SetPeerRules.</summary>
+    [Flags] public enum PeerRules : uint { None = 0, AceMaxQuantum = 1, AceSledFriction = 2 }
     public enum MoveToType { MoveToObject = 6, MoveToPosition = 7, TurnToObject = 8, TurnToHeading = 9 }
 
     // ---- exceptions ----
@@ -103,6 +105,8 @@ namespace Acphys
         public uint Placement, TransientState;
         /// <summary>1: its weenie answers InqRunRate with RunRate (set it for the player).</summary>
         public byte HasRunRate;
+        /// <summary>update_times as the PhysicsDesc gives them (PhysicsTimeStamp order), default 0.</summary>
+        public fixed ushort Timestamps[9];
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -117,6 +121,8 @@ namespace Acphys
         public byte HoldRun;
         public uint StickyObject;
         public byte StandingLongjump;
+        public byte HasMessageStyle;
+        public uint MessageStyle;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -132,6 +138,10 @@ namespace Acphys
         public byte HasForcePositionTimestamp;
         public ushort ForcePositionTimestamp;
         public byte UsePositionFromServer, KeepHeading;
+        public byte HasInstanceTimestamp;
+        public ushort InstanceTimestamp;
+        public byte HasPlacement;
+        public uint Placement;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -145,6 +155,8 @@ namespace Acphys
         public float DistanceToObject, MinDistance, FailDistance, DesiredHeading, WalkRunThreshold;
         public byte HasPose, HasFallbackHeading;
         public float FallbackHeading, RunRate;
+        public byte HasStyle;
+        public uint Style;
     }
 
     [StructLayout(LayoutKind.Sequential)]
@@ -213,6 +225,9 @@ namespace Acphys
         [DllImport(Lib)] public static extern Status acp_world_set_player_object(WorldId w, uint id);
         [DllImport(Lib)] public static extern Status acp_world_step(WorldId w, double now);
         [DllImport(Lib)] public static extern Status acp_world_set_time(WorldId w, double now);
+        [DllImport(Lib)] public static extern Status acp_world_finish_records(WorldId w);
+        [DllImport(Lib)] public static extern Status acp_world_set_peer_rules(WorldId w, uint rules);
+        [DllImport(Lib)] public static extern Status acp_world_set_max_objects(WorldId w, uint maxObjects);
         [DllImport(Lib)] public static extern Status acp_world_get_info(WorldId w, out WorldInfo info);
         [DllImport(Lib)] public static extern ObjectDef acp_default_object_def();
         [DllImport(Lib)] public static extern Status acp_create_object(WorldId w, ref ObjectDef def);
@@ -343,6 +358,11 @@ namespace Acphys
         public void LoadRecordsFile(string path) { Native.Check(Native.acp_world_load_records_file(LiveId, Native.Utf8z(path))); }
         public void SetPlayer(uint objectId) { Native.Check(Native.acp_world_set_player_object(LiveId, objectId)); }
         public void SetTime(double now) { Native.Check(Native.acp_world_set_time(LiveId, now)); }
+        /// <summary>Build the terrain from the records now and seal them (the first object or step
+        /// does it otherwise): a records problem throws here, before any object.</summary>
+        public void FinishRecords() { Native.Check(Native.acp_world_finish_records(LiveId)); }
+        /// <summary>Comparison modes (not retail), before the first object or step: PeerRules bits.</summary>
+        public void SetPeerRules(PeerRules rules) { Native.Check(Native.acp_world_set_peer_rules(LiveId, (uint)rules)); }
         /// <summary>CPhysics::UseTime(now): one render frame.</summary>
         public void Step(double now) { Native.Check(Native.acp_world_step(LiveId, now)); }
 

@@ -138,6 +138,11 @@ static class Tests
         Check(Library.BuildDigest.Length == 16, "build digest");
         World w = new World(Profile.Retail, 2);
         w.LoadDefaultRecords();
+        Throws<AcphysArgumentException>(() => w.SetPeerRules((PeerRules)0x20), "acp_world_set_peer_rules: rules: 0x20 has bits", "peer rules");
+        w.SetPeerRules(PeerRules.AceMaxQuantum | PeerRules.AceSledFriction);
+        w.SetPeerRules(PeerRules.None);
+        w.FinishRecords();
+        Throws<AcphysException>(() => w.LoadDefaultRecords(), "records are sealed", "sealed by FinishRecords");
         ObjectDef d = Library.DefaultObjectDef();
         d.Id = 1; d.Setup = 0x02000001; d.Pose = Pose.At(0xA9B40017, 84, 156, 60);
         ObjectDef bad = d; bad.Scale = -1;
@@ -152,6 +157,7 @@ static class Tests
         Throws<AcphysException>(() => w.CreateObject(rockDef), "max_objects (2)", "full");
         Throws<NoMotionTableException>(() => rock.ApplyMotion(Library.DefaultMotion()), "has no motion table", "no motion");
         Throws<AcphysArgumentException>(() => w.Step(double.NaN), "is not a finite number of seconds", "NaN step");
+        Throws<AcphysException>(() => w.SetPeerRules(PeerRules.AceMaxQuantum), "the world has objects or has run", "peer rules after objects");
         Throws<ObjectNotFoundException>(() => w.Object(99), "no object 0x00000063", "unknown object");
         ObjectState s = human.State;
         Check(s.HasCell != 0 && s.Contact != 0 && s.HasMotionTable != 0 && s.PhysicsState == 0x00400C08, "human on the ground");

@@ -74,7 +74,9 @@ function frameTimes(frames) {
 /** Run one scenario under a profile: the trace text (JSON Lines). */
 export function runClock(scenario, profile) {
   const k = PROFILES[profile];
-  const objects = scenario.objects.map((o) => ({ id: o.id, updateTime: o.enter_at ?? 0 }));
+  // An object whose enter_at is > 0 enters before the first frame whose time is >= enter_at;
+  // until then it is not in the world (no row).
+  const objects = scenario.objects.map((o) => ({ id: o.id, updateTime: o.enter_at ?? 0, entered: !((o.enter_at ?? 0) > 0) }));
   let lastUpdate = 0;
   const lines = [];
   frameTimes(scenario.frames).forEach((now, i) => {
@@ -85,7 +87,8 @@ export function runClock(scenario, profile) {
       if (!(q >= 0)) { lastUpdate = now; gate = false; }
       else gate = q >= 1 / 30;
     }
-    const rows = objects.map((obj) => {
+    for (const obj of objects) if (!obj.entered && obj.updateTime <= now) obj.entered = true;
+    const rows = objects.filter((obj) => obj.entered).map((obj) => {
       const r = gate ? updateObject(obj, now, k) : { quanta: [] };
       return { id: obj.id, ...(gate ? { elapsed: r.elapsed } : {}), quanta: r.quanta, pending: now - obj.updateTime, update_time: obj.updateTime };
     });

@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/version.h"
 #include "physics/anim/anim_hook.h"
 #include "physics/anim/motion_table.h"
 #include "physics/cell/terrain.h"
@@ -40,6 +39,12 @@ _Static_assert((int)ACP_SKIPPED_FROZEN == (int)ACP_SKIP_FROZEN && (int)ACP_SKIPP
                    (int)ACP_SKIPPED_PARENTED == (int)ACP_SKIP_PARENTED,
                "skip reasons");
 _Static_assert((int)ACP_PROFILE_ID_RENDER_FRAME == (int)ACP_PROFILE_RENDER_FRAME, "profiles");
+_Static_assert((int)ACP_PEER_RULE_ACE_MAX_QUANTUM == (int)ACP_PEER_ACE_MAX_QUANTUM &&
+                   (int)ACP_PEER_RULE_ACE_SLED_FRICTION == (int)ACP_PEER_ACE_SLED_FRICTION &&
+                   (int)ACP_PEER_RULE_ACE_WATER_DEPTH == (int)ACP_PEER_ACE_WATER_DEPTH &&
+                   (int)ACP_PEER_RULE_ACE_MOVETO_DEFAULTS == (int)ACP_PEER_ACE_MOVETO_DEFAULTS &&
+                   (int)ACP_PEER_RULE_GDLE_WATER_DEPTH == (int)ACP_PEER_GDLE_WATER_DEPTH && ACP_PEER_RULE_COUNT == 5,
+               "peer rules");
 
 #define MAX_TIME 1.0e9                /* seconds, as a scenario's (ACP_SCENARIO_MAX_TIME) */
 #define MAX_OBJECTS_PER_WORLD 1000000u
@@ -70,13 +75,7 @@ ACP_API const char *acp_status_name(acp_status status)
     return s < sizeof NAMES / sizeof NAMES[0] ? NAMES[s] : "unknown status";
 }
 
-/* ---- version ---- */
-
-extern const char acp_build_digest_hex[]; /* generated: cmake/build_digest.cmake */
-
-ACP_API const char *acp_api_version(void) { return ACP_API_VERSION; }
-ACP_API const char *acp_library_version(void) { return acp_version(); }
-ACP_API const char *acp_build_digest(void) { return acp_build_digest_hex; }
+/* ---- version: src/api/build_info.c (the library's build only: its digest is generated) ---- */
 
 /* ---- the world table ---- */
 
@@ -85,6 +84,7 @@ typedef struct api_world {
     acp_excerpts *records;
     struct acp_terrain *terrain;
     bool sealed;                     /* the records are in the world and the terrain is built */
+    bool started;                    /* an object was made or a step ran (peer rules are fixed) */
     uint32_t max_objects, num_objects;
 } api_world;
 
@@ -184,6 +184,41 @@ struct acp_world *acp_api_internal_world(acp_world_id id)
     return w ? w->world : NULL;
 }
 
+struct acp_physobj *acp_api_internal_object(acp_world_id id, uint32_t object_id)
+{
+    acp_world *w = acp_api_internal_world(id);
+    return w && object_id ? acp_world_object(w, object_id) : NULL;
+}
+
+const struct acp_excerpts *acp_api_internal_records(acp_world_id id)
+{
+    acp_status st;
+    api_world *w = get_world(id, "acp_api_internal_records", &st);
+    return w ? w->records : NULL;
+}
+
+const struct acp_terrain *acp_api_internal_terrain(acp_world_id id)
+{
+    acp_status st;
+    api_world *w = get_world(id, "acp_api_internal_terrain", &st);
+    return w ? w->terrain : NULL;
+}
+
+ACP_API acp_status acp_world_set_max_objects(acp_world_id world, uint32_t max_objects)
+{
+    static const char *FN = "acp_world_set_max_objects";
+    acp_status st;
+    api_world *w = get_world(world, FN, &st);
+    if (!w) return st;
+    if (max_objects < 1 || max_objects > MAX_OBJECTS_PER_WORLD)
+        return acp_api_fail(ACP_ERR_ARGUMENT, FN, "max_objects: %u is outside 1..%u", (unsigned)max_objects, MAX_OBJECTS_PER_WORLD);
+    if (max_objects <= w->max_objects) return ACP_OK;
+    if (!acp_world_reserve_objects(w->world, max_objects))
+        return acp_api_fail(ACP_ERR_MEMORY, FN, "out of memory growing the world to %u objects", (unsigned)max_objects);
+    w->max_objects = max_objects;
+    return ACP_OK;
+}
+
 ACP_API bool acp_world_is_valid(acp_world_id id)
 {
     if (id.index1 == 0 || id.index1 > ACP_MAX_WORLDS) return false;
@@ -276,6 +311,7 @@ ACP_API acp_status acp_world_step(acp_world_id world, double now)
     if (!w) return st;
     if (bad_time(now)) return acp_api_fail(ACP_ERR_ARGUMENT, FN, "now: %.17g is not a finite number of seconds within ±1e9", now);
     if ((st = seal(w, FN)) != ACP_OK) return st;
+    w->started = true;
     w->world->now = now;
     acp_world_use_time(w->world, now);
     return ACP_OK;
@@ -289,6 +325,7 @@ ACP_API acp_status acp_world_set_time(acp_world_id world, double now)
     if (!w) return st;
     if (bad_time(now)) return acp_api_fail(ACP_ERR_ARGUMENT, FN, "now: %.17g is not a finite number of seconds within ±1e9", now);
     w->world->now = now;
+    acp_world_begin_frame(w->world); /* what the events report belongs to the next step */
     return ACP_OK;
 }
 
@@ -308,6 +345,32 @@ ACP_API acp_status acp_world_get_info(acp_world_id world, acp_world_info *out)
     out->max_objects = w->max_objects;
     out->num_quanta = w->world->num_quanta;
     out->has_terrain = w->terrain != NULL;
+    return ACP_OK;
+}
+
+ACP_API acp_status acp_world_finish_records(acp_world_id world)
+{
+    static const char *FN = "acp_world_finish_records";
+    acp_status st;
+    api_world *w = get_world(world, FN, &st);
+    if (!w) return st;
+    return seal(w, FN);
+}
+
+ACP_API acp_status acp_world_set_peer_rules(acp_world_id world, uint32_t rules)
+{
+    static const char *FN = "acp_world_set_peer_rules";
+    acp_status st;
+    api_world *w = get_world(world, FN, &st);
+    if (!w) return st;
+    const uint32_t known = (1u << ACP_PEER_RULE_COUNT) - 1u;
+    if (rules & ~known)
+        return acp_api_fail(ACP_ERR_ARGUMENT, FN, "rules: 0x%X has bits that are no comparison mode (known: 0x%X)",
+                            (unsigned)rules, (unsigned)known);
+    if (w->started)
+        return acp_api_fail(ACP_ERR_STATE, FN, "the world has objects or has run: comparison modes are set before its "
+                                               "first object or step");
+    w->world->peer_rules = rules;
     return ACP_OK;
 }
 
@@ -475,6 +538,8 @@ ACP_API acp_status acp_create_object(acp_world_id world, const acp_object_def *d
     if (!obj) return acp_api_fail(ACP_ERR_MEMORY, FN, "out of memory making object 0x%08X", (unsigned)def->id);
     obj->state = def->physics_state;
     obj->scale = def->scale;
+    /* CPhysicsObj::makeObject (CPhysicsObj.c:6810-6815) copies the PhysicsDesc's nine stamps. */
+    memcpy(obj->update_times, def->timestamps, sizeof obj->update_times);
     /* As CPhysicsObj::set_description takes a PhysicsDesc's: friction only within [0, 1],
      * elasticity clamped to [0, 0.1] (acp_run's build_object). */
     (void)acp_physobj_set_description_friction(obj, def->friction);
@@ -495,6 +560,7 @@ ACP_API acp_status acp_create_object(acp_world_id world, const acp_object_def *d
     acp_bridge_static_workset(ww, obj, setup);
     ww->now = now;
     w->num_objects++;
+    w->started = true;
     return ACP_OK;
 }
 
@@ -519,7 +585,7 @@ ACP_API bool acp_object_exists(acp_world_id world, uint32_t object_id)
 
 ACP_API acp_motion acp_default_motion(void)
 {
-    acp_motion m = {0x8000003Du, 0x41000003u, 1.0f, 0u, 1.0f, 0u, 1.0f, false, 0u, false};
+    acp_motion m = {0x8000003Du, 0x41000003u, 1.0f, 0u, 1.0f, 0u, 1.0f, false, 0u, false, false, 0u};
     return m;
 }
 
@@ -557,6 +623,8 @@ static acp_status read_motion(const acp_motion *m, acp_scenario_motion *out, con
     out->hold_run = m->hold_run;
     out->sticky_object = m->sticky_object;
     out->standing_longjump = m->standing_longjump;
+    if (m->has_message_style) out->present |= ACP_MOTION_MESSAGE_STYLE;
+    out->message_style = m->message_style;
     return ACP_OK;
 }
 
@@ -659,6 +727,10 @@ ACP_API acp_status acp_object_server_position(acp_world_id world, uint32_t objec
     s.force_position_timestamp = sp->force_position_timestamp;
     s.use_position_from_server = sp->use_position_from_server;
     s.keep_heading = sp->keep_heading;
+    s.has_instance_timestamp = sp->has_instance_timestamp;
+    s.instance_timestamp = sp->instance_timestamp;
+    s.has_placement = sp->has_placement;
+    s.placement = sp->placement;
     acp_bridge_server_position(obj, &s);
     return ACP_OK;
 }
@@ -775,6 +847,8 @@ ACP_API acp_status acp_object_move_to(acp_world_id world, uint32_t object_id, co
     m.params.fail_distance = mt->fail_distance;
     m.params.desired_heading = mt->desired_heading;
     m.params.walk_run_threshhold = mt->walk_run_threshold;
+    m.has_style = mt->has_style;
+    m.style = mt->style;
     acp_bridge_move_to(obj, &m);
     return ACP_OK;
 }
@@ -801,70 +875,12 @@ ACP_API acp_status acp_object_play_script_type(acp_world_id world, uint32_t obje
     return ACP_OK;
 }
 
-/* ---- reading back ---- */
+/* ---- reading back: src/api/readback.c ---- */
 
-ACP_API acp_status acp_object_get_state(acp_world_id world, uint32_t object_id, acp_object_state *out)
+struct acp_physobj *acp_api_object(acp_world_id world, uint32_t object_id, const char *fn, acp_status *st)
 {
-    static const char *FN = "acp_object_get_state";
-    acp_status st;
-    const acp_physobj *obj = get_object(world, object_id, FN, &st, NULL);
-    if (!obj) return st;
-    if (!out) return acp_api_fail(ACP_ERR_NULL, FN, "out: NULL");
-    /* Exactly what a scenario's trace captures (src/scenario/trace.c), so a host that hashes
-     * these fields as the trace does gets acphys run's digest. */
-    acp_trace_object t;
-    acp_trace_capture_object(&t, obj, obj->world ? obj->world->now : 0.0);
-    memset(out, 0, sizeof *out);
-    out->id = t.id;
-    out->has_cell = obj->has_cell;
-    out->cell = t.cell;
-    memcpy(out->origin, t.origin, sizeof out->origin);
-    memcpy(out->orientation, t.orientation, sizeof out->orientation);
-    memcpy(out->velocity, t.velocity, sizeof out->velocity);
-    out->omega[0] = obj->omega.x, out->omega[1] = obj->omega.y, out->omega[2] = obj->omega.z;
-    out->heading = t.heading; /* acp_frame_get_heading, as the capture computed it */
-    out->physics_state = t.state;
-    out->transient_state = t.transient;
-    out->active = t.active;
-    out->contact = (obj->transient_state & ACP_CONTACT_TS) != 0;
-    out->on_walkable = (obj->transient_state & ACP_ON_WALKABLE_TS) != 0;
-    out->update_time = t.update_time;
-    out->ran = obj->record.ran;
-    out->skipped = (uint32_t)t.skipped;
-    out->has_elapsed = t.has_elapsed;
-    out->elapsed = t.elapsed;
-    out->num_quanta = t.num_quanta;
-    memcpy(out->quanta, t.quanta, t.num_quanta * sizeof t.quanta[0]);
-    out->num_hooks = t.num_hooks;
-    memcpy(out->hooks, t.hooks, t.num_hooks * sizeof t.hooks[0]);
-    out->hooks_unrecorded = t.hooks_unrecorded;
-    out->num_collisions = t.num_collisions;
-    memcpy(out->collisions, t.collisions, t.num_collisions * sizeof t.collisions[0]);
-    out->num_collision_ends = t.num_collision_ends;
-    memcpy(out->collision_ends, t.collision_ends, t.num_collision_ends * sizeof t.collision_ends[0]);
-    out->has_position_manager = t.has_position_manager;
-    out->position_nodes = t.position_nodes;
-    out->offset_source = t.offset_from;
-    out->has_move_to = t.has_moveto;
-    out->move_to_type = t.moveto_type;
-    out->move_to_nodes = t.moveto_nodes;
-    out->move_to_command = t.moveto_command;
-    out->has_fx = t.has_fx;
-    out->num_scripts = t.num_scripts;
-    memcpy(out->scripts, t.scripts, t.num_scripts * sizeof t.scripts[0]);
-    out->particles = t.particles;
-    out->has_motion_table = has_motion(obj);
-    return ACP_OK;
+    return get_object(world, object_id, fn, st, NULL);
 }
-
-ACP_API const char *acp_hook_name(uint32_t type)
-{
-    const char *name = acp_hook_type_name(type);
-    return name ? name : "Unknown";
-}
-
-ACP_API const char *acp_offset_source_name(uint32_t source) { return acp_trace_offset_source_name(source); }
-ACP_API const char *acp_move_to_type_name(uint32_t type) { return acp_trace_moveto_name(type); }
 
 /* ---- snapshots (src/api/snapshot.c) ---- */
 

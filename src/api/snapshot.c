@@ -36,32 +36,43 @@ ACP_API acp_status acp_world_snapshot(acp_world_id world, void *buffer, size_t c
     return ACP_OK;
 }
 
-ACP_API acp_status acp_world_restore(acp_world_id world, const void *bytes, size_t size)
+/* The restore both entry points share: the snapshot's world replaces world `id`'s core world
+ * (built beside it, so a refusal leaves the world as it was); host == NULL skips a host's section,
+ * otherwise the section must be there and host reads it. */
+static acp_status restore(acp_world_id world, const char *fn, const void *bytes, size_t size, bool empty_only,
+                          acp_api_host_section host, void *user)
 {
-    static const char *FN = "acp_world_restore";
     acp_api_world_parts p;
-    acp_status st = acp_api_internal_parts(world, FN, true, &p);
+    acp_status st = acp_api_internal_parts(world, fn, true, &p);
     if (st != ACP_OK) return st;
-    if (!bytes) return acp_api_fail(ACP_ERR_NULL, FN, "bytes: NULL");
+    if (!bytes) return acp_api_fail(ACP_ERR_NULL, fn, "bytes: NULL");
     acp_world *old = *p.world;
-    if (*p.num_objects)
-        return acp_api_fail(ACP_ERR_STATE, FN, "the world holds %u objects: restore into a world without objects",
+    if (empty_only && *p.num_objects)
+        return acp_api_fail(ACP_ERR_STATE, fn, "the world holds %u objects: restore into a world without objects",
                             (unsigned)*p.num_objects);
     acp_snap_io io;
     bool has_host = false;
     if (!acp_snapshot_open(&io, bytes, size, acp_excerpts_digest(p.records), (uint32_t)old->profile, true, &has_host))
-        return acp_api_fail(strstr(io.error, "the snapshot was taken over records") ? ACP_ERR_RECORDS : ACP_ERR_ARGUMENT, FN, "%s", io.error);
+        return acp_api_fail(strstr(io.error, "the snapshot was taken over records") ? ACP_ERR_RECORDS : ACP_ERR_ARGUMENT, fn, "%s", io.error);
     acp_world *w = acp_world_create(old->profile, p.max_objects);
-    if (!w) return acp_api_fail(ACP_ERR_MEMORY, FN, "out of memory making the world");
+    if (!w) {
+        acp_snap_io_free(&io);
+        return acp_api_fail(ACP_ERR_MEMORY, fn, "out of memory making the world");
+    }
     w->dats = old->dats;
     w->peer_rules = old->peer_rules;
+    w->quantum_hook = old->quantum_hook;
+    w->quantum_hook_user = old->quantum_hook_user;
     acp_terrain_attach(w, p.terrain);
-    bool ok = acp_snapshot_read_world(&io, w);
-    if (ok && has_host) io.pos = io.size; /* a host's section (acphys run's): not the world's */
+    bool ok = true;
+    if (host && !has_host) ok = acp_snap_fail(&io, "flags", "a world's snapshot without a runner's section (acphys run writes both)");
+    if (ok) ok = acp_snapshot_read_world(&io, w);
+    if (ok && has_host && !host) io.pos = io.size; /* a host's section (acphys run's): not the world's */
+    if (ok && host) ok = host(&io, user) && !io.failed;
     if (ok) ok = acp_snapshot_close(&io);
     if (!ok) {
         acp_world_destroy(w);
-        return acp_api_fail(strstr(io.error, "out of memory") ? ACP_ERR_MEMORY : ACP_ERR_ARGUMENT, FN, "%s", io.error);
+        return acp_api_fail(strstr(io.error, "out of memory") ? ACP_ERR_MEMORY : ACP_ERR_ARGUMENT, fn, "%s", io.error);
     }
     *p.num_objects = w->num_objects;
     for (uint32_t i = 0; i < w->num_static; i++) {
@@ -72,6 +83,18 @@ ACP_API acp_status acp_world_restore(acp_world_id world, const void *bytes, size
     acp_world_destroy(old);
     *p.world = w;
     return ACP_OK;
+}
+
+ACP_API acp_status acp_world_restore(acp_world_id world, const void *bytes, size_t size)
+{
+    return restore(world, "acp_world_restore", bytes, size, true, NULL, NULL);
+}
+
+acp_status acp_api_restore_hosted(acp_world_id id, const char *fn, const void *bytes, size_t size,
+                                  acp_api_host_section host, void *user)
+{
+    if (!host) return acp_api_fail(ACP_ERR_NULL, fn, "host: NULL");
+    return restore(id, fn, bytes, size, false, host, user);
 }
 
 /* ---- one object from world to world ---- */

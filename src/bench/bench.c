@@ -1,6 +1,7 @@
 /* acphys — the benchmark driver (see bench.h). */
 #include "bench.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,12 +35,13 @@ static const uint32_t TERRAIN_BLOCKS[4] = {0xA9B4FFFFu, 0xA9B5FFFFu, 0xAAB4FFFFu
 #define TERRAIN_SIDE 384.0f
 #define TERRAIN_MARGIN 12.0f                    /* metres kept clear of the square's outer edge */
 
-static const char *const KIND_NAMES[ACP_BENCH_KIND_COUNT] = {"motion", "terrain", "static", "remote", "crowd", "particles", "indoor"};
+static const char *const KIND_NAMES[ACP_BENCH_KIND_COUNT] = {"motion", "terrain", "static", "remote", "crowd", "particles", "indoor", "varied", "wood"};
 
 /* The workloads on real terrain (their humanoids keep their spheres and sweep). */
 static bool on_terrain(acp_bench_kind kind)
 {
-    return kind == ACP_BENCH_TERRAIN || kind == ACP_BENCH_CROWD || kind == ACP_BENCH_INDOOR;
+    return kind == ACP_BENCH_TERRAIN || kind == ACP_BENCH_CROWD || kind == ACP_BENCH_INDOOR ||
+           kind == ACP_BENCH_VARIED || kind == ACP_BENCH_WOOD;
 }
 
 const char *acp_bench_kind_name(acp_bench_kind kind)
@@ -80,7 +82,93 @@ struct acp_bench {
     acp_terrain *terrain;
     acp_world *world;
     uint64_t frames;
+    struct varied_plan *plans;        /* the varied workload's plan of each object (else NULL) */
 };
+
+/* ---- the varied workload's plans ---- */
+
+/** One object's plan: its own generator, run rate and the frame of its next change. */
+typedef struct varied_plan {
+    uint64_t rng;                     /* splitmix64 state */
+    acp_physobj *obj;
+    acp_position home;                /* where it entered the world */
+    uint64_t next_frame;              /* the frame whose start applies the next motion */
+    float run_rate;                   /* in [1, 3] */
+} varied_plan;
+
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* A whole number in [0, n) (n small: the modulo's bias is immaterial to a workload). */
+static uint32_t plan_below(varied_plan *p, uint32_t n) { return (uint32_t)(splitmix64(&p->rng) % n); }
+
+static void plan_init(varied_plan *p, uint32_t i, acp_physobj *obj)
+{
+    p->obj = obj;
+    p->rng = ((uint64_t)ACP_BENCH_VARIED_SEED << 32) ^ (uint64_t)i;
+    /* 1 + 2 * k / 2^24 for k in [0, 2^24]: exact in float, [1, 3]. */
+    p->run_rate = 1.0f + (float)plan_below(p, (1u << 24) + 1u) * (2.0f / 16777216.0f);
+    p->next_frame = 1u + plan_below(p, 60u);
+}
+
+#define VARIED_LEASH 16.0f             /* metres from home beyond which a plan heads home */
+
+/* The heading (degrees, 0 north, clockwise) of the compass point nearest the direction
+ * (dx, dy), by comparisons alone (no libm: native and WASM must agree bit for bit). */
+static float compass_heading(float dx, float dy)
+{
+    const float t = 0.41421356f; /* tan 22.5 degrees */
+    float ax = dx < 0.0f ? -dx : dx, ay = dy < 0.0f ? -dy : dy;
+    if (ax <= t * ay) return dy >= 0.0f ? 0.0f : 180.0f;
+    if (ay <= t * ax) return dx >= 0.0f ? 90.0f : 270.0f;
+    if (dx >= 0.0f) return dy >= 0.0f ? 45.0f : 135.0f;
+    return dy >= 0.0f ? 315.0f : 225.0f;
+}
+
+/* An object farther than the leash from home turns to face it (as a server turning its
+ * creature would) before its next motion, so that plans wander without leaving the terrain. */
+static void plan_leash(varied_plan *p)
+{
+    acp_vec3 d = acp_position_get_offset(&p->obj->position, &p->home);
+    if (d.x * d.x + d.y * d.y > VARIED_LEASH * VARIED_LEASH) acp_physobj_set_heading(p->obj, compass_heading(d.x, d.y));
+}
+
+/* The object's next motion, drawn from its plan: run (3 in 12), walk (2), side-step right or
+ * left (1 each), run turning right or left (1 each), turn in place right or left (1 together),
+ * stop (2); speeds as an interpreted motion carries them (CMotionInterp::adjust_motion's
+ * left-hand commands as the right-hand ones with negative speeds). */
+static void plan_apply(varied_plan *p)
+{
+    acp_interpreted_motion m = acp_interpreted_motion_default();
+    plan_leash(p);
+    uint32_t pick = plan_below(p, 12u);
+    float side = plan_below(p, 2u) ? 1.0f : -1.0f;
+    if (pick < 3u) {
+        m.forward_command = ACP_MOTION_RUN_FORWARD;
+        m.forward_speed = p->run_rate;
+    } else if (pick < 5u) {
+        m.forward_command = ACP_MOTION_WALK_FORWARD;
+        m.forward_speed = 1.0f;
+    } else if (pick < 7u) {
+        m.sidestep_command = ACP_MOTION_SIDESTEP_RIGHT;
+        m.sidestep_speed = (pick == 5u ? 1.0f : -1.0f);
+    } else if (pick < 9u) {
+        m.forward_command = ACP_MOTION_RUN_FORWARD;
+        m.forward_speed = p->run_rate;
+        m.turn_command = ACP_MOTION_TURN_RIGHT;
+        m.turn_speed = (pick == 7u ? TURN_SPEED : -TURN_SPEED);
+    } else if (pick < 10u) {
+        m.turn_command = ACP_MOTION_TURN_RIGHT;
+        m.turn_speed = side;
+    } /* else: stop (Ready, the default) */
+    acp_physobj_apply_interpreted_motion(p->obj, &m);
+    p->next_frame += 20u + plan_below(p, 60u);
+}
 
 static const acp_animation *set_animation(const void *ctx, uint32_t id)
 {
@@ -171,8 +259,11 @@ static acp_position position_at(uint32_t block, float x, float y, float z, float
  * that holds the point, at the terrain height (SetPosition settles the object onto it). */
 static acp_position terrain_position(const acp_bench *b, uint32_t i)
 {
+    /* The varied workload's objects wander up to about 56 m from home (VARIED_LEASH plus a
+     * motion's reach): their homes keep 64 m clear of the square's edge. */
+    float margin = b->kind == ACP_BENCH_VARIED ? 64.0f : TERRAIN_MARGIN;
     float gx, gy;
-    grid_point(i, b->num_objects, TERRAIN_MARGIN, TERRAIN_SIDE - 2.0f * TERRAIN_MARGIN, &gx, &gy);
+    grid_point(i, b->num_objects, margin, TERRAIN_SIDE - 2.0f * margin, &gx, &gy);
     uint32_t bx = gx >= 192.0f ? 1u : 0u, by = gy >= 192.0f ? 1u : 0u;
     uint32_t block = (TERRAIN_BLOCKS[bx * 2 + by] & 0xFFFF0000u);
     float x = gx - 192.0f * (float)bx, y = gy - 192.0f * (float)by;
@@ -194,6 +285,34 @@ static acp_position crowd_position(const acp_bench *b, uint32_t i)
     float z = 0.0f;
     acp_terrain_height(b->terrain, block | 1u, x, y, &z);
     return position_at(block, x, y, z, heading_of(i));
+}
+
+/* The wood workload's position of object i: before static object i mod m (of the world's m
+ * landblock statics), WOOD_BEFORE metres back along the heading that faces it and WOOD_LEFT to
+ * the left of that line (TurnRight curves the runner right, across the line), the heading north
+ * first, then east, south, west for each further round of m objects; kept TERRAIN_MARGIN clear of
+ * the square's edge; at the terrain height. */
+#define WOOD_BEFORE 2.0f
+#define WOOD_LEFT 0.5f
+static acp_position wood_position(const acp_bench *b, uint32_t i)
+{
+    const acp_world *w = b->world;
+    const acp_physobj *s = w->block_statics[i % w->num_block_statics];
+    /* The heading's direction (east, north) exactly, with no libm call that a platform rounds its way. */
+    static const float DIR[4][2] = {{0.0f, 1.0f}, {1.0f, 0.0f}, {0.0f, -1.0f}, {-1.0f, 0.0f}};
+    uint32_t round = (i / w->num_block_statics) % 4u;
+    float heading = 90.0f * (float)round, dx = DIR[round][0], dy = DIR[round][1];
+    uint32_t cell = s->position.objcell_id;
+    float gx = 192.0f * (float)((cell >> 24) - 0xA9u) + s->position.frame.origin.x - WOOD_BEFORE * dx - WOOD_LEFT * dy;
+    float gy = 192.0f * (float)(((cell >> 16) & 0xFFu) - 0xB4u) + s->position.frame.origin.y - WOOD_BEFORE * dy + WOOD_LEFT * dx;
+    gx = fminf(fmaxf(gx, TERRAIN_MARGIN), TERRAIN_SIDE - TERRAIN_MARGIN);
+    gy = fminf(fmaxf(gy, TERRAIN_MARGIN), TERRAIN_SIDE - TERRAIN_MARGIN);
+    uint32_t bx = gx >= 192.0f ? 1u : 0u, by = gy >= 192.0f ? 1u : 0u;
+    uint32_t block = (TERRAIN_BLOCKS[bx * 2 + by] & 0xFFFF0000u);
+    float x = gx - 192.0f * (float)bx, y = gy - 192.0f * (float)by;
+    float z = 0.0f;
+    acp_terrain_height(b->terrain, block | 1u, x, y, &z);
+    return position_at(block, x, y, z, heading);
 }
 
 /* The indoor workload's position of object i: even objects on a grid over the dungeon corridor
@@ -250,8 +369,10 @@ static acp_bench_status add_object(acp_bench *b, uint32_t id, uint32_t i)
     if (on_terrain(b->kind)) {
         acp_position pos = b->kind == ACP_BENCH_CROWD    ? crowd_position(b, i)
                            : b->kind == ACP_BENCH_INDOOR ? indoor_position(b, i)
+                           : b->kind == ACP_BENCH_WOOD   ? wood_position(b, i)
                                                          : terrain_position(b, i);
         if (!acp_world_enter_object(b->world, obj, &pos, 0.0)) return ACP_BENCH_ERR_PLACEMENT;
+        if (b->plans) b->plans[i].home = obj->position;
     } else {
         /* A world without terrain: the object stands where it is placed, on walkable ground. */
         float x, y;
@@ -259,7 +380,16 @@ static acp_bench_status add_object(acp_bench *b, uint32_t id, uint32_t i)
         acp_position pos = position_at(0xA9B40000u, x, y, 50.0f, heading_of(i));
         acp_world_place_object(b->world, obj, &pos, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS | ACP_ACTIVE_TS, 0.0);
     }
-    if (b->kind != ACP_BENCH_STATIC) run_and_turn(obj);
+    if (b->kind == ACP_BENCH_VARIED) {
+        varied_plan *p = &b->plans[i];
+        plan_init(p, i, obj);
+        uint64_t first = p->next_frame; /* the first motion lasts 1..60 frames */
+        acp_physobj_set_run_rate(obj, p->run_rate);
+        plan_apply(p);
+        p->next_frame = first;
+    } else if (b->kind != ACP_BENCH_STATIC) {
+        run_and_turn(obj);
+    }
     if (b->kind == ACP_BENCH_PARTICLES &&
         !acp_physobj_create_particle_emitter(obj, BENCH_EMITTER, 0xFFFFFFFFu, NULL, 0, false))
         return ACP_BENCH_ERR_OUT_OF_MEMORY;
@@ -346,6 +476,11 @@ static acp_bench_status build(acp_bench *b, const uint8_t *portal, size_t portal
         acp_bench_status st = load_terrain(b);
         if (st != ACP_BENCH_OK) return st;
     }
+    if (b->kind == ACP_BENCH_WOOD && b->world->num_block_statics == 0) return ACP_BENCH_ERR_RECORD;
+    if (b->kind == ACP_BENCH_VARIED) {
+        b->plans = calloc(b->num_objects, sizeof *b->plans);
+        if (!b->plans) return ACP_BENCH_ERR_OUT_OF_MEMORY;
+    }
     uint32_t *ids = ids_by_bucket(b->num_objects);
     if (!ids) return ACP_BENCH_ERR_OUT_OF_MEMORY;
     acp_bench_status st = ACP_BENCH_OK;
@@ -382,6 +517,7 @@ void acp_bench_destroy(acp_bench *b)
     acp_world_destroy(b->world);
     acp_terrain_destroy(b->terrain);
     acp_datset_destroy(b->dats);
+    free(b->plans);
     free(b);
 }
 
@@ -405,11 +541,20 @@ static void remote_messages(acp_bench *b)
     }
 }
 
+/* The varied workload's changes of this frame: each object whose plan says so takes its next
+ * motion, as a client applying a player's or the server's new motion would before the frame. */
+static void varied_changes(acp_bench *b)
+{
+    for (uint32_t i = 0; i < b->num_objects; i++)
+        if (b->plans[i].next_frame == b->frames) plan_apply(&b->plans[i]);
+}
+
 void acp_bench_run(acp_bench *b, uint32_t frames)
 {
     for (uint32_t i = 0; i < frames; i++) {
         b->frames++;
         if (b->kind == ACP_BENCH_REMOTE) remote_messages(b);
+        if (b->kind == ACP_BENCH_VARIED) varied_changes(b);
         acp_world_use_time(b->world, (double)b->frames * ACP_BENCH_FRAME_STEP);
     }
 }

@@ -62,10 +62,31 @@ typedef enum acp_bench_kind {
      *     objects are ETHEREAL_PS so that a dense room measures the BSP sweeps, not the
      *     objects pushing one another (the crowd workload measures that). */
     ACP_BENCH_INDOOR = 6,
+    /* (h) varied humanoids (issue 39): the terrain workload's humanoids, each with its own run
+     *     rate in [1, 3] and its own seeded plan of motions (ACP_BENCH_VARIED_SEED): run, walk,
+     *     side-step right or left, run turning right or left, turn in place, stop (Ready) and
+     *     start again, each held 20..79 frames (an object farther than 16 m from home first turns
+     *     to face it); the first one lasts 1..60 frames, so objects
+     *     change at different times and their cycles run out of phase. No two objects repeat one
+     *     another's animation, so the root-motion memo (SHORTCUTS S1) rarely answers. */
+    ACP_BENCH_VARIED = 7,
+    /* (i) the wood (issue 34): the terrain workload's humanoids running and turning through the
+     *     stand-in scenery of landblocks A9B5, AAB4 and AAB5 (the wood of the bundled scenario
+     *     through-the-wood: CLandBlock::get_land_scenes' trees with their cylinders, rocks with
+     *     their physics BSPs, bushes without physics) and A9B4's LandBlockInfo tree. Object i
+     *     starts 2 m before static object i mod m of the m the four landblocks hold (in
+     *     init_static_objs' order), 0.5 m to the left of its line, heading north at it (then
+     *     east, south, west for the next rounds of m objects): its run-and-turn circle
+     *     (RunForward 2.0039682 + TurnRight 1.5) passes by the static every lap, so its sweeps meet
+     *     the scenery's shapes (CCylSphere, the BSPs) through the cells' shadow lists. */
+    ACP_BENCH_WOOD = 8,
     ACP_BENCH_KIND_COUNT
 } acp_bench_kind;
 
-/** "motion", "terrain", "static", "remote", "crowd", "particles", "indoor"; NULL for an unknown kind. */
+/** The varied workload's seed (its plans depend on it and on the object index alone). */
+#define ACP_BENCH_VARIED_SEED 39u
+
+/** "motion", "terrain", "static", "remote", "crowd", "particles", "indoor", "varied", "wood"; NULL for an unknown kind. */
 const char *acp_bench_kind_name(acp_bench_kind kind);
 /** The kind of a name; false when unknown. */
 bool acp_bench_kind_from_name(const char *name, acp_bench_kind *out);

@@ -29,6 +29,11 @@ bool acp_cli_diff_texts(acp_trace_diff *d, char *a, size_t la, char *b, size_t l
  *  dereth's tolerance rule). */
 bool acp_cli_diff_shaped(acp_trace_diff *d, char *a, size_t la, char *b, size_t lb, FILE *all_out, bool exact);
 
+/** The record kind of a trace's text (JSON Lines, not modified): the shape of its first line
+ *  that is not a closing line (diff.h acp_trace_line_shape), ACP_TRACE_SHAPE_NONE when that line
+ *  does not parse or there is none. conform_cmd.c picks the golden by it. */
+acp_trace_shape acp_cli_text_shape(char *text, size_t len);
+
 /** Apply the diff option argv[*i] (and its value, advancing *i) to o; 0, or 2 after printing the
  *  error. */
 int acp_cli_parse_diff_option(acp_diff_options *o, int argc, char **argv, int *i);

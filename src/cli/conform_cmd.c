@@ -1,6 +1,8 @@
 /* acphys — `acphys conform <dir-of-your-traces> [--suite DIR] [--group G] [--fields a,b,c]
  * [--ulps N] [--abs X]`: every case of the conformance suite (conformance/v1/manifest.json) whose
- * trace the port wrote as <dir>/<case>.jsonl, compared with the suite's golden trace. The rows and
+ * trace the port wrote as <dir>/<case>.jsonl (or <case>.quanta.jsonl), compared with the suite's golden
+ * trace: frames records with the frames golden, per-quantum records with the case's quanta golden
+ * (or with the frames golden as `acphys diff` compares the two kinds). The rows and
  * the report are src/scenario/conform.h; bin/conform.mjs does the same through the .wasm. */
 #include <errno.h>
 #include <stdio.h>
@@ -62,6 +64,39 @@ typedef struct judging {
     bool exact;                      /* --exact: dereth records bit for bit */
 } judging;
 
+/* Judge an acphys trace t of either record kind (its first record decides): a quanta trace
+ * against the case's "quanta" golden when it has one, else against the frames golden g as `acphys
+ * diff` judges frames against quanta; a dereth trace gets the --format dereth hint. False when out
+ * of memory; *status 2 after printing why a quanta golden the manifest names cannot be read. */
+static bool judge_acphys(acp_trace_diff *d, const char *suite, const acp_jsonv *kase, char *g, size_t lg, char *t,
+                         size_t lt, const char *tpath, int *status)
+{
+    acp_trace_shape shape = acp_cli_text_shape(t, lt);
+    const char *quanta = str_of(kase, "quanta");
+    if (shape == ACP_TRACE_SHAPE_DERETH) {
+        d->error = true;
+        snprintf(d->message, sizeof d->message, "dereth records (\"t\" and \"transition_state\", no "
+                 "\"frame\"): judge them with --format dereth");
+        return true;
+    }
+    if (shape != ACP_TRACE_SHAPE_QUANTA || !quanta) return acp_cli_diff_shaped(d, g, lg, t, lt, NULL, false);
+    char err[640];
+    size_t lq = 0;
+    char *qpath = join_path(suite, quanta, "");
+    char *q = qpath ? acp_read_file(qpath, ACP_CLI_MAX_TEXT_FILE, &lq, err, sizeof err) : NULL;
+    bool ok = true;
+    if (!q) {
+        fprintf(stderr, "acphys: conform: %s: cannot read the quanta golden trace: %s\n", qpath ? qpath : quanta, err);
+        *status = 2;
+    } else {
+        ok = acp_cli_diff_texts(d, q, lq, t, lt, NULL);
+        if (d->error) acp_trace_diff_name_sides(d, qpath, tpath);
+    }
+    free(q);
+    free(qpath);
+    return ok;
+}
+
 /* Judge one case into c. Returns 0, or 2 after printing why the suite is unusable. */
 static int judge_case(acp_conform *c, const char *suite, const char *dir, const acp_jsonv *kase, uint32_t index,
                       const judging *how)
@@ -90,6 +125,16 @@ static int judge_case(acp_conform *c, const char *suite, const char *dir, const 
     } else {
         struct stat st;
         bool absent = tpath && stat(tpath, &st) != 0 && (errno == ENOENT || errno == ENOTDIR);
+        if (absent && !how->dereth) { /* a per-quantum trace may be named <case>.quanta.jsonl */
+            char *qpath = join_path(dir, name, ".quanta.jsonl");
+            if (qpath && stat(qpath, &st) == 0) {
+                free(tpath);
+                tpath = qpath;
+                absent = false;
+            } else {
+                free(qpath);
+            }
+        }
         char *t = tpath && !absent ? acp_read_file(tpath, ACP_CLI_MAX_TEXT_FILE, &lt, err, sizeof err) : NULL;
         acp_trace_diff d;
         acp_trace_diff_init_with(&d, &o);
@@ -97,7 +142,7 @@ static int judge_case(acp_conform *c, const char *suite, const char *dir, const 
             acp_conform_add(c, group, name, NULL);
         } else if (!t) {
             d.error = true;
-            snprintf(d.message, sizeof d.message, "cannot read %s.jsonl: %s", name, err);
+            snprintf(d.message, sizeof d.message, "cannot read %s: %s", tpath, err);
             acp_conform_add(c, group, name, &d);
         } else if (!acp_trace_text_opens_object(t, lt)) {
             /* A DAT, a README: no trace at all (wasm/conform.mjs conform says the same). */
@@ -105,9 +150,10 @@ static int judge_case(acp_conform *c, const char *suite, const char *dir, const 
             acp_conform_add(c, group, name, &d);
         } else {
             bool ok = how->dereth ? acp_cli_diff_shaped(&d, g, lg, t, lt, NULL, how->exact)
-                                  : acp_cli_diff_texts(&d, g, lg, t, lt, NULL);
-            if (!ok) status = 2;
-            else acp_conform_add(c, group, name, &d);
+                                  : judge_acphys(&d, suite, kase, g, lg, t, lt, tpath, &status);
+            if (d.error) acp_trace_diff_name_sides(&d, gpath, tpath);
+            if (!ok && status == 0) status = 2;
+            else if (status == 0) acp_conform_add(c, group, name, &d);
         }
         free(t);
     }

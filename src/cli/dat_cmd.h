@@ -43,6 +43,9 @@ int acp_dat_cli_list(const acp_dat_cli_host *host, int argc, char **argv);
 int acp_cli_dump(int argc, char **argv);
 int acp_cli_excerpt(int argc, char **argv);
 int acp_cli_list(int argc, char **argv);
+/** The native host (src/cli/dat_host.c: stdio, pread, outfile.h), for the other commands that
+ *  read DATs through it (`acphys world`, world_cmd.h). */
+const acp_dat_cli_host *acp_cli_native_host(void);
 /** The usage lines of these commands, for the main help. */
 extern const char acp_cli_dat_usage[];
 

@@ -60,3 +60,5 @@ static const acp_dat_cli_host NATIVE_HOST = {native_print, native_open, native_c
 int acp_cli_dump(int argc, char **argv) { return acp_dat_cli_dump(&NATIVE_HOST, argc, argv); }
 int acp_cli_excerpt(int argc, char **argv) { return acp_dat_cli_excerpt(&NATIVE_HOST, argc, argv); }
 int acp_cli_list(int argc, char **argv) { return acp_dat_cli_list(&NATIVE_HOST, argc, argv); }
+
+const acp_dat_cli_host *acp_cli_native_host(void) { return &NATIVE_HOST; }

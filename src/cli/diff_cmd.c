@@ -127,6 +127,17 @@ static acp_trace_shape text_shape(char **starts, const size_t *lens, uint32_t n)
     return ACP_TRACE_SHAPE_NONE;
 }
 
+acp_trace_shape acp_cli_text_shape(char *text, size_t len)
+{
+    char **s = NULL;
+    size_t *n = NULL;
+    uint32_t c = split_lines(text, len, &s, &n);
+    acp_trace_shape shape = c == UINT32_MAX ? ACP_TRACE_SHAPE_NONE : text_shape(s, n, c);
+    free(s);
+    free(n);
+    return shape;
+}
+
 /* Traces of two shapes (frames against quanta: diff.h acp_trace_diff_shapes) or two dereth
  * traces (dereth.h, bit for bit; conform --format dereth applies dereth's tolerance). */
 static bool diff_parsed(acp_trace_diff *d, char **sa, const size_t *na, uint32_t ca, char **sb, const size_t *nb,

@@ -4,14 +4,19 @@
  * objects, then get_land_scenes' scenery), then, listed last, the static objects the world made
  * for its EnvCells (CEnvCell::init_static_objects, run for every EnvCell the world loaded, after
  * the landblocks': a static whose record is missing is not made, so not listed).
- * Records come from the given DATs (read lazily), else from the default excerpts. */
+ * Records come from the given DATs (read lazily through the host, block by block), else from the
+ * default excerpts. The command does no I/O of its own (src/cli/dat_cmd.h's host): natively
+ * pread and stdio (src/cli/dat_host.c), in the .wasm Node's fs (`npx acphys world`) or a
+ * caller's bytes in memory (`acp.world`, wasm/abi/cli.c), so all print the same bytes. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
 #include "dat/dat.h"
-#include "dat_file.h"
+#include "dat_cmd.h"
+#include "world_cmd.h"
 #include "physics/cell/building.h"
 #include "physics/cell/scene.h"
 #include "physics/cell/terrain.h"
@@ -79,9 +84,52 @@ static void load_closure(acp_datset *set, closure *c)
     }
 }
 
-static void print_frame(const acp_vec3 *o, float qw, float qx, float qy, float qz)
+/* The JSON, built whole before it is printed (a command that fails prints none of it). */
+typedef struct text {
+    char *bytes;
+    size_t len, cap;
+    bool failed; /* out of memory */
+} text;
+
+static void put(text *t, const char *fmt, ...)
 {
-    printf("\"origin\":[%.9g,%.9g,%.9g],\"orientation\":[%.9g,%.9g,%.9g,%.9g]", (double)o->x, (double)o->y, (double)o->z,
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0 || t->failed) return;
+    if (t->len + (size_t)n + 1 > t->cap) {
+        size_t cap = t->cap ? t->cap : 4096;
+        while (cap < t->len + (size_t)n + 1) cap *= 2;
+        char *b = realloc(t->bytes, cap);
+        if (!b) {
+            t->failed = true;
+            return;
+        }
+        t->bytes = b;
+        t->cap = cap;
+    }
+    va_start(ap, fmt);
+    vsnprintf(t->bytes + t->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    t->len += (size_t)n;
+}
+
+/* A message on the host's standard error. */
+static void say(const acp_dat_cli_host *host, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    host->print(2, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+}
+
+static void print_frame(text *t, const acp_vec3 *o, float qw, float qx, float qy, float qz)
+{
+    put(t, "\"origin\":[%.9g,%.9g,%.9g],\"orientation\":[%.9g,%.9g,%.9g,%.9g]", (double)o->x, (double)o->y, (double)o->z,
            (double)qw, (double)qx, (double)qy, (double)qz);
 }
 
@@ -128,16 +176,16 @@ static uint32_t data_id(const acp_physobj *o)
     return s->id ? s->id : (s->num_parts ? s->parts[0] : 0);
 }
 
-static void print_world(const acp_world *w, const acp_landblock_info *info, const closure *c)
+static void print_world(text *t, const acp_world *w, const acp_landblock_info *info, const closure *c)
 {
     bool first = true;
-    printf("{\"landblock\":\"0x%08X\",\"objects\":[", c->block | 0xFFFFu);
+    put(t, "{\"landblock\":\"0x%08X\",\"objects\":[", c->block | 0xFFFFu);
     for (uint32_t i = 0; info && i < info->num_buildings; i++) {
         const acp_building *b = &info->buildings[i];
-        printf("%s\n {\"kind\":\"building\",\"id\":\"0x%08X\",\"cell\":\"0x%08X\",", first ? "" : ",", b->model_id,
+        put(t, "%s\n {\"kind\":\"building\",\"id\":\"0x%08X\",\"cell\":\"0x%08X\",", first ? "" : ",", b->model_id,
                outside_cell(c->block, b->frame.origin));
-        print_frame(&b->frame.origin, b->frame.qw, b->frame.qx, b->frame.qy, b->frame.qz);
-        printf(",\"scale\":1}");
+        print_frame(t, &b->frame.origin, b->frame.qw, b->frame.qx, b->frame.qy, b->frame.qz);
+        put(t, ",\"scale\":1}");
         first = false;
     }
     /* init_static_objs' statics: the LandBlockInfo's first (those without a cell were
@@ -149,9 +197,9 @@ static void print_world(const acp_world *w, const acp_landblock_info *info, cons
         const char *kind = "scenery";
         if ((o->position.objcell_id & 0xFFFFu) >= 0x100u) { /* CEnvCell::init_static_objects' */
             const acp_frame *f = &o->position.frame;
-            printf("%s\n {\"kind\":\"envcell\",\"id\":\"0x%08X\",\"cell\":\"0x%08X\",", first ? "" : ",", id, o->position.objcell_id);
-            print_frame(&f->origin, f->qw, f->qx, f->qy, f->qz);
-            printf(",\"scale\":%.9g}", (double)o->scale);
+            put(t, "%s\n {\"kind\":\"envcell\",\"id\":\"0x%08X\",\"cell\":\"0x%08X\",", first ? "" : ",", id, o->position.objcell_id);
+            print_frame(t, &f->origin, f->qw, f->qx, f->qy, f->qz);
+            put(t, ",\"scale\":%.9g}", (double)o->scale);
             first = false;
             continue;
         }
@@ -163,80 +211,105 @@ static void print_world(const acp_world *w, const acp_landblock_info *info, cons
             next++;
         }
         const acp_frame *f = &o->position.frame;
-        printf("%s\n {\"kind\":\"%s\",\"id\":\"0x%08X\",\"cell\":\"0x%08X\",", first ? "" : ",", kind, id, o->position.objcell_id);
-        print_frame(&f->origin, f->qw, f->qx, f->qy, f->qz);
-        printf(",\"scale\":%.9g}", (double)o->scale);
+        put(t, "%s\n {\"kind\":\"%s\",\"id\":\"0x%08X\",\"cell\":\"0x%08X\",", first ? "" : ",", kind, id, o->position.objcell_id);
+        print_frame(t, &f->origin, f->qw, f->qx, f->qy, f->qz);
+        put(t, ",\"scale\":%.9g}", (double)o->scale);
         first = false;
     }
-    printf("\n]}\n");
+    put(t, "\n]}\n");
 }
 
-static int add_file(acp_datset *set, acp_dat_file *f, const char *path)
+static int add_file(const acp_dat_cli_host *host, acp_datset *set, acp_dat_source *src, bool *opened, const char *path)
 {
     acp_dat_error err;
-    if (acp_dat_file_open(f, path) != ACP_DAT_OK) {
-        fprintf(stderr, "acphys world: cannot open %s\n", path);
+    char why[256] = "";
+    if (host->open(path, src, why, sizeof why) != 0) {
+        say(host, "acphys world: cannot open %s\n", path);
         return 1;
     }
-    acp_dat_status st = acp_datset_add_source(set, acp_dat_file_source(f), NULL, &err);
+    *opened = true;
+    acp_dat_status st = acp_datset_add_source(set, *src, NULL, &err);
     if (st != ACP_DAT_OK) {
-        fprintf(stderr, "acphys world: %s: %s (%s at offset %llu)\n", path, acp_dat_status_string(st), err.field ? err.field : "",
-                (unsigned long long)err.offset);
+        say(host, "acphys world: %s: %s (%s at offset %llu)\n", path, acp_dat_status_string(st), err.field ? err.field : "",
+            (unsigned long long)err.offset);
         return 1;
     }
     return 0;
 }
 
-int acp_cli_world(int argc, char **argv)
+/* Build the world of the landblock and print its JSON: 0, or 1 with a message. */
+static int world_json(const acp_dat_cli_host *host, acp_datset *set, closure *c, const char *cell_path)
+{
+    load_closure(set, c);
+    const acp_landblock *lb = acp_datset_landblock(set, c->block | 0xFFFFu);
+    const acp_region *region = acp_datset_region(set, 0x13000000u);
+    if (!lb || !region) {
+        say(host, "acphys world: %s holds no LandBlock 0x%08X%s\n", cell_path, c->block | 0xFFFFu,
+            lb ? " Region 0x13000000 is missing" : "");
+        return 1;
+    }
+    const acp_landblock_info *info = acp_datset_landblock_info(set, c->block | 0xFFFEu);
+    acp_terrain *t = acp_terrain_create(1);
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
+    text out = {NULL, 0, 0, false};
+    int rc = 1;
+    if (t && w && acp_terrain_add_landblock(t, lb, region) == ACP_TERRAIN_OK) {
+        if (info) add_buildings(t, set, info);
+        add_envcells(t, set, info, c->block);
+        w->dats = set;
+        acp_terrain_attach(w, t);
+        print_world(&out, w, info, c);
+        if (!out.failed) {
+            host->print(1, out.bytes, out.len);
+            rc = 0;
+        }
+    }
+    if (rc) say(host, "acphys world: out of memory\n");
+    free(out.bytes);
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+    return rc;
+}
+
+int acp_world_cli(const acp_dat_cli_host *host, int argc, char **argv)
 {
     const char *portal = NULL;
     if (argc == 4 && !strcmp(argv[2], "--portal")) portal = argv[3];
     if (!(argc == 2 || portal)) {
-        fprintf(stderr, "usage: acphys world <cell dat> <landblock id> [--portal <portal dat>]\n");
+        say(host, "usage: acphys world <cell dat> <landblock id> [--portal <portal dat>]\n");
         return 2;
     }
     char *end = NULL;
-    unsigned long v = strtoul(argv[1], &end, 16);
-    if (!end || *end || end == argv[1] || v > 0xFFFFFFFFul) {
-        fprintf(stderr, "acphys world: the landblock id must be hex (0xXXYY or 0xXXYYFFFF), not \"%s\"\n", argv[1]);
+    /* strtoull: the same on a 32-bit long (WebAssembly), where strtoul saturates at 0xFFFFFFFF. */
+    unsigned long long v = strtoull(argv[1], &end, 16);
+    if (!end || *end || end == argv[1] || v > 0xFFFFFFFFull) {
+        say(host, "acphys world: the landblock id must be hex (0xXXYY or 0xXXYYFFFF), not \"%s\"\n", argv[1]);
         return 2;
     }
     uint32_t id = (uint32_t)v;
     closure c = {calloc(MAX_IDS, sizeof(uint32_t)), 0, (id <= 0xFFFFu ? id << 16 : id) & 0xFFFF0000u};
     acp_datset *set = acp_datset_create();
-    acp_dat_file cell = {-1, 0}, port = {-1, 0};
+    acp_dat_source cell = {NULL, NULL, 0}, port = {NULL, NULL, 0};
+    bool cell_open = false, port_open = false;
     int rc = 1;
-    if (!c.ids || !set) goto out;
+    if (!c.ids || !set) {
+        say(host, "acphys world: out of memory\n");
+        goto out;
+    }
     uint32_t n = 0;
     const acp_embedded_excerpt *ex = acp_default_excerpts(&n);
     acp_dat_error err;
     for (uint32_t i = 0; i < n; i++) acp_datset_add_dat_bytes(set, ex[i].data, ex[i].size, &err);
-    if (add_file(set, &cell, argv[0]) || (portal && add_file(set, &port, portal))) goto out;
-    load_closure(set, &c);
-    const acp_landblock *lb = acp_datset_landblock(set, c.block | 0xFFFFu);
-    const acp_region *region = acp_datset_region(set, 0x13000000u);
-    if (!lb || !region) {
-        fprintf(stderr, "acphys world: %s holds no LandBlock 0x%08X%s\n", argv[0], c.block | 0xFFFFu,
-                lb ? " Region 0x13000000 is missing" : "");
+    if (add_file(host, set, &cell, &cell_open, argv[0]) || (portal && add_file(host, set, &port, &port_open, portal)))
         goto out;
-    }
-    const acp_landblock_info *info = acp_datset_landblock_info(set, c.block | 0xFFFEu);
-    acp_terrain *t = acp_terrain_create(1);
-    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 4);
-    if (t && w && acp_terrain_add_landblock(t, lb, region) == ACP_TERRAIN_OK) {
-        if (info) add_buildings(t, set, info);
-        add_envcells(t, set, info, c.block);
-        w->dats = set;
-        acp_terrain_attach(w, t);
-        print_world(w, info, &c);
-        rc = 0;
-    }
-    acp_world_destroy(w);
-    acp_terrain_destroy(t);
+    rc = world_json(host, set, &c, argv[0]);
 out:
+    /* The sources go after the set that reads them. */
     acp_datset_destroy(set);
-    acp_dat_file_close(&cell);
-    acp_dat_file_close(&port);
+    if (cell_open) host->close(&cell);
+    if (port_open) host->close(&port);
     free(c.ids);
     return rc;
 }
+
+int acp_cli_world(int argc, char **argv) { return acp_world_cli(acp_cli_native_host(), argc, argv); }

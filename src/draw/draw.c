@@ -214,6 +214,9 @@ static bool pending_uncached(const acp_partarray *pa, const object_frame *o, uin
     return true;
 }
 
+static uint32_t fan_triangles(mat4 m, const acp_vertex_array *va, const acp_gfx_polygon *p, uint32_t n,
+                              float *out, uint32_t cap_vertices, uint32_t at);
+
 /* acp_draw_part_matrices with an optional keyframe cache (NULL: none). */
 static uint32_t part_matrices(acp_physobj *obj, uint32_t origin_cell, float *out, uint32_t capacity,
                               keyframe_cache *kc)
@@ -348,6 +351,53 @@ uint32_t acp_draw_world_sphere_matrices(const acp_world *w, uint32_t origin_cell
         total += acp_draw_sphere_matrices(obj, origin_cell, at, room);
     }
     return total;
+}
+
+uint32_t acp_draw_block_static_spheres(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity)
+{
+    if (!w) return 0;
+    uint32_t total = 0;
+    for (uint32_t i = 0; i < w->num_block_statics; i++) {
+        uint32_t room = total < capacity ? capacity - total : 0;
+        float *at = room ? out + (size_t)total * ACP_DRAW_MAT4_FLOATS : NULL;
+        total += acp_draw_sphere_matrices(w->block_statics[i], origin_cell, at, room);
+    }
+    return total;
+}
+
+uint32_t acp_draw_block_static_cylspheres(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity)
+{
+    if (!w) return 0;
+    uint32_t total = 0;
+    for (uint32_t i = 0; i < w->num_block_statics; i++) {
+        uint32_t room = total < capacity ? capacity - total : 0;
+        float *at = room ? out + (size_t)total * ACP_DRAW_MAT4_FLOATS : NULL;
+        total += acp_draw_cylsphere_matrices(w->block_statics[i], origin_cell, at, room);
+    }
+    return total;
+}
+
+/* The parts' matrices acp_draw_part_triangles places polygons by (on the stack: a Setup of more
+ * parts draws its first ones). */
+#define PART_TRIANGLE_PARTS 256
+
+uint32_t acp_draw_part_triangles(const acp_datset *set, acp_physobj *obj, uint32_t origin_cell, float *out, uint32_t capacity)
+{
+    const acp_setup *setup = setup_of(obj);
+    if (!set || !setup) return 0;
+    float mats[PART_TRIANGLE_PARTS * ACP_DRAW_MAT4_FLOATS];
+    uint32_t n = acp_draw_part_matrices(obj, origin_cell, mats, PART_TRIANGLE_PARTS);
+    if (n > PART_TRIANGLE_PARTS) n = PART_TRIANGLE_PARTS;
+    if (n > setup->num_parts) n = setup->num_parts;
+    uint32_t at = 0, cap = out ? capacity / 3 : 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const acp_gfxobj *g = acp_datset_gfxobj(set, setup->parts[i]);
+        if (!g) continue;
+        mat4 m;
+        memcpy(m, mats + (size_t)i * ACP_DRAW_MAT4_FLOATS, sizeof m);
+        at = fan_triangles(m, &g->vertex_array, g->polygons, g->num_polygons, out, cap, at);
+    }
+    return at;
 }
 
 uint32_t acp_draw_terrain_positions(const acp_landblock_struct *b, uint32_t origin_cell, float *out, uint32_t capacity)

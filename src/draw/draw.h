@@ -87,6 +87,21 @@ uint32_t acp_draw_world_part_matrices(acp_world *w, uint32_t origin_cell, float 
  *  acp_draw_world_part_matrices. Returns the total sphere count. */
 uint32_t acp_draw_world_sphere_matrices(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity);
 
+/** acp_draw_sphere_matrices and acp_draw_cylsphere_matrices of each of the world's landblock
+ *  static objects (w->block_statics: the LandBlockInfos' objects and the scenery
+ *  get_land_scenes made, acp_land_scenes_init), in their order: their collision shapes. Return
+ *  the total count; `capacity` counts matrices. */
+uint32_t acp_draw_block_static_spheres(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity);
+uint32_t acp_draw_block_static_cylspheres(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity);
+
+/** The object's parts drawn from their GfxObjs' drawing polygons (the Setup's part ids looked up
+ *  in `set`; a part whose GfxObj is not there is skipped) as a triangle list: fans (v0, v[t],
+ *  v[t+1]), each vertex placed by its part's matrix (acp_draw_part_matrices: the part's world
+ *  frame × its drawing scale) in origin_cell's landblock frame; x, y, z floats per vertex. Returns
+ *  the vertex count; `capacity` counts floats and min(count, capacity / 3) whole vertices are
+ *  written. The first 256 parts of a Setup are drawn. */
+uint32_t acp_draw_part_triangles(const acp_datset *set, acp_physobj *obj, uint32_t origin_cell, float *out, uint32_t capacity);
+
 /** The landblock's terrain as a triangle list: polygon p's three vertices (CPolygon vertices,
  *  the winding retail gives them: counter-clockwise seen from above) at floats 9p..9p + 8, x, y,
  *  z each, shifted into origin_cell's landblock frame. Returns ACP_DRAW_TERRAIN_VERTICES; writes

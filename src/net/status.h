@@ -44,7 +44,7 @@
     X(ERR_JSONL_DIR, "a JSONL line's \"dir\" is neither \"c2s\" nor \"s2c\"") \
     X(ERR_HEX, "a datagram's hex data has an odd length or a character that is not a hex digit") \
     X(ERR_LEN_MISMATCH, "a JSONL line's \"len\" differs from the length of its data") \
-    X(ERR_TOO_LARGE, "a datagram is longer than ACP_NET_MAX_DATAGRAM bytes") \
+    X(ERR_TOO_LARGE, "the datagram is longer than 1024 bytes, the most an AC datagram holds (ACP_NET_MAX_DATAGRAM)") \
     X(ERR_OUT_OF_MEMORY, "out of memory") \
     X(ERR_ARGUMENT, "invalid argument")
 

@@ -299,8 +299,14 @@ bool acp_replay_capture_read(const uint8_t *bytes, size_t size, acp_replay_captu
     note_problem(info, &file.diags);
     for (size_t i = 0; i < file.diags.count; i++) info->unreadable += file.diags.items[i].where == ACP_NET_AT_FILE;
     if (!file.count) {
-        snprintf(msg, msg_size, "the capture holds no datagram%s%s", info->first_problem[0] ? "; the first problem: " : "",
-                 info->first_problem);
+        if (file.skipped)
+            snprintf(msg, msg_size, "the capture holds no AC datagram: none of its %zu packet%s is UDP to or from ports "
+                     "%u-%u (the AC server's)%s%s", file.skipped, file.skipped == 1 ? "" : "s", ACP_CAPTURE_PORT_MIN,
+                     ACP_CAPTURE_PORT_MAX,
+                     info->first_problem[0] ? "; the first problem: " : "", info->first_problem);
+        else
+            snprintf(msg, msg_size, "the capture holds no datagram%s%s", info->first_problem[0] ? "; the first problem: " : "",
+                     info->first_problem);
         acp_capture_free(&file);
         return false;
     }

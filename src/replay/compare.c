@@ -369,11 +369,15 @@ void acp_replay_table(const acp_replay_plan *plan, const acp_replay_outcome *out
     acp_text_put_u64(t, out->cells_agree);
     acp_text_put(t, "/");
     acp_text_put_u64(t, out->compared);
-    acp_text_put(t, "; distance max ");
-    acp_text_put_f(t, out->max_distance, 3);
-    acp_text_put(t, " m, mean ");
-    acp_text_put_f(t, out->mean_distance, 3);
-    acp_text_put(t, " m\n");
+    if (!out->compared) {
+        acp_text_put(t, "; distance n/a (no report compared)\n");
+    } else {
+        acp_text_put(t, "; distance max ");
+        acp_text_put_f(t, out->max_distance, 3);
+        acp_text_put(t, " m, mean ");
+        acp_text_put_f(t, out->mean_distance, 3);
+        acp_text_put(t, " m\n");
+    }
     if (out->has_beyond) {
         const acp_replay_result *r = &out->results[out->first_beyond];
         acp_text_put(t, "first beyond ");

@@ -664,6 +664,11 @@ static void put_frames(builder *b, const acp_replay_msg *const *sorted, uint32_t
         if (t <= prev) continue; /* after the creation, distinct, in order */
         if (count++) acp_text_put_char(s, ',');
         put_d(s, t);
+        if (t - prev > b->plan->max_gap) {
+            b->plan->max_gap = t - prev;
+            b->plan->max_gap_at = t;
+        }
+        if (t - prev > ACP_REPLAY_SPARSE_GAP) b->plan->num_long_gaps++;
         prev = t;
     }
     free(times);

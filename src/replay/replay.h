@@ -168,7 +168,16 @@ typedef struct acp_replay_plan {
     uint32_t num_objects;                 /* scenario objects, the player first */
     uint32_t num_events;
     uint32_t num_frames;
+    double max_gap;                       /* --frames datagrams: the longest step between frames
+                                             (s), and the scenario time it ends at; 0 at 60 Hz */
+    double max_gap_at;
+    uint32_t num_long_gaps;               /* steps longer than ACP_REPLAY_SPARSE_GAP */
 } acp_replay_plan;
+
+/** A step between datagram frames above which the world runs far coarser than the client's did:
+ *  three of retail's MinQuantum (1/30 s; CPhysics::UseTime 0x00509950 runs the world at most that
+ *  often, the client's frames come every 1/60 s or so). acp_replay_session warns of such gaps. */
+#define ACP_REPLAY_SPARSE_GAP 0.1
 
 /** True when a scenario takes the position: a cell id (0xXXYYCCCC, outdoor 1..0x40, indoor
  *  0x100..0xFFFD) and a quaternion that passes retail's Frame::IsValid. */

@@ -170,6 +170,12 @@ bool acp_replay_session_build(acp_replay_session *s)
     char msg[512];
     if (!acp_replay_build(&s->capture, &opt, &s->plan, msg, sizeof msg)) return fail(s, "%s: %s", s->capture_name, msg);
     s->built = true;
+    if (s->plan.num_long_gaps)
+        warn(s, "%s: --frames datagrams: %u steps between datagrams are longer than %.1f s (the longest %.3f s, ending at "
+                "%.3f s): the world runs once per datagram, so it follows the client only where datagrams come about as "
+                "often as the client's frames (every 1/60 s or so; retail's MinQuantum is 1/30 s); a sparse capture "
+                "gets metres of error from that alone: replay it at the default 60 Hz",
+             s->capture_name, (unsigned)s->plan.num_long_gaps, ACP_REPLAY_SPARSE_GAP, s->plan.max_gap, s->plan.max_gap_at);
     return true;
 }
 
@@ -177,6 +183,34 @@ const char *acp_replay_session_scenario(const acp_replay_session *s, size_t *len
 {
     if (len) *len = s->built ? s->plan.scenario.len : 0;
     return s->built ? s->plan.scenario.data : "";
+}
+
+/* The guid of the scenario's objects[i] (its "id": a number or "0x..." text), or false. */
+static bool object_guid(const acp_jsonv *root, unsigned long i, uint32_t *guid)
+{
+    const acp_jsonv *objs = acp_jsonv_get(root, "objects");
+    if (!objs || objs->type != ACP_JSONV_ARRAY || i >= objs->count) return false;
+    const acp_jsonv *id = acp_jsonv_get(&objs->items[i], "id");
+    if (id && id->type == ACP_JSONV_NUMBER) *guid = (uint32_t)id->number;
+    else if (id && id->type == ACP_JSONV_STRING) *guid = (uint32_t)strtoul(id->string, NULL, 0);
+    else return false;
+    return true;
+}
+
+/* A run's warning, with an object the scenario names by place ("objects[1].position.cell: the
+ * object has no cell ...") named by its guid as the capture knows it ("object 0x7A9B4024: the
+ * object has no cell ..."): the replay's scenario is made, the capture is the user's. */
+static void warn_by_guid(acp_replay_session *s, const acp_jsonv *root, const char *w)
+{
+    char *end = NULL;
+    unsigned long i = strncmp(w, "objects[", 8) ? 0 : strtoul(w + 8, &end, 10);
+    const char *rest = end && end[0] == ']' ? strstr(end, ": ") : NULL;
+    uint32_t guid = 0;
+    if (!rest || !object_guid(root, i, &guid)) {
+        warn(s, "%s", w);
+        return;
+    }
+    warn(s, "object 0x%08X: %s", (unsigned)guid, rest + 2);
 }
 
 bool acp_replay_session_run(acp_replay_session *s, const acp_jsonv *root)
@@ -194,7 +228,7 @@ bool acp_replay_session_run(acp_replay_session *s, const acp_jsonv *root)
         acp_run_destroy(run);
         return false;
     }
-    for (uint32_t i = 0; i < acp_run_warning_count(run); i++) warn(s, "%s", acp_run_warning(run, i));
+    for (uint32_t i = 0; i < acp_run_warning_count(run); i++) warn_by_guid(s, root, acp_run_warning(run, i));
     char msg[512];
     bool ok = acp_replay_compare(run, &s->plan, s->threshold, &s->outcome, msg, sizeof msg);
     acp_run_destroy(run);

@@ -1,10 +1,11 @@
-/* acphys — the runner's call sites into work that lands on other branches: motion (part arrays
- * from Setups with their defaults, motion tables, CMotionInterp) and terrain (retail's SetPosition
- * placement sweep).
+/* acphys — the public API's call sites (src/api/acphys.c) into motion (part arrays from Setups
+ * with their defaults, motion tables, CMotionInterp), terrain (retail's SetPosition placement
+ * sweep) and the server's messages.
  *
  * CONVENTIONS
- *   The runner's only calls into the motion (src/physics/object/physobj_motion.h) and terrain
- *   (src/physics/object/setposition.h) code; nothing else in src/scenario calls them.
+ *   The only calls into the motion (src/physics/object/physobj_motion.h) and terrain
+ *   (src/physics/object/setposition.h) code that make and drive a world's objects: the public
+ *   API makes them, and the scenario runner (run.c, run_events.c) goes through the API.
  *   Order (physobj_motion.h's scenario API): add the object and set its state, scale, friction
  *   and elasticity; attach_setup; attach_motion; place; then events.
  *   Units: speeds are retail's multipliers; extents 0..1; times seconds.

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "diff_walk.h"
@@ -895,3 +896,28 @@ bool acp_diff_walk_report(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_ki
 bool acp_diff_walk_same_value(cmp *c, const acp_jsonv *a, const acp_jsonv *b, num_kind k) { return same_value(c, a, b, k, false); }
 bool acp_diff_walk_same_object(cmp *c, const acp_jsonv *a, const acp_jsonv *b) { return same_object(c, a, b); }
 bool acp_diff_walk_check_line(acp_trace_diff *d, uint32_t n, char which, const acp_jsonv *v) { return check_line(d, n, which, v); }
+
+void acp_trace_diff_name_sides(acp_trace_diff *d, const char *a_name, const char *b_name)
+{
+    const char *m = d->message;
+    size_t digits = 0;
+    char side = 0;
+    size_t head = 0, tail = 0; /* the letter's place: before it head bytes, after it the rest */
+    if (!strncmp(m, "line ", 5)) {
+        while (m[5 + digits] >= '0' && m[5 + digits] <= '9') digits++;
+        const char *of = m + 5 + digits;
+        if (digits && !strncmp(of, " of ", 4) && (of[4] == 'a' || of[4] == 'b') && (of[5] == ' ' || of[5] == ':')) {
+            side = of[4];
+            head = (size_t)(of + 4 - m);
+            tail = head + 1;
+        }
+    } else if ((m[0] == 'a' || m[0] == 'b') && !strncmp(m + 1, " line ", 6)) {
+        side = m[0];
+        head = 0;
+        tail = 1;
+    }
+    if (!side) return;
+    char out[sizeof d->message];
+    snprintf(out, sizeof out, "%.*s%s%s", (int)head, m, side == 'a' ? a_name : b_name, m + tail);
+    memcpy(d->message, out, sizeof out);
+}

@@ -132,6 +132,11 @@ bool acp_trace_text_opens_object(const char *text, size_t len);
 void acp_trace_diff_not_a_trace(acp_trace_diff *d, char which, const unsigned char *head, size_t head_len,
                                 size_t total_len);
 
+/** Name the two sides of an error message by their files: a message that opens "line N of a",
+ *  "line N of b", "a line N" or "b line N" gets `a_name` or `b_name` in place of the letter
+ *  (conform: the golden's path and the port's trace's). Nothing else changes. */
+void acp_trace_diff_name_sides(acp_trace_diff *d, const char *a_name, const char *b_name);
+
 /** Line `line_no` exists only in trace `which` ('a' or 'b'): a difference, unless it is a
  *  closing digest line (acp_trace_is_closing_line). */
 void acp_trace_diff_extra_line(acp_trace_diff *d, uint32_t line_no, char which, const acp_jsonv *v);

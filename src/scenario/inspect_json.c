@@ -301,7 +301,7 @@ bool acp_run_inspector_arm(acp_run_inspector **slot, uint32_t index, uint32_t nu
 
 bool acp_run_inspector_begin(acp_run_inspector *in, acp_world *w, acp_physobj *const *objects, uint32_t frame)
 {
-    if (!in || frame != in->frame) return false;
+    if (!in || frame != in->frame || !objects[in->index]) return false; /* not in the world yet: nothing swept */
     acp_inspect_reset(&in->rec, objects[in->index]);
     acp_inspect_attach(w, &in->rec);
     return true;

@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridge.h"
+#include "acphys.h"
+#include "api/api_internal.h"
 #include "physics/cell/terrain.h"
 #include "excerpts.h"
 #include "inspect_json.h"
@@ -123,9 +124,7 @@ void acp_run_destroy(acp_run *run)
     free(run->excerpt_bytes);
     free(run->excerpt_sizes);
     free(run->excerpt_given);
-    acp_world_destroy(run->world);
-    acp_terrain_destroy(run->terrain);
-    acp_excerpts_destroy(run->records);
+    if (run->world_id.index1) (void)acp_destroy_world(run->world_id); /* its records, terrain and objects */
     free(run->objects);
     free(run->frame.objects);
     free(run->digests);
@@ -188,35 +187,47 @@ static void put_excerpt_path(acp_text *t, const acp_run *run, uint32_t i, bool w
     acp_text_put(t, ": ");
 }
 
+/* The API's message after its "<function>: <argument>: " prefix: the records' own words. */
+static const char *api_detail(const char *prefix)
+{
+    const char *m = acp_error_message();
+    size_t n = strlen(prefix);
+    return strncmp(m, prefix, n) == 0 ? m + n : m;
+}
+
+/* Make the world (acp_create_world) and give it the excerpts in listed order
+ * (acp_world_load_default_records, acp_world_load_records: later records replace earlier ones). */
 static bool read_excerpts(acp_run *run)
 {
     const acp_scenario *s = &run->scenario;
-    run->records = acp_excerpts_create();
-    if (!run->records) return set_error(run, "out of memory");
-    char msg[384];
+    acp_world_def def = acp_default_world_def();
+    def.profile = (uint32_t)run->profile;
+    def.max_objects = s->num_objects ? s->num_objects : 1u;
+    acp_status st = acp_create_world(&def, &run->world_id);
+    if (st != ACP_OK) {
+        run->world_id = (acp_world_id){0, 0};
+        return set_error(run, st == ACP_ERR_MEMORY ? "out of memory" : acp_error_message());
+    }
+    run->records = acp_api_internal_records(run->world_id);
     for (uint32_t i = 0; i < s->num_excerpts; i++) {
         acp_text t;
         if (strcmp(s->excerpts[i], "default") == 0) {
             uint32_t n = 0;
-            const acp_embedded_excerpt *defaults = acp_default_excerpts(&n);
+            (void)acp_default_excerpts(&n);
             if (n == 0) {
                 char w[160];
                 acp_text_fixed(&t, w, sizeof w);
                 put_excerpt_path(&t, run, i, false);
                 acp_text_put(&t, "this build embeds no default excerpts (data/*-default.dat were missing)");
                 add_warning(run, w);
+                continue;
             }
-            for (uint32_t k = 0; k < n; k++) {
-                if (acp_excerpts_add(run->records, defaults[k].data, defaults[k].size, msg, sizeof msg)) continue;
-                if (begin_error(run, &t)) {
-                    put_excerpt_path(&t, run, i, true);
-                    acp_text_put(&t, defaults[k].name);
-                    acp_text_put(&t, ": ");
-                    acp_text_put(&t, msg);
-                }
-                return false;
+            if (acp_world_load_default_records(run->world_id) == ACP_OK) continue;
+            if (begin_error(run, &t)) {
+                put_excerpt_path(&t, run, i, true);
+                acp_text_put(&t, api_detail("acp_world_load_default_records: ")); /* "<name>: <what>" */
             }
-            continue;
+            return false;
         }
         if (!run->excerpt_given[i]) {
             if (begin_error(run, &t)) {
@@ -227,10 +238,10 @@ static bool read_excerpts(acp_run *run)
             }
             return false;
         }
-        if (!acp_excerpts_add(run->records, run->excerpt_bytes[i], run->excerpt_sizes[i], msg, sizeof msg)) {
+        if (acp_world_load_records(run->world_id, run->excerpt_bytes[i], run->excerpt_sizes[i]) != ACP_OK) {
             if (begin_error(run, &t)) {
                 put_excerpt_path(&t, run, i, true);
-                acp_text_put(&t, msg);
+                acp_text_put(&t, api_detail("acp_world_load_records: bytes: "));
             }
             return false;
         }
@@ -243,17 +254,22 @@ static bool read_excerpts(acp_run *run)
 
 static void warn_cb(void *ctx, const char *message) { add_warning(ctx, message); }
 
+/* The terrain (acp_world_finish_records) and the comparison modes (acp_world_set_peer_rules),
+ * before the first object. */
 static bool build_terrain(acp_run *run)
 {
-    switch (acp_excerpts_build_terrain(run->records, &run->terrain)) {
-    case ACP_EXCERPTS_TERRAIN_OK:
-        if (run->terrain) acp_excerpts_warn_unloaded_envcells(run->records, run->terrain, warn_cb, run);
-        return true;
-    case ACP_EXCERPTS_TERRAIN_NO_REGION:
+    switch (acp_world_finish_records(run->world_id)) {
+    case ACP_OK: break;
+    case ACP_ERR_RECORDS:
         return set_error(run, "excerpts: the excerpts hold LandBlocks but no Region 0x13000000, whose height "
                               "table gives the terrain its heights");
     default: return set_error(run, "out of memory");
     }
+    run->terrain = acp_api_internal_terrain(run->world_id);
+    run->world = acp_api_internal_world(run->world_id);
+    if (run->terrain) acp_excerpts_warn_unloaded_envcells(run->records, run->terrain, warn_cb, run);
+    if (acp_world_set_peer_rules(run->world_id, run->peer_rules) != ACP_OK) return set_error(run, acp_error_message());
+    return true;
 }
 
 static void put_object_path(acp_text *t, uint32_t i, const char *field)
@@ -533,29 +549,34 @@ static bool missing_table_animation(acp_run *run, uint32_t i, const char *field,
     return false;
 }
 
-/* Create and place object i; *table is its motion table (NULL: none). */
-static bool build_object(acp_run *run, uint32_t i, const acp_motion_table **table)
+/* An API call the scenario's validation should have made safe refused: the run stops with the
+ * API's message under the scenario path. */
+static bool api_refused(acp_run *run, const char *what, uint64_t index)
+{
+    acp_text t;
+    if (begin_error(run, &t)) {
+        acp_text_put(&t, what);
+        acp_text_put(&t, "[");
+        acp_text_put_u64(&t, index);
+        acp_text_put(&t, "]: ");
+        acp_text_put(&t, acp_error_message());
+    }
+    return false;
+}
+
+/* Object i's records: its Setup and motion table, each checked (a missing record is an error
+ * naming its scenario field), before the object is made. */
+bool acp_run_resolve_object(acp_run *run, uint32_t i, const acp_setup **setup_out, const acp_motion_table **table)
 {
     const acp_scenario_object *so = &run->scenario.objects[i];
-    acp_physobj *obj = acp_world_add_object(run->world, so->id);
-    if (!obj) return set_error(run, "out of memory");
-    run->objects[i] = obj;
-    obj->state = so->physics_state;
-    obj->scale = so->scale;
-    /* CPhysicsObj::makeObject (CPhysicsObj.c:6810-6815) copies the PhysicsDesc's nine stamps. */
-    memcpy(obj->update_times, so->timestamps, sizeof obj->update_times);
-    /* As CPhysicsObj::set_description takes a PhysicsDesc's: friction only within [0, 1],
-     * elasticity clamped to [0, 0.1]. */
-    (void)acp_physobj_set_description_friction(obj, so->friction);
-    (void)acp_physobj_set_elasticity(obj, so->elasticity);
     const acp_setup *setup = NULL;
+    *setup_out = NULL;
+    *table = NULL;
     if (so->setup) {
         setup = acp_excerpts_setup(run->records, so->setup);
         if (!setup) return missing_record(run, i, "setup", "Setup", so->setup, "");
-        if (!acp_bridge_attach_setup(obj, setup, run->records, so->scale)) return set_error(run, "out of memory");
     }
     uint32_t mt_id = so->motion_table ? so->motion_table : setup ? setup->default_motion_table : 0;
-    *table = NULL;
     if (mt_id && setup) { /* a motion table animates the part array: without a Setup there is none */
         const acp_motion_table *mt = acp_excerpts_motion_table(run->records, mt_id);
         if (!mt)
@@ -563,23 +584,62 @@ static bool build_object(acp_run *run, uint32_t i, const acp_motion_table **tabl
                                     : missing_record(run, i, "setup", "MotionTable", mt_id, "its default motion table: ");
         uint32_t anim = table_missing_animation(run->records, mt);
         if (anim) return missing_table_animation(run, i, so->motion_table ? "motion_table" : "setup", mt_id, anim);
-        /* The player's weenie answers InqRunRate (default 1.0); another object's only when the
-         * scenario gives it a run_rate (docs/DEVIATIONS.md M8). */
-        bool is_player = run->scenario.has_player && run->scenario.player == so->id;
-        const float *rate = (is_player || so->has_run_rate) ? &so->run_rate : NULL;
-        if (!acp_bridge_attach_motion(obj, mt_id, rate)) return set_error(run, "out of memory");
         *table = mt;
     }
-    if (so->placement == ACP_PLACEMENT_FRAME)
-        acp_bridge_place_frame(run->world, obj, &so->position, so->transient_state, so->enter_at);
-    else
-        (void)acp_bridge_place_set_position(run->world, obj, &so->position, so->enter_at);
+    *setup_out = setup;
+    return true;
+}
+
+/* Make object i (acp_create_object) and put it into the world at its enter_at (the placement
+ * runs at enter_at, prepare_to_enter_world's update_time = enter_at; the world's clock stays):
+ * at the start, or before the first frame whose time is >= enter_at. Its records were checked
+ * (acp_run_resolve_object). The player becomes the player when it enters. */
+static bool make_object(acp_run *run, uint32_t i)
+{
+    const acp_scenario_object *so = &run->scenario.objects[i];
+    acp_object_def d = acp_default_object_def();
+    d.id = so->id;
+    d.setup = so->setup;
+    d.motion_table = so->motion_table;
+    d.physics_state = so->physics_state;
+    d.pose = acp_run_pose_of(&so->position);
+    d.velocity[0] = so->velocity.x, d.velocity[1] = so->velocity.y, d.velocity[2] = so->velocity.z;
+    d.omega[0] = so->omega.x, d.omega[1] = so->omega.y, d.omega[2] = so->omega.z;
+    d.scale = so->scale;
+    d.friction = so->friction;
+    d.elasticity = so->elasticity;
+    d.run_rate = so->run_rate;
+    /* The player's weenie answers InqRunRate (default 1.0); another object's only when the
+     * scenario gives it a run_rate (docs/DEVIATIONS.md M8). */
+    bool is_player = run->scenario.has_player && run->scenario.player_index == i;
+    d.has_run_rate = is_player || so->has_run_rate;
+    d.enter_at = so->enter_at;
+    d.placement = so->placement == ACP_PLACEMENT_FRAME ? ACP_PLACE_FRAME : ACP_PLACE_SET_POSITION;
+    d.transient_state = so->transient_state;
+    memcpy(d.timestamps, so->timestamps, sizeof d.timestamps);
+    acp_status st = acp_create_object(run->world_id, &d);
+    if (st == ACP_ERR_MEMORY) return set_error(run, "out of memory");
+    if (st != ACP_OK) return api_refused(run, "objects", i);
+    acp_physobj *obj = acp_api_internal_object(run->world_id, so->id);
+    run->objects[i] = obj;
     if (!obj->has_cell) warn_no_cell(run, i);
-    acp_bridge_set_velocity(obj, so->velocity);
-    acp_physobj_set_omega(obj, so->omega);
-    /* A STATIC_PS object with a default animation or script lives in the static animating
-     * workset only, as DAT-placed scenery does (docs/RETAIL-CONTRACT.md §5 item 8). */
-    acp_bridge_static_workset(run->world, obj, setup);
+    if (is_player && acp_world_set_player_object(run->world_id, so->id) != ACP_OK) return set_error(run, acp_error_message());
+    return true;
+}
+
+/* Before a frame at `now`: the waiting objects whose enter_at <= now enter, in scenario order
+ * (their records were checked when they were given), each holder with its child list. */
+static bool enter_due(acp_run *run, double now)
+{
+    const acp_scenario *s = &run->scenario;
+    for (uint32_t i = 0; i < s->num_objects && run->num_waiting; i++) {
+        if (run->objects[i] || !(s->objects[i].enter_at <= now)) continue;
+        const acp_setup *setup;
+        const acp_motion_table *table;
+        if (!acp_run_resolve_object(run, i, &setup, &table) || !make_object(run, i) || !acp_run_reserve_holder(run, i))
+            return false;
+        run->num_waiting--;
+    }
     return true;
 }
 
@@ -589,6 +649,10 @@ static bool check_events(acp_run *run, const acp_motion_table *const *tables)
     const acp_scenario *s = &run->scenario;
     for (uint32_t e = 0; e < s->num_events; e++) {
         const acp_scenario_event *ev = &s->events[e];
+        char early[200];
+        acp_text te;
+        acp_text_fixed(&te, early, sizeof early);
+        if (acp_run_event_before_entering(s, ev, &te)) return set_error(run, early);
         if (!acp_event_needs_motion(ev->kind)) continue;
         if (ev->kind == ACP_EVENT_MOTION) warn_raw_commands(run, ev);
         if (ev->kind != ACP_EVENT_JUMP) warn_motion_values(run, ev, tables[ev->object_index]);
@@ -616,30 +680,30 @@ bool acp_run_start(acp_run *run)
     const acp_scenario *s = &run->scenario;
     if (!read_excerpts(run)) return false;
     if (!build_terrain(run)) return false;
-    run->world = acp_world_create(run->profile, s->num_objects);
     run->objects = calloc(s->num_objects, sizeof *run->objects);
     const acp_motion_table **tables = calloc(s->num_objects, sizeof *tables);
     run->frame.objects = calloc(s->num_objects, sizeof *run->frame.objects);
     run->cap_digests = s->frames.count > 16 ? s->frames.count : 16;
     run->digests = malloc(run->cap_digests * sizeof *run->digests);
-    if (!run->world || !run->objects || !tables || !run->frame.objects || !run->digests ||
+    if (!run->objects || !tables || !run->frame.objects || !run->digests ||
         !acp_text_reserve(&run->line, 512u + 1024u * (size_t)s->num_objects) ||
         !acp_text_reserve(&run->table, 256u + 256u * (size_t)s->num_objects)) {
         free(tables);
         return set_error(run, "out of memory");
     }
-    run->world->dats = acp_excerpts_datset(run->records);
-    run->world->peer_rules = run->peer_rules;
-    acp_terrain_attach(run->world, run->terrain);
     bool ok = true;
-    for (uint32_t i = 0; i < s->num_objects && ok; i++) ok = build_object(run, i, &tables[i]);
-    if (ok && s->has_player) acp_world_set_player(run->world, run->objects[s->player_index]);
+    for (uint32_t i = 0; i < s->num_objects && ok; i++) {
+        const acp_setup *setup;
+        ok = acp_run_resolve_object(run, i, &setup, &tables[i]);
+        if (ok && acp_run_enters_later(&s->objects[i])) run->num_waiting++; /* enter_due, at its frame */
+        else if (ok) ok = make_object(run, i);
+    }
     if (ok) ok = check_events(run, tables);
     if (ok) ok = acp_run_check_parents(run);
     if (ok) warn_late_events(run);
     free(tables);
     if (!ok) return false;
-    run->world->now = 0.0;
+    /* acp_create_object leaves the world's clock where it was: 0 */
     run->frame.num_objects = s->num_objects;
     if (run->record_kind != ACP_RUN_RECORDS_FRAMES && !acp_run_start_records(run)) return set_error(run, "out of memory");
     run->started = true;
@@ -647,34 +711,6 @@ bool acp_run_start(acp_run *run)
 }
 
 /* ---- frames ---- */
-
-static void apply_event(acp_run *run, const acp_scenario_event *ev)
-{
-    acp_physobj *obj = run->objects[ev->object_index];
-    switch (ev->kind) {
-    case ACP_EVENT_MOTION: acp_bridge_apply_motion(obj, &ev->motion); break;
-    case ACP_EVENT_RAW_MOTION: acp_bridge_apply_raw_motion(obj, &ev->motion); break;
-    case ACP_EVENT_JUMP: (void)acp_bridge_jump(obj, ev->jump_extent); break; /* a refusal is retail's */
-    case ACP_EVENT_SET_VELOCITY: acp_bridge_set_velocity(obj, ev->velocity); break;
-    case ACP_EVENT_SERVER_POSITION: acp_bridge_server_position(obj, &ev->server); break;
-    case ACP_EVENT_STICK_TO: acp_bridge_stick_to(obj, ev->target); break;
-    case ACP_EVENT_UNSTICK: acp_bridge_unstick(obj); break;
-    case ACP_EVENT_CONSTRAIN_TO: acp_bridge_constrain_to(obj, &ev->constraint); break;
-    case ACP_EVENT_UNCONSTRAIN: acp_bridge_unconstrain(obj); break;
-    case ACP_EVENT_MOVE_TO:
-        if (run->world->peer_rules & ACP_PEER_ACE_MOVETO_DEFAULTS) { /* comparison mode */
-            acp_scenario_move_to ace = acp_scenario_move_to_ace_defaults(&ev->move_to);
-            acp_bridge_move_to(obj, &ace);
-        } else {
-            acp_bridge_move_to(obj, &ev->move_to);
-        }
-        break;
-    case ACP_EVENT_PLAY_SCRIPT: acp_bridge_play_script(obj, &ev->play_script); break;
-    case ACP_EVENT_SET_STATE: acp_bridge_set_state(obj, ev->new_state); break;
-    case ACP_EVENT_PARENT: acp_bridge_set_parent(obj, run->objects[ev->parent.to_index], &ev->parent); break;
-    case ACP_EVENT_UNPARENT: acp_bridge_unset_parent(obj); break;
-    }
-}
 
 bool acp_run_step(acp_run *run, double now)
 {
@@ -700,16 +736,20 @@ bool acp_run_step(acp_run *run, double now)
     }
     acp_world *w = run->world;
     const acp_scenario *s = &run->scenario;
-    w->now = now; /* retail's Timer::cur_time is the frame's time while messages are handled */
-    acp_world_begin_frame(w); /* what the events report belongs to this frame */
-    while (run->next_event < s->num_events && s->events[run->next_event].t <= now)
-        apply_event(run, &s->events[run->next_event++]);
+    /* retail's Timer::cur_time is the frame's time while messages are handled, and what the
+     * events report belongs to this frame; the objects whose enter_at has come enter first */
+    if (acp_world_set_time(run->world_id, now) != ACP_OK) return set_error(run, acp_error_message());
+    if (run->num_waiting && !enter_due(run, now)) return false;
+    while (run->next_event < s->num_events && s->events[run->next_event].t <= now) {
+        const acp_scenario_event *ev = &s->events[run->next_event++];
+        if (acp_run_apply_event(run, ev) != ACP_OK) return api_refused(run, "events", ev->index);
+    }
     if (run->record_kind != ACP_RUN_RECORDS_FRAMES) { /* this frame's records (the hook's) */
         run->num_quanta = 0;
         w->transit[0].insert_state = ACP_TS_INVALID; /* a placement sweep of an event is no quantum's */
     }
     bool inspecting = acp_run_inspector_begin(run->inspector, w, run->objects, run->frame.frame + 1u);
-    acp_world_use_time(w, now);
+    if (acp_world_step(run->world_id, now) != ACP_OK) return set_error(run, acp_error_message()); /* CPhysics::UseTime */
     if (inspecting && !acp_run_inspector_end(run->inspector, w, s, run->objects, now))
         return set_error(run, "out of memory writing the inspector's record");
     acp_trace_frame *f = &run->frame;
@@ -717,7 +757,10 @@ bool acp_run_step(acp_run *run, double now)
     f->frame++;
     f->now = now;
     f->gate = w->gate_passed;
-    for (uint32_t i = 0; i < f->num_objects; i++) acp_trace_capture_object(&f->objects[i], run->objects[i], now);
+    for (uint32_t i = 0; i < f->num_objects; i++) {
+        if (run->objects[i]) acp_trace_capture_object(&f->objects[i], run->objects[i], now);
+        else acp_trace_absent_object(&f->objects[i], s->objects[i].id); /* not in the world yet */
+    }
     run->digest = acp_trace_hash_frame(run->digest, f);
     run->digests[run->num_digests++] = run->digest;
     run->have_frame = true;
@@ -831,57 +874,6 @@ acp_physobj *acp_run_object(const acp_run *run, uint32_t i)
 {
     return run->objects && i < run->scenario.num_objects ? run->objects[i] : NULL;
 }
-
-/* ---- events appended while the run goes (the page's keyboard) ---- */
-
-/* The condition under which build_object gave object i a motion table (start succeeded). */
-static bool object_has_motion(const acp_run *run, uint32_t i)
-{
-    const acp_scenario_object *so = &run->scenario.objects[i];
-    if (!so->setup) return false;
-    const acp_setup *setup = acp_excerpts_setup(run->records, so->setup);
-    return setup && (so->motion_table || setup->default_motion_table);
-}
-
-static bool refuse_event(acp_run *run, const char *message)
-{
-    acp_text t;
-    acp_text_fixed(&t, run->event_error, sizeof run->event_error);
-    acp_text_put(&t, message);
-    return false;
-}
-
-bool acp_run_add_event(acp_run *run, const acp_jsonv *event)
-{
-    run->event_error[0] = '\0';
-    if (run->failed) return refuse_event(run, run->error);
-    if (!run->started) return refuse_event(run, "the run has not started (acp_run_start)");
-    acp_scenario_error err;
-    uint32_t at;
-    if (!acp_scenario_append_event(&run->scenario, event, &at, &err)) return refuse_event(run, err.message);
-    const acp_scenario_event *ev = &run->scenario.events[at];
-    const char *why = NULL;
-    if (run->have_frame && !(ev->t > run->latest_now))
-        why = "t must be later than every frame run so far (a replay would apply it before an earlier frame)";
-    else if (acp_event_needs_motion(ev->kind) && !object_has_motion(run, ev->object_index))
-        why = "the object has no motion table";
-    if (why) {
-        acp_text t;
-        acp_text_fixed(&t, run->event_error, sizeof run->event_error);
-        acp_text_put(&t, "events[");
-        acp_text_put_u64(&t, ev->index);
-        acp_text_put(&t, "]: ");
-        acp_text_put(&t, why);
-        /* take it out again: the scenario is as it was */
-        memmove(&run->scenario.events[at], &run->scenario.events[at + 1],
-                (run->scenario.num_events - at - 1u) * sizeof *run->scenario.events);
-        run->scenario.num_events--;
-        return false;
-    }
-    return true;
-}
-
-const char *acp_run_event_error(const acp_run *run) { return run->event_error; }
 
 /* ---- the quantum inspector (issue 36) ---- */
 

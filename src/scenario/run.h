@@ -13,12 +13,16 @@
  *   applied with t <= now is applied (in t order, then file order: "before the first frame whose
  *   time is >= t"); then acp_world_use_time(now); then the frame is captured. Times may go
  *   backwards (retail's gate handles it); they must be finite and within ±1e9 s.
- *   Objects enter the world in scenario order at their enter_at time before the first frame;
- *   the world's last_update starts at 0.
+ *   Objects whose enter_at is <= 0 enter the world in scenario order at the start; one whose
+ *   enter_at is > 0 enters before the first frame whose time is >= enter_at (before that
+ *   frame's events; those due at one frame in scenario order): until then it is not in the
+ *   world, and the trace line, table and digest leave it out. Either way placement runs at
+ *   enter_at and update_time starts there. The world's last_update starts at 0.
  *   Memory: everything a run needs is allocated by create and start (the snapshot of one frame,
  *   the line buffer sized for the scenario, the per-frame digests for the scenario's frames). A
  *   step allocates only to grow the digest list past the scenario's frame count or a line
- *   longer than estimated, and never inside acp_world_use_time.
+ *   longer than estimated, or to make an object whose enter_at has come (before the frame's
+ *   events), and never inside acp_world_use_time.
  */
 #ifndef ACP_RUN_H
 #define ACP_RUN_H
@@ -151,7 +155,14 @@ acp_physobj *acp_run_object(const acp_run *run, uint32_t i);
  *  an object with a motion table. False, with the reason in acp_run_event_error, leaves the run
  *  and its scenario as they were (a refused event does not put the run in an error state). */
 bool acp_run_add_event(acp_run *run, const acp_jsonv *event);
-/** Why the last acp_run_add_event refused ("" after one that succeeded). */
+/** Add an object (the JSON of one element of "objects") to a started run's scenario, as its
+ *  last object: the page adds objects and copies so while a run plays, without replaying it.
+ *  Its enter_at must be later than every frame time run so far (and > 0): it enters the world
+ *  before the next frame whose time is >= enter_at, as a replay of the whole scenario has it
+ *  enter, so the digests agree frame by frame. Its records are checked now. False, with the
+ *  reason in acp_run_event_error, leaves the run and its scenario as they were. */
+bool acp_run_add_object(acp_run *run, const acp_jsonv *object);
+/** Why the last acp_run_add_event or acp_run_add_object refused ("" after one that succeeded). */
 const char *acp_run_event_error(const acp_run *run);
 
 /* ---- the quantum inspector (issue 36, src/physics/world/inspect.h) ---- */

@@ -61,10 +61,34 @@ static bool no_part(acp_run *run, const acp_scenario_event *ev, const acp_setup 
     return acp_run_internal_error(run, msg);
 }
 
+/* The child list room a holder needs for `aimed` parent events aimed at it: as many as they can
+ * fill (at most the other objects) and its emitters' particle objects (0: none). */
+static uint32_t holder_room(const acp_scenario *s, uint32_t aimed)
+{
+    uint32_t cap = aimed < s->num_objects - 1u ? aimed : s->num_objects - 1u;
+    return cap ? cap + ACP_MAX_EMITTERS_PER_OBJECT : 0; /* its emitters' particle objects (DEVIATIONS P60) */
+}
+
+static bool reserve(acp_run *run, uint32_t i, uint32_t aimed)
+{
+    uint32_t cap = run->objects[i] ? holder_room(&run->scenario, aimed) : 0; /* one that enters later: when it enters */
+    if (cap && !acp_world_reserve_children(run->world, run->objects[i], cap)) return acp_run_internal_error(run, "out of memory");
+    return true;
+}
+
+bool acp_run_reserve_holder(acp_run *run, uint32_t i)
+{
+    const acp_scenario *s = &run->scenario;
+    uint32_t aimed = 0;
+    for (uint32_t e = 0; e < s->num_events; e++)
+        if (s->events[e].kind == ACP_EVENT_PARENT && s->events[e].parent.to_index == i) aimed++;
+    return reserve(run, i, aimed);
+}
+
 /* A parent event's part or holding location against the holder's Setup (retail's add_child would
- * refuse it: the event would do nothing), then each holder's child list, as large as the parent
- * events aimed at it can fill (at most the other objects) and its emitters' particle objects:
- * update_object never allocates. */
+ * refuse it: the event would do nothing), then each holder's child list (the objects in the world
+ * now; one that enters later, when it enters: acp_run_reserve_holder): update_object never
+ * allocates. */
 bool acp_run_check_parents(acp_run *run)
 {
     const acp_scenario *s = &run->scenario;
@@ -83,11 +107,7 @@ bool acp_run_check_parents(acp_run *run)
             ok = no_part(run, ev, setup);
         aimed[pe->to_index]++;
     }
-    for (uint32_t i = 0; i < s->num_objects && ok; i++) {
-        uint32_t cap = aimed[i] < s->num_objects - 1u ? aimed[i] : s->num_objects - 1u;
-        if (cap) cap += ACP_MAX_EMITTERS_PER_OBJECT; /* its emitters' particle objects (DEVIATIONS P60) */
-        if (cap && !acp_world_reserve_children(run->world, run->objects[i], cap)) ok = acp_run_internal_error(run, "out of memory");
-    }
+    for (uint32_t i = 0; i < s->num_objects && ok; i++) ok = reserve(run, i, aimed[i]);
     free(aimed);
     return ok;
 }

@@ -51,7 +51,7 @@ bool acp_run_start_records(acp_run *run)
     run->cap_quanta = s->num_objects * (uint32_t)ACP_MAX_QUANTA_PER_UPDATE;
     run->quanta = calloc(run->cap_quanta ? run->cap_quanta : 1u, sizeof *run->quanta);
     if (!run->quanta || !acp_text_reserve(&run->records_text, 4096u)) return false;
-    run->traced_id = run->objects[s->has_player ? s->player_index : 0]->id;
+    run->traced_id = s->objects[s->has_player ? s->player_index : 0].id; /* it may enter later */
     run->quanta_digest = ACP_FNV64_OFFSET;
     run->world->quantum_hook = record_quantum_hook;
     run->world->quantum_hook_user = run;

@@ -492,6 +492,34 @@ static bool read_compare_profiles(ctx *c, path *p, const acp_jsonv *v, acp_scena
     return true;
 }
 
+/* objects[i]'s id (path p: that object): not 0 and none of objects[0..i)'s. */
+static bool object_id_ok(ctx *c, path *p, const acp_scenario_object *objects, uint32_t i)
+{
+    bool ok = true;
+    if (objects[i].id == 0) {
+        /* Retail's id 0 is no object (a null IID: no target, no parent, no player). */
+        size_t o2 = acp_sr_path_key(p, "id");
+        acp_text t;
+        if (acp_sr_fail_at(c, p, &t)) acp_text_put(&t, "0 is not an object id (retail's id 0 means no object)");
+        acp_sr_path_pop(p, o2);
+        ok = false;
+    }
+    for (uint32_t j = 0; ok && j < i; j++) {
+        if (objects[j].id != objects[i].id) continue;
+        size_t o2 = acp_sr_path_key(p, "id");
+        acp_text t;
+        if (acp_sr_fail_at(c, p, &t)) {
+            acp_text_put_u64(&t, objects[i].id);
+            acp_text_put(&t, " is already the id of objects[");
+            acp_text_put_u64(&t, j);
+            acp_text_put(&t, "]");
+        }
+        acp_sr_path_pop(p, o2);
+        ok = false;
+    }
+    return ok;
+}
+
 static bool read_objects(ctx *c, path *p, const acp_jsonv *v, acp_scenario *s)
 {
     if (v->type != ACP_JSONV_ARRAY) return acp_sr_fail_type(c, p, "an array of objects", v);
@@ -510,28 +538,7 @@ static bool read_objects(ctx *c, path *p, const acp_jsonv *v, acp_scenario *s)
     for (uint32_t i = 0; i < v->count; i++) {
         size_t old = acp_sr_path_index(p, i);
         s->num_objects = i + 1;
-        bool ok = read_object(c, p, &v->items[i], &s->objects[i]);
-        if (ok && s->objects[i].id == 0) {
-            /* Retail's id 0 is no object (a null IID: no target, no parent, no player). */
-            size_t o2 = acp_sr_path_key(p, "id");
-            acp_text t;
-            if (acp_sr_fail_at(c, p, &t)) acp_text_put(&t, "0 is not an object id (retail's id 0 means no object)");
-            acp_sr_path_pop(p, o2);
-            ok = false;
-        }
-        for (uint32_t j = 0; ok && j < i; j++) {
-            if (s->objects[j].id != s->objects[i].id) continue;
-            size_t o2 = acp_sr_path_key(p, "id");
-            acp_text t;
-            if (acp_sr_fail_at(c, p, &t)) {
-                acp_text_put_u64(&t, s->objects[i].id);
-                acp_text_put(&t, " is already the id of objects[");
-                acp_text_put_u64(&t, j);
-                acp_text_put(&t, "]");
-            }
-            acp_sr_path_pop(p, o2);
-            ok = false;
-        }
+        bool ok = read_object(c, p, &v->items[i], &s->objects[i]) && object_id_ok(c, p, s->objects, i);
         acp_sr_path_pop(p, old);
         if (!ok) return false;
     }
@@ -721,5 +728,39 @@ bool acp_scenario_append_event(acp_scenario *s, const acp_jsonv *event, uint32_t
     grown[at] = ev;
     s->num_events++;
     if (position) *position = at;
+    return true;
+}
+
+/* ---- objects appended to a scenario while it runs (the page's Add object and Copies) ---- */
+
+bool acp_scenario_append_object(acp_scenario *s, const acp_jsonv *object, acp_scenario_error *err)
+{
+    acp_scenario_error scratch;
+    if (!err) err = &scratch;
+    err->message[0] = '\0';
+    ctx c = {err, false};
+    path p = {{0}, 0};
+    (void)acp_sr_path_key(&p, "objects");
+    acp_sr_path_index(&p, s->num_objects);
+    if (s->num_objects >= ACP_SCENARIO_MAX_OBJECTS) {
+        acp_text t;
+        if (acp_sr_fail_at(&c, &p, &t)) {
+            acp_text_put(&t, "more than ");
+            acp_text_put_u64(&t, ACP_SCENARIO_MAX_OBJECTS);
+            acp_text_put(&t, " objects");
+        }
+        return false;
+    }
+    acp_scenario_object *grown = realloc(s->objects, (s->num_objects + 1u) * sizeof *grown);
+    if (!grown) return acp_sr_fail(&c, &p, "out of memory");
+    s->objects = grown;
+    acp_scenario_object *o = &grown[s->num_objects];
+    memset(o, 0, sizeof *o);
+    if (!read_object(&c, &p, object, o) || !object_id_ok(&c, &p, grown, s->num_objects)) {
+        free(o->name);
+        o->name = NULL;
+        return false;
+    }
+    s->num_objects++;
     return true;
 }

@@ -273,5 +273,10 @@ void acp_frames_generate(double hz, uint32_t count, double start, bool jitter, u
  *  index it would have had) the scenario is unchanged. The page's keyboard makes events so. */
 bool acp_scenario_append_event(acp_scenario *s, const acp_jsonv *event, uint32_t *position,
                                acp_scenario_error *err);
+/** Decode one object (the JSON of one element of "objects") and add it as the scenario's last
+ *  object (index the old num_objects), with the checks acp_scenario_decode makes (its fields,
+ *  an id that is not 0 and no other object's). On failure (message "objects[N]...: ...") the
+ *  scenario is unchanged. The page adds objects and copies so while a run goes. */
+bool acp_scenario_append_object(acp_scenario *s, const acp_jsonv *object, acp_scenario_error *err);
 
 #endif

@@ -23,8 +23,16 @@ static void capture_fx(acp_trace_object *out, const acp_physobj *obj)
     if (out->num_scripts > ACP_TRACE_MAX_SCRIPTS) out->num_scripts = ACP_TRACE_MAX_SCRIPTS;
 }
 
+void acp_trace_absent_object(acp_trace_object *out, uint32_t id)
+{
+    memset(out, 0, sizeof *out);
+    out->id = id;
+    out->absent = true;
+}
+
 void acp_trace_capture_object(acp_trace_object *out, const acp_physobj *obj, double now)
 {
+    out->absent = false;
     const acp_update_record *r = &obj->record;
     out->id = obj->id;
     out->skipped = r->ran ? r->skipped : ACP_SKIP_NONE;
@@ -132,9 +140,12 @@ uint64_t acp_trace_hash_frame(uint64_t h, const acp_trace_frame *f)
     h = fnv_u32(h, f->frame);
     h = fnv_f64(h, f->now);
     h = fnv_u8(h, f->gate ? 1 : 0);
-    h = fnv_u32(h, f->num_objects);
+    uint32_t present = 0;
+    for (uint32_t i = 0; i < f->num_objects; i++) present += f->objects[i].absent ? 0u : 1u;
+    h = fnv_u32(h, present); /* the objects in the world: one whose enter_at is ahead is not */
     for (uint32_t i = 0; i < f->num_objects; i++) {
         const acp_trace_object *o = &f->objects[i];
+        if (o->absent) continue;
         h = fnv_u32(h, o->id);
         h = fnv_u8(h, o->has_elapsed ? 1 : 0);
         if (o->has_elapsed) h = fnv_f64(h, o->elapsed);
@@ -323,9 +334,12 @@ void acp_trace_write_line(acp_text *t, const acp_trace_frame *f, uint64_t digest
     put_double(t, f->now);
     acp_text_put(t, f->gate ? ",\"gate\":true" : ",\"gate\":false");
     acp_text_put(t, ",\"objects\":[");
+    bool first = true;
     for (uint32_t i = 0; i < f->num_objects; i++) {
         const acp_trace_object *o = &f->objects[i];
-        if (i) acp_text_put_char(t, ',');
+        if (o->absent) continue;
+        if (!first) acp_text_put_char(t, ',');
+        first = false;
         put_object(t, o);
         acp_text_put_char(t, '}');
     }
@@ -400,10 +414,13 @@ void acp_trace_write_table_header(acp_text *t)
 
 void acp_trace_write_table_rows(acp_text *t, const acp_trace_frame *f)
 {
+    bool first = true;
     for (uint32_t i = 0; i < f->num_objects; i++) {
         const acp_trace_object *o = &f->objects[i];
+        if (o->absent) continue;
         size_t start = t->len;
-        if (i == 0) {
+        if (first) {
+            first = false;
             acp_text_put_u64(t, f->frame);
             acp_text_pad_left(t, start, W_FRAME);
             col_f(t, f->now, 6, W_NOW);

@@ -91,6 +91,9 @@ typedef struct acp_trace_object {
     uint32_t num_scripts;            /* scripts queued (the current one first) */
     uint32_t scripts[ACP_TRACE_MAX_SCRIPTS]; /* their ids (the first ACP_TRACE_MAX_SCRIPTS) */
     uint32_t particles;              /* live particles of all its emitters */
+    /* ---- an object whose enter_at is still ahead (docs/SCENARIOS.md): not in the world, left
+     *      out of the line, the table and the digest ---- */
+    bool absent;
 } acp_trace_object;
 
 /** The trace's name of a move-to type: "move_to_object", "move_to_position", "turn_to_object",
@@ -111,6 +114,9 @@ typedef struct acp_trace_frame {
 
 /** Capture obj's values after a frame at `now`, `ran_ladder` per update record semantics. */
 void acp_trace_capture_object(acp_trace_object *out, const acp_physobj *obj, double now);
+/** An object not in the world yet (its enter_at is ahead): id only, `absent` set; the line,
+ *  the table and the digest leave it out. */
+void acp_trace_absent_object(acp_trace_object *out, uint32_t id);
 
 /** Continue FNV-1a 64 `h` over one frame (see DIGEST). */
 uint64_t acp_trace_hash_frame(uint64_t h, const acp_trace_frame *f);

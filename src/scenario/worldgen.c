@@ -199,6 +199,7 @@ typedef struct object {
     enum kind kind;
     bool humanoid, drudge, missile;
     place at;
+    double enter_at; /* as printed; its events come no earlier (the runner refuses those) */
 } object;
 
 static void print_place(gen *g, const place *p)
@@ -258,7 +259,10 @@ static void print_object(gen *g, object *o)
     if (chance(g, 20)) out(g, ", \"friction\": %.3f", milli(g, 0, 1));
     if (chance(g, 20)) out(g, ", \"elasticity\": %.3f", milli(g, 0, 0.1));
     if (o->humanoid && chance(g, 50)) out(g, ", \"run_rate\": %.3f", milli(g, 1, 3));
-    if (chance(g, 10)) out(g, ", \"enter_at\": %.3f", milli(g, -0.5, 0.5));
+    if (chance(g, 10)) {
+        o->enter_at = milli(g, -0.5, 0.5);
+        out(g, ", \"enter_at\": %.3f", o->enter_at);
+    }
     out(g, "}");
 }
 
@@ -269,16 +273,17 @@ typedef struct events {
     bool first;
 } events;
 
-static void event_head(events *e, double t, uint32_t id)
+static void event_head(events *e, double t, const object *o)
 {
-    out(e->g, "%s    {\"t\": %.3f, \"object\": %u, ", e->first ? "" : ",\n", t, id);
+    if (t < o->enter_at) t = o->enter_at; /* an event for an object comes once it is in the world */
+    out(e->g, "%s    {\"t\": %.3f, \"object\": %u, ", e->first ? "" : ",\n", t, o->id);
     e->first = false;
 }
 
 static void motion_event(events *e, double t, const object *o)
 {
     gen *g = e->g;
-    event_head(e, t, o->id);
+    event_head(e, t, o);
     if (o->humanoid && chance(g, 30)) {
         /* input as the keyboard makes it */
         static const char *const FWD[] = {"0x45000005", "0x45000006", "0x44000007"};
@@ -312,7 +317,7 @@ static void motion_event(events *e, double t, const object *o)
 static void server_position_event(events *e, double t, const object *o)
 {
     gen *g = e->g;
-    event_head(e, t, o->id);
+    event_head(e, t, o);
     place p = o->at;
     p.x += milli(g, -6, 6);
     p.y += milli(g, -6, 6);
@@ -329,7 +334,7 @@ static void move_to_event(events *e, double t, const object *o, const object *ob
 {
     gen *g = e->g;
     const object *target = &objs[irange(g, 0, (int32_t)n - 1)];
-    event_head(e, t, o->id);
+    event_head(e, t, o);
     int type = irange(g, 0, 3);
     if (target->id == o->id && (type == 0 || type == 2)) type = 3;
     switch (type) {
@@ -370,7 +375,7 @@ static void object_events(events *e, const object *o, const object *objs, uint32
             continue;
         }
         if (o->kind == K_SCRIPTED && what < 5) {
-            event_head(e, t, o->id);
+            event_head(e, t, o);
             if (chance(g, 50)) {
                 static const char *const S[] = {"0x3300F001", "0x3300F010", "0x3300F011"};
                 out(g, "\"play_script\": {\"script\": \"%s\"}}", S[irange(g, 0, 2)]);
@@ -389,11 +394,11 @@ static void object_events(events *e, const object *o, const object *objs, uint32
             break;
         case 3:
             if (!o->humanoid && !o->drudge) break; /* a jump needs a motion table */
-            event_head(e, t, o->id);
+            event_head(e, t, o);
             out(g, "\"jump\": {\"extent\": %.3f}}", milli(g, 0, 1));
             break;
         case 4:
-            event_head(e, t, o->id);
+            event_head(e, t, o);
         {
             double vx = chance(g, 50) ? 0.0 : milli(g, -10, 10);
             double vy = chance(g, 50) ? 0.0 : milli(g, -10, 10);
@@ -407,16 +412,16 @@ static void object_events(events *e, const object *o, const object *objs, uint32
         case 6: {
             const object *target = &objs[irange(g, 0, (int32_t)n - 1)];
             if (target->id == o->id) break;
-            event_head(e, t, o->id);
+            event_head(e, t, o);
             out(g, "\"stick_to\": {\"target\": %u}}", target->id);
             break;
         }
         case 7:
-            event_head(e, t, o->id);
+            event_head(e, t, o);
             out(g, "\"unstick\": true}");
             break;
         case 8: {
-            event_head(e, t, o->id);
+            event_head(e, t, o);
             place p = o->at;
             out(g, "\"constrain_to\": {\"position\": ");
             print_place(g, &p);
@@ -425,7 +430,7 @@ static void object_events(events *e, const object *o, const object *objs, uint32
             break;
         }
         default:
-            event_head(e, t, o->id);
+            event_head(e, t, o);
             out(g, "\"unconstrain\": true}");
             break;
         }

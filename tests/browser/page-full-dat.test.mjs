@@ -123,6 +123,26 @@ describe('a full DAT on the page: the records copied are the closure acphys exce
     set.free();
     assert.ok(tree.parts.length > 0);
     for (const p of tree.parts) assert.ok(portal.has(Number(p)), `the static's part ${p}`);
+    // The scenery (issue 34): the Scenes the Region picks for the LandBlocks copied (each vertex's
+    // terrain type, bits 2-6, and scene type, bits 11-15, index the Region's terrain_types into
+    // its scene_types; every candidate Scene) and the objects they place.
+    const both = new DatSet(acp);
+    both.addBytes(PORTAL);
+    both.addBytes(CELL);
+    const region = both.json(DAT_TYPE.Region, 0x13000000);
+    const scenes = new Set();
+    for (const id of expected.cottage.cell.filter((c) => (c & 0xffff) === 0xffff)) {
+      for (const w of both.json(DAT_TYPE.LandBlock, id).terrain) {
+        const list = region.terrain_types[(w >> 2) & 0x1f].slice(1), st = (w >> 11) & 0x1f;
+        if (st < list.length) for (const sc of region.scene_types[list[st]].scenes) scenes.add(Number(sc));
+      }
+    }
+    assert.ok(scenes.size > 0, 'the Region places scenery on the cottage\'s landblocks');
+    for (const sc of scenes) {
+      assert.ok(portal.has(sc), `client_portal.dat copied the Scene ${hex([sc])}`);
+      for (const o of both.json(DAT_TYPE.Scene, sc).objects) assert.ok(portal.has(Number(o.obj_id)), `the Scene's object ${o.obj_id}`);
+    }
+    both.free();
     assert.deepEqual(errors, []);
     await page.close();
   });

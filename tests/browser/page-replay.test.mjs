@@ -179,6 +179,13 @@ describe('the page replays a capture', () => {
     await drop(page, 'not-a-capture.pcap', Buffer.from('not a capture\n'));
     await page.waitForFunction(() => /Replay: not-a-capture\.pcap: not a capture/.test(document.getElementById('message-text').textContent), null, { timeout: 10_000 });
     assert.equal(await page.evaluate(() => window.acphysPage.state().digest), before);
+    // The status line no longer says it is replaying: the failure is said there too.
+    assert.equal(await page.locator('#status-note').textContent(), 'Could not replay the capture not-a-capture.pcap.');
+    // An empty .jsonl is an empty capture, as an empty .pcap: not a DAT.
+    await drop(page, 'empty.jsonl', Buffer.alloc(0));
+    await page.waitForFunction(() => /Replay: empty\.jsonl: .*holds no datagram/.test(document.getElementById('message-text').textContent), null, { timeout: 10_000 });
+    assert.doesNotMatch(await page.locator('#message-text').textContent(), /DAT/);
+    assert.equal(await page.locator('#status-note').textContent(), 'Could not replay the capture empty.jsonl.');
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -102,8 +102,9 @@ async function select(page, index) {
 describe('the page\'s rough edges (issue 17)', () => {
   it('a recorded state added near the selected object stands 4 m from it at its recorded height above the terrain, inside the activity radius, and runs', async () => {
     // The default scenario's first 20 frames at exactly 60 Hz (a file, replayed paused): the
-    // quarrel, added near the player and replayed from the start, has flown a third of a second
-    // (at 50 m/s it leaves the 96 m radius within seconds; a busy machine's frames would vary).
+    // quarrel, added near the player, enters the world at the next frame (enter_at, no replay)
+    // and runs from there (at 50 m/s it leaves the 96 m radius within seconds; a busy machine's
+    // frames would vary).
     const { page, errors } = await open();
     await waitFrames(page, 5);
     const file = { ...structuredClone(DEFAULT), frames: { hz: 60, count: 20 } };
@@ -127,7 +128,8 @@ describe('the page\'s rough edges (issue 17)', () => {
     assert.equal(z, terrainHeight(DEFAULT, added.position.cell, x, y) + recordedAbove);
     assert.deepEqual(added.position.orientation, st.position.orientation);
     assert.match(await text(page, '#status-note'),
-      /^Added quarrel-over-holtburg \(id 2\) from the recorded retail states, \d+\.\d m from \+Moosier \(within the 96 m activity radius\), \d+\.\d\d m above the terrain as recorded; the recording replayed from the start with it\.$/);
+      /^Added quarrel-over-holtburg \(id 2\) from the recorded retail states, \d+\.\d m from \+Moosier \(within the 96 m activity radius\), \d+\.\d\d m above the terrain as recorded: it enters the world at frame 21 \(enter_at 0\.333334 s\), nothing replayed; 2 objects now\.$/);
+    assert.equal(added.enter_at, 0.333334, '1 µs after frame 20 (20/60 s in whole microseconds)');
     // It runs: active, and the readout and the map name no reason.
     await select(page, 1);
     const ro = page.locator('#readout');
@@ -147,6 +149,10 @@ describe('the page\'s rough edges (issue 17)', () => {
     await settled(page);
     await addState(page, 'quarrel-over-holtburg', 'recorded');
     await addState(page, 'arrow-in-a-dungeon', 'recorded');
+    // They enter the world at the next frame (enter_at): a few frames run them through the
+    // activity gate.
+    for (let k = 0; k < 3; k++) await page.click('#step');
+    await settled(page);
     const run = await runFile(page);
     assert.equal(run.scenario.objects[1].position.cell, stateNamed('quarrel-over-holtburg').position.cell);
     assert.equal(run.scenario.objects[2].position.cell, stateNamed('arrow-in-a-dungeon').position.cell);
@@ -254,8 +260,10 @@ describe('the page\'s rough edges (issue 17)', () => {
     }));
     const hex = (id) => `0x${id.toString(16).toUpperCase().padStart(4, '0')}`;
     const expected = [...new Set(ids.map((_, i) => find(i)))].map((g) => ids.filter((_, i) => find(i) === g).sort((a, b) => a - b).map(hex).join(' ')).sort();
+    await page.waitForFunction(() => window.acphysPage.terrain().coloured > 0, null, { timeout: 20_000 });
     const legend = await text(page, '#legend-heights');
-    const m = /^terrain height, low → high, shaded over each group of touching landblocks: (.*)$/.exec(legend);
+    // (Coloured by terrain types, the legend gives the groups' heights without the shading.)
+    const m = /^terrain heights of each group of touching landblocks: (.*)$/.exec(legend);
     assert.ok(m, legend);
     const groups = m[1].split('; ').map((g) => /^((?:0x[0-9A-F]{4} ?)+) (-?\d+\.\d)–(-?\d+\.\d) m$/.exec(g));
     assert.ok(groups.every(Boolean), m[1]);
@@ -267,9 +275,11 @@ describe('the page\'s rough edges (issue 17)', () => {
     assert.ok(Number(d59a[2]) <= ground + 0.05 && ground - 0.05 <= Number(d59a[3]), `${ground} m in ${d59a[0]}`);
     assert.equal(await text(page, '#legend-not-loaded'), 'not loaded (no terrain in the excerpts)');
     const colours = await page.evaluate(() => [...document.querySelectorAll('#map-legend .swatch')].map((s) => getComputedStyle(s).backgroundImage + '|' + getComputedStyle(s).backgroundColor));
-    assert.equal(colours.length, 2);
-    assert.match(colours[0], /^linear-gradient/);
-    assert.equal(colours[1], 'none|rgb(29, 36, 48)', 'the swatch is the map\'s not-loaded colour');
+    // A swatch per terrain type shown (and roads), then the not-loaded colour.
+    const shown = await page.evaluate(() => window.acphysPage.terrain());
+    assert.equal(colours.length, shown.types.length + (shown.roads ? 1 : 0) + 1);
+    assert.ok(colours.slice(0, -1).every((c) => /^none\|rgb\(/.test(c)), JSON.stringify(colours));
+    assert.equal(colours.at(-1), 'none|rgb(29, 36, 48)', 'the swatch is the map\'s not-loaded colour');
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -291,8 +301,9 @@ describe('the page\'s rough edges (issue 17)', () => {
     // every frame (fewer than the 600 shown); the scale: the data's range padded 5 %.
     for (const k of [0, 1, 2]) {
       assert.deepEqual(charts[k].first, [0, 0], `chart ${k} starts each object at 0`);
-      const col = (i) => frames.map((f) => {
-        const o = f.objects[i], c = Number(o.cell) >>> 0;
+      // (The quarrel, added while the run went, is in the frames from the one it entered at.)
+      const col = (i) => frames.map((f) => f.objects.find((o) => o.id === i + 1)).filter(Boolean).map((o) => {
+        const c = Number(o.cell) >>> 0;
         return k === 2 ? Math.fround(o.origin[2]) : (k === 0 ? ((c >>> 24) & 0xff) : ((c >>> 16) & 0xff)) * 192 + Math.fround(o.origin[k]);
       });
       const rel = [0, 1].flatMap((i) => { const v = col(i); return v.map((x) => x - v[0]); });
@@ -303,7 +314,8 @@ describe('the page\'s rough edges (issue 17)', () => {
       assert.ok(hi - lo > 0.2, `chart ${k}: the player moves ${hi - lo} m`);
       assert.deepEqual([charts[k].min, charts[k].max], [lo - pad, hi + pad], `chart ${k} (world coordinates would span 20 km)`);
     }
-    const q = frames.map((f) => f.objects[1].origin);
+    const q = frames.map((f) => f.objects.find((o) => o.id === 2)?.origin).filter(Boolean);
+    assert.ok(q.length >= 1);
     assert.ok(q.every((o) => o[0] === q[0][0] && o[1] === q[0][1] && o[2] === q[0][2]), 'Node: the quarrel stays where it was recorded');
     // Every y axis is wider than its widest tick label, the tick and the gap (nothing clipped).
     const widths = await page.evaluate((cs) => {

@@ -260,6 +260,11 @@ describe('the 3-D view', () => {
     await page.fill('#copies', '8');
     await page.click('#spawn');
     await page.waitForFunction(() => { const s = window.acphysPage.state(); return s.objects === 9 && !s.busy; }, null, { timeout: 30_000 });
+    // Copies added while the run has frames enter the world at the next frame (enter_at): one
+    // more frame puts them in.
+    const f0 = (await page.evaluate(() => window.acphysPage.state())).frames;
+    await page.evaluate(() => window.acphysPage.play());
+    await page.waitForFunction((n) => window.acphysPage.state().frames > n, f0, { timeout: 30_000 });
     await page.evaluate(() => window.acphysPage.pause());
     const seen = [];
     for (let i = 0; i < 9; i++) {

@@ -6,7 +6,11 @@
  *     out-of-range and destroyed world ids, unknown object ids, out-of-range and non-finite
  *     fields (each message names the argument), records that do not read, records after the
  *     first object, missing Setups and motion tables, calls that need a motion table, files that
- *     do not exist, scenarios that do not parse;
+ *     do not exist, scenarios that do not parse, the world table full (ACP_MAX_WORLDS);
+ *   - 1.1.0: acp_world_set_max_objects (a world grown after its first object and step);
+ *     acp_world_finish_records (terrain now, sealed, LandBlocks without the Region) and
+ *     acp_world_set_peer_rules (unknown bits, after the first object or step; ACE's 0.1f max
+ *     quantum splitting a 0.15 s frame into 0.1 + 0.05 where retail runs one 0.15 quantum);
  *   - exactness: conformance scenario walk-then-stop driven object by object through the API
  *     (acp_create_object, acp_object_apply_motion, acp_world_set_time, acp_world_step), its
  *     trace digest computed from acp_object_get_state (docs/SCENARIOS.md "DIGEST") equal to the
@@ -353,6 +357,128 @@ static void test_records(void)
     CHECK_OK(acp_destroy_world(c));
 }
 
+/* ---- 1.1.0: the terrain before the first object, comparison modes, the frame set_time opens ---- */
+
+static void test_finish_and_peer_rules(void)
+{
+    /* acp_world_finish_records: the terrain now, the records sealed, a second call does nothing */
+    acp_world_id w = new_world(0, 2);
+    CHECK_OK(acp_world_load_default_records(w));
+    acp_world_info info;
+    CHECK_OK(acp_world_get_info(w, &info));
+    CHECK(!info.has_terrain);
+    CHECK_OK(acp_world_finish_records(w));
+    CHECK_OK(acp_world_get_info(w, &info));
+    CHECK(info.has_terrain && info.num_objects == 0);
+    CHECK_ERR(acp_world_load_default_records(w), ACP_ERR_STATE, "acp_world_load_default_records: the world's records are sealed");
+    CHECK_OK(acp_world_finish_records(w));
+    /* comparison modes: known bits only, before the first object or step */
+    CHECK_ERR(acp_world_set_peer_rules(w, 0x20u), ACP_ERR_ARGUMENT,
+              "acp_world_set_peer_rules: rules: 0x20 has bits that are no comparison mode (known: 0x1F)");
+    CHECK_ERR(acp_world_set_peer_rules(w, 0x80000001u), ACP_ERR_ARGUMENT, "rules: 0x80000001");
+    CHECK_OK(acp_world_set_peer_rules(w, ACP_PEER_RULE_ACE_MAX_QUANTUM | ACP_PEER_RULE_ACE_SLED_FRICTION));
+    CHECK_OK(acp_world_set_peer_rules(w, ACP_PEER_RULE_ACE_MAX_QUANTUM)); /* may change until then */
+    acp_object_def d = acp_default_object_def();
+    d.id = 7;
+    d.physics_state = 0; /* no gravity: it stays where it is put, and active */
+    d.placement = ACP_PLACE_FRAME;
+    d.transient_state = 0x80u; /* ACTIVE */
+    d.pose = pose_at(0xA9B40019u, 10, 20, 60);
+    CHECK_OK(acp_create_object(w, &d));
+    CHECK_ERR(acp_world_set_peer_rules(w, 0u), ACP_ERR_STATE, "acp_world_set_peer_rules: the world has objects or has run");
+    /* a second world, retail, the same object */
+    acp_world_id r = new_world(0, 2);
+    CHECK_OK(acp_world_load_default_records(r));
+    CHECK_OK(acp_create_object(r, &d));
+    /* 0.15 s after it entered: retail's ladder (MAX_QUANTUM 0.2) runs it in one quantum of 0.15 s;
+     * ACE's MaxQuantum 0.1f in two: 0.1 s, then the 0.05 s left (above MIN_QUANTUM 1/30 s) */
+    CHECK_OK(acp_world_step(r, 0.15));
+    CHECK_OK(acp_world_step(w, 0.15));
+    acp_object_state sr, sw;
+    CHECK_OK(acp_object_get_state(r, 7, &sr));
+    CHECK_OK(acp_object_get_state(w, 7, &sw));
+    CHECK(sr.ran && sr.num_quanta == 1 && sr.quanta[0] == (float)0.15);
+    CHECK(sw.ran && sw.num_quanta == 2 && sw.quanta[0] == 0.1f && sw.quanta[1] == (float)(0.15 - (double)0.1f));
+    if (!(sw.num_quanta == 2)) fprintf(stderr, "ace-max-quantum: %u quanta (%g, %g)\n", sw.num_quanta, sw.quanta[0], sw.quanta[1]);
+    CHECK_OK(acp_destroy_world(r));
+    /* a step fixes them too, even in a world without objects */
+    acp_world_id e = new_world(0, 1);
+    CHECK_OK(acp_world_step(e, 1.0));
+    CHECK_ERR(acp_world_set_peer_rules(e, 1u), ACP_ERR_STATE, "has objects or has run");
+    CHECK_OK(acp_destroy_world(e));
+    /* a destroyed world's id */
+    CHECK_OK(acp_destroy_world(w));
+    CHECK_ERR(acp_world_finish_records(w), ACP_ERR_WORLD, "acp_world_finish_records: world: {index1");
+    CHECK_ERR(acp_world_set_peer_rules(w, 0u), ACP_ERR_WORLD, "is not a live world");
+    acp_world_id zero = {0, 0};
+    CHECK_ERR(acp_world_finish_records(zero), ACP_ERR_WORLD, "is not a world id");
+    CHECK_ERR(acp_world_set_peer_rules(zero, 0u), ACP_ERR_WORLD, "is not a world id");
+
+    /* LandBlocks without the Region's heights: refused by finish_records, as by the first step */
+    acp_world_id c = new_world(0, 4);
+    CHECK_OK(acp_world_load_records_file(c, ACP_SOURCE_DIR "/data/cell-default.dat"));
+    CHECK_ERR(acp_world_finish_records(c), ACP_ERR_RECORDS,
+              "acp_world_finish_records: the records hold LandBlocks but no Region 0x13000000");
+    CHECK_OK(acp_destroy_world(c));
+}
+
+/* The world table: ACP_MAX_WORLDS live worlds at most (about 70 kB each at one object), then
+ * ACP_ERR_FULL naming the limit; a destroyed one frees its slot. */
+static void test_world_table_full(void)
+{
+    static acp_world_id ids[ACP_MAX_WORLDS + 1];
+    acp_world_def d = acp_default_world_def();
+    d.max_objects = 1;
+    uint32_t n = 0;
+    acp_status st = ACP_OK;
+    while (n <= ACP_MAX_WORLDS && (st = acp_create_world(&d, &ids[n])) == ACP_OK) n++;
+    CHECK(n == ACP_MAX_WORLDS); /* every earlier test destroyed its worlds */
+    CHECK(st == ACP_ERR_FULL);
+    CHECK(strstr(acp_error_message(), "acp_create_world: 4096 worlds are live already (ACP_MAX_WORLDS): destroy one first") != NULL);
+    if (n > 0) {
+        CHECK_OK(acp_destroy_world(ids[n / 2]));
+        acp_world_id again;
+        CHECK_OK(acp_create_world(&d, &again));
+        CHECK(again.index1 == ids[n / 2].index1 && again.generation != ids[n / 2].generation);
+        ids[n / 2] = again;
+    }
+    for (uint32_t i = 0; i < n; i++) CHECK_OK(acp_destroy_world(ids[i]));
+}
+
+/* 1.1.0's struct fields: the PhysicsDesc's stamps (acp_object_def.timestamps) meet an
+ * UpdatePosition's instance stamp: SmartBox::UnpackPositionEvent drops a message whose instance
+ * stamp is older than the object's (9 < 10), and handles one of its own instance (10). */
+static void test_instance_stamp(void)
+{
+    acp_world_id w = new_world(0, 1);
+    CHECK_OK(acp_world_load_default_records(w));
+    acp_object_def d = acp_default_object_def();
+    d.id = 3;
+    d.physics_state = 0;
+    d.placement = ACP_PLACE_FRAME;
+    d.transient_state = 1;
+    d.pose = pose_at(0xA9B40019u, 10, 20, 60);
+    d.timestamps[8] = 10; /* the instance stamp */
+    CHECK_OK(acp_create_object(w, &d));
+    acp_server_position sp = server_pos(pose_at(0xA9B40019u, 30, 40, 60), true, NULL, -1);
+    sp.has_instance_timestamp = true;
+    sp.instance_timestamp = 9;
+    CHECK_OK(acp_world_set_time(w, 0.05));
+    CHECK_OK(acp_object_server_position(w, 3, &sp));
+    CHECK_OK(acp_world_step(w, 0.05));
+    acp_object_state s;
+    CHECK_OK(acp_object_get_state(w, 3, &s));
+    CHECK(s.origin[0] == 10.0f && s.origin[1] == 20.0f && s.origin[2] == 60.0f && !s.has_position_manager);
+    sp.instance_timestamp = 10;
+    CHECK_OK(acp_world_set_time(w, 0.1));
+    CHECK_OK(acp_object_server_position(w, 3, &sp));
+    CHECK_OK(acp_world_step(w, 0.1));
+    CHECK_OK(acp_object_get_state(w, 3, &s));
+    CHECK(!(s.origin[0] == 10.0f && s.origin[1] == 20.0f)); /* handled: it moved toward (30, 40) */
+    if (s.origin[0] == 10.0f) fprintf(stderr, "instance stamp: not handled (%g, %g)\n", s.origin[0], s.origin[1]);
+    CHECK_OK(acp_destroy_world(w));
+}
+
 /* ---- objects ---- */
 
 static void test_objects(void)
@@ -397,6 +523,24 @@ static void test_objects(void)
     CHECK_ERR(acp_create_object(w, &b), ACP_ERR_RECORDS, "def->motion_table: no MotionTable 0x0900FFFF");
     /* none of the refused ones was made */
     CHECK(!acp_object_exists(w, 1) && !acp_object_exists(w, 0));
+    /* a motion table that names an animation the records lack (the excerpt of
+     * tests/scenarios/excerpts: the humanoid's Setup and MotionTable without Animation 0x0300F001),
+     * through the Setup's default table and given by id */
+    {
+        acp_world_id m = new_world(0, 2);
+        CHECK_OK(acp_world_load_records_file(m, ACP_SOURCE_DIR "/tests/scenarios/excerpts/humanoid-without-animations.dat"));
+        acp_object_def h = acp_default_object_def();
+        h.id = 9;
+        h.setup = 0x02000001u;
+        h.placement = ACP_PLACE_FRAME;
+        h.pose = pose_at(0xA9B40019u, 10, 20, 0);
+        CHECK_ERR(acp_create_object(m, &h), ACP_ERR_RECORDS,
+                  "acp_create_object: def->setup: MotionTable 0x09000001 names Animation 0x0300F001, which is not in the records");
+        h.motion_table = 0x09000001u;
+        CHECK_ERR(acp_create_object(m, &h), ACP_ERR_RECORDS, "def->motion_table: MotionTable 0x09000001 names Animation 0x0300F001");
+        CHECK(!acp_object_exists(m, 9));
+        CHECK_OK(acp_destroy_world(m));
+    }
 
     CHECK_OK(acp_create_object(w, &d));
     CHECK_ERR(acp_create_object(w, &d), ACP_ERR_EXISTS, "def->id: object 0x00000001 is in the world already");
@@ -915,18 +1059,67 @@ static void test_held_objects(void)
     CHECK_OK(acp_destroy_world(w));
 }
 
+/* acp_world_set_max_objects: a world made for one object takes 64 after it (the table and its id
+ * index grow: the object made before is found and unchanged), never shrinks, and refuses an
+ * out-of-range room; the 65th object is refused as before. */
+static void test_set_max_objects(void)
+{
+    acp_world_id w = new_world(0, 1);
+    CHECK_OK(acp_world_load_default_records(w));
+    acp_object_def d = acp_default_object_def();
+    d.id = 1;
+    d.setup = 0x02000001u;
+    d.pose = pose_at(0xA9B40017u, 84, 156, 60);
+    CHECK_OK(acp_create_object(w, &d));
+    acp_object_def b = acp_default_object_def(); /* no Setup */
+    b.id = 2;
+    b.pose = pose_at(0xA9B40017u, 90, 156, 60);
+    CHECK_ERR(acp_create_object(w, &b), ACP_ERR_FULL, "max_objects (1)");
+    CHECK_ERR(acp_world_set_max_objects(w, 0), ACP_ERR_ARGUMENT, "acp_world_set_max_objects: max_objects: 0 is outside 1..1000000");
+    CHECK_ERR(acp_world_set_max_objects(w, 1000001u), ACP_ERR_ARGUMENT, "max_objects: 1000001 is outside 1..1000000");
+    CHECK_ERR(acp_world_set_max_objects((acp_world_id){0, 0}, 2), ACP_ERR_WORLD, "acp_world_set_max_objects: world");
+    CHECK_OK(acp_world_step(w, 0.5));
+    acp_object_state before, after;
+    CHECK_OK(acp_object_get_state(w, 1, &before));
+    CHECK_OK(acp_world_set_max_objects(w, 64));
+    CHECK_OK(acp_world_set_max_objects(w, 3)); /* never lower */
+    acp_world_info info;
+    CHECK_OK(acp_world_get_info(w, &info));
+    CHECK(info.max_objects == 64 && info.num_objects == 1);
+    CHECK_OK(acp_object_get_state(w, 1, &after));
+    CHECK(after.cell == before.cell && memcmp(after.origin, before.origin, sizeof after.origin) == 0 &&
+          after.update_time == before.update_time);
+    for (uint32_t id = 2; id <= 64; id++) {
+        b.id = id;
+        CHECK_OK(acp_create_object(w, &b));
+    }
+    b.id = 65;
+    CHECK_ERR(acp_create_object(w, &b), ACP_ERR_FULL, "max_objects (64)");
+    uint32_t found = 0;
+    for (uint32_t id = 1; id <= 65; id++) found += acp_object_exists(w, id);
+    CHECK(found == 64);
+    CHECK_OK(acp_world_step(w, 0.55));
+    CHECK_OK(acp_world_get_info(w, &info));
+    CHECK(info.num_objects == 64);
+    CHECK_OK(acp_destroy_world(w));
+}
+
 int main(void)
 {
     test_version();
     test_world_errors();
     test_records();
+    test_finish_and_peer_rules();
+    test_instance_stamp();
     test_objects();
     test_held_objects();
+    test_set_max_objects();
     test_walk_then_stop();
     test_server_events();
     test_two_runners();
     test_scenarios();
     test_threads();
+    test_world_table_full();
     printf("api: %d checks, %d failed\n", checks, failures);
     return failures ? 1 : 0;
 }

@@ -7,6 +7,7 @@
 
 #include "bench/alloc_count.h"
 #include "bench/bench.h"
+#include "physics/anim/movement_manager.h"
 #include "physics/cell/objcell.h"
 #include "physics/object/partarray.h"
 #include "physics/world/physics.h"
@@ -55,8 +56,11 @@ static void workloads_run_one_quantum_per_object_and_frame(void)
             ENSURE_EQ(w->num_objects, N_OBJECTS);
         }
         /* Running humanoids sweep the terrain every quantum; the others never do. */
-        bool sweeps = k == ACP_BENCH_TERRAIN || k == ACP_BENCH_CROWD || k == ACP_BENCH_INDOOR;
-        ENSURE_EQ(acp_bench_sweeps(b) - s0, sweeps ? 30u * N_OBJECTS : 0u);
+        bool sweeps = k == ACP_BENCH_TERRAIN || k == ACP_BENCH_CROWD || k == ACP_BENCH_INDOOR || k == ACP_BENCH_WOOD;
+        /* The varied workload's objects sweep only while they move (turning in place and
+         * standing still move nothing: UpdateObjectInternal makes no transition then). */
+        if (k == ACP_BENCH_VARIED) ENSURE(acp_bench_sweeps(b) - s0 > 0 && acp_bench_sweeps(b) - s0 < 30u * N_OBJECTS);
+        else ENSURE_EQ(acp_bench_sweeps(b) - s0, sweeps ? 30u * N_OBJECTS : 0u);
         acp_bench_destroy(b);
     }
 }
@@ -198,6 +202,32 @@ static void crowd_and_indoor_digests_pinned(void)
     }
 }
 
+/* The wood (issue 34): 100 humanoids running and turning by the stand-in scenery. Its bits after
+ * 60 frames, pinned as this build computes them (the shortcut-free twin, -DACP_SHORTCUTS=OFF,
+ * computes the same: BENCHMARKS.md); and the runners do meet the scenery: with every landblock
+ * static ethereal and ignoring collisions (FindObjCollisions answers OK at once) the same runs end
+ * elsewhere. The statics are the world's 50: the scenery of A9B5, AAB4 and AAB5 as `acphys world`
+ * lists it (8 + 1 + 3 trees, 6 + 6 + 3 rocks, 8 + 7 + 8 bushes); A9B4 has none (its words carry no
+ * scene bits, and the terrain workloads load no LandBlockInfo). */
+static void wood_digest_pinned_and_meets_the_scenery(void)
+{
+    acp_bench *b = make(ACP_BENCH_WOOD, 100), *open = make(ACP_BENCH_WOOD, 100);
+    if (!b || !open) {
+        acp_bench_destroy(b);
+        acp_bench_destroy(open);
+        return;
+    }
+    acp_world *w = acp_bench_world(open);
+    ENSURE_EQ(w->num_block_statics, 50u);
+    for (uint32_t i = 0; i < w->num_block_statics; i++) w->block_statics[i]->state |= ACP_ETHEREAL_PS | ACP_IGNORE_COLLISIONS_PS;
+    acp_bench_run(b, 60);
+    acp_bench_run(open, 60);
+    ENSURE_EQ(acp_bench_digest(b), 0x0f367e66529addd9ull);
+    ENSURE(acp_bench_digest(open) != acp_bench_digest(b));
+    acp_bench_destroy(b);
+    acp_bench_destroy(open);
+}
+
 /* Every shadow entry's copy of its object's reach bound (origin, cell, scaled shape reach) is
  * what the object says, after crowds, terrain and dungeon rooms have moved, changed cells and
  * slid along each other for 40 frames; an origin written behind the setters' back is seen as
@@ -266,6 +296,66 @@ static void walk_bounds_change_nothing(void)
     }
 }
 
+/* The varied workload (issue 39): 100 humanoids, each with its own run rate in [1, 3], go
+ * through every motion of the plan (run, walk, side-steps both ways, run turning both ways,
+ * turning in place, stopping) at different times, stay on the terrain, and compute the same
+ * bits with the root-motion memo (SHORTCUTS S1) as without it. */
+static void varied_objects_differ(void)
+{
+    acp_bench *b = make(ACP_BENCH_VARIED, 100), *plain = make(ACP_BENCH_VARIED, 100);
+    if (!b || !plain) {
+        acp_bench_destroy(b);
+        acp_bench_destroy(plain);
+        return;
+    }
+    acp_bench_disable_root_memo(plain);
+    acp_world *w = acp_bench_world(b);
+    enum { RUN, WALK, READY, SIDE_R, SIDE_L, RUN_TURN_R, RUN_TURN_L, TURN_ONLY, SEEN };
+    uint32_t seen[SEEN] = {0}, changes_at_frame_1 = 0;
+    float run_speed[100] = {0.0f}; /* each object's RunForward speed once seen */
+    acp_interpreted_motion_state before[100];
+    for (int f = 0; f < 240; f++) {
+        for (uint32_t i = 0; i < w->num_objects; i++)
+            before[i] = acp_movement_manager_get_minterp(w->objects[i]->movement_manager)->interpreted_state;
+        acp_bench_run(b, 1);
+        acp_bench_run(plain, 1);
+        for (uint32_t i = 0; i < w->num_objects; i++) {
+            const acp_interpreted_motion_state *s =
+                &acp_movement_manager_get_minterp(w->objects[i]->movement_manager)->interpreted_state;
+            bool changed = s->forward_command != before[i].forward_command || s->turn_speed != before[i].turn_speed ||
+                           s->sidestep_speed != before[i].sidestep_speed || s->turn_command != before[i].turn_command ||
+                           s->sidestep_command != before[i].sidestep_command;
+            if (f == 0 && changed) changes_at_frame_1++;
+            bool turning = s->turn_command == ACP_MOTION_TURN_RIGHT;
+            if (s->forward_command == ACP_MOTION_RUN_FORWARD) run_speed[i] = s->forward_speed;
+            if (s->forward_command == ACP_MOTION_RUN_FORWARD) seen[turning ? (s->turn_speed > 0 ? RUN_TURN_R : RUN_TURN_L) : RUN]++;
+            if (s->forward_command == ACP_MOTION_WALK_FORWARD) seen[WALK]++;
+            if (s->forward_command == ACP_MOTION_READY && !turning && !s->sidestep_command) seen[READY]++;
+            if (s->forward_command == ACP_MOTION_READY && turning) seen[TURN_ONLY]++;
+            if (s->sidestep_command == ACP_MOTION_SIDESTEP_RIGHT) seen[s->sidestep_speed > 0 ? SIDE_R : SIDE_L]++;
+        }
+        if (f % 40 == 39) ENSURE_EQ(acp_bench_digest(b), acp_bench_digest(plain));
+    }
+    for (int k = 0; k < SEEN; k++) ENSURE(seen[k] > 0);
+    /* Own run rates: in [1, 3], no two objects seen running alike. */
+    uint32_t running = 0;
+    for (uint32_t i = 0; i < 100; i++) {
+        if (run_speed[i] == 0.0f) continue;
+        running++;
+        ENSURE(run_speed[i] >= 1.0f && run_speed[i] <= 3.0f);
+        for (uint32_t j = 0; j < i; j++) ENSURE(run_speed[i] != run_speed[j]);
+    }
+    ENSURE(running >= 50u);
+    /* Plans start out of step: a few objects change at frame 1 (1 in 60 each), not all. */
+    ENSURE(changes_at_frame_1 < 20u);
+    ENSURE_EQ(acp_bench_active_objects(b), 100u);
+    uint64_t hits = 0, misses = 0;
+    acp_bench_root_memo_counts(b, &hits, &misses);
+    ENSURE(misses > 0);
+    acp_bench_destroy(b);
+    acp_bench_destroy(plain);
+}
+
 /* The DAT workload: a generated DAT of about 2 MiB reads back, every record parsed. */
 static void generated_dat_reads_back(void)
 {
@@ -307,7 +397,9 @@ void suite_bench(void)
     RUN(digest_repeats);
     RUN(digests_pinned);
     RUN(crowd_and_indoor_digests_pinned);
+    RUN(wood_digest_pinned_and_meets_the_scenery);
     RUN(shadow_reach_copies_in_step);
     RUN(walk_bounds_change_nothing);
+    RUN(varied_objects_differ);
     RUN(generated_dat_reads_back);
 }

@@ -564,8 +564,59 @@ static void doubtful_placement_is_carried_out(void)
     acp_bench_destroy(b);
 }
 
+/* The humanoid's parts from their GfxObjs' drawing polygons: as many vertices as the fans of the
+ * stand-in GfxObjs' polygons, each the part's matrix times the GfxObj vertex; the terrain world's
+ * landblock statics (the tree and the scenery) give their cylinders and spheres. */
+static void part_triangles_and_block_statics(void)
+{
+    acp_bench *b = make_terrain_world(1);
+    if (!b) return;
+    acp_bench_run(b, 5);
+    acp_world *w = acp_bench_world(b);
+    acp_physobj *obj = w->objects[0];
+    const acp_setup *setup = obj->part_array ? obj->part_array->setup : NULL;
+    ENSURE(w->dats != NULL && setup != NULL);
+    if (!w->dats || !setup) { acp_bench_destroy(b); return; }
+    uint32_t cell = obj->position.objcell_id, want = 0;
+    for (uint32_t i = 0; i < setup->num_parts; i++) {
+        const acp_gfxobj *g = acp_datset_gfxobj(w->dats, setup->parts[i]);
+        for (uint32_t k = 0; g && k < g->num_polygons; k++) want += 3u * (g->polygons[k].num_pts - 2u);
+    }
+    ENSURE(want > 0);
+    uint32_t n = acp_draw_part_triangles(w->dats, obj, cell, NULL, 0);
+    ENSURE_EQ(n, want);
+    float *out = calloc((size_t)n * 3 + 1, sizeof *out);
+    out[(size_t)n * 3] = 77.0f;
+    ENSURE_EQ(acp_draw_part_triangles(w->dats, obj, cell, out, n * 3), n);
+    ENSURE_FBITS(out[(size_t)n * 3], 77.0f);
+    /* The first vertex: part 0's matrix (column-major) times its GfxObj's first polygon's v0. */
+    float m[16];
+    acp_draw_part_matrices(obj, cell, m, 1);
+    const acp_gfxobj *g0 = acp_datset_gfxobj(w->dats, setup->parts[0]);
+    if (g0 && g0->num_polygons) {
+        acp_vec3 v = g0->vertex_array.vertices[g0->polygons[0].vertex_ids[0]].origin;
+        for (int r = 0; r < 3; r++)
+            ENSURE_NEAR(out[r], (double)m[r] * v.x + (double)m[4 + r] * v.y + (double)m[8 + r] * v.z + m[12 + r], 1e-4);
+    }
+    free(out);
+    ENSURE_EQ(acp_draw_part_triangles(w->dats, NULL, cell, NULL, 0), 0);
+    /* Landblock statics: one cylinder and sphere count per static's Setup. */
+    uint32_t cyl = 0, sph = 0;
+    for (uint32_t i = 0; i < w->num_block_statics; i++) {
+        const acp_physobj *st = w->block_statics[i];
+        cyl += st->part_array && st->part_array->setup ? st->part_array->setup->num_cylspheres : 0;
+        sph += acp_physobj_num_spheres(st);
+    }
+    ENSURE(w->num_block_statics >= 1 && cyl + sph >= 1);
+    ENSURE_EQ(acp_draw_block_static_cylspheres(w, cell, NULL, 0), cyl);
+    ENSURE_EQ(acp_draw_block_static_spheres(w, cell, NULL, 0), sph);
+    ENSURE_EQ(acp_draw_block_static_cylspheres(NULL, cell, NULL, 0), 0);
+    acp_bench_destroy(b);
+}
+
 void suite_draw(void)
 {
+    RUN(part_triangles_and_block_statics);
     RUN(humanoid_mid_run_matches_double);
     RUN(scaled_humanoid_matches_double);
     RUN(terrain_arrays_are_the_polygons);

@@ -187,6 +187,8 @@ static void malformed_datagrams(void)
     /* Too long a datagram. */
     static uint8_t big[ACP_NET_MAX_DATAGRAM + 1];
     ENSURE_EQ(acp_packet_parse(big, sizeof big, &p, &err), ACP_NET_ERR_TOO_LARGE);
+    /* the warning a user reads says how long a datagram may be, not only the constant's name */
+    ENSURE(!strcmp(err.message, "the datagram is longer than 1024 bytes, the most an AC datagram holds (ACP_NET_MAX_DATAGRAM)"));
 }
 
 /* ---- messages ---- */

@@ -14,6 +14,7 @@
 #include "replay/capture_adapter.h"
 #include "replay/compare.h"
 #include "replay/replay.h"
+#include "replay/session.h"
 #include "scenario/excerpts.h"
 #include "scenario/run.h"
 #include "replay_capture.h"
@@ -502,6 +503,91 @@ static void hidden_player_skipped(void)
     acp_replay_plan_free(&plan);
 }
 
+/* A replayed object that enters no loaded cell is named by its guid, as the capture knows it,
+ * not by its place in the scenario the replay made (docs/REPLAY.md: objects left out are named). */
+static void no_cell_named_by_guid(void)
+{
+    acp_replay_msg msgs[2] = {
+        {.t = 0.0, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = {0x12340001u, {10.0f, 10.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}}},
+        {.t = 0.5, .kind = ACP_REPLAY_AUTONOMOUS_POSITION, .pos = {0x12340001u, {10.0f, 10.0f, 0.0f}, {1.0f, 0.0f, 0.0f, 0.0f}}},
+    };
+    size_t size = 0;
+    char *bytes = replay_test_capture(msgs, 2, 0x7A9B4024u, 0, &size);
+    acp_replay_session *s = acp_replay_session_create(false, ACP_REPLAY_FRAMES_60HZ, false, 0.5);
+    ENSURE(bytes && s);
+    if (!bytes || !s) {
+        free(bytes);
+        acp_replay_session_destroy(s);
+        return;
+    }
+    ENSURE(acp_replay_session_read_capture(s, "nocell.jsonl", (const uint8_t *)bytes, size));
+    ENSURE(acp_replay_session_build(s));
+    size_t len = 0;
+    const char *text = acp_replay_session_scenario(s, &len);
+    char err[256];
+    acp_jsonv_doc *doc = acp_cjson_parse(text, len, err, sizeof err);
+    ENSURE(doc != NULL);
+    if (doc) acp_replay_session_run(s, acp_jsonv_root(doc));
+    bool named = false, by_place = false;
+    for (uint32_t i = 0; i < acp_replay_session_warning_count(s); i++) {
+        const char *w = acp_replay_session_warning(s, i);
+        named |= !strcmp(w, "object 0x7A9B4024: the object has no cell, so update_object skips it every frame: its "
+                            "landblock 0x1234FFFF is not in the excerpts");
+        by_place |= !strncmp(w, "objects[", 8);
+    }
+    ENSURE(named);
+    ENSURE(!by_place);
+    /* every report skipped (the player has no cell): no distance to speak of */
+    const char *totals = acp_replay_session_totals(s);
+    ENSURE(totals && strstr(totals, "2 reports: 0 compared, 2 skipped; cells agree 0/0; distance n/a (no report compared)\n"));
+    acp_jsonv_doc_destroy(doc);
+    acp_replay_session_destroy(s);
+    free(bytes);
+}
+
+/* The warnings of a session over `bytes` in frames mode `frames`; 0 when it could not run. */
+static uint32_t session_warnings(const char *bytes, size_t size, acp_replay_frames frames, acp_replay_session **out)
+{
+    acp_replay_session *s = acp_replay_session_create(false, frames, false, 0.5);
+    *out = s;
+    if (!s || !acp_replay_session_read_capture(s, "sparse.jsonl", (const uint8_t *)bytes, size) ||
+        !acp_replay_session_build(s))
+        return 0;
+    return acp_replay_session_warning_count(s);
+}
+
+/* --frames datagrams on a capture whose datagrams come 0.4 s apart: warned, with what the mode
+ * needs; at 60 Hz, and with datagrams 0.1 s apart (ACP_REPLAY_SPARSE_GAP, not above it), not. */
+static void sparse_datagrams_warned(void)
+{
+    const float q[4] = {1.0f, 0.0f, 0.0f, 0.0f};
+    for (int k = 0; k < 3; k++) {
+        double step = k == 2 ? 0.1 : 0.4;
+        acp_replay_msg msgs[4];
+        for (int i = 0; i < 4; i++)
+            msgs[i] = (acp_replay_msg){.t = i * step, .kind = ACP_REPLAY_AUTONOMOUS_POSITION,
+                                       .pos = {0xD59A0023u, {100.0f, 80.0f, 330.0f}, {q[0], q[1], q[2], q[3]}}};
+        size_t size = 0;
+        char *bytes = replay_test_capture(msgs, 4, 0x50000001u, 0, &size);
+        ENSURE(bytes != NULL);
+        if (!bytes) return;
+        acp_replay_session *s = NULL;
+        uint32_t n = session_warnings(bytes, size, k == 1 ? ACP_REPLAY_FRAMES_60HZ : ACP_REPLAY_FRAMES_DATAGRAMS, &s);
+        bool warned = false;
+        for (uint32_t i = 0; i < n; i++) {
+            const char *w = acp_replay_session_warning(s, i);
+            warned |= strstr(w, "sparse.jsonl: --frames datagrams: 3 steps between datagrams are longer than 0.1 s "
+                                "(the longest 0.400 s, ending at ") == w &&
+                      strstr(w, "replay it at the default 60 Hz") != NULL;
+        }
+        ENSURE(s && acp_replay_session_error(s) == NULL);
+        ENSURE_EQ(warned, k == 0);
+        if (k != 0) ENSURE_EQ(n, 0);
+        acp_replay_session_destroy(s);
+        free(bytes);
+    }
+}
+
 /* What the builder makes of each message where retail's client would do otherwise
  * (docs/DEVIATIONS.md R1, R3-R5; the player's UpdatePositions are retail's). */
 static void replay_conventions(void)
@@ -799,4 +885,6 @@ void suite_replay(void)
     RUN(replay_conventions);
     RUN(server_stamps_through_capture);
     RUN(motion_header_through_capture);
+    RUN(no_cell_named_by_guid);
+    RUN(sparse_datagrams_warned);
 }

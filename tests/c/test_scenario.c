@@ -1392,8 +1392,95 @@ static void trace_not_a_trace(void)
     ENSURE(d.message[0] == 'a');
 }
 
+/* enter_at (docs/SCENARIOS.md): an object whose enter_at is > 0 is not in the world (no object,
+ * not in the line or the digest) until the first frame whose time is >= enter_at; one added to a
+ * running run (acp_run_add_object) grows the world's table, which still finds every object. */
+static void objects_enter_later(void)
+{
+    static const char json[] =
+        "{\"version\":1,\"excerpts\":[],\"player\":1,\"objects\":["
+        "{\"id\":1,\"placement\":\"frame\",\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[78,2,95]}},"
+        "{\"id\":2,\"placement\":\"frame\",\"enter_at\":0.25,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[70,2,95]}}],"
+        "\"frames\":{\"times\":[0.1,0.2,0.3]}}";
+    char err[256];
+    acp_jsonv_doc *doc = acp_cjson_parse(json, sizeof json - 1, err, sizeof err);
+    ENSURE(doc != NULL);
+    acp_run *run = acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO);
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(run && !acp_run_error(run) && acp_run_start(run));
+    ENSURE(acp_run_object(run, 0) != NULL && acp_run_object(run, 1) == NULL);
+    ENSURE(acp_run_step_next(run) && acp_run_step_next(run));
+    ENSURE(acp_run_object(run, 1) == NULL);
+    ENSURE(acp_world_object(acp_run_world(run), 2) == NULL);
+    ENSURE(strstr(acp_run_line(run, NULL), "\"id\":2") == NULL);
+    ENSURE(acp_run_last_frame(run)->objects[1].absent);
+    ENSURE(acp_run_step_next(run));
+    const acp_physobj *late = acp_run_object(run, 1);
+    ENSURE(late != NULL && acp_world_object(acp_run_world(run), 2) == late);
+    ENSURE(strstr(acp_run_line(run, NULL), "\"id\":2") != NULL);
+    /* It entered with update_time 0.25 and ran its frame: elapsed 0.3 - 0.25 (doubles). */
+    ENSURE(acp_run_last_frame(run)->objects[1].has_elapsed);
+    ENSURE_DBITS(acp_run_last_frame(run)->objects[1].elapsed, 0.3 - 0.25);
+    /* An object added while it runs: the world's table grows from 2 to 3 (the id index with it). */
+    ENSURE(acp_run_world(run)->cap_objects == 2);
+    static const char more[] = "{\"id\":300,\"placement\":\"frame\",\"enter_at\":0.35,"
+                               "\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[60,2,95]}}";
+    doc = acp_cjson_parse(more, sizeof more - 1, err, sizeof err);
+    ENSURE(doc != NULL);
+    ENSURE(acp_run_add_object(run, acp_jsonv_root(doc)));
+    ENSURE(!acp_run_add_object(run, acp_jsonv_root(doc))); /* its id is taken now */
+    ENSURE(strcmp(acp_run_event_error(run), "objects[3].id: 300 is already the id of objects[2]") == 0);
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(acp_run_step(run, 0.4));
+    ENSURE(acp_run_world(run)->cap_objects == 3 && acp_run_world(run)->num_objects == 3);
+    for (uint32_t id = 1; id <= 300; id++) {
+        const acp_physobj *o = acp_world_object(acp_run_world(run), id);
+        ENSURE((o != NULL) == (id == 1 || id == 2 || id == 300));
+    }
+    acp_run_destroy(run);
+}
+
+/* The player entering later is the player (the world's player_object) once it enters; a parent
+ * event whose holder enters after its t is refused when the run starts, naming the holder. */
+static void objects_enter_later_player_and_holder(void)
+{
+    static const char json[] =
+        "{\"version\":1,\"excerpts\":[],\"player\":2,\"objects\":["
+        "{\"id\":1,\"placement\":\"frame\",\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[78,2,95]}},"
+        "{\"id\":2,\"placement\":\"frame\",\"enter_at\":0.25,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[70,2,95]}}],"
+        "\"frames\":{\"times\":[0.1,0.2,0.3]}}";
+    char err[256];
+    acp_jsonv_doc *doc = acp_cjson_parse(json, sizeof json - 1, err, sizeof err);
+    ENSURE(doc != NULL);
+    acp_run *run = acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO);
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(run && !acp_run_error(run) && acp_run_start(run));
+    ENSURE(acp_run_world(run)->player == NULL);
+    ENSURE(acp_run_step_next(run) && acp_run_step_next(run) && acp_run_world(run)->player == NULL);
+    ENSURE(acp_run_step_next(run) && acp_run_world(run)->player == acp_run_object(run, 1));
+    ENSURE(acp_run_object(run, 1) != NULL);
+    acp_run_destroy(run);
+
+    static const char held[] =
+        "{\"version\":1,\"excerpts\":[],\"objects\":["
+        "{\"id\":1,\"placement\":\"frame\",\"enter_at\":0.25,\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[78,2,95]}},"
+        "{\"id\":2,\"placement\":\"frame\",\"position\":{\"cell\":\"0xA9B40019\",\"origin\":[70,2,95]}}],"
+        "\"events\":[{\"t\":0.2,\"object\":2,\"parent\":{\"to\":1,\"part\":-1}}],"
+        "\"frames\":{\"times\":[0.1,0.2,0.3]}}";
+    doc = acp_cjson_parse(held, sizeof held - 1, err, sizeof err);
+    ENSURE(doc != NULL);
+    run = acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO);
+    acp_jsonv_doc_destroy(doc);
+    ENSURE(run && !acp_run_error(run) && !acp_run_start(run));
+    ENSURE(strcmp(acp_run_error(run), "events[0].parent.to: object 1 enters the world at 0.25 s (its enter_at), after "
+                                      "this event's t 0.20000000000000001") == 0);
+    acp_run_destroy(run);
+}
+
 void suite_trace(void)
 {
+    RUN(objects_enter_later);
+    RUN(objects_enter_later_player_and_holder);
     RUN(digest_definition);
     RUN(golden_traces);
     RUN(stepping);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "cli/cjson_bridge.h"
+#include "physics/world/physics.h"
 #include "physics/world/snapshot.h"
 #include "scenario/jsonv.h"
 #include "scenario/run.h"
@@ -379,9 +380,73 @@ static void malformed_snapshots_refused_at_offset_and_field(void)
     acp_run_destroy(base);
 }
 
+/* ---- enter_at across a snapshot ----
+ * events-and-activity (conformance/v1): 6 objects, ids 10..15; object 4 (id 14) has enter_at 0.5
+ * and its frames are t = 0.01 + k/30 (k = 1..30), so it enters before frame k = 15 (0.51, the first
+ * >= 0.5) and is out of the world through k = 14 (0.4767). A snapshot after 10 frames records it
+ * as not entered (the runner's section, scenario.objects.entered, after the 3 counts and 6 ids);
+ * the resumed run's world lacks it for 4 more frames and holds it after the 5th. Flipping the flag
+ * of an object that enters at the start, or of object 4, is refused. */
+static void enter_at_survives_a_snapshot(void)
+{
+    const char *dir = SRC("conformance/v1/scenarios"), *name = "events-and-activity.json";
+    acp_run *a = make_run(dir, name);
+    ENSURE(a && acp_run_start(a));
+    if (!a || acp_run_error(a)) {
+        acp_run_destroy(a);
+        return;
+    }
+    for (int f = 0; f < 10; f++) ENSURE(acp_run_step_next(a));
+    ENSURE(acp_world_object(acp_run_world(a), 14) == NULL && acp_world_object(acp_run_world(a), 13) != NULL);
+    uint8_t *snap = NULL;
+    size_t size = 0;
+    char err[400] = "";
+    ENSURE(acp_run_snapshot(a, &snap, &size, err, sizeof err));
+    if (!snap) {
+        acp_run_destroy(a);
+        return;
+    }
+    acp_run *b = make_run(dir, name);
+    ENSURE(b && acp_run_resume(b, snap, size));
+    ENSURE(acp_run_frames_done(b) == 10);
+    ENSURE(acp_world_object(acp_run_world(b), 14) == NULL);
+    for (int f = 0; f < 4; f++) ENSURE(acp_run_step_next(b));
+    ENSURE(acp_world_object(acp_run_world(b), 14) == NULL); /* k = 14, t = 0.4767 */
+    ENSURE(acp_run_step_next(b));
+    ENSURE(acp_world_object(acp_run_world(b), 14) != NULL); /* k = 15, t = 0.51 */
+    acp_run_destroy(b);
+    acp_snap_io io;
+    io.find_at = SIZE_MAX;
+    io.find_field = io.find_where = NULL;
+    acp_snapshot_write_world(&io, acp_run_world(a), 0, true);
+    size_t entered = io.len + 3 * 4 + 6 * 4; /* the runner's section: 3 counts, 6 ids, then the flags */
+    acp_snap_io_free(&io);
+    ENSURE(entered + 6 + 8 < size && snap[entered] == 1 && snap[entered + 4] == 0);
+    char want[300];
+    snap[entered] = 0; /* object 0 (id 10) enters at the start */
+    fix_sum(snap, size);
+    b = make_run(dir, name);
+    ENSURE(!acp_run_resume(b, snap, size));
+    snprintf(want, sizeof want, "resume: the snapshot is refused: offset %zu, runner scenario.objects.entered: object 0 "
+             "(0x0000000A) is not in the snapshot's world, but it enters at the start", entered);
+    ENSURE(acp_run_error(b) && strcmp(acp_run_error(b), want) == 0);
+    if (acp_run_error(b) && strcmp(acp_run_error(b), want) != 0) fprintf(stderr, "  got: %s\n", acp_run_error(b));
+    acp_run_destroy(b);
+    snap[entered] = 1;
+    snap[entered + 4] = 1; /* object 4 (id 14) said to be in the world, which lacks it */
+    fix_sum(snap, size);
+    b = make_run(dir, name);
+    ENSURE(!acp_run_resume(b, snap, size));
+    ENSURE(acp_run_error(b) && strcmp(acp_run_error(b), "resume: the snapshot lacks one of the scenario's objects") == 0);
+    acp_run_destroy(b);
+    free(snap);
+    acp_run_destroy(a);
+}
+
 void suite_snapshot(void)
 {
     RUN(malformed_snapshots_refused_at_offset_and_field);
     RUN(bundled_scenarios_resume_bit_for_bit);
     RUN(conformance_cases_resume_bit_for_bit);
+    RUN(enter_at_survives_a_snapshot);
 }

@@ -1,7 +1,8 @@
 # ctest api_install: cmake --install the build into a scratch prefix, then build the user's
 # program (tests/install/main.c) three ways against the installed copy and run each:
 # pkg-config (shared, with the prefix's lib on the run path), pkg-config --static, and
-# find_package(acphys) (shared and static). Fails on the first step that fails.
+# find_package(acphys) (shared and static); and the C example (bindings/c/example.c) against a
+# conformance golden. Fails on the first step that fails.
 set(prefix ${BUILD_DIR}/install-test/prefix)
 set(work ${BUILD_DIR}/install-test)
 file(REMOVE_RECURSE ${work})
@@ -73,6 +74,21 @@ separate_arguments(pcs UNIX_COMMAND "${pcs}")
 list(TRANSFORM pcs REPLACE "^-lacphys$" "${libdir}/libacphys.a") # the archive, not the .so beside it
 step(${C_COMPILER} -std=c11 -Wall -Werror ${SOURCE_DIR}/tests/install/main.c ${pcs} -o ${work}/user_pc_static)
 step(${work}/user_pc_static)
+# The C example (bindings/c/example.c) against the installed copy: a conformance scenario through
+# the library prints its golden's frame count and digest, as `acphys run --quiet` does.
+step(${C_COMPILER} -std=c11 -Wall -Werror ${SOURCE_DIR}/bindings/c/example.c ${pc} -Wl,-rpath,${libdir} -o ${work}/example)
+set(scenario ${SOURCE_DIR}/conformance/v1/scenarios/walk-then-stop.json)
+file(STRINGS ${SOURCE_DIR}/conformance/v1/golden/walk-then-stop.jsonl golden_lines)
+list(LENGTH golden_lines n_lines)
+math(EXPR n_frames "${n_lines} - 1")
+list(GET golden_lines -1 closing)
+string(REGEX MATCH "\"digest\":\"([0-9a-f]+)\"" _ "${closing}")
+set(want "${n_frames} frames, digest ${CMAKE_MATCH_1}")
+execute_process(COMMAND ${work}/example ${scenario} RESULT_VARIABLE rc OUTPUT_VARIABLE got OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(NOT rc EQUAL 0 OR NOT got STREQUAL want)
+  message(FATAL_ERROR "bindings/c/example against the installed copy: got \"${got}\" (exit ${rc}), want \"${want}\"")
+endif()
+message(STATUS "bindings/c/example: ${got}")
 step(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/install -B ${work}/cmake -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_C_COMPILER=${C_COMPILER})
 step(${CMAKE_COMMAND} --build ${work}/cmake)
 step(${work}/cmake/user)

@@ -4,9 +4,10 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import {
-  chmodSync, closeSync, copyFileSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync,
-  symlinkSync, writeFileSync,
+  chmodSync, closeSync, constants as fsc, copyFileSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync,
+  rmSync, statSync, symlinkSync, writeFileSync,
 } from 'node:fs';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -207,6 +208,45 @@ describe('hard links, owners, empty paths and signals', () => {
       assert.ok(end.signal === 'SIGTERM' || end.code === 143, `${tag}: ended ${JSON.stringify(end)}`);
       assert.deepEqual(readdirSync(dir), ['kept.jsonl'], `${tag}: the temporary file was left`);
       assert.equal(readFileSync(trace, 'utf8'), 'old');
+    }
+  });
+});
+
+describe('a full non-blocking pipe is waited out (npx acphys run ... 2>&1 | tail -1)', () => {
+  it('run\'s whole summary (more than a pipe holds) reaches a reader that starts late, and the trace is written', async () => {
+    // A non-blocking pipe as npx hands its child: writeSync gets EAGAIN once the pipe's 64 KiB
+    // are full and nobody reads yet.
+    const dir = mkdtempSync(join(tmpdir(), 'acphys-eagain-'));
+    try {
+      const fifo = join(dir, 'out');
+      assert.equal(spawnSync('mkfifo', [fifo]).status, 0);
+      const rfd = openSync(fifo, fsc.O_RDONLY | fsc.O_NONBLOCK);
+      const wfd = openSync(fifo, fsc.O_WRONLY | fsc.O_NONBLOCK);
+      const scen = join(root, 'conformance', 'v1', 'dereth', 'same_walk_at_250fps.input.json');
+      const trace = join(dir, 't.jsonl');
+      const child = spawn(process.execPath, [join(root, 'bin', 'acphys.mjs'), 'run', scen, '--trace', trace], { stdio: ['ignore', wfd, wfd] });
+      // libuv makes a child's stdio blocking as it starts; npx's own node then makes the shared
+      // pipe non-blocking again (uv_pipe_open), as a net.Socket over our end does here.
+      new Socket({ fd: wfd, readable: false, writable: true }).destroy();
+      const exited = new Promise((res) => child.on('exit', (code) => res(code)));
+      await new Promise((res) => setTimeout(res, 1500)); // the pipe fills while nobody reads
+      const chunks = [], buf = Buffer.alloc(65536);
+      for (;;) {
+        let n = 0;
+        try { n = readSync(rfd, buf, 0, buf.length, null); } catch (e) { if (e.code !== 'EAGAIN') throw e; n = -1; }
+        if (n > 0) chunks.push(Buffer.from(buf.subarray(0, n)));
+        else if (n === 0) break; // every writer closed
+        else await new Promise((res) => setTimeout(res, 20));
+      }
+      closeSync(rfd);
+      assert.equal(await exited, 0);
+      const out = Buffer.concat(chunks).toString('utf8');
+      assert.ok(out.length > 65536, `only ${out.length} bytes`);
+      assert.doesNotMatch(out, /EAGAIN|cannot write/);
+      assert.match(out, /1500 frames, digest 0994dec29325093c\n$/);
+      assert.equal(readFileSync(trace, 'utf8').split('\n').filter((l) => l).length, 1501);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -55,9 +55,9 @@ describe('the usage: the same full text for acphys alone, help, --help and -h', 
   it('every command line of the npx usage is the native usage\'s, word for word; the native one lists every command', () => {
     const nat = native(['--help']).stdout, js = viaWasm(['--help']).stdout;
     const commandLines = js.split('\n').filter((l) => l.startsWith('  '));
-    assert.equal(commandLines.length, 17); // help, run (3 lines), diff (2), conform (2), replay (4), dump, excerpt (2), list, version (issue 33)
+    assert.equal(commandLines.length, 20); // help, run (3 lines), diff (2), conform (2), replay (4), dump, excerpt (2), list, version (issue 33), world (3, issue 34)
     for (const l of commandLines) assert.ok(nat.split('\n').includes(l), `native usage lacks: ${l}`);
-    for (const cmd of ['help', 'version', 'math-digest', 'run', 'diff', 'conform', 'replay', 'format-digest', 'worldgen', 'dump', 'excerpt', 'list', 'bench world',
+    for (const cmd of ['help', 'version', 'math-digest', 'run', 'diff', 'conform', 'replay', 'format-digest', 'worldgen', 'world', 'dump', 'excerpt', 'list', 'bench world',
       'bench kernel', 'bench dat-gen', 'bench dat-read'])
       assert.match(nat, new RegExp(`^  acphys ${cmd}\\b`, 'm'), cmd);
   });
@@ -125,8 +125,8 @@ describe('usage errors name the argument', () => {
     for (const [args, what] of [
       [[], 'bench: which benchmark? (world, kernel, dat-gen or dat-read)'],
       [['frob'], 'bench: unknown benchmark "frob" (world, kernel, dat-gen or dat-read)'],
-      [['world'], 'bench world: needs a world kind (motion, terrain, static, remote, crowd, particles or indoor) and an object count'],
-      [['world', 'flying', '10'], 'bench world: unknown world kind "flying" (motion, terrain, static, remote, crowd, particles or indoor)'],
+      [['world'], 'bench world: needs a world kind (motion, terrain, static, remote, crowd, particles, indoor, varied or wood) and an object count'],
+      [['world', 'flying', '10'], 'bench world: unknown world kind "flying" (motion, terrain, static, remote, crowd, particles, indoor, varied or wood)'],
       [['world', 'motion', '0'], 'bench world: the object count must be a whole number from 1 to 10000000, not "0"'],
       [['world', 'motion', '10000001'], 'bench world: the object count must be a whole number from 1 to 10000000, not "10000001"'],
       [['world', 'motion', '10', '--bogus', '1'], 'bench world: unknown option "--bogus"'],

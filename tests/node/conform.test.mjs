@@ -148,7 +148,7 @@ describe('acphys conform over the suite (conformance/v1/manifest.json)', () => {
     writeFileSync(join(dir, 'crossing-east.jsonl'), '{"frame": 1,\n');
     const r = both(['conform', dir, '--group', 'landblock-crossing']);
     assert.equal(r.status, 1);
-    assert.match(r.stdout, /crossing-east +FAIL not a trace: line 1 of b is not valid JSON/);
+    assert.ok(r.stdout.includes(`crossing-east  FAIL not a trace: line 1 of ${join(dir, 'crossing-east.jsonl')} is not valid JSON`), r.stdout);
     // A file that is no trace at all (a DAT's bytes, a text): said so, with its first 16 bytes.
     writeFileSync(join(dir, 'crossing-east.jsonl'), Buffer.from([0, 1, 0x7f, 0x80, 0xff, 0x22, 0x5c, 0x0a, 0x0d, 0x09, 0x41, 0x7e, 0x20, 0x7b, 0x5b, 0x30, 0x31]));
     const dat = both(['conform', dir, '--group', 'landblock-crossing']);
@@ -346,6 +346,65 @@ describe('per-quantum records and dereth\'s gate (issue 35)', () => {
     assert.equal(exact.status, 1);
     assert.match(exact.stdout, /same_walk_at_250fps +FAIL sub-step 150: origin/);
     writeFileSync(file, golden);
+  });
+});
+
+describe('conform reads per-quantum traces (issue 35 review)', () => {
+  it('a quanta trace as <case>.jsonl or <case>.quanta.jsonl is judged against the quanta golden, natively and through npx alike', () => {
+    const cases = suiteCases().filter((c) => c.quanta);
+    for (const name of ['plain', 'suffixed']) {
+      const dir = join(tmp, `quanta-${name}`);
+      mkdirSync(dir, { recursive: true });
+      for (const c of cases) cpSync(c.quanta, join(dir, name === 'plain' ? `${c.trace}.jsonl` : `${c.trace}.quanta.jsonl`));
+      const r = both(['conform', dir, '--group', 'dereth-gate']);
+      assert.equal(r.status, 0, r.stdout + r.stderr);
+      assert.match(r.stdout, new RegExp(`all +${cases.length} pass, 0 fail, 0 missing`));
+    }
+    // One quantum record's origin one float ulp off: that quantum is named.
+    const file = join(tmp, 'quanta-plain', 'same_walk_at_4fps.jsonl');
+    const ls = lines(file);
+    const r = JSON.parse(ls[4]);
+    const f = new Float32Array([r.objects[0].origin[0]]);
+    new Uint32Array(f.buffer)[0] += 1;
+    r.objects[0].origin[0] = f[0];
+    ls[4] = JSON.stringify(r);
+    writeFileSync(file, `${ls.join('\n')}\n`);
+    const bad = both(['conform', join(tmp, 'quanta-plain'), '--group', 'dereth-gate']);
+    assert.equal(bad.status, 1);
+    assert.match(bad.stdout, /same_walk_at_4fps +FAIL .*origin/);
+  });
+  it('natively, a quanta trace of a case with no quanta golden is judged frames against quanta as diff does', () => {
+    const dir = join(tmp, 'quanta-clock');
+    mkdirSync(dir, { recursive: true });
+    const cases = suiteCases().filter((c) => c.group === 'clock');
+    for (const c of cases) {
+      const r = native(['run', c.scenario, '--quiet', '--profile', c.profile, ...peerArgs(c), '--records', 'quanta', '--trace', join(dir, `${c.trace}.jsonl`)]);
+      assert.equal(r.status, 0, r.stderr);
+    }
+    const ok = native(['conform', dir, '--group', 'clock']);
+    assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+    assert.match(ok.stdout, new RegExp(`all +${cases.length} pass, 0 fail, 0 missing`));
+    const js = npx(['conform', dir, '--group', 'clock']);
+    assert.equal(js.status, 1);
+    assert.match(js.stdout, /per-quantum trace of a case with no quanta golden: the native CLI/);
+  });
+  it('a malformed line is named by the trace file\'s path, not "b"', () => {
+    const dir = join(tmp, 'bad-line');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'clock-profiles.jsonl');
+    writeFileSync(file, `${lines(join(root, 'conformance', 'v1', 'golden', 'clock-profiles.jsonl'))[0]}\nnot json\n`);
+    const r = both(['conform', dir, '--group', 'clock']);
+    assert.equal(r.status, 1);
+    assert.ok(r.stdout.includes(`clock-profiles             FAIL not a trace: line 2 of ${file} is not valid JSON`), r.stdout);
+  });
+  it('a dereth trace judged without --format dereth is told to add it', () => {
+    const dir = join(tmp, 'dereth-plain');
+    mkdirSync(dir, { recursive: true });
+    const c = suiteCases().find((k) => k.dereth);
+    cpSync(c.dereth, join(dir, `${c.trace}.jsonl`));
+    const r = both(['conform', dir, '--group', 'dereth-gate']);
+    assert.equal(r.status, 1);
+    assert.match(r.stdout, new RegExp(`${c.trace} +FAIL .*judge them with --format dereth`));
   });
 });
 

@@ -131,6 +131,29 @@ describe('acphys replay: bad arguments and inputs', () => {
   });
 });
 
+describe('acphys replay: what a capture without AC traffic is told', () => {
+  it('a pcap of UDP that is not to or from ports 9000-9013 says so, natively and through npx', () => {
+    // classic pcap, LINKTYPE_IPV4 (228): one UDP datagram 5353 -> 53
+    const head = Buffer.alloc(24);
+    head.writeUInt32LE(0xa1b2c3d4, 0); head.writeUInt16LE(2, 4); head.writeUInt16LE(4, 6);
+    head.writeUInt32LE(65535, 16); head.writeUInt32LE(228, 20);
+    const payload = Buffer.from('not ac');
+    const ip = Buffer.alloc(28);
+    ip[0] = 0x45; ip.writeUInt16BE(28 + payload.length, 2); ip[8] = 64; ip[9] = 17;
+    ip.set([10, 0, 0, 1], 12); ip.set([10, 0, 0, 2], 16);
+    ip.writeUInt16BE(5353, 20); ip.writeUInt16BE(53, 22); ip.writeUInt16BE(8 + payload.length, 24);
+    const rec = Buffer.alloc(16);
+    rec.writeUInt32LE(1, 0); rec.writeUInt32LE(ip.length + payload.length, 8); rec.writeUInt32LE(ip.length + payload.length, 12);
+    const file = join(tmp, 'noac.pcap');
+    writeFileSync(file, Buffer.concat([head, rec, ip, payload]));
+    const want = `acphys replay: ${file}: the capture holds no AC datagram: none of its 1 packet is UDP to or from ports 9000-9013 (the AC server's)\n`;
+    for (const r of [native([file]), viaWasm([file])]) {
+      assert.equal(r.status, 1);
+      assert.equal(r.stderr, want);
+    }
+  });
+});
+
 describe('npx acphys replay: the native output, through the .wasm', () => {
   it('the same stdout, stderr, status, report and scenario, byte for byte', () => {
     const sets = [[loop], [loop, '--resync', '--quiet'], [loop, '--frames', 'datagrams', '--threshold', '0.01'],

@@ -14,6 +14,10 @@
  *   fx.c        an object's physics scripts and live particles, the world's fx pools (issue 16)
  *   replay.c    capture replays (src/replay/session.h, issue 40)
  *   cli.c       the DAT commands (list, dump, excerpt) on the host's files (issue 33)
+ *   api.c       the public C API (include/acphys.h), one export per call (issue 37): the way in
+ *               for a host that drives a world itself; runs.c's scenario runner drives its world
+ *               through the same API. world.c, motion.c, geometry.c ... are probes of the core's
+ *               own functions for the Node tests that pin them, not a way to drive a world.
  * Nothing outside wasm/abi includes this header.
  *
  * CONVENTIONS

@@ -103,6 +103,23 @@ ACP_ABI int acp_abi_conform_add_unreadable(abi_conform *c, const char *group, co
     acp_text_put(&t, why);
     return acp_conform_add(&c->c, group, name, &d);
 }
+/** A case that fails with `message` as it is (a trace of a kind conform cannot judge here, a file
+ *  it cannot read named by its path): a failing row, as src/cli/conform_cmd.c judge_case. */
+ACP_ABI int acp_abi_conform_add_error(abi_conform *c, const char *group, const char *name, const char *message)
+{
+    acp_trace_diff d;
+    acp_trace_diff_init(&d);
+    d.error = true;
+    acp_text t;
+    acp_text_fixed(&t, d.message, sizeof d.message);
+    acp_text_put(&t, message);
+    return acp_conform_add(&c->c, group, name, &d);
+}
+/** Name d's sides by their files (acp_trace_diff_name_sides): conform's golden and trace paths. */
+ACP_ABI void acp_abi_diff_name_sides(acp_trace_diff *d, const char *a_name, const char *b_name)
+{
+    acp_trace_diff_name_sides(d, a_name, b_name);
+}
 /** Mark d: trace `which` ('a' 97 or 'b' 98) is not a trace file (acp_trace_diff_not_a_trace):
  *  `head` its first head_len bytes (at most 16 are shown), total_len its size. */
 ACP_ABI void acp_abi_diff_not_a_trace(acp_trace_diff *d, int which, const uint8_t *head, uint32_t head_len,

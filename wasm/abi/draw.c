@@ -56,6 +56,22 @@ ACP_ABI uint32_t acp_abi_draw_terrain_normals(const acp_terrain *t, uint32_t i, 
     if (!t || i >= t->num_blocks) return 0;
     return acp_draw_terrain_normals(&t->blocks[i], out, capacity);
 }
+/** The world's landblock statics' (and scenery's) collision spheres and cylinders as matrices
+ *  (acp_draw_block_static_spheres / _cylspheres; `capacity` counts matrices). */
+ACP_ABI uint32_t acp_abi_draw_block_static_spheres(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity)
+{
+    return acp_draw_block_static_spheres(w, origin_cell, out, capacity);
+}
+ACP_ABI uint32_t acp_abi_draw_block_static_cylspheres(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity)
+{
+    return acp_draw_block_static_cylspheres(w, origin_cell, out, capacity);
+}
+/** An object's parts from their GfxObjs' drawing polygons, the GfxObjs from the world's record
+ *  store (acp_draw_part_triangles; `capacity` counts floats). Returns the vertex count. */
+ACP_ABI uint32_t acp_abi_draw_part_triangles(acp_world *w, acp_physobj *obj, uint32_t origin_cell, float *out, uint32_t capacity)
+{
+    return w && obj ? acp_draw_part_triangles(w->dats, obj, origin_cell, out, capacity) : 0;
+}
 /** The world's records' buildings as a triangle list (acp_draw_building_triangles over the
  *  record store the world's objects use; `capacity` counts floats). Returns the vertex count. */
 ACP_ABI uint32_t acp_abi_draw_building_triangles(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity)

@@ -2,6 +2,7 @@
  * reads and writes state through.
  * Conventions: wasm/abi/abi.h. */
 #include "abi.h"
+#include "acphys.h"
 
 /* ---- memory ---- */
 
@@ -243,16 +244,160 @@ static const acp_layout_field TRACE_OBJECT_FIELDS[] = {
     {NULL, (uint32_t)sizeof(acp_trace_object), 0, 0},
 };
 
+/* ---- the public API's structs (include/acphys.h; wasm/abi/api.c): layouts 12, 13, 14 ---- */
+static const acp_layout_field OBJECT_DEF_FIELDS[] = {
+    F(acp_object_def, id, 1, 1),
+    F(acp_object_def, setup, 1, 1),
+    F(acp_object_def, motion_table, 1, 1),
+    F(acp_object_def, physics_state, 1, 1),
+    FN("cell", acp_object_def, pose.cell, 1, 1),
+    FN("origin", acp_object_def, pose.origin, 3, 3),
+    FN("orientation", acp_object_def, pose.orientation, 3, 4),
+    F(acp_object_def, velocity, 3, 3),
+    F(acp_object_def, omega, 3, 3),
+    F(acp_object_def, scale, 3, 1),
+    F(acp_object_def, friction, 3, 1),
+    F(acp_object_def, elasticity, 3, 1),
+    F(acp_object_def, run_rate, 3, 1),
+    F(acp_object_def, enter_at, 4, 1),
+    F(acp_object_def, placement, 1, 1),
+    F(acp_object_def, transient_state, 1, 1),
+    F(acp_object_def, has_run_rate, 5, 1),
+    F(acp_object_def, timestamps, 7, 9), /* u16 stamps (read as i16: mask with 0xFFFF) */
+    {NULL, (uint32_t)sizeof(acp_object_def), 0, 0},
+};
+
+static const acp_layout_field MOTION_FIELDS[] = {
+    F(acp_motion, style, 1, 1),
+    F(acp_motion, forward_command, 1, 1),
+    F(acp_motion, forward_speed, 3, 1),
+    F(acp_motion, sidestep_command, 1, 1),
+    F(acp_motion, sidestep_speed, 3, 1),
+    F(acp_motion, turn_command, 1, 1),
+    F(acp_motion, turn_speed, 3, 1),
+    F(acp_motion, hold_run, 5, 1),
+    F(acp_motion, sticky_object, 1, 1),
+    F(acp_motion, standing_longjump, 5, 1),
+    F(acp_motion, has_message_style, 5, 1),
+    F(acp_motion, message_style, 1, 1),
+    {NULL, (uint32_t)sizeof(acp_motion), 0, 0},
+};
+
+static const acp_layout_field OBJECT_STATE_FIELDS[] = {
+    F(acp_object_state, id, 1, 1),
+    F(acp_object_state, has_cell, 5, 1),
+    F(acp_object_state, cell, 1, 1),
+    F(acp_object_state, origin, 3, 3),
+    F(acp_object_state, orientation, 3, 4),
+    F(acp_object_state, velocity, 3, 3),
+    F(acp_object_state, omega, 3, 3),
+    F(acp_object_state, heading, 4, 1),
+    F(acp_object_state, physics_state, 1, 1),
+    F(acp_object_state, transient_state, 1, 1),
+    F(acp_object_state, active, 5, 1),
+    F(acp_object_state, contact, 5, 1),
+    F(acp_object_state, on_walkable, 5, 1),
+    F(acp_object_state, update_time, 4, 1),
+    F(acp_object_state, ran, 5, 1),
+    F(acp_object_state, skipped, 1, 1),
+    F(acp_object_state, has_elapsed, 5, 1),
+    F(acp_object_state, elapsed, 4, 1),
+    F(acp_object_state, num_quanta, 1, 1),
+    F(acp_object_state, quanta, 3, ACP_OBJECT_MAX_QUANTA),
+    F(acp_object_state, num_hooks, 1, 1),
+    F(acp_object_state, hooks, 1, ACP_OBJECT_MAX_HOOKS),
+    F(acp_object_state, hooks_unrecorded, 1, 1),
+    F(acp_object_state, num_collisions, 1, 1),
+    F(acp_object_state, collisions, 1, ACP_OBJECT_MAX_REPORTS),
+    F(acp_object_state, num_collision_ends, 1, 1),
+    F(acp_object_state, collision_ends, 1, ACP_OBJECT_MAX_REPORTS),
+    F(acp_object_state, has_motion_table, 5, 1),
+    F(acp_object_state, has_position_manager, 5, 1),
+    F(acp_object_state, position_nodes, 1, 1),
+    F(acp_object_state, offset_source, 1, 1),
+    F(acp_object_state, has_move_to, 5, 1),
+    F(acp_object_state, move_to_type, 1, 1),
+    F(acp_object_state, move_to_nodes, 1, 1),
+    F(acp_object_state, move_to_command, 1, 1),
+    F(acp_object_state, has_fx, 5, 1),
+    F(acp_object_state, num_scripts, 1, 1),
+    F(acp_object_state, scripts, 1, ACP_OBJECT_MAX_SCRIPTS),
+    F(acp_object_state, particles, 1, 1),
+    {NULL, (uint32_t)sizeof(acp_object_state), 0, 0},
+};
+
+static const acp_layout_field SERVER_POSITION_FIELDS[] = {
+    FN("cell", acp_server_position, pose.cell, 1, 1),
+    FN("origin", acp_server_position, pose.origin, 3, 3),
+    FN("orientation", acp_server_position, pose.orientation, 3, 4),
+    F(acp_server_position, contact, 5, 1),
+    F(acp_server_position, has_velocity, 5, 1),
+    F(acp_server_position, velocity, 3, 3),
+    F(acp_server_position, has_teleport_timestamp, 5, 1),
+    F(acp_server_position, teleport_timestamp, 7, 1),
+    F(acp_server_position, has_position_timestamp, 5, 1),
+    F(acp_server_position, position_timestamp, 7, 1),
+    F(acp_server_position, has_force_position_timestamp, 5, 1),
+    F(acp_server_position, force_position_timestamp, 7, 1),
+    F(acp_server_position, use_position_from_server, 5, 1),
+    F(acp_server_position, keep_heading, 5, 1),
+    F(acp_server_position, has_instance_timestamp, 5, 1),
+    F(acp_server_position, instance_timestamp, 7, 1),
+    F(acp_server_position, has_placement, 5, 1),
+    F(acp_server_position, placement, 1, 1),
+    {NULL, (uint32_t)sizeof(acp_server_position), 0, 0},
+};
+
+static const acp_layout_field MOVE_TO_FIELDS[] = {
+    F(acp_move_to, type, 1, 1),
+    F(acp_move_to, target, 1, 1),
+    FN("cell", acp_move_to, pose.cell, 1, 1),
+    FN("origin", acp_move_to, pose.origin, 3, 3),
+    FN("orientation", acp_move_to, pose.orientation, 3, 4),
+    F(acp_move_to, bitfield, 1, 1),
+    F(acp_move_to, speed, 3, 1),
+    F(acp_move_to, hold_key_to_apply, 1, 1),
+    F(acp_move_to, context_id, 1, 1),
+    F(acp_move_to, action_stamp, 1, 1),
+    F(acp_move_to, distance_to_object, 3, 1),
+    F(acp_move_to, min_distance, 3, 1),
+    F(acp_move_to, fail_distance, 3, 1),
+    F(acp_move_to, desired_heading, 3, 1),
+    F(acp_move_to, walk_run_threshold, 3, 1),
+    F(acp_move_to, has_pose, 5, 1),
+    F(acp_move_to, has_fallback_heading, 5, 1),
+    F(acp_move_to, fallback_heading, 3, 1),
+    F(acp_move_to, run_rate, 3, 1),
+    F(acp_move_to, has_style, 5, 1),
+    F(acp_move_to, style, 1, 1),
+    {NULL, (uint32_t)sizeof(acp_move_to), 0, 0},
+};
+
+static const acp_layout_field WORLD_INFO_FIELDS[] = {
+    F(acp_world_info, now, 4, 1),
+    F(acp_world_info, last_update, 4, 1),
+    F(acp_world_info, gate_passed, 5, 1),
+    F(acp_world_info, profile, 1, 1),
+    F(acp_world_info, num_objects, 1, 1),
+    F(acp_world_info, max_objects, 1, 1),
+    F(acp_world_info, num_quanta, 0, 1), /* u64: read two u32 (little-endian) */
+    F(acp_world_info, has_terrain, 5, 1),
+    {NULL, (uint32_t)sizeof(acp_world_info), 0, 0},
+};
+
 static const acp_layout_field *const LAYOUTS[] = {PHYSOBJ_FIELDS, WORLD_FIELDS, FPHOOK_FIELDS, ANIM_HOOK_FIELDS,
     /* ---- motion ---- */
     SEQUENCE_FIELDS, ANIM_NODE_FIELDS, PARTARRAY_FIELDS, MOTION_INTERP_FIELDS, MOTION_STATE_FIELDS,
     MTABLE_MANAGER_FIELDS, ANIMATION_FIELDS,
     TRACE_OBJECT_FIELDS, /* page (issue 8) */
+    OBJECT_DEF_FIELDS, MOTION_FIELDS, OBJECT_STATE_FIELDS, /* the public API (issue 37) */
+    SERVER_POSITION_FIELDS, MOVE_TO_FIELDS, WORLD_INFO_FIELDS,
 };
 
 /** The field table of a struct: kind 0 physobj, 1 world, 2 fphook, 3 anim_hook, 4 sequence,
  *  5 anim_node, 6 partarray, 7 motion_interp, 8 motion_state, 9 mtable_manager, 10 animation,
- *  11 trace_object (type 0 fields: an embedded struct, read its offset only). An array of
+ *  11 trace_object, 12 object_def, 13 motion, 14 object_state, 15 server_position, 16 move_to,
+ *  17 world_info (type 0 fields: an embedded struct, read its offset only). An array of
  *  {name*, offset, type, count} (16 bytes each) ending with name 0, whose offset is the struct's
  *  size. 0 for an unknown kind. */
 ACP_ABI const acp_layout_field *acp_abi_layout(uint32_t kind)

@@ -137,6 +137,18 @@ ACP_ABI int acp_abi_run_add_event(acp_run *run, const uint8_t *json, uint32_t si
     acp_jsonv_doc_destroy(doc);
     return ok;
 }
+/** Add an object (binary JSON of one element of "objects", its enter_at later than every frame
+ *  run so far) to a started run: 1 added (it enters before the next frame whose time is >=
+ *  enter_at), 0 refused (acp_abi_run_event_error says why; the run goes on unchanged). */
+ACP_ABI int acp_abi_run_add_object(acp_run *run, const uint8_t *json, uint32_t size)
+{
+    char err[256];
+    acp_jsonv_doc *doc = acp_jsonv_decode(json, size, err, sizeof err);
+    if (!doc) return 0;
+    int ok = acp_run_add_object(run, acp_jsonv_root(doc));
+    acp_jsonv_doc_destroy(doc);
+    return ok;
+}
 ACP_ABI const char *acp_abi_run_event_error(const acp_run *run) { return acp_run_event_error(run); }
 
 /* ==== the quantum inspector (issue 36, src/physics/world/inspect.h) ======================== */

@@ -1,8 +1,9 @@
 // The page: holds the run's state (the session, the views, the clock, what is selected) and
 // builds sessions: the default scenario (with ?spawn=N copies), a rebuilt one after a change (a
 // profile, an added object or copies, a DAT, a file or a link), replayed from its recorded frame
-// times. The other modules do the rest, each over this App: controls.ts wires the controls,
-// loop.ts steps the run from requestAnimationFrame with the browser's own frame times, views.ts
+// times. The other modules do the rest, each over this App as the Page interface (page.ts: they
+// never import this file, so the imports run one way): controls.ts wires the controls, adding.ts
+// adds objects and copies, loop.ts steps the run from requestAnimationFrame with the browser's own frame times, views.ts
 // writes the readouts, status.ts the status line and messages, files.ts opens files and DATs,
 // sharing.ts makes and replays links and run files, testhook.ts is window.acphysPage.
 // Frame times are whole microseconds of scene time (the rAF timestamps' steps × speed, rounded),
@@ -18,24 +19,27 @@ import { generateFrameTimes, type FrameGenerator } from './frames';
 import { Keyboard } from './keyboard';
 import { isLinkFragment, type RunFile } from './link';
 import { framing, locate, type Place } from './location';
-import { LARGE_REPLAY, ReplayCancelled, showReplayProgress } from './progress';
+import type { FileHandler, Page, RebuildOptions } from './page';
+import { ReplayCancelled, showReplayProgress } from './progress';
 import { MAX_OBJECTS, readSpawn } from './spawn';
 import { Inspector, type InspectRecord } from './inspector';
 import { frame } from './loop';
 import { MapView } from './map';
 import { Perf } from './perf';
 import { QuantaPlot, SeriesPlots } from './plots';
-import { ACTIVITY_RADIUS, Session, u32 } from './run';
+import { Session, u32 } from './run';
 import { openLink } from './sharing';
-import { addCopies, cellText, nextId, objectFromState, pageDefaultScenario, placeNear, RETAIL_STATES } from './states';
+import { addCopies, pageDefaultScenario } from './states';
+import { embeddedBytes, embeddedNow, standInSetup } from './standins';
 import { describeError, StatusLine } from './status';
+import { terrainWords } from './terrain2d';
 import { testHook } from './testhook';
 import { showDats, showLegend, showSynthetic } from './views';
 
 export { MAX_FRAMES } from './status';
 
 /** The page's state; its modules read and set these fields (see the file comment). */
-export class App {
+export class App implements Page {
   readonly msg = new StatusLine(() => this);
   session: Session | null = null;
   map: MapView;
@@ -78,7 +82,7 @@ export class App {
   caseDats = new Map<string, Uint8Array>();
   /** Files other modules open (captures: replaypanel.ts; traces: compare.ts), asked in order
    *  before a file is taken as a DAT (files.ts addFiles). */
-  readonly fileHandlers: { claims: (f: File) => Promise<boolean>; open: (f: File) => Promise<void> }[] = [];
+  readonly fileHandlers: FileHandler[] = [];
   /** Drawn on the map after the inspector's sweep (the replay's client reports). */
   readonly mapOverlays: ((g: CanvasRenderingContext2D, sx: (x: number) => number, sy: (y: number) => number, k: number) => void)[] = [];
   /** The excerpt bytes the current session got. */
@@ -113,6 +117,7 @@ export class App {
       this.lastShown = -1;
     };
     showSynthetic(this);
+    void embeddedBytes().catch(() => undefined); // early: the map's terrain types come from them
     (window as unknown as { acphysPage: unknown }).acphysPage = testHook(this);
     new ResizeObserver(() => { for (const q of this.quanta) q.resize(); this.series?.resize(); this.plotsDirty = true; }).observe($('quanta'));
   }
@@ -175,7 +180,7 @@ export class App {
    *  from outside came from ("the link", a file name), so that a scenario the runner refuses is
    *  reported as that source's, with the runner's field-level reason. On success, messages shown
    *  before it began are cleared: they were about the run it replaces. */
-  async rebuild(s: Scenario, opts: { play?: boolean; compare?: boolean; source?: string } = {}): Promise<Session | null> {
+  async rebuild(s: Scenario, opts: RebuildOptions = {}): Promise<Session | null> {
     if (this.busy) { this.msg.error('Busy: wait for the current replay to finish.'); return null; }
     this.busy = true;
     const seq = this.msg.seq;
@@ -255,9 +260,19 @@ export class App {
 
   setupViews(): void {
     const s = this.session!;
-    this.map.setTerrain(s.landblocks());
+    // Coloured by terrain types at once when the embedded excerpts are here (else by height
+    // until they are).
+    if (!embeddedNow) this.map.setTerrain(s.landblocks());
+    void this.colourTerrain(s);
     showLegend(this);
     this.refit();
+    this.objectsAdded();
+  }
+
+  /** The views of the session's objects: the quanta and series plots, the object list (after
+   *  setupViews, and when objects are added to the running session). */
+  objectsAdded(): void {
+    const s = this.session!;
     for (const q of this.quanta) q.destroy();
     $('quanta').textContent = '';
     this.quanta = s.profiles.map((_, i) => {
@@ -284,6 +299,19 @@ export class App {
     this.plotJobs = [];
     showDats(this);
     showSynthetic(this);
+  }
+
+  /** Colour the map's terrain by its terrain types: the LandBlocks' terrain words from the
+   *  scenario's excerpts in order (the embedded ones for "default", then the user's bytes the
+   *  session got), once the embedded bytes are fetched; the height colours stay meanwhile. */
+  async colourTerrain(s: Session): Promise<void> {
+    const wants = (s.scenario.excerpts ?? ['default']).includes('default');
+    const embedded = !wants ? [] : embeddedNow ?? await embeddedBytes().catch(() => []);
+    if (this.session !== s) return;
+    const blocks = s.landblocks();
+    const words = terrainWords(this.acp, blocks.map((b) => b.id), [...embedded, ...this.lastExcerpts.values()]);
+    this.map.setTerrain(blocks.map((b) => ({ ...b, words: words.get(b.id) ?? null })));
+    showLegend(this);
   }
 
   refit(): void {
@@ -366,6 +394,22 @@ export class App {
     return plain;
   }
 
+  /** Whether object `i` of session `s` is drawn as the stand-ins' simple shapes: its Setup is one
+   *  of the synthetic stand-ins and no user DAT the run uses replaces it with other content
+   *  (judged by content: web/src/standins.ts); computed once per session and object. */
+  isStandIn(s: Session, i: number): boolean {
+    let known = this.standInCache.get(s);
+    if (!known || known.length < s.n) {
+      const old = known;
+      known = new Uint8Array(s.n);
+      if (old) known.set(old);
+      this.standInCache.set(s, known);
+    }
+    if (!known[i]) known[i] = standInSetup(u32(s.scenario.objects[i]?.setup), s.scenario.excerpts ?? ['default'], this.dats) ? 1 : 2;
+    return known[i] === 1;
+  }
+  private readonly standInCache = new WeakMap<Session, Uint8Array>();
+
   /** The user's DAT files in use by the current run, for a status line ('' when none). */
   datsInUse(): string {
     const used = (this.session?.scenario.excerpts ?? []).filter((n) => this.dats.has(n));
@@ -383,76 +427,4 @@ export class App {
     s.frames = { times: [] };
     await this.rebuild(s, { play: true });
   }
-
-  /** Add recorded retail state `k`: `near` the selected object (placeNear: same height above
-   *  the terrain, 4 m away, inside the activity radius) or where it was recorded. */
-  async addObject(k: number, placed: string): Promise<void> {
-    const near = placed === 'near';
-    const st = RETAIL_STATES[k];
-    const cur = this.session;
-    if (!cur || !st) return;
-    const s = this.snapshot();
-    if (s.objects.length >= MAX_OBJECTS) { this.msg.error(`A scenario holds at most ${MAX_OBJECTS.toLocaleString('en-US')} objects: no object was added.`); return; }
-    const { object, events } = objectFromState(st, nextId(s));
-    const sel = this.selected, cell = cur.cell[sel]!;
-    let where = `where it was recorded (cell ${st.position.cell})`;
-    const p = this.place;
-    if (placed === 'goto' && p) {
-      const [x, y] = p.origin ?? p.middle!;
-      const z = p.origin ? p.origin[2] : cur.terrainHeight(p.holding, x, y);
-      if (!Number.isFinite(z)) { this.msg.error(`Add object: no terrain under ${cellText(p.holding)} [${x} ${y}] to stand it on.`); return; }
-      object.position = { cell: cellText(p.holding), origin: [x, y, z], orientation: p.quaternion ?? object.position.orientation };
-      where = `at the Go to place ${cellText(p.holding)} [${x.toFixed(1)} ${y.toFixed(1)} ${z.toFixed(1)}]`;
-    } else if (near && cell !== 0) {
-      const at = { cell, x: cur.gx[sel]! - 192 * ((cell >>> 24) & 0xff), y: cur.gy[sel]! - 192 * ((cell >>> 16) & 0xff), z: cur.z[sel]! };
-      const p = placeNear(st, at, s.objects.length, (c, x, y) => cur.terrainHeight(c, x, y));
-      object.position = p.position;
-      const radius = p.distance <= ACTIVITY_RADIUS ? 'within' : 'beyond';
-      where = `${p.distance.toFixed(1)} m from ${cur.names[sel]} (${radius} the ${ACTIVITY_RADIUS} m activity radius), ${p.above.toFixed(2)} m above the terrain` +
-        (p.recordedAbove ? ' as recorded' : ` (its recorded cell ${st.position.cell} has no terrain here)`);
-    } else if (near) {
-      where += `: ${cur.names[sel]} has no cell to place it near`;
-    }
-    // Before any copies, so that it is tracked (plotted) when there is room.
-    const firstCopy = s.objects.findIndex((o) => / \(copy \d+\)$/.test(o.name ?? ''));
-    if (firstCopy >= 0) s.objects.splice(firstCopy, 0, object); else s.objects.push(object);
-    s.events = [...(s.events ?? []), ...events];
-    const r = await this.rebuild(s);
-    if (r) this.msg.status(`Added ${st.name} (id ${u32(object.id)}) from the recorded retail states, ${where}; the recording replayed from the start with it.` +
-      (r.warnings.length ? ` ${r.warnings.join('; ')}` : ''));
-  }
-
-  /** Add copies of the selected object: `text` is the Copies field, a whole number from 1 (0, a
-   *  negative number, a fraction or nothing is refused with a message, and nothing is added). */
-  async spawn(text: string): Promise<void> {
-    const cur = this.session;
-    if (!cur) return;
-    const room = MAX_OBJECTS - cur.n;
-    const asked = /^\s*[0-9]+\s*$/.test(text) ? Number(text) : NaN;
-    if (!(asked >= 1)) {
-      const shown = text.trim() === '' ? 'empty' : `"${text.trim()}"`;
-      this.msg.error(`Copies is ${shown}, not a number of copies to add: give a whole number from 1 to ` +
-        `${(MAX_OBJECTS - 1).toLocaleString('en-US')}. No copies were added.`);
-      return;
-    }
-    const n = Math.min(asked, room);
-    if (n <= 0) { this.msg.error(`A scenario holds at most ${MAX_OBJECTS.toLocaleString('en-US')} objects: no copies were added.`); return; }
-    // A very large add asks first: the recording replays from its start with them.
-    const work = cur.framesDone * (cur.n + n);
-    if (work > LARGE_REPLAY && !window.confirm(`Adding ${plural(n, 'copy', 'copies')} replays ${plural(cur.framesDone, 'frame')} × ` +
-      `${plural(cur.n + n, 'object')} (${(work / 1e6).toFixed(1)} million object-frames), which may take a while. Go on?`)) {
-      this.msg.status(`No copies were added (${plural(n, 'copy', 'copies')} would replay ${(work / 1e6).toFixed(1)} million object-frames).`);
-      return;
-    }
-    const s = this.snapshot();
-    addCopies(s, this.selected, n, (c, x, y) => cur.terrainHeight(c, x, y));
-    const r = await this.rebuild(s);
-    if (!r) return;
-    this.msg.status(`Added ${plural(n, 'copy', 'copies')} of ${cur.names[this.selected]}; the recording replayed from the start with them.`);
-    if (n < asked) {
-      this.msg.error(`${plural(asked, 'copy was', 'copies were')} asked for; a scenario holds at most ${MAX_OBJECTS.toLocaleString('en-US')} objects, ` +
-        `so ${plural(n, 'copy was', 'copies were')} added (${plural(r.n, 'object')} now).`, true);
-    }
-  }
-
 }

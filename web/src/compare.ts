@@ -235,7 +235,9 @@ export class ComparePanel {
     if (r.identical) {
       d['verdict'] = 'identical';
       verdict.className = 'identical';
-      verdict.textContent = `${name}: identical to the golden ${path} (${SHAPE_NAME[shape]}${shape === 'dereth' ? ", dereth's tolerance" : ', bit for bit'}).`;
+      verdict.textContent = shape === 'dereth'
+        ? `${name}: within dereth's tolerance of the golden ${path} (${SHAPE_NAME[shape]}).`
+        : `${name}: identical to the golden ${path} (${SHAPE_NAME[shape]}, bit for bit).`;
       this.key++;
       return;
     }

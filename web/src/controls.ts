@@ -1,14 +1,15 @@
 // The controls: play, one frame, the frame slider, speed, clock profile, plot window, the selected
 // object, adding an object or copies, restart, share and download, files (inputs and dropping).
 import type { ProfileName } from '../../wasm/scenario.mjs';
-import type { App } from './app';
+import type { Page } from './page';
 import { $ } from './dom';
 import { addFiles } from './files';
 import { advance } from './loop';
+import { addObject, spawn } from './adding';
 import { copyNodeTest, download, share } from './sharing';
 import { BUNDLED_SCENARIOS, RETAIL_STATES } from './states';
 
-export function wire(app: App): void {
+export function wire(app: Page): void {
   $('message-close').addEventListener('click', () => { $('message').hidden = true; });
   $('play').addEventListener('click', () => { app.setPlaying(!app.playing); if (app.playing) app.scrub = null; $('continue').hidden = true; });
   $('continue').addEventListener('click', () => { app.storyEnd = null; $('continue').hidden = true; app.setPlaying(true); });
@@ -46,10 +47,10 @@ export function wire(app: App): void {
   $<HTMLInputElement>('follow').addEventListener('change', (e) => { app.follow = (e.target as HTMLInputElement).checked; });
   const states = $<HTMLSelectElement>('state');
   RETAIL_STATES.forEach((st, i) => states.add(new Option(`${st.name} (${st.setup ?? 'no setup'}, cell ${st.position.cell})`, String(i))));
-  $('add-object').addEventListener('click', () => void app.addObject(Number(states.value), $<HTMLSelectElement>('state-place').value));
+  $('add-object').addEventListener('click', () => void addObject(app, Number(states.value), $<HTMLSelectElement>('state-place').value));
   $('goto-go').addEventListener('click', () => { app.goto($<HTMLInputElement>('goto').value); });
   $<HTMLInputElement>('goto').addEventListener('keydown', (e) => { if (e.key === 'Enter') app.goto((e.target as HTMLInputElement).value); });
-  $('spawn').addEventListener('click', () => void app.spawn($<HTMLInputElement>('copies').value));
+  $('spawn').addEventListener('click', () => void spawn(app, $<HTMLInputElement>('copies').value));
   $('restart').addEventListener('click', () => void app.restart(false));
   $('default').addEventListener('click', () => void app.restart(true));
   const bundled = $<HTMLSelectElement>('bundled');

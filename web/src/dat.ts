@@ -35,6 +35,9 @@ export interface UserDat {
   ids?: number[];
   /** For an excerpt: the ids it holds. */
   recordIds?: number[];
+  /** The ids among `bytes`' records that are the synthetic stand-ins themselves, judged by their
+   *  content (web/src/standins.ts): they replace nothing. */
+  standIns?: number[];
 }
 
 /** Progress of a lazy read: records done of records known so far, bytes read. */
@@ -117,6 +120,26 @@ function idsIn(json: unknown, prefix: string): number[] {
  *  of a portal DAT copies them too. */
 export type PortalNeeds = Map<number, string>;
 
+/** The terrain words of LandBlocks copied (or embedded), landblock id → 81 words: the portal
+ *  pass copies the Scenes the Region picks for them (their scenery). */
+export type LandTerrain = Map<number, Uint16Array>;
+
+/** The Scenes the Region can place on a landblock of terrain `words` (each vertex's terrain type
+ *  bits 2-6 and scene type bits 11-15 pick a scene type of the Region's terrain_types, whose
+ *  scenes are all candidates: which one a vertex gets is get_land_scenes' pseudo-random choice),
+ *  as `acphys world` and `acphys excerpt` copy them. `region` is the Region's record JSON. */
+export function candidateScenes(region: Record<string, unknown>, words: ArrayLike<number>): number[] {
+  const types = region['terrain_types'] as unknown[][] | undefined, scenes = region['scene_types'] as { scenes?: string[] }[] | undefined;
+  const out = new Set<number>();
+  for (let v = 0; v < words.length; v++) {
+    const w = words[v]!, terrain = (w >> 2) & 0x1f, st = (w >> 11) & 0x1f;
+    const list = (types?.[terrain] ?? []).slice(1) as number[];
+    if (st >= list.length) continue;
+    for (const id of scenes?.[list[st]!]?.scenes ?? []) out.add(Number(id));
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
 /** For a lazy DAT: copy the records `scenario` needs into an excerpt (dat.bytes, dat.summary).
  *  The same closure `acphys excerpt` copies (LazyDat.record's refs, acp_dat_record_refs):
  *  - cell DAT: the LandBlock under each object and the 8 around it; a LandBlock with objects
@@ -125,12 +148,13 @@ export type PortalNeeds = Map<number, string>;
  *    that EnvCell, and gets its landblock's LandBlockInfo and the LandBlocks around as well. The
  *    portal records these name go into `portalNeeds`;
  *  - portal DAT: each object's Setup and MotionTable, the Region, and `portalNeeds`, with all they
- *    name (parts, animations, scripts, ...).
+ *    name (parts, animations, scripts, ...), and the Scenes the Region places on the LandBlocks
+ *    in `terrain` (the cell pass's, or the embedded ones) with their objects: the scenery.
  *  A record an object names directly (its Setup, MotionTable, outdoor LandBlock, indoor EnvCell)
  *  or a Setup's MotionTable and animations must be there: Error naming it; others are copied when
  *  the DAT has them (as `acphys excerpt` notes and skips them). */
 export async function extract(acp: Acphys, dat: UserDat, scenario: Scenario, onProgress: (p: DatProgress) => void,
-  portalNeeds: PortalNeeds = new Map()): Promise<void> {
+  portalNeeds: PortalNeeds = new Map(), terrain: LandTerrain = new Map()): Promise<void> {
   let bytesRead = 0;
   const lazy = new LazyDat(acp, dat.size, (o, n) => slice(dat.file, o, n), (n) => { bytesRead += n; });
   const records: DatRecordCopy[] = [];
@@ -200,6 +224,14 @@ export async function extract(acp: Acphys, dat: UserDat, scenario: Scenario, onP
       const json = rec.json as Record<string, unknown> | undefined;
       if (!json) continue;
       const kind = String(json['type'] ?? 'record');
+      if (json['type'] === 'LandBlock' && Array.isArray(json['terrain'])) {
+        terrain.set(id, Uint16Array.from(json['terrain'] as number[]));
+      } else if (json['type'] === 'Region') {
+        // The scenery: the Scenes this Region places on the landblocks copied (or embedded).
+        for (const [lb, words] of terrain) for (const sc of candidateScenes(json, words)) want(sc, false, `the scenery of LandBlock ${hex(lb)}`);
+      } else if (json['type'] === 'Scene') {
+        for (const o of idsIn(json, '0x02').concat(idsIn(json, '0x01'))) want(o, false, `Scene ${hex(id)}`);
+      }
       if (json['type'] === 'Setup') {
         const mt = json['default_motion_table'];
         if (typeof mt === 'string' && Number(mt)) want(Number(mt), true, `Setup ${hex(id)}.default_motion_table`);

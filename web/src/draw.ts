@@ -52,7 +52,8 @@ export class DrawArrays {
     let at = 0;
     for (let i = 0; i < s.n; i++) {
       const room = Math.max(0, this.capacity - at);
-      const n = X.acp_abi_draw_sphere_matrices(s.objPtrs[i]!, this.originCell, room ? this.ptr + at * MAT4_BYTES : 0, room);
+      const p = s.objPtrs[i]!; // 0: not in the world yet (its enter_at is ahead)
+      const n = p ? X.acp_abi_draw_sphere_matrices(p, this.originCell, room ? this.ptr + at * MAT4_BYTES : 0, room) : 0;
       for (let k = 0; k < n && at + k < this.capacity; k++) this.owner[at + k] = i;
       at += n;
     }
@@ -87,13 +88,14 @@ export function drawArrays(s: Session): DrawArrays {
   if (!d) {
     d = new DrawArrays(s.acp, s);
     bySession.set(s, d);
+    s.onDispose.push(() => disposeDrawArrays(s));
   }
   d.update();
   current = s;
   return d;
 }
 
-/** Release a session's draw arrays (with the session). */
+/** Release a session's draw arrays (with the session: Session.onDispose). */
 export function disposeDrawArrays(s: Session): void {
   bySession.get(s)?.dispose();
   bySession.delete(s);
@@ -105,7 +107,12 @@ export function disposeDrawArrays(s: Session): void {
  *  over the record store of the session's world), read once per session since records do not
  *  change: per triangle vertex its world x, y (m), three vertices a triangle; per static cylinder
  *  its world x, y and radius (m). */
-export interface Structures { building: Float64Array; cell: Float64Array; statics: Float64Array }
+export interface Structures {
+  building: Float64Array; cell: Float64Array; statics: Float64Array;
+  /** The world's landblock statics, the scenery among them (acp_abi_draw_block_static_cylspheres
+   *  and _spheres: each static's collision cylinders and spheres): world x, y and radius (m). */
+  scenery: Float64Array;
+}
 
 const structuresBySession = new WeakMap<Session, Structures>();
 
@@ -143,7 +150,32 @@ export function structures(s: Session): Structures {
       }
     } finally { acp.free(p); }
   }
-  const out = { building, cell, statics };
+  const scenery = circles(acp, [X.acp_abi_draw_block_static_cylspheres, X.acp_abi_draw_block_static_spheres], world, origin, ox, oy);
+  const out = { building, cell, statics, scenery };
   structuresBySession.set(s, out);
+  return out;
+}
+
+/** The circles (world x, y, radius in m) of the unit shapes the fills give as matrices: each
+ *  matrix's translation and its first column's length. */
+function circles(acp: Acphys, fills: ((w: number, o: number, out: number, cap: number) => number)[], world: number, origin: number, ox: number, oy: number): Float64Array {
+  const counts = fills.map((f) => f(world, origin, 0, 0));
+  const out = new Float64Array(3 * counts.reduce((a, b) => a + b, 0));
+  let at = 0;
+  fills.forEach((fill, i) => {
+    const n = counts[i]!;
+    if (!n) return;
+    const p = acp.alloc(n * MAT4_BYTES);
+    try {
+      fill(world, origin, p, n);
+      const f32 = acp.f32();
+      for (let k = 0; k < n; k++, at++) {
+        const m = (p >> 2) + 16 * k;
+        out[3 * at] = ox + f32[m + 12]!;
+        out[3 * at + 1] = oy + f32[m + 13]!;
+        out[3 * at + 2] = Math.hypot(f32[m]!, f32[m + 1]!, f32[m + 2]!);
+      }
+    } finally { acp.free(p); }
+  });
   return out;
 }

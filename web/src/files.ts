@@ -4,18 +4,19 @@
 import type { Acphys } from '../../wasm/acphys.mjs';
 import { DatError, DatSet } from '../../wasm/acphys.mjs';
 import { parseJsonText, type Scenario } from '../../wasm/scenario.mjs';
-import type { App } from './app';
-import { extract, openDat, truncation, type PortalNeeds, type UserDat } from './dat';
+import type { FileHandler, Page } from './page';
+import { extract, openDat, truncation, type LandTerrain, type PortalNeeds, type UserDat } from './dat';
 import { $ } from './dom';
 import { formatBytes, plural } from './format';
 import { decodeJsonFile, LinkError } from './link';
 import { openRun } from './sharing';
 import { describeError } from './status';
+import { embeddedTerrain, standInRecords } from './standins';
 import { showDats } from './views';
 
 /** The excerpt bytes a scenario needs, copying records out of full DATs (progress bar).
  *  Throws when a named DAT is missing or lacks a record. */
-export async function excerptsFor(app: App, s: Scenario): Promise<{ bytes: Map<string, Uint8Array>; copied: UserDat[] }> {
+export async function excerptsFor(app: Page, s: Scenario): Promise<{ bytes: Map<string, Uint8Array>; copied: UserDat[] }> {
   const out = new Map<string, Uint8Array>();
   const copied: UserDat[] = [];
   const missing = (s.excerpts ?? ['default']).filter((n) => n !== 'default' && !app.dats.has(n) && !app.caseDats.has(n));
@@ -27,6 +28,9 @@ export async function excerptsFor(app: App, s: Scenario): Promise<{ bytes: Map<s
     .sort((a, b) => app.dats.get(b)!.dataSet - app.dats.get(a)!.dataSet);
   const copies = new Map<string, UserDat>();
   const portalNeeds: PortalNeeds = new Map();
+  // The landblocks' terrain words (the embedded ones first, then a cell DAT's): the portal pass
+  // copies the scenery's Scenes for them.
+  const terrain: LandTerrain = (s.excerpts ?? ['default']).includes('default') ? await embeddedTerrain(app.acp) : new Map();
   for (const name of lazyOrder) {
     const d: UserDat = { ...app.dats.get(name)! }; // the DAT's copied records change only when the new session starts
     copies.set(name, d);
@@ -38,18 +42,19 @@ export async function excerptsFor(app: App, s: Scenario): Promise<{ bytes: Map<s
         bar.max = Math.max(p.total, 1);
         bar.value = p.done;
         $('progress-label').textContent = `Reading ${p.name}: ${p.done.toLocaleString('en-US')} of ${plural(p.total, 'record')}, ${formatBytes(p.bytesRead)} read of ${formatBytes(p.size)}`;
-      }, portalNeeds);
+      }, portalNeeds, terrain);
     } finally {
       box.hidden = true;
     }
     if (!d.bytes.length) throw new Error(`${name} holds none of the records the scenario needs`);
+    d.standIns = await standInRecords(app.acp, d.bytes).catch(() => undefined);
   }
   for (const name of names) out.set(name, (copies.get(name) ?? app.dats.get(name)!).bytes);
   for (const name of s.excerpts ?? []) if (!out.has(name) && app.caseDats.has(name)) out.set(name, app.caseDats.get(name)!);
   return { bytes: out, copied };
 }
 
-export async function addFiles(app: App, files: File[]): Promise<void> {
+export async function addFiles(app: Page, files: File[]): Promise<void> {
   for (const f of files) {
     const h = await claimedBy(app, f);
     if (h) await h.open(f);
@@ -59,12 +64,12 @@ export async function addFiles(app: App, files: File[]): Promise<void> {
 }
 
 /** The first of app.fileHandlers that claims `f` (a capture, a port's trace), or null. */
-async function claimedBy(app: App, f: File): Promise<App['fileHandlers'][number] | null> {
+async function claimedBy(app: Page, f: File): Promise<FileHandler | null> {
   for (const h of app.fileHandlers) if (await h.claims(f)) return h;
   return null;
 }
 
-export async function openJsonFile(app: App, f: File): Promise<void> {
+export async function openJsonFile(app: Page, f: File): Promise<void> {
   try {
     // The strict check the CLIs run (UTF-8, no repeated names; line and column when it is not JSON).
     let value: unknown;
@@ -90,7 +95,7 @@ export function aboutFile(name: string, why: string): string {
   return why.startsWith(`${name} `) ? why : `${name}: ${why}`;
 }
 
-export async function addDat(app: App, f: File): Promise<void> {
+export async function addDat(app: Page, f: File): Promise<void> {
   let dat: UserDat;
   try {
     dat = await openDat(app.acp, f);
@@ -101,7 +106,10 @@ export async function addDat(app: App, f: File): Promise<void> {
     app.msg.error(`${why}. The current run goes on unchanged.`);
     return;
   }
-  if (!dat.lazy) dat.recordIds = recordIdsOf(app.acp, dat.bytes);
+  if (!dat.lazy) {
+    dat.recordIds = recordIdsOf(app.acp, dat.bytes);
+    dat.standIns = await standInRecords(app.acp, dat.bytes).catch(() => undefined);
+  }
   const previous = app.dats.get(dat.name);
   app.dats.set(dat.name, dat);
   showDats(app);

@@ -12,3 +12,10 @@ export function formatBytes(n: number): string {
 export function plural(n: number, noun: string, nouns = `${noun}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? noun : nouns}`;
 }
+
+/** An object's id as the page shows it: a scenario's small ids (1, 2, ...) in decimal, a guid
+ *  (above 0xFFFF, as a capture's 0x50000002) in hex as the server and the replay name it. */
+export function idText(id: number): string {
+  const u = id >>> 0;
+  return u > 0xffff ? `0x${u.toString(16).toUpperCase().padStart(8, '0')}` : String(u);
+}

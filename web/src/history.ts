@@ -68,13 +68,31 @@ export class History {
   readonly collisions = new CollisionMarks();
   static readonly MAX_HOOKS = 5000;
 
-  constructor(readonly tracked: number, profiles: number) {
+  constructor(public tracked: number, profiles: number) {
     const many = () => Array.from({ length: tracked }, () => new Column());
     this.profiles = Array.from({ length: profiles }, () => profileColumns(tracked));
     this.x = many(); this.y = many(); this.z = many(); this.heading = many(); this.speed = many(); this.cell = many();
   }
 
   get length(): number { return this.frame.length; }
+
+  /** Follow `n` objects when that is more than now (objects added while the run goes): each new
+   *  column holds NaN for the frames run before it was added (its quanta 0, and its stacked
+   *  quanta the stack below it). */
+  track(n: number): void {
+    const pad = (v = NaN, from?: Column) => {
+      const c = new Column(Math.max(1024, this.length + 1));
+      for (let k = 0; k < this.length; k++) c.push(from ? from.at(k) : v);
+      return c;
+    };
+    for (; this.tracked < n; this.tracked++) {
+      for (const p of this.profiles) {
+        p.elapsed.push(pad()); p.pending.push(pad()); p.quanta.push(pad(0)); p.count.push(pad(0));
+        p.stacked.push(this.tracked ? pad(0, p.stacked[this.tracked - 1]) : pad(0));
+      }
+      for (const list of [this.x, this.y, this.z, this.heading, this.speed, this.cell]) list.push(pad());
+    }
+  }
 
   addHook(h: HookEntry): void {
     this.hooks.push(h);

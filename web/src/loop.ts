@@ -3,7 +3,7 @@
 // the map and the plots that are due. The first animation frame of a (re)started run only draws
 // its new views: the recorded clock starts at the next one, so start-up work is no frame time.
 import { $ } from './dom';
-import type { App } from './app';
+import type { Page } from './page';
 import type { FrameStats } from './run';
 import { describeError, MAX_FRAMES } from './status';
 import { showFrame, showPerf, showReadout } from './views';
@@ -12,7 +12,7 @@ const PLOT_INTERVAL_MS = 100;
 /** How often the performance line is rewritten. */
 const STATUS_INTERVAL_MS = 250;
 
-export function frame(app: App, ts: number): void {
+export function frame(app: Page, ts: number): void {
   requestAnimationFrame((t) => frame(app, t));
   if (app.lastRaf !== null) app.perf.addInterval(ts - app.lastRaf);
   app.lastRaf = ts;
@@ -50,7 +50,7 @@ export function frame(app: App, ts: number): void {
 }
 
 /** Run one frame `dUs` microseconds of scene time after the last. */
-export function advance(app: App, dUs: number): FrameStats | null {
+export function advance(app: Page, dUs: number): FrameStats | null {
   const s = app.session!;
   if (s.framesDone >= MAX_FRAMES) {
     app.setPlaying(false);
@@ -91,7 +91,7 @@ export function advance(app: App, dUs: number): FrameStats | null {
 
 /** Draw the map, and the plots that are due. `all`: every chart at once (the first frame of a
  *  run, before its clock starts), as when paused. */
-export function draw(app: App, all = false): void {
+export function draw(app: Page, all = false): void {
   const s = app.session!;
   const frame = app.scrub;
   const idx = frame === null ? s.framesDone - 1 : frame;
@@ -140,7 +140,7 @@ export function draw(app: App, all = false): void {
 }
 
 /** The history index shown: the scrubbed frame, or the last one run. */
-export function shownIndex(app: App): number {
+export function shownIndex(app: Page): number {
   const s = app.session!;
   return app.scrub === null ? s.framesDone - 1 : app.scrub;
 }

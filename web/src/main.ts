@@ -17,8 +17,14 @@ async function main(): Promise<void> {
   const app = new App(acp);
   const { replay, compare } = panels(app);
   const view3d = document.getElementById('view3d-box');
+  const collision = document.getElementById('view3d-collision') as HTMLInputElement | null;
   if (view3d instanceof HTMLDetailsElement) {
-    mountView3D(view3d, () => app.selected, () => [replay.extras3d(), compare.extras3d()].filter((e): e is Extra3D => e !== null));
+    mountView3D(view3d, () => app.selected, {
+      standIn: (s, i) => app.isStandIn(s, i),
+      inspected: () => ({ record: app.inspector.record, quantum: app.inspector.quantum }),
+      collision: () => collision?.checked ?? true,
+      panels: () => [replay.extras3d(), compare.extras3d()].filter((e): e is Extra3D => e !== null),
+    });
   }
   await app.start();
 }

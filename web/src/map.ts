@@ -1,5 +1,5 @@
-// The top-down map: the loaded landblocks' terrain (heights shaded, hill-shaded from the
-// north-west), the landblock (192 m) and cell (24 m) grid, the records' buildings (filled
+// The top-down map: the loaded landblocks' terrain (coloured by terrain type, or by height where
+// the types are not known, hill-shaded from the north-west: web/src/terrain2d.ts), the landblock (192 m) and cell (24 m) grid, the records' buildings (filled
 // footprints), landblock statics (their cylinders' circles) and indoor cells (outlined), all from
 // the draw side (web/src/draw.ts structures), and every object: its path (tracked
 // objects), heading arrow and collision spheres (live: from the draw side's sphere matrices,
@@ -10,10 +10,9 @@ import { drawGhosts, serverGhosts } from './ghosts';
 import { drawParticles } from './particles';
 import type { Session } from './run';
 import { drawCollisionMarks } from './collisions';
-
-const LB = 192;
-const CELL = 24;
-const PX_PER_LB = 96; // terrain image resolution: 2 m per pixel
+import { CELL, isRoad, LB, STOPS, terrainImage, terrainType } from './terrain2d';
+import { grid, scaleBar } from './mapgrid';
+import { Trails } from './trails';
 
 /** How many inactive or skipped objects the map names (the readout names the selected one). */
 const MAX_NOTES = 6;
@@ -25,28 +24,6 @@ export const NOT_LOADED_COLOUR = '#1d2430';
 
 const PATH_COLOURS = ['#d7263d', '#1b998b', '#f46036', '#2e294e', '#c5d86d', '#8f2d56', '#3a86ff', '#ff006e'];
 export function objectColour(i: number): string { return PATH_COLOURS[i % PATH_COLOURS.length]!; }
-
-/** Bilinear height (m) in a landblock at (x, y) metres from its 9 × 9 vertices (x·9 + y). */
-function heightAt(h: Float32Array, x: number, y: number): number {
-  const fx = Math.min(Math.max(x / CELL, 0), 7.999), fy = Math.min(Math.max(y / CELL, 0), 7.999);
-  const ix = Math.floor(fx), iy = Math.floor(fy), tx = fx - ix, ty = fy - iy;
-  const a = h[ix * 9 + iy]!, b = h[(ix + 1) * 9 + iy]!, c = h[ix * 9 + iy + 1]!, d = h[(ix + 1) * 9 + iy + 1]!;
-  return (a * (1 - tx) + b * tx) * (1 - ty) + (c * (1 - tx) + d * tx) * ty;
-}
-
-/** Low green through tan and brown to light grey, t in 0..1. */
-const STOPS: [number, number, number, number][] = [[0, 74, 124, 72], [0.35, 138, 160, 92], [0.6, 190, 170, 120], [0.85, 150, 118, 90], [1, 225, 222, 215]];
-function hypsometric(t: number): [number, number, number] {
-  const x = Math.min(Math.max(t, 0), 1);
-  for (let i = 1; i < STOPS.length; i++) {
-    const a = STOPS[i - 1]!, b = STOPS[i]!;
-    if (x <= b[0]) {
-      const f = (x - a[0]) / (b[0] - a[0]);
-      return [a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f, a[3] + (b[3] - a[3]) * f];
-    }
-  }
-  return [225, 222, 215];
-}
 
 /** The height shading as a CSS gradient, low to high (for the legend). */
 export function shadingGradient(): string {
@@ -67,6 +44,15 @@ export class MapView {
   /** The groups of touching landblocks, each shaded over its own height range (m), for the
    *  legend; set by setTerrain. */
   shading: { ids: number[]; lo: number; hi: number }[] = [];
+  /** The untracked objects' recent trails (web/src/trails.ts) and how many the last drawing drew. */
+  private readonly trails = new Trails();
+  trailsDrawn = 0;
+  /** How many landblocks the terrain images colour by their terrain types (the rest by height). */
+  terrainTypes = 0;
+  /** The terrain types (non-road vertices) of those landblocks, ascending, and whether any
+   *  vertex is a road: the legend's swatches. */
+  typesPresent: number[] = [];
+  roads = false;
   /** The landblock labels the last background drawing wrote (loaded landblocks only, where the
    *  label fits inside its square and overlaps no other). */
   labels: string[] = [];
@@ -76,7 +62,7 @@ export class MapView {
   notes: string[] = [];
   /** What the last drawing drew of the records' structures in view: building and indoor-cell
    *  triangles, static circles. */
-  drawnStructures = { buildings: 0, cells: 0, statics: 0 };
+  drawnStructures = { buildings: 0, cells: 0, statics: 0, scenery: 0 };
   /** What the last live drawing showed of scripts and particles (issue 16): live particles of
    *  the primary and comparison runs, and the running-script lines. */
   particles: { primary: number; comparison: number; scripts: string[] } = { primary: 0, comparison: 0, scripts: [] };
@@ -118,8 +104,9 @@ export class MapView {
     return [this.cx + (px - this.width / 2) / this.scale, this.cy - (py - this.height / 2) / this.scale];
   }
 
-  /** Build the shaded terrain images of the loaded landblocks. */
-  setTerrain(blocks: { id: number; heights: Float32Array }[]): void {
+  /** Build the terrain images of the loaded landblocks: coloured by their terrain types where
+   *  `words` is given, else by height (web/src/terrain2d.ts), hill-shaded. */
+  setTerrain(blocks: { id: number; heights: Float32Array; words?: Uint16Array | null }[]): void {
     // Shade each group of touching landblocks over its own height range.
     const group = blocks.map((_, i) => i);
     const find = (i: number): number => (group[i] === i ? i : (group[i] = find(group[i]!)));
@@ -136,36 +123,27 @@ export class MapView {
       members.set(g, [...(members.get(g) ?? []), b.id]);
     });
     this.shading = [...members].map(([g, ids]) => ({ ids: ids.sort((a, b) => a - b), lo: range.get(g)![0], hi: range.get(g)![1] }));
+    this.terrainTypes = blocks.filter((b) => b.words).length;
+    const present = new Set<number>();
+    this.roads = false;
+    for (const b of blocks) for (const w of b.words ?? []) { if (isRoad(w)) this.roads = true; else present.add(terrainType(w)); }
+    this.typesPresent = [...present].sort((a, b) => a - b);
     this.tiles = blocks.map((b, i) => {
       const [lo, hi] = range.get(find(i))!;
-      const span = Math.max(hi - lo, 1);
-      const image = document.createElement('canvas');
-      image.width = PX_PER_LB;
-      image.height = PX_PER_LB;
-      const g = image.getContext('2d')!;
-      const img = g.createImageData(PX_PER_LB, PX_PER_LB);
-      const m = LB / PX_PER_LB;
-      for (let py = 0; py < PX_PER_LB; py++) {
-        for (let px = 0; px < PX_PER_LB; px++) {
-          const x = (px + 0.5) * m, y = LB - (py + 0.5) * m;
-          const z = heightAt(b.heights, x, y);
-          const dzdx = (heightAt(b.heights, x + m, y) - heightAt(b.heights, x - m, y)) / (2 * m);
-          const dzdy = (heightAt(b.heights, x, y + m) - heightAt(b.heights, x, y - m)) / (2 * m);
-          // Light from the north-west, 45° up.
-          const nx = -dzdx, ny = -dzdy, nz = 1, len = Math.hypot(nx, ny, nz);
-          const shade = Math.min(1.15, Math.max(0.3, 0.25 + 0.95 * (nx * -0.5 + ny * 0.5 + nz * 0.7071) / len));
-          const [r, gr, bl] = hypsometric((z - lo) / span);
-          const k = (py * PX_PER_LB + px) * 4;
-          img.data[k] = r * shade;
-          img.data[k + 1] = gr * shade;
-          img.data[k + 2] = bl * shade;
-          img.data[k + 3] = 255;
-        }
-      }
-      g.putImageData(img, 0, 0);
+      const image = terrainImage(b.heights, b.words ?? null, lo, hi);
       return { x0: ((b.id >>> 24) & 0xff) * LB, y0: ((b.id >>> 16) & 0xff) * LB, image, id: b.id };
     });
     this.backgroundKey = '';
+  }
+
+  /** The pixel (r, g, b) at world (x, y) m: of the terrain layer (terrain, grid and labels only)
+   *  with `layer` true, else of the canvas as last drawn; null outside the canvas. */
+  pixel(x: number, y: number, layer: boolean): [number, number, number] | null {
+    const px = Math.floor((this.width / 2 + (x - this.cx) * this.scale) * this.dpr), py = Math.floor((this.height / 2 - (y - this.cy) * this.scale) * this.dpr);
+    const c = layer ? this.background : this.canvas;
+    if (px < 0 || py < 0 || px >= c.width || py >= c.height) return null;
+    const d = c.getContext('2d')!.getImageData(px, py, 1, 1).data;
+    return [d[0]!, d[1]!, d[2]!];
   }
 
   /** Centre on (x, y) world metres; with `span` (m) fit that much into the canvas. */
@@ -210,6 +188,7 @@ export class MapView {
     g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     this.drawStructures(g, s, sx, sy);
     const h = s.history;
+    this.outlineCell(g, frame === null ? s.cell[selected] ?? 0 : selected < h.tracked ? h.cell[selected]!.at(frame) >>> 0 : 0, sx, sy);
     // Paths of the tracked objects (at most ~2000 points each).
     const end = frame === null ? h.length : frame + 1;
     for (let i = 0; i < h.tracked; i++) {
@@ -226,6 +205,8 @@ export class MapView {
       if (end > 0) g.lineTo(sx(xs[end - 1]!), sy(ys[end - 1]!));
       g.stroke();
     }
+    // The other objects' recent trails (live only).
+    if (frame === null) { this.trails.update(s); this.trailsDrawn = this.trails.draw(g, s, sx, sy); }
     drawCollisionMarks(g, h.collisions.marks, frame === null ? Infinity : (h.frame.data[frame] ?? Infinity), sx, sy);
     // Objects: collision sphere circles and heading arrows, batched in one path each. With many
     // objects in view, hairlines only (no fill, no arrow heads): filling a path of a thousand
@@ -316,7 +297,7 @@ export class MapView {
    *  cells outlined, the landblock statics as their cylinders' circles; only what is in view. */
   private drawStructures(g: CanvasRenderingContext2D, s: Session, sx: (x: number) => number, sy: (y: number) => number): void {
     const st = structures(s), W = this.width, H = this.height, k = this.scale;
-    const drawn = { buildings: 0, cells: 0, statics: 0 };
+    const drawn = { buildings: 0, cells: 0, statics: 0, scenery: 0 };
     const tris = (xy: Float64Array, count: (n: number) => void) => {
       let n = 0;
       for (let t = 0; t + 5 < xy.length; t += 6) {
@@ -352,7 +333,33 @@ export class MapView {
     }
     g.fillStyle = 'rgba(40, 110, 40, 0.8)';
     g.fill();
+    // The landblock statics' and scenery's collision shapes (what the world made of them).
+    g.beginPath();
+    for (let i = 0; i + 2 < st.scenery.length; i += 3) {
+      const x = sx(st.scenery[i]!), y = sy(st.scenery[i + 1]!), r = Math.max(2, st.scenery[i + 2]! * k);
+      if (x + r < 0 || x - r > W || y + r < 0 || y - r > H) continue;
+      g.moveTo(x + r, y);
+      g.arc(x, y, r, 0, 2 * Math.PI);
+      drawn.scenery++;
+    }
+    g.strokeStyle = 'rgba(20, 60, 20, 0.95)';
+    g.lineWidth = 1.5;
+    g.stroke();
     this.drawnStructures = drawn;
+  }
+
+  /** The selected object's outdoor cell (low word 1-0x40: cell x·8 + y + 1 of its landblock)
+   *  outlined; `outlined` says which cell the last drawing outlined (0: none, an indoor cell). */
+  outlined = 0;
+  private outlineCell(g: CanvasRenderingContext2D, cell: number, sx: (x: number) => number, sy: (y: number) => number): void {
+    const c = cell & 0xffff;
+    this.outlined = 0;
+    if (c < 1 || c > 0x40) return;
+    const x0 = ((cell >>> 24) & 0xff) * LB + CELL * Math.floor((c - 1) / 8), y0 = ((cell >>> 16) & 0xff) * LB + CELL * ((c - 1) % 8);
+    g.strokeStyle = 'rgba(255, 235, 90, 0.95)';
+    g.lineWidth = 2;
+    g.strokeRect(sx(x0), sy(y0 + CELL), sx(x0 + CELL) - sx(x0), sy(y0) - sy(y0 + CELL));
+    this.outlined = cell >>> 0;
   }
 
   /** List, in the bottom-left corner, why objects are inactive or skipped (Session.whyInactive):
@@ -391,10 +398,10 @@ export class MapView {
     }
     // Grid: cells when they are at least 6 px, landblocks always.
     g.lineWidth = 1;
-    if (CELL * k >= 6) this.grid(g, CELL, 'rgba(255,255,255,0.18)', wx0, wx1, wy0, wy1, sx, sy);
-    this.grid(g, LB, 'rgba(255,255,255,0.7)', wx0, wx1, wy0, wy1, sx, sy);
+    if (CELL * k >= 6) grid(g, CELL, 'rgba(255,255,255,0.18)', [wx0, wx1, wy0, wy1], sx, sy, W, H);
+    grid(g, LB, 'rgba(255,255,255,0.7)', [wx0, wx1, wy0, wy1], sx, sy, W, H);
     this.drawLabels(g, wx0, wx1, wy0, wy1, sx, sy);
-    this.scaleBar(g, H);
+    scaleBar(g, this.scale, W, H);
   }
 
   /** Label each loaded landblock in view with its id ("0xD59A") at the top left of the part of
@@ -421,30 +428,5 @@ export class MapView {
       g.fillText(text, x, y + 13);
       this.labels.push(text);
     }
-  }
-
-  private grid(g: CanvasRenderingContext2D, step: number, colour: string, x0: number, x1: number, y0: number, y1: number,
-    sx: (x: number) => number, sy: (y: number) => number): void {
-    g.strokeStyle = colour;
-    g.beginPath();
-    for (let x = Math.ceil(x0 / step) * step; x <= x1; x += step) { g.moveTo(Math.round(sx(x)) + 0.5, 0); g.lineTo(Math.round(sx(x)) + 0.5, this.height); }
-    for (let y = Math.ceil(y0 / step) * step; y <= y1; y += step) { g.moveTo(0, Math.round(sy(y)) + 0.5); g.lineTo(this.width, Math.round(sy(y)) + 0.5); }
-    g.stroke();
-  }
-
-  private scaleBar(g: CanvasRenderingContext2D, H: number): void {
-    const choices = [1, 2, 5, 10, 24, 48, 96, 192, 384, 768, 1536];
-    const m = choices.find((c) => c * this.scale >= 60) ?? 1536;
-    const w = m * this.scale;
-    g.fillStyle = 'rgba(0,0,0,0.55)';
-    g.fillRect(8, H - 28, w + 16, 20);
-    g.strokeStyle = '#fff';
-    g.lineWidth = 2;
-    g.beginPath();
-    g.moveTo(16, H - 14); g.lineTo(16 + w, H - 14);
-    g.stroke();
-    g.fillStyle = '#fff';
-    g.fillText(`${m} m`, 18, H - 17);
-    g.fillText('N ↑', this.width - 30, 16);
   }
 }

@@ -25,7 +25,7 @@ export function scriptLines(s: Session): string[] {
   const hex = (n: number) => `0x${(n >>> 0).toString(16).toUpperCase().padStart(8, '0')}`;
   const lines: string[] = [];
   for (let i = 0; i < s.n; i++) {
-    const list = objectScripts(s.acp, s.objPtrs[i]!);
+    const list = s.objPtrs[i] ? objectScripts(s.acp, s.objPtrs[i]!) : [];
     if (!list.length) continue;
     const next = list[0]!.nextHook;
     const when = next !== undefined && next >= 0 ? `, next hook at ${next.toFixed(3)} s` : '';

@@ -356,17 +356,23 @@ export class SeriesPlots {
   /** Number of charts (update them one at a time with updateOne). */
   get count(): number { return this.plots.length; }
 
-  /** Show frames [from, to) in chart k (x, y and z less each object's value at its first frame). */
+  /** Show frames [from, to) in chart k (x, y and z less each object's value at its first frame in the world). */
   updateOne(k: number, from: number, to: number): void {
     const h = this.s.history;
     const q = QUANTITIES[k]!;
     const cols = { x: h.x, y: h.y, z: h.z, heading: h.heading, speed: h.speed }[q.key];
     const ys = cols.map((c) => {
       const v = c.view(from, to);
-      if (!q.fromStart) return v;
-      const start = c.at(0), out = new Float64Array(v.length);
+      // An object added while the run went has NaN before it entered: gaps (null) for uPlot,
+      // whose scales a NaN would spoil.
+      const late = Number.isNaN(c.at(0));
+      if (!q.fromStart) return late ? Array.from(v, (x) => (Number.isNaN(x) ? null : x)) : v;
+      // From where the object started: its first frame in the world.
+      let start = NaN;
+      for (let f = 0; f < c.length && Number.isNaN(start); f++) start = c.at(f);
+      const out = new Float64Array(v.length);
       for (let f = 0; f < v.length; f++) out[f] = v[f]! - start;
-      return out;
+      return late ? Array.from(out, (x) => (Number.isNaN(x) ? null : x)) : out;
     });
     this.plots[k]!.setData([h.now.view(from, to), ...ys] as uPlot.AlignedData, true);
   }

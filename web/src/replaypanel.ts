@@ -53,7 +53,8 @@ export interface ReplayResult {
 }
 
 /** A capture's form by its name and first bytes: pcap (magic a1b2c3d4 / a1b23c4d either way),
- *  pcapng (0a0d0d0a), the JSONL datagram form (a first line with "dir" and "data"), or null. */
+ *  pcapng (0a0d0d0a), the JSONL datagram form (a first line with "dir" and "data", or an empty
+ *  .jsonl), or null. */
 export function captureForm(name: string, head: Uint8Array): 'pcap' | 'pcapng' | 'jsonl' | null {
   const m = head.length >= 4 ? new DataView(head.buffer, head.byteOffset, 4).getUint32(0, false) : 0;
   if ([0xa1b2c3d4, 0xd4c3b2a1, 0xa1b23c4d, 0x4d3cb2a1].includes(m)) return 'pcap';
@@ -61,6 +62,8 @@ export function captureForm(name: string, head: Uint8Array): 'pcap' | 'pcapng' |
   if (/\.(pcap|pcapng|cap)$/i.test(name)) return 'pcap';
   const text = new TextDecoder().decode(head);
   const line = text.split('\n').find((l) => l.trim() !== '') ?? '';
+  // An empty .jsonl is an empty capture ("holds no datagram", as an empty .pcap), not a DAT.
+  if (line === '' && /\.jsonl$/i.test(name)) return 'jsonl';
   return /^\s*\{/.test(line) && /"dir"\s*:/.test(line) && /"data"\s*:/.test(line) ? 'jsonl' : null;
 }
 
@@ -115,11 +118,15 @@ export class ReplayPanel {
       }
       made = this.session(f.name, bytes, given, { noDefault, resync, threshold, datagrams }, true);
     } catch (e) {
+      this.deps.status(`Could not replay the capture ${f.name}.`);
       this.deps.error(`Replay: ${e instanceof Error ? e.message : String(e)}. The current run goes on unchanged.`);
       return;
     }
     const s = await this.deps.open(made.scenario, f.name);
-    if (!s) return;
+    if (!s) {
+      this.deps.status(`Could not replay the capture ${f.name}.`);
+      return;
+    }
     this.result = made.report;
     this.shownIn = s;
     this.key++;
@@ -176,7 +183,7 @@ export class ReplayPanel {
     if (!r) return '';
     const m = r.summary;
     const totals = `${plural(m.reports, 'report')}: ${m.compared} compared, ${m.skipped} skipped; cells agree ${m.cells_agree}/${m.compared}; ` +
-      `distance max ${m.max_distance.toFixed(3)} m, mean ${m.mean_distance.toFixed(3)} m`;
+      (m.compared ? `distance max ${m.max_distance.toFixed(3)} m, mean ${m.mean_distance.toFixed(3)} m` : 'distance n/a');
     const fb = m.first_beyond;
     const beyond = fb
       ? `first beyond ${r.threshold} m: report ${fb.index} at ${fb.t.toFixed(3)} s (${r.reports[fb.index]?.kind ?? '?'}), ${fb.distance.toFixed(3)} m, while ${fb.doing}`
@@ -198,7 +205,7 @@ export class ReplayPanel {
     list.textContent = '';
     const note = (text: string) => { const li = document.createElement('li'); li.textContent = text; list.append(li); };
     for (const g of r.segments) note(`Not compared: ${g.from.toFixed(3)} s to ${g.to.toFixed(3)} s (${plural(g.reports, 'report')}): ${g.reason}`);
-    for (const o of r.skipped_objects ?? []) note(`Object ${o.guid} (Setup ${o.id}) left out at ${o.t.toFixed(3)} s: ${o.reason}`);
+    for (const o of r.skipped_objects ?? []) note(`Object ${o.guid} (${Number(o.id) ? `Setup ${o.id}` : 'no Setup'}) left out at ${o.t.toFixed(3)} s: ${o.reason}`);
     for (const w of warnings) note(`Warning: ${w}`);
     this.field('replay-table').textContent = table;
     this.plotDistances();

@@ -6,8 +6,7 @@
 // into both runs, so a replay of the scenario applies them before the same frames.
 import { comparisonProfile } from './profiles';
 import type { Acphys } from '../../wasm/acphys.mjs';
-import { createRun, type ProfileName, type Run, type Scenario, type ScenarioEvent } from '../../wasm/scenario.mjs';
-import { disposeDrawArrays } from './draw';
+import { createRun, type ProfileName, type Run, type Scenario, type ScenarioEvent, type ScenarioObject } from '../../wasm/scenario.mjs';
 import { History } from './history';
 
 /** update_object's activity gate: an object farther than this from the player (m) goes inactive
@@ -77,30 +76,30 @@ export class Session {
   readonly profiles: ProfileName[];
   readonly runs: Run[];
   readonly history: History;
-  readonly n: number;
-  readonly ids: Uint32Array;
+  n: number;
+  ids: Uint32Array;
   readonly names: string[];
   /** Live state of every object after the last frame (primary profile): world x, y (m), z (m),
    *  heading (degrees), active, cell. */
-  readonly gx: Float64Array;
-  readonly gy: Float64Array;
-  readonly z: Float64Array;
-  readonly heading: Float64Array;
-  readonly active: Uint8Array;
-  readonly cell: Uint32Array;
+  gx: Float64Array;
+  gy: Float64Array;
+  z: Float64Array;
+  heading: Float64Array;
+  active: Uint8Array;
+  cell: Uint32Array;
   /** Why update_object skipped each object in the last frame it ran (the world gate passed;
    *  acp_skip_reason: 0 none, 1 parented, 2 no cell, 3 frozen). */
-  readonly skipped: Uint8Array;
+  skipped: Uint8Array;
   /** The index of the scenario's player (the activity gate's reference), or -1. */
   readonly playerIndex: number;
   /** Interpolation node queue length after the last frame; −1 without a PositionManager. */
-  readonly nodes: Int32Array;
+  nodes: Int32Array;
   /** Largest collision sphere radius × scale (m); 0 without spheres. */
-  readonly radius: Float32Array;
+  radius: Float32Array;
   readonly warnings: string[];
   private readonly off: Offsets;
   /** The primary run's physics objects (acp_physobj pointers), in scenario order. */
-  readonly objPtrs: Uint32Array;
+  objPtrs: Uint32Array;
   private readonly hookNames = new Map<number, string>();
   private buffer: ArrayBufferLike | null = null;
   private u8 = new Uint8Array(0);
@@ -149,30 +148,80 @@ export class Session {
     this.skipped = new Uint8Array(this.n);
     this.playerIndex = src.player === undefined ? -1 : this.scenario.objects.findIndex((o) => u32(o.id) === u32(src.player));
     this.nodes = new Int32Array(this.n).fill(-1);
-    for (let i = 0; i < this.n; i++) {
-      const so = this.scenario.objects[i]!;
-      this.ids[i] = u32(so.id);
-      this.names.push(so.name ?? `object ${u32(so.id)}`);
-      const p = X.acp_abi_run_object(run0.ptr, i);
-      this.objPtrs[i] = p;
-      let r = 0;
-      const ns = X.acp_abi_physobj_sphere_count(p);
-      for (let k = 0; k < ns; k++) {
-        const sp = X.acp_abi_physobj_sphere(p, k) >> 2;
-        r = Math.max(r, this.acp.f32()[sp + 3] ?? 0);
-      }
-      this.radius[i] = r * (so.scale ?? 1);
-      const pos = so.position;
-      const cell = u32(pos.cell);
-      this.cell[i] = cell;
-      this.gx[i] = ((cell >>> 24) & 0xff) * 192 + pos.origin[0];
-      this.gy[i] = ((cell >>> 16) & 0xff) * 192 + pos.origin[1];
-      this.z[i] = pos.origin[2];
-      this.heading[i] = NaN;
-    }
+    for (let i = 0; i < this.n; i++) this.describe(i);
     this.history = new History(Math.min(this.n, TRACKED), this.profiles.length);
     this.recorded = times;
   }
+
+  /** Object i's id, name, start position and (once it is in the world) physics object and
+   *  largest sphere radius; an object whose enter_at is ahead has no physics object yet (0). */
+  private describe(i: number): void {
+    const so = this.scenario.objects[i]!;
+    this.ids[i] = u32(so.id);
+    this.names[i] = so.name ?? `object ${u32(so.id)}`;
+    this.placed(i);
+    const pos = so.position;
+    const cell = u32(pos.cell);
+    this.cell[i] = this.objPtrs[i] ? cell : 0;
+    this.gx[i] = ((cell >>> 24) & 0xff) * 192 + pos.origin[0];
+    this.gy[i] = ((cell >>> 16) & 0xff) * 192 + pos.origin[1];
+    this.z[i] = pos.origin[2];
+    this.heading[i] = NaN;
+    if (!this.objPtrs[i]) this.waiting++;
+  }
+
+  /** Objects whose enter_at is still ahead (not in the world; objPtrs 0). */
+  waiting = 0;
+
+  /** Object i's physics object once it is in the world (and its largest sphere radius × scale). */
+  private placed(i: number): boolean {
+    const X = this.acp.exports;
+    const p = X.acp_abi_run_object(this.runs[0]!.ptr, i);
+    this.objPtrs[i] = p;
+    if (!p) return false;
+    let r = 0;
+    const ns = X.acp_abi_physobj_sphere_count(p);
+    for (let k = 0; k < ns; k++) {
+      const sp = X.acp_abi_physobj_sphere(p, k) >> 2;
+      r = Math.max(r, this.acp.f32()[sp + 3] ?? 0);
+    }
+    this.radius[i] = r * (this.scenario.objects[i]!.scale ?? 1);
+    return true;
+  }
+
+  /** Add objects to the running scenario and every run, entering the world at `enterAt` s (after
+   *  the last frame run: scenario enter_at, docs/SCENARIOS.md), so nothing replays and a replay of
+   *  the scenario gives the same frames. Throws when a run refuses one (ScenarioError: the
+   *  session is then unusable, Session.broken; the caller replays instead). */
+  addObjects(objects: ScenarioObject[]): void {
+    const n0 = this.n, n = n0 + objects.length;
+    for (const o of objects) {
+      for (let r = 0; r < this.runs.length; r++) {
+        try {
+          this.runs[r]!.addObject(o);
+        } catch (e) {
+          this.broken = true;
+          throw e;
+        }
+      }
+      this.scenario.objects.push(o);
+    }
+    const grow = <T extends Float64Array | Uint32Array | Uint8Array | Int32Array | Float32Array>(a: T, fill = 0): T => {
+      const b = new (a.constructor as new (k: number) => T)(n);
+      b.set(a as never);
+      if (fill) b.fill(fill as never, n0);
+      return b;
+    };
+    this.ids = grow(this.ids); this.objPtrs = grow(this.objPtrs); this.radius = grow(this.radius);
+    this.gx = grow(this.gx); this.gy = grow(this.gy); this.z = grow(this.z); this.heading = grow(this.heading);
+    this.active = grow(this.active); this.cell = grow(this.cell); this.skipped = grow(this.skipped); this.nodes = grow(this.nodes, -1);
+    this.n = n;
+    for (let i = n0; i < n; i++) this.describe(i);
+    this.history.track(Math.min(n, TRACKED));
+  }
+
+  /** Set when a run refused an object another run took: the session's runs differ. */
+  broken = false;
 
   /** The scenario's frame times when the session was made: step them (replay) before new ones. */
   readonly recorded: readonly number[];
@@ -230,6 +279,7 @@ export class Session {
       if (r === 0) stats.coreMs = dt; else stats.compareMs += dt;
     }
     const t1 = performance.now();
+    if (this.waiting) for (let i = 0; i < this.n; i++) if (!this.objPtrs[i] && this.placed(i)) this.waiting--;
     this.times.push(t);
     const h = this.history;
     const frame = this.times.length;
@@ -247,6 +297,17 @@ export class Session {
       let stack = 0;
       for (let i = 0; i < this.n; i++) {
         const p = base + i * o.size;
+        if (!this.objPtrs[i]) { // not in the world yet (its enter_at is ahead): no values
+          if (i < h.tracked) {
+            pc.quanta[i]!.push(0); // no quanta: not in the world
+            pc.count[i]!.push(0);
+            for (const c of [pc.elapsed[i]!, pc.pending[i]!]) c.push(NaN);
+            pc.stacked[i]!.push(stack);
+            if (r === 0) for (const c of [h.x[i]!, h.y[i]!, h.z[i]!, h.heading[i]!, h.speed[i]!]) c.push(NaN);
+            if (r === 0) h.cell[i]!.push(0);
+          }
+          continue;
+        }
         const nq = this.u32v[(p + o.numQuanta) >> 2]!;
         let q = 0;
         for (let k = 0; k < nq; k++) q += this.f32[((p + o.quanta) >> 2) + k]!;
@@ -302,6 +363,7 @@ export class Session {
    *  there; frozen; parented), or inactive (farther from the player than the 96 m activity
    *  radius, ACP_ACTIVITY_RADIUS; or inactive for another reason, a static object). */
   whyInactive(i: number): string | null {
+    if (!this.objPtrs[i]) return `not in the world yet: it enters at ${this.scenario.objects[i]?.enter_at ?? 0} s (its enter_at)`;
     const skip = this.skipped[i];
     if (skip === 2) {
       const cell = u32(this.scenario.objects[i]!.position.cell);
@@ -317,8 +379,8 @@ export class Session {
     const d = this.playerDistance(i);
     const player = this.playerIndex >= 0 ? this.names[this.playerIndex] : null;
     if (player !== null && i !== this.playerIndex && d > ACTIVITY_RADIUS) {
-      return `inactive: ${d.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} m from the player ` +
-        `${player}, beyond the ${ACTIVITY_RADIUS} m activity radius`;
+      return `inactive: ${d.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} m from the player` +
+        `${/^player$/i.test(player) ? '' : ` ${player}`}, beyond the ${ACTIVITY_RADIUS} m activity radius`;
     }
     return 'inactive';
   }
@@ -364,8 +426,12 @@ export class Session {
     }
   }
 
+  /** What else holds memory of this session (the map's draw arrays, web/src/draw.ts): released
+   *  first when it is disposed. */
+  readonly onDispose: (() => void)[] = [];
+
   dispose(): void {
-    disposeDrawArrays(this);
+    for (const f of this.onDispose.splice(0)) f();
     for (const r of this.runs) r.dispose();
     this.runs.length = 0;
   }

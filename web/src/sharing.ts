@@ -2,7 +2,7 @@
 // digests), Share (a link, refused above what browsers accept), a download, a copied node:test
 // file, and replaying a link or run file with its verdict (identical, or where it diverged).
 import { parseJsonText } from '../../wasm/scenario.mjs';
-import type { App } from './app';
+import type { Page } from './page';
 import { bytesDigest } from './dat';
 import { $ } from './dom';
 import { plural } from './format';
@@ -13,7 +13,7 @@ import { nodeTestSource } from './nodetest';
 import { describeError } from './status';
 
 /** The current run as a run file (what a link carries). */
-export async function runFile(app: App): Promise<RunFile> {
+export async function runFile(app: Page): Promise<RunFile> {
   const s = app.session!;
   const all = s.frameDigests();
   const sampled: string[] = [];
@@ -29,7 +29,7 @@ export async function runFile(app: App): Promise<RunFile> {
   };
 }
 
-export async function share(app: App): Promise<void> {
+export async function share(app: Page): Promise<void> {
   const s = app.session;
   if (!s || !s.framesDone) { app.msg.error('Nothing to share yet: run at least one frame.'); return; }
   const run = await runFile(app);
@@ -63,7 +63,7 @@ export async function share(app: App): Promise<void> {
     `${copied ? ', copied to the clipboard' : ''}${link.length > CHAT_LINK_CHARS ? '; longer than chat apps keep (≈2,000): share the run file if it gets cut' : ''}.`;
 }
 
-export async function download(app: App, given?: RunFile): Promise<void> {
+export async function download(app: Page, given?: RunFile): Promise<void> {
   if (!app.session?.framesDone) { app.msg.error('Nothing to download yet: run at least one frame.'); return; }
   const run = given ?? await runFile(app);
   const blob = new Blob([encodeRunFile(run)], { type: 'application/json' });
@@ -76,7 +76,7 @@ export async function download(app: App, given?: RunFile): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
 
-export async function copyNodeTest(app: App): Promise<void> {
+export async function copyNodeTest(app: Page): Promise<void> {
   if (!app.session?.framesDone) { app.msg.error('Nothing to test yet: run at least one frame.'); return; }
   const run = await runFile(app);
   const text = nodeTestSource(run, `${run.scenario.name ?? 'acphys run'} (${run.frames} browser frames)`);
@@ -106,7 +106,7 @@ export async function copyNodeTest(app: App): Promise<void> {
   }
 }
 
-export async function openLink(app: App, fragment: string): Promise<void> {
+export async function openLink(app: Page, fragment: string): Promise<void> {
   let run: RunFile;
   try {
     run = decodeLink(fragment, (text) => parseJsonText(text, app.acp));
@@ -119,7 +119,7 @@ export async function openLink(app: App, fragment: string): Promise<void> {
 }
 
 /** Replay a run file (from a link or a file) and say whether it came out identical. */
-export async function openRun(app: App, run: RunFile, source: string): Promise<void> {
+export async function openRun(app: Page, run: RunFile, source: string): Promise<void> {
   const need = (run.scenario.excerpts ?? []).filter((n) => n !== 'default' && !app.dats.has(n));
   if (need.length) {
     app.pendingRun = { run, source };

@@ -1,12 +1,12 @@
 // window.acphysPage: what the browser test reads and does (state, figures, the run file, digests,
 // pause and play, injected stalls).
-import type { App } from './app';
+import type { Page } from './page';
 import { Perf } from './perf';
 import { Session } from './run';
 import { runFile } from './sharing';
 import { view3dSelectedPixels, view3dState } from './view3d';
 
-export function testHook(app: App): unknown {
+export function testHook(app: Page): unknown {
   return {
     /** Frames, digest, playing, selected object's position and cell. */
     state: () => {
@@ -46,15 +46,29 @@ export function testHook(app: App): unknown {
     map: () => ({ labels: app.map.labels.slice(), notes: app.map.notes.slice(), scale: app.map.scale, size: [app.map.width, app.map.height],
       centre: [app.map.cx, app.map.cy], structures: { ...app.map.drawnStructures },
       particles: { ...app.map.particles, scripts: app.map.particles.scripts.slice() } }),
+    /** The map's terrain colouring: how many landblocks are coloured by their terrain types, the
+     *  types they hold, whether any vertex is a road, and the cell outlined (the selected
+     *  object's outdoor cell, 0: none). */
+    terrain: () => ({ coloured: app.map.terrainTypes, types: app.map.typesPresent.slice(), roads: app.map.roads, outlined: app.map.outlined, trails: app.map.trailsDrawn,
+      ids: app.map.shading.flatMap((g) => g.ids) }),
+    /** The map's pixel at world (x, y) m: of the terrain layer (`layer`) or the drawn canvas. */
+    mapPixel: (x: number, y: number, layer = false) => app.map.pixel(x, y, layer),
+    /** The first 200 objects' world x, y (m) and cells, live. */
+    objects: () => {
+      const s = app.session;
+      if (!s) return [];
+      return Array.from({ length: Math.min(s.n, 200) }, (_, i) => ({ x: s.gx[i]!, y: s.gy[i]!, cell: s.cell[i]!, name: s.names[i]! }));
+    },
     /** Centre the map on world (x, y) metres showing `span` metres (as a user's pan and zoom). */
     focusMap: (x: number, y: number, span: number) => { app.map.onUserView?.(); app.map.focus(x, y, span); },
     /** Per time-series chart: its y scale, its y axis's tick labels and width (CSS px, uPlot's
-     *  own), and each series' first value shown. */
+     *  own), and each series' first value shown (its first number: an object added while the run
+     *  went has none before it entered). */
     series: () => (app.series?.plots ?? []).map((u) => {
       const axis = u.axes[1] as { _values?: string[]; _size?: number };
       return {
         min: u.scales['y']?.min ?? null, max: u.scales['y']?.max ?? null, values: axis._values ?? [], size: axis._size ?? 0,
-        first: u.data.slice(1).map((d) => d[0] ?? null), length: u.data[0].length,
+        first: u.data.slice(1).map((d) => (d as ArrayLike<number | null>)[Array.prototype.findIndex.call(d, (x: number | null) => x !== null && !Number.isNaN(x))] ?? null), length: u.data[0].length,
       };
     }),
     /** Per quanta plot: its y scale top (s). */

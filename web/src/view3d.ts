@@ -20,10 +20,13 @@
 // the object stays visible inside. The selected object's spheres are drawn in their own colour;
 // the caption under the canvas names the object and its cell.
 import type * as Three from 'three';
-
 import { currentSession } from './draw';
-import { Extras3DLayer, type Extra3D } from './extras3d';
+import { Extras3DLayer } from './extras3d';
+import { idText } from './format';
 import { runParticles } from './particles';
+import { buildExtras, disposeExtras, fillPolygons, hidePolygons, showInspector, type View3DOptions } from './view3dextra';
+import { hasWebGL, hex, isIndoorCell, tint, type Scene3D } from './view3dutil';
+export { isIndoorCell } from './view3dutil';
 import type { Session } from './run';
 
 const MAT4_FLOATS = 16;
@@ -45,71 +48,12 @@ const FADED_OPACITY = 0.3;
 const SPHERE_COLOUR = 0xfff0c8;
 const SELECTED_SPHERE_COLOUR = 0xffb000;
 
-interface Scene3D {
-  three: typeof Three;
-  renderer: Three.WebGLRenderer;
-  scene: Three.Scene;
-  camera: Three.PerspectiveCamera;
-  session: Session | null;
-  frame: number;
-  origin: number;
-  parts: Three.InstancedMesh | null;
-  spheres: Three.InstancedMesh | null;
-  particles: Three.Points | null;
-  terrain: Three.Mesh[];
-  /** The buildings' and the indoor cells' meshes (the records do not change within a session). */
-  structures: Three.Mesh[];
-  structureVertices: { buildings: number; cells: number };
-  scratch: number;
-  scratchFloats: number;
-  /** The page's selected object (an index into the session's objects). */
-  selected: () => number;
-  /** Per object, its first instance and instance count in `parts` and `spheres` this frame. */
-  ranges: { partStart: Int32Array; partCount: Int32Array; sphereStart: Int32Array; sphereCount: Int32Array };
-  /** The camera target (scene frame, m), which object it follows, whether it is set. */
-  target: Three.Vector3;
-  following: number;
-  aimed: boolean;
-  zoom: number;
-  lastTs: number | null;
-  /** The buildings' mesh (for the occlusion ray) and their and the cells' materials. */
-  building: Three.Mesh | null;
-  buildingMaterial: Three.MeshLambertMaterial;
-  cellMaterial: Three.MeshBasicMaterial;
-  /** Keeps z <= constant: the cut-away above the target (far away when not cutting). */
-  cut: Three.Plane;
-  cutaway: boolean;
-  raycaster: Three.Raycaster;
-  caption: HTMLElement;
-  host: HTMLElement;
-  coloured: { frame: number; selected: number };
-  /** The instance colour that turns the spheres' cream into SELECTED_SPHERE_COLOUR (both are
-   *  multiplied in linear light). */
-  selectedTint: Three.Color;
-  /** Scratch vectors for the camera (no allocation per frame). */
-  look: Three.Vector3;
-  ray: Three.Vector3;
-  /** The panels' extras (web/src/extras3d.ts) and what gives them. */
-  extras: Extras3DLayer;
-  extraList: () => Extra3D[];
-}
-
 /** The running view (null before it is first opened, or without WebGL): the test hook reads it. */
 let live: Scene3D | null = null;
 
-/** Whether this browser gives a WebGL context at all (checked before loading three.js). */
-function hasWebGL(): boolean {
-  try {
-    const c = document.createElement('canvas');
-    return !!(c.getContext('webgl2') ?? c.getContext('webgl'));
-  } catch {
-    return false;
-  }
-}
-
 /** Mount the view in `box` (a <details> element): three.js and the renderer start on first open.
  *  `selected` gives the page's selected object (the camera follows it). */
-export function mountView3D(box: HTMLDetailsElement, selected: () => number, extras: () => Extra3D[] = () => []): void {
+export function mountView3D(box: HTMLDetailsElement, selected: () => number, options: View3DOptions): void {
   const host = box.querySelector<HTMLElement>('.view3d') ?? box;
   let started = false;
   box.addEventListener('toggle', () => {
@@ -121,12 +65,12 @@ export function mountView3D(box: HTMLDetailsElement, selected: () => number, ext
       return;
     }
     import('three')
-      .then((three) => run(three, host, box, selected, extras))
+      .then((three) => run(three, host, box, selected, options))
       .catch((e: unknown) => { host.textContent = `The 3-D view could not start: ${e instanceof Error ? e.message : String(e)}`; });
   });
 }
 
-function run(three: typeof Three, host: HTMLElement, box: HTMLDetailsElement, selected: () => number, extras: () => Extra3D[]): void {
+function run(three: typeof Three, host: HTMLElement, box: HTMLDetailsElement, selected: () => number, options: View3DOptions): void {
   const renderer = new three.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
   renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1));
   renderer.localClippingEnabled = true;
@@ -144,14 +88,15 @@ function run(three: typeof Three, host: HTMLElement, box: HTMLDetailsElement, se
   const camera = new three.PerspectiveCamera(50, 1, 0.1, 5000);
   camera.up.set(0, 0, 1);
   const cut = new three.Plane(new three.Vector3(0, 0, -1), 1e6);
-  const v: Scene3D = { three, renderer, scene, camera, session: null, frame: -1, origin: 0, parts: null, spheres: null, particles: null,
+  const v: Scene3D = { three, renderer, scene, camera, session: null, built: '', frame: -1, origin: 0, parts: null, spheres: null, particles: null,
     terrain: [], structures: [], structureVertices: { buildings: 0, cells: 0 }, scratch: 0, scratchFloats: 0, selected,
     ranges: { partStart: new Int32Array(0), partCount: new Int32Array(0), sphereStart: new Int32Array(0), sphereCount: new Int32Array(0) },
     target: new three.Vector3(), following: -1, aimed: false, zoom: 1, lastTs: null, building: null,
     buildingMaterial: new three.MeshLambertMaterial({ color: 0x8a5a3a, side: three.DoubleSide, clippingPlanes: [cut] }),
     cellMaterial: new three.MeshBasicMaterial({ color: 0x78dcff, wireframe: true, clippingPlanes: [cut] }),
     cut, cutaway: false, raycaster: new three.Raycaster(), caption, host, coloured: { frame: -1, selected: -1 },
-    selectedTint: tint(three, SELECTED_SPHERE_COLOUR, SPHERE_COLOUR), look: new three.Vector3(), ray: new three.Vector3(), extras: new Extras3DLayer(), extraList: extras };
+    selectedTint: tint(three, SELECTED_SPHERE_COLOUR, SPHERE_COLOUR), look: new three.Vector3(), ray: new three.Vector3(), extras: null, options,
+    panels: new Extras3DLayer() };
   live = v;
   const tick = (ts: number) => {
     if (box.open) draw(v, host, ts);
@@ -159,12 +104,6 @@ function run(three: typeof Three, host: HTMLElement, box: HTMLDetailsElement, se
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-}
-
-/** The colour that, multiplied with `base`, gives `want` (per channel, in linear light). */
-function tint(three: typeof Three, want: number, base: number): Three.Color {
-  const a = new three.Color(want), b = new three.Color(base);
-  return new three.Color(b.r ? a.r / b.r : 0, b.g ? a.g / b.g : 0, b.b ? a.b / b.b : 0);
 }
 
 /** A scratch array of n floats in linear memory, kept between frames (grown only). */
@@ -179,7 +118,7 @@ function scratch(v: Scene3D, s: Session, floats: number): number {
 function draw(v: Scene3D, host: HTMLElement, ts: number): void {
   const s = currentSession();
   if (!s || s.n === 0) return;
-  if (s !== v.session) rebuild(v, s);
+  if (s !== v.session || v.built !== `${s.n}/${s.waiting}`) rebuild(v, s);
   const w = host.clientWidth || 640, h = Math.round(w * 0.5);
   const size = v.renderer.getSize(new v.three.Vector2());
   if (size.x !== w || size.y !== h) {
@@ -190,6 +129,7 @@ function draw(v: Scene3D, host: HTMLElement, ts: number): void {
   const dt = v.lastTs === null ? Infinity : Math.max(0, (ts - v.lastTs) / 1000);
   v.lastTs = ts;
   if (v.frame !== s.framesDone) {
+    if (v.extras) fillPolygons(v.three, v.extras, s, v.origin, v.options, (f) => scratch(v, s, f));
     fillInstances(v, s);
     v.frame = s.framesDone;
     // What was drawn, for the browser test (tests/browser/view3d.test.mjs).
@@ -200,8 +140,16 @@ function draw(v: Scene3D, host: HTMLElement, ts: number): void {
     host.dataset.buildingVertices = String(v.structureVertices.buildings);
     host.dataset.cellVertices = String(v.structureVertices.cells);
     host.dataset.particles = String(fillParticles(v, s));
+    host.dataset.scenery = String(v.extras?.drawn.scenery ?? 0);
+    host.dataset.polygonVertices = String(v.extras?.drawn.polygonVertices ?? 0);
   }
-  v.extras.update(v.three, v.scene, v.origin, s, v.extraList(), host);
+  if (v.extras) {
+    showInspector(v.three, v.extras, v.origin, v.options);
+    const shapes = v.options.collision();
+    for (const m of [v.spheres, ...v.extras.scenery]) if (m) m.visible = shapes;
+    host.dataset.inspector = JSON.stringify(v.extras.drawn);
+  }
+  v.panels.update(v.three, v.scene, v.origin, s, v.options.panels?.() ?? [], host);
   follow(v, s, dt);
   colourSelected(v);
   v.renderer.render(v.scene, v.camera);
@@ -219,7 +167,9 @@ function rebuild(v: Scene3D, s: Session): void {
     v.scene.remove(m);
     m.geometry.dispose();
   }
+  if (v.extras) disposeExtras(v.scene, v.extras);
   v.session = s;
+  v.built = `${s.n}/${s.waiting}`;
   v.frame = -1;
   v.aimed = false;
   v.coloured = { frame: -1, selected: -1 };
@@ -260,10 +210,11 @@ function rebuild(v: Scene3D, s: Session): void {
     v.scene.add(mesh);
     if (key === 'buildings') v.building = mesh;
   }
+  v.extras = buildExtras(three, v.scene, s, v.origin, (f) => scratch(v, s, f));
   let np = 0, ns = 0;
   for (let i = 0; i < s.n; i++) {
-    np += X.acp_abi_draw_part_matrices(s.objPtrs[i]!, v.origin, 0, 0);
-    ns += X.acp_abi_draw_sphere_matrices(s.objPtrs[i]!, v.origin, 0, 0);
+    const p = s.objPtrs[i]!; // 0: not in the world yet
+    if (p) { np += X.acp_abi_draw_part_matrices(p, v.origin, 0, 0); ns += X.acp_abi_draw_sphere_matrices(p, v.origin, 0, 0); }
   }
   v.parts = new three.InstancedMesh(new three.BoxGeometry(0.4, 0.4, 0.4), new three.MeshLambertMaterial({ color: 0xd7263d }), Math.max(1, np));
   v.spheres = new three.InstancedMesh(new three.SphereGeometry(1, 16, 12),
@@ -277,11 +228,6 @@ function rebuild(v: Scene3D, s: Session): void {
   }
 }
 
-/** Whether a cell id is an indoor cell (an EnvCell: low word 0x0100 and up; the land cells
- *  are 0x0001-0x0040). */
-export function isIndoorCell(cell: number): boolean { return (cell & 0xffff) >= 0x100; }
-
-const hex = (c: number) => `0x${(c >>> 0).toString(16).toUpperCase().padStart(8, '0')}`;
 
 /** The camera on the selected object, every animation frame: the target glides to the object's
  *  position (the map's world x, y less the origin landblock's corner, and z), `dt` seconds after
@@ -330,7 +276,7 @@ function follow(v: Scene3D, s: Session, dt: number): void {
   h.targetY = String(t.y + oy);
   h.targetZ = String(t.z);
   h.cutaway = cutaway ? (indoor ? 'indoor' : 'hidden') : '';
-  const text = `Following ${s.names[i]} (id ${s.ids[i]}): cell ${hex(cell)}, ` +
+  const text = `Following ${s.names[i]} (id ${idText(s.ids[i]!)}): cell ${hex(cell)}, ` +
     (indoor ? 'an indoor cell (EnvCell)' : cell === 0 ? 'no cell' : 'an outdoor land cell') +
     (cutaway ? `; walls and roofs cut away ${CUT_ABOVE_M} m above its feet, buildings translucent` : '') + '.';
   if (v.caption.textContent !== text) v.caption.textContent = text;
@@ -395,8 +341,10 @@ export function view3dSelectedPixels(cutaway = true): { differing: number; total
     m.instanceMatrix.needsUpdate = true;
   };
   hide(v.parts, v.ranges.partStart[i]!, v.ranges.partCount[i]!);
+  const shownPolygons = v.extras ? hidePolygons(v.extras, i) : () => undefined;
   hide(v.spheres, v.ranges.sphereStart[i]!, v.ranges.sphereCount[i]!);
   const without = read();
+  shownPolygons();
   for (const [mesh, start, a] of saved) {
     (mesh.instanceMatrix.array as Float32Array).set(a, start * MAT4_FLOATS);
     mesh.instanceMatrix.needsUpdate = true;
@@ -444,7 +392,7 @@ function fillInstances(v: Scene3D, s: Session): void {
     for (let i = 0; i < s.n; i++) {
       start[i] = at;
       count[i] = 0;
-      if (s.cell[i] === 0 || at >= cap) continue;
+      if (s.cell[i] === 0 || !s.objPtrs[i] || at >= cap || (mesh === v.parts && v.extras?.polygonal[i])) continue;
       count[i] = Math.min(cap - at, fill(s.objPtrs[i]!, v.origin, buf + at * MAT4_FLOATS * 4, cap - at));
       at += count[i]!;
     }

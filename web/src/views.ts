@@ -2,13 +2,14 @@
 // hooks fired, the run's figures and the performance line, the DAT files in use, and which of the
 // embedded records are synthetic.
 import manifest from '../../data/excerpts.manifest.json';
-import type { App } from './app';
+import type { Page } from './page';
 import { $ } from './dom';
-import { plural } from './format';
+import { idText, plural } from './format';
 import { NOT_LOADED_COLOUR, shadingGradient } from './map';
+import { ROAD_RGB, TERRAIN_TYPES } from './terrain2d';
 
 /** The frame slider and its label. */
-export function showFrame(app: App, idx: number): void {
+export function showFrame(app: Page, idx: number): void {
   const s = app.session!;
   const scrubbing = app.scrub !== null;
   const f = app.shownFrame;
@@ -23,7 +24,7 @@ export function showFrame(app: App, idx: number): void {
   $('scrub-label').dataset['frame'] = String(idx + 1);
 }
 
-export function showReadout(app: App, idx: number): void {
+export function showReadout(app: Page, idx: number): void {
   const s = app.session!;
   const h = s.history;
   const i = app.selected;
@@ -37,7 +38,7 @@ export function showReadout(app: App, idx: number): void {
   const sp = tracked && idx >= 0 ? h.speed[i]!.at(idx) : NaN;
   const why = live ? s.whyInactive(i) : null;
   const ro = $('readout');
-  ro.textContent = `${s.names[i]} (id ${s.ids[i]}): cell 0x${cell.toString(16).toUpperCase().padStart(8, '0')}, ` +
+  ro.textContent = `${s.names[i]} (id ${idText(s.ids[i]!)}): cell 0x${cell.toString(16).toUpperCase().padStart(8, '0')}, ` +
     `x ${(x - 192 * ((cell >>> 24) & 0xff)).toFixed(2)} m, y ${(y - 192 * ((cell >>> 16) & 0xff)).toFixed(2)} m in the landblock ` +
     `(world ${x.toFixed(1)} m east, ${y.toFixed(1)} m north), z ${z.toFixed(2)} m, heading ${Number.isNaN(hd) ? '–' : hd.toFixed(1)}°, ` +
     `speed ${Number.isNaN(sp) ? '–' : sp.toFixed(2)} m/s${why ? ` (${why})` : ''}` +
@@ -82,7 +83,7 @@ export function showReadout(app: App, idx: number): void {
 /** The performance line: the animation frames' rate (the page draws while paused too), the
  *  runs' step times and the page's own, over the frames run since the run (re)started; before
  *  the first of those (after a link's replay, paused) it says so instead of "0.00 ms". */
-export function showPerf(app: App): void {
+export function showPerf(app: Page): void {
   const s = app.session;
   if (!s) return;
   const p = app.perf.summary();
@@ -96,7 +97,7 @@ export function showPerf(app: App): void {
 
 /** The map's legend: the height shading (low to high, each group of touching landblocks over
  *  its own range, in metres) and the colour where no landblock is loaded. */
-export function showLegend(app: App): void {
+export function showLegend(app: Page): void {
   const el = $('map-legend');
   el.textContent = '';
   const swatch = (background: string, cls: string) => {
@@ -115,22 +116,43 @@ export function showLegend(app: App): void {
   const none = document.createElement('span');
   none.id = 'legend-not-loaded';
   none.textContent = 'not loaded (no terrain in the excerpts)';
+  const m = app.map;
+  if (m.terrainTypes) {
+    // Coloured by terrain types (web/src/terrain2d.ts): a swatch per type the landblocks hold.
+    const types = document.createElement('span');
+    types.id = 'legend-types';
+    const rgb = (c: readonly number[]) => `rgb(${c.join(', ')})`;
+    for (const t of m.typesPresent) types.append(swatch(rgb(TERRAIN_TYPES[t]!.rgb), 'flat'), ` ${TERRAIN_TYPES[t]!.name} `);
+    if (m.roads) types.append(swatch(rgb(ROAD_RGB), 'flat'), ' road ');
+    el.append('terrain types, hill-shaded: ', types, ' · ');
+    // The heights as well (a landblock whose terrain words are not known is coloured by them).
+    if (m.terrainTypes < m.shading.reduce((a, g) => a + g.ids.length, 0)) el.append(swatch(shadingGradient(), 'gradient'), ' ');
+    else heights.textContent = heights.textContent.replace(/^terrain height, low → high, shaded over each group/, 'terrain heights of each group');
+    el.append(heights, ' · ', swatch(NOT_LOADED_COLOUR, 'flat'), ' ', none);
+    return;
+  }
   el.append(swatch(shadingGradient(), 'gradient'), ' ', heights, ' · ', swatch(NOT_LOADED_COLOUR, 'flat'), ' ', none);
 }
 
-export function showSynthetic(app: App): void {
+export function showSynthetic(app: Page): void {
   type Rec = { id: string; type: string; kind: string; synthetic: boolean; source: string };
   const recs = (manifest as { records: Rec[] }).records;
-  const replaced = new Map<number, string>();
+  // A record of a user's file replaces a stand-in unless it is the stand-in itself (its content:
+  // web/src/standins.ts), whoever dropped the file.
+  const replaced = new Map<number, string>(), same = new Map<number, string>();
   for (const name of app.session?.scenario.excerpts ?? []) {
     const d = app.dats.get(name);
-    for (const id of d?.ids ?? []) replaced.set(id, name);
-    if (d && !d.lazy) for (const id of d.recordIds ?? []) replaced.set(id, name);
+    if (!d) continue;
+    const standIns = new Set(d.standIns ?? []);
+    for (const id of (d.lazy ? d.ids : d.recordIds) ?? []) {
+      if (standIns.has(id)) { replaced.delete(id); same.set(id, name); } else { replaced.set(id, name); same.delete(id); }
+    }
   }
   const synth = recs.filter((r) => r.synthetic);
   const left = synth.filter((r) => !replaced.has(Number(r.id)));
   $('synthetic-summary').textContent = left.length
-    ? `${left.length} of the records this page uses are synthetic stand-ins, not retail data`
+    ? `${left.length} of the records this page uses are synthetic stand-ins, not retail data` +
+      (left.some((r) => same.has(Number(r.id))) ? ` (${left.filter((r) => same.has(Number(r.id))).length} of them from your DAT files, which hold the stand-ins themselves: judged by their content)` : '')
     : 'Every synthetic record is replaced by your DAT files';
   const body = $('synthetic-body');
   body.textContent = '';
@@ -146,7 +168,9 @@ export function showSynthetic(app: App): void {
   for (const r of recs) {
     const li = document.createElement('li');
     const by = replaced.get(Number(r.id));
-    li.textContent = `${r.type} ${r.id}: ${r.synthetic ? 'SYNTHETIC' : 'real'}${by ? ` (replaced by ${by})` : ''} — ${r.source}`;
+    const standIn = same.get(Number(r.id));
+    li.textContent = `${r.type} ${r.id}: ${r.synthetic ? 'SYNTHETIC' : 'real'}${by ? ` (replaced by ${by})` : ''}` +
+      `${standIn ? ` (${standIn} holds this ${r.synthetic ? 'stand-in' : 'record'} itself)` : ''} — ${r.source}`;
     if (by) li.className = 'replaced';
     li.dataset['synthetic'] = String(r.synthetic);
     ul.append(li);
@@ -154,7 +178,7 @@ export function showSynthetic(app: App): void {
   body.append(ul);
 }
 
-export function showDats(app: App): void {
+export function showDats(app: Page): void {
   const names = [...app.dats.values()].map((d) => `${d.name} (${d.lazy ? 'full DAT, read lazily' : 'excerpt'}; ${d.summary || 'not read yet'})`);
   $('dats').textContent = names.length ? `DAT files: ${names.join('; ')}` : 'DAT files: the embedded default excerpts only.';
 }

@@ -32,6 +32,11 @@ MOVE_TYPES = {'move_to_object': 6, 'move_to_position': 7, 'turn_to_object': 8, '
 
 # ---- errors ----
 
+# Comparison modes (acp_world_set_peer_rules): other programs' readings, not retail.
+PEER_ACE_MAX_QUANTUM = 1
+PEER_ACE_SLED_FRICTION = 2
+
+
 class AcphysError(Exception):
     """A call the library refused. `status` is the acp_status number, `status_name` its name."""
 
@@ -390,6 +395,16 @@ class World:
     def step(self, now):
         """CPhysics::UseTime(now): one render frame."""
         _check(_ffi.lib().acp_world_step(self._id, float(now)))
+
+    def finish_records(self):
+        """Build the terrain from the records now and seal them (the first object or step does it
+        otherwise): a records problem raises here, before any object."""
+        _check(_ffi.lib().acp_world_finish_records(self._id))
+
+    def set_peer_rules(self, rules):
+        """Comparison modes (not retail), before the first object or step: a bit set of
+        PEER_ACE_MAX_QUANTUM and PEER_ACE_SLED_FRICTION (0: retail)."""
+        _check(_ffi.lib().acp_world_set_peer_rules(self._id, _u32('rules', rules)))
 
     def info(self):
         raw = _ffi.WorldInfo()

@@ -28,14 +28,16 @@ class ObjectDef(C.Structure):
                 ('physics_state', C.c_uint32), ('pose', Pose), ('velocity', C.c_float * 3),
                 ('omega', C.c_float * 3), ('scale', C.c_float), ('friction', C.c_float),
                 ('elasticity', C.c_float), ('run_rate', C.c_float), ('enter_at', C.c_double),
-                ('placement', C.c_uint32), ('transient_state', C.c_uint32), ('has_run_rate', C.c_bool)]
+                ('placement', C.c_uint32), ('transient_state', C.c_uint32), ('has_run_rate', C.c_bool),
+                ('timestamps', C.c_uint16 * 9)]
 
 
 class Motion(C.Structure):
     _fields_ = [('style', C.c_uint32), ('forward_command', C.c_uint32), ('forward_speed', C.c_float),
                 ('sidestep_command', C.c_uint32), ('sidestep_speed', C.c_float),
                 ('turn_command', C.c_uint32), ('turn_speed', C.c_float), ('hold_run', C.c_bool),
-                ('sticky_object', C.c_uint32), ('standing_longjump', C.c_bool)]
+                ('sticky_object', C.c_uint32), ('standing_longjump', C.c_bool),
+                ('has_message_style', C.c_bool), ('message_style', C.c_uint32)]
 
 
 class ServerPosition(C.Structure):
@@ -44,7 +46,8 @@ class ServerPosition(C.Structure):
                 ('teleport_timestamp', C.c_uint16), ('has_position_timestamp', C.c_bool),
                 ('position_timestamp', C.c_uint16), ('has_force_position_timestamp', C.c_bool),
                 ('force_position_timestamp', C.c_uint16), ('use_position_from_server', C.c_bool),
-                ('keep_heading', C.c_bool)]
+                ('keep_heading', C.c_bool), ('has_instance_timestamp', C.c_bool), ('instance_timestamp', C.c_uint16),
+                ('has_placement', C.c_bool), ('placement', C.c_uint32)]
 
 
 class MoveTo(C.Structure):
@@ -53,7 +56,8 @@ class MoveTo(C.Structure):
                 ('action_stamp', C.c_uint32), ('distance_to_object', C.c_float),
                 ('min_distance', C.c_float), ('fail_distance', C.c_float),
                 ('desired_heading', C.c_float), ('walk_run_threshold', C.c_float), ('has_pose', C.c_bool),
-                ('has_fallback_heading', C.c_bool), ('fallback_heading', C.c_float), ('run_rate', C.c_float)]
+                ('has_fallback_heading', C.c_bool), ('fallback_heading', C.c_float), ('run_rate', C.c_float),
+                ('has_style', C.c_bool), ('style', C.c_uint32)]
 
 
 MAX_QUANTA, MAX_HOOKS, MAX_REPORTS, MAX_SCRIPTS = 21, 32, 8, 8
@@ -101,6 +105,9 @@ SIGNATURES = {
     'acp_world_step': (S, [WorldId, F64]),
     'acp_world_set_time': (S, [WorldId, F64]),
     'acp_world_get_info': (S, [WorldId, P(WorldInfo)]),
+    'acp_world_finish_records': (S, [WorldId]),
+    'acp_world_set_peer_rules': (S, [WorldId, U32]),
+    'acp_world_set_max_objects': (S, [WorldId, U32]),
     'acp_default_object_def': (ObjectDef, []),
     'acp_create_object': (S, [WorldId, P(ObjectDef)]),
     'acp_destroy_object': (S, [WorldId, U32]),

@@ -141,6 +141,14 @@ class Errors(unittest.TestCase):
         with acphys.World() as world:
             world.load_default_records()
             with self.assertRaises(acphys.ArgumentError) as e:
+                world.set_peer_rules(0x20)
+            self.assertIn('acp_world_set_peer_rules: rules: 0x20 has bits that are no comparison mode', str(e.exception))
+            world.set_peer_rules(acphys.PEER_ACE_MAX_QUANTUM | acphys.PEER_ACE_SLED_FRICTION)
+            world.set_peer_rules(0)
+            world.finish_records()
+            with self.assertRaises(acphys.StateError):
+                world.load_default_records()
+            with self.assertRaises(acphys.ArgumentError) as e:
                 world.create_object(id=1, cell=0xA9B40017, origin=(84, 156, 60), scale=-1)
             self.assertIn('def->scale: expected a positive finite number, got -1', str(e.exception))
             self.assertEqual(e.exception.status_name, 'ACP_ERR_ARGUMENT')
@@ -162,6 +170,9 @@ class Errors(unittest.TestCase):
             self.assertIn('acp_world_step: now: nan', str(e.exception))
             with self.assertRaises(acphys.StateError):
                 world.load_default_records()
+            with self.assertRaises(acphys.StateError) as e:
+                world.set_peer_rules(1)
+            self.assertIn('the world has objects or has run', str(e.exception))
             with self.assertRaises(acphys.ObjectNotFoundError):
                 world.object(99)
             rock.destroy()

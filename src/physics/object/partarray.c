@@ -149,23 +149,45 @@ static bool parts_combine_validly(const acp_aframe *parts, uint32_t n)
     return ok;
 }
 
+/* current_parts_combine_validly for a source other than the last checked: a source checked
+ * before moves to the front with its answer (the ones before it shift back one); a new one is
+ * checked. Records do not change while objects use them (recsource.h). */
+static __attribute__((noinline)) void recheck_source(acp_partarray *pa, const void *source, const acp_anim_node *node,
+                                                     const acp_anim_frame *af, uint32_t frame_parts)
+{
+    const void *prev = pa->checked_source;
+    bool prev_valid = pa->checked_valid;
+    for (uint32_t i = 0; i < ACP_PARTARRAY_CHECKED && prev; i++) {
+        const void *s = pa->checked_before[i];
+        bool v = pa->checked_before_valid[i];
+        pa->checked_before[i] = prev;
+        pa->checked_before_valid[i] = prev_valid;
+        if (s == source) {
+            pa->checked_source = source;
+            pa->checked_valid = v;
+            return;
+        }
+        prev = s;
+        prev_valid = v;
+    }
+    bool ok = true;
+    if (node) {
+        const acp_animation *a = node->anim;
+        for (uint32_t f = 0; f < a->num_frames && ok; f++) ok = parts_combine_validly(a->part_frames[f].parts, a->num_parts);
+    } else {
+        ok = parts_combine_validly(af->parts, frame_parts);
+    }
+    pa->checked_source = source;
+    pa->checked_valid = ok;
+}
+
 /* The part-frame half for the current animation (every frame of it) or placement frame,
- * remembered per record: records do not change while objects use them (recsource.h). */
+ * remembered per record for the last ACP_PARTARRAY_CHECKED + 1 records. */
 static bool current_parts_combine_validly(acp_partarray *pa, const acp_anim_frame *af, uint32_t frame_parts)
 {
     const acp_anim_node *node = acp_sequence_node(&pa->sequence, pa->sequence.curr_anim);
     const void *source = node ? (const void *)node->anim : (const void *)af;
-    if (source != pa->checked_source) {
-        bool ok = true;
-        if (node) {
-            const acp_animation *a = node->anim;
-            for (uint32_t f = 0; f < a->num_frames && ok; f++) ok = parts_combine_validly(a->part_frames[f].parts, a->num_parts);
-        } else {
-            ok = parts_combine_validly(af->parts, frame_parts);
-        }
-        pa->checked_source = source;
-        pa->checked_valid = ok;
-    }
+    if (source != pa->checked_source) recheck_source(pa, source, node, af, frame_parts);
     return pa->checked_valid;
 }
 

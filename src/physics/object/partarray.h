@@ -39,6 +39,9 @@ struct acp_physobj;
 struct acp_gfxobj_physics;
 struct acp_transition;
 
+/** Animations (or placement frames) a part array remembers having checked, besides its last. */
+#define ACP_PARTARRAY_CHECKED 7
+
 typedef struct acp_partarray {
     /* ---- every quantum ---- */
     uint32_t num_parts;
@@ -56,6 +59,11 @@ typedef struct acp_partarray {
     /* ---- the rest ---- */
     /* (every sweep, and others' sweeps that meet it, read these: one line) */
     const acp_setup *setup;          /* NULL for a part array built by hand (tests) */
+    /* The sources checked before checked_source (most recent first) and their answers: an
+     * object whose motions change goes back and forth between a few animations (links and
+     * cycles), each checked once rather than at every change. */
+    const void *checked_before[ACP_PARTARRAY_CHECKED];
+    bool checked_before_valid[ACP_PARTARRAY_CHECKED];
     const acp_sphere *spheres;       /* a copy of the Setup's spheres, or the hand-built ones */
     const acp_cylsphere *cylspheres; /* the Setup's (not copied), or set by hand (tests) */
     const struct acp_gfxobj_physics **part_physics; /* num_parts: each part's GfxObj physics

@@ -167,6 +167,36 @@ acp_physobj *acp_world_add_object(acp_world *w, uint32_t id)
     return obj;
 }
 
+bool acp_world_reserve_objects(acp_world *w, uint32_t capacity)
+{
+    if (capacity <= w->cap_objects) return true;
+    acp_physobj **objects = realloc(w->objects, (size_t)capacity * sizeof *objects);
+    if (!objects) return false;
+    w->objects = objects;
+    uint32_t *serial = realloc(w->insert_serial, (size_t)capacity * sizeof *serial);
+    if (!serial) return false;
+    w->insert_serial = serial;
+    acp_physobj **statics = realloc(w->static_objects, (size_t)capacity * sizeof *statics);
+    if (!statics) return false;
+    w->static_objects = statics;
+    uint64_t slots = (uint64_t)w->index_mask + 1u;
+    if (slots < 2 * ((uint64_t)capacity + capacity)) {
+        while (slots < 2 * ((uint64_t)capacity + capacity)) slots *= 2;
+        if (slots > 0x80000000u) return false;
+        acp_physobj **index = calloc((size_t)slots, sizeof *index);
+        if (!index) return false;
+        acp_physobj **old = w->index;
+        uint32_t old_slots = w->index_mask + 1u;
+        w->index = index;
+        w->index_mask = (uint32_t)(slots - 1);
+        for (uint32_t i = 0; i < old_slots; i++)
+            if (old[i]) w->index[index_slot(w, old[i]->id)] = old[i];
+        free(old);
+    }
+    w->cap_objects = w->cap_static = capacity;
+    return true;
+}
+
 void acp_world_set_player(acp_world *w, acp_physobj *obj) { w->player = obj; }
 
 /* Take the index's entry at slot i out, shifting later entries of its probe run back so every

@@ -218,6 +218,12 @@ void acp_world_destroy(acp_world *world);
  *  above). NULL when the id is taken or the table is full. The object has no cell until it
  *  is placed (acp_world_place_object). */
 acp_physobj *acp_world_add_object(acp_world *world, uint32_t id);
+/** Grow the object table (and the static workset and the id index with it) to hold `capacity`
+ *  objects, between frames only (a scenario run's objects added while it runs,
+ *  acp_run_add_object; never inside acp_world_use_time). The update order is unchanged: it is
+ *  the table's own (bucket, then newest first). False when out of memory (the world stays
+ *  usable at its old capacity). */
+bool acp_world_reserve_objects(acp_world *world, uint32_t capacity);
 
 /** A landblock's static object from Setup (0x02......) or GfxObj (0x01......) `data_did` of
  *  the world's records: id 0, STATIC_PS, TRANSIENT 0x80 cleared, update_time now, its part

@@ -78,6 +78,8 @@ pub struct acp_object_def {
     pub transient_state: u32,
     /// true: its weenie answers InqRunRate with run_rate (set it for the player).
     pub has_run_rate: bool,
+    /// update_times as the PhysicsDesc gives them (PhysicsTimeStamp order); default 0.
+    pub timestamps: [u16; 9],
 }
 
 #[repr(C)]
@@ -93,6 +95,8 @@ pub struct acp_motion {
     pub hold_run: bool,
     pub sticky_object: u32,
     pub standing_longjump: bool,
+    pub has_message_style: bool,
+    pub message_style: u32,
 }
 
 #[repr(C)]
@@ -110,6 +114,10 @@ pub struct acp_server_position {
     pub force_position_timestamp: u16,
     pub use_position_from_server: bool,
     pub keep_heading: bool,
+    pub has_instance_timestamp: bool,
+    pub instance_timestamp: u16,
+    pub has_placement: bool,
+    pub placement: u32,
 }
 
 #[repr(C)]
@@ -132,6 +140,8 @@ pub struct acp_move_to {
     pub has_fallback_heading: bool,
     pub fallback_heading: f32,
     pub run_rate: f32,
+    pub has_style: bool,
+    pub style: u32,
 }
 
 #[repr(C)]
@@ -202,6 +212,9 @@ extern "C" {
     pub fn acp_world_set_player_object(world: acp_world_id, object_id: u32) -> acp_status;
     pub fn acp_world_step(world: acp_world_id, now: f64) -> acp_status;
     pub fn acp_world_set_time(world: acp_world_id, now: f64) -> acp_status;
+    pub fn acp_world_finish_records(world: acp_world_id) -> acp_status;
+    pub fn acp_world_set_peer_rules(world: acp_world_id, rules: u32) -> acp_status;
+    pub fn acp_world_set_max_objects(world: acp_world_id, max_objects: u32) -> acp_status;
     pub fn acp_world_get_info(world: acp_world_id, out: *mut acp_world_info) -> acp_status;
     pub fn acp_default_object_def() -> acp_object_def;
     pub fn acp_create_object(world: acp_world_id, def: *const acp_object_def) -> acp_status;

@@ -30,6 +30,11 @@ use std::path::Path;
 
 pub use acphys_sys as sys;
 
+/// Comparison mode (World::set_peer_rules): ACE's 0.1 s largest quantum. Not retail.
+pub const PEER_ACE_MAX_QUANTUM: u32 = 1;
+/// Comparison mode (World::set_peer_rules): ACE's sled friction. Not retail.
+pub const PEER_ACE_SLED_FRICTION: u32 = 2;
+
 pub type Pose = sys::acp_pose;
 pub type ObjectDef = sys::acp_object_def;
 pub type Motion = sys::acp_motion;
@@ -245,6 +250,16 @@ impl World {
     }
     pub fn set_time(&mut self, now: f64) -> Result<()> {
         check(unsafe { sys::acp_world_set_time(self.id, now) })
+    }
+    /// Build the terrain from the records now and seal them (the first object or step does it
+    /// otherwise): a records problem is an error here, before any object.
+    pub fn finish_records(&mut self) -> Result<()> {
+        check(unsafe { sys::acp_world_finish_records(self.id) })
+    }
+    /// Comparison modes (not retail), before the first object or step: `PEER_ACE_MAX_QUANTUM`,
+    /// `PEER_ACE_SLED_FRICTION` (0: retail).
+    pub fn set_peer_rules(&mut self, rules: u32) -> Result<()> {
+        check(unsafe { sys::acp_world_set_peer_rules(self.id, rules) })
     }
     /// CPhysics::UseTime(now): one render frame.
     pub fn step(&mut self, now: f64) -> Result<()> {

@@ -131,6 +131,14 @@ fn errors_carry_the_message() {
     assert!(e.message.contains("def->max_objects: 0 is outside"), "{}", e);
     let mut w = World::new(Profile::Retail, 2).unwrap();
     w.load_default_records().unwrap();
+    let e = w.set_peer_rules(0x20).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Argument);
+    assert!(e.message.contains("acp_world_set_peer_rules: rules: 0x20 has bits that are no comparison mode"), "{}", e);
+    w.set_peer_rules(acphys::PEER_ACE_MAX_QUANTUM | acphys::PEER_ACE_SLED_FRICTION).unwrap();
+    w.set_peer_rules(0).unwrap();
+    w.finish_records().unwrap();
+    w.finish_records().unwrap();
+    assert_eq!(w.load_default_records().unwrap_err().kind, ErrorKind::State);
     let mut d = acphys::object_def();
     d.id = 1;
     d.setup = 0x0200_0001;
@@ -158,6 +166,9 @@ fn errors_carry_the_message() {
     assert_eq!(w.state(99).unwrap_err().kind, ErrorKind::Object);
     assert!(w.step(f64::NAN).unwrap_err().message.contains("acp_world_step: now:"));
     assert_eq!(w.load_default_records().unwrap_err().kind, ErrorKind::State);
+    let e = w.set_peer_rules(1).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::State);
+    assert!(e.message.contains("the world has objects or has run"), "{}", e);
     let s = w.state(1).unwrap();
     assert!(s.has_cell && s.contact && s.has_motion_table && s.physics_state == 0x0040_0C08);
     w.set_velocity(2, [100.0, 0.0, 0.0]).unwrap();
