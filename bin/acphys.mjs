@@ -264,7 +264,7 @@ const USAGE = 'acphys (npx, through the .wasm): the Asheron\'s Call retail per-o
   'usage:\n' +
   '  acphys help               this text (also --help, -h)\n' +
   '  acphys version            print the version (also --version)\n' +
-  '  acphys run <scenario.json> [--trace out.jsonl] [--records frames|quanta] [--format acphys|dereth] [--profile retail|acdream-r6|ace|render-frame] [--peer NAME]... [--quiet] [--force] [--inspect <object>:<frame>]\n' +
+  '  acphys run <scenario.json> [--trace out.jsonl] [--records frames|quanta] [--format acphys|dereth] [--profile retail|acdream-r6|ace|render-frame] [--peer NAME]... [--quiet] [--force] [--inspect <object>:<frame>] [--snapshot-at N --snapshot F] [--resume F]\n' +
   '                            run a scenario: per-frame table on stdout, trace to a file\n' +
   '                            (--force: a trace estimated above 2 GB too)\n' +
   '  acphys diff <a.jsonl> <b.jsonl> [--fields a,b,c] [--ulps N] [--abs X] [--all]\n' +
@@ -289,7 +289,9 @@ function usage() {
 
 const RUN_USAGE = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--records frames|quanta] [--format acphys|dereth] ' +
   '[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction|ace-water-depth|ace-moveto-defaults|gdle-water-depth]... [--quiet] [--force]\n' +
-  "       [--inspect <object>:<frame>]   (print that frame's collision sweeps of the object as JSON)";
+  "       [--inspect <object>:<frame>]   (print that frame's collision sweeps of the object as JSON)\n" +
+  '       [--snapshot-at <frame> --snapshot <file>]   (write the world\'s snapshot after that frame)\n' +
+  '       [--resume <file>]   (continue from a snapshot: the frames after it)';
 const PEER_RULES = ['ace-max-quantum', 'ace-sled-friction', 'ace-water-depth', 'ace-moveto-defaults', 'gdle-water-depth'];
 
 // The trace's size, estimated before it is written (src/cli/run_cmd.c has the same numbers):
@@ -311,6 +313,25 @@ const runUsage = (what) => fail(`acphys run: ${what}\n${RUN_USAGE}`, 2);
 /** The arguments after "run": { scenarioPath, tracePath, profile, quiet } or { status } after a
  *  usage error naming the argument (as src/cli/run_cmd.c parse_run_args). */
 function parseRunArgs(args) {
+  // The snapshot options first (src/cli/run_cmd.c take_snap_opts), then the others.
+  const snap = { at: undefined, path: undefined, resume: undefined };
+  const SNAP = { '--snapshot-at': 'at', '--snapshot': 'path', '--resume': 'resume' };
+  const rest = [];
+  for (let i = 0; i < args.length; i++) {
+    const key = SNAP[args[i]];
+    if (key === undefined) { rest.push(args[i]); continue; }
+    if (snap[key] !== undefined) return { status: runUsage(`${args[i]} given twice`) };
+    if (i + 1 >= args.length || args[i + 1] === '') return { status: runUsage(`${args[i]} needs ${key === 'at' ? 'a frame number' : 'a file name'}`) };
+    snap[key] = args[++i];
+  }
+  if ((snap.at === undefined) !== (snap.path === undefined)) return { status: runUsage('--snapshot-at and --snapshot go together (the frame, and the file to write)') };
+  if (snap.at !== undefined && !(/^[0-9]+$/.test(snap.at) && Number(snap.at) <= 0xFFFFFFFF)) return { status: runUsage(`--snapshot-at "${snap.at}": give a frame number (0 before the first frame)`) };
+  const o = parseRunArgsRest(rest);
+  if (o.status === undefined) o.snap = snap;
+  return o;
+}
+
+function parseRunArgsRest(args) {
   const o = { scenarioPath: undefined, tracePath: undefined, profile: undefined, records: undefined, format: undefined, inspect: undefined, peers: [], quiet: false, force: false };
   const NEEDS = { '--trace': 'a file name', '--profile': 'a profile name', '--records': 'frames or quanta', '--format': 'acphys or dereth', '--inspect': '<object>:<frame>' };
   for (let i = 0; i < args.length; i++) {
@@ -403,10 +424,36 @@ function armInspect(r, scenario, arg) {
   return 0;
 }
 
+/** Write the run's snapshot to path (as src/cli/run_cmd.c write_snapshot); false after the message. */
+function writeSnapshot(r, path) {
+  let bytes;
+  try {
+    bytes = r.snapshot();
+  } catch (e) {
+    if (!(e instanceof ScenarioError)) throw e;
+    fail(`acphys: --snapshot ${path}: ${e.message}`, 1);
+    return false;
+  }
+  const out = openOut(path);
+  if (out.err) {
+    fail(`acphys: --snapshot ${path}: cannot write it: ${out.err}`, 1);
+    return false;
+  }
+  try {
+    writeAll(out.fd, bytes);
+    closeOut(out, true);
+  } catch (e) {
+    discardOut(out);
+    fail(`acphys: --snapshot ${path}: cannot write it: ${e.message}`, 1);
+    return false;
+  }
+  return true;
+}
+
 async function run(args) {
   const parsed = parseRunArgs(args);
   if (parsed.status !== undefined) return parsed.status;
-  const { scenarioPath, tracePath, profile, inspect, force, peers } = parsed;
+  const { scenarioPath, tracePath, profile, inspect, force, peers, snap } = parsed;
   const quiet = parsed.quiet || inspect !== undefined; // stdout is the inspector's JSON
   const records = parsed.records === 'quanta' ? (parsed.format === 'dereth' ? 'dereth' : 'quanta') : 'frames';
   if (profile !== undefined && !PROFILES.includes(profile))
@@ -463,7 +510,29 @@ async function run(args) {
       }
       r.setExcerpt(index, got.bytes);
     }
-    r.start();
+    if (snap.resume !== undefined) {
+      const got = readRegular(snap.resume, 1 << 30);
+      if (got.err) {
+        r.dispose();
+        return fail(`acphys: --resume ${snap.resume}: ${got.err}`, 1);
+      }
+      r.resume(got.bytes);
+    } else {
+      r.start();
+    }
+    const { framesTotal, framesDone } = r;
+    if (snap.at !== undefined && Number(snap.at) > framesTotal) {
+      r.dispose();
+      return fail(`acphys run: --snapshot-at ${snap.at}: the scenario has ${framesTotal} frames`, 2);
+    }
+    if (snap.at !== undefined && Number(snap.at) < framesDone) {
+      r.dispose();
+      return fail(`acphys run: --snapshot-at ${snap.at}: the run resumes after frame ${framesDone}`, 2);
+    }
+    if (snap.at !== undefined && Number(snap.at) === r.framesDone && !writeSnapshot(r, snap.path)) {
+      r.dispose();
+      return 1;
+    }
     const armed = inspect === undefined ? 0 : armInspect(r, scenario, inspect);
     if (armed) {
       r.dispose();
@@ -500,6 +569,10 @@ async function run(args) {
   try {
     if (!quiet) print(r.tableHeader());
     for (let k = 1; r.stepNext(); k++) {
+      if (snap.at !== undefined && r.framesDone === Number(snap.at) && !writeSnapshot(r, snap.path)) {
+        status = 1;
+        break;
+      }
       if (inspect !== undefined && fd === undefined && r.inspectJson() !== null) break; // nothing more to print
       if (!quiet) print(r.tableRows());
       if (fd !== undefined) writeTrace(r.recordsText(), false);

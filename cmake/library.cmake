@@ -72,6 +72,18 @@ find_package(Threads REQUIRED)
 target_link_libraries(acphys_api_tests PRIVATE acphys_shared Threads::Threads)
 target_compile_definitions(acphys_api_tests PRIVATE ACP_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
 add_test(NAME api COMMAND acphys_api_tests)
+# Snapshots and threads through the API (issue 38).
+add_executable(acphys_api_snapshot_tests tests/c/test_api_snapshot.c)
+target_link_libraries(acphys_api_snapshot_tests PRIVATE acphys_shared Threads::Threads)
+target_compile_definitions(acphys_api_snapshot_tests PRIVATE ACP_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+add_test(NAME api_snapshot COMMAND acphys_api_snapshot_tests)
+# examples/landblock-groups: landblock groups on a thread pool with hand-offs (issue 38).
+add_executable(landblock_groups examples/landblock-groups/main.c)
+target_link_libraries(landblock_groups PRIVATE acphys_shared Threads::Threads m)
+add_test(NAME example_landblock_groups COMMAND landblock_groups 60 300)
+# No writable global data in the library but the world table (cmake/check_globals.cmake).
+add_test(NAME no_mutable_globals COMMAND ${CMAKE_COMMAND} -DLIB=$<TARGET_FILE:acphys_static> -DOBJDUMP=${CMAKE_OBJDUMP}
+                                        -P ${CMAKE_SOURCE_DIR}/cmake/check_globals.cmake)
 # Install into a scratch prefix, then build and run a small C program against the installed copy:
 # with pkg-config (shared and --static) and with find_package(acphys).
 # (Not in the sanitizer and fuzz builds: a plain user program cannot link their instrumented library.)

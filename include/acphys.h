@@ -557,6 +557,55 @@ ACP_API acp_status acp_run_scenario_file(const char *path, int32_t profile, acp_
 ACP_API acp_status acp_run_scenario_json(const char *json, size_t len, const char *base_dir, int32_t profile,
                                          acp_scenario_result *out);
 
+/* ---- snapshots (API 1.1; docs/EMBEDDING.md "Snapshots") ---- */
+
+/** Write the whole mutable state of a world (every object, its managers, hooks, scripts,
+ *  particles, collision tables and shadows, the clock and the generator: not its records) into
+ *  `buffer` as a versioned, little-endian byte stream. With buffer NULL only *size is set (the
+ *  bytes needed); capacity below that gives ACP_ERR_ARGUMENT with *size set. Call it between
+ *  steps. A world restored from it (acp_world_restore) and stepped on gives the same bits as this
+ *  one, natively and in WebAssembly alike. Errors: ACP_ERR_STATE for a state no snapshot names (a
+ *  hand-built part array: never through this API), ACP_ERR_MEMORY. Seals the world's records as
+ *  a step does. Not retail: an acphys facility. */
+ACP_API acp_status acp_world_snapshot(acp_world_id world, void *buffer, size_t capacity, size_t *size);
+
+/** Replace the state of `world` with a snapshot's: the world must hold the snapshot's records
+ *  (the same DAT bytes loaded in the same order: the snapshot names their digest), run its clock
+ *  profile and max_objects, and have no objects of its own. On any refusal the world is as it
+ *  was. Errors: ACP_ERR_RECORDS (other records: both digests named), ACP_ERR_ARGUMENT (a damaged,
+ *  truncated or other-version snapshot, another profile or max_objects: the message names the
+ *  byte offset and the field), ACP_ERR_STATE (the world has objects), ACP_ERR_MEMORY. */
+ACP_API acp_status acp_world_restore(acp_world_id world, const void *bytes, size_t size);
+
+/** Hand an object to another world (API 1.1): write its whole state (as a world snapshot holds
+ *  it: frames, velocities, state bits, animations, pending motions, managers, hooks, scripts,
+ *  emitters and their particles, update_time) into `buffer` and take it out of `world`. With
+ *  buffer NULL only *size is set and the object stays (the bytes at most an export writes);
+ *  capacity below it gives ACP_ERR_ARGUMENT and the object stays. What names objects of this
+ *  world cannot travel and is cleared first, as retail's teleport_hook (0x00514ED0) clears it:
+ *  it is unstuck (StickyManager), its target dropped (TargetManager::ClearTarget), its voyeurs
+ *  told it left (ExitWorld) and forgotten, its collision records ended (report_collision_end,
+ *  forced: the others see the end this frame), and a move-to or turn-to an object cancelled
+ *  (0x3C, Teleported); a move-to a position or heading, interpolation nodes and a constraint
+ *  travel. Then it leaves its cell and shadows (CPhysicsObj::leave_cell,
+ *  remove_shadows_from_cells) and the world (CPhysicsObj::exit_world 0x00514E60, leave_world
+ *  0x005155A0). The player slot does not travel. Errors: ACP_ERR_OBJECT (no such object),
+ *  ACP_ERR_STATE (a state no snapshot names; an object that holds others, is held, or has
+ *  emitters with particle objects: snapshot format 1 hands those over only with their whole
+ *  world), ACP_ERR_MEMORY. Not retail: retail moves an object
+ *  between landblocks within one world (CPhysicsObj::change_cell 0x00513390 during its sweep). */
+ACP_API acp_status acp_object_export(acp_world_id world, uint32_t object_id, void *buffer, size_t capacity, size_t *size);
+
+/** Take in an object acp_object_export wrote (in this or another world with the same records and
+ *  clock profile): it carries on from the state it left with (its update_time, motions,
+ *  move-to, interpolation), enters the cell of its position in this world (enter_cell) and
+ *  shadows the cells its shapes overlap there; without that cell loaded here it has no cell and
+ *  stays inactive (as a sweep into an unloaded cell leaves an object). *object_id (may be NULL)
+ *  receives its id. Errors: ACP_ERR_EXISTS (an object with its id is here), ACP_ERR_FULL
+ *  (max_objects), ACP_ERR_RECORDS (other records), ACP_ERR_ARGUMENT (damaged, truncated or
+ *  other-version bytes, another profile: offset and field named), ACP_ERR_MEMORY. */
+ACP_API acp_status acp_object_import(acp_world_id world, const void *bytes, size_t size, uint32_t *object_id);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // acphys build: everything `npm run build` promises.
-//   node scripts/build.mjs [native|wasm|web|bench|twin|asan|fuzz ...]   (default: native wasm web)
+//   node scripts/build.mjs [native|wasm|web|bench|twin|asan|tsan|fuzz ...]   (default: native wasm web)
 // native: CMake + gcc, Release (CMake's -O3) → build/native (CLI `build/native/acphys`, C tests).
 // bench:  CMake + gcc, Release at -O2 → build/bench (the CLI, `acphys bench`, and acphys_api_bench: scripts/bench.mjs).
 // wasm:   emcmake + Emscripten → build/wasm, copied to wasm/acphys.wasm (standalone, no JS glue).
@@ -8,6 +8,7 @@
 //         shortcut-free twin, docs/SHORTCUTS.md; scripts/twin.mjs).
 // asan:   CMake + gcc, Debug with ASan and UBSan → build/asan (the CI lane of the C tests).
 // fuzz:   CMake + clang with libFuzzer, ASan and UBSan → build/fuzz.
+// tsan:   CMake + clang with ThreadSanitizer → build/tsan (the API's threads test only).
 // web:    the module check (no import cycle, no module over 450 lines), tsc (type-check web/) and Vite → dist/ (a static folder that works from any path).
 // Every step is incremental: a second run on an unchanged tree takes a few seconds.
 import { execFileSync } from 'node:child_process';
@@ -60,6 +61,12 @@ const steps = {
   },
   asan() {
     cmakeBuild('asan', ['-DCMAKE_BUILD_TYPE=Debug', '-DCMAKE_C_COMPILER=gcc', '-DACP_SANITIZE=ON']);
+  },
+  tsan() {
+    // The threads lane (issue 38): the API's snapshot and threads test (eight worlds on four
+    // threads) and its shared library, built with clang's ThreadSanitizer.
+    cmakeBuild('tsan', ['-DCMAKE_BUILD_TYPE=RelWithDebInfo', '-DCMAKE_C_COMPILER=clang', '-DACP_TSAN=ON'],
+      { target: 'acphys_api_snapshot_tests' });
   },
   fuzz() {
     cmakeBuild('fuzz', ['-DCMAKE_BUILD_TYPE=Debug', '-DCMAKE_C_COMPILER=clang', '-DACP_SANITIZE=ON', '-DACP_FUZZ=ON']);

@@ -14,8 +14,10 @@
 // tests/fuzz/corpus-twin) for the shortcut-free twin (fuzz_twin: a random world through both
 // cores, docs/SHORTCUTS.md; its findings are worlds whose traces differ). Each target
 // keeps its growing corpus in build/fuzz/corpus/<target>; a crashing input is written to
-// build/fuzz/artifacts/ and must become a file of the malformed corpus once fixed.
-import { spawn } from 'node:child_process';
+// build/fuzz/artifacts/ and must become a file of the malformed corpus once fixed. fuzz_snapshot
+// reads world snapshots (issue 38), seeded with tests/data/snapshot-malformed and snapshots of
+// the bundled scenarios.
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -52,7 +54,25 @@ const SEEDS = {
   net: () => files(join(root, 'tests', 'data', 'net'), (f) => !f.endsWith('.md')),
   twin: () => files(join(root, 'tests', 'fuzz', 'corpus-twin'), () => true),
   replay: () => [join(root, 'tests', 'data', 'replay', 'loop.jsonl')], // any bytes: read as messages
+  snapshot: () => snapshotSeeds(), // the malformed fixtures and snapshots of the bundled scenarios
 };
+
+// fuzz_snapshot's seeds: tests/data/snapshot-malformed and, when the native CLI is built, a
+// snapshot of each bundled scenario over the default excerpts after a third of its frames
+// (written into build/fuzz/snapshot-seeds).
+function snapshotSeeds() {
+  const seeds = files(join(root, 'tests', 'data', 'snapshot-malformed'), (f) => f.endsWith('.snap'));
+  const cli = join(root, 'build', 'native', 'acphys');
+  if (!existsSync(cli)) return seeds;
+  const out = join(build, 'snapshot-seeds');
+  mkdirSync(out, { recursive: true });
+  for (const name of ['falling-creature', 'quarrel-hits-drudge', 'scripts-and-particles', 'two-runners']) {
+    const path = join(out, `${name}.snap`);
+    const r = spawnSync(cli, ['run', join(root, 'data', 'scenarios', `${name}.json`), '--quiet', '--snapshot-at', '30', '--snapshot', path]);
+    if (r.status === 0) seeds.push(path);
+  }
+  return seeds;
+}
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(SEEDS);
 for (const t of wanted) {

@@ -5,6 +5,7 @@
 //   shortcut-free twin's lane (scripts/twin.mjs: the default build's traces against the
 //   -DACP_SHORTCUTS=OFF build's, docs/SHORTCUTS.md); when CI is set (as .ci/run does) or with --sanitize,
 //   the same C tests and the golden traces again under AddressSanitizer and UndefinedBehaviorSanitizer, the
+//   API's threads test under ThreadSanitizer (build/tsan), the
 //   native CLI built from a clone without Emscripten (tests/clone), and the
 //   libFuzzer targets for a bounded time (scripts/fuzz.mjs, ACP_FUZZ_SECONDS each, default 30).
 //   Node conformance tests over wasm/acphys.wasm (node --test tests/node).
@@ -60,6 +61,11 @@ if (sanitize) {
   // Emscripten on the PATH, judging traces (issue 33).
   step('native CLI from a clone without Emscripten', 'node', ['--test', '--test-reporter=spec',
     join('tests', 'clone', 'native-without-emscripten.test.mjs')]);
+  // Eight worlds on four threads, each world's digest its sequential run's (issue 38), under
+  // ThreadSanitizer: any data race between worlds fails the lane.
+  step('build the threads test with ThreadSanitizer (clang)', 'node', ['scripts/build.mjs', 'tsan']);
+  step('threads (ThreadSanitizer)', join(root, 'build', 'tsan', 'acphys_api_snapshot_tests'), ['threads'],
+    { TSAN_OPTIONS: 'halt_on_error=1:second_deadlock_stack=1' });
   step('build fuzz targets (clang, libFuzzer, ASan + UBSan)', 'node', ['scripts/build.mjs', 'fuzz']);
   step('fuzz the DAT container and record parsers', 'node', ['scripts/fuzz.mjs']);
 }

@@ -88,6 +88,9 @@ export interface RunOptions {
   records?: 'frames' | 'quanta' | 'dereth';
   /** Comparison modes: peers' departures from retail rules (docs/DEVIATIONS.md). */
   peers?: Array<'ace-max-quantum' | 'ace-sled-friction' | 'ace-water-depth' | 'ace-moveto-defaults' | 'gdle-water-depth'>;
+  /** createRun only: start from this snapshot (Run.snapshot(), `acphys run --snapshot`) of the
+   *  same scenario and records instead of the first frame (issue 38). */
+  resume?: Uint8Array;
 }
 
 /** What one step did. */
@@ -145,6 +148,11 @@ export declare class Run {
   excerpts(): { index: number; name: string; needsBytes: boolean }[];
   setExcerpt(index: number, bytes: Uint8Array | ArrayBuffer): void;
   start(): void;
+  /** Start from a snapshot of the same scenario and records (issue 38): the next stepNext() runs
+   *  the frame after it. Throws ScenarioError naming the offset and field of a bad snapshot. */
+  resume(bytes: Uint8Array | ArrayBuffer): void;
+  /** The world's snapshot after the last frame run (the same bytes natively and in WebAssembly). */
+  snapshot(): Uint8Array;
   /** One frame at timeSeconds (e.g. requestAnimationFrame time / 1000). */
   step(timeSeconds: number): FrameInfo;
   /** The scenario's next frame; null when all have run. */

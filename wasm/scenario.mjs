@@ -233,6 +233,30 @@ export class Run {
   start() {
     if (!this.acp.exports.acp_abi_run_start(this._p())) this._check();
   }
+  /** Start from a snapshot `run.snapshot()` (or `acphys run --snapshot`) wrote of the same
+   *  scenario and records, instead of from the first frame: the next stepNext() runs the frame
+   *  after the snapshot's (throws ScenarioError naming the offset and field of a bad snapshot). */
+  resume(bytes) {
+    const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const ok = withBytes(this.acp, u8, (p, n) => this.acp.exports.acp_abi_run_resume(this._p(), p, n));
+    if (!ok) this._check();
+  }
+  /** The world's snapshot after the last frame run (a Uint8Array: the same bytes natively). */
+  snapshot() {
+    const X = this.acp.exports;
+    const size = this.acp.alloc(4), err = this.acp.alloc(400);
+    try {
+      const p = X.acp_abi_run_snapshot(this._p(), size, err, 400);
+      if (!p) throw new ScenarioError(this.acp.string(err));
+      const n = this.acp.u32()[size >> 2];
+      const out = new Uint8Array(this.acp.memory.buffer, p, n).slice();
+      this.acp.free(p);
+      return out;
+    } finally {
+      this.acp.free(size);
+      this.acp.free(err);
+    }
+  }
   /** The world (a pointer; read it with acp.get('world', ptr, field)). */
   get world() { return this.acp.exports.acp_abi_run_world(this._p()); }
 
@@ -409,7 +433,7 @@ export function openRun(acp, scenario, { profile, records, peers } = {}) {
  *  overrides the scenario's; `excerpts` maps each non-"default" excerpt name of the scenario to
  *  its DAT file's bytes (a Map or a plain object). Throws ScenarioError with the C runner's
  *  message (a missing excerpt: `excerpts[1]: no bytes were given for "x.dat" ...`). */
-export function createRun(acp, scenario, { profile, excerpts, records, peers } = {}) {
+export function createRun(acp, scenario, { profile, excerpts, records, peers, resume } = {}) {
   const run = openRun(acp, scenario, { profile, records, peers });
   try {
     for (const { index, name, needsBytes } of run.excerpts()) {
@@ -417,7 +441,8 @@ export function createRun(acp, scenario, { profile, excerpts, records, peers } =
       const bytes = excerptBytes(excerpts, name);
       if (bytes !== undefined && bytes !== null) run.setExcerpt(index, bytes);
     }
-    run.start();
+    if (resume) run.resume(resume); // a snapshot's bytes: the frames after it (issue 38)
+    else run.start();
     return run;
   } catch (e) {
     run.dispose();

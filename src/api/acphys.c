@@ -884,3 +884,19 @@ struct acp_physobj *acp_api_object(acp_world_id world, uint32_t object_id, const
 {
     return get_object(world, object_id, fn, st, NULL);
 }
+
+/* ---- snapshots (src/api/snapshot.c) ---- */
+
+acp_status acp_api_internal_parts(acp_world_id id, const char *fn, bool seal_it, acp_api_world_parts *out)
+{
+    acp_status st;
+    api_world *w = get_world(id, fn, &st);
+    if (!w) return st;
+    if (seal_it && (st = seal(w, fn)) != ACP_OK) return st;
+    out->world = &w->world;
+    out->records = w->records;
+    out->terrain = w->terrain;
+    out->num_objects = &w->num_objects;
+    out->max_objects = w->max_objects;
+    return ACP_OK;
+}

@@ -41,4 +41,33 @@ const struct acp_excerpts *acp_api_internal_records(acp_world_id world);
  *  without LandBlocks and EnvCells): the runner's warnings. Hidden. */
 const struct acp_terrain *acp_api_internal_terrain(acp_world_id world);
 
+struct acp_excerpts;
+struct acp_terrain;
+
+/** A live API world's parts, for src/api/snapshot.c (which may replace *world). */
+typedef struct acp_api_world_parts {
+    struct acp_world **world;
+    const struct acp_excerpts *records;
+    struct acp_terrain *terrain;
+    uint32_t *num_objects;           /* the objects made through the API */
+    uint32_t max_objects;
+} acp_api_world_parts;
+
+/** The parts of world `id` (sealed first when seal_it: its records and terrain built, as at its
+ *  first object or step); the get_world error otherwise. */
+acp_status acp_api_internal_parts(acp_world_id id, const char *fn, bool seal_it, acp_api_world_parts *out);
+
+struct acp_snap_io;
+/** A host's own section of a snapshot (after the world's), read into the host's state: false with
+ *  acp_snap_fail's error in io when refused. */
+typedef bool (*acp_api_host_section)(struct acp_snap_io *io, void *user);
+
+/** acp_world_restore for a host that writes its own section after the world's (acphys run's
+ *  runner, src/scenario/run_snapshot.c): world `id` (its objects, if any, go with the world they
+ *  are in) takes the snapshot's world, with the core world's quantum hook kept, and host(io, user)
+ *  reads the host's section, which the snapshot must have. On any refusal the world is left as
+ *  it was and the thread's message says why ("<fn>: offset N, <where> <field>: ..."). Hidden. */
+acp_status acp_api_restore_hosted(acp_world_id id, const char *fn, const void *bytes, size_t size,
+                                  acp_api_host_section host, void *user);
+
 #endif

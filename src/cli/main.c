@@ -26,7 +26,7 @@ static int usage(FILE *out)
             "  acphys math-digest [n]    digest of the deterministic math over n inputs\n"
             /* ---- scenarios and traces ---- */
             "  acphys run <scenario.json> [--trace out.jsonl] [--records frames|quanta] [--format acphys|dereth] "
-            "[--profile retail|acdream-r6|ace|render-frame] [--peer NAME]... [--quiet] [--force] [--inspect <object>:<frame>]\n"
+            "[--profile retail|acdream-r6|ace|render-frame] [--peer NAME]... [--quiet] [--force] [--inspect <object>:<frame>] [--snapshot-at N --snapshot F] [--resume F]\n"
             "                            run a scenario: per-frame table on stdout, trace to a file\n"
             "                            (--force: a trace estimated above 2 GB too)\n"
             "  acphys diff <a.jsonl> <b.jsonl> [--fields a,b,c] [--ulps N] [--abs X] [--all]\n"

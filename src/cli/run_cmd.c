@@ -3,6 +3,7 @@
  * (src/scenario/run.h), so their output is the same. */
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,9 @@
 #define RUN_USAGE \
     "usage: acphys run <scenario.json> [--trace <out.jsonl>] [--records frames|quanta] [--format acphys|dereth] " \
     "[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction|ace-water-depth|ace-moveto-defaults|gdle-water-depth]... [--quiet] [--force]\n" \
-    "       [--inspect <object>:<frame>]   (print that frame's collision sweeps of the object as JSON)\n"
+    "       [--inspect <object>:<frame>]   (print that frame's collision sweeps of the object as JSON)\n" \
+    "       [--snapshot-at <frame> --snapshot <file>]   (write the world's snapshot after that frame)\n" \
+    "       [--resume <file>]   (continue from a snapshot: the frames after it)\n"
 
 /* The trace's size, estimated before it is written: TRACE_FRAME_BYTES a line (frame, now, gate,
  * digest) and TRACE_OBJECT_BYTES an object in it (the recorded scenarios' traces have 200 to 340).
@@ -243,8 +246,106 @@ static int arm_inspect(acp_run *run, const char *arg)
     return 0;
 }
 
+/* The snapshot options (issue 38), taken out of argv before the others are read. */
+typedef struct snap_opts {
+    const char *at, *path, *resume;
+    uint32_t frame;
+} snap_opts;
+
+static int take_snap_opts(int *argc, char **argv, snap_opts *o)
+{
+    int n = 0;
+    for (int i = 0; i < *argc; i++) {
+        const char *a = argv[i];
+        const char **slot = !strcmp(a, "--snapshot-at") ? &o->at : !strcmp(a, "--snapshot") ? &o->path
+                          : !strcmp(a, "--resume") ? &o->resume : NULL;
+        if (!slot) {
+            argv[n++] = argv[i];
+            continue;
+        }
+        if (*slot) return run_usage("%s given twice", a);
+        if (i + 1 >= *argc || !argv[i + 1][0]) return run_usage("%s needs %s", a, slot == &o->at ? "a frame number" : "a file name");
+        *slot = argv[++i];
+    }
+    *argc = n;
+    if (!o->at != !o->path) return run_usage("--snapshot-at and --snapshot go together (the frame, and the file to write)");
+    if (o->at) {
+        char *end = NULL;
+        unsigned long v = strtoul(o->at, &end, 10);
+        if (!*o->at || *end || o->at[0] == '-' || v > 0xFFFFFFFFul)
+            return run_usage("--snapshot-at \"%s\": give a frame number (0 before the first frame)", o->at);
+        o->frame = (uint32_t)v;
+    }
+    return 0;
+}
+
+/* A whole file (at most 1 GiB) into memory; NULL with a message. */
+static uint8_t *read_bytes(const char *path, size_t *size, char *err, size_t err_size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, err_size, "cannot open it");
+        return NULL;
+    }
+    uint8_t *buf = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        if (n == cap) {
+            cap = cap ? cap * 2 : 65536;
+            uint8_t *grown = cap <= (1u << 30) ? realloc(buf, cap) : NULL;
+            if (!grown) {
+                snprintf(err, err_size, cap > (1u << 30) ? "larger than 1 GiB" : "out of memory");
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = grown;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) break;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        snprintf(err, err_size, "cannot read it");
+        free(buf);
+        return NULL;
+    }
+    *size = n;
+    return buf;
+}
+
+static int write_snapshot(acp_run *run, const char *path)
+{
+    uint8_t *bytes = NULL;
+    size_t size = 0;
+    char err[ACP_OUTFILE_ERR_SIZE + 400];
+    if (!acp_run_snapshot(run, &bytes, &size, err, sizeof err)) {
+        fprintf(stderr, "acphys: --snapshot %s: %s\n", path, err);
+        return 1;
+    }
+    acp_outfile out = {0};
+    int status = 0;
+    if (acp_outfile_open(&out, path, err, sizeof err) != 0) {
+        fprintf(stderr, "acphys: --snapshot %s: cannot write it: %s\n", path, err);
+        status = 1;
+    } else if (fwrite(bytes, 1, size, out.fp) != size) {
+        acp_outfile_abort(&out);
+        fprintf(stderr, "acphys: --snapshot %s: cannot write it\n", path);
+        status = 1;
+    } else if (acp_outfile_commit(&out, err, sizeof err) != 0) {
+        fprintf(stderr, "acphys: --snapshot %s: %s\n", path, err);
+        status = 1;
+    }
+    free(bytes);
+    return status;
+}
+
 int acp_cli_run(int argc, char **argv)
 {
+    snap_opts snap = {0};
+    if (take_snap_opts(&argc, argv, &snap)) return 2;
     const char *scenario_path = NULL, *trace_path = NULL, *profile_name = NULL, *records = NULL, *format = NULL;
     const char *inspect = NULL;
     bool quiet = false, force = false;
@@ -311,7 +412,30 @@ int acp_cli_run(int argc, char **argv)
     if (status == 0 && !acp_run_error(run)) status = give_excerpts(run, scenario_path, trace_path);
     if (status == 0 && !acp_run_error(run)) acp_run_set_records(run, kind);
     if (status == 0 && !acp_run_error(run)) acp_run_set_peer_rules(run, peers);
+    if (status == 0 && !acp_run_error(run) && snap.resume) {
+        size_t size = 0;
+        uint8_t *bytes = read_bytes(snap.resume, &size, err, sizeof err);
+        if (!bytes) {
+            fprintf(stderr, "acphys: --resume %s: %s\n", snap.resume, err);
+            acp_run_destroy(run);
+            return 1;
+        }
+        acp_run_resume(run, bytes, size);
+        free(bytes);
+    }
     if (status == 0 && !acp_run_error(run)) acp_run_start(run);
+    if (status == 0 && !acp_run_error(run) && snap.at && snap.frame > acp_run_frames_total(run)) {
+        fprintf(stderr, "acphys run: --snapshot-at %u: the scenario has %u frames\n", (unsigned)snap.frame,
+                (unsigned)acp_run_frames_total(run));
+        status = 2;
+    }
+    if (status == 0 && !acp_run_error(run) && snap.at && snap.frame < acp_run_frames_done(run)) {
+        fprintf(stderr, "acphys run: --snapshot-at %u: the run resumes after frame %u\n", (unsigned)snap.frame,
+                (unsigned)acp_run_frames_done(run));
+        status = 2;
+    }
+    if (status == 0 && !acp_run_error(run) && snap.at && snap.frame == acp_run_frames_done(run))
+        status = write_snapshot(run, snap.path);
     if (status == 0 && !acp_run_error(run) && inspect) status = arm_inspect(run, inspect);
     if (status == 0 && acp_run_error(run)) {
         fprintf(stderr, "acphys: %s: %s\n", scenario_path, acp_run_error(run));
@@ -331,6 +455,10 @@ int acp_cli_run(int argc, char **argv)
     }
     if (!quiet) fputs(acp_run_table_header(run), stdout);
     while (acp_run_step_next(run)) {
+        if (snap.at && acp_run_frames_done(run) == snap.frame && write_snapshot(run, snap.path)) {
+            status = 1;
+            break;
+        }
         if (inspect && !trace.fp && acp_run_inspect_json(run, NULL)) break; /* nothing more to print */
         if (!quiet) fputs(acp_run_table_rows(run), stdout);
         if (trace.fp) {

@@ -1,6 +1,7 @@
 /* acphys — the DAT records a run reads. See excerpts.h.
  */
 #include "excerpts.h"
+#include "physics/world/snapshot.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 
 struct acp_excerpts {
     acp_datset *set;
+    uint64_t digest;                 /* FNV-1a 64 of the DAT bytes added, in order (snapshots) */
 };
 
 acp_excerpts *acp_excerpts_create(void)
@@ -21,12 +23,15 @@ acp_excerpts *acp_excerpts_create(void)
     acp_excerpts *ex = calloc(1, sizeof *ex);
     if (!ex) return NULL;
     ex->set = acp_datset_create();
+    ex->digest = ACP_SNAP_FNV_BASIS;
     if (!ex->set) {
         free(ex);
         return NULL;
     }
     return ex;
 }
+
+uint64_t acp_excerpts_digest(const acp_excerpts *ex) { return ex->digest; }
 
 void acp_excerpts_destroy(acp_excerpts *ex)
 {
@@ -40,7 +45,12 @@ bool acp_excerpts_add(acp_excerpts *ex, const uint8_t *bytes, size_t size, char 
     acp_dat_error err;
     memset(&err, 0, sizeof err);
     acp_dat_status st = acp_datset_add_dat_bytes(ex->set, bytes, size, &err);
-    if (st == ACP_DAT_OK) return true;
+    if (st == ACP_DAT_OK) {
+        uint8_t len[8];
+        for (int i = 0; i < 8; i++) len[i] = (uint8_t)((uint64_t)size >> (8 * i));
+        ex->digest = acp_snap_fnv(acp_snap_fnv(ex->digest, len, sizeof len), bytes, size);
+        return true;
+    }
     if (msg && msg_size) {
         acp_text t;
         acp_text_fixed(&t, msg, msg_size);

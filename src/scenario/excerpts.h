@@ -29,6 +29,10 @@ void acp_excerpts_destroy(acp_excerpts *ex);
  *  message (msg_size bytes, NUL-terminated) naming the record, byte offset and field. */
 bool acp_excerpts_add(acp_excerpts *ex, const uint8_t *bytes, size_t size, char *msg, size_t msg_size);
 
+/** The records' digest (snapshots name it): FNV-1a 64 over each DAT file added, its size (u64
+ *  little-endian) then its bytes, in the order added; an empty set has the FNV basis. */
+uint64_t acp_excerpts_digest(const acp_excerpts *ex);
+
 /** The Setup / Animation / MotionTable with this id, or NULL. */
 const acp_setup *acp_excerpts_setup(const acp_excerpts *ex, uint32_t id);
 const acp_animation *acp_excerpts_animation(const acp_excerpts *ex, uint32_t id);

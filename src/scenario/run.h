@@ -176,4 +176,15 @@ bool acp_run_inspect(acp_run *run, uint32_t object_index, uint32_t frame);
 /** The record as JSON (src/scenario/inspect_json.h) once the frame has run; NULL before. */
 const char *acp_run_inspect_json(const acp_run *run, size_t *len);
 
+/** Snapshot the run after its last frame (physics/world/snapshot.h, with the runner's section:
+ *  its next frame and event, the trace's digests): *out (malloc'd, the caller frees it) and
+ *  *size. False with a message in err (a state no snapshot names). Not inside a step. */
+bool acp_run_snapshot(acp_run *run, uint8_t **out, size_t *size, char *err, size_t err_size);
+
+/** Start the run (acp_run_start) and continue it from a snapshot acp_run_snapshot wrote of the same
+ *  scenario, records and profile: its world is replaced by the restored one and the next
+ *  acp_run_step_next runs the frame after the snapshot's. False (acp_run_error: the offset and
+ *  field) for a snapshot of other records, another scenario, or damaged bytes. */
+bool acp_run_resume(acp_run *run, const uint8_t *bytes, size_t size);
+
 #endif

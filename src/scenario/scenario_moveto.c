@@ -50,7 +50,7 @@ static bool read_hold_key(ctx *c, const path *p, const acp_jsonv *v, uint32_t *o
 
 static bool read_params(ctx *c, path *p, const acp_jsonv *o, acp_movement_params *mp)
 {
-    static const char *FIELDS[NUM_FLAGS + 10];
+    const char *FIELDS[NUM_FLAGS + 10]; /* on the stack: no state shared between threads */
     static const char *const VALUES[] = {"distance_to_object", "min_distance", "fail_distance", "speed",
                                          "walk_run_threshhold", "desired_heading", "hold_key_to_apply",
                                          "context_id", "action_stamp"};

@@ -26,6 +26,7 @@ const char *acp_test_not_run = NULL;
 #define ACP_SUITES_TWIN(X) X(worldgen)
 #define ACP_SUITES_REPLAY(X) X(replay)
 #define ACP_SUITES_SCENERY(X) X(scenery)
+#define ACP_SUITES_SNAPSHOT(X) X(snapshot)
 #define ACP_SUITES_CHILDREN(X) X(children)
 
 #define ACP_SUITES(X) \
@@ -46,6 +47,7 @@ const char *acp_test_not_run = NULL;
     ACP_SUITES_TWIN(X) \
     ACP_SUITES_REPLAY(X) \
     ACP_SUITES_SCENERY(X) \
+    ACP_SUITES_SNAPSHOT(X) \
     ACP_SUITES_CHILDREN(X) \
     ACP_SUITES_VECTORS(X)
 

@@ -66,7 +66,9 @@ describe('the usage: the same full text for acphys alone, help, --help and -h', 
 describe('usage errors name the argument', () => {
   const runUsage = 'usage: acphys run <scenario.json> [--trace <out.jsonl>] [--records frames|quanta] [--format acphys|dereth] ' +
     '[--profile retail|acdream-r6|ace|render-frame] [--peer ace-max-quantum|ace-sled-friction|ace-water-depth|ace-moveto-defaults|gdle-water-depth]... [--quiet] [--force]\n' +
-    "       [--inspect <object>:<frame>]   (print that frame's collision sweeps of the object as JSON)\n";
+    "       [--inspect <object>:<frame>]   (print that frame's collision sweeps of the object as JSON)\n" +
+    "       [--snapshot-at <frame> --snapshot <file>]   (write the world's snapshot after that frame)\n" +
+    '       [--resume <file>]   (continue from a snapshot: the frames after it)\n';
   it('run: an unknown option, an option without its value, a second scenario, none (both CLIs, exit 2)', () => {
     for (const [args, what] of [
       [['run', scenario, '--bogus'], 'unknown option "--bogus"'],

@@ -2,6 +2,8 @@
  * Conventions: wasm/abi/abi.h. */
 #include "abi.h"
 
+#include <stdio.h>
+
 /* ==== scenarios and traces (issue 5) =====================================================
  * The one C runner (src/scenario/run.h) for Node and the page. JavaScript parses JSON with
  * JSON.parse and hands the tree over in the binary encoding of src/scenario/jsonv.h
@@ -162,4 +164,29 @@ ACP_ABI uint32_t acp_abi_run_inspect_json_length(const acp_run *run)
     size_t n = 0;
     acp_run_inspect_json(run, &n);
     return (uint32_t)n;
+}
+
+/* ==== snapshots (issue 38) ================================================================ */
+
+/** Snapshot the run after its last frame: a malloc'd buffer (free it with acp_abi_free) whose
+ *  length goes to *size; 0 on failure, with the message in `err` (err_size bytes). */
+ACP_ABI uint8_t *acp_abi_run_snapshot(acp_run *run, uint32_t *size, char *err, uint32_t err_size)
+{
+    uint8_t *bytes = NULL;
+    size_t n = 0;
+    *size = 0;
+    if (!acp_run_snapshot(run, &bytes, &n, err, err_size)) return NULL;
+    if (n > 0xFFFFFFFFu) {
+        free(bytes);
+        snprintf(err, err_size, "the snapshot is larger than 4 GiB");
+        return NULL;
+    }
+    *size = (uint32_t)n;
+    return bytes;
+}
+/** Start the run from a snapshot (`size` bytes at `bytes`, not kept) instead of from its first
+ *  frame: 1 ok, 0 error (acp_abi_run_error names the offset and field). */
+ACP_ABI int acp_abi_run_resume(acp_run *run, const uint8_t *bytes, uint32_t size)
+{
+    return acp_run_resume(run, bytes, size);
 }

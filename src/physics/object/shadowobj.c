@@ -60,6 +60,19 @@ acp_shadow_obj *acp_shadow_pool_take_wide(acp_shadow_pool *pool, uint32_t n)
     return w->slots;
 }
 
+void acp_shadow_pool_clear_lists(acp_shadow_pool *pool)
+{
+    for (uint32_t i = 0; i < pool->num_lists; i++) {
+        pool->lists[i] = (acp_shadow_list){0, 0, 0};
+        pool->object_lists[i] = (acp_shadow_list){0, 0, 0};
+    }
+    for (uint32_t b = 0; b < pool->num_blocks; b++) {
+        pool->blocks[b].prev = 0;
+        pool->blocks[b].next = b + 1 < pool->num_blocks ? b + 2 : 0;
+    }
+    pool->free_block = pool->num_blocks ? 1 : 0;
+}
+
 void acp_shadow_pool_free(acp_shadow_pool *pool)
 {
     for (acp_shadow_slots *w = pool->wide, *next; w; w = next) {

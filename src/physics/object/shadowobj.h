@@ -154,6 +154,10 @@ typedef struct acp_shadow_pool {
  *  memory (the pool is then empty: no object casts a shadow, each refusal counted). */
 bool acp_shadow_pool_init(acp_shadow_pool *pool, uint32_t num_cells, uint32_t num_objects);
 
+/** Not retail (snapshots): empty every cell's shadow and object list and give every block back to
+ *  the free chain (in block order), keeping the storage and the object slots. */
+void acp_shadow_pool_clear_lists(acp_shadow_pool *pool);
+
 /** Release the pool's storage and empty it. */
 void acp_shadow_pool_free(acp_shadow_pool *pool);
 

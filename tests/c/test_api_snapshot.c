@@ -1,0 +1,468 @@
+/* The C API's snapshots and threads (issue 38), through include/acphys.h and the shared library
+ * only: walk-then-stop driven object by object (as tests/c/test_api.c), snapshotted at frames 60
+ * and 120 and restored into a fresh world, ends on its golden digest; bad snapshots are refused
+ * with the offset and field and leave the world as it was; eight worlds stepped on four threads
+ * give each world's sequential digest. */
+#include <acphys.h>
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Counted from the worker threads too: atomic (the ThreadSanitizer lane checks the test itself). */
+static _Atomic int failures, checks;
+
+#define CHECK(cond)                                                                                              \
+    do {                                                                                                         \
+        checks++;                                                                                                \
+        if (!(cond)) {                                                                                           \
+            failures++;                                                                                          \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                              \
+        }                                                                                                        \
+    } while (0)
+
+#define CHECK_ERR(call, status, needle)                                                                          \
+    do {                                                                                                         \
+        acp_status st_ = (call);                                                                                 \
+        checks++;                                                                                                \
+        if (st_ != (status) || !strstr(acp_error_message(), (needle))) {                                         \
+            failures++;                                                                                          \
+            fprintf(stderr, "%s:%d: %s: got %s \"%s\", want %s containing \"%s\"\n", __FILE__, __LINE__, #call,   \
+                    acp_status_name(st_), acp_error_message(), #status, (needle));                               \
+        }                                                                                                        \
+    } while (0)
+#define CHECK_OK(call) CHECK_ERR(call, ACP_OK, "")
+
+/* A digest of the public state each frame (the position and velocity bits of each object). */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static uint64_t hash_state(uint64_t h, acp_world_id w, uint32_t id)
+{
+    acp_object_state s;
+    if (acp_object_get_state(w, id, &s) != ACP_OK) return h ^ 0xDEADu;
+    h = fnv(h, &s.cell, sizeof s.cell);
+    h = fnv(h, s.origin, sizeof s.origin);
+    h = fnv(h, s.orientation, sizeof s.orientation);
+    h = fnv(h, s.velocity, sizeof s.velocity);
+    h = fnv(h, &s.update_time, sizeof s.update_time);
+    h = fnv(h, &s.transient_state, sizeof s.transient_state);
+    h = fnv(h, &s.num_quanta, sizeof s.num_quanta);
+    return h;
+}
+
+/* The walk of walk-then-stop with its events shifted by `variant` frames (0: the conformance case). */
+typedef struct walker {
+    acp_world_id w;
+    uint32_t next, variant;
+    uint64_t h;
+} walker;
+
+static acp_world_id world_with_records(void)
+{
+    acp_world_def d = acp_default_world_def();
+    d.max_objects = 4;
+    acp_world_id w = {0, 0};
+    CHECK_OK(acp_create_world(&d, &w));
+    CHECK_OK(acp_world_load_records_file(w, ACP_SOURCE_DIR "/data/portal-default.dat"));
+    return w;
+}
+
+static void walker_init(walker *k, uint32_t variant)
+{
+    k->w = world_with_records();
+    k->next = 0;
+    k->variant = variant;
+    k->h = 0xcbf29ce484222325ull;
+    acp_object_def d = acp_default_object_def();
+    d.id = 1;
+    d.setup = 0x02000001u;
+    d.motion_table = 0x09000001u;
+    d.physics_state = 0x00400008u;
+    d.placement = ACP_PLACE_FRAME;
+    d.transient_state = 3;
+    d.pose = (acp_pose){0xD59A0023u, {100, 60, 330}, {1, 0, 0, 0}};
+    d.has_run_rate = true;
+    CHECK_OK(acp_create_object(k->w, &d));
+    CHECK_OK(acp_world_set_player_object(k->w, 1));
+}
+
+static void walker_frame(walker *k, uint32_t frame)
+{
+    static const struct { double t; uint32_t forward; } ev[] = {{0, 0x41000003u}, {0.1, 0x45000005u}, {1.0, 0x44000007u},
+                                                                {2.0, 0x41000003u}};
+    double now = (double)frame / 60.0;
+    CHECK_OK(acp_world_set_time(k->w, now));
+    while (k->next < 4 && ev[k->next].t + k->variant / 60.0 <= now) {
+        acp_motion m = acp_default_motion();
+        m.forward_command = ev[k->next].forward;
+        CHECK_OK(acp_object_apply_motion(k->w, 1, &m));
+        k->next++;
+    }
+    CHECK_OK(acp_world_step(k->w, now));
+    k->h = hash_state(k->h, k->w, 1);
+}
+
+static void *take_snapshot(acp_world_id w, size_t *size)
+{
+    *size = 0;
+    CHECK_OK(acp_world_snapshot(w, NULL, 0, size));
+    void *buf = malloc(*size ? *size : 1);
+    size_t again = 0;
+    CHECK_OK(acp_world_snapshot(w, buf, *size, &again));
+    CHECK(again == *size);
+    return buf;
+}
+
+static void test_resume_through_the_api(void)
+{
+    walker straight;
+    walker_init(&straight, 0);
+    for (uint32_t f = 1; f <= 180; f++) walker_frame(&straight, f);
+    for (uint32_t cut = 60; cut <= 120; cut += 60) {
+        walker a;
+        walker_init(&a, 0);
+        for (uint32_t f = 1; f <= cut; f++) walker_frame(&a, f);
+        size_t size;
+        void *snap = take_snapshot(a.w, &size);
+        walker b = a; /* the same event position and running digest */
+        b.w = world_with_records();
+        CHECK_OK(acp_world_restore(b.w, snap, size));
+        acp_world_info info;
+        CHECK_OK(acp_world_get_info(b.w, &info));
+        CHECK(info.num_objects == 1);
+        CHECK(acp_object_exists(b.w, 1));
+        for (uint32_t f = cut + 1; f <= 180; f++) {
+            walker_frame(&a, f);
+            walker_frame(&b, f);
+        }
+        CHECK(a.h == straight.h);
+        CHECK(b.h == straight.h);
+        /* a snapshot of the two worlds at the end: the same bytes */
+        size_t na, nb;
+        void *sa = take_snapshot(a.w, &na), *sb = take_snapshot(b.w, &nb);
+        CHECK(na == nb && memcmp(sa, sb, na) == 0);
+        free(sa);
+        free(sb);
+        free(snap);
+        CHECK_OK(acp_destroy_world(a.w));
+        CHECK_OK(acp_destroy_world(b.w));
+    }
+    CHECK_OK(acp_destroy_world(straight.w));
+}
+
+static uint32_t get_u32(const unsigned char *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
+
+static void test_bad_snapshots(void)
+{
+    walker a;
+    walker_init(&a, 0);
+    for (uint32_t f = 1; f <= 30; f++) walker_frame(&a, f);
+    size_t size;
+    unsigned char *snap = take_snapshot(a.w, &size);
+    CHECK(size > 64 && memcmp(snap, "ACPSNAP", 8) == 0 && get_u32(snap + 8) == 1u && get_u32(snap + 12) == 32u);
+    unsigned char *bad = malloc(size);
+    acp_world_id w = world_with_records();
+    /* too small a buffer */
+    size_t need = 0;
+    CHECK_ERR(acp_world_snapshot(a.w, bad, 10, &need), ACP_ERR_ARGUMENT, "capacity: 10 bytes");
+    CHECK(need == size);
+    /* truncated: the checksum is missing or wrong */
+    CHECK_ERR(acp_world_restore(w, snap, 20), ACP_ERR_ARGUMENT, "offset 16, records_digest: the snapshot ends here (8 bytes needed, 4 left): truncated");
+    CHECK_ERR(acp_world_restore(w, snap, size - 1), ACP_ERR_ARGUMENT, "checksum");
+    /* not a snapshot */
+    CHECK_ERR(acp_world_restore(w, "hello, world, not a snapshot at all", 36), ACP_ERR_ARGUMENT, "offset 0, magic");
+    /* another version */
+    memcpy(bad, snap, size);
+    bad[8] = 2;
+    CHECK_ERR(acp_world_restore(w, bad, size), ACP_ERR_ARGUMENT, "offset 8, version: snapshot format 2");
+    /* a flipped byte in the middle: the checksum names it */
+    memcpy(bad, snap, size);
+    bad[size / 2] ^= 0x40;
+    CHECK_ERR(acp_world_restore(w, bad, size), ACP_ERR_ARGUMENT, "checksum: ");
+    /* other records */
+    acp_world_def d = acp_default_world_def();
+    d.max_objects = 4;
+    acp_world_id other;
+    CHECK_OK(acp_create_world(&d, &other));
+    CHECK_OK(acp_world_load_default_records(other));
+    CHECK_ERR(acp_world_restore(other, snap, size), ACP_ERR_RECORDS, "offset 16, records_digest: the snapshot was taken over records");
+    /* another max_objects */
+    d.max_objects = 5;
+    acp_world_id wide;
+    CHECK_OK(acp_create_world(&d, &wide));
+    CHECK_OK(acp_world_load_records_file(wide, ACP_SOURCE_DIR "/data/portal-default.dat"));
+    CHECK_ERR(acp_world_restore(wide, snap, size), ACP_ERR_ARGUMENT, "offset 32, world world.cap_objects: 4, but the world holds up to 5");
+    /* a world with objects of its own is refused and keeps them */
+    CHECK_ERR(acp_world_restore(a.w, snap, size), ACP_ERR_STATE, "the world holds 1 objects");
+    /* after all that, w restores and is the same world */
+    CHECK_OK(acp_world_restore(w, snap, size));
+    size_t n2;
+    unsigned char *again = take_snapshot(w, &n2);
+    CHECK(n2 == size && memcmp(again, snap, size) == 0);
+    free(again);
+    free(bad);
+    free(snap);
+    CHECK_OK(acp_destroy_world(w));
+    CHECK_OK(acp_destroy_world(other));
+    CHECK_OK(acp_destroy_world(wide));
+    CHECK_OK(acp_destroy_world(a.w));
+}
+
+/* The malformed fixtures (tests/data/snapshot-malformed, made by the core suite `snapshot`) through
+ * the API: each refused with the manifest's status and its message (the offset and field). */
+static const char *json_string(const char *line, const char *key, char *out, size_t n)
+{
+    const char *p = strstr(line, key);
+    if (!p) return NULL;
+    p += strlen(key);
+    size_t k = 0;
+    for (; *p && *p != '"' && k + 1 < n; p++) {
+        if (*p == '\\' && p[1]) p++;
+        out[k++] = *p;
+    }
+    out[k] = 0;
+    return out;
+}
+
+static void test_malformed_fixtures(void)
+{
+    FILE *fp = fopen(ACP_SOURCE_DIR "/tests/data/snapshot-malformed/manifest.json", "rb");
+    CHECK(fp != NULL);
+    if (!fp) return;
+    char line[2048];
+    int cases = 0;
+    while (fgets(line, sizeof line, fp)) {
+        char file[128], status[64], message[900];
+        if (!json_string(line, "\"file\": \"", file, sizeof file) || !json_string(line, "\"status\": \"", status, sizeof status) ||
+            !json_string(line, "\"message\": \"", message, sizeof message))
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "%s/tests/data/snapshot-malformed/%s", ACP_SOURCE_DIR, file);
+        FILE *f = fopen(path, "rb");
+        CHECK(f != NULL);
+        if (!f) continue;
+        unsigned char *bytes = malloc(1 << 20);
+        size_t n = fread(bytes, 1, 1 << 20, f);
+        fclose(f);
+        acp_world_def d = acp_default_world_def();
+        d.max_objects = 2;
+        acp_world_id w;
+        CHECK_OK(acp_create_world(&d, &w));
+        CHECK_OK(acp_world_load_default_records(w));
+        acp_status st = acp_world_restore(w, bytes, n);
+        checks++;
+        if (strcmp(acp_status_name(st), status) != 0 || !strstr(acp_error_message(), message)) {
+            failures++;
+            fprintf(stderr, "%s: got %s \"%s\", want %s \"%s\"\n", file, acp_status_name(st), acp_error_message(), status, message);
+        }
+        acp_world_info info;
+        CHECK_OK(acp_world_get_info(w, &info));
+        CHECK(info.num_objects == 0); /* refused: the world as it was */
+        CHECK_OK(acp_destroy_world(w));
+        free(bytes);
+        cases++;
+    }
+    fclose(fp);
+    CHECK(cases >= 14);
+}
+
+/* ---- hand-offs: an object exported mid-jump, mid-move-to and mid-interpolation lands on the
+ * frames it would have had in its first world (no other object near; both worlds stepped
+ * every frame, so their world gates keep the same phase). ---- */
+
+enum { MID_JUMP, MID_MOVE_TO, MID_INTERPOLATION };
+
+static acp_world_id holtburg(void)
+{
+    acp_world_def d = acp_default_world_def();
+    d.max_objects = 4;
+    acp_world_id w = {0, 0};
+    CHECK_OK(acp_create_world(&d, &w));
+    CHECK_OK(acp_world_load_default_records(w));
+    return w;
+}
+
+static void add_runner(acp_world_id w, bool player)
+{
+    acp_object_def d = acp_default_object_def();
+    d.id = 1;
+    d.setup = 0x02000001u;
+    d.motion_table = 0x09000001u;
+    d.physics_state = 0x00400408u;
+    d.pose = (acp_pose){0xD59A0023u, {118.6824f, 58.51815f, 330.9344f}, {0.468932f, 0, 0, -0.883235f}};
+    d.has_run_rate = true;
+    CHECK_OK(acp_create_object(w, &d));
+    if (player) CHECK_OK(acp_world_set_player_object(w, 1));
+}
+
+/* Object 2, the player, standing 40 m off (the activity gate measures from it): in every world. */
+static void add_far_player(acp_world_id w)
+{
+    acp_object_def d = acp_default_object_def();
+    d.id = 2;
+    d.setup = 0x02000001u;
+    d.motion_table = 0x09000001u;
+    d.physics_state = 0x00400408u;
+    d.pose = (acp_pose){0xD59A0023u, {118.0f, 98.0f, 330.0f}, {1, 0, 0, 0}};
+    d.has_run_rate = true;
+    CHECK_OK(acp_create_object(w, &d));
+    CHECK_OK(acp_world_set_player_object(w, 2));
+}
+
+/* The case's command at its frame. */
+static void command(acp_world_id w, int kind, uint32_t frame)
+{
+    if (kind == MID_JUMP && frame == 20) {
+        acp_motion m = acp_default_motion();
+        m.forward_command = 0x44000007u; /* RunForward, then a jump while running */
+        CHECK_OK(acp_object_apply_motion(w, 1, &m));
+    }
+    uint32_t weenie_error = 0;
+    if (kind == MID_JUMP && frame == 40) CHECK_OK(acp_object_jump(w, 1, 1.0f, &weenie_error));
+    if (kind == MID_MOVE_TO && frame == 5) {
+        acp_move_to mt = acp_default_move_to();
+        mt.type = ACP_MOVE_TYPE_TO_POSITION;
+        mt.pose = (acp_pose){0xD59A0023u, {110.0f, 70.0f, 330.0f}, {1, 0, 0, 0}};
+        CHECK_OK(acp_object_move_to(w, 1, &mt));
+    }
+    if (kind == MID_INTERPOLATION && (frame == 10 || frame == 30)) {
+        acp_server_position sp;
+        memset(&sp, 0, sizeof sp);
+        sp.pose = (acp_pose){0xD59A0023u, {frame == 10 ? 121.0f : 124.0f, 60.0f, 331.0f}, {1, 0, 0, 0}};
+        sp.contact = true;
+        CHECK_OK(acp_object_server_position(w, 1, &sp));
+    }
+}
+
+static void test_hand_off(int kind, uint32_t export_at, uint32_t frames, const char *what)
+{
+    acp_world_id s = holtburg(), a = holtburg(), b = holtburg();
+    /* the server's positions move others, not the player (DEVIATIONS R2): then the player is
+     * object 2, far off, in every world */
+    bool player = kind != MID_INTERPOLATION;
+    if (!player) {
+        add_far_player(s);
+        add_far_player(a);
+        add_far_player(b);
+    }
+    add_runner(s, player);
+    add_runner(a, player);
+    int differ = 0;
+    for (uint32_t f = 1; f <= frames; f++) {
+        double now = (double)f / 60.0;
+        acp_world_id both[3] = {s, a, b};
+        for (int k = 0; k < 3; k++) CHECK_OK(acp_world_set_time(both[k], now));
+        command(s, kind, f);
+        command(f <= export_at ? a : b, kind, f);
+        for (int k = 0; k < 3; k++) CHECK_OK(acp_world_step(both[k], now));
+        if (f == export_at) {
+            acp_object_state st;
+            CHECK_OK(acp_object_get_state(a, 1, &st));
+            if (kind == MID_JUMP) CHECK(!(st.transient_state & 1u) && st.velocity[2] != 0.0f); /* in the air */
+            if (kind == MID_MOVE_TO) CHECK(st.has_move_to && st.move_to_type == ACP_MOVE_TYPE_TO_POSITION);
+            if (kind == MID_INTERPOLATION) CHECK(st.has_position_manager && st.position_nodes > 0);
+            size_t need = 0, size = 0;
+            CHECK_OK(acp_object_export(a, 1, NULL, 0, &need));
+            CHECK(acp_object_exists(a, 1)); /* a NULL buffer only measures */
+            void *buf = malloc(need);
+            CHECK_OK(acp_object_export(a, 1, buf, need, &size));
+            CHECK(size <= need && !acp_object_exists(a, 1));
+            uint32_t id = 0;
+            CHECK_OK(acp_object_import(b, buf, size, &id));
+            CHECK(id == 1);
+            CHECK_ERR(acp_object_import(b, buf, size, NULL), ACP_ERR_EXISTS, "the world has an object 0x00000001 already");
+            if (player) CHECK_OK(acp_world_set_player_object(b, 1));
+            free(buf);
+        }
+        if (f <= export_at) continue;
+        uint64_t hs = hash_state(0xcbf29ce484222325ull, s, 1), hb = hash_state(0xcbf29ce484222325ull, b, 1);
+        if (hs != hb && !differ++) {
+            acp_object_state x, y;
+            acp_object_get_state(s, 1, &x);
+            acp_object_get_state(b, 1, &y);
+            fprintf(stderr, "%s: frame %u differs after the hand-off at %u: (%.9g %.9g %.9g) vs (%.9g %.9g %.9g)\n", what, (unsigned)f,
+                    (unsigned)export_at, x.origin[0], x.origin[1], x.origin[2], y.origin[0], y.origin[1], y.origin[2]);
+        }
+    }
+    CHECK(differ == 0);
+    /* the case did what it says at the hand-off: checked on the straight world's track */
+    CHECK_OK(acp_destroy_world(s));
+    CHECK_OK(acp_destroy_world(a));
+    CHECK_OK(acp_destroy_world(b));
+}
+
+static void test_hand_offs(void)
+{
+    test_hand_off(MID_JUMP, 50, 150, "mid-jump");
+    test_hand_off(MID_MOVE_TO, 60, 300, "mid-move-to");
+    test_hand_off(MID_INTERPOLATION, 20, 120, "mid-interpolation");
+}
+
+/* ---- eight worlds on four threads ---- */
+
+#define WORLDS 8
+#define THREADS 4
+
+typedef struct job {
+    uint32_t first;                  /* worlds first, first + THREADS, ... */
+    uint64_t digest[WORLDS];
+} job;
+
+static uint64_t run_walker(uint32_t variant)
+{
+    walker k;
+    walker_init(&k, variant);
+    for (uint32_t f = 1; f <= 180; f++) walker_frame(&k, f);
+    uint64_t h = k.h;
+    acp_destroy_world(k.w);
+    return h;
+}
+
+static void *thread_main(void *arg)
+{
+    job *j = arg;
+    for (uint32_t i = j->first; i < WORLDS; i += THREADS) j->digest[i] = run_walker(i * 7u);
+    return NULL;
+}
+
+static void test_eight_worlds_four_threads(void)
+{
+    uint64_t sequential[WORLDS];
+    for (uint32_t i = 0; i < WORLDS; i++) sequential[i] = run_walker(i * 7u);
+    CHECK(sequential[0] != sequential[1]); /* the variants differ */
+    job jobs[THREADS];
+    pthread_t t[THREADS];
+    memset(jobs, 0, sizeof jobs);
+    for (uint32_t k = 0; k < THREADS; k++) {
+        jobs[k].first = k;
+        CHECK(pthread_create(&t[k], NULL, thread_main, &jobs[k]) == 0);
+    }
+    for (uint32_t k = 0; k < THREADS; k++) CHECK(pthread_join(t[k], NULL) == 0);
+    for (uint32_t i = 0; i < WORLDS; i++) {
+        if (jobs[i % THREADS].digest[i] != sequential[i])
+            fprintf(stderr, "world %u: threaded %016llx, sequential %016llx\n", (unsigned)i,
+                    (unsigned long long)jobs[i % THREADS].digest[i], (unsigned long long)sequential[i]);
+        CHECK(jobs[i % THREADS].digest[i] == sequential[i]);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    bool threads_only = argc > 1 && !strcmp(argv[1], "threads");
+    if (!threads_only) {
+        test_resume_through_the_api();
+        test_bad_snapshots();
+        test_malformed_fixtures();
+        test_hand_offs();
+    }
+    test_eight_worlds_four_threads();
+    printf("api_snapshot: %d checks, %d failed\n", atomic_load(&checks), atomic_load(&failures));
+    return atomic_load(&failures) ? 1 : 0;
+}
