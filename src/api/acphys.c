@@ -112,12 +112,6 @@ static api_world *get_world(acp_world_id id, const char *fn, acp_status *st)
     return s->w;
 }
 
-ACP_API acp_world_def acp_default_world_def(void)
-{
-    acp_world_def d = {ACP_PROFILE_ID_RETAIL, 1024};
-    return d;
-}
-
 static void free_api_world(api_world *w)
 {
     if (!w) return;
@@ -411,20 +405,6 @@ ACP_API acp_status acp_world_set_player_object(acp_world_id world, uint32_t obje
     return ACP_OK;
 }
 
-ACP_API acp_object_def acp_default_object_def(void)
-{
-    acp_object_def d;
-    memset(&d, 0, sizeof d);
-    d.physics_state = ACP_EDGE_SLIDE_PS | ACP_LIGHTING_ON_PS | ACP_GRAVITY_PS | ACP_REPORT_COLLISIONS_PS;
-    d.pose.orientation[0] = 1.0f;
-    d.scale = 1.0f;
-    d.friction = ACP_DEFAULT_FRICTION;
-    d.elasticity = ACP_DEFAULT_ELASTICITY;
-    d.run_rate = 1.0f;
-    d.placement = ACP_PLACE_SET_POSITION;
-    return d;
-}
-
 static bool finite_n(const float *v, int n)
 {
     for (int i = 0; i < n; i++)
@@ -582,12 +562,6 @@ ACP_API bool acp_object_exists(acp_world_id world, uint32_t object_id)
 }
 
 /* ---- driving objects ---- */
-
-ACP_API acp_motion acp_default_motion(void)
-{
-    acp_motion m = {0x8000003Du, 0x41000003u, 1.0f, 0u, 1.0f, 0u, 1.0f, false, 0u, false, false, 0u};
-    return m;
-}
 
 static bool has_motion(const acp_physobj *obj)
 {
@@ -784,27 +758,6 @@ ACP_API acp_status acp_object_unconstrain(acp_world_id world, uint32_t object_id
     if (!obj) return st;
     acp_bridge_unconstrain(obj);
     return ACP_OK;
-}
-
-ACP_API acp_move_to acp_default_move_to(void)
-{
-    acp_movement_params p = acp_movement_params_default();
-    acp_move_to m;
-    memset(&m, 0, sizeof m);
-    m.type = ACP_MOVE_TYPE_TO_POSITION;
-    m.pose.orientation[0] = 1.0f;
-    m.bitfield = p.bitfield;
-    m.speed = p.speed;
-    m.hold_key_to_apply = p.hold_key_to_apply;
-    m.context_id = p.context_id;
-    m.action_stamp = p.action_stamp;
-    m.distance_to_object = p.distance_to_object;
-    m.min_distance = p.min_distance;
-    m.fail_distance = p.fail_distance;
-    m.desired_heading = p.desired_heading;
-    m.walk_run_threshold = p.walk_run_threshhold;
-    m.run_rate = 1.0f;
-    return m;
 }
 
 ACP_API acp_status acp_object_move_to(acp_world_id world, uint32_t object_id, const acp_move_to *mt)
