@@ -659,6 +659,28 @@ static void replay_conventions(void)
     acp_replay_plan_free(&plan);
 }
 
+/* The writer's datagrams as a JSONL capture, read back and made into a replay plan (the writer
+ * is freed); false (and a failed check) when any step fails. */
+static bool plan_of_writer(acp_net_writer *w, acp_replay_capture *cap, acp_replay_plan *plan)
+{
+    size_t size = 0;
+    char *bytes = w->status == ACP_NET_OK ? acp_capture_write_jsonl(w->datagrams, w->count, &size) : NULL;
+    acp_net_writer_free(w);
+    ENSURE(bytes != NULL);
+    if (!bytes) return false;
+    acp_replay_read_info info;
+    char msg[256];
+    bool read = acp_replay_capture_read((const uint8_t *)bytes, size, cap, &info, msg, sizeof msg);
+    free(bytes);
+    ENSURE(read);
+    if (!read) return false;
+    acp_replay_options opt = {0};
+    bool built = acp_replay_build(cap, &opt, plan, msg, sizeof msg);
+    ENSURE(built);
+    if (!built) acp_replay_capture_free(cap);
+    return built;
+}
+
 /* The server's stamps and styles through the wire (src/net's encoder → the capture adapter →
  * the builder): the player's CreateObject's nine stamps become its "timestamps"; its
  * UpdatePosition (instance 90, position 11, teleport 1, force position 2, placement 0x65) is a
@@ -736,21 +758,9 @@ static void server_stamps_through_capture(void)
     um->movement.moveto = (acp_moveto_params){0x1EE0Fu, 0.6f, 0.0f, 3.40282347e38f, 1.0f, 15.0f, 0.0f};
     um->movement.run_rate = 1.25f;
     acp_net_writer_message(&w, ACP_NET_S2C, 5.0, 5, &g);
-    size_t size = 0;
-    char *bytes = w.status == ACP_NET_OK ? acp_capture_write_jsonl(w.datagrams, w.count, &size) : NULL;
-    acp_net_writer_free(&w);
-    ENSURE(bytes != NULL);
-    if (!bytes) return;
     acp_replay_capture cap;
-    acp_replay_read_info info;
-    char msg[256];
-    bool read = acp_replay_capture_read((const uint8_t *)bytes, size, &cap, &info, msg, sizeof msg);
-    free(bytes);
-    ENSURE(read);
-    if (!read) return;
-    acp_replay_options opt = {0};
     acp_replay_plan plan;
-    ENSURE(acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+    if (!plan_of_writer(&w, &cap, &plan)) return;
     const char *text = plan.scenario.data;
     ENSURE(strstr(text, "\"timestamps\":{\"position\":10,\"movement\":11,\"state\":12,\"vector\":13,\"teleport\":14,"
                         "\"server_controlled_move\":15,\"force_position\":16,\"objdesc\":17,\"instance\":90}") != NULL);
@@ -823,21 +833,9 @@ static void motion_header_through_capture(void)
         um->movement.sticky_object = k == 0 ? player : 0x80000999u;
         acp_net_writer_message(&w, ACP_NET_S2C, 2.0 + k, 5, &g);
     }
-    size_t size = 0;
-    char *bytes = w.status == ACP_NET_OK ? acp_capture_write_jsonl(w.datagrams, w.count, &size) : NULL;
-    acp_net_writer_free(&w);
-    ENSURE(bytes != NULL);
-    if (!bytes) return;
     acp_replay_capture cap;
-    acp_replay_read_info info;
-    char msg[256];
-    bool read = acp_replay_capture_read((const uint8_t *)bytes, size, &cap, &info, msg, sizeof msg);
-    free(bytes);
-    ENSURE(read);
-    if (!read) return;
-    acp_replay_options opt = {0};
     acp_replay_plan plan;
-    ENSURE(acp_replay_build(&cap, &opt, &plan, msg, sizeof msg));
+    if (!plan_of_writer(&w, &cap, &plan)) return;
     const char *text = plan.scenario.data;
     ENSURE(strstr(text, "\"object\":\"0x80000101\",\"motion\":{\"sticky_object\":\"0x50000001\",\"standing_longjump\":true,"
                         "\"message_style\":\"0x8000003C\"}}") != NULL);
