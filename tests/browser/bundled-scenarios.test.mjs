@@ -78,4 +78,29 @@ describe('bundled scenarios on the page', () => {
     assert.deepEqual(errors, []);
     await page.close();
   });
+  it('through-the-wood: the menu has it; the runner slides round the stand-in tree on 0xAAB4 and the map frames the wood', async () => {
+    const names = await (async () => {
+      const page = await browser.context.newPage();
+      await page.goto(server.url);
+      const opts = await page.$$eval('#bundled option', (os) => os.map((o) => o.textContent));
+      await page.close();
+      return opts;
+    })();
+    assert.ok(names.includes('through-the-wood'), names.join(', '));
+    // 200 of the page's frames: past the tree (its trunk at y 51.82; the runner starts at y 60.0
+    // and runs at 4 m/s, slowed by the slide: the golden has it at y 51.88 after 2.5 s, 49.88 after 3).
+    const { page, errors, lines } = await openBundled('through-the-wood', 200);
+    const runner = lines.map((f) => f.objects[0]);
+    assert.ok(runner.every((o) => (Number(o.cell) >>> 16) === 0xAAB4), 'stays on landblock 0xAAB4');
+    assert.equal(Math.fround(runner[0].origin[0]), Math.fround(90.13), 'starts 0.2 m east of the trunk');
+    const past = runner.filter((o) => o.origin[1] < 51.82);
+    assert.ok(past.length > 0, `did not pass the tree: last y ${runner.at(-1).origin[1]}`);
+    // Sliding along the 0.379 m cylinder pushes it east (x grows); running straight it would keep 90.13.
+    assert.ok(past.every((o) => o.origin[0] > 90.5), past.map((o) => o.origin[0]).join(' '));
+    // The map centres the opened run on its runner, in the wood (landblock 0xAAB4: world x 170*192 + ~90).
+    const map = await page.evaluate(() => window.acphysPage.map());
+    assert.ok(Math.abs(map.centre[0] - (0xAA * 192 + 90.13)) < 24 && Math.abs(map.centre[1] - (0xB4 * 192 + 56)) < 24, `centre ${map.centre}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 });
