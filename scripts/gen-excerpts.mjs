@@ -72,7 +72,7 @@ const S = {
   placements: 'placement keys 0 Default and 0x34 MissileFlight (retail Placement enum; the recorded arrow uses MissileFlight)',
   drudge: 'chosen (no public source for 0x020007DD): 17 parts, two spheres to 1.5 m, radius 0.45 m, step heights 0.4 m',
   drudgeMotion: 'retail-states.json falling-creature: Setup 0x020007DD with MotionTable 0x09000008',
-  terrain: 'data/excerpt-sources/landblocks.json: ACClientLib/ACTerrainWebGL public/textures/terrain.png (end-of-retail client_cell_1.dat terrain; matches the DatReaderWriter EoR pins of 0x9AB1); terrain word = (type << 2) | road, scenery bits unknown (0)',
+  terrain: 'data/excerpt-sources/landblocks.json: ACClientLib/ACTerrainWebGL public/textures/terrain.png (end-of-retail client_cell_1.dat terrain; matches the DatReaderWriter EoR pins of 0x9AB1); terrain word = (type << 2) | road; the real scene bits (11-15) are not public: 0 here, except where synthetic_parts gives chosen ones',
   heightTable: 'data/excerpt-sources/landblocks.json land_height_table: ACTerrainWebGL src/data/heighttable.ts ("LandHeightTable from portal.dat region 0x13000000"); values above index 200 not independently confirmed',
   regionHeader: 'DatReaderWriter EoR pins: Region 0x13000000 region number 1, name "Dereth"; retail CRegionDesc::UnPack requires version 3',
   landDefs: 'retail LandDefs::get_vars (0x005A9980) hard-codes 255, 255, 24.0, 8, 1, 200.0, 1000.0, 5.0 and CRegionDesc::UnPack skips the stored ones',

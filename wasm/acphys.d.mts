@@ -251,6 +251,7 @@ export interface AcphysExports {
   acp_abi_draw_envcell_triangles(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
   /** The world's records' landblock statics' cylinders (16 floats each; capacity in matrices): the count. */
   acp_abi_draw_static_cylinders(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
+  acp_abi_draw_block_static_physics_triangles(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
   acp_abi_lazydat_create(length: number): Ptr;
   acp_abi_lazydat_destroy(d: Ptr): void;
   /** 0 ok, 1 pending, else an error status. */

@@ -59,17 +59,22 @@ static void push_scenes(closure *c, const acp_landblock *lb, const acp_region *r
 }
 
 /* Load the landblock, its LandBlockInfo and EnvCells, the Region, the Scenes and everything
- * they name (acp_dat_record_refs), breadth first. */
-static void load_closure(acp_datset *set, closure *c)
+ * they name (acp_dat_record_refs), breadth first. A record that no DAT holds is skipped (not
+ * made, as retail); one that a DAT holds but that fails to parse is an error: the status, its id,
+ * field and offset in *err, *bad_id its id. */
+static acp_dat_status load_closure(acp_datset *set, closure *c, acp_dat_error *err, uint32_t *bad_id)
 {
-    acp_dat_error err;
     push(c, c->block | 0xFFFFu);
     push(c, c->block | 0xFFFEu);
     push(c, 0x13000000u);
     acp_dat_ref refs[512];
     for (size_t i = 0; i < c->n; i++) {
         uint32_t id = c->ids[i];
-        acp_datset_require(set, id, &err);
+        acp_dat_status st = acp_datset_require(set, id, err);
+        if (st != ACP_DAT_OK && st != ACP_DAT_ERR_NOT_FOUND) {
+            *bad_id = id;
+            return st;
+        }
         const acp_dat_record *rec = acp_datset_record(set, type_of(c, id), id);
         if (!rec) continue;
         size_t n = acp_dat_record_refs(rec, refs, 512);
@@ -82,6 +87,7 @@ static void load_closure(acp_datset *set, closure *c)
             if (lb && region) push_scenes(c, lb, region);
         }
     }
+    return ACP_DAT_OK;
 }
 
 /* The JSON, built whole before it is printed (a command that fails prints none of it). */
@@ -237,10 +243,38 @@ static int add_file(const acp_dat_cli_host *host, acp_datset *set, acp_dat_sourc
     return 0;
 }
 
+/* 0 when the DAT at `src` alone holds record `id` and it parses (read lazily in a set of its own,
+ * so the embedded stand-ins cannot answer for it), else 1 with a message: the record's id, status,
+ * field and offset, or, when it lacks the record and `what` is not NULL, that it holds no `what`. */
+static int file_holds(const acp_dat_cli_host *host, acp_dat_source src, const char *path, uint32_t id, const char *what)
+{
+    acp_datset *own = acp_datset_create();
+    acp_dat_error err;
+    acp_dat_status st = own ? acp_datset_add_source(own, src, NULL, &err) : ACP_DAT_ERR_OUT_OF_MEMORY;
+    if (st == ACP_DAT_OK) {
+        st = acp_datset_require(own, id, &err);
+    }
+    acp_datset_destroy(own);
+    if (st == ACP_DAT_OK || (st == ACP_DAT_ERR_NOT_FOUND && !what)) return 0;
+    if (st == ACP_DAT_ERR_NOT_FOUND)
+        say(host, "acphys world: %s holds no %s 0x%08X\n", path, what, id);
+    else
+        say(host, "acphys world: %s: record 0x%08X: %s (%s at offset %llu)\n", path, id, acp_dat_status_string(st),
+            err.field ? err.field : "", (unsigned long long)err.offset);
+    return 1;
+}
+
 /* Build the world of the landblock and print its JSON: 0, or 1 with a message. */
 static int world_json(const acp_dat_cli_host *host, acp_datset *set, closure *c, const char *cell_path)
 {
-    load_closure(set, c);
+    acp_dat_error err;
+    uint32_t bad = 0;
+    acp_dat_status st = load_closure(set, c, &err, &bad);
+    if (st != ACP_DAT_OK) {
+        say(host, "acphys world: record 0x%08X: %s (%s at offset %llu)\n", bad, acp_dat_status_string(st),
+            err.field ? err.field : "", (unsigned long long)err.offset);
+        return 1;
+    }
     const acp_landblock *lb = acp_datset_landblock(set, c->block | 0xFFFFu);
     const acp_region *region = acp_datset_region(set, 0x13000000u);
     if (!lb || !region) {
@@ -301,6 +335,10 @@ int acp_world_cli(const acp_dat_cli_host *host, int argc, char **argv)
     acp_dat_error err;
     for (uint32_t i = 0; i < n; i++) acp_datset_add_dat_bytes(set, ex[i].data, ex[i].size, &err);
     if (add_file(host, set, &cell, &cell_open, argv[0]) || (portal && add_file(host, set, &port, &port_open, portal)))
+        goto out;
+    /* The LandBlockInfo first: a malformed one is named even in an excerpt that lacks the LandBlock. */
+    if (file_holds(host, cell, argv[0], c.block | 0xFFFEu, NULL) || file_holds(host, cell, argv[0], c.block | 0xFFFFu, "LandBlock") ||
+        (portal && file_holds(host, port, portal, 0x13000000u, "Region")))
         goto out;
     rc = world_json(host, set, &c, argv[0]);
 out:

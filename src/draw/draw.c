@@ -400,6 +400,29 @@ uint32_t acp_draw_part_triangles(const acp_datset *set, acp_physobj *obj, uint32
     return at;
 }
 
+uint32_t acp_draw_block_static_physics_triangles(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity)
+{
+    if (!w || !w->dats) return 0;
+    uint32_t at = 0, cap = out ? capacity / 3 : 0;
+    float mats[PART_TRIANGLE_PARTS * ACP_DRAW_MAT4_FLOATS];
+    for (uint32_t i = 0; i < w->num_block_statics; i++) {
+        acp_physobj *obj = w->block_statics[i];
+        const acp_setup *setup = setup_of(obj);
+        if (!setup) continue;
+        uint32_t n = acp_draw_part_matrices(obj, origin_cell, mats, PART_TRIANGLE_PARTS);
+        if (n > PART_TRIANGLE_PARTS) n = PART_TRIANGLE_PARTS;
+        if (n > setup->num_parts) n = setup->num_parts;
+        for (uint32_t k = 0; k < n; k++) {
+            const acp_gfxobj *g = acp_datset_gfxobj(w->dats, setup->parts[k]);
+            if (!g || !g->num_physics_polygons) continue;
+            mat4 m;
+            memcpy(m, mats + (size_t)k * ACP_DRAW_MAT4_FLOATS, sizeof m);
+            at = fan_triangles(m, &g->vertex_array, g->physics_polygons, g->num_physics_polygons, out, cap, at);
+        }
+    }
+    return at;
+}
+
 uint32_t acp_draw_terrain_positions(const acp_landblock_struct *b, uint32_t origin_cell, float *out, uint32_t capacity)
 {
     if (!b) return 0;

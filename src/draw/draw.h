@@ -94,6 +94,14 @@ uint32_t acp_draw_world_sphere_matrices(const acp_world *w, uint32_t origin_cell
 uint32_t acp_draw_block_static_spheres(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity);
 uint32_t acp_draw_block_static_cylspheres(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity);
 
+/** The world's landblock statics' (and scenery's) physics polygons, the ones their physics BSPs
+ *  collide with (a rock's; CGfxObj's physics_polygons, retail CGfxObj::find_obj_collisions
+ *  0x00534700 sweeps them through the physics BSP), as a triangle list like acp_draw_part_triangles:
+ *  fans (v0, v[t], v[t+1]) of every part's GfxObj (from w->dats) placed by its part's matrix in
+ *  origin_cell's landblock frame; x, y, z floats per vertex. Returns the vertex count; `capacity`
+ *  counts floats and min(count, capacity / 3) whole vertices are written. */
+uint32_t acp_draw_block_static_physics_triangles(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity);
+
 /** The object's parts drawn from their GfxObjs' drawing polygons (the Setup's part ids looked up
  *  in `set`; a part whose GfxObj is not there is skipped) as a triangle list: fans (v0, v[t],
  *  v[t+1]), each vertex placed by its part's matrix (acp_draw_part_matrices: the part's world

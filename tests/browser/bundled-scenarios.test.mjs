@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
 import { loadAcphys } from '../../wasm/acphys.mjs';
-import { runScenario } from '../../wasm/scenario.mjs';
+import { createRun, runScenario } from '../../wasm/scenario.mjs';
 import { dist, launch, root, serve } from './harness.mjs';
 
 let server, browser, acp;
@@ -75,6 +75,50 @@ describe('bundled scenarios on the page', () => {
     // INELASTIC: no velocity left after the hit (then it falls to the drudge's feet).
     const v = lines[hit].objects.find((o) => o.id === 1).velocity;
     assert.ok(Math.hypot(v[0], v[1]) === 0, `horizontal velocity after the hit: ${v}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+  it('through-the-wood: the menu has it; the runner slides round the stand-in tree on 0xAAB4 and the map frames the wood', async () => {
+    const names = await (async () => {
+      const page = await browser.context.newPage();
+      await page.goto(server.url);
+      const opts = await page.$$eval('#bundled option', (os) => os.map((o) => o.textContent));
+      await page.close();
+      return opts;
+    })();
+    assert.ok(names.includes('through-the-wood'), names.join(', '));
+    // 200 of the page's frames: past the tree (its trunk at y 51.82; the runner starts at y 60.0
+    // and runs at 4 m/s, slowed by the slide: the golden has it at y 51.88 after 2.5 s, 49.88 after 3).
+    const { page, errors, lines } = await openBundled('through-the-wood', 200);
+    const runner = lines.map((f) => f.objects[0]);
+    assert.ok(runner.every((o) => (Number(o.cell) >>> 16) === 0xAAB4), 'stays on landblock 0xAAB4');
+    assert.equal(Math.fround(runner[0].origin[0]), Math.fround(90.13), 'starts 0.2 m east of the trunk');
+    const past = runner.filter((o) => o.origin[1] < 51.82);
+    assert.ok(past.length > 0, `did not pass the tree: last y ${runner.at(-1).origin[1]}`);
+    // Sliding along the 0.379 m cylinder pushes it east (x grows); running straight it would keep 90.13.
+    assert.ok(past.every((o) => o.origin[0] > 90.5), past.map((o) => o.origin[0]).join(' '));
+    // The map centres the opened run on its runner, in the wood (landblock 0xAAB4: world x 170*192 + ~90).
+    const map = await page.evaluate(() => window.acphysPage.map());
+    assert.ok(Math.abs(map.centre[0] - (0xAA * 192 + 90.13)) < 24 && Math.abs(map.centre[1] - (0xB4 * 192 + 56)) < 24, `centre ${map.centre}`);
+    // The rocks (GfxObj 0x0100F311 of the rocks-and-bushes Scene: a physics BSP, no cylinder or
+    // sphere) are drawn from their physics polygons: outlined on the map over the whole landblock,
+    // filled in the 3-D view, as many triangles as the draw side gives for the run's world.
+    const scenario = (await page.evaluate(() => window.acphysPage.runFile())).scenario;
+    const r = createRun(acp, { ...scenario, frames: { times: [1 / 60] } });
+    const X = acp.exports, origin = Number(scenario.objects[0].position.cell) >>> 0;
+    const rockVertices = X.acp_abi_draw_block_static_physics_triangles(X.acp_abi_run_world(r.ptr), origin, 0, 0);
+    r.dispose();
+    assert.ok(rockVertices > 0 && rockVertices % 3 === 0, `rock vertices ${rockVertices}`);
+    await page.evaluate(() => window.acphysPage.focusMap(0xAA * 192 + 96, 0xB4 * 192 + 96, 192));
+    await page.waitForFunction(() => window.acphysPage.map().centre[0] === 0xAA * 192 + 96, null, { timeout: 10_000 });
+    // Paused: the drawing at this view comes with the next animation frames.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const rocksOnMap = (await page.evaluate(() => window.acphysPage.map())).structures.rocks;
+    assert.ok(rocksOnMap > 0, `rock triangles outlined on the map: ${rocksOnMap}`);
+    await page.locator('#view3d-box summary').click();
+    await page.waitForFunction(() => Number(document.querySelector('#view3d-box .view3d')?.dataset.frame ?? 0) >= 1, null, { timeout: 30_000 });
+    const in3d = await page.evaluate(() => Number(document.querySelector('#view3d-box .view3d').dataset.rockTriangles));
+    assert.equal(in3d, rockVertices / 3, 'the 3-D view draws every rock triangle');
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -65,4 +65,24 @@ describe('stand-ins judged by content', () => {
     assert.deepEqual(errors, []);
     await page.close();
   });
+  it('the records real but for chosen parts say so: the wood\'s LandBlocks\' scene bits and the Region\'s scene tables (issue 34 review)', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(server.url);
+    await page.waitForFunction(() => (window.acphysPage?.state()?.frames ?? 0) >= 5, null, { timeout: 30_000 });
+    // data/excerpts.manifest.json: synthetic_parts on Region 0x13000000 (2) and LandBlocks 0xAAB4, 0xA9B5, 0xAAB5 (1 each).
+    for (const id of ['0xAAB4FFFF', '0xA9B5FFFF', '0xAAB5FFFF']) {
+      const t = await item(page, id);
+      assert.match(t, new RegExp(`^LandBlock ${id}: real, with synthetic parts — `));
+      assert.equal(t.split('SYNTHETIC PART: ').length - 1, 1, t);
+      assert.match(t, /SYNTHETIC PART: terrain bits 11-15: chosen \(the real words' scene bits are not public\)/);
+      assert.doesNotMatch(t, /scenery bits unknown/);
+    }
+    const region = await item(page, '0x13000000');
+    assert.match(region, /^Region 0x13000000: real, with synthetic parts — /);
+    assert.equal(region.split('SYNTHETIC PART: ').length - 1, 2, region);
+    // Holtburg's own LandBlock has no chosen part: plain real.
+    assert.match(await item(page, '0xA9B4FFFF'), /^LandBlock 0xA9B4FFFF: real — .*not public: 0 here/);
+    assert.doesNotMatch(await page.locator('#synthetic-body p').textContent(), /The terrain is real\./);
+    await page.close();
+  });
 });

@@ -14,6 +14,8 @@ import { acphys, nativeCli, root } from './helpers.mjs';
 
 const cellDat = join(root, 'data', 'cell-default.dat');
 const portalDat = join(root, 'data', 'portal-default.dat');
+const badRegion = join(root, 'tests', 'data', 'dat-malformed', 'region-version.dat');
+const badInfo = join(root, 'tests', 'data', 'dat-malformed', 'landblock-info-duplicate-restriction.dat');
 
 function native(args) {
   const r = spawnSync(nativeCli, args, { encoding: 'utf8' });
@@ -70,6 +72,13 @@ describe('acphys world: native and npx print the same bytes', () => {
       [['world', cellDat, '-1'], 2, 'acphys world: the landblock id must be hex (0xXXYY or 0xXXYYFFFF), not "-1"\n'],
       [['world', cellDat, '0x0101'], 1, `acphys world: ${cellDat} holds no LandBlock 0x0101FFFF\n`],
       [['world', join(root, 'data', 'no-such.dat'), '0xA9B4'], 1, `acphys world: cannot open ${join(root, 'data', 'no-such.dat')}\n`],
+      // A wrong or bad DAT is an error, never the embedded stand-ins in its place (issue 34 review).
+      [['world', portalDat, '0xAAB4'], 1, `acphys world: ${portalDat} holds no LandBlock 0xAAB4FFFF\n`],
+      [['world', cellDat, '0xAAB4', '--portal', cellDat], 1, `acphys world: ${cellDat} holds no Region 0x13000000\n`],
+      [['world', cellDat, '0xAAB4', '--portal', badRegion], 1,
+        `acphys world: ${badRegion}: record 0x13000000: the region's version is not 3 (region.version at offset 8)\n`],
+      [['world', badInfo, '0xA9B4'], 1,
+        `acphys world: ${badInfo}: record 0xA9B4FFFE: a keyed table holds the same key twice (landblock_info.restrictions at offset 116)\n`],
     ]) {
       const r = both(args);
       assert.equal(r.status, status, args.join(' '));

@@ -66,6 +66,12 @@ ACP_ABI uint32_t acp_abi_draw_block_static_cylspheres(const acp_world *w, uint32
 {
     return acp_draw_block_static_cylspheres(w, origin_cell, out, capacity);
 }
+/** The world's landblock statics' physics polygons as a triangle list
+ *  (acp_draw_block_static_physics_triangles; `capacity` counts floats). Returns the vertex count. */
+ACP_ABI uint32_t acp_abi_draw_block_static_physics_triangles(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity)
+{
+    return acp_draw_block_static_physics_triangles(w, origin_cell, out, capacity);
+}
 /** An object's parts from their GfxObjs' drawing polygons, the GfxObjs from the world's record
  *  store (acp_draw_part_triangles; `capacity` counts floats). Returns the vertex count. */
 ACP_ABI uint32_t acp_abi_draw_part_triangles(acp_world *w, acp_physobj *obj, uint32_t origin_cell, float *out, uint32_t capacity)

@@ -112,6 +112,9 @@ export interface Structures {
   /** The world's landblock statics, the scenery among them (acp_abi_draw_block_static_cylspheres
    *  and _spheres: each static's collision cylinders and spheres): world x, y and radius (m). */
   scenery: Float64Array;
+  /** The statics' physics polygons (a rock's physics BSP; acp_abi_draw_block_static_physics_triangles)
+   *  as triangles: world x, y (m) per vertex, three vertices a triangle. */
+  rocks: Float64Array;
 }
 
 const structuresBySession = new WeakMap<Session, Structures>();
@@ -151,7 +154,8 @@ export function structures(s: Session): Structures {
     } finally { acp.free(p); }
   }
   const scenery = circles(acp, [X.acp_abi_draw_block_static_cylspheres, X.acp_abi_draw_block_static_spheres], world, origin, ox, oy);
-  const out = { building, cell, statics, scenery };
+  const rocks = triangles(X.acp_abi_draw_block_static_physics_triangles);
+  const out = { building, cell, statics, scenery, rocks };
   structuresBySession.set(s, out);
   return out;
 }

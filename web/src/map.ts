@@ -62,7 +62,7 @@ export class MapView {
   notes: string[] = [];
   /** What the last drawing drew of the records' structures in view: building and indoor-cell
    *  triangles, static circles. */
-  drawnStructures = { buildings: 0, cells: 0, statics: 0, scenery: 0 };
+  drawnStructures = { buildings: 0, cells: 0, statics: 0, scenery: 0, rocks: 0 };
   /** What the last live drawing showed of scripts and particles (issue 16): live particles of
    *  the primary and comparison runs, and the running-script lines. */
   particles: { primary: number; comparison: number; scripts: string[] } = { primary: 0, comparison: 0, scripts: [] };
@@ -297,7 +297,7 @@ export class MapView {
    *  cells outlined, the landblock statics as their cylinders' circles; only what is in view. */
   private drawStructures(g: CanvasRenderingContext2D, s: Session, sx: (x: number) => number, sy: (y: number) => number): void {
     const st = structures(s), W = this.width, H = this.height, k = this.scale;
-    const drawn = { buildings: 0, cells: 0, statics: 0, scenery: 0 };
+    const drawn = { buildings: 0, cells: 0, statics: 0, scenery: 0, rocks: 0 };
     const tris = (xy: Float64Array, count: (n: number) => void) => {
       let n = 0;
       for (let t = 0; t + 5 < xy.length; t += 6) {
@@ -344,6 +344,12 @@ export class MapView {
     }
     g.strokeStyle = 'rgba(20, 60, 20, 0.95)';
     g.lineWidth = 1.5;
+    g.stroke();
+    // The statics' physics polygons (rocks: a physics BSP, no cylinder or sphere), outlined.
+    g.beginPath();
+    tris(st.rocks, (n) => { drawn.rocks = n; });
+    g.strokeStyle = 'rgba(90, 90, 90, 0.95)';
+    g.lineWidth = 1;
     g.stroke();
     this.drawnStructures = drawn;
   }

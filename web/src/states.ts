@@ -8,6 +8,7 @@ import againstTheWall from '../../data/scenarios/against-the-wall.json';
 import arrowInADungeon from '../../data/scenarios/arrow-in-a-dungeon.json';
 import quarrelHitsDrudge from '../../data/scenarios/quarrel-hits-drudge.json';
 import twoRunners from '../../data/scenarios/two-runners.json';
+import throughTheWood from '../../data/scenarios/through-the-wood.json';
 import type { MotionState, Scenario, ScenarioEvent, ScenarioObject, Vec3 } from '../../wasm/scenario.mjs';
 import { u32 } from './run';
 
@@ -52,7 +53,8 @@ export function pageDefaultScenario(): Scenario {
 /** The bundled scenarios the page can open (data/scenarios): the player entering the cottage, the
  *  run against its wall, the arrow in the dungeon (issue 15); the quarrel that stops at a drudge
  *  and the two runners that slide past each other (issue 14); each with its frame times left to
- *  the browser. */
+ *  the browser; and the runner through the stand-in wood on 0xAAB4 (issue 34), framed like every
+ *  opened run around its objects (location.ts framing), so the view opens on the wood's tree. */
 /** The time (s) of a scenario's own last frame: the last of its times, or its generator's
  *  start + (count − 1) / hz. */
 function storyEnd(f: { hz?: number; count?: number; start?: number; times?: number[] }): number {
@@ -61,7 +63,7 @@ function storyEnd(f: { hz?: number; count?: number; start?: number; times?: numb
 }
 
 export const BUNDLED_SCENARIOS: { name: string; end: number; scenario: () => Scenario }[] = [intoTheCottage, againstTheWall, arrowInADungeon,
-  quarrelHitsDrudge, twoRunners]
+  quarrelHitsDrudge, twoRunners, throughTheWood]
   .map((raw) => ({
     name: raw.name,
     /** Where its story ends: its own last frame's time (s; the generator's, without jitter). */

@@ -141,12 +141,13 @@ function draw(v: Scene3D, host: HTMLElement, ts: number): void {
     host.dataset.cellVertices = String(v.structureVertices.cells);
     host.dataset.particles = String(fillParticles(v, s));
     host.dataset.scenery = String(v.extras?.drawn.scenery ?? 0);
+    host.dataset.rockTriangles = String(v.extras?.drawn.rockTriangles ?? 0);
     host.dataset.polygonVertices = String(v.extras?.drawn.polygonVertices ?? 0);
   }
   if (v.extras) {
     showInspector(v.three, v.extras, v.origin, v.options);
     const shapes = v.options.collision();
-    for (const m of [v.spheres, ...v.extras.scenery]) if (m) m.visible = shapes;
+    for (const m of [v.spheres, ...v.extras.scenery, v.extras.rocks]) if (m) m.visible = shapes;
     host.dataset.inspector = JSON.stringify(v.extras.drawn);
   }
   v.panels.update(v.three, v.scene, v.origin, s, v.options.panels?.() ?? [], host);

@@ -31,6 +31,8 @@ export interface View3DOptions {
 
 export interface Extras {
   scenery: Three.InstancedMesh[];
+  /** The statics' physics polygons (rocks' physics BSPs: acp_abi_draw_block_static_physics_triangles). */
+  rocks: Three.Mesh;
   polygons: Three.Mesh;
   /** Per object: whether it is drawn from its polygons, and its vertex range there. */
   polygonal: Uint8Array;
@@ -40,7 +42,7 @@ export interface Extras {
   inspect: Three.Group;
   inspectKey: unknown;
   /** What was drawn, for the browser test. */
-  drawn: { scenery: number; polygonVertices: number; spheres: number; polygons: number; normals: number; cells: number };
+  drawn: { scenery: number; rockTriangles: number; polygonVertices: number; spheres: number; polygons: number; normals: number; cells: number };
 }
 
 /** A new session's extras (its scenery shapes; empty polygon and inspector layers). */
@@ -63,18 +65,29 @@ export function buildExtras(three: typeof Three, scene: Three.Scene, s: Session,
     scenery.push(mesh);
     shapes += n;
   }
+  const rockGeometry = new three.BufferGeometry();
+  const nr = X.acp_abi_draw_block_static_physics_triangles(world, origin, 0, 0);
+  if (nr) {
+    const at = scratch(nr * 3);
+    X.acp_abi_draw_block_static_physics_triangles(world, origin, at, nr * 3);
+    rockGeometry.setAttribute('position', new three.BufferAttribute(s.acp.f32().slice(at >> 2, (at >> 2) + nr * 3), 3));
+    rockGeometry.computeVertexNormals();
+  }
+  const rocks = new three.Mesh(rockGeometry, new three.MeshLambertMaterial({ color: 0x6b6b6b, transparent: true, opacity: 0.7, side: three.DoubleSide, depthWrite: false }));
+  rocks.frustumCulled = false;
+  scene.add(rocks);
   const polygons = new three.Mesh(new three.BufferGeometry(), new three.MeshLambertMaterial({ color: 0xd7263d, flatShading: true, side: three.DoubleSide }));
   polygons.frustumCulled = false;
   scene.add(polygons);
   const inspect = new three.Group();
   scene.add(inspect);
-  return { scenery, polygons, polygonal: new Uint8Array(s.n), start: new Int32Array(s.n), count: new Int32Array(s.n), vertices: new Float32Array(0),
-    inspect, inspectKey: null, drawn: { scenery: shapes, polygonVertices: 0, spheres: 0, polygons: 0, normals: 0, cells: 0 } };
+  return { scenery, rocks, polygons, polygonal: new Uint8Array(s.n), start: new Int32Array(s.n), count: new Int32Array(s.n), vertices: new Float32Array(0),
+    inspect, inspectKey: null, drawn: { scenery: shapes, rockTriangles: nr / 3, polygonVertices: 0, spheres: 0, polygons: 0, normals: 0, cells: 0 } };
 }
 
 /** Remove the extras from the scene and free their geometry. */
 export function disposeExtras(scene: Three.Scene, e: Extras): void {
-  for (const m of [...e.scenery, e.polygons]) { scene.remove(m); m.geometry.dispose(); }
+  for (const m of [...e.scenery, e.rocks, e.polygons]) { scene.remove(m); m.geometry.dispose(); }
   clearGroup(e.inspect);
   scene.remove(e.inspect);
 }

@@ -135,7 +135,7 @@ export function showLegend(app: Page): void {
 }
 
 export function showSynthetic(app: Page): void {
-  type Rec = { id: string; type: string; kind: string; synthetic: boolean; source: string };
+  type Rec = { id: string; type: string; kind: string; synthetic: boolean; source: string; synthetic_parts?: string[] };
   const recs = (manifest as { records: Rec[] }).records;
   // A record of a user's file replaces a stand-in unless it is the stand-in itself (its content:
   // web/src/standins.ts), whoever dropped the file.
@@ -162,17 +162,21 @@ export function showSynthetic(app: Page): void {
     'motion rules but not a real character\'s animation. The buildings, scenery and dungeon are synthetic too (portal GfxObjs, a tree Setup and ' +
     'Environments; cell LandBlockInfo 0xA9B4FFFE with one cottage and one tree on Holtburg, the cottage\'s EnvCell, the dungeon EnvCells around ' +
     'the recorded arrow on 0x3A11): made-up walls, floors, stairs and portals with retail\'s structure. Add your own client_portal.dat and ' +
-    'client_cell_1.dat (or excerpts of them) to replace them. The terrain is real.';
+    'client_cell_1.dat (or excerpts of them) to replace them. The terrain heights and types are real, but its scenery is not: the scene bits of ' +
+    'the terrain words of 0xAAB4, 0xA9B5 and 0xAAB5 and the Region\'s scene tables are chosen stand-ins (marked "real, with synthetic parts" below).';
   body.append(p);
   const ul = document.createElement('ul');
   for (const r of recs) {
     const li = document.createElement('li');
     const by = replaced.get(Number(r.id));
     const standIn = same.get(Number(r.id));
-    li.textContent = `${r.type} ${r.id}: ${r.synthetic ? 'SYNTHETIC' : 'real'}${by ? ` (replaced by ${by})` : ''}` +
-      `${standIn ? ` (${standIn} holds this ${r.synthetic ? 'stand-in' : 'record'} itself)` : ''} — ${r.source}`;
+    const parts = r.synthetic ? [] : r.synthetic_parts ?? [];
+    li.textContent = `${r.type} ${r.id}: ${r.synthetic ? 'SYNTHETIC' : parts.length ? 'real, with synthetic parts' : 'real'}${by ? ` (replaced by ${by})` : ''}` +
+      `${standIn ? ` (${standIn} holds this ${r.synthetic ? 'stand-in' : 'record'} itself)` : ''} — ${r.source}` +
+      parts.map((t) => ` SYNTHETIC PART: ${t}`).join('');
     if (by) li.className = 'replaced';
     li.dataset['synthetic'] = String(r.synthetic);
+    if (parts.length) li.dataset['syntheticParts'] = String(parts.length);
     ul.append(li);
   }
   body.append(ul);
