@@ -123,7 +123,7 @@ static void free_api_world(api_world *w)
 
 ACP_API acp_status acp_create_world(const acp_world_def *def, acp_world_id *out)
 {
-    static const char *FN = "acp_create_world";
+    static const char *const FN = "acp_create_world";
     if (!def) return acp_api_fail(ACP_ERR_NULL, FN, "def: NULL");
     if (!out) return acp_api_fail(ACP_ERR_NULL, FN, "out: NULL");
     if (def->profile > ACP_PROFILE_ID_RENDER_FRAME)
@@ -200,7 +200,7 @@ const struct acp_terrain *acp_api_internal_terrain(acp_world_id id)
 
 ACP_API acp_status acp_world_set_max_objects(acp_world_id world, uint32_t max_objects)
 {
-    static const char *FN = "acp_world_set_max_objects";
+    static const char *const FN = "acp_world_set_max_objects";
     acp_status st;
     api_world *w = get_world(world, FN, &st);
     if (!w) return st;
@@ -235,7 +235,7 @@ static acp_status add_records(api_world *w, const char *fn, const void *bytes, s
 
 ACP_API acp_status acp_world_load_records(acp_world_id world, const void *bytes, size_t size)
 {
-    static const char *FN = "acp_world_load_records";
+    static const char *const FN = "acp_world_load_records";
     acp_status st;
     api_world *w = get_world(world, FN, &st);
     if (!w) return st;
@@ -245,7 +245,7 @@ ACP_API acp_status acp_world_load_records(acp_world_id world, const void *bytes,
 
 ACP_API acp_status acp_world_load_default_records(acp_world_id world)
 {
-    static const char *FN = "acp_world_load_default_records";
+    static const char *const FN = "acp_world_load_default_records";
     acp_status st;
     api_world *w = get_world(world, FN, &st);
     if (!w) return st;
@@ -299,7 +299,7 @@ static bool bad_time(double t) { return !isfinite(t) || fabs(t) > MAX_TIME; }
 
 ACP_API acp_status acp_world_step(acp_world_id world, double now)
 {
-    static const char *FN = "acp_world_step";
+    static const char *const FN = "acp_world_step";
     acp_status st;
     api_world *w = get_world(world, FN, &st);
     if (!w) return st;
@@ -313,7 +313,7 @@ ACP_API acp_status acp_world_step(acp_world_id world, double now)
 
 ACP_API acp_status acp_world_set_time(acp_world_id world, double now)
 {
-    static const char *FN = "acp_world_set_time";
+    static const char *const FN = "acp_world_set_time";
     acp_status st;
     api_world *w = get_world(world, FN, &st);
     if (!w) return st;
@@ -325,7 +325,7 @@ ACP_API acp_status acp_world_set_time(acp_world_id world, double now)
 
 ACP_API acp_status acp_world_get_info(acp_world_id world, acp_world_info *out)
 {
-    static const char *FN = "acp_world_get_info";
+    static const char *const FN = "acp_world_get_info";
     acp_status st;
     api_world *w = get_world(world, FN, &st);
     if (!w) return st;
@@ -344,7 +344,7 @@ ACP_API acp_status acp_world_get_info(acp_world_id world, acp_world_info *out)
 
 ACP_API acp_status acp_world_finish_records(acp_world_id world)
 {
-    static const char *FN = "acp_world_finish_records";
+    static const char *const FN = "acp_world_finish_records";
     acp_status st;
     api_world *w = get_world(world, FN, &st);
     if (!w) return st;
@@ -353,7 +353,7 @@ ACP_API acp_status acp_world_finish_records(acp_world_id world)
 
 ACP_API acp_status acp_world_set_peer_rules(acp_world_id world, uint32_t rules)
 {
-    static const char *FN = "acp_world_set_peer_rules";
+    static const char *const FN = "acp_world_set_peer_rules";
     acp_status st;
     api_world *w = get_world(world, FN, &st);
     if (!w) return st;
@@ -391,7 +391,7 @@ struct acp_physobj *acp_api_get_object(acp_world_id world, uint32_t id, const ch
 
 ACP_API acp_status acp_world_set_player_object(acp_world_id world, uint32_t object_id)
 {
-    static const char *FN = "acp_world_set_player_object";
+    static const char *const FN = "acp_world_set_player_object";
     acp_status st;
     api_world *w = get_world(world, FN, &st);
     if (!w) return st;
@@ -481,7 +481,7 @@ static uint32_t table_missing_animation(const acp_excerpts *ex, const acp_motion
 
 ACP_API acp_status acp_create_object(acp_world_id world, const acp_object_def *def)
 {
-    static const char *FN = "acp_create_object";
+    static const char *const FN = "acp_create_object";
     acp_status st;
     api_world *w = get_world(world, FN, &st);
     if (!w) return st;
@@ -546,7 +546,7 @@ ACP_API acp_status acp_create_object(acp_world_id world, const acp_object_def *d
 
 ACP_API acp_status acp_destroy_object(acp_world_id world, uint32_t object_id)
 {
-    static const char *FN = "acp_destroy_object";
+    static const char *const FN = "acp_destroy_object";
     acp_status st;
     api_world *w;
     if (!get_object(world, object_id, FN, &st, &w)) return st;
@@ -604,7 +604,7 @@ static acp_status read_motion(const acp_motion *m, acp_scenario_motion *out, con
 
 ACP_API acp_status acp_object_apply_motion(acp_world_id world, uint32_t object_id, const acp_motion *motion)
 {
-    static const char *FN = "acp_object_apply_motion";
+    static const char *const FN = "acp_object_apply_motion";
     acp_status st;
     acp_physobj *obj = get_motion_object(world, object_id, FN, &st);
     if (!obj) return st;
@@ -618,7 +618,7 @@ ACP_API acp_status acp_object_apply_motion(acp_world_id world, uint32_t object_i
 
 ACP_API acp_status acp_object_apply_raw_motion(acp_world_id world, uint32_t object_id, const acp_motion *motion)
 {
-    static const char *FN = "acp_object_apply_raw_motion";
+    static const char *const FN = "acp_object_apply_raw_motion";
     acp_status st;
     acp_physobj *obj = get_motion_object(world, object_id, FN, &st);
     if (!obj) return st;
@@ -630,7 +630,7 @@ ACP_API acp_status acp_object_apply_raw_motion(acp_world_id world, uint32_t obje
 
 ACP_API acp_status acp_object_jump(acp_world_id world, uint32_t object_id, float extent, uint32_t *weenie_error)
 {
-    static const char *FN = "acp_object_jump";
+    static const char *const FN = "acp_object_jump";
     acp_status st;
     acp_physobj *obj = get_motion_object(world, object_id, FN, &st);
     if (!obj) return st;
@@ -675,7 +675,7 @@ ACP_API acp_status acp_object_set_state(acp_world_id world, uint32_t object_id, 
 
 ACP_API acp_status acp_object_server_position(acp_world_id world, uint32_t object_id, const acp_server_position *sp)
 {
-    static const char *FN = "acp_object_server_position";
+    static const char *const FN = "acp_object_server_position";
     acp_status st;
     acp_physobj *obj = get_object(world, object_id, FN, &st, NULL);
     if (!obj) return st;
@@ -713,7 +713,7 @@ ACP_API acp_status acp_object_server_position(acp_world_id world, uint32_t objec
 
 ACP_API acp_status acp_object_stick_to(acp_world_id world, uint32_t object_id, uint32_t target_id)
 {
-    static const char *FN = "acp_object_stick_to";
+    static const char *const FN = "acp_object_stick_to";
     acp_status st;
     acp_physobj *obj = get_object(world, object_id, FN, &st, NULL);
     if (!obj) return st;
@@ -735,7 +735,7 @@ ACP_API acp_status acp_object_unstick(acp_world_id world, uint32_t object_id)
 ACP_API acp_status acp_object_constrain_to(acp_world_id world, uint32_t object_id, const acp_pose *pose,
                                            float start_distance, float max_distance)
 {
-    static const char *FN = "acp_object_constrain_to";
+    static const char *const FN = "acp_object_constrain_to";
     acp_status st;
     acp_physobj *obj = get_object(world, object_id, FN, &st, NULL);
     if (!obj) return st;
@@ -762,7 +762,7 @@ ACP_API acp_status acp_object_unconstrain(acp_world_id world, uint32_t object_id
 
 ACP_API acp_status acp_object_move_to(acp_world_id world, uint32_t object_id, const acp_move_to *mt)
 {
-    static const char *FN = "acp_object_move_to";
+    static const char *const FN = "acp_object_move_to";
     acp_status st;
     acp_physobj *obj = get_motion_object(world, object_id, FN, &st);
     if (!obj) return st;
@@ -821,7 +821,7 @@ ACP_API acp_status acp_object_play_script(acp_world_id world, uint32_t object_id
 
 ACP_API acp_status acp_object_play_script_type(acp_world_id world, uint32_t object_id, uint32_t type, float mod)
 {
-    static const char *FN = "acp_object_play_script_type";
+    static const char *const FN = "acp_object_play_script_type";
     acp_status st;
     acp_physobj *obj = get_object(world, object_id, FN, &st, NULL);
     if (!obj) return st;

@@ -35,7 +35,7 @@ static acp_status hold_prelude(acp_world_id world, uint32_t object_id, uint32_t 
 ACP_API acp_status acp_object_set_parent(acp_world_id world, uint32_t object_id, uint32_t parent_id, int32_t part,
                                          const float origin[3], const float orientation[4])
 {
-    static const char *FN = "acp_object_set_parent";
+    static const char *const FN = "acp_object_set_parent";
     acp_physobj *obj = NULL, *holder = NULL;
     acp_status st = hold_prelude(world, object_id, parent_id, FN, &obj, &holder);
     if (st != ACP_OK) return st;
@@ -63,7 +63,7 @@ ACP_API acp_status acp_object_set_parent(acp_world_id world, uint32_t object_id,
 ACP_API acp_status acp_object_set_parent_location(acp_world_id world, uint32_t object_id, uint32_t parent_id,
                                                   uint32_t location)
 {
-    static const char *FN = "acp_object_set_parent_location";
+    static const char *const FN = "acp_object_set_parent_location";
     acp_physobj *obj = NULL, *holder = NULL;
     acp_status st = hold_prelude(world, object_id, parent_id, FN, &obj, &holder);
     if (st != ACP_OK) return st;

@@ -20,7 +20,7 @@ acp_status acp_api_world_add_file_bytes(acp_world_id world, const char *fn, cons
 
 ACP_API acp_status acp_world_load_records_file(acp_world_id world, const char *path)
 {
-    static const char *FN = "acp_world_load_records_file";
+    static const char *const FN = "acp_world_load_records_file";
     if (!acp_world_is_valid(world)) return acp_api_world_add_file_bytes(world, FN, NULL, 0, ""); /* the world's error */
     if (!path) return acp_api_fail(ACP_ERR_NULL, FN, "path: NULL");
     char err[256];
@@ -128,7 +128,7 @@ static acp_status check_profile(const char *fn, int32_t profile)
 
 ACP_API acp_status acp_run_scenario_file(const char *path, int32_t profile, acp_scenario_result *out)
 {
-    static const char *FN = "acp_run_scenario_file";
+    static const char *const FN = "acp_run_scenario_file";
     if (!path) return acp_api_fail(ACP_ERR_NULL, FN, "path: NULL");
     if (!out) return acp_api_fail(ACP_ERR_NULL, FN, "out: NULL");
     acp_status st = check_profile(FN, profile);
@@ -158,7 +158,7 @@ ACP_API acp_status acp_run_scenario_file(const char *path, int32_t profile, acp_
 ACP_API acp_status acp_run_scenario_json(const char *json, size_t len, const char *base_dir, int32_t profile,
                                          acp_scenario_result *out)
 {
-    static const char *FN = "acp_run_scenario_json";
+    static const char *const FN = "acp_run_scenario_json";
     if (!json) return acp_api_fail(ACP_ERR_NULL, FN, "json: NULL");
     if (!out) return acp_api_fail(ACP_ERR_NULL, FN, "out: NULL");
     acp_status st = check_profile(FN, profile);

@@ -29,7 +29,7 @@ ACP_API acp_status acp_object_get_reports(acp_world_id world, uint32_t object_id
 
 ACP_API acp_status acp_object_get_state(acp_world_id world, uint32_t object_id, acp_object_state *out)
 {
-    static const char *FN = "acp_object_get_state";
+    static const char *const FN = "acp_object_get_state";
     acp_status st;
     const acp_physobj *obj = acp_api_object(world, object_id, FN, &st);
     if (!obj) return st;

@@ -14,7 +14,7 @@
 
 ACP_API acp_status acp_world_snapshot(acp_world_id world, void *buffer, size_t capacity, size_t *size)
 {
-    static const char *FN = "acp_world_snapshot";
+    static const char *const FN = "acp_world_snapshot";
     acp_api_world_parts p;
     acp_status st = acp_api_internal_parts(world, FN, true, &p);
     if (st != ACP_OK) return st;
@@ -125,7 +125,7 @@ static void clear_what_cannot_travel(acp_physobj *obj)
 
 ACP_API acp_status acp_object_export(acp_world_id world, uint32_t object_id, void *buffer, size_t capacity, size_t *size)
 {
-    static const char *FN = "acp_object_export";
+    static const char *const FN = "acp_object_export";
     acp_api_world_parts p;
     acp_status st = acp_api_internal_parts(world, FN, true, &p);
     if (st != ACP_OK) return st;
@@ -161,7 +161,7 @@ ACP_API acp_status acp_object_export(acp_world_id world, uint32_t object_id, voi
 
 ACP_API acp_status acp_object_import(acp_world_id world, const void *bytes, size_t size, uint32_t *object_id)
 {
-    static const char *FN = "acp_object_import";
+    static const char *const FN = "acp_object_import";
     acp_api_world_parts p;
     acp_status st = acp_api_internal_parts(world, FN, true, &p);
     if (st != ACP_OK) return st;

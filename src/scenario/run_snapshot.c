@@ -112,7 +112,7 @@ bool acp_run_resume(acp_run *run, const uint8_t *bytes, size_t size)
     const acp_scenario *s = &run->scenario;
     resume_ctx c = {run, calloc(s->num_objects ? s->num_objects : 1u, sizeof(bool))};
     if (!c.entered) return acp_run_internal_error(run, "out of memory");
-    static const char *FN = "resume";
+    static const char *const FN = "resume";
     acp_status st = acp_api_restore_hosted(run->world_id, FN, bytes, size, read_runner, &c);
     if (st != ACP_OK) {
         free(c.entered);

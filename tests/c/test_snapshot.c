@@ -151,7 +151,7 @@ static void check_dir(const char *dir)
     int n = 0;
     while ((e = readdir(d)) && n < 256) {
         size_t len = strlen(e->d_name);
-        if (len > 5 && len < 128 && strcmp(e->d_name + len - 5, ".json") == 0) snprintf(names[n++], 128, "%s", e->d_name);
+        if (len > 5 && len < 128 && strcmp(e->d_name + len - 5, ".json") == 0) memcpy(names[n++], e->d_name, len + 1);
     }
     closedir(d);
     for (int i = 0; i < n; i++) check_file(dir, names[i]);
