@@ -323,6 +323,8 @@ static void xfer_part_array(snap_ctx *c, acp_partarray *pa)
     if (!io->writing && !io->failed) {
         if (has_mtm && !pa->motion_table_manager && !acp_partarray_set_motion_table(pa, mt_id))
             acp_snap_fail(io, "part_array.motion_table_manager", "out of memory");
+        else if (has_mtm && !pa->motion_table_manager) /* a table id the records lack (or 0) makes none */
+            acp_snap_fail(io, "part_array.motion_table_manager.table_id", "no motion table the records hold");
         if (!has_mtm && pa->motion_table_manager) acp_snap_fail(io, "part_array.motion_table_manager", "the object's Setup made one");
     }
     if (has_mtm && !io->failed) xfer_mtable_manager(c, pa);
