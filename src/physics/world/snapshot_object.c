@@ -299,7 +299,11 @@ static void xfer_pending_anim(snap_ctx *c, acp_partarray *pa)
 static void xfer_part_array(snap_ctx *c, acp_partarray *pa)
 {
     acp_snap_io *io = c->io;
-    acp_snap_u32(io, &pa->num_parts, "part_array.num_parts");
+    uint32_t num_parts = pa->num_parts; /* the Setup made the arrays: a snapshot cannot resize them */
+    acp_snap_u32(io, &num_parts, "part_array.num_parts");
+    if (!io->writing && !io->failed && num_parts != pa->num_parts)
+        acp_snap_fail(io, "part_array.num_parts", "not the part count of the object's Setup");
+    if (io->failed) return;
     snap_vec3(io, &pa->scale, "part_array.scale");
     snap_vec3(io, &pa->pending_scale, "part_array.pending_scale");
     snap_frame(io, &pa->pending_frame, "part_array.pending_frame");
