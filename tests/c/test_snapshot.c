@@ -311,6 +311,35 @@ static void make_malformed(acp_run *base, const uint8_t *good, size_t n, malform
     fix_sum(c->bytes, c->size);
     snprintf(c->message, sizeof c->message, "offset %zu, world world.static_objects: entry 0 names an object of the object "
              "table or a particle object", at + 8);
+    /* fuzz findings (fuzz_snapshot, in CI): a part count other than the Setup's, which would have
+     * written past the part arrays the Setup made, and a motion-table manager the object lacks whose
+     * table id (0) names no table, which would have been read through a NULL manager. */
+    at = field_offset(base, "part_array.num_parts", "object 0 ");
+    c = CASE("other-part-count", "ACP_ERR_ARGUMENT");
+    uint32_t parts = (uint32_t)good[at] | (uint32_t)good[at + 1] << 8 | (uint32_t)good[at + 2] << 16 |
+                     (uint32_t)good[at + 3] << 24;
+    put_u32(c->bytes + at, parts + 1);
+    c->size = at + 64 + 8;
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, object 0 (0x00000001) part_array.num_parts: not the part count "
+             "of the object's Setup", at);
+    int without = -1;
+    for (int o = 0; o < 2 && without < 0; o++) {
+        char where[16];
+        snprintf(where, sizeof where, "object %d ", o);
+        size_t m_at = field_offset(base, "part_array.motion_table_manager", where);
+        if (good[m_at] == 0) without = o, at = m_at;
+    }
+    ENSURE(without >= 0); /* the base has an object without a motion table (the quarrel) */
+    if (without >= 0) {
+        c = CASE("motion-table-without-records", "ACP_ERR_ARGUMENT");
+        c->bytes[at] = 1;
+        put_u32(c->bytes + at + 1, 0);
+        c->size = at + 64 + 8;
+        fix_sum(c->bytes, c->size);
+        snprintf(c->message, sizeof c->message, "offset %zu, object %d (0x%08X) part_array.motion_table_manager.table_id: "
+                 "no motion table the records hold", at + 1, without, (unsigned)(without + 1));
+    }
 #undef CASE
 }
 

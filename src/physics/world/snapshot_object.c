@@ -301,8 +301,10 @@ static void xfer_part_array(snap_ctx *c, acp_partarray *pa)
     acp_snap_io *io = c->io;
     uint32_t num_parts = pa->num_parts; /* the Setup made the arrays: a snapshot cannot resize them */
     acp_snap_u32(io, &num_parts, "part_array.num_parts");
-    if (!io->writing && !io->failed && num_parts != pa->num_parts)
+    if (!io->writing && !io->failed && num_parts != pa->num_parts) {
+        io->pos -= 4; /* the error names the field's own offset */
         acp_snap_fail(io, "part_array.num_parts", "not the part count of the object's Setup");
+    }
     if (io->failed) return;
     snap_vec3(io, &pa->scale, "part_array.scale");
     snap_vec3(io, &pa->pending_scale, "part_array.pending_scale");
@@ -327,9 +329,14 @@ static void xfer_part_array(snap_ctx *c, acp_partarray *pa)
     if (!io->writing && !io->failed) {
         if (has_mtm && !pa->motion_table_manager && !acp_partarray_set_motion_table(pa, mt_id))
             acp_snap_fail(io, "part_array.motion_table_manager", "out of memory");
-        else if (has_mtm && !pa->motion_table_manager) /* a table id the records lack (or 0) makes none */
+        else if (has_mtm && !pa->motion_table_manager) { /* a table id the records lack (or 0) makes none */
+            io->pos -= 4; /* the error names the field's own offset */
             acp_snap_fail(io, "part_array.motion_table_manager.table_id", "no motion table the records hold");
-        if (!has_mtm && pa->motion_table_manager) acp_snap_fail(io, "part_array.motion_table_manager", "the object's Setup made one");
+        }
+        if (!has_mtm && pa->motion_table_manager) {
+            io->pos -= 5; /* the flag's own offset, before the table id */
+            acp_snap_fail(io, "part_array.motion_table_manager", "the object's Setup made one");
+        }
     }
     if (has_mtm && !io->failed) xfer_mtable_manager(c, pa);
 }
