@@ -3,8 +3,8 @@
 // browser, where it stands at the same frame with the same digest without replaying, and stepped
 // on; its digest after every frame, the saved ones and the new ones alike, is a straight run's of
 // the scenario it then holds (Node, the same .wasm), so its link and run file replay it. Damaged
-// state files (cut short, a flipped byte, not a state file, a header that lies) get a message
-// naming the offset and field, and the run goes on as it was.
+// state files (cut short, a flipped byte, a snapshot over other records, not a state file, a
+// header that lies) get a message naming the offset and field, and the run goes on as it was.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -108,6 +108,14 @@ describe('Save state and open it', () => {
     const snapAt = 16 + jsonBytes;
     const flipped = Buffer.from(bytes);
     flipped[snapAt + 100] ^= 1;
+    // other records: the primary snapshot's records digest changed and its checksum made good again
+    // (as a snapshot taken over other DAT files would be)
+    const firstBytes = JSON.parse(bytes.subarray(16, snapAt).toString('utf8')).snapshot_bytes[0];
+    const otherRecords = Buffer.from(bytes);
+    otherRecords[snapAt + 16] ^= 0xff;
+    let h = 0xcbf29ce484222325n;
+    for (const c of otherRecords.subarray(snapAt, snapAt + firstBytes - 8)) h = ((h ^ BigInt(c)) * 0x100000001b3n) & 0xffffffffffffffffn;
+    otherRecords.writeBigUInt64LE(h, snapAt + firstBytes - 8);
     const lying = Buffer.from(bytes);
     lying.writeUInt32LE(bytes.length, 12);
     const cases = [
@@ -115,6 +123,8 @@ describe('Save state and open it', () => {
         /^cut\.acpstate could not be opened as a state file: the [a-z0-9-]+ run's snapshot \(bytes \d+–\d+ of the file\) is refused: offset \d+, [\w.[\] ]+: /],
       ['flipped.acpstate', flipped,
         new RegExp(`^flipped\\.acpstate could not be opened as a state file: the ${before.profiles[0]} run's snapshot \\(bytes ${snapAt}–\\d+ of the file\\) is refused: offset \\d+, checksum: [0-9a-f]{16}, but the bytes before it sum to [0-9a-f]{16}`)],
+      ['other-records.acpstate', otherRecords,
+        new RegExp(`^other-records\\.acpstate could not be opened as a state file: the ${before.profiles[0]} run's snapshot \\(bytes ${snapAt}–\\d+ of the file\\) is refused: offset 16, records_digest: the snapshot was taken over records [0-9a-f]{16}, but the world holds records [0-9a-f]{16}`)],
       ['notes.acpstate', Buffer.from('these are my notes, not a state file'),
         /^notes\.acpstate could not be opened as a state file: offset 0, magic: not an acphys state file \(it begins 74 68 65 73 65 20 61 72, not "ACPSTATE"\)/],
       ['lying.acpstate', lying,
