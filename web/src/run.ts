@@ -112,6 +112,8 @@ export class Session {
         this.runs.push(createRun(this.acp, forC, { profile: other, excerpts: opts.excerpts, resume: r?.snapshots[1] }));
         this.profiles.push(other);
       }
+      const stands = this.runs.find((x) => x.framesDone !== times.length);
+      if (r && stands) throw new Error(`the snapshots stand after frame ${stands.framesDone}, but the scenario has ${times.length} frame times`);
     } catch (e) {
       const label = r?.labels?.[this.runs.length], m = /^resume: the snapshot is refused: (.*)$/s.exec(e instanceof Error ? e.message : '');
       for (const r of this.runs) r.dispose();
