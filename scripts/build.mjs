@@ -2,7 +2,8 @@
 // acphys build: everything `npm run build` promises.
 //   node scripts/build.mjs [native|wasm|web|bench|twin|asan|tsan|fuzz ...]   (default: native wasm web)
 // native: CMake + gcc, Release (CMake's -O3) → build/native (CLI `build/native/acphys`, C tests).
-// bench:  CMake + gcc, Release at -O2 → build/bench (the CLI, `acphys bench`, and acphys_api_bench: scripts/bench.mjs).
+// bench:  CMake + gcc, Release at -O2 → build/bench (the CLI, `acphys bench`, acphys_api_bench and
+//         landblock_groups --bench: scripts/bench.mjs).
 // wasm:   emcmake + Emscripten → build/wasm, copied to wasm/acphys.wasm (standalone, no JS glue).
 // twin:   CMake + gcc, Release at -O2 with -DACP_SHORTCUTS=OFF → build/twin (the CLI only: the
 //         shortcut-free twin, docs/SHORTCUTS.md; scripts/twin.mjs).
@@ -48,9 +49,10 @@ const steps = {
   bench() {
     // The benchmarks' native side: the CLI at -O2 exactly (CMake's Release default is -O3); -g
     // changes no code and lets perf and callgrind name the lines.
-    // acphys_api_bench: the public API's row beside the core's (issue 37).
+    // acphys_api_bench: the public API's row beside the core's (issue 37); landblock_groups: the
+    // snapshot and threads row (issue 38).
     cmakeBuild('bench', ['-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_C_COMPILER=gcc', '-DCMAKE_C_FLAGS_RELEASE=-O2 -g -DNDEBUG'],
-      { target: ['acphys', 'acphys_api_bench'] });
+      { target: ['acphys', 'acphys_api_bench', 'landblock_groups'] });
   },
   twin() {
     // The shortcut-free twin (docs/SHORTCUTS.md): the CLI built with -DACP_SHORTCUTS=OFF, the plain

@@ -363,6 +363,12 @@ export interface AcphysExports {
   acp_abi_api_move_to(world: number, id: number, moveTo: Ptr): number;
   /** acp_world_get_info into an acp_world_info (layout 'world_info'). */
   acp_abi_api_world_info(world: number, out: Ptr): number;
+  /** acp_world_snapshot / acp_object_export (buffer 0: only *size, a u32 at `size`, is set) and
+   *  acp_world_restore / acp_object_import (API 1.1); Acphys.worldSnapshot and the others wrap them. */
+  acp_abi_api_world_snapshot(world: number, buffer: Ptr, capacity: number, size: Ptr): number;
+  acp_abi_api_world_restore(world: number, bytes: Ptr, size: number): number;
+  acp_abi_api_object_export(world: number, id: number, buffer: Ptr, capacity: number, size: Ptr): number;
+  acp_abi_api_object_import(world: number, bytes: Ptr, size: number, objectId: Ptr): number;
   [name: string]: unknown;
 }
 
@@ -438,6 +444,23 @@ export declare class Acphys {
   field(kind: string, name: string): { offset: number; type: number; count: number };
   get(kind: string, ptr: Ptr, name: string): number | boolean | number[];
   set(kind: string, ptr: Ptr, name: string, value: number | boolean | number[]): void;
+  // ---- snapshots and hand-offs of an API world (acp_abi_api_create_world's id; API 1.1) ----
+  /** acp_world_snapshot: the world's whole mutable state, the same bytes natively. Throws ApiError. */
+  worldSnapshot(world: number): Uint8Array;
+  /** acp_world_restore into a fresh world over the same records. Throws ApiError (status 2 with
+   *  the offset and field of damaged, truncated or other-version bytes; 7 other records; 8 a
+   *  world with objects); a refused restore leaves the world as it was. */
+  worldRestore(world: number, bytes: Uint8Array): void;
+  /** acp_object_export: the object's bytes; it leaves the world. Throws ApiError. */
+  objectExport(world: number, objectId: number): Uint8Array;
+  /** acp_object_import: the object enters this world; returns its id. Throws ApiError. */
+  objectImport(world: number, bytes: Uint8Array): number;
+}
+
+/** A call of the public API (acp_abi_api_*) refused: `status` is its acp_status, the message the
+ *  library's (acp_error_message: the function, the argument, for snapshots the offset and field). */
+export declare class ApiError extends Error {
+  readonly status: number;
 }
 
 /** Thrown by loadAcphys() (no source given, in Node) when wasm/acphys.wasm is not there: a clone

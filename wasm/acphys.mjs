@@ -254,6 +254,63 @@ export class Acphys {
     if (!f) throw new Error(`acphys: ${kind} has no field '${name}'`);
     return f;
   }
+  // ---- snapshots and hand-offs of an API world (acp_abi_api_create_world's id; API 1.1) ----
+  /** acp_world_snapshot: the world's whole mutable state (a Uint8Array, the same bytes natively). */
+  worldSnapshot(world) {
+    return this._sized((buf, cap, size) => this.exports.acp_abi_api_world_snapshot(world, buf, cap, size));
+  }
+  /** acp_world_restore: throws ApiError (the offset and field of a damaged snapshot). */
+  worldRestore(world, bytes) {
+    const p = this.copyIn(bytes);
+    try {
+      this._ok(this.exports.acp_abi_api_world_restore(world, p, bytes.byteLength));
+    } finally {
+      this.free(p);
+    }
+  }
+  /** acp_object_export: the object's bytes; it leaves the world. */
+  objectExport(world, objectId) {
+    return this._sized((buf, cap, size) => this.exports.acp_abi_api_object_export(world, objectId >>> 0, buf, cap, size));
+  }
+  /** acp_object_import: returns the object's id. */
+  objectImport(world, bytes) {
+    const p = this.copyIn(bytes), id = this.alloc(4);
+    try {
+      this._ok(this.exports.acp_abi_api_object_import(world, p, bytes.byteLength, id));
+      return this.u32()[id >> 2];
+    } finally {
+      this.free(p);
+      this.free(id);
+    }
+  }
+  /** A sizing call (buffer 0), then the call into a buffer of that size: its bytes. */
+  _sized(call) {
+    const size = this.alloc(4);
+    let buf = 0;
+    try {
+      this._ok(call(0, 0, size));
+      const n = this.u32()[size >> 2];
+      buf = this.alloc(Math.max(n, 1));
+      this._ok(call(buf, n, size));
+      return this.u8().slice(buf, buf + this.u32()[size >> 2]);
+    } finally {
+      this.free(size);
+      if (buf) this.free(buf);
+    }
+  }
+  _ok(status) {
+    if (status !== 0) throw new ApiError(status, this.string(this.exports.acp_abi_api_error()));
+  }
+}
+
+/** A call of the public API (acp_abi_api_*) refused: `status` is its acp_status, the message the
+ *  library's (acp_error_message). */
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
 }
 
 const LAYOUT_KINDS = ['physobj', 'world', 'fphook', 'anim_hook',

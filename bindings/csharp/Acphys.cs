@@ -264,6 +264,10 @@ namespace Acphys
         [DllImport(Lib)] public static extern IntPtr acp_hook_name(uint type);
         [DllImport(Lib)] public static extern IntPtr acp_offset_source_name(uint source);
         [DllImport(Lib)] public static extern IntPtr acp_move_to_type_name(uint type);
+        [DllImport(Lib)] public static extern Status acp_world_snapshot(WorldId w, byte[] buffer, UIntPtr capacity, out UIntPtr size);
+        [DllImport(Lib)] public static extern Status acp_world_restore(WorldId w, byte[] bytes, UIntPtr size);
+        [DllImport(Lib)] public static extern Status acp_object_export(WorldId w, uint id, byte[] buffer, UIntPtr capacity, out UIntPtr size);
+        [DllImport(Lib)] public static extern Status acp_object_import(WorldId w, byte[] bytes, UIntPtr size, out uint id);
         [DllImport(Lib)] public static extern Status acp_run_scenario_file(byte[] pathUtf8, int profile, out ScenarioResult r);
         [DllImport(Lib)] public static extern Status acp_run_scenario_json(byte[] json, UIntPtr len, byte[] baseDirUtf8, int profile, out ScenarioResult r);
 
@@ -389,6 +393,52 @@ namespace Acphys
         {
             Native.Check(Native.acp_create_object(LiveId, ref def));
             return new WorldObject(this, def.Id);
+        }
+
+        /// <summary>The world's whole mutable state (acp_world_snapshot, API 1.1), between steps:
+        /// every object, its managers, hooks, scripts, particles, shadows, the clock and the
+        /// generator, not the records (it names their digest). The same bytes natively and in
+        /// WebAssembly.</summary>
+        public byte[] Snapshot()
+        {
+            UIntPtr size;
+            Native.Check(Native.acp_world_snapshot(LiveId, null, UIntPtr.Zero, out size));
+            byte[] b = new byte[(long)size];
+            Native.Check(Native.acp_world_snapshot(LiveId, b, (UIntPtr)b.Length, out size));
+            if ((long)size != b.Length) Array.Resize(ref b, (int)(long)size);
+            return b;
+        }
+
+        /// <summary>Take a snapshot's state (acp_world_restore): the same records in the same order,
+        /// the same profile and max_objects, no objects yet. Damaged, truncated or other-version
+        /// bytes throw AcphysArgumentException naming the byte offset and the field; other records
+        /// RecordsException; a world with objects AcphysException (Status.State). A refused restore
+        /// leaves the world as it was.</summary>
+        public void Restore(byte[] snapshot)
+        {
+            Native.Check(Native.acp_world_restore(LiveId, snapshot, (UIntPtr)(snapshot == null ? 0 : snapshot.Length)));
+        }
+
+        /// <summary>Hand object `objectId` to another world (acp_object_export): its state as bytes,
+        /// and it leaves this world (what names objects of this world is cleared first, as retail's
+        /// teleport_hook clears it).</summary>
+        public byte[] ExportObject(uint objectId)
+        {
+            UIntPtr size;
+            Native.Check(Native.acp_object_export(LiveId, objectId, null, UIntPtr.Zero, out size));
+            byte[] b = new byte[(long)size];
+            Native.Check(Native.acp_object_export(LiveId, objectId, b, (UIntPtr)b.Length, out size));
+            if ((long)size != b.Length) Array.Resize(ref b, (int)(long)size);
+            return b;
+        }
+
+        /// <summary>Take in an object ExportObject wrote (acp_object_import): it carries on from the
+        /// state it left with, in the cell of its position here.</summary>
+        public WorldObject ImportObject(byte[] bytes)
+        {
+            uint id;
+            Native.Check(Native.acp_object_import(LiveId, bytes, (UIntPtr)(bytes == null ? 0 : bytes.Length), out id));
+            return new WorldObject(this, id);
         }
 
         public WorldObject Object(uint objectId)

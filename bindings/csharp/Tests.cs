@@ -132,6 +132,101 @@ static class Tests
         }
     }
 
+    // walk-then-stop's walker, the player of a world over data/portal-default.dat
+    static World WalkWorld()
+    {
+        World w = new World(Profile.Retail, 1);
+        w.LoadRecordsFile(Path.Combine(Repo, "data/portal-default.dat"));
+        return w;
+    }
+
+    static WorldObject Walker(World w)
+    {
+        ObjectDef d = Library.DefaultObjectDef();
+        d.Id = 1; d.Setup = 0x02000001; d.MotionTable = 0x09000001; d.PhysicsState = 0x00400008;
+        d.Placement = (uint)Placement.Frame; d.TransientState = 3;
+        d.Pose = Pose.At(0xD59A0023, 100, 60, 330);
+        d.HasRunRate = 1;
+        WorldObject o = w.CreateObject(d);
+        w.SetPlayer(1);
+        return o;
+    }
+
+    // walk-then-stop's frames first..last (its motions at 0, 0.1, 1 and 2 s), hashed; `beside` steps too
+    static void WalkFrames(World w, WorldObject walker, uint first, uint last, World beside)
+    {
+        double[] t = { 0, 0.1, 1.0, 2.0 };
+        uint[] fwd = { 0x41000003, 0x45000005, 0x44000007, 0x41000003 };
+        for (uint k = first; k <= last; k++)
+        {
+            double now = (double)k / 60.0, before = (double)(k - 1) / 60.0;
+            w.SetTime(now);
+            for (int e = 0; e < 4; e++)
+            {
+                if (!(t[e] <= now && (k == 1 || t[e] > before))) continue;
+                Motion m = Library.DefaultMotion();
+                m.ForwardCommand = fwd[e];
+                walker.ApplyMotion(m);
+            }
+            w.Step(now);
+            if (beside != null) { beside.SetTime(now); beside.Step(now); }
+            HashFrame(w, k, now, walker);
+        }
+    }
+
+    // World.Snapshot / Restore and ExportObject / ImportObject (API 1.1): walk-then-stop stopped
+    // after frame 60 and carried on in a second world hashes to the golden digest over 180 frames.
+    static void Snapshots()
+    {
+        uint frames; ulong digest;
+        Golden("walk-then-stop", out frames, out digest);
+        byte[] snap;
+        using (World a = WalkWorld())
+        using (World b = WalkWorld())
+        {
+            h = 0xcbf29ce484222325UL;
+            WalkFrames(a, Walker(a), 1, 60, null);
+            snap = a.Snapshot();
+            Check(snap.Length > 40 && snap[0] == (byte)'A' && snap[6] == (byte)'P' && snap[7] == 0, "snapshot: the ACPSNAP header");
+            b.Restore(snap);
+            Check(Convert.ToBase64String(b.Snapshot()) == Convert.ToBase64String(snap), "restored world's snapshot: the same bytes");
+            WalkFrames(b, b.Object(1), 61, 180, null);
+            Check(h == digest, "snapshot after 60 frames, restored, 120 more: " + h.ToString("x16") + ", golden " + digest.ToString("x16"));
+        }
+        using (World west = WalkWorld())
+        using (World east = WalkWorld())
+        {
+            h = 0xcbf29ce484222325UL;
+            east.FinishRecords();
+            WorldObject walker = Walker(west);
+            WalkFrames(west, walker, 1, 60, east);
+            byte[] moved = west.ExportObject(1);
+            Check(!walker.Exists, "exported: gone from the first world");
+            WorldObject there = east.ImportObject(moved);
+            Check(there.Id == 1, "imported: its id");
+            east.SetPlayer(1); // the player slot does not travel
+            WalkFrames(east, there, 61, 180, null);
+            Check(h == digest, "exported after 60 frames, imported, 120 more: " + h.ToString("x16") + ", golden " + digest.ToString("x16"));
+        }
+        using (World c = WalkWorld())
+        {
+            byte[] cut = new byte[20];
+            Array.Copy(snap, cut, 20);
+            Throws<AcphysArgumentException>(() => c.Restore(cut), "acp_world_restore: offset 16, records_digest: ", "a truncated snapshot");
+            byte[] flipped = (byte[])snap.Clone();
+            flipped[100] ^= 1;
+            Throws<AcphysArgumentException>(() => c.Restore(flipped), "offset " + (snap.Length - 8) + ", checksum: ", "a damaged snapshot");
+            Throws<AcphysArgumentException>(() => c.ImportObject(System.Text.Encoding.UTF8.GetBytes("not a snapshot at all, not at all")), "offset 0, ", "not a snapshot");
+            c.Restore(snap); // the refusals left it as it was
+            Check(c.Object(1).Exists, "restored after refusals");
+        }
+        using (World d = new World(Profile.Retail, 1))
+        {
+            d.LoadDefaultRecords();
+            Throws<RecordsException>(() => d.Restore(snap), "acp_world_restore: ", "other records");
+        }
+    }
+
     static unsafe void Errors()
     {
         Check(Library.ApiVersion == "1.1.0", "api version");
@@ -231,6 +326,7 @@ static class Tests
         Repo = args.Length > 0 ? args[0] : Path.GetFullPath(Path.Combine(AppDomain.CurrentDomain.BaseDirectory, "../.."));
         Conformance();
         WalkThenStop();
+        Snapshots();
         Errors();
         Reports();
         Console.WriteLine("csharp: " + checks + " checks, " + failures + " failed");

@@ -4,8 +4,10 @@
  * acp_object_export / acp_object_import. See README.md.
  *
  *   landblock_groups [objects] [frames]     run and print what happened (default 200, 600)
- *   landblock_groups --bench [objects]      time: two worlds on two threads against one thread;
- *                                           a snapshot and a restore of a 10,000-object world
+ *   landblock_groups --bench [objects] [rounds] [--json]
+ *                                           time: two worlds on two threads against one thread
+ *                                           (wall and thread CPU time, rounds alternating); a
+ *                                           snapshot and a restore of a 10,000-object world
  */
 #define _POSIX_C_SOURCE 200809L
 #include <acphys.h>
@@ -172,17 +174,28 @@ static int run(uint32_t objects, uint32_t frames)
 
 /* ---- --bench ---- */
 
+/* The calling thread's CPU time (s): what it ran, not how long it waited for a core. */
+static double thread_cpu(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
 typedef struct bench_job {
     acp_world_id world;
     uint32_t frames;
     double start;
+    double cpu; /* out: the thread CPU time of the job (s) */
 } bench_job;
 
 static void *bench_thread(void *arg)
 {
     bench_job *j = arg;
+    double c0 = thread_cpu();
     for (uint32_t f = 1; f <= j->frames; f++)
         if (acp_world_step(j->world, j->start + f / HZ) != ACP_OK) die("acp_world_step");
+    j->cpu = thread_cpu() - c0;
     return NULL;
 }
 
@@ -195,31 +208,110 @@ static group filled(uint32_t objects, float x0)
     return g;
 }
 
-static int bench(uint32_t objects)
+static int cmp_double(const void *a, const void *b)
 {
-    const uint32_t frames = 150;
-    /* two worlds of `objects` runners each (west and east): one thread steps both in turn, then
-     * two threads step one each, over the same number of frames */
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, uint32_t n)
+{
+    qsort(v, n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+#define BENCH_ROUNDS_MAX 32u
+
+/* A world of `objects` places restored from a snapshot. */
+static acp_world_id restored(uint32_t objects, const void *snap, size_t size)
+{
+    acp_world_id w = make_world(objects);
+    if (acp_world_restore(w, snap, size) != ACP_OK) die("acp_world_restore");
+    return w;
+}
+
+/* One pass of `frames` frames over two worlds restored from the snapshots `sa` and `sb` (every pass
+ * starts from the same state, so both ways do the same work): by one thread (both in turn) or by
+ * two. Wall time (s) of the stepping returned; *cpu the one thread's CPU time, or the larger of
+ * the two threads'. */
+static double bench_pass(uint32_t objects, const void *sa, size_t na, const void *sb, size_t nb, uint32_t frames, double start,
+                         bool two, double *cpu)
+{
+    acp_world_id a = restored(objects, sa, na), b = restored(objects, sb, nb);
+    bench_job ja = {a, frames, start, 0}, jb = {b, frames, start, 0};
+    double t0 = seconds();
+    if (!two) {
+        double c0 = thread_cpu();
+        bench_thread(&ja);
+        bench_thread(&jb);
+        *cpu = thread_cpu() - c0;
+    } else {
+        pthread_t ta, tb;
+        if (pthread_create(&ta, NULL, bench_thread, &ja) || pthread_create(&tb, NULL, bench_thread, &jb)) die("pthread_create");
+        pthread_join(ta, NULL);
+        pthread_join(tb, NULL);
+        *cpu = ja.cpu > jb.cpu ? ja.cpu : jb.cpu;
+    }
+    double wall = seconds() - t0;
+    acp_destroy_world(a);
+    acp_destroy_world(b);
+    return wall;
+}
+
+static void *snapshot_of(acp_world_id w, size_t *size)
+{
+    *size = 0;
+    if (acp_world_snapshot(w, NULL, 0, size) != ACP_OK) die("acp_world_snapshot");
+    void *bytes = malloc(*size);
+    if (!bytes || acp_world_snapshot(w, bytes, *size, size) != ACP_OK) die("acp_world_snapshot");
+    return bytes;
+}
+
+/* --bench [objects] [rounds] [--json]: two worlds of `objects` runners each (west and east), after
+ * 30 frames of warm-up, snapshotted; each pass restores both and steps them `frames` frames, by
+ * one thread, one world after the other, or by two threads, one world each, in `rounds` rounds
+ * (which way first alternating); each round's ratio is one-thread wall time over
+ * two-thread wall time, and (CPU) the one thread's CPU time over the busier thread's. Then a
+ * snapshot (sizing call and write) and a restore of a world of 10,000 runners, wall and CPU time,
+ * and whether the restored world's own snapshot is the same bytes. */
+static int bench(uint32_t objects, uint32_t rounds, bool json)
+{
+    const uint32_t frames = 60;
+    if (rounds < 1) rounds = 1;
+    if (rounds > BENCH_ROUNDS_MAX) rounds = BENCH_ROUNDS_MAX;
     group a = filled(objects, 0.0f), b = filled(objects, 192.0f);
     for (uint32_t f = 1; f <= 30; f++) { /* warm-up: everyone on the ground */
         acp_world_step(a.world, f / HZ);
         acp_world_step(b.world, f / HZ);
     }
-    bench_job ja = {a.world, frames, 1.0}, jb = {b.world, frames, 1.0};
-    double t0 = seconds();
-    bench_thread(&ja);
-    bench_thread(&jb);
-    double one = seconds() - t0;
-    ja.start = jb.start = 1.0 + frames / HZ;
-    pthread_t ta, tb;
-    t0 = seconds();
-    pthread_create(&ta, NULL, bench_thread, &ja);
-    pthread_create(&tb, NULL, bench_thread, &jb);
-    pthread_join(ta, NULL);
-    pthread_join(tb, NULL);
-    double two = seconds() - t0;
-    printf("two worlds of %u objects, %u frames: one thread %.1f ms a frame, two threads %.1f ms a frame: %.2fx\n", objects,
-           frames, one * 1e3 / frames, two * 1e3 / frames, one / two);
+    double one[BENCH_ROUNDS_MAX], two[BENCH_ROUNDS_MAX], ratio[BENCH_ROUNDS_MAX], cpu_ratio[BENCH_ROUNDS_MAX];
+    double cpu_one[BENCH_ROUNDS_MAX], cpu_two[BENCH_ROUNDS_MAX];
+    size_t na, nb;
+    void *sa = snapshot_of(a.world, &na), *sb = snapshot_of(b.world, &nb);
+    for (uint32_t r = 0; r < rounds; r++) {
+        for (int k = 0; k < 2; k++) {
+            bool as_two = (k == 0) == (r % 2 == 1); /* even rounds: one thread first */
+            double cpu = 0, wall = bench_pass(objects, sa, na, sb, nb, frames, 1.0, as_two, &cpu);
+            if (as_two) two[r] = wall, cpu_two[r] = cpu;
+            else one[r] = wall, cpu_one[r] = cpu;
+        }
+        ratio[r] = one[r] / two[r];
+        cpu_ratio[r] = cpu_one[r] / cpu_two[r];
+    }
+    double best_one = one[0], best_two = two[0];
+    for (uint32_t r = 1; r < rounds; r++) {
+        if (one[r] < best_one) best_one = one[r];
+        if (two[r] < best_two) best_two = two[r];
+    }
+    char ratios[BENCH_ROUNDS_MAX * 12] = "";
+    for (uint32_t r = 0; r < rounds; r++) {
+        size_t at = strlen(ratios);
+        snprintf(ratios + at, sizeof ratios - at, "%s%.3f", r ? "," : "", ratio[r]);
+    }
+    double m_ratio = median(ratio, rounds), m_cpu_ratio = median(cpu_ratio, rounds);
+    double m_one = median(one, rounds), m_two = median(two, rounds), m_cpu_one = median(cpu_one, rounds), m_cpu_two = median(cpu_two, rounds);
+    free(sa);
+    free(sb);
     acp_destroy_world(a.world);
     acp_destroy_world(b.world);
     free(a.ids);
@@ -228,31 +320,61 @@ static int bench(uint32_t objects)
     group big = filled(10000, 0.0f);
     for (uint32_t f = 1; f <= 30; f++) acp_world_step(big.world, f / HZ);
     size_t size = 0;
-    t0 = seconds();
+    double t0 = seconds(), c0 = thread_cpu();
     if (acp_world_snapshot(big.world, NULL, 0, &size) != ACP_OK) die("acp_world_snapshot");
     void *bytes = malloc(size);
+    if (!bytes) die("malloc");
     if (acp_world_snapshot(big.world, bytes, size, &size) != ACP_OK) die("acp_world_snapshot");
-    double t_snap = seconds() - t0;
+    double t_snap = seconds() - t0, c_snap = thread_cpu() - c0;
     acp_world_id again = make_world(10000);
     t0 = seconds();
+    c0 = thread_cpu();
     if (acp_world_restore(again, bytes, size) != ACP_OK) die("acp_world_restore");
-    double t_restore = seconds() - t0;
-    printf("snapshot of 10,000 objects: %zu bytes (%.0f a object), written in %.1f ms (sizing call included), restored in %.1f ms\n",
-           size, (double)size / 10000.0, t_snap * 1e3, t_restore * 1e3);
+    double t_restore = seconds() - t0, c_restore = thread_cpu() - c0;
+    size_t size2 = 0;
+    void *bytes2 = malloc(size);
+    bool same = bytes2 && acp_world_snapshot(again, bytes2, size, &size2) == ACP_OK && size2 == size && !memcmp(bytes, bytes2, size);
+    free(bytes2);
+    if (json) {
+        printf("{\"objects\":%u,\"frames\":%u,\"rounds\":%u,\"one_thread_ms_per_frame\":%.4f,\"two_threads_ms_per_frame\":%.4f,"
+               "\"ratio\":%.4f,\"ratios\":[%s],\"ratio_best\":%.4f,\"one_thread_cpu_ms_per_frame\":%.4f,"
+               "\"two_threads_cpu_ms_per_frame\":%.4f,\"cpu_ratio\":%.4f,"
+               "\"snapshot\":{\"objects\":10000,\"bytes\":%zu,\"write_ms\":%.3f,\"write_cpu_ms\":%.3f,\"restore_ms\":%.3f,"
+               "\"restore_cpu_ms\":%.3f,\"same_bytes_after_restore\":%s}}\n",
+               objects, frames, rounds, m_one * 1e3 / frames, m_two * 1e3 / frames, m_ratio, ratios, best_one / best_two,
+               m_cpu_one * 1e3 / frames, m_cpu_two * 1e3 / frames, m_cpu_ratio, size, t_snap * 1e3, c_snap * 1e3, t_restore * 1e3,
+               c_restore * 1e3, same ? "true" : "false");
+    } else {
+        printf("two worlds of %u objects, %u frames x %u rounds: one thread %.1f ms a frame, two threads %.1f ms a frame "
+               "(medians): %.2fx (rounds %s; best passes %.2fx); thread CPU time: %.2fx\n",
+               objects, frames, rounds, m_one * 1e3 / frames, m_two * 1e3 / frames, m_ratio, ratios, best_one / best_two, m_cpu_ratio);
+        printf("snapshot of 10,000 objects: %zu bytes (%.0f a object), written in %.1f ms (%.1f ms CPU; sizing call included), "
+               "restored in %.1f ms (%.1f ms CPU); the restored world's snapshot is %s\n",
+               size, (double)size / 10000.0, t_snap * 1e3, c_snap * 1e3, t_restore * 1e3, c_restore * 1e3, same ? "the same bytes" : "DIFFERENT");
+    }
     free(bytes);
     acp_destroy_world(big.world);
     acp_destroy_world(again);
     free(big.ids);
-    return 0;
+    return same ? 0 : 1;
 }
 
 int main(int argc, char **argv)
 {
-    if (argc > 1 && !strcmp(argv[1], "--bench")) return bench(argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : 2000u);
+    if (argc > 1 && !strcmp(argv[1], "--bench")) {
+        bool json = !strcmp(argv[argc - 1], "--json");
+        int n = json ? argc - 1 : argc;
+        uint32_t objects = n > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : 2000u;
+        if (objects < 1 || objects > 100000) {
+            fprintf(stderr, "usage: landblock_groups --bench [objects 1..100000] [rounds] [--json]\n");
+            return 2;
+        }
+        return bench(objects, n > 3 ? (uint32_t)strtoul(argv[3], NULL, 10) : 5u, json);
+    }
     uint32_t objects = argc > 1 ? (uint32_t)strtoul(argv[1], NULL, 10) : 200u;
     uint32_t frames = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : 600u;
     if (objects < 1 || objects > 100000 || frames < 1) {
-        fprintf(stderr, "usage: landblock_groups [objects 1..100000] [frames] | --bench [objects]\n");
+        fprintf(stderr, "usage: landblock_groups [objects 1..100000] [frames] | --bench [objects] [rounds] [--json]\n");
         return 2;
     }
     return run(objects, frames);

@@ -55,7 +55,19 @@ static void xfer_runner(acp_snap_io *io, acp_run *run, bool *entered)
     acp_snap_u64(io, &run->digest, "digest");
     acp_snap_u64(io, &run->quanta_digest, "quanta_digest");
     uint32_t n = run->num_digests;
-    acp_snap_count(io, &n, run->cap_digests, "num_digests");
+    /* A run stepped past its scenario's frames (acp_run_step: the page) has more digests than the
+     * scenario has frames: reading, room for as many as the bytes left can hold, grown here. */
+    size_t room = io->writing || io->pos > io->size ? run->cap_digests : (io->size - io->pos) / 8u;
+    acp_snap_count(io, &n, room > UINT32_MAX ? UINT32_MAX : (uint32_t)(room > run->cap_digests ? room : run->cap_digests), "num_digests");
+    if (!io->writing && !io->failed && n > run->cap_digests) {
+        uint64_t *grown = realloc(run->digests, (size_t)n * sizeof *grown);
+        if (!grown) {
+            acp_snap_fail(io, "num_digests", "out of memory");
+            return;
+        }
+        run->digests = grown;
+        run->cap_digests = n;
+    }
     for (uint32_t i = 0; i < n && !io->failed; i++) acp_snap_u64(io, &run->digests[i], "digests");
     if (!io->writing && !io->failed) run->num_digests = n;
     if (!io->writing && !io->failed && run->frame.frame != n)

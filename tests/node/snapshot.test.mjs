@@ -112,6 +112,26 @@ describe('bad snapshots in WebAssembly', () => {
   });
 });
 
+describe('a run stepped past its scenario\'s frames (the page: Run.step at its own times)', () => {
+  it('resumes with every frame\'s digest and goes on as the run that never stopped', () => {
+    const { scenario, excerpts } = load(join(root, 'data', 'scenarios', 'falling-creature.json'));
+    const one = { ...scenario, frames: { times: [1 / 60] } }; // the page makes its runs so
+    const a = createRun(acp, one, { excerpts });
+    for (let k = 1; k <= 40; k++) a.step(k / 60);
+    const b = createRun(acp, one, { excerpts, resume: a.snapshot() }); // 40 digests, a scenario of 1 frame
+    try {
+      assert.equal(b.framesDone, 40);
+      assert.deepEqual(b.frameDigests(), a.frameDigests());
+      for (let k = 41; k <= 80; k++) { a.step(k / 60); b.step(k / 60); }
+      assert.deepEqual(b.frameDigests(), a.frameDigests());
+      assert.deepEqual(b.snapshot(), a.snapshot());
+    } finally {
+      a.dispose();
+      b.dispose();
+    }
+  });
+});
+
 describe('acphys run --snapshot-at / --resume: native and npx alike', () => {
   const cli = (bin, args) => {
     const r = spawnSync(bin === 'native' ? join(root, 'build', 'native', 'acphys') : process.execPath,

@@ -130,3 +130,32 @@ ACP_ABI void acp_abi_api_default_move_to(acp_move_to *out)
 ACP_ABI uint32_t acp_abi_api_move_to(uint32_t w, uint32_t id, const acp_move_to *mt) { return acp_object_move_to(unpack(w), id, mt); }
 /** acp_world_get_info into *out (layout kind 17, world_info). */
 ACP_ABI uint32_t acp_abi_api_world_info(uint32_t w, acp_world_info *out) { return acp_world_get_info(unpack(w), out); }
+
+/* ---- snapshots and hand-offs (API 1.1, issue 38) ---- */
+/** acp_world_snapshot: with buffer 0 only *size is set (the bytes needed); acphys.mjs
+ *  Acphys.worldSnapshot sizes, allocates and copies. */
+ACP_ABI uint32_t acp_abi_api_world_snapshot(uint32_t w, uint8_t *buffer, uint32_t capacity, uint32_t *size)
+{
+    size_t n = 0;
+    acp_status st = acp_world_snapshot(unpack(w), buffer, capacity, &n);
+    if (size) *size = n > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)n;
+    return st;
+}
+/** acp_world_restore from size bytes at bytes (not kept). */
+ACP_ABI uint32_t acp_abi_api_world_restore(uint32_t w, const uint8_t *bytes, uint32_t size)
+{
+    return acp_world_restore(unpack(w), bytes, size);
+}
+/** acp_object_export: with buffer 0 only *size is set and the object stays. */
+ACP_ABI uint32_t acp_abi_api_object_export(uint32_t w, uint32_t id, uint8_t *buffer, uint32_t capacity, uint32_t *size)
+{
+    size_t n = 0;
+    acp_status st = acp_object_export(unpack(w), id, buffer, capacity, &n);
+    if (size) *size = n > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)n;
+    return st;
+}
+/** acp_object_import from size bytes at bytes; *object_id (may be 0) receives its id. */
+ACP_ABI uint32_t acp_abi_api_object_import(uint32_t w, const uint8_t *bytes, uint32_t size, uint32_t *object_id)
+{
+    return acp_object_import(unpack(w), bytes, size, object_id);
+}

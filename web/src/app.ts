@@ -199,7 +199,7 @@ export class App implements Page {
       const { bytes: excerpts, copied } = await excerptsFor(this, s);
       lazyCopies = copied;
       lastExcerpts = excerpts;
-      next = new Session({ acp: this.acp, scenario: s, excerpts, compare: opts.compare ?? (this.session ? this.session.runs.length > 1 : true) });
+      next = new Session({ acp: this.acp, scenario: s, excerpts, compare: opts.compare ?? (this.session ? this.session.runs.length > 1 : true), resume: opts.resume });
       const times = next.recorded;
       const label = `Replaying ${plural(times.length, 'frame')} × ${plural(next.n, 'object')}`;
       if (times.length) this.msg.status(`${label}…`);
@@ -227,11 +227,11 @@ export class App implements Page {
       // The current run goes on, but the time spent on the failed rebuild is no frame of it.
       this.settling = true;
       const why = describeError(e);
-      if (opts.source && e instanceof ScenarioError) {
+      if (opts.source && e instanceof ScenarioError && !opts.resume) {
         const whose = opts.source === 'the link' ? "The link's scenario is damaged or invalid" : `The scenario in ${opts.source} is invalid`;
         this.msg.error(`${whose}: ${why}. The current run goes on unchanged.`);
       } else {
-        this.msg.error(`${opts.source ? `${opts.source}: ` : ''}${why}. The current run goes on unchanged.`);
+        this.msg.error(`${opts.source ? `${opts.source}${opts.resume ? ' could not be opened as a state file' : ''}: ` : ''}${why}. The current run goes on unchanged.`);
       }
       return null;
     }

@@ -6,6 +6,7 @@ import { $ } from './dom';
 import { addFiles } from './files';
 import { advance } from './loop';
 import { addObject, spawn } from './adding';
+import { saveState } from './savestate';
 import { copyNodeTest, download, share } from './sharing';
 import { BUNDLED_SCENARIOS, RETAIL_STATES } from './states';
 
@@ -69,6 +70,7 @@ export function wire(app: Page): void {
   $('share').addEventListener('click', () => void share(app));
   $('download').addEventListener('click', () => void download(app));
   $('copy-test').addEventListener('click', () => void copyNodeTest(app));
+  $('save-state').addEventListener('click', () => void saveState(app));
   $<HTMLInputElement>('dat-input').addEventListener('change', (e) => {
     const input = e.target as HTMLInputElement;
     void addFiles(app, [...(input.files ?? [])]).finally(() => { input.value = ''; });

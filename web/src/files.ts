@@ -9,6 +9,7 @@ import { extract, openDat, truncation, type LandTerrain, type PortalNeeds, type 
 import { $ } from './dom';
 import { formatBytes, plural } from './format';
 import { decodeJsonFile, LinkError } from './link';
+import { looksLikeState, openStateFile } from './savestate';
 import { openRun } from './sharing';
 import { describeError } from './status';
 import { embeddedTerrain, standInRecords } from './standins';
@@ -58,7 +59,9 @@ export async function addFiles(app: Page, files: File[]): Promise<void> {
   for (const f of files) {
     const h = await claimedBy(app, f);
     if (h) await h.open(f);
-    else if (/\.json$/i.test(f.name) || f.type === 'application/json') await openJsonFile(app, f);
+    else if (/\.acpstate$/i.test(f.name) || looksLikeState(new Uint8Array(await f.slice(0, 8).arrayBuffer()))) {
+      await openStateFile(app, f, (t) => parseJsonText(t, app.acp));
+    } else if (/\.json$/i.test(f.name) || f.type === 'application/json') await openJsonFile(app, f);
     else await addDat(app, f);
   }
 }

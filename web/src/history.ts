@@ -94,6 +94,18 @@ export class History {
     }
   }
 
+  /** Frames run before this history began (a run resumed from a snapshot, web/src/savestate.ts):
+   *  their numbers and times, every value NaN (the state file holds the world, not its past). */
+  skip(times: readonly number[]): void {
+    const cols = [this.x, this.y, this.z, this.heading, this.speed, this.cell,
+      ...this.profiles.flatMap((p) => [[p.gate, p.total], p.elapsed, p.pending, p.stacked, p.quanta, p.count])].flat();
+    times.forEach((t, k) => {
+      this.frame.push(k + 1);
+      this.now.push(t);
+      for (const c of cols) c.push(NaN);
+    });
+  }
+
   addHook(h: HookEntry): void {
     this.hooks.push(h);
     if (this.hooks.length > History.MAX_HOOKS * 1.2) {

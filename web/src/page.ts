@@ -13,11 +13,11 @@ import type { Place } from './location';
 import type { MapView } from './map';
 import type { Perf } from './perf';
 import type { QuantaPlot, SeriesPlots } from './plots';
-import type { Session } from './run';
+import type { Session, SessionOptions } from './run';
 import type { StatusLine } from './status';
 
 /** Options of a rebuild (app.ts App.rebuild). */
-export interface RebuildOptions { play?: boolean; compare?: boolean; source?: string }
+export interface RebuildOptions { play?: boolean; compare?: boolean; source?: string; resume?: SessionOptions['resume'] }
 
 /** A kind of file a panel opens itself (main.ts: a capture, a port's trace), asked before DATs. */
 export interface FileHandler { claims: (f: File) => Promise<boolean>; open: (f: File) => Promise<void> }

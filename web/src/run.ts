@@ -8,6 +8,7 @@ import { comparisonProfile } from './profiles';
 import type { Acphys } from '../../wasm/acphys.mjs';
 import { createRun, type ProfileName, type Run, type Scenario, type ScenarioEvent, type ScenarioObject } from '../../wasm/scenario.mjs';
 import { History } from './history';
+import { offsets, type Offsets } from './traceoffsets';
 
 /** update_object's activity gate: an object farther than this from the player (m) goes inactive
  *  (ACP_ACTIVITY_RADIUS in CPhysicsObj's physobj.h). */
@@ -19,31 +20,6 @@ export const TRACKED = 8;
 
 /** Id (number) of a U32 field. */
 export function u32(v: number | string | undefined): number { return v === undefined ? 0 : Number(v) >>> 0; }
-
-/** Offsets (bytes) of the fields the page reads each frame. */
-interface Offsets {
-  size: number; id: number; hasElapsed: number; elapsed: number; numQuanta: number; quanta: number; pending: number;
-  active: number; cell: number; origin: number; heading: number; numHooks: number; hooks: number; cachedVelocity: number;
-  skipped: number; playerDistance: number;
-  hasPositionManager: number; positionNodes: number;
-  numCollisions: number; collisions: number;
-}
-
-function offsets(acp: Acphys): Offsets {
-  const t = acp.layout('trace_object');
-  const f = (n: string) => { const x = t.fields[n]; if (!x) throw new Error(`trace_object has no ${n}`); return x.offset; };
-  const po = acp.layout('physobj').fields;
-  const cv = po['cached_velocity'], pd = po['player_distance'];
-  if (!cv || !pd) throw new Error('physobj has no cached_velocity or player_distance');
-  return {
-    size: t.size, id: f('id'), hasElapsed: f('has_elapsed'), elapsed: f('elapsed'), numQuanta: f('num_quanta'),
-    quanta: f('quanta'), pending: f('pending'), active: f('active'), cell: f('cell'), origin: f('origin'),
-    heading: f('heading'), numHooks: f('num_hooks'), hooks: f('hooks'), cachedVelocity: cv.offset,
-    skipped: f('skipped'), playerDistance: pd.offset,
-    hasPositionManager: f('has_position_manager'), positionNodes: f('position_nodes'),
-    numCollisions: f('num_collisions'), collisions: f('collisions'),
-  };
-}
 
 /** What one frame did (primary profile), and what it cost. */
 export interface FrameStats {
@@ -65,6 +41,10 @@ export interface SessionOptions {
   excerpts: Map<string, Uint8Array>;
   /** Run the other profile too (default true). */
   compare?: boolean;
+  /** Start from these runs' snapshots (a state file, web/src/savestate.ts) after the scenario's
+   *  frame times instead of replaying them: `runFrames` is the frame count the runs' scenarios
+   *  had when they were made, the profiles the runs' (the comparison run second). */
+  resume?: { snapshots: Uint8Array[]; profiles: ProfileName[]; runFrames: number; labels?: string[] };
 }
 
 /** A scenario being run (see the file comment). */
@@ -114,25 +94,30 @@ export class Session {
     this.times = [];
     this.scenario = { ...src, events: [...(src.events ?? [])], frames: { times: this.times } };
     // The C run needs at least one frame time to validate; the page steps explicit times.
-    const forC = { ...this.scenario, frames: { times: times.length ? times : [1 / 60] } };
+    const r = opts.resume;
+    const forC = { ...this.scenario, frames: { times: r ? times.slice(0, r.runFrames) : times.length ? times : [1 / 60] } };
+    this.runFrames = forC.frames.times.length;
     this.runs = [];
     this.profiles = [];
     try {
       // The primary run takes the scenario's own profile, so the C validator judges a bad one
       // like any other field ('profile: unknown profile "x" (known: ...)'); the comparison run
       // is the other profile of the two the page shows.
-      const first = createRun(this.acp, forC, { excerpts: opts.excerpts });
+      const first = createRun(this.acp, forC, { excerpts: opts.excerpts, profile: r?.profiles[0], resume: r?.snapshots[0] });
       this.runs.push(first);
       const primary = first.profile;
       this.profiles.push(primary);
-      if (opts.compare !== false) {
-        const other = comparisonProfile(primary, src.compare_profiles);
-        this.runs.push(createRun(this.acp, forC, { profile: other, excerpts: opts.excerpts }));
+      if (r ? r.snapshots.length > 1 : opts.compare !== false) {
+        const other = r?.profiles[1] ?? comparisonProfile(primary, src.compare_profiles);
+        this.runs.push(createRun(this.acp, forC, { profile: other, excerpts: opts.excerpts, resume: r?.snapshots[1] }));
         this.profiles.push(other);
       }
+      const stands = this.runs.find((x) => x.framesDone !== times.length);
+      if (r && stands) throw new Error(`the snapshots stand after frame ${stands.framesDone}, but the scenario has ${times.length} frame times`);
     } catch (e) {
+      const label = r?.labels?.[this.runs.length], m = /^resume: the snapshot is refused: (.*)$/s.exec(e instanceof Error ? e.message : '');
       for (const r of this.runs) r.dispose();
-      throw e;
+      throw label && m ? new Error(`${label}: ${m[1]}`) : e; // a snapshot's refusal: which run's, and where it is
     }
     this.warnings = this.runs[0]!.warnings;
     this.off = offsets(this.acp);
@@ -150,8 +135,15 @@ export class Session {
     this.nodes = new Int32Array(this.n).fill(-1);
     for (let i = 0; i < this.n; i++) this.describe(i);
     this.history = new History(Math.min(this.n, TRACKED), this.profiles.length);
-    this.recorded = times;
+    this.recorded = r ? [] : times;
+    if (!r || !times.length) return;
+    this.times.push(...times.slice(0, -1)); // resumed: the frames before the last are not in the history,
+    this.history.skip(this.times); // and the last is read from the restored runs' frame
+    this.record(times[times.length - 1]!, { frame: 0, now: times[times.length - 1]!, gate: false, coreMs: 0, compareMs: 0, readMs: 0 });
   }
+
+  /** The frame count of the runs' scenarios when they were made (a state file keeps it). */
+  readonly runFrames: number;
 
   /** Object i's id, name, start position and (once it is in the world) physics object and
    *  largest sphere radius; an object whose enter_at is ahead has no physics object yet (0). */
@@ -278,7 +270,12 @@ export class Session {
       if (!ok) throw new Error(run.error ?? 'the run stopped');
       if (r === 0) stats.coreMs = dt; else stats.compareMs += dt;
     }
-    const t1 = performance.now();
+    return this.record(t, stats);
+  }
+
+  /** Read the frame at time t the runs last ran into the session and its history. */
+  private record(t: number, stats: FrameStats): FrameStats {
+    const X = this.acp.exports, t1 = performance.now();
     if (this.waiting) for (let i = 0; i < this.n; i++) if (!this.objPtrs[i] && this.placed(i)) this.waiting--;
     this.times.push(t);
     const h = this.history;

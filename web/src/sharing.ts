@@ -42,7 +42,7 @@ export async function share(app: Page): Promise<void> {
     open.removeAttribute('href');
     $('share-note').textContent = '';
     app.msg.error(`The link would be ${link.length.toLocaleString()} characters, more than browsers accept (Firefox refuses URLs above 1,048,576; ` +
-      `this page stops at ${MAX_LINK_CHARS.toLocaleString()}): download the run file instead and open it with "Open run or scenario file".`);
+      `this page stops at ${MAX_LINK_CHARS.toLocaleString()}): download the run file instead and open it with "Open run, scenario or state file".`);
     await download(app, run);
     return;
   }

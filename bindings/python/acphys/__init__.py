@@ -487,6 +487,50 @@ class World:
         _check(_ffi.lib().acp_create_object(self._id, _C.byref(d)))
         return Object(self, id)
 
+    def snapshot(self):
+        """The world's whole mutable state as bytes (acp_world_snapshot, API 1.1), between steps:
+        every object, its managers, hooks, scripts, particles, shadows, the clock and the
+        generator, not the records (it names their digest). The same bytes natively and in
+        WebAssembly. Raises StateError / WorldError."""
+        lib = _ffi.lib()
+        size = _C.c_size_t(0)
+        _check(lib.acp_world_snapshot(self._id, None, 0, _C.byref(size)))
+        buf = _C.create_string_buffer(max(size.value, 1))
+        _check(lib.acp_world_snapshot(self._id, buf, size.value, _C.byref(size)))
+        return buf.raw[:size.value]
+
+    def restore(self, data):
+        """Take a snapshot's state (acp_world_restore): this world must hold the same records (the
+        same DAT bytes in the same order), run the same profile and max_objects and have no
+        objects. Raises ArgumentError for damaged, truncated or other-version bytes (the message
+        names the byte offset and the field), RecordsError for other records, StateError when
+        the world has objects; a refused restore leaves the world as it was."""
+        buf = _bytes('data', data)
+        _check(_ffi.lib().acp_world_restore(self._id, buf, len(buf)))
+
+    def export_object(self, obj):
+        """Hand an object (an Object or an id) to another world (acp_object_export): its state as
+        bytes, and it leaves this world (what names objects of this world is cleared first, as
+        retail's teleport_hook clears it). Raises ObjectNotFoundError, StateError (an object
+        that holds others, is held, or has emitters with particle objects)."""
+        oid = _u32('object_id', obj.id if isinstance(obj, Object) else obj)
+        lib = _ffi.lib()
+        size = _C.c_size_t(0)
+        _check(lib.acp_object_export(self._id, oid, None, 0, _C.byref(size)))
+        buf = _C.create_string_buffer(max(size.value, 1))
+        _check(lib.acp_object_export(self._id, oid, buf, size.value, _C.byref(size)))
+        return buf.raw[:size.value]
+
+    def import_object(self, data):
+        """Take in an object export_object wrote (acp_object_import): it carries on from the state
+        it left with and enters the cell of its position here. Returns its Object. Raises
+        ObjectExistsError, FullError, RecordsError, ArgumentError (damaged bytes: offset and
+        field named)."""
+        buf = _bytes('data', data)
+        oid = _C.c_uint32(0)
+        _check(_ffi.lib().acp_object_import(self._id, buf, len(buf), _C.byref(oid)))
+        return Object(self, oid.value)
+
     def object(self, object_id):
         """The Object with this id (ObjectNotFoundError when absent)."""
         if not _ffi.lib().acp_object_exists(self._id, _u32('object_id', object_id)):

@@ -136,6 +136,10 @@ SIGNATURES = {
     'acp_hook_name': (C.c_char_p, [U32]),
     'acp_offset_source_name': (C.c_char_p, [U32]),
     'acp_move_to_type_name': (C.c_char_p, [U32]),
+    'acp_world_snapshot': (S, [WorldId, C.c_void_p, C.c_size_t, P(C.c_size_t)]),
+    'acp_world_restore': (S, [WorldId, C.c_void_p, C.c_size_t]),
+    'acp_object_export': (S, [WorldId, U32, C.c_void_p, C.c_size_t, P(C.c_size_t)]),
+    'acp_object_import': (S, [WorldId, C.c_void_p, C.c_size_t, P(U32)]),
     'acp_run_scenario_file': (S, [C.c_char_p, C.c_int32, P(ScenarioResult)]),
     'acp_run_scenario_json': (S, [C.c_char_p, C.c_size_t, C.c_char_p, C.c_int32, P(ScenarioResult)]),
 }

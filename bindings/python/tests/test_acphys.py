@@ -132,6 +132,91 @@ class Conformance(unittest.TestCase):
         self.assertIn('acphys: acp_run_scenario_file: path: cannot read the scenario "/nonexistent.json"', bad.stderr)
 
 
+class Snapshots(unittest.TestCase):
+    """World.snapshot / restore and export_object / import_object (API 1.1): walk-then-stop stopped
+    after frame 60 and carried on in another world gives the golden trace's digest over all 180
+    frames (frames 1-60 hashed from the first world, 61-180 from the second)."""
+    EVENTS = [(0.0, 0x41000003), (0.1, 0x45000005), (1.0, 0x44000007), (2.0, 0x41000003)]
+
+    def world(self):
+        w = acphys.World('retail', max_objects=1)
+        w.load_records_file(os.path.join(REPO, 'data', 'portal-default.dat'))
+        return w
+
+    def walker(self, world):
+        return world.create_object(id=1, setup=0x02000001, motion_table=0x09000001, physics_state=0x00400008,
+                                   placement='frame', transient_state=3, cell=0xD59A0023, origin=(100, 60, 330),
+                                   run_rate=1.0)
+
+    def frames(self, world, walker, events, digest, first, last, beside=None):
+        for k in range(first, last + 1):
+            now = k / 60.0
+            world.set_time(now)
+            while events and events[0][0] <= now:
+                walker.apply_motion(style=0x8000003D, forward_command=events.pop(0)[1])
+            world.step(now)
+            if beside is not None:
+                beside.set_time(now)
+                beside.step(now)
+            digest.frame(world, k, now, [walker])
+
+    def test_restored_world_goes_on_as_the_golden(self):
+        events, digest = list(self.EVENTS), Fnv()
+        with self.world() as first, self.world() as second:
+            walker = self.walker(first)
+            first.set_player(walker)
+            self.frames(first, walker, events, digest, 1, 60)
+            data = first.snapshot()
+            self.assertIsInstance(data, bytes)
+            self.assertEqual(data[:8], b'ACPSNAP\x00')
+            second.restore(data)
+            self.assertEqual(second.snapshot(), data)  # the restored world's own snapshot: the same bytes
+            self.frames(second, second.object(1), events, digest, 61, 180)
+        self.assertEqual((180, digest.h), golden('golden/walk-then-stop.jsonl'))
+
+    def test_exported_object_goes_on_in_the_other_world(self):
+        events, digest = list(self.EVENTS), Fnv()
+        with self.world() as west, self.world() as east:
+            walker = self.walker(west)
+            west.set_player(walker)
+            east.finish_records()
+            self.frames(west, walker, events, digest, 1, 60, beside=east)
+            data = west.export_object(walker)
+            self.assertFalse(walker.exists)
+            moved = east.import_object(data)
+            self.assertEqual(moved.id, 1)
+            east.set_player(moved)  # the player slot does not travel
+            self.frames(east, moved, events, digest, 61, 180)
+        self.assertEqual((180, digest.h), golden('golden/walk-then-stop.jsonl'))
+
+    def test_damaged_snapshots_raise_with_offset_and_field(self):
+        with self.world() as first:
+            walker = self.walker(first)
+            self.frames(first, walker, list(self.EVENTS), Fnv(), 1, 10)
+            data = first.snapshot()
+            with self.world() as second:
+                with self.assertRaises(acphys.ArgumentError) as e:
+                    second.restore(data[:20])
+                self.assertRegex(str(e.exception), r'^acp_world_restore: offset 16, records_digest: .*truncated$')
+                flipped = bytearray(data)
+                flipped[100] ^= 1
+                with self.assertRaises(acphys.ArgumentError) as e:
+                    second.restore(flipped)
+                self.assertIn(f'offset {len(data) - 8}, checksum: ', str(e.exception))
+                with self.assertRaises(acphys.ArgumentError) as e:
+                    second.import_object(b'not a snapshot at all, not at all')
+                self.assertRegex(str(e.exception), r'offset 0, ')
+                second.restore(data)  # a refused restore left the world as it was
+                with self.assertRaises(acphys.StateError):
+                    second.restore(data)  # it has objects now
+            with acphys.World('retail', max_objects=1) as other:
+                other.load_default_records()
+                with self.assertRaises(acphys.RecordsError):
+                    other.restore(data)
+            with self.assertRaises(acphys.ArgumentError):
+                first.restore(None)
+
+
 class Errors(unittest.TestCase):
     def test_version(self):
         self.assertEqual(acphys.api_version(), '1.1.0')

@@ -336,8 +336,16 @@ static void xfer_world_body(snap_ctx *c)
         }
         for (uint32_t i = 0; i < num_blocks; i++) c->all[c->num_table + c->num_static_only + i] = w->block_statics[i];
     }
-    /* the objects' ids, and the table's serials */
+    /* the objects' ids, and the table's serials. Reading, the serials are kept aside and set
+     * once the table is in the saved order: acp_world_add_object inserts each object at its
+     * bucket's place with a fresh serial, moving the serials after it, so object i's slot is not
+     * slot i until the table is rewritten below. */
     uint32_t made = c->num_table + c->num_static_only;
+    uint32_t *serials = NULL;
+    if (!io->writing && !(serials = calloc((size_t)c->num_table + 1u, sizeof *serials))) {
+        acp_snap_fail(io, "world.num_objects", "out of memory");
+        return;
+    }
     for (uint32_t i = 0; i < made && !io->failed; i++) {
         uint32_t id = io->writing ? c->all[i]->id : 0;
         uint32_t serial = io->writing && i < c->num_table ? w->insert_serial[i] : 0;
@@ -356,11 +364,18 @@ static void xfer_world_body(snap_ctx *c)
             c->all[i] = obj;
         }
         if (i < c->num_table) acp_snap_u32(io, &serial, "insert_serial");
-        if (!io->writing && !io->failed && i < c->num_table) w->insert_serial[i] = serial; /* the table in the saved order below */
+        if (!io->writing && !io->failed && i < c->num_table) serials[i] = serial; /* set with the table's order below */
     }
-    if (io->failed) return;
+    if (io->failed) {
+        free(serials);
+        return;
+    }
     if (!io->writing) {
-        for (uint32_t i = 0; i < c->num_table; i++) w->objects[i] = c->all[i];
+        for (uint32_t i = 0; i < c->num_table; i++) {
+            w->objects[i] = c->all[i];
+            w->insert_serial[i] = serials[i];
+        }
+        free(serials);
         w->num_objects = c->num_table;
         provisional_statics(c); /* (the world destroys them, should the rest be refused) */
     }

@@ -248,6 +248,11 @@ extern "C" {
     pub fn acp_hook_name(type_: u32) -> *const c_char;
     pub fn acp_offset_source_name(source: u32) -> *const c_char;
     pub fn acp_move_to_type_name(type_: u32) -> *const c_char;
+    pub fn acp_world_snapshot(world: acp_world_id, buffer: *mut u8, capacity: usize, size: *mut usize) -> acp_status;
+    pub fn acp_world_restore(world: acp_world_id, bytes: *const u8, size: usize) -> acp_status;
+    pub fn acp_object_export(world: acp_world_id, object_id: u32, buffer: *mut u8, capacity: usize, size: *mut usize)
+                             -> acp_status;
+    pub fn acp_object_import(world: acp_world_id, bytes: *const u8, size: usize, object_id: *mut u32) -> acp_status;
     pub fn acp_run_scenario_file(path: *const c_char, profile: i32, out: *mut acp_scenario_result) -> acp_status;
     pub fn acp_run_scenario_json(json: *const c_char, len: usize, base_dir: *const c_char, profile: i32,
                                  out: *mut acp_scenario_result) -> acp_status;

@@ -350,6 +350,43 @@ impl World {
     pub fn play_script_type(&mut self, object_id: u32, script_type: u32, modifier: f32) -> Result<()> {
         check(unsafe { sys::acp_object_play_script_type(self.id, object_id, script_type, modifier) })
     }
+    /// The world's whole mutable state (acp_world_snapshot, API 1.1), between steps: every
+    /// object, its managers, hooks, scripts, particles, shadows, the clock and the generator, not
+    /// the records (it names their digest). The same bytes natively and in WebAssembly.
+    pub fn snapshot(&mut self) -> Result<Vec<u8>> {
+        let mut size = 0usize;
+        check(unsafe { sys::acp_world_snapshot(self.id, std::ptr::null_mut(), 0, &mut size) })?;
+        let mut out = vec![0u8; size];
+        check(unsafe { sys::acp_world_snapshot(self.id, out.as_mut_ptr(), out.len(), &mut size) })?;
+        out.truncate(size);
+        Ok(out)
+    }
+    /// Take a snapshot's state (acp_world_restore): the same records in the same order, the same
+    /// profile and max_objects, no objects yet. Damaged, truncated or other-version bytes are an
+    /// `ErrorKind::Argument` whose message names the byte offset and the field; other records
+    /// `ErrorKind::Records`; a world with objects `ErrorKind::State`. A refused restore leaves the
+    /// world as it was.
+    pub fn restore(&mut self, snapshot: &[u8]) -> Result<()> {
+        check(unsafe { sys::acp_world_restore(self.id, snapshot.as_ptr(), snapshot.len()) })
+    }
+    /// Hand an object to another world (acp_object_export): its state as bytes, and it leaves
+    /// this world (what names objects of this world is cleared first, as retail's teleport_hook
+    /// clears it).
+    pub fn export_object(&mut self, object_id: u32) -> Result<Vec<u8>> {
+        let mut size = 0usize;
+        check(unsafe { sys::acp_object_export(self.id, object_id, std::ptr::null_mut(), 0, &mut size) })?;
+        let mut out = vec![0u8; size];
+        check(unsafe { sys::acp_object_export(self.id, object_id, out.as_mut_ptr(), out.len(), &mut size) })?;
+        out.truncate(size);
+        Ok(out)
+    }
+    /// Take in an object `export_object` wrote (acp_object_import): it carries on from the state it
+    /// left with, in the cell of its position here. Returns its id.
+    pub fn import_object(&mut self, bytes: &[u8]) -> Result<u32> {
+        let mut id = 0u32;
+        check(unsafe { sys::acp_object_import(self.id, bytes.as_ptr(), bytes.len(), &mut id) })?;
+        Ok(id)
+    }
     /// The object after the last step.
     pub fn state(&self, object_id: u32) -> Result<ObjectState> {
         let mut out = ObjectState::default();
