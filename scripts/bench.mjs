@@ -6,6 +6,8 @@
 //   node scripts/bench.mjs --snapshots-only [--quick] [--no-save]   only the snapshot and threads row
 //                                      (issue 38), saved to bench/results.json as a run of that row alone
 //   node scripts/bench.mjs --rows      BENCHMARKS.md's row of every run in bench/results.json
+//   node scripts/bench.mjs --page-only [--page-kinds town] [--no-save]   only the page's rows (step 5)
+// --page-kinds motion,terrain,town,draw: which of the page's rows run (default all four).
 // 1. builds the native benchmark binary at -O2 (build/bench, `node scripts/build.mjs bench`);
 // 2. object-quanta per second for 1, 100, 10,000 and 100,000 objects: the bare kernel and the
 //    workloads (motion, terrain, static, remote), native (acphys bench) and WASM under Node
@@ -21,8 +23,9 @@
 //    and WASM (in memory): MB/s and records/s;
 // 4. the .wasm size, raw and gzipped; native instructions per object-quantum (callgrind);
 // 5. the page: the core's milliseconds per frame at 1,000 and 10,000 objects in headless
-//    Chromium (bench/page, served on 127.0.0.1, driven by playwright-core), and the draw side's
-//    array fills (part and sphere matrices) for 10,000 humanoids (bench/page ?draw=1);
+//    Chromium (bench/page, served on 127.0.0.1, driven by playwright-core), issue 39's town
+//    (1,000 mixed objects: kind=town), and the draw side's array fills (part and sphere
+//    matrices) for 10,000 humanoids (bench/page ?draw=1);
 // 6. the public API (issue 37): build/bench/acphys_api_bench steps two identical worlds of
 //    running humanoids on terrain, one through include/acphys.h (acp_world_step) and one through
 //    the core (acp_world_use_time), in alternating windows (thread CPU time, paired medians): ns
@@ -55,26 +58,35 @@ const argv = process.argv.slice(2);
 const quick = argv.includes('--quick');
 // --draw-only: only the page's draw row (10,000 humanoids); no native build.
 const drawOnly = argv.includes('--draw-only');
+// --page-only: only the page's rows (no native build, world rows, DAT, callgrind or API row).
+const pageOnly = argv.includes('--page-only');
+const pageKindsArg = argv.includes('--page-kinds') ? argv[argv.indexOf('--page-kinds') + 1].split(',') : null;
+const pageRow = (k) => !pageKindsArg || pageKindsArg.includes(k);
 const sizesArg = argv.includes('--sizes') ? argv[argv.indexOf('--sizes') + 1] : null;
-const SIZES = drawOnly ? [] : sizesArg ? sizesArg.split(',').map(Number) : quick ? [1, 100] : [1, 100, 10000, 100000];
+const SIZES = drawOnly || pageOnly ? [] : sizesArg ? sizesArg.split(',').map(Number) : quick ? [1, 100] : [1, 100, 10000, 100000];
 const KINDS = ['motion', 'terrain', 'static', 'remote'];
 // The rows whose native instructions per object-quantum callgrind counts (100 objects each).
-const IPQ_KINDS = ['motion', 'terrain', 'static', 'remote', 'crowd', 'particles', 'indoor', 'varied', 'wood'];
+const IPQ_KINDS = ['motion', 'terrain', 'static', 'remote', 'crowd', 'particles', 'indoor', 'varied', 'wood', 'town'];
 // Issue 20's ceilings on those counts (motion and terrain from the issue; the others set in its
 // work: BENCHMARKS.md, "Optimizations made for issue 20 (motion, the new rows)").
 const IPQ_TARGETS = { motion: 1300, terrain: 5000, remote: 2600, crowd: 6500, particles: 6500, indoor: 50000 };
 // Indoors (issue 15): humanoids running in the stand-in dungeon and cottage, BSP sweeps every quantum.
-const INDOOR_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100, 1000] : [100, 1000, 10000];
+const INDOOR_SIZES = drawOnly || pageOnly ? [] : sizesArg ? SIZES : quick ? [100, 1000] : [100, 1000, 10000];
 // The crowd (issue 14): humanoids packed into one landblock's area, sweeping against each other.
 // Varied humanoids (issue 39): own run rates, phases and plans of motions on terrain, seeded.
-const VARIED_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100] : [100, 10000];
+const VARIED_SIZES = drawOnly || pageOnly ? [] : sizesArg ? SIZES : quick ? [100] : [100, 10000];
 // Issue 39's ceiling on the varied row (PhatSDK's motion figure, BENCHMARKS.md).
 const VARIED_IPQ_TARGET = 1469;
 // The wood (issue 34): humanoids running and turning through the stand-in scenery (trees, rocks, bushes).
-const WOOD_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100] : [100, 1000];
-const CROWD_SIZES = drawOnly ? [] : sizesArg ? SIZES : quick ? [100, 1000] : [100, 1000, 10000];
+const WOOD_SIZES = drawOnly || pageOnly ? [] : sizesArg ? SIZES : quick ? [100] : [100, 1000];
+// The town (issue 39): varied, server-driven, move-to-and-stick and missile objects among the
+// cottage and the scenery; its page row (1,000 objects) is judged against 3 ms at p95.
+const TOWN_SIZES = drawOnly || pageOnly ? [] : sizesArg ? SIZES : quick ? [100] : [100, 1000];
+const TOWN_PAGE_OBJECTS = 1000;
+const TOWN_PAGE_TARGET_MS = 3;
+const CROWD_SIZES = drawOnly || pageOnly ? [] : sizesArg ? SIZES : quick ? [100, 1000] : [100, 1000, 10000];
 const PAGE_SIZES = drawOnly ? [] : quick ? [1000] : [1000, 10000];
-const PAGE_KINDS = ['motion', 'terrain'];
+const PAGE_KINDS = ['motion', 'terrain'].filter(pageRow);
 const PAGE_FRAMES = quick ? 60 : 300;
 // The draw row always at the issue's 10,000 humanoids (--quick too: its target is judged there).
 const DRAW_OBJECTS = 10000;
@@ -291,6 +303,19 @@ function wasmSize() {
   return { raw: bytes.byteLength, gzip: gzipSync(bytes, { level: 9 }).byteLength };
 }
 
+/** One page row: `kind` × n objects, PAGE_FRAMES frames. */
+async function pageRow1(browser, server, kind, n) {
+  log(`page: ${kind} × ${n} in headless Chromium`);
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/bench/page/index.html?kind=${kind}&objects=${n}&frames=${PAGE_FRAMES}`);
+  await page.waitForFunction(() => window.acphysBench, null, { timeout: 300000 });
+  const r = await page.evaluate(() => window.acphysBench);
+  await page.close();
+  if (r.error) problems.push(`page ${kind} × ${n}: ${r.error}`);
+  else if (r.allocations) problems.push(`page ${kind} × ${n}: ${r.allocations} heap calls inside UseTime`);
+  return r;
+}
+
 async function measurePage() {
   let chromium;
   try {
@@ -319,6 +344,8 @@ async function measurePage() {
         rows.push(r);
       }
     }
+    if (!drawOnly && pageRow('town')) rows.push(await pageRow1(browser, server, 'town', TOWN_PAGE_OBJECTS));
+    if (!pageRow('draw')) return rows;
     // The draw side (issue 21): every humanoid's part and sphere matrices, once per frame.
     const n = DRAW_OBJECTS;
     log(`page: draw arrays, terrain × ${n} in headless Chromium`);
@@ -542,6 +569,8 @@ function targets(kernel, worlds, page, ipq) {
   if (p) out.push({ target: '10,000 animated objects: <= 4 ms per frame in Chromium (median / p95)', value: [p.ms_median, p.ms_p95], met: p.ms_p95 <= 4 });
   const pt = page.find((r) => r.kind === 'terrain' && r.objects === 10000 && !r.error && r.job !== 'draw');
   if (pt) out.push({ target: '(issue 20) 10,000 terrain objects: <= 8 ms per frame at p95 in Chromium (median / p95)', value: [pt.ms_median, pt.ms_p95], met: pt.ms_p95 <= 8 });
+  const tp = page.find((r) => r.kind === 'town' && r.objects === TOWN_PAGE_OBJECTS && !r.error && r.job !== 'draw');
+  if (tp) out.push({ target: `(issue 39) town, ${fmtN(TOWN_PAGE_OBJECTS)} mixed objects: <= ${TOWN_PAGE_TARGET_MS} ms per frame at p95 in Chromium (median / p95)`, value: [tp.ms_median, tp.ms_p95], met: tp.ms_p95 <= TOWN_PAGE_TARGET_MS });
   const d = page.find((r) => r.job === 'draw' && r.objects === 10000 && !r.error);
   if (d) out.push({ target: 'draw arrays of 10,000 humanoids: < 1 ms per frame in Chromium (first fill, median / p95)', value: [d.first_ms.median, d.first_ms.p95], met: d.first_ms.median < 1 });
   return out;
@@ -628,7 +657,7 @@ if (apiOnly) {
   process.exit(0);
 }
 
-if (!drawOnly) {
+if (!drawOnly && !pageOnly) {
   log('building the native benchmark binary (-O2, build/bench)');
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), 'bench'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
@@ -640,22 +669,23 @@ const started = Date.now();
 const run = { date: new Date().toISOString(), ...gitCommit(), machine: machine(),
   settings: { sizes: SIZES, ...WINDOW, rounds: ROUNDS, rounds_window: ROUND_WINDOW, frame_step_s: 34953 / 1048576, page_frames: PAGE_FRAMES, dat_mib: DAT_MIB, quick } };
 
-const judged = judgedRows();
+const judged = pageOnly ? { kernel: [], motion: [], terrain: [] } : judgedRows();
 run.kernel = judged.kernel;
 run.worlds = [...judged.motion, ...judged.terrain];
 for (const kind of KINDS.filter((k) => !judged[k])) {
   for (const n of SIZES) run.worlds.push(pair(['world', kind, String(n)], { job: 'world', kind, objects: n }, kind));
 }
 // Scripts and particles (issue 16): 1,000 objects, each with an emitter of 50 live particles.
-run.worlds.push(pair(['world', 'particles', '1000'], { job: 'world', kind: 'particles', objects: 1000 }, 'particles'));
+if (!pageOnly) run.worlds.push(pair(['world', 'particles', '1000'], { job: 'world', kind: 'particles', objects: 1000 }, 'particles'));
 for (const n of CROWD_SIZES) run.worlds.push(pair(['world', 'crowd', String(n)], { job: 'world', kind: 'crowd', objects: n }, 'crowd'));
 for (const n of INDOOR_SIZES) run.worlds.push(pair(['world', 'indoor', String(n)], { job: 'world', kind: 'indoor', objects: n }, 'indoor'));
 for (const n of VARIED_SIZES) run.worlds.push(pair(['world', 'varied', String(n)], { job: 'world', kind: 'varied', objects: n }, 'varied'));
 for (const n of WOOD_SIZES) run.worlds.push(pair(['world', 'wood', String(n)], { job: 'world', kind: 'wood', objects: n }, 'wood'));
-run.dat = argv.includes('--no-dat') || drawOnly ? null : measureDat();
-run.instructions_per_quantum = argv.includes('--no-callgrind') || drawOnly ? null : instructionsPerQuantum();
-run.api = argv.includes('--no-api') || drawOnly ? null : measureApi();
-run.snapshots = argv.includes('--no-snapshots') || drawOnly ? null : measureSnapshots();
+for (const n of TOWN_SIZES) run.worlds.push(pair(['world', 'town', String(n)], { job: 'world', kind: 'town', objects: n }, 'town'));
+run.dat = argv.includes('--no-dat') || drawOnly || pageOnly ? null : measureDat();
+run.instructions_per_quantum = argv.includes('--no-callgrind') || drawOnly || pageOnly ? null : instructionsPerQuantum();
+run.api = argv.includes('--no-api') || drawOnly || pageOnly ? null : measureApi();
+run.snapshots = argv.includes('--no-snapshots') || drawOnly || pageOnly ? null : measureSnapshots();
 run.wasm_size = wasmSize();
 run.page = argv.includes('--no-page') ? [] : await measurePage();
 run.targets = [...targets(run.kernel, run.worlds, run.page, run.instructions_per_quantum), ...apiTarget(run.api), ...snapshotTargets(run.snapshots)];

@@ -121,8 +121,9 @@ await Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, async (_,
   }
 }));
 // The benchmark worlds whose humanoids sweep the scenery (issue 34's wood row; terrain and crowd
-// meet it too): the same digest from both builds after the warm-up and 60 frames (100 objects).
-const BENCH_ROWS = ['wood', 'terrain', 'crowd'];
+// meet it too; issue 39's town adds move-tos, sticks, interpolation and missiles among the
+// cottage's statics): the same digest from both builds after the warm-up and 60 frames (100 objects).
+const BENCH_ROWS = ['wood', 'terrain', 'crowd', 'town'];
 for (const kind of useCorpus ? BENCH_ROWS : []) {
   const digest = (cli) => {
     const r = spawnSync(cli, ['bench', 'world', kind, '100', '--frames', '60', '--windows', '1'], { encoding: 'utf8' });

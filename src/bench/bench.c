@@ -1,5 +1,6 @@
 /* acphys — the benchmark driver (see bench.h). */
 #include "bench.h"
+#include "bench_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -27,21 +28,19 @@
 #define PHYSICS_STATE 0x00400408u              /* ReportCollisions | Gravity | EdgeSlide (the recorded player) */
 #define RUN_RATE 2.0039682f                    /* the recorded player's run rate */
 #define TURN_SPEED 1.5f                        /* the run turn factor */
-#define BENCH_EMITTER 0x3200FFFFu              /* the particles workload's emitter (add_bench_emitter) */
-#define BENCH_PARTICLES 50u                    /* its live particles per object */
 
 /* The four landblocks of the terrain workload: a 384 m square, A9B4 at its south-west. */
 static const uint32_t TERRAIN_BLOCKS[4] = {0xA9B4FFFFu, 0xA9B5FFFFu, 0xAAB4FFFFu, 0xAAB5FFFFu};
 #define TERRAIN_SIDE 384.0f
 #define TERRAIN_MARGIN 12.0f                    /* metres kept clear of the square's outer edge */
 
-static const char *const KIND_NAMES[ACP_BENCH_KIND_COUNT] = {"motion", "terrain", "static", "remote", "crowd", "particles", "indoor", "varied", "wood"};
+static const char *const KIND_NAMES[ACP_BENCH_KIND_COUNT] = {"motion", "terrain", "static", "remote", "crowd", "particles", "indoor", "varied", "wood", "town"};
 
 /* The workloads on real terrain (their humanoids keep their spheres and sweep). */
 static bool on_terrain(acp_bench_kind kind)
 {
     return kind == ACP_BENCH_TERRAIN || kind == ACP_BENCH_CROWD || kind == ACP_BENCH_INDOOR ||
-           kind == ACP_BENCH_VARIED || kind == ACP_BENCH_WOOD;
+           kind == ACP_BENCH_VARIED || kind == ACP_BENCH_WOOD || kind == ACP_BENCH_TOWN;
 }
 
 const char *acp_bench_kind_name(acp_bench_kind kind)
@@ -73,30 +72,11 @@ const char *acp_bench_status_string(acp_bench_status status)
     return "unknown status";
 }
 
-struct acp_bench {
-    acp_bench_kind kind;
-    uint32_t num_objects;
-    acp_datset *dats;
-    acp_setup setup;                  /* the workload's copy of the humanoid Setup */
-    acp_record_source records;
-    acp_terrain *terrain;
-    acp_world *world;
-    uint64_t frames;
-    struct varied_plan *plans;        /* the varied workload's plan of each object (else NULL) */
-};
 
 /* ---- the varied workload's plans ---- */
 
-/** One object's plan: its own generator, run rate and the frame of its next change. */
-typedef struct varied_plan {
-    uint64_t rng;                     /* splitmix64 state */
-    acp_physobj *obj;
-    acp_position home;                /* where it entered the world */
-    uint64_t next_frame;              /* the frame whose start applies the next motion */
-    float run_rate;                   /* in [1, 3] */
-} varied_plan;
 
-static uint64_t splitmix64(uint64_t *state)
+uint64_t acp_bench_splitmix64(uint64_t *state)
 {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -105,7 +85,7 @@ static uint64_t splitmix64(uint64_t *state)
 }
 
 /* A whole number in [0, n) (n small: the modulo's bias is immaterial to a workload). */
-static uint32_t plan_below(varied_plan *p, uint32_t n) { return (uint32_t)(splitmix64(&p->rng) % n); }
+static uint32_t plan_below(varied_plan *p, uint32_t n) { return (uint32_t)(acp_bench_splitmix64(&p->rng) % n); }
 
 static void plan_init(varied_plan *p, uint32_t i, acp_physobj *obj)
 {
@@ -186,7 +166,7 @@ static const uint32_t INDOOR_CELLS[6] = {0x3A11012Au, 0x3A11012Bu, 0x3A11012Cu, 
 
 static acp_bench_status load_indoor(acp_bench *b)
 {
-    for (unsigned i = 0; i < 6; i++) {
+    for (unsigned i = b->kind == ACP_BENCH_TOWN ? 5u : 0u; i < 6; i++) {
         const acp_envcell *rec = acp_datset_envcell(b->dats, INDOOR_CELLS[i]);
         const acp_environment *env = rec ? acp_datset_environment(b->dats, rec->environment_id) : NULL;
         if (!env || acp_terrain_add_envcell(b->terrain, rec, env, NULL) != ACP_TERRAIN_OK) return ACP_BENCH_ERR_RECORD;
@@ -210,7 +190,7 @@ static acp_bench_status load_terrain(acp_bench *b)
         if (!lb) return ACP_BENCH_ERR_RECORD;
         if (acp_terrain_add_landblock(b->terrain, lb, region) != ACP_TERRAIN_OK) return ACP_BENCH_ERR_RECORD;
     }
-    if (b->kind == ACP_BENCH_INDOOR) {
+    if (b->kind == ACP_BENCH_INDOOR || b->kind == ACP_BENCH_TOWN) {
         acp_bench_status st = load_indoor(b);
         if (st != ACP_BENCH_OK) return st;
     }
@@ -257,11 +237,11 @@ static acp_position position_at(uint32_t block, float x, float y, float z, float
 
 /* The terrain workload's position of object i: a grid over the 384 m square, in the landblock
  * that holds the point, at the terrain height (SetPosition settles the object onto it). */
-static acp_position terrain_position(const acp_bench *b, uint32_t i)
+acp_position acp_bench_terrain_position(const acp_bench *b, uint32_t i)
 {
     /* The varied workload's objects wander up to about 56 m from home (VARIED_LEASH plus a
      * motion's reach): their homes keep 64 m clear of the square's edge. */
-    float margin = b->kind == ACP_BENCH_VARIED ? 64.0f : TERRAIN_MARGIN;
+    float margin = b->kind == ACP_BENCH_VARIED || b->kind == ACP_BENCH_TOWN ? 64.0f : TERRAIN_MARGIN;
     float gx, gy;
     grid_point(i, b->num_objects, margin, TERRAIN_SIDE - 2.0f * margin, &gx, &gy);
     uint32_t bx = gx >= 192.0f ? 1u : 0u, by = gy >= 192.0f ? 1u : 0u;
@@ -343,7 +323,7 @@ static acp_position indoor_position(const acp_bench *b, uint32_t i)
     return p;
 }
 
-static void run_and_turn(acp_physobj *obj)
+void acp_bench_run_and_turn(acp_physobj *obj)
 {
     acp_physobj_set_run_rate(obj, RUN_RATE);
     acp_interpreted_motion m = acp_interpreted_motion_default();
@@ -354,8 +334,19 @@ static void run_and_turn(acp_physobj *obj)
     acp_physobj_apply_interpreted_motion(obj, &m);
 }
 
+void acp_bench_varied_start(acp_bench *b, uint32_t i, acp_physobj *obj)
+{
+    varied_plan *p = &b->plans[i];
+    plan_init(p, i, obj);
+    uint64_t first = p->next_frame; /* the first motion lasts 1..60 frames */
+    acp_physobj_set_run_rate(obj, p->run_rate);
+    plan_apply(p);
+    p->next_frame = first;
+}
+
 static acp_bench_status add_object(acp_bench *b, uint32_t id, uint32_t i)
 {
+    if (b->kind == ACP_BENCH_TOWN) return acp_bench_town_add(b, id, i);
     acp_physobj *obj = acp_world_add_object(b->world, id);
     if (!obj) return ACP_BENCH_ERR_OUT_OF_MEMORY;
     obj->state = PHYSICS_STATE;
@@ -370,7 +361,7 @@ static acp_bench_status add_object(acp_bench *b, uint32_t id, uint32_t i)
         acp_position pos = b->kind == ACP_BENCH_CROWD    ? crowd_position(b, i)
                            : b->kind == ACP_BENCH_INDOOR ? indoor_position(b, i)
                            : b->kind == ACP_BENCH_WOOD   ? wood_position(b, i)
-                                                         : terrain_position(b, i);
+                                                         : acp_bench_terrain_position(b, i);
         if (!acp_world_enter_object(b->world, obj, &pos, 0.0)) return ACP_BENCH_ERR_PLACEMENT;
         if (b->plans) b->plans[i].home = obj->position;
     } else {
@@ -381,17 +372,12 @@ static acp_bench_status add_object(acp_bench *b, uint32_t id, uint32_t i)
         acp_world_place_object(b->world, obj, &pos, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS | ACP_ACTIVE_TS, 0.0);
     }
     if (b->kind == ACP_BENCH_VARIED) {
-        varied_plan *p = &b->plans[i];
-        plan_init(p, i, obj);
-        uint64_t first = p->next_frame; /* the first motion lasts 1..60 frames */
-        acp_physobj_set_run_rate(obj, p->run_rate);
-        plan_apply(p);
-        p->next_frame = first;
+        acp_bench_varied_start(b, i, obj);
     } else if (b->kind != ACP_BENCH_STATIC) {
-        run_and_turn(obj);
+        acp_bench_run_and_turn(obj);
     }
     if (b->kind == ACP_BENCH_PARTICLES &&
-        !acp_physobj_create_particle_emitter(obj, BENCH_EMITTER, 0xFFFFFFFFu, NULL, 0, false))
+        !acp_physobj_create_particle_emitter(obj, ACP_BENCH_EMITTER, 0xFFFFFFFFu, NULL, 0, false))
         return ACP_BENCH_ERR_OUT_OF_MEMORY;
     /* The remote workload's PositionManager is made now, as the first UpdatePosition would. */
     if (b->kind == ACP_BENCH_REMOTE && !acp_physobj_make_position_manager(obj)) return ACP_BENCH_ERR_OUT_OF_MEMORY;
@@ -422,14 +408,14 @@ static uint8_t *putd(uint8_t *p, double d)
     return put32(p, (uint32_t)(u >> 32));
 }
 
-static bool add_bench_emitter(acp_datset *set)
+bool acp_bench_add_emitter(acp_datset *set)
 {
     uint8_t rec[176], *p = rec;
-    p = put32(put32(p, BENCH_EMITTER), 0);
+    p = put32(put32(p, ACP_BENCH_EMITTER), 0);
     p = put32(put32(p, 1u), 2u);                    /* per second; LocalVelocity */
     p = put32(put32(p, 0x0100F3A0u), 0x0100F3A0u);  /* the stand-in particle GfxObj */
     p = putd(p, 1.0e6);                             /* birthrate: never due */
-    p = put32(put32(put32(p, BENCH_PARTICLES), BENCH_PARTICLES), 0u);
+    p = put32(put32(put32(p, ACP_BENCH_EMITTER_PARTICLES), ACP_BENCH_EMITTER_PARTICLES), 0u);
     p = putd(putd(putd(p, 0.0), 1.0e6), 0.0);       /* total seconds, lifespan, its range */
     p = putf(putf(putf(p, 0.0f), 0.0f), 1.0f);      /* offset_dir */
     p = putf(putf(p, 0.0f), 0.5f);                  /* min, max offset */
@@ -441,13 +427,14 @@ static bool add_bench_emitter(acp_datset *set)
     p = put32(p, 0u);                               /* is_parent_local */
     acp_dat_error err;
     return p == rec + sizeof rec &&
-           acp_datset_add_record(set, ACP_DAT_TYPE_PARTICLE_EMITTER_INFO, BENCH_EMITTER, rec, sizeof rec, &err) == ACP_DAT_OK;
+           acp_datset_add_record(set, ACP_DAT_TYPE_PARTICLE_EMITTER_INFO, ACP_BENCH_EMITTER, rec, sizeof rec, &err) == ACP_DAT_OK;
 }
 
 static acp_bench_status build(acp_bench *b, const uint8_t *portal, size_t portal_size, const uint8_t *cell,
                               size_t cell_size)
 {
     acp_dat_error err;
+    acp_bench_status st0;
     b->dats = acp_datset_create();
     if (!b->dats) return ACP_BENCH_ERR_OUT_OF_MEMORY;
     if (acp_datset_add_dat_bytes(b->dats, portal, portal_size, &err) != ACP_DAT_OK) return ACP_BENCH_ERR_DAT;
@@ -456,7 +443,7 @@ static acp_bench_status build(acp_bench *b, const uint8_t *portal, size_t portal
     const acp_setup *humanoid = acp_datset_setup(b->dats, HUMANOID_SETUP);
     if (!humanoid || !acp_datset_motion_table(b->dats, HUMANOID_MOTION_TABLE)) return ACP_BENCH_ERR_RECORD;
     b->setup = *humanoid; /* shallow: the arrays stay the record's */
-    if (b->kind == ACP_BENCH_PARTICLES && !add_bench_emitter(b->dats)) return ACP_BENCH_ERR_OUT_OF_MEMORY;
+    if (b->kind == ACP_BENCH_PARTICLES && !acp_bench_add_emitter(b->dats)) return ACP_BENCH_ERR_OUT_OF_MEMORY;
     if (b->kind == ACP_BENCH_MOTION || b->kind == ACP_BENCH_PARTICLES) {
         b->setup.num_spheres = 0;
         b->setup.spheres = NULL;
@@ -470,22 +457,24 @@ static acp_bench_status build(acp_bench *b, const uint8_t *portal, size_t portal
     if (!b->world) return ACP_BENCH_ERR_OUT_OF_MEMORY;
     b->world->dats = b->dats;
     if (b->kind == ACP_BENCH_PARTICLES &&
-        !acp_world_reserve_fx(b->world, b->num_objects, b->num_objects * BENCH_PARTICLES))
+        !acp_world_reserve_fx(b->world, b->num_objects, b->num_objects * ACP_BENCH_EMITTER_PARTICLES))
         return ACP_BENCH_ERR_OUT_OF_MEMORY;
     if (on_terrain(b->kind)) {
         acp_bench_status st = load_terrain(b);
         if (st != ACP_BENCH_OK) return st;
     }
     if (b->kind == ACP_BENCH_WOOD && b->world->num_block_statics == 0) return ACP_BENCH_ERR_RECORD;
-    if (b->kind == ACP_BENCH_VARIED) {
+    if (b->kind == ACP_BENCH_VARIED || b->kind == ACP_BENCH_TOWN) {
         b->plans = calloc(b->num_objects, sizeof *b->plans);
         if (!b->plans) return ACP_BENCH_ERR_OUT_OF_MEMORY;
     }
+    if (b->kind == ACP_BENCH_TOWN && (st0 = acp_bench_town_prepare(b)) != ACP_BENCH_OK) return st0;
     uint32_t *ids = ids_by_bucket(b->num_objects);
     if (!ids) return ACP_BENCH_ERR_OUT_OF_MEMORY;
     acp_bench_status st = ACP_BENCH_OK;
     for (uint32_t i = 0; i < b->num_objects && st == ACP_BENCH_OK; i++) st = add_object(b, ids[i], i);
     free(ids);
+    if (st == ACP_BENCH_OK && b->kind == ACP_BENCH_TOWN) st = acp_bench_town_finish(b);
     return st;
 }
 
@@ -518,6 +507,7 @@ void acp_bench_destroy(acp_bench *b)
     acp_terrain_destroy(b->terrain);
     acp_datset_destroy(b->dats);
     free(b->plans);
+    acp_bench_town_destroy(b->town);
     free(b);
 }
 
@@ -554,7 +544,8 @@ void acp_bench_run(acp_bench *b, uint32_t frames)
     for (uint32_t i = 0; i < frames; i++) {
         b->frames++;
         if (b->kind == ACP_BENCH_REMOTE) remote_messages(b);
-        if (b->kind == ACP_BENCH_VARIED) varied_changes(b);
+        if (b->kind == ACP_BENCH_VARIED || b->kind == ACP_BENCH_TOWN) varied_changes(b);
+        if (b->kind == ACP_BENCH_TOWN) acp_bench_town_frame(b);
         acp_world_use_time(b->world, (double)b->frames * ACP_BENCH_FRAME_STEP);
     }
 }

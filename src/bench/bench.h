@@ -80,13 +80,35 @@ typedef enum acp_bench_kind {
      *     (RunForward 2.0039682 + TurnRight 1.5) passes by the static every lap, so its sweeps meet
      *     the scenery's shapes (CCylSphere, the BSPs) through the cells' shadow lists. */
     ACP_BENCH_WOOD = 8,
+    /* (j) a town (issue 39): n mixed objects on the terrain of the wood (the four landblocks, the
+     *     scenery of A9B5, AAB4 and AAB5) with A9B4's LandBlockInfo (the cottage, its interior
+     *     EnvCell and its statics), on the varied workload's grid; object i's role by i mod 10
+     *     (V R C M V C R M V C: 3 in 10 varied, 2 remote, 3 creatures, 2 missiles):
+     *     - varied humanoids: the varied workload's plans (ACP_BENCH_VARIED_SEED);
+     *     - remote humanoids: running and turning, an UpdatePosition 4 m ahead every 15 frames
+     *       through CPhysicsObj::InterpolateTo, as the remote workload (on terrain here);
+     *     - creatures (the drudge, Setup 0x020007DD, MotionTable 0x09000008), each with its own
+     *       seeded plan (ACP_BENCH_TOWN_SEED): a move-to (MoveToManager) to a point up to 12 m from
+     *       home, then a sticky move-to to another object (the preceding varied humanoid, or another
+     *       creature), the StickyManager holding it there for 60..119 frames, unstick, again; a move
+     *       that has not arrived in 240 frames is cancelled and the plan goes on;
+     *     - missiles (the quarrel, Setup 0x0200012A, state ReportCollisions | Missile | AlignPath |
+     *       PathClipped | Gravity | Inelastic), thrown on a 1 s ballistic arc at the next object
+     *       (its origin 1 m up), thrown again from where they are once a hit has ended the flight
+     *       (report_object_collision and report_environment_collision clear MISSILE_PS) or after
+     *       120 frames;
+     *       every other missile carries the particles workload's emitter (50 live particles). */
+    ACP_BENCH_TOWN = 9,
     ACP_BENCH_KIND_COUNT
 } acp_bench_kind;
 
 /** The varied workload's seed (its plans depend on it and on the object index alone). */
 #define ACP_BENCH_VARIED_SEED 39u
 
-/** "motion", "terrain", "static", "remote", "crowd", "particles", "indoor", "varied", "wood"; NULL for an unknown kind. */
+/** The town workload's creature plans' seed. */
+#define ACP_BENCH_TOWN_SEED 0x70776Eu
+
+/** "motion", "terrain", "static", "remote", "crowd", "particles", "indoor", "varied", "wood", "town"; NULL for an unknown kind. */
 const char *acp_bench_kind_name(acp_bench_kind kind);
 /** The kind of a name; false when unknown. */
 bool acp_bench_kind_from_name(const char *name, acp_bench_kind *out);
@@ -147,6 +169,33 @@ struct acp_world *acp_bench_world(acp_bench *b);
  *  frame (FNV-1a, 64 bits): equal for two builds only when they computed the same bits. Reading
  *  the part frame places the object's pending parts (partarray.h); no later result changes. */
 uint64_t acp_bench_digest(acp_bench *b);
+
+/** The town workload's roles (ACP_BENCH_TOWN). */
+typedef enum acp_bench_town_role {
+    ACP_TOWN_VARIED = 0,
+    ACP_TOWN_REMOTE = 1,
+    ACP_TOWN_CREATURE = 2,
+    ACP_TOWN_MISSILE = 3,
+    ACP_TOWN_ROLE_COUNT
+} acp_bench_town_role;
+
+/** The town's role of object i (its index in creation order, not its id). */
+acp_bench_town_role acp_bench_town_role_of(uint32_t i);
+
+/** What the town workload has done so far (counted where its messages are issued). */
+typedef struct acp_bench_town_counts {
+    uint32_t roles[ACP_TOWN_ROLE_COUNT]; /* objects of each role */
+    uint64_t update_positions;        /* InterpolateTo calls for the remote humanoids */
+    uint64_t move_tos_to_points;      /* MoveToPosition move-tos issued to creatures */
+    uint64_t move_tos_to_objects;     /* sticky MoveToObject move-tos issued */
+    uint64_t sticks;                  /* sticky move-tos that arrived and stuck */
+    uint64_t throws;                  /* missiles thrown (the first throws included) */
+    uint64_t missile_object_hits;     /* frames in which a missile's collision with an object began */
+    uint64_t missile_env_hits;        /* frames in which a missile reported an environment collision */
+} acp_bench_town_counts;
+
+/** The town's counts; false (nothing written) for another kind. */
+bool acp_bench_town_get_counts(const acp_bench *b, acp_bench_town_counts *out);
 
 /* ---- the bare kernel ----
  * The arithmetic the issue calls the floor of one quantum: two frame compositions (the

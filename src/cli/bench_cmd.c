@@ -28,7 +28,7 @@
 #include "outfile.h"
 
 const char acp_cli_bench_usage[] =
-    "  acphys bench world <motion|terrain|static|remote|crowd|particles|indoor|varied|wood> <objects> [--window s] [--windows n]\n"
+    "  acphys bench world <motion|terrain|static|remote|crowd|particles|indoor|varied|wood|town> <objects> [--window s] [--windows n]\n"
     "                     [--frames n] [--portal dat] [--cell dat] [--root-memo on|off] [--clock wall|cpu]\n"
     "                            object-quanta per second of CPhysics::UseTime (JSON);\n"
     "                            --frames: fixed frames per window (for profilers);\n"

@@ -14,6 +14,7 @@
 #include "dat_test_util.h"
 #include "test.h"
 
+#include "physics/object/physobj_position.h"
 #include "physics/position/position_manager.h"
 
 #define N_OBJECTS 10u
@@ -43,7 +44,10 @@ static void workloads_run_one_quantum_per_object_and_frame(void)
         uint64_t p0 = acp_bench_particle_updates(b);
         acp_bench_run(b, 30);
         /* The particles workload updates its 50 live particles per object-quantum. */
-        ENSURE_EQ(acp_bench_particle_updates(b) - p0, k == ACP_BENCH_PARTICLES ? 30u * N_OBJECTS * 50u : 0u);
+        /* The town's 10 objects hold 2 missiles, one with the emitter. */
+        ENSURE_EQ(acp_bench_particle_updates(b) - p0, k == ACP_BENCH_PARTICLES ? 30u * N_OBJECTS * 50u
+                                                      : k == ACP_BENCH_TOWN    ? 30u * 50u
+                                                                               : 0u);
         ENSURE_EQ(acp_alloc_count() - a0, 0);
         ENSURE_EQ(acp_bench_quanta(b) - q0, 30u * N_OBJECTS);
         ENSURE_EQ(acp_bench_frames(b), 35);
@@ -59,7 +63,7 @@ static void workloads_run_one_quantum_per_object_and_frame(void)
         bool sweeps = k == ACP_BENCH_TERRAIN || k == ACP_BENCH_CROWD || k == ACP_BENCH_INDOOR || k == ACP_BENCH_WOOD;
         /* The varied workload's objects sweep only while they move (turning in place and
          * standing still move nothing: UpdateObjectInternal makes no transition then). */
-        if (k == ACP_BENCH_VARIED) ENSURE(acp_bench_sweeps(b) - s0 > 0 && acp_bench_sweeps(b) - s0 < 30u * N_OBJECTS);
+        if (k == ACP_BENCH_VARIED || k == ACP_BENCH_TOWN) ENSURE(acp_bench_sweeps(b) - s0 > 0 && acp_bench_sweeps(b) - s0 < 30u * N_OBJECTS);
         else ENSURE_EQ(acp_bench_sweeps(b) - s0, sweeps ? 30u * N_OBJECTS : 0u);
         acp_bench_destroy(b);
     }
@@ -226,6 +230,74 @@ static void wood_digest_pinned_and_meets_the_scenery(void)
     ENSURE(acp_bench_digest(open) != acp_bench_digest(b));
     acp_bench_destroy(b);
     acp_bench_destroy(open);
+}
+
+/* The town (issue 39): the mix the issue names, scaled to 100 objects (30 varied humanoids, 20
+ * server-driven, 30 creatures, 20 missiles, 10 of them with 50-particle emitters) among the
+ * cottage and the scenery, over 300 frames (10 s): the creatures move to points and to objects
+ * and stick (a stuck creature stands by its target), the remote humanoids get an UpdatePosition
+ * every 15 frames (20 × 300 / 15), the missiles hit objects and stop on the ground, and every
+ * quantum moves each emitter's 50 particles. Then the bits of 100 objects after 60 frames,
+ * pinned as this build computes them; the WASM build (tests/node/bench.test.mjs) and the
+ * shortcut-free twin (scripts/twin.mjs) compute the same. */
+static void town_is_the_mix_it_says(void)
+{
+    acp_bench *b = make(ACP_BENCH_TOWN, 100);
+    if (!b) return;
+    acp_world *w = acp_bench_world(b);
+    acp_bench_town_counts c;
+    ENSURE(acp_bench_town_get_counts(b, &c));
+    ENSURE_EQ(c.roles[ACP_TOWN_VARIED], 30);
+    ENSURE_EQ(c.roles[ACP_TOWN_REMOTE], 20);
+    ENSURE_EQ(c.roles[ACP_TOWN_CREATURE], 30);
+    ENSURE_EQ(c.roles[ACP_TOWN_MISSILE], 20);
+    /* The world holds them: humanoids (varied and remote), drudges and quarrels. */
+    uint32_t humanoids = 0, drudges = 0, quarrels = 0;
+    for (uint32_t i = 0; i < w->num_objects; i++) {
+        uint32_t id = w->objects[i]->part_array->setup->id;
+        humanoids += id == 0x02000001u;
+        drudges += id == 0x020007DDu;
+        quarrels += id == 0x0200012Au;
+    }
+    ENSURE_EQ(w->num_objects, 100);
+    ENSURE_EQ(humanoids, 50);
+    ENSURE_EQ(drudges, 30);
+    ENSURE_EQ(quarrels, 20);
+    /* The wood's 50 scenery statics (wood_digest_pinned_and_meets_the_scenery) and the one
+     * static object of A9B4's LandBlockInfo (beside the cottage, its building). */
+    ENSURE_EQ(w->num_block_statics, 51u);
+    uint32_t most_moving = 0, most_stuck = 0, stuck_near = 0;
+    uint64_t p0 = acp_bench_particle_updates(b);
+    for (int f = 0; f < 300; f++) {
+        acp_bench_run(b, 1);
+        uint32_t moving = 0, stuck = 0;
+        for (uint32_t i = 0; i < w->num_objects; i++) {
+            acp_physobj *o = w->objects[i];
+            if (o->part_array->setup->id != 0x020007DDu) continue;
+            moving += acp_physobj_is_moving_to(o);
+            uint32_t target = acp_physobj_get_sticky_object_id(o);
+            if (!target) continue;
+            stuck++;
+            acp_vec3 d = acp_position_get_offset(&o->position, &acp_world_object(w, target)->position);
+            stuck_near += d.x * d.x + d.y * d.y < 3.0f * 3.0f;
+        }
+        if (moving > most_moving) most_moving = moving;
+        if (stuck > most_stuck) most_stuck = stuck;
+    }
+    ENSURE(most_moving > 10u);
+    ENSURE(most_stuck > 3u);
+    ENSURE(stuck_near > 0u);
+    ENSURE_EQ(acp_bench_particle_updates(b) - p0, 300u * 10u * 50u);
+    ENSURE(acp_bench_town_get_counts(b, &c));
+    ENSURE_EQ(c.update_positions, 20u * 300u / 15u);
+    ENSURE(c.move_tos_to_points > 30u && c.move_tos_to_objects >= 30u && c.sticks > 3u);
+    ENSURE(c.throws > 2u * 20u && c.missile_object_hits > 0u && c.missile_env_hits > 0u);
+    acp_bench_destroy(b);
+    acp_bench *d = make(ACP_BENCH_TOWN, 100);
+    if (!d) return;
+    acp_bench_run(d, 60);
+    ENSURE_EQ(acp_bench_digest(d), 0x1b8572dcc5e8ce7full);
+    acp_bench_destroy(d);
 }
 
 /* Every shadow entry's copy of its object's reach bound (origin, cell, scaled shape reach) is
@@ -398,6 +470,7 @@ void suite_bench(void)
     RUN(digests_pinned);
     RUN(crowd_and_indoor_digests_pinned);
     RUN(wood_digest_pinned_and_meets_the_scenery);
+    RUN(town_is_the_mix_it_says);
     RUN(shadow_reach_copies_in_step);
     RUN(walk_bounds_change_nothing);
     RUN(varied_objects_differ);

@@ -38,7 +38,7 @@ describe('benchmark worlds', () => {
         // Running humanoids sweep the terrain every quantum; the others never do; varied
         // humanoids sweep while they move (standing and turning in place make no sweep).
         const swept = x.acp_abi_bench_sweeps(b) - s0;
-        if (kind === 'varied') assert.ok(swept > 0 && swept <= 10 * N, `varied swept ${swept}`);
+        if (kind === 'varied' || kind === 'town') assert.ok(swept > 0 && swept <= 10 * N, `${kind} swept ${swept}`);
         else assert.equal(swept, kind === 'terrain' || kind === 'crowd' || kind === 'indoor' || kind === 'wood' ? 10 * N : 0);
         const native = JSON.parse(runNative(['bench', 'world', kind, String(N), '--frames', '1', '--windows', '1',
           '--portal', join(root, 'data', 'portal-default.dat'), '--cell', join(root, 'data', 'cell-default.dat')]));
@@ -106,7 +106,7 @@ describe('scripts/ab.mjs (paired A/B: two builds at once, one per CPU)', () => {
     writeFileSync(notExec, '#!/bin/sh\n');
     const cases = [
       [['native', 'native', 'motion'], 'ab: wants A, B, a kind and a number of objects'],
-      [['native', 'native', 'walking', '1'], 'ab: kind is one of kernel, motion, terrain, static, remote, crowd, particles, indoor, varied, wood, not "walking"'],
+      [['native', 'native', 'walking', '1'], 'ab: kind is one of kernel, motion, terrain, static, remote, crowd, particles, indoor, varied, wood, town, not "walking"'],
       [['native', 'native', 'motion', '0'], 'ab: objects wants a whole number 1..1000000, not "0"'],
       [['native', 'native', 'motion', '1.5'], 'ab: objects wants a whole number 1..1000000, not "1.5"'],
       [['native', 'native', 'motion', '1', '--rounds', 'x'], 'ab: --rounds wants a whole number 1..1000, not "x"'],

@@ -11,7 +11,7 @@ ACP_ABI double acp_abi_alloc_count(void) { return (double)acp_alloc_count(); }
 
 static acp_bench_status bench_last_status;
 
-/** A benchmark world (kind 0 motion, 1 terrain, 2 static) of `num_objects` objects built from
+/** A benchmark world (an acp_bench_kind: 0 motion, 1 terrain, 2 static, ... 8 wood, 9 town) of `num_objects` objects built from
  *  the portal and cell excerpts at portal[0..portal_size) and cell[0..cell_size) (the bytes may
  *  be freed afterwards). 0 on failure: acp_abi_bench_status tells why. */
 ACP_ABI acp_bench *acp_abi_bench_create(uint32_t kind, uint32_t num_objects, const uint8_t *portal,
