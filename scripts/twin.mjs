@@ -120,9 +120,11 @@ await Promise.all(Array.from({ length: Math.min(jobs, tasks.length) }, async (_,
     await compare(file, t.label, slot);
   }
 }));
-// The benchmark worlds whose humanoids sweep the scenery (issue 34's wood row; terrain and crowd
-// meet it too): the same digest from both builds after the warm-up and 60 frames (100 objects).
-const BENCH_ROWS = ['wood', 'terrain', 'crowd'];
+// The benchmark worlds whose humanoids sweep the scenery (issue 34's wood row; terrain, crowd and
+// varied meet it too: SHORTCUTS S20 skips their parts), and varied-motion (issue 39: the varied
+// plans without the sweep, where the memos S1 and S15 miss most): the same digest from both builds
+// after the warm-up and 60 frames (100 objects).
+const BENCH_ROWS = ['wood', 'terrain', 'crowd', 'varied', 'varied-motion'];
 for (const kind of useCorpus ? BENCH_ROWS : []) {
   const digest = (cli) => {
     const r = spawnSync(cli, ['bench', 'world', kind, '100', '--frames', '60', '--windows', '1'], { encoding: 'utf8' });

@@ -80,13 +80,19 @@ typedef enum acp_bench_kind {
      *     (RunForward 2.0039682 + TurnRight 1.5) passes by the static every lap, so its sweeps meet
      *     the scenery's shapes (CCylSphere, the BSPs) through the cells' shadow lists. */
     ACP_BENCH_WOOD = 8,
+    /* (j) varied motion (issue 39): the varied workload's plans (own run rates, phases and
+     *     mixes of motions, ACP_BENCH_VARIED_SEED) on the motion workload's humanoids (no
+     *     spheres, no terrain: no sweep, as motion is to terrain): the figure to set beside
+     *     PhatSDK's 1,469 instructions per object-quantum without identical animations. */
+    ACP_BENCH_VARIED_MOTION = 9,
     ACP_BENCH_KIND_COUNT
 } acp_bench_kind;
 
 /** The varied workload's seed (its plans depend on it and on the object index alone). */
 #define ACP_BENCH_VARIED_SEED 39u
 
-/** "motion", "terrain", "static", "remote", "crowd", "particles", "indoor", "varied", "wood"; NULL for an unknown kind. */
+/** "motion", "terrain", "static", "remote", "crowd", "particles", "indoor", "varied", "wood",
+ *  "varied-motion"; NULL for an unknown kind. */
 const char *acp_bench_kind_name(acp_bench_kind kind);
 /** The kind of a name; false when unknown. */
 bool acp_bench_kind_from_name(const char *name, acp_bench_kind *out);
