@@ -35,7 +35,7 @@ import { median } from '../bench/lib/measure.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = 'usage: node scripts/ab.mjs <A> <B> <kind> <objects> [--rounds n] [--windows n] [--any-digest]\n' +
   '  A, B: native | native:<acphys CLI> | wasm | wasm:<file.wasm>';
-const KINDS = ['kernel', 'motion', 'terrain', 'static', 'remote', 'crowd', 'particles', 'indoor', 'varied', 'wood', 'town'];
+const KINDS = ['kernel', 'motion', 'terrain', 'static', 'remote', 'crowd', 'particles', 'indoor', 'varied', 'wood', 'town', 'varied-motion'];
 const MAX_WINDOWS = 64; /* acphys bench's own limit (src/cli/bench_cmd.c) */
 
 function fail(message) {

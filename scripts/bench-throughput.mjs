@@ -20,7 +20,7 @@ import { loadavg } from 'node:os';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const arg = (name, dflt) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : dflt);
-const KINDS = arg('--kinds', 'motion,terrain,static,remote,crowd,particles,indoor,varied,town').split(',');
+const KINDS = arg('--kinds', 'motion,terrain,static,remote,crowd,particles,indoor,varied,town,varied-motion').split(',');
 const SIZES = arg('--sizes', '100,1000').split(',').map(Number);
 const WINDOW = Number(arg('--window', '0.2'));
 const WINDOWS = Number(arg('--windows', '3'));

@@ -23,7 +23,7 @@
 // the last. Natively the second window already agrees with the first.
 
 /** Workload kinds of src/bench/bench.h. */
-export const KINDS = Object.freeze({ motion: 0, terrain: 1, static: 2, remote: 3, crowd: 4, particles: 5, indoor: 6, varied: 7, wood: 8, town: 9 });
+export const KINDS = Object.freeze({ motion: 0, terrain: 1, static: 2, remote: 3, crowd: 4, particles: 5, indoor: 6, varied: 7, wood: 8, town: 9, 'varied-motion': 10 });
 
 /** Warm-up frames for n objects (as the native side): at least 10, at most 60. */
 export function warmupFrames(n) {

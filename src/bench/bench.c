@@ -34,7 +34,12 @@ static const uint32_t TERRAIN_BLOCKS[4] = {0xA9B4FFFFu, 0xA9B5FFFFu, 0xAAB4FFFFu
 #define TERRAIN_SIDE 384.0f
 #define TERRAIN_MARGIN 12.0f                    /* metres kept clear of the square's outer edge */
 
-static const char *const KIND_NAMES[ACP_BENCH_KIND_COUNT] = {"motion", "terrain", "static", "remote", "crowd", "particles", "indoor", "varied", "wood", "town"};
+static const char *const KIND_NAMES[ACP_BENCH_KIND_COUNT] = {"motion", "terrain", "static", "remote", "crowd", "particles",
+                                                              "indoor", "varied", "wood", "town", "varied-motion"};
+
+/* The workloads whose objects all follow the varied plans (on terrain, or without spheres); the
+ * town's varied humanoids follow them too (town.c starts them). */
+static bool is_varied(acp_bench_kind kind) { return kind == ACP_BENCH_VARIED || kind == ACP_BENCH_VARIED_MOTION; }
 
 /* The workloads on real terrain (their humanoids keep their spheres and sweep). */
 static bool on_terrain(acp_bench_kind kind)
@@ -363,7 +368,6 @@ static acp_bench_status add_object(acp_bench *b, uint32_t id, uint32_t i)
                            : b->kind == ACP_BENCH_WOOD   ? wood_position(b, i)
                                                          : acp_bench_terrain_position(b, i);
         if (!acp_world_enter_object(b->world, obj, &pos, 0.0)) return ACP_BENCH_ERR_PLACEMENT;
-        if (b->plans) b->plans[i].home = obj->position;
     } else {
         /* A world without terrain: the object stands where it is placed, on walkable ground. */
         float x, y;
@@ -371,7 +375,8 @@ static acp_bench_status add_object(acp_bench *b, uint32_t id, uint32_t i)
         acp_position pos = position_at(0xA9B40000u, x, y, 50.0f, heading_of(i));
         acp_world_place_object(b->world, obj, &pos, ACP_CONTACT_TS | ACP_ON_WALKABLE_TS | ACP_ACTIVE_TS, 0.0);
     }
-    if (b->kind == ACP_BENCH_VARIED) {
+    if (b->plans) b->plans[i].home = obj->position;
+    if (is_varied(b->kind)) {
         acp_bench_varied_start(b, i, obj);
     } else if (b->kind != ACP_BENCH_STATIC) {
         acp_bench_run_and_turn(obj);
@@ -444,7 +449,7 @@ static acp_bench_status build(acp_bench *b, const uint8_t *portal, size_t portal
     if (!humanoid || !acp_datset_motion_table(b->dats, HUMANOID_MOTION_TABLE)) return ACP_BENCH_ERR_RECORD;
     b->setup = *humanoid; /* shallow: the arrays stay the record's */
     if (b->kind == ACP_BENCH_PARTICLES && !acp_bench_add_emitter(b->dats)) return ACP_BENCH_ERR_OUT_OF_MEMORY;
-    if (b->kind == ACP_BENCH_MOTION || b->kind == ACP_BENCH_PARTICLES) {
+    if (b->kind == ACP_BENCH_MOTION || b->kind == ACP_BENCH_PARTICLES || b->kind == ACP_BENCH_VARIED_MOTION) {
         b->setup.num_spheres = 0;
         b->setup.spheres = NULL;
     } else if (b->kind == ACP_BENCH_STATIC) {
@@ -464,7 +469,7 @@ static acp_bench_status build(acp_bench *b, const uint8_t *portal, size_t portal
         if (st != ACP_BENCH_OK) return st;
     }
     if (b->kind == ACP_BENCH_WOOD && b->world->num_block_statics == 0) return ACP_BENCH_ERR_RECORD;
-    if (b->kind == ACP_BENCH_VARIED || b->kind == ACP_BENCH_TOWN) {
+    if (is_varied(b->kind) || b->kind == ACP_BENCH_TOWN) {
         b->plans = calloc(b->num_objects, sizeof *b->plans);
         if (!b->plans) return ACP_BENCH_ERR_OUT_OF_MEMORY;
     }
@@ -544,7 +549,7 @@ void acp_bench_run(acp_bench *b, uint32_t frames)
     for (uint32_t i = 0; i < frames; i++) {
         b->frames++;
         if (b->kind == ACP_BENCH_REMOTE) remote_messages(b);
-        if (b->kind == ACP_BENCH_VARIED || b->kind == ACP_BENCH_TOWN) varied_changes(b);
+        if (b->plans) varied_changes(b);
         if (b->kind == ACP_BENCH_TOWN) acp_bench_town_frame(b);
         acp_world_use_time(b->world, (double)b->frames * ACP_BENCH_FRAME_STEP);
     }

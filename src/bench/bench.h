@@ -99,6 +99,11 @@ typedef enum acp_bench_kind {
      *       120 frames;
      *       every other missile carries the particles workload's emitter (50 live particles). */
     ACP_BENCH_TOWN = 9,
+    /* (k) varied motion (issue 39): the varied workload's plans (own run rates, phases and
+     *     mixes of motions, ACP_BENCH_VARIED_SEED) on the motion workload's humanoids (no
+     *     spheres, no terrain: no sweep, as motion is to terrain): the figure to set beside
+     *     PhatSDK's 1,469 instructions per object-quantum without identical animations. */
+    ACP_BENCH_VARIED_MOTION = 10,
     ACP_BENCH_KIND_COUNT
 } acp_bench_kind;
 
@@ -108,7 +113,8 @@ typedef enum acp_bench_kind {
 /** The town workload's creature plans' seed. */
 #define ACP_BENCH_TOWN_SEED 0x70776Eu
 
-/** "motion", "terrain", "static", "remote", "crowd", "particles", "indoor", "varied", "wood", "town"; NULL for an unknown kind. */
+/** "motion", "terrain", "static", "remote", "crowd", "particles", "indoor", "varied", "wood",
+ *  "town", "varied-motion"; NULL for an unknown kind. */
 const char *acp_bench_kind_name(acp_bench_kind kind);
 /** The kind of a name; false when unknown. */
 bool acp_bench_kind_from_name(const char *name, acp_bench_kind *out);

@@ -28,7 +28,7 @@
 #include "outfile.h"
 
 const char acp_cli_bench_usage[] =
-    "  acphys bench world <motion|terrain|static|remote|crowd|particles|indoor|varied|wood|town> <objects> [--window s] [--windows n]\n"
+    "  acphys bench world <motion|terrain|static|remote|crowd|particles|indoor|varied|wood|town|varied-motion> <objects> [--window s] [--windows n]\n"
     "                     [--frames n] [--portal dat] [--cell dat] [--root-memo on|off] [--clock wall|cpu]\n"
     "                            object-quanta per second of CPhysics::UseTime (JSON);\n"
     "                            --frames: fixed frames per window (for profilers);\n"
@@ -215,9 +215,9 @@ static int bench_world(int argc, char **argv)
 {
     acp_bench_kind kind;
     options o;
-    if (argc < 2) return usage_error("world", "needs a world kind (motion, terrain, static, remote, crowd, particles, indoor, varied or wood) and an object count");
+    if (argc < 2) return usage_error("world", "needs a world kind (motion, terrain, static, remote, crowd, particles, indoor, varied, wood or varied-motion) and an object count");
     if (!acp_bench_kind_from_name(argv[0], &kind))
-        return usage_error("world", "unknown world kind \"%s\" (motion, terrain, static, remote, crowd, particles, indoor, varied or wood)", argv[0]);
+        return usage_error("world", "unknown world kind \"%s\" (motion, terrain, static, remote, crowd, particles, indoor, varied, wood or varied-motion)", argv[0]);
     uint32_t n = 0;
     int bad = object_count("world", argv[1], &n);
     if (!bad) bad = parse_options("world", argc, argv, 2, &o);

@@ -247,6 +247,12 @@ static void unpack_animation(acp_reader *r, acp_arena *a, void *out)
         unpack_anim_frame(r, a, anim->num_parts, parts ? parts + (size_t)i * anim->num_parts : NULL,
                           &anim->part_frames[i]);
     acp_unpack_expect_end(r);
+    /* Not retail (docs/SHORTCUTS.md S21): whether every part frame combines validly, found once
+     * here rather than by each part array that plays the animation. */
+    bool valid = true;
+    for (uint32_t i = 0; i < num_frames && acp_reader_ok(r) && anim->part_frames && valid; i++)
+        valid = !anim->part_frames[i].parts || acp_aframes_combine_validly(anim->part_frames[i].parts, anim->num_parts);
+    if (acp_reader_ok(r) && anim->part_frames) anim->parts_check = valid ? ACP_ANIM_PARTS_VALID : ACP_ANIM_PARTS_INVALID;
 }
 
 

@@ -95,6 +95,13 @@ typedef struct acp_anim_frame {
 
 /* ---- Animation (0x03xxxxxx; retail CAnimation::UnPack) ---- */
 
+/** Not retail (docs/SHORTCUTS.md S21): what the reader found of an animation's part frames. */
+typedef enum acp_anim_parts_check {
+    ACP_ANIM_PARTS_UNKNOWN = 0,        /* not looked at (a record built by hand) */
+    ACP_ANIM_PARTS_VALID = 1,          /* every part frame passes acp_aframes_combine_validly */
+    ACP_ANIM_PARTS_INVALID = 2         /* some part frame does not */
+} acp_anim_parts_check;
+
 typedef struct acp_animation {
     uint32_t id;
     uint32_t flags;                    /* 0x1 pos frames present, 0x2 has hooks */
@@ -102,7 +109,23 @@ typedef struct acp_animation {
     uint32_t num_frames;
     acp_aframe *pos_frames;            /* num_frames root-motion deltas (object axes), or NULL */
     acp_anim_frame *part_frames;       /* num_frames */
+    uint32_t parts_check;              /* acp_anim_parts_check: set by the DAT reader (not retail) */
 } acp_animation;
+
+/** Not retail: whether every one of n part frames has a finite origin and a quaternion whose
+ *  norm² (double) is finite and in [10^-20, 10^30]: then Frame::combine of a valid object frame
+ *  with each gives a valid rotation (physics/object/partarray.c, SHORTCUTS S15). */
+static inline bool acp_aframes_combine_validly(const acp_aframe *parts, uint32_t n)
+{
+    bool ok = true;
+    for (uint32_t i = 0; i < n; i++) {
+        const acp_aframe *b = &parts[i];
+        double b2 = (double)b->qw * b->qw + (double)b->qx * b->qx + (double)b->qy * b->qy + (double)b->qz * b->qz;
+        double o = (double)b->origin.x + (double)b->origin.y + (double)b->origin.z;
+        ok &= (b2 >= 1e-20) & (b2 <= 1e30) & (o - o == 0.0);
+    }
+    return ok;
+}
 
 /* ---- MotionTable (0x09xxxxxx; retail CMotionTable::UnPack, MotionData::UnPack) ---- */
 

@@ -368,22 +368,24 @@ static void walk_bounds_change_nothing(void)
     }
 }
 
-/* The varied workload (issue 39): 100 humanoids, each with its own run rate in [1, 3], go
+/* The varied workloads (issue 39): 100 humanoids, each with its own run rate in [1, 3], go
  * through every motion of the plan (run, walk, side-steps both ways, run turning both ways,
- * turning in place, stopping) at different times, stay on the terrain, and compute the same
- * bits with the root-motion memo (SHORTCUTS S1) as without it. */
-static void varied_objects_differ(void)
+ * turning in place, stopping) at different times, and compute the same bits with the
+ * root-motion memo (SHORTCUTS S1) as without it. `twin` (may be NULL): a world of the other
+ * varied kind whose objects must hold the same motions at every frame (the same plans). */
+static void varied_plans_run(acp_bench_kind kind, acp_bench_kind twin_kind)
 {
-    acp_bench *b = make(ACP_BENCH_VARIED, 100), *plain = make(ACP_BENCH_VARIED, 100);
-    if (!b || !plain) {
+    acp_bench *b = make(kind, 100), *plain = make(kind, 100), *twin = make(twin_kind, 100);
+    if (!b || !plain || !twin) {
         acp_bench_destroy(b);
         acp_bench_destroy(plain);
+        acp_bench_destroy(twin);
         return;
     }
     acp_bench_disable_root_memo(plain);
-    acp_world *w = acp_bench_world(b);
+    acp_world *w = acp_bench_world(b), *tw = acp_bench_world(twin);
     enum { RUN, WALK, READY, SIDE_R, SIDE_L, RUN_TURN_R, RUN_TURN_L, TURN_ONLY, SEEN };
-    uint32_t seen[SEEN] = {0}, changes_at_frame_1 = 0;
+    uint32_t seen[SEEN] = {0}, changes_at_frame_1 = 0, other_plan = 0;
     float run_speed[100] = {0.0f}; /* each object's RunForward speed once seen */
     acp_interpreted_motion_state before[100];
     for (int f = 0; f < 240; f++) {
@@ -391,9 +393,13 @@ static void varied_objects_differ(void)
             before[i] = acp_movement_manager_get_minterp(w->objects[i]->movement_manager)->interpreted_state;
         acp_bench_run(b, 1);
         acp_bench_run(plain, 1);
+        acp_bench_run(twin, 1);
         for (uint32_t i = 0; i < w->num_objects; i++) {
             const acp_interpreted_motion_state *s =
                 &acp_movement_manager_get_minterp(w->objects[i]->movement_manager)->interpreted_state;
+            const acp_interpreted_motion_state *ts =
+                &acp_movement_manager_get_minterp(tw->objects[i]->movement_manager)->interpreted_state;
+            if (memcmp(s, ts, sizeof *s) != 0) other_plan++;
             bool changed = s->forward_command != before[i].forward_command || s->turn_speed != before[i].turn_speed ||
                            s->sidestep_speed != before[i].sidestep_speed || s->turn_command != before[i].turn_command ||
                            s->sidestep_command != before[i].sidestep_command;
@@ -409,6 +415,7 @@ static void varied_objects_differ(void)
         if (f % 40 == 39) ENSURE_EQ(acp_bench_digest(b), acp_bench_digest(plain));
     }
     for (int k = 0; k < SEEN; k++) ENSURE(seen[k] > 0);
+    ENSURE_EQ(other_plan, 0);
     /* Own run rates: in [1, 3], no two objects seen running alike. */
     uint32_t running = 0;
     for (uint32_t i = 0; i < 100; i++) {
@@ -426,6 +433,42 @@ static void varied_objects_differ(void)
     ENSURE(misses > 0);
     acp_bench_destroy(b);
     acp_bench_destroy(plain);
+    acp_bench_destroy(twin);
+}
+
+/* The varied workload on terrain; its plans are varied-motion's. */
+static void varied_objects_differ(void) { varied_plans_run(ACP_BENCH_VARIED, ACP_BENCH_VARIED_MOTION); }
+
+/* varied-motion (issue 39): the varied plans without spheres or terrain (as motion is to
+ * terrain): the same motions at every frame as the varied workload's objects, no sweep, and no
+ * object moves from where it was placed (retail never translates an object without spheres),
+ * while each turns its own way. */
+static void varied_motion_objects_differ(void)
+{
+    varied_plans_run(ACP_BENCH_VARIED_MOTION, ACP_BENCH_VARIED);
+    acp_bench *b = make(ACP_BENCH_VARIED_MOTION, 100);
+    if (!b) return;
+    acp_world *w = acp_bench_world(b);
+    /* After the warm-up (60 frames): the same bits from the shortcut-free twin (build/twin) and
+     * the WASM build (tests/node/bench.test.mjs). */
+    acp_bench_run(b, 60);
+    ENSURE_EQ(acp_bench_digest(b), 0x4d5c3d20fe77cb85ull);
+    acp_position at[100];
+    for (uint32_t i = 0; i < 100; i++) at[i] = w->objects[i]->position;
+    uint64_t s0 = acp_bench_sweeps(b);
+    acp_bench_run(b, 120);
+    ENSURE_EQ(acp_bench_sweeps(b) - s0, 0);
+    uint32_t turned = 0;
+    for (uint32_t i = 0; i < 100; i++) {
+        const acp_position *p = &w->objects[i]->position;
+        ENSURE_EQ(p->objcell_id, at[i].objcell_id);
+        ENSURE_FBITS(p->frame.origin.x, at[i].frame.origin.x);
+        ENSURE_FBITS(p->frame.origin.y, at[i].frame.origin.y);
+        ENSURE_FBITS(p->frame.origin.z, at[i].frame.origin.z);
+        if (p->frame.qz != at[i].frame.qz || p->frame.qw != at[i].frame.qw) turned++;
+    }
+    ENSURE(turned > 20u && turned < 100u); /* turns in place and run-turns, not every plan */
+    acp_bench_destroy(b);
 }
 
 /* The DAT workload: a generated DAT of about 2 MiB reads back, every record parsed. */
@@ -474,5 +517,6 @@ void suite_bench(void)
     RUN(shadow_reach_copies_in_step);
     RUN(walk_bounds_change_nothing);
     RUN(varied_objects_differ);
+    RUN(varied_motion_objects_differ);
     RUN(generated_dat_reads_back);
 }

@@ -4,8 +4,10 @@
 #include "test.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "dat_test_util.h"
+#include "dat/recfixture.h"
 
 typedef struct seed {
     const char *file;
@@ -709,6 +711,57 @@ static void envcell_decodes_corridor(void)
 }
 
 /* LandBlockInfo 0xA9B4FFFE (landblockInfoObject): the odd cell list padded, restrictions sorted. */
+/* SHORTCUTS S21: the reader records whether an animation's part frames all combine validly
+ * (acp_aframes_combine_validly over every frame, the test partarray.c makes per part array
+ * for a record built by hand): the seed's are valid, every animation of the default excerpt is
+ * valid, a part frame the check would refuse (a zero quaternion, a NaN or infinite origin) is
+ * refused by the reader itself (AFrame::IsValid), so a record read is never left unchecked; a
+ * record built by hand (recfixture) says it was not looked at. */
+static void animation_parts_checked_when_read(void)
+{
+    size_t size = 0;
+    uint8_t *b = load_seed("animation-hooks.bin", &size);
+    if (!b) return;
+    acp_dat_record rec;
+    acp_dat_error err;
+    ENSURE_EQ(parse(ACP_DAT_TYPE_ANIMATION, b, size, &rec, &err), ACP_DAT_OK);
+    const acp_animation *a = rec.as.animation;
+    ENSURE(a && a->parts_check == ACP_ANIM_PARTS_VALID);
+    for (uint32_t f = 0; a && f < a->num_frames; f++) ENSURE(acp_aframes_combine_validly(a->part_frames[f].parts, a->num_parts));
+    acp_dat_record_free(&rec);
+    /* id, flags (2: no pos frames), num_parts, num_frames, then frame 0's part 0: origin at 16,
+     * quaternion (w, x, y, z) at 28; part 1's origin at 44. */
+    static const struct { size_t at, len; uint32_t word; } pokes[] = {
+        {28, 16, 0x00000000u},  /* part 0 of frame 0: the zero quaternion */
+        {16, 4, 0x7FC00000u},   /* its origin's x: NaN */
+        {44, 4, 0x7F800000u},   /* part 1's origin x: infinite */
+    };
+    for (unsigned k = 0; k < sizeof pokes / sizeof pokes[0]; k++) {
+        uint8_t *c = malloc(size);
+        if (!c) break;
+        memcpy(c, b, size);
+        for (size_t i = 0; i < pokes[k].len; i += 4) memcpy(c + pokes[k].at + i, &pokes[k].word, 4);
+        ENSURE(parse(ACP_DAT_TYPE_ANIMATION, c, size, &rec, &err) != ACP_DAT_OK);
+        free(c);
+    }
+    free(b);
+    acp_datset *set = dt_load_default_excerpts();
+    ENSURE(set != NULL);
+    uint32_t seen = 0;
+    for (uint32_t id = 0x0300F000u; set && id < 0x0300F100u; id++) {
+        const acp_animation *x = acp_datset_animation(set, id);
+        if (!x) continue;
+        seen++;
+        ENSURE_EQ(x->parts_check, ACP_ANIM_PARTS_VALID);
+    }
+    ENSURE(seen >= 8u);
+    acp_datset_destroy(set);
+    acp_fixture *fx = acp_fixture_create();
+    const acp_animation *hand = fx ? acp_fixture_animation(fx, 0x03000001u, 3, 2, NULL) : NULL;
+    ENSURE(hand && hand->parts_check == ACP_ANIM_PARTS_UNKNOWN);
+    acp_fixture_destroy(fx);
+}
+
 static void landblock_info_decodes_cottage(void)
 {
     size_t size = 0;
@@ -755,6 +808,7 @@ void suite_dat_records(void)
     RUN(environment_decodes_corridor);
     RUN(envcell_decodes_corridor);
     RUN(landblock_info_decodes_cottage);
+    RUN(animation_parts_checked_when_read);
     RUN(ids_and_types_are_checked);
     RUN(cell_excerpt_matches_its_source);
     RUN(portal_excerpt_pins);

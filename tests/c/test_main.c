@@ -28,6 +28,7 @@ const char *acp_test_not_run = NULL;
 #define ACP_SUITES_SCENERY(X) X(scenery)
 #define ACP_SUITES_SNAPSHOT(X) X(snapshot)
 #define ACP_SUITES_CHILDREN(X) X(children)
+#define ACP_SUITES_PERF39(X) X(physics_part)
 
 #define ACP_SUITES(X) \
     ACP_SUITES_CORE(X) \
@@ -49,6 +50,7 @@ const char *acp_test_not_run = NULL;
     ACP_SUITES_SCENERY(X) \
     ACP_SUITES_SNAPSHOT(X) \
     ACP_SUITES_CHILDREN(X) \
+    ACP_SUITES_PERF39(X) \
     ACP_SUITES_VECTORS(X)
 
 #define DECLARE(name) void suite_##name(void);

@@ -106,7 +106,7 @@ describe('scripts/ab.mjs (paired A/B: two builds at once, one per CPU)', () => {
     writeFileSync(notExec, '#!/bin/sh\n');
     const cases = [
       [['native', 'native', 'motion'], 'ab: wants A, B, a kind and a number of objects'],
-      [['native', 'native', 'walking', '1'], 'ab: kind is one of kernel, motion, terrain, static, remote, crowd, particles, indoor, varied, wood, town, not "walking"'],
+      [['native', 'native', 'walking', '1'], 'ab: kind is one of kernel, motion, terrain, static, remote, crowd, particles, indoor, varied, wood, town, varied-motion, not "walking"'],
       [['native', 'native', 'motion', '0'], 'ab: objects wants a whole number 1..1000000, not "0"'],
       [['native', 'native', 'motion', '1.5'], 'ab: objects wants a whole number 1..1000000, not "1.5"'],
       [['native', 'native', 'motion', '1', '--rounds', 'x'], 'ab: --rounds wants a whole number 1..1000, not "x"'],

@@ -125,8 +125,8 @@ describe('usage errors name the argument', () => {
     for (const [args, what] of [
       [[], 'bench: which benchmark? (world, kernel, dat-gen or dat-read)'],
       [['frob'], 'bench: unknown benchmark "frob" (world, kernel, dat-gen or dat-read)'],
-      [['world'], 'bench world: needs a world kind (motion, terrain, static, remote, crowd, particles, indoor, varied or wood) and an object count'],
-      [['world', 'flying', '10'], 'bench world: unknown world kind "flying" (motion, terrain, static, remote, crowd, particles, indoor, varied or wood)'],
+      [['world'], 'bench world: needs a world kind (motion, terrain, static, remote, crowd, particles, indoor, varied, wood or varied-motion) and an object count'],
+      [['world', 'flying', '10'], 'bench world: unknown world kind "flying" (motion, terrain, static, remote, crowd, particles, indoor, varied, wood or varied-motion)'],
       [['world', 'motion', '0'], 'bench world: the object count must be a whole number from 1 to 10000000, not "0"'],
       [['world', 'motion', '10000001'], 'bench world: the object count must be a whole number from 1 to 10000000, not "10000001"'],
       [['world', 'motion', '10', '--bogus', '1'], 'bench world: unknown option "--bogus"'],

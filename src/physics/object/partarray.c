@@ -138,16 +138,9 @@ static bool frame_combines_validly(const acp_frame *frame, acp_vec3 scale)
     return a2 >= 0.25 && a2 <= 4.0 && finite3(frame->origin) && finite3(scale);
 }
 
-static bool parts_combine_validly(const acp_aframe *parts, uint32_t n)
-{
-    bool ok = true;
-    for (uint32_t i = 0; i < n; i++) {
-        const acp_aframe *b = &parts[i];
-        double b2 = (double)b->qw * b->qw + (double)b->qx * b->qx + (double)b->qy * b->qy + (double)b->qz * b->qz;
-        ok &= (b2 >= 1e-20) & (b2 <= 1e30) & finite3(b->origin);
-    }
-    return ok;
-}
+/* The parts' half: acp_aframes_combine_validly (dat/records.h, shared with the DAT reader's
+ * check of each animation record, SHORTCUTS S21). */
+static bool parts_combine_validly(const acp_aframe *parts, uint32_t n) { return acp_aframes_combine_validly(parts, n); }
 
 /* current_parts_combine_validly for a source other than the last checked: a source checked
  * before moves to the front with its answer (the ones before it shift back one); a new one is
@@ -155,6 +148,14 @@ static bool parts_combine_validly(const acp_aframe *parts, uint32_t n)
 static __attribute__((noinline)) void recheck_source(acp_partarray *pa, const void *source, const acp_anim_node *node,
                                                      const acp_anim_frame *af, uint32_t frame_parts)
 {
+    /* docs/SHORTCUTS.md S21: an animation read from a DAT carries the answer, found once when it
+     * was read (the same test over every frame); one built by hand, or a placement frame, is
+     * looked up in the memo and checked here. */
+    if (node && node->anim->parts_check != ACP_ANIM_PARTS_UNKNOWN) {
+        pa->checked_source = source;
+        pa->checked_valid = node->anim->parts_check == ACP_ANIM_PARTS_VALID;
+        return;
+    }
     const void *prev = pa->checked_source;
     bool prev_valid = pa->checked_valid;
     for (uint32_t i = 0; i < ACP_PARTARRAY_CHECKED && prev; i++) {
