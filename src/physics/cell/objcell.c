@@ -578,10 +578,11 @@ static inline bool passes_ethereal(const acp_physobj *obj, const acp_transition 
 }
 
 /* The entries in order: each one the mover is not, whose object can reach the sweep (its copy
- * says), gets FindObjCollisions; the first answer that is not OK ends the walk. Retail walks
- * every entry (CObjCell::find_obj_collisions 0x0052B750); this walk visits, in the list's order,
- * only the entries of each block that lie in the grid squares around the sweep (S18) or in none
- * (always), and of those calls only the ones lane_out and within_reach cannot rule out (S6). */
+ * says), gets FindObjCollisions; the first answer that is not OK ends the walk. The retail walk
+ * (acp_objcell_find_obj_collisions' docstring) visits every entry; this one visits, in the
+ * list's order, only the entries of each block that lie in the grid squares around the sweep
+ * (S18) or in none (always), and of those calls only the ones lane_out, S19's ethereal test and
+ * within_reach cannot rule out (S6). */
 static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w, const acp_shadow_list *list,
                                                                   acp_transition *t)
 {
