@@ -359,6 +359,168 @@ static void set_state_hides_and_shows(void)
     acp_terrain_destroy(t);
 }
 
+/* ---- the shadow walk's grid (docs/SHORTCUTS.md S18) against retail's walk as written ---- */
+
+static uint64_t grid_rnd(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static float grid_rnd_in(uint64_t *s, float lo, float hi)
+{
+    return lo + (hi - lo) * (float)((double)(grid_rnd(s) >> 40) / 16777216.0);
+}
+
+#define GRID_OBJECTS 220
+
+static const acp_sphere GRID_TWO[2] = {{{0.0f, 0.0f, 0.5f}, 0.5f}, {{0.0f, 0.0f, 1.4f}, 0.4f}};
+static const acp_sphere GRID_ONE[3] = {{{0.0f, 0.0f, 0.5f}, 0.5f}, {{0.0f, 0.0f, 0.3f}, 0.3f}, {{0.4f, 0.0f, 1.0f}, 1.5f}};
+
+/* A place in the crowd: x 186-198 across the landblock edge x = 192 (entries of 0xAAB4 in
+ * 0xA9B4's lists and back), y 22.5-31 over the cell edge y = 24; now and then a place far off (a
+ * move out of the crowd's cells). */
+static acp_position grid_place_at(uint64_t *s)
+{
+    float x = grid_rnd_in(s, 186.0f, 198.0f), y = grid_rnd_in(s, 22.5f, 31.0f);
+    if (grid_rnd(s) % 16 == 0) {
+        x = grid_rnd_in(s, 40.0f, 150.0f);
+        y = grid_rnd_in(s, 40.0f, 150.0f);
+    }
+    uint32_t block = BLOCK;
+    if (x >= 192.0f) {
+        x -= 192.0f;
+        block = 0xAAB40000u;
+    }
+    return local_position(block, x, y, 0.0f, grid_rnd_in(s, 0.0f, 360.0f));
+}
+
+/* balls_only: every object a ball centred on its origin (CENTERED), whose reach is its radius:
+ * the bound is tight, so a grid square range one square short skips balls that touch. */
+static void grid_world(acp_world *w, uint64_t seed, acp_physobj **objs, bool balls_only)
+{
+    uint64_t s = seed;
+    for (uint32_t i = 0; i < GRID_OBJECTS; i++) {
+        acp_physobj *o = objs[i] = acp_world_add_object(w, 500 + i);
+        const uint32_t kind = balls_only ? 8u : (uint32_t)(grid_rnd(&s) % 8);
+        o->state = kind == 7 ? ACP_ETHEREAL_PS | ACP_REPORT_COLLISIONS_PS : ACP_REPORT_COLLISIONS_PS;
+        if (kind < 4) {
+            o->part_array = acp_partarray_create_spheres(o, GRID_TWO, 2);
+        } else if (kind < 6) {
+            o->part_array = acp_partarray_create_spheres(o, &GRID_ONE[kind - 4], 1);
+        } else if (kind == 8) {
+            o->part_array = acp_partarray_create_spheres(o, &CENTERED, 1);
+        } else {
+            o->part_array = acp_partarray_create_spheres(o, kind == 6 ? &GRID_ONE[2] : &GRID_ONE[0], 1);
+            if (grid_rnd(&s) & 1) {
+                o->part_array->num_cylspheres = 1; /* a post: in no square */
+                o->part_array->cylspheres = &POST;
+            }
+        }
+        acp_position p = grid_place_at(&s);
+        acp_world_enter_object(w, o, &p, 0.0);
+        acp_physobj_set_velocity(o, (acp_vec3){grid_rnd_in(&s, -6.0f, 6.0f), grid_rnd_in(&s, -6.0f, 6.0f), 0.0f});
+    }
+}
+
+/* Leave, enter, teleport (in the corner or far off), a new velocity, a scale, parenting. */
+static void grid_change(uint64_t *s, acp_world *w, acp_physobj **objs)
+{
+    for (uint32_t m = (uint32_t)(grid_rnd(s) % 8); m > 0; m--) {
+        acp_physobj *o = objs[grid_rnd(s) % GRID_OBJECTS];
+        const uint32_t op = (uint32_t)(grid_rnd(s) % 6);
+        acp_position p = grid_place_at(s);
+        const float a = grid_rnd_in(s, -6.0f, 6.0f), b = grid_rnd_in(s, -6.0f, 6.0f);
+        if (op == 0 && o->has_cell) acp_physobj_leave_world(o);
+        if (op == 1 && !o->has_cell) acp_world_enter_object(w, o, &p, 0.0);
+        if (op == 2 && o->has_cell) acp_physobj_set_position(o, &p, ACP_PLACEMENT_SPF | ACP_SLIDE_SPF);
+        if (op == 3) acp_physobj_set_velocity(o, (acp_vec3){a, b, 0.0f});
+        if (op == 4) acp_physobj_set_scale(o, 0.5f + (a + 6.0f) / 6.0f, 0.0);
+        if (op == 5) {
+            o->has_parent = !o->has_parent;
+            acp_objcell_refresh_shadow_reach(o);
+        }
+    }
+}
+
+/* Every shadow list of the corner's cells holds the same objects in the same order in both worlds. */
+static bool grid_same_lists(acp_world *a, acp_world *b)
+{
+    for (uint32_t l = 0; l < a->shadows.num_lists && l < b->shadows.num_lists; l++) {
+        const acp_shadow_list *la = &a->shadows.lists[l], *lb = &b->shadows.lists[l];
+        if (la->num != lb->num) return false;
+        for (uint32_t i = 0; i < la->num; i++)
+            if (acp_shadow_list_get(&a->shadows, la, i)->physobj->id != acp_shadow_list_get(&b->shadows, lb, i)->physobj->id)
+                return false;
+    }
+    return true;
+}
+
+/* 220 objects (two-sphere runners, balls, big balls, posts, ethereal ones) in a 12 × 8.5 m
+ * patch across a landblock edge and over a cell edge, running into each other at up to 8 m/s:
+ * lists of 70-85 entries (5-6 blocks), shadows spread over many 1 m squares and some in none (posts),
+ * entries of both landblocks, objects leaving and entering the lists every step (the list's
+ * last entry filling each hole), teleports, scales, parenting. One world walks with the grid
+ * (S18) and the reach bounds, one as retail's walk is written (shadow_walk_plain): every
+ * object's position, velocity, cell, transient state and collision records, and every list's
+ * order, are the same bit for bit after every step, and the objects do meet each other. Seeds 5
+ * and 6 fill the patch with centred balls only (a grid range one square short fails them). */
+static void grid_walk_matches_plain_walk(void)
+{
+    for (uint32_t seed = 1; seed <= 6; seed++) {
+        acp_terrain *t = acp_terrain_create(4);
+        acp_region region;
+        memset(&region, 0, sizeof region);
+        const uint32_t ids[2] = {0xA9B4FFFFu, 0xAAB4FFFFu};
+        for (int i = 0; i < 2; i++) {
+            acp_landblock rec;
+            memset(&rec, 0, sizeof rec);
+            rec.id = ids[i];
+            acp_terrain_add_landblock(t, &rec, &region);
+        }
+        acp_world *wa = acp_world_create(ACP_PROFILE_RETAIL, GRID_OBJECTS + 4);
+        acp_world *wb = acp_world_create(ACP_PROFILE_RETAIL, GRID_OBJECTS + 4);
+        acp_terrain_attach(wa, t);
+        acp_terrain_attach(wb, t);
+        wb->shadow_walk_plain = true;
+        static acp_physobj *oa[GRID_OBJECTS], *ob[GRID_OBJECTS];
+        const uint64_t start = 0xD1B54A32D192ED03ull * seed + 7;
+        grid_world(wa, start, oa, seed > 4);
+        grid_world(wb, start, ob, seed > 4);
+        uint64_t sa = start ^ 0x5555u, sb = sa;
+        uint32_t longest = 0, met = 0;
+        bool same = true;
+        for (int step = 0; step < 60 && same; step++) {
+            grid_change(&sa, wa, oa);
+            grid_change(&sb, wb, ob);
+            for (uint32_t i = 0; i < GRID_OBJECTS; i++) {
+                if (oa[i]->has_cell) acp_physobj_update_object_internal(oa[i], (float)(1.0 / 30.0));
+                if (ob[i]->has_cell) acp_physobj_update_object_internal(ob[i], (float)(1.0 / 30.0));
+            }
+            for (uint32_t i = 0; i < GRID_OBJECTS && same; i++)
+                same = !memcmp(&oa[i]->position, &ob[i]->position, sizeof oa[i]->position) &&
+                       !memcmp(&oa[i]->velocity, &ob[i]->velocity, sizeof oa[i]->velocity) &&
+                       oa[i]->collision_table.num == ob[i]->collision_table.num && oa[i]->has_cell == ob[i]->has_cell &&
+                       oa[i]->transient_state == ob[i]->transient_state;
+            same = same && grid_same_lists(wa, wb);
+            ENSURE_EQ(acp_objcell_stale_shadow_reach(wa), 0u);
+            for (uint32_t l = 0; l < wa->shadows.num_lists; l++)
+                if (wa->shadows.lists[l].num > longest) longest = wa->shadows.lists[l].num;
+            for (uint32_t i = 0; i < GRID_OBJECTS; i++) met += oa[i]->collision_table.num;
+            if (!same) printf("  seed %u, step %d: the walks differ\n", seed, step);
+        }
+        ENSURE(same);
+        if (longest < (seed > 4 ? 40u : 70u)) printf("  seed %u: longest list %u\n", seed, longest);
+        ENSURE(longest >= (seed > 4 ? 40u : 70u));
+        ENSURE(met > 0);
+        acp_world_destroy(wa);
+        acp_world_destroy(wb);
+        acp_terrain_destroy(t);
+    }
+}
+
 void suite_objcells(void)
 {
     RUN(object_list_follows_moves);
@@ -370,4 +532,5 @@ void suite_objcells(void)
     RUN(reshadow_swaps_with_last);
     RUN(collision_start_in_table_order);
     RUN(set_state_hides_and_shows);
+    RUN(grid_walk_matches_plain_walk);
 }

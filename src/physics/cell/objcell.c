@@ -334,6 +334,17 @@ static void check_reach(const acp_shadow_reach *r, const acp_physobj *obj)
     fprintf(stderr, "acphys: stale shadow reach copy of object 0x%08X\n", (unsigned)obj->id);
     abort();
 }
+/* Sanitizer builds: entry k sits in the grid where its copy puts it now, and the block's blim
+ * bounds its lim (S18). */
+static void check_grid(const acp_shadow_block *blk, uint32_t k)
+{
+    acp_shadow_block b = *blk;
+    acp_shadow_grid_place(&b, k);
+    if (b.gcol[k] == blk->gcol[k] && b.grow[k] == blk->grow[k] && b.blim == blk->blim && b.always == blk->always)
+        return;
+    fprintf(stderr, "acphys: shadow grid out of step (entry %u)\n", (unsigned)k);
+    abort();
+}
 #else
 #define check_reach(r, obj) ((void)0)
 #endif
@@ -430,88 +441,109 @@ static inline sweep_key key_of(const acp_sphere_path *sp)
 
 static inline bool same_key(const sweep_key *a, const sweep_key *b)
 {
-    uint32_t diff = 0;
-    for (uint32_t i = 0; i < sizeof a->w / sizeof a->w[0]; i++) diff |= a->w[i] ^ b->w[i];
-    return diff == 0;
+    _Static_assert(sizeof a->w == 40, "sweep_key: five 64-bit words");
+    uint64_t x[5], y[5];
+    memcpy(x, a->w, sizeof x);
+    memcpy(y, b->w, sizeof y);
+    return ((x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2]) | (x[3] ^ y[3]) | (x[4] ^ y[4])) == 0;
 }
 
-/* Four entries' columns at a time (GNU C vectors: SSE natively, SIMD128 in the WebAssembly
- * build, plain code elsewhere), each lane the same float operations as one entry alone. */
-typedef float v4f __attribute__((vector_size(16), aligned(4)));
-typedef int32_t v4i __attribute__((vector_size(16), aligned(4)));
-typedef uint32_t v4u __attribute__((vector_size(16), aligned(4)));
+/* Whether the box rules entry k of blk out: its origin lies farther outside the box than its
+ * lim (with cylinders, + the box's largest sweep radius) in the box's landblock. The float
+ * operations of the pre-test S6 made four entries at a time (issue 20 item 9); an open box's
+ * infinite bounds rule nothing out, and a NaN rules nothing out. */
+static inline bool lane_out(const sweep_box *b, const acp_shadow_block *blk, uint32_t k)
+{
+    float lim = blk->lim[k];
+    if ((blk->cylinders >> k) & 1u) lim = lim + b->max_radius;
+    const float x = blk->x[k], y = blk->y[k];
+    return ((x + lim < b->min_x) | (x - lim > b->max_x) | (y + lim < b->min_y) | (y - lim > b->max_y)) &
+           ((blk->cell_id[k] >> 16) == b->landblock);
+}
 
-/* Bit j: lane j of m is set (all ones). */
-static inline uint32_t lane_bits(v4i m)
+/* docs/SHORTCUTS.md S18: the grid squares an entry placed in the grid must lie in to pass
+ * lane_out and within_reach, for a block whose entries' lims are at most blim: columns c0 ..
+ * c0 + nx - 1 and rows r0 .. r0 + ny - 1, mod ACP_SHADOW_GRID (nx, ny >= ACP_SHADOW_GRID: all). */
+typedef struct {
+    float blim;                  /* m: the blim it was made for (-1: none yet) */
+    uint32_t c0, nx, r0, ny;
+} grid_query;
+
+/* The squares from lo to hi (m, world coordinates): the first (mod ACP_SHADOW_GRID) and their
+ * count, every square (count ACP_SHADOW_GRID) when the range is not finite, is empty or is as
+ * wide as the period. acp_shadow_grid_index is monotone, so a value between lo and hi lies in a
+ * square between theirs. */
+static inline void grid_range(double lo, double hi, uint32_t *first, uint32_t *count)
+{
+    *first = 0;
+    *count = ACP_SHADOW_GRID;
+    if (!(lo >= -1.0e6 && hi <= 1.0e6 && lo <= hi)) return;
+    const int32_t a = acp_shadow_grid_index(lo), z = acp_shadow_grid_index(hi);
+    if (z - a >= (int32_t)ACP_SHADOW_GRID - 1) return;
+    *first = (uint32_t)a & (ACP_SHADOW_GRID - 1u);
+    *count = (uint32_t)(z - a + 1);
+}
+
+/* The query for box b and a block lim. An entry placed in the grid that within_reach lets
+ * through lies, in x, within (its reach + the sphere's radius + 1 cm) of a sweep sphere's centre,
+ * which lies within the box (min_x <= centre - radius, to float rounding): so within lim + 1 cm
+ * - 6 cm of the box (lim >= reach + 6 cm), in world coordinates 192 m × the landblock + the
+ * local coordinate, exactly as get_block_offset moves it. The range takes blim + 25 cm around
+ * the box; the float and double rounding is below a millimetre in the world's range. */
+static inline grid_query grid_query_of(const sweep_box *b, float blim)
+{
+    grid_query q = {blim, 0, ACP_SHADOW_GRID, 0, ACP_SHADOW_GRID};
+    if (b->open) return q;
+    const double ox = 192.0 * (double)(b->landblock >> 8), oy = 192.0 * (double)(b->landblock & 0xFFu);
+    const double m = (double)blim + 0.25;
+    grid_range(ox + (double)b->min_x - m, ox + (double)b->max_x + m, &q.c0, &q.nx);
+    grid_range(oy + (double)b->min_y - m, oy + (double)b->max_y + m, &q.r0, &q.ny);
+    return q;
+}
+
+/* Sixteen bytes at a time (GNU C vectors: SSE2 natively, SIMD128 in the WebAssembly build). */
+typedef uint8_t v16u __attribute__((vector_size(16), aligned(1)));
+typedef int8_t v16i __attribute__((vector_size(16), aligned(1)));
+
+/* Bit k: byte k of m is set (all ones). */
+static inline uint32_t byte_bits(v16i m)
 {
 #if defined(__SSE2__)
-    return (uint32_t)__builtin_ia32_movmskps((__attribute__((vector_size(16))) float)m);
+    return (uint32_t)__builtin_ia32_pmovmskb128((__attribute__((vector_size(16))) char)m);
 #elif defined(__wasm_simd128__)
-    return (uint32_t)__builtin_wasm_bitmask_i32x4(m);
+    return (uint32_t)__builtin_wasm_bitmask_i8x16(m);
 #else
-    return (uint32_t)((m[0] & 1) | (m[1] & 2) | (m[2] & 4) | (m[3] & 8));
+    uint32_t r = 0;
+    for (int k = 0; k < 16; k++) r |= (uint32_t)(m[k] & 1) << k;
+    return r;
 #endif
 }
 
-/* Lanes k..k+3 of blk whose origin lies farther outside the box than `lim` (lane by lane) in the
- * box's landblock: bit j of the result is lane k + j. */
-static inline uint32_t out_of_box(const sweep_box *b, const acp_shadow_block *blk, uint32_t k, v4f lim)
+_Static_assert(ACP_SHADOW_BLOCK == 16 && ACP_SHADOW_GRID == 32, "grid_mask: 16 entries, squares mod 32 in a byte");
+
+/* The entries of blk in the query's squares ((g - first) mod 32 < count, in x and in y), and
+ * those in no square (always). "None" and unused lanes may come out either way: the walk skips
+ * the first (lim -INFINITY) and masks off the second. */
+static inline uint32_t grid_mask(const acp_shadow_block *blk, const grid_query *q)
 {
-    const v4f min_x = {b->min_x, b->min_x, b->min_x, b->min_x}, max_x = {b->max_x, b->max_x, b->max_x, b->max_x};
-    const v4f min_y = {b->min_y, b->min_y, b->min_y, b->min_y}, max_y = {b->max_y, b->max_y, b->max_y, b->max_y};
-    const v4u lb = {b->landblock, b->landblock, b->landblock, b->landblock};
-    const v4f x = *(const v4f *)&blk->x[k], y = *(const v4f *)&blk->y[k];
-    const v4i o = ((x + lim < min_x) | (x - lim > max_x) | (y + lim < min_y) | (y - lim > max_y)) &
-                  (v4i)((*(const v4u *)&blk->cell_id[k] >> 16) == lb);
-    return lane_bits(o);
+    const v16u m31 = (v16u){31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31};
+    uint32_t in = 0xFFFFu;
+    if (q->nx < ACP_SHADOW_GRID) {
+        const v16u c0 = (v16u){0} + (uint8_t)q->c0, nx = (v16u){0} + (uint8_t)q->nx;
+        in = byte_bits((v16i)((((*(const v16u *)blk->gcol) - c0) & m31) < nx));
+    }
+    if (q->ny < ACP_SHADOW_GRID) {
+        const v16u r0 = (v16u){0} + (uint8_t)q->r0, ny = (v16u){0} + (uint8_t)q->ny;
+        in &= byte_bits((v16i)((((*(const v16u *)blk->grow) - r0) & m31) < ny));
+    }
+    return in | blk->always;
 }
 
-/* Lanes k..k+3 the box rules out, for entries without cylinders: their lim is the copy's lim
- * (lim + 0 × max_radius is the same number, a finite max_radius being what a box that is not
- * open has). */
-static inline uint32_t out_plain(const sweep_box *b, const acp_shadow_block *blk, uint32_t k)
-{
-    return out_of_box(b, blk, k, *(const v4f *)&blk->lim[k]);
-}
-
-/* The same for lanes whose entries may have cylinders: their lim grows by the box's largest
- * sweep radius (the cylinders bit as 1.0f or 0.0f times max_radius, as the scalar bound). */
-static inline uint32_t out_cylinders(const sweep_box *b, const acp_shadow_block *blk, uint32_t k)
-{
-    const v4f max_r = {b->max_radius, b->max_radius, b->max_radius, b->max_radius};
-    const v4u bit = {1u, 2u, 4u, 8u};
-    const v4f one = {1.0f, 1.0f, 1.0f, 1.0f};
-    const uint32_t c = blk->cylinders >> k;
-    const v4u cyl = (v4u){c, c, c, c} & bit; /* lane j: bit j of c */
-    const v4f cylf = (v4f)((v4i)(cyl != 0) & (v4i)one); /* 1.0f or 0.0f, as the copy's cylinders */
-    return out_of_box(b, blk, k, *(const v4f *)&blk->lim[k] + cylf * max_r);
-}
-
-_Static_assert(ACP_SHADOW_BLOCK == 16, "maybe_mask tests a block as four groups of four lanes");
-
-/* The entries k of blk with from <= k < n that the box does not rule out (bit k: entry k),
- * their own shadows included. Four columns at a time, without branches: which entries pass is
- * not predictable, and this test is the whole cost of an entry the sweep cannot meet. Lanes
- * outside [from, n) (within the block: whatever it last held; the pool starts zeroed) are
- * masked off. An open box rules nothing out (its bounds are infinite: every lane's test is
- * false); a block none of whose entries in [from, n) has cylinders takes the plain test, its
- * groups written out (no loop: V8 puts a check on every loop's back edge). */
-static inline uint32_t maybe_mask(const sweep_box *b, const acp_shadow_block *blk, uint32_t from, uint32_t n)
+/* Entries from..n-1 of a block (bit k: entry k). */
+static inline uint32_t lanes(uint32_t from, uint32_t n)
 {
     const uint32_t upto = n >= 32 ? 0xFFFFFFFFu : (1u << n) - 1u;
-    const uint32_t want = upto & ~((1u << from) - 1u);
-    if (b->open) return want;
-    uint32_t out = 0;
-    if (!(blk->cylinders & want)) {
-        out = out_plain(b, blk, 0);
-        if (n > 4) {
-            out |= out_plain(b, blk, 4) << 4;
-            if (n > 8) out |= out_plain(b, blk, 8) << 8 | (n > 12 ? out_plain(b, blk, 12) << 12 : 0u);
-        }
-        return ~out & want;
-    }
-    for (uint32_t k = from & ~3u; k < n; k += 4) out |= out_cylinders(b, blk, k) << k;
-    return ~out & want;
+    return upto & ~((1u << from) - 1u);
 }
 
 /* Retail's walk as written, for tests (acp_world::shadow_walk_plain): every entry's object
@@ -530,8 +562,27 @@ static __attribute__((noinline, cold)) acp_transition_state plain_walk(acp_world
     return ACP_TS_OK;
 }
 
+/* docs/SHORTCUTS.md S19: whether obj's FindObjCollisions would answer OK at once, before
+ * anything it changes, for this sweep: an object ETHEREAL and IGNORE_COLLISIONS, or one the
+ * sweep meets as ethereal (ETHEREAL, or not STATIC under an ethereal mover) while the sweep
+ * steps down (CPhysicsObj::FindObjCollisions 0x0050F050's first two tests,
+ * physics/object/physobj_collide.c). The walk asks it only of an ethereal mover stepping down
+ * (the dense ethereal rooms of the indoor workload: there it passes almost every entry without
+ * the reach test), so other sweeps read no object they would not have read. */
+static inline bool passes_ethereal(const acp_physobj *obj, const acp_transition *t)
+{
+    const uint32_t st = obj->state;
+    if ((st & ACP_ETHEREAL_PS) && (st & ACP_IGNORE_COLLISIONS_PS)) return true;
+    const bool ethereal = (st & ACP_ETHEREAL_PS) || (t->object_info.ethereal && !(st & ACP_STATIC_PS));
+    return ethereal && t->sphere_path.step_down;
+}
+
 /* The entries in order: each one the mover is not, whose object can reach the sweep (its copy
- * says), gets FindObjCollisions; the first answer that is not OK ends the walk. */
+ * says), gets FindObjCollisions; the first answer that is not OK ends the walk. The retail walk
+ * (acp_objcell_find_obj_collisions' docstring) visits every entry; this one visits, in the
+ * list's order, only the entries of each block that lie in the grid squares around the sweep
+ * (S18) or in none (always), and of those calls only the ones lane_out, S19's ethereal test and
+ * within_reach cannot rule out (S6). */
 static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w, const acp_shadow_list *list,
                                                                   acp_transition *t)
 {
@@ -540,6 +591,7 @@ static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w,
     const uintptr_t own_size = (uintptr_t)t->object_info.object->cap_shadow_objects * sizeof(acp_shadow_obj);
     sweep_box box = box_of(&t->sphere_path);
     sweep_key key = key_of(&t->sphere_path);
+    grid_query q = {-1.0f, 0, ACP_SHADOW_GRID, 0, ACP_SHADOW_GRID};
     uint32_t left = list->num;
     for (uint32_t b = list->head; b && left; b = pool->blocks[b - 1].next) {
         const acp_shadow_block *blk = &pool->blocks[b - 1];
@@ -550,23 +602,36 @@ static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w,
             const acp_shadow_reach r = acp_shadow_block_reach(blk, k);
             check_reach(&r, blk->items[k]->physobj);
             if (blk->far[k].obj != blk->items[k]->physobj) abort(); /* the entry's object, kept */
+            if (blk->gridded) check_grid(blk, k);
         }
 #endif
-        for (uint32_t maybe = maybe_mask(&box, blk, 0, n); maybe;) {
+        uint32_t maybe = lanes(0, n);
+        if (blk->gridded) {
+            if (blk->blim != q.blim) q = grid_query_of(&box, blk->blim);
+            maybe &= grid_mask(blk, &q);
+        }
+        while (maybe) {
             const uint32_t k = (uint32_t)__builtin_ctz(maybe);
             maybe &= maybe - 1u;
+            if (lane_out(&box, blk, k)) continue;
             const acp_shadow_reach r = acp_shadow_block_reach(blk, k);
             if (r.reach < 0.0) continue;
             const acp_shadow_obj *s = blk->items[k];
             if ((uintptr_t)s - own < own_size) continue; /* the mover's own */
+            if (t->object_info.ethereal && t->sphere_path.step_down && passes_ethereal(blk->far[k].obj, t)) continue;
             if (r.reach != INFINITY && !within_reach(&r, &t->sphere_path, &box)) continue;
             acp_transition_state ts = (acp_transition_state)acp_physobj_find_obj_collisions(blk->far[k].obj, t);
             if (ts != ACP_TS_OK) return ts;
             const sweep_key now = key_of(&t->sphere_path);
             if (same_key(&now, &key)) continue;
-            key = now; /* the sweep moved: its box, and the rest of the block again */
+            key = now; /* the sweep moved: its box, its squares, and the rest of the block again */
             box = box_of(&t->sphere_path);
-            maybe = maybe_mask(&box, blk, k + 1, n);
+            maybe = lanes(k + 1, n);
+            q.blim = -1.0f;
+            if (blk->gridded) {
+                q = grid_query_of(&box, blk->blim);
+                maybe &= grid_mask(blk, &q);
+            }
         }
     }
     return ACP_TS_OK;

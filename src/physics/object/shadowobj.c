@@ -114,6 +114,26 @@ acp_shadow_obj *acp_shadow_list_get(const acp_shadow_pool *pool, const acp_shado
     return block_of(pool, list, i, &slot)->items[slot];
 }
 
+/* docs/SHORTCUTS.md S18: a list taking its second block (or more) has every block placed in
+ * the grid: the blocks it holds (the first time: each entry placed) and the new one. */
+static void grid_blocks(acp_shadow_pool *pool, const acp_shadow_list *list, acp_shadow_block *nb)
+{
+#if ACP_SHORTCUTS
+    nb->gridded = 1;
+    for (uint32_t b = list->head; b; b = block(pool, b)->next) {
+        acp_shadow_block *blk = block(pool, b);
+        if (blk->gridded) continue;
+        blk->gridded = 1;
+        blk->blim = 0.0f;
+        for (uint32_t k = 0; k < ACP_SHADOW_BLOCK; k++) acp_shadow_grid_place(blk, k);
+    }
+#else
+    (void)pool;
+    (void)list;
+    (void)nb;
+#endif
+}
+
 bool acp_shadow_list_append(acp_shadow_pool *pool, acp_shadow_list *list, acp_shadow_obj *s)
 {
     uint32_t slot = list->num % ACP_SHADOW_BLOCK;
@@ -125,6 +145,9 @@ bool acp_shadow_list_append(acp_shadow_pool *pool, acp_shadow_list *list, acp_sh
         }
         acp_shadow_block *nb = block(pool, b);
         pool->free_block = nb->next;
+        nb->blim = 0.0f; /* S18: a bound of the lims placed since the block joined this list */
+        nb->gridded = 0;
+        if (list->num >= ACP_SHADOW_BLOCK) grid_blocks(pool, list, nb);
         nb->prev = list->tail;
         nb->next = 0;
         if (list->tail) block(pool, list->tail)->next = b;

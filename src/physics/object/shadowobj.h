@@ -16,9 +16,11 @@
 #ifndef ACP_SHADOWOBJ_H
 #define ACP_SHADOWOBJ_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "base/shortcuts.h"
 #include "base/types.h"
 
 struct acp_physobj;
@@ -29,6 +31,26 @@ struct acp_landcell;
 #define ACP_MAX_SHADOW_CELLS 18
 /** Entries per block of a cell's shadow list. */
 #define ACP_SHADOW_BLOCK 16
+
+/* docs/SHORTCUTS.md S18: the shadow walk's coarse grid (physics/cell/objcell.c find_in_list).
+ * Squares of ACP_SHADOW_GRID_SIDE m in world coordinates, numbered mod ACP_SHADOW_GRID in x and
+ * in y (a 32 m period: a 24 m cell and what reaches into it from beside it seldom alias). */
+#define ACP_SHADOW_GRID 32u
+#define ACP_SHADOW_GRID_SIDE 1.0
+/** m: an entry whose lim is larger is not put in a square (always a candidate). */
+#define ACP_SHADOW_GRID_MAX_LIM 16.0f
+#define ACP_SHADOW_GRID_ALWAYS 0xFFu
+#define ACP_SHADOW_GRID_NONE 0xFEu
+
+/** S18: the grid index of world coordinate g (m; |g| < 2^20): floor(g / ACP_SHADOW_GRID_SIDE)
+ *  + 2^15 taken by truncating a positive number. Every step (the product by a positive
+ *  constant, the sum, the truncation of a non-negative value) is monotone, so g <= h gives
+ *  index(g) <= index(h): an entry's square lies in any range of squares built from bounds
+ *  around it. Not a libm call (the same on every target). */
+static inline int32_t acp_shadow_grid_index(double g)
+{
+    return (int32_t)(g * (1.0 / ACP_SHADOW_GRID_SIDE) + 32768.0);
+}
 
 struct acp_shadow_list;
 
@@ -69,21 +91,67 @@ typedef struct acp_shadow_far {
     struct acp_physobj *obj;
 } acp_shadow_far;
 
-/** One block of a cell's list; prev/next are block numbers + 1 (0: none). Entry k's
- *  acp_shadow_reach (cell shadow lists only; object lists leave it unread) is split: the float
- *  pre-test's columns first (x[k], y[k], lim[k] and cell_id[k] as in acp_shadow_reach), four
- *  entries to a vector, bit k of cylinders (the object has cylinders), then the entries and the
- *  rest of the copies (far[k]). A sweep's walk reads the columns' 256 bytes, the bits and the
- *  next block's number, and an entry and the rest of its copy only where the pre-test says
- *  maybe. */
+/** One block of a cell's list; prev/next are block numbers + 1 (0: none). First the walk's grid
+ *  (docs/SHORTCUTS.md S18: each entry's 1 m square as a column and a row byte, the entries in
+ *  none, the block's lim bound and whether it is placed at all) beside prev and next: the line a
+ *  walk reads of every block. Then entry k's acp_shadow_reach (cell shadow lists only; object
+ *  lists leave it unread), split: the float pre-test's fields (x[k], y[k], lim[k] and cell_id[k]
+ *  as in acp_shadow_reach), bit k of cylinders (the object has cylinders), then the entries and
+ *  the rest of the copies (far[k]). A walk reads an entry's fields only where the grid says
+ *  maybe, and an entry and the rest of its copy only where the float test says maybe too. */
 typedef struct acp_shadow_block {
+    /* docs/SHORTCUTS.md S18, the walk's coarse grid, read first by a walk (one line with next):
+     * entry k's grid column and row (acp_shadow_grid_index mod ACP_SHADOW_GRID; gcol
+     * ACP_SHADOW_GRID_ALWAYS or _NONE: in no square). */
+    uint8_t gcol[ACP_SHADOW_BLOCK], grow[ACP_SHADOW_BLOCK];
+    uint32_t prev, next;
+    uint16_t always;                 /* S18: bit k: entry k is in no square (always a candidate) */
+    uint16_t gridded;                /* S18: 1: the block's entries are placed in the grid (every
+                                        block of a list that has held more than one block's worth
+                                        since it took them; a one-block list's walk tests every
+                                        entry and its moves place nothing) */
+    float blim;                      /* S18: m, >= the lim of every entry placed in a square since
+                                        the block joined its list */
     float x[ACP_SHADOW_BLOCK], y[ACP_SHADOW_BLOCK], lim[ACP_SHADOW_BLOCK];
     uint32_t cell_id[ACP_SHADOW_BLOCK];
     uint32_t cylinders;
-    uint32_t prev, next;
     acp_shadow_obj *items[ACP_SHADOW_BLOCK];
     acp_shadow_far far[ACP_SHADOW_BLOCK];
 } acp_shadow_block;
+
+/** S18: where entry k's copy puts it in the block's grid: a column and row of the world's
+ *  ACP_SHADOW_GRID_SIDE m squares (mod ACP_SHADOW_GRID) from its origin in world coordinates
+ *  (192 m × the landblock's x and y, plus the local origin: exact in double); "always" (gcol
+ *  ACP_SHADOW_GRID_ALWAYS, bit k of `always`) for an entry the grid cannot bound (cylinders, a
+ *  lim past ACP_SHADOW_GRID_MAX_LIM, NaN or INFINITY, a non-finite or huge origin, cell id 0);
+ *  "none" (ACP_SHADOW_GRID_NONE) for an entry the walk never calls (lim -INFINITY: parented, or
+ *  without shapes). Keeps blim the largest lim it placed. Called by every writer of an entry's
+ *  copy. Compiled out in the twin (ACP_SHORTCUTS 0: the walk is retail's, no grid). */
+static inline void acp_shadow_grid_place(acp_shadow_block *b, uint32_t k)
+{
+#if ACP_SHORTCUTS
+    if (!b->gridded) return;
+    const float lim = b->lim[k], x = b->x[k], y = b->y[k];
+    const uint32_t id = b->cell_id[k];
+    uint32_t col = ACP_SHADOW_GRID_NONE, row = 0;
+    if (lim > -INFINITY) {
+        col = ACP_SHADOW_GRID_ALWAYS;
+        if (!((b->cylinders >> k) & 1u) && lim <= ACP_SHADOW_GRID_MAX_LIM && fabsf(x) <= 1.0e5f &&
+            fabsf(y) <= 1.0e5f && id != 0) {
+            col = (uint32_t)acp_shadow_grid_index(192.0 * (double)(id >> 24) + (double)x) & (ACP_SHADOW_GRID - 1u);
+            row = (uint32_t)acp_shadow_grid_index(192.0 * (double)((id >> 16) & 0xFFu) + (double)y) &
+                  (ACP_SHADOW_GRID - 1u);
+            if (lim > b->blim) b->blim = lim;
+        }
+    }
+    b->gcol[k] = (uint8_t)col;
+    b->grow[k] = (uint8_t)row;
+    b->always = (uint16_t)((b->always & ~(1u << k)) | ((uint32_t)(col == ACP_SHADOW_GRID_ALWAYS) << k));
+#else
+    (void)b;
+    (void)k;
+#endif
+}
 
 /** Entry k's copy, whole. */
 static inline acp_shadow_reach acp_shadow_block_reach(const acp_shadow_block *b, uint32_t k)
@@ -103,6 +171,7 @@ static inline void acp_shadow_block_set_reach(acp_shadow_block *b, uint32_t k, c
     b->cylinders = (b->cylinders & ~(1u << k)) | ((uint32_t)(r->cylinders != 0.0f) << k);
     b->far[k].reach = r->reach;
     b->far[k].z = r->z;
+    acp_shadow_grid_place(b, k);
 }
 
 /** A move's share of entry k's copy: the object's new origin (m, landblock frame) and cell id. */
@@ -112,6 +181,7 @@ static inline void acp_shadow_block_move_reach(acp_shadow_block *b, uint32_t k, 
     b->y[k] = origin.y;
     b->cell_id[k] = cell_id;
     b->far[k].z = origin.z;
+    acp_shadow_grid_place(b, k);
 }
 
 /** Entry `from` of block fb into entry `to` of block tb: the entry and its copy. */
@@ -124,6 +194,7 @@ static inline void acp_shadow_block_copy_entry(acp_shadow_block *tb, uint32_t to
     tb->cell_id[to] = fb->cell_id[from];
     tb->cylinders = (tb->cylinders & ~(1u << to)) | (((fb->cylinders >> from) & 1u) << to);
     tb->far[to] = fb->far[from];
+    acp_shadow_grid_place(tb, to);
 }
 
 /** One cell's shadow list (retail num_shadow_objects + shadow_object_list), blocks head → tail. */
