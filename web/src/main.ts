@@ -18,11 +18,16 @@ async function main(): Promise<void> {
   const { replay, compare } = panels(app);
   const view3d = document.getElementById('view3d-box');
   const collision = document.getElementById('view3d-collision') as HTMLInputElement | null;
+  // The map draws the objects as the 3-D view does (real records from their polygons, stand-ins
+  // as their parts) and the collision shapes on the same toggle.
+  app.map.standIn = (s, i) => app.isStandIn(s, i);
+  app.map.collision = () => collision?.checked ?? true;
   if (view3d instanceof HTMLDetailsElement) {
     mountView3D(view3d, () => app.selected, {
       standIn: (s, i) => app.isStandIn(s, i),
       inspected: () => ({ record: app.inspector.record, quantum: app.inspector.quantum }),
       collision: () => collision?.checked ?? true,
+      terrainWords: () => app.map.words,
       panels: () => [replay.extras3d(), compare.extras3d()].filter((e): e is Extra3D => e !== null),
     });
   }

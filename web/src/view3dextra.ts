@@ -25,6 +25,8 @@ export interface View3DOptions {
   standIn: (s: Session, i: number) => boolean;
   inspected: () => { record: InspectRecord | null; quantum: number };
   collision: () => boolean;
+  /** The loaded landblocks' terrain words by landblock id (the map's: a new map when they change). */
+  terrainWords?: () => ReadonlyMap<number, Uint16Array>;
   /** What the page's panels add (main.ts: the replay's and the compared trace's extras). */
   panels?: () => Extra3D[];
 }
