@@ -1,5 +1,7 @@
 // A minimal 3-D view (three.js), drawn only from the draw side's arrays (wasm/abi/draw.c): the
-// loaded landblocks' terrain as BufferGeometry (acp_abi_draw_terrain_positions / _normals), every
+// loaded landblocks' terrain as BufferGeometry (acp_abi_draw_terrain_positions / _normals),
+// coloured by terrain type with its roads laid on it and the selected object's cell outlined
+// (web/src/view3dterrain.ts), every
 // part as an instance of one small box (acp_abi_draw_part_matrices: the part's world frame × its
 // drawing scale; the GfxObj meshes are not loaded, so a part is a 0.4 m box at its origin) and
 // every collision sphere as an instance of one unit sphere (acp_abi_draw_sphere_matrices), the
