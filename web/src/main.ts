@@ -8,6 +8,7 @@ import { ComparePanel, traceShape } from './compare';
 import type { Extra3D } from './extras3d';
 import { excerptsFor } from './files';
 import { captureForm, ReplayPanel } from './replaypanel';
+import { indoorCellShape, originCell } from './mapcell';
 import { mountView3D } from './view3d';
 
 const status = document.getElementById('status') as HTMLElement;
@@ -22,6 +23,11 @@ async function main(): Promise<void> {
   // as their parts) and the collision shapes on the same toggle.
   app.map.standIn = (s, i) => app.isStandIn(s, i);
   app.map.collision = () => collision?.checked ?? true;
+  // The inspector outlines the listed indoor cells from the session's records.
+  app.inspector.cellShape = (cell) => {
+    const s = app.session, shape = s ? indoorCellShape(s, cell) : null;
+    return s && shape ? { shape, origin: originCell(s) } : null;
+  };
   if (view3d instanceof HTMLDetailsElement) {
     mountView3D(view3d, () => app.selected, {
       standIn: (s, i) => app.isStandIn(s, i),

@@ -70,7 +70,17 @@ export function outlineCell(g: CanvasRenderingContext2D, s: Session, cell: numbe
   }
   const shape = indoorCellShape(s, cell);
   if (!shape) return null;
-  const t = shape.triangles, origin = originCell(s);
+  strokeCellShape(g, shape, originCell(s), sx, sy, 'rgba(255, 235, 90, 0.18)');
+  return { cell: cell >>> 0, bounds: shape.bounds };
+}
+
+/** Stroke an indoor cell's walls (the triangles whose plane stands within 30° of upright, seen
+ *  from above as lines; all its triangles' edges when it has none) in the current stroke style,
+ *  over its floor and ceiling filled in `fill` (none: null). `origin`: the landblock frame of its
+ *  triangles (the session's origin cell). */
+export function strokeCellShape(g: CanvasRenderingContext2D, shape: CellShape, origin: number, sx: (x: number) => number, sy: (y: number) => number,
+  fill: string | null): void {
+  const t = shape.triangles;
   const ox = (origin >>> 24) * LB, oy = ((origin >>> 16) & 0xff) * LB;
   const X = (v: number) => sx(ox + t[3 * v]!), Y = (v: number) => sy(oy + t[3 * v + 1]!);
   const walls = new Path2D(), floor = new Path2D();
@@ -88,8 +98,6 @@ export function outlineCell(g: CanvasRenderingContext2D, s: Session, cell: numbe
     path.lineTo(X(c), Y(c));
     path.closePath();
   }
-  g.fillStyle = 'rgba(255, 235, 90, 0.18)';
-  g.fill(floor);
+  if (fill) { g.fillStyle = fill; g.fill(floor); }
   g.stroke(upright ? walls : floor);
-  return { cell: cell >>> 0, bounds: shape.bounds };
 }

@@ -83,6 +83,8 @@ export function testHook(app: Page): unknown {
     /** What the inspector's table lists for the quantum shown: per step its cells' text. */
     /** What the inspector drew on the map last (spheres, cell outlines, terrain triangles, normals). */
     inspectorDrawn: () => ({ ...app.inspector.drawn }),
+    /** The quantum the inspector shows (an index into its record's sweeps). */
+    inspectorQuantum: () => app.inspector.quantum,
     inspectorRows: () => [...document.querySelectorAll('#inspect-steps tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)),
     /** The Go to field's place as parsed (null when refused). */
     place: () => app.place,

@@ -29,6 +29,7 @@ import { runParticles } from './particles';
 import { buildExtras, disposeExtras, fillPolygons, hidePolygons, showInspector, type View3DOptions } from './view3dextra';
 import { hasWebGL, hex, isIndoorCell, tint, type Scene3D } from './view3dutil';
 import { buildGround, CellOutline3D, disposeGround } from './view3dterrain';
+import { indoorCellShape } from './mapcell';
 export { isIndoorCell } from './view3dutil';
 import type { Session } from './run';
 
@@ -147,7 +148,7 @@ function draw(v: Scene3D, host: HTMLElement, ts: number): void {
     host.dataset.polygonVertices = String(v.extras?.drawn.polygonVertices ?? 0);
   }
   if (v.extras) {
-    showInspector(v.three, v.extras, v.origin, v.options);
+    showInspector(v.three, v.extras, v.origin, v.options, (c) => indoorCellShape(s, c)?.triangles ?? null);
     const shapes = v.options.collision();
     for (const m of [v.spheres, ...v.extras.scenery, v.extras.rocks]) if (m) m.visible = shapes;
     host.dataset.inspector = JSON.stringify(v.extras.drawn);
