@@ -249,6 +249,8 @@ export interface AcphysExports {
   acp_abi_draw_building_triangles(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
   /** The world's records' EnvCells as a triangle list (x, y, z per vertex; capacity in floats): the vertex count. */
   acp_abi_draw_envcell_triangles(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
+  /** One EnvCell of the world's records (cell id 0xXXYY0100 on) as a triangle list, as in the list above: the vertex count (0: none). */
+  acp_abi_draw_envcell_cell_triangles(world: Ptr, cellId: number, originCell: number, out: Ptr, capacity: number): number;
   /** The world's records' landblock statics' cylinders (16 floats each; capacity in matrices): the count. */
   acp_abi_draw_static_cylinders(world: Ptr, originCell: number, out: Ptr, capacity: number): number;
   acp_abi_draw_block_static_physics_triangles(world: Ptr, originCell: number, out: Ptr, capacity: number): number;

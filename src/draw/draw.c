@@ -505,25 +505,39 @@ uint32_t acp_draw_building_triangles(const acp_datset *set, uint32_t origin_cell
     return at;
 }
 
+/* One EnvCell's CellStruct polygons as fans after `at` (the cell skipped when its Environment
+ * or CellStruct is not in the set). */
+static uint32_t envcell_fans(const acp_datset *set, const acp_envcell *c, uint32_t origin_cell, float *out, uint32_t cap,
+                             uint32_t at)
+{
+    const acp_environment *e = acp_datset_environment(set, c->environment_id);
+    const acp_cell_struct *cs = NULL;
+    for (uint32_t k = 0; e && k < e->num_cell_structs; k++)
+        if (e->cell_structs[k].id == c->cell_struct) cs = &e->cell_structs[k];
+    if (!cs) return at;
+    double shift[3];
+    acp_draw_landblock_offset(c->id, origin_cell, shift);
+    mat4 m;
+    aframe_mat4(&c->position, shift, m);
+    return fan_triangles(m, &cs->vertex_array, cs->polygons, cs->num_polygons, out, cap, at);
+}
+
 uint32_t acp_draw_envcell_triangles(const acp_datset *set, uint32_t origin_cell, float *out, uint32_t capacity)
 {
     uint32_t at = 0, cap = out ? capacity / 3 : 0;
     for (size_t r = 0; set && r < acp_datset_count(set); r++) {
         const acp_dat_record *rec = acp_datset_record_at(set, r);
         if (!rec || rec->type != ACP_DAT_TYPE_ENVCELL) continue;
-        const acp_envcell *c = rec->as.envcell;
-        const acp_environment *e = acp_datset_environment(set, c->environment_id);
-        const acp_cell_struct *cs = NULL;
-        for (uint32_t k = 0; e && k < e->num_cell_structs; k++)
-            if (e->cell_structs[k].id == c->cell_struct) cs = &e->cell_structs[k];
-        if (!cs) continue;
-        double shift[3];
-        acp_draw_landblock_offset(c->id, origin_cell, shift);
-        mat4 m;
-        aframe_mat4(&c->position, shift, m);
-        at = fan_triangles(m, &cs->vertex_array, cs->polygons, cs->num_polygons, out, cap, at);
+        at = envcell_fans(set, rec->as.envcell, origin_cell, out, cap, at);
     }
     return at;
+}
+
+uint32_t acp_draw_envcell_cell_triangles(const acp_datset *set, uint32_t cell_id, uint32_t origin_cell, float *out,
+                                         uint32_t capacity)
+{
+    const acp_envcell *c = set && (cell_id & 0xFFFFu) >= 0x100u ? acp_datset_envcell(set, cell_id) : NULL;
+    return c ? envcell_fans(set, c, origin_cell, out, out ? capacity / 3 : 0, 0) : 0;
 }
 
 uint32_t acp_draw_static_cylinders(const acp_datset *set, uint32_t origin_cell, float *out, uint32_t capacity)

@@ -135,6 +135,13 @@ uint32_t acp_draw_building_triangles(const acp_datset *set, uint32_t origin_cell
  *  or CellStruct is not in the set is skipped. Returns the vertex count. */
 uint32_t acp_draw_envcell_triangles(const acp_datset *set, uint32_t origin_cell, float *out, uint32_t capacity);
 
+/** One EnvCell of `set` (cell_id, 0xXXYY0100 and up) as acp_draw_envcell_triangles draws it: its
+ *  CellStruct's polygons as fans placed by the cell's position, the same vertices in the same
+ *  order as that cell's run in the full list. 0 when the id is not an indoor cell, not an EnvCell
+ *  of the set, or its CellStruct is missing. Used for the selected object's cell outline. */
+uint32_t acp_draw_envcell_cell_triangles(const acp_datset *set, uint32_t cell_id, uint32_t origin_cell, float *out,
+                                         uint32_t capacity);
+
 /** The static objects of every LandBlockInfo of `set` that are Setups with cylinders: cylinder
  *  k of a static is T(static frame) · T(low point) · S(radius, radius, height), the unit cylinder
  *  (radius 1, z from 0 to 1) mapped onto it, as acp_draw_cylsphere_matrices does for an object.

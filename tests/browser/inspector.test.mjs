@@ -121,6 +121,23 @@ describe('the quantum inspector on the page', () => {
     assert.ok(up.curr_pos.origin[2] > up.check_pos.origin[2], 'the step up lifts the sphere');
     const rows = await page.evaluate(() => window.acphysPage.inspectorRows());
     assert.ok(rows.some((r) => r[5].includes('step_up_ok')), JSON.stringify(rows));
+    // A frame whose sweep lists the cottage's EnvCell: every listed cell outlined, the indoor one
+    // by its walls, on the map and in the 3-D view alike.
+    const indoor = (c) => ((Number(c) >>> 0) & 0xffff) >= 0x100;
+    const g = firstFrame(scenario, n, (s) => s.cells.some(indoor));
+    assert.ok(g > 0, 'a sweep lists the cottage\'s indoor cell');
+    const inside = await inspectBoth(page, scenario, g, 'cottage-inside');
+    const k = inside.sweeps.findIndex((sw) => sw.steps.some((s) => s.cells.some(indoor)));
+    assert.ok(k >= 0);
+    await page.locator('#inspect-quanta li button').nth(k).click();
+    await page.waitForFunction((q) => window.acphysPage.inspectorQuantum() === q, k);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const drawn = await page.evaluate(() => window.acphysPage.inspectorDrawn());
+    const listed = new Set(inside.sweeps[k].steps.flatMap((s) => s.cells));
+    assert.equal(drawn.cells, listed.size, `every listed cell outlined: ${[...listed].join(' ')}`);
+    await page.locator('#view3d-box summary').click();
+    await page.waitForFunction(() => JSON.parse(document.querySelector('#view3d-box .view3d').dataset.inspector ?? '{"cells":-1}').cells >= 0, null, { timeout: 60_000 });
+    await page.waitForFunction((k) => JSON.parse(document.querySelector('#view3d-box .view3d').dataset.inspector).cells === k, drawn.cells, { timeout: 60_000 });
     assert.deepEqual(errors, []);
     await page.close();
   });

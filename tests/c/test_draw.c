@@ -418,6 +418,26 @@ static void buildings_cells_and_statics_are_the_records(void)
     ENSURE_EQ(cells, 6);
     ENSURE_EQ(at, n);
     ENSURE_EQ(wrong, 0);
+    /* One cell at a time (the selected object's outline): each EnvCell's triangles are its run
+     * of the full list, bit for bit, in record order; an outdoor or unknown id gives none. */
+    uint32_t run = 0;
+    for (size_t r = 0; r < acp_datset_count(set); r++) {
+        const acp_dat_record *rec = acp_datset_record_at(set, r);
+        if (rec->type != ACP_DAT_TYPE_ENVCELL) continue;
+        uint32_t k = acp_draw_envcell_cell_triangles(set, rec->as.envcell->id, origin, NULL, 0);
+        ENSURE(k > 0);
+        ENSURE(run + k <= n);
+        if (k == 0 || run + k > n) continue;
+        float *one = calloc((size_t)k * 3, sizeof *one);
+        ENSURE_EQ(acp_draw_envcell_cell_triangles(set, rec->as.envcell->id, origin, one, k * 3), k);
+        ENSURE(memcmp(one, out + (size_t)run * 3, (size_t)k * 3 * sizeof *one) == 0);
+        free(one);
+        run += k;
+    }
+    ENSURE_EQ(run, n);
+    ENSURE_EQ(acp_draw_envcell_cell_triangles(set, 0xA9B4002Au, origin, NULL, 0), 0);
+    ENSURE_EQ(acp_draw_envcell_cell_triangles(set, 0xA9B40FFFu, origin, NULL, 0), 0);
+    ENSURE_EQ(acp_draw_envcell_cell_triangles(NULL, 0xA9B40100u, origin, NULL, 0), 0);
     /* Capacity: a short array gets whole vertices only. */
     float small[8] = {0, 0, 0, 0, 0, 0, 0, 99.0f};
     ENSURE_EQ(acp_draw_envcell_triangles(set, origin, small, 7), n);

@@ -90,6 +90,13 @@ ACP_ABI uint32_t acp_abi_draw_envcell_triangles(const acp_world *w, uint32_t ori
 {
     return w ? acp_draw_envcell_triangles(w->dats, origin_cell, out, capacity) : 0;
 }
+/** One EnvCell of the world's records as a triangle list (acp_draw_envcell_cell_triangles;
+ *  `capacity` counts floats). Returns the vertex count (0: not an EnvCell of the records). */
+ACP_ABI uint32_t acp_abi_draw_envcell_cell_triangles(const acp_world *w, uint32_t cell_id, uint32_t origin_cell, float *out,
+                                                     uint32_t capacity)
+{
+    return w ? acp_draw_envcell_cell_triangles(w->dats, cell_id, origin_cell, out, capacity) : 0;
+}
 /** The world's records' static cylinders as matrices (acp_draw_static_cylinders; `capacity`
  *  counts matrices). Returns the cylinder count. */
 ACP_ABI uint32_t acp_abi_draw_static_cylinders(const acp_world *w, uint32_t origin_cell, float *out, uint32_t capacity)

@@ -7,6 +7,7 @@
 import type { Acphys } from '../../wasm/acphys.mjs';
 import { inspectScenario, type ProfileName, type Scenario } from '../../wasm/scenario.mjs';
 import { $ } from './dom';
+import { strokeCellShape, type CellShape } from './mapcell';
 
 type Vec = [number, number, number];
 interface Pos { cell: string; origin: Vec; orientation: number[] }
@@ -56,11 +57,14 @@ export class Inspector {
 
   /** What drawOverlay last drew: spheres, cell outlines, terrain triangles, normals. */
   drawn = { spheres: 0, cells: 0, polygons: 0, normals: 0 };
+  /** An indoor cell's shape and the landblock frame of its triangles (the app gives it from
+   *  the session's records: web/src/mapcell.ts), for the listed cells' outlines. */
+  cellShape: ((cell: number) => { shape: CellShape; origin: number } | null) | null = null;
   /** Called when the shown quantum changes (the app redraws the map). */
   onChange: (() => void) | null = null;
 
-  /** The shown quantum's sweep on the map (MapView.overlay): each step's listed outdoor cells
-   *  outlined, the terrain triangle it kept, its swept spheres (red where the insert collided,
+  /** The shown quantum's sweep on the map (MapView.overlay): each step's listed cells outlined
+   *  (an indoor one by its walls), the terrain triangle it kept, its swept spheres (red where the insert collided,
    *  amber where it took a branch), the collision normal from where it met something, and the
    *  final curr_pos. World metres: a landblock's frame + 192 m × its x and y. */
   drawOverlay(g: CanvasRenderingContext2D, sx: (x: number) => number, sy: (y: number) => number, k: number): void {
@@ -75,7 +79,12 @@ export class Inspector {
     g.setLineDash([4, 3]);
     for (const cell of cells) {
       const c = (Number(cell) >>> 0) & 0xffff;
-      if (c < 1 || c > 64) continue; // an indoor cell has no square on the map
+      if (c < 1 || c > 64) {
+        // An indoor cell: its walls (web/src/mapcell.ts), when the page gives its shape.
+        const shape = this.cellShape?.(Number(cell) >>> 0);
+        if (shape) { strokeCellShape(g, shape.shape, shape.origin, sx, sy, null); this.drawn.cells++; }
+        continue;
+      }
       const [bx, by] = base(cell);
       const x0 = bx + 24 * Math.floor((c - 1) / 8), y0 = by + 24 * ((c - 1) % 8);
       g.strokeRect(sx(x0), sy(y0 + 24), 24 * k, 24 * k);

@@ -8,6 +8,7 @@ import { ComparePanel, traceShape } from './compare';
 import type { Extra3D } from './extras3d';
 import { excerptsFor } from './files';
 import { captureForm, ReplayPanel } from './replaypanel';
+import { indoorCellShape, originCell } from './mapcell';
 import { mountView3D } from './view3d';
 
 const status = document.getElementById('status') as HTMLElement;
@@ -18,11 +19,21 @@ async function main(): Promise<void> {
   const { replay, compare } = panels(app);
   const view3d = document.getElementById('view3d-box');
   const collision = document.getElementById('view3d-collision') as HTMLInputElement | null;
+  // The map draws the objects as the 3-D view does (real records from their polygons, stand-ins
+  // as their parts) and the collision shapes on the same toggle.
+  app.map.standIn = (s, i) => app.isStandIn(s, i);
+  app.map.collision = () => collision?.checked ?? true;
+  // The inspector outlines the listed indoor cells from the session's records.
+  app.inspector.cellShape = (cell) => {
+    const s = app.session, shape = s ? indoorCellShape(s, cell) : null;
+    return s && shape ? { shape, origin: originCell(s) } : null;
+  };
   if (view3d instanceof HTMLDetailsElement) {
     mountView3D(view3d, () => app.selected, {
       standIn: (s, i) => app.isStandIn(s, i),
       inspected: () => ({ record: app.inspector.record, quantum: app.inspector.quantum }),
       collision: () => collision?.checked ?? true,
+      terrainWords: () => app.map.words,
       panels: () => [replay.extras3d(), compare.extras3d()].filter((e): e is Extra3D => e !== null),
     });
   }

@@ -1,16 +1,23 @@
 // The top-down map: the loaded landblocks' terrain (coloured by terrain type, or by height where
-// the types are not known, hill-shaded from the north-west: web/src/terrain2d.ts), the landblock (192 m) and cell (24 m) grid, the records' buildings (filled
-// footprints), landblock statics (their cylinders' circles) and indoor cells (outlined), all from
-// the draw side (web/src/draw.ts structures), and every object: its path (tracked
-// objects), heading arrow and collision spheres (live: from the draw side's sphere matrices,
-// web/src/draw.ts). World axes: +X east (right), +Y north (up);
+// the types are not known, hill-shaded from the north-west: web/src/terrain2d.ts), the roads
+// (retail's on_road regions: web/src/roads.ts), the landblock (192 m) and cell (24 m) grid, the
+// records' buildings (filled footprints), landblock statics (their cylinders' circles) and indoor
+// cells (outlined), all from the draw side (web/src/mapstructures.ts), the selected object's cell
+// outlined (web/src/mapcell.ts), and every object: its path (tracked objects), its shape (its
+// GfxObjs' polygons' footprint or a stand-in's part squares: web/src/mapobjects.ts), heading
+// arrow and collision spheres (live: from the draw side's sphere matrices, web/src/draw.ts; on the
+// collision-shapes toggle). World axes: +X east (right), +Y north (up);
 // world x = landblock X · 192 + x. Wheel zooms, drag pans, double-click refits.
-import { drawArrays, structures } from './draw';
+import { drawArrays } from './draw';
 import { drawGhosts, serverGhosts } from './ghosts';
 import { drawParticles } from './particles';
 import type { Session } from './run';
 import { drawCollisionMarks } from './collisions';
-import { CELL, isRoad, LB, STOPS, terrainImage, terrainType } from './terrain2d';
+import { CELL, isRoad, LB, ROAD_RGB, STOPS, terrainImage, terrainType } from './terrain2d';
+import { drawStructures } from './mapstructures';
+import { outlineCell } from './mapcell';
+import { drawObjectShapes, type ObjectsDrawn } from './mapobjects';
+import { drawRoads } from './roads';
 import { grid, scaleBar } from './mapgrid';
 import { Trails } from './trails';
 
@@ -53,6 +60,17 @@ export class MapView {
    *  vertex is a road: the legend's swatches. */
   typesPresent: number[] = [];
   roads = false;
+  /** The loaded landblocks' terrain words (by landblock id 0xXXYYFFFF), where known; a new map
+   *  each setTerrain (the 3-D view colours its terrain and lays its roads from it). */
+  words: ReadonlyMap<number, Uint16Array> = new Map();
+  /** How many road polygons the last background drawing drew (web/src/roads.ts). */
+  roadPolygons = 0;
+  /** Whether object i of a session is a stand-in (drawn as its parts' squares, not from its
+   *  GfxObjs' polygons) and whether collision shapes are shown: set by the page (main.ts). */
+  standIn: (s: Session, i: number) => boolean = () => true;
+  collision: () => boolean = () => true;
+  /** What the last live drawing drew of the objects' shapes (web/src/mapobjects.ts). */
+  objectsDrawn: ObjectsDrawn = { triangles: 0, objects: 0, parts: 0, selected: [], spheres: 0 };
   /** The landblock labels the last background drawing wrote (loaded landblocks only, where the
    *  label fits inside its square and overlaps no other). */
   labels: string[] = [];
@@ -126,7 +144,8 @@ export class MapView {
     this.terrainTypes = blocks.filter((b) => b.words).length;
     const present = new Set<number>();
     this.roads = false;
-    for (const b of blocks) for (const w of b.words ?? []) { if (isRoad(w)) this.roads = true; else present.add(terrainType(w)); }
+    for (const b of blocks) for (const w of b.words ?? []) { if (isRoad(w)) this.roads = true; present.add(terrainType(w)); }
+    this.words = new Map(blocks.filter((b) => b.words).map((b) => [b.id, b.words!]));
     this.typesPresent = [...present].sort((a, b) => a - b);
     this.tiles = blocks.map((b, i) => {
       const [lo, hi] = range.get(find(i))!;
@@ -186,9 +205,12 @@ export class MapView {
     g.setTransform(1, 0, 0, 1, 0, 0);
     g.drawImage(this.background, 0, 0);
     g.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
-    this.drawStructures(g, s, sx, sy);
+    this.drawnStructures = drawStructures(g, s, W, H, k, sx, sy);
     const h = s.history;
-    this.outlineCell(g, frame === null ? s.cell[selected] ?? 0 : selected < h.tracked ? h.cell[selected]!.at(frame) >>> 0 : 0, sx, sy);
+    const cell = frame === null ? s.cell[selected] ?? 0 : selected < h.tracked ? h.cell[selected]!.at(frame) >>> 0 : 0;
+    const outlined = outlineCell(g, s, cell, sx, sy);
+    this.outlined = outlined?.cell ?? 0;
+    this.outlinedBounds = outlined?.bounds ?? null;
     // Paths of the tracked objects (at most ~2000 points each).
     const end = frame === null ? h.length : frame + 1;
     for (let i = 0; i < h.tracked; i++) {
@@ -220,13 +242,18 @@ export class MapView {
     for (let i = 0; i < n; i++) if (visible(sx(px(i)), sy(py(i)))) inView++;
     const light = inView > 150;
     const arrow = Math.max(light ? 6 : 8, 1.2 * k);
+    // The objects' shapes (live, up to 150 in view): real records' footprints, stand-ins' parts.
+    const shown: number[] = [];
+    if (frame === null && !light) for (let i = 0; i < n; i++) if (visible(sx(px(i)), sy(py(i)))) shown.push(i);
+    this.objectsDrawn = drawObjectShapes(g, s, shown, selected, this.standIn, W, H, k, sx, sy);
+    const shapes = this.collision();
     g.beginPath();
     if (frame === null) {
-      // The live frame: every collision sphere from the draw side's matrices (web/src/draw.ts);
-      // an object without spheres gets the 2-pixel dot at its origin.
+      // The live frame: every collision sphere from the draw side's matrices (web/src/draw.ts),
+      // when collision shapes are shown; an object without spheres gets the 2-pixel dot at its origin.
       const d = drawArrays(s);
       const hasSphere = new Uint8Array(s.n);
-      for (let j = 0; j < d.count; j++) {
+      for (let j = 0; j < (shapes ? d.count : 0); j++) {
         const i = d.owner[j]!;
         if (s.cell[i] === 0) continue;
         hasSphere[i] = 1;
@@ -235,6 +262,7 @@ export class MapView {
         const r = Math.max(2, d.r[j]! * k);
         g.moveTo(x + r, y);
         g.arc(x, y, r, 0, 2 * Math.PI);
+        this.objectsDrawn.spheres++;
       }
       for (let i = 0; i < n; i++) {
         if (hasSphere[i] || s.cell[i] === 0) continue;
@@ -247,7 +275,7 @@ export class MapView {
       for (let i = 0; i < n; i++) {
         const x = sx(px(i)), y = sy(py(i));
         if (!visible(x, y)) continue;
-        const r = Math.max(2, s.radius[i]! * k);
+        const r = shapes ? Math.max(2, s.radius[i]! * k) : 2;
         g.moveTo(x + r, y);
         g.arc(x, y, r, 0, 2 * Math.PI);
       }
@@ -292,81 +320,10 @@ export class MapView {
     this.overlay?.(g, sx, sy, k);
   }
 
-  /** The records' buildings as filled footprints (the union of their triangles seen from above,
-   *  each wound alike so a closed shell's faces do not cancel), their indoor
-   *  cells outlined, the landblock statics as their cylinders' circles; only what is in view. */
-  private drawStructures(g: CanvasRenderingContext2D, s: Session, sx: (x: number) => number, sy: (y: number) => number): void {
-    const st = structures(s), W = this.width, H = this.height, k = this.scale;
-    const drawn = { buildings: 0, cells: 0, statics: 0, scenery: 0, rocks: 0 };
-    const tris = (xy: Float64Array, count: (n: number) => void) => {
-      let n = 0;
-      for (let t = 0; t + 5 < xy.length; t += 6) {
-        const ax = sx(xy[t]!), ay = sy(xy[t + 1]!), bx = sx(xy[t + 2]!), by = sy(xy[t + 3]!), cx = sx(xy[t + 4]!), cy = sy(xy[t + 5]!);
-        if (Math.max(ax, bx, cx) < 0 || Math.min(ax, bx, cx) > W || Math.max(ay, by, cy) < 0 || Math.min(ay, by, cy) > H) continue;
-        // Every triangle wound the same way on screen: a shell's slabs have top and bottom faces
-        // (opposite windings seen from above), which under the nonzero rule cancel to nothing;
-        // wound alike they add up, and the fill is their union (the footprint, one alpha).
-        const turn = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-        g.moveTo(ax, ay);
-        if (turn >= 0) { g.lineTo(bx, by); g.lineTo(cx, cy); } else { g.lineTo(cx, cy); g.lineTo(bx, by); }
-        g.closePath();
-        n++;
-      }
-      count(n);
-    };
-    g.beginPath();
-    tris(st.building, (n) => { drawn.buildings = n; });
-    g.fillStyle = 'rgba(120, 72, 40, 0.55)';
-    g.fill();
-    g.beginPath();
-    tris(st.cell, (n) => { drawn.cells = n; });
-    g.strokeStyle = 'rgba(120, 220, 255, 0.85)';
-    g.lineWidth = 1;
-    g.stroke();
-    g.beginPath();
-    for (let i = 0; i + 2 < st.statics.length; i += 3) {
-      const x = sx(st.statics[i]!), y = sy(st.statics[i + 1]!), r = Math.max(2, st.statics[i + 2]! * k);
-      if (x + r < 0 || x - r > W || y + r < 0 || y - r > H) continue;
-      g.moveTo(x + r, y);
-      g.arc(x, y, r, 0, 2 * Math.PI);
-      drawn.statics++;
-    }
-    g.fillStyle = 'rgba(40, 110, 40, 0.8)';
-    g.fill();
-    // The landblock statics' and scenery's collision shapes (what the world made of them).
-    g.beginPath();
-    for (let i = 0; i + 2 < st.scenery.length; i += 3) {
-      const x = sx(st.scenery[i]!), y = sy(st.scenery[i + 1]!), r = Math.max(2, st.scenery[i + 2]! * k);
-      if (x + r < 0 || x - r > W || y + r < 0 || y - r > H) continue;
-      g.moveTo(x + r, y);
-      g.arc(x, y, r, 0, 2 * Math.PI);
-      drawn.scenery++;
-    }
-    g.strokeStyle = 'rgba(20, 60, 20, 0.95)';
-    g.lineWidth = 1.5;
-    g.stroke();
-    // The statics' physics polygons (rocks: a physics BSP, no cylinder or sphere), outlined.
-    g.beginPath();
-    tris(st.rocks, (n) => { drawn.rocks = n; });
-    g.strokeStyle = 'rgba(90, 90, 90, 0.95)';
-    g.lineWidth = 1;
-    g.stroke();
-    this.drawnStructures = drawn;
-  }
-
-  /** The selected object's outdoor cell (low word 1-0x40: cell x·8 + y + 1 of its landblock)
-   *  outlined; `outlined` says which cell the last drawing outlined (0: none, an indoor cell). */
+  /** The cell the last drawing outlined (the selected object's: a land cell's square, an indoor
+   *  cell's walls; web/src/mapcell.ts), 0 for none, and its bounds (world m). */
   outlined = 0;
-  private outlineCell(g: CanvasRenderingContext2D, cell: number, sx: (x: number) => number, sy: (y: number) => number): void {
-    const c = cell & 0xffff;
-    this.outlined = 0;
-    if (c < 1 || c > 0x40) return;
-    const x0 = ((cell >>> 24) & 0xff) * LB + CELL * Math.floor((c - 1) / 8), y0 = ((cell >>> 16) & 0xff) * LB + CELL * ((c - 1) % 8);
-    g.strokeStyle = 'rgba(255, 235, 90, 0.95)';
-    g.lineWidth = 2;
-    g.strokeRect(sx(x0), sy(y0 + CELL), sx(x0 + CELL) - sx(x0), sy(y0) - sy(y0 + CELL));
-    this.outlined = cell >>> 0;
-  }
+  outlinedBounds: [number, number, number, number] | null = null;
 
   /** List, in the bottom-left corner, why objects are inactive or skipped (Session.whyInactive):
    *  the first MAX_NOTES, then "… and N more". Returns the lines drawn. */
@@ -402,7 +359,9 @@ export class MapView {
       if (t.x0 > wx1 || t.x0 + LB < wx0 || t.y0 > wy1 || t.y0 + LB < wy0) continue;
       g.drawImage(t.image, sx(t.x0), sy(t.y0 + LB), LB * k, LB * k);
     }
-    // Grid: cells when they are at least 6 px, landblocks always.
+    // Roads (web/src/roads.ts: retail's on_road regions), then the grid: cells when they are at
+    // least 6 px, landblocks always.
+    this.roadPolygons = drawRoads(g, this.words, `rgb(${ROAD_RGB.join(', ')})`, [wx0, wx1, wy0, wy1], sx, sy);
     g.lineWidth = 1;
     if (CELL * k >= 6) grid(g, CELL, 'rgba(255,255,255,0.18)', [wx0, wx1, wy0, wy1], sx, sy, W, H);
     grid(g, LB, 'rgba(255,255,255,0.7)', [wx0, wx1, wy0, wy1], sx, sy, W, H);

@@ -3,7 +3,8 @@
 // them; the excerpts and a user's DATs carry them) or, when a landblock's words are not known,
 // by its height; hill shading from the north-west over both, so slopes read at every zoom.
 // A pixel takes the type of its nearest vertex (the client blends the four corners' textures;
-// one flat colour per vertex keeps the types readable on a map). Roads are drawn over the type.
+// one flat colour per vertex keeps the types readable on a map). Roads are drawn over these
+// images as retail's road regions (web/src/roads.ts), not per vertex.
 import { DatSet, type Acphys } from '../../wasm/acphys.mjs';
 
 export const LB = 192;
@@ -23,7 +24,7 @@ export const TERRAIN_TYPES: readonly { name: string; rgb: [number, number, numbe
   { name: 'WaterShallowSea', rgb: [60, 130, 170] }, { name: 'WaterShallowStillSea', rgb: [55, 120, 165] }, { name: 'WaterDeepSea', rgb: [25, 60, 120] },
   ...Array.from({ length: 11 }, (_, i) => ({ name: `Reserved${21 + i}`, rgb: [200, 0, 200] as [number, number, number] })),
 ];
-/** A road vertex's colour (terrain word bits 0-1 non-zero). */
+/** The roads' colour (the regions of web/src/roads.ts, flat: not hill-shaded). */
 export const ROAD_RGB: [number, number, number] = [176, 160, 130];
 
 export const terrainType = (word: number): number => (word >> 2) & 0x1f;
@@ -60,12 +61,13 @@ export function hillShade(h: Float32Array, x: number, y: number, m = LB / PX_PER
 }
 
 /** The unshaded colour at (x, y) m of a landblock: its nearest vertex's terrain type (a road
- *  over it), or the height colour over [lo, hi] when `words` is null. */
+ *  vertex's too: the road regions are drawn over it), or the height colour over [lo, hi] when
+ *  `words` is null. */
 export function baseColour(h: Float32Array, words: Uint16Array | null, x: number, y: number, lo: number, span: number): [number, number, number] {
   if (!words) return hypsometric((heightAt(h, x, y) - lo) / span);
   const vx = Math.min(8, Math.max(0, Math.round(x / CELL))), vy = Math.min(8, Math.max(0, Math.round(y / CELL)));
   const w = words[vx * 9 + vy]!;
-  return isRoad(w) ? ROAD_RGB : TERRAIN_TYPES[terrainType(w)]!.rgb;
+  return TERRAIN_TYPES[terrainType(w)]!.rgb;
 }
 
 /** A landblock's map image (PX_PER_LB square, north up). */

@@ -47,10 +47,14 @@ export function testHook(app: Page): unknown {
       centre: [app.map.cx, app.map.cy], structures: { ...app.map.drawnStructures },
       particles: { ...app.map.particles, scripts: app.map.particles.scripts.slice() } }),
     /** The map's terrain colouring: how many landblocks are coloured by their terrain types, the
-     *  types they hold, whether any vertex is a road, and the cell outlined (the selected
-     *  object's outdoor cell, 0: none). */
-    terrain: () => ({ coloured: app.map.terrainTypes, types: app.map.typesPresent.slice(), roads: app.map.roads, outlined: app.map.outlined, trails: app.map.trailsDrawn,
+     *  types they hold, whether any vertex is a road and how many road polygons were drawn, and
+     *  the cell outlined (the selected object's land or indoor cell, 0: none) with its bounds. */
+    terrain: () => ({ coloured: app.map.terrainTypes, types: app.map.typesPresent.slice(), roads: app.map.roads, roadPolygons: app.map.roadPolygons,
+      outlined: app.map.outlined, outlinedBounds: app.map.outlinedBounds?.slice() ?? null, trails: app.map.trailsDrawn,
       ids: app.map.shading.flatMap((g) => g.ids) }),
+    /** What the map's last live drawing drew of the objects' shapes: footprint triangles from
+     *  drawing polygons (and of how many objects; the selected one's as world x, y), stand-in parts. */
+    objectShapes: () => ({ ...app.map.objectsDrawn, selected: app.map.objectsDrawn.selected.slice() }),
     /** The map's pixel at world (x, y) m: of the terrain layer (`layer`) or the drawn canvas. */
     mapPixel: (x: number, y: number, layer = false) => app.map.pixel(x, y, layer),
     /** The first 200 objects' world x, y (m) and cells, live. */
@@ -79,6 +83,8 @@ export function testHook(app: Page): unknown {
     /** What the inspector's table lists for the quantum shown: per step its cells' text. */
     /** What the inspector drew on the map last (spheres, cell outlines, terrain triangles, normals). */
     inspectorDrawn: () => ({ ...app.inspector.drawn }),
+    /** The quantum the inspector shows (an index into its record's sweeps). */
+    inspectorQuantum: () => app.inspector.quantum,
     inspectorRows: () => [...document.querySelectorAll('#inspect-steps tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)),
     /** The Go to field's place as parsed (null when refused). */
     place: () => app.place,

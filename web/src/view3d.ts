@@ -1,5 +1,7 @@
 // A minimal 3-D view (three.js), drawn only from the draw side's arrays (wasm/abi/draw.c): the
-// loaded landblocks' terrain as BufferGeometry (acp_abi_draw_terrain_positions / _normals), every
+// loaded landblocks' terrain as BufferGeometry (acp_abi_draw_terrain_positions / _normals),
+// coloured by terrain type with its roads laid on it and the selected object's cell outlined
+// (web/src/view3dterrain.ts), every
 // part as an instance of one small box (acp_abi_draw_part_matrices: the part's world frame × its
 // drawing scale; the GfxObj meshes are not loaded, so a part is a 0.4 m box at its origin) and
 // every collision sphere as an instance of one unit sphere (acp_abi_draw_sphere_matrices), the
@@ -26,11 +28,12 @@ import { idText } from './format';
 import { runParticles } from './particles';
 import { buildExtras, disposeExtras, fillPolygons, hidePolygons, showInspector, type View3DOptions } from './view3dextra';
 import { hasWebGL, hex, isIndoorCell, tint, type Scene3D } from './view3dutil';
+import { buildGround, CellOutline3D, disposeGround } from './view3dterrain';
+import { indoorCellShape } from './mapcell';
 export { isIndoorCell } from './view3dutil';
 import type { Session } from './run';
 
 const MAT4_FLOATS = 16;
-const TERRAIN_FLOATS = 1152;
 /** The camera target's smoothing time constant (s): it covers 63 % of the way in this time. */
 const FOLLOW_TAU_S = 0.15;
 /** A target this far (m) from the object jumps to it instead of gliding. */
@@ -96,7 +99,7 @@ function run(three: typeof Three, host: HTMLElement, box: HTMLDetailsElement, se
     cellMaterial: new three.MeshBasicMaterial({ color: 0x78dcff, wireframe: true, clippingPlanes: [cut] }),
     cut, cutaway: false, raycaster: new three.Raycaster(), caption, host, coloured: { frame: -1, selected: -1 },
     selectedTint: tint(three, SELECTED_SPHERE_COLOUR, SPHERE_COLOUR), look: new three.Vector3(), ray: new three.Vector3(), extras: null, options,
-    panels: new Extras3DLayer() };
+    panels: new Extras3DLayer(), ground: null, outline: new CellOutline3D() };
   live = v;
   const tick = (ts: number) => {
     if (box.open) draw(v, host, ts);
@@ -145,11 +148,20 @@ function draw(v: Scene3D, host: HTMLElement, ts: number): void {
     host.dataset.polygonVertices = String(v.extras?.drawn.polygonVertices ?? 0);
   }
   if (v.extras) {
-    showInspector(v.three, v.extras, v.origin, v.options);
+    showInspector(v.three, v.extras, v.origin, v.options, (c) => indoorCellShape(s, c)?.triangles ?? null);
     const shapes = v.options.collision();
     for (const m of [v.spheres, ...v.extras.scenery, v.extras.rocks]) if (m) m.visible = shapes;
     host.dataset.inspector = JSON.stringify(v.extras.drawn);
   }
+  const words = v.options.terrainWords?.();
+  if (words && words !== v.ground?.words) {
+    // The terrain words came (or changed): the ground again, coloured and with its roads.
+    disposeGround(v.scene, v.ground);
+    v.ground = buildGround(v.three, v.scene, s, v.origin, words, (f) => scratch(v, s, f));
+    v.terrain = v.ground.meshes;
+  }
+  host.dataset.typedLandblocks = String(v.ground?.typedBlocks ?? 0);
+  host.dataset.roadTriangles = String(v.ground?.roadTriangles ?? 0);
   v.panels.update(v.three, v.scene, v.origin, s, v.options.panels?.() ?? [], host);
   follow(v, s, dt);
   colourSelected(v);
@@ -163,7 +175,7 @@ function rebuild(v: Scene3D, s: Session): void {
   if (v.scratch && v.session) v.session.acp.free(v.scratch);
   v.scratch = 0;
   v.scratchFloats = 0;
-  for (const m of [...v.terrain, ...v.structures, v.parts, v.spheres]) {
+  for (const m of [...v.structures, v.parts, v.spheres]) {
     if (!m) continue;
     v.scene.remove(m);
     m.geometry.dispose();
@@ -177,21 +189,10 @@ function rebuild(v: Scene3D, s: Session): void {
   v.ranges = { partStart: new Int32Array(s.n), partCount: new Int32Array(s.n), sphereStart: new Int32Array(s.n), sphereCount: new Int32Array(s.n) };
   v.origin = s.cell.find((c) => c !== 0) ?? 0;
   const X = s.acp.exports;
-  const terrain = X.acp_abi_world_terrain(s.primary.world);
-  const blocks = terrain ? X.acp_abi_terrain_count(terrain) : 0;
-  v.terrain = [];
-  const ground = new three.MeshLambertMaterial({ color: 0x7d9a5a });
-  const buf = scratch(v, s, TERRAIN_FLOATS);
-  for (let i = 0; i < blocks; i++) {
-    const g = new three.BufferGeometry();
-    X.acp_abi_draw_terrain_positions(terrain, i, v.origin, buf, TERRAIN_FLOATS);
-    g.setAttribute('position', new three.BufferAttribute(s.acp.f32().slice(buf >> 2, (buf >> 2) + TERRAIN_FLOATS), 3));
-    X.acp_abi_draw_terrain_normals(terrain, i, buf, TERRAIN_FLOATS);
-    g.setAttribute('normal', new three.BufferAttribute(s.acp.f32().slice(buf >> 2, (buf >> 2) + TERRAIN_FLOATS), 3));
-    const mesh = new three.Mesh(g, ground);
-    v.terrain.push(mesh);
-    v.scene.add(mesh);
-  }
+  disposeGround(v.scene, v.ground);
+  v.ground = buildGround(three, v.scene, s, v.origin, v.options.terrainWords?.() ?? new Map(), (f) => scratch(v, s, f));
+  v.terrain = v.ground.meshes;
+  v.outline.reset(v.scene);
   v.structures = [];
   v.building = null;
   for (const [fill, material, key] of [
@@ -240,6 +241,9 @@ function follow(v: Scene3D, s: Session, dt: number): void {
   if (!Number.isFinite(x + y + z)) return;
   const cell = s.cell[i]! >>> 0;
   const indoor = isIndoorCell(cell);
+  v.outline.update(v.three, v.scene, s, v.origin, cell);
+  v.host.dataset.outlinedCell = hex(v.outline.cell);
+  v.host.dataset.outlineSegments = String(v.outline.segments);
   const snap = !v.aimed || !Number.isFinite(dt) || Math.hypot(x - v.target.x, y - v.target.y, z - v.target.z) > SNAP_M;
   const k = snap ? 1 : 1 - Math.exp(-dt / FOLLOW_TAU_S);
   v.target.set(v.target.x + (x - v.target.x) * k, v.target.y + (y - v.target.y) * k, v.target.z + (z - v.target.z) * k);

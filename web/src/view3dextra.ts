@@ -8,7 +8,8 @@
 //   refilled once per run frame; the stand-ins keep their simple boxes;
 // - the quantum inspector's sweep of the shown quantum: each step's swept spheres (red where the
 //   insert collided, amber where it took a branch), the terrain polygon it kept and the contact
-//   plane's and the collision's normals, and the outlines of the outdoor cells it listed.
+//   plane's and the collision's normals, and the outlines of the cells it listed (an indoor
+//   one by its CellStruct polygons' edges).
 // Scene coordinates: the landblock frame of the session's origin cell (+X east, +Y north, +Z up).
 import type * as Three from 'three';
 
@@ -25,6 +26,8 @@ export interface View3DOptions {
   standIn: (s: Session, i: number) => boolean;
   inspected: () => { record: InspectRecord | null; quantum: number };
   collision: () => boolean;
+  /** The loaded landblocks' terrain words by landblock id (the map's: a new map when they change). */
+  terrainWords?: () => ReadonlyMap<number, Uint16Array>;
   /** What the page's panels add (main.ts: the replay's and the compared trace's extras). */
   panels?: () => Extra3D[];
 }
@@ -139,7 +142,8 @@ function clearGroup(g: Three.Group): void {
 }
 
 /** The inspector's shown quantum, redrawn when it changes (see the file comment). */
-export function showInspector(three: typeof Three, e: Extras, origin: number, opts: View3DOptions): void {
+export function showInspector(three: typeof Three, e: Extras, origin: number, opts: View3DOptions,
+  cellTriangles?: (cell: number) => Float32Array | null): void {
   const { record, quantum } = opts.inspected();
   const key = record ? `${record.inspect.frame}/${record.inspect.object}/${quantum}` : null;
   if (key === e.inspectKey) return;
@@ -192,7 +196,17 @@ export function showInspector(three: typeof Three, e: Extras, origin: number, op
   }
   for (const [cell, h] of cells) {
     const c = Number(cell) >>> 0, low = c & 0xffff;
-    if (low < 1 || low > 0x40) continue; // an indoor cell: no square
+    if (low < 1 || low > 0x40) {
+      // An indoor cell: its CellStruct polygons' edges (web/src/mapcell.ts), when its shape is known.
+      const t = cellTriangles?.(c);
+      if (!t) continue;
+      const g = new three.BufferGeometry();
+      g.setAttribute('position', new three.BufferAttribute(t, 3));
+      e.inspect.add(new three.LineSegments(new three.EdgesGeometry(g, 20), new three.LineBasicMaterial({ color: 0x285ac8 })));
+      g.dispose();
+      e.drawn.cells++;
+      continue;
+    }
     const x0 = 24 * Math.floor((low - 1) / 8), y0 = 24 * ((low - 1) % 8);
     line([[x0, y0], [x0 + 24, y0], [x0 + 24, y0 + 24], [x0, y0 + 24]].map(([x, y]) => at(cell, [x!, y!, h])), 0x285ac8, true);
     e.drawn.cells++;

@@ -5,6 +5,7 @@ import type * as Three from 'three';
 import type { Session } from './run';
 import type { Extras3DLayer } from './extras3d';
 import type { Extras, View3DOptions } from './view3dextra';
+import type { CellOutline3D, Ground3D } from './view3dterrain';
 
 /** Whether this browser gives a WebGL context at all (checked before loading three.js). */
 export function hasWebGL(): boolean {
@@ -82,5 +83,9 @@ export interface Scene3D {
   /** The panels' extras (web/src/extras3d.ts: the replay's reports, a compared trace's first
    *  difference), from options.panels. */
   panels: Extras3DLayer;
+  /** The ground: terrain coloured by type, its roads (web/src/view3dterrain.ts); and the
+   *  selected object's cell outline. */
+  ground: Ground3D | null;
+  outline: CellOutline3D;
 }
 
