@@ -272,7 +272,9 @@ static int take_snap_opts(int *argc, char **argv, snap_opts *o)
     if (o->at) {
         char *end = NULL;
         unsigned long v = strtoul(o->at, &end, 10);
-        if (!*o->at || *end || o->at[0] == '-' || v > 0xFFFFFFFFul)
+        bool digits = true; /* digits only, as npx's /^[0-9]+$/ (strtoul would take " 5" or "+5") */
+        for (const char *q = o->at; *q; q++) digits = digits && *q >= '0' && *q <= '9';
+        if (!*o->at || *end || !digits || v > 0xFFFFFFFFul)
             return run_usage("--snapshot-at \"%s\": give a frame number (0 before the first frame)", o->at);
         o->frame = (uint32_t)v;
     }

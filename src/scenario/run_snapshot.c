@@ -12,12 +12,45 @@
 #include "physics/world/snapshot.h"
 #include "run_internal.h"
 
+/* The runner's section begins with its tag, its own format version and the scenario's digest
+ * (acp_scenario_digest): the world's part of the snapshot keeps its format. Version 1 had no tag
+ * (it began with the object count) and no digest; it is refused (take the snapshot again). */
+#define RUNNER_TAG 0x524E5552u /* "RUNR" */
+#define RUNNER_VERSION 2u
+
+static bool runner_header(acp_snap_io *io, const acp_scenario *s)
+{
+    uint32_t tag = RUNNER_TAG, version = RUNNER_VERSION;
+    uint64_t digest = acp_scenario_digest(s), mine = digest;
+    acp_snap_u32(io, &tag, "tag");
+    if (!io->writing && !io->failed && tag != RUNNER_TAG) {
+        io->pos -= 4;
+        return acp_snap_fail(io, "tag", "the runner's section does not begin \"RUNR\": a snapshot of runner format 1 "
+                             "(before the scenario digest), or not a run's snapshot; take the snapshot again");
+    }
+    acp_snap_u32(io, &version, "version");
+    if (!io->writing && !io->failed && version != RUNNER_VERSION) {
+        io->pos -= 4;
+        return acp_snap_fail(io, "version", "runner format %u; this library reads runner format %u", (unsigned)version,
+                             (unsigned)RUNNER_VERSION);
+    }
+    acp_snap_u64(io, &digest, "scenario_digest");
+    if (!io->writing && !io->failed && digest != mine) {
+        io->pos -= 8;
+        return acp_snap_fail(io, "scenario_digest", "the snapshot was taken from another scenario (%016llx), not this one "
+                             "(%016llx): resume it with the scenario it was taken from, unedited",
+                             (unsigned long long)digest, (unsigned long long)mine);
+    }
+    return !io->failed;
+}
+
 /* The runner's section. Reading, entered[i] receives whether object i was in the world. */
 static void xfer_runner(acp_snap_io *io, acp_run *run, bool *entered)
 {
     const acp_scenario *s = &run->scenario;
     uint32_t num_objects = s->num_objects, num_events = s->num_events, num_frames = s->frames.count;
     snprintf(io->where, sizeof io->where, "runner");
+    if (!runner_header(io, s)) return;
     acp_snap_u32(io, &num_objects, "scenario.objects");
     acp_snap_u32(io, &num_events, "scenario.events");
     acp_snap_u32(io, &num_frames, "scenario.frames");

@@ -250,6 +250,14 @@ typedef struct acp_scenario_error {
  *  leaves *out empty (nothing to free). */
 bool acp_scenario_decode(const acp_jsonv *root, acp_scenario *out, acp_scenario_error *err);
 
+/** The scenario's digest (FNV-1a 64 over its content as decoded, field by field, little-endian:
+ *  the profile and compare_profiles, the excerpts' names, the player, every object's fields, every
+ *  event's time, object, JSON position, kind and payload in s->events order, and every frame time
+ *  (a generator and its expansion are one scenario); not the names of the scenario or its
+ *  objects). The same bits natively and in WebAssembly. A run snapshot's runner section holds it
+ *  (src/scenario/run_snapshot.c): a resume refuses a snapshot of another scenario. */
+uint64_t acp_scenario_digest(const acp_scenario *s);
+
 /** Free what a decoded scenario owns (an empty one is fine). */
 void acp_scenario_free(acp_scenario *s);
 

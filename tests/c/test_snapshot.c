@@ -34,16 +34,11 @@ static uint8_t *slurp_bytes(const char *path, size_t *len)
 }
 
 /* A run of the scenario at dir/name with its excerpts read relative to dir; not started. */
-static acp_run *make_run(const char *dir, const char *name)
+static acp_run *make_run_text(const char *dir, const char *text, size_t n)
 {
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    size_t n = 0;
-    uint8_t *text = slurp_bytes(path, &n);
-    if (!text) return NULL;
     char err[256];
-    acp_jsonv_doc *doc = acp_cjson_parse((const char *)text, n, err, sizeof err);
-    free(text);
+    acp_jsonv_doc *doc = acp_cjson_parse(text, n, err, sizeof err);
     if (!doc) return NULL;
     acp_run *run = acp_run_create(acp_jsonv_root(doc), ACP_RUN_PROFILE_SCENARIO);
     acp_jsonv_doc_destroy(doc);
@@ -55,6 +50,18 @@ static acp_run *make_run(const char *dir, const char *name)
         if (bytes) acp_run_set_excerpt(run, i, bytes, m);
         free(bytes);
     }
+    return run;
+}
+
+static acp_run *make_run(const char *dir, const char *name)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    size_t n = 0;
+    uint8_t *text = slurp_bytes(path, &n);
+    if (!text) return NULL;
+    acp_run *run = make_run_text(dir, (const char *)text, n);
+    free(text);
     return run;
 }
 
@@ -413,7 +420,7 @@ static void malformed_snapshots_refused_at_offset_and_field(void)
  * events-and-activity (conformance/v1): 6 objects, ids 10..15; object 4 (id 14) has enter_at 0.5
  * and its frames are t = 0.01 + k/30 (k = 1..30), so it enters before frame k = 15 (0.51, the first
  * >= 0.5) and is out of the world through k = 14 (0.4767). A snapshot after 10 frames records it
- * as not entered (the runner's section, scenario.objects.entered, after the 3 counts and 6 ids);
+ * as not entered (the runner's section, scenario.objects.entered, after its 16-byte header, the 3 counts and 6 ids);
  * the resumed run's world lacks it for 4 more frames and holds it after the 5th. Flipping the flag
  * of an object that enters at the start, or of object 4, is refused. */
 static void enter_at_survives_a_snapshot(void)
@@ -448,7 +455,7 @@ static void enter_at_survives_a_snapshot(void)
     io.find_at = SIZE_MAX;
     io.find_field = io.find_where = NULL;
     acp_snapshot_write_world(&io, acp_run_world(a), 0, true);
-    size_t entered = io.len + 3 * 4 + 6 * 4; /* the runner's section: 3 counts, 6 ids, then the flags */
+    size_t entered = io.len + 16 + 3 * 4 + 6 * 4; /* the runner's section: tag, version, scenario digest, 3 counts, 6 ids, then the flags */
     acp_snap_io_free(&io);
     ENSURE(entered + 6 + 8 < size && snap[entered] == 1 && snap[entered + 4] == 0);
     char want[300];
@@ -472,10 +479,95 @@ static void enter_at_survives_a_snapshot(void)
     acp_run_destroy(a);
 }
 
+/* ---- a snapshot of another scenario ----
+ * scripts-and-particles (data/scenarios) snapshotted after frame 120 (t = 2 s) resumes to the
+ * straight run's digest; the same file edited (object 1's origin moved 5 m in x, the frame
+ * generator's jitter 0.5 ms made 0.4 ms, the event at 3.75 s, after the snapshot, moved to 3.8 s)
+ * refuses it at the runner's scenario_digest (after the world, its tag and version), naming the
+ * snapshot's digest (the bytes there) and this scenario's, which differs. */
+static char *edited(const char *text, const char *from, const char *to)
+{
+    const char *at = strstr(text, from);
+    ENSURE(at != NULL);
+    if (!at) return NULL;
+    size_t n = strlen(text), a = (size_t)(at - text), f = strlen(from), t = strlen(to);
+    char *out = malloc(n - f + t + 1);
+    memcpy(out, text, a);
+    memcpy(out + a, to, t);
+    memcpy(out + a + t, at + f, n - a - f + 1);
+    return out;
+}
+
+static void another_scenarios_snapshot_refused(void)
+{
+    const char *dir = SRC("data/scenarios");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scripts-and-particles.json", dir);
+    size_t n = 0;
+    char *text = (char *)slurp_bytes(path, &n);
+    ENSURE(text != NULL);
+    if (!text) return;
+    char *t0 = realloc(text, n + 1);
+    if (!t0) {
+        free(text);
+        return;
+    }
+    text = t0;
+    text[n] = 0;
+    acp_run *straight = make_run_text(dir, text, n), *a = make_run_text(dir, text, n);
+    ENSURE(straight && a && acp_run_start(a) && acp_run_start(straight));
+    while (straight && !acp_run_error(straight) && acp_run_step_next(straight)) {}
+    for (int f = 0; a && f < 120; f++) ENSURE(acp_run_step_next(a));
+    uint8_t *snap = NULL;
+    size_t size = 0;
+    char err[400] = "";
+    ENSURE(a && acp_run_snapshot(a, &snap, &size, err, sizeof err));
+    if (!snap || !straight) {
+        acp_run_destroy(a), acp_run_destroy(straight), free(text);
+        return;
+    }
+    acp_snap_io io;
+    io.find_at = SIZE_MAX;
+    io.find_field = io.find_where = NULL;
+    acp_snapshot_write_world(&io, acp_run_world(a), 0, true);
+    size_t at = io.len + 8; /* the runner's tag and version, then the scenario's digest */
+    acp_snap_io_free(&io);
+    uint64_t theirs = 0;
+    for (int i = 0; i < 8; i++) theirs |= (uint64_t)snap[at + (size_t)i] << (8 * i);
+    acp_run *b = make_run_text(dir, text, n);
+    ENSURE(b && acp_run_resume(b, snap, size));
+    while (b && !acp_run_error(b) && acp_run_step_next(b)) {}
+    ENSURE(b && !acp_run_error(b) && acp_run_digest(b) == acp_run_digest(straight));
+    acp_run_destroy(b);
+    const char *edits[][2] = {{"118.6824", "123.6824"}, {"\"ms\": 0.5", "\"ms\": 0.4"}, {"\"t\": 3.75", "\"t\": 3.8"}};
+    for (int e = 0; e < 3; e++) {
+        char *other = edited(text, edits[e][0], edits[e][1]);
+        if (!other) continue;
+        b = make_run_text(dir, other, strlen(other));
+        ENSURE(b && !acp_run_resume(b, snap, size));
+        const char *got = b ? acp_run_error(b) : NULL;
+        char want[300];
+        snprintf(want, sizeof want, "resume: the snapshot is refused: offset %zu, runner scenario_digest: the snapshot was "
+                 "taken from another scenario (%016llx), not this one (", at, (unsigned long long)theirs);
+        unsigned long long mine = 0;
+        acp_test_checks++;
+        if (!got || strncmp(got, want, strlen(want)) != 0 || sscanf(got + strlen(want), "%16llx", &mine) != 1 ||
+            mine == theirs || !strstr(got, "): resume it with the scenario it was taken from, unedited"))
+            ACP_FAIL_("edit %s -> %s: got \"%s\", want \"%s...\"", edits[e][0], edits[e][1], got ? got : "(accepted)", want);
+        acp_run_destroy(b);
+        free(other);
+    }
+    free(snap);
+    free(text);
+    acp_run_destroy(a);
+    acp_run_destroy(straight);
+}
+
 void suite_snapshot(void)
 {
     RUN(malformed_snapshots_refused_at_offset_and_field);
     RUN(bundled_scenarios_resume_bit_for_bit);
     RUN(conformance_cases_resume_bit_for_bit);
     RUN(enter_at_survives_a_snapshot);
+    RUN(another_scenarios_snapshot_refused);
 }
