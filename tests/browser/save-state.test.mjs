@@ -3,8 +3,9 @@
 // browser, where it stands at the same frame with the same digest without replaying, and stepped
 // on; its digest after every frame, the saved ones and the new ones alike, is a straight run's of
 // the scenario it then holds (Node, the same .wasm), so its link and run file replay it. Damaged
-// state files (cut short, a flipped byte, a snapshot over other records, not a state file, a
-// header that lies) get a message naming the offset and field, and the run goes on as it was.
+// state files (cut short, a flipped byte, a snapshot over other records, a scenario edited after
+// the save, not a state file, a header that lies) get a message naming the offset and field, and
+// the run goes on as it was.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -116,6 +117,12 @@ describe('Save state and open it', () => {
     let h = 0xcbf29ce484222325n;
     for (const c of otherRecords.subarray(snapAt, snapAt + firstBytes - 8)) h = ((h ^ BigInt(c)) * 0x100000001b3n) & 0xffffffffffffffffn;
     otherRecords.writeBigUInt64LE(h, snapAt + firstBytes - 8);
+    // an edited scenario: the run file's object 0 moved 5 m (the JSON re-encoded, the snapshots as saved)
+    const json = JSON.parse(bytes.subarray(16, snapAt).toString('utf8'));
+    json.run.scenario.objects[0].position.origin[0] += 5;
+    const editedJson = Buffer.from(JSON.stringify(json), 'utf8');
+    const editedFile = Buffer.concat([bytes.subarray(0, 16), editedJson, bytes.subarray(snapAt)]);
+    editedFile.writeUInt32LE(editedJson.length, 12);
     const lying = Buffer.from(bytes);
     lying.writeUInt32LE(bytes.length, 12);
     const cases = [
@@ -125,6 +132,8 @@ describe('Save state and open it', () => {
         new RegExp(`^flipped\\.acpstate could not be opened as a state file: the ${before.profiles[0]} run's snapshot \\(bytes ${snapAt}–\\d+ of the file\\) is refused: offset \\d+, checksum: [0-9a-f]{16}, but the bytes before it sum to [0-9a-f]{16}`)],
       ['other-records.acpstate', otherRecords,
         new RegExp(`^other-records\\.acpstate could not be opened as a state file: the ${before.profiles[0]} run's snapshot \\(bytes ${snapAt}–\\d+ of the file\\) is refused: offset 16, records_digest: the snapshot was taken over records [0-9a-f]{16}, but the world holds records [0-9a-f]{16}`)],
+      ['edited.acpstate', editedFile,
+        new RegExp(`^edited\\.acpstate could not be opened as a state file: the ${before.profiles[0]} run's snapshot \\(bytes ${16 + editedJson.length}–\\d+ of the file\\) is refused: offset \\d+, runner scenario_digest: the snapshot was taken from another scenario \\([0-9a-f]{16}\\), not this one \\([0-9a-f]{16}\\)`)],
       ['notes.acpstate', Buffer.from('these are my notes, not a state file'),
         /^notes\.acpstate could not be opened as a state file: offset 0, magic: not an acphys state file \(it begins 74 68 65 73 65 20 61 72, not "ACPSTATE"\)/],
       ['lying.acpstate', lying,

@@ -157,6 +157,8 @@ describe('acphys run --snapshot-at / --resume: native and npx alike', () => {
     const bad = [
       [['run', scen, '--snapshot-at', '5'], 2, /^acphys run: --snapshot-at and --snapshot go together \(the frame, and the file to write\)\nusage: acphys run/],
       [['run', scen, '--snapshot-at', 'x', '--snapshot', join(tmp, 'x')], 2, /^acphys run: --snapshot-at "x": give a frame number \(0 before the first frame\)\n/],
+      [['run', scen, '--snapshot-at', ' 5', '--snapshot', join(tmp, 'x')], 2, /^acphys run: --snapshot-at " 5": give a frame number \(0 before the first frame\)\n/],
+      [['run', scen, '--snapshot-at', '+5', '--snapshot', join(tmp, 'x')], 2, /^acphys run: --snapshot-at "\+5": give a frame number \(0 before the first frame\)\n/],
       [['run', scen, '--quiet', '--snapshot-at', '9999', '--snapshot', join(tmp, 'x')], 2, /^acphys run: --snapshot-at 9999: the scenario has 360 frames\n$/],
       [['run', scen, '--quiet', '--resume', snap, '--snapshot-at', '5', '--snapshot', join(tmp, 'x')], 2, /^acphys run: --snapshot-at 5: the run resumes after frame 120\n$/],
       [['run', join(root, 'data', 'scenarios', 'falling-creature.json'), '--quiet', '--resume', snap], 1,
@@ -167,6 +169,64 @@ describe('acphys run --snapshot-at / --resume: native and npx alike', () => {
       assert.equal(n.status, status, n.stderr);
       assert.match(n.stderr, re);
       assert.equal(j.status, status, j.stderr);
+      assert.equal(j.stderr, n.stderr);
+    }
+  });
+});
+
+// A snapshot names its scenario (the runner's scenario_digest, acp_scenario_digest): the same file
+// edited — object 1's origin moved 5 m, the generator's jitter changed, an event after the
+// snapshot moved later — refuses it naming the field, in WebAssembly (createRun's resume) and
+// through both CLIs alike; the unedited file resumes to the straight run's digest.
+describe('a snapshot of another scenario', () => {
+  const path = join(root, 'data', 'scenarios', 'scripts-and-particles.json');
+  const { scenario, excerpts } = load(path);
+  const edits = {
+    'moved-origin': (s) => { s.objects[0].position.origin[0] += 5; },
+    'other-jitter': (s) => { s.frames.jitter.ms = 0.4; },
+    'later-event': (s) => { s.events.find((e) => e.t === 3.75).t = 3.8; },
+  };
+  const edited = (name) => { const s = structuredClone(scenario); edits[name](s); return s; };
+  const want = /^resume: the snapshot is refused: offset (\d+), runner scenario_digest: the snapshot was taken from another scenario \(([0-9a-f]{16})\), not this one \(([0-9a-f]{16})\): resume it with the scenario it was taken from, unedited$/;
+  const snap = snapshotAfter(scenario, excerpts, 120);
+  it('in WebAssembly: createRun refuses it, and the unedited scenario resumes to the straight digest', () => {
+    const straight = createRun(acp, scenario, { excerpts });
+    straight.runAll();
+    assert.equal(resumed(scenario, excerpts, snap).digest, straight.digest());
+    straight.dispose();
+    for (const name of Object.keys(edits)) {
+      let m;
+      try {
+        resumed(edited(name), excerpts, snap);
+      } catch (e) {
+        assert.ok(e instanceof ScenarioError);
+        m = want.exec(e.message);
+        assert.ok(m, `${name}: ${e.message}`);
+      }
+      assert.ok(m, `${name}: the snapshot was accepted`);
+      assert.equal(m[2], Buffer.from(snap.subarray(Number(m[1]), Number(m[1]) + 8)).reverse().toString('hex'), 'the snapshot\'s digest, as its bytes hold it');
+      assert.notEqual(m[3], m[2]);
+    }
+  });
+  it('acphys run --resume (native and npx): the same message, and the unedited file resumes', () => {
+    const cli = (bin, args) => spawnSync(bin === 'native' ? join(root, 'build', 'native', 'acphys') : process.execPath,
+      bin === 'native' ? args : [join(root, 'bin', 'acphys.mjs'), ...args], { encoding: 'utf8' });
+    const file = join(tmp, 'sp120.snap');
+    const w = cli('native', ['run', path, '--quiet', '--snapshot-at', '120', '--snapshot', file]);
+    assert.equal(w.status, 0, w.stderr);
+    for (const bin of ['native', 'npx']) {
+      const r = cli(bin, ['run', path, '--quiet', '--resume', file]);
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stdout, w.stdout);
+    }
+    for (const name of Object.keys(edits)) {
+      const at = join(tmp, `${name}.json`);
+      writeFileSync(at, JSON.stringify(edited(name)));
+      const n = cli('native', ['run', at, '--quiet', '--resume', file]), j = cli('npx', ['run', at, '--quiet', '--resume', file]);
+      assert.equal(n.status, 1, n.stderr);
+      const line = n.stderr.trim().split('\n').pop();
+      assert.ok(want.test(line.slice(line.indexOf('resume: '))), `${name}: ${n.stderr}`);
+      assert.equal(j.status, 1, j.stderr);
       assert.equal(j.stderr, n.stderr);
     }
   });

@@ -44,7 +44,7 @@ export interface SessionOptions {
   /** Start from these runs' snapshots (a state file, web/src/savestate.ts) after the scenario's
    *  frame times instead of replaying them: `runFrames` is the frame count the runs' scenarios
    *  had when they were made, the profiles the runs' (the comparison run second). */
-  resume?: { snapshots: Uint8Array[]; profiles: ProfileName[]; runFrames: number; labels?: string[] };
+  resume?: { snapshots: Uint8Array[]; profiles: ProfileName[]; runFrames: number; runTimes?: number[]; labels?: string[] };
 }
 
 /** A scenario being run (see the file comment). */
@@ -95,8 +95,9 @@ export class Session {
     this.scenario = { ...src, events: [...(src.events ?? [])], frames: { times: this.times } };
     // The C run needs at least one frame time to validate; the page steps explicit times.
     const r = opts.resume;
-    const forC = { ...this.scenario, frames: { times: r ? times.slice(0, r.runFrames) : times.length ? times : [1 / 60] } };
+    const forC = { ...this.scenario, frames: { times: r ? r.runTimes ?? times.slice(0, r.runFrames) : times.length ? times : [1 / 60] } };
     this.runFrames = forC.frames.times.length;
+    this.runTimes = forC.frames.times.slice();
     this.runs = [];
     this.profiles = [];
     try {
@@ -144,6 +145,9 @@ export class Session {
 
   /** The frame count of the runs' scenarios when they were made (a state file keeps it). */
   readonly runFrames: number;
+  /** The frame times the runs' scenarios were made with (the placeholder 1/60 for a session made
+   *  without times): their snapshots' scenario digest covers them, so a state file keeps them. */
+  readonly runTimes: number[];
 
   /** Object i's id, name, start position and (once it is in the world) physics object and
    *  largest sphere radius; an object whose enter_at is ahead has no physics object yet (0). */

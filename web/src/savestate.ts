@@ -11,7 +11,9 @@
 //   12   4  json_bytes: J
 //   16   J  UTF-8 JSON {"run": run file, "profiles": [the runs' profiles, the chosen one first],
 //           "run_frames": the frame count the runs' scenarios were made with (their snapshots
-//           name it), "snapshot_bytes": [each run's snapshot length]}
+//           name it), "run_times": those scenarios' frame times (the snapshots' scenario digest
+//           covers them; absent: the run's first run_frames times), "snapshot_bytes": [each run's
+//           snapshot length]}
 //   16+J    the runs' snapshots back to back, the chosen profile's first: the bytes the runner
 //           writes (acp_run_snapshot: the world's snapshot, then the runner's section), the same
 //           as `acphys run --snapshot-at`'s for the same frames
@@ -41,6 +43,7 @@ export interface StateFile {
   run: RunFile;
   profiles: ProfileName[];
   runFrames: number;
+  runTimes?: number[];
   snapshots: Uint8Array[];
   offsets: number[];
 }
@@ -48,6 +51,7 @@ export interface StateFile {
 /** The bytes of a state file. */
 export function encodeState(st: Omit<StateFile, 'offsets'>): Uint8Array {
   const json = new TextEncoder().encode(JSON.stringify({ run: st.run, profiles: st.profiles, run_frames: st.runFrames,
+    run_times: st.runTimes,
     snapshot_bytes: st.snapshots.map((b) => b.byteLength) }));
   const out = new Uint8Array(HEADER_BYTES + json.byteLength + st.snapshots.reduce((n, b) => n + b.byteLength, 0));
   const dv = new DataView(out.buffer);
@@ -114,6 +118,10 @@ export function decodeState(bytes: Uint8Array, parse: (text: Uint8Array) => unkn
   if (!Number.isSafeInteger(runFrames) || (runFrames as number) < 1 || (runFrames as number) > run.frames || run.frames < 1) {
     throw new StateFileError(HEADER_BYTES, 'json.run_frames', `expected 1 to the run's ${run.frames} frames, got ${JSON.stringify(runFrames)}`);
   }
+  const runTimes = o['run_times'];
+  if (runTimes !== undefined && (!Array.isArray(runTimes) || runTimes.length !== runFrames || !runTimes.every((t) => Number.isFinite(t)))) {
+    throw new StateFileError(HEADER_BYTES, 'json.run_times', `expected ${runFrames as number} frame times, got ${JSON.stringify(runTimes).slice(0, 80)}`);
+  }
   const snapshots: Uint8Array[] = [], offsets: number[] = [];
   let at = HEADER_BYTES + jsonBytes;
   for (const n of sizes as number[]) {
@@ -122,7 +130,7 @@ export function decodeState(bytes: Uint8Array, parse: (text: Uint8Array) => unkn
     at += n;
   }
   if (at < bytes.byteLength) throw new StateFileError(at, 'end', `${bytes.byteLength - at} bytes after the last snapshot`);
-  return { run, profiles: profiles as ProfileName[], runFrames: runFrames as number, snapshots, offsets };
+  return { run, profiles: profiles as ProfileName[], runFrames: runFrames as number, runTimes: runTimes as number[] | undefined, snapshots, offsets };
 }
 
 /** Save state: the current run as a state file, downloaded. */
@@ -132,7 +140,7 @@ export async function saveState(app: Page): Promise<void> {
   let bytes: Uint8Array;
   try {
     const run = await runFile(app);
-    bytes = encodeState({ run, profiles: s.profiles.slice(), runFrames: s.runFrames, snapshots: s.runs.map((r) => r.snapshot()) });
+    bytes = encodeState({ run, profiles: s.profiles.slice(), runFrames: s.runFrames, runTimes: s.runTimes, snapshots: s.runs.map((r) => r.snapshot()) });
   } catch (e) {
     app.msg.error(`Save state: ${describeError(e)}`);
     return;
@@ -160,7 +168,7 @@ export async function openStateFile(app: Page, f: File, parse: (text: Uint8Array
   }
   const labels = st.profiles.map((p, i) => `the ${p} run's snapshot (bytes ${st.offsets[i]}–${st.offsets[i]! + st.snapshots[i]!.byteLength} of the file) is refused`);
   const r = await app.rebuild(st.run.scenario, { play: false, source: f.name,
-    resume: { snapshots: st.snapshots, profiles: st.profiles, runFrames: st.runFrames, labels } });
+    resume: { snapshots: st.snapshots, profiles: st.profiles, runFrames: st.runFrames, runTimes: st.runTimes, labels } });
   if (!r) return;
   const d = firstDivergence(st.run, r.frameDigests());
   const same = d === null ? 'the saved run\'s' : `NOT the saved run's ${st.run.digest}`;
