@@ -102,6 +102,56 @@ describe('enter_at: entering the world at that time', () => {
     }
   });
 
+  it('copies added to a running world cast shadows as in a world made with them: frame steps of a loaded browser replay identical', () => {
+    // The page under load: frame steps of 10–410 ms (seeded), 100 copies in the page's rings
+    // (web/src/states.ts addCopies: 3 m apart around the player) entering after frame 600. The
+    // world was made for one object; its shadow pool has to grow with it (acp_world_reserve_objects),
+    // or the copies cast no shadow, nothing collides with them, and the replay parts at frame 602.
+    const s = player();
+    let seed = 1, us = 0;
+    const times = Array.from({ length: 640 }, () => {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      us += Math.round((10 + (seed / 2 ** 32) * 400) * 1000);
+      return us / 1e6;
+    });
+    s.frames = { times: times.slice(0, 600) };
+    const live = createRun(acp, s);
+    try {
+      for (const t of times.slice(0, 600)) live.step(t);
+      const at = (Math.round(times[599] * 1e6) + 1) / 1e6;
+      const src = s.objects[0], motion = s.events.find((e) => e.t === 0 && e.motion);
+      const [ox, oy, oz] = src.position.origin;
+      const objects = [], events = [];
+      for (let ring = 1; objects.length < 100; ring++) {
+        for (let k = 0; objects.length < 100 && k < 8 * ring; k++) {
+          const side = 2 * ring, e = Math.floor(k / side), j = k % side;
+          const gx = e === 0 ? -ring + j : e === 1 ? ring : e === 2 ? ring - j : -ring;
+          const gy = e === 0 ? -ring : e === 1 ? -ring + j : e === 2 ? ring : ring - j;
+          const x = ox + 3 * gx, y = oy + 3 * gy, cell = (0xd59a0000 | (Math.floor(x / 24) * 8 + Math.floor(y / 24) + 1)) >>> 0;
+          const o = { ...structuredClone(src), id: 2 + objects.length, name: `copy ${objects.length + 1}`, enter_at: at };
+          o.position = { ...o.position, cell: `0x${cell.toString(16).toUpperCase()}`, origin: [x, y, oz] };
+          objects.push(o);
+          events.push({ ...structuredClone(motion), t: at, object: o.id });
+        }
+      }
+      for (const o of objects) live.addObject(o);
+      for (const e of events) live.addEvent(e);
+      const collided = new Set();
+      for (const t of times.slice(600)) {
+        live.step(t);
+        for (const o of JSON.parse(live.traceLine()).objects) for (const other of o.collisions ?? []) if (other !== 1 && o.id !== 1) collided.add(o.id);
+      }
+      const whole = { ...s, objects: [...s.objects, ...objects], events: [...s.events, ...events], frames: { times } };
+      const replay = runScenario(acp, whole);
+      const a = live.frameDigests(), b = replay.frameDigests;
+      const parted = a.findIndex((d, i) => d !== b[i]);
+      assert.equal(parted, -1, `the live run and the replay part at frame ${parted + 1}`);
+      assert.ok(collided.size > 0, 'copies collide with copies (their shadows are in the cells)');
+    } finally {
+      live.dispose();
+    }
+  });
+
   it('addObject refuses, leaving the run as it was: an enter_at not after the last frame, an id in use, a missing Setup', () => {
     const s = player();
     s.frames = { times: [0.1] };

@@ -36,10 +36,10 @@ typedef struct acp_shadow_slots {
     acp_shadow_obj slots[];
 } acp_shadow_slots;
 
-acp_shadow_obj *acp_shadow_pool_take_wide(acp_shadow_pool *pool, uint32_t n)
+/* n slots (chained for acp_shadow_pool_free) and `more` blocks at the front of the free chain. */
+static acp_shadow_obj *take_slots(acp_shadow_pool *pool, uint32_t n, uint32_t more)
 {
-    const uint32_t more = (n + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK + 1; /* and one partly filled */
-    if (n > 0x100000u || pool->num_blocks > 0x7FFFFFFFu - more) return NULL;
+    if (pool->num_blocks > 0x7FFFFFFFu - more) return NULL;
     acp_shadow_slots *w = calloc(1, sizeof *w + (size_t)n * sizeof(acp_shadow_obj));
     if (!w) return NULL;
     acp_shadow_block *blocks = realloc(pool->blocks, ((size_t)pool->num_blocks + more) * sizeof *blocks);
@@ -58,6 +58,29 @@ acp_shadow_obj *acp_shadow_pool_take_wide(acp_shadow_pool *pool, uint32_t n)
     w->next = pool->wide;
     pool->wide = w;
     return w->slots;
+}
+
+acp_shadow_obj *acp_shadow_pool_take_wide(acp_shadow_pool *pool, uint32_t n)
+{
+    if (n > 0x100000u) return NULL;
+    return take_slots(pool, n, (n + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK + 1); /* and one partly filled */
+}
+
+bool acp_shadow_pool_reserve_objects(acp_shadow_pool *pool, uint32_t n)
+{
+    if (n == 0) return true;
+    if (n > 0x100000u) return false;
+    /* As acp_shadow_pool_init counts them: the shadows' blocks and the object lists' (the cells'
+     * own partly filled blocks are there already); the slots left in an earlier reserve stay
+     * counted in spare_left. */
+    const uint64_t shadows = (uint64_t)n * ACP_MAX_SHADOW_CELLS;
+    const uint32_t more = (uint32_t)((shadows + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK + (n + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK);
+    const uint32_t left = pool->spare_left;
+    acp_shadow_obj *slots = take_slots(pool, (uint32_t)shadows + left * ACP_MAX_SHADOW_CELLS, more);
+    if (!slots) return false;
+    pool->spare = slots;
+    pool->spare_left = left + n;
+    return true;
 }
 
 void acp_shadow_pool_clear_lists(acp_shadow_pool *pool)
@@ -91,6 +114,12 @@ void acp_shadow_pool_free(acp_shadow_pool *pool)
 acp_shadow_obj *acp_shadow_pool_take_object(acp_shadow_pool *pool)
 {
     if (pool->used_objects >= pool->cap_objects) {
+        if (pool->spare_left) {
+            acp_shadow_obj *s = pool->spare;
+            pool->spare += ACP_MAX_SHADOW_CELLS;
+            pool->spare_left--;
+            return s;
+        }
         pool->overflow++;
         return NULL;
     }

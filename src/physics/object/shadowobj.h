@@ -216,6 +216,9 @@ typedef struct acp_shadow_pool {
     acp_shadow_obj *object_shadows;   /* cap_objects × ACP_MAX_SHADOW_CELLS */
     struct acp_shadow_slots *wide;    /* not retail: the slots of objects whose shadow cell lists
                                          can exceed ACP_MAX_SHADOW_CELLS (acp_shadow_pool_take_wide) */
+    acp_shadow_obj *spare;            /* acp_shadow_pool_reserve_objects: slots of objects the world
+                                         grew to hold after the pool was made, spare_left of them */
+    uint32_t spare_left;
     uint64_t overflow;                /* shadows not added: the pool was full */
 } acp_shadow_pool;
 
@@ -235,6 +238,13 @@ void acp_shadow_pool_free(acp_shadow_pool *pool);
 /** The ACP_MAX_SHADOW_CELLS shadow slots of a new object, NULL when the pool has none left
  *  (counted in overflow). */
 acp_shadow_obj *acp_shadow_pool_take_object(acp_shadow_pool *pool);
+
+/** Room for `n` more objects in a pool already made (a world grown to hold more objects while it
+ *  runs, acp_world_reserve_objects: objects added to a running run): their ACP_MAX_SHADOW_CELLS
+ *  slots each and the blocks acp_shadow_pool_init gives that many objects, allocated now (never
+ *  in update_object), so that the pool holds what one made for them from the start holds and a
+ *  run that grew replays like one made whole. False when out of memory (the pool as it was). */
+bool acp_shadow_pool_reserve_objects(acp_shadow_pool *pool, uint32_t n);
 
 /** Not retail (DEVIATIONS T3): `n` (> ACP_MAX_SHADOW_CELLS) shadow slots for one object whose
  *  cell list can be that long, allocated now (load time, never in update_object) and kept until

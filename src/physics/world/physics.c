@@ -170,6 +170,11 @@ acp_physobj *acp_world_add_object(acp_world *w, uint32_t id)
 bool acp_world_reserve_objects(acp_world *w, uint32_t capacity)
 {
     if (capacity <= w->cap_objects) return true;
+    /* The shadow pool, once the terrain made it for cap_objects + cap_static objects (and the
+     * statics), grows by as many: an object added to a running world gets the shadow slots and
+     * blocks it would have had in a world made for it from the start (without them it cast no
+     * shadow, so nothing collided with it and a replay of the run parted from it). */
+    if (w->shadows.blocks && !acp_shadow_pool_reserve_objects(&w->shadows, 2u * (capacity - w->cap_objects))) return false;
     acp_physobj **objects = realloc(w->objects, (size_t)capacity * sizeof *objects);
     if (!objects) return false;
     w->objects = objects;
