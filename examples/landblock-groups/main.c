@@ -24,7 +24,9 @@
 
 static void die(const char *what)
 {
-    fprintf(stderr, "landblock_groups: %s: %s\n", what, acp_error_message());
+    const char *msg = acp_error_message(); /* it names the function already ("acp_object_import: ...") */
+    if (msg && *msg) fprintf(stderr, "landblock_groups: %s\n", msg);
+    else fprintf(stderr, "landblock_groups: %s failed\n", what);
     exit(1);
 }
 

@@ -18,7 +18,8 @@ bool acp_shadow_pool_init(acp_shadow_pool *pool, uint32_t num_cells, uint32_t nu
     pool->object_lists = calloc(num_cells ? num_cells : 1, sizeof *pool->object_lists);
     pool->blocks = calloc((size_t)(blocks ? blocks : 1), sizeof *pool->blocks);
     pool->object_shadows = calloc((size_t)(shadows ? shadows : 1), sizeof *pool->object_shadows);
-    if (!pool->lists || !pool->object_lists || !pool->blocks || !pool->object_shadows) {
+    pool->free_objects = calloc(num_objects ? num_objects : 1, sizeof *pool->free_objects);
+    if (!pool->lists || !pool->object_lists || !pool->blocks || !pool->object_shadows || !pool->free_objects) {
         acp_shadow_pool_free(pool);
         return false;
     }
@@ -33,11 +34,19 @@ bool acp_shadow_pool_init(acp_shadow_pool *pool, uint32_t num_cells, uint32_t nu
 /* One wide object's slots, chained for acp_shadow_pool_free. */
 typedef struct acp_shadow_slots {
     struct acp_shadow_slots *next;
+    uint32_t n;     /* slots */
+    bool in_use;    /* false: given back, for the next wide object of at most n */
     acp_shadow_obj slots[];
 } acp_shadow_slots;
 
 acp_shadow_obj *acp_shadow_pool_take_wide(acp_shadow_pool *pool, uint32_t n)
 {
+    for (acp_shadow_slots *g = pool->wide; g; g = g->next)
+        if (!g->in_use && g->n >= n) { /* its blocks were added with it and are free again */
+            g->in_use = true;
+            memset(g->slots, 0, (size_t)g->n * sizeof(acp_shadow_obj));
+            return g->slots;
+        }
     const uint32_t more = (n + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK + 1; /* and one partly filled */
     if (n > 0x100000u || pool->num_blocks > 0x7FFFFFFFu - more) return NULL;
     acp_shadow_slots *w = calloc(1, sizeof *w + (size_t)n * sizeof(acp_shadow_obj));
@@ -55,6 +64,8 @@ acp_shadow_obj *acp_shadow_pool_take_wide(acp_shadow_pool *pool, uint32_t n)
     pool->free_block = pool->num_blocks + 1;
     pool->blocks = blocks;
     pool->num_blocks += more;
+    w->n = n;
+    w->in_use = true;
     w->next = pool->wide;
     pool->wide = w;
     return w->slots;
@@ -83,6 +94,7 @@ void acp_shadow_pool_free(acp_shadow_pool *pool)
     free(pool->object_lists);
     free(pool->blocks);
     free(pool->object_shadows);
+    free(pool->free_objects);
     uint64_t overflow = pool->overflow;
     memset(pool, 0, sizeof *pool);
     pool->overflow = overflow;
@@ -90,11 +102,33 @@ void acp_shadow_pool_free(acp_shadow_pool *pool)
 
 acp_shadow_obj *acp_shadow_pool_take_object(acp_shadow_pool *pool)
 {
+    if (pool->num_free_objects) {
+        acp_shadow_obj *s = &pool->object_shadows[(size_t)pool->free_objects[--pool->num_free_objects] * ACP_MAX_SHADOW_CELLS];
+        memset(s, 0, ACP_MAX_SHADOW_CELLS * sizeof *s);
+        return s;
+    }
     if (pool->used_objects >= pool->cap_objects) {
         pool->overflow++;
         return NULL;
     }
     return &pool->object_shadows[(size_t)pool->used_objects++ * ACP_MAX_SHADOW_CELLS];
+}
+
+void acp_shadow_pool_give_back(acp_shadow_pool *pool, acp_shadow_obj *slots)
+{
+    if (!slots) return;
+    const size_t total = (size_t)pool->used_objects * ACP_MAX_SHADOW_CELLS;
+    if (pool->object_shadows && slots >= pool->object_shadows && slots < pool->object_shadows + total) {
+        uint32_t k = (uint32_t)((size_t)(slots - pool->object_shadows) / ACP_MAX_SHADOW_CELLS);
+        if (k + 1u == pool->used_objects) pool->used_objects--; /* the last taken: as if never taken */
+        else pool->free_objects[pool->num_free_objects++] = k;
+        return;
+    }
+    for (acp_shadow_slots *g = pool->wide; g; g = g->next)
+        if (g->slots == slots) {
+            g->in_use = false;
+            return;
+        }
 }
 
 static acp_shadow_block *block(const acp_shadow_pool *pool, uint32_t number) { return &pool->blocks[number - 1]; }

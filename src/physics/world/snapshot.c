@@ -470,8 +470,20 @@ static bool open_stream(acp_snap_io *io, const uint8_t *magic_want, const char *
 bool acp_snapshot_open(acp_snap_io *io, const uint8_t *bytes, size_t size, uint64_t records_digest, uint32_t profile,
                        bool check_sum, bool *has_host)
 {
-    return open_stream(io, MAGIC, "an acphys snapshot (it begins \"ACPSNAP\\0\")", bytes, size, records_digest, profile,
+    return open_stream(io, MAGIC, "an acphys snapshot", bytes, size, records_digest, profile,
                        check_sum, has_host);
+}
+
+/* The 8 magic bytes as C-escaped text (printable ASCII kept, \0 and \xNN otherwise) into out (33 bytes). */
+static void magic_text(const uint8_t *m, char *out)
+{
+    size_t n = 0;
+    for (int i = 0; i < 8; i++) {
+        if (m[i] >= 0x20 && m[i] < 0x7F && m[i] != '"' && m[i] != '\\') out[n++] = (char)m[i];
+        else if (!m[i]) out[n++] = '\\', out[n++] = '0';
+        else n += (size_t)snprintf(out + n, 5, "\\x%02X", (unsigned)m[i]);
+    }
+    out[n] = 0;
 }
 
 static bool open_stream(acp_snap_io *io, const uint8_t *magic_want, const char *what, const uint8_t *bytes, size_t size,
@@ -485,7 +497,14 @@ static bool open_stream(acp_snap_io *io, const uint8_t *magic_want, const char *
     if (!snap_get(io, magic, sizeof magic, "magic")) return false;
     if (memcmp(magic, magic_want, sizeof magic) != 0) {
         io->pos = 0;
-        return acp_snap_fail(io, "magic", "not %s", what);
+        char got[8 * 4 + 1], want[8 * 4 + 1];
+        magic_text(magic, got);
+        magic_text(magic_want, want);
+        const uint8_t *other = magic_want == MAGIC ? OBJECT_MAGIC : MAGIC;
+        const char *kind = memcmp(magic, other, sizeof magic) != 0 ? ""
+                           : other == MAGIC ? " (an acphys world snapshot: restore it with acp_world_restore)"
+                                            : " (an acphys object: import it with acp_object_import)";
+        return acp_snap_fail(io, "magic", "not %s: it begins \"%s\"%s, but %s begins \"%s\"", what, got, kind, what, want);
     }
     uint32_t version = 0, header = 0, prof = 0, flags = 0;
     uint64_t digest = 0;
@@ -596,7 +615,7 @@ acp_physobj *acp_object_snapshot_read(acp_snap_io *io, acp_world *w, const uint8
 {
     bool has_host = false;
     *exists = false;
-    if (!open_stream(io, OBJECT_MAGIC, "an acphys object (it begins \"ACPOBJ\\0\\0\")", bytes, size, records_digest,
+    if (!open_stream(io, OBJECT_MAGIC, "an acphys object", bytes, size, records_digest,
                      (uint32_t)w->profile, true, &has_host))
         return NULL;
     if (has_host) {
@@ -621,6 +640,7 @@ acp_physobj *acp_object_snapshot_read(acp_snap_io *io, acp_world *w, const uint8
         acp_snap_fail(io, "id", "the world holds %u objects, its most", (unsigned)w->cap_objects);
         return NULL;
     }
+    const uint32_t serial = w->next_serial;
     acp_physobj *obj = acp_world_add_object(w, id);
     if (!obj) {
         acp_snap_fail(io, "id", "out of memory making the object");
@@ -630,7 +650,7 @@ acp_physobj *acp_object_snapshot_read(acp_snap_io *io, acp_world *w, const uint8
     snap_object_body(&c, obj, false);
     if (!io->failed) acp_snapshot_close(io);
     if (io->failed) {
-        acp_world_remove_object(w, id);
+        acp_world_discard_object(w, id, serial); /* no exit-world logic over a half-read object */
         return NULL;
     }
     io->where[0] = 0;
