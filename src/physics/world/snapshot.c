@@ -610,6 +610,45 @@ bool acp_object_snapshot_write(acp_snap_io *io, const acp_world *cw, const acp_p
     return !io->failed && acp_snapshot_finish(io);
 }
 
+/* What reading an object into world w may change besides the object: kept before the read and put
+ * back by refused() so a refused import leaves the world exactly as it was (docs/EMBEDDING.md). */
+typedef struct world_marks {
+    uint32_t serial;
+    bool had_fx_pool;
+    uint32_t fx_hint;
+    uint64_t overflow_fx, overflow_particles, shadow_overflow;
+} world_marks;
+
+static world_marks mark(const acp_world *w)
+{
+    world_marks m = {w->next_serial, w->fx_pool != NULL, 0, 0, 0, w->shadows.overflow};
+    if (w->fx_pool) {
+        m.fx_hint = w->fx_pool->hint;
+        m.overflow_fx = w->fx_pool->overflow_fx;
+        m.overflow_particles = w->fx_pool->overflow_particles;
+    }
+    return m;
+}
+
+/* Discard the half-read object `obj` (its storage freed directly: no exit-world logic over
+ * state the reader left inconsistent) and put back what the read changed. */
+static void refused(acp_world *w, acp_physobj *obj, const world_marks *m)
+{
+    acp_fx_pool *pool = w->fx_pool;
+    for (int i = 0; pool && obj->fx && i < ACP_MAX_EMITTERS_PER_OBJECT; i++) {
+        acp_particle_emitter *e = &obj->fx->particles.emitters[i];
+        if (e->particles && e->info) acp_fx_pool_free_particles(pool, e->pool_at, (uint32_t)e->info->max_particles);
+    }
+    acp_world_discard_object(w, obj->id, m->serial);
+    w->shadows.overflow = m->shadow_overflow;
+    if (!m->had_fx_pool) acp_world_free_fx(w); /* the read made it */
+    else if (pool) {
+        pool->hint = m->fx_hint;
+        pool->overflow_fx = m->overflow_fx;
+        pool->overflow_particles = m->overflow_particles;
+    }
+}
+
 acp_physobj *acp_object_snapshot_read(acp_snap_io *io, acp_world *w, const uint8_t *bytes, size_t size, uint64_t records_digest,
                                       bool *exists)
 {
@@ -640,7 +679,7 @@ acp_physobj *acp_object_snapshot_read(acp_snap_io *io, acp_world *w, const uint8
         acp_snap_fail(io, "id", "the world holds %u objects, its most", (unsigned)w->cap_objects);
         return NULL;
     }
-    const uint32_t serial = w->next_serial;
+    const world_marks marks = mark(w);
     acp_physobj *obj = acp_world_add_object(w, id);
     if (!obj) {
         acp_snap_fail(io, "id", "out of memory making the object");
@@ -650,7 +689,7 @@ acp_physobj *acp_object_snapshot_read(acp_snap_io *io, acp_world *w, const uint8
     snap_object_body(&c, obj, false);
     if (!io->failed) acp_snapshot_close(io);
     if (io->failed) {
-        acp_world_discard_object(w, id, serial); /* no exit-world logic over a half-read object */
+        refused(w, obj, &marks);
         return NULL;
     }
     io->where[0] = 0;
