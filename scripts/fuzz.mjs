@@ -16,7 +16,8 @@
 // keeps its growing corpus in build/fuzz/corpus/<target>; a crashing input is written to
 // build/fuzz/artifacts/ and must become a file of the malformed corpus once fixed. fuzz_snapshot
 // reads world snapshots (issue 38), seeded with tests/data/snapshot-malformed and snapshots of
-// the bundled scenarios.
+// the bundled scenarios; fuzz_object_import imports object files (acp_object_import) into a world
+// holding the same records and steps it, seeded with tests/data/object-malformed.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -55,6 +56,8 @@ const SEEDS = {
   twin: () => files(join(root, 'tests', 'fuzz', 'corpus-twin'), () => true),
   replay: () => [join(root, 'tests', 'data', 'replay', 'loop.jsonl')], // any bytes: read as messages
   snapshot: () => snapshotSeeds(), // the malformed fixtures and snapshots of the bundled scenarios
+  // a valid export of walk-then-stop's walker and the damaged object files (issue 38's review)
+  object_import: () => files(join(root, 'tests', 'data', 'object-malformed'), (f) => f.endsWith('.bin')),
 };
 
 // fuzz_snapshot's seeds: tests/data/snapshot-malformed and, when the native CLI is built, a

@@ -22,9 +22,11 @@
 #define GROUPS 2                       /* west: landblocks 0xA9yy, east: 0xAAyy */
 #define HZ 30.0
 
-static void die(const char *what)
+_Noreturn static void die(const char *what)
 {
-    fprintf(stderr, "landblock_groups: %s: %s\n", what, acp_error_message());
+    const char *msg = acp_error_message(); /* it names the function already ("acp_object_import: ...") */
+    if (msg && *msg) fprintf(stderr, "landblock_groups: %s\n", msg);
+    else fprintf(stderr, "landblock_groups: %s failed\n", what);
     exit(1);
 }
 

@@ -405,6 +405,121 @@ static void test_hand_offs(void)
     test_hand_off(MID_INTERPOLATION, 20, 120, "mid-interpolation");
 }
 
+/* ---- one object handed back and forth: the shadow pool gives its slots back on export ---- */
+
+/* The runner, handed from world to world every frame for `frames` frames between two worlds of
+ * capacity 2, against a third that keeps it: every hand-off succeeds and every frame's state is
+ * the straight run's (before slots were given back, hand-off 10 failed with max_objects 2). */
+static void test_hand_back_and_forth(uint32_t frames)
+{
+    acp_world_id w[3];
+    for (int k = 0; k < 3; k++) {
+        acp_world_def d = acp_default_world_def();
+        d.max_objects = 2;
+        CHECK_OK(acp_create_world(&d, &w[k]));
+        CHECK_OK(acp_world_load_default_records(w[k]));
+    }
+    add_runner(w[0], true);
+    add_runner(w[1], true);
+    int at = 1, bad = 0;
+    void *buf = NULL;
+    size_t cap = 0;
+    for (uint32_t f = 1; f <= frames && !bad; f++) {
+        double now = (double)f / 60.0;
+        for (int k = 0; k < 3; k++) CHECK_OK(acp_world_set_time(w[k], now));
+        command(w[0], MID_MOVE_TO, f % 600u);
+        command(w[at], MID_MOVE_TO, f % 600u);
+        for (int k = 0; k < 3; k++) CHECK_OK(acp_world_step(w[k], now));
+        size_t need = 0, size = 0;
+        acp_status st = acp_object_export(w[at], 1, NULL, 0, &need);
+        if (st == ACP_OK && need > cap) buf = realloc(buf, cap = need);
+        if (st == ACP_OK) st = acp_object_export(w[at], 1, buf, cap, &size);
+        uint32_t id = 0;
+        if (st == ACP_OK) st = acp_object_import(w[3 - at], buf, size, &id);
+        if (st != ACP_OK) {
+            bad++;
+            fprintf(stderr, "hand-off %u failed: %s %s\n", (unsigned)f, acp_status_name(st), acp_error_message());
+            break;
+        }
+        at = 3 - at;
+        CHECK_OK(acp_world_set_player_object(w[at], 1));
+        if (hash_state(0xcbf29ce484222325ull, w[0], 1) != hash_state(0xcbf29ce484222325ull, w[at], 1) && !bad++)
+            fprintf(stderr, "frame %u: the handed object differs from the straight run\n", (unsigned)f);
+    }
+    CHECK(bad == 0);
+    free(buf);
+    for (int k = 0; k < 3; k++) CHECK_OK(acp_destroy_world(w[k]));
+}
+
+/* ---- malformed object files (tests/data/object-malformed): each refused with its status and
+ * message, nothing crashes, and the world's snapshot is byte-equal before and after ---- */
+static void test_malformed_objects(void)
+{
+    FILE *fp = fopen(ACP_SOURCE_DIR "/tests/data/object-malformed/manifest.json", "rb");
+    CHECK(fp != NULL);
+    if (!fp) return;
+    char line[2048];
+    int cases = 0;
+    while (fgets(line, sizeof line, fp)) {
+        char file[128], status[64], message[900];
+        if (!json_string(line, "\"file\": \"", file, sizeof file) || !json_string(line, "\"status\": \"", status, sizeof status) ||
+            !json_string(line, "\"message\": \"", message, sizeof message))
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "%s/tests/data/object-malformed/%s", ACP_SOURCE_DIR, file);
+        FILE *f = fopen(path, "rb");
+        CHECK(f != NULL);
+        if (!f) continue;
+        unsigned char *bytes = malloc(1 << 20);
+        size_t n = fread(bytes, 1, 1 << 20, f);
+        fclose(f);
+        acp_world_def d = acp_default_world_def();
+        d.max_objects = 2;
+        acp_world_id w;
+        CHECK_OK(acp_create_world(&d, &w));
+        CHECK_OK(acp_world_load_default_records(w));
+        add_far_player(w);
+        CHECK_OK(acp_world_step(w, 1.0 / 60.0));
+        size_t before_n = 0, after_n = 0;
+        void *before = take_snapshot(w, &before_n);
+        acp_status st = acp_object_import(w, bytes, n, NULL);
+        checks++;
+        if (strcmp(acp_status_name(st), status) != 0 || !strstr(acp_error_message(), message)) {
+            failures++;
+            fprintf(stderr, "%s: got %s \"%s\", want %s \"%s\"\n", file, acp_status_name(st), acp_error_message(), status, message);
+        }
+        void *after = take_snapshot(w, &after_n);
+        CHECK(before_n == after_n && !memcmp(before, after, before_n)); /* refused: the world exactly as it was */
+        for (uint32_t k = 2; k <= 5; k++) CHECK_OK(acp_world_step(w, (double)k / 60.0));
+        free(before);
+        free(after);
+        CHECK_OK(acp_destroy_world(w));
+        free(bytes);
+        cases++;
+    }
+    fclose(fp);
+    CHECK(cases >= 3);
+    /* the converse: an object file restored as a world says what it is */
+    FILE *f = fopen(ACP_SOURCE_DIR "/tests/data/object-malformed/valid-walker.bin", "rb");
+    CHECK(f != NULL);
+    if (!f) return;
+    unsigned char bytes[4096];
+    size_t n = fread(bytes, 1, sizeof bytes, f);
+    fclose(f);
+    acp_world_def d = acp_default_world_def();
+    d.max_objects = 2;
+    acp_world_id w;
+    CHECK_OK(acp_create_world(&d, &w));
+    CHECK_OK(acp_world_load_default_records(w));
+    CHECK_ERR(acp_world_restore(w, bytes, n), ACP_ERR_ARGUMENT,
+              "offset 0, magic: not an acphys snapshot: it begins \"ACPOBJ\\0\\0\" (an acphys object: import it with "
+              "acp_object_import), but an acphys snapshot begins \"ACPSNAP\\0\"");
+    uint32_t id = 0;
+    CHECK_OK(acp_object_import(w, bytes, n, &id)); /* and as an object it is good */
+    CHECK(id == 7);
+    CHECK_OK(acp_destroy_world(w));
+}
+
 /* ---- eight worlds on four threads ---- */
 
 #define WORLDS 8
@@ -506,6 +621,8 @@ int main(int argc, char **argv)
         test_bad_snapshots();
         test_malformed_fixtures();
         test_hand_offs();
+        test_hand_back_and_forth(10000);
+        test_malformed_objects();
         test_table_order_survives();
     }
     test_eight_worlds_four_threads();

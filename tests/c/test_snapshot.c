@@ -232,7 +232,7 @@ static void make_malformed(acp_run *base, const uint8_t *good, size_t n, malform
     c = CASE("not-a-snapshot", "ACP_ERR_ARGUMENT");
     c->bytes[0] = 'X';
     c->size = 40;
-    snprintf(c->message, sizeof c->message, "offset 0, magic: not an acphys snapshot (it begins \"ACPSNAP\\0\")");
+    snprintf(c->message, sizeof c->message, "offset 0, magic: not an acphys snapshot: it begins \"XCPSNAP\\0\", but an acphys snapshot begins \"ACPSNAP\\0\"");
     c = CASE("version-2", "ACP_ERR_ARGUMENT");
     put_u32(c->bytes + 8, 2);
     c->size = 40;

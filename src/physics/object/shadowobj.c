@@ -18,7 +18,9 @@ bool acp_shadow_pool_init(acp_shadow_pool *pool, uint32_t num_cells, uint32_t nu
     pool->object_lists = calloc(num_cells ? num_cells : 1, sizeof *pool->object_lists);
     pool->blocks = calloc((size_t)(blocks ? blocks : 1), sizeof *pool->blocks);
     pool->object_shadows = calloc((size_t)(shadows ? shadows : 1), sizeof *pool->object_shadows);
-    if (!pool->lists || !pool->object_lists || !pool->blocks || !pool->object_shadows) {
+    pool->free_objects = calloc(num_objects ? num_objects : 1, sizeof *pool->free_objects);
+    pool->cap_free_objects = num_objects;
+    if (!pool->lists || !pool->object_lists || !pool->blocks || !pool->object_shadows || !pool->free_objects) {
         acp_shadow_pool_free(pool);
         return false;
     }
@@ -33,6 +35,10 @@ bool acp_shadow_pool_init(acp_shadow_pool *pool, uint32_t num_cells, uint32_t nu
 /* One wide object's slots, chained for acp_shadow_pool_free. */
 typedef struct acp_shadow_slots {
     struct acp_shadow_slots *next;
+    uint32_t n;     /* slots */
+    bool in_use;    /* false: given back, for the next wide object of at most n */
+    bool spare;     /* acp_shadow_pool_reserve_objects' slots: handed out and given back by the
+                       object (ACP_MAX_SHADOW_CELLS each), never reused whole */
     acp_shadow_obj slots[];
 } acp_shadow_slots;
 
@@ -55,6 +61,8 @@ static acp_shadow_obj *take_slots(acp_shadow_pool *pool, uint32_t n, uint32_t mo
     pool->free_block = pool->num_blocks + 1;
     pool->blocks = blocks;
     pool->num_blocks += more;
+    w->n = n;
+    w->in_use = true;
     w->next = pool->wide;
     pool->wide = w;
     return w->slots;
@@ -63,6 +71,12 @@ static acp_shadow_obj *take_slots(acp_shadow_pool *pool, uint32_t n, uint32_t mo
 acp_shadow_obj *acp_shadow_pool_take_wide(acp_shadow_pool *pool, uint32_t n)
 {
     if (n > 0x100000u) return NULL;
+    for (acp_shadow_slots *g = pool->wide; g; g = g->next)
+        if (!g->spare && !g->in_use && g->n >= n) { /* its blocks were added with it and are free again */
+            g->in_use = true;
+            memset(g->slots, 0, (size_t)g->n * sizeof(acp_shadow_obj));
+            return g->slots;
+        }
     return take_slots(pool, n, (n + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK + 1); /* and one partly filled */
 }
 
@@ -76,8 +90,15 @@ bool acp_shadow_pool_reserve_objects(acp_shadow_pool *pool, uint32_t n)
     const uint64_t shadows = (uint64_t)n * ACP_MAX_SHADOW_CELLS;
     const uint32_t more = (uint32_t)((shadows + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK + (n + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK);
     const uint32_t left = pool->spare_left;
+    /* the given-back stack holds every object's slot set at most once: room for n more */
+    if (pool->cap_free_objects > 0xFFFFFFFFu - n) return false;
+    acp_shadow_obj **stack = realloc(pool->free_objects, ((size_t)pool->cap_free_objects + n) * sizeof *stack);
+    if (!stack) return false;
+    pool->free_objects = stack;
+    pool->cap_free_objects += n;
     acp_shadow_obj *slots = take_slots(pool, (uint32_t)shadows + left * ACP_MAX_SHADOW_CELLS, more);
     if (!slots) return false;
+    pool->wide->spare = true;
     pool->spare = slots;
     pool->spare_left = left + n;
     return true;
@@ -106,6 +127,7 @@ void acp_shadow_pool_free(acp_shadow_pool *pool)
     free(pool->object_lists);
     free(pool->blocks);
     free(pool->object_shadows);
+    free(pool->free_objects);
     uint64_t overflow = pool->overflow;
     memset(pool, 0, sizeof *pool);
     pool->overflow = overflow;
@@ -113,6 +135,11 @@ void acp_shadow_pool_free(acp_shadow_pool *pool)
 
 acp_shadow_obj *acp_shadow_pool_take_object(acp_shadow_pool *pool)
 {
+    if (pool->num_free_objects) {
+        acp_shadow_obj *s = pool->free_objects[--pool->num_free_objects];
+        memset(s, 0, ACP_MAX_SHADOW_CELLS * sizeof *s);
+        return s;
+    }
     if (pool->used_objects >= pool->cap_objects) {
         if (pool->spare_left) {
             acp_shadow_obj *s = pool->spare;
@@ -124,6 +151,28 @@ acp_shadow_obj *acp_shadow_pool_take_object(acp_shadow_pool *pool)
         return NULL;
     }
     return &pool->object_shadows[(size_t)pool->used_objects++ * ACP_MAX_SHADOW_CELLS];
+}
+
+void acp_shadow_pool_give_back(acp_shadow_pool *pool, acp_shadow_obj *slots)
+{
+    if (!slots) return;
+    const size_t total = (size_t)pool->used_objects * ACP_MAX_SHADOW_CELLS;
+    if (pool->object_shadows && slots >= pool->object_shadows && slots < pool->object_shadows + total) {
+        uint32_t k = (uint32_t)((size_t)(slots - pool->object_shadows) / ACP_MAX_SHADOW_CELLS);
+        if (k + 1u == pool->used_objects) pool->used_objects--; /* the last taken: as if never taken */
+        else if (pool->num_free_objects < pool->cap_free_objects) pool->free_objects[pool->num_free_objects++] = slots;
+        return;
+    }
+    for (acp_shadow_slots *g = pool->wide; g; g = g->next) {
+        if (g->spare && slots >= g->slots && slots < g->slots + g->n) { /* one object's set of a reserve */
+            if (pool->num_free_objects < pool->cap_free_objects) pool->free_objects[pool->num_free_objects++] = slots;
+            return;
+        }
+        if (!g->spare && g->slots == slots) {
+            g->in_use = false;
+            return;
+        }
+    }
 }
 
 static acp_shadow_block *block(const acp_shadow_pool *pool, uint32_t number) { return &pool->blocks[number - 1]; }

@@ -214,6 +214,9 @@ typedef struct acp_shadow_pool {
     acp_shadow_block *blocks;
     uint32_t cap_objects, used_objects;
     acp_shadow_obj *object_shadows;   /* cap_objects × ACP_MAX_SHADOW_CELLS */
+    uint32_t num_free_objects;        /* not retail: object slot sets given back (free_objects) */
+    uint32_t cap_free_objects;        /* cap_objects + the reserves' objects */
+    acp_shadow_obj **free_objects;    /* given-back slot sets (object_shadows' or a reserve's), a stack */
     struct acp_shadow_slots *wide;    /* not retail: the slots of objects whose shadow cell lists
                                          can exceed ACP_MAX_SHADOW_CELLS (acp_shadow_pool_take_wide) */
     acp_shadow_obj *spare;            /* acp_shadow_pool_reserve_objects: slots of objects the world
@@ -250,6 +253,12 @@ bool acp_shadow_pool_reserve_objects(acp_shadow_pool *pool, uint32_t n);
  *  cell list can be that long, allocated now (load time, never in update_object) and kept until
  *  the pool is freed, and blocks for n more list entries; NULL when out of memory. */
 acp_shadow_obj *acp_shadow_pool_take_wide(acp_shadow_pool *pool, uint32_t n);
+
+/** Not retail (object hand-off, snapshots): give an object's shadow slots (from
+ *  acp_shadow_pool_take_object or acp_shadow_pool_take_wide) back to the pool, for the next
+ *  object that takes slots; slots the pool did not hand out (a particle object's) are left alone.
+ *  The object must have left every cell's list first. Allocates nothing. */
+void acp_shadow_pool_give_back(acp_shadow_pool *pool, acp_shadow_obj *slots);
 
 /** Entry i (< list->num) of a cell's list, in retail's order. */
 acp_shadow_obj *acp_shadow_list_get(const acp_shadow_pool *pool, const acp_shadow_list *list, uint32_t i);

@@ -85,6 +85,7 @@ static void destroy_object(acp_world *w, acp_physobj *obj)
     acp_position_manager_destroy(obj->position_manager);
     acp_target_manager_destroy(obj->target_manager);
     if (obj->children && obj->children->heap) free(obj->children);
+    acp_shadow_pool_give_back(&w->shadows, obj->shadow_objects); /* for the next object: hand-offs never run out */
     acp_slab_free(&w->slabs.objects, obj);
 }
 
@@ -253,6 +254,29 @@ bool acp_world_remove_object(acp_world *w, uint32_t id)
     return true;
 }
 
+bool acp_world_discard_object(acp_world *w, uint32_t id, uint32_t serial)
+{
+    uint32_t slot = index_slot(w, id);
+    acp_physobj *obj = w->index[slot];
+    if (!obj) return false;
+    if (w->player == obj) w->player = NULL;
+    for (uint32_t i = 0; i < w->num_objects; i++) {
+        if (w->objects[i] != obj) continue;
+        memmove(&w->objects[i], &w->objects[i + 1], (w->num_objects - i - 1) * sizeof *w->objects);
+        memmove(&w->insert_serial[i], &w->insert_serial[i + 1], (w->num_objects - i - 1) * sizeof *w->insert_serial);
+        w->num_objects--;
+        break;
+    }
+    index_delete(w, slot);
+    /* Only storage the reader made (its children list, if any, names no object yet). */
+    if (obj->children) obj->children->num_objects = 0;
+    obj->parent = NULL;
+    if (obj->fx && w->fx_pool && obj->fx == &w->fx_pool->fx[w->fx_pool->num_fx - 1]) w->fx_pool->num_fx--; /* the block it took */
+    destroy_object(w, obj);
+    w->next_serial = serial;
+    return true;
+}
+
 /* CSetup::makeSimpleSetup (0x00520090) into the next simple Setup; NULL when the GfxObj is not
  * among the records (CPhysicsPart::makePhysicsPart would fail, and CreateMesh with it) or none
  * is left. */
@@ -375,7 +399,8 @@ void acp_world_fit_shadow_cells(acp_world *w, acp_physobj *obj)
     acp_shadow_obj *slots = acp_shadow_pool_take_wide(&w->shadows, need);
     if (!slots) return;
     acp_physobj_remove_shadows_from_cells(obj); /* the caller shadows it again */
-    obj->shadow_objects = slots;                /* the pool's narrow slots, if any, stay unused */
+    acp_shadow_pool_give_back(&w->shadows, obj->shadow_objects);
+    obj->shadow_objects = slots;
     obj->cap_shadow_objects = need;
 }
 

@@ -253,6 +253,12 @@ acp_physobj *acp_world_object(const acp_world *world, uint32_t id);
  *  object has the id. Load time only (not inside acp_world_use_time). */
 bool acp_world_remove_object(acp_world *world, uint32_t id);
 
+/** Not retail (a refused object import): take object `id` out of the table and free its storage
+ *  directly, running no world-exit logic (a half-read object's state need not be consistent),
+ *  and set the world's insertion serial back to `serial` (its value before the object was
+ *  added), so the world is as it was. The object must be in no cell's list. False when absent. */
+bool acp_world_discard_object(acp_world *world, uint32_t id, uint32_t serial);
+
 /** Make `obj` the player object (the 96 m activity gate measures from it); NULL for none. */
 void acp_world_set_player(acp_world *world, acp_physobj *obj);
 

@@ -470,8 +470,20 @@ static bool open_stream(acp_snap_io *io, const uint8_t *magic_want, const char *
 bool acp_snapshot_open(acp_snap_io *io, const uint8_t *bytes, size_t size, uint64_t records_digest, uint32_t profile,
                        bool check_sum, bool *has_host)
 {
-    return open_stream(io, MAGIC, "an acphys snapshot (it begins \"ACPSNAP\\0\")", bytes, size, records_digest, profile,
+    return open_stream(io, MAGIC, "an acphys snapshot", bytes, size, records_digest, profile,
                        check_sum, has_host);
+}
+
+/* The 8 magic bytes as C-escaped text (printable ASCII kept, \0 and \xNN otherwise) into out (33 bytes). */
+static void magic_text(const uint8_t *m, char *out)
+{
+    size_t n = 0;
+    for (int i = 0; i < 8; i++) {
+        if (m[i] >= 0x20 && m[i] < 0x7F && m[i] != '"' && m[i] != '\\') out[n++] = (char)m[i];
+        else if (!m[i]) out[n++] = '\\', out[n++] = '0';
+        else n += (size_t)snprintf(out + n, 5, "\\x%02X", (unsigned)m[i]);
+    }
+    out[n] = 0;
 }
 
 static bool open_stream(acp_snap_io *io, const uint8_t *magic_want, const char *what, const uint8_t *bytes, size_t size,
@@ -485,7 +497,14 @@ static bool open_stream(acp_snap_io *io, const uint8_t *magic_want, const char *
     if (!snap_get(io, magic, sizeof magic, "magic")) return false;
     if (memcmp(magic, magic_want, sizeof magic) != 0) {
         io->pos = 0;
-        return acp_snap_fail(io, "magic", "not %s", what);
+        char got[8 * 4 + 1], want[8 * 4 + 1];
+        magic_text(magic, got);
+        magic_text(magic_want, want);
+        const uint8_t *other = magic_want == MAGIC ? OBJECT_MAGIC : MAGIC;
+        const char *kind = memcmp(magic, other, sizeof magic) != 0 ? ""
+                           : other == MAGIC ? " (an acphys world snapshot: restore it with acp_world_restore)"
+                                            : " (an acphys object: import it with acp_object_import)";
+        return acp_snap_fail(io, "magic", "not %s: it begins \"%s\"%s, but %s begins \"%s\"", what, got, kind, what, want);
     }
     uint32_t version = 0, header = 0, prof = 0, flags = 0;
     uint64_t digest = 0;
@@ -591,12 +610,51 @@ bool acp_object_snapshot_write(acp_snap_io *io, const acp_world *cw, const acp_p
     return !io->failed && acp_snapshot_finish(io);
 }
 
+/* What reading an object into world w may change besides the object: kept before the read and put
+ * back by refused() so a refused import leaves the world exactly as it was (docs/EMBEDDING.md). */
+typedef struct world_marks {
+    uint32_t serial;
+    bool had_fx_pool;
+    uint32_t fx_hint;
+    uint64_t overflow_fx, overflow_particles, shadow_overflow;
+} world_marks;
+
+static world_marks mark(const acp_world *w)
+{
+    world_marks m = {w->next_serial, w->fx_pool != NULL, 0, 0, 0, w->shadows.overflow};
+    if (w->fx_pool) {
+        m.fx_hint = w->fx_pool->hint;
+        m.overflow_fx = w->fx_pool->overflow_fx;
+        m.overflow_particles = w->fx_pool->overflow_particles;
+    }
+    return m;
+}
+
+/* Discard the half-read object `obj` (its storage freed directly: no exit-world logic over
+ * state the reader left inconsistent) and put back what the read changed. */
+static void refused(acp_world *w, acp_physobj *obj, const world_marks *m)
+{
+    acp_fx_pool *pool = w->fx_pool;
+    for (int i = 0; pool && obj->fx && i < ACP_MAX_EMITTERS_PER_OBJECT; i++) {
+        acp_particle_emitter *e = &obj->fx->particles.emitters[i];
+        if (e->particles && e->info) acp_fx_pool_free_particles(pool, e->pool_at, (uint32_t)e->info->max_particles);
+    }
+    acp_world_discard_object(w, obj->id, m->serial);
+    w->shadows.overflow = m->shadow_overflow;
+    if (!m->had_fx_pool) acp_world_free_fx(w); /* the read made it */
+    else if (pool) {
+        pool->hint = m->fx_hint;
+        pool->overflow_fx = m->overflow_fx;
+        pool->overflow_particles = m->overflow_particles;
+    }
+}
+
 acp_physobj *acp_object_snapshot_read(acp_snap_io *io, acp_world *w, const uint8_t *bytes, size_t size, uint64_t records_digest,
                                       bool *exists)
 {
     bool has_host = false;
     *exists = false;
-    if (!open_stream(io, OBJECT_MAGIC, "an acphys object (it begins \"ACPOBJ\\0\\0\")", bytes, size, records_digest,
+    if (!open_stream(io, OBJECT_MAGIC, "an acphys object", bytes, size, records_digest,
                      (uint32_t)w->profile, true, &has_host))
         return NULL;
     if (has_host) {
@@ -621,6 +679,7 @@ acp_physobj *acp_object_snapshot_read(acp_snap_io *io, acp_world *w, const uint8
         acp_snap_fail(io, "id", "the world holds %u objects, its most", (unsigned)w->cap_objects);
         return NULL;
     }
+    const world_marks marks = mark(w);
     acp_physobj *obj = acp_world_add_object(w, id);
     if (!obj) {
         acp_snap_fail(io, "id", "out of memory making the object");
@@ -630,7 +689,7 @@ acp_physobj *acp_object_snapshot_read(acp_snap_io *io, acp_world *w, const uint8
     snap_object_body(&c, obj, false);
     if (!io->failed) acp_snapshot_close(io);
     if (io->failed) {
-        acp_world_remove_object(w, id);
+        refused(w, obj, &marks);
         return NULL;
     }
     io->where[0] = 0;

@@ -771,7 +771,7 @@ void snap_object_body(snap_ctx *c, acp_physobj *obj, bool block_static)
     acp_snap_count(io, &cap, ACP_MAX_FIT_SHADOW_CELLS, "cap_shadow_objects");
     if (!io->writing && !io->failed && has_slots && (!obj->shadow_objects || obj->cap_shadow_objects != cap)) {
         acp_shadow_obj *slots = NULL;
-        if (cap > ACP_MAX_SHADOW_CELLS) slots = acp_shadow_pool_take_wide(&w->shadows, cap);
+        if (cap > ACP_MAX_SHADOW_CELLS) slots = acp_shadow_pool_take_wide(&w->shadows, cap); /* a fresh object: none yet */
         else if (cap == ACP_MAX_SHADOW_CELLS && !obj->shadow_objects) slots = acp_shadow_pool_take_object(&w->shadows);
         if (!slots) acp_snap_fail(io, "cap_shadow_objects", "no %u shadow slots for the object (pool full or %u not %u)",
                                   (unsigned)cap, (unsigned)cap, ACP_MAX_SHADOW_CELLS);
