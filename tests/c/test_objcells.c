@@ -521,6 +521,39 @@ static void grid_walk_matches_plain_walk(void)
     }
 }
 
+/* The shadow pool's slot sets given back and taken again (object hand-off, issue 38) in a pool
+ * that also grew while its world ran (objects added to a running run): a set given back is the
+ * next one taken (a stack), a reserve's sets are handed out one object at a time and never reused
+ * whole as a wide object's, a wide set given back is reused for a wide object no larger. */
+static void shadow_pool_gives_back_and_grows(void)
+{
+    acp_shadow_pool pool;
+    ENSURE(acp_shadow_pool_init(&pool, 4, 2));
+    acp_shadow_obj *a = acp_shadow_pool_take_object(&pool), *b = acp_shadow_pool_take_object(&pool);
+    ENSURE(a && b && a != b);
+    ENSURE(acp_shadow_pool_take_object(&pool) == NULL); /* full: counted */
+    ENSURE_EQ(pool.overflow, 1);
+    ENSURE(acp_shadow_pool_reserve_objects(&pool, 3));
+    acp_shadow_obj *r[3];
+    for (int i = 0; i < 3; i++) r[i] = acp_shadow_pool_take_object(&pool);
+    ENSURE(r[0] && r[1] == r[0] + ACP_MAX_SHADOW_CELLS && r[2] == r[1] + ACP_MAX_SHADOW_CELLS);
+    ENSURE(acp_shadow_pool_take_object(&pool) == NULL);
+    acp_shadow_pool_give_back(&pool, r[0]); /* the reserve's first set: its start */
+    acp_shadow_pool_give_back(&pool, a);
+    acp_shadow_obj *w = acp_shadow_pool_take_wide(&pool, 20);
+    ENSURE(w && w != r[0]); /* the reserve is never a wide object's */
+    ENSURE(acp_shadow_pool_take_object(&pool) == a);
+    ENSURE(acp_shadow_pool_take_object(&pool) == r[0]);
+    ENSURE(acp_shadow_pool_take_object(&pool) == NULL);
+    acp_shadow_pool_give_back(&pool, w);
+    ENSURE(acp_shadow_pool_take_wide(&pool, 19) == w);
+    ENSURE(acp_shadow_pool_take_wide(&pool, 19) != w);
+    acp_shadow_pool_give_back(&pool, b); /* the last of object_shadows taken: as if never taken */
+    ENSURE_EQ(pool.num_free_objects, 0);
+    ENSURE(acp_shadow_pool_take_object(&pool) == b);
+    acp_shadow_pool_free(&pool);
+}
+
 void suite_objcells(void)
 {
     RUN(object_list_follows_moves);
@@ -533,4 +566,5 @@ void suite_objcells(void)
     RUN(collision_start_in_table_order);
     RUN(set_state_hides_and_shows);
     RUN(grid_walk_matches_plain_walk);
+    RUN(shadow_pool_gives_back_and_grows);
 }
