@@ -225,6 +225,20 @@ static void index_delete(acp_world *w, uint32_t i)
     }
 }
 
+/* Take obj out of the object table (the later ones move up, with their insertion serials) and
+ * out of the player slot. */
+static void take_out_of_table(acp_world *w, const acp_physobj *obj)
+{
+    if (w->player == obj) w->player = NULL;
+    for (uint32_t i = 0; i < w->num_objects; i++) {
+        if (w->objects[i] != obj) continue;
+        memmove(&w->objects[i], &w->objects[i + 1], (w->num_objects - i - 1) * sizeof *w->objects);
+        memmove(&w->insert_serial[i], &w->insert_serial[i + 1], (w->num_objects - i - 1) * sizeof *w->insert_serial);
+        w->num_objects--;
+        break;
+    }
+}
+
 bool acp_world_remove_object(acp_world *w, uint32_t id)
 {
     uint32_t slot = index_slot(w, id);
@@ -236,14 +250,7 @@ bool acp_world_remove_object(acp_world *w, uint32_t id)
      * as unset_parent does; retail's children are destroyed with it by the object maintainer). */
     acp_physobj_unset_parent(obj);
     while (obj->children && obj->children->num_objects) acp_physobj_unset_parent(obj->children->objects[0]);
-    if (w->player == obj) w->player = NULL;
-    for (uint32_t i = 0; i < w->num_objects; i++) {
-        if (w->objects[i] != obj) continue;
-        memmove(&w->objects[i], &w->objects[i + 1], (w->num_objects - i - 1) * sizeof *w->objects);
-        memmove(&w->insert_serial[i], &w->insert_serial[i + 1], (w->num_objects - i - 1) * sizeof *w->insert_serial);
-        w->num_objects--;
-        break;
-    }
+    take_out_of_table(w, obj);
     for (uint32_t i = 0; i < w->num_static; i++) {
         if (w->static_objects[i] != obj) continue;
         w->static_objects[i] = w->static_objects[--w->num_static];
@@ -259,14 +266,7 @@ bool acp_world_discard_object(acp_world *w, uint32_t id, uint32_t serial)
     uint32_t slot = index_slot(w, id);
     acp_physobj *obj = w->index[slot];
     if (!obj) return false;
-    if (w->player == obj) w->player = NULL;
-    for (uint32_t i = 0; i < w->num_objects; i++) {
-        if (w->objects[i] != obj) continue;
-        memmove(&w->objects[i], &w->objects[i + 1], (w->num_objects - i - 1) * sizeof *w->objects);
-        memmove(&w->insert_serial[i], &w->insert_serial[i + 1], (w->num_objects - i - 1) * sizeof *w->insert_serial);
-        w->num_objects--;
-        break;
-    }
+    take_out_of_table(w, obj);
     index_delete(w, slot);
     /* Only storage the reader made (its children list, if any, names no object yet). */
     if (obj->children) obj->children->num_objects = 0;
