@@ -85,6 +85,8 @@ describe('bundled scenarios on the page', () => {
     const names = await (async () => {
       const page = await browser.context.newPage();
       await page.goto(server.url);
+      // the menu is filled once the page's module has started (after the load event on a loaded machine)
+      await page.waitForFunction(() => document.querySelectorAll('#bundled option').length > 0, null, { timeout: 60_000 });
       const opts = await page.$$eval('#bundled option', (os) => os.map((o) => o.textContent));
       await page.close();
       return opts;

@@ -537,6 +537,11 @@ static void shadow_pool_gives_back_and_grows(void)
     acp_shadow_obj *r[3];
     for (int i = 0; i < 3; i++) r[i] = acp_shadow_pool_take_object(&pool);
     ENSURE(r[0] && r[1] == r[0] + ACP_MAX_SHADOW_CELLS && r[2] == r[1] + ACP_MAX_SHADOW_CELLS);
+    ENSURE_EQ(pool.spare_owed, 0);
+    ENSURE_EQ(pool.spare_left, 3); /* the chunk holds twice what was owed */
+    ENSURE(acp_shadow_pool_reserve_objects(&pool, 3)); /* room left: no new chunk */
+    ENSURE_EQ(pool.spare_left, 3);
+    for (int i = 0; i < 3; i++) ENSURE(acp_shadow_pool_take_object(&pool) == r[2] + (i + 1) * ACP_MAX_SHADOW_CELLS);
     ENSURE(acp_shadow_pool_take_object(&pool) == NULL);
     acp_shadow_pool_give_back(&pool, r[0]); /* the reserve's first set: its start */
     acp_shadow_pool_give_back(&pool, a);
@@ -545,6 +550,14 @@ static void shadow_pool_gives_back_and_grows(void)
     ENSURE(acp_shadow_pool_take_object(&pool) == a);
     ENSURE(acp_shadow_pool_take_object(&pool) == r[0]);
     ENSURE(acp_shadow_pool_take_object(&pool) == NULL);
+    /* growing one object at a time allocates a chunk only when the last is used up (doubling) */
+    uint32_t chunks = 0, before = pool.num_blocks;
+    for (int i = 0; i < 1000; i++) {
+        ENSURE(acp_shadow_pool_reserve_objects(&pool, 1));
+        if (pool.num_blocks != before) chunks++, before = pool.num_blocks;
+        ENSURE(acp_shadow_pool_take_object(&pool) != NULL);
+    }
+    ENSURE(chunks <= 16); /* the pool grows by half each time: not one chunk every other object */
     acp_shadow_pool_give_back(&pool, w);
     ENSURE(acp_shadow_pool_take_wide(&pool, 19) == w);
     ENSURE(acp_shadow_pool_take_wide(&pool, 19) != w);

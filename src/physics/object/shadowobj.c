@@ -83,24 +83,33 @@ acp_shadow_obj *acp_shadow_pool_take_wide(acp_shadow_pool *pool, uint32_t n)
 bool acp_shadow_pool_reserve_objects(acp_shadow_pool *pool, uint32_t n)
 {
     if (n == 0) return true;
-    if (n > 0x100000u) return false;
-    /* As acp_shadow_pool_init counts them: the shadows' blocks and the object lists' (the cells'
-     * own partly filled blocks are there already); the slots left in an earlier reserve stay
-     * counted in spare_left. */
-    const uint64_t shadows = (uint64_t)n * ACP_MAX_SHADOW_CELLS;
-    const uint32_t more = (uint32_t)((shadows + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK + (n + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK);
-    const uint32_t left = pool->spare_left;
-    /* the given-back stack holds every object's slot set at most once: room for n more */
-    if (pool->cap_free_objects > 0xFFFFFFFFu - n) return false;
-    acp_shadow_obj **stack = realloc(pool->free_objects, ((size_t)pool->cap_free_objects + n) * sizeof *stack);
+    if (n > 0x100000u || pool->spare_owed > 0x100000u) return false;
+    const uint32_t owed = pool->spare_owed + n;
+    if (owed <= pool->spare_left) { /* the last chunk has room: a world grown one object at a time */
+        pool->spare_owed = owed;
+        return true;
+    }
+    /* A new chunk of twice what is owed, or half the sets the pool holds if more (the last chunk's
+     * sets not handed out are left in it), so that growing one object at a time costs amortized
+     * constant time and memory. As
+     * acp_shadow_pool_init counts them: the shadows' blocks and the object lists' (the cells' own
+     * partly filled blocks are there already). */
+    const uint32_t half = pool->cap_free_objects / 2u; /* the pool grows by half of all it holds, at least */
+    const uint32_t sets = 2u * owed > half ? 2u * owed : half;
+    const uint64_t shadows = (uint64_t)sets * ACP_MAX_SHADOW_CELLS;
+    const uint32_t more = (uint32_t)((shadows + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK + (sets + ACP_SHADOW_BLOCK - 1) / ACP_SHADOW_BLOCK);
+    /* the given-back stack holds every object's slot set at most once: room for the chunk's */
+    if (pool->cap_free_objects > 0xFFFFFFFFu - sets) return false;
+    acp_shadow_obj **stack = realloc(pool->free_objects, ((size_t)pool->cap_free_objects + sets) * sizeof *stack);
     if (!stack) return false;
     pool->free_objects = stack;
-    pool->cap_free_objects += n;
-    acp_shadow_obj *slots = take_slots(pool, (uint32_t)shadows + left * ACP_MAX_SHADOW_CELLS, more);
+    pool->cap_free_objects += sets;
+    acp_shadow_obj *slots = take_slots(pool, (uint32_t)shadows, more);
     if (!slots) return false;
     pool->wide->spare = true;
     pool->spare = slots;
-    pool->spare_left = left + n;
+    pool->spare_left = sets;
+    pool->spare_owed = owed;
     return true;
 }
 
@@ -145,6 +154,7 @@ acp_shadow_obj *acp_shadow_pool_take_object(acp_shadow_pool *pool)
             acp_shadow_obj *s = pool->spare;
             pool->spare += ACP_MAX_SHADOW_CELLS;
             pool->spare_left--;
+            if (pool->spare_owed) pool->spare_owed--;
             return s;
         }
         pool->overflow++;

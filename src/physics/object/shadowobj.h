@@ -221,7 +221,8 @@ typedef struct acp_shadow_pool {
                                          can exceed ACP_MAX_SHADOW_CELLS (acp_shadow_pool_take_wide) */
     acp_shadow_obj *spare;            /* acp_shadow_pool_reserve_objects: slots of objects the world
                                          grew to hold after the pool was made, spare_left of them */
-    uint32_t spare_left;
+    uint32_t spare_left;              /* sets of the last reserve chunk not handed out */
+    uint32_t spare_owed;              /* of them, those the reserves promised (<= spare_left) */
     uint64_t overflow;                /* shadows not added: the pool was full */
 } acp_shadow_pool;
 
