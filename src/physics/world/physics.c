@@ -225,11 +225,9 @@ static void index_delete(acp_world *w, uint32_t i)
     }
 }
 
-/* Take obj out of the object table (the later ones move up, with their insertion serials) and
- * out of the player slot. */
-static void take_out_of_table(acp_world *w, const acp_physobj *obj)
+/* Take obj out of the object table: the later ones move up, with their insertion serials. */
+static void remove_from_table(acp_world *w, const acp_physobj *obj)
 {
-    if (w->player == obj) w->player = NULL;
     for (uint32_t i = 0; i < w->num_objects; i++) {
         if (w->objects[i] != obj) continue;
         memmove(&w->objects[i], &w->objects[i + 1], (w->num_objects - i - 1) * sizeof *w->objects);
@@ -237,6 +235,13 @@ static void take_out_of_table(acp_world *w, const acp_physobj *obj)
         w->num_objects--;
         break;
     }
+}
+
+/* remove_from_table, and out of the player slot. */
+static void take_out_of_table(acp_world *w, const acp_physobj *obj)
+{
+    if (w->player == obj) w->player = NULL;
+    remove_from_table(w, obj);
 }
 
 bool acp_world_remove_object(acp_world *w, uint32_t id)
@@ -340,13 +345,7 @@ void acp_world_release_static_object(acp_world *w, acp_physobj *obj)
 
 void acp_world_add_static_animating(acp_world *w, acp_physobj *obj)
 {
-    for (uint32_t i = 0; i < w->num_objects; i++) {
-        if (w->objects[i] != obj) continue;
-        memmove(&w->objects[i], &w->objects[i + 1], (w->num_objects - i - 1) * sizeof *w->objects);
-        memmove(&w->insert_serial[i], &w->insert_serial[i + 1], (w->num_objects - i - 1) * sizeof *w->insert_serial);
-        w->num_objects--;
-        break;
-    }
+    remove_from_table(w, obj);
     /* CPhysics::AddStaticAnimatingObject (0x00509AF0): an object already in the workset is
      * first removed (the last entry takes its slot), then appended. */
     for (uint32_t i = 0; i < w->num_static; i++) {
