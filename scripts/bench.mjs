@@ -110,7 +110,9 @@ const apiOnly = argv.includes('--api-only');
 const API_ARGS = quick ? ['200', '20', '16'] : ['200', '30', '48'];
 const SNAP_BENCH = join(root, 'build', 'bench', 'landblock_groups');
 // The snapshot and threads row: runners per world, rounds (each: 60 frames one way and the other).
-const SNAP_ARGS = quick ? ['200', '3'] : ['1000', '7'];
+// 2,000 runners a world and 11 rounds: passes of ~110 ms; at 1,000 (~55 ms passes) the idle machine's
+// rounds spread 1.38-1.97x around the same mean (stop 43: 1.60x median of 11 vs 1.90x at 2,000).
+const SNAP_ARGS = quick ? ['200', '3'] : ['2000', '11'];
 const snapshotsOnly = argv.includes('--snapshots-only');
 const problems = [];
 const log = (msg) => console.log(`[bench] ${msg}`);
