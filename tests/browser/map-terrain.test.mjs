@@ -88,6 +88,28 @@ describe('the map draws the world as the client does', () => {
     await page.close();
   });
 
+  it('draws the landblock lines while they are at least 16 px apart, and leaves them out zoomed far out', async () => {
+    const { page, errors } = await openPage();
+    await page.evaluate(() => window.acphysPage.pause());
+    // The line between landblocks 0xA9B4 and 0xAAB4 (x = 0xAA * 192 m), halfway up 0xA9B4.
+    const x = 0xaa * 192, y = 0xb4 * 192 + 96;
+    const lineAt = async (span) => {
+      await page.evaluate(([cx, cy, s]) => window.acphysPage.focusMap(cx, cy, s), [x, y, span]);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const m = await page.evaluate(() => window.acphysPage.map());
+      return { px: await page.evaluate(([cx, cy]) => window.acphysPage.mapPixel(cx, cy, true), [x, y]), apart: 192 * m.scale };
+    };
+    // White at 0.7 over the grass: every channel above 180; the grass alone has blue under 150.
+    const near = await lineAt(600);
+    assert.ok(near.apart >= 16, `at a 600 m span the landblocks are ${near.apart} px apart`);
+    assert.ok(Math.min(...near.px) > 180, `the landblock line is drawn: ${near.px}`);
+    const far = await lineAt(40000);
+    assert.ok(far.apart < 16, `at a 40 km span the landblocks are ${far.apart} px apart`);
+    assert.ok(far.px[2] < 150, `no landblock line zoomed far out: ${far.px}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('outlines the selected object\'s outdoor cell', async () => {
     const { page, errors } = await openPage();
     await page.evaluate(() => window.acphysPage.pause());

@@ -360,11 +360,11 @@ export class MapView {
       g.drawImage(t.image, sx(t.x0), sy(t.y0 + LB), LB * k, LB * k);
     }
     // Roads (web/src/roads.ts: retail's on_road regions), then the grid: cells when they are at
-    // least 6 px, landblocks always.
+    // least 6 px apart, landblocks when at least 16 px (zoomed far out they would cover the land).
     this.roadPolygons = drawRoads(g, this.words, `rgb(${ROAD_RGB.join(', ')})`, [wx0, wx1, wy0, wy1], sx, sy);
     g.lineWidth = 1;
     if (CELL * k >= 6) grid(g, CELL, 'rgba(255,255,255,0.18)', [wx0, wx1, wy0, wy1], sx, sy, W, H);
-    grid(g, LB, 'rgba(255,255,255,0.7)', [wx0, wx1, wy0, wy1], sx, sy, W, H);
+    if (LB * k >= 16) grid(g, LB, 'rgba(255,255,255,0.7)', [wx0, wx1, wy0, wy1], sx, sy, W, H);
     this.drawLabels(g, wx0, wx1, wy0, wy1, sx, sy);
     scaleBar(g, this.scale, W, H);
   }
