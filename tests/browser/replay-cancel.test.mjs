@@ -55,6 +55,15 @@ describe('replays that can be stopped', () => {
     await page.waitForFunction(() => /No copies were added/.test(document.getElementById('status-note').textContent), null, { timeout: 30_000 });
     assert.equal(asked, 'Adding 5,000 copies makes 7,001 objects, every one stepped each frame from now on. Go on?');
     assert.equal((await page.evaluate(() => window.acphysPage.state())).objects, added.objects);
+    // More than there is room for: the question says how many were asked for and why fewer.
+    page.once('dialog', (d) => { asked = d.message(); void d.dismiss(); });
+    await page.evaluate(() => { document.getElementById('status-note').textContent = ''; });
+    await page.fill('#copies', '99999999');
+    await page.click('#spawn');
+    await page.waitForFunction(() => /No copies were added/.test(document.getElementById('status-note').textContent), null, { timeout: 30_000 });
+    assert.equal(asked, `Adding ${(16384 - added.objects).toLocaleString('en-US')} copies (99,999,999 asked for: a scenario holds at most 16,384 objects) ` +
+      'makes 16,384 objects, every one stepped each frame from now on. Go on?');
+    assert.equal((await page.evaluate(() => window.acphysPage.state())).objects, added.objects);
     assert.deepEqual(errors, []);
     await page.close();
   });

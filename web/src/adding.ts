@@ -113,9 +113,10 @@ export async function spawn(app: Page, text: string): Promise<void> {
   const live = cur.framesDone > 0 && !cur.broken;
   const work = cur.framesDone * (cur.n + n);
   const large = live ? n > LARGE_ADD : work > LARGE_REPLAY;
+  const capped = n < asked ? ` (${asked.toLocaleString('en-US')} asked for: a scenario holds at most ${MAX_OBJECTS.toLocaleString('en-US')} objects)` : '';
   if (large && !window.confirm(live
-    ? `Adding ${plural(n, 'copy', 'copies')} makes ${plural(cur.n + n, 'object')}, every one stepped each frame from now on. Go on?`
-    : `Adding ${plural(n, 'copy', 'copies')} replays ${plural(cur.framesDone, 'frame')} × ${plural(cur.n + n, 'object')} ` +
+    ? `Adding ${plural(n, 'copy', 'copies')}${capped} makes ${plural(cur.n + n, 'object')}, every one stepped each frame from now on. Go on?`
+    : `Adding ${plural(n, 'copy', 'copies')}${capped} replays ${plural(cur.framesDone, 'frame')} × ${plural(cur.n + n, 'object')} ` +
       `(${(work / 1e6).toFixed(1)} million object-frames), which may take a while. Go on?`)) {
     app.msg.status(`No copies were added (${plural(n, 'copy', 'copies')} asked for).`);
     return;
