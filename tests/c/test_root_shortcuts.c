@@ -213,8 +213,83 @@ static void zero_turn_same_bits_as_rotating(void)
     ENSURE(turned > 5000);
 }
 
+/* S24: acp_frame_set_rotate_memo against Frame::set_rotate, on frames of any prior content, with
+ * inputs from a small pool (so they repeat: hits), invalid quaternions (zero, NaN, infinite, far
+ * from unit: set_rotate keeps the old rotation and stores nothing) and invalid origins (NaN:
+ * set_rotate stores nothing even for an input the memo holds). */
+static void set_rotate_memo_same_bits(void)
+{
+    enum { POOL = 24 };
+    float pool[POOL][4];
+    uint64_t s = 24;
+    for (int i = 0; i < POOL; i++) {
+        if (i < 12) draw_rotation(&s, pool[i]);
+        else
+            for (int k = 0; k < 4; k++) pool[i][k] = draw_float(&s);
+    }
+    pool[12][0] = pool[12][1] = pool[12][2] = pool[12][3] = 0.0f;
+    pool[13][0] = 1.0f, pool[13][1] = -0.0f, pool[13][2] = 0.0f, pool[13][3] = -0.0f;
+    pool[14][0] = 2.0f, pool[14][1] = pool[14][2] = pool[14][3] = 0.0f; /* normalizes to the identity */
+    pool[15][0] = NAN;
+    acp_set_rotate_memo memo = {0};
+    uint32_t wrong = 0, hits = 0;
+    acp_frame f = draw_frame(&s);
+    for (int i = 0; i < 100000; i++) {
+        uint64_t r = rng_next(&s);
+        if (r % 5u == 0) f = draw_frame(&s);               /* another frame, any content */
+        if ((r >> 4) % 9u == 0) f.origin.y = NAN;           /* an invalid origin */
+        else if ((r >> 4) % 9u == 1) f.origin.y = 1.0f;
+        static const float *q;
+        if (!q || (r >> 8) % 2u) q = pool[(r >> 16) % POOL]; /* else the last input again */
+        uint64_t k[2], v[2];
+        memcpy(k, memo.in, sizeof k);
+        memcpy(v, q, sizeof v);
+        if (memo.valid && k[0] == v[0] && k[1] == v[1] && !isnan(f.origin.x) && !isnan(f.origin.y) && !isnan(f.origin.z))
+            hits++;
+        acp_frame want = f, got = f;
+        acp_frame_set_rotate(&want, q[0], q[1], q[2], q[3]);
+        acp_frame_set_rotate_memo(&got, q[0], q[1], q[2], q[3], &memo);
+        if (!same_frame(&want, &got)) wrong++;
+        f = want;
+    }
+    ENSURE_EQ(wrong, 0);
+    ENSURE(hits > 20000);
+}
+
+/* S24 as UpdatePositionInternal uses it: an object's frame combined quantum after quantum with
+ * offsets that do not rotate (then with some that do), memo road against retail's, both
+ * carried forward: the frames never part. */
+static void combine_memo_follows_combine(void)
+{
+    uint64_t s = 2424;
+    uint32_t wrong = 0;
+    for (int obj = 0; obj < 200; obj++) {
+        acp_set_rotate_memo memo = {0};
+        acp_frame want = draw_frame(&s), got = want;
+        for (int quantum = 0; quantum < 200; quantum++) {
+            acp_frame offset = acp_frame_identity();
+            uint64_t r = rng_next(&s);
+            offset.origin = (acp_vec3){0.1f * rng_unit(&s), 0.3f * rng_unit(&s), (r & 1) ? -0.0f : 0.0f};
+            if (r % 7u == 0) {
+                float q[4];
+                draw_rotation(&s, q);
+                acp_frame_set_rotate(&offset, q[0], q[1], q[2], q[3]);
+            } else if (r % 11u == 0) {
+                offset.origin.x = draw_float(&s);
+            }
+            acp_frame_combine(&want, &want, &offset);
+            acp_frame_combine_memo(&got, &got, &offset, &memo);
+            if (!same_frame(&want, &got)) wrong++;
+            got = want;
+        }
+    }
+    ENSURE_EQ(wrong, 0);
+}
+
 void suite_root_shortcuts(void)
 {
     RUN(first_step_same_bits_as_folding);
     RUN(zero_turn_same_bits_as_rotating);
+    RUN(set_rotate_memo_same_bits);
+    RUN(combine_memo_follows_combine);
 }
