@@ -137,7 +137,8 @@ ACP_WASM_INLINE void acp_frame_combine(acp_frame *out, const acp_frame *a, const
     combine_into(out, a, b, NULL);
 }
 
-void acp_frame_combine_memo(acp_frame *out, const acp_frame *a, const acp_frame *b, acp_set_rotate_memo *memo)
+ACP_WASM_INLINE void acp_frame_combine_memo(acp_frame *out, const acp_frame *a, const acp_frame *b,
+                                            acp_set_rotate_memo *memo)
 {
     combine_into(out, a, b, memo);
 }
