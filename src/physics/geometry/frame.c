@@ -10,6 +10,7 @@
 #include "base/shortcuts.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "mathx.h"
@@ -89,22 +90,24 @@ ACP_WASM_INLINE void acp_frame_set_rotate(acp_frame *f, float qw, float qx, floa
     (void)set_rotate(f, qw, qx, qy, qz);
 }
 
+_Static_assert(offsetof(acp_frame, qw) == 0 && offsetof(acp_frame, m) == 4 * sizeof(float),
+               "the quaternion and its matrix lead the frame, 13 floats");
+
 void acp_frame_set_rotate_memo(acp_frame *f, float qw, float qx, float qy, float qz, acp_set_rotate_memo *memo)
 {
     const float in[4] = {qw, qx, qy, qz};
     uint64_t v[2], k[2];
     memcpy(v, in, sizeof v);
     memcpy(k, memo->in, sizeof k);
+    /* The quaternion and the matrix, 13 floats from the frame's start. */
     if (memo->valid && ((k[0] ^ v[0]) | (k[1] ^ v[1])) == 0 && origin_is_valid(f)) {
-        memcpy(&f->qw, memo->q, sizeof memo->q);
-        memcpy(f->m, memo->m, sizeof memo->m);
+        memcpy((unsigned char *)f, memo->qm, sizeof memo->qm);
         return;
     }
     memo->valid = set_rotate(f, qw, qx, qy, qz);
     if (!memo->valid) return;
     memcpy(memo->in, in, sizeof in);
-    memcpy(memo->q, &f->qw, sizeof memo->q);
-    memcpy(memo->m, f->m, sizeof memo->m);
+    memcpy(memo->qm, (const unsigned char *)f, sizeof memo->qm);
 }
 
 /* Frame::combine's product into out, then set_rotate (through `memo` when not NULL). */

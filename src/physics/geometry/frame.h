@@ -61,8 +61,7 @@ void acp_frame_combine(acp_frame *out, const acp_frame *a, const acp_frame *b);
  *  nothing kept (zeroed: empty). */
 typedef struct acp_set_rotate_memo {
     float in[4];                      /* qw, qx, qy, qz as passed */
-    float q[4];                       /* the normalized quaternion stored */
-    float m[9];                       /* its cached matrix */
+    float qm[13];                     /* the normalized quaternion stored, then its matrix */
     bool valid;
 } acp_set_rotate_memo;
 
