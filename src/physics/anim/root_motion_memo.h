@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "base/types.h"
+#include "physics/geometry/frame.h"
 
 /** Steps one update may fold and still be memoized (two frames a quantum is the common case;
  *  a cycle's wrap adds the frames left and entered). Longer updates are computed directly. */
@@ -73,10 +74,24 @@ typedef struct acp_root_memo_entry {
     acp_frame result;                /* object axes */
 } acp_root_memo_entry;
 
+/** Slots of the first-step memo (docs/SHORTCUTS.md S22; direct-mapped, 2^bits). */
+#define ACP_ROOT_FIRST_SLOT_BITS 8
+#define ACP_ROOT_FIRST_SLOTS (1u << ACP_ROOT_FIRST_SLOT_BITS)
+
+/** One first-step slot: a pos frame's seven floats and the direction (flags 0: empty; else
+ *  ACP_ROOT_STEP_POS, with ACP_ROOT_STEP_FORWARD for AFrame::combine, without it for
+ *  Frame::subtract1), and the identity frame with that pos frame folded in. */
+typedef struct acp_root_first_entry {
+    acp_aframe pos;
+    uint32_t flags;
+    acp_frame result;
+} acp_root_first_entry;
+
 /** A world's memo. */
 typedef struct acp_root_memo {
     uint64_t hits, misses;           /* lookups answered from a slot / computed */
     acp_root_memo_entry slot[ACP_ROOT_MEMO_SLOTS];
+    acp_root_first_entry first[ACP_ROOT_FIRST_SLOTS]; /* S22: first steps from the identity */
 } acp_root_memo;
 
 _Static_assert(sizeof(acp_aframe) == 28, "an AFrame is seven floats");
@@ -144,6 +159,32 @@ static inline bool acp_root_memo_matches(const acp_root_memo_entry *slot, const 
             return false;
     }
     return true;
+}
+
+/** docs/SHORTCUTS.md S22. `frame` holds the identity (acp_frame_identity(), bit for bit: the
+ *  first step of an update from CPartArray::Update's identity offset): fold the pos frame `pf`
+ *  into it as retail does (Frame::combine(Frame*, AFrame*) 0x00525180 when `forward`, else
+ *  Frame::subtract1 0x00535520, as CSequence::update_internal 0x005255D0 folds a crossed frame), or copy the
+ *  frame that fold gave before for the same seven floats and direction. The result depends on
+ *  the pos frame's values alone (the identity is fixed), so a slot holding another key is a
+ *  miss, never a wrong answer; the pointer only chooses the slot. */
+static inline void acp_root_memo_first_step(acp_root_memo *memo, acp_frame *frame, const acp_aframe *pf, bool forward)
+{
+    uint32_t flags = ACP_ROOT_STEP_POS | (forward ? ACP_ROOT_STEP_FORWARD : 0u);
+    uint64_t h = ((uint64_t)(uintptr_t)pf ^ flags) * 0x9E3779B97F4A7C15ull;
+    acp_root_first_entry *e = &memo->first[h >> (64 - ACP_ROOT_FIRST_SLOT_BITS)];
+    const unsigned char *x = (const unsigned char *)&e->pos, *y = (const unsigned char *)pf;
+    if (e->flags == flags && ((acp_root_ld64(x) ^ acp_root_ld64(y)) | (acp_root_ld64(x + 8) ^ acp_root_ld64(y + 8)) |
+                              (acp_root_ld64(x + 16) ^ acp_root_ld64(y + 16)) |
+                              (uint64_t)(acp_root_ld32(x + 24) ^ acp_root_ld32(y + 24))) == 0) {
+        *frame = e->result;
+        return;
+    }
+    if (forward) acp_frame_combine_aframe(frame, frame, pf);
+    else acp_frame_subtract1(frame, frame, pf);
+    e->pos = *pf;
+    e->flags = flags;
+    e->result = *frame;
 }
 
 #endif

@@ -263,6 +263,9 @@ void acp_sequence_apply_physics(acp_sequence *seq, acp_frame *frame, double quan
     w.y = (float)(q * seq->omega.y);
     w.z = (float)(q * seq->omega.z);
 #if ACP_SHORTCUTS
+    /* docs/SHORTCUTS.md S24: a vector of zeros (either sign) turns into one of zeros or NaN in the
+     * frame's axes, |w|² below EPSILON² or NaN: Frame::grotate's "no rotation". */
+    if (w.x == 0.0f && w.y == 0.0f && w.z == 0.0f) return;
     acp_frame_rotate_memo(frame, w, &seq->rotation_memo);
 #else
     acp_frame_rotate(frame, w); /* docs/SHORTCUTS.md S2: the terms computed every time */
@@ -287,16 +290,23 @@ static inline void execute_hooks(const acp_sequence *seq, const acp_anim_frame *
 typedef struct root_out {
     acp_frame *frame;
     bool recording;
+    bool fresh;                      /* `frame` still holds the identity and the world has a memo (S22) */
     acp_root_steps steps;
 } root_out;
 
 /* One step of root motion: combine (forward) or subtract1 (reverse) the pos frame `pf` (NULL:
  * none), then one frame of velocity and omega, |1/framerate| signed like `sign`. */
-static void root_step(acp_sequence *seq, acp_frame *frame, const acp_aframe *pf, bool forward, float framerate,
+static void root_step(acp_sequence *seq, root_out *out, const acp_aframe *pf, bool forward, float framerate,
                       double sign)
 {
+    acp_frame *frame = out->frame;
+#if ACP_SHORTCUTS
+    if (pf && out->fresh) acp_root_memo_first_step(seq->root_memo, frame, pf, forward); /* docs/SHORTCUTS.md S22 */
+    else
+#endif
     if (pf && forward) acp_frame_combine_aframe(frame, frame, pf);
     else if (pf) acp_frame_subtract1(frame, frame, pf);
+    out->fresh = false;
     double rate = framerate;
     if (fabs(rate) > ACP_F_EPSILON) acp_sequence_apply_physics(seq, frame, 1.0 / rate, sign);
 }
@@ -307,7 +317,7 @@ static void root_flush(acp_sequence *seq, root_out *out)
     out->recording = false;
     for (uint32_t i = 0; i < out->steps.n; i++) {
         const acp_root_step *s = &out->steps.step[i];
-        root_step(seq, out->frame, s->pos, (s->flags & ACP_ROOT_STEP_FORWARD) != 0, s->framerate,
+        root_step(seq, out, s->pos, (s->flags & ACP_ROOT_STEP_FORWARD) != 0, s->framerate,
                   (s->flags & ACP_ROOT_STEP_NEGATIVE) ? -1.0 : 1.0);
     }
 }
@@ -317,7 +327,7 @@ static void frame_motion_now(acp_sequence *seq, const acp_aframe *pf, bool forwa
                              root_out *out)
 {
     if (out->recording) root_flush(seq, out);
-    root_step(seq, out->frame, pf, forward, framerate, quantum);
+    root_step(seq, out, pf, forward, framerate, quantum);
 }
 
 /* One frame's root motion: its pos frame (retail dereferences a missing one; an out-of-range
@@ -428,6 +438,7 @@ ACP_WASM_INLINE static inline void update_internal(acp_sequence *seq, double qua
         } else {
             if (out && fabs(quantum) > ACP_F_EPSILON) {
                 if (out->recording) root_flush(seq, out);
+                out->fresh = false;
                 acp_sequence_apply_physics(seq, out->frame, quantum, quantum);
             }
             return;
@@ -480,9 +491,11 @@ ACP_WASM_INLINE static inline void sequence_update(acp_sequence *seq, double qua
         out.frame = frame;
 #if ACP_SHORTCUTS
         out.recording = from_identity && seq->root_memo && !seq->memo_pause;
+        out.fresh = from_identity && seq->root_memo;
 #else
         (void)from_identity;
         out.recording = false; /* docs/SHORTCUTS.md S1: every step folded as it comes */
+        out.fresh = false;     /* S22: the first step folded as the others */
 #endif
         if (seq->memo_pause) seq->memo_pause--;
         out.steps.n = 0;

@@ -10,6 +10,7 @@
 #include "base/shortcuts.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "mathx.h"
@@ -67,22 +68,50 @@ bool acp_frame_is_valid_except_for_heading(const acp_frame *f)
 
 /* Retail stores the normalized quaternion, runs IsValid on the frame and puts the old one back
  * when it fails; deciding on the new values first and storing only a valid one is the same. */
-ACP_WASM_INLINE void acp_frame_set_rotate(acp_frame *f, float qw, float qx, float qy, float qz)
+/* Frame::set_rotate; true when it stored (the rotation and origin valid). */
+static inline bool set_rotate(acp_frame *f, float qw, float qx, float qy, float qz)
 {
     double inv = 1.0 / sqrt((double)qw * qw + (double)qx * qx + (double)qy * qy + (double)qz * qz);
     float w = (float)(qw * inv);
     float x = (float)(qx * inv);
     float y = (float)(qy * inv);
     float z = (float)(inv * qz);
-    if (!rotation_is_valid(w, x, y, z) || !origin_is_valid(f)) return;
+    if (!rotation_is_valid(w, x, y, z) || !origin_is_valid(f)) return false;
     f->qw = w;
     f->qx = x;
     f->qy = y;
     f->qz = z;
     cache_rotation(f, w, x, y, z);
+    return true;
 }
 
-ACP_WASM_INLINE void acp_frame_combine(acp_frame *out, const acp_frame *a, const acp_frame *b)
+ACP_WASM_INLINE void acp_frame_set_rotate(acp_frame *f, float qw, float qx, float qy, float qz)
+{
+    (void)set_rotate(f, qw, qx, qy, qz);
+}
+
+_Static_assert(offsetof(acp_frame, qw) == 0 && offsetof(acp_frame, m) == 4 * sizeof(float),
+               "the quaternion and its matrix lead the frame, 13 floats");
+
+void acp_frame_set_rotate_memo(acp_frame *f, float qw, float qx, float qy, float qz, acp_set_rotate_memo *memo)
+{
+    const float in[4] = {qw, qx, qy, qz};
+    uint64_t v[2], k[2];
+    memcpy(v, in, sizeof v);
+    memcpy(k, memo->in, sizeof k);
+    /* The quaternion and the matrix, 13 floats from the frame's start. */
+    if (memo->valid && ((k[0] ^ v[0]) | (k[1] ^ v[1])) == 0 && origin_is_valid(f)) {
+        memcpy((unsigned char *)f, memo->qm, sizeof memo->qm);
+        return;
+    }
+    memo->valid = set_rotate(f, qw, qx, qy, qz);
+    if (!memo->valid) return;
+    memcpy(memo->in, in, sizeof in);
+    memcpy(memo->qm, (const unsigned char *)f, sizeof memo->qm);
+}
+
+/* Frame::combine's product into out, then set_rotate (through `memo` when not NULL). */
+static inline void combine_into(acp_frame *out, const acp_frame *a, const acp_frame *b, acp_set_rotate_memo *memo)
 {
     const float *m = a->m;
     float ox = (float)((double)m[6] * b->origin.z + (double)m[0] * b->origin.x +
@@ -102,7 +131,19 @@ ACP_WASM_INLINE void acp_frame_combine(acp_frame *out, const acp_frame *a, const
     out->origin.x = ox;
     out->origin.y = oy;
     out->origin.z = (float)oz;
-    acp_frame_set_rotate(out, qw, qx, qy, qz);
+    if (memo) acp_frame_set_rotate_memo(out, qw, qx, qy, qz, memo);
+    else acp_frame_set_rotate(out, qw, qx, qy, qz);
+}
+
+ACP_WASM_INLINE void acp_frame_combine(acp_frame *out, const acp_frame *a, const acp_frame *b)
+{
+    combine_into(out, a, b, NULL);
+}
+
+ACP_WASM_INLINE void acp_frame_combine_memo(acp_frame *out, const acp_frame *a, const acp_frame *b,
+                                            acp_set_rotate_memo *memo)
+{
+    combine_into(out, a, b, memo);
 }
 
 void acp_frame_combine_aframe(acp_frame *out, const acp_frame *a, const acp_aframe *b)

@@ -56,6 +56,23 @@ void acp_frame_set_rotate(acp_frame *f, float qw, float qx, float qy, float qz);
  *  Retail: Frame::combine(Frame*, Frame*) (0x005122E0), used by UpdatePositionInternal. */
 void acp_frame_combine(acp_frame *out, const acp_frame *a, const acp_frame *b);
 
+/** Frame::set_rotate's last input quaternion (four floats, bit for bit) and what it stored for it,
+ *  kept for the next call with the same input (docs/SHORTCUTS.md S24; not retail). valid false:
+ *  nothing kept (zeroed: empty). */
+typedef struct acp_set_rotate_memo {
+    float in[4];                      /* qw, qx, qy, qz as passed */
+    float qm[13];                     /* the normalized quaternion stored, then its matrix */
+    bool valid;
+} acp_set_rotate_memo;
+
+/** acp_frame_set_rotate, answered from `memo` when it holds the same input bits and f's origin is
+ *  valid (set_rotate would store what it stored then); otherwise computed, and kept when it
+ *  stored. docs/SHORTCUTS.md S24. */
+void acp_frame_set_rotate_memo(acp_frame *f, float qw, float qx, float qy, float qz, acp_set_rotate_memo *memo);
+
+/** acp_frame_combine with its set_rotate through `memo` (acp_frame_set_rotate_memo; S24). */
+void acp_frame_combine_memo(acp_frame *out, const acp_frame *a, const acp_frame *b, acp_set_rotate_memo *memo);
+
 /** As acp_frame_combine with an AFrame b; retail's compiled sum order for the quaternion's x
  *  differs from the Frame overload, so the last bit can differ. Retail: Frame::combine(Frame*,
  *  AFrame*) (0x00525180), used by CSequence to accumulate root motion. */

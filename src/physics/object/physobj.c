@@ -322,6 +322,18 @@ ACP_WASM_INLINE void acp_physobj_update_physics_internal(acp_physobj *obj, float
     acp_frame_grotate(frame, w);
 }
 
+#if ACP_SHORTCUTS
+/* The quaternion is (1, +0, +0, +0), bit for bit: the offset of a quantum whose root motion did
+ * not rotate (S24 asks its memo only then: a turning object's rotation never repeats). */
+static inline bool no_rotation(const acp_frame *f)
+{
+    uint64_t wx, yz;
+    memcpy(&wx, &f->qw, sizeof wx);
+    memcpy(&yz, &f->qy, sizeof yz);
+    return wx == 0x3F800000u && yz == 0;
+}
+#endif
+
 void acp_physobj_update_position_internal(acp_physobj *obj, float quantum, acp_frame *out)
 {
     acp_frame offset = acp_frame_identity();
@@ -334,7 +346,12 @@ void acp_physobj_update_position_internal(acp_physobj *obj, float quantum, acp_f
         offset.origin.z = (float)(offset.origin.z * k);
     }
     if (obj->position_manager) acp_position_manager_adjust_offset(obj->position_manager, &offset, quantum);
-    acp_frame_combine(out, &obj->position.frame, &offset);
+#if ACP_SHORTCUTS
+    if (no_rotation(&offset)) /* docs/SHORTCUTS.md S24 */
+        acp_frame_combine_memo(out, &obj->position.frame, &offset, &obj->combine_rotate_memo);
+    else
+#endif
+        acp_frame_combine(out, &obj->position.frame, &offset);
     if (!hidden) acp_physobj_update_physics_internal(obj, quantum, out);
     acp_physobj_process_hooks(obj);
 }

@@ -140,6 +140,9 @@ typedef struct acp_physobj {
     acp_hook_list hooks;             /* persistent PhysicsObjHooks (FPHook): fp_hook_items */
     acp_anim_hook_bag anim_hooks;    /* one-shot anim hooks of the current quantum: anim_hook_items */
     acp_update_record record;        /* the last update_object call (its per-call fields first) */
+    acp_set_rotate_memo combine_rotate_memo; /* update_position_internal's Frame::combine with an
+                                        offset that does not rotate: its set_rotate's last input
+                                        and result (not retail: docs/SHORTCUTS.md S24) */
     /* ---- a committed sweep (terrain quanta) ---- */
     acp_plane contact_plane;         /* last contact plane (world axes, cell-relative d) */
     uint32_t contact_plane_cell_id;
