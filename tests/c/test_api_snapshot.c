@@ -672,7 +672,7 @@ static void test_malformed_objects(void)
         cases++;
     }
     fclose(fp);
-    CHECK(cases >= 3);
+    CHECK(cases >= 6);
     /* the converse: an object file restored as a world says what it is */
     FILE *f = fopen(ACP_SOURCE_DIR "/tests/data/object-malformed/valid-walker.bin", "rb");
     CHECK(f != NULL);
@@ -691,6 +691,28 @@ static void test_malformed_objects(void)
     uint32_t id = 0;
     CHECK_OK(acp_object_import(w, bytes, n, &id)); /* and as an object it is good */
     CHECK(id == 7);
+    CHECK_OK(acp_destroy_world(w));
+    /* the valid file the particle_objects cases were made from: a human exported 50 frames into
+     * its fountain (0x3300F010), its emitter's particle object named by slot 0; imported, the
+     * fountain plays on */
+    f = fopen(ACP_SOURCE_DIR "/tests/data/object-malformed/valid-fountain.bin", "rb");
+    CHECK(f != NULL);
+    if (!f) return;
+    unsigned char *fountain = malloc(1 << 16);
+    n = fread(fountain, 1, 1 << 16, f);
+    fclose(f);
+    CHECK_OK(acp_create_world(&d, &w));
+    CHECK_OK(acp_world_load_default_records(w));
+    add_far_player(w);
+    CHECK_OK(acp_object_import(w, fountain, n, &id));
+    CHECK(id == 7);
+    acp_object_state s;
+    CHECK_OK(acp_object_get_state(w, 7, &s));
+    CHECK(s.has_fx && s.num_scripts == 1 && s.scripts[0] == 0x3300F010u && s.particles > 0);
+    for (uint32_t k = 61; k <= 70; k++) CHECK_OK(acp_world_step(w, (double)k / 60.0));
+    CHECK_OK(acp_object_get_state(w, 7, &s));
+    CHECK(s.particles > 0);
+    free(fountain);
     CHECK_OK(acp_destroy_world(w));
 }
 
