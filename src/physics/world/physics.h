@@ -258,7 +258,8 @@ bool acp_world_remove_object(acp_world *world, uint32_t id);
  *  directly, running no world-exit logic (a half-read object's state need not be consistent),
  *  give its fx block back (the one the read took: the pool as it was; its particle slots are the
  *  caller's), and set the world's insertion serial back to `serial` (its value before the
- *  object was added), so the world is as it was. The object must be in no cell's list. False when absent. */
+ *  object was added), so the world is as it was. The object must be in no cell's list. False
+ *  when absent. */
 bool acp_world_discard_object(acp_world *world, uint32_t id, uint32_t serial);
 
 /** Make `obj` the player object (the 96 m activity gate measures from it); NULL for none. */

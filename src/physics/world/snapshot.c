@@ -651,7 +651,6 @@ void snap_particle_objects(snap_ctx *c, acp_physobj *obj)
     c->num_pobj_slots = num;
 }
 
-
 static bool static_only(const acp_world *w, const acp_physobj *obj)
 {
     for (uint32_t i = 0; i < w->num_static; i++)
