@@ -453,9 +453,11 @@ static void test_hand_back_and_forth(uint32_t frames)
 
 /* ---- an object with scripts and emitters handed back and forth: export gives its fx block, its
  * emitters' particle slots and particle objects back to the world's pools, import takes them from
- * there (a world's pool holds 64 blocks and 128 particle objects: before the give-back, hand-off
- * 65 was refused, "fx: the world's script and particle pool has no block left", and an object
- * with a live emitter was refused at once) ---- */
+ * there (a world's pool holds 64 blocks and 128 particle objects). Before the give-back an object
+ * with a live emitter was refused at its first hand-off ("children: ... has emitters with
+ * particle objects does not travel alone"), and one whose emitters had died at its 128th, when
+ * one world's 64 blocks were all taken by its imports ("fx: the world's script and particle pool
+ * has no block left"). ---- */
 
 /* The scripts, every 600 frames (10 s): PS_Test1 at mod 0.5 through the human's
  * PhysicsScriptTable (0x3300F010: the fountain emitter over its head, SetOmega 3 rad/s, Scale,
