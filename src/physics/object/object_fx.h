@@ -65,9 +65,10 @@ acp_object_fx *acp_fx_pool_take(acp_fx_pool *pool);
  *  out last goes back as if never taken; any other goes on the free stack. A block not of this
  *  pool is ignored. */
 void acp_fx_pool_give(acp_fx_pool *pool, acp_object_fx *fx);
-/** Whether `pool` (NULL: none) has given out an fx block. Every object's fx comes from its
- *  world's pool, which is never replaced once it has given one (acp_world_reserve_fx), so while
- *  this is false no object of the world has fx and none need be read (a cold line of each). */
+/** Whether `pool` (NULL: none) has given out an fx block (num_fx: not all given back as if never
+ *  taken; blocks on the free stack count). Every object's fx comes from its world's pool, which
+ *  is not replaced while num_fx is above 0 (acp_world_reserve_fx), so while this is false no
+ *  object of the world has fx and none need be read (a cold line of each). */
 static inline bool acp_fx_pool_gave_out(const acp_fx_pool *pool)
 {
 #if ACP_SHORTCUTS
