@@ -277,8 +277,9 @@ ACP_API acp_object_def acp_default_object_def(void);
  *  The first object seals the world's records and builds its terrain. */
 ACP_API acp_status acp_create_object(acp_world_id world, const acp_object_def *def);
 /** Take an object out of the world and destroy it; its id may be used again. Retail:
- *  CPhysicsObj::exit_world (0x00514E60), leave_world (0x005155A0). Errors: an unknown world or
- *  object id. (docs/DEVIATIONS.md A1: its fx pool block stays taken.) */
+ *  CPhysicsObj::exit_world (0x00514E60), leave_world (0x005155A0), Destroy (0x00513AD0: its
+ *  emitters, their particle objects and its script-and-particle block go back to the world's
+ *  pools, docs/DEVIATIONS.md A1). Errors: an unknown world or object id. */
 ACP_API acp_status acp_destroy_object(acp_world_id world, uint32_t object_id);
 /** True when the world is live and holds the object. */
 ACP_API bool acp_object_exists(acp_world_id world, uint32_t object_id);
@@ -589,10 +590,13 @@ ACP_API acp_status acp_world_restore(acp_world_id world, const void *bytes, size
  *  (0x3C, Teleported); a move-to a position or heading, interpolation nodes and a constraint
  *  travel. Then it leaves its cell and shadows (CPhysicsObj::leave_cell,
  *  remove_shadows_from_cells) and the world (CPhysicsObj::exit_world 0x00514E60, leave_world
- *  0x005155A0). The player slot does not travel. Errors: ACP_ERR_OBJECT (no such object),
- *  ACP_ERR_STATE (a state no snapshot names; an object that holds others, is held, or has
- *  emitters with particle objects: snapshot format 1 hands those over only with their whole
- *  world), ACP_ERR_MEMORY. Not retail: retail moves an object
+ *  0x005155A0), and its scripts, emitters (their particle objects and particle slots) and its
+ *  script-and-particle block go back to this world's pools for the next object, as
+ *  CPhysicsObj::Destroy (0x00513AD0) lets them go (hand-offs back and forth never run the pools
+ *  out). Its emitters' particle objects are made anew in the importing world. The player slot
+ *  does not travel. Errors: ACP_ERR_OBJECT (no such object), ACP_ERR_STATE (a state no
+ *  snapshot names; an object that holds others or is held: snapshot format 2 hands those over
+ *  only with their whole world), ACP_ERR_MEMORY. Not retail: retail moves an object
  *  between landblocks within one world (CPhysicsObj::change_cell 0x00513390 during its sweep). */
 ACP_API acp_status acp_object_export(acp_world_id world, uint32_t object_id, void *buffer, size_t capacity, size_t *size);
 

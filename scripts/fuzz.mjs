@@ -56,7 +56,7 @@ const SEEDS = {
   twin: () => files(join(root, 'tests', 'fuzz', 'corpus-twin'), () => true),
   replay: () => [join(root, 'tests', 'data', 'replay', 'loop.jsonl')], // any bytes: read as messages
   snapshot: () => snapshotSeeds(), // the malformed fixtures and snapshots of the bundled scenarios
-  // a valid export of walk-then-stop's walker and the damaged object files (issue 38's review)
+  // valid exports (walk-then-stop's walker; a human in its fountain, an emitter's particle object) and damaged object files
   object_import: () => files(join(root, 'tests', 'data', 'object-malformed'), (f) => f.endsWith('.bin')),
 };
 

@@ -213,7 +213,7 @@ static size_t field_offset(acp_run *run, const char *field, const char *where)
 }
 
 typedef struct malformed {
-    const char *name, *api_status;
+    const char *name, *api_status, *scenario;
     uint8_t *bytes;
     size_t size;
     char message[400];
@@ -222,8 +222,8 @@ typedef struct malformed {
 static void make_malformed(acp_run *base, const uint8_t *good, size_t n, malformed *m, int *count)
 {
     char hex[20];
-#define CASE(nm, st) (m[*count].name = nm, m[*count].api_status = st, m[*count].bytes = malloc(n + 16), \
-                      memcpy(m[*count].bytes, good, n), m[*count].size = n, &m[(*count)++])
+#define CASE(nm, st) (m[*count].name = nm, m[*count].api_status = st, m[*count].scenario = BASE_SCENARIO, \
+                      m[*count].bytes = malloc(n + 16), memcpy(m[*count].bytes, good, n), m[*count].size = n, &m[(*count)++])
     malformed *c;
     c = CASE("truncated-header", "ACP_ERR_ARGUMENT");
     c->size = 20;
@@ -233,10 +233,14 @@ static void make_malformed(acp_run *base, const uint8_t *good, size_t n, malform
     c->bytes[0] = 'X';
     c->size = 40;
     snprintf(c->message, sizeof c->message, "offset 0, magic: not an acphys snapshot: it begins \"XCPSNAP\\0\", but an acphys snapshot begins \"ACPSNAP\\0\"");
-    c = CASE("version-2", "ACP_ERR_ARGUMENT");
-    put_u32(c->bytes + 8, 2);
+    c = CASE("version-1", "ACP_ERR_ARGUMENT"); /* the format before the fx pool's free stack */
+    put_u32(c->bytes + 8, 1);
     c->size = 40;
-    snprintf(c->message, sizeof c->message, "offset 8, version: snapshot format 2; this library reads format 1");
+    snprintf(c->message, sizeof c->message, "offset 8, version: snapshot format 1; this library reads format 2");
+    c = CASE("version-3", "ACP_ERR_ARGUMENT");
+    put_u32(c->bytes + 8, 3);
+    c->size = 40;
+    snprintf(c->message, sizeof c->message, "offset 8, version: snapshot format 3; this library reads format 2");
     c = CASE("other-records", "ACP_ERR_RECORDS");
     c->bytes[16] ^= 1;
     c->size = 40;
@@ -350,6 +354,58 @@ static void make_malformed(acp_run *base, const uint8_t *good, size_t n, malform
 #undef CASE
 }
 
+static uint32_t get_u32(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24; }
+
+/* The fx pool's free stack (format 2): made from scripts-and-particles after 60 frames, where both
+ * objects hold an fx block (the pool has handed out 2, none given back). Every index on the stack
+ * must be a block handed out, once, and no object's; every block handed out must be one or the
+ * other. */
+#define FX_SCENARIO "scripts-and-particles.json"
+
+static void make_malformed_fx(acp_run *base, const uint8_t *good, size_t n, malformed *m, int *count)
+{
+#define CASE(nm, st) (m[*count].name = nm, m[*count].api_status = st, m[*count].scenario = FX_SCENARIO, \
+                      m[*count].bytes = malloc(n + 16), memcpy(m[*count].bytes, good, n), m[*count].size = n, &m[(*count)++])
+    malformed *c;
+    size_t free_at = field_offset(base, "fx_pool.num_free_fx", "world");
+    size_t fx0 = field_offset(base, "fx", "object 0 "), fx1 = field_offset(base, "fx", "object 1 ");
+    ENSURE(get_u32(good + free_at - 4) == 2 && get_u32(good + free_at) == 0); /* num_fx 2, nothing given back */
+    const uint32_t block0 = get_u32(good + fx0), block1 = get_u32(good + fx1);
+    ENSURE(block0 < 2 && block1 < 2 && block0 != block1);
+    c = CASE("fx-free-out-of-range", "ACP_ERR_ARGUMENT");
+    put_u32(c->bytes + free_at, 1);
+    put_u32(c->bytes + free_at + 4, 5);
+    c->size = free_at + 64 + 8;
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, world fx_pool.free_fx: 5 is not an index below 2", free_at + 4);
+    c = CASE("fx-free-twice", "ACP_ERR_ARGUMENT");
+    put_u32(c->bytes + free_at, 2);
+    put_u32(c->bytes + free_at + 4, 1);
+    put_u32(c->bytes + free_at + 8, 1);
+    c->size = free_at + 64 + 8;
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, world fx_pool.free_fx: block 1 is there twice", free_at + 8);
+    c = CASE("fx-free-and-used", "ACP_ERR_ARGUMENT"); /* object 0's block on the stack too: 4 bytes inserted */
+    put_u32(c->bytes + free_at, 1);
+    put_u32(c->bytes + free_at + 4, block0);
+    memcpy(c->bytes + free_at + 8, good + free_at + 4, n - free_at - 4);
+    c->size = n + 4;
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, object 0 (0x00000001) fx: block %u is on the pool's free stack", fx0 + 4,
+             (unsigned)block0);
+    c = CASE("fx-used-twice", "ACP_ERR_ARGUMENT");
+    put_u32(c->bytes + fx1, block0);
+    c->size = fx1 + 64 + 8;
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, object 1 (0x00000002) fx: block %u is another object's", fx1, (unsigned)block0);
+    c = CASE("fx-block-lost", "ACP_ERR_ARGUMENT"); /* 3 handed out, 2 in use, none free */
+    put_u32(c->bytes + free_at - 4, 3);
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, world fx_pool.num_free_fx: 0 blocks free and 2 in use, but 3 were handed out",
+             free_at);
+#undef CASE
+}
+
 static void malformed_snapshots_refused_at_offset_and_field(void)
 {
     const char *dir = SRC("data/scenarios");
@@ -364,6 +420,14 @@ static void malformed_snapshots_refused_at_offset_and_field(void)
     malformed m[32];
     int count = 0;
     make_malformed(base, good, n, m, &count);
+    acp_run *fx_base = make_run(dir, FX_SCENARIO);
+    ENSURE(fx_base && acp_run_start(fx_base));
+    if (!fx_base || acp_run_error(fx_base)) return;
+    for (int f = 0; f < 60; f++) acp_run_step_next(fx_base);
+    uint8_t *fx_good = NULL;
+    size_t fx_n = 0;
+    ENSURE(acp_run_snapshot(fx_base, &fx_good, &fx_n, err, sizeof err));
+    make_malformed_fx(fx_base, fx_good, fx_n, m, &count);
     bool write = getenv("ACP_WRITE_SNAPSHOT_FIXTURES") != NULL;
     char path[1024];
     FILE *manifest = NULL;
@@ -374,7 +438,7 @@ static void malformed_snapshots_refused_at_offset_and_field(void)
         if (manifest) fprintf(manifest, "{\n  \"scenario\": \"data/scenarios/%s\",\n  \"cases\": [\n", BASE_SCENARIO);
     }
     for (int i = 0; i < count; i++) {
-        acp_run *r = make_run(dir, BASE_SCENARIO);
+        acp_run *r = make_run(dir, m[i].scenario);
         ENSURE(!acp_run_resume(r, m[i].bytes, m[i].size));
         char want[520];
         snprintf(want, sizeof want, "resume: the snapshot is refused: %s", m[i].message);
@@ -395,8 +459,8 @@ static void malformed_snapshots_refused_at_offset_and_field(void)
             }
             esc[e] = 0;
             if (manifest)
-                fprintf(manifest, "    {\"file\": \"%s.snap\", \"status\": \"%s\", \"message\": \"%s\"}%s\n", m[i].name,
-                        m[i].api_status, esc, i + 1 < count ? "," : "");
+                fprintf(manifest, "    {\"file\": \"%s.snap\", \"scenario\": \"data/scenarios/%s\", \"status\": \"%s\", \"message\": \"%s\"}%s\n",
+                        m[i].name, m[i].scenario, m[i].api_status, esc, i + 1 < count ? "," : "");
         } else {
             size_t got = 0;
             uint8_t *file = slurp_bytes(path, &got);
@@ -413,7 +477,9 @@ static void malformed_snapshots_refused_at_offset_and_field(void)
         fclose(manifest);
     }
     free(good);
+    free(fx_good);
     acp_run_destroy(base);
+    acp_run_destroy(fx_base);
 }
 
 /* ---- enter_at across a snapshot ----

@@ -8,8 +8,8 @@
  * undefined behaviour (ASan + UBSan) is a finding; so is a refusal without "offset " (abort) or a
  * refusal that changed the world (abort).
  *   node scripts/build.mjs fuzz && build/fuzz/fuzz_object_import -max_total_time=60
- * Seeds: tests/data/object-malformed (a valid export of walk-then-stop's walker and the damaged
- * files the review found). */
+ * Seeds: tests/data/object-malformed (a valid export of walk-then-stop's walker, one of a human
+ * in its fountain script with an emitter's particle object, and the damaged files). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,7 +4,8 @@
 // world, or its walker exported into a second world stepped beside the first; either way frames
 // 61-180 give, bit for bit, the object states of the scenario runner's straight run. The .wasm's
 // snapshot is the native library's bytes (the Python binding over build/native/libacphys.so), and
-// damaged bytes throw ApiError with the library's offset and field.
+// damaged bytes throw ApiError with the library's offset and field; so are both worlds' bytes after
+// an object with scripts and emitters is handed between them every frame (the fx pool's give-back).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -100,6 +101,82 @@ function straight() {
   return out;
 }
 
+/** A human (walk-then-stop's walker's setup, placed by frame) with room for two objects per world. */
+function human(w, id, origin) {
+  const def = acp.alloc(acp.layout('object_def').size);
+  X.acp_abi_api_default_object_def(def);
+  acp.set('object_def', def, 'id', id);
+  acp.set('object_def', def, 'setup', 0x02000001);
+  acp.set('object_def', def, 'motion_table', 0x09000001);
+  acp.set('object_def', def, 'physics_state', 0x00400008);
+  acp.set('object_def', def, 'placement', 1);
+  acp.set('object_def', def, 'transient_state', 3);
+  acp.set('object_def', def, 'cell', 0xD59A0023);
+  acp.set('object_def', def, 'origin', origin);
+  acp.set('object_def', def, 'has_run_rate', true);
+  ok(X.acp_abi_api_create_object(w, def));
+  acp.free(def);
+}
+
+/* Issue 38's fx give-back: human 1 plays its fountain (PS_Test1 at 0.5: 0x3300F010) at frame 15
+ * and the burst 0x3300F011 at frame 240 while it is handed between two worlds after every frame;
+ * human 2, the player of both, plays its fountain at frame 20 in each. Human 1 took the second
+ * world's first block on its way in after frame 15, human 2 the second, so after an even number
+ * of hand-offs (human 1 in the first world) the second world's fx pool holds human 1's block on
+ * its free stack. The same calls from Python over build/native. */
+const FX_FRAMES = 360;
+const FX_PY = `
+w = [acphys.World('retail', max_objects=2), acphys.World('retail', max_objects=2)]
+for x in w:
+    x.load_records_file(os.path.join(REPO, 'data', 'portal-default.dat'))
+    x.create_object(id=2, setup=0x02000001, motion_table=0x09000001, physics_state=0x00400008, placement='frame',
+                    transient_state=3, cell=0xD59A0023, origin=(100, 80, 330), run_rate=1.0)
+    x.set_player(2)
+w[0].create_object(id=1, setup=0x02000001, motion_table=0x09000001, physics_state=0x00400008, placement='frame',
+                   transient_state=3, cell=0xD59A0023, origin=(100, 60, 330), run_rate=1.0)
+at = 0
+for k in range(1, ${FX_FRAMES} + 1):
+    now = k / 60.0
+    for x in w: x.set_time(now)
+    if k == 15: w[at].object(1).play_script_type(1, 0.5)
+    if k == 240: w[at].object(1).play_script(0x3300F011)
+    if k == 20:
+        for x in w: x.object(2).play_script_type(1, 0.5)
+    for x in w: x.step(now)
+    w[1 - at].import_object(w[at].export_object(1))
+    at = 1 - at
+sys.stdout.write(w[0].snapshot().hex() + ' ' + w[1].snapshot().hex())
+`;
+
+function fxHandOffs() {
+  const w = [0, 1].map(() => {
+    const x = X.acp_abi_api_create_world(0, 2);
+    const p = acp.copyIn(portal());
+    ok(X.acp_abi_api_load_records(x, p, portal().byteLength));
+    acp.free(p);
+    human(x, 2, [100, 80, 330]);
+    ok(X.acp_abi_api_set_player(x, 2));
+    return x;
+  });
+  human(w[0], 1, [100, 60, 330]);
+  let at = 0, particles = 0;
+  for (let k = 1; k <= FX_FRAMES; k++) {
+    const now = k / 60;
+    for (const x of w) ok(X.acp_abi_api_set_time(x, now));
+    if (k === 15) ok(X.acp_abi_api_play_script_type(w[at], 1, 1, 0.5));
+    if (k === 240) ok(X.acp_abi_api_play_script(w[at], 1, 0x3300F011));
+    if (k === 20) for (const x of w) ok(X.acp_abi_api_play_script_type(x, 2, 1, 0.5));
+    for (const x of w) ok(X.acp_abi_api_step(x, now));
+    ok(X.acp_abi_api_get_state(w[at], 1, state));
+    particles += acp.u32()[(state + acp.layout('object_state').fields.particles.offset) >> 2] > 0;
+    assert.equal(acp.objectImport(w[1 - at], acp.objectExport(w[at], 1)), 1);
+    at = 1 - at;
+  }
+  const snaps = w.map((x) => Buffer.from(acp.worldSnapshot(x)).toString('hex'));
+  for (const x of w) ok(X.acp_abi_api_destroy_world(x));
+  return { snaps, particles };
+}
+
 describe('snapshots and hand-offs of an API world (Acphys.worldSnapshot, objectExport)', () => {
   it('restored after frame 60, frames 61-180 are the straight run\'s, and the world\'s own snapshots agree', () => {
     const want = straight();
@@ -182,5 +259,21 @@ sys.stdout.write(w.snapshot().hex())
     const r = spawnSync('python3', ['-c', py], { encoding: 'utf8', env: { ...process.env, ACPHYS_LIBRARY: lib } });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout, Buffer.from(snap).toString('hex'));
+  });
+
+  it('an object with scripts and emitters handed over 360 times: both worlds\' snapshots are the native library\'s bytes', () => {
+    const lib = join(root, 'build', 'native', 'libacphys.so');
+    if (!existsSync(lib)) assert.fail(`${lib} is not built (node scripts/build.mjs native)`);
+    const { snaps, particles } = fxHandOffs();
+    assert.ok(particles > 200, `emitters alive in ${particles} of ${FX_FRAMES} frames`);
+    const py = `
+import os, sys
+sys.path.insert(0, ${JSON.stringify(join(root, 'bindings', 'python'))})
+import acphys
+REPO = ${JSON.stringify(root)}
+${FX_PY}`;
+    const r = spawnSync('python3', ['-c', py], { encoding: 'utf8', env: { ...process.env, ACPHYS_LIBRARY: lib } });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(r.stdout.split(' '), snaps);
   });
 });

@@ -100,7 +100,7 @@ describe('bad snapshots in WebAssembly', () => {
     assert.match(refused(good.slice(0, 20)), /^resume: the snapshot is refused: offset 16, records_digest: the snapshot ends here \(8 bytes needed, 4 left\): truncated$/);
     const v2 = good.slice();
     v2[8] = 9;
-    assert.match(refused(v2), /offset 8, version: snapshot format 9; this library reads format 1$/);
+    assert.match(refused(v2), /offset 8, version: snapshot format 9; this library reads format 2$/);
     const flipped = good.slice();
     flipped[100] ^= 1;
     assert.match(refused(flipped), new RegExp(`offset ${good.length - 8}, checksum: [0-9a-f]{16}, but the bytes before it sum to [0-9a-f]{16}`));

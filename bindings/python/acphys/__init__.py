@@ -511,8 +511,9 @@ class World:
     def export_object(self, obj):
         """Hand an object (an Object or an id) to another world (acp_object_export): its state as
         bytes, and it leaves this world (what names objects of this world is cleared first, as
-        retail's teleport_hook clears it). Raises ObjectNotFoundError, StateError (an object
-        that holds others, is held, or has emitters with particle objects)."""
+        retail's teleport_hook clears it; its scripts, emitters and their particle objects travel,
+        and what they held here goes back to this world's pools). Raises ObjectNotFoundError,
+        StateError (an object that holds others or is held)."""
         oid = _u32('object_id', obj.id if isinstance(obj, Object) else obj)
         lib = _ffi.lib()
         size = _C.c_size_t(0)

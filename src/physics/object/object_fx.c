@@ -29,9 +29,10 @@ static acp_fx_pool *pool_make(uint32_t fx_blocks, uint32_t particles)
         for (uint32_t i = 0; i < p->cap_pobjs; i++) p->free_pobjs[i] = p->cap_pobjs - 1u - i; /* 0 on top */
     }
     p->fx = fx_blocks ? calloc(fx_blocks, sizeof *p->fx) : NULL;
+    p->free_fx = fx_blocks ? calloc(fx_blocks, sizeof *p->free_fx) : NULL;
     p->particles = particles ? calloc(particles, sizeof *p->particles) : NULL;
     p->used = particles ? calloc(particles, 1) : NULL;
-    if ((fx_blocks && !p->fx) || (particles && (!p->particles || !p->used))) {
+    if ((fx_blocks && (!p->fx || !p->free_fx)) || (particles && (!p->particles || !p->used))) {
         pool_free(p);
         return NULL;
     }
@@ -48,6 +49,7 @@ static void pool_free(acp_fx_pool *p)
     free(p->pobj_shadows);
     acp_partarray_destroy(p->pobj_parts);
     free(p->fx);
+    free(p->free_fx);
     free(p->particles);
     free(p->used);
     free(p);
@@ -85,13 +87,23 @@ acp_fx_pool *acp_world_fx_pool(acp_world *w)
 
 acp_object_fx *acp_fx_pool_take(acp_fx_pool *pool)
 {
-    if (pool->num_fx >= pool->cap_fx) {
+    acp_object_fx *fx;
+    if (pool->num_free_fx) fx = &pool->fx[pool->free_fx[--pool->num_free_fx]];
+    else if (pool->num_fx < pool->cap_fx) fx = &pool->fx[pool->num_fx++];
+    else {
         pool->overflow_fx++;
         return NULL;
     }
-    acp_object_fx *fx = &pool->fx[pool->num_fx++];
     memset(fx, 0, sizeof *fx);
     return fx;
+}
+
+void acp_fx_pool_give(acp_fx_pool *pool, acp_object_fx *fx)
+{
+    if (!pool || !fx || fx < pool->fx || fx >= pool->fx + pool->num_fx) return;
+    const uint32_t i = (uint32_t)(fx - pool->fx);
+    if (i + 1u == pool->num_fx && !pool->num_free_fx) pool->num_fx--; /* as if never taken */
+    else pool->free_fx[pool->num_free_fx++] = i;
 }
 
 acp_physobj *acp_fx_pool_take_pobj(acp_fx_pool *pool, acp_world *w)

@@ -8,7 +8,10 @@
  *   DEVIATIONS P1). Requests beyond a pool's capacity fail and are counted: fx blocks
  *   (overflow_fx), particle slots (overflow_particles), emitters per object
  *   (overflow_emitters). Particle slots are handed out as contiguous runs of an emitter's
- *   max_particles.
+ *   max_particles. An fx block an object no longer needs (the object removed or exported:
+ *   acp_fx_pool_give) goes back to a free stack, taken again first (the last given back first);
+ *   the block handed out last, given back, is as if never taken (num_fx falls), so a refused
+ *   import leaves the pool as it was.
  */
 #ifndef ACP_OBJECT_FX_H
 #define ACP_OBJECT_FX_H
@@ -26,8 +29,10 @@
 struct acp_world;
 
 typedef struct acp_fx_pool {
-    uint32_t cap_fx, num_fx;
+    uint32_t cap_fx, num_fx;         /* num_fx: blocks handed out so far (in use or on free_fx) */
     acp_object_fx *fx;
+    uint32_t num_free_fx;            /* blocks below num_fx given back: a stack, taken from the top */
+    uint32_t *free_fx;
     uint32_t cap_particles;
     acp_particle *particles;
     uint8_t *used;                   /* per particle slot: taken by an emitter */
@@ -53,11 +58,17 @@ void acp_world_free_fx(struct acp_world *w);
 /** The world's pool, made with the default capacities when the world reserved none; NULL when
  *  out of memory. */
 acp_fx_pool *acp_world_fx_pool(struct acp_world *w);
-/** A cleared fx block from the pool, or NULL (counted) when full. */
+/** A cleared fx block from the pool (the top of its free stack, else the next never taken), or
+ *  NULL (counted) when full. */
 acp_object_fx *acp_fx_pool_take(acp_fx_pool *pool);
-/** Whether `pool` (NULL: none) has given out an fx block. Every object's fx comes from its
- *  world's pool, which is never replaced once it has given one (acp_world_reserve_fx), so while
- *  this is false no object of the world has fx and none need be read (a cold line of each). */
+/** Give a block back (its emitters released first: acp_physobj_release_fx). The block handed
+ *  out last goes back as if never taken; any other goes on the free stack. A block not of this
+ *  pool is ignored. */
+void acp_fx_pool_give(acp_fx_pool *pool, acp_object_fx *fx);
+/** Whether `pool` (NULL: none) has given out an fx block (num_fx: not all given back as if never
+ *  taken; blocks on the free stack count). Every object's fx comes from its world's pool, which
+ *  is not replaced while num_fx is above 0 (acp_world_reserve_fx), so while this is false no
+ *  object of the world has fx and none need be read (a cold line of each). */
 static inline bool acp_fx_pool_gave_out(const acp_fx_pool *pool)
 {
 #if ACP_SHORTCUTS

@@ -121,6 +121,12 @@ static bool make_particle_object(acp_particle_emitter *pe, acp_physobj *obj)
     return true;
 }
 
+bool acp_particle_emitter_take_particle_object(acp_particle_emitter *pe, acp_physobj *obj)
+{
+    pe->physobj = NULL;
+    return make_particle_object(pe, obj);
+}
+
 uint32_t acp_particle_manager_create(acp_particle_manager *pm, acp_physobj *obj, uint32_t info_id,
                                      uint32_t part_index, const acp_aframe *offset, uint32_t emitter_id)
 {
@@ -202,6 +208,15 @@ void acp_particle_manager_update(acp_particle_manager *pm, acp_physobj *obj)
     n += bucket_order(pm, 1, order + n);
     for (uint32_t i = 0; i < n; i++)
         if (!acp_particle_emitter_update(order[i], obj)) release(pm, order[i], obj);
+}
+
+void acp_particle_manager_release_all(acp_particle_manager *pm, acp_physobj *obj)
+{
+    if (!pm->num_emitters) return;
+    acp_particle_emitter *order[ACP_MAX_EMITTERS_PER_OBJECT];
+    uint32_t n = bucket_order(pm, 0, order);
+    n += bucket_order(pm, 1, order + n);
+    for (uint32_t i = 0; i < n; i++) release(pm, order[i], obj);
 }
 
 uint32_t acp_particle_manager_num_particles(const acp_particle_manager *pm)

@@ -164,6 +164,15 @@ uint32_t acp_particle_manager_create_blocking(acp_particle_manager *pm, struct a
                                               uint32_t part_index, const acp_aframe *offset, uint32_t emitter_id);
 /** Retail ParticleManager::DestroyParticleEmitter (0x0051B770). */
 bool acp_particle_manager_destroy(acp_particle_manager *pm, struct acp_physobj *obj, uint32_t emitter_id);
+/** Retail ParticleManager::~ParticleManager (0x0051B620): every emitter destroyed
+ *  (ParticleEmitter::Destroy 0x0051CDB0: its particle object out of the world and back to the
+ *  pool, its particle slots freed) in the hash's order; the manager is left empty. */
+void acp_particle_manager_release_all(acp_particle_manager *pm, struct acp_physobj *obj);
+/** Not retail: an emitter handed over from another world (acp_object_import) takes a particle
+ *  object of this world's pool and joins obj's child list, as its SetInfo (makeParticleObject
+ *  0x00512640) and SetParenting (0x0051C190) made one there; none left: it goes on without
+ *  (counted, DEVIATIONS P5). False when obj's child list is full. */
+bool acp_particle_emitter_take_particle_object(acp_particle_emitter *pe, struct acp_physobj *obj);
 /** Retail ParticleManager::StopParticleEmitter (0x0051B7B0): sets stopped. */
 bool acp_particle_manager_stop(acp_particle_manager *pm, uint32_t emitter_id);
 /** Retail ParticleManager::UpdateParticles (0x0051B800): every emitter in hash order (bucket

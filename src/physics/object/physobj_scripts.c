@@ -19,6 +19,16 @@ acp_object_fx *acp_physobj_fx(acp_physobj *obj)
     return obj->fx;
 }
 
+void acp_physobj_release_fx(acp_physobj *obj)
+{
+    acp_object_fx *fx = obj->fx;
+    if (!fx) return;
+    if (fx->has_particles) acp_particle_manager_release_all(&fx->particles, obj);
+    if (obj->children == &fx->kids) obj->children = NULL;
+    obj->fx = NULL;
+    if (obj->world) acp_fx_pool_give(obj->world->fx_pool, fx);
+}
+
 static acp_script_manager *script_manager(acp_physobj *obj)
 {
     acp_object_fx *fx = acp_physobj_fx(obj);

@@ -92,6 +92,13 @@ uint32_t acp_physics_script_table_get_script(const acp_physics_script_table *t, 
 /** The object's fx block, taken from the world's pool on first use; NULL when the pool is full
  *  (counted in the pool's overflow). */
 acp_object_fx *acp_physobj_fx(struct acp_physobj *obj);
+/** Give the object's fx block back to its world's pool (an object leaving the world for good:
+ *  removed or exported). Retail CPhysicsObj::Destroy (0x00513AD0) deletes the ParticleManager
+ *  (~ParticleManager 0x0051B620: each emitter destroyed, its particle object out of the world)
+ *  and the ScriptManager; here the emitters are released the same way and the block goes back
+ *  (acp_fx_pool_give). The object's child list, when it is the block's, is dropped too (its
+ *  particle objects let go first). Nothing for an object without fx. */
+void acp_physobj_release_fx(struct acp_physobj *obj);
 /** Retail CPhysicsObj::play_script_internal (0x00510CD0): 0 id → false; else the
  *  ScriptManager (made on first use) adds the script read from the world's DATs (AddScript:
  *  false when the DATs do not hold it). */

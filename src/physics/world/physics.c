@@ -255,6 +255,10 @@ bool acp_world_remove_object(acp_world *w, uint32_t id)
      * as unset_parent does; retail's children are destroyed with it by the object maintainer). */
     acp_physobj_unset_parent(obj);
     while (obj->children && obj->children->num_objects) acp_physobj_unset_parent(obj->children->objects[0]);
+    /* Its scripts and emitters (CPhysicsObj::Destroy 0x00513AD0 deletes the ParticleManager and
+     * ScriptManager): the emitters' particle objects and slots and the fx block go back to the
+     * world's pool, for the next object (hand-offs never run it out). */
+    acp_physobj_release_fx(obj);
     take_out_of_table(w, obj);
     for (uint32_t i = 0; i < w->num_static; i++) {
         if (w->static_objects[i] != obj) continue;
@@ -276,7 +280,8 @@ bool acp_world_discard_object(acp_world *w, uint32_t id, uint32_t serial)
     /* Only storage the reader made (its children list, if any, names no object yet). */
     if (obj->children) obj->children->num_objects = 0;
     obj->parent = NULL;
-    if (obj->fx && w->fx_pool && obj->fx == &w->fx_pool->fx[w->fx_pool->num_fx - 1]) w->fx_pool->num_fx--; /* the block it took */
+    if (obj->fx) acp_fx_pool_give(w->fx_pool, obj->fx); /* the block it took, as if never taken (its slots: the caller's) */
+    obj->fx = NULL;
     destroy_object(w, obj);
     w->next_serial = serial;
     return true;

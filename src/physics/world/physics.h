@@ -248,15 +248,18 @@ acp_physobj *acp_world_object(const acp_world *world, uint32_t id);
 /** Take object `id` out of the world and destroy it: CPhysicsObj::exit_world (0x00514E60: its
  *  collisions end, voyeurs are told, it unsticks), CPhysicsObj::leave_world (0x005155A0: out of
  *  its cell and shadows), then out of the object table, the static animating workset, the id
- *  index and the player slot, and its blocks go back to the world's slabs. Its fx block, if it
- *  had one, stays taken in the world's fixed pool until the world is destroyed. False when no
+ *  index and the player slot, and its blocks go back to the world's slabs. Its scripts and
+ *  emitters go back to the world's fx pool (acp_physobj_release_fx: CPhysicsObj::Destroy
+ *  0x00513AD0 deletes its ParticleManager and ScriptManager). False when no
  *  object has the id. Load time only (not inside acp_world_use_time). */
 bool acp_world_remove_object(acp_world *world, uint32_t id);
 
 /** Not retail (a refused object import): take object `id` out of the table and free its storage
  *  directly, running no world-exit logic (a half-read object's state need not be consistent),
- *  and set the world's insertion serial back to `serial` (its value before the object was
- *  added), so the world is as it was. The object must be in no cell's list. False when absent. */
+ *  give its fx block back (the one the read took: the pool as it was; its particle slots are the
+ *  caller's), and set the world's insertion serial back to `serial` (its value before the
+ *  object was added), so the world is as it was. The object must be in no cell's list. False
+ *  when absent. */
 bool acp_world_discard_object(acp_world *world, uint32_t id, uint32_t serial);
 
 /** Make `obj` the player object (the 96 m activity gate measures from it); NULL for none. */

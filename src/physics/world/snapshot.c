@@ -13,6 +13,7 @@
 #include "dat/dat.h"
 #include "physics/anim/movement_manager.h"
 #include "physics/cell/terrain.h"
+#include "physics/object/childlist.h"
 #include "physics/object/object_fx.h"
 #include "physics/object/partarray.h"
 #include "physics/object/particles.h"
@@ -51,6 +52,24 @@ static void xfer_fx_pool(snap_ctx *c)
         return;
     }
     acp_snap_count(io, &p->num_fx, p->cap_fx, "fx_pool.num_fx");
+    /* the blocks given back (removed or exported objects'): the free stack as it stands, bottom
+     * first (its order decides which block the next object takes) */
+    c->fx_free_at = io->writing ? io->len : io->pos;
+    acp_snap_count(io, &p->num_free_fx, p->num_fx, "fx_pool.num_free_fx");
+    if (!io->writing && !io->failed && !(c->fx_use = calloc((size_t)p->num_fx + 1u, 1))) {
+        acp_snap_fail(io, "fx_pool.num_free_fx", "out of memory");
+        return;
+    }
+    for (uint32_t k = 0; k < p->num_free_fx && !io->failed; k++) {
+        snap_index(io, &p->free_fx[k], p->num_fx, false, "fx_pool.free_fx");
+        if (io->writing || io->failed) continue;
+        if (c->fx_use[p->free_fx[k]]) {
+            io->pos -= 4;
+            acp_snap_fail(io, "fx_pool.free_fx", "block %u is there twice", (unsigned)p->free_fx[k]);
+        }
+        c->fx_use[p->free_fx[k]] = 1;
+    }
+    if (io->failed) return;
     acp_snap_u32(io, &p->hint, "fx_pool.hint");
     acp_snap_u64(io, &p->overflow_fx, "fx_pool.overflow_fx");
     acp_snap_u64(io, &p->overflow_particles, "fx_pool.overflow_particles");
@@ -417,6 +436,12 @@ static void xfer_world_body(snap_ctx *c)
         snap_object_body(c, obj, i >= made);
     }
     snap_set_where(io, "world");
+    const acp_fx_pool *fp = w->fx_pool;
+    if (!io->writing && !io->failed && fp && c->fx_use && fp->num_free_fx + c->fx_used != fp->num_fx) {
+        io->pos = c->fx_free_at; /* named at the free stack's count */
+        acp_snap_fail(io, "fx_pool.num_free_fx", "%u blocks free and %u in use, but %u were handed out", (unsigned)fp->num_free_fx,
+                      (unsigned)c->fx_used, (unsigned)fp->num_fx);
+    }
     if (!io->failed) xfer_shadows(c);
 }
 
@@ -444,7 +469,7 @@ bool acp_snapshot_write_world(acp_snap_io *io, const acp_world *cw, uint64_t rec
     io->field_at = SIZE_MAX;
     if (w->transition_level) return acp_snap_fail(io, "world.transition_level", "a sweep is in progress");
     write_header(io, MAGIC, records_digest, (uint32_t)w->profile, has_host ? 1u : 0u);
-    snap_ctx c = {io, w, NULL, NULL, 0, 0, 0, false, 0, 0};
+    snap_ctx c = {.io = io, .w = w, .object_mode = false};
     if (!gather(&c)) {
         free(c.all);
         return acp_snap_fail(io, "objects", "out of memory");
@@ -563,9 +588,10 @@ bool acp_snapshot_read_world(acp_snap_io *io, acp_world *w)
     if (io->failed) return false;
     if (w->num_objects != 0 || w->num_static > w->num_block_statics)
         return acp_snap_fail(io, "world", "the world must be fresh (it holds %u objects)", (unsigned)w->num_objects);
-    snap_ctx c = {io, w, NULL, NULL, 0, 0, 0, false, 0, 0};
+    snap_ctx c = {.io = io, .w = w, .object_mode = false};
     xfer_world_body(&c);
     free(c.all);
+    free(c.fx_use);
     io->where[0] = 0;
     return !io->failed;
 }
@@ -580,6 +606,50 @@ bool acp_snapshot_close(acp_snap_io *io)
 }
 
 /* ---- one object handed from world to world ---- */
+
+/* An object handed over: its emitters' particle objects, as the emitter slots in its child
+ * list's order (remade from the importing world's pool once it is in its cell); any other child,
+ * or a holder, keeps it home (format 2). */
+void snap_particle_objects(snap_ctx *c, acp_physobj *obj)
+{
+    acp_snap_io *io = c->io;
+    uint32_t num = 0;
+    if (io->writing) {
+        const acp_childlist *cl = obj->children;
+        bool other = obj->parent != NULL;
+        for (uint32_t i = 0; cl && i < cl->num_objects && !other; i++) {
+            uint32_t k = 0;
+            while (k < ACP_MAX_EMITTERS_PER_OBJECT &&
+                   !(obj->fx && obj->fx->particles.emitters[k].id && obj->fx->particles.emitters[k].physobj == cl->objects[i]))
+                k++;
+            other = k == ACP_MAX_EMITTERS_PER_OBJECT || cl->part_numbers[i] != obj->fx->particles.emitters[k].part_index;
+            if (!other) c->pobj_slots[num++] = (uint8_t)k;
+        }
+        for (int k = 0; obj->fx && k < ACP_MAX_EMITTERS_PER_OBJECT && !other; k++) /* each one in the list */
+            other = obj->fx->particles.emitters[k].id && obj->fx->particles.emitters[k].physobj &&
+                    !(obj->children && acp_childlist_find_child_index(obj->children, obj->fx->particles.emitters[k].physobj,
+                                                                       &(uint16_t){0}));
+        if (other) {
+            acp_snap_fail(io, "children", "an object that holds others or is held does not travel alone: hand over the "
+                                          "world, or let go first");
+            return;
+        }
+    }
+    acp_snap_count(io, &num, ACP_MAX_EMITTERS_PER_OBJECT, "particle_objects");
+    for (uint32_t i = 0; i < num && !io->failed; i++) {
+        uint32_t k = c->pobj_slots[i];
+        snap_index(io, &k, ACP_MAX_EMITTERS_PER_OBJECT, false, "particle_objects.emitter");
+        if (io->writing || io->failed) continue;
+        bool twice = false;
+        for (uint32_t j = 0; j < i; j++) twice |= c->pobj_slots[j] == k;
+        if (!obj->fx || !obj->fx->particles.emitters[k].id || twice) {
+            io->pos -= 4;
+            acp_snap_fail(io, "particle_objects.emitter", "%u is %s", (unsigned)k, twice ? "there twice" : "no emitter's slot");
+        }
+        c->pobj_slots[i] = (uint8_t)k;
+    }
+    c->num_pobj_slots = num;
+}
 
 static bool static_only(const acp_world *w, const acp_physobj *obj)
 {
@@ -599,7 +669,7 @@ bool acp_object_snapshot_write(acp_snap_io *io, const acp_world *cw, const acp_p
     io->field_at = SIZE_MAX;
     if (w->transition_level) return acp_snap_fail(io, "world.transition_level", "a sweep is in progress");
     write_header(io, OBJECT_MAGIC, records_digest, (uint32_t)w->profile, 0);
-    snap_ctx c = {io, w, NULL, NULL, 0, 0, 0, true, 0, 0};
+    snap_ctx c = {.io = io, .w = w, .object_mode = true};
     uint32_t id = obj->id;
     bool in_static = static_only(w, obj);
     snap_set_where(io, "object 0x%08X", (unsigned)id);
@@ -685,7 +755,7 @@ acp_physobj *acp_object_snapshot_read(acp_snap_io *io, acp_world *w, const uint8
         acp_snap_fail(io, "id", "out of memory making the object");
         return NULL;
     }
-    snap_ctx c = {io, w, NULL, NULL, 0, 0, 0, true, 0, 0};
+    snap_ctx c = {.io = io, .w = w, .object_mode = true};
     snap_object_body(&c, obj, false);
     if (!io->failed) acp_snapshot_close(io);
     if (io->failed) {
@@ -708,5 +778,9 @@ acp_physobj *acp_object_snapshot_read(acp_snap_io *io, acp_world *w, const uint8
         acp_physobj_change_cell(obj, cell);
         acp_physobj_shadow_in_place(obj);
     }
+    /* Its emitters' particle objects, from this world's pool, into its child list in the order
+     * they were held (as ParticleEmitter::SetInfo and SetParenting made them there). */
+    for (uint32_t i = 0; i < c.num_pobj_slots && obj->fx; i++)
+        acp_particle_emitter_take_particle_object(&obj->fx->particles.emitters[c.pobj_slots[i]], obj);
     return obj;
 }

@@ -8,12 +8,15 @@
  *            u32 sections flags (bit 0: a host section follows the world)
  *   world    the clock, counters, generator, the object table's order and serials, the static
  *            workset, the player, every object's state (objects by table order, then the
- *            static-only ones, then the landblock statics), the fx pool, the shadow lists
+ *            static-only ones, then the landblock statics), the fx pool (its blocks handed
+ *            out, then its free stack of blocks given back, bottom first), the shadow lists
  *   host     optional: the caller's own section (the scenario runner's position)
  *   trailer  u64 FNV-1a 64 of every byte before it
  * Pointers are written as what they name: records by id, objects by their index in the order
  * above, a particle by its pool slot, a shadow by (object, slot). Caches that recompute the same
  * bits (the root-motion memo, the part array's validity and reach caches) are not written.
+ * Version 2 (issue 38): the fx pool's free stack; an exported object's particle objects (by
+ * emitter slot, in its child list's order). Other versions are refused at the version field.
  */
 #ifndef ACP_SNAPSHOT_H
 #define ACP_SNAPSHOT_H
@@ -24,7 +27,7 @@
 
 struct acp_world;
 
-#define ACP_SNAPSHOT_VERSION 1u
+#define ACP_SNAPSHOT_VERSION 2u /* 2: the fx pool's free stack; particle objects travel with their object */
 #define ACP_SNAPSHOT_HEADER_BYTES 32u
 
 /** A snapshot stream being written (into a growing heap buffer) or read (bounds-checked). */

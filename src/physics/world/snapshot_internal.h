@@ -46,6 +46,16 @@ typedef struct snap_ctx {
     bool object_mode;                /* one object handed over (acp_object_*): fx and particles travel inline */
     uint32_t num_pobjs;              /* the emitters' particle objects in use (last in all) */
     uint32_t pobj_base;              /* their first index in all */
+    /* reading a world: each fx block below the pool's num_fx, 1 on its free stack, 2 an
+     * object's (no block both, none twice); the free stack's count field's offset and how many
+     * the objects use, for the check that every block is one or the other */
+    uint8_t *fx_use;
+    size_t fx_free_at;
+    uint32_t fx_used;
+    /* an object handed over: the emitter slots whose particle objects its child list held, in
+     * that order (remade in the importing world once the object is in its cell) */
+    uint8_t pobj_slots[8];
+    uint32_t num_pobj_slots;
 } snap_ctx;
 
 uint32_t snap_object_index(const snap_ctx *c, const acp_physobj *obj);
@@ -54,5 +64,7 @@ void snap_object_ref(snap_ctx *c, acp_physobj **obj, const char *field);
 void snap_particle(acp_snap_io *io, struct acp_particle *p);
 /** Every field of one object (block_static: a landblock static the fresh world made itself). */
 void snap_object_body(snap_ctx *c, acp_physobj *obj, bool block_static);
+/* snapshot.c: an object handed over: its emitters' particle objects (c->pobj_slots) */
+void snap_particle_objects(snap_ctx *c, acp_physobj *obj);
 
 #endif

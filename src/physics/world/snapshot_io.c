@@ -222,3 +222,24 @@ void snap_position(acp_snap_io *io, acp_position *p, const char *field)
     snap_frame(io, &p->frame, field);
 }
 
+/* ---- a particle (by value: the pool's slot or an emitter's inline run) ---- */
+
+void snap_particle(acp_snap_io *io, acp_particle *p)
+{
+    acp_snap_f64(io, &p->birthtime, "particle.birthtime");
+    acp_snap_f64(io, &p->lifespan, "particle.lifespan");
+    acp_snap_f64(io, &p->lifetime, "particle.lifetime");
+    snap_frame(io, &p->start_frame, "particle.start_frame");
+    snap_vec3(io, &p->offset, "particle.offset");
+    snap_vec3(io, &p->a, "particle.a");
+    snap_vec3(io, &p->b, "particle.b");
+    snap_vec3(io, &p->c, "particle.c");
+    acp_snap_f32(io, &p->start_scale, "particle.start_scale");
+    acp_snap_f32(io, &p->final_scale, "particle.final_scale");
+    acp_snap_f32(io, &p->start_trans, "particle.start_trans");
+    acp_snap_f32(io, &p->final_trans, "particle.final_trans");
+    snap_frame(io, &p->frame, "particle.frame");
+    acp_snap_f32(io, &p->scale, "particle.scale");
+    acp_snap_f32(io, &p->translucency, "particle.translucency");
+    acp_snap_bool(io, &p->live, "particle.live");
+}

@@ -535,26 +535,6 @@ static void xfer_target_manager(acp_snap_io *io, acp_physobj *obj)
 
 /* ---- scripts and particles ---- */
 
-void snap_particle(acp_snap_io *io, acp_particle *p)
-{
-    acp_snap_f64(io, &p->birthtime, "particle.birthtime");
-    acp_snap_f64(io, &p->lifespan, "particle.lifespan");
-    acp_snap_f64(io, &p->lifetime, "particle.lifetime");
-    snap_frame(io, &p->start_frame, "particle.start_frame");
-    snap_vec3(io, &p->offset, "particle.offset");
-    snap_vec3(io, &p->a, "particle.a");
-    snap_vec3(io, &p->b, "particle.b");
-    snap_vec3(io, &p->c, "particle.c");
-    acp_snap_f32(io, &p->start_scale, "particle.start_scale");
-    acp_snap_f32(io, &p->final_scale, "particle.final_scale");
-    acp_snap_f32(io, &p->start_trans, "particle.start_trans");
-    acp_snap_f32(io, &p->final_trans, "particle.final_trans");
-    snap_frame(io, &p->frame, "particle.frame");
-    acp_snap_f32(io, &p->scale, "particle.scale");
-    acp_snap_f32(io, &p->translucency, "particle.translucency");
-    acp_snap_bool(io, &p->live, "particle.live");
-}
-
 static void xfer_fx(snap_ctx *c, acp_object_fx *fx)
 {
     acp_snap_io *io = c->io;
@@ -628,6 +608,8 @@ static void xfer_fx(snap_ctx *c, acp_object_fx *fx)
             acp_snap_fail(io, "emitter.num_particles", "%d is outside 0..%d", (int)e->num_particles, (int)e->info->max_particles);
     }
 }
+
+_Static_assert(ACP_MAX_EMITTERS_PER_OBJECT == sizeof ((snap_ctx *)0)->pobj_slots, "snap_ctx.pobj_slots: one per emitter");
 
 /* ---- one object ---- */
 
@@ -840,6 +822,16 @@ void snap_object_body(snap_ctx *c, acp_physobj *obj, bool block_static)
     } else {
         uint32_t fx_index = obj->fx && w->fx_pool ? (uint32_t)(obj->fx - w->fx_pool->fx) : NO_INDEX;
         snap_index(io, &fx_index, w->fx_pool ? w->fx_pool->num_fx : 0, true, "fx");
+        if (!io->writing && !io->failed && fx_index != NO_INDEX && c->fx_use) {
+            if (c->fx_use[fx_index]) { /* (a block on the free stack would be handed out again while this object holds it) */
+                io->pos -= 4;
+                acp_snap_fail(io, "fx", "block %u is %s", (unsigned)fx_index,
+                              c->fx_use[fx_index] == 1 ? "on the pool's free stack" : "another object's");
+            } else {
+                c->fx_use[fx_index] = 2;
+                c->fx_used++;
+            }
+        }
         if (!io->writing && !io->failed) obj->fx = fx_index == NO_INDEX ? NULL : &w->fx_pool->fx[fx_index];
     }
     if (obj->fx && !io->failed) xfer_fx(c, obj->fx);
@@ -848,15 +840,8 @@ void snap_object_body(snap_ctx *c, acp_physobj *obj, bool block_static)
     acp_snap_u32(io, &obj->default_script, "default_script");
     acp_snap_f32(io, &obj->default_script_intensity, "default_script_intensity");
     /* held and holding (issue 34): the holder, and the held objects with their holding frames */
-    if (c->object_mode) {
-        bool fx_particle_objects = false;
-        for (int i = 0; obj->fx && i < ACP_MAX_EMITTERS_PER_OBJECT; i++)
-            fx_particle_objects |= obj->fx->particles.emitters[i].id && obj->fx->particles.emitters[i].physobj;
-        if (io->writing && (obj->parent || (obj->children && obj->children->num_objects) || fx_particle_objects)) {
-            acp_snap_fail(io, "children", "an object that holds others, is held, or has emitters with particle objects does not "
-                                          "travel alone (snapshot format 1): hand over the world, or let go first");
-            return;
-        }
+    if (c->object_mode) { /* only its emitters' particle objects (snapshot.c) */
+        snap_particle_objects(c, obj);
         return;
     }
     snap_object_ref(c, &obj->parent, "parent");
