@@ -81,6 +81,22 @@ static const acp_polygon *memo_terrain_poly(const acp_landcell *cell, acp_vec3 p
     return poly;
 }
 
+/* docs/SHORTCUTS.md S25. A land cell's point_in_cell is find_terrain_poly's answer (it reads
+ * only x and y: point_in_poly2D), and the memo holds that answer (the polygon, or NULL for none)
+ * for its cell and x, y bits (S4); the memo is reset with the transition, and a cell's triangles
+ * do not change while it is loaded. */
+bool acp_landcell_point_in_cell_memo(const acp_landcell *cell, acp_vec3 point, const acp_terrain_poly_memo *memo)
+{
+#if ACP_SHORTCUTS
+    if (memo && memo->cell == cell && !cell->env && memo->x_bits == float_bits(point.x) &&
+        memo->y_bits == float_bits(point.y))
+        return memo->poly != NULL;
+#else
+    (void)memo;
+#endif
+    return acp_landcell_point_in_cell(cell, point);
+}
+
 acp_transition_state acp_landcell_find_env_collisions(const acp_landcell *cell, acp_transition *t)
 {
     acp_transition_state ts = acp_objcell_check_entry_restrictions(t);
@@ -240,6 +256,35 @@ void acp_landcell_add_all_outside_cells(const acp_terrain *terrain, const acp_po
     int x, y;
     if (acp_landdefs_adjust_to_outside(&id, &point) && acp_landdefs_gid_to_lcoord(id, &x, &y))
         acp_landcell_add_outside_cell(terrain, ca, x, y);
+}
+
+/* docs/SHORTCUTS.md S23. For each sphere, retail's road (LandDefs::adjust_to_outside, then
+ * add_all_outside_cells' in-cell point and check_add_cell_boundary) gives, when the tests below
+ * pass:
+ * - no snap to 0 (|x| ≥ r ≥ EPSILON) and floor(x / 24) = col: x/24 lies in [col + r/24,
+ *   col + 1 − 4·10⁻⁶] (max_rad ≤ 24 − r + 2^-19 and r ≥ EPSILON), so the rounded quotient cannot
+ *   reach either integer; the cell found is lcoord_to_gid(block + col, block + row) = cell_id
+ *   (on the world: checked), and floor(x / 192) = 0, so x is kept;
+ * - the in-cell point pt = (float)(x − col·24), whose double difference is exact (x is a float
+ *   under 192, col·24 an integer) and lies in [r, max_rad]: rounding to float is monotone and r
+ *   and max_rad are floats, so pt lies there too, and neither pt > max_rad nor pt < r holds: no
+ *   neighbour is added.
+ * Every sphere adds cell_id (once: add_cell skips a present id) and nothing else. */
+bool acp_landcell_spheres_inside_cell(uint32_t cell_id, uint32_t num_sphere, const acp_sphere *spheres)
+{
+    const uint32_t c = cell_id & 0xFFFFu;
+    if (c < 1u || c > 0x40u || num_sphere == 0) return false;
+    const uint32_t col = (c - 1u) >> 3, row = (c - 1u) & 7u;
+    if (((cell_id >> 21) & 0x7F8u) + col >= ACP_LCOORD_LIMIT || 8u * ((cell_id >> 16) & 0xFFu) + row >= ACP_LCOORD_LIMIT)
+        return false;
+    const double x0 = 24.0 * (double)col, y0 = 24.0 * (double)row;
+    for (uint32_t i = 0; i < num_sphere; i++) {
+        const float r = spheres[i].radius;
+        const float max_rad = (float)(24.0 - r);
+        const double dx = (double)spheres[i].center.x - x0, dy = (double)spheres[i].center.y - y0;
+        if (!((double)r >= ACP_F_EPSILON && dx >= r && dx <= max_rad && dy >= r && dy <= max_rad)) return false;
+    }
+    return true;
 }
 
 void acp_landcell_add_cell_block(const acp_terrain *terrain, acp_cell_array *ca, int min_x, int min_y, int max_x,

@@ -90,6 +90,14 @@ void acp_landcell_check_add_cell_boundary(const struct acp_terrain *terrain, acp
 void acp_landcell_add_all_outside_cells(const struct acp_terrain *terrain, const acp_position *p,
                                         uint32_t num_sphere, const acp_sphere *spheres, acp_cell_array *ca);
 
+/** Whether add_all_outside_cells(p, num_sphere, spheres) on an empty array would add exactly
+ *  the cell p names (cell_id) and nothing else: cell_id is an outdoor cell on the world, and
+ *  every sphere's centre x and y (p's landblock frame) lies in that cell at least its radius
+ *  (≥ EPSILON) inside each edge, as the boundary tests see it (x − 24·col ≥ r and ≤ (float)(24 − r),
+ *  in double, the same for y). Not retail: docs/SHORTCUTS.md S23 (CLandCell::add_all_outside_cells
+ *  0x00533630, from CObjCell::find_cell_list 0x0052B4E0). */
+bool acp_landcell_spheres_inside_cell(uint32_t cell_id, uint32_t num_sphere, const acp_sphere *spheres);
+
 /** Add every loaded-or-not outdoor cell of world lcoords [min_x, max_x] × [min_y, max_y] that is
  *  on the world (x and y ascending, y inner), each once. Retail:
  *  CLandCell::add_cell_block (0x005331D0). */

@@ -233,8 +233,8 @@ static void build_cell_array(acp_transition *t, const acp_landcell **new_cell)
     }
     const acp_landcell *probe = NULL, *const sentinel = (const acp_landcell *)&probe;
     if (new_cell) probe = sentinel; /* tells whether find_cell_list writes it */
-    acp_objcell_find_cell_list(t->terrain, &sp->check_pos, sp->num_sphere, sp->global_sphere, &t->cell_array,
-                               new_cell ? &probe : NULL, sp);
+    acp_objcell_find_cell_list_swept(t->terrain, &sp->check_pos, sp->num_sphere, sp->global_sphere, &t->cell_array,
+                                     new_cell ? &probe : NULL, sp, &t->terrain_poly); /* S25: the memo */
     /* The key of the inputs (find_cell_list changes none of them). */
     *last = cell_list_key_of(sp);
     last->has_curr = new_cell != NULL;

@@ -503,5 +503,16 @@ void acp_cell_array_add(acp_cell_array *ca, uint32_t cell_id, const struct acp_l
 void acp_objcell_find_cell_list(const struct acp_terrain *terrain, const acp_position *p, uint32_t num_sphere,
                                 const acp_sphere *spheres, acp_cell_array *ca,
                                 const struct acp_landcell **curr_cell, acp_sphere_path *path);
+/** acp_objcell_find_cell_list for the sweep: the containing cell's test of a land cell is
+ *  answered from the sweep's terrain polygon memo when it holds that cell and the point's x and
+ *  y bits (memo may be NULL; the memo is only read). Not retail: docs/SHORTCUTS.md S25. */
+void acp_objcell_find_cell_list_swept(const struct acp_terrain *terrain, const acp_position *p, uint32_t num_sphere,
+                                      const acp_sphere *spheres, acp_cell_array *ca,
+                                      const struct acp_landcell **curr_cell, acp_sphere_path *path,
+                                      const acp_terrain_poly_memo *memo);
+/** CLandCell::point_in_cell (0x00532D40, from CObjCell::find_cell_list 0x0052B4E0) of a land or
+ *  EnvCell, answered from memo (may be NULL) when memo holds cell (a land cell) and the point's
+ *  x and y bits: docs/SHORTCUTS.md S25. */
+bool acp_landcell_point_in_cell_memo(const struct acp_landcell *cell, acp_vec3 point, const acp_terrain_poly_memo *memo);
 
 #endif
