@@ -272,17 +272,30 @@ void acp_landcell_add_all_outside_cells(const acp_terrain *terrain, const acp_po
  * Every sphere adds cell_id (once: add_cell skips a present id) and nothing else. */
 bool acp_landcell_spheres_inside_cell(uint32_t cell_id, uint32_t num_sphere, const acp_sphere *spheres)
 {
-    const uint32_t c = cell_id & 0xFFFFu;
-    if (c < 1u || c > 0x40u || num_sphere == 0) return false;
-    const uint32_t col = (c - 1u) >> 3, row = (c - 1u) & 7u;
-    if (((cell_id >> 21) & 0x7F8u) + col >= ACP_LCOORD_LIMIT || 8u * ((cell_id >> 16) & 0xFFu) + row >= ACP_LCOORD_LIMIT)
-        return false;
-    const double x0 = 24.0 * (double)col, y0 = 24.0 * (double)row;
+    const uint32_t c = (cell_id & 0xFFFFu) - 1u; /* the cell part 1..64 as 0..63 */
+    if (c > 0x3Fu || num_sphere == 0) return false;
+    const uint32_t col = c >> 3, row = c & 7u;
+    /* On the world: 8 × the landblock's x (or y) + col (row) < ACP_LCOORD_LIMIT (2040), which
+     * fails for landblock x (y) 0xFF alone (8 × 0xFE + 7 = 2039). */
+    _Static_assert(ACP_LCOORD_LIMIT == 8 * 0xFF, "lcoords end with landblock 0xFE");
+    if ((cell_id >> 24) == 0xFFu || ((cell_id >> 16) & 0xFFu) == 0xFFu) return false;
+    /* The compares in float, of the exact differences: for x in [12·col, 48·col] (col ≥ 1),
+     * x − 24·col is exact in float (Sterbenz), and for col 0 it is x; outside that range the
+     * exact difference is above 24·col ≥ 24 or below −12·col ≤ −12, and its rounding (monotone)
+     * stays beyond max_rad < 24 or below r ≥ EPSILON > 0, so the test fails either way.
+     * (float)(24 − r) is the float subtraction (double rounding is innocuous for a difference of
+     * two floats) and EPSILON is a float (0.0002f). */
+    const float x0 = (float)(24u * col), y0 = (float)(24u * row), eps = (float)ACP_F_EPSILON;
     for (uint32_t i = 0; i < num_sphere; i++) {
-        const float r = spheres[i].radius;
+        const acp_sphere *s = &spheres[i];
+        /* A sphere with the bits of the one before it (a humanoid's stacked spheres) passes as it did. */
+        if (i && float_bits(s->center.x) == float_bits(s[-1].center.x) &&
+            float_bits(s->center.y) == float_bits(s[-1].center.y) && float_bits(s->radius) == float_bits(s[-1].radius))
+            continue;
+        const float r = s->radius;
         const float max_rad = (float)(24.0 - r);
-        const double dx = (double)spheres[i].center.x - x0, dy = (double)spheres[i].center.y - y0;
-        if (!((double)r >= ACP_F_EPSILON && dx >= r && dx <= max_rad && dy >= r && dy <= max_rad)) return false;
+        const float dx = s->center.x - x0, dy = s->center.y - y0;
+        if (!(r >= eps && dx >= r && dx <= max_rad && dy >= r && dy <= max_rad)) return false;
     }
     return true;
 }

@@ -65,7 +65,9 @@ void acp_objcell_find_cell_list_swept(const acp_terrain *terrain, const acp_posi
         /* docs/SHORTCUTS.md S23: every sphere lies inside the check cell, clear of its edges:
          * add_all_outside_cells would add that cell alone. */
         ca->added_outside = true;
-        acp_cell_array_add(ca, id, cell);
+        ca->cells[0].cell_id = id; /* acp_cell_array_add on the empty array (capacity >= 1) */
+        ca->cells[0].cell = cell;
+        ca->num_cells = 1;
     } else {
         acp_landcell_add_all_outside_cells(terrain, p, num_sphere, spheres, ca);
     }
