@@ -202,6 +202,10 @@ typedef struct acp_sphere_path {
     bool has_curr_cell;              /* after the sweep: curr_cell != NULL (the commit reads it) */
     bool curr_center_deferred;       /* not retail: init_path's global_curr_center is still to be
                                       * cached (acp_spherepath_init_path_deferred) */
+    bool caches_deferred;            /* not retail: validate_transition's caches (global_curr_center,
+                                      * global_sphere, global_low_point from curr_pos = check_pos)
+                                      * are still to be made: at the next step, or never when the
+                                      * sweep ends first (docs/SHORTCUTS.md S12) */
     acp_position localspace_pos;     /* the position of the object or part last tested as a
                                         CCylSphere or BSP (SPHEREPATH::cache_localspace_sphere) */
     uint32_t curr_cell_id;
