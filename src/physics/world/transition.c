@@ -63,6 +63,22 @@ static void curr_from_check(acp_sphere_path *sp)
     acp_spherepath_cache_global_curr_center(sp);
 }
 
+/* validate_transition's caches left to be made (S12): in the sanitizer builds
+ * (ACP_CHECK_DEFERRED_CACHES) the caches are filled with NaN meanwhile, so that a read before
+ * they are made (or after the sweep dropped them) shows in the traces the lane compares. */
+static inline void defer_caches(acp_sphere_path *sp)
+{
+    sp->caches_deferred = true;
+#ifdef ACP_CHECK_DEFERRED_CACHES
+    const float nan = NAN;
+    for (uint32_t i = 0; i < ACP_MAX_TRANSITION_SPHERES; i++) {
+        sp->global_curr_center[i] = (acp_vec3){nan, nan, nan};
+        sp->global_sphere[i] = (acp_sphere){{nan, nan, nan}, nan};
+    }
+    sp->global_low_point = (acp_vec3){nan, nan, nan};
+#endif
+}
+
 /* check_pos += global_offset (the inline form in find_transitional_position). */
 static void step_check_pos(acp_sphere_path *sp)
 {
@@ -642,7 +658,7 @@ acp_transition_state acp_transition_validate_transition(acp_transition *t, acp_t
         sp->curr_pos = sp->check_pos;
         sp->curr_cell = sp->check_cell;
         sp->cell_array_valid = false;
-        sp->caches_deferred = true;
+        defer_caches(sp);
     }
     if (c->collision_normal_valid) acp_collisioninfo_set_sliding_normal(c, c->collision_normal);
     if (!(oi->state & ACP_IS_VIEWER_OI) && (oi->object->state & ACP_GRAVITY_PS)) count_stationary_fall(t, redo);
