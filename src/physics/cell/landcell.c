@@ -81,22 +81,6 @@ static const acp_polygon *memo_terrain_poly(const acp_landcell *cell, acp_vec3 p
     return poly;
 }
 
-/* docs/SHORTCUTS.md S25. A land cell's point_in_cell is find_terrain_poly's answer (it reads
- * only x and y: point_in_poly2D), and the memo holds that answer (the polygon, or NULL for none)
- * for its cell and x, y bits (S4); the memo is reset with the transition, and a cell's triangles
- * do not change while it is loaded. */
-bool acp_landcell_point_in_cell_memo(const acp_landcell *cell, acp_vec3 point, const acp_terrain_poly_memo *memo)
-{
-#if ACP_SHORTCUTS
-    if (memo && memo->cell == cell && !cell->env && memo->x_bits == float_bits(point.x) &&
-        memo->y_bits == float_bits(point.y))
-        return memo->poly != NULL;
-#else
-    (void)memo;
-#endif
-    return acp_landcell_point_in_cell(cell, point);
-}
-
 acp_transition_state acp_landcell_find_env_collisions(const acp_landcell *cell, acp_transition *t)
 {
     acp_transition_state ts = acp_objcell_check_entry_restrictions(t);

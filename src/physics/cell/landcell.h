@@ -12,6 +12,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
+
+#include "base/shortcuts.h"
 
 #include "physics/shapes/polygon.h"
 #include "physics/geometry/position.h"
@@ -54,6 +57,27 @@ bool acp_landcell_find_terrain_poly(const acp_landcell *cell, acp_vec3 origin, c
  *  CEnvCell::point_in_cell (the virtual call retail makes). Retail: CLandCell::point_in_cell
  *  (0x00532D40). */
 bool acp_landcell_point_in_cell(const acp_landcell *cell, acp_vec3 point);
+
+/** acp_landcell_point_in_cell of a land or EnvCell, answered from memo (may be NULL) when memo
+ *  holds cell (a land cell) and the point's x and y bits. Not retail: docs/SHORTCUTS.md S25
+ *  (CLandCell::point_in_cell 0x00532D40, from CObjCell::find_cell_list 0x0052B4E0). A land
+ *  cell's point_in_cell is find_terrain_poly's answer, which reads only x and y
+ *  (point_in_poly2D); the memo holds that answer (the polygon, or NULL for none) for its cell and
+ *  x, y bits (S4): it is reset with the transition, and a cell's triangles do not change while
+ *  it is loaded. Inline: the test costs a call where the memo does not hold the cell. */
+static inline bool acp_landcell_point_in_cell_memo(const acp_landcell *cell, acp_vec3 point,
+                                                   const acp_terrain_poly_memo *memo)
+{
+#if ACP_SHORTCUTS
+    uint32_t xb, yb;
+    memcpy(&xb, &point.x, sizeof xb);
+    memcpy(&yb, &point.y, sizeof yb);
+    if (memo && memo->cell == cell && !cell->env && memo->x_bits == xb && memo->y_bits == yb) return memo->poly != NULL;
+#else
+    (void)memo;
+#endif
+    return acp_landcell_point_in_cell(cell, point);
+}
 
 /** Collide the sweep's spheres with this cell: its terrain (find_env_collisions), its building
  *  (CSortCell::find_collisions), then the objects shadowed in it (CObjCell::find_obj_collisions); an EnvCell

@@ -514,9 +514,5 @@ void acp_objcell_find_cell_list_swept(const struct acp_terrain *terrain, const a
                                       const acp_sphere *spheres, acp_cell_array *ca,
                                       const struct acp_landcell **curr_cell, acp_sphere_path *path,
                                       const acp_terrain_poly_memo *memo);
-/** CLandCell::point_in_cell (0x00532D40, from CObjCell::find_cell_list 0x0052B4E0) of a land or
- *  EnvCell, answered from memo (may be NULL) when memo holds cell (a land cell) and the point's
- *  x and y bits: docs/SHORTCUTS.md S25. */
-bool acp_landcell_point_in_cell_memo(const struct acp_landcell *cell, acp_vec3 point, const acp_terrain_poly_memo *memo);
 
 #endif
