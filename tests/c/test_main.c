@@ -28,7 +28,7 @@ const char *acp_test_not_run = NULL;
 #define ACP_SUITES_SCENERY(X) X(scenery)
 #define ACP_SUITES_SNAPSHOT(X) X(snapshot)
 #define ACP_SUITES_CHILDREN(X) X(children)
-#define ACP_SUITES_PERF39(X) X(physics_part) X(root_shortcuts)
+#define ACP_SUITES_PERF39(X) X(physics_part) X(root_shortcuts) X(cell_shortcuts)
 
 #define ACP_SUITES(X) \
     ACP_SUITES_CORE(X) \

@@ -242,6 +242,48 @@ void acp_landcell_add_all_outside_cells(const acp_terrain *terrain, const acp_po
         acp_landcell_add_outside_cell(terrain, ca, x, y);
 }
 
+/* docs/SHORTCUTS.md S23. For each sphere, retail's road (LandDefs::adjust_to_outside, then
+ * add_all_outside_cells' in-cell point and check_add_cell_boundary) gives, when the tests below
+ * pass:
+ * - no snap to 0 (|x| ≥ r ≥ EPSILON) and floor(x / 24) = col: x/24 lies in [col + r/24,
+ *   col + 1 − 4·10⁻⁶] (max_rad ≤ 24 − r + 2^-19 and r ≥ EPSILON), so the rounded quotient cannot
+ *   reach either integer; the cell found is lcoord_to_gid(block + col, block + row) = cell_id
+ *   (on the world: checked), and floor(x / 192) = 0, so x is kept;
+ * - the in-cell point pt = (float)(x − col·24), whose double difference is exact (x is a float
+ *   under 192, col·24 an integer) and lies in [r, max_rad]: rounding to float is monotone and r
+ *   and max_rad are floats, so pt lies there too, and neither pt > max_rad nor pt < r holds: no
+ *   neighbour is added.
+ * Every sphere adds cell_id (once: add_cell skips a present id) and nothing else. */
+bool acp_landcell_spheres_inside_cell(uint32_t cell_id, uint32_t num_sphere, const acp_sphere *spheres)
+{
+    const uint32_t c = (cell_id & 0xFFFFu) - 1u; /* the cell part 1..64 as 0..63 */
+    if (c > 0x3Fu || num_sphere == 0) return false;
+    const uint32_t col = c >> 3, row = c & 7u;
+    /* On the world: 8 × the landblock's x (or y) + col (row) < ACP_LCOORD_LIMIT (2040), which
+     * fails for landblock x (y) 0xFF alone (8 × 0xFE + 7 = 2039). */
+    _Static_assert(ACP_LCOORD_LIMIT == 8 * 0xFF, "lcoords end with landblock 0xFE");
+    if ((cell_id >> 24) == 0xFFu || ((cell_id >> 16) & 0xFFu) == 0xFFu) return false;
+    /* The compares in float, of the exact differences: for x in [12·col, 48·col] (col ≥ 1),
+     * x − 24·col is exact in float (Sterbenz), and for col 0 it is x; outside that range the
+     * exact difference is above 24·col ≥ 24 or below −12·col ≤ −12, and its rounding (monotone)
+     * stays beyond max_rad < 24 or below r ≥ EPSILON > 0, so the test fails either way.
+     * (float)(24 − r) is the float subtraction (double rounding is innocuous for a difference of
+     * two floats) and EPSILON is a float (0.0002f). */
+    const float x0 = (float)(24u * col), y0 = (float)(24u * row), eps = (float)ACP_F_EPSILON;
+    for (uint32_t i = 0; i < num_sphere; i++) {
+        const acp_sphere *s = &spheres[i];
+        /* A sphere with the bits of the one before it (a humanoid's stacked spheres) passes as it did. */
+        if (i && float_bits(s->center.x) == float_bits(s[-1].center.x) &&
+            float_bits(s->center.y) == float_bits(s[-1].center.y) && float_bits(s->radius) == float_bits(s[-1].radius))
+            continue;
+        const float r = s->radius;
+        const float max_rad = (float)(24.0 - r);
+        const float dx = s->center.x - x0, dy = s->center.y - y0;
+        if (!(r >= eps && dx >= r && dx <= max_rad && dy >= r && dy <= max_rad)) return false;
+    }
+    return true;
+}
+
 void acp_landcell_add_cell_block(const acp_terrain *terrain, acp_cell_array *ca, int min_x, int min_y, int max_x,
                                  int max_y)
 {

@@ -12,6 +12,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
+
+#include "base/shortcuts.h"
 
 #include "physics/shapes/polygon.h"
 #include "physics/geometry/position.h"
@@ -55,6 +58,27 @@ bool acp_landcell_find_terrain_poly(const acp_landcell *cell, acp_vec3 origin, c
  *  (0x00532D40). */
 bool acp_landcell_point_in_cell(const acp_landcell *cell, acp_vec3 point);
 
+/** acp_landcell_point_in_cell of a land or EnvCell, answered from memo (may be NULL) when memo
+ *  holds cell (a land cell) and the point's x and y bits. Not retail: docs/SHORTCUTS.md S25
+ *  (CLandCell::point_in_cell 0x00532D40, from CObjCell::find_cell_list 0x0052B4E0). A land
+ *  cell's point_in_cell is find_terrain_poly's answer, which reads only x and y
+ *  (point_in_poly2D); the memo holds that answer (the polygon, or NULL for none) for its cell and
+ *  x, y bits (S4): it is reset with the transition, and a cell's triangles do not change while
+ *  it is loaded. Inline: the test costs a call where the memo does not hold the cell. */
+static inline bool acp_landcell_point_in_cell_memo(const acp_landcell *cell, acp_vec3 point,
+                                                   const acp_terrain_poly_memo *memo)
+{
+#if ACP_SHORTCUTS
+    uint32_t xb, yb;
+    memcpy(&xb, &point.x, sizeof xb);
+    memcpy(&yb, &point.y, sizeof yb);
+    if (memo && memo->cell == cell && !cell->env && memo->x_bits == xb && memo->y_bits == yb) return memo->poly != NULL;
+#else
+    (void)memo;
+#endif
+    return acp_landcell_point_in_cell(cell, point);
+}
+
 /** Collide the sweep's spheres with this cell: its terrain (find_env_collisions), its building
  *  (CSortCell::find_collisions), then the objects shadowed in it (CObjCell::find_obj_collisions); an EnvCell
  *  answers CEnvCell::find_collisions (retail's virtual call). Retail: CLandCell::find_collisions
@@ -89,6 +113,14 @@ void acp_landcell_check_add_cell_boundary(const struct acp_terrain *terrain, acp
  *  spheres; once per cell array. Retail: CLandCell::add_all_outside_cells (0x00533630). */
 void acp_landcell_add_all_outside_cells(const struct acp_terrain *terrain, const acp_position *p,
                                         uint32_t num_sphere, const acp_sphere *spheres, acp_cell_array *ca);
+
+/** Whether add_all_outside_cells(p, num_sphere, spheres) on an empty array would add exactly
+ *  the cell p names (cell_id) and nothing else: cell_id is an outdoor cell on the world, and
+ *  every sphere's centre x and y (p's landblock frame) lies in that cell at least its radius
+ *  (≥ EPSILON) inside each edge, as the boundary tests see it (x − 24·col ≥ r and ≤ (float)(24 − r),
+ *  in double, the same for y). Not retail: docs/SHORTCUTS.md S23 (CLandCell::add_all_outside_cells
+ *  0x00533630, from CObjCell::find_cell_list 0x0052B4E0). */
+bool acp_landcell_spheres_inside_cell(uint32_t cell_id, uint32_t num_sphere, const acp_sphere *spheres);
 
 /** Add every loaded-or-not outdoor cell of world lcoords [min_x, max_x] × [min_y, max_y] that is
  *  on the world (x and y ascending, y inner), each once. Retail:

@@ -20,7 +20,7 @@
  * frame): the first indoor one that does, else the last outdoor one; an indoor hit marks the
  * path's hits_interior_cell. */
 static const acp_landcell *containing_cell(const acp_cell_array *ca, const acp_position *p, const acp_sphere *s,
-                                           acp_sphere_path *path)
+                                           acp_sphere_path *path, const acp_terrain_poly_memo *memo)
 {
     const acp_landcell *found = NULL;
     for (uint32_t i = 0; i < ca->num_cells; i++) {
@@ -31,7 +31,7 @@ static const acp_landcell *containing_cell(const acp_cell_array *ca, const acp_p
         double y = (double)s->center.y - off.y;
         double x = (double)s->center.x - off.x;
         acp_vec3 local = {(float)x, (float)y, (float)z};
-        if (!acp_landcell_point_in_cell(c, local)) continue;
+        if (!acp_landcell_point_in_cell_memo(c, local, memo)) continue; /* S25 */
         found = c;
         if ((c->id & 0xFFFFu) >= 0x100u) {
             if (path) path->hits_interior_cell = true;
@@ -45,6 +45,13 @@ void acp_objcell_find_cell_list(const acp_terrain *terrain, const acp_position *
                                 const acp_sphere *spheres, acp_cell_array *ca, const acp_landcell **curr_cell,
                                 acp_sphere_path *path)
 {
+    acp_objcell_find_cell_list_swept(terrain, p, num_sphere, spheres, ca, curr_cell, path, NULL);
+}
+
+void acp_objcell_find_cell_list_swept(const acp_terrain *terrain, const acp_position *p, uint32_t num_sphere,
+                                      const acp_sphere *spheres, acp_cell_array *ca, const acp_landcell **curr_cell,
+                                      acp_sphere_path *path, const acp_terrain_poly_memo *memo)
+{
     ca->num_cells = 0;
     ca->dropped = 0;
     ca->added_outside = false;
@@ -54,6 +61,13 @@ void acp_objcell_find_cell_list(const acp_terrain *terrain, const acp_position *
     if ((id & 0xFFFFu) >= 0x100u) {
         if (path) path->hits_interior_cell = true;
         acp_cell_array_add(ca, id, cell); /* CEnvCell::GetVisible */
+    } else if (ACP_SHORTCUTS && acp_landcell_spheres_inside_cell(id, num_sphere, spheres)) {
+        /* docs/SHORTCUTS.md S23: every sphere lies inside the check cell, clear of its edges:
+         * add_all_outside_cells would add that cell alone. */
+        ca->added_outside = true;
+        ca->cells[0].cell_id = id; /* acp_cell_array_add on the empty array (capacity >= 1) */
+        ca->cells[0].cell = cell;
+        ca->num_cells = 1;
     } else {
         acp_landcell_add_all_outside_cells(terrain, p, num_sphere, spheres, ca);
     }
@@ -73,7 +87,7 @@ void acp_objcell_find_cell_list(const acp_terrain *terrain, const acp_position *
         ca->reached_building = true;
         acp_building_find_transit_cells(c->building, terrain, num_sphere, spheres, ca, path);
     }
-    if (curr_cell) *curr_cell = containing_cell(ca, p, &spheres[0], path);
+    if (curr_cell) *curr_cell = containing_cell(ca, p, &spheres[0], path, memo);
 }
 
 /* ---- shadow lists (issue 14) ---- */

@@ -63,6 +63,22 @@ static void curr_from_check(acp_sphere_path *sp)
     acp_spherepath_cache_global_curr_center(sp);
 }
 
+/* validate_transition's caches left to be made (S12): in the sanitizer builds
+ * (ACP_CHECK_DEFERRED_CACHES) the caches are filled with NaN meanwhile, so that a read before
+ * they are made (or after the sweep dropped them) shows in the traces the lane compares. */
+static inline void defer_caches(acp_sphere_path *sp)
+{
+    sp->caches_deferred = true;
+#ifdef ACP_CHECK_DEFERRED_CACHES
+    const float nan = NAN;
+    for (uint32_t i = 0; i < ACP_MAX_TRANSITION_SPHERES; i++) {
+        sp->global_curr_center[i] = (acp_vec3){nan, nan, nan};
+        sp->global_sphere[i] = (acp_sphere){{nan, nan, nan}, nan};
+    }
+    sp->global_low_point = (acp_vec3){nan, nan, nan};
+#endif
+}
+
 /* check_pos += global_offset (the inline form in find_transitional_position). */
 static void step_check_pos(acp_sphere_path *sp)
 {
@@ -119,6 +135,7 @@ static void spherepath_init(acp_sphere_path *sp)
     sp->placement_allows_sliding = true;
     sp->has_curr_cell = false; /* acphys's own: set after the sweep */
     sp->curr_center_deferred = false;
+    sp->caches_deferred = false;
     sp->curr_cell_id = 0;
 }
 
@@ -233,8 +250,8 @@ static void build_cell_array(acp_transition *t, const acp_landcell **new_cell)
     }
     const acp_landcell *probe = NULL, *const sentinel = (const acp_landcell *)&probe;
     if (new_cell) probe = sentinel; /* tells whether find_cell_list writes it */
-    acp_objcell_find_cell_list(t->terrain, &sp->check_pos, sp->num_sphere, sp->global_sphere, &t->cell_array,
-                               new_cell ? &probe : NULL, sp);
+    acp_objcell_find_cell_list_swept(t->terrain, &sp->check_pos, sp->num_sphere, sp->global_sphere, &t->cell_array,
+                                     new_cell ? &probe : NULL, sp, &t->terrain_poly); /* S25: the memo */
     /* The key of the inputs (find_cell_list changes none of them). */
     *last = cell_list_key_of(sp);
     last->has_curr = new_cell != NULL;
@@ -599,6 +616,10 @@ static void count_stationary_fall(acp_transition *t, bool redo)
         c->frames_stationary_fall = 2;
         return;
     }
+    if (sp->caches_deferred) { /* validate_transition's caches, made before they are read (S12) */
+        sp->caches_deferred = false;
+        acp_spherepath_cache_global_curr_center_and_sphere(sp);
+    }
     const acp_sphere *g = &sp->global_sphere[0];
     c->frames_stationary_fall = 3;
     double sum = (double)g->center.y + g->center.x;
@@ -631,11 +652,13 @@ acp_transition_state acp_transition_validate_transition(acp_transition *t, acp_t
         check_from_curr(sp);
     } else {
         /* curr_from_check then check_from_curr: check_pos and check_cell stay what they are
-         * (copied to curr and back); the two caches read the one frame. */
+         * (copied to curr and back); the two caches read the one frame, and are made when
+         * first needed: by the next step (find_transitional_position), or by the stationary
+         * fall's plane below; a sweep that ends here never reads them (caches_deferred). */
         sp->curr_pos = sp->check_pos;
         sp->curr_cell = sp->check_cell;
         sp->cell_array_valid = false;
-        acp_spherepath_cache_global_curr_center_and_sphere(sp);
+        defer_caches(sp);
     }
     if (c->collision_normal_valid) acp_collisioninfo_set_sliding_normal(c, c->collision_normal);
     if (!(oi->state & ACP_IS_VIEWER_OI) && (oi->object->state & ACP_GRAVITY_PS)) count_stationary_fall(t, redo);
@@ -927,6 +950,9 @@ static inline __attribute__((always_inline)) acp_transition *end_sweep(acp_world
         t->sphere_path.curr_center_deferred = false;
         acp_spherepath_cache_global_curr_center(&t->sphere_path);
     }
+    /* The last validate_transition's caches, never read after the sweep (S12): not made. The
+     * next sweep of this slot makes its own before it reads any. */
+    t->sphere_path.caches_deferred = false;
     acp_transition_cleanup(w);
     t->sphere_path.has_curr_cell = t->sphere_path.curr_cell != NULL;
     t->sphere_path.curr_cell_id = t->sphere_path.curr_cell ? t->sphere_path.curr_cell->id : 0;

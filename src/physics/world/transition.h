@@ -202,6 +202,10 @@ typedef struct acp_sphere_path {
     bool has_curr_cell;              /* after the sweep: curr_cell != NULL (the commit reads it) */
     bool curr_center_deferred;       /* not retail: init_path's global_curr_center is still to be
                                       * cached (acp_spherepath_init_path_deferred) */
+    bool caches_deferred;            /* not retail: validate_transition's caches (global_curr_center,
+                                      * global_sphere, global_low_point from curr_pos = check_pos)
+                                      * are still to be made: at the next step, or never when the
+                                      * sweep ends first (docs/SHORTCUTS.md S12) */
     acp_position localspace_pos;     /* the position of the object or part last tested as a
                                         CCylSphere or BSP (SPHEREPATH::cache_localspace_sphere) */
     uint32_t curr_cell_id;
@@ -503,5 +507,12 @@ void acp_cell_array_add(acp_cell_array *ca, uint32_t cell_id, const struct acp_l
 void acp_objcell_find_cell_list(const struct acp_terrain *terrain, const acp_position *p, uint32_t num_sphere,
                                 const acp_sphere *spheres, acp_cell_array *ca,
                                 const struct acp_landcell **curr_cell, acp_sphere_path *path);
+/** acp_objcell_find_cell_list for the sweep: the containing cell's test of a land cell is
+ *  answered from the sweep's terrain polygon memo when it holds that cell and the point's x and
+ *  y bits (memo may be NULL; the memo is only read). Not retail: docs/SHORTCUTS.md S25. */
+void acp_objcell_find_cell_list_swept(const struct acp_terrain *terrain, const acp_position *p, uint32_t num_sphere,
+                                      const acp_sphere *spheres, acp_cell_array *ca,
+                                      const struct acp_landcell **curr_cell, acp_sphere_path *path,
+                                      const acp_terrain_poly_memo *memo);
 
 #endif
