@@ -196,9 +196,10 @@ describe('scripts/ab.mjs (paired A/B: two builds at once, one per CPU)', () => {
     assert.match(any.stdout, /\n  digests: A [0-9a-f]{16}, B deadbeefdeadbeef\n/);
     assert.match(any.stdout, /; digest not compared \(--any-digest\)\n$/);
   });
-  /** Whether process `pid` is gone within 3 s (a killed process stays a zombie until reaped). */
+  /** Whether process `pid` is gone within 10 s (a killed process stays a zombie until reaped;
+   *  on a machine at load 10 the reaping took more than 3 s). */
   const gone = async (pid) => {
-    for (let t = 0; t < 60 && alive(pid); t++) await new Promise((ok) => setTimeout(ok, 50));
+    for (let t = 0; t < 200 && alive(pid); t++) await new Promise((ok) => setTimeout(ok, 50));
     return !alive(pid);
   };
   /** A side that is a wrapper: its shell starts a long sleep (no exec) and writes the sleep's pid. */
