@@ -2,7 +2,8 @@
 // /loc prints it centres the map there (the landblock statics around it drawn: at
 // 0xA9B4002A [132.0 12.0 94.0], Holtburg's tree), with or without the quaternion, and a landblock
 // and cell alone centres on that cell; Add object "at the Go to place" puts the object there;
-// a malformed location gets a message naming what is wrong and changes nothing.
+// a malformed location gets a message naming what is wrong and changes nothing: impossible
+// positions, non-cell ids and stray words among the quaternion too.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,6 +68,19 @@ describe('Go to', () => {
       ['0xA9B40041 [132.0 12.0 94.0]', 'cell 0x0041 of 0xA9B40041 is neither an outdoor cell (0x0001 to 0x0040) nor an indoor one (0x0100 and up)'],
       ['0xA9B4002A [200.0 12.0 94.0]', 'the position (200, 12) is outside its landblock'],
       ['0x12340001 [10 10 10]', 'landblock 0x1234 is not loaded by this run'],
+      // Impossible positions (review finding 2): non-finite, out of range, an indoor cell far off.
+      ['0xA9B4002A [132 12 1e400]', 'the position [132 12 1e400]: 1e400 is not a finite number'],
+      ['0xA9B4002A [132 12 1e30]', 'the height z = 1e+30 m is out of range: a place\'s z is within ±2,000 m'],
+      ['0xA9B40029 [132 12 -2000.5]', 'the height z = -2000.5 m is out of range'],
+      ['0xA9B40100 [5000 -5000 94]', 'the position (5000, -5000) is out of range for indoor cell 0xA9B40100'],
+      ['0xA9B4FFFF [132 12 94]', '0xA9B4FFFF is not a cell id: 0xFFFF is the landblock\'s LandBlock record, not a cell'],
+      ['0xA9B4FFFE [132 12 94]', '0xA9B4FFFE is not a cell id: 0xFFFE is the landblock\'s LandBlockInfo record, not a cell'],
+      ['0xFFB40001 [12 12 94]', '0xFFB40001 is not a cell id: landblock 0xFFB4 is outside the world'],
+      // Stray words among the quaternion, a second bracket (review finding 5).
+      ['0xA9B4002A [132 12 94] 1 0 foo 0 0', 'after the position, "foo" is not a number of the quaternion (w x y z)'],
+      ['0xA9B4002A [132 12 94] w 1 0 0 0', 'after the position, "w" is not a number of the quaternion'],
+      ['0xA9B4002A [132 12 94] [1 2 3]', 'a location has one [x y z], then the quaternion w x y z without brackets'],
+
       ['', 'the location is empty'],
     ]) {
       const r = await go(text);
