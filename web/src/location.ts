@@ -128,17 +128,19 @@ export function framing(s: { n: number; cell: ArrayLike<number>; gx: ArrayLike<n
   return { x: (x0 + x1) / 2, y: (y0 + y1) / 2, span: Math.max(24, Math.max(x1 - x0, y1 - y0) + 8) };
 }
 
-const lbText = (lb: number) => `0x${lb.toString(16).toUpperCase().padStart(4, '0')}`;
+/** A parsed place with its world position (m) and what the status line says of it. */
+export type Located = Place & { world: [number, number]; text: string };
 
-/** `text` parsed (parseLocation) for a run that loaded landblocks `loaded` (high 16 bits; null:
- *  no run): the place with its world position (m) and what the status line says of it, or
- *  { error } (malformed, or a landblock the run has not loaded). */
-export function locate(text: string, loaded: Set<number> | null): (Place & { world: [number, number]; text: string }) | { error: string } {
+/** A place the Go to field accepted (web/src/gotoplace.ts): the text it was read from, and
+ *  `pending`, the user's DAT that holds its landblock when the run has not loaded it (Add object
+ *  then rebuilds the run: adding.ts). */
+export type GotoPlace = Located & { input: string; pending: string | null };
+
+/** `text` parsed (parseLocation) with its world position and status text, or { error }
+ *  (malformed). Whether the run has the place loaded is web/src/gotoplace.ts's. */
+export function locate(text: string): Located | { error: string } {
   const p = parseLocation(text);
   if ('error' in p) return p;
-  const lb = p.cell >>> 16;
-  if (loaded && !loaded.has(lb))
-    return { error: `landblock ${lbText(lb)} is not loaded by this run (its excerpts hold ${[...loaded].map(lbText).join(', ') || 'none'}); add a cell DAT that has it` };
   const [x, y] = p.origin ?? p.middle!;
   const at = `${hex(p.holding)} [${x.toFixed(1)} ${y.toFixed(1)}${p.origin ? ` ${p.origin[2].toFixed(1)}` : ''}]`;
   return { ...p, world: [192 * (p.cell >>> 24) + x, 192 * ((p.cell >>> 16) & 0xff) + y], text: `Centred on ${at}${p.note ? ` (${p.note})` : ''}` };
