@@ -2,13 +2,19 @@
 // /loc prints it centres the map there (the landblock statics around it drawn: at
 // 0xA9B4002A [132.0 12.0 94.0], Holtburg's tree), with or without the quaternion, and a landblock
 // and cell alone centres on that cell; Add object "at the Go to place" puts the object there;
-// a malformed location gets a message naming what is wrong and changes nothing.
+// a malformed location gets a message naming what is wrong and changes nothing. Then the review's
+// findings: impossible positions, non-cell ids and stray words refused; the issue's own example
+// centred with a note; the error cleared by a good Go to; the map's marker; the activity-radius
+// warning; a dungeon cell centring the map and the 3-D view; the place cleared by another
+// scenario; a landblock only a user's full cell DAT has (Add object rebuilds, the run file replays
+// identical).
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { dist, launch, serve } from './harness.mjs';
+import { LazyDat, loadAcphys, writeDat } from '../../wasm/acphys.mjs';
+import { dist, launch, root, serve } from './harness.mjs';
 
 let server, browser, page;
 before(async () => {
@@ -67,6 +73,21 @@ describe('Go to', () => {
       ['0xA9B40041 [132.0 12.0 94.0]', 'cell 0x0041 of 0xA9B40041 is neither an outdoor cell (0x0001 to 0x0040) nor an indoor one (0x0100 and up)'],
       ['0xA9B4002A [200.0 12.0 94.0]', 'the position (200, 12) is outside its landblock'],
       ['0x12340001 [10 10 10]', 'landblock 0x1234 is not loaded by this run'],
+      ['0x12340001 [10 10 10]', 'no DAT searched has its LandBlock 0x1234FFFF (searched: the default excerpts)'],
+      // Impossible positions (review finding 2): non-finite, out of range, an indoor cell far off.
+      ['0xA9B4002A [132 12 1e400]', 'the position [132 12 1e400]: 1e400 is not a finite number'],
+      ['0xA9B4002A [132 12 1e30]', 'the height z = 1e+30 m is out of range: a place\'s z is within ±2,000 m'],
+      ['0xA9B40029 [132 12 -2000.5]', 'the height z = -2000.5 m is out of range'],
+      ['0xA9B40100 [5000 -5000 94]', 'the position (5000, -5000) is out of range for indoor cell 0xA9B40100'],
+      ['0xA9B4FFFF [132 12 94]', '0xA9B4FFFF is not a cell id: 0xFFFF is the landblock\'s LandBlock record, not a cell'],
+      ['0xA9B4FFFE [132 12 94]', '0xA9B4FFFE is not a cell id: 0xFFFE is the landblock\'s LandBlockInfo record, not a cell'],
+      ['0xFFB40001 [12 12 94]', '0xFFB40001 is not a cell id: landblock 0xFFB4 is outside the world'],
+      // Stray words among the quaternion, a second bracket (review finding 5).
+      ['0xA9B4002A [132 12 94] 1 0 foo 0 0', 'after the position, "foo" is not a number of the quaternion (w x y z)'],
+      ['0xA9B4002A [132 12 94] w 1 0 0 0', 'after the position, "w" is not a number of the quaternion'],
+      ['0xA9B4002A [132 12 94] [1 2 3]', 'a location has one [x y z], then the quaternion w x y z without brackets'],
+      // A dungeon's landblock has no land: a bare cell there names what was searched.
+      ['0x3A11 0x0001', 'no DAT searched has its LandBlock 0x3A11FFFF (searched: the default excerpts); add a cell DAT that has it (a dungeon\'s landblock has no land'],
       ['', 'the location is empty'],
     ]) {
       const r = await go(text);
@@ -88,5 +109,125 @@ describe('Go to', () => {
     assert.deepEqual(added.position.origin, [132, 12, 94.5]);
     assert.deepEqual(added.position.orientation, [0.7071068, 0, 0, 0.7071068]);
     assert.match(await page.evaluate(() => document.getElementById('status-note').textContent), /at the Go to place 0xA9B40029 \[132\.0 12\.0 94\.5\]/);
+  });
+});
+
+describe('Go to (review findings)', () => {
+  const placeSelect = () => page.evaluate(() => document.getElementById('state-place').value);
+  const view = () => page.evaluate(() => ({ ...document.querySelector('#view3d-box .view3d').dataset }));
+
+  it('the issue\'s own example centres with a note, not an error; a bad location then a good one clears the error', async () => {
+    let r = await go('twelve');
+    assert.match(r.message, /^Go to: "twelve" is not a location/);
+    r = await go('0xA9B4002A [132.0 12.0 94.0]');
+    assert.equal(r.message, '', 'the error box goes with a good Go to');
+    assert.deepEqual(r.map.centre, [192 * 0xA9 + 132, 192 * 0xB4 + 12]);
+    // (132, 12) is in cell 0x29 by the cell rule 1 + 8·floor(x/24) + floor(y/24) = 1 + 40 + 0.
+    assert.match(r.note, /^Centred on 0xA9B40029 \[132\.0 12\.0 94\.0\] \(cell 0xA9B4002A does not hold \(132, 12\): that is 0xA9B40029, used for the place\)/);
+    assert.match(await page.getAttribute('#goto', 'placeholder'), /^0xA9B40029 \[132\.0 12\.0 94\.0\]/, 'the placeholder\'s example is consistent');
+  });
+
+  it('draws a marker at the place on the map until it is cleared', async () => {
+    await go('0xA9B40029 [100.0 50.0 94.0]');
+    await page.waitForFunction(() => document.getElementById('map').dataset.gotoMarker === `${192 * 0xA9 + 100},${192 * 0xB4 + 50}`, null, { timeout: 10_000 });
+  });
+
+  it('an indoor cell must hold the point: the cottage\'s EnvCell 0xA9B40100 refuses a point outside its walls', async () => {
+    const r = await go('0xA9B40100 [10 10 94]');
+    assert.match(r.message, /^Go to: indoor cell 0xA9B40100 does not hold \(10, 10\): its walls span x [\d.]+ to [\d.]+ m and y [\d.]+ to [\d.]+ m in its landblock's frame\.$/);
+    assert.equal(r.place.holding, 0xA9B40023, 'the place stays (cell 0x23 holds (100, 50))');
+  });
+
+  it('adding at a far place says it is beyond the 96 m activity radius', async () => {
+    await go('0xA9B40029 [132.0 12.0 94.5]');
+    const before = await page.evaluate(() => window.acphysPage.state().objects);
+    await page.click('#add-object');
+    await page.waitForFunction((n) => window.acphysPage.state().objects === n + 1 && !window.acphysPage.state().busy, before, { timeout: 60_000 });
+    // The player runs on landblock 0xD59A, dozens of landblocks from 0xA9B4.
+    assert.match(await page.evaluate(() => document.getElementById('status-note').textContent),
+      /at the Go to place 0xA9B40029 \[132\.0 12\.0 94\.5\], [\d,.]+ m from \S+ \(beyond the 96 m activity radius: it stays inactive until the player comes near\)/i);
+  });
+
+  it('a dungeon cell in a user\'s cell DAT: the map and the 3-D view centre there until an object is followed again', async () => {
+    await page.locator('#view3d-box summary').click();
+    await page.waitForFunction(() => Number(document.querySelector('#view3d-box .view3d')?.dataset.frame ?? -1) >= 0, null, { timeout: 60_000 });
+    const bytes = readFileSync(join(root, 'data', 'cell-default.dat'));
+    await page.setInputFiles('#dat-input', { name: 'client_cell_1.dat', mimeType: 'application/octet-stream', buffer: bytes });
+    await page.waitForFunction(() => /^client_cell_1\.dat: /.test(document.getElementById('status-note').textContent), null, { timeout: 60_000 });
+    for (const text of ['0x3A11012D [99.8 117.6 -38.7]']) {
+      const r = await go(text);
+      assert.equal(r.message, '', text);
+      const want = [192 * 0x3A + 99.8, 192 * 0x11 + 117.6];
+      assert.deepEqual(r.map.centre, want);
+      assert.equal(r.place.holding, 0x3A11012D);
+      await page.waitForFunction(([x, y]) => {
+        const d = document.querySelector('#view3d-box .view3d').dataset;
+        return d.place === 'goto' && Math.abs(Number(d.targetX) - x) < 1e-3 && Math.abs(Number(d.targetY) - y) < 1e-3 && Math.abs(Number(d.targetZ) + 38.7) < 1e-3;
+      }, want, { timeout: 10_000 });
+      assert.match((await view()).cell, /^0x3A11012D$/);
+    }
+    // A landblock in none of the DATs names them all.
+    const r = await go('0x12340001 [10 10 10]');
+    assert.match(r.message, /\(searched: the default excerpts, client_cell_1\.dat\)/);
+    // Following again: the 3-D view goes back to the selected object.
+    await page.check('#follow');
+    await page.waitForFunction(() => document.querySelector('#view3d-box .view3d').dataset.place === '', null, { timeout: 10_000 });
+    assert.equal((await view()).selected, String(await page.evaluate(() => window.acphysPage.state().selected ?? 0)));
+  });
+
+  it('another scenario clears the place: the arrow in the dungeon does not add "at the Go to place" of the last run', async () => {
+    let r = await go('0xD59A0023 [110 60 250]');
+    assert.equal(r.message, '');
+    assert.equal(await placeSelect(), 'goto');
+    await page.selectOption('#bundled', { label: 'arrow-in-a-dungeon' });
+    await page.click('#open-bundled');
+    await page.waitForFunction(() => /Opened the bundled scenario arrow-in-a-dungeon/.test(document.getElementById('status-note').textContent), null, { timeout: 60_000 });
+    await page.waitForFunction(() => window.acphysPage.place() === null, null, { timeout: 10_000 });
+    assert.equal(await placeSelect(), 'near');
+    await page.waitForFunction(() => document.getElementById('map').dataset.gotoMarker === '', null, { timeout: 10_000 });
+  });
+});
+
+describe('Go to a landblock only a user\'s full cell DAT has', () => {
+  it('the place stands, Add object rebuilds the run with the landblock copied out, and the run file replays identical', async () => {
+    // A full cell DAT (by its name, read lazily) with the player's landblock 0xD59A (a run's
+    // objects need theirs) and 0xD59DFFFF, three landblocks north, which no run has loaded (a full
+    // DAT gives a run the landblocks around its objects): 0xD59A's record under that id.
+    const acp = await loadAcphys(join(root, 'wasm', 'acphys.wasm'));
+    const cell = readFileSync(join(root, 'data', 'cell-default.dat'));
+    const lazy = new LazyDat(acp, cell.length, async (o, n) => new Uint8Array(cell.subarray(o, o + n)));
+    await lazy.open();
+    const rec = await lazy.record(0xD59AFFFF);
+    lazy.free();
+    const bytes = rec.bytes.slice();
+    new DataView(bytes.buffer).setUint32(0, 0xD59DFFFF, true);
+    const dat = Buffer.from(writeDat(acp, { dataSet: 2, blockSize: 256, records: [{ id: 0xD59AFFFF, bytes: rec.bytes }, { id: 0xD59DFFFF, bytes }] }));
+    const tab = await browser.context.newPage();
+    try {
+      await tab.goto(server.url);
+      await tab.waitForFunction(() => (window.acphysPage?.state()?.frames ?? 0) >= 5, null, { timeout: 30_000 });
+      await tab.setInputFiles('#dat-input', { name: 'client_cell_1.dat', mimeType: 'application/octet-stream', buffer: dat });
+      await tab.waitForFunction(() => /^client_cell_1\.dat: /.test(document.getElementById('status-note').textContent), null, { timeout: 60_000 });
+      await tab.fill('#goto', '0xD59D0001 [12 12 60]');
+      await tab.click('#goto-go');
+      await tab.waitForFunction(() => window.acphysPage.place()?.cell === 0xD59D0001, null, { timeout: 10_000 });
+      assert.equal(await tab.evaluate(() => window.acphysPage.place().pending), 'client_cell_1.dat');
+      assert.match(await tab.evaluate(() => document.getElementById('status-note').textContent),
+        /^Centred on 0xD59D0001 \[12\.0 12\.0 60\.0\], in your client_cell_1\.dat; Add object puts the object there \(its landblock is not in this run yet: adding rebuilds the run, which copies it out of client_cell_1\.dat\)\.$/);
+      assert.deepEqual(await tab.evaluate(() => window.acphysPage.map().centre), [192 * 0xD5 + 12, 192 * 0x9D + 12]);
+      const before = await tab.evaluate(() => window.acphysPage.state().objects);
+      await tab.click('#add-object');
+      await tab.waitForFunction((n) => window.acphysPage.state().objects === n + 1 && !window.acphysPage.state().busy, before, { timeout: 60_000 });
+      assert.match(await tab.evaluate(() => document.getElementById('status-note').textContent), /the recording replayed from the start with it/);
+      // The rebuilt run has the landblock among its land: the place, checked again, is no longer pending.
+      await tab.waitForFunction(() => window.acphysPage.place()?.pending === null, null, { timeout: 10_000 });
+      const run = await tab.evaluate(() => window.acphysPage.runFile());
+      assert.ok(run.scenario.objects.some((o) => o.position.cell === '0xD59D0001'));
+      await tab.setInputFiles('#run-input', { name: 'run.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(run)) });
+      await tab.waitForFunction(() => /^Replayed run\.json: /.test(document.getElementById('verdict').textContent), null, { timeout: 60_000 });
+      assert.match(await tab.evaluate(() => document.getElementById('verdict').textContent), /^Replayed run\.json: identical\./);
+    } finally {
+      await tab.close();
+    }
   });
 });

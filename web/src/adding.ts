@@ -34,6 +34,13 @@ export async function addObject(app: Page, k: number, placed: string): Promise<v
     if (!Number.isFinite(z)) { app.msg.error(`Add object: no terrain under ${cellText(p.holding)} [${x} ${y}] to stand it on.`); return; }
     object.position = { cell: cellText(p.holding), origin: [x, y, z], orientation: p.quaternion ?? object.position.orientation };
     where = `at the Go to place ${cellText(p.holding)} [${x.toFixed(1)} ${y.toFixed(1)} ${z.toFixed(1)}]`;
+    // The activity gate measures from the player (update_object: beyond 96 m it does not move).
+    const pl = cur.playerIndex;
+    if (pl >= 0) {
+      const d = Math.hypot(p.world[0] - cur.gx[pl]!, p.world[1] - cur.gy[pl]!, z - cur.z[pl]!);
+      where += `, ${d.toFixed(1)} m from ${cur.names[pl]} (${d <= ACTIVITY_RADIUS ? 'within' : 'beyond'} the ${ACTIVITY_RADIUS} m activity radius` +
+        `${d <= ACTIVITY_RADIUS ? '' : ': it stays inactive until the player comes near'})`;
+    }
   } else if (near && cell !== 0) {
     const at = { cell, x: cur.gx[sel]! - 192 * ((cell >>> 24) & 0xff), y: cur.gy[sel]! - 192 * ((cell >>> 16) & 0xff), z: cur.z[sel]! };
     const p = placeNear(st, at, s.objects.length, (c, x, y) => cur.terrainHeight(c, x, y));
@@ -45,7 +52,9 @@ export async function addObject(app: Page, k: number, placed: string): Promise<v
     where += `: ${cur.names[sel]} has no cell to place it near`;
   }
   const what = `${st.name} (id ${u32(object.id)}) from the recorded retail states, ${where}`;
-  if (addLive(app, [object], events, what)) return;
+  // A place whose landblock the run has not loaded (in a user's full DAT) needs the rebuild,
+  // whose excerpt copies it out for the new object.
+  if (!(placed === 'goto' && p?.pending) && addLive(app, [object], events, what)) return;
   // Before any copies, so that it is tracked (plotted) when there is room.
   const firstCopy = s.objects.findIndex((o) => / \(copy \d+\)$/.test(o.name ?? ''));
   if (firstCopy >= 0) s.objects.splice(firstCopy, 0, object); else s.objects.push(object);

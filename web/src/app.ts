@@ -18,7 +18,8 @@ import { plural } from './format';
 import { generateFrameTimes, type FrameGenerator } from './frames';
 import { Keyboard } from './keyboard';
 import { isLinkFragment, type RunFile } from './link';
-import { framing, locate, type Place } from './location';
+import { framing, type GotoPlace } from './location';
+import { goTo, placeAfterRebuild } from './gotoplace';
 import type { FileHandler, Page, RebuildOptions } from './page';
 import { ReplayCancelled, showReplayProgress } from './progress';
 import { MAX_OBJECTS, readSpawn } from './spawn';
@@ -96,7 +97,9 @@ export class App implements Page {
    *  last frame (s); the loop pauses there once (advance in loop.ts). */
   storyEnd: { session: Session; t: number; name: string } | null = null;
   /** The Go to field's place (Add object "at the Go to place" puts objects there), or null. */
-  place: Place | null = null;
+  place: GotoPlace | null = null;
+  /** The 3-D view looks at the Go to place until an object is followed again (gotoplace.ts). */
+  placeFocus = false;
   /** What the frame slider and its label last showed (views.ts skips rewriting them). */
   shownFrame = { idx: NaN, done: NaN, scrub: false };
 
@@ -238,8 +241,10 @@ export class App implements Page {
     showReplayProgress('', 0, 0);
     for (const d of lazyCopies) this.dats.set(d.name, d);
     this.lastExcerpts = lastExcerpts;
+    const before = this.session?.scenario.objects ?? null;
     this.session?.dispose();
     this.session = next;
+    void placeAfterRebuild(this, before);
     this.perf = new Perf(); // the performance line's figures are the new run's
     this.busy = false;
     this.sceneUs = Math.ceil(next.lastTime * 1e6);
@@ -343,19 +348,8 @@ export class App implements Page {
     }
   }
 
-  /** The Go to field: centre the map on the location `text` (the /loc form or a landblock and
-   *  cell, web/src/location.ts) and keep it as the place Add object can put an object; a
-   *  malformed location, or a landblock this run has not loaded, gets a message naming why. */
-  goto(text: string): Place | null {
-    const p = locate(text, this.session?.landblockIds() ?? null);
-    if ('error' in p) { this.msg.error(`Go to: ${p.error}.`); return null; }
-    this.place = p;
-    this.follow = $<HTMLInputElement>('follow').checked = false;
-    this.map.focus(p.world[0], p.world[1], 40);
-    $<HTMLSelectElement>('state-place').value = 'goto';
-    this.msg.status(`${p.text}; Add object puts the object there.`);
-    return p;
-  }
+  /** The Go to field (web/src/gotoplace.ts goTo). */
+  goto(text: string): Promise<GotoPlace | null> { return goTo(this, text); }
 
   /** Frame the objects (the first 200 with a cell): a bundled scenario's default view shows what
    *  it is about, at least 24 m across with 4 m around them, not 96 m of land. */

@@ -8,6 +8,7 @@ import { ComparePanel, traceShape } from './compare';
 import type { Extra3D } from './extras3d';
 import { excerptsFor } from './files';
 import { captureForm, ReplayPanel } from './replaypanel';
+import { drawPlace, placeInView } from './gotoplace';
 import { indoorCellShape, originCell } from './mapcell';
 import { mountView3D } from './view3d';
 
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
       collision: () => collision?.checked ?? true,
       terrainWords: () => app.map.words,
       panels: () => [replay.extras3d(), compare.extras3d()].filter((e): e is Extra3D => e !== null),
+      place: () => placeInView(app),
     });
   }
   await app.start();
@@ -71,6 +73,7 @@ function panels(app: App): { replay: ReplayPanel; compare: ComparePanel } {
     },
   });
   app.mapOverlays.push((g, sx, sy) => replay.drawOverlay(g, sx, sy, app.session));
+  app.mapOverlays.push((g, sx, sy) => drawPlace(app, g, sx, sy));
   const head = async (f: File) => new Uint8Array(await f.slice(0, 4096).arrayBuffer());
   app.fileHandlers.push(
     { claims: async (f) => captureForm(f.name, await head(f)) !== null, open: (f) => replay.open(f) },

@@ -9,7 +9,7 @@ import type { UserDat } from './dat';
 import type { InspectRecord, Inspector } from './inspector';
 import type { Keyboard } from './keyboard';
 import type { RunFile } from './link';
-import type { Place } from './location';
+import type { GotoPlace } from './location';
 import type { MapView } from './map';
 import type { Perf } from './perf';
 import type { QuantaPlot, SeriesPlots } from './plots';
@@ -61,7 +61,9 @@ export interface Page {
   readonly inspector: Inspector;
   cancelReplay: boolean;
   storyEnd: { session: Session; t: number; name: string } | null;
-  place: Place | null;
+  place: GotoPlace | null;
+  /** The 3-D view looks at the Go to place (gotoplace.ts placeInView) until an object is followed. */
+  placeFocus: boolean;
   shownFrame: { idx: number; done: number; scrub: boolean };
 
   rebuild(s: Scenario, opts?: RebuildOptions): Promise<Session | null>;
@@ -75,5 +77,5 @@ export interface Page {
   datsInUse(): string;
   restart(toDefault: boolean): Promise<void>;
   inspect(frame?: number): InspectRecord | null;
-  goto(text: string): Place | null;
+  goto(text: string): Promise<GotoPlace | null>;
 }

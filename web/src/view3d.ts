@@ -12,8 +12,8 @@
 // object's cell (+X east, +Y north, +Z up). three.js loads only when the view is first opened
 // (the <details id="view3d-box"> of index.html), and the view says so when WebGL is missing.
 // It shows the session the map last drew (web/src/draw.ts currentSession), refilled once per run
-// frame. The camera follows the page's selected object (the "Selected object" select) on every
-// animation frame: its target glides to the object's position (exponential smoothing, time
+// frame. The camera follows the page's selected object (the "Selected object" select), or looks
+// at the Go to place while the page shows it (options.place), on every animation frame: its target glides to the object's position (exponential smoothing, time
 // constant FOLLOW_TAU_S; a jump of more than SNAP_M metres, a new session, snaps), from a fixed
 // direction above and south-west of it, closer when the object is in an indoor cell. When the
 // object is in an indoor cell (an EnvCell, cell id low word >= 0x100) or a building wall stands
@@ -237,9 +237,12 @@ function rebuild(v: Scene3D, s: Session): void {
  *  LOOK_UP_M above it. Then the cut-away (see the file comment) and the caption. */
 function follow(v: Scene3D, s: Session, dt: number): void {
   const i = Math.min(Math.max(0, v.selected()), s.n - 1);
-  const x = s.gx[i]! - (v.origin >>> 24) * 192, y = s.gy[i]! - ((v.origin >>> 16) & 0xff) * 192, z = s.z[i]!;
+  // The Go to place, while the page shows it (web/src/gotoplace.ts placeInView), else the object.
+  const place = v.options.place?.() ?? null;
+  const [gx, gy, gz, placeCell] = place ?? [s.gx[i]!, s.gy[i]!, s.z[i]!, 0];
+  const x = gx - (v.origin >>> 24) * 192, y = gy - ((v.origin >>> 16) & 0xff) * 192, z = gz;
   if (!Number.isFinite(x + y + z)) return;
-  const cell = s.cell[i]! >>> 0;
+  const cell = (place ? placeCell : s.cell[i]!) >>> 0;
   const indoor = isIndoorCell(cell);
   v.outline.update(v.three, v.scene, s, v.origin, cell);
   v.host.dataset.outlinedCell = hex(v.outline.cell);
@@ -275,13 +278,14 @@ function follow(v: Scene3D, s: Session, dt: number): void {
   }
   const ox = (v.origin >>> 24) * 192, oy = ((v.origin >>> 16) & 0xff) * 192;
   const h = v.host.dataset;
-  h.selected = String(i);
+  h.selected = place ? '' : String(i);
+  h.place = place ? 'goto' : '';
   h.cell = hex(cell);
   h.targetX = String(t.x + ox);
   h.targetY = String(t.y + oy);
   h.targetZ = String(t.z);
   h.cutaway = cutaway ? (indoor ? 'indoor' : 'hidden') : '';
-  const text = `Following ${s.names[i]} (id ${idText(s.ids[i]!)}): cell ${hex(cell)}, ` +
+  const text = place ? `Looking at the Go to place, cell ${hex(cell)} (select or follow an object to follow it again).` : `Following ${s.names[i]} (id ${idText(s.ids[i]!)}): cell ${hex(cell)}, ` +
     (indoor ? 'an indoor cell (EnvCell)' : cell === 0 ? 'no cell' : 'an outdoor land cell') +
     (cutaway ? `; walls and roofs cut away ${CUT_ABOVE_M} m above its feet, buildings translucent` : '') + '.';
   if (v.caption.textContent !== text) v.caption.textContent = text;

@@ -30,6 +30,8 @@ export interface View3DOptions {
   terrainWords?: () => ReadonlyMap<number, Uint16Array>;
   /** What the page's panels add (main.ts: the replay's and the compared trace's extras). */
   panels?: () => Extra3D[];
+  /** The Go to place the camera looks at instead of the selected object (world m) and its cell, or null. */
+  place?: () => [number, number, number, number] | null;
 }
 
 export interface Extras {
