@@ -20,8 +20,9 @@ import { Keyboard } from './keyboard';
 import { isLinkFragment, type RunFile } from './link';
 import { framing, locate, type Place } from './location';
 import type { FileHandler, Page, RebuildOptions } from './page';
-import { ReplayCancelled, showReplayProgress } from './progress';
+import { ReplayCancelled, replayInChunks, showReplayProgress } from './progress';
 import { MAX_OBJECTS, readSpawn } from './spawn';
+import { inspectAt } from './inspecting';
 import { Inspector, type InspectRecord } from './inspector';
 import { frame } from './loop';
 import { MapView } from './map';
@@ -107,7 +108,8 @@ export class App implements Page {
     $('build').textContent = `acphys ${acp.version()}, build ${acp.digest ?? 'unknown'} (${(acp.size / 1024).toFixed(0)} KiB .wasm)`;
     $('build').dataset['build'] = acp.digest ?? 'unknown';
     wire(this);
-    $('inspect').addEventListener('click', () => { this.inspect(); });
+    $('inspect').addEventListener('click', () => { void this.inspect(); });
+    $('inspect-frame').addEventListener('keydown', (e) => { if (e.key === 'Enter') void this.inspect(); });
     $('cancel-replay').addEventListener('click', () => { this.cancelReplay = true; });
     this.map.overlay = (g, sx, sy, k) => { this.inspector.drawOverlay(g, sx, sy, k); for (const o of this.mapOverlays) o(g, sx, sy, k); };
     this.inspector.onChange = () => {
@@ -204,17 +206,8 @@ export class App implements Page {
       const label = `Replaying ${plural(times.length, 'frame')} × ${plural(next.n, 'object')}`;
       if (times.length) this.msg.status(`${label}…`);
       this.cancelReplay = false;
-      let t0 = performance.now();
-      for (let k = 0; k < times.length; k++) {
-        next.step(times[k]!);
-        if (performance.now() - t0 > 40) {
-          this.msg.status(`${label}: frame ${k + 1} of ${times.length}…`);
-          showReplayProgress(label, k + 1, times.length);
-          await new Promise((r) => setTimeout(r, 0));
-          if (this.cancelReplay) throw new ReplayCancelled();
-          t0 = performance.now();
-        }
-      }
+      const n = next;
+      await replayInChunks(label, times.length, (k) => { n.step(times[k]!); }, (t) => this.msg.status(t), () => this.cancelReplay);
     } catch (e) {
       next?.dispose();
       this.busy = false;
@@ -248,6 +241,7 @@ export class App implements Page {
     this.selected = Math.min(this.selected, next.n - 1);
     this.verdict = null;
     $('verdict').hidden = true;
+    this.inspector.clear(); // its record was of the run this one replaces
     if (this.msg.seq === seq) this.msg.clearError();
     this.setupViews();
     this.setPlaying(opts.play ?? this.playing);
@@ -322,26 +316,8 @@ export class App implements Page {
   }
 
 
-  /** The quantum inspector for the selected object at `frame` (1-based; default: the Frame field,
-   *  or when it is empty the frame the slider shows); null after a message when refused. */
-  inspect(frame?: number): InspectRecord | null {
-    const s = this.session;
-    if (!s || !s.framesDone) return null;
-    const field = $<HTMLInputElement>('inspect-frame').value.trim();
-    const f = frame ?? (field ? Number(field) : Number($('scrub-label').dataset['frame'] ?? s.framesDone));
-    if (!Number.isInteger(f) || f < 1 || f > s.framesDone) {
-      this.msg.error(`Inspector: frame ${field || f} is not a frame of this run (1 to ${s.framesDone}).`);
-      return null;
-    }
-    try {
-      const r = this.inspector.run({ acp: this.acp, scenario: this.snapshot(), excerpts: this.lastExcerpts, profile: s.profile, object: this.selected, frame: f });
-      this.msg.status(`Inspected ${s.names[this.selected]} at frame ${f}: ${plural(r.sweeps.length, 'quantum', 'quanta')} swept.`);
-      return r;
-    } catch (e) {
-      this.msg.error(`Inspector: ${describeError(e)}`);
-      return null;
-    }
-  }
+  /** The quantum inspector for the selected object at `frame` (inspecting.ts inspectAt). */
+  inspect(frame?: number): Promise<InspectRecord | null> { return inspectAt(this, frame); }
 
   /** The Go to field: centre the map on the location `text` (the /loc form or a landblock and
    *  cell, web/src/location.ts) and keep it as the place Add object can put an object; a

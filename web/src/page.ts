@@ -74,6 +74,6 @@ export interface Page {
   objectsAdded(): void;
   datsInUse(): string;
   restart(toDefault: boolean): Promise<void>;
-  inspect(frame?: number): InspectRecord | null;
+  inspect(frame?: number): Promise<InspectRecord | null>;
   goto(text: string): Place | null;
 }
