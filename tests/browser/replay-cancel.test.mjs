@@ -43,6 +43,9 @@ describe('replays that can be stopped', () => {
     assert.equal(after.digest, added.digest);
     assert.deepEqual(after.profiles, added.profiles);
     assert.equal(await page.isVisible('#progress-box'), false);
+    // The Clock profile select shows the run's profile again, not the cancelled choice (review of
+    // issue 36, finding 4).
+    assert.equal(await page.inputValue('#profile'), added.profiles[0]);
 
     // The inspector's re-run (review of issue 36, finding 2) goes the same way: "Replaying N frames
     // × M objects" with the bar and Cancel, in chunks (the page answers meanwhile), and Cancel

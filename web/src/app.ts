@@ -212,6 +212,8 @@ export class App implements Page {
       next?.dispose();
       this.busy = false;
       showReplayProgress('', 0, 0);
+      // The controls the rebuild took its run from show the run that goes on (the profile).
+      if (this.session) $<HTMLSelectElement>('profile').value = this.session.profile;
       if (e instanceof ReplayCancelled) {
         this.settling = true;
         this.msg.status('Replay cancelled: the run goes on as it was.');
