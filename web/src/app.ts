@@ -96,6 +96,9 @@ export class App implements Page {
   /** Where the open bundled scenario's story ends: its session and the scene time of its own
    *  last frame (s); the loop pauses there once (advance in loop.ts). */
   storyEnd: { session: Session; t: number; name: string } | null = null;
+  /** The open bundled scenario's story (its end time, its name, the scenario's "name"), kept
+   *  across rebuilds of that scenario until Continue running (storyEnd is re-armed from it). */
+  story: { t: number; name: string; scenario: string | undefined } | null = null;
   /** The Go to field's place (Add object "at the Go to place" puts objects there), or null. */
   place: Place | null = null;
   /** What the frame slider and its label last showed (views.ts skips rewriting them). */
@@ -244,6 +247,10 @@ export class App implements Page {
     this.verdict = null;
     $('verdict').hidden = true;
     this.inspector.clear(); // its record was of the run this one replaces
+    // A bundled scenario's story end holds across rebuilds of it (Restart, a profile, a DAT)
+    // until Continue running or another scenario.
+    if (this.story && this.story.scenario !== next.scenario.name) this.story = null;
+    this.storyEnd = this.story && { session: next, t: this.story.t, name: this.story.name };
     if (this.msg.seq === seq) this.msg.clearError();
     this.setupViews();
     this.setPlaying(opts.play ?? this.playing);

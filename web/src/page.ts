@@ -61,6 +61,7 @@ export interface Page {
   readonly inspector: Inspector;
   cancelReplay: boolean;
   storyEnd: { session: Session; t: number; name: string } | null;
+  story: { t: number; name: string; scenario: string | undefined } | null;
   place: Place | null;
   shownFrame: { idx: number; done: number; scrub: boolean };
 
