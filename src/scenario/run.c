@@ -877,45 +877,12 @@ acp_physobj *acp_run_object(const acp_run *run, uint32_t i)
 
 /* ---- the quantum inspector (issue 36) ---- */
 
-/* An object whose enter_at is after the run's start is not in the world before the first frame
- * whose time is >= enter_at (enter_due): a frame before that has no sweep of it to record, so the
- * request is refused naming the frame it enters at (review of issue 36, finding 3). A frame past
- * the scenario's is left to the caller's "past the scenario's frames" message. */
-static bool inspect_object_present(acp_run *run, uint32_t object_index, uint32_t frame)
-{
-    const acp_scenario *s = &run->scenario;
-    if (object_index >= s->num_objects || frame == 0 || frame > s->frames.count) return true;
-    const acp_scenario_object *so = &s->objects[object_index];
-    if (!acp_run_enters_later(so)) return true;
-    uint32_t enters = 0; /* 1-based; 0: no frame of the scenario reaches enter_at */
-    for (uint32_t k = 0; k < s->frames.count && !enters; k++)
-        if (s->frames.times[k] >= so->enter_at) enters = k + 1;
-    if (enters && frame >= enters) return true;
-    acp_text t;
-    if (!begin_error(run, &t)) return false;
-    acp_text_put(&t, "inspect: object ");
-    acp_text_put_u64(&t, object_index);
-    if (enters) {
-        acp_text_put(&t, " enters at frame ");
-        acp_text_put_u64(&t, enters);
-        acp_text_put(&t, " (t = ");
-        acp_text_put_g(&t, s->frames.times[enters - 1], 9);
-        acp_text_put(&t, " s, its enter_at ");
-    } else {
-        acp_text_put(&t, " never enters (its enter_at ");
-    }
-    acp_text_put_g(&t, so->enter_at, 9);
-    acp_text_put(&t, enters ? " s), after frame " : " s is after the scenario's last frame), so not in frame ");
-    acp_text_put_u64(&t, frame);
-    return false;
-}
-
 bool acp_run_inspect(acp_run *run, uint32_t object_index, uint32_t frame)
 {
     char err[200];
     if (run->failed) return false;
-    if (!inspect_object_present(run, object_index, frame)) return false;
-    if (acp_run_inspector_arm(&run->inspector, object_index, run->scenario.num_objects, frame, run->frame.frame, err,
+    if (acp_run_inspector_entered(&run->scenario, object_index, frame, err, sizeof err) &&
+        acp_run_inspector_arm(&run->inspector, object_index, run->scenario.num_objects, frame, run->frame.frame, err,
                               sizeof err))
         return true;
     return set_error(run, err);
