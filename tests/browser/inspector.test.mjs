@@ -155,6 +155,9 @@ describe('the quantum inspector on the page', () => {
     await page.fill('#inspect-frame', String(hitFrame));
     await page.click('#inspect');
     await page.waitForFunction(() => window.acphysPage.inspectorDrawn().spheres > 0);
+    await page.locator('#view3d-box summary').click();
+    // The 3-D view draws the sweep's spheres (its drawn counts: view3dextra.ts).
+    await page.waitForFunction(() => JSON.parse(document.querySelector('#view3d-box .view3d')?.dataset.inspector ?? '{"spheres":0}').spheres > 0, null, { timeout: 60_000 });
     await page.selectOption('#bundled', { label: 'two-runners' });
     await page.click('#open-bundled');
     await page.waitForFunction(() => document.getElementById('status-note').textContent.includes('bundled scenario two-runners.json'), null, { timeout: 20_000 });
@@ -163,6 +166,8 @@ describe('the quantum inspector on the page', () => {
     assert.equal(await page.evaluate(() => document.getElementById('inspect-json').textContent), '');
     assert.deepEqual(await page.evaluate(() => window.acphysPage.inspectorRows()), []);
     assert.deepEqual(await page.evaluate(() => window.acphysPage.inspectorDrawn()), { spheres: 0, cells: 0, polygons: 0, normals: 0 });
+    // The 3-D view's sweep goes too.
+    await page.waitForFunction(() => JSON.parse(document.querySelector('#view3d-box .view3d')?.dataset.inspector ?? '{"spheres":-1}').spheres === 0, null, { timeout: 30_000 });
     assert.deepEqual(errors, []);
     await page.close();
   });
