@@ -51,14 +51,12 @@ describe('bundled scenarios end where their story ends', () => {
     const ended = () => page.waitForFunction(() => /ends here/.test(document.getElementById('status-note').textContent) &&
       !window.acphysPage.state().playing, null, { timeout: 60_000 });
     await ended();
-    const first = (await page.evaluate(() => window.acphysPage.runFile())).scenario.frames.times;
     // Restart: the same scenario from its start, ending at its story's end again.
     await page.click('#restart');
     await page.waitForFunction(() => !/ends here/.test(document.getElementById('status-note').textContent), null, { timeout: 30_000 });
     await ended();
     const again = (await page.evaluate(() => window.acphysPage.runFile())).scenario.frames.times;
     assert.ok(again.at(-1) >= 59 / 60 && again.at(-2) < 59 / 60, `after Restart the last two frame times are ${again.slice(-2)}`);
-    assert.ok(again.length < first.length + 10, `after Restart ${again.length} frames were recorded`);
     // A profile change rebuilds the same run: it stays at its story's end, and Play stops there again.
     await page.selectOption('#profile', 'acdream-r6');
     await page.waitForFunction(() => window.acphysPage.state().profiles[0] === 'acdream-r6' && !window.acphysPage.state().busy, null, { timeout: 30_000 });
