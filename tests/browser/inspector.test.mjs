@@ -99,7 +99,7 @@ describe('the quantum inspector on the page', () => {
   });
 
   it('the Frame field: digits only, Enter inspects, errors clear on success; a frame without quanta says so; the table lists what the record has; a new run clears the record (review of issue 36, findings 1, 6, 7, 8)', async () => {
-    const { page, errors, scenario } = await openBundled('quarrel-hits-drudge', 30);
+    const { page, errors, scenario } = await openBundled('quarrel-hits-drudge', 20);
     const lines = runScenario(acp, scenario).lines.map((l) => JSON.parse(l));
     const message = () => page.evaluate(() => (document.getElementById('message').hidden ? '' : document.getElementById('message-text').textContent));
     const note = () => page.evaluate(() => document.getElementById('inspect-note').textContent);

@@ -1,11 +1,9 @@
 // The quantum inspector (issue 36): one frame's collision sweeps of one object, step by step.
-// It re-runs the recorded run (the scenario with its frame times, the same excerpts and profile)
-// up to that frame with the object's sweeps recorded (wasm/scenario.mjs inspectScenario, the C
-// runner's acp_run_inspect), so nothing is recorded while the page plays; the JSON is the text
-// `acphys run --inspect <object>:<frame>` prints. This module takes what it needs and knows
-// nothing of the app: app.ts wires it.
-import type { Acphys } from '../../wasm/acphys.mjs';
-import { inspectScenario, type ProfileName, type Scenario } from '../../wasm/scenario.mjs';
+// inspecting.ts re-runs the recorded run (the scenario with its frame times, the same excerpts and
+// profile) up to that frame with the object's sweeps recorded (wasm/scenario.mjs openInspection,
+// the C runner's acp_run_inspect), so nothing is recorded while the page plays, and hands the
+// record's JSON (the text `acphys run --inspect <object>:<frame>` prints) to this panel, which
+// lists and draws it. It knows nothing of the app: app.ts wires it.
 import { $ } from './dom';
 import { strokeCellShape, type CellShape } from './mapcell';
 
@@ -28,11 +26,6 @@ export interface InspectRecord {
   sweeps: InspectSweep[]; sweeps_dropped: number; steps_dropped: number;
 }
 
-/** What a request needs: the run to re-run and which object and frame. */
-export interface InspectRequest {
-  acp: Acphys; scenario: Scenario; excerpts: Map<string, Uint8Array>; profile: ProfileName; object: number; frame: number;
-}
-
 const f3 = (v: readonly number[]) => v.map((x) => x.toFixed(3)).join(' ');
 const pos = (p: Pos) => `${p.cell} [${f3(p.origin)}]`;
 
@@ -47,15 +40,8 @@ export class Inspector {
   /** Why the record has no sweep when the page knows (inspecting.ts: no quantum ran in the frame). */
   private why: string | null = null;
 
-  /** Re-run `req` to its frame with its object's sweeps recorded and show them, at once (the
-   *  page re-runs in chunks: inspecting.ts). Throws the runner's ScenarioError for an object or
-   *  frame it refuses. */
-  run(req: InspectRequest): InspectRecord {
-    return this.take(inspectScenario(req.acp, req.scenario, { excerpts: req.excerpts, profile: req.profile, object: req.object, frame: req.frame }));
-  }
-
   /** Show the record `text` (the JSON acphys run --inspect prints); `why`: the page's reason for
-   *  a record without sweeps (shown in place of the generic one). */
+   *  a record without sweeps (shown in place of the generic one). Throws on text that is not JSON. */
   take(text: string, why: string | null = null): InspectRecord {
     this.json = text;
     this.why = why;
