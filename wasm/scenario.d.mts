@@ -214,6 +214,20 @@ export declare function createRun(acp: Acphys, scenario: Scenario | unknown, opt
  *  recorded; the record's JSON text (as `acphys run --inspect` prints it). */
 export declare function inspectScenario(acp: Acphys, scenario: Scenario | unknown,
   opts: RunOptions & { object: number; frame: number }): string;
+/** inspectScenario one frame at a time (the page's inspector: a progress bar and a Cancel). */
+export interface Inspection {
+  /** The frames to run (the frame asked for, at most the scenario's). */
+  readonly total: number;
+  /** Frames run so far. */
+  readonly done: number;
+  /** Run one frame; false once the record is made or the frames ran out. */
+  step(): boolean;
+  /** The record's JSON text; throws inspectScenario's ScenarioError when there is none. */
+  result(): string;
+  dispose(): void;
+}
+export declare function openInspection(acp: Acphys, scenario: Scenario | unknown,
+  opts: RunOptions & { object: number; frame: number }): Inspection;
 export declare function runScenario(acp: Acphys, scenario: Scenario | unknown, opts?: RunOptions): RunResult;
 /** The validator's message, or null when the scenario is valid. */
 export declare function validateScenario(acp: Acphys, scenario: Scenario | unknown): string | null;

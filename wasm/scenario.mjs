@@ -494,18 +494,41 @@ export function runScenario(acp, scenario, opts = {}) {
 /** The quantum inspector for one object and frame: re-runs the scenario (createRun's options)
  *  up to and including frame `frame` (1-based) with object `object`'s sweeps recorded, and
  *  returns the record's JSON text, the same characters `acphys run --inspect <object>:<frame>`
- *  prints. Throws ScenarioError for a bad object or a frame past the scenario's. */
-export function inspectScenario(acp, scenario, { object, frame, ...opts } = {}) {
+ *  prints. Throws ScenarioError for a bad object, a frame past the scenario's, or an object that
+ *  enters after the frame. */
+export function inspectScenario(acp, scenario, opts = {}) {
+  const ins = openInspection(acp, scenario, opts);
+  try {
+    while (ins.step()) { /* up to the frame */ }
+    return ins.result();
+  } finally {
+    ins.dispose();
+  }
+}
+
+/** inspectScenario one frame at a time, for a host that keeps its thread responsive (the page
+ *  steps it in chunks with a progress bar and a Cancel): { total (the frames to run), done (run so
+ *  far), step() (runs one frame; false once the record is made or the frames ran out), result()
+ *  (the JSON text, or the ScenarioError inspectScenario throws), dispose() }. */
+export function openInspection(acp, scenario, { object, frame, ...opts } = {}) {
   const run = createRun(acp, scenario, opts);
   try {
     run.inspect(object, frame);
-    while (run.inspectJson() === null && run.stepNext()) { /* up to the frame */ }
-    const text = run.inspectJson();
-    if (text === null) throw new ScenarioError(`inspect: frame ${frame} is past the scenario's ${run.framesTotal} frames`);
-    return text;
-  } finally {
+  } catch (e) {
     run.dispose();
+    throw e;
   }
+  return {
+    total: Math.min(frame, run.framesTotal),
+    get done() { return run.framesDone; },
+    step: () => run.inspectJson() === null && run.stepNext(),
+    result() {
+      const text = run.inspectJson();
+      if (text === null) throw new ScenarioError(`inspect: frame ${frame} is past the scenario's ${run.framesTotal} frames`);
+      return text;
+    },
+    dispose: () => run.dispose(),
+  };
 }
 
 /** The lines of a JSON Lines text as every host splits them: at '\n', without a trailing '\r',

@@ -264,6 +264,38 @@ void acp_inspect_write_json(acp_text *t, const acp_inspect *in, const acp_scenar
 
 /* ---- the runner's inspector ---- */
 
+/* An object whose enter_at is after the run's start is not in the world before the first frame
+ * whose time is >= enter_at (enter_due): a frame before that has no sweep of it to record, so the
+ * request is refused naming the frame it enters at (review of issue 36, finding 3). A frame past
+ * the scenario's is left to the caller's "past the scenario's frames" message. */
+bool acp_run_inspector_entered(const acp_scenario *s, uint32_t object_index, uint32_t frame, char *err, size_t err_size)
+{
+    if (object_index >= s->num_objects || frame == 0 || frame > s->frames.count) return true;
+    const acp_scenario_object *so = &s->objects[object_index];
+    if (!(so->enter_at > 0.0)) return true; /* run_internal.h acp_run_enters_later */
+    uint32_t enters = 0; /* 1-based; 0: no frame of the scenario reaches enter_at */
+    for (uint32_t k = 0; k < s->frames.count && !enters; k++)
+        if (s->frames.times[k] >= so->enter_at) enters = k + 1;
+    if (enters && frame >= enters) return true;
+    acp_text t;
+    acp_text_fixed(&t, err, err_size);
+    acp_text_put(&t, "inspect: object ");
+    acp_text_put_u64(&t, object_index);
+    if (enters) {
+        acp_text_put(&t, " enters at frame ");
+        acp_text_put_u64(&t, enters);
+        acp_text_put(&t, " (t = ");
+        acp_text_put_g(&t, s->frames.times[enters - 1], 9);
+        acp_text_put(&t, " s, its enter_at ");
+    } else {
+        acp_text_put(&t, " never enters (its enter_at ");
+    }
+    acp_text_put_g(&t, so->enter_at, 9);
+    acp_text_put(&t, enters ? " s), after frame " : " s is after the scenario's last frame), so not in frame ");
+    acp_text_put_u64(&t, frame);
+    return false;
+}
+
 bool acp_run_inspector_arm(acp_run_inspector **slot, uint32_t index, uint32_t num_objects, uint32_t frame,
                            uint32_t frames_done, char *err, size_t err_size)
 {

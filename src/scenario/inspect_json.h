@@ -48,6 +48,12 @@ typedef struct acp_run_inspector {
     acp_inspect rec;
 } acp_run_inspector;
 
+/** Whether scenario object `index` is in the world in frame `frame` (1-based) as far as its
+ *  enter_at says: one whose enter_at is > 0 enters before the first frame whose time is >=
+ *  enter_at (run.c enter_due). False with `err` (`inspect: object 2 enters at frame 121 (t =
+ *  2.01677038 s, its enter_at 2 s), after frame 5`); true for an index or frame out of range
+ *  (acp_run_inspector_arm and the caller's "past the scenario's frames" name those). */
+bool acp_run_inspector_entered(const acp_scenario *s, uint32_t index, uint32_t frame, char *err, size_t err_size);
 /** Arm *slot (allocated the first time) for object `index` of `num_objects` at frame `frame`,
  *  with `frames_done` frames run so far. False with `err` naming what is wrong: `inspect: object
  *  7 is not in the scenario (it has 3 objects, indices from 0)`, `inspect: frame 0 (frames count

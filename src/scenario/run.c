@@ -881,7 +881,8 @@ bool acp_run_inspect(acp_run *run, uint32_t object_index, uint32_t frame)
 {
     char err[200];
     if (run->failed) return false;
-    if (acp_run_inspector_arm(&run->inspector, object_index, run->scenario.num_objects, frame, run->frame.frame, err,
+    if (acp_run_inspector_entered(&run->scenario, object_index, frame, err, sizeof err) &&
+        acp_run_inspector_arm(&run->inspector, object_index, run->scenario.num_objects, frame, run->frame.frame, err,
                               sizeof err))
         return true;
     return set_error(run, err);

@@ -171,7 +171,9 @@ const char *acp_run_event_error(const acp_run *run);
  *  the trace's "frame"), which has not run yet: the frame runs as it would without it (the
  *  record reads the sweep, changes nothing). False with the run's error (`inspect: object 7 is
  *  not in the scenario (it has 3 objects, indices from 0)`, `inspect: frame 0 (frames count from
- *  1, ...)`, `inspect: frame 12 has already run`). */
+ *  1, ...)`, `inspect: frame 12 has already run`, and for an object whose enter_at puts it in the
+ *  world only from a later frame `inspect: object 2 enters at frame 121 (t = 2.01677038 s, its
+ *  enter_at 2 s), after frame 5`). */
 bool acp_run_inspect(acp_run *run, uint32_t object_index, uint32_t frame);
 /** The record as JSON (src/scenario/inspect_json.h) once the frame has run; NULL before. */
 const char *acp_run_inspect_json(const acp_run *run, size_t *len);

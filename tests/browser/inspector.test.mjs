@@ -84,9 +84,9 @@ describe('the quantum inspector on the page', () => {
     assert.deepEqual(sw.curr_pos.origin, lines[f - 1].objects[0].origin);
     assert.equal(sw.curr_pos.cell, lines[f - 1].objects[0].cell);
     const rows = await page.evaluate(() => window.acphysPage.inspectorRows());
-    const row = rows.find((r) => r[3] === 'COLLIDED');
+    const row = rows.find((r) => r[4] === 'COLLIDED');
     assert.ok(row, JSON.stringify(rows));
-    assert.match(row[6], /Drudge Robber \(id 2\)/);
+    assert.match(row[7], /Drudge Robber \(id 2\)/);
     // On the map: every step's swept sphere, the listed cells' outlines, the terrain triangle kept
     // and the normal where the quarrel met the drudge.
     await page.waitForFunction(() => window.acphysPage.inspectorDrawn().spheres > 0);
@@ -94,6 +94,80 @@ describe('the quantum inspector on the page', () => {
     assert.equal(drawn.spheres, sw.steps.reduce((a, s) => a + s.spheres.length, 0));
     assert.equal(drawn.cells, new Set(sw.steps.flatMap((s) => s.cells)).size);
     assert.ok(drawn.polygons >= 1 && drawn.normals >= 1, JSON.stringify(drawn));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('the Frame field: digits only, Enter inspects, errors clear on success; a frame without quanta says so; the table lists what the record has; a new run clears the record (review of issue 36, findings 1, 6, 7, 8)', async () => {
+    const { page, errors, scenario } = await openBundled('quarrel-hits-drudge', 20);
+    const lines = runScenario(acp, scenario).lines.map((l) => JSON.parse(l));
+    const message = () => page.evaluate(() => (document.getElementById('message').hidden ? '' : document.getElementById('message-text').textContent));
+    const note = () => page.evaluate(() => document.getElementById('inspect-note').textContent);
+    // Not digits: refused, not read as a number (a number input took 1e1 as frame 10).
+    for (const bad of ['2.5', '1e1', '0x3']) {
+      await page.fill('#inspect-frame', bad);
+      await page.click('#inspect');
+      assert.equal(await message(), `Inspector: "${bad}" is not a frame number: give the frame in digits only (1 to ${lines.length}).`);
+      assert.equal(await note(), '');
+    }
+    // Enter in the field inspects; the inspector's error goes once an inspection succeeds.
+    const hitFrame = lines.findIndex((l) => (l.objects[0].collisions ?? []).includes(2)) + 1;
+    await page.fill('#inspect-frame', String(hitFrame));
+    await page.press('#inspect-frame', 'Enter');
+    await page.waitForFunction((k) => document.getElementById('inspect-note').textContent.includes(`frame ${k}`), hitFrame);
+    assert.equal(await message(), '');
+    // The quantum's calc_num_steps offsets, and per step the offset, contact plane, walkable
+    // polygon, collision normal and terrain polygon the record holds.
+    const rec = JSON.parse(await page.evaluate(() => document.getElementById('inspect-json').textContent));
+    const sw = rec.sweeps[await page.evaluate(() => window.acphysPage.inspectorQuantum())];
+    const f3 = (v) => v.map((x) => x.toFixed(3)).join(' ');
+    const button = await page.evaluate(() => document.querySelector('#inspect-quanta button[aria-pressed="true"]').textContent);
+    assert.ok(button.includes(`calc_num_steps ${sw.calc_num_steps.num_steps} (offset [${f3(sw.calc_num_steps.offset)}], [${f3(sw.calc_num_steps.offset_per_step)}] per step)`), button);
+    const head = await page.evaluate(() => [...document.querySelectorAll('#inspect-steps thead th')].map((c) => c.textContent));
+    assert.deepEqual(head, ['step', 'check_pos', 'offset', 'cells', 'insert', 'result', 'branches', 'met', 'contact plane', 'walkable polygon',
+      'collision normal', 'terrain polygon', 'curr_pos']);
+    const rows = await page.evaluate(() => window.acphysPage.inspectorRows());
+    sw.steps.forEach((st, k) => {
+      assert.equal(rows[k][2], `[${f3(st.offset)}]`);
+      assert.equal(rows[k][8], st.contact_plane ? `${st.contact_plane.cell} n [${f3(st.contact_plane.n)}] d ${st.contact_plane.d.toFixed(3)}` : '—');
+      assert.equal(rows[k][9], st.walkable_polygon ? `poly ${st.walkable_polygon.poly_id} n [${f3(st.walkable_polygon.n)}] d ${st.walkable_polygon.d.toFixed(3)}` : '—');
+      assert.equal(rows[k][10], st.collision_normal ? `[${f3(st.collision_normal)}]` : '—');
+      assert.equal(rows[k][11], st.terrain_polygon ? `${st.terrain_polygon.cell} ${st.terrain_polygon.vertices.map((v) => `[${f3(v)}]`).join(' ')}` : '—');
+    });
+    assert.ok(rows.some((r) => r[10] !== '—'), 'the collision normal where the quarrel met the drudge');
+    // A frame whose world gate stayed shut (less than MIN_QUANTUM, 1/30 s, since the world's last
+    // update: retail's CPhysics::UseTime runs no object), after one that ran the quarrel's quanta:
+    // said so, with the nearest frames that ran quanta.
+    const q = (f) => lines[f - 1].objects[0].quanta.length;
+    const idle = lines.findIndex((l, k) => k > 0 && l.gate === false && lines.slice(0, k).some((m) => m.objects[0].quanta.length)) + 1;
+    assert.ok(idle > 0, 'a frame of the page\'s run whose world gate stayed shut');
+    let before = idle - 1, after = idle + 1;
+    while (before > 0 && q(before) === 0) before--;
+    while (after <= lines.length && q(after) === 0) after++;
+    await page.fill('#inspect-frame', String(idle));
+    await page.press('#inspect-frame', 'Enter');
+    await page.waitForFunction((k) => document.getElementById('inspect-note').textContent.includes(`frame ${k}:`), idle);
+    const lastOpen = lines.slice(0, idle - 1).findLast((l) => l.gate)?.now ?? 0;
+    assert.equal(await note(), `Greater Deadly Blunt Quarrel (id 1), frame ${idle}: no quantum ran in frame ${idle} (the world's gate stayed shut: ` +
+      `${((lines[idle - 1].now - lastOpen) * 1000).toFixed(2)} ms since its last update is shorter than MIN_QUANTUM, 1/30 s, so CPhysics::UseTime ` +
+      `ran no object; the time carries into a later frame's quanta); the nearest frames with quanta: frame ${before} and frame ${after}`);
+    // Back to the hit, then another run: the record, its table and its drawing go.
+    await page.fill('#inspect-frame', String(hitFrame));
+    await page.click('#inspect');
+    await page.waitForFunction(() => window.acphysPage.inspectorDrawn().spheres > 0);
+    await page.locator('#view3d-box summary').click();
+    // The 3-D view draws the sweep's spheres (its drawn counts: view3dextra.ts).
+    await page.waitForFunction(() => JSON.parse(document.querySelector('#view3d-box .view3d')?.dataset.inspector ?? '{"spheres":0}').spheres > 0, null, { timeout: 60_000 });
+    await page.selectOption('#bundled', { label: 'two-runners' });
+    await page.click('#open-bundled');
+    await page.waitForFunction(() => document.getElementById('status-note').textContent.includes('bundled scenario two-runners.json'), null, { timeout: 20_000 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    assert.equal(await note(), '');
+    assert.equal(await page.evaluate(() => document.getElementById('inspect-json').textContent), '');
+    assert.deepEqual(await page.evaluate(() => window.acphysPage.inspectorRows()), []);
+    assert.deepEqual(await page.evaluate(() => window.acphysPage.inspectorDrawn()), { spheres: 0, cells: 0, polygons: 0, normals: 0 });
+    // The 3-D view's sweep goes too.
+    await page.waitForFunction(() => JSON.parse(document.querySelector('#view3d-box .view3d')?.dataset.inspector ?? '{"spheres":-1}').spheres === 0, null, { timeout: 30_000 });
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -120,7 +194,7 @@ describe('the quantum inspector on the page', () => {
     const up = rec.sweeps.flatMap((s) => s.steps).find((s) => s.branches.includes('step_up_ok'));
     assert.ok(up.curr_pos.origin[2] > up.check_pos.origin[2], 'the step up lifts the sphere');
     const rows = await page.evaluate(() => window.acphysPage.inspectorRows());
-    assert.ok(rows.some((r) => r[5].includes('step_up_ok')), JSON.stringify(rows));
+    assert.ok(rows.some((r) => r[6].includes('step_up_ok')), JSON.stringify(rows));
     // A frame whose sweep lists the cottage's EnvCell: every listed cell outlined, the indoor one
     // by its walls, on the map and in the 3-D view alike.
     const indoor = (c) => ((Number(c) >>> 0) & 0xffff) >= 0x100;

@@ -43,6 +43,37 @@ describe('replays that can be stopped', () => {
     assert.equal(after.digest, added.digest);
     assert.deepEqual(after.profiles, added.profiles);
     assert.equal(await page.isVisible('#progress-box'), false);
+    // The Clock profile select shows the run's profile again, not the cancelled choice (review of
+    // issue 36, finding 4).
+    assert.equal(await page.inputValue('#profile'), added.profiles[0]);
+
+    // The inspector's re-run (review of issue 36, finding 2) goes the same way: "Replaying N frames
+    // × M objects" with the bar and Cancel, in chunks (the page answers meanwhile), and Cancel
+    // leaves the page as it was: no record, the note as it was, the run unchanged.
+    const note = await page.evaluate(() => document.getElementById('status-note').textContent);
+    await page.evaluate(() => {
+      const b = document.getElementById('cancel-replay');
+      const seen = { label: '' };
+      window.__inspectCancel = seen;
+      new MutationObserver((_, o) => {
+        if (b.hidden) return;
+        seen.label = document.getElementById('progress-label').textContent;
+        o.disconnect();
+        b.click();
+      }).observe(b, { attributes: true });
+    });
+    await page.fill('#inspect-frame', String(added.frames));
+    await page.click('#inspect');
+    await page.waitForFunction(() => window.__inspectCancel.label !== '' && !window.acphysPage.state().busy, null, { timeout: 60_000 });
+    assert.match(await page.evaluate(() => window.__inspectCancel.label),
+      new RegExp(`^Replaying ${added.frames} frames × 2,?001 objects to inspect frame ${added.frames}: frame \\d+ of ${added.frames}$`));
+    assert.equal(await page.evaluate(() => document.getElementById('status-note').textContent), note);
+    assert.equal(await page.evaluate(() => document.getElementById('inspect-note').textContent), '');
+    assert.equal(await page.evaluate(() => window.acphysPage.inspectorQuantum()), 0);
+    const inspected = await page.evaluate(() => window.acphysPage.state());
+    assert.equal(inspected.frames, added.frames);
+    assert.equal(inspected.digest, added.digest);
+    assert.equal(await page.isVisible('#progress-box'), false);
     await page.evaluate(() => window.acphysPage.play());
     await page.waitForFunction((n) => window.acphysPage.state().frames > n + 3, before.frames, { timeout: 30_000 });
     await page.evaluate(() => window.acphysPage.pause());

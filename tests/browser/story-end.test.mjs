@@ -33,6 +33,40 @@ describe('bundled scenarios end where their story ends', () => {
     await page.waitForFunction((n) => window.acphysPage.state().frames > n + 5, state.frames, { timeout: 30_000 });
     assert.equal((await page.evaluate(() => window.acphysPage.state())).playing, true);
     assert.equal(await page.isVisible('#continue'), false);
+    // The note says what the page does now, not that the story ends here (review of issue 36, finding 6).
+    assert.equal(await page.evaluate(() => document.getElementById('status-note').textContent),
+      "Past the end of quarrel-hits-drudge.json's story: recording on.");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('Restart and a clock profile change keep the story end; Continue running drops it (review of issue 36, finding 5)', async () => {
+    const page = await browser.context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.url);
+    await page.waitForFunction(() => (window.acphysPage?.state()?.frames ?? 0) >= 5, null, { timeout: 30_000 });
+    await page.selectOption('#bundled', { label: 'quarrel-hits-drudge' });
+    await page.click('#open-bundled');
+    const ended = () => page.waitForFunction(() => /ends here/.test(document.getElementById('status-note').textContent) &&
+      !window.acphysPage.state().playing, null, { timeout: 60_000 });
+    await ended();
+    // Restart: the same scenario from its start, ending at its story's end again.
+    await page.click('#restart');
+    await page.waitForFunction(() => !/ends here/.test(document.getElementById('status-note').textContent), null, { timeout: 30_000 });
+    await ended();
+    const again = (await page.evaluate(() => window.acphysPage.runFile())).scenario.frames.times;
+    assert.ok(again.at(-1) >= 59 / 60 && again.at(-2) < 59 / 60, `after Restart the last two frame times are ${again.slice(-2)}`);
+    // A profile change rebuilds the same run: it stays at its story's end, and Play stops there again.
+    await page.selectOption('#profile', 'acdream-r6');
+    await page.waitForFunction(() => window.acphysPage.state().profiles[0] === 'acdream-r6' && !window.acphysPage.state().busy, null, { timeout: 30_000 });
+    await page.click('#restart');
+    await ended();
+    // Continue running, then Restart: the story end is gone (the user chose to go on).
+    await page.click('#continue');
+    await page.click('#restart');
+    await page.waitForFunction(() => window.acphysPage.state().frames > 90, null, { timeout: 60_000 });
+    assert.equal(await page.isVisible('#continue'), false);
     assert.deepEqual(errors, []);
     await page.close();
   });

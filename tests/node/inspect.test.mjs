@@ -4,11 +4,12 @@
 // computes (the digests of an inspected run are the plain run's); bad requests name what is wrong.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 
-import { createRun, inspectScenario, runScenario } from '../../wasm/scenario.mjs';
+import { createRun, inspectScenario, openInspection, runScenario } from '../../wasm/scenario.mjs';
 import { acphys, root, runNative } from './helpers.mjs';
 
 let acp;
@@ -70,6 +71,20 @@ describe('the quantum inspector', () => {
     assert.deepEqual(rec.sweeps.at(-1).curr_pos.origin, golden('into-the-cottage', 54).objects[0].origin);
   });
 
+  it('openInspection, one frame at a time (the page\'s chunked re-run), gives inspectScenario\'s text', () => {
+    const ins = openInspection(acp, scenario('quarrel-hits-drudge'), { object: 0, frame: 3 });
+    try {
+      assert.equal(ins.total, 3);
+      let steps = 0;
+      while (ins.step()) steps++;
+      assert.equal(steps, 3);
+      assert.equal(ins.done, 3);
+      assert.equal(ins.result(), inspectScenario(acp, scenario('quarrel-hits-drudge'), { object: 0, frame: 3 }));
+    } finally {
+      ins.dispose();
+    }
+  });
+
   it('recording a frame changes nothing the run computes: the digests are the plain run\'s', () => {
     for (const [name, object, frame] of [['quarrel-hits-drudge', 0, 3], ['against-the-wall', 0, 20], ['into-the-cottage', 0, 54]]) {
       const plain = runScenario(acp, scenario(name));
@@ -103,6 +118,29 @@ describe('the quantum inspector', () => {
     assert.match(bad('0').stderr, /--inspect "0": give <object>:<frame>/);
     assert.match(bad('0:x').stderr, /the frame "x" is not a whole number from 1/);
     assert.match(bad('Nobody:3').stderr, /no object Nobody in the scenario/);
+    // An object that enters later (enter_at 2 s, frames at 60 Hz from 0): not in the world in frame
+    // 5, so no sweep of it can be recorded; the message names the frame it enters at (the first
+    // whose time is >= enter_at: frame k runs at about (k - 1) / 60 s, so frame 121, t ≈ 2.0),
+    // the same text natively, with npx and over the .wasm (the page's).
+    const late = scenario('two-runners');
+    assert.equal(late.frames.hz, 60);
+    late.objects.push({ ...late.objects[0], id: 77, name: 'Late runner', enter_at: 2.0 });
+    const file = join(mkdtempSync(join(tmpdir(), 'acphys-inspect-')), 'late.json');
+    writeFileSync(file, JSON.stringify(late));
+    const expected = /^inspect: object 2 enters at frame 121 \(t = 2\.0[0-9]* s, its enter_at 2 s\), after frame 5$/;
+    let wasmMessage = '';
+    assert.throws(() => inspectScenario(acp, late, { object: 2, frame: 5 }), (e) => { wasmMessage = e.message; return expected.test(e.message); });
+    for (const cli of [[join(root, 'build', 'native', 'acphys')], [process.execPath, join(root, 'bin', 'acphys.mjs')]]) {
+      let r = { status: 0, stderr: '' };
+      try {
+        execFileSync(cli[0], [...cli.slice(1), 'run', file, '--inspect', '2:5'], { stdio: 'pipe' });
+      } catch (e) {
+        r = { status: e.status, stderr: String(e.stderr) };
+      }
+      assert.deepEqual(r, { status: 1, stderr: `acphys: ${file}: ${wasmMessage}\n` }, cli.join(' '));
+    }
+    // From frame 121 on it is in the world: the record is made (the runner stands: no sweep asked of it).
+    assert.equal(JSON.parse(inspectScenario(acp, late, { object: 2, frame: 121 })).inspect.id, 77);
     // By name and by hex id as well as by index.
     assert.equal(runNative(['run', scenarioPath('quarrel-hits-drudge'), '--inspect', 'Drudge Robber:3']),
       runNative(['run', scenarioPath('quarrel-hits-drudge'), '--inspect', '0x2:3']));

@@ -21,8 +21,9 @@ import { isLinkFragment, type RunFile } from './link';
 import { framing, type GotoPlace } from './location';
 import { goTo, placeAfterRebuild } from './gotoplace';
 import type { FileHandler, Page, RebuildOptions } from './page';
-import { ReplayCancelled, showReplayProgress } from './progress';
+import { ReplayCancelled, replayInChunks, showReplayProgress } from './progress';
 import { MAX_OBJECTS, readSpawn } from './spawn';
+import { inspectAt } from './inspecting';
 import { Inspector, type InspectRecord } from './inspector';
 import { frame } from './loop';
 import { MapView } from './map';
@@ -96,6 +97,9 @@ export class App implements Page {
   /** Where the open bundled scenario's story ends: its session and the scene time of its own
    *  last frame (s); the loop pauses there once (advance in loop.ts). */
   storyEnd: { session: Session; t: number; name: string } | null = null;
+  /** The open bundled scenario's story (its end time, its name, the scenario's "name"), kept
+   *  across rebuilds of that scenario until Continue running (storyEnd is re-armed from it). */
+  story: { t: number; name: string; scenario: string | undefined } | null = null;
   /** The Go to field's place (Add object "at the Go to place" puts objects there), or null. */
   place: GotoPlace | null = null;
   /** The 3-D view looks at the Go to place until an object is followed again (gotoplace.ts). */
@@ -110,7 +114,8 @@ export class App implements Page {
     $('build').textContent = `acphys ${acp.version()}, build ${acp.digest ?? 'unknown'} (${(acp.size / 1024).toFixed(0)} KiB .wasm)`;
     $('build').dataset['build'] = acp.digest ?? 'unknown';
     wire(this);
-    $('inspect').addEventListener('click', () => { this.inspect(); });
+    $('inspect').addEventListener('click', () => { void this.inspect(); });
+    $('inspect-frame').addEventListener('keydown', (e) => { if (e.key === 'Enter') void this.inspect(); });
     $('cancel-replay').addEventListener('click', () => { this.cancelReplay = true; });
     this.map.overlay = (g, sx, sy, k) => { this.inspector.drawOverlay(g, sx, sy, k); for (const o of this.mapOverlays) o(g, sx, sy, k); };
     this.inspector.onChange = () => {
@@ -207,21 +212,14 @@ export class App implements Page {
       const label = `Replaying ${plural(times.length, 'frame')} × ${plural(next.n, 'object')}`;
       if (times.length) this.msg.status(`${label}…`);
       this.cancelReplay = false;
-      let t0 = performance.now();
-      for (let k = 0; k < times.length; k++) {
-        next.step(times[k]!);
-        if (performance.now() - t0 > 40) {
-          this.msg.status(`${label}: frame ${k + 1} of ${times.length}…`);
-          showReplayProgress(label, k + 1, times.length);
-          await new Promise((r) => setTimeout(r, 0));
-          if (this.cancelReplay) throw new ReplayCancelled();
-          t0 = performance.now();
-        }
-      }
+      const n = next;
+      await replayInChunks(label, times.length, (k) => { n.step(times[k]!); }, (t) => this.msg.status(t), () => this.cancelReplay);
     } catch (e) {
       next?.dispose();
       this.busy = false;
       showReplayProgress('', 0, 0);
+      // The controls the rebuild took its run from show the run that goes on (the profile).
+      if (this.session) $<HTMLSelectElement>('profile').value = this.session.profile;
       if (e instanceof ReplayCancelled) {
         this.settling = true;
         this.msg.status('Replay cancelled: the run goes on as it was.');
@@ -253,6 +251,11 @@ export class App implements Page {
     this.selected = Math.min(this.selected, next.n - 1);
     this.verdict = null;
     $('verdict').hidden = true;
+    this.inspector.clear(); // its record was of the run this one replaces
+    // A bundled scenario's story end holds across rebuilds of it (Restart, a profile, a DAT)
+    // until Continue running or another scenario.
+    if (this.story && this.story.scenario !== next.scenario.name) this.story = null;
+    this.storyEnd = this.story && { session: next, t: this.story.t, name: this.story.name };
     if (this.msg.seq === seq) this.msg.clearError();
     this.setupViews();
     this.setPlaying(opts.play ?? this.playing);
@@ -327,26 +330,8 @@ export class App implements Page {
   }
 
 
-  /** The quantum inspector for the selected object at `frame` (1-based; default: the Frame field,
-   *  or when it is empty the frame the slider shows); null after a message when refused. */
-  inspect(frame?: number): InspectRecord | null {
-    const s = this.session;
-    if (!s || !s.framesDone) return null;
-    const field = $<HTMLInputElement>('inspect-frame').value.trim();
-    const f = frame ?? (field ? Number(field) : Number($('scrub-label').dataset['frame'] ?? s.framesDone));
-    if (!Number.isInteger(f) || f < 1 || f > s.framesDone) {
-      this.msg.error(`Inspector: frame ${field || f} is not a frame of this run (1 to ${s.framesDone}).`);
-      return null;
-    }
-    try {
-      const r = this.inspector.run({ acp: this.acp, scenario: this.snapshot(), excerpts: this.lastExcerpts, profile: s.profile, object: this.selected, frame: f });
-      this.msg.status(`Inspected ${s.names[this.selected]} at frame ${f}: ${plural(r.sweeps.length, 'quantum', 'quanta')} swept.`);
-      return r;
-    } catch (e) {
-      this.msg.error(`Inspector: ${describeError(e)}`);
-      return null;
-    }
-  }
+  /** The quantum inspector for the selected object at `frame` (inspecting.ts inspectAt). */
+  inspect(frame?: number): Promise<InspectRecord | null> { return inspectAt(this, frame); }
 
   /** The Go to field (web/src/gotoplace.ts goTo). */
   goto(text: string): Promise<GotoPlace | null> { return goTo(this, text); }

@@ -13,7 +13,13 @@ import { BUNDLED_SCENARIOS, RETAIL_STATES } from './states';
 export function wire(app: Page): void {
   $('message-close').addEventListener('click', () => { $('message').hidden = true; });
   $('play').addEventListener('click', () => { app.setPlaying(!app.playing); if (app.playing) app.scrub = null; $('continue').hidden = true; });
-  $('continue').addEventListener('click', () => { app.storyEnd = null; $('continue').hidden = true; app.setPlaying(true); });
+  $('continue').addEventListener('click', () => {
+    const name = app.story?.name ?? app.storyEnd?.name;
+    app.story = app.storyEnd = null;
+    $('continue').hidden = true;
+    app.setPlaying(true);
+    app.msg.status(name ? `Past the end of ${name}.json's story: recording on.` : '');
+  });
   $('step').addEventListener('click', () => {
     if (!app.session || app.busy) return;
     app.setPlaying(false);
@@ -62,6 +68,7 @@ export function wire(app: Page): void {
     const s = b.scenario();
     void app.openScenario(s, { play: true, source: `${b.name}.json` }, `The bundled scenario ${b.name}.json`).then((r) => {
       if (!r) return;
+      app.story = { t: b.end, name: b.name, scenario: r.scenario.name };
       app.storyEnd = { session: r, t: b.end, name: b.name };
       app.frameObjects();
       app.msg.status(`Opened the bundled scenario ${b.name}.json.${app.datsInUse()}`);

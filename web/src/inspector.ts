@@ -1,11 +1,9 @@
 // The quantum inspector (issue 36): one frame's collision sweeps of one object, step by step.
-// It re-runs the recorded run (the scenario with its frame times, the same excerpts and profile)
-// up to that frame with the object's sweeps recorded (wasm/scenario.mjs inspectScenario, the C
-// runner's acp_run_inspect), so nothing is recorded while the page plays; the JSON is the text
-// `acphys run --inspect <object>:<frame>` prints. This module takes what it needs and knows
-// nothing of the app: app.ts wires it.
-import type { Acphys } from '../../wasm/acphys.mjs';
-import { inspectScenario, type ProfileName, type Scenario } from '../../wasm/scenario.mjs';
+// inspecting.ts re-runs the recorded run (the scenario with its frame times, the same excerpts and
+// profile) up to that frame with the object's sweeps recorded (wasm/scenario.mjs openInspection,
+// the C runner's acp_run_inspect), so nothing is recorded while the page plays, and hands the
+// record's JSON (the text `acphys run --inspect <object>:<frame>` prints) to this panel, which
+// lists and draws it. It knows nothing of the app: app.ts wires it.
 import { $ } from './dom';
 import { strokeCellShape, type CellShape } from './mapcell';
 
@@ -28,11 +26,6 @@ export interface InspectRecord {
   sweeps: InspectSweep[]; sweeps_dropped: number; steps_dropped: number;
 }
 
-/** What a request needs: the run to re-run and which object and frame. */
-export interface InspectRequest {
-  acp: Acphys; scenario: Scenario; excerpts: Map<string, Uint8Array>; profile: ProfileName; object: number; frame: number;
-}
-
 const f3 = (v: readonly number[]) => v.map((x) => x.toFixed(3)).join(' ');
 const pos = (p: Pos) => `${p.cell} [${f3(p.origin)}]`;
 
@@ -44,15 +37,33 @@ export class Inspector {
   /** The quantum whose steps the table lists. */
   quantum = 0;
 
-  /** Re-run `req` to its frame with its object's sweeps recorded and show them. Throws the
-   *  runner's ScenarioError for an object or frame it refuses. */
-  run(req: InspectRequest): InspectRecord {
-    const text = inspectScenario(req.acp, req.scenario, { excerpts: req.excerpts, profile: req.profile, object: req.object, frame: req.frame });
+  /** Why the record has no sweep when the page knows (inspecting.ts: no quantum ran in the frame). */
+  private why: string | null = null;
+
+  /** Show the record `text` (the JSON acphys run --inspect prints); `why`: the page's reason for
+   *  a record without sweeps (shown in place of the generic one). Throws on text that is not JSON. */
+  take(text: string, why: string | null = null): InspectRecord {
     this.json = text;
+    this.why = why;
     this.record = JSON.parse(text) as InspectRecord;
     this.quantum = Math.max(0, this.record.sweeps.findIndex((s) => s.steps.some((st) => st.insert !== 'OK' || st.branches.length > 0)));
     this.show();
     return this.record;
+  }
+
+  /** Forget the record (its run was replaced: a rebuild), empty the panel and the drawings. */
+  clear(): void {
+    if (!this.record) return;
+    this.record = null;
+    this.json = null;
+    this.why = null;
+    this.quantum = 0;
+    this.drawn = { spheres: 0, cells: 0, polygons: 0, normals: 0 };
+    $('inspect-note').textContent = '';
+    $('inspect-quanta').textContent = '';
+    $('inspect-steps').textContent = '';
+    $('inspect-json').textContent = '';
+    this.onChange?.();
   }
 
   /** What drawOverlay last drew: spheres, cell outlines, terrain triangles, normals. */
@@ -153,7 +164,7 @@ export class Inspector {
     $('inspect-note').textContent = r.sweeps.length
       ? `${who}, frame ${r.inspect.frame} (t = ${r.inspect.now.toFixed(4)} s): ${r.sweeps.length} ${r.sweeps.length === 1 ? 'quantum swept' : 'quanta swept'}` +
         (r.sweeps_dropped || r.steps_dropped ? ` (${r.sweeps_dropped} quanta and ${r.steps_dropped} steps past the record's room not listed)` : '')
-      : `${who}, frame ${r.inspect.frame}: no sweep (the object did not move in this frame's quanta, or it was inactive)`;
+      : `${who}, frame ${r.inspect.frame}: ${this.why ?? "no sweep (the object did not move in this frame's quanta, or it was inactive)"}`;
     const list = $('inspect-quanta');
     list.textContent = '';
     r.sweeps.forEach((s, k) => {
@@ -163,7 +174,8 @@ export class Inspector {
       b.dataset['quantum'] = String(k);
       b.setAttribute('aria-pressed', String(k === this.quantum));
       const c = s.calc_num_steps;
-      b.textContent = `quantum ${k}: ${s.insert_type}, calc_num_steps ${c.ok ? c.num_steps : 'failed'}, ${s.steps.length} run, ` +
+      b.textContent = `quantum ${k}: ${s.insert_type}, calc_num_steps ${c.ok ? `${c.num_steps} (offset [${f3(c.offset)}], ` +
+        `[${f3(c.offset_per_step)}] per step)` : 'failed'}, ${s.steps.length} run, ` +
         `${s.result ? 'ok' : 'failed'} → ${pos(s.curr_pos)}`;
       b.addEventListener('click', () => this.select(k));
       li.append(b);
@@ -179,16 +191,19 @@ export class Inspector {
     table.textContent = '';
     if (!s) return;
     const head = table.createTHead().insertRow();
-    for (const h of ['step', 'check_pos', 'cells', 'insert', 'result', 'branches', 'met', 'contact plane', 'curr_pos'])
+    for (const h of ['step', 'check_pos', 'offset', 'cells', 'insert', 'result', 'branches', 'met', 'contact plane', 'walkable polygon',
+      'collision normal', 'terrain polygon', 'curr_pos'])
       head.insertCell().outerHTML = `<th>${h}</th>`;
     const body = table.createTBody();
     for (const st of s.steps) {
       const row = body.insertRow();
       row.dataset['insert'] = st.insert;
       const met = st.objects.map((o) => `${o.name ?? 'object'} (id ${o.id})`).join(', ');
-      const plane = st.contact_plane ? `n [${f3(st.contact_plane.n)}] d ${st.contact_plane.d.toFixed(3)}` : '—';
-      for (const cell of [String(st.step), pos(st.check_pos), st.cells.join(' '), st.insert, st.result, st.branches.join(' '),
-        met || '—', plane, pos(st.curr_pos)]) row.insertCell().textContent = cell;
+      const plane = st.contact_plane ? `${st.contact_plane.cell} n [${f3(st.contact_plane.n)}] d ${st.contact_plane.d.toFixed(3)}` : '—';
+      const walk = st.walkable_polygon ? `poly ${st.walkable_polygon.poly_id} n [${f3(st.walkable_polygon.n)}] d ${st.walkable_polygon.d.toFixed(3)}` : '—';
+      const tri = st.terrain_polygon ? `${st.terrain_polygon.cell} ${st.terrain_polygon.vertices.map((v) => `[${f3(v)}]`).join(' ')}` : '—';
+      for (const cell of [String(st.step), pos(st.check_pos), `[${f3(st.offset)}]`, st.cells.join(' '), st.insert, st.result, st.branches.join(' '),
+        met || '—', plane, walk, st.collision_normal ? `[${f3(st.collision_normal)}]` : '—', tri, pos(st.curr_pos)]) row.insertCell().textContent = cell;
     }
   }
 }

@@ -61,6 +61,7 @@ export interface Page {
   readonly inspector: Inspector;
   cancelReplay: boolean;
   storyEnd: { session: Session; t: number; name: string } | null;
+  story: { t: number; name: string; scenario: string | undefined } | null;
   place: GotoPlace | null;
   /** The 3-D view looks at the Go to place (gotoplace.ts placeInView) until an object is followed. */
   placeFocus: boolean;
@@ -76,6 +77,6 @@ export interface Page {
   objectsAdded(): void;
   datsInUse(): string;
   restart(toDefault: boolean): Promise<void>;
-  inspect(frame?: number): InspectRecord | null;
+  inspect(frame?: number): Promise<InspectRecord | null>;
   goto(text: string): Promise<GotoPlace | null>;
 }

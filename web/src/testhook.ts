@@ -79,7 +79,7 @@ export function testHook(app: Page): unknown {
     quantaScale: () => app.quanta.map((q) => q.u.scales['y']?.max ?? null),
     /** The quantum inspector (the Inspect button) for the selected object at `frame` (default: the
      *  field or the shown frame): its JSON text, or null when refused. */
-    inspect: (frame?: number) => (app.inspect(frame) ? app.inspector.json : null),
+    inspect: async (frame?: number) => ((await app.inspect(frame)) ? app.inspector.json : null),
     /** What the inspector's table lists for the quantum shown: per step its cells' text. */
     /** What the inspector drew on the map last (spheres, cell outlines, terrain triangles, normals). */
     inspectorDrawn: () => ({ ...app.inspector.drawn }),

@@ -147,8 +147,9 @@ function clearGroup(g: Three.Group): void {
 export function showInspector(three: typeof Three, e: Extras, origin: number, opts: View3DOptions,
   cellTriangles?: (cell: number) => Float32Array | null): void {
   const { record, quantum } = opts.inspected();
-  const key = record ? `${record.inspect.frame}/${record.inspect.object}/${quantum}` : null;
-  if (key === e.inspectKey) return;
+  // The record itself (a new inspection, or none after a rebuild cleared it) and the quantum shown.
+  const key = record ? [record, quantum] as const : null, was = e.inspectKey as readonly [unknown, number] | null;
+  if (key === was || (key && was && key[0] === was[0] && key[1] === was[1])) return;
   e.inspectKey = key;
   clearGroup(e.inspect);
   e.drawn.spheres = e.drawn.polygons = e.drawn.normals = e.drawn.cells = 0;
