@@ -31,6 +31,9 @@ describe('loaded DATs stay loaded', () => {
     assert.equal(await note(), 'Opened the bundled scenario into-the-cottage.json. Your DAT file my-cell.dat stays in use.');
     assert.deepEqual(await excerpts(), ['default', 'my-cell.dat']);
     assert.ok('my-cell.dat' in await page.evaluate(() => window.acphysPage.dats()));
+    // Where the story ends, the note says so and still names the DAT in use (review of issue 36).
+    await page.waitForFunction(() => /ends here/.test(document.getElementById('status-note').textContent), null, { timeout: 60_000 });
+    assert.match(await note(), /^The bundled scenario into-the-cottage\.json ends here: .* Continue running to go on recording\. Your DAT file my-cell\.dat stays in use\.$/);
 
     await page.click('#default');
     await page.waitForFunction(() => /Opened the default scenario/.test(document.getElementById('status-note').textContent), null, { timeout: 30_000 });

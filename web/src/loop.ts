@@ -63,7 +63,7 @@ export function advance(app: Page, dUs: number): FrameStats | null {
     app.setPlaying(false);
     $('continue').hidden = false;
     app.msg.status(`The bundled scenario ${end.name}.json ends here: its story is ${end.t.toFixed(2)} s long (${s.framesDone} frames recorded). ` +
-      'Continue running to go on recording.');
+      `Continue running to go on recording.${app.datsInUse()}`);
     return null;
   }
   app.sceneUs += dUs;
