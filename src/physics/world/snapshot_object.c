@@ -137,6 +137,8 @@ static void xfer_motion_state(acp_snap_io *io, acp_motion_state *s)
     acp_snap_u32(io, &s->capped, "motion_state.capped");
 }
 
+#define MAX_PENDING_NUM_ANIMS (4u * 255u)
+
 static void xfer_mtable_manager(snap_ctx *c, acp_partarray *pa)
 {
     acp_snap_io *io = c->io;
@@ -145,6 +147,14 @@ static void xfer_mtable_manager(snap_ctx *c, acp_partarray *pa)
     for (uint32_t i = 0; i < m->num_pending && !io->failed; i++) {
         acp_snap_u32(io, &m->pending[i].motion, "mtable.pending.motion");
         acp_snap_u32(io, &m->pending[i].num_anims, "mtable.pending.num_anims");
+        /* at most four motion data's animations queue for one motion (link, second link, cycle,
+         * pre-link: GetObjectSequence 0x00522860), each MotionData's count a byte (MotionData::UnPack
+         * 0x00525E50); exit_world counts them down one at a time */
+        if (!io->writing && !io->failed && m->pending[i].num_anims > MAX_PENDING_NUM_ANIMS) {
+            io->pos -= 4;
+            acp_snap_fail(io, "mtable.pending.num_anims", "%u is more than the %u animations a motion can queue",
+                          (unsigned)m->pending[i].num_anims, MAX_PENDING_NUM_ANIMS);
+        }
     }
     acp_snap_u32(io, &m->dropped, "mtable.dropped");
     xfer_record(c, (const void **)&m->table, m->table ? m->table->id : 0, find_motion_table, pa, "MotionTable", "mtable.table");
@@ -185,19 +195,43 @@ static void xfer_sequence(snap_ctx *c, acp_partarray *pa)
             acp_snap_fail(io, "sequence.nodes.high_frame", "frames %d..%d are outside animation 0x%08X's %u frames",
                           (int)n->low_frame, (int)n->high_frame, (unsigned)n->anim->id, (unsigned)n->anim->num_frames);
     }
-    /* The links must name nodes in use (or none). */
+    /* The links must name nodes in use (or none), and make one proper list: from head by next,
+     * each node's prev the one before, ending at tail, every node in use on it once (no cycle:
+     * the sequence's walks would never end), first_cyclic and curr_anim on it. */
     if (!io->writing && !io->failed) {
         int16_t links[4] = {s->head, s->tail, s->first_cyclic, s->curr_anim};
         for (int k = 0; k < 4 && !io->failed; k++)
             if (links[k] != ACP_NO_NODE && (links[k] < 0 || links[k] >= ACP_MAX_ANIM_NODES || !s->nodes[links[k]].in_use))
                 acp_snap_fail(io, "sequence.head", "link %d names node %d, which is not in use", k, (int)links[k]);
+        int in_use = 0;
         for (int i = 0; i < ACP_MAX_ANIM_NODES && !io->failed; i++) {
             const acp_anim_node *n = &s->nodes[i];
             if (!n->in_use) continue;
+            in_use++;
             if ((n->prev != ACP_NO_NODE && (n->prev < 0 || n->prev >= ACP_MAX_ANIM_NODES || !s->nodes[n->prev].in_use)) ||
                 (n->next != ACP_NO_NODE && (n->next < 0 || n->next >= ACP_MAX_ANIM_NODES || !s->nodes[n->next].in_use)))
                 acp_snap_fail(io, "sequence.nodes.next", "node %d links to a node not in use", i);
         }
+        int walked = 0;
+        bool met_first = s->first_cyclic == ACP_NO_NODE, met_curr = s->curr_anim == ACP_NO_NODE;
+        int16_t prev = ACP_NO_NODE, i = s->head;
+        for (; i != ACP_NO_NODE && !io->failed; prev = i, i = s->nodes[i].next) {
+            if (++walked > in_use) {
+                acp_snap_fail(io, "sequence.nodes.next", "the list from head %d comes back to node %d: a cycle", (int)s->head, (int)i);
+                break;
+            }
+            if (s->nodes[i].prev != prev)
+                acp_snap_fail(io, "sequence.nodes.prev", "node %d's prev is %d, but node %d comes before it", (int)i,
+                              (int)s->nodes[i].prev, (int)prev);
+            met_first |= i == s->first_cyclic;
+            met_curr |= i == s->curr_anim;
+        }
+        if (!io->failed && prev != s->tail)
+            acp_snap_fail(io, "sequence.tail", "%d, but the list from head %d ends at %d", (int)s->tail, (int)s->head, (int)prev);
+        else if (!io->failed && walked != in_use)
+            acp_snap_fail(io, "sequence.nodes.in_use", "%d nodes in use, but %d on the list", in_use, walked);
+        else if (!io->failed && (!met_first || !met_curr))
+            acp_snap_fail(io, met_first ? "sequence.curr_anim" : "sequence.first_cyclic", "names a node not on the list");
     }
     bool has_placement = s->placement_frame != NULL;
     acp_snap_bool(io, &has_placement, "sequence.placement_frame");
@@ -511,6 +545,7 @@ static void xfer_target_manager(acp_snap_io *io, acp_physobj *obj)
     acp_snap_bool(io, &tm->has_voyeur_table, "target.has_voyeur_table");
     uint32_t n = tm->num_voyeurs;
     acp_snap_count(io, &n, 1u << 20, "target.num_voyeurs");
+    snap_fits(io, n, 16, "target.num_voyeurs"); /* (each at least an id, a quantum and a radius) */
     if (!io->writing && !io->failed && n > tm->cap_voyeurs) {
         acp_voyeur_info *v = realloc(tm->voyeurs, (size_t)n * sizeof *v);
         if (!v) {
@@ -528,6 +563,8 @@ static void xfer_target_manager(acp_snap_io *io, acp_physobj *obj)
         acp_snap_f32(io, &v->radius, "target.voyeurs.radius");
         snap_position(io, &v->last_sent_position, "target.voyeurs.last_sent_position");
     }
+    if (!io->writing && !io->failed && tm->num_voyeurs && !tm->has_voyeur_table)
+        acp_snap_fail(io, "target.has_voyeur_table", "0, but the object has %u voyeurs", (unsigned)tm->num_voyeurs);
     acp_snap_f64(io, &tm->last_update_time, "target.last_update_time");
     acp_snap_u32(io, &tm->updates_sent, "target.updates_sent");
     if (!io->writing) tm->physobj = obj;
@@ -606,6 +643,19 @@ static void xfer_fx(snap_ctx *c, acp_object_fx *fx)
         acp_snap_f64(io, &e->last_update_time, "emitter.last_update_time");
         if (!io->writing && !io->failed && e->info && (e->num_particles < 0 || e->num_particles > (int32_t)e->info->max_particles))
             acp_snap_fail(io, "emitter.num_particles", "%d is outside 0..%d", (int)e->num_particles, (int)e->info->max_particles);
+    }
+    /* the flags say the managers exist (CPhysicsObj's script and particle managers are made on
+     * first use): queued scripts without the script manager would never run, emitters without the
+     * particle manager would never be updated nor released */
+    if (!io->writing && !io->failed) {
+        uint32_t ids = 0;
+        for (int i = 0; i < ACP_MAX_EMITTERS_PER_OBJECT; i++) ids += pm->emitters[i].id != 0;
+        if (ids != pm->num_emitters)
+            acp_snap_fail(io, "particles.num_emitters", "%u, but %u emitter slots are in use", (unsigned)pm->num_emitters, (unsigned)ids);
+        else if (ids && !fx->has_particles)
+            acp_snap_fail(io, "fx.has_particles", "0, but the object has %u emitters", (unsigned)ids);
+        else if (sm->count && !fx->has_scripts)
+            acp_snap_fail(io, "fx.has_scripts", "0, but the object has %u scripts queued", (unsigned)sm->count);
     }
 }
 
@@ -717,6 +767,14 @@ void snap_object_body(snap_ctx *c, acp_physobj *obj, bool block_static)
         ((!has_mm && obj->movement_manager) || (!has_pm && obj->position_manager) || (!has_tm && obj->target_manager)))
         acp_snap_fail(io, "movement_manager", "the fresh object made a manager the saved one did not have");
     acp_snap_bool(io, &obj->has_moveto_manager, "has_moveto_manager");
+    /* the flag is the movement manager's MoveToManager (MakeMoveToManager 0x00524000 sets both):
+     * update_object runs it through the movement manager when set */
+    if (!io->writing && !io->failed && obj->has_moveto_manager != (obj->movement_manager && obj->movement_manager->has_moveto)) {
+        io->pos -= 1;
+        acp_snap_fail(io, "has_moveto_manager", "%u, but the object %s", (unsigned)obj->has_moveto_manager,
+                      !obj->movement_manager ? "has no movement manager" : obj->movement_manager->has_moveto
+                                                                                ? "has a MoveToManager" : "has no MoveToManager");
+    }
     /* hooks */
     acp_snap_count(io, &obj->hooks.count, ACP_MAX_FP_HOOKS, "hooks.count");
     acp_snap_u32(io, &obj->hooks.dropped, "hooks.dropped");
