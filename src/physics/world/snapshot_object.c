@@ -482,6 +482,42 @@ static void xfer_movement_manager(acp_snap_io *io, acp_physobj *obj)
     if (!io->writing) mm->interp.physics_obj = mm->moveto.physics_obj = mm->physics_obj = obj;
 }
 
+/* The bytes the movement side of an object's write can grow by when its move-to is cancelled
+ * (MoveToManager::CancelMoveTo 0x00529A30: _StopMotion and StopCompletely queue animations and
+ * motions, and the MotionInterpreter is made when it was not): every list that can grow written
+ * full. Collision-end reports (report_collision_end) can grow too: counted always. */
+size_t acp_object_snapshot_clearing_bound(const acp_physobj *obj, bool cancels_moveto)
+{
+    size_t extra = (size_t)(ACP_MAX_COLLISION_REPORTS - obj->reports.num_end) * 4u; /* reports.end */
+    if (!cancels_moveto) return extra;
+    const acp_partarray *pa = obj->part_array;
+    if (pa) {
+        const acp_sequence *s = &pa->sequence;
+        for (int i = 0; i < ACP_MAX_ANIM_NODES; i++) extra += s->nodes[i].in_use ? 0u : 20u; /* anim..next */
+        extra += 8u; /* part_array.pending_anim.animation and .frame */
+        const acp_mtable_manager *m = pa->motion_table_manager;
+        if (m)
+            extra += (size_t)(ACP_MAX_PENDING_ANIMS - m->num_pending) * 8u + (size_t)(ACP_MAX_MODIFIERS - m->state.num_modifiers) * 8u +
+                     (size_t)(ACP_MAX_STATE_ACTIONS - m->state.num_actions) * 8u;
+    }
+    const acp_movement_manager *mm = obj->movement_manager;
+    if (mm && mm->has_interp) {
+        const acp_motion_interp *mi = &mm->interp;
+        extra += (size_t)(ACP_MAX_MOTION_ACTIONS - mi->raw_state.num_actions) * 13u +
+                 (size_t)(ACP_MAX_MOTION_ACTIONS - mi->interpreted_state.num_actions) * 13u +
+                 (size_t)(ACP_MAX_PENDING_MOTIONS - mi->num_pending) * 12u;
+    } else if (mm) { /* made: written whole */
+        acp_snap_io io = {.writing = true, .find_at = SIZE_MAX, .field_at = SIZE_MAX};
+        acp_motion_interp mi = {0};
+        mi.raw_state.num_actions = mi.interpreted_state.num_actions = ACP_MAX_MOTION_ACTIONS;
+        mi.num_pending = ACP_MAX_PENDING_MOTIONS;
+        xfer_interp(&io, &mi);
+        extra += io.failed ? 65536u : io.len;
+        acp_snap_io_free(&io);
+    }
+    return extra;
+}
+
 /* ---- position manager ---- */
 
 static void xfer_position_manager(acp_snap_io *io, acp_physobj *obj)
