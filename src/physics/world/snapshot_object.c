@@ -738,6 +738,10 @@ void snap_object_body(snap_ctx *c, acp_physobj *obj, bool block_static)
     acp_snap_u32(io, &obj->transient_state, "transient_state");
     acp_snap_bool(io, &obj->has_cell, "has_cell");
     acp_snap_bool(io, &obj->has_parent, "has_parent");
+    if (!io->writing && !io->failed && c->object_mode && obj->has_parent) { /* (held objects do not travel alone) */
+        io->pos -= 1;
+        acp_snap_fail(io, "has_parent", "1, but an object handed over alone is held by none");
+    }
     acp_snap_bool(io, &obj->jumped_this_frame, "jumped_this_frame");
     snap_position(io, &obj->position, "position");
     snap_vec3(io, &obj->velocity, "velocity");
