@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ok) { /* run what was accepted: steps, a snapshot, every object handed out */
         double now = w->now;
         for (int k = 1; k <= 4; k++) acp_world_use_time(w, now + k / 30.0);
-        acp_snap_io out;
+        acp_snap_io out = {0};
         out.find_at = SIZE_MAX;
         acp_snapshot_write_world(&out, w, digest, false);
         acp_snap_io_free(&out);

@@ -75,6 +75,8 @@ void snap_object_ref(snap_ctx *c, acp_physobj **obj, const char *field);
 void snap_particle(acp_snap_io *io, struct acp_particle *p);
 /** Every field of one object (block_static: a landblock static the fresh world made itself). */
 void snap_object_body(snap_ctx *c, acp_physobj *obj, bool block_static);
+/* snapshot_motion.c: the movement manager's fields */
+void snap_movement_manager(acp_snap_io *io, acp_physobj *obj);
 /* snapshot.c: an object handed over: its emitters' particle objects (c->pobj_slots) */
 void snap_particle_objects(snap_ctx *c, acp_physobj *obj);
 
