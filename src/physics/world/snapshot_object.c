@@ -804,7 +804,11 @@ void snap_object_body(snap_ctx *c, acp_physobj *obj, bool block_static)
     uint32_t child_cap = obj->children ? obj->children->cap : 0, num = obj->children ? obj->children->num_objects : 0;
     acp_snap_count(io, &kind, 2, "children");
     if (!kind || io->failed) return;
-    acp_snap_count(io, &child_cap, 65535, "children.cap");
+    /* a list is made for the children a holder had and its emitters' particle objects (the API
+     * and the runner reserve that many and 1 more): never more than the world can hold */
+    uint64_t most_kids = (uint64_t)w->cap_objects + w->num_block_statics + (w->fx_pool ? w->fx_pool->cap_pobjs : 0u) + 1u +
+                         ACP_MAX_EMITTERS_PER_OBJECT;
+    acp_snap_count(io, &child_cap, most_kids < 65535u ? (uint32_t)most_kids : 65535u, "children.cap");
     if (!io->writing && !io->failed) {
         if (kind == 2) {
             if (!obj->fx) {
