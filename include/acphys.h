@@ -581,8 +581,9 @@ ACP_API acp_status acp_world_restore(acp_world_id world, const void *bytes, size
 /** Hand an object to another world (API 1.1): write its whole state (as a world snapshot holds
  *  it: frames, velocities, state bits, animations, pending motions, managers, hooks, scripts,
  *  emitters and their particles, update_time) into `buffer` and take it out of `world`. With
- *  buffer NULL only *size is set and the object stays (the bytes at most an export writes);
- *  capacity below it gives ACP_ERR_ARGUMENT and the object stays. What names objects of this
+ *  buffer NULL only *size is set and the object stays (the bytes at most an export writes: what
+ *  the clearing below can add, as a cancelled move-to's stop animations, counted in); capacity
+ *  below it gives ACP_ERR_ARGUMENT and the object and the world stay exactly as they were. What names objects of this
  *  world cannot travel and is cleared first, as retail's teleport_hook (0x00514ED0) clears it:
  *  it is unstuck (StickyManager), its target dropped (TargetManager::ClearTarget), its voyeurs
  *  told it left (ExitWorld) and forgotten, its collision records ended (report_collision_end,

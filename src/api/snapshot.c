@@ -106,12 +106,18 @@ acp_status acp_api_restore_hosted(acp_world_id id, const char *fn, const void *b
 #include "physics/object/target_manager.h"
 #include "physics/position/position_manager.h"
 
+/* A move-to or turn-to an object: cancelled before the object travels. */
+static bool cancels_moveto(const acp_physobj *obj)
+{
+    const acp_movement_manager *mm = obj->movement_manager;
+    return mm && mm->has_moveto && (mm->moveto.movement_type == ACP_MOVETO_OBJECT || mm->moveto.movement_type == 8u);
+}
+
 /* What names objects of the source world, cleared as retail's teleport_hook clears it. */
 static void clear_what_cannot_travel(acp_physobj *obj)
 {
     acp_movement_manager *mm = obj->movement_manager;
-    if (mm && mm->has_moveto && (mm->moveto.movement_type == ACP_MOVETO_OBJECT || mm->moveto.movement_type == 8u))
-        acp_movement_manager_cancel_moveto(mm, ACP_MOVETO_ERR_TELEPORTED);
+    if (cancels_moveto(obj)) acp_movement_manager_cancel_moveto(mm, ACP_MOVETO_ERR_TELEPORTED);
     if (obj->position_manager) acp_position_manager_unstick(obj->position_manager);
     if (obj->target_manager) {
         acp_target_manager_clear_target(obj->target_manager);
@@ -140,12 +146,15 @@ ACP_API acp_status acp_object_export(acp_world_id world, uint32_t object_id, voi
         acp_snap_io_free(&io);
         return acp_api_fail(strstr(io.error, "out of memory") ? ACP_ERR_MEMORY : ACP_ERR_STATE, FN, "%s", io.error);
     }
-    *size = io.len;
+    /* the bound: the write as it stands and what clearing can add (a cancelled move-to queues
+     * animations and motions): checked before anything is cleared, so a refused export changes
+     * nothing */
+    *size = io.len + acp_object_snapshot_clearing_bound(obj, cancels_moveto(obj));
     acp_snap_io_free(&io);
     if (!buffer) return ACP_OK;
     if (capacity < *size)
-        return acp_api_fail(ACP_ERR_ARGUMENT, FN, "capacity: %zu bytes, but the object needs %zu", capacity, *size);
-    clear_what_cannot_travel(obj); /* only shrinks what is written */
+        return acp_api_fail(ACP_ERR_ARGUMENT, FN, "capacity: %zu bytes, but the object needs up to %zu", capacity, *size);
+    clear_what_cannot_travel(obj);
     io.find_at = SIZE_MAX;
     if (!acp_object_snapshot_write(&io, w, obj, digest) || io.len > capacity) {
         acp_snap_io_free(&io);

@@ -250,6 +250,9 @@ const acp_dat_record *acp_datset_record(const acp_datset *set, acp_dat_type type
  *  The set must outlive every object given the source. */
 acp_record_source acp_datset_source(const acp_datset *set);
 
+/** Number of lazy sources added (acp_datset_add_source, acp_datset_add_cached_source): records
+ *  read on demand, not yet among the records held. */
+size_t acp_datset_num_sources(const acp_datset *set);
 /** Number of records held (current copies only). */
 size_t acp_datset_count(const acp_datset *set);
 /** The index-th current record in (type, id) order, or NULL past the end. */

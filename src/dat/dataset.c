@@ -370,6 +370,8 @@ acp_record_source acp_datset_source(const acp_datset *set)
 
 size_t acp_datset_count(const acp_datset *set) { return set ? set->count : 0; }
 
+size_t acp_datset_num_sources(const acp_datset *set) { return set ? set->nsources : 0; }
+
 const acp_dat_record *acp_datset_record_at(const acp_datset *set, size_t index)
 {
     return set && index < set->count ? &set->items[index].rec : NULL;

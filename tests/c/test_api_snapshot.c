@@ -674,7 +674,7 @@ static void test_malformed_objects(void)
         cases++;
     }
     fclose(fp);
-    CHECK(cases >= 6);
+    CHECK(cases >= 12);
     /* the converse: an object file restored as a world says what it is */
     FILE *f = fopen(ACP_SOURCE_DIR "/tests/data/object-malformed/valid-walker.bin", "rb");
     CHECK(f != NULL);
@@ -811,6 +811,65 @@ static void test_table_order_survives(void)
     CHECK_OK(acp_destroy_world(b));
 }
 
+/* ---- the measure-then-export pattern on an object mid move-to-object ----
+ * Exporting cancels a move-to an object (teleport_hook's CancelMoveTo 0x3C), which queues the
+ * stop's animations and motions: the measure must bound the cleared form, and an export refused
+ * for too small a buffer must leave the object and the world exactly as they were. */
+static void test_export_mid_move_to(void)
+{
+    acp_world_def d = acp_default_world_def();
+    d.max_objects = 8;
+    acp_world_id w, w2;
+    CHECK_OK(acp_create_world(&d, &w));
+    CHECK_OK(acp_create_world(&d, &w2));
+    CHECK_OK(acp_world_load_default_records(w));
+    CHECK_OK(acp_world_load_default_records(w2));
+    for (uint32_t k = 0; k < 2; k++) {
+        acp_object_def o = acp_default_object_def();
+        o.id = 0x50000001u + k;
+        o.setup = 0x02000001u;
+        o.pose = (acp_pose){0xA9B40017u, {k ? 96.0f : 84.0f, k ? 170.0f : 156.0f, 60.0f}, {1, 0, 0, 0}};
+        o.has_run_rate = true;
+        CHECK_OK(acp_create_object(w, &o));
+    }
+    CHECK_OK(acp_world_set_player_object(w, 0x50000001u));
+    for (int f = 1; f < 30; f++) {
+        CHECK_OK(acp_world_set_time(w, f / 30.0));
+        if (f == 2) {
+            acp_move_to m = acp_default_move_to();
+            m.type = ACP_MOVE_TYPE_TO_OBJECT;
+            m.target = 0x50000002u;
+            CHECK_OK(acp_object_move_to(w, 0x50000001u, &m));
+        }
+        CHECK_OK(acp_world_step(w, f / 30.0));
+    }
+    acp_object_state s;
+    CHECK_OK(acp_object_get_state(w, 0x50000001u, &s));
+    CHECK(s.has_move_to); /* still moving to B at frame 29 */
+    size_t before_n = 0, after_n = 0, need = 0, got = 0;
+    void *before = take_snapshot(w, &before_n);
+    CHECK_OK(acp_object_export(w, 0x50000001u, NULL, 0, &need));
+    unsigned char *buf = malloc(need);
+    /* too small by one byte: refused before anything is cleared */
+    CHECK_ERR(acp_object_export(w, 0x50000001u, buf, need - 1, &got), ACP_ERR_ARGUMENT, "capacity:");
+    void *after = take_snapshot(w, &after_n);
+    CHECK(before_n == after_n && !memcmp(before, after, before_n));
+    CHECK_OK(acp_object_get_state(w, 0x50000001u, &s));
+    CHECK(s.has_move_to && s.has_cell);
+    /* the measured capacity holds the cleared form (the move-to cancelled: the stop's animations) */
+    CHECK_OK(acp_object_export(w, 0x50000001u, buf, need, &got));
+    CHECK(got <= need && !acp_object_exists(w, 0x50000001u));
+    uint32_t id = 0;
+    CHECK_OK(acp_object_import(w2, buf, got, &id));
+    CHECK_OK(acp_object_get_state(w2, id, &s));
+    CHECK(id == 0x50000001u && !s.has_move_to);
+    free(before);
+    free(after);
+    free(buf);
+    CHECK_OK(acp_destroy_world(w));
+    CHECK_OK(acp_destroy_world(w2));
+}
+
 int main(int argc, char **argv)
 {
     bool threads_only = argc > 1 && !strcmp(argv[1], "threads");
@@ -823,6 +882,7 @@ int main(int argc, char **argv)
         test_fx_hand_back_and_forth(10000);
         test_fx_snapshot_after_hand_offs();
         test_malformed_objects();
+        test_export_mid_move_to();
         test_table_order_survives();
     }
     test_eight_worlds_four_threads();

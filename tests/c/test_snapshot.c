@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "cli/cjson_bridge.h"
+#include "dat/dat.h"
 #include "physics/world/physics.h"
 #include "physics/world/snapshot.h"
 #include "scenario/jsonv.h"
@@ -212,6 +213,8 @@ static size_t field_offset(acp_run *run, const char *field, const char *where)
     return at == SIZE_MAX ? 0 : at;
 }
 
+static uint32_t get_u32(const uint8_t *p);
+
 typedef struct malformed {
     const char *name, *api_status, *scenario;
     uint8_t *bytes;
@@ -351,6 +354,46 @@ static void make_malformed(acp_run *base, const uint8_t *good, size_t n, malform
         snprintf(c->message, sizeof c->message, "offset %zu, object %d (0x%08X) part_array.motion_table_manager.table_id: "
                  "no motion table the records hold", at + 1, without, (unsigned)(without + 1));
     }
+    /* review 38's findings: particle objects in use in a world with no fx pool (was a NULL deref),
+     * a MoveToManager flag on an object without a movement manager (was a NULL deref in the first
+     * step), an animation node linked to itself (was a hang), and a held flag no parent names */
+    at = field_offset(base, "world.num_particle_objects", "world");
+    size_t pool_at = field_offset(base, "fx_pool", "world");
+    ENSURE(get_u32(good + at) == 0 && good[pool_at] == 0); /* no particle objects, no fx pool */
+    c = CASE("particle-objects-without-pool", "ACP_ERR_ARGUMENT");
+    put_u32(c->bytes + at, 1);
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, world world.num_particle_objects: 1 particle objects in use, but the "
+             "world has no fx pool", at);
+    if (without >= 0) { /* the quarrel: no motion table, so no movement manager */
+        char where[16];
+        snprintf(where, sizeof where, "object %d ", without);
+        at = field_offset(base, "has_moveto_manager", where);
+        ENSURE(good[at] == 0 && good[field_offset(base, "movement_manager", where)] == 0);
+        c = CASE("moveto-flag-without-manager", "ACP_ERR_ARGUMENT");
+        c->bytes[at] = 1;
+        fix_sum(c->bytes, c->size);
+        snprintf(c->message, sizeof c->message, "offset %zu, object %d (0x%08X) has_moveto_manager: 1, but the object has no "
+                 "movement manager", at, without, (unsigned)(without + 1));
+    }
+    /* the drudge's sequence (object 1): its head node's next made itself (the list comes back: a cycle) */
+    at = field_offset(base, "sequence.head", "object 1 ");
+    int16_t head = (int16_t)(good[at] | good[at + 1] << 8);
+    size_t node = field_offset(base, "sequence.nodes.in_use", "object 1 ");
+    for (int i = 0; i < head; i++) node += good[node] ? 21u : 1u; /* in use: 1 + anim..next (20) */
+    ENSURE(head >= 0 && good[node] == 1);
+    c = CASE("sequence-cycle", "ACP_ERR_ARGUMENT");
+    c->bytes[node + 19] = (uint8_t)head;
+    c->bytes[node + 20] = (uint8_t)((uint16_t)head >> 8);
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, object 1 (0x00000002) sequence.nodes.next: the list from head %d comes "
+             "back to node %d: a cycle", field_offset(base, "sequence.placement_frame", "object 1 "), (int)head, (int)head);
+    at = field_offset(base, "has_parent", "object 0 ");
+    c = CASE("held-without-parent", "ACP_ERR_ARGUMENT"); /* checked once every object is read */
+    c->bytes[at] = 1;
+    fix_sum(c->bytes, c->size);
+    snprintf(c->message, sizeof c->message, "offset %zu, object 0 (0x00000001) has_parent: 1, but the object names no parent",
+             field_offset(base, "shadows.num_lists", "world"));
 #undef CASE
 }
 
@@ -398,6 +441,29 @@ static void make_malformed_fx(acp_run *base, const uint8_t *good, size_t n, malf
     c->size = fx1 + 64 + 8;
     fix_sum(c->bytes, c->size);
     snprintf(c->message, sizeof c->message, "offset %zu, object 1 (0x00000002) fx: block %u is another object's", fx1, (unsigned)block0);
+    /* review 38: a pool cap that would allocate gigabytes, refused before anything is allocated */
+    size_t caps = field_offset(base, "fx_pool.cap_fx", "world");
+    c = CASE("fx-too-many-blocks", "ACP_ERR_ARGUMENT");
+    put_u32(c->bytes + caps, 1u << 24);
+    fix_sum(c->bytes, c->size);
+    const acp_world *fw = acp_run_world(base);
+    uint32_t blocks = fw->cap_objects + fw->num_block_statics; /* one per object the world can hold */
+    snprintf(c->message, sizeof c->message, "offset %zu, world fx_pool.cap_fx: 16777216 is more than %u", caps,
+             (unsigned)(blocks < 64 ? 64 : blocks));
+    c = CASE("fx-too-many-particles", "ACP_ERR_ARGUMENT");
+    put_u32(c->bytes + caps + 4, 67108864u);
+    fix_sum(c->bytes, c->size);
+    uint32_t most_info = 0; /* the records' largest ParticleEmitterInfo.max_particles */
+    const acp_datset *set = acp_run_world(base)->dats;
+    for (size_t i = 0; set && i < acp_datset_count(set); i++) {
+        const acp_dat_record *r = acp_datset_record_at(set, i);
+        if (r->type == ACP_DAT_TYPE_PARTICLE_EMITTER_INFO && (uint32_t)r->as.particle_emitter_info->max_particles > most_info)
+            most_info = (uint32_t)r->as.particle_emitter_info->max_particles;
+    }
+    uint64_t most = (uint64_t)get_u32(good + caps) * 8u * most_info;
+    ENSURE(most_info > 0 && most < 67108864u);
+    snprintf(c->message, sizeof c->message, "offset %zu, world fx_pool.cap_particles: 67108864 is more than the %llu slots %u fx "
+             "blocks' emitters can use", caps + 4, (unsigned long long)(most < 4096 ? 4096 : most), (unsigned)get_u32(good + caps));
     c = CASE("fx-block-lost", "ACP_ERR_ARGUMENT"); /* 3 handed out, 2 in use, none free */
     put_u32(c->bytes + free_at - 4, 3);
     fix_sum(c->bytes, c->size);
@@ -417,7 +483,7 @@ static void malformed_snapshots_refused_at_offset_and_field(void)
     size_t n = 0;
     char err[400];
     ENSURE(acp_run_snapshot(base, &good, &n, err, sizeof err));
-    malformed m[32];
+    malformed m[40];
     int count = 0;
     make_malformed(base, good, n, m, &count);
     acp_run *fx_base = make_run(dir, FX_SCENARIO);

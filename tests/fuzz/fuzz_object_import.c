@@ -1,12 +1,14 @@
 /* libFuzzer target: acp_object_snapshot_read (an object handed from world to world,
  * src/physics/world/snapshot.h) over arbitrary bytes. A world of capacity 2 over the default
  * excerpts (their terrain built once) holding one object of its own is made fresh for each input;
- * the input's checksum trailer is rewritten to match (so mutations reach the sections) and its
- * records digest and profile are taken as the world's (so it passes the header). Every input is
- * refused with a message naming an offset, leaving the world byte-equal (its snapshot before and
- * after), or is imported; then the world steps a few frames and is destroyed. Any crash, leak or
- * undefined behaviour (ASan + UBSan) is a finding; so is a refusal without "offset " (abort) or a
- * refusal that changed the world (abort).
+ * seven inputs of eight get the checksum trailer rewritten to match (so mutations reach the
+ * sections, as a crafted file would), the eighth is read raw; the records digest and profile are
+ * taken as the world's (so it passes the header). Every input is refused with a message naming an
+ * offset, leaving the world byte-equal (its snapshot before and after), or is imported; then the
+ * world steps a few frames, the imported object is exported (written, then removed) and the world
+ * is destroyed: a state the reader accepts must be one the world can run. Any crash, leak, hang
+ * or undefined behaviour (ASan + UBSan) is a finding; so is a refusal without "offset " (abort)
+ * or a refusal that changed the world (abort).
  *   node scripts/build.mjs fuzz && build/fuzz/fuzz_object_import -max_total_time=60
  * Seeds: tests/data/object-malformed (a valid export of walk-then-stop's walker, one of a human
  * in its fountain script with an emitter's particle object, and the damaged files). */
@@ -71,7 +73,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t *bytes = malloc(size ? size : 1);
     if (!bytes) return 0;
     memcpy(bytes, data, size);
-    if (size >= 8) {
+    if (size >= 8 && acp_snap_fnv(ACP_SNAP_FNV_BASIS, data, size) % 8u != 0) {
         uint64_t sum = acp_snap_fnv(ACP_SNAP_FNV_BASIS, bytes, size - 8);
         for (int i = 0; i < 8; i++) bytes[size - 8 + (size_t)i] = (uint8_t)(sum >> (8 * i));
     }
@@ -102,6 +104,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     acp_snap_io_free(&io);
     for (int k = 1; k <= 4; k++) acp_world_use_time(w, 1.0 + k / 30.0);
+    if (obj) { /* handed on: written as acp_object_export writes it, then out of the world */
+        uint32_t id = obj->id;
+        io.find_at = SIZE_MAX;
+        acp_object_snapshot_write(&io, w, obj, digest);
+        acp_snap_io_free(&io);
+        if (!acp_world_remove_object(w, id)) abort();
+    }
     free(before);
     acp_world_destroy(w);
     free(bytes);

@@ -30,6 +30,30 @@
 static const uint8_t MAGIC[8] = {'A', 'C', 'P', 'S', 'N', 'A', 'P', 0};
 static const uint8_t OBJECT_MAGIC[8] = {'A', 'C', 'P', 'O', 'B', 'J', 0, 0};
 
+/* The fx blocks a world can use at once: one per object it can hold (table, static-only and
+ * landblock statics), and never fewer than the default pool's. */
+static uint32_t fx_block_bound(const acp_world *w)
+{
+    uint64_t n = (uint64_t)w->cap_objects + w->num_block_statics;
+    return n < ACP_DEFAULT_FX_BLOCKS ? ACP_DEFAULT_FX_BLOCKS : n > (1u << 24) ? (1u << 24) : (uint32_t)n;
+}
+
+/* The largest max_particles of the world's ParticleEmitterInfo records (0 without records; the
+ * DAT loader's ACP_MAX_PARTICLES when records are read on demand from DAT sources). */
+static uint32_t records_max_particles(const acp_world *w)
+{
+    if (w->dats && acp_datset_num_sources(w->dats)) return ACP_MAX_PARTICLES;
+    uint32_t most = 0;
+    for (size_t i = 0; w->dats; i++) {
+        const acp_dat_record *r = acp_datset_record_at(w->dats, i);
+        if (!r) break;
+        if (r->type != ACP_DAT_TYPE_PARTICLE_EMITTER_INFO) continue;
+        const acp_particle_emitter_info *e = r->as.particle_emitter_info;
+        if (e && e->max_particles > 0 && (uint32_t)e->max_particles > most) most = (uint32_t)e->max_particles;
+    }
+    return most;
+}
+
 static void xfer_fx_pool(snap_ctx *c)
 {
     acp_snap_io *io = c->io;
@@ -37,8 +61,26 @@ static void xfer_fx_pool(snap_ctx *c)
     bool has_pool = w->fx_pool != NULL;
     uint32_t cap_fx = has_pool ? w->fx_pool->cap_fx : 0, cap_particles = has_pool ? w->fx_pool->cap_particles : 0;
     acp_snap_bool(io, &has_pool, "fx_pool");
-    acp_snap_count(io, &cap_fx, 1u << 24, "fx_pool.cap_fx");
-    acp_snap_count(io, &cap_particles, 1u << 26, "fx_pool.cap_particles");
+    if (!io->writing && !io->failed && !has_pool && c->num_pobjs) { /* particle objects come from the pool */
+        io->pos = c->pobjs_at;
+        acp_snap_fail(io, "world.num_particle_objects", "%u particle objects in use, but the world has no fx pool",
+                      (unsigned)c->num_pobjs);
+        return;
+    }
+    /* The caps bound what is allocated: no more blocks than the world has objects (each holds one
+     * at most; the default pool's 64 always), no more particle slots than those blocks' emitters
+     * can hold at the records' largest ParticleEmitterInfo (the default 4096 always). */
+    acp_snap_count(io, &cap_fx, fx_block_bound(w), "fx_pool.cap_fx");
+    acp_snap_u32(io, &cap_particles, "fx_pool.cap_particles");
+    if (!io->writing && !io->failed && cap_particles > ACP_DEFAULT_PARTICLES) {
+        uint64_t most = (uint64_t)cap_fx * ACP_MAX_EMITTERS_PER_OBJECT * records_max_particles(w);
+        if (most < ACP_DEFAULT_PARTICLES) most = ACP_DEFAULT_PARTICLES;
+        if (cap_particles > most) {
+            io->pos -= 4;
+            acp_snap_fail(io, "fx_pool.cap_particles", "%u is more than the %llu slots %u fx blocks' emitters can use",
+                          (unsigned)cap_particles, (unsigned long long)most, (unsigned)cap_fx);
+        }
+    }
     if (!has_pool || io->failed) return;
     if (!io->writing && !acp_world_reserve_fx(w, cap_fx, cap_particles)) {
         acp_snap_fail(io, "fx_pool.cap_particles", "out of memory for %u fx blocks and %u particles", (unsigned)cap_fx,
@@ -316,6 +358,36 @@ static void provisional_statics(snap_ctx *c)
         w->static_objects[w->num_static++] = c->all[c->num_table + k];
 }
 
+/* Held and holding, read: each holder's child list and each held object's parent agree (a
+ * child is held by the object whose list names it, once; has_parent says so), and no object
+ * holds itself, directly or through others (the world's walks up the parents would not end). */
+static void check_holding(snap_ctx *c)
+{
+    acp_snap_io *io = c->io;
+    for (uint32_t i = 0; i < c->num_all && !io->failed; i++) {
+        acp_physobj *obj = c->all[i];
+        snap_set_where(io, "object %u (0x%08X)", (unsigned)i, (unsigned)obj->id);
+        if (obj->has_parent != (obj->parent != NULL)) {
+            acp_snap_fail(io, "has_parent", "%u, but the object %s", (unsigned)obj->has_parent,
+                          obj->parent ? "names a parent" : "names no parent");
+            return;
+        }
+        uint32_t up = 0;
+        for (const acp_physobj *p = obj->parent; p && !io->failed; p = p->parent)
+            if (p == obj || ++up > c->num_all) acp_snap_fail(io, "parent", "the object holds itself (through %u holders)", (unsigned)up);
+        const acp_childlist *pl = obj->parent ? obj->parent->children : NULL;
+        uint32_t named = 0;
+        for (uint32_t k = 0; pl && k < pl->num_objects; k++) named += pl->objects[k] == obj;
+        if (!io->failed && obj->parent && named != 1)
+            acp_snap_fail(io, "parent", "its holder's child list names it %u times", (unsigned)named);
+        const acp_childlist *cl = obj->children;
+        for (uint32_t k = 0; cl && k < cl->num_objects && !io->failed; k++)
+            if (cl->objects[k]->parent != obj)
+                acp_snap_fail(io, "children.objects", "child %u (object 0x%08X) is not held by the object", (unsigned)k,
+                              (unsigned)cl->objects[k]->id);
+    }
+}
+
 static void xfer_world_body(snap_ctx *c)
 {
     acp_snap_io *io = c->io;
@@ -333,7 +405,8 @@ static void xfer_world_body(snap_ctx *c)
     acp_snap_count(io, &c->num_table, w->cap_objects, "world.num_objects");
     acp_snap_count(io, &c->num_static_only, w->cap_static, "world.num_static_only");
     acp_snap_u32(io, &num_blocks, "world.num_block_statics");
-    acp_snap_count(io, &c->num_pobjs, 1u << 24, "world.num_particle_objects");
+    c->pobjs_at = io->pos;
+    acp_snap_count(io, &c->num_pobjs, fx_block_bound(w) * ACP_PARTICLE_OBJECTS_PER_FX, "world.num_particle_objects");
     if (io->failed) return;
     if (!io->writing) {
         if (num_blocks != w->num_block_statics) {
@@ -435,6 +508,7 @@ static void xfer_world_body(snap_ctx *c)
             for (uint32_t k = 0; obj->shadow_objects && k < obj->cap_shadow_objects; k++) obj->shadow_objects[k].list = NULL;
         snap_object_body(c, obj, i >= made);
     }
+    if (!io->writing && !io->failed) check_holding(c);
     snap_set_where(io, "world");
     const acp_fx_pool *fp = w->fx_pool;
     if (!io->writing && !io->failed && fp && c->fx_use && fp->num_free_fx + c->fx_used != fp->num_fx) {

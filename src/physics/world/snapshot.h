@@ -102,6 +102,10 @@ struct acp_physobj;
  *  its emitters' particles inline; a checksum last). The caller has made it ready to travel
  *  (acp_object_export in src/api/snapshot.c). */
 bool acp_object_snapshot_write(acp_snap_io *io, const struct acp_world *w, const struct acp_physobj *obj, uint64_t records_digest);
+/** The bytes an object's write can grow by when export clears what cannot travel (collision
+ *  ends reported; with cancels_moveto, a move-to or turn-to an object cancelled): added to the
+ *  write's length, an upper bound of the cleared form's. */
+size_t acp_object_snapshot_clearing_bound(const struct acp_physobj *obj, bool cancels_moveto);
 
 /** Make the object of `bytes` in w (same records, same profile): its state, a fx block and
  *  particles from w's pools, shadow slots from w's; then into its cell and the cells its shapes

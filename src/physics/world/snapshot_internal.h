@@ -30,6 +30,16 @@ void snap_index(acp_snap_io *io, uint32_t *v, uint32_t n, bool allow_none, const
 void snap_vec3(acp_snap_io *io, acp_vec3 *v, const char *field);
 void snap_frame(acp_snap_io *io, acp_frame *f, const char *field);
 void snap_position(acp_snap_io *io, acp_position *p, const char *field);
+/** Reading: n records of at least `each` bytes must fit in the bytes left before the checksum
+ *  (a count the file's own length cannot hold is refused before anything is allocated from it);
+ *  named at the count just read (4 bytes back). */
+static inline bool snap_fits(acp_snap_io *io, uint64_t n, size_t each, const char *field)
+{
+    if (io->writing || io->failed || n * each <= io->size - io->pos) return !io->failed;
+    io->pos -= 4;
+    return !acp_snap_fail(io, field, "%llu records of at least %zu bytes each, but %zu bytes follow", (unsigned long long)n,
+                          each, io->size - io->pos - 4);
+}
 
 /* snapshot_object.c: objects by index, records by id */
 typedef struct obj_slot {
@@ -56,6 +66,7 @@ typedef struct snap_ctx {
      * that order (remade in the importing world once the object is in its cell) */
     uint8_t pobj_slots[8];
     uint32_t num_pobj_slots;
+    size_t pobjs_at;                 /* reading a world: world.num_particle_objects' offset */
 } snap_ctx;
 
 uint32_t snap_object_index(const snap_ctx *c, const acp_physobj *obj);
@@ -64,6 +75,8 @@ void snap_object_ref(snap_ctx *c, acp_physobj **obj, const char *field);
 void snap_particle(acp_snap_io *io, struct acp_particle *p);
 /** Every field of one object (block_static: a landblock static the fresh world made itself). */
 void snap_object_body(snap_ctx *c, acp_physobj *obj, bool block_static);
+/* snapshot_motion.c: the movement manager's fields */
+void snap_movement_manager(acp_snap_io *io, acp_physobj *obj);
 /* snapshot.c: an object handed over: its emitters' particle objects (c->pobj_slots) */
 void snap_particle_objects(snap_ctx *c, acp_physobj *obj);
 

@@ -137,6 +137,8 @@ static void xfer_motion_state(acp_snap_io *io, acp_motion_state *s)
     acp_snap_u32(io, &s->capped, "motion_state.capped");
 }
 
+#define MAX_PENDING_NUM_ANIMS (4u * 255u)
+
 static void xfer_mtable_manager(snap_ctx *c, acp_partarray *pa)
 {
     acp_snap_io *io = c->io;
@@ -145,6 +147,14 @@ static void xfer_mtable_manager(snap_ctx *c, acp_partarray *pa)
     for (uint32_t i = 0; i < m->num_pending && !io->failed; i++) {
         acp_snap_u32(io, &m->pending[i].motion, "mtable.pending.motion");
         acp_snap_u32(io, &m->pending[i].num_anims, "mtable.pending.num_anims");
+        /* at most four motion data's animations queue for one motion (link, second link, cycle,
+         * pre-link: GetObjectSequence 0x00522860), each MotionData's count a byte (MotionData::UnPack
+         * 0x00525E50); exit_world counts them down one at a time */
+        if (!io->writing && !io->failed && m->pending[i].num_anims > MAX_PENDING_NUM_ANIMS) {
+            io->pos -= 4;
+            acp_snap_fail(io, "mtable.pending.num_anims", "%u is more than the %u animations a motion can queue",
+                          (unsigned)m->pending[i].num_anims, MAX_PENDING_NUM_ANIMS);
+        }
     }
     acp_snap_u32(io, &m->dropped, "mtable.dropped");
     xfer_record(c, (const void **)&m->table, m->table ? m->table->id : 0, find_motion_table, pa, "MotionTable", "mtable.table");
@@ -185,19 +195,43 @@ static void xfer_sequence(snap_ctx *c, acp_partarray *pa)
             acp_snap_fail(io, "sequence.nodes.high_frame", "frames %d..%d are outside animation 0x%08X's %u frames",
                           (int)n->low_frame, (int)n->high_frame, (unsigned)n->anim->id, (unsigned)n->anim->num_frames);
     }
-    /* The links must name nodes in use (or none). */
+    /* The links must name nodes in use (or none), and make one proper list: from head by next,
+     * each node's prev the one before, ending at tail, every node in use on it once (no cycle:
+     * the sequence's walks would never end), first_cyclic and curr_anim on it. */
     if (!io->writing && !io->failed) {
         int16_t links[4] = {s->head, s->tail, s->first_cyclic, s->curr_anim};
         for (int k = 0; k < 4 && !io->failed; k++)
             if (links[k] != ACP_NO_NODE && (links[k] < 0 || links[k] >= ACP_MAX_ANIM_NODES || !s->nodes[links[k]].in_use))
                 acp_snap_fail(io, "sequence.head", "link %d names node %d, which is not in use", k, (int)links[k]);
+        int in_use = 0;
         for (int i = 0; i < ACP_MAX_ANIM_NODES && !io->failed; i++) {
             const acp_anim_node *n = &s->nodes[i];
             if (!n->in_use) continue;
+            in_use++;
             if ((n->prev != ACP_NO_NODE && (n->prev < 0 || n->prev >= ACP_MAX_ANIM_NODES || !s->nodes[n->prev].in_use)) ||
                 (n->next != ACP_NO_NODE && (n->next < 0 || n->next >= ACP_MAX_ANIM_NODES || !s->nodes[n->next].in_use)))
                 acp_snap_fail(io, "sequence.nodes.next", "node %d links to a node not in use", i);
         }
+        int walked = 0;
+        bool met_first = s->first_cyclic == ACP_NO_NODE, met_curr = s->curr_anim == ACP_NO_NODE;
+        int16_t prev = ACP_NO_NODE, i = s->head;
+        for (; i != ACP_NO_NODE && !io->failed; prev = i, i = s->nodes[i].next) {
+            if (++walked > in_use) {
+                acp_snap_fail(io, "sequence.nodes.next", "the list from head %d comes back to node %d: a cycle", (int)s->head, (int)i);
+                break;
+            }
+            if (s->nodes[i].prev != prev)
+                acp_snap_fail(io, "sequence.nodes.prev", "node %d's prev is %d, but node %d comes before it", (int)i,
+                              (int)s->nodes[i].prev, (int)prev);
+            met_first |= i == s->first_cyclic;
+            met_curr |= i == s->curr_anim;
+        }
+        if (!io->failed && prev != s->tail)
+            acp_snap_fail(io, "sequence.tail", "%d, but the list from head %d ends at %d", (int)s->tail, (int)s->head, (int)prev);
+        else if (!io->failed && walked != in_use)
+            acp_snap_fail(io, "sequence.nodes.in_use", "%d nodes in use, but %d on the list", in_use, walked);
+        else if (!io->failed && (!met_first || !met_curr))
+            acp_snap_fail(io, met_first ? "sequence.curr_anim" : "sequence.first_cyclic", "names a node not on the list");
     }
     bool has_placement = s->placement_frame != NULL;
     acp_snap_bool(io, &has_placement, "sequence.placement_frame");
@@ -341,113 +375,6 @@ static void xfer_part_array(snap_ctx *c, acp_partarray *pa)
     if (has_mtm && !io->failed) xfer_mtable_manager(c, pa);
 }
 
-static void xfer_movement_params(acp_snap_io *io, acp_movement_params *p)
-{
-    acp_snap_u32(io, &p->bitfield, "params.bitfield");
-    acp_snap_f32(io, &p->speed, "params.speed");
-    acp_snap_u32(io, &p->hold_key_to_apply, "params.hold_key_to_apply");
-    acp_snap_u32(io, &p->context_id, "params.context_id");
-    acp_snap_u32(io, &p->action_stamp, "params.action_stamp");
-    acp_snap_f32(io, &p->distance_to_object, "params.distance_to_object");
-    acp_snap_f32(io, &p->min_distance, "params.min_distance");
-    acp_snap_f32(io, &p->fail_distance, "params.fail_distance");
-    acp_snap_f32(io, &p->desired_heading, "params.desired_heading");
-    acp_snap_f32(io, &p->walk_run_threshhold, "params.walk_run_threshhold");
-}
-
-static void xfer_actions(acp_snap_io *io, uint32_t *num, acp_action_node *a, const char *field)
-{
-    acp_snap_count(io, num, ACP_MAX_MOTION_ACTIONS, field);
-    for (uint32_t i = 0; i < *num && !io->failed; i++) {
-        acp_snap_u32(io, &a[i].action, field);
-        acp_snap_f32(io, &a[i].speed, field);
-        acp_snap_u32(io, &a[i].stamp, field);
-        acp_snap_bool(io, &a[i].autonomous, field);
-    }
-}
-
-static void xfer_interp(acp_snap_io *io, acp_motion_interp *m)
-{
-    acp_snap_bool(io, &m->initted, "interp.initted");
-    acp_raw_motion_state *r = &m->raw_state;
-    acp_snap_u32(io, &r->current_holdkey, "interp.raw.current_holdkey");
-    acp_snap_u32(io, &r->current_style, "interp.raw.current_style");
-    acp_snap_u32(io, &r->forward_command, "interp.raw.forward_command");
-    acp_snap_u32(io, &r->forward_holdkey, "interp.raw.forward_holdkey");
-    acp_snap_f32(io, &r->forward_speed, "interp.raw.forward_speed");
-    acp_snap_u32(io, &r->sidestep_command, "interp.raw.sidestep_command");
-    acp_snap_u32(io, &r->sidestep_holdkey, "interp.raw.sidestep_holdkey");
-    acp_snap_f32(io, &r->sidestep_speed, "interp.raw.sidestep_speed");
-    acp_snap_u32(io, &r->turn_command, "interp.raw.turn_command");
-    acp_snap_u32(io, &r->turn_holdkey, "interp.raw.turn_holdkey");
-    acp_snap_f32(io, &r->turn_speed, "interp.raw.turn_speed");
-    xfer_actions(io, &r->num_actions, r->actions, "interp.raw.actions");
-    acp_snap_u32(io, &r->dropped, "interp.raw.dropped");
-    acp_interpreted_motion_state *s = &m->interpreted_state;
-    acp_snap_u32(io, &s->current_style, "interp.interpreted.current_style");
-    acp_snap_u32(io, &s->forward_command, "interp.interpreted.forward_command");
-    acp_snap_f32(io, &s->forward_speed, "interp.interpreted.forward_speed");
-    acp_snap_u32(io, &s->sidestep_command, "interp.interpreted.sidestep_command");
-    acp_snap_f32(io, &s->sidestep_speed, "interp.interpreted.sidestep_speed");
-    acp_snap_u32(io, &s->turn_command, "interp.interpreted.turn_command");
-    acp_snap_f32(io, &s->turn_speed, "interp.interpreted.turn_speed");
-    xfer_actions(io, &s->num_actions, s->actions, "interp.interpreted.actions");
-    acp_snap_u32(io, &s->dropped, "interp.interpreted.dropped");
-    acp_snap_f32(io, &m->current_speed_factor, "interp.current_speed_factor");
-    acp_snap_bool(io, &m->standing_longjump, "interp.standing_longjump");
-    acp_snap_f32(io, &m->jump_extent, "interp.jump_extent");
-    acp_snap_u32(io, &m->server_action_stamp, "interp.server_action_stamp");
-    acp_snap_f32(io, &m->my_run_rate, "interp.my_run_rate");
-    acp_snap_f32(io, &m->run_rate, "interp.run_rate");
-    acp_snap_bool(io, &m->weenie_run_rate, "interp.weenie_run_rate");
-    acp_snap_count(io, &m->num_pending, ACP_MAX_PENDING_MOTIONS, "interp.num_pending");
-    for (uint32_t i = 0; i < m->num_pending && !io->failed; i++) {
-        acp_snap_u32(io, &m->pending[i].context_id, "interp.pending.context_id");
-        acp_snap_u32(io, &m->pending[i].motion, "interp.pending.motion");
-        acp_snap_u32(io, &m->pending[i].jump_error_code, "interp.pending.jump_error_code");
-    }
-    acp_snap_u32(io, &m->dropped, "interp.dropped");
-}
-
-static void xfer_moveto(acp_snap_io *io, acp_moveto_manager *m)
-{
-    acp_snap_u32(io, &m->movement_type, "moveto.movement_type");
-    snap_position(io, &m->sought_position, "moveto.sought_position");
-    snap_position(io, &m->current_target_position, "moveto.current_target_position");
-    snap_position(io, &m->starting_position, "moveto.starting_position");
-    xfer_movement_params(io, &m->movement_params);
-    acp_snap_f32(io, &m->previous_heading, "moveto.previous_heading");
-    acp_snap_f32(io, &m->previous_distance, "moveto.previous_distance");
-    acp_snap_f64(io, &m->previous_distance_time, "moveto.previous_distance_time");
-    acp_snap_f32(io, &m->original_distance, "moveto.original_distance");
-    acp_snap_f64(io, &m->original_distance_time, "moveto.original_distance_time");
-    acp_snap_u32(io, &m->fail_progress_count, "moveto.fail_progress_count");
-    acp_snap_u32(io, &m->sought_object_id, "moveto.sought_object_id");
-    acp_snap_u32(io, &m->top_level_object_id, "moveto.top_level_object_id");
-    acp_snap_f32(io, &m->sought_object_radius, "moveto.sought_object_radius");
-    acp_snap_f32(io, &m->sought_object_height, "moveto.sought_object_height");
-    acp_snap_u32(io, &m->current_command, "moveto.current_command");
-    acp_snap_u32(io, &m->aux_command, "moveto.aux_command");
-    acp_snap_bool(io, &m->moving_away, "moveto.moving_away");
-    acp_snap_bool(io, &m->initialized, "moveto.initialized");
-    acp_snap_count(io, &m->num_nodes, ACP_MOVETO_MAX_NODES, "moveto.num_nodes");
-    for (uint32_t i = 0; i < m->num_nodes && !io->failed; i++) {
-        acp_snap_u32(io, &m->nodes[i].type, "moveto.nodes.type");
-        acp_snap_f32(io, &m->nodes[i].heading, "moveto.nodes.heading");
-    }
-    acp_snap_u32(io, &m->last_cancel, "moveto.last_cancel");
-}
-
-static void xfer_movement_manager(acp_snap_io *io, acp_physobj *obj)
-{
-    acp_movement_manager *mm = obj->movement_manager;
-    acp_snap_bool(io, &mm->has_interp, "movement.has_interp");
-    if (mm->has_interp) xfer_interp(io, &mm->interp);
-    acp_snap_bool(io, &mm->has_moveto, "movement.has_moveto");
-    if (mm->has_moveto) xfer_moveto(io, &mm->moveto);
-    if (!io->writing) mm->interp.physics_obj = mm->moveto.physics_obj = mm->physics_obj = obj;
-}
-
 /* ---- position manager ---- */
 
 static void xfer_position_manager(acp_snap_io *io, acp_physobj *obj)
@@ -511,6 +438,7 @@ static void xfer_target_manager(acp_snap_io *io, acp_physobj *obj)
     acp_snap_bool(io, &tm->has_voyeur_table, "target.has_voyeur_table");
     uint32_t n = tm->num_voyeurs;
     acp_snap_count(io, &n, 1u << 20, "target.num_voyeurs");
+    snap_fits(io, n, 16, "target.num_voyeurs"); /* (each at least an id, a quantum and a radius) */
     if (!io->writing && !io->failed && n > tm->cap_voyeurs) {
         acp_voyeur_info *v = realloc(tm->voyeurs, (size_t)n * sizeof *v);
         if (!v) {
@@ -528,6 +456,8 @@ static void xfer_target_manager(acp_snap_io *io, acp_physobj *obj)
         acp_snap_f32(io, &v->radius, "target.voyeurs.radius");
         snap_position(io, &v->last_sent_position, "target.voyeurs.last_sent_position");
     }
+    if (!io->writing && !io->failed && tm->num_voyeurs && !tm->has_voyeur_table)
+        acp_snap_fail(io, "target.has_voyeur_table", "0, but the object has %u voyeurs", (unsigned)tm->num_voyeurs);
     acp_snap_f64(io, &tm->last_update_time, "target.last_update_time");
     acp_snap_u32(io, &tm->updates_sent, "target.updates_sent");
     if (!io->writing) tm->physobj = obj;
@@ -607,6 +537,19 @@ static void xfer_fx(snap_ctx *c, acp_object_fx *fx)
         if (!io->writing && !io->failed && e->info && (e->num_particles < 0 || e->num_particles > (int32_t)e->info->max_particles))
             acp_snap_fail(io, "emitter.num_particles", "%d is outside 0..%d", (int)e->num_particles, (int)e->info->max_particles);
     }
+    /* the flags say the managers exist (CPhysicsObj's script and particle managers are made on
+     * first use): queued scripts without the script manager would never run, emitters without the
+     * particle manager would never be updated nor released */
+    if (!io->writing && !io->failed) {
+        uint32_t ids = 0;
+        for (int i = 0; i < ACP_MAX_EMITTERS_PER_OBJECT; i++) ids += pm->emitters[i].id != 0;
+        if (ids != pm->num_emitters)
+            acp_snap_fail(io, "particles.num_emitters", "%u, but %u emitter slots are in use", (unsigned)pm->num_emitters, (unsigned)ids);
+        else if (ids && !fx->has_particles)
+            acp_snap_fail(io, "fx.has_particles", "0, but the object has %u emitters", (unsigned)ids);
+        else if (sm->count && !fx->has_scripts)
+            acp_snap_fail(io, "fx.has_scripts", "0, but the object has %u scripts queued", (unsigned)sm->count);
+    }
 }
 
 _Static_assert(ACP_MAX_EMITTERS_PER_OBJECT == sizeof ((snap_ctx *)0)->pobj_slots, "snap_ctx.pobj_slots: one per emitter");
@@ -652,6 +595,10 @@ void snap_object_body(snap_ctx *c, acp_physobj *obj, bool block_static)
     acp_snap_u32(io, &obj->transient_state, "transient_state");
     acp_snap_bool(io, &obj->has_cell, "has_cell");
     acp_snap_bool(io, &obj->has_parent, "has_parent");
+    if (!io->writing && !io->failed && c->object_mode && obj->has_parent) { /* (held objects do not travel alone) */
+        io->pos -= 1;
+        acp_snap_fail(io, "has_parent", "1, but an object handed over alone is held by none");
+    }
     acp_snap_bool(io, &obj->jumped_this_frame, "jumped_this_frame");
     snap_position(io, &obj->position, "position");
     snap_vec3(io, &obj->velocity, "velocity");
@@ -703,7 +650,7 @@ void snap_object_body(snap_ctx *c, acp_physobj *obj, bool block_static)
     if (!io->writing && !io->failed && has_mm && !obj->movement_manager &&
         !(obj->movement_manager = acp_movement_manager_create(obj)))
         acp_snap_fail(io, "movement_manager", "out of memory");
-    if (has_mm && !io->failed) xfer_movement_manager(io, obj);
+    if (has_mm && !io->failed) snap_movement_manager(io, obj);
     acp_snap_bool(io, &has_pm, "position_manager");
     if (!io->writing && !io->failed && has_pm && !obj->position_manager &&
         !(obj->position_manager = acp_position_manager_create(obj)))
@@ -717,6 +664,14 @@ void snap_object_body(snap_ctx *c, acp_physobj *obj, bool block_static)
         ((!has_mm && obj->movement_manager) || (!has_pm && obj->position_manager) || (!has_tm && obj->target_manager)))
         acp_snap_fail(io, "movement_manager", "the fresh object made a manager the saved one did not have");
     acp_snap_bool(io, &obj->has_moveto_manager, "has_moveto_manager");
+    /* the flag is the movement manager's MoveToManager (MakeMoveToManager 0x00524000 sets both):
+     * update_object runs it through the movement manager when set */
+    if (!io->writing && !io->failed && obj->has_moveto_manager != (obj->movement_manager && obj->movement_manager->has_moveto)) {
+        io->pos -= 1;
+        acp_snap_fail(io, "has_moveto_manager", "%u, but the object %s", (unsigned)obj->has_moveto_manager,
+                      !obj->movement_manager ? "has no movement manager" : obj->movement_manager->has_moveto
+                                                                                ? "has a MoveToManager" : "has no MoveToManager");
+    }
     /* hooks */
     acp_snap_count(io, &obj->hooks.count, ACP_MAX_FP_HOOKS, "hooks.count");
     acp_snap_u32(io, &obj->hooks.dropped, "hooks.dropped");
@@ -849,7 +804,11 @@ void snap_object_body(snap_ctx *c, acp_physobj *obj, bool block_static)
     uint32_t child_cap = obj->children ? obj->children->cap : 0, num = obj->children ? obj->children->num_objects : 0;
     acp_snap_count(io, &kind, 2, "children");
     if (!kind || io->failed) return;
-    acp_snap_count(io, &child_cap, 65535, "children.cap");
+    /* a list is made for the children a holder had and its emitters' particle objects (the API
+     * and the runner reserve that many and 1 more): never more than the world can hold */
+    uint64_t most_kids = (uint64_t)w->cap_objects + w->num_block_statics + (w->fx_pool ? w->fx_pool->cap_pobjs : 0u) + 1u +
+                         ACP_MAX_EMITTERS_PER_OBJECT;
+    acp_snap_count(io, &child_cap, most_kids < 65535u ? (uint32_t)most_kids : 65535u, "children.cap");
     if (!io->writing && !io->failed) {
         if (kind == 2) {
             if (!obj->fx) {
