@@ -6,8 +6,10 @@
 // findings: impossible positions, non-cell ids and stray words refused; the issue's own example
 // centred with a note; the error cleared by a good Go to; the map's marker; the activity-radius
 // warning; a dungeon cell centring the map and the 3-D view; the place cleared by another
-// scenario; a landblock only a user's full cell DAT has (Add object rebuilds, the run file replays
-// identical).
+// scenario; a landblock only a user's full cell DAT has (previewed on the map, its terrain types'
+// colours, and in the 3-D view, its ground at retail's terrain height, labelled as not in the run,
+// with the run file unchanged; Add object rebuilds, the run's own landblock is drawn, the run file
+// replays identical).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,7 +2,9 @@
 // checked against what the run has loaded: an outdoor cell's landblock among the world's land, an
 // indoor cell's EnvCell readable by the world (and holding the point: its walls' extent, as the
 // draw side places them). A landblock the run lacks is looked up in the user's cell DATs (a full
-// DAT lazily, one record read): found there, the place stands and Add object rebuilds the run
+// DAT lazily, one record read): found there, the place stands, its landblock's land is shown on
+// the map and in the 3-D view as a preview (web/src/preview.ts; no part of the run, dropped when
+// the place is cleared or the run rebuilt, read again when the rebuilt run still lacks it), and Add object rebuilds the run
 // with an object in it, which copies the landblock out of the DAT (a full DAT gives a run the
 // records its objects need: web/src/dat.ts extract), so the scenario alone decides the run's
 // records and the run file replays bit for bit; found nowhere, the message names the DATs searched.

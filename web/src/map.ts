@@ -7,7 +7,8 @@
 // GfxObjs' polygons' footprint or a stand-in's part squares: web/src/mapobjects.ts), heading
 // arrow and collision spheres (live: from the draw side's sphere matrices, web/src/draw.ts; on the
 // collision-shapes toggle). World axes: +X east (right), +Y north (up);
-// world x = landblock X · 192 + x. Wheel zooms, drag pans, double-click refits.
+// world x = landblock X · 192 + x. Wheel zooms, drag pans, double-click refits. A Go to place's
+// landblock read from a user's DAT (web/src/preview.ts) is drawn as the run's are, labelled as a preview.
 import { drawArrays } from './draw';
 import { drawGhosts, serverGhosts } from './ghosts';
 import { drawParticles } from './particles';
