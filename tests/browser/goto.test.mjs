@@ -284,6 +284,19 @@ describe('Go to a landblock only a user\'s full cell DAT has', () => {
       const ground = await tab.evaluate(([x, y]) => window.acphysPage.view3dGroundAt(x, y), [lbX + 12, lbY + 12]);
       assert.equal(ground?.preview, true, `the 3-D view's ground at the place is the preview: ${JSON.stringify(ground)}`);
       assert.ok(Math.abs(ground.z - groundZ) < 1e-3, `3-D ground ${ground.z} m, terrain height ${groundZ} m`);
+      // A Go to a place the run has drops the preview from both views; going back shows it again.
+      const goto = async (text, cell) => {
+        await tab.fill('#goto', text);
+        await tab.click('#goto-go');
+        await tab.waitForFunction((c) => window.acphysPage.place()?.cell === c, cell, { timeout: 10_000 });
+      };
+      await goto('0xD59A0023 [110 60 250]', 0xD59A0023);
+      assert.equal(await tab.evaluate(() => window.acphysPage.preview()), null);
+      await tab.waitForFunction(() => document.querySelector('#view3d-box .view3d').dataset.preview === '', null, { timeout: 10_000 });
+      assert.deepEqual(await mapColourAt(tab, lbX + 60, lbY + 60), NOT_LOADED_RGB, 'no land at 0xD59D once the place is elsewhere');
+      await goto('0xD59D0001 [12 12 60]', 0xD59D0001);
+      await tab.waitForFunction(() => window.acphysPage.preview()?.id === 0xD59DFFFF, null, { timeout: 30_000 });
+      await tab.waitForFunction(() => document.querySelector('#view3d-box .view3d').dataset.preview === '0xD59DFFFF', null, { timeout: 10_000 });
       await tab.evaluate(() => window.acphysPage.play());
       const before = await tab.evaluate(() => window.acphysPage.state().objects);
       await tab.click('#add-object');
