@@ -6,15 +6,18 @@
 // findings: impossible positions, non-cell ids and stray words refused; the issue's own example
 // centred with a note; the error cleared by a good Go to; the map's marker; the activity-radius
 // warning; a dungeon cell centring the map and the 3-D view; the place cleared by another
-// scenario; a landblock only a user's full cell DAT has (Add object rebuilds, the run file replays
-// identical).
+// scenario; a landblock only a user's full cell DAT has (previewed on the map, its terrain types'
+// colours, and in the 3-D view, its ground at retail's terrain height, labelled as not in the run,
+// with the run file unchanged; Add object rebuilds, the run's own landblock is drawn, the run file
+// replays identical).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { LazyDat, loadAcphys, writeDat } from '../../wasm/acphys.mjs';
+import { DatSet, LazyDat, loadAcphys, writeDat } from '../../wasm/acphys.mjs';
 import { dist, launch, root, serve } from './harness.mjs';
+import { onRoad } from './roads.mjs';
 
 let server, browser, page;
 before(async () => {
@@ -188,6 +191,27 @@ describe('Go to (review findings)', () => {
   });
 });
 
+/** The page's colour per terrain type, as web/src/terrain2d.ts gives them (types 21-31 share one). */
+function colourTable() {
+  const src = readFileSync(join(root, 'web', 'src', 'terrain2d.ts'), 'utf8');
+  const types = [...src.matchAll(/\{ name: '(\w+)', rgb: \[(\d+), (\d+), (\d+)\] \}/g)].map((m) => [Number(m[2]), Number(m[3]), Number(m[4])]);
+  const reserved = src.match(/Reserved\$\{21 \+ i\}`, rgb: \[(\d+), (\d+), (\d+)\]/).slice(1).map(Number);
+  while (types.length < 32) types.push(reserved);
+  return { types };
+}
+/** A colour's chromaticity (each channel over their sum): the hill shading scales all three. */
+const chroma = ([r, g, b]) => { const s = r + g + b || 1; return [r / s, g / s, b / s]; };
+const near = (a, b, tol) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
+/** The map's colour where no landblock is drawn (web/src/map.ts NOT_LOADED_COLOUR). */
+const NOT_LOADED_RGB = readFileSync(join(root, 'web', 'src', 'map.ts'), 'utf8').match(/NOT_LOADED_COLOUR = '#(\w\w)(\w\w)(\w\w)'/).slice(1).map((h) => parseInt(h, 16));
+
+/** The map's terrain layer at world (x, y) m, centred there (60 m across) and drawn. */
+async function mapColourAt(tab, x, y) {
+  await tab.evaluate(([cx, cy]) => window.acphysPage.focusMap(cx, cy, 60), [x, y]);
+  await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return tab.evaluate(([cx, cy]) => window.acphysPage.mapPixel(cx, cy, true), [x, y]);
+}
+
 describe('Go to a landblock only a user\'s full cell DAT has', () => {
   it('the place stands, Add object rebuilds the run with the landblock copied out, and the run file replays identical', async () => {
     // A full cell DAT (by its name, read lazily) with the player's landblock 0xD59A (a run's
@@ -208,19 +232,89 @@ describe('Go to a landblock only a user\'s full cell DAT has', () => {
       await tab.waitForFunction(() => (window.acphysPage?.state()?.frames ?? 0) >= 5, null, { timeout: 30_000 });
       await tab.setInputFiles('#dat-input', { name: 'client_cell_1.dat', mimeType: 'application/octet-stream', buffer: dat });
       await tab.waitForFunction(() => /^client_cell_1\.dat: /.test(document.getElementById('status-note').textContent), null, { timeout: 60_000 });
+      // The preview (web/src/preview.ts) must not touch the run: its run file and digest, paused, stay.
+      await tab.evaluate(() => window.acphysPage.pause());
+      const runBefore = await tab.evaluate(() => JSON.stringify([window.acphysPage.runFile(), window.acphysPage.state().digest]));
+      const lbX = 192 * 0xD5, lbY = 192 * 0x9D;
+      assert.deepEqual(await mapColourAt(tab, lbX + 60, lbY + 60), NOT_LOADED_RGB, 'no land at 0xD59D before Go to');
+      await tab.locator('#view3d-box summary').click();
+      await tab.waitForFunction(() => Number(document.querySelector('#view3d-box .view3d')?.dataset.frame ?? -1) >= 0, null, { timeout: 60_000 });
       await tab.fill('#goto', '0xD59D0001 [12 12 60]');
       await tab.click('#goto-go');
       await tab.waitForFunction(() => window.acphysPage.place()?.cell === 0xD59D0001, null, { timeout: 10_000 });
       assert.equal(await tab.evaluate(() => window.acphysPage.place().pending), 'client_cell_1.dat');
+      await tab.waitForFunction(() => /as a preview/.test(document.getElementById('status-note').textContent), null, { timeout: 30_000 });
       assert.match(await tab.evaluate(() => document.getElementById('status-note').textContent),
-        /^Centred on 0xD59D0001 \[12\.0 12\.0 60\.0\], in your client_cell_1\.dat; Add object puts the object there \(its landblock is not in this run yet: adding rebuilds the run, which copies it out of client_cell_1\.dat\)\.$/);
+        /^Centred on 0xD59D0001 \[12\.0 12\.0 60\.0\], in your client_cell_1\.dat; Add object puts the object there \(its landblock is not in this run yet: adding rebuilds the run, which copies it out of client_cell_1\.dat\)\. The map and the 3-D view show its land from client_cell_1\.dat as a preview, not part of the run\.$/);
       assert.deepEqual(await tab.evaluate(() => window.acphysPage.map().centre), [192 * 0xD5 + 12, 192 * 0x9D + 12]);
+      const label = '0xD59D from client_cell_1.dat, not in the run: Add object here loads it';
+      await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      assert.ok((await tab.evaluate(() => window.acphysPage.map().labels)).includes(label), 'the map labels the landblock as a preview');
+      assert.equal(await tab.evaluate(() => JSON.stringify([window.acphysPage.runFile(), window.acphysPage.state().digest])), runBefore,
+        'the preview changes neither the run file nor the digest');
+      assert.equal(await tab.evaluate(() => window.acphysPage.terrain().ids.includes(0xD59DFFFF)), false, 'the run has not loaded 0xD59D');
+      // The map: the landblock's terrain words (0xD59A's record under 0xD59D's id) give each
+      // point off the roads its nearest vertex's type's colour (hill-shaded: its chromaticity).
+      const set = new DatSet(acp);
+      set.addBytes(readFileSync(join(root, 'data', 'portal-default.dat')));
+      set.addBytes(new Uint8Array(dat));
+      const words = set.landblock(0xD59DFFFF).terrain;
+      const { types } = colourTable();
+      let checked = 0;
+      for (let vx = 1; vx < 8 && checked < 6; vx++) {
+        for (let vy = 1; vy < 8 && checked < 6; vy += 2) {
+          if (onRoad(words, 24 * vx + 5, 24 * vy + 5)) continue;
+          const want = types[(words[vx * 9 + vy] >> 2) & 0x1f];
+          const px = await mapColourAt(tab, lbX + 24 * vx + 5, lbY + 24 * vy + 5);
+          assert.ok(near(chroma(px), chroma(want), 0.02), `0xD59D vertex (${vx}, ${vy}): pixel ${px}, type colour ${want}`);
+          checked++;
+        }
+      }
+      assert.equal(checked, 6);
+      // The 3-D view: the landblock's ground under the place, at the terrain's height there by
+      // retail's terrain rules (the DAT's record, heights through the default Region).
+      const X = acp.exports, t = X.acp_abi_terrain_create(1), zp = acp.alloc(4);
+      assert.equal(X.acp_abi_terrain_add_dat_landblock(t, set.handle, 0xD59DFFFF), 0);
+      assert.equal(X.acp_abi_terrain_height(t, 0xD59D0001, 12, 12, zp), 1);
+      const groundZ = acp.f32()[zp >> 2];
+      X.acp_abi_terrain_destroy(t);
+      acp.free(zp);
+      set.free();
+      await tab.waitForFunction(() => document.querySelector('#view3d-box .view3d').dataset.preview === '0xD59DFFFF', null, { timeout: 10_000 });
+      const ground = await tab.evaluate(([x, y]) => window.acphysPage.view3dGroundAt(x, y), [lbX + 12, lbY + 12]);
+      assert.equal(ground?.preview, true, `the 3-D view's ground at the place is the preview: ${JSON.stringify(ground)}`);
+      assert.ok(Math.abs(ground.z - groundZ) < 1e-3, `3-D ground ${ground.z} m, terrain height ${groundZ} m`);
+      // A Go to a place the run has drops the preview from both views; going back shows it again.
+      const goto = async (text, cell) => {
+        await tab.fill('#goto', text);
+        await tab.click('#goto-go');
+        await tab.waitForFunction((c) => window.acphysPage.place()?.cell === c, cell, { timeout: 10_000 });
+      };
+      await goto('0xD59A0023 [110 60 250]', 0xD59A0023);
+      assert.equal(await tab.evaluate(() => window.acphysPage.preview()), null);
+      await tab.waitForFunction(() => document.querySelector('#view3d-box .view3d').dataset.preview === '', null, { timeout: 10_000 });
+      assert.deepEqual(await mapColourAt(tab, lbX + 60, lbY + 60), NOT_LOADED_RGB, 'no land at 0xD59D once the place is elsewhere');
+      await goto('0xD59D0001 [12 12 60]', 0xD59D0001);
+      await tab.waitForFunction(() => window.acphysPage.preview()?.id === 0xD59DFFFF, null, { timeout: 30_000 });
+      await tab.waitForFunction(() => document.querySelector('#view3d-box .view3d').dataset.preview === '0xD59DFFFF', null, { timeout: 10_000 });
+      await tab.evaluate(() => window.acphysPage.play());
       const before = await tab.evaluate(() => window.acphysPage.state().objects);
       await tab.click('#add-object');
       await tab.waitForFunction((n) => window.acphysPage.state().objects === n + 1 && !window.acphysPage.state().busy, before, { timeout: 60_000 });
       assert.match(await tab.evaluate(() => document.getElementById('status-note').textContent), /the recording replayed from the start with it/);
       // The rebuilt run has the landblock among its land: the place, checked again, is no longer pending.
       await tab.waitForFunction(() => window.acphysPage.place()?.pending === null, null, { timeout: 10_000 });
+      // The preview is gone: the run's own 0xD59D is drawn, under its own label, in both views.
+      assert.equal(await tab.evaluate(() => window.acphysPage.preview()), null);
+      assert.ok(await tab.evaluate(() => window.acphysPage.terrain().ids.includes(0xD59DFFFF)));
+      await tab.evaluate(([x, y]) => window.acphysPage.focusMap(x, y, 600), [lbX + 96, lbY + 96]);
+      await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const labels = await tab.evaluate(() => window.acphysPage.map().labels);
+      assert.ok(labels.includes('0xD59D') && !labels.includes(label), `labels: ${labels}`);
+      await tab.waitForFunction(() => document.querySelector('#view3d-box .view3d').dataset.preview === '', null, { timeout: 10_000 });
+      const own = await tab.evaluate(([x, y]) => window.acphysPage.view3dGroundAt(x, y), [lbX + 12, lbY + 12]);
+      assert.equal(own?.preview, false);
+      assert.ok(Math.abs(own.z - groundZ) < 1e-3, `the run's own 0xD59D at ${own.z} m`);
       const run = await tab.evaluate(() => window.acphysPage.runFile());
       assert.ok(run.scenario.objects.some((o) => o.position.cell === '0xD59D0001'));
       await tab.setInputFiles('#run-input', { name: 'run.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(run)) });

@@ -20,6 +20,7 @@ import { Keyboard } from './keyboard';
 import { isLinkFragment, type RunFile } from './link';
 import { framing, type GotoPlace } from './location';
 import { goTo, placeAfterRebuild } from './gotoplace';
+import type { PreviewBlock } from './preview';
 import type { FileHandler, Page, RebuildOptions } from './page';
 import { ReplayCancelled, replayInChunks, showReplayProgress } from './progress';
 import { MAX_OBJECTS, readSpawn } from './spawn';
@@ -102,6 +103,8 @@ export class App implements Page {
   story: { t: number; name: string; scenario: string | undefined } | null = null;
   /** The Go to field's place (Add object "at the Go to place" puts objects there), or null. */
   place: GotoPlace | null = null;
+  /** The Go to place's landblock previewed from a user's DAT (gotoplace.ts), or null. */
+  preview: PreviewBlock | null = null;
   /** The 3-D view looks at the Go to place until an object is followed again (gotoplace.ts). */
   placeFocus = false;
   /** What the frame slider and its label last showed (views.ts skips rewriting them). */

@@ -2,7 +2,9 @@
 // checked against what the run has loaded: an outdoor cell's landblock among the world's land, an
 // indoor cell's EnvCell readable by the world (and holding the point: its walls' extent, as the
 // draw side places them). A landblock the run lacks is looked up in the user's cell DATs (a full
-// DAT lazily, one record read): found there, the place stands and Add object rebuilds the run
+// DAT lazily, one record read): found there, the place stands, its landblock's land is shown on
+// the map and in the 3-D view as a preview (web/src/preview.ts; no part of the run, dropped when
+// the place is cleared or the run rebuilt, read again when the rebuilt run still lacks it), and Add object rebuilds the run
 // with an object in it, which copies the landblock out of the DAT (a full DAT gives a run the
 // records its objects need: web/src/dat.ts extract), so the scenario alone decides the run's
 // records and the run file replays bit for bit; found nowhere, the message names the DATs searched.
@@ -11,6 +13,7 @@ import { $ } from './dom';
 import { locate, type GotoPlace } from './location';
 import { indoorCellShape } from './mapcell';
 import type { Page } from './page';
+import { readPreview } from './preview';
 
 const lbText = (lb: number) => `0x${lb.toString(16).toUpperCase().padStart(4, '0')}`;
 const hex = (v: number) => `0x${(v >>> 0).toString(16).toUpperCase().padStart(8, '0')}`;
@@ -76,9 +79,32 @@ export async function goTo(app: Page, text: string): Promise<GotoPlace | null> {
   app.map.focus(p.world[0], p.world[1], 40);
   $<HTMLSelectElement>('state-place').value = 'goto';
   app.msg.clearError();
+  dropPreview(app);
+  const shown = p.pending ? await showPreview(app, p) : false;
+  if (app.place !== p) return p;
   app.msg.status(`${p.text}; Add object puts the object there` +
-    (p.pending ? ` (its landblock is not in this run yet: adding rebuilds the run, which copies it out of ${p.pending})` : '') + '.');
+    (p.pending ? ` (its landblock is not in this run yet: adding rebuilds the run, which copies it out of ${p.pending})` : '') + '.' +
+    (shown ? ` The map and the 3-D view show its land from ${p.pending} as a preview, not part of the run.` : ''));
   return p;
+}
+
+/** The place's landblock from the user's DAT `p.pending` as a preview on the map and in the 3-D
+ *  view (web/src/preview.ts), while `p` is still the place of the same run; whether it is shown. */
+async function showPreview(app: Page, p: GotoPlace): Promise<boolean> {
+  const s = app.session;
+  const [x, y] = p.origin ?? p.middle!;
+  const b = await readPreview(app, p.pending!, p.cell >>> 16, p.holding, x, y).catch(() => null);
+  if (!b || app.place !== p || app.session !== s) return false;
+  app.preview = b;
+  app.map.setPreview(b);
+  return true;
+}
+
+/** No preview landblock (the place cleared, the run rebuilt). */
+function dropPreview(app: Page): void {
+  if (!app.preview) return;
+  app.preview = null;
+  app.map.setPreview(null);
 }
 
 /** After a rebuild: the place stays, checked again against the new run, when the run is the same
@@ -87,17 +113,22 @@ export async function goTo(app: Page, text: string): Promise<GotoPlace | null> {
  *  does a check that now fails. The "placed" select leaves "at the Go to place" when it goes. */
 export async function placeAfterRebuild(app: Page, before: { id: unknown; name?: string }[] | null): Promise<void> {
   const place = app.place, s = app.session;
+  dropPreview(app); // of the run it replaced: the new run's land, or a preview read again
   if (!place || !s) return;
   const same = before !== null && before.every((o) => s.scenario.objects.some((n) => n.id === o.id && n.name === o.name));
   const p = same ? await gotoPlace(app, place.input) : { error: 'another scenario' };
   if (app.place !== place || app.session !== s) return;
   if ('error' in p) clearPlace(app);
-  else app.place = p;
+  else {
+    app.place = p;
+    if (p.pending) await showPreview(app, p);
+  }
 }
 
 /** No Go to place: Add object puts objects near the selected one again. */
 export function clearPlace(app: Page): void {
   app.place = null;
+  dropPreview(app);
   app.placeFocus = false;
   const sel = document.getElementById('state-place') as HTMLSelectElement | null;
   if (sel?.value === 'goto') sel.value = 'near';
@@ -111,7 +142,8 @@ export function placeInView(app: Page): [number, number, number, number] | null 
   const p = app.place, s = app.session;
   if (!p || !app.placeFocus || !s) return null;
   const [x, y] = p.origin ?? p.middle!;
-  const z = p.origin ? p.origin[2] : s.terrainHeight(p.holding, x, y);
+  const pv = app.preview;
+  const z = p.origin ? p.origin[2] : pv && pv.id >>> 16 === p.cell >>> 16 ? pv.placeZ : s.terrainHeight(p.holding, x, y);
   return [p.world[0], p.world[1], Number.isFinite(z) ? z : 0, p.holding];
 }
 

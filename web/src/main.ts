@@ -37,6 +37,7 @@ async function main(): Promise<void> {
       terrainWords: () => app.map.words,
       panels: () => [replay.extras3d(), compare.extras3d()].filter((e): e is Extra3D => e !== null),
       place: () => placeInView(app),
+      preview: () => app.preview,
     });
   }
   await app.start();

@@ -7,7 +7,8 @@
 // GfxObjs' polygons' footprint or a stand-in's part squares: web/src/mapobjects.ts), heading
 // arrow and collision spheres (live: from the draw side's sphere matrices, web/src/draw.ts; on the
 // collision-shapes toggle). World axes: +X east (right), +Y north (up);
-// world x = landblock X · 192 + x. Wheel zooms, drag pans, double-click refits.
+// world x = landblock X · 192 + x. Wheel zooms, drag pans, double-click refits. A Go to place's
+// landblock read from a user's DAT (web/src/preview.ts) is drawn as the run's are, labelled as a preview.
 import { drawArrays } from './draw';
 import { drawGhosts, serverGhosts } from './ghosts';
 import { drawParticles } from './particles';
@@ -24,7 +25,7 @@ import { Trails } from './trails';
 /** How many inactive or skipped objects the map names (the readout names the selected one). */
 const MAX_NOTES = 6;
 
-interface Tile { x0: number; y0: number; image: HTMLCanvasElement; id: number }
+interface Tile { x0: number; y0: number; image: HTMLCanvasElement; id: number; label?: string }
 
 /** The map's colour where no landblock is loaded (no terrain in the excerpts). */
 export const NOT_LOADED_COLOUR = '#1d2430';
@@ -40,6 +41,10 @@ export function shadingGradient(): string {
 export class MapView {
   private readonly ctx: CanvasRenderingContext2D;
   private tiles: Tile[] = [];
+  /** A Go to place's landblock read from a user's DAT, not in the run (web/src/preview.ts): drawn
+   *  as the run's are, under its own label; null for none. */
+  private preview: (Tile & { words: Uint16Array }) | null = null;
+  private previewSeq = 0;
   private readonly background = document.createElement('canvas');
   private backgroundKey = '';
   /** View: world metres at the canvas centre, and pixels per metre (CSS pixels). */
@@ -155,6 +160,17 @@ export class MapView {
     this.backgroundKey = '';
   }
 
+  /** Show landblock `b` as a preview (its terrain image shaded over its own heights, its roads,
+   *  its label), or none with null; a landblock of the run's own is never covered by one. */
+  setPreview(b: { id: number; heights: Float32Array; words: Uint16Array; label: string } | null): void {
+    this.previewSeq++;
+    this.backgroundKey = '';
+    if (!b) { this.preview = null; return; }
+    const lo = Math.min(...b.heights), hi = Math.max(...b.heights);
+    this.preview = { x0: ((b.id >>> 24) & 0xff) * LB, y0: ((b.id >>> 16) & 0xff) * LB, image: terrainImage(b.heights, b.words, lo, hi),
+      id: b.id, label: b.label, words: b.words };
+  }
+
   /** The pixel (r, g, b) at world (x, y) m: of the terrain layer (terrain, grid and labels only)
    *  with `layer` true, else of the canvas as last drawn; null outside the canvas. */
   pixel(x: number, y: number, layer: boolean): [number, number, number] | null {
@@ -193,7 +209,7 @@ export class MapView {
     const sy = (y: number) => H / 2 - (y - this.cy) * k;
     // The terrain and the grid change only with the view: drawn once per view into a layer that
     // each frame copies 1:1 (scaling the terrain every frame costs more than everything else).
-    const key = `${this.cx},${this.cy},${k},${W},${H},${this.dpr},${this.tiles.length}`;
+    const key = `${this.cx},${this.cy},${k},${W},${H},${this.dpr},${this.tiles.length},${this.previewSeq}`;
     if (key !== this.backgroundKey) {
       this.backgroundKey = key;
       this.background.width = this.canvas.width;
@@ -355,18 +371,26 @@ export class MapView {
     g.fillRect(0, 0, W, H);
     const [wx0, wy1] = this.toWorld(0, 0), [wx1, wy0] = this.toWorld(W, H);
     g.imageSmoothingEnabled = true;
-    for (const t of this.tiles) {
+    const shown = this.drawnTiles(), pv = this.preview && shown.includes(this.preview) ? this.preview : null;
+    for (const t of shown) {
       if (t.x0 > wx1 || t.x0 + LB < wx0 || t.y0 > wy1 || t.y0 + LB < wy0) continue;
       g.drawImage(t.image, sx(t.x0), sy(t.y0 + LB), LB * k, LB * k);
     }
     // Roads (web/src/roads.ts: retail's on_road regions), then the grid: cells when they are at
     // least 6 px apart, landblocks when at least 16 px (zoomed far out they would cover the land).
-    this.roadPolygons = drawRoads(g, this.words, `rgb(${ROAD_RGB.join(', ')})`, [wx0, wx1, wy0, wy1], sx, sy);
+    const words = pv ? new Map([...this.words, [pv.id, pv.words]]) : this.words;
+    this.roadPolygons = drawRoads(g, words, `rgb(${ROAD_RGB.join(', ')})`, [wx0, wx1, wy0, wy1], sx, sy);
     g.lineWidth = 1;
     if (CELL * k >= 6) grid(g, CELL, 'rgba(255,255,255,0.18)', [wx0, wx1, wy0, wy1], sx, sy, W, H);
     if (LB * k >= 16) grid(g, LB, 'rgba(255,255,255,0.7)', [wx0, wx1, wy0, wy1], sx, sy, W, H);
     this.drawLabels(g, wx0, wx1, wy0, wy1, sx, sy);
     scaleBar(g, this.scale, W, H);
+  }
+
+  /** The run's tiles, then the preview's unless the run has its landblock. */
+  private drawnTiles(): Tile[] {
+    const pv = this.preview;
+    return pv && !this.tiles.some((t) => t.id === pv.id) ? [...this.tiles, pv] : this.tiles;
   }
 
   /** Label each loaded landblock in view with its id ("0xD59A") at the top left of the part of
@@ -379,12 +403,12 @@ export class MapView {
     const W = this.width, H = this.height;
     const placed: [number, number, number, number][] = [];
     this.labels = [];
-    for (const t of this.tiles) {
+    for (const t of this.drawnTiles()) {
       if (t.x0 > wx1 || t.x0 + LB < wx0 || t.y0 > wy1 || t.y0 + LB < wy0) continue;
       // The part of the landblock's square on the canvas: the label goes at its top left.
       const left = Math.max(sx(t.x0), 0), right = Math.min(sx(t.x0 + LB), W);
       const top = Math.max(sy(t.y0 + LB), 0), bottom = Math.min(sy(t.y0), H);
-      const text = `0x${(t.id >>> 16).toString(16).toUpperCase().padStart(4, '0')}`;
+      const text = t.label ?? `0x${(t.id >>> 16).toString(16).toUpperCase().padStart(4, '0')}`;
       const w = g.measureText(text).width, h = 13;
       if (w + 8 > right - left || h + 4 > bottom - top) continue;
       const x = left + 4, y = top;

@@ -12,6 +12,7 @@ import type { RunFile } from './link';
 import type { GotoPlace } from './location';
 import type { MapView } from './map';
 import type { Perf } from './perf';
+import type { PreviewBlock } from './preview';
 import type { QuantaPlot, SeriesPlots } from './plots';
 import type { Session, SessionOptions } from './run';
 import type { StatusLine } from './status';
@@ -63,6 +64,9 @@ export interface Page {
   storyEnd: { session: Session; t: number; name: string } | null;
   story: { t: number; name: string; scenario: string | undefined } | null;
   place: GotoPlace | null;
+  /** The Go to place's landblock read from a user's DAT for the map and the 3-D view, not in the
+   *  run (web/src/preview.ts), or null. */
+  preview: PreviewBlock | null;
   /** The 3-D view looks at the Go to place (gotoplace.ts placeInView) until an object is followed. */
   placeFocus: boolean;
   shownFrame: { idx: number; done: number; scrub: boolean };

@@ -4,7 +4,7 @@ import type { Page } from './page';
 import { Perf } from './perf';
 import { Session } from './run';
 import { runFile } from './sharing';
-import { view3dSelectedPixels, view3dState } from './view3d';
+import { view3dGroundAt, view3dSelectedPixels, view3dState } from './view3d';
 
 export function testHook(app: Page): unknown {
   return {
@@ -99,6 +99,11 @@ export function testHook(app: Page): unknown {
     /** The 3-D view's camera: the object it follows, its target and position (world m), whether
      *  the buildings are cut away (null before the view is opened). */
     view3d: () => view3dState(),
+    /** The 3-D view's ground under world (x, y) m: its height and whether it is the Go to
+     *  preview's landblock (web/src/view3d.ts view3dGroundAt), null where none. */
+    view3dGroundAt: (x: number, y: number) => view3dGroundAt(x, y),
+    /** The Go to preview landblock (web/src/preview.ts): its id, DAT and label, or null. */
+    preview: () => (app.preview ? { id: app.preview.id, dat: app.preview.dat, label: app.preview.label, placeZ: app.preview.placeZ } : null),
     /** The 3-D view rendered with and without the followed object's parts and spheres: how many
      *  pixels differ (web/src/view3d.ts view3dSelectedPixels; `cutaway` false: as if the
      *  structures were drawn whole). */

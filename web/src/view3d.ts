@@ -153,13 +153,14 @@ function draw(v: Scene3D, host: HTMLElement, ts: number): void {
     for (const m of [v.spheres, ...v.extras.scenery, v.extras.rocks]) if (m) m.visible = shapes;
     host.dataset.inspector = JSON.stringify(v.extras.drawn);
   }
-  const words = v.options.terrainWords?.();
-  if (words && words !== v.ground?.words) {
-    // The terrain words came (or changed): the ground again, coloured and with its roads.
+  const words = v.options.terrainWords?.(), preview = v.options.preview?.() ?? null;
+  if ((words && words !== v.ground?.words) || preview !== (v.ground?.preview ?? null)) {
+    // The terrain words came (or changed), or the Go to preview: the ground again, coloured and with its roads.
     disposeGround(v.scene, v.ground);
-    v.ground = buildGround(v.three, v.scene, s, v.origin, words, (f) => scratch(v, s, f));
+    v.ground = buildGround(v.three, v.scene, s, v.origin, words ?? v.ground?.words ?? new Map(), (f) => scratch(v, s, f), preview);
     v.terrain = v.ground.meshes;
   }
+  host.dataset.preview = v.ground?.previewMesh ? hex(v.ground.preview!.id) : '';
   host.dataset.typedLandblocks = String(v.ground?.typedBlocks ?? 0);
   host.dataset.roadTriangles = String(v.ground?.roadTriangles ?? 0);
   v.panels.update(v.three, v.scene, v.origin, s, v.options.panels?.() ?? [], host);
@@ -190,7 +191,7 @@ function rebuild(v: Scene3D, s: Session): void {
   v.origin = s.cell.find((c) => c !== 0) ?? 0;
   const X = s.acp.exports;
   disposeGround(v.scene, v.ground);
-  v.ground = buildGround(three, v.scene, s, v.origin, v.options.terrainWords?.() ?? new Map(), (f) => scratch(v, s, f));
+  v.ground = buildGround(three, v.scene, s, v.origin, v.options.terrainWords?.() ?? new Map(), (f) => scratch(v, s, f), v.options.preview?.() ?? null);
   v.terrain = v.ground.meshes;
   v.outline.reset(v.scene);
   v.structures = [];
@@ -315,6 +316,17 @@ export function view3dState(): { selected: number; target: number[]; camera: num
   const p = v.camera.position;
   return { selected: v.following, target: [v.target.x + ox, v.target.y + oy, v.target.z], camera: [p.x + ox, p.y + oy, p.z],
     cutaway: v.cutaway, parts: v.parts?.count ?? 0, spheres: v.spheres?.count ?? 0 };
+}
+
+/** For the browser test: the ground under world (x, y) m (a ray down onto the terrain meshes):
+ *  its height (m) and whether it is the Go to preview's landblock; null where there is none. */
+export function view3dGroundAt(x: number, y: number): { z: number; preview: boolean } | null {
+  const v = live;
+  if (!v || !v.session) return null;
+  const ox = (v.origin >>> 24) * 192, oy = ((v.origin >>> 16) & 0xff) * 192;
+  const r = new v.three.Raycaster(new v.three.Vector3(x - ox, y - oy, 1e4), new v.three.Vector3(0, 0, -1), 0, 2e4);
+  const hit = r.intersectObjects(v.terrain, false)[0];
+  return hit ? { z: hit.point.z, preview: hit.object === v.ground?.previewMesh } : null;
 }
 
 /** For the browser test: render the view as it is, then without the followed object's parts and

@@ -15,6 +15,7 @@ import type * as Three from 'three';
 
 import type { Extra3D } from './extras3d';
 import type { InspectRecord } from './inspector';
+import type { PreviewBlock } from './preview';
 import type { Session } from './run';
 
 const MAT4_FLOATS = 16;
@@ -32,6 +33,8 @@ export interface View3DOptions {
   panels?: () => Extra3D[];
   /** The Go to place the camera looks at instead of the selected object (world m) and its cell, or null. */
   place?: () => [number, number, number, number] | null;
+  /** The Go to place's landblock read from a user's DAT, not in the run (web/src/preview.ts): drawn with the ground. */
+  preview?: () => PreviewBlock | null;
 }
 
 export interface Extras {

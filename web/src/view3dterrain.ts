@@ -4,11 +4,13 @@
 // web/src/terrain2d.ts), the roads laid over them as retail's on_road regions
 // (web/src/roads.ts) clipped to each terrain triangle and lifted onto its plane, and the selected
 // object's cell outlined: a land cell's square along its edges (which are terrain triangle edges),
-// an indoor cell's CellStruct polygon edges (web/src/mapcell.ts). Scene frame: the landblock of
-// the session's origin cell (+X east, +Y north, +Z up).
+// an indoor cell's CellStruct polygon edges (web/src/mapcell.ts). A Go to place's landblock read
+// from a user's DAT (web/src/preview.ts), not in the run, is drawn the same way beside them.
+// Scene frame: the landblock of the session's origin cell (+X east, +Y north, +Z up).
 import type * as Three from 'three';
 
 import { indoorCellShape, landCellBounds } from './mapcell';
+import type { PreviewBlock } from './preview';
 import { clipToTriangle, landblockRoads, type Polygon } from './roads';
 import type { Session } from './run';
 import { ROAD_RGB, TERRAIN_TYPES, terrainType } from './terrain2d';
@@ -26,30 +28,46 @@ export interface Ground3D {
   words: ReadonlyMap<number, Uint16Array>;
   roadTriangles: number;
   typedBlocks: number;
+  /** The preview landblock asked for (web/src/preview.ts), and its mesh when drawn (not when the
+   *  run has that landblock), or null. */
+  preview: PreviewBlock | null;
+  previewMesh: Three.Mesh | null;
 }
 
 const srgb = (three: typeof Three, [r, g, b]: readonly number[]) => new three.Color().setRGB(r! / 255, g! / 255, b! / 255, three.SRGBColorSpace);
 
-/** The session's terrain meshes, coloured from `words`, and its roads. */
+/** The session's terrain meshes, coloured from `words`, and its roads; with `preview` (a Go to
+ *  place's landblock from a user's DAT, web/src/preview.ts) that landblock too, drawn the same
+ *  way, unless the run has it. */
 export function buildGround(three: typeof Three, scene: Three.Scene, s: Session, origin: number,
-  words: ReadonlyMap<number, Uint16Array>, scratch: (floats: number) => number): Ground3D {
+  words: ReadonlyMap<number, Uint16Array>, scratch: (floats: number) => number, preview: PreviewBlock | null = null): Ground3D {
   const X = s.acp.exports;
   const terrain = X.acp_abi_world_terrain(s.primary.world);
-  const blocks = terrain ? X.acp_abi_terrain_count(terrain) : 0;
+  const count = terrain ? X.acp_abi_terrain_count(terrain) : 0;
   const material = new three.MeshLambertMaterial({ vertexColors: true });
-  const out: Ground3D = { meshes: [], roads: null, words, roadTriangles: 0, typedBlocks: 0 };
+  const out: Ground3D = { meshes: [], roads: null, words, roadTriangles: 0, typedBlocks: 0, preview, previewMesh: null };
   const road: number[] = [];
   const buf = scratch(TERRAIN_FLOATS);
   const ox = origin >>> 24, oy = (origin >>> 16) & 0xff;
-  for (let i = 0; i < blocks; i++) {
+  const blocks: { id: number; pos: Float32Array; normals: Float32Array; words: Uint16Array | null }[] = [];
+  for (let i = 0; i < count; i++) {
     const id = X.acp_abi_terrain_block_id(terrain, i) >>> 0;
-    const g = new three.BufferGeometry();
     X.acp_abi_draw_terrain_positions(terrain, i, origin, buf, TERRAIN_FLOATS);
     const pos = s.acp.f32().slice(buf >> 2, (buf >> 2) + TERRAIN_FLOATS);
-    g.setAttribute('position', new three.BufferAttribute(pos, 3));
     X.acp_abi_draw_terrain_normals(terrain, i, buf, TERRAIN_FLOATS);
-    g.setAttribute('normal', new three.BufferAttribute(s.acp.f32().slice(buf >> 2, (buf >> 2) + TERRAIN_FLOATS), 3));
-    const w = words.get((id | 0xffff) >>> 0) ?? null;
+    blocks.push({ id, pos, normals: s.acp.f32().slice(buf >> 2, (buf >> 2) + TERRAIN_FLOATS), words: words.get((id | 0xffff) >>> 0) ?? null });
+  }
+  const previewed = preview && !blocks.some((b) => b.id >>> 16 === preview.id >>> 16) ? preview : null;
+  if (previewed) {
+    // Its triangles are in its own frame: moved into the scene's (the origin landblock's).
+    const pos = previewed.positions.slice(), dx = 192 * (((previewed.id >>> 24) & 0xff) - ox), dy = 192 * (((previewed.id >>> 16) & 0xff) - oy);
+    for (let k = 0; k < pos.length; k += 3) { pos[k] += dx; pos[k + 1] += dy; }
+    blocks.push({ id: previewed.id, pos, normals: previewed.normals, words: previewed.words });
+  }
+  for (const { id, pos, normals, words: w } of blocks) {
+    const g = new three.BufferGeometry();
+    g.setAttribute('position', new three.BufferAttribute(pos, 3));
+    g.setAttribute('normal', new three.BufferAttribute(normals, 3));
     const bx = 192 * (((id >>> 24) & 0xff) - ox), by = 192 * (((id >>> 16) & 0xff) - oy);
     const colours = new Float32Array(TERRAIN_FLOATS);
     const untyped = srgb(three, UNTYPED_RGB), types = TERRAIN_TYPES.map((t) => srgb(three, t.rgb));
@@ -64,6 +82,7 @@ export function buildGround(three: typeof Three, scene: Three.Scene, s: Session,
     scene.add(mesh);
     if (w) { out.typedBlocks++; drapeRoads(landblockRoads(w), pos, bx, by, road); }
   }
+  if (previewed) out.previewMesh = out.meshes[out.meshes.length - 1]!;
   if (road.length) {
     const g = new three.BufferGeometry();
     g.setAttribute('position', new three.BufferAttribute(new Float32Array(road), 3));
