@@ -97,7 +97,7 @@ describe('adding objects at the current frame', () => {
     await page.waitForFunction(() => !document.getElementById('message').hidden, null, { timeout: 30_000 });
     const text = await page.evaluate(() => document.getElementById('message-text').textContent);
     const g = (v) => String(Number(v.toPrecision(9)));
-    assert.equal(text, `Inspector: inspect: object 2 enters at frame ${k} (t = ${g(times[k - 1])} s, its enter_at ${g(enter)} s), after frame 5`);
+    assert.equal(text, `Inspector: object 2 enters at frame ${k} (t = ${g(times[k - 1])} s, its enter_at ${g(enter)} s), after frame 5`);
     // At the frame it enters, it is inspected.
     await page.fill('#inspect-frame', String(k));
     await page.click('#inspect');

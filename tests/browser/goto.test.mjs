@@ -36,6 +36,9 @@ after(async () => {
 async function go(text) {
   await page.fill('#goto', text);
   await page.click('#goto-go');
+  // Go to is async (a user DAT may be read) and the map draws what is in view on its next frames:
+  // read them after two animation frames (a loaded machine's first read came before the drawing).
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   return page.evaluate(() => ({
     place: window.acphysPage.place(), map: window.acphysPage.map(),
     note: document.getElementById('status-note').textContent,
@@ -149,6 +152,19 @@ describe('Go to (review findings)', () => {
     // The player runs on landblock 0xD59A, dozens of landblocks from 0xA9B4.
     assert.match(await page.evaluate(() => document.getElementById('status-note').textContent),
       /at the Go to place 0xA9B40029 \[132\.0 12\.0 94\.5\], [\d,.]+ m from \S+ \(beyond the 96 m activity radius: it stays inactive until the player comes near\)/i);
+    // The inspector, at the last frame, says why the far object swept nothing (re-review of issue 36).
+    const f0 = await page.evaluate(() => window.acphysPage.state().frames);
+    await page.waitForFunction((k) => window.acphysPage.state().frames >= k + 2, f0, { timeout: 60_000 });
+    await page.evaluate(() => window.acphysPage.pause());
+    await page.selectOption('#selected', String(before));
+    const last = await page.evaluate(() => window.acphysPage.state().frames);
+    await page.fill('#inspect-frame', String(last));
+    await page.click('#inspect');
+    await page.waitForFunction(() => /activity radius/.test(document.getElementById('inspect-note').textContent), null, { timeout: 60_000 });
+    assert.match(await page.evaluate(() => document.getElementById('inspect-note').textContent),
+      new RegExp(`frame ${last}: no sweep \\(inactive: [\\d,.]+ m from the player \\S+, beyond the 96 m activity radius\\)`));
+    await page.selectOption('#selected', '0');
+    await page.evaluate(() => window.acphysPage.play());
   });
 
   it('a dungeon cell in a user\'s cell DAT: the map and the 3-D view centre there until an object is followed again', async () => {

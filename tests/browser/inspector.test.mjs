@@ -113,6 +113,10 @@ describe('the quantum inspector on the page', () => {
       assert.equal(await message(), `Inspector: "${bad}" is not a frame number: give the frame in digits only (1 to ${lines.length}).`);
       assert.equal(await note(), '');
     }
+    // All digits but past the run (20 of them): a frame that is not in the run, not "not digits".
+    await page.fill('#inspect-frame', '99999999999999999999');
+    await page.click('#inspect');
+    assert.equal(await message(), `Inspector: frame 99999999999999999999 is not a frame of this run (1 to ${lines.length}).`);
     // Enter in the field inspects; the inspector's error goes once an inspection succeeds.
     const hitFrame = lines.findIndex((l) => (l.objects[0].collisions ?? []).includes(2)) + 1;
     await page.fill('#inspect-frame', String(hitFrame));

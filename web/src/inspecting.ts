@@ -32,7 +32,9 @@ export async function inspectAt(app: Page, frame?: number): Promise<InspectRecor
   if (app.busy) { app.msg.error('Busy: wait for the current replay to finish.'); return null; }
   const asked = frame ?? frameAsked(app);
   if (typeof asked === 'string') {
-    app.msg.error(`Inspector: "${asked.slice(0, 40)}" is not a frame number: give the frame in digits only (1 to ${s.framesDone}).`);
+    app.msg.error(/^[0-9]+$/.test(asked)
+      ? `Inspector: frame ${asked.slice(0, 40)} is not a frame of this run (1 to ${s.framesDone}).`
+      : `Inspector: "${asked.slice(0, 40)}" is not a frame number: give the frame in digits only (1 to ${s.framesDone}).`);
     return null;
   }
   const f = asked;
@@ -45,7 +47,7 @@ export async function inspectAt(app: Page, frame?: number): Promise<InspectRecor
   try {
     ins = openInspection(app.acp, app.snapshot(), { excerpts: app.lastExcerpts, profile: s.profile, object, frame: f });
   } catch (e) {
-    app.msg.error(`Inspector: ${describeError(e)}`);
+    app.msg.error(`Inspector: ${describeError(e).replace(/^inspect: /, '')}`);
     return null;
   }
   app.busy = true;
@@ -55,13 +57,13 @@ export async function inspectAt(app: Page, frame?: number): Promise<InspectRecor
   try {
     app.msg.status(`${label}…`);
     await replayInChunks(label, ins.total, () => ins.step(), (t) => app.msg.status(t), () => app.cancelReplay);
-    const r = app.inspector.take(ins.result(), quantaNote(app, object, f));
+    const r = app.inspector.take(ins.result(), inactiveNote(app, object, f) ?? quantaNote(app, object, f));
     if (inspectorMessage()) app.msg.clearError();
     app.msg.status(`Inspected ${s.names[object]} at frame ${f}: ${plural(r.sweeps.length, 'quantum', 'quanta')} swept.`);
     return r;
   } catch (e) {
     if (e instanceof ReplayCancelled) app.msg.status(before || 'Inspection cancelled: the run goes on as it was.');
-    else app.msg.error(`Inspector: ${describeError(e)}`);
+    else app.msg.error(`Inspector: ${describeError(e).replace(/^inspect: /, '')}`);
     return null;
   } finally {
     ins.dispose();
@@ -103,4 +105,13 @@ function quantaNote(app: Page, i: number, f: number): string | null {
   if (!Number.isFinite(dt)) return null;
   return `no quantum ran in frame ${f} (its ${ms(dt)} since the object's last update is shorter than ` +
     `MIN_QUANTUM, 1/30 s: the time carries into a later frame's quanta)${hint}`;
+}
+
+/** At the last frame, why object `i` ran no sweep when the page knows it (Session.whyInactive: not
+ *  entered yet, skipped by update_object, or beyond the 96 m activity radius); null otherwise. */
+function inactiveNote(app: Page, i: number, f: number): string | null {
+  const s = app.session!;
+  if (f !== s.framesDone) return null;
+  const why = s.whyInactive(i);
+  return why ? `no sweep (${why})` : null;
 }

@@ -124,7 +124,7 @@ export async function openRun(app: Page, run: RunFile, source: string): Promise<
   if (need.length) {
     app.pendingRun = { run, source };
     const them = need.length > 1 ? 'them' : 'it';
-    app.msg.error(`${source} replays a run that used the DAT file${need.length > 1 ? 's' : ''} ${need.map((n) => `"${n}"`).join(', ')}: ` +
+    app.msg.error(`${source.charAt(0).toUpperCase()}${source.slice(1)} replays a run that used the DAT file${need.length > 1 ? 's' : ''} ${need.map((n) => `"${n}"`).join(', ')}: ` +
       `add ${them} with "Add DAT file(s)" or drop ${them} on the page, and the run replays. The current run goes on meanwhile.`);
     return;
   }
