@@ -204,6 +204,15 @@ describe('Go to (review findings)', () => {
     await page.waitForFunction(() => window.acphysPage.place() === null, null, { timeout: 10_000 });
     assert.equal(await placeSelect(), 'near');
     await page.waitForFunction(() => document.getElementById('map').dataset.gotoMarker === '', null, { timeout: 10_000 });
+    // The field shows no place that is gone; "at the Go to place" without one adds nothing and says so.
+    assert.equal(await page.evaluate(() => document.getElementById('goto').value), '');
+    const before = await page.evaluate(() => window.acphysPage.state().objects);
+    await page.selectOption('#state-place', 'goto');
+    await page.click('#add-object');
+    await page.waitForFunction(() => /needs a place/.test(document.getElementById('message-text').textContent), null, { timeout: 10_000 });
+    assert.equal(await page.evaluate(() => document.getElementById('message-text').textContent),
+      'Add object: "at the Go to place" needs a place: type a location in Go to first (or choose another "placed"). No object was added.');
+    assert.equal(await page.evaluate(() => window.acphysPage.state().objects), before);
   });
 });
 

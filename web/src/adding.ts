@@ -22,6 +22,10 @@ export async function addObject(app: Page, k: number, placed: string): Promise<v
   const st = RETAIL_STATES[k];
   const cur = app.session;
   if (!cur || !st) return;
+  if (placed === 'goto' && !app.place) {
+    app.msg.error('Add object: "at the Go to place" needs a place: type a location in Go to first (or choose another "placed"). No object was added.');
+    return;
+  }
   const s = app.snapshot();
   if (s.objects.length >= MAX_OBJECTS) { app.msg.error(`A scenario holds at most ${MAX_OBJECTS.toLocaleString('en-US')} objects: no object was added.`); return; }
   const { object, events } = objectFromState(st, nextId(s));

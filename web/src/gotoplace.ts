@@ -132,6 +132,8 @@ export function clearPlace(app: Page): void {
   app.placeFocus = false;
   const sel = document.getElementById('state-place') as HTMLSelectElement | null;
   if (sel?.value === 'goto') sel.value = 'near';
+  const field = document.getElementById('goto') as HTMLInputElement | null;
+  if (field) field.value = ''; // the field shows no place that is gone
 }
 
 /** Where the 3-D view looks while it shows the Go to place (world m: the map's x, y, and z), or
