@@ -31,12 +31,15 @@ describe('replays that can be stopped', () => {
     await page.waitForFunction((n) => window.acphysPage.state().frames >= n + 60, start.frames, { timeout: 240_000 });
     await page.evaluate(() => window.acphysPage.pause());
     const added = await page.evaluate(() => window.acphysPage.state()), before = added;
+    // 0.5 s between the replay's chunks: an idle machine finished the whole replay before the click.
+    await page.evaluate(() => window.acphysPage.slowReplays(500));
     await page.selectOption('#profile', 'ace');
     await page.waitForFunction(() => !document.getElementById('cancel-replay').hidden, null, { timeout: 30_000 });
     const label = await page.evaluate(() => document.getElementById('progress-label').textContent);
     assert.match(label, new RegExp(`^Replaying ${before.frames} frames × 2,?001 objects: frame \\d+ of ${before.frames}$`));
     await page.click('#cancel-replay');
     await page.waitForFunction(() => /Replay cancelled/.test(document.getElementById('status-note').textContent), null, { timeout: 30_000 });
+    await page.evaluate(() => window.acphysPage.slowReplays(0));
     const after = await page.evaluate(() => window.acphysPage.state());
     assert.equal(after.objects, added.objects);
     assert.equal(after.frames, added.frames);

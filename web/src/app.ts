@@ -71,6 +71,8 @@ export class App implements Page {
    *  frame (start-up work). */
   stallNext = 0;
   stallSettle = 0;
+  /** The test hook's wait between a replay's chunks (ms; progress.ts replayInChunks). */
+  replayPauseMs = 0;
   speed = 1;
   scrub: number | null = null;
   selected = 0;
@@ -216,7 +218,8 @@ export class App implements Page {
       if (times.length) this.msg.status(`${label}…`);
       this.cancelReplay = false;
       const n = next;
-      await replayInChunks(label, times.length, (k) => { n.step(times[k]!); }, (t) => this.msg.status(t), () => this.cancelReplay);
+      await replayInChunks(label, times.length, (k) => { n.step(times[k]!); }, (t) => this.msg.status(t), () => this.cancelReplay,
+        this.replayPauseMs);
     } catch (e) {
       next?.dispose();
       this.busy = false;

@@ -56,7 +56,7 @@ export async function inspectAt(app: Page, frame?: number): Promise<InspectRecor
   const before = $('status-note').textContent ?? '';
   try {
     app.msg.status(`${label}…`);
-    await replayInChunks(label, ins.total, () => ins.step(), (t) => app.msg.status(t), () => app.cancelReplay);
+    await replayInChunks(label, ins.total, () => ins.step(), (t) => app.msg.status(t), () => app.cancelReplay, app.replayPauseMs);
     const r = app.inspector.take(ins.result(), inactiveNote(app, object, f) ?? quantaNote(app, object, f));
     if (inspectorMessage()) app.msg.clearError();
     app.msg.status(`Inspected ${s.names[object]} at frame ${f}: ${plural(r.sweeps.length, 'quantum', 'quanta')} swept.`);

@@ -44,6 +44,7 @@ export interface Page {
   statusDue: number;
   stallNext: number;
   stallSettle: number;
+  replayPauseMs: number;
   speed: number;
   scrub: number | null;
   selected: number;

@@ -96,6 +96,8 @@ export function testHook(app: Page): unknown {
     clock: () => app.clockStart,
     /** Busy-wait `ms` in the next animation frame (a browser hitch while running). */
     stall: (ms: number) => { app.stallNext = ms; },
+    /** Wait `ms` between a replay's chunks from now on (a replay slow enough to press Cancel in). */
+    slowReplays: (ms: number) => { app.replayPauseMs = ms; },
     /** The 3-D view's camera: the object it follows, its target and position (world m), whether
      *  the buildings are cut away (null before the view is opened). */
     view3d: () => view3dState(),
