@@ -394,7 +394,20 @@ static acp_position grid_place_at(uint64_t *s)
         x -= 192.0f;
         block = 0xAAB40000u;
     }
-    return local_position(block, x, y, 0.0f, grid_rnd_in(s, 0.0f, 360.0f));
+    /* now and then off the ground (S26's capsule: sweeps above, below and beside its axis) */
+    const float z = grid_rnd(s) % 4 == 0 ? grid_rnd_in(s, 0.0f, 2.5f) : 0.0f;
+    return local_position(block, x, y, z, grid_rnd_in(s, 0.0f, 360.0f));
+}
+
+/* docs/SHORTCUTS.md S26: o's frame tilted by up to 0.4 rad about a horizontal axis (no longer
+ * upright: its copy goes back to the sphere about its origin) or, with tilt 0, turned about z
+ * alone (upright again). */
+static void grid_tilt(acp_physobj *o, float tilt, float turn)
+{
+    acp_frame f = o->position.frame;
+    acp_frame_set_heading(&f, turn);
+    if (tilt != 0.0f) acp_frame_rotate(&f, (acp_vec3){tilt, 0.5f * tilt, 0.0f});
+    acp_physobj_set_frame(o, &f);
 }
 
 /* balls_only: every object a ball centred on its origin (CENTERED), whose reach is its radius:
@@ -430,7 +443,7 @@ static void grid_change(uint64_t *s, acp_world *w, acp_physobj **objs)
 {
     for (uint32_t m = (uint32_t)(grid_rnd(s) % 8); m > 0; m--) {
         acp_physobj *o = objs[grid_rnd(s) % GRID_OBJECTS];
-        const uint32_t op = (uint32_t)(grid_rnd(s) % 6);
+        const uint32_t op = (uint32_t)(grid_rnd(s) % 8);
         acp_position p = grid_place_at(s);
         const float a = grid_rnd_in(s, -6.0f, 6.0f), b = grid_rnd_in(s, -6.0f, 6.0f);
         if (op == 0 && o->has_cell) acp_physobj_leave_world(o);
@@ -442,6 +455,8 @@ static void grid_change(uint64_t *s, acp_world *w, acp_physobj **objs)
             o->has_parent = !o->has_parent;
             acp_objcell_refresh_shadow_reach(o);
         }
+        if (op == 6 && o->has_cell) grid_tilt(o, a / 15.0f, 30.0f * b);
+        if (op == 7 && o->has_cell) grid_tilt(o, 0.0f, 30.0f * b);
     }
 }
 
@@ -462,8 +477,10 @@ static bool grid_same_lists(acp_world *a, acp_world *b)
  * patch across a landblock edge and over a cell edge, running into each other at up to 8 m/s:
  * lists of 70-85 entries (5-6 blocks), shadows spread over many 1 m squares and some in none (posts),
  * entries of both landblocks, objects leaving and entering the lists every step (the list's
- * last entry filling each hole), teleports, scales, parenting. One world walks with the grid
- * (S18) and the reach bounds, one as retail's walk is written (shadow_walk_plain): every
+ * last entry filling each hole), teleports (a quarter of them up to 2.5 m off the ground),
+ * scales, parenting, tilts and turns back upright (S26: a tilted object's bound is the sphere
+ * about its origin, an upright one's the capsule about its axis, GRID_ONE's offset sphere
+ * 0.4 m from it). One world walks with the grid (S18) and the reach bounds, one as retail's walk is written (shadow_walk_plain): every
  * object's position, velocity, cell, transient state and collision records, and every list's
  * order, are the same bit for bit after every step, and the objects do meet each other. Seeds 5
  * and 6 fill the patch with centred balls only (a grid range one square short fails them). */

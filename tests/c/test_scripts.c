@@ -966,9 +966,10 @@ static void held_object_follows_cell_changes(void)
     ENSURE_EQ(h->position.objcell_id, 0xA9B4000Bu);
     ENSURE(h->cell == cb && h->has_cell);
     ENSURE(acp_objcell_shadow_reach_of(h).reach < 0.0);
-    /* Let go, it is met again: its shadows' stored reach is its sphere's, |centre| + radius =
-     * 0.5 + 0.5 = 1 m at scale 1, not "never tested" (the shortcut-free twin found the stale
-     * copy after an unparent). */
+    /* Let go, it is met again: its shadows' stored reach is its sphere's, not "never tested"
+     * (the shortcut-free twin found the stale copy after an unparent): upright (the identity
+     * frame), the capsule of S26 about the axis from z 0.5 to 0.5, radius 0 + 0.5 = 0.5 m from
+     * the z axis at scale 1; without S26 the sphere, |centre| + radius = 0.5 + 0.5 = 1 m. */
     acp_physobj_unset_parent(h);
     ENSURE(h->num_shadow_objects >= 1);
     for (uint32_t i = 0; i < h->num_shadow_objects; i++) {
@@ -976,7 +977,13 @@ static void held_object_follows_cell_changes(void)
         ENSURE(e->list != NULL);
         if (!e->list) continue;
         const acp_shadow_block *blk = &w->shadows.blocks[e->block - 1];
-        ENSURE_DBITS(acp_shadow_block_reach(blk, e->index % ACP_SHADOW_BLOCK).reach, 1.0);
+        const acp_shadow_reach r = acp_shadow_block_reach(blk, e->index % ACP_SHADOW_BLOCK);
+#if ACP_SHORTCUTS
+        ENSURE_DBITS(r.reach, 0.5);
+        ENSURE(r.zlo == 0.5f && r.zhi == 0.5f && r.upright == 1u);
+#else
+        ENSURE_DBITS(r.reach, 1.0);
+#endif
     }
     acp_world_destroy(w);
     acp_terrain_destroy(t);

@@ -207,6 +207,23 @@ static bool walk_list(const acp_shadow_pool *pool, const acp_shadow_list *list, 
  * this an object is always tested and a sweep rules nothing out. */
 #define ACP_REACH_BOUND_MAX 1000.0
 
+/* docs/SHORTCUTS.md S26: the same spheres' vertical capsule, unscaled (acp_partarray's
+ * reach_axis, reach_zlo, reach_zhi; reach_axis < 0 without spheres). */
+static void unscaled_axis(acp_partarray *pa)
+{
+    double axis = -1.0, zlo = INFINITY, zhi = -INFINITY;
+    for (uint32_t i = 0; i < pa->num_spheres; i++) {
+        const acp_sphere *s = &pa->spheres[i];
+        double h = sqrt((double)s->center.x * s->center.x + (double)s->center.y * s->center.y);
+        if (h + s->radius > axis) axis = h + s->radius;
+        if (s->center.z < zlo) zlo = s->center.z;
+        if (s->center.z > zhi) zhi = s->center.z;
+    }
+    pa->reach_axis = axis;
+    pa->reach_zlo = zlo;
+    pa->reach_zhi = zhi;
+}
+
 static double unscaled_reach(const acp_partarray *pa)
 {
     double reach = -1.0;
@@ -234,6 +251,7 @@ static double shape_reach(const acp_physobj *other)
     if (!pa->reach_valid || pa->reach_spheres != pa->spheres || pa->reach_num_spheres != pa->num_spheres ||
         pa->reach_cylspheres != pa->cylspheres || pa->reach_num_cylspheres != pa->num_cylspheres) {
         pa->reach = unscaled_reach(pa);
+        unscaled_axis(pa);
         pa->reach_spheres = pa->spheres;
         pa->reach_num_spheres = pa->num_spheres;
         pa->reach_cylspheres = pa->cylspheres;
@@ -243,10 +261,46 @@ static double shape_reach(const acp_physobj *other)
     return pa->reach < 0.0 ? -1.0 : pa->reach * fabs((double)other->scale);
 }
 
+#if ACP_SHORTCUTS
+/* x rounded to a float no larger (down) or no smaller (up) than x. */
+static float float_down(double x)
+{
+    float f = (float)x;
+    return (double)f > x ? nextafterf(f, -INFINITY) : f;
+}
+
+static float float_up(double x)
+{
+    float f = (float)x;
+    return (double)f < x ? nextafterf(f, INFINITY) : f;
+}
+
+/* docs/SHORTCUTS.md S26: an upright object with spheres only (no cylinders) gets its capsule:
+ * the test places each sphere's centre at the origin + the frame's matrix × the scaled centre
+ * (CSphere::intersects_sphere from CPhysicsObj::FindObjCollisions, physics/shapes/sphere.c
+ * acp_sphere_intersects_sphere_at), and an upright matrix (its z row and column (0, 0, 1))
+ * keeps the centre's height (z × scale) and turns its horizontal offset about z. */
+static void axis_bound(const acp_physobj *obj, acp_shadow_reach *r)
+{
+    const acp_partarray *pa = obj->part_array;
+    if (!r->upright || r->cylinders != 0.0f || !(r->reach < INFINITY) || !pa || !pa->num_spheres ||
+        !(pa->reach_axis >= 0.0))
+        return;
+    const double scale = (double)obj->scale;
+    const double axis = pa->reach_axis * fabs(scale), z0 = pa->reach_zlo * scale, z1 = pa->reach_zhi * scale;
+    if (!(axis <= r->reach) || !(fabs(z0) <= ACP_REACH_BOUND_MAX) || !(fabs(z1) <= ACP_REACH_BOUND_MAX)) return;
+    r->reach = axis;
+    r->zlo = float_down(z0 < z1 ? z0 : z1);
+    r->zhi = float_up(z0 < z1 ? z1 : z0);
+}
+
+#endif
+
 acp_shadow_reach acp_objcell_shadow_reach_of(const acp_physobj *obj)
 {
     const acp_vec3 o = obj->position.frame.origin;
-    acp_shadow_reach r = {-1.0, o.x, o.y, o.z, obj->position.objcell_id, -INFINITY, 0.0f};
+    acp_shadow_reach r = {-1.0, o.x, o.y, o.z, obj->position.objcell_id, -INFINITY, 0.0f, 0.0f, 0.0f, 0};
+    r.upright = acp_objcell_copy_form(&obj->position.frame); /* S26: which form the copy has */
     if (obj->has_parent) return r; /* find_obj_collisions passes parented objects */
     if (obj->state & ACP_HAS_PHYSICS_BSP_PS) {
         r.reach = INFINITY; /* always tested */
@@ -255,6 +309,9 @@ acp_shadow_reach acp_objcell_shadow_reach_of(const acp_physobj *obj)
         /* NaN (a NaN scale or shape), or too large for the bounds' slack: always tested */
         if (!(r.reach <= ACP_REACH_BOUND_MAX)) r.reach = INFINITY;
         if (obj->part_array && obj->part_array->num_cylspheres) r.cylinders = 1.0f;
+#if ACP_SHORTCUTS
+        if (r.reach >= 0.0) axis_bound(obj, &r);
+#endif
     }
     if (r.reach >= 0.0) r.lim = (float)r.reach + 0.06f; /* INFINITY: INFINITY */
     return r;
@@ -289,15 +346,33 @@ void acp_objcell_refresh_shadow_reach(acp_physobj *obj)
         store_reach(&obj->world->shadows, &obj->shadow_objects[i], &r);
 }
 
+void acp_objcell_refresh_shadow_form(acp_physobj *obj)
+{
+#if ACP_SHORTCUTS
+    if (!obj->num_shadow_objects || !obj->shadow_objects || !obj->world) return;
+    const acp_shadow_obj *s = &obj->shadow_objects[0];
+    const acp_shadow_block *b = entry_block(&obj->world->shadows, s);
+    if (b && ((b->upright >> (s->index % ACP_SHADOW_BLOCK)) & 1u) != acp_objcell_copy_form(&obj->position.frame))
+        acp_objcell_refresh_shadow_reach(obj);
+#else
+    (void)obj;
+#endif
+}
+
 void acp_objcell_refresh_shadow_origin(acp_physobj *obj)
 {
     acp_shadow_pool *pool = &obj->world->shadows;
     const acp_vec3 o = obj->position.frame.origin;
     const uint32_t id = obj->position.objcell_id;
+    const uint32_t up = acp_objcell_copy_form(&obj->position.frame);
     for (uint32_t i = 0; i < obj->num_shadow_objects && i < obj->cap_shadow_objects; i++) {
         const acp_shadow_obj *s = &obj->shadow_objects[i];
         acp_shadow_block *b = entry_block(pool, s);
-        if (b) acp_shadow_block_move_reach(b, s->index % ACP_SHADOW_BLOCK, o, id);
+        if (!b) continue;
+        if (!acp_shadow_block_move_reach_as(b, s->index % ACP_SHADOW_BLOCK, o, id, up)) {
+            acp_objcell_refresh_shadow_reach(obj); /* S26: it turned upright or away from it: whole copies */
+            return;
+        }
     }
 }
 
@@ -306,9 +381,9 @@ static bool same_d(double a, double b) { return a == b || (a != a && b != b); }
 
 static bool same_reach(const acp_shadow_reach *a, const acp_shadow_reach *b)
 {
-    return (same_d(a->reach, b->reach) || (a->reach < 0.0 && b->reach < 0.0)) && same_d(a->x, b->x) &&
-           same_d(a->y, b->y) && same_d(a->z, b->z) && a->cell_id == b->cell_id && same_d(a->lim, b->lim) &&
-           a->cylinders == b->cylinders;
+    return (same_d(a->reach, b->reach) || (a->reach < 0.0 && b->reach < 0.0)) && same_d(a->x, b->x) && same_d(a->y, b->y) && same_d(a->z, b->z) &&
+           a->cell_id == b->cell_id && same_d(a->lim, b->lim) && a->cylinders == b->cylinders &&
+           same_d(a->zlo, b->zlo) && same_d(a->zhi, b->zhi) && a->upright == b->upright;
 }
 
 uint32_t acp_objcell_stale_shadow_reach(const acp_world *w)
@@ -414,8 +489,10 @@ static sweep_box box_of(const acp_sphere_path *sp)
 
 /* Whether a sweep sphere comes within r's reach + the sphere's radius (twice for an object with
  * cylinders: CCylSphere meets a sphere up to R + r across and from -r to h + r up, whose corner
- * lies up to R + h + 2r from the low point) + 1 cm of its origin, the origin moved into
- * check_pos's landblock frame (LandDefs::get_block_offset). The radii are the box's (b); an
+ * lies up to R + h + 2r from the low point) + 1 cm of its axis: its origin, or for an upright
+ * object with spheres only (S26) the vertical segment from origin + zlo to origin + zhi (each of
+ * its spheres lies within reach of it), the origin moved into check_pos's landblock frame
+ * (LandDefs::get_block_offset). The radii are the box's (b); an
  * open box (a NaN, infinite or huge sphere) has no bound. A NaN distance is within. */
 static bool within_reach(const acp_shadow_reach *r, const acp_sphere_path *sp, const sweep_box *b)
 {
@@ -424,10 +501,13 @@ static bool within_reach(const acp_shadow_reach *r, const acp_sphere_path *sp, c
     if ((sp->check_pos.objcell_id >> 16) != (r->cell_id >> 16))
         bo = acp_landdefs_get_block_offset(sp->check_pos.objcell_id, r->cell_id);
     double ox = (double)r->x + bo.x, oy = (double)r->y + bo.y, oz = (double)r->z + bo.z;
+    const double z0 = oz + r->zlo, z1 = oz + r->zhi; /* S26: the axis (a point unless upright) */
     for (uint32_t i = 0; i < b->num_sphere; i++) {
         const acp_sphere *g = &sp->global_sphere[i];
         double reach = r->reach + (double)b->radius[i] * (1.0 + r->cylinders) + 0.01;
-        double dx = g->center.x - ox, dy = g->center.y - oy, dz = g->center.z - oz;
+        double dx = g->center.x - ox, dy = g->center.y - oy;
+        /* below z0, above z1 or beside the axis; a NaN height (or axis) gives NaN: within */
+        double dz = g->center.z >= z0 ? (g->center.z <= z1 ? 0.0 : g->center.z - z1) : g->center.z - z0;
         if (!(dx * dx + dy * dy + dz * dz > reach * reach)) return true;
     }
     return false;

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "landcell.h"
 #include "physics/object/shadowobj.h"
@@ -54,6 +55,40 @@ acp_transition_state acp_objcell_find_obj_collisions(const acp_landcell *cell, a
  *  acp_shadow_reach): its origin (m, landblock frame) and cell id, and its shape reach (m; < 0
  *  parented or without shapes; INFINITY with a physics BSP). */
 acp_shadow_reach acp_objcell_shadow_reach_of(const struct acp_physobj *obj);
+
+/** Not retail (docs/SHORTCUTS.md S26): whether frame f is upright, its rotation about z alone as
+ *  its cached matrix says (f->m's z column and z row exactly (0, 0, 1) as bits, +0 or -0; the
+ *  horizontal block stretching by less than 2^-19: Gershgorin on its M^T M, in float, within
+ *  2^-20; a unit quaternion's matrix in float is within a few 2^-24; a NaN fails): shapes placed
+ *  by it keep their height above the origin and their distance from the z axis. */
+static inline bool acp_objcell_frame_upright(const acp_frame *f)
+{
+    uint32_t u[9];
+    memcpy(u, f->m, sizeof u);
+    if ((((u[2] | u[5] | u[6] | u[7]) << 1) | (u[8] ^ 0x3F800000u)) != 0u) return false;
+    const float *m = f->m, tol = 0x1p-20f;
+    const float a = m[0] * m[0] + m[1] * m[1], c = m[3] * m[3] + m[4] * m[4], b = m[0] * m[3] + m[1] * m[4];
+    return (a <= 1.0f + tol) & (c <= 1.0f + tol) & (b <= tol) & (b >= -tol);
+}
+
+/** Not retail (S26): after obj's rotation changed and its origin did not (a turn in place, an
+ *  animated static's omega): its shadows' copies made again whole when its frame now asks the
+ *  other form than they have; nothing otherwise (the origin copies stay right). */
+void acp_objcell_refresh_shadow_form(struct acp_physobj *obj);
+
+/** Not retail (S26): the form an entry's copy of an object with frame f takes: 1 upright, 0 not
+ *  (always 0 in the shortcut-free build). A move whose frame asks another form than the copy's
+ *  (acp_shadow_block_move_reach_as answers false) stores whole copies
+ *  (acp_objcell_refresh_shadow_reach). */
+static inline uint32_t acp_objcell_copy_form(const acp_frame *f)
+{
+#if ACP_SHORTCUTS
+    return acp_objcell_frame_upright(f);
+#else
+    (void)f;
+    return 0;
+#endif
+}
 
 /** Not retail: store entry s's copy (s in a cell's shadow list; nothing otherwise). */
 void acp_objcell_store_shadow_reach(acp_world *w, const acp_shadow_obj *s);

@@ -87,6 +87,12 @@ typedef struct acp_partarray {
     const acp_cylsphere *reach_cylspheres;
     uint32_t reach_num_spheres, reach_num_cylspheres;
     double reach;
+    /* docs/SHORTCUTS.md S26: for an upright object with spheres only, the same shapes' bound as a
+     * vertical capsule, unscaled (metres): every sphere lies within reach_axis of the segment
+     * from (0, 0, reach_zlo) to (0, 0, reach_zhi) (reach_axis: the largest horizontal distance of
+     * a centre from the z axis plus its radius; reach_zlo, reach_zhi: the lowest and highest
+     * centre). Kept with reach. */
+    double reach_axis, reach_zlo, reach_zhi;
     bool reach_valid;
 } acp_partarray;
 

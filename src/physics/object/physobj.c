@@ -361,6 +361,7 @@ static void keep_origin(acp_physobj *obj, acp_frame *candidate)
 {
     candidate->origin = obj->position.frame.origin;
     set_frame_parts(obj, candidate); /* set_frame: the same origin and cell, the shadows' copies as they are */
+    if (obj->num_shadow_objects) acp_objcell_refresh_shadow_form(obj); /* S26: unless it turned upright or away */
     obj->cached_velocity = (acp_vec3){0.0f, 0.0f, 0.0f};
 }
 
@@ -704,6 +705,7 @@ void acp_physobj_animate_static_object(acp_physobj *obj)
                 record_quantum(obj, quantum);
                 acp_partarray_update(obj->part_array, quantum, NULL);
                 acp_frame_grotate(&obj->position.frame, obj->omega); /* omega applied raw */
+                if (obj->num_shadow_objects) acp_objcell_refresh_shadow_form(obj); /* S26 */
                 if (!(obj->state & ACP_PARTICLE_EMITTER_PS))
                     acp_partarray_set_frame(obj->part_array, &obj->position.frame);
                 acp_physobj_update_children_internal(obj);

@@ -158,12 +158,15 @@ void acp_physobj_replace_shadows(acp_physobj *obj, const acp_cell_array *cells)
         const acp_vec3 o = obj->position.frame.origin; /* the move's copy (set_frame's share) */
         const uint32_t id = obj->position.objcell_id;
         obj->cells_dropped += cells->dropped; /* the same list: the same cells dropped again */
+        const uint32_t up = acp_objcell_copy_form(&obj->position.frame); /* S26: the copies' form */
+        bool whole = false;
         for (uint32_t i = 0; i < n; i++) {
             acp_shadow_obj *s = &sh[i];
             if (!s->cell || !s->list) continue;
             acp_shadow_block *b = acp_shadow_list_reappend(pool, s->list, s);
-            if (b) acp_shadow_block_move_reach(b, s->index % ACP_SHADOW_BLOCK, o, id);
+            if (b && !whole) whole = !acp_shadow_block_move_reach_as(b, s->index % ACP_SHADOW_BLOCK, o, id, up);
         }
+        if (whole) acp_objcell_refresh_shadow_reach(obj); /* it turned upright or away from it */
         return;
     }
     acp_physobj_remove_shadows_from_cells(obj);

@@ -80,6 +80,13 @@ typedef struct acp_shadow_reach {
     uint32_t cell_id;
     float lim;                       /* m: (float)reach + 0.06 (reach < 0: -INFINITY), the float pre-test's */
     float cylinders;                 /* 1: the object has cylinders (the sweep radius counts twice), else 0 */
+    /* docs/SHORTCUTS.md S26: the bound is the points within reach of the vertical segment from
+     * z + zlo to z + zhi (m; both 0: the sphere of radius reach about the origin, as before).
+     * An upright object (its rotation about z alone) with spheres only gets its capsule:
+     * reach its spheres' largest distance from the z axis plus radius, zlo and zhi its lowest
+     * and highest centre (scaled; rounded outward to float). */
+    float zlo, zhi;
+    uint32_t upright;                /* 1: the copy was made from an upright frame (S26) */
 } acp_shadow_reach;
 
 /** The rest of an entry's copy, read only for the entries the pre-test cannot rule out, with
@@ -88,6 +95,7 @@ typedef struct acp_shadow_reach {
 typedef struct acp_shadow_far {
     double reach;
     float z;
+    float zlo, zhi;                  /* S26: acp_shadow_reach's */
     struct acp_physobj *obj;
 } acp_shadow_far;
 
@@ -115,6 +123,7 @@ typedef struct acp_shadow_block {
     float x[ACP_SHADOW_BLOCK], y[ACP_SHADOW_BLOCK], lim[ACP_SHADOW_BLOCK];
     uint32_t cell_id[ACP_SHADOW_BLOCK];
     uint32_t cylinders;
+    uint32_t upright;                /* S26: bit k: entry k's copy was made from an upright frame */
     acp_shadow_obj *items[ACP_SHADOW_BLOCK];
     acp_shadow_far far[ACP_SHADOW_BLOCK];
 } acp_shadow_block;
@@ -157,7 +166,7 @@ static inline void acp_shadow_grid_place(acp_shadow_block *b, uint32_t k)
 static inline acp_shadow_reach acp_shadow_block_reach(const acp_shadow_block *b, uint32_t k)
 {
     acp_shadow_reach r = {b->far[k].reach, b->x[k], b->y[k], b->far[k].z, b->cell_id[k], b->lim[k],
-                          (float)((b->cylinders >> k) & 1u)};
+                          (float)((b->cylinders >> k) & 1u), b->far[k].zlo, b->far[k].zhi, (b->upright >> k) & 1u};
     return r;
 }
 
@@ -169,8 +178,11 @@ static inline void acp_shadow_block_set_reach(acp_shadow_block *b, uint32_t k, c
     b->lim[k] = r->lim;
     b->cell_id[k] = r->cell_id;
     b->cylinders = (b->cylinders & ~(1u << k)) | ((uint32_t)(r->cylinders != 0.0f) << k);
+    b->upright = (b->upright & ~(1u << k)) | ((r->upright & 1u) << k);
     b->far[k].reach = r->reach;
     b->far[k].z = r->z;
+    b->far[k].zlo = r->zlo;
+    b->far[k].zhi = r->zhi;
     acp_shadow_grid_place(b, k);
 }
 
@@ -184,6 +196,16 @@ static inline void acp_shadow_block_move_reach(acp_shadow_block *b, uint32_t k, 
     acp_shadow_grid_place(b, k);
 }
 
+/** S26: acp_shadow_block_move_reach when entry k's copy has form `up` (1 upright, 0 not);
+ *  false, and nothing changed, when it has the other (the caller then stores a whole copy). */
+static inline bool acp_shadow_block_move_reach_as(acp_shadow_block *b, uint32_t k, acp_vec3 origin, uint32_t cell_id,
+                                                  uint32_t up)
+{
+    if (((b->upright >> k) & 1u) != up) return false;
+    acp_shadow_block_move_reach(b, k, origin, cell_id);
+    return true;
+}
+
 /** Entry `from` of block fb into entry `to` of block tb: the entry and its copy. */
 static inline void acp_shadow_block_copy_entry(acp_shadow_block *tb, uint32_t to, const acp_shadow_block *fb, uint32_t from)
 {
@@ -193,6 +215,7 @@ static inline void acp_shadow_block_copy_entry(acp_shadow_block *tb, uint32_t to
     tb->lim[to] = fb->lim[from];
     tb->cell_id[to] = fb->cell_id[from];
     tb->cylinders = (tb->cylinders & ~(1u << to)) | (((fb->cylinders >> from) & 1u) << to);
+    tb->upright = (tb->upright & ~(1u << to)) | (((fb->upright >> from) & 1u) << to);
     tb->far[to] = fb->far[from];
     acp_shadow_grid_place(tb, to);
 }

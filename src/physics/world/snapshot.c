@@ -12,6 +12,7 @@
 
 #include "dat/dat.h"
 #include "physics/anim/movement_manager.h"
+#include "physics/cell/objcell.h"
 #include "physics/cell/terrain.h"
 #include "physics/object/childlist.h"
 #include "physics/object/object_fx.h"
@@ -233,6 +234,14 @@ static void xfer_shadow_list(snap_ctx *c, acp_shadow_list *list, uint32_t list_i
         if (!acp_shadow_list_append(pool, list, s)) {
             acp_snap_fail(io, "shadows.list.num", "the world's shadow pool has no block left");
             return;
+        }
+        /* A cell list's copy is the object's (objects come before the lists): made again from it,
+         * so that a snapshot holds the fields above but not the bound's form (S26), which follows
+         * the build. (An object list's entries keep no copy: zeros.) */
+        if (!object_list) {
+            acp_shadow_reach want = acp_objcell_shadow_reach_of(obj);
+            if (reach.reach >= 0.0 || want.reach >= 0.0) reach = want;
+            else reach.upright = want.upright;
         }
         acp_shadow_block_set_reach(&pool->blocks[s->block - 1], s->index % ACP_SHADOW_BLOCK, &reach);
     }

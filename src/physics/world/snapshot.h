@@ -14,7 +14,9 @@
  *   trailer  u64 FNV-1a 64 of every byte before it
  * Pointers are written as what they name: records by id, objects by their index in the order
  * above, a particle by its pool slot, a shadow by (object, slot). Caches that recompute the same
- * bits (the root-motion memo, the part array's validity and reach caches) are not written.
+ * bits (the root-motion memo, the part array's validity and reach caches) are not written. A
+ * cell list entry's reach copy is written but made again from its object on restore (its form,
+ * docs/SHORTCUTS.md S26, follows the build).
  * Version 2 (issue 38): the fx pool's free stack; an exported object's particle objects (by
  * emitter slot, in its child list's order). Other versions are refused at the version field.
  */
