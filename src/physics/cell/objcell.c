@@ -555,12 +555,17 @@ static inline bool lane_out(const sweep_box *b, const acp_shadow_block *blk, uin
            ((blk->cell_id[k] >> 16) == b->landblock);
 }
 
+/* Sixteen bytes at a time (GNU C vectors: SSE2 natively, SIMD128 in the WebAssembly build). */
+typedef uint8_t v16u __attribute__((vector_size(16), aligned(1)));
+typedef int8_t v16i __attribute__((vector_size(16), aligned(1)));
+
 /* docs/SHORTCUTS.md S18: the grid squares an entry placed in the grid must lie in to pass
  * lane_out and within_reach, for a block whose entries' lims are at most blim: columns c0 ..
  * c0 + nx - 1 and rows r0 .. r0 + ny - 1, mod ACP_SHADOW_GRID (nx, ny >= ACP_SHADOW_GRID: all). */
 typedef struct {
     float blim;                  /* m: the blim it was made for (-1: none yet) */
     uint32_t c0, nx, r0, ny;
+    v16u vc0, vnx, vr0, vny;     /* c0, nx, r0, ny in every byte (grid_mask's operands, made once) */
 } grid_query;
 
 /* The squares from lo to hi (m, world coordinates): the first (mod ACP_SHADOW_GRID) and their
@@ -586,18 +591,18 @@ static inline void grid_range(double lo, double hi, uint32_t *first, uint32_t *c
  * the box; the float and double rounding is below a millimetre in the world's range. */
 static inline grid_query grid_query_of(const sweep_box *b, float blim)
 {
-    grid_query q = {blim, 0, ACP_SHADOW_GRID, 0, ACP_SHADOW_GRID};
+    grid_query q = {blim, 0, ACP_SHADOW_GRID, 0, ACP_SHADOW_GRID, {0}, {0}, {0}, {0}};
     if (b->open) return q;
     const double ox = 192.0 * (double)(b->landblock >> 8), oy = 192.0 * (double)(b->landblock & 0xFFu);
     const double m = (double)blim + 0.25;
     grid_range(ox + (double)b->min_x - m, ox + (double)b->max_x + m, &q.c0, &q.nx);
     grid_range(oy + (double)b->min_y - m, oy + (double)b->max_y + m, &q.r0, &q.ny);
+    q.vc0 = (v16u){0} + (uint8_t)q.c0;
+    q.vnx = (v16u){0} + (uint8_t)q.nx;
+    q.vr0 = (v16u){0} + (uint8_t)q.r0;
+    q.vny = (v16u){0} + (uint8_t)q.ny;
     return q;
 }
-
-/* Sixteen bytes at a time (GNU C vectors: SSE2 natively, SIMD128 in the WebAssembly build). */
-typedef uint8_t v16u __attribute__((vector_size(16), aligned(1)));
-typedef int8_t v16i __attribute__((vector_size(16), aligned(1)));
 
 /* Bit k: byte k of m is set (all ones). */
 static inline uint32_t byte_bits(v16i m)
@@ -622,14 +627,8 @@ static inline uint32_t grid_mask(const acp_shadow_block *blk, const grid_query *
 {
     const v16u m31 = (v16u){31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31, 31};
     uint32_t in = 0xFFFFu;
-    if (q->nx < ACP_SHADOW_GRID) {
-        const v16u c0 = (v16u){0} + (uint8_t)q->c0, nx = (v16u){0} + (uint8_t)q->nx;
-        in = byte_bits((v16i)((((*(const v16u *)blk->gcol) - c0) & m31) < nx));
-    }
-    if (q->ny < ACP_SHADOW_GRID) {
-        const v16u r0 = (v16u){0} + (uint8_t)q->r0, ny = (v16u){0} + (uint8_t)q->ny;
-        in &= byte_bits((v16i)((((*(const v16u *)blk->grow) - r0) & m31) < ny));
-    }
+    if (q->nx < ACP_SHADOW_GRID) in = byte_bits((v16i)((((*(const v16u *)blk->gcol) - q->vc0) & m31) < q->vnx));
+    if (q->ny < ACP_SHADOW_GRID) in &= byte_bits((v16i)((((*(const v16u *)blk->grow) - q->vr0) & m31) < q->vny));
     return in | blk->always;
 }
 
@@ -685,7 +684,7 @@ static __attribute__((noinline)) acp_transition_state find_in_list(acp_world *w,
     const uintptr_t own_size = (uintptr_t)t->object_info.object->cap_shadow_objects * sizeof(acp_shadow_obj);
     sweep_box box = box_of(&t->sphere_path);
     sweep_key key = key_of(&t->sphere_path);
-    grid_query q = {-1.0f, 0, ACP_SHADOW_GRID, 0, ACP_SHADOW_GRID};
+    grid_query q = {-1.0f, 0, ACP_SHADOW_GRID, 0, ACP_SHADOW_GRID, {0}, {0}, {0}, {0}};
     uint32_t left = list->num;
     for (uint32_t b = list->head; b && left; b = pool->blocks[b - 1].next) {
         const acp_shadow_block *blk = &pool->blocks[b - 1];
