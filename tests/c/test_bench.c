@@ -368,33 +368,6 @@ static void walk_bounds_change_nothing(void)
     }
 }
 
-/* docs/SHORTCUTS.md S27: UseTime's object loop in a world with terrain and at least
- * ACP_PREFETCH_MIN_OBJECTS objects asks for the next two objects' lines while one updates; the
- * updates are retail's (CPhysics::UseTime 0x00509950: every object once, in the table's order).
- * A crowd of 4,001 humanoids about 3 m apart (they meet, so the order decides the result; the odd
- * count puts the loop's last objects past the pairs) computes the same bits as with the plain
- * loop at every fifth frame, and every object ran one quantum a frame. */
-static void prefetching_loop_is_retails_loop(void)
-{
-    acp_bench *fast = make(ACP_BENCH_CROWD, 4001), *plain = make(ACP_BENCH_CROWD, 4001);
-    if (!fast || !plain) {
-        acp_bench_destroy(fast);
-        acp_bench_destroy(plain);
-        return;
-    }
-    acp_world *w = acp_bench_world(fast);
-    ENSURE(w->terrain != NULL && w->num_objects >= ACP_PREFETCH_MIN_OBJECTS);
-    acp_bench_world(plain)->update_loop_plain = true;
-    for (int f = 0; f < 6; f++) {
-        acp_bench_run(fast, 5);
-        acp_bench_run(plain, 5);
-        ENSURE_EQ(acp_bench_digest(fast), acp_bench_digest(plain));
-        for (uint32_t i = 0; i < w->num_objects; i++) ENSURE_EQ(w->objects[i]->record.num_quanta, 1u);
-    }
-    acp_bench_destroy(fast);
-    acp_bench_destroy(plain);
-}
-
 /* The varied workloads (issue 39): 100 humanoids, each with its own run rate in [1, 3], go
  * through every motion of the plan (run, walk, side-steps both ways, run turning both ways,
  * turning in place, stopping) at different times, and compute the same bits with the
@@ -543,7 +516,6 @@ void suite_bench(void)
     RUN(town_is_the_mix_it_says);
     RUN(shadow_reach_copies_in_step);
     RUN(walk_bounds_change_nothing);
-    RUN(prefetching_loop_is_retails_loop);
     RUN(varied_objects_differ);
     RUN(varied_motion_objects_differ);
     RUN(generated_dat_reads_back);

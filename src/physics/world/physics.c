@@ -1,12 +1,9 @@
 /* acphys — retail CPhysics (the world) and the object table of CObjectMaint. See physics.h. */
 #include "physics.h"
 
-#include "base/shortcuts.h"
-
 #include "physics/anim/root_motion_memo.h"
 
 #include <math.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -487,53 +484,6 @@ void acp_world_begin_frame(acp_world *w)
     w->frame_open = true;
 }
 
-/* docs/SHORTCUTS.md S27: while object i updates, the lines objects i + 1 and i + 2 will read
- * first are asked of the memory (a hint: nothing is read that the update would not read, no
- * value changes, and WebAssembly drops the hint). */
-static inline void prefetch_lines(const void *p, size_t bytes)
-{
-    const char *c = (const char *)p;
-    for (size_t at = 0; at < bytes; at += 64) __builtin_prefetch(c + at);
-}
-
-/* The object two ahead: its first eight lines (physobj.h's layout: every quantum's fields, then
- * the committed sweep's). More lines (the collision table, the motion table manager, the
- * shadows) measured no better on the crowd (BENCHMARKS.md, S27). */
-static inline void prefetch_far(const acp_physobj *obj)
-{
-    prefetch_lines(obj, 512);
-}
-
-/* The next object (its own lines asked for one update ago): the first twelve lines of its part
- * array (the per-quantum fields and the sequence's hot ones: partarray.h). */
-static inline void prefetch_near(const acp_physobj *obj)
-{
-    const acp_partarray *pa = obj->part_array;
-    if (pa) prefetch_lines(pa, 768);
-}
-
-/* Retail CPhysics::UseTime's object loop (0x00509950): every object's update_object in the
- * table's order. A world with terrain and more objects than the caches hold
- * (ACP_PREFETCH_MIN_OBJECTS) asks for the next objects' lines ahead (S27): there a quantum sweeps
- * cells, thousands of instructions, time enough for the lines to arrive. A fixture world's
- * quanta (animation only, ~1,200 instructions) are too short: the hints there cost more than
- * they save (motion at 10,000: 8.1 M object-quanta/s without, 6.0-7.0 M with). */
-static void update_objects(acp_world *w)
-{
-#if ACP_SHORTCUTS
-    if (w->terrain && w->num_objects >= ACP_PREFETCH_MIN_OBJECTS && !w->update_loop_plain) {
-        /* (The table is read afresh each time, as below: an update may change it.) */
-        for (uint32_t i = 0; i < w->num_objects; i++) {
-            if (i + 2 < w->num_objects) prefetch_far(w->objects[i + 2]);
-            if (i + 1 < w->num_objects) prefetch_near(w->objects[i + 1]);
-            acp_physobj_update_object(w->objects[i]);
-        }
-        return;
-    }
-#endif
-    for (uint32_t i = 0; i < w->num_objects; i++) acp_physobj_update_object(w->objects[i]);
-}
-
 void acp_world_use_time(acp_world *w, double now)
 {
     bool run = isfinite(now);
@@ -546,7 +496,7 @@ void acp_world_use_time(acp_world *w, double now)
     clear_records(w, !run); /* when the objects run, each update_object marks its own record */
     w->gate_passed = run;
     if (run) {
-        update_objects(w);
+        for (uint32_t i = 0; i < w->num_objects; i++) acp_physobj_update_object(w->objects[i]);
         w->last_update = now;
         for (uint32_t i = 0; i < w->num_static; i++) acp_physobj_animate_static_object(w->static_objects[i]);
     }

@@ -99,10 +99,6 @@ const char *acp_clock_profile_name(acp_clock_profile profile);
 bool acp_clock_profile_from_name(const char *name, acp_clock_profile *out);
 
 #define ACP_OBJECT_BUCKETS 128
-/* Not retail (docs/SHORTCUTS.md S27): from this many objects on, UseTime's loop asks for the
- * next objects' lines ahead of their update (a world this large outgrows the caches between one
- * frame and the next; a smaller one keeps its objects in them). */
-#define ACP_PREFETCH_MIN_OBJECTS 256u
 
 /** The Setup retail makes for a GfxObj static (CSetup::makeSimpleSetup 0x00520090): one part,
  *  the GfxObj; its placement Default (key 0) with the part at the object's frame; sorting sphere
@@ -169,8 +165,6 @@ typedef struct acp_world {
                                         writes it, FindObjCollisions for every entry but the
                                         mover's and parented ones, without the bounds that rule
                                         entries out (objcell.c find_in_list: the same results) */
-    bool update_loop_plain;          /* tests only: UseTime's object loop asks for no lines ahead
-                                        (docs/SHORTCUTS.md S27: the same results) */
     uint64_t frame_serial;           /* UseTime calls so far: the frame the reports belong to */
     bool frame_open;                 /* acp_world_begin_frame ran: the next UseTime keeps the serial */
     uint32_t num_gfxobjs, cap_gfxobjs;
