@@ -293,6 +293,79 @@ static void collision_start_in_table_order(void)
     acp_terrain_destroy(t);
 }
 
+/* docs/SHORTCUTS.md S28: report_collision_start and report_collision_end (force) visit the
+ * collision table in the LongNIValHash's order: bucket (id ^ id >> 8) & 3 ascending, and within
+ * a bucket the newest record (largest serial) first; among equal serials (only a restored
+ * snapshot can make them) the first in the array (next_record keeps its first pick unless a
+ * later one is strictly newer). 400 tables of 1..8 records (the reports hold 8), ids from 40
+ * objects (every bucket), half with serials ascending as the table makes them, half with serials
+ * in any order, repeats included (as a snapshot may restore them), each checked against that
+ * rule computed here, for the begin reports and then the end reports. */
+static uint64_t order_rnd(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void table_order_is_the_hash_order(void)
+{
+    acp_terrain *t = flat_terrain();
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 64);
+    acp_terrain_attach(w, t);
+    acp_physobj *a = ball(w, 1000, ACP_REPORT_COLLISIONS_PS, &BALL, 10.0f, 10.0f, 0.0f);
+    for (uint32_t id = 1; id <= 40; id++) ball(w, id, 0, &BALL, 20.0f + (float)id, 10.0f, 0.0f);
+    uint64_t seed = 0x5EEDu;
+    for (int trial = 0; trial < 400; trial++) {
+        acp_collision_table *tab = &a->collision_table;
+        const uint32_t n = 1u + (uint32_t)(order_rnd(&seed) % 8u);
+        const bool ascending = trial % 2 == 0;
+        uint32_t serial = (uint32_t)(order_rnd(&seed) % 100u);
+        tab->num = n;
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t id;
+            bool fresh;
+            do { /* distinct ids */
+                id = 1u + (uint32_t)(order_rnd(&seed) % 40u);
+                fresh = true;
+                for (uint32_t j = 0; j < i; j++) fresh &= tab->records[j].id != id;
+            } while (!fresh);
+            serial = ascending ? serial + 1u + (uint32_t)(order_rnd(&seed) % 3u)
+                               : (uint32_t)(order_rnd(&seed) % 6u);
+            tab->records[i] = (acp_collision_record){id, serial, w->physics_time, false};
+        }
+        tab->next_serial = 1000u;
+        /* The rule: repeatedly the unvisited record of the lowest bucket, newest first, the
+         * earliest in the array among equals. */
+        uint32_t expect[ACP_MAX_COLLISION_RECORDS];
+        bool used[ACP_MAX_COLLISION_RECORDS] = {false};
+        for (uint32_t k = 0; k < n; k++) {
+            int best = -1;
+            for (uint32_t i = 0; i < n; i++) {
+                if (used[i]) continue;
+                const uint32_t bi = (tab->records[i].id ^ (tab->records[i].id >> 8)) & 3u;
+                if (best < 0) { best = (int)i; continue; }
+                const uint32_t bb = (tab->records[best].id ^ (tab->records[best].id >> 8)) & 3u;
+                if (bi < bb || (bi == bb && tab->records[i].serial > tab->records[best].serial)) best = (int)i;
+            }
+            used[best] = true;
+            expect[k] = tab->records[best].id;
+        }
+        w->frame_serial++;
+        acp_physobj_report_collision_start(a);
+        ENSURE_EQ(acp_physobj_num_collisions(a), n);
+        for (uint32_t k = 0; k < n; k++) ENSURE_EQ(a->reports.begin[k], expect[k]);
+        w->frame_serial++;
+        acp_physobj_report_collision_end(a, true);
+        ENSURE_EQ(acp_physobj_num_collision_ends(a), n);
+        for (uint32_t k = 0; k < n; k++) ENSURE_EQ(a->reports.end[k], expect[k]);
+        ENSURE_EQ(tab->num, 0u);
+    }
+    acp_world_destroy(w);
+    acp_terrain_destroy(t);
+}
+
 /* ---- set_hidden / set_state ---- */
 
 /* The server's SetState hiding and showing an object (CPhysicsObj::set_state 0x00514DD0 →
@@ -594,6 +667,7 @@ void suite_objcells(void)
     RUN(bbox_cells_are_the_own_cell);
     RUN(reshadow_swaps_with_last);
     RUN(collision_start_in_table_order);
+    RUN(table_order_is_the_hash_order);
     RUN(set_state_hides_and_shows);
     RUN(grid_walk_matches_plain_walk);
     RUN(shadow_pool_gives_back_and_grows);

@@ -305,6 +305,33 @@ static int next_record(const acp_collision_table *tab, const bool *visited)
     return best;
 }
 
+/* The table's order, all of it (order[0..n), record indices): next_record again and again.
+ * docs/SHORTCUTS.md S28: when the records' serials ascend (records are appended with the next
+ * serial and removed without reordering the rest, so they always do unless a snapshot restored
+ * other serials or the counter wrapped), bucket b's records in that order are its indices from
+ * the last down, so four passes give the same order without next_record's n² visits. */
+static uint32_t table_order(const acp_collision_table *tab, uint8_t order[ACP_MAX_COLLISION_RECORDS])
+{
+    uint32_t n = 0;
+#if ACP_SHORTCUTS
+    const uint32_t num = tab->num < ACP_MAX_COLLISION_RECORDS ? tab->num : ACP_MAX_COLLISION_RECORDS;
+    bool ascending = true;
+    for (uint32_t i = 1; i < num; i++) ascending &= tab->records[i].serial > tab->records[i - 1].serial;
+    if (ascending) {
+        for (uint32_t b = 0; b < 4; b++)
+            for (uint32_t i = num; i-- > 0;)
+                if (record_bucket(tab->records[i].id) == b) order[n++] = (uint8_t)i;
+        return n;
+    }
+#endif
+    bool visited[ACP_MAX_COLLISION_RECORDS] = {false};
+    for (int i = next_record(tab, visited); i >= 0; i = next_record(tab, visited)) {
+        visited[i] = true;
+        order[n++] = (uint8_t)i;
+    }
+    return n;
+}
+
 /* LongNIValHash::clobber: true when the key was present (its record replaced). */
 static bool clobber(acp_collision_table *tab, uint32_t id, double touched_time, bool ethereal)
 {
@@ -386,12 +413,12 @@ void acp_physobj_report_collision_end(acp_physobj *obj, bool force_end)
     for (uint32_t i = 0; i < tab->num && !any; i++)
         any = record_ends(&tab->records[i], now);
     if (!any) return;
-    bool visited[ACP_MAX_COLLISION_RECORDS] = {false};
+    uint8_t order[ACP_MAX_COLLISION_RECORDS];
+    const uint32_t n = table_order(tab, order);
     uint32_t ended[ACP_MAX_COLLISION_RECORDS];
     uint32_t num_ended = 0;
-    for (int i = next_record(tab, visited); i >= 0; i = next_record(tab, visited)) {
-        visited[i] = true;
-        const acp_collision_record *r = &tab->records[i];
+    for (uint32_t k = 0; k < n; k++) {
+        const acp_collision_record *r = &tab->records[order[k]];
         if (record_ends(r, now) || force_end) ended[num_ended++] = r->id;
     }
     /* DeleteCurrent for each ended record (the others keep their order). */
@@ -408,11 +435,11 @@ void acp_physobj_report_collision_end(acp_physobj *obj, bool force_end)
 void acp_physobj_report_collision_start(acp_physobj *obj)
 {
     acp_collision_table *tab = &obj->collision_table;
-    bool visited[ACP_MAX_COLLISION_RECORDS] = {false};
     const bool contact = (obj->transient_state & ACP_CONTACT_TS) != 0;
-    for (int i = next_record(tab, visited); i >= 0; i = next_record(tab, visited)) {
-        visited[i] = true;
-        acp_physobj *other = acp_world_object(obj->world, tab->records[i].id);
+    uint8_t order[ACP_MAX_COLLISION_RECORDS];
+    const uint32_t n = table_order(tab, order); /* reporting leaves obj's table as it is */
+    for (uint32_t k = 0; k < n; k++) {
+        acp_physobj *other = acp_world_object(obj->world, tab->records[order[k]].id);
         if (other) acp_physobj_report_object_collision(obj, other, contact);
     }
 }
