@@ -14,9 +14,10 @@
 // values: `acphys diff`), and the scenario is kept in --keep (default build/twin/found) to
 // replay: build/native/acphys run <file> --trace a.jsonl; build/twin/acphys run <file> --trace b.jsonl.
 // With the corpus, the bench worlds of BENCH_ROWS (100 objects, 60 frames) give the same digests.
-// Builds nothing: run `node scripts/build.mjs native twin` first. Exit 1 on any difference.
+// Builds nothing: run `node scripts/build.mjs native twin` first (a default build older than the
+// newest C source is refused, exit 2). Exit 1 on any difference.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,9 +38,32 @@ if (!Number.isInteger(seeds) || seeds < 0 || !Number.isInteger(from) || from < 0
   console.error('[twin] --seeds and --from must be whole numbers (seeds from 0 to 4294967295)');
   process.exit(2);
 }
-for (const [cli, target] of [[on, 'native'], [off, 'twin']]) {
+// The newest C source (src/**/*.c, .h, .inc, CMakeLists.txt): a default build older than it was
+// not built from this tree (a build that failed leaves the last one in place), and comparing it
+// would prove nothing about the shortcuts as they are now.
+function newestSource() {
+  let best = { file: join(root, 'CMakeLists.txt'), ms: statSync(join(root, 'CMakeLists.txt')).mtimeMs };
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const f = join(dir, e.name);
+      if (e.isDirectory()) walk(f);
+      else if (/\.(c|h|inc)$/.test(e.name)) {
+        const ms = statSync(f).mtimeMs;
+        if (ms > best.ms) best = { file: f, ms };
+      }
+    }
+  };
+  walk(join(root, 'src'));
+  return best;
+}
+const newest = process.argv.includes('--on') && process.argv.includes('--off') ? null : newestSource();
+for (const [cli, target, given] of [[on, 'native', '--on'], [off, 'twin', '--off']]) {
   if (!existsSync(cli)) {
     console.error(`[twin] ${cli} is missing: run node scripts/build.mjs ${target}`);
+    process.exit(2);
+  }
+  if (!process.argv.includes(given) && statSync(cli).mtimeMs < newest.ms) {
+    console.error(`[twin] ${cli} is older than ${newest.file}: run node scripts/build.mjs ${target}`);
     process.exit(2);
   }
 }
