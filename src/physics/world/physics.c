@@ -277,6 +277,14 @@ bool acp_world_discard_object(acp_world *w, uint32_t id, uint32_t serial)
     if (!obj) return false;
     take_out_of_table(w, obj);
     index_delete(w, slot);
+    /* Out of the static animating objects, where the reader's InitDefaults may have put it (a
+     * STATIC object whose Setup has a default animation or script), the others' order kept. */
+    for (uint32_t i = 0; i < w->num_static; i++) {
+        if (w->static_objects[i] != obj) continue;
+        memmove(&w->static_objects[i], &w->static_objects[i + 1], (size_t)(w->num_static - i - 1u) * sizeof *w->static_objects);
+        w->num_static--;
+        break;
+    }
     /* Only storage the reader made (its children list, if any, names no object yet). */
     if (obj->children) obj->children->num_objects = 0;
     obj->parent = NULL;

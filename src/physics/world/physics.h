@@ -254,8 +254,10 @@ acp_physobj *acp_world_object(const acp_world *world, uint32_t id);
  *  object has the id. Load time only (not inside acp_world_use_time). */
 bool acp_world_remove_object(acp_world *world, uint32_t id);
 
-/** Not retail (a refused object import): take object `id` out of the table and free its storage
- *  directly, running no world-exit logic (a half-read object's state need not be consistent),
+/** Not retail (a refused object import): take object `id` out of the table and out of the static
+ *  animating objects (where the read's InitDefaults may have put it; the others keep their
+ *  order) and free its storage directly, running no world-exit logic (a half-read object's
+ *  state need not be consistent),
  *  give its fx block back (the one the read took: the pool as it was; its particle slots are the
  *  caller's), and set the world's insertion serial back to `serial` (its value before the
  *  object was added), so the world is as it was. The object must be in no cell's list. False
