@@ -20,6 +20,21 @@
  * (1,0) (tests/c/test_collide.c corner_in_four_cells derives the order). */
 static const uint32_t CORNER[4] = {0xA9B4000Au, 0xA9B40002u, 0xA9B40001u, 0xA9B40009u};
 
+/* The tests' random numbers (xorshift64; seeded, so every run draws the same). */
+static uint64_t rnd(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Uniform in [lo, hi). */
+static float rnd_in(uint64_t *s, float lo, float hi)
+{
+    return lo + (hi - lo) * (float)((double)(rnd(s) >> 40) / 16777216.0);
+}
+
 static const acp_landcell *cell(acp_world *w, uint32_t id) { return acp_terrain_get_landcell(w->terrain, id); }
 static uint32_t num_objects(acp_world *w, uint32_t id) { return acp_objcell_num_objects(w, cell(w, id)); }
 static acp_physobj *object_at(acp_world *w, uint32_t id, uint32_t i) { return acp_objcell_object(w, cell(w, id), i); }
@@ -297,18 +312,11 @@ static void collision_start_in_table_order(void)
  * collision table in the LongNIValHash's order: bucket (id ^ id >> 8) & 3 ascending, and within
  * a bucket the newest record (largest serial) first; among equal serials (only a restored
  * snapshot can make them) the first in the array (next_record keeps its first pick unless a
- * later one is strictly newer). 400 tables of 1..8 records (the reports hold 8), ids from 40
- * objects (every bucket), half with serials ascending as the table makes them, half with serials
- * in any order, repeats included (as a snapshot may restore them), each checked against that
- * rule computed here, for the begin reports and then the end reports. */
-static uint64_t order_rnd(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
+ * later one is strictly newer). 400 tables of 1..16 records (the table's whole capacity), ids
+ * from 40 objects (every bucket), half with serials ascending as the table makes them, half with
+ * serials in any order, repeats included (as a snapshot may restore them), each checked against
+ * that rule computed here: the order itself, and for tables of up to 8 records (the reports hold
+ * 8) the begin reports and then the end reports. */
 static void table_order_is_the_hash_order(void)
 {
     acp_terrain *t = flat_terrain();
@@ -319,20 +327,20 @@ static void table_order_is_the_hash_order(void)
     uint64_t seed = 0x5EEDu;
     for (int trial = 0; trial < 400; trial++) {
         acp_collision_table *tab = &a->collision_table;
-        const uint32_t n = 1u + (uint32_t)(order_rnd(&seed) % 8u);
+        const uint32_t n = 1u + (uint32_t)(rnd(&seed) % ACP_MAX_COLLISION_RECORDS);
         const bool ascending = trial % 2 == 0;
-        uint32_t serial = (uint32_t)(order_rnd(&seed) % 100u);
+        uint32_t serial = (uint32_t)(rnd(&seed) % 100u);
         tab->num = n;
         for (uint32_t i = 0; i < n; i++) {
             uint32_t id;
             bool fresh;
             do { /* distinct ids */
-                id = 1u + (uint32_t)(order_rnd(&seed) % 40u);
+                id = 1u + (uint32_t)(rnd(&seed) % 40u);
                 fresh = true;
                 for (uint32_t j = 0; j < i; j++) fresh &= tab->records[j].id != id;
             } while (!fresh);
-            serial = ascending ? serial + 1u + (uint32_t)(order_rnd(&seed) % 3u)
-                               : (uint32_t)(order_rnd(&seed) % 6u);
+            serial = ascending ? serial + 1u + (uint32_t)(rnd(&seed) % 3u)
+                               : (uint32_t)(rnd(&seed) % 6u);
             tab->records[i] = (acp_collision_record){id, serial, w->physics_time, false};
         }
         tab->next_serial = 1000u;
@@ -352,6 +360,10 @@ static void table_order_is_the_hash_order(void)
             used[best] = true;
             expect[k] = tab->records[best].id;
         }
+        uint8_t order[ACP_MAX_COLLISION_RECORDS];
+        ENSURE_EQ(acp_collision_table_order(tab, order), n);
+        for (uint32_t k = 0; k < n; k++) ENSURE_EQ(tab->records[order[k]].id, expect[k]);
+        if (n > ACP_MAX_COLLISION_REPORTS) continue;
         w->frame_serial++;
         acp_physobj_report_collision_start(a);
         ENSURE_EQ(acp_physobj_num_collisions(a), n);
@@ -434,19 +446,6 @@ static void set_state_hides_and_shows(void)
 
 /* ---- the shadow walk's grid (docs/SHORTCUTS.md S18) against retail's walk as written ---- */
 
-static uint64_t grid_rnd(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
-static float grid_rnd_in(uint64_t *s, float lo, float hi)
-{
-    return lo + (hi - lo) * (float)((double)(grid_rnd(s) >> 40) / 16777216.0);
-}
-
 #define GRID_OBJECTS 220
 
 static const acp_sphere GRID_TWO[2] = {{{0.0f, 0.0f, 0.5f}, 0.5f}, {{0.0f, 0.0f, 1.4f}, 0.4f}};
@@ -457,10 +456,10 @@ static const acp_sphere GRID_ONE[3] = {{{0.0f, 0.0f, 0.5f}, 0.5f}, {{0.0f, 0.0f,
  * move out of the crowd's cells). */
 static acp_position grid_place_at(uint64_t *s)
 {
-    float x = grid_rnd_in(s, 186.0f, 198.0f), y = grid_rnd_in(s, 22.5f, 31.0f);
-    if (grid_rnd(s) % 16 == 0) {
-        x = grid_rnd_in(s, 40.0f, 150.0f);
-        y = grid_rnd_in(s, 40.0f, 150.0f);
+    float x = rnd_in(s, 186.0f, 198.0f), y = rnd_in(s, 22.5f, 31.0f);
+    if (rnd(s) % 16 == 0) {
+        x = rnd_in(s, 40.0f, 150.0f);
+        y = rnd_in(s, 40.0f, 150.0f);
     }
     uint32_t block = BLOCK;
     if (x >= 192.0f) {
@@ -468,8 +467,8 @@ static acp_position grid_place_at(uint64_t *s)
         block = 0xAAB40000u;
     }
     /* now and then off the ground (S26's capsule: sweeps above, below and beside its axis) */
-    const float z = grid_rnd(s) % 4 == 0 ? grid_rnd_in(s, 0.0f, 2.5f) : 0.0f;
-    return local_position(block, x, y, z, grid_rnd_in(s, 0.0f, 360.0f));
+    const float z = rnd(s) % 4 == 0 ? rnd_in(s, 0.0f, 2.5f) : 0.0f;
+    return local_position(block, x, y, z, rnd_in(s, 0.0f, 360.0f));
 }
 
 /* docs/SHORTCUTS.md S26: o's frame tilted by up to 0.4 rad about a horizontal axis (no longer
@@ -490,7 +489,7 @@ static void grid_world(acp_world *w, uint64_t seed, acp_physobj **objs, bool bal
     uint64_t s = seed;
     for (uint32_t i = 0; i < GRID_OBJECTS; i++) {
         acp_physobj *o = objs[i] = acp_world_add_object(w, 500 + i);
-        const uint32_t kind = balls_only ? 8u : (uint32_t)(grid_rnd(&s) % 8);
+        const uint32_t kind = balls_only ? 8u : (uint32_t)(rnd(&s) % 8);
         o->state = kind == 7 ? ACP_ETHEREAL_PS | ACP_REPORT_COLLISIONS_PS : ACP_REPORT_COLLISIONS_PS;
         if (kind < 4) {
             o->part_array = acp_partarray_create_spheres(o, GRID_TWO, 2);
@@ -500,25 +499,25 @@ static void grid_world(acp_world *w, uint64_t seed, acp_physobj **objs, bool bal
             o->part_array = acp_partarray_create_spheres(o, &CENTERED, 1);
         } else {
             o->part_array = acp_partarray_create_spheres(o, kind == 6 ? &GRID_ONE[2] : &GRID_ONE[0], 1);
-            if (grid_rnd(&s) & 1) {
+            if (rnd(&s) & 1) {
                 o->part_array->num_cylspheres = 1; /* a post: in no square */
                 o->part_array->cylspheres = &POST;
             }
         }
         acp_position p = grid_place_at(&s);
         acp_world_enter_object(w, o, &p, 0.0);
-        acp_physobj_set_velocity(o, (acp_vec3){grid_rnd_in(&s, -6.0f, 6.0f), grid_rnd_in(&s, -6.0f, 6.0f), 0.0f});
+        acp_physobj_set_velocity(o, (acp_vec3){rnd_in(&s, -6.0f, 6.0f), rnd_in(&s, -6.0f, 6.0f), 0.0f});
     }
 }
 
 /* Leave, enter, teleport (in the corner or far off), a new velocity, a scale, parenting. */
 static void grid_change(uint64_t *s, acp_world *w, acp_physobj **objs)
 {
-    for (uint32_t m = (uint32_t)(grid_rnd(s) % 8); m > 0; m--) {
-        acp_physobj *o = objs[grid_rnd(s) % GRID_OBJECTS];
-        const uint32_t op = (uint32_t)(grid_rnd(s) % 8);
+    for (uint32_t m = (uint32_t)(rnd(s) % 8); m > 0; m--) {
+        acp_physobj *o = objs[rnd(s) % GRID_OBJECTS];
+        const uint32_t op = (uint32_t)(rnd(s) % 8);
         acp_position p = grid_place_at(s);
-        const float a = grid_rnd_in(s, -6.0f, 6.0f), b = grid_rnd_in(s, -6.0f, 6.0f);
+        const float a = rnd_in(s, -6.0f, 6.0f), b = rnd_in(s, -6.0f, 6.0f);
         if (op == 0 && o->has_cell) acp_physobj_leave_world(o);
         if (op == 1 && !o->has_cell) acp_world_enter_object(w, o, &p, 0.0);
         if (op == 2 && o->has_cell) acp_physobj_set_position(o, &p, ACP_PLACEMENT_SPF | ACP_SLIDE_SPF);

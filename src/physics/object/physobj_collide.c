@@ -306,11 +306,12 @@ static int next_record(const acp_collision_table *tab, const bool *visited)
 }
 
 /* The table's order, all of it (order[0..n), record indices): next_record again and again.
+ * (Declared in the header for the tests.)
  * docs/SHORTCUTS.md S28: when the records' serials ascend (records are appended with the next
  * serial and removed without reordering the rest, so they always do unless a snapshot restored
  * other serials or the counter wrapped), bucket b's records in that order are its indices from
  * the last down, so four passes give the same order without next_record's n² visits. */
-static uint32_t table_order(const acp_collision_table *tab, uint8_t order[ACP_MAX_COLLISION_RECORDS])
+uint32_t acp_collision_table_order(const acp_collision_table *tab, uint8_t order[ACP_MAX_COLLISION_RECORDS])
 {
     uint32_t n = 0;
 #if ACP_SHORTCUTS
@@ -414,7 +415,7 @@ void acp_physobj_report_collision_end(acp_physobj *obj, bool force_end)
         any = record_ends(&tab->records[i], now);
     if (!any) return;
     uint8_t order[ACP_MAX_COLLISION_RECORDS];
-    const uint32_t n = table_order(tab, order);
+    const uint32_t n = acp_collision_table_order(tab, order);
     uint32_t ended[ACP_MAX_COLLISION_RECORDS];
     uint32_t num_ended = 0;
     for (uint32_t k = 0; k < n; k++) {
@@ -437,7 +438,7 @@ void acp_physobj_report_collision_start(acp_physobj *obj)
     acp_collision_table *tab = &obj->collision_table;
     const bool contact = (obj->transient_state & ACP_CONTACT_TS) != 0;
     uint8_t order[ACP_MAX_COLLISION_RECORDS];
-    const uint32_t n = table_order(tab, order); /* reporting leaves obj's table as it is */
+    const uint32_t n = acp_collision_table_order(tab, order); /* reporting leaves obj's table as it is */
     for (uint32_t k = 0; k < n; k++) {
         acp_physobj *other = acp_world_object(obj->world, tab->records[order[k]].id);
         if (other) acp_physobj_report_object_collision(obj, other, contact);

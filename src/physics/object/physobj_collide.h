@@ -60,6 +60,12 @@ typedef struct acp_collision_report {
                                         DoCollision(EnvCollisionProfile), report_environment_collision) */
 } acp_collision_report;
 
+/** The order in which retail's LongNIValHash iteration visits tab's records (CPhysicsObj::
+ *  report_collision_start 0x00513FD0 and report_collision_end 0x00514620 walk it): bucket
+ *  (id ^ id >> 8) & 3 ascending, the newest record (largest serial) of a bucket first, the first
+ *  in the array among equal serials. Writes record indices to order[0..n) and returns n
+ *  (tab->num, at most ACP_MAX_COLLISION_RECORDS). Leaves tab as it is. docs/SHORTCUTS.md S28. */
+uint32_t acp_collision_table_order(const acp_collision_table *tab, uint8_t order[ACP_MAX_COLLISION_RECORDS]);
 /** The begin and end reports of obj in the world's current frame (0 when none). */
 uint32_t acp_physobj_num_collisions(const struct acp_physobj *obj);
 uint32_t acp_physobj_num_collision_ends(const struct acp_physobj *obj);

@@ -244,6 +244,23 @@ static void take_out_of_table(acp_world *w, const acp_physobj *obj)
     remove_from_table(w, obj);
 }
 
+/* The object's entry in CPhysics's static animating objects, or num_static when it is not there. */
+static uint32_t static_index(const acp_world *w, const acp_physobj *obj)
+{
+    uint32_t i = 0;
+    while (i < w->num_static && w->static_objects[i] != obj) i++;
+    return i;
+}
+
+/* Retail's removal from the static animating objects, as
+ * CPhysics::RemoveStaticAnimatingObject (0x00509760) does it and the first step of
+ * CPhysics::AddStaticAnimatingObject (0x00509AF0): the last entry takes the object's slot. */
+static void static_swap_out(acp_world *w, const acp_physobj *obj)
+{
+    uint32_t at = static_index(w, obj);
+    if (at < w->num_static) w->static_objects[at] = w->static_objects[--w->num_static];
+}
+
 bool acp_world_remove_object(acp_world *w, uint32_t id)
 {
     uint32_t slot = index_slot(w, id);
@@ -260,11 +277,7 @@ bool acp_world_remove_object(acp_world *w, uint32_t id)
      * world's pool, for the next object (hand-offs never run it out). */
     acp_physobj_release_fx(obj);
     take_out_of_table(w, obj);
-    for (uint32_t i = 0; i < w->num_static; i++) {
-        if (w->static_objects[i] != obj) continue;
-        w->static_objects[i] = w->static_objects[--w->num_static];
-        break;
-    }
+    static_swap_out(w, obj);
     index_delete(w, slot);
     destroy_object(w, obj);
     return true;
@@ -279,11 +292,10 @@ bool acp_world_discard_object(acp_world *w, uint32_t id, uint32_t serial)
     index_delete(w, slot);
     /* Out of the static animating objects, where the reader's InitDefaults may have put it (a
      * STATIC object whose Setup has a default animation or script), the others' order kept. */
-    for (uint32_t i = 0; i < w->num_static; i++) {
-        if (w->static_objects[i] != obj) continue;
-        memmove(&w->static_objects[i], &w->static_objects[i + 1], (size_t)(w->num_static - i - 1u) * sizeof *w->static_objects);
+    uint32_t at = static_index(w, obj);
+    if (at < w->num_static) {
+        memmove(&w->static_objects[at], &w->static_objects[at + 1], (size_t)(w->num_static - at - 1u) * sizeof *w->static_objects);
         w->num_static--;
-        break;
     }
     /* Only storage the reader made (its children list, if any, names no object yet). */
     if (obj->children) obj->children->num_objects = 0;
@@ -348,11 +360,7 @@ acp_physobj *acp_world_make_static_object(acp_world *w, uint32_t data_did)
 
 void acp_world_release_static_object(acp_world *w, acp_physobj *obj)
 {
-    for (uint32_t i = 0; i < w->num_static; i++) {
-        if (w->static_objects[i] != obj) continue;
-        w->static_objects[i] = w->static_objects[--w->num_static];
-        break;
-    }
+    static_swap_out(w, obj);
     destroy_object(w, obj);
 }
 
@@ -361,11 +369,7 @@ void acp_world_add_static_animating(acp_world *w, acp_physobj *obj)
     remove_from_table(w, obj);
     /* CPhysics::AddStaticAnimatingObject (0x00509AF0): an object already in the workset is
      * first removed (the last entry takes its slot), then appended. */
-    for (uint32_t i = 0; i < w->num_static; i++) {
-        if (w->static_objects[i] != obj) continue;
-        w->static_objects[i] = w->static_objects[--w->num_static];
-        break;
-    }
+    static_swap_out(w, obj);
     if (w->num_static < w->cap_static) w->static_objects[w->num_static++] = obj;
 }
 
