@@ -3,6 +3,8 @@
 #include "base/shortcuts.h"
 
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +14,18 @@
 #include "physics_part.h"
 #include "physobj.h"
 #include "physobj_motion.h"
+
+/* The sweep's fields (partarray.h) in one cache line (a part array starts a line: base/slab.h):
+ * every sweep that meets the object reads spheres and num_cylspheres (physobj_collide.c); the
+ * mover's get_object_info and init_sphere read setup and spheres. */
+#define ACP_PA_LINE(field) (offsetof(acp_partarray, field) / 64u)
+#define ACP_PA_LAST_LINE(field) ((offsetof(acp_partarray, field) + sizeof ((acp_partarray *)0)->field - 1u) / 64u)
+_Static_assert(ACP_PA_LINE(spheres) == ACP_PA_LAST_LINE(num_cylspheres),
+               "acp_partarray: spheres and num_cylspheres share one line");
+#if UINTPTR_MAX > 0xFFFFFFFFu
+_Static_assert(ACP_PA_LINE(spheres) == ACP_PA_LAST_LINE(setup),
+               "acp_partarray: spheres, num_cylspheres, cylspheres, part_physics and setup share one line");
+#endif
 
 #define PLACEMENT_RESTING 0x65u
 

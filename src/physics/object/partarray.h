@@ -57,20 +57,22 @@ typedef struct acp_partarray {
     acp_frame pending_frame;         /* the object frame it combines them with */
     acp_sequence sequence;           /* (its hot fields first: sequence.h) */
     /* ---- the rest ---- */
-    /* (every sweep, and others' sweeps that meet it, read these: one line) */
+    /* (every sweep that meets the object reads spheres and num_cylspheres, then cylspheres if
+     * any; the mover's own sweeps read spheres and setup: one line on 64-bit targets, the first
+     * two in one line on wasm32; partarray.c checks it) */
+    const acp_sphere *spheres;       /* a copy of the Setup's spheres, or the hand-built ones */
+    uint32_t num_cylspheres;         /* the Setup's CCylSpheres (others collide with them) */
+    const acp_cylsphere *cylspheres; /* the Setup's (not copied), or set by hand (tests) */
+    const struct acp_gfxobj_physics **part_physics; /* num_parts: each part's GfxObj physics
+                                        (retail CPhysicsPart::gfxobj: its physics BSP, if any,
+                                        and bounding box), or NULL without a record */
     const acp_setup *setup;          /* NULL for a part array built by hand (tests) */
+    struct acp_physobj *owner;
     /* The sources checked before checked_source (most recent first) and their answers: an
      * object whose motions change goes back and forth between a few animations (links and
      * cycles), each checked once rather than at every change. */
     const void *checked_before[ACP_PARTARRAY_CHECKED];
     bool checked_before_valid[ACP_PARTARRAY_CHECKED];
-    const acp_sphere *spheres;       /* a copy of the Setup's spheres, or the hand-built ones */
-    const acp_cylsphere *cylspheres; /* the Setup's (not copied), or set by hand (tests) */
-    const struct acp_gfxobj_physics **part_physics; /* num_parts: each part's GfxObj physics
-                                        (retail CPhysicsPart::gfxobj: its physics BSP, if any,
-                                        and bounding box), or NULL without a record */
-    uint32_t num_cylspheres;         /* the Setup's CCylSpheres (others collide with them) */
-    struct acp_physobj *owner;
     acp_frame *part_frames;          /* num_parts world frames as last placed: read them through
                                         acp_partarray_part_frames, which places what is pending */
     acp_vec3 *part_gfx_scale;        /* num_parts: the Setup's default scale × scale (drawing) */
