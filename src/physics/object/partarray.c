@@ -15,17 +15,21 @@
 #include "physobj.h"
 #include "physobj_motion.h"
 
-/* The sweep's fields (partarray.h) in one cache line (a part array starts a line: base/slab.h):
- * every sweep that meets the object reads spheres and num_cylspheres (physobj_collide.c); the
- * mover's get_object_info and init_sphere read setup and spheres. */
+/* The sweep's fields (partarray.h) in one cache line: a part array in a world starts a line
+ * (base/slab.h; one made without a world comes from the heap, unaligned). Every sweep that meets
+ * the object reads num_cylspheres and then cylspheres or spheres (physobj_collide.c); the mover's
+ * get_object_info and init_sphere read setup and spheres. The span checked is spheres to setup,
+ * declared in that order; on 64-bit targets it ends on the line's last byte, so a field added
+ * before it (or a larger acp_sequence) fails here rather than splitting the line unseen. */
 #define ACP_PA_LINE(field) (offsetof(acp_partarray, field) / 64u)
 #define ACP_PA_LAST_LINE(field) ((offsetof(acp_partarray, field) + sizeof ((acp_partarray *)0)->field - 1u) / 64u)
-_Static_assert(ACP_PA_LINE(spheres) == ACP_PA_LAST_LINE(num_cylspheres),
-               "acp_partarray: spheres and num_cylspheres share one line");
-#if UINTPTR_MAX > 0xFFFFFFFFu
+_Static_assert(offsetof(acp_partarray, spheres) < offsetof(acp_partarray, num_cylspheres) &&
+                   offsetof(acp_partarray, num_cylspheres) < offsetof(acp_partarray, cylspheres) &&
+                   offsetof(acp_partarray, cylspheres) < offsetof(acp_partarray, part_physics) &&
+                   offsetof(acp_partarray, part_physics) < offsetof(acp_partarray, setup),
+               "acp_partarray: the sweep's fields in the order the line check assumes");
 _Static_assert(ACP_PA_LINE(spheres) == ACP_PA_LAST_LINE(setup),
                "acp_partarray: spheres, num_cylspheres, cylspheres, part_physics and setup share one line");
-#endif
 
 #define PLACEMENT_RESTING 0x65u
 

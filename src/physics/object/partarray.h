@@ -57,9 +57,12 @@ typedef struct acp_partarray {
     acp_frame pending_frame;         /* the object frame it combines them with */
     acp_sequence sequence;           /* (its hot fields first: sequence.h) */
     /* ---- the rest ---- */
-    /* (every sweep that meets the object reads spheres and num_cylspheres, then cylspheres if
-     * any; the mover's own sweeps read spheres and setup: one line on 64-bit targets, the first
-     * two in one line on wasm32; partarray.c checks it) */
+    /* (every sweep that meets the object reads num_cylspheres, then cylspheres, or num_spheres
+     * and spheres; the mover's own sweeps read spheres and setup: these five fields share one
+     * line, on 64-bit targets and on wasm32 with the padding below; partarray.c asserts it) */
+#if UINTPTR_MAX <= 0xFFFFFFFFu
+    uint32_t line_pad[2];            /* 32-bit targets: the five fields start a line (wasm32: 1,024) */
+#endif
     const acp_sphere *spheres;       /* a copy of the Setup's spheres, or the hand-built ones */
     uint32_t num_cylspheres;         /* the Setup's CCylSpheres (others collide with them) */
     const acp_cylsphere *cylspheres; /* the Setup's (not copied), or set by hand (tests) */

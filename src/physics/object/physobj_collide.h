@@ -66,6 +66,7 @@ typedef struct acp_collision_report {
  *  in the array among equal serials. Writes record indices to order[0..n) and returns n
  *  (tab->num, at most ACP_MAX_COLLISION_RECORDS). Leaves tab as it is. docs/SHORTCUTS.md S28. */
 uint32_t acp_collision_table_order(const acp_collision_table *tab, uint8_t order[ACP_MAX_COLLISION_RECORDS]);
+
 /** The begin and end reports of obj in the world's current frame (0 when none). */
 uint32_t acp_physobj_num_collisions(const struct acp_physobj *obj);
 uint32_t acp_physobj_num_collision_ends(const struct acp_physobj *obj);
