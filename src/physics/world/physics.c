@@ -252,9 +252,8 @@ static uint32_t static_index(const acp_world *w, const acp_physobj *obj)
     return i;
 }
 
-/* Retail's removal from the static animating objects, as
- * CPhysics::RemoveStaticAnimatingObject (0x00509760) does it and the first step of
- * CPhysics::AddStaticAnimatingObject (0x00509AF0): the last entry takes the object's slot. */
+/* CPhysics::RemoveStaticAnimatingObject (0x00509760): out of the static animating objects, the
+ * last entry taking the object's slot (also the first step of acp_world_add_static_animating). */
 static void static_swap_out(acp_world *w, const acp_physobj *obj)
 {
     uint32_t at = static_index(w, obj);
@@ -364,11 +363,12 @@ void acp_world_release_static_object(acp_world *w, acp_physobj *obj)
     destroy_object(w, obj);
 }
 
+/* CPhysics::AddStaticAnimatingObject (0x00509AF0), after the object leaves the object table:
+ * an object already in the workset is first removed (the last entry takes its slot), then
+ * appended. */
 void acp_world_add_static_animating(acp_world *w, acp_physobj *obj)
 {
     remove_from_table(w, obj);
-    /* CPhysics::AddStaticAnimatingObject (0x00509AF0): an object already in the workset is
-     * first removed (the last entry takes its slot), then appended. */
     static_swap_out(w, obj);
     if (w->num_static < w->cap_static) w->static_objects[w->num_static++] = obj;
 }
