@@ -145,6 +145,35 @@ static void static_animating_object(void)
     rig_free(&r);
 }
 
+/* CPhysics's static animating workset removes an entry as RemoveStaticAnimatingObject
+ * (0x00509760) does, the last entry taking its slot, and AddStaticAnimatingObject (0x00509AF0)
+ * removes an object already there that way before appending it. Workset [A, B, C, D]: adding B
+ * again gives [A, D, C, B]; removing A from the world then gives [B, D, C]. */
+static void static_workset_swaps_with_last(void)
+{
+    acp_world *w = acp_world_create(ACP_PROFILE_RETAIL, 8);
+    acp_physobj *o[4];
+    for (uint32_t i = 0; i < 4; i++) {
+        o[i] = acp_world_add_object(w, 11u + i);
+        o[i]->state |= ACP_STATIC_PS;
+        acp_world_add_static_animating(w, o[i]);
+    }
+    ENSURE_EQ(w->num_static, 4);
+    for (uint32_t i = 0; i < 4; i++) ENSURE(w->static_objects[i] == o[i]);
+    acp_world_add_static_animating(w, o[1]);
+    ENSURE_EQ(w->num_static, 4);
+    ENSURE(w->static_objects[0] == o[0]);
+    ENSURE(w->static_objects[1] == o[3]);
+    ENSURE(w->static_objects[2] == o[2]);
+    ENSURE(w->static_objects[3] == o[1]);
+    ENSURE(acp_world_remove_object(w, 11u));
+    ENSURE_EQ(w->num_static, 3);
+    ENSURE(w->static_objects[0] == o[1]);
+    ENSURE(w->static_objects[1] == o[3]);
+    ENSURE(w->static_objects[2] == o[2]);
+    acp_world_destroy(w);
+}
+
 /* The Setup's default motion table is not installed when the part array is created (retail's
  * InitDefaults runs before the object holds the part array); setting it afterwards replaces the
  * default animation with the table's default cycle. */
@@ -242,5 +271,6 @@ void suite_partarray(void)
     RUN(parts_follow_the_frame);
     RUN(deferred_placement_matches_eager);
     RUN(static_animating_object);
+    RUN(static_workset_swaps_with_last);
     RUN(motion_table_after_setup);
 }
